@@ -1,0 +1,104 @@
+"""``game.yaml``: what a game is, where its rulebook is, its vocabulary and its components."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import field_validator, model_validator
+
+from portolan.model.base import SourcedInt, Strict
+
+GAME_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class PlayerRange(Strict):
+    min: SourcedInt
+    max: SourcedInt
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        if self.min.value < 1 or self.max.value < self.min.value:
+            raise ValueError("players: min must be at least 1 and max at least min")
+        return self
+
+
+class Section(Strict):
+    """A place in the rulebook: ``id`` is what sources cite ("§4.4.1" or a heading)."""
+
+    id: str
+    title: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.id} {self.title}" if self.title else self.id
+
+
+class Term(Strict):
+    """A word of the game's vocabulary (a trait, a region, a special ability...)."""
+
+    name: str
+    text: str | None = None
+    source: str | None = None
+
+
+class GameSpec(Strict):
+    id: str
+    title: str
+    designer: str | None = None
+    publisher: str | None = None
+    year: str | None = None
+    players: PlayerRange
+    rulebook: str
+    citation: str = "{game} — {section}"
+    sections: list[Section]
+    palette: dict[str, str] = {}
+    terms: dict[str, list[Term]] = {}
+    rules: str | None = None
+    components: list[str]
+
+    @field_validator("id")
+    @classmethod
+    def _id_shape(cls, v: str) -> str:
+        if not GAME_ID.match(v):
+            raise ValueError(f"'{v}' must be lower-case words joined by '-'")
+        return v
+
+    @field_validator("sections", mode="before")
+    @classmethod
+    def _sections(cls, v):
+        return [{"id": s} if isinstance(s, str) else s for s in v] if isinstance(v, list) else v
+
+    @field_validator("terms", mode="before")
+    @classmethod
+    def _terms(cls, v):
+        if not isinstance(v, dict):
+            return v
+        return {
+            kind: [{"name": t} if isinstance(t, str) else t for t in items]
+            if isinstance(items, list)
+            else items
+            for kind, items in v.items()
+        }
+
+    @field_validator("palette")
+    @classmethod
+    def _colours(cls, v: dict[str, str]) -> dict[str, str]:
+        for name, colour in v.items():
+            if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+                raise ValueError(f"palette colour '{name}' must look like #1f4e79")
+        return v
+
+    def term_names(self, kind: str) -> list[str]:
+        return [t.name for t in self.terms.get(kind, [])]
+
+    def term(self, kind: str, name: str) -> Term | None:
+        return next((t for t in self.terms.get(kind, []) if t.name == name), None)
+
+    def section(self, source: str) -> Section | None:
+        return next((s for s in self.sections if s.id == source), None)
+
+    def cite(self, source: str) -> str:
+        """The citation of a rulebook place, as rule violations and references show it."""
+        sec = self.section(source)
+        shown = sec.label if sec else source
+        return "[" + self.citation.format(game=self.title, section=shown, id=source) + "]"

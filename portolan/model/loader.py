@@ -1,0 +1,245 @@
+"""Reads ``components/<game>/``: game.yaml, rules.yaml and every component file, all validated.
+
+Every problem found in any file is collected and raised together as one ``InputError``, so a
+user fixing a YAML file sees all that is wrong at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from portolan.errors import InputError, Problem, did_you_mean, display_path
+from portolan.model.aid import AidSpec, ReferenceSpec, ScorePadSpec
+from portolan.model.base import NON_RULEBOOK_SOURCES, validate
+from portolan.model.board import BoardSpec
+from portolan.model.common import is_hex
+from portolan.model.deck import Deck, DeckSpec, read_cards
+from portolan.model.game import GameSpec
+from portolan.model.rules import RulesSpec
+from portolan.yamlsrc import Source, YList, YMap, load_yaml
+
+KINDS: dict[str, type] = {
+    "deck": DeckSpec,
+    "board": BoardSpec,
+    "aid": AidSpec,
+    "scorepad": ScorePadSpec,
+    "reference": ReferenceSpec,
+}
+
+
+@dataclass
+class Component:
+    """One printable component: its validated spec, its file and its raw YAML (for positions)."""
+
+    spec: Any
+    file: str
+    raw: YMap
+    deck: Deck | None = None
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def kind(self) -> str:
+        return self.spec.kind
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def source(self) -> Source:
+        return Source(self.file)
+
+
+@dataclass
+class Game:
+    spec: GameSpec
+    dir: Path
+    rules: RulesSpec
+    components: list[Component] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    def component(self, component_id: str) -> Component:
+        for c in self.components:
+            if c.id == component_id:
+                return c
+        raise KeyError(component_id)
+
+    def deck(self, deck_id: str) -> Deck:
+        deck = self.component(deck_id).deck
+        if deck is None:
+            raise KeyError(f"{deck_id} is not a deck")
+        return deck
+
+    def decks(self) -> list[Deck]:
+        return [c.deck for c in self.components if c.deck is not None]
+
+    def colour(self, name: str) -> str:
+        """A palette name or a literal #rrggbb, as a #rrggbb."""
+        return name if is_hex(name) else self.spec.palette[name]
+
+    def cite(self, source: str) -> str:
+        return self.spec.cite(source)
+
+
+def available_games(components_dir: Path) -> list[str]:
+    if not components_dir.is_dir():
+        raise InputError(Problem("components folder not found", file=display_path(components_dir)))
+    return sorted(p.parent.name for p in components_dir.glob("*/game.yaml"))
+
+
+def load_game(components_dir: Path, game_id: str) -> Game:
+    game_dir = components_dir / game_id
+    if not (game_dir / "game.yaml").is_file():
+        known = available_games(components_dir)
+        raise InputError(
+            Problem(
+                f"no game '{game_id}' in {display_path(components_dir)}",
+                hint=did_you_mean(game_id, known) or ("known games: " + ", ".join(known)),
+            )
+        )
+    problems: list[Problem] = []
+    game_file = game_dir / "game.yaml"
+    raw_game = load_yaml(game_file)
+    game_src = Source(display_path(game_file))
+    spec = validate(GameSpec, raw_game, game_src)
+    if spec.id != game_id:
+        problems.append(
+            game_src.problem(
+                f"id '{spec.id}' does not match the folder name '{game_id}'",
+                raw_game.value_pos.get("id"),
+                field="id",
+            )
+        )
+    raws: list[tuple[Source, Any]] = [(game_src, raw_game)]
+
+    rules = RulesSpec()
+    if spec.rules:
+        try:
+            raw_rules, rules_src = _read(game_dir / spec.rules)
+            rules = validate(RulesSpec, raw_rules, rules_src)
+            raws.append((rules_src, raw_rules))
+        except InputError as exc:
+            problems += exc.problems
+
+    game = Game(spec, game_dir, rules)
+    terms = {kind: spec.term_names(kind) for kind in spec.terms}
+    for name in spec.components:
+        try:
+            component = _read_component(game_dir / name, terms)
+        except InputError as exc:
+            problems += exc.problems
+            continue
+        if any(c.id == component.id for c in game.components):
+            problems.append(
+                component.source.problem(
+                    f"another component already has the id '{component.id}'",
+                    component.raw.value_pos.get("id"),
+                    field="id",
+                )
+            )
+        game.components.append(component)
+        raws.append((component.source, component.raw))
+
+    for src, raw in raws:
+        problems += _check_sources(spec, raw, src)
+        problems += _check_colours(spec, raw, src)
+    if problems:
+        raise InputError(problems)
+    return game
+
+
+def _read(path: Path) -> tuple[Any, Source]:
+    return load_yaml(path), Source(display_path(path))
+
+
+def _read_component(path: Path, terms: dict[str, list[str]]) -> Component:
+    raw, src = _read(path)
+    if not isinstance(raw, dict):
+        raise InputError(src.problem("expected a mapping of keys", getattr(raw, "pos", None)))
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        pos = raw.value_pos.get("kind", raw.pos)
+        raise InputError(
+            src.problem(
+                f"unknown component kind '{kind}'" if kind else "component kind is missing",
+                pos,
+                field="kind",
+                hint=did_you_mean(str(kind), KINDS),
+            )
+        )
+    spec = validate(KINDS[kind], raw, src)
+    component = Component(spec, src.path, raw)
+    if kind == "deck":
+        cards, problems = read_cards(spec, raw, src, terms)
+        if problems:
+            raise InputError(problems)
+        component.deck = Deck(spec, tuple(cards))
+    return component
+
+
+def _walk(node: Any, path: tuple = ()):
+    """Yield (mapping, key, path) for every key of every mapping in a YAML tree."""
+    if isinstance(node, YMap):
+        for key, value in node.items():
+            yield node, key, path + (key,)
+            yield from _walk(value, path + (key,))
+    elif isinstance(node, YList):
+        for i, item in enumerate(node):
+            yield from _walk(item, path + (i,))
+
+
+def _label(path: tuple) -> str:
+    return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in path).replace(".[", "[")
+
+
+def _check_sources(spec: GameSpec, raw: Any, src: Source) -> list[Problem]:
+    """Every ``source:`` must cite a section of the rulebook, or say it is not from the rulebook."""
+    known = [s.id for s in spec.sections]
+    problems = []
+    for mapping, key, path in _walk(raw):
+        if key != "source" or not isinstance(mapping[key], str):
+            continue
+        value = mapping[key]
+        if value in NON_RULEBOOK_SOURCES or value in known:
+            continue
+        problems.append(
+            src.problem(
+                f"source '{value}' is not a section of the rulebook",
+                mapping.value_pos[key],
+                field=_label(path),
+                hint=did_you_mean(value, [*known, *NON_RULEBOOK_SOURCES])
+                or "cite a heading listed under 'sections' in game.yaml, or write 'reconstructed'",
+            )
+        )
+    return problems
+
+
+def _check_colours(spec: GameSpec, raw: Any, src: Source) -> list[Problem]:
+    problems = []
+    for mapping, key, path in _walk(raw):
+        value = mapping[key]
+        if key != "colour" or not isinstance(value, str) or "{" in value:
+            continue
+        if is_hex(value) or value in spec.palette:
+            continue
+        problems.append(
+            src.problem(
+                f"colour '{value}' is neither #rrggbb nor a palette name",
+                mapping.value_pos[key],
+                field=_label(path),
+                hint=did_you_mean(value, spec.palette),
+            )
+        )
+    return problems

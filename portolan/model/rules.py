@@ -1,0 +1,31 @@
+"""``rules.yaml``: the numbers and tables the rules use, each with its source.
+
+The rule *logic* is Python (``checker/games/<game>``); the values it uses live here so that the
+printed rules reference, the player aid and the checker can never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from portolan.model.base import Sourced, Strict
+
+
+class ScoreCategory(Strict):
+    """A line of the score sheet and score pad, in the order they are totalled."""
+
+    id: str
+    label: str
+    source: str
+    points: int | None = None
+    params: dict[str, Any] = {}
+
+
+class RulesSpec(Strict):
+    constants: dict[str, Sourced] = {}
+    tables: dict[str, Sourced] = {}
+    scoring: list[ScoreCategory] = []
+    tie_breakers: list[Sourced] = []
+
+    def value(self, name: str) -> Any:
+        return self.constants[name].value

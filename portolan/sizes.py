@@ -1,0 +1,37 @@
+"""Paper and card sizes, read from ``data/sizes.yaml``."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+import yaml
+
+
+class Size(NamedTuple):
+    width: float
+    height: float
+
+
+@cache
+def _table() -> dict:
+    return yaml.safe_load((Path(__file__).parent / "data" / "sizes.yaml").read_text("utf-8"))
+
+
+def papers() -> dict[str, Size]:
+    return {k: Size(v["width"], v["height"]) for k, v in _table()["papers"].items()}
+
+
+def paper_label(name: str) -> str:
+    return _table()["papers"][name]["label"]
+
+
+def card_sizes() -> dict[str, Size]:
+    return {k: Size(v["width"], v["height"]) for k, v in _table()["cards"].items()}
+
+
+def printer_limits() -> tuple[float, float]:
+    """(unprintable margin, shortest crop mark) in mm."""
+    p = _table()["printer"]
+    return float(p["unprintable"]), float(p["mark_length"])
