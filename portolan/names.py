@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 
 def fold(text: str) -> str:
-    """Lower-case, accents removed, runs of white space collapsed: 'Hernán  Cortés' -> 'hernan cortes'."""
+    """Lower-case, without accents, single spaces: 'Hernán  Cortés' -> 'hernan cortes'."""
     decomposed = unicodedata.normalize("NFKD", text)
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return " ".join(plain.casefold().split())

@@ -24,7 +24,7 @@ class Strict(BaseModel):
 
 
 class Sourced(Strict):
-    """A value with its provenance: a rulebook section, or 'reconstructed' / 'design' / 'derived'."""
+    """A value with its provenance: a rulebook section, 'reconstructed', 'design' or 'derived'."""
 
     value: Any
     source: str

@@ -50,9 +50,12 @@ class Box(Strict):
 
 
 class Label(Strict):
+    """Text placed on the board; it may use the rules' numbers, e.g. {{ c.starting_stat }}."""
+
     text: str
     x: float
     y: float
+    width: float | None = None  # wrap (and shrink) within this width
     size: float = 9.0
     bold: bool = False
     align: Literal["left", "centre", "right"] = "left"

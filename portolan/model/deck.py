@@ -213,7 +213,9 @@ def read_cards(spec: DeckSpec, raw: YMap, source: Source, terms: dict[str, list[
     for i, entry in enumerate(raw_cards):
         where = f"cards[{i}]"
         if not isinstance(entry, dict):
-            problems.append(source.problem("a card must be a mapping", raw_cards.item_pos[i], field=where))
+            problems.append(
+                source.problem("a card must be a mapping", raw_cards.item_pos[i], field=where)
+            )
             continue
         card, card_problems = _read_card(spec, ftypes, terms, entry, source, where)
         problems += card_problems

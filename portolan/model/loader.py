@@ -193,11 +193,11 @@ def _walk(node: Any, path: tuple = ()):
     """Yield (mapping, key, path) for every key of every mapping in a YAML tree."""
     if isinstance(node, YMap):
         for key, value in node.items():
-            yield node, key, path + (key,)
-            yield from _walk(value, path + (key,))
+            yield node, key, (*path, key)
+            yield from _walk(value, (*path, key))
     elif isinstance(node, YList):
         for i, item in enumerate(node):
-            yield from _walk(item, path + (i,))
+            yield from _walk(item, (*path, i))
 
 
 def _label(path: tuple) -> str:

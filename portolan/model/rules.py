@@ -18,6 +18,7 @@ class ScoreCategory(Strict):
     label: str
     source: str
     points: int | None = None
+    text: str | None = None  # one line in our own words, for aids and the reference
     params: dict[str, Any] = {}
 
 

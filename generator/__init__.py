@@ -1,0 +1,1 @@
+"""The printer: component model -> neutral drawings -> PDF / SVG / PNG sheets."""

@@ -1,0 +1,1 @@
+"""Thin renderers of ``generator.draw`` drawings: PDF (reportlab), SVG (svgwrite), PNG (pdfium)."""

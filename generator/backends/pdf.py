@@ -1,0 +1,142 @@
+"""Drawings to PDF pages with a reportlab canvas, in millimetres with y pointing down.
+
+The canvas runs in invariant mode (no timestamps, fixed document id) so the same input gives a
+byte-identical file, and its initial font is embedded Vera, so no unembedded Helvetica is named.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from generator import fonts
+from generator.colours import ColourFilter, identity
+from generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
+
+DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
+
+
+class PdfWriter:
+    def __init__(
+        self,
+        path: pathlib.Path,
+        page_size: tuple[float, float],
+        *,
+        title: str,
+        subject: str = "",
+        duplex: str | None = None,
+        colour_filter: ColourFilter = identity,
+    ):
+        fonts.register()
+        self.width, self.height = page_size
+        self.filter = colour_filter
+        self.canvas = Canvas(
+            str(path),
+            pagesize=(self.width * mm, self.height * mm),
+            invariant=1,
+            initialFontName="Vera",
+            initialFontSize=10,
+            pageCompression=1,
+        )
+        c = self.canvas
+        c.setTitle(title)
+        c.setAuthor("Portolan")
+        c.setCreator("Portolan")
+        c.setProducer("Portolan (reportlab)")
+        c.setSubject(subject)
+        c.setViewerPreference("PrintScaling", "None")
+        if duplex:
+            c.setViewerPreference("Duplex", DUPLEX_NAMES[duplex])
+
+    def page(self, drawing: Drawing) -> None:
+        c = self.canvas
+        c.saveState()
+        c.translate(0, self.height * mm)
+        c.scale(mm, -mm)
+        c.setLineJoin(1)
+        for item in drawing.items:
+            self._draw(item)
+        c.restoreState()
+        c.showPage()
+
+    def save(self) -> None:
+        self.canvas.save()
+
+    # -- items ------------------------------------------------------------------------------
+    def _colour(self, colour: str | None):
+        return HexColor(self.filter(colour)) if colour else None
+
+    def _paint(self, fill: str | None, stroke: str | None, width: float, dash=None):
+        c = self.canvas
+        if fill:
+            c.setFillColor(self._colour(fill))
+        if stroke:
+            c.setStrokeColor(self._colour(stroke))
+            c.setLineWidth(width)
+            c.setDash(list(dash) if dash else [])
+        return (1 if stroke else 0), (1 if fill else 0)
+
+    def _draw(self, item) -> None:
+        c = self.canvas
+        if isinstance(item, Rect):
+            stroke, fill = self._paint(item.fill, item.stroke, item.width, item.dash)
+            if item.radius > 0:
+                c.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke=stroke, fill=fill)
+            else:
+                c.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+        elif isinstance(item, Line):
+            self._paint(None, item.stroke, item.width, item.dash)
+            c.line(item.x1, item.y1, item.x2, item.y2)
+        elif isinstance(item, Circle):
+            stroke, fill = self._paint(item.fill, item.stroke, item.width)
+            c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
+        elif isinstance(item, Path):
+            stroke, fill = self._paint(item.fill, item.stroke, item.width)
+            p = c.beginPath()
+            for cmd in item.commands:
+                op = cmd[0]
+                if op == "M":
+                    p.moveTo(*cmd[1:])
+                elif op == "L":
+                    p.lineTo(*cmd[1:])
+                elif op == "C":
+                    p.curveTo(*cmd[1:])
+                elif op == "Z":
+                    p.close()
+            c.drawPath(p, stroke=stroke, fill=fill)
+        elif isinstance(item, Text):
+            self._text(item)
+        elif isinstance(item, Group):
+            c.saveState()
+            c.translate(item.dx, item.dy)
+            if item.scale != 1.0:
+                c.scale(item.scale, item.scale)
+            if item.clip is not None:
+                p = c.beginPath()
+                p.rect(item.clip.x, item.clip.y, item.clip.w, item.clip.h)
+                c.clipPath(p, stroke=0, fill=0)
+            for sub in item.items:
+                self._draw(sub)
+            c.restoreState()
+        else:  # pragma: no cover - a programming error, not user input
+            raise TypeError(f"cannot draw {item!r}")
+
+    def _text(self, t: Text) -> None:
+        c = self.canvas
+        c.saveState()
+        c.translate(t.x, t.y)
+        c.scale(1, -1)
+        if t.rotate:
+            c.rotate(t.rotate)
+        c.setFillColor(self._colour(t.fill))
+        c.setFont(fonts.font_name(t.face), t.size * fonts.PT)
+        if t.anchor == "middle":
+            c.drawCentredString(0, 0, t.text)
+        elif t.anchor == "end":
+            c.drawRightString(0, 0, t.text)
+        else:
+            c.drawString(0, 0, t.text)
+        c.restoreState()

@@ -1,0 +1,158 @@
+"""Builds a game's print set into ``output/<game>/``, atomically.
+
+Everything is first written to a hidden folder next to the target; only when every game asked
+for has been built without error are the folders swapped into place. A failed build leaves
+``output/`` exactly as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.backends.pdf import PdfWriter
+from generator.backends.png import write_pngs
+from generator.backends.svg import write_svg
+from generator.kinds.aid import render_aid
+from generator.kinds.board import render_board
+from generator.kinds.cardface import Overflow
+from generator.kinds.deck import Rendered, render_deck
+from generator.kinds.reference import write_reference
+from generator.kinds.scorepad import render_scorepad
+from generator.layout.sheet import SheetOptions, compose
+from generator.theme import Theme
+from portolan.model.loader import Component, Game
+from portolan.sizes import paper_label, papers
+
+FORMATS = ("pdf", "svg", "png")
+RENDERERS = {"deck": render_deck, "board": render_board, "aid": render_aid}
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    page: str = "a4"
+    bleed: float = 3.0
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False
+    grayscale: bool = False
+    formats: tuple[str, ...] = ("pdf", "svg")
+
+    @property
+    def theme(self) -> Theme:
+        return Theme(ink_saver=self.ink_saver, gray=self.grayscale)
+
+    def sheet(self) -> SheetOptions:
+        size = papers()[self.page]
+        return SheetOptions(
+            (size.width, size.height), self.page, self.bleed, self.duplex, self.back_offset
+        )
+
+
+@dataclass
+class GameReport:
+    game: str
+    files: list[Path] = field(default_factory=list)
+    overflows: list[Overflow] = field(default_factory=list)
+
+
+Progress = Callable[[str], None]
+
+
+def steps(game: Game) -> int:
+    """How many progress steps building ``game`` takes (one per component)."""
+    return len(game.components)
+
+
+def build_game(
+    game: Game, target: Path, opts: BuildOptions, progress: Progress | None = None
+) -> GameReport:
+    """Write every component of ``game`` into the folder ``target`` (which must be empty)."""
+    report = GameReport(game.id)
+    for component in game.components:
+        if progress:
+            progress(f"{game.id}: {component.name}")
+        report.files += _build_component(game, component, target, opts, report)
+    return report
+
+
+def _build_component(
+    game: Game, component: Component, target: Path, opts: BuildOptions, report: GameReport
+) -> list[Path]:
+    theme = opts.theme
+    kind = component.kind
+    written: list[Path] = []
+    if kind == "reference":
+        return write_reference(game, component, target, opts)
+    if kind == "scorepad":
+        pages = render_scorepad(game, component, opts)
+        designs = pages
+        has_backs = False
+    else:
+        rendered: Rendered = RENDERERS[kind](game, component, opts.bleed, theme)
+        report.overflows += rendered.overflows
+        pages = compose(rendered.items, opts.sheet(), (game.title, component.name))
+        designs = rendered.designs
+        has_backs = any(it.back is not None for it in rendered.items)
+    if "pdf" in opts.formats or "png" in opts.formats:
+        pdf_path = target / f"{component.id}.pdf"
+        writer = PdfWriter(
+            pdf_path,
+            opts.sheet().paper,
+            title=f"{game.title} — {component.name}",
+            subject=f"Portolan print-and-play, {paper_label(opts.page)}",
+            duplex=opts.duplex if has_backs else None,
+            colour_filter=theme.colour_filter,
+        )
+        for page in pages:
+            writer.page(page)
+        writer.save()
+        if "png" in opts.formats:
+            written += write_pngs(pdf_path, target / "png", component.id)
+        if "pdf" in opts.formats:
+            written.append(pdf_path)
+        else:
+            pdf_path.unlink()
+    if "svg" in opts.formats:
+        folder = target / "svg" / component.id
+        folder.mkdir(parents=True, exist_ok=True)
+        for design in designs:
+            path = folder / f"{design.id}.svg"
+            write_svg(design, path, theme.colour_filter)
+            written.append(path)
+    return written
+
+
+def build_games(
+    games: list[Game], out_root: Path, opts: BuildOptions, progress: Progress | None = None
+) -> list[GameReport]:
+    """Build every game into a hidden staging folder, then swap them all into ``out_root``."""
+    out_root.mkdir(parents=True, exist_ok=True)
+    staged: list[tuple[Game, Path]] = []
+    reports = []
+    try:
+        for game in games:
+            stage = out_root / f".{game.id}.building-{os.getpid()}"
+            if stage.exists():
+                shutil.rmtree(stage)
+            stage.mkdir()
+            staged.append((game, stage))
+            report = build_game(game, stage, opts, progress)
+            report.files = [out_root / game.id / f.relative_to(stage) for f in report.files]
+            reports.append(report)
+    except BaseException:
+        for _, stage in staged:
+            shutil.rmtree(stage, ignore_errors=True)
+        raise
+    for game, stage in staged:
+        final = out_root / game.id
+        old = out_root / f".{game.id}.old-{os.getpid()}"
+        if final.exists():
+            final.rename(old)
+        stage.rename(final)
+        if old.exists():
+            shutil.rmtree(old)
+    return reports

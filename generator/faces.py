@@ -1,0 +1,115 @@
+"""Card templates: the jinja2 expressions of a deck's ``face:`` slots, evaluated per card.
+
+Filters available to the YAML (documented in docs/components.md):
+  explain('kind')   names -> ["**Name**: text"] from the game's vocabulary
+  each('... {} ...')  items -> one string per item, '{}' replaced by the item
+  bonus_chips       {Hull: 2} -> ["Hull +2"]
+  bonus_text        {Hull: 2} -> ["**Hull +2** for the expedition."]
+  signed            2 -> "+2", -1 -> "−1"
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+from portolan.errors import InputError
+from portolan.model.deck import Card, Deck, Face
+from portolan.model.loader import Component, Game
+from portolan.yamlsrc import position_at
+
+SLOTS_TEXT = ("title", "subtitle", "badge", "badge_right", "footer", "colour", "icon")
+SLOTS_LIST = ("chips", "text")
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"−{-n}"
+
+
+def _environment(game: Game) -> SandboxedEnvironment:
+    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
+
+    def explain(names, kind):
+        out = []
+        for name in names or []:
+            term = game.spec.term(kind, name)
+            out.append(f"**{name}**: {term.text}" if term and term.text else str(name))
+        return out
+
+    env.filters.update(
+        explain=explain,
+        each=lambda items, template: [template.replace("{}", str(i)) for i in items or []],
+        bonus_chips=lambda bonus: [f"{k} {signed(v)}" for k, v in (bonus or {}).items()],
+        bonus_text=lambda bonus: [
+            f"**{k} {signed(v)}** for the expedition." for k, v in (bonus or {}).items()
+        ],
+        signed=signed,
+    )
+    return env
+
+
+def card_context(game: Game, deck: Deck, card: Card) -> dict[str, Any]:
+    ctx: dict[str, Any] = {}
+    for fname, ft in deck.spec.field_types().items():
+        default: Any = [] if ft.kind == "list" else {} if ft.kind == "map" else None
+        value = card.fields.get(fname, default)
+        ctx[fname] = list(value) if isinstance(value, tuple) else value
+    ctx.update(
+        name=card.name,
+        type=card.type,
+        label=deck.spec.types[card.type].label,
+        count=card.count,
+        deck=deck.name,
+        game=game.title,
+        constants={k: v.value for k, v in game.rules.constants.items()},
+    )
+    return ctx
+
+
+class FaceEvaluator:
+    """Fills the face slots of one deck's cards; templates are compiled once per deck."""
+
+    def __init__(self, game: Game, component: Component):
+        assert component.deck is not None
+        self.game = game
+        self.component = component
+        self.deck = component.deck
+        self.env = _environment(game)
+        self._compiled: dict[tuple[str, str], Any] = {}
+
+    def _template(self, slot: str, source: str):
+        key = (slot, source)
+        if key not in self._compiled:
+            if slot in SLOTS_LIST:
+                self._compiled[key] = self.env.compile_expression(source)
+            else:
+                self._compiled[key] = self.env.from_string(source).render
+        return self._compiled[key]
+
+    def slots(self, card: Card) -> dict[str, Any]:
+        """Strings for the text slots, lists of strings for ``chips`` and ``text``."""
+        face: Face = self.deck.spec.types[card.type].face
+        ctx = card_context(self.game, self.deck, card)
+        out: dict[str, Any] = {}
+        for slot in (*SLOTS_TEXT, *SLOTS_LIST):
+            try:
+                value = self._template(slot, getattr(face, slot))(**ctx)
+            except (jinja2.TemplateError, TypeError, ValueError, AttributeError) as exc:
+                path = ("types", card.type, "face", slot)
+                raise InputError(
+                    self.component.source.problem(
+                        f"cannot fill the '{slot}' slot for card '{card.name}': {exc}",
+                        position_at(self.component.raw, path),
+                        field=".".join(path),
+                    )
+                ) from None
+            if slot in SLOTS_LIST:
+                if isinstance(value, str):
+                    value = [value]
+                value = [str(v) for v in (value or []) if v not in (None, "")]
+            else:
+                value = str(value).strip()
+            out[slot] = value
+        return out

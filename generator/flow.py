@@ -1,0 +1,149 @@
+"""Markup blocks flowed into a fixed box (a player aid card), shrunk until they all fit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.colours import shade, tint
+from generator.draw import Line, Rect, Text
+from generator.fonts import PT, width_mm
+from generator.markup import Block, Bullets, Heading, Note, Para, Table
+from generator.textbox import plain, set_paragraphs
+
+TEXT = "#1f1f1f"
+
+
+@dataclass
+class Flowed:
+    items: list
+    size: float
+    fits: bool
+
+
+def flow(
+    blocks: list[Block],
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    colour: str,
+    *,
+    max_size: float = 7.5,
+    min_size: float = 4.6,
+) -> Flowed:
+    size = max_size
+    while True:
+        items, used = _layout(blocks, x, y, w, size, colour)
+        if used <= h + 1e-6 or size <= min_size:
+            return Flowed(items, size, used <= h + 1e-6)
+        size = max(min_size, size - 0.2)
+
+
+def _para(text, x, y, w, size, **kw):
+    block = set_paragraphs([text], x, y, w, 1e6, max_size=size, min_size=size, **kw)
+    return block.items, block.height
+
+
+def _layout(blocks: list[Block], x0: float, y0: float, w: float, size: float, colour: str):
+    items: list = []
+    y = y0
+    line = size * PT * 1.22
+    for k, b in enumerate(blocks):
+        if isinstance(b, Heading):
+            hs = size * (1.2 if b.level == 1 else 1.08)
+            if k:
+                y += line * 0.35
+            got, height = _para(b.text, x0, y, w, hs, face="bold", fill=shade(colour, 0.1))
+            items += got
+            y += height + 0.5
+            items.append(Line(x0, y, x0 + w, y, stroke=tint(colour, 0.4), width=0.25))
+            y += line * 0.3
+        elif isinstance(b, Para):
+            got, height = _para(b.text, x0, y, w, size, fill=TEXT)
+            items += got
+            y += height + line * 0.35
+        elif isinstance(b, Note):
+            got, height = _para(
+                b.text,
+                x0 + 1.5,
+                y + 0.8,
+                w - 3,
+                size * 0.95,
+                face="italic",
+                fill=shade(colour, 0.3),
+            )
+            items.append(Rect(x0, y, w, height + 1.6, fill=tint(colour, 0.88), radius=0.8))
+            items += got
+            y += height + 1.6 + line * 0.35
+        elif isinstance(b, Bullets):
+            indent = width_mm("00." if b.ordered else "•", "bold", size) + 1.0
+            for n, item in enumerate(b.items, start=1):
+                mark = f"{n}." if b.ordered else "•"
+                items.append(Text(x0, y + 0.76 * size * PT, mark, size, "bold", colour))
+                got, height = _para(item, x0 + indent, y, w - indent, size, fill=TEXT)
+                items += got
+                y += height + line * 0.18
+            y += line * 0.2
+        elif isinstance(b, Table):
+            got, height = _table(b, x0, y, w, size, colour)
+            items += got
+            y += height + line * 0.4
+    return items, y - y0
+
+
+def _table(t: Table, x0: float, y0: float, w: float, size: float, colour: str):
+    ncols = max(len(r) for r in t.rows)
+    rows = [r + [""] * (ncols - len(r)) for r in t.rows]
+    pad = 0.8
+    natural = [
+        max(width_mm(plain(r[c]), "bold", size) for r in rows) + 2 * pad for c in range(ncols)
+    ]
+    longest_word = [
+        max((width_mm(word, "bold", size) for r in rows for word in plain(r[c]).split()), default=0)
+        + 2 * pad
+        for c in range(ncols)
+    ]
+    total = sum(natural)
+    if total > w:
+        widths = _shrink(natural, longest_word, w)
+    else:
+        widths = [nw + (w - total) * nw / total for nw in natural]
+    items: list = []
+    y = y0
+    for k, row in enumerate(rows):
+        header = t.header and k == 0
+        cells = []
+        row_h = 0.0
+        x = x0
+        for c, text in enumerate(row):
+            got, height = _para(
+                text,
+                x + pad,
+                y + pad * 0.7,
+                widths[c] - 2 * pad,
+                size,
+                face="bold" if header else "regular",
+                fill="#ffffff" if header else TEXT,
+            )
+            cells.append(got)
+            row_h = max(row_h, height + 1.4 * pad)
+            x += widths[c]
+        fill = colour if header else (tint(colour, 0.9) if k % 2 else None)
+        if fill:
+            items.append(Rect(x0, y, w, row_h, fill=fill))
+        for got in cells:
+            items += got
+        y += row_h
+    items.append(Rect(x0, y0, w, y - y0, stroke=tint(colour, 0.3), width=0.2))
+    return items, y - y0
+
+
+def _shrink(natural: list[float], minimum: list[float], w: float) -> list[float]:
+    """Take the missing width from the columns' slack (text that can wrap), widest slack first
+    in proportion; if even the longest words do not fit, scale everything."""
+    excess = sum(natural) - w
+    slack = [max(0.0, n - m) for n, m in zip(natural, minimum, strict=True)]
+    total_slack = sum(slack)
+    if total_slack >= excess > 0:
+        return [n - excess * s / total_slack for n, s in zip(natural, slack, strict=True)]
+    return [m * w / sum(minimum) for m in minimum] if sum(minimum) > 0 else natural

@@ -1,0 +1,1 @@
+"""One module per component kind: each turns a validated spec into drawings."""

@@ -1,0 +1,75 @@
+"""Player aids: a card with the game's summary on both sides, from jinja2 templates."""
+
+from __future__ import annotations
+
+from generator.draw import Drawing, Rect, Text
+from generator.flow import flow
+from generator.fonts import PT, fit_size
+from generator.icons import icon
+from generator.kinds.cardface import SAFE, Overflow
+from generator.kinds.deck import Rendered, check_colour, check_icon
+from generator.layout.sheet import Item
+from generator.markup import Heading, parse
+from generator.templating import render
+from generator.theme import Theme
+from portolan.model.loader import Component, Game
+
+
+def aid_face(
+    game: Game,
+    component: Component,
+    template: str,
+    field: str,
+    side: str,
+    bleed: float,
+    theme: Theme,
+) -> tuple[Drawing, list[Overflow]]:
+    spec = component.spec
+    w, h = spec.dims
+    c = check_colour(game, component, spec.colour, ("colour",))
+    blocks = parse(render(game, component, template, field))
+    title = spec.name
+    if blocks and isinstance(blocks[0], Heading) and blocks[0].level == 1:
+        title = blocks.pop(0).text
+    d = Drawing(w, h, bleed=bleed, id=f"{spec.id}-{side}", title=f"{spec.name} ({side})")
+    d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=theme.background(c, 0.93)))
+    d.add(
+        Rect(
+            SAFE - 0.6,
+            SAFE - 0.6,
+            w - 2 * SAFE + 1.2,
+            h - 2 * SAFE + 1.2,
+            stroke=c,
+            width=0.45,
+            radius=2,
+            fill="#ffffff",
+        )
+    )
+    band_fill, band_text = theme.band(c)
+    band_h = 7.5
+    d.add(Rect(SAFE, SAFE, w - 2 * SAFE, band_h, fill=band_fill, radius=1.4))
+    text_x = SAFE + 2
+    if spec.icon:
+        check_icon(component, spec.icon, ("icon",))
+        d.add(icon(spec.icon, SAFE + 1.2, SAFE + 1.0, band_h - 2, band_text, band_fill))
+        text_x = SAFE + band_h + 0.8
+    size = fit_size(title, "bold", 9, w - SAFE - 2 - text_x, 5)
+    d.add(Text(text_x, SAFE + band_h / 2 + size * PT * 0.36, title, size, "bold", band_text))
+    body = flow(
+        blocks, SAFE + 1.6, SAFE + band_h + 1.8, w - 2 * SAFE - 3.2, h - 2 * SAFE - band_h - 3.4, c
+    )
+    d.add(*body.items)
+    over = [] if body.fits else [Overflow(f"{spec.id} {side}", template)]
+    return d, over
+
+
+def render_aid(game: Game, component: Component, bleed: float, theme: Theme) -> Rendered:
+    spec = component.spec
+    front, over = aid_face(game, component, spec.front, "front", "front", bleed, theme)
+    designs = [front]
+    back = None
+    if spec.back:
+        back, over_back = aid_face(game, component, spec.back, "back", "back", bleed, theme)
+        over += over_back
+        designs.append(back)
+    return Rendered([Item(front, back)] * spec.count, designs, over)

@@ -1,0 +1,249 @@
+"""The rules reference: a jinja2 template rendered to markup, then to a PDF booklet and HTML."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from generator import fonts
+from generator.colours import tint
+from generator.kinds.deck import check_colour
+from generator.markup import (
+    Bullets,
+    Heading,
+    Note,
+    Para,
+    inline_rl,
+    parse,
+    slug,
+    to_html,
+)
+from generator.markup import (
+    Table as MTable,
+)
+from generator.templating import environment, render
+from portolan.model.loader import Component, Game
+from portolan.sizes import papers
+
+
+def write_reference(game: Game, component: Component, target: Path, opts) -> list[Path]:
+    spec = component.spec
+    colour = check_colour(game, component, spec.colour, ("colour",))
+    text = render(game, component, spec.template, "template")
+    blocks = parse(text)
+    written = []
+    if "pdf" in spec.formats and ("pdf" in opts.formats or "png" in opts.formats):
+        path = target / f"{spec.id}.pdf"
+        _pdf(game, spec, blocks, path, opts, colour)
+        if "png" in opts.formats:
+            from generator.backends.png import write_pngs
+
+            written += write_pngs(path, target / "png", spec.id)
+        if "pdf" in opts.formats:
+            written.append(path)
+        else:
+            path.unlink()
+    if "html" in spec.formats:
+        path = target / f"{spec.id}.html"
+        page = (
+            environment(game)
+            .get_template("reference.html.j2")
+            .render(
+                title=f"{game.title} — {spec.name}",
+                game=game.spec,
+                body=to_html(blocks),
+                colour=colour,
+                toc=[
+                    (b.text, slug(b.text))
+                    for b in blocks
+                    if isinstance(b, Heading) and b.level == 1
+                ],
+            )
+        )
+        path.write_text(page, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def _styles(colour: str) -> dict[str, ParagraphStyle]:
+    fonts.register()
+    base = ParagraphStyle("body", fontName="Vera", fontSize=9.5, leading=12.6, spaceAfter=4)
+    c = colors.HexColor(colour)
+    return {
+        "body": base,
+        "h1": ParagraphStyle(
+            "h1",
+            parent=base,
+            fontName="Vera-Bold",
+            fontSize=15,
+            leading=19,
+            textColor=c,
+            spaceBefore=10,
+            spaceAfter=6,
+        ),
+        "h2": ParagraphStyle(
+            "h2",
+            parent=base,
+            fontName="Vera-Bold",
+            fontSize=11.5,
+            leading=15,
+            textColor=c,
+            spaceBefore=8,
+            spaceAfter=3,
+        ),
+        "h3": ParagraphStyle(
+            "h3",
+            parent=base,
+            fontName="Vera-Bold",
+            fontSize=10,
+            leading=13,
+            spaceBefore=6,
+            spaceAfter=2,
+        ),
+        "note": ParagraphStyle(
+            "note",
+            parent=base,
+            fontName="Vera-Italic",
+            backColor=colors.HexColor(tint(colour, 0.88)),
+            borderPadding=(3, 4, 3, 4),
+            spaceBefore=4,
+            spaceAfter=8,
+        ),
+        "cell": ParagraphStyle("cell", parent=base, fontSize=8.5, leading=10.5, spaceAfter=0),
+        "head": ParagraphStyle(
+            "head",
+            parent=base,
+            fontName="Vera-Bold",
+            fontSize=8.5,
+            leading=10.5,
+            textColor=colors.white,
+            spaceAfter=0,
+        ),
+    }
+
+
+def _pdf(game: Game, spec, blocks, path: Path, opts, colour: str) -> None:
+    size = papers()[opts.page]
+    st = _styles(colour)
+    story: list = []
+    for b in blocks:
+        if isinstance(b, Heading):
+            p = Paragraph(f'<a name="{slug(b.text)}"/>' + inline_rl(b.text), st[f"h{b.level}"])
+            p._bookmark = (slug(b.text), b.text, b.level)
+            story.append(p)
+        elif isinstance(b, Para):
+            story.append(Paragraph(inline_rl(b.text), st["body"]))
+        elif isinstance(b, Note):
+            story.append(Paragraph(inline_rl(b.text), st["note"]))
+        elif isinstance(b, Bullets):
+            items = [ListItem(Paragraph(inline_rl(i), st["body"]), leftIndent=14) for i in b.items]
+            story.append(
+                ListFlowable(
+                    items,
+                    bulletType="1" if b.ordered else "bullet",
+                    bulletFontName="Vera-Bold",
+                    bulletFontSize=8,
+                    start=None if b.ordered else "•",
+                    leftIndent=14,
+                    bulletColor=colors.HexColor(colour),
+                )
+            )
+        elif isinstance(b, MTable):
+            story.append(_table(b, st, colour, size.width - 40))
+    doc = _Doc(
+        str(path),
+        pagesize=(size.width * mm, size.height * mm),
+        leftMargin=20 * mm,
+        rightMargin=20 * mm,
+        topMargin=20 * mm,
+        bottomMargin=18 * mm,
+        title=f"{game.title} — {spec.name}",
+        author="Portolan",
+        creator="Portolan",
+        subject="Rules reference in our own words",
+        invariant=1,
+        initialFontName="Vera",
+        initialFontSize=10,
+    )
+    doc.game_title = game.title
+    doc.colour = colour
+    doc.build(story, onFirstPage=_decorate, onLaterPages=_decorate)
+
+
+def _table(t: MTable, st, colour: str, width_mm: float):
+    ncols = max(len(r) for r in t.rows)
+    data = []
+    for k, row in enumerate(t.rows):
+        style = st["head"] if (t.header and k == 0) else st["cell"]
+        data.append([Paragraph(inline_rl(c), style) for c in row + [""] * (ncols - len(row))])
+    table = Table(
+        data,
+        repeatRows=1 if t.header else 0,
+        hAlign="LEFT",
+        colWidths=_col_widths(t, ncols, width_mm),
+    )
+    cmds = [
+        ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor(tint(colour, 0.4))),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if t.header:
+        cmds.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(colour)))
+    for r in range(1 if t.header else 0, len(data)):
+        if r % 2 == 0:
+            cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor(tint(colour, 0.92))))
+    table.setStyle(TableStyle(cmds))
+    return KeepTogether([table, Spacer(1, 6)])
+
+
+def _col_widths(t: MTable, ncols: int, width_mm: float):
+    from generator.fonts import width_mm as measure
+    from generator.textbox import plain
+
+    def cell(r: int, c: int) -> float:
+        row = t.rows[r]
+        face = "bold" if (t.header and r == 0) else "regular"
+        return measure(plain(row[c]) if c < len(row) else "", face, 8.5)
+
+    natural = [max(cell(r, c) for r in range(len(t.rows))) + 6 for c in range(ncols)]
+    total = sum(natural)
+    return [n * width_mm / total * mm for n in natural]
+
+
+class _Doc(SimpleDocTemplate):
+    def afterFlowable(self, flowable):
+        mark = getattr(flowable, "_bookmark", None)
+        if mark:
+            key, text, level = mark
+            self.canv.bookmarkPage(key)
+            self.canv.addOutlineEntry(text, key, level=level - 1, closed=level > 1)
+
+
+def _decorate(canvas, doc):
+    canvas.saveState()
+    canvas.setFont("Vera", 8)
+    canvas.setFillColor(colors.HexColor("#555555"))
+    w, h = doc.pagesize
+    canvas.drawString(20 * mm, h - 12 * mm, f"{doc.game_title} — rules reference")
+    canvas.drawRightString(w - 20 * mm, 10 * mm, f"page {doc.page}")
+    canvas.drawString(
+        20 * mm, 10 * mm, "Portolan · a summary in our own words; the rulebook prevails"
+    )
+    canvas.setStrokeColor(colors.HexColor(doc.colour))
+    canvas.setLineWidth(0.6)
+    canvas.line(20 * mm, h - 13.5 * mm, w - 20 * mm, h - 13.5 * mm)
+    canvas.restoreState()

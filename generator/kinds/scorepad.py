@@ -1,0 +1,91 @@
+"""Score pads: a page of score tables whose rows are the score sheet categories of rules.yaml."""
+
+from __future__ import annotations
+
+from generator.colours import tint
+from generator.draw import Drawing, Line, Rect, Text
+from generator.fonts import PT, fit_size
+from generator.kinds.deck import check_colour
+from portolan.model.loader import Component, Game
+from portolan.sizes import papers, printer_limits
+
+MARGIN = 10.0
+LABEL_W = 58.0
+
+
+def score_rows(game: Game, component: Component) -> list[tuple[str, str]]:
+    """(label, hint) for each row between the names row and the total."""
+    rows = []
+    for cat in game.rules.scoring:
+        hint = (
+            f"+{cat.points} each"
+            if cat.points and cat.points == 1
+            else (f"+{cat.points}" if cat.points else "")
+        )
+        rows.append((cat.label, hint))
+    rows += [(label, "") for label in component.spec.extra_rows]
+    return rows
+
+
+def render_scorepad(game: Game, component: Component, opts) -> list[Drawing]:
+    spec = component.spec
+    size = papers()[opts.page]
+    W, H = size.width, size.height
+    c = check_colour(game, component, spec.colour, ("colour",))
+    unprintable, _ = printer_limits()
+    margin = max(MARGIN, unprintable + 4)
+    page = Drawing(W, H, id=f"{spec.id}-page", title=spec.name)
+    rows = score_rows(game, component)
+    n = spec.games_per_page
+    slot_h = (H - 2 * margin - (n - 1) * 8) / n
+    for k in range(n):
+        _table(page, game, spec, rows, margin, margin + k * (slot_h + 8), W - 2 * margin, slot_h, c)
+        if k < n - 1:
+            y = margin + (k + 1) * slot_h + k * 8 + 4
+            page.add(Line(margin, y, W - margin, y, stroke="#999999", width=0.2, dash=(1.5, 1.5)))
+    return [page]
+
+
+def _table(d: Drawing, game: Game, spec, rows, x: float, y: float, w: float, h: float, c: str):
+    title_h = 9.0
+    d.add(Rect(x, y, w, title_h, fill=c, radius=1.2))
+    size = fit_size(game.title, "bold", 11, w * 0.6, 7)
+    d.add(Text(x + 3, y + title_h / 2 + size * PT * 0.36, game.title, size, "bold", "#ffffff"))
+    d.add(
+        Text(
+            x + w - 3,
+            y + title_h / 2 + 8 * PT * 0.36,
+            "Date ______________",
+            8,
+            "regular",
+            "#ffffff",
+            "end",
+        )
+    )
+    all_rows = [("Player", ""), *rows, ("Total", ""), ("Rank", "")]
+    grid_top = y + title_h + 2
+    row_h = min(10.0, (h - title_h - 2) / len(all_rows))
+    col_w = (w - LABEL_W) / spec.players
+    for i, (label, hint) in enumerate(all_rows):
+        ry = grid_top + i * row_h
+        strong = label in ("Player", "Total")
+        if strong:
+            d.add(Rect(x, ry, w, row_h, fill=tint(c, 0.8)))
+        elif i % 2 == 0:
+            d.add(Rect(x, ry, w, row_h, fill=tint(c, 0.93)))
+        lsize = fit_size(
+            label, "bold" if strong else "regular", 9, LABEL_W - (18 if hint else 4), 6
+        )
+        base = ry + row_h / 2 + lsize * PT * 0.36
+        d.add(Text(x + 2, base, label, lsize, "bold" if strong else "regular", "#1b1b1b"))
+        if hint:
+            d.add(Text(x + LABEL_W - 2, base, hint, 7, "italic", "#555555", "end"))
+    bottom = grid_top + len(all_rows) * row_h
+    for i in range(len(all_rows) + 1):
+        ry = grid_top + i * row_h
+        heavy = i in (1, len(all_rows) - 2)
+        d.add(Line(x, ry, x + w, ry, stroke=c if heavy else "#777777", width=0.5 if heavy else 0.2))
+    for j in range(spec.players + 1):
+        cx = x + LABEL_W + j * col_w
+        d.add(Line(cx, grid_top, cx, bottom, stroke="#777777", width=0.2))
+    d.add(Rect(x, grid_top, w, bottom - grid_top, stroke=c, width=0.5))

@@ -1,0 +1,1 @@
+"""Paper layout: how many items fit a page, where, with which bleed and crop marks."""

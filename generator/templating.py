@@ -1,0 +1,94 @@
+"""The jinja2 environment for rules references and player aids, and the data they can use.
+
+Templates live in ``templates/<game>/`` (with shared pieces in ``templates/``). They receive the
+validated model, never raw YAML, so a printed number is the number the checker uses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from generator.faces import signed
+from portolan.errors import InputError, Problem, display_path
+from portolan.model.loader import Component, Game
+from portolan.paths import templates_dir
+from portolan.yamlsrc import position_at
+
+
+def environment(game: Game) -> jinja2.Environment:
+    folders = [templates_dir() / game.id, templates_dir()]
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(f) for f in folders]),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(
+        signed=signed,
+        cite=game.cite,
+        plural=lambda n, one, many=None: one if n == 1 else (many or one + "s"),
+    )
+    return env
+
+
+def context(game: Game) -> dict[str, Any]:
+    return {
+        "game": game.spec,
+        "title": game.title,
+        "rules": game.rules,
+        "c": {k: v.value for k, v in game.rules.constants.items()},
+        "constants": game.rules.constants,
+        "scoring": game.rules.scoring,
+        "decks": {d.id: d for d in game.decks()},
+        "terms": game.spec.terms,
+        "components": game.components,
+    }
+
+
+def render(game: Game, component: Component, template: str, field: str) -> str:
+    env = environment(game)
+    try:
+        return env.get_template(template).render(**context(game), component=component.spec)
+    except jinja2.TemplateNotFound as exc:
+        raise InputError(
+            component.source.problem(
+                f"template '{exc.name}' not found in {display_path(templates_dir() / game.id)}",
+                position_at(component.raw, (field,)),
+                field=field,
+            )
+        ) from None
+    except jinja2.TemplateSyntaxError as exc:
+        raise InputError(
+            Problem(
+                f"template syntax error: {exc.message}",
+                file=display_path(Path(exc.filename or template)),
+                line=exc.lineno,
+            )
+        ) from None
+    except jinja2.TemplateError as exc:
+        raise InputError(
+            Problem(
+                f"template error: {exc}", file=display_path(templates_dir() / game.id / template)
+            )
+        ) from None
+
+
+def fill_in(game: Game, component: Component, text: str, path: tuple) -> str:
+    """A short text from a component's YAML, with the rules' numbers filled in."""
+    if "{" not in text:
+        return text
+    try:
+        return environment(game).from_string(text).render(**context(game))
+    except jinja2.TemplateError as exc:
+        raise InputError(
+            component.source.problem(
+                f"cannot fill in the text: {exc}",
+                position_at(component.raw, path),
+                field=".".join(str(p) for p in path),
+            )
+        ) from None

@@ -1,0 +1,3 @@
+from portolan.cli import main
+
+main()
