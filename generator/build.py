@@ -19,6 +19,7 @@ from generator.backends.svg import write_svg
 from generator.kinds.aid import render_aid
 from generator.kinds.board import render_board
 from generator.kinds.cardface import Overflow
+from generator.kinds.counters import render_counters
 from generator.kinds.deck import Rendered, render_deck
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
@@ -91,6 +92,9 @@ def _build_component(
         pages = render_scorepad(game, component, opts)
         designs = pages
         has_backs = False
+    elif kind == "counters":
+        pages, designs = render_counters(game, component, opts.bleed, theme, opts)
+        has_backs = any(c.back is not None for c in component.spec.counters)
     else:
         rendered: Rendered = RENDERERS[kind](game, component, opts.bleed, theme)
         report.overflows += rendered.overflows

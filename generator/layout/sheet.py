@@ -70,12 +70,12 @@ def slots(grid: Grid) -> list[Placed]:
     return out
 
 
-def mirrored(p: Placed, grid: Grid, duplex: str) -> Placed:
+def mirrored(p: Placed, page: tuple[float, float], duplex: str) -> Placed:
     """The place of a back so that it lands behind its front once the sheet is turned."""
     if duplex == "short":
         return Placed(
             p.x,
-            grid.height - p.y - p.h,
+            page[1] - p.y - p.h,
             p.w,
             p.h,
             p.bleed_left,
@@ -84,7 +84,7 @@ def mirrored(p: Placed, grid: Grid, duplex: str) -> Placed:
             p.bleed_top,
         )
     return Placed(
-        grid.width - p.x - p.w,
+        page[0] - p.x - p.w,
         p.y,
         p.w,
         p.h,
@@ -123,26 +123,37 @@ def crop_marks(grid: Grid) -> list[Line]:
     return marks
 
 
-def _intervals(grid: Grid) -> list[tuple[float, float]]:
-    """Free stretches of the top and bottom margins between the vertical crop marks."""
+@dataclass(frozen=True)
+class Margins:
+    """The free top and bottom bands of a page, and the stretches of them between crop marks."""
+
+    width: float
+    top: tuple[float, float]
+    bottom: tuple[float, float]
+    intervals: tuple[tuple[float, float], ...]
+
+
+def free_intervals(width: float, cuts: list[float]) -> tuple[tuple[float, float], ...]:
+    """Stretches of a margin band between the vertical cut lines that cross it."""
     unprintable, _ = printer_limits()
-    edges = [unprintable - MARK_CLEARANCE]
-    edges += grid.columns.trim_lines()
-    edges.append(grid.width - unprintable + MARK_CLEARANCE)
+    edges = [unprintable - MARK_CLEARANCE, *cuts, width - unprintable + MARK_CLEARANCE]
     out = []
     for a, b in itertools.pairwise(edges):
         lo, hi = a + MARK_CLEARANCE, b - MARK_CLEARANCE
         if hi - lo > 0:
             out.append((lo, hi))
-    return out
+    return tuple(out)
 
 
-def _band(grid: Grid, top: bool) -> tuple[float, float]:
+def margins_of(grid: Grid) -> Margins:
     unprintable, _ = printer_limits()
     rows = grid.rows
-    if top:
-        return unprintable, rows.start - rows.outer_bleed
-    return rows.end + rows.outer_bleed, grid.height - unprintable
+    return Margins(
+        grid.width,
+        (unprintable, rows.start - rows.outer_bleed),
+        (rows.end + rows.outer_bleed, grid.height - unprintable),
+        free_intervals(grid.width, grid.columns.trim_lines()),
+    )
 
 
 def _text_in(
@@ -164,10 +175,10 @@ def _text_in(
     return Text(x, baseline, text, size, face, "#333333", anchor)
 
 
-def header(grid: Grid, parts: list[str]) -> list[Text]:
+def header(m: Margins, parts: list[str]) -> list[Text]:
     """Game, component and page, in the top margin between the crop marks."""
-    band = _band(grid, top=True)
-    usable = [iv for iv in _intervals(grid) if iv[1] - iv[0] >= 12]
+    band = m.top
+    usable = [iv for iv in m.intervals if iv[1] - iv[0] >= 12]
     if not usable:
         return []
     if len(usable) >= 3 and len(parts) == 3:
@@ -180,16 +191,16 @@ def header(grid: Grid, parts: list[str]) -> list[Text]:
     return [_text_in(*widest, band, " · ".join(parts), "centre")]
 
 
-def scale_bar(grid: Grid, note: str) -> list:
+def scale_bar(m: Margins, note: str) -> list:
     """A 50 mm bar in the bottom margin with 'print at 100 %', to check the printer's scale.
 
     The bar goes in the free stretch nearest the page centre; its label goes beside it in the
     same stretch when there is room, otherwise in the stretch to its left.
     """
-    y0, y1 = _band(grid, top=False)
+    y0, y1 = m.bottom
     band = (y0, y1)
-    intervals = _intervals(grid)
-    centre = grid.width / 2
+    intervals = m.intervals
+    centre = m.width / 2
     fitting = [iv for iv in intervals if iv[1] - iv[0] >= SCALE_BAR]
     if not fitting:
         return []
@@ -232,44 +243,61 @@ def compose(items: list[Item], opts: SheetOptions, titles: tuple[str, str]) -> l
     grid = grid_for(opts, first.width, first.height)
     places = slots(grid)
     per_page = len(places)
-    chunks = [items[i : i + per_page] for i in range(0, len(items), per_page)]
     has_backs = any(it.back is not None for it in items)
-    total = len(chunks) * (2 if has_backs else 1)
-    game, component = titles
-    flip = {
-        "long": "duplex: flip on the long edge",
-        "short": "duplex: flip on the short edge",
-        "none": "backs follow at the end",
-    }[opts.duplex]
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
     W, H = opts.paper
-    for k, chunk in enumerate(chunks):
-        page = Drawing(W, H, id=f"page-{k + 1}")
-        page.add(*crop_marks(grid))
+    for k in range(0, len(items), per_page):
+        chunk = items[k : k + per_page]
+        page = Drawing(W, H, id=f"page-{len(fronts) + 1}", items=list(crop_marks(grid)))
+        back = Drawing(W, H, id=f"back-{len(fronts) + 1}", items=list(crop_marks(grid)))
         for it, p in zip(chunk, places, strict=False):
             page.add(place(it.front, p))
+            if it.back is not None:
+                back.add(place(it.back, mirrored(p, opts.paper, opts.duplex)))
         fronts.append(page)
-        if has_backs:
-            back = Drawing(W, H, id=f"back-{k + 1}")
-            content: list = crop_marks(grid)
-            for it, p in zip(chunk, places, strict=False):
-                if it.back is not None:
-                    content.append(place(it.back, mirrored(p, grid, opts.duplex)))
-            back.items = content
-            backs.append(back)
+        backs.append(back)
+    return assemble(
+        fronts,
+        backs if has_backs else [],
+        margins_of(grid),
+        opts,
+        titles,
+        "cut along the crop marks",
+    )
 
+
+def assemble(
+    fronts: list[Drawing],
+    backs: list[Drawing],
+    margins: Margins,
+    opts: SheetOptions,
+    titles: tuple[str, str],
+    cut_note: str,
+) -> list[Drawing]:
+    """Order fronts and backs for the duplex mode, add header and scale bar, shift the backs."""
+    has_backs = bool(backs)
     order: list[tuple[Drawing, str]] = []
     if has_backs and opts.duplex != "none":
         for f, b in zip(fronts, backs, strict=True):
             order += [(f, "fronts"), (b, "backs")]
     else:
         order = [(f, "fronts") for f in fronts] + [(b, "backs") for b in backs]
+    game, component = titles
+    note = (
+        {
+            "long": "duplex: flip on the long edge",
+            "short": "duplex: flip on the short edge",
+            "none": "backs follow at the end",
+        }[opts.duplex]
+        if has_backs
+        else cut_note
+    )
     pages = []
     for n, (page, side) in enumerate(order, start=1):
         side_label = f"{component} — {side}" if has_backs else component
-        extra = header(grid, [game, side_label, f"page {n}/{total}"])
-        extra += scale_bar(grid, flip if has_backs else "cut along the crop marks")
+        extra = header(margins, [game, side_label, f"page {n}/{len(order)}"])
+        extra += scale_bar(margins, note)
         page.items = page.items + extra
         if side == "backs" and opts.back_offset != (0.0, 0.0):
             dx, dy = opts.back_offset

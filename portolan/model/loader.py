@@ -14,6 +14,7 @@ from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.model.aid import AidSpec, ReferenceSpec, ScorePadSpec
 from portolan.model.base import NON_RULEBOOK_SOURCES, validate
 from portolan.model.board import BoardSpec
+from portolan.model.counters import CountersSpec
 from portolan.model.common import is_hex
 from portolan.model.deck import Deck, DeckSpec, read_cards
 from portolan.model.game import GameSpec
@@ -23,6 +24,7 @@ from portolan.yamlsrc import Source, YList, YMap, load_yaml
 KINDS: dict[str, type] = {
     "deck": DeckSpec,
     "board": BoardSpec,
+    "counters": CountersSpec,
     "aid": AidSpec,
     "scorepad": ScorePadSpec,
     "reference": ReferenceSpec,
