@@ -14,8 +14,8 @@ from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.model.aid import AidSpec, ReferenceSpec, ScorePadSpec
 from portolan.model.base import NON_RULEBOOK_SOURCES, validate
 from portolan.model.board import BoardSpec
-from portolan.model.counters import CountersSpec
 from portolan.model.common import is_hex
+from portolan.model.counters import CountersSpec
 from portolan.model.deck import Deck, DeckSpec, read_cards
 from portolan.model.game import GameSpec
 from portolan.model.rules import RulesSpec
