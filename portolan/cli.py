@@ -146,6 +146,138 @@ def list_command(components: Path = COMPONENTS):
             typer.echo(f"  {c.id:<22} {c.kind:<10} {c.name}" + (f" ({detail})" if detail else ""))
 
 
+def _emit_json(data) -> None:
+    import json
+
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+@app.command("check")
+@friendly
+def check_command(
+    log: Path = typer.Argument(..., help="The turn log (YAML) to replay."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    trace: bool = typer.Option(False, "--trace", help="Print what happened at every step."),
+    components: Path = COMPONENTS,
+):
+    """Replay a turn log: exit 0 and the scores if legal, 1 at the first illegal step, 2 if
+    the file is malformed."""
+    from checker.core.log import load_log
+    from checker.core.replay import replay
+
+    loaded = load_log(log, _components(components))
+    result = replay(loaded, trace=trace)
+    rules = loaded.rules
+    finished = rules.decision(result.state) is None
+    sheet = rules.score(result.state)
+    if as_json:
+        data = {
+            "ok": result.ok,
+            "game": loaded.model.id,
+            "turns": result.turns,
+            "finished": finished,
+            "violation": result.violation.as_json() if result.violation else None,
+        }
+        data.update(sheet.as_json() if result.ok else {"scores": [], "winners": []})
+        if trace:
+            data["trace"] = result.trace
+        _emit_json(data)
+    else:
+        for line in result.trace:
+            typer.echo(line)
+        if result.violation is not None:
+            typer.echo(str(result.violation))
+        else:
+            state = "the game is over" if finished else "the game is not over yet (scores so far)"
+            typer.echo(f"{loaded.source.path}: {result.turns} turns, every step legal; {state}.")
+            typer.echo("")
+            typer.echo(sheet.as_text())
+    if result.violation is not None:
+        raise typer.Exit(1)
+
+
+@app.command("score")
+@friendly
+def score_command(
+    game: str = typer.Argument(..., help="Game id, e.g. exploration-age-of-sail."),
+    position: Path = typer.Argument(..., help="The end position (YAML)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    components: Path = COMPONENTS,
+):
+    """Score a finished game from its end position alone (no log needed)."""
+    from checker.core.registry import rules_for
+    from portolan.model import load_game
+    from portolan.yamlsrc import Source, load_yaml
+
+    rules = rules_for(game)
+    model = load_game(_components(components), game)
+    raw = load_yaml(position)
+    sheet = rules.score_position(model, raw, Source(display_path(position)), None)
+    if as_json:
+        _emit_json({"game": game, **sheet.as_json()})
+    else:
+        typer.echo(sheet.as_text())
+
+
+@app.command("simulate")
+@friendly
+def simulate_command(
+    game: str = typer.Argument(..., help="Game id."),
+    games: int = typer.Option(100, "--games", help="How many games to play."),
+    seed: int = typer.Option(0, "--seed", help="Random seed (same seed, same games)."),
+    players: int = typer.Option(None, "--players", help="Players per game (default: the minimum)."),
+    log_dir: Path = typer.Option(
+        None, "--log-dir", help="Write every game's log into this folder."
+    ),
+    components: Path = COMPONENTS,
+):
+    """Play random legal games; print games/s and actions/s."""
+    import random
+    import time
+
+    from checker.core.logwriter import log_text, write_atomic
+    from checker.core.registry import rules_for
+    from checker.core.simulate import default_players, random_game
+    from portolan.model import load_game
+
+    rules = rules_for(game)
+    model = load_game(_components(components), game)
+    spec = model.spec.players
+    n = players if players is not None else spec.min.value
+    if not spec.min.value <= n <= spec.max.value:
+        raise InputError(
+            opt._bad(
+                "--players", f"{n} players: this game is for {spec.min.value} to {spec.max.value}"
+            )
+        )
+    opt.number("--games", games, 1, 10_000_000)
+    rng = random.Random(seed)
+    names = default_players(n)
+    defaults = {o.name: o.default for o in rules.options}
+    steps = 0
+    totals: list[int] = []
+    started = time.perf_counter()
+    for k in range(games):
+        g = random_game(rules, model, names, defaults, rng)
+        steps += len(g.steps)
+        sheet = rules.score(g.state)
+        totals += [ln.total for ln in sheet.lines]
+        if log_dir is not None:
+            write_atomic(
+                log_dir / f"{game}-{seed}-{k + 1:04d}.yaml",
+                log_text(rules, names, defaults, g.steps),
+            )
+    elapsed = time.perf_counter() - started
+    typer.echo(
+        f"{games} games of {n} players, {steps} actions in {elapsed:.2f} s: "
+        f"{games / elapsed:,.0f} games/s, {steps / elapsed:,.0f} actions/s"
+    )
+    typer.echo(
+        f"average score {sum(totals) / len(totals):.1f}, highest {max(totals)}, "
+        f"average {steps / games:.0f} actions per game"
+    )
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,1 @@
+"""What every game's checker shares: log loading, replay, violations, score sheets, play."""

@@ -1,0 +1,84 @@
+"""The contract between the generic core and one game's rules.
+
+A game is a state machine driven by *moves*. At every point ``decision(state)`` says who must
+act, in which phase, and which kinds of move are accepted; the move is either a *choice* (the
+player decides: ``legal_moves``) or *chance* (the table reveals a card: ``outcomes``). ``check``
+says whether a move is legal (returning an ``Illegal`` naming the rulebook section if not) and
+``apply`` performs it, returning what happened in words. Steps never print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
+
+from checker.core.options import RuleOption
+from checker.core.scoresheet import ScoreSheet
+from portolan.model.loader import Game
+from portolan.yamlsrc import Pos, Source
+
+
+class Illegal(NamedTuple):
+    """Why a move breaks the rules: the rulebook section and one sentence."""
+
+    section: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move as read from a log (or chosen in play): who, in which log turn, where."""
+
+    move: Any
+    turn: int
+    player: str
+    pos: Pos | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    player: str
+    phase: str
+    kind: str  # "choice" or "chance"
+    accepts: tuple[type, ...]
+    prompt: str
+    # A move the log may leave out (e.g. "no Save card played"): applied when the next step
+    # does not answer this decision.
+    default: Any = None
+    # What is wrong when the log skips a decision that has no default.
+    missing: Illegal | None = None
+    starts_turn: bool = False  # the move answering this decision opens a new turn of the log
+
+
+class GameRules(Protocol):
+    id: str
+    options: Sequence[RuleOption]
+    turn_section: str  # cited when a step is taken out of turn
+    end_section: str  # cited when a step comes after the end of the game
+
+    def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> Any: ...
+
+    def decision(self, state: Any) -> Decision | None: ...
+
+    def check(self, state: Any, move: Any, player: str) -> Illegal | None: ...
+
+    def apply(self, state: Any, move: Any) -> list[str]: ...
+
+    def legal_moves(self, state: Any) -> list[Any]: ...
+
+    def outcomes(self, state: Any) -> list[tuple[Any, int]]: ...
+
+    def score(self, state: Any) -> ScoreSheet: ...
+
+    def describe(self, move: Any) -> str: ...
+
+    def parse_turns(
+        self, model: Game, turns: Any, source: Source, players: list[str]
+    ) -> list[Step]: ...
+
+    def write_turns(self, steps: list[Step]) -> list[dict]: ...
+
+    def score_position(
+        self, model: Game, raw: Any, source: Source, options: dict[str, Any]
+    ) -> ScoreSheet: ...

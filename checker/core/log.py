@@ -1,0 +1,122 @@
+"""Turn logs: YAML typed at the table, read with the position of every entry.
+
+    game: exploration-age-of-sail
+    players: [Ana, Ben]          # seat order; the first player starts
+    options: {bonus_ties: none}  # rule options by name (optional)
+    turns:                       # one entry per turn, in the game's own words
+      - {player: Ana, draw: Galleons}
+
+The top level is checked here; each game parses its own ``turns`` into steps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from checker.core import options as rule_options
+from checker.core.game import GameRules, Step
+from checker.core.registry import rules_for
+from portolan.errors import InputError, Problem, did_you_mean, display_path
+from portolan.model.loader import Game, load_game
+from portolan.yamlsrc import Pos, Source, YList, YMap, load_yaml, parse_yaml
+
+TOP_KEYS = ("game", "players", "options", "turns")
+
+
+@dataclass
+class LogFile:
+    source: Source
+    raw: YMap
+    model: Game
+    rules: GameRules
+    players: list[str]
+    options: dict[str, Any]
+    steps: list[Step]
+    players_pos: Pos | None = None
+
+
+def load_log(path: Path, components: Path) -> LogFile:
+    return read_log(load_yaml(path), Source(display_path(path)), components)
+
+
+def parse_log(text: str, name: str, components: Path) -> LogFile:
+    return read_log(parse_yaml(text, name), Source(name), components)
+
+
+def read_log(raw: Any, source: Source, components: Path) -> LogFile:
+    if not isinstance(raw, YMap):
+        raise InputError(
+            source.problem(
+                "a log is a mapping with game, players and turns", getattr(raw, "pos", None)
+            )
+        )
+    problems = [
+        source.problem(
+            f"unknown key '{k}'", raw.key_pos[k], field=str(k), hint=did_you_mean(str(k), TOP_KEYS)
+        )
+        for k in raw
+        if k not in TOP_KEYS
+    ]
+    problems += [
+        source.problem(f"'{k}' is missing", raw.pos, field=k)
+        for k in ("game", "players")
+        if k not in raw
+    ]
+    if problems:
+        raise InputError(problems)
+    game_id = raw["game"]
+    gpos = raw.value_pos["game"]
+    rules = rules_for(str(game_id), file=source.path, line=gpos.line, column=gpos.column)
+    model = load_game(components, game_id)
+    players = read_players(raw["players"], raw.value_pos["players"], source)
+    chosen = rule_options.resolve(rules.options, raw.get("options"), source)
+    turns = raw.get("turns", YList())
+    if turns is None:
+        turns = YList()
+    if not isinstance(turns, list):
+        raise InputError(
+            source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
+        )
+    steps = rules.parse_turns(model, turns, source, players)
+    return LogFile(source, raw, model, rules, players, chosen, steps, raw.value_pos["players"])
+
+
+def read_players(value: Any, pos: Pos, source: Source) -> list[str]:
+    if isinstance(value, str):
+        value = [p.strip() for p in value.split(",")]
+    if not isinstance(value, list) or not value:
+        raise InputError(
+            source.problem("players must be a list of names in seat order", pos, field="players")
+        )
+    names: list[str] = []
+    for i, name in enumerate(value):
+        where = value.item_pos[i] if isinstance(value, YList) else pos
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(
+                source.problem("each player needs a name", where, field=f"players[{i}]")
+            )
+        if name.strip().casefold() in (n.casefold() for n in names):
+            raise InputError(
+                source.problem(f"'{name}' is listed twice", where, field=f"players[{i}]")
+            )
+        names.append(name.strip())
+    return names
+
+
+def player_named(name: Any, players: list[str], source: Source, pos: Pos | None, field: str) -> str:
+    """The seat name a turn refers to (case-insensitive); an unknown name is malformed input."""
+    for p in players:
+        if isinstance(name, str) and p.casefold() == name.strip().casefold():
+            return p
+    raise InputError(
+        Problem(
+            f"'{name}' is not a player in this game",
+            file=source.path,
+            line=pos.line if pos else None,
+            column=pos.column if pos else None,
+            field=field,
+            hint=did_you_mean(str(name), players),
+        )
+    )

@@ -1,0 +1,44 @@
+"""Writing a turn log back as tidy YAML (for play, simulate and examples)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from checker.core.game import GameRules, Step
+
+
+def log_text(
+    rules: GameRules,
+    players: list[str],
+    options: dict[str, Any],
+    steps: list[Step],
+    header: str = "",
+) -> str:
+    defaults = {o.name: o.default for o in rules.options}
+    chosen = {k: v for k, v in options.items() if defaults.get(k) != v}
+    data: dict[str, Any] = {"game": rules.id, "players": list(players)}
+    if chosen:
+        data["options"] = chosen
+    data["turns"] = rules.write_turns(steps)
+    text = yaml.safe_dump(
+        data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100
+    )
+    return (header + text) if header else text
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` in one step, so an interrupted write never leaves half a log."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,101 @@
+"""The replay loop shared by every game: apply steps until the first illegal one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.core.game import Decision, GameRules, Illegal, Step
+from checker.core.log import LogFile
+from checker.core.violation import Violation
+from portolan.model.loader import Game
+
+
+@dataclass
+class Replay:
+    state: Any
+    violation: Violation | None
+    applied: int
+    turns: int
+    trace: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.violation is None
+
+
+def replay(log: LogFile, *, trace: bool = False) -> Replay:
+    state = log.rules.setup(log.model, log.players, log.options)
+    return run(log.rules, log.model, state, log.steps, log.source.path, trace=trace)
+
+
+def run(
+    rules: GameRules,
+    model: Game,
+    state: Any,
+    steps: list[Step],
+    file: str,
+    *,
+    trace: bool = False,
+    finish: bool = True,
+) -> Replay:
+    """Apply ``steps`` to ``state``; stop at the first illegal one with a ``Violation``."""
+    lines: list[str] = []
+    applied = 0
+    last_turn = 0
+
+    def stop(step: Step, decision: Decision | None, illegal: Illegal) -> Replay:
+        pos = step.pos
+        violation = Violation(
+            file=file,
+            line=pos.line if pos else None,
+            column=pos.column if pos else None,
+            turn=step.turn,
+            player=step.player,
+            phase=decision.phase if decision else None,
+            rule=model.cite(illegal.section),
+            message=illegal.message,
+        )
+        return Replay(state, violation, applied, last_turn, lines)
+
+    for step in steps:
+        decision = rules.decision(state)
+        while decision is not None and not isinstance(step.move, decision.accepts):
+            if decision.default is None:
+                return stop(
+                    step,
+                    decision,
+                    decision.missing or Illegal("Turn Sequence", f"expected {decision.prompt}"),
+                )
+            events = rules.apply(state, decision.default)
+            if trace:
+                lines += _trace(step.turn, decision, events)
+            decision = rules.decision(state)
+        if decision is None:
+            return stop(step, None, Illegal(rules.end_section, "the game is already over"))
+        if step.player != decision.player:
+            return stop(
+                step,
+                decision,
+                Illegal(rules.turn_section, f"it is {decision.player}'s turn, not {step.player}'s"),
+            )
+        illegal = rules.check(state, step.move, step.player)
+        if illegal is not None:
+            return stop(step, decision, illegal)
+        events = rules.apply(state, step.move)
+        applied += 1
+        last_turn = step.turn
+        if trace:
+            lines += _trace(step.turn, decision, events)
+    if finish:  # decisions the log may leave out (e.g. no Save played) after its last step
+        decision = rules.decision(state)
+        while decision is not None and decision.default is not None:
+            events = rules.apply(state, decision.default)
+            if trace:
+                lines += _trace(last_turn, decision, events)
+            decision = rules.decision(state)
+    return Replay(state, None, applied, last_turn, lines)
+
+
+def _trace(turn: int, decision: Decision, events: list[str]) -> list[str]:
+    return [f"turn {turn:>3}  {decision.player:<10} {decision.phase:<12} {e}" for e in events]

@@ -1,0 +1,87 @@
+"""Score sheets: points per category for each player, totals, ranks and tie-breakers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class ScoreLine:
+    player: str
+    breakdown: dict[str, int]
+    tiebreak: tuple = ()  # larger is better, compared in order after the total
+    rank: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.breakdown.values())
+
+
+@dataclass
+class ScoreSheet:
+    categories: list[tuple[str, str]]  # (id, label) in the order they are added up
+    lines: list[ScoreLine]
+    tie_breakers: list[str] = field(default_factory=list)  # labels of the tiebreak entries
+    notes: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rank()
+
+    def rank(self) -> None:
+        """Rank 1 is best; players equal on total and every tie-breaker share a rank."""
+        keyed = sorted(self.lines, key=lambda ln: (ln.total, *ln.tiebreak), reverse=True)
+        previous = None
+        for position, line in enumerate(keyed, start=1):
+            key = (line.total, *line.tiebreak)
+            line.rank = previous[1] if previous and previous[0] == key else position
+            previous = (key, line.rank)
+
+    @property
+    def winners(self) -> list[str]:
+        return [ln.player for ln in self.lines if ln.rank == 1]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "scores": [
+                {
+                    "player": ln.player,
+                    "total": ln.total,
+                    "rank": ln.rank,
+                    "breakdown": {cid: ln.breakdown.get(cid, 0) for cid, _ in self.categories},
+                }
+                for ln in self.lines
+            ],
+            "winners": self.winners,
+        }
+
+    def as_text(self) -> str:
+        names = [ln.player for ln in self.lines]
+        label_w = max([len(label) for _, label in self.categories] + [len("Total"), 12])
+        col_w = max([len(n) for n in names] + [5])
+        out = ["Score sheet", ""]
+        out.append(" " * label_w + "  " + "  ".join(n.rjust(col_w) for n in names))
+        for cid, label in self.categories:
+            cells = "  ".join(str(ln.breakdown.get(cid, 0)).rjust(col_w) for ln in self.lines)
+            out.append(f"{label.ljust(label_w)}  {cells}")
+        out.append("-" * (label_w + 2 + (col_w + 2) * len(names) - 2))
+        out.append(
+            f"{'Total'.ljust(label_w)}  "
+            + "  ".join(str(ln.total).rjust(col_w) for ln in self.lines)
+        )
+        for k, label in enumerate(self.tie_breakers):
+            out.append(
+                f"{label.ljust(label_w)}  "
+                + "  ".join(str(ln.tiebreak[k]).rjust(col_w) for ln in self.lines)
+            )
+        out.append(
+            f"{'Rank'.ljust(label_w)}  " + "  ".join(str(ln.rank).rjust(col_w) for ln in self.lines)
+        )
+        out.append("")
+        winners = self.winners
+        if len(winners) == 1:
+            out.append(f"Winner: {winners[0]}")
+        else:
+            out.append("Tied for the win: " + ", ".join(winners))
+        out += self.notes
+        return "\n".join(out)

@@ -1,0 +1,133 @@
+"""Scoring a finished game from its end position alone (for a table that kept no log).
+
+game: exploration-age-of-sail     # optional
+options: {bonus_ties: none}        # optional
+players:
+  Ana: {Japan: Hernan Cortez, China: Magellan}   # discovery: the explorer who claimed it
+  Ben: {Canada: Christopher Columbus}
+  Cy: {}                                          # an empty victory pile
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.core.log import read_players
+from checker.core.options import resolve
+from checker.core.scoresheet import ScoreSheet
+from checker.games.exploration_age_of_sail.cards import CardBook
+from checker.games.exploration_age_of_sail.options import OPTIONS
+from checker.games.exploration_age_of_sail.scoring import final_scoring
+from portolan.errors import InputError, Problem, did_you_mean
+from portolan.model.loader import Game
+from portolan.yamlsrc import Source, YList, YMap
+
+KEYS = ("game", "options", "players")
+
+
+def score_position(
+    book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
+) -> ScoreSheet:
+    if not isinstance(raw, YMap):
+        raise InputError(
+            source.problem("a position is a mapping with 'players'", getattr(raw, "pos", None))
+        )
+    problems: list[Problem] = [
+        source.problem(
+            f"unknown key '{k}'", raw.key_pos[k], field=str(k), hint=did_you_mean(str(k), KEYS)
+        )
+        for k in raw
+        if k not in KEYS
+    ]
+    if "game" in raw and raw["game"] != model.id:
+        problems.append(
+            source.problem(
+                f"this position is for '{raw['game']}', not '{model.id}'",
+                raw.value_pos["game"],
+                field="game",
+            )
+        )
+    piles = raw.get("players")
+    if not isinstance(piles, YMap) or not piles:
+        problems.append(
+            source.problem(
+                "players must map each player to their victory pile",
+                raw.value_pos.get("players", raw.pos),
+                field="players",
+            )
+        )
+    if problems:
+        raise InputError(problems)
+    chosen = resolve(OPTIONS, raw.get("options"), source) if options is None else options
+    read_players(YList(piles), raw.value_pos["players"], source)
+    victory: dict[str, list[tuple[str, str]]] = {}
+    claimed: dict[str, str] = {}
+    for player, pile in piles.items():
+        field = f"players.{player}"
+        ppos = piles.value_pos[player]
+        if pile is None:
+            pile = YMap()
+        if isinstance(pile, YList):  # - Japan: Hernan Cortez
+            merged = YMap()
+            for i, item in enumerate(pile):
+                if not isinstance(item, YMap) or len(item) != 1:
+                    problems.append(
+                        source.problem(
+                            "write each discovery as 'Discovery: Explorer'",
+                            pile.item_pos[i],
+                            field=f"{field}[{i}]",
+                        )
+                    )
+                    continue
+                ((k, v),) = item.items()
+                merged[k] = v
+                merged.key_pos[k], merged.value_pos[k] = item.key_pos[k], item.value_pos[k]
+            pile = merged
+        if not isinstance(pile, YMap):
+            problems.append(
+                source.problem(
+                    "a victory pile maps each discovery to the explorer who claimed it",
+                    ppos,
+                    field=field,
+                )
+            )
+            continue
+        victory[str(player)] = []
+        for disc, explorer in pile.items():
+            d = book.exploration_names.exact(str(disc))
+            if d is None or book.exploration[d].type != "discovery":
+                names = [n for n, c in book.exploration.items() if c.type == "discovery"]
+                problems.append(
+                    source.problem(
+                        f"'{disc}' is not a discovery",
+                        pile.key_pos[disc],
+                        field=f"{field}.{disc}",
+                        hint=did_you_mean(str(disc), names),
+                    )
+                )
+                continue
+            e = book.explorer_names.exact(str(explorer)) if isinstance(explorer, str) else None
+            if e is None:
+                problems.append(
+                    source.problem(
+                        f"'{explorer}' is not an explorer: name the explorer who claimed {d}",
+                        pile.value_pos[disc],
+                        field=f"{field}.{disc}",
+                        hint=did_you_mean(str(explorer), book.explorer_names.names),
+                    )
+                )
+                continue
+            if d in claimed:
+                problems.append(
+                    source.problem(
+                        f"{d} is also in {claimed[d]}'s victory pile: each discovery exists once",
+                        pile.key_pos[disc],
+                        field=f"{field}.{disc}",
+                    )
+                )
+                continue
+            claimed[d] = str(player)
+            victory[str(player)].append((d, e))
+    if problems:
+        raise InputError(problems)
+    return final_scoring(book, model.rules.scoring, victory, chosen)

@@ -1,0 +1,526 @@
+"""The rules of Exploration in the Age of Sail, phase by phase, as the rulebook states them.
+
+Every ``Illegal`` names the rulebook heading it comes from. Numbers (hand limit, starting stats,
+bonuses) come from rules.yaml; card facts (traits, levels, regions) from the deck YAML.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from checker.core.game import Decision, Illegal
+from checker.games.exploration_age_of_sail.cards import STATS, CardBook
+from checker.games.exploration_age_of_sail.moves import (
+    Discard,
+    Draw,
+    EndExpeditions,
+    EndTurn,
+    Explore,
+    Form,
+    NoSave,
+    RandomDiscard,
+    Reveal,
+    Save,
+    StartTurn,
+)
+from checker.games.exploration_age_of_sail.state import (
+    EXPEDITION,
+    EXPLORATION,
+    OCEAN,
+    OUTFIT,
+    OVER,
+    START,
+    Expedition,
+    Pending,
+    State,
+    put,
+    take,
+)
+
+# The rulebook's headings, cited by every rule below.
+SETUP = "Setup"
+TURN_SEQUENCE = "Turn Sequence"
+OUTFIT_PHASE = "Outfit Phase"
+EXPEDITION_PHASE = "Expedition Phase"
+EXPEDITIONS = "Expeditions"
+EXPLORATION_PHASE = "Exploration Phase"
+OCEAN_PHASE = "Ocean Phase"
+END_OF_GAME = "End of Game"
+
+
+# -- Setup and turn order ------------------------------------------------------------------
+def setup(book: CardBook, constants: dict, options: dict, players: list[str]) -> State:
+    """Shuffle the decks; nobody holds cards; the first player listed goes first."""
+    state = State(
+        book=book,
+        constants=constants,
+        options=options,
+        players=list(players),
+        expedition_deck={n: c.count for n, c in book.expedition.items()},
+        exploration_deck={n: c.count for n, c in book.exploration.items()},
+    )
+    for p in players:
+        state.hands[p] = {}
+        state.expeditions[p] = []
+        state.victory[p] = []
+    return state
+
+
+def begin_turn(state: State) -> list[str]:
+    state.turn += 1
+    state.phase = OUTFIT
+    state.formed = 0
+    for e in state.expeditions[state.player]:
+        e.explored = False
+    return [f"turn {state.turn} begins"] + advance(state)
+
+
+def end_turn(state: State) -> list[str]:
+    state.current = (state.current + 1) % len(state.players)
+    state.phase = START
+    return []
+
+
+# -- Outfit phase ----------------------------------------------------------------------------
+def can_draw(state: State) -> bool:
+    return bool(state.expedition_deck) or bool(state.expedition_discard)
+
+
+def draw(state: State, card: str) -> list[str]:
+    take(state.expedition_deck, card)
+    put(state.hands[state.player], card)
+    state.phase = EXPEDITION
+    return [f"draws {card}"]
+
+
+def reshuffle_expedition_deck(state: State) -> list[str]:
+    n = sum(state.expedition_discard.values())
+    state.expedition_deck, state.expedition_discard = state.expedition_discard, {}
+    return [f"the Expedition deck is empty: its {n} discards are shuffled into a new deck"]
+
+
+# -- Expedition phase ------------------------------------------------------------------------
+def starting_stats(state: State, cards: tuple[str, str, str]) -> dict[str, int]:
+    """Each stat starts at the rulebook's value; bonus traits and a Master raise it."""
+    book, k = state.book, state.constants
+    stats = dict.fromkeys(STATS, k["starting_stat"])
+    for name in cards:
+        info = book.expedition[name]
+        for stat, bonus in info.bonus:
+            stats[stat] += bonus
+        if "Master" in info.specials:
+            for stat in STATS:
+                stats[stat] += k["master_bonus"]
+    return stats
+
+
+def check_form(state: State, move: Form) -> Illegal | None:
+    book = state.book
+    for name, wanted in ((move.explorer, "explorer"), (move.ship, "ship"), (move.crew, "crew")):
+        kind = book.expedition[name].type
+        if kind != wanted:
+            return Illegal(
+                EXPEDITIONS,
+                f"{name} is a {kind.capitalize()} card, not {_a(wanted)}: "
+                "an expedition is one Explorer, one Ship and one Crew",
+            )
+    hand = state.hands[state.player]
+    for name in (move.explorer, move.ship, move.crew):
+        if not hand.get(name):
+            return Illegal(
+                EXPEDITION_PHASE, f"{name} is not in {state.player}'s hand ({state.where_is(name)})"
+            )
+    if state.options["expeditions_per_phase"] == "one" and state.formed >= 1:
+        return Illegal(
+            EXPEDITION_PHASE,
+            "only one expedition may be formed in an Expedition "
+            "phase (option expeditions_per_phase: one)",
+        )
+    return None
+
+
+def form_expedition(state: State, move: Form) -> list[str]:
+    cards = (move.explorer, move.ship, move.crew)
+    hand = state.hands[state.player]
+    for name in cards:
+        take(hand, name)
+    stats = starting_stats(state, cards)
+    state.expeditions[state.player].append(Expedition(*cards, stats))
+    state.formed += 1
+    shown = ", ".join(f"{s} {v}" for s, v in stats.items())
+    return [f"forms an expedition: {', '.join(cards)} ({shown})"]
+
+
+def possible_forms(state: State) -> list[Form]:
+    if state.options["expeditions_per_phase"] == "one" and state.formed >= 1:
+        return []
+    hand, book = state.hands[state.player], state.book
+    by_type: dict[str, list[str]] = {"explorer": [], "ship": [], "crew": []}
+    for name in hand:
+        kind = book.expedition[name].type
+        if kind in by_type:
+            by_type[kind].append(name)
+    return [
+        Form(e, s, c) for e, s, c in product(by_type["explorer"], by_type["ship"], by_type["crew"])
+    ]
+
+
+# -- Exploration phase -----------------------------------------------------------------------
+def unexplored(state: State) -> list[Expedition]:
+    return [e for e in state.expeditions[state.player] if not e.explored]
+
+
+def check_explore(state: State, move: Explore) -> Illegal | None:
+    exp = state.expedition_of(state.player, move.expedition)
+    if exp is None:
+        return Illegal(
+            EXPLORATION_PHASE, f"{state.player} has no expedition led by {move.expedition}"
+        )
+    if exp.explored:
+        return Illegal(
+            EXPLORATION_PHASE,
+            f"the expedition of {move.expedition} has already turned "
+            "over its card this turn: one card per expedition",
+        )
+    return None
+
+
+def turn_over(state: State, move: Explore) -> list[str]:
+    exp = state.expedition_of(state.player, move.expedition)
+    state.pending = Pending(exp, "reveal")
+    return []
+
+
+def reveal(state: State, card: str) -> list[str]:
+    """Resolve the card the expedition turned over: Ocean, Discovery or Hazard."""
+    take(state.exploration_deck, card)
+    exp = state.pending.expedition
+    info = state.book.exploration[card]
+    if info.type == "ocean":
+        exp.oceans += 1
+        return [f"{exp.explorer} turns over {card}: {exp.oceans} Ocean card(s)"] + flip_done(state)
+    if info.type == "discovery":
+        return discovery(state, exp, card)
+    return hazard(state, exp, card)
+
+
+def ocean_count(state: State, exp: Expedition, region: str | None) -> tuple[int, str]:
+    """Ocean cards for claiming a discovery, with the regional explorer's extra card."""
+    bonus = 0
+    if region and state.book.expedition[exp.explorer].regional_region == region:
+        bonus = state.constants["regional_explorer_bonus"]
+    return exp.oceans + bonus, (f" +{bonus} {region} Explorer" if bonus else "")
+
+
+def discovery(state: State, exp: Expedition, card: str) -> list[str]:
+    info = state.book.exploration[card]
+    count, note = ocean_count(state, exp, info.region)
+    head = f"{exp.explorer} turns over {card} (level {info.level}) with {exp.oceans} Ocean{note}"
+    if count < info.level:
+        put(state.exploration_discard, card)
+        return [f"{head}: too few, the discovery is discarded"] + flip_done(state)
+    state.victory[state.player].append((card, exp.explorer))
+    state.pending = Pending(exp, "random", card)
+    return [f"{head}: {state.player} claims {card}"]
+
+
+def random_discard(state: State, card: str) -> list[str]:
+    """After a discovery: one random expedition card is discarded, the other two go home."""
+    exp = state.pending.expedition
+    put(state.expedition_discard, card)
+    back = [c for c in exp.cards if c != card]
+    for c in back:
+        put(state.hands[state.player], c)
+    put(state.exploration_discard, state.book.ocean, exp.oceans)
+    state.expeditions[state.player].remove(exp)
+    return [f"{card} is discarded at random; {' and '.join(back)} return to the hand"] + flip_done(
+        state
+    )
+
+
+def immune(state: State, exp: Expedition, trait: str) -> bool:
+    """An expedition is immune if any of its three cards has the trait the Hazard tests."""
+    return any(trait in state.book.expedition[c].traits for c in exp.cards)
+
+
+def save_matches(state: State, save: str, trait: str) -> bool:
+    traits = state.book.expedition[save].traits
+    if trait in traits:
+        return True
+    return state.options["sail_matches_sails"] and trait == "Sails" and "Sail" in traits
+
+
+def savers(state: State) -> list[str]:
+    return list(state.players) if state.options["save_others"] else [state.player]
+
+
+def save_cards(state: State, trait: str) -> list[tuple[str, str]]:
+    """(player, card) for every Save card in reach that matches the trait."""
+    out = []
+    for p in savers(state):
+        for name in state.hands[p]:
+            info = state.book.expedition[name]
+            if info.type == "save" and save_matches(state, name, trait):
+                out.append((p, name))
+    return out
+
+
+def hazard(state: State, exp: Expedition, card: str) -> list[str]:
+    info = state.book.exploration[card]
+    head = f"{exp.explorer} turns over {card} ({info.tests}: {info.loses} -1)"
+    if immune(state, exp, info.tests):
+        put(state.exploration_discard, card)
+        return [f"{head}: immune thanks to {info.tests}"] + flip_done(state)
+    state.pending = Pending(exp, "save", card)
+    if not save_cards(state, info.tests):
+        return [head] + suffer(state)
+    return [head]
+
+
+def check_save(state: State, move: Save) -> Illegal | None:
+    trait = state.book.exploration[state.pending.card].tests
+    info = state.book.expedition[move.card]
+    if move.by not in savers(state):
+        return Illegal(
+            EXPLORATION_PHASE,
+            f"{move.by} cannot protect {state.player}'s expedition: "
+            "a Save card is discarded from your own hand (option save_others: false)",
+        )
+    if info.type != "save":
+        return Illegal(
+            EXPLORATION_PHASE, f"{move.card} is a {info.type.capitalize()} card, not a Save card"
+        )
+    if not save_matches(state, move.card, trait):
+        shown = ", ".join(sorted(info.traits))
+        extra = (
+            " (option sail_matches_sails: false)"
+            if "Sail" in info.traits and trait == "Sails"
+            else ""
+        )
+        return Illegal(
+            EXPLORATION_PHASE,
+            f"{move.card} ({shown}) does not match the trait {trait} "
+            f"that {state.pending.card} tests{extra}",
+        )
+    if not state.hands[move.by].get(move.card):
+        return Illegal(
+            EXPLORATION_PHASE,
+            f"{move.card} is not in {move.by}'s hand ({state.where_is(move.card)})",
+        )
+    return None
+
+
+def save(state: State, move: Save) -> list[str]:
+    take(state.hands[move.by], move.card)
+    put(state.expedition_discard, move.card)
+    put(state.exploration_discard, state.pending.card)
+    return [f"{move.by} discards {move.card}: the Hazard is cancelled"] + flip_done(state)
+
+
+def suffer(state: State) -> list[str]:
+    """No trait, no Save: the expedition loses a point of the stat, or an Ocean card."""
+    exp, card = state.pending.expedition, state.pending.card
+    info = state.book.exploration[card]
+    loss = state.constants["hazard_loss"]
+    put(state.exploration_discard, card)
+    if info.loses == "Ocean":
+        if exp.oceans == 0:
+            if state.options["ocean_loss_without_ocean"] == "fail":
+                return ["no Ocean card to lose: the expedition fails"] + fail(state, exp)
+            return ["no Ocean card to lose: no effect"] + flip_done(state)
+        lost = min(loss, exp.oceans)
+        exp.oceans -= lost
+        put(state.exploration_discard, state.book.ocean, lost)
+        return [f"loses {lost} Ocean card(s): {exp.oceans} left"] + flip_done(state)
+    before = exp.stats[info.loses]
+    exp.stats[info.loses] = max(0, before - loss)
+    events = [f"{info.loses} {before} -> {exp.stats[info.loses]}"]
+    if exp.stats[info.loses] == 0:
+        return events + [f"{info.loses} is at 0: the expedition fails"] + fail(state, exp)
+    return events + flip_done(state)
+
+
+def fail(state: State, exp: Expedition) -> list[str]:
+    """A stat at zero: the three cards are discarded (and its Ocean cards with them)."""
+    for c in exp.cards:
+        put(state.expedition_discard, c)
+    put(state.exploration_discard, state.book.ocean, exp.oceans)
+    state.expeditions[state.player].remove(exp)
+    return flip_done(state)
+
+
+def flip_done(state: State) -> list[str]:
+    exp = state.pending.expedition
+    exp.explored = True
+    state.pending = None
+    if state.options["deck_runs_out"] == "at_last_card" and not state.exploration_deck:
+        return exploration_deck_runs_out(state)
+    return []
+
+
+def exploration_deck_runs_out(state: State) -> list[str]:
+    """First time: shuffle the discards into a new deck. Second time: the game ends."""
+    if state.reshuffles < state.constants["exploration_deck_passes"] - 1:
+        state.reshuffles += 1
+        n = sum(state.exploration_discard.values())
+        state.exploration_deck, state.exploration_discard = state.exploration_discard, {}
+        return [f"the Exploration deck has run out: its {n} discards are shuffled into a new deck"]
+    state.phase = OVER
+    state.pending = None
+    state.end_reason = "the Exploration deck ran out a second time"
+    return ["the Exploration deck has run out a second time: the game ends"]
+
+
+# -- Ocean phase -----------------------------------------------------------------------------
+def over_limit(state: State) -> int:
+    return max(0, state.hand_size(state.player) - state.constants["hand_limit"])
+
+
+def check_discard(state: State, move: Discard) -> Illegal | None:
+    limit = state.constants["hand_limit"]
+    if over_limit(state) == 0:
+        return Illegal(
+            OCEAN_PHASE,
+            f"{state.player} holds {state.hand_size(state.player)} cards: "
+            f"only cards over the limit of {limit} are discarded",
+        )
+    if not state.hands[state.player].get(move.card):
+        return Illegal(
+            OCEAN_PHASE,
+            f"{move.card} is not in {state.player}'s hand ({state.where_is(move.card)})",
+        )
+    return None
+
+
+def discard(state: State, move: Discard) -> list[str]:
+    take(state.hands[state.player], move.card)
+    put(state.expedition_discard, move.card)
+    return [f"discards {move.card}"]
+
+
+# -- Automatic transitions -------------------------------------------------------------------
+def advance(state: State) -> list[str]:
+    """Move through every point where the rules leave nothing to decide."""
+    events: list[str] = []
+    while True:
+        if state.phase == OUTFIT and not state.expedition_deck:
+            if state.expedition_discard:
+                events += reshuffle_expedition_deck(state)
+            else:
+                events.append("nothing to draw: the Expedition deck and its discards are empty")
+                state.phase = EXPEDITION
+            continue
+        if state.phase == EXPLORATION and state.pending is None:
+            if not unexplored(state):
+                state.phase = OCEAN
+                continue
+            if not state.exploration_deck:
+                if state.options["deck_runs_out"] == "at_next_flip":
+                    events += exploration_deck_runs_out(state)
+                else:  # the last reshuffle brought no card back
+                    state.phase = OVER
+                    state.end_reason = "the Exploration deck ran out a second time"
+                    events.append("the Exploration deck is empty: the game ends")
+                if state.phase != OVER:
+                    continue
+        return events
+
+
+# -- The interface the core uses ------------------------------------------------------------
+def decision(state: State) -> Decision | None:
+    p = state.player
+    phase = state.phase
+    if phase == OVER:
+        return None
+    if phase == START:
+        return Decision(p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
+    if phase == OUTFIT:
+        return Decision(
+            p,
+            "Outfit",
+            "chance",
+            (Draw,),
+            f"the card {p} draws",
+            missing=Illegal(
+                OUTFIT_PHASE,
+                f"{p} must first draw 1 card from the Expedition deck (write it as draw:)",
+            ),
+        )
+    if phase == EXPEDITION:
+        return Decision(
+            p,
+            "Expedition",
+            "choice",
+            (Form, EndExpeditions),
+            "an expedition to form, or none",
+            default=EndExpeditions(),
+        )
+    if phase == EXPLORATION:
+        pend = state.pending
+        if pend is None:
+            names = ", ".join(e.explorer for e in unexplored(state))
+            return Decision(
+                p,
+                "Exploration",
+                "choice",
+                (Explore,),
+                "the expedition to explore next",
+                missing=Illegal(
+                    EXPLORATION_PHASE,
+                    f"not every expedition has turned over its card this turn: {names} still must",
+                ),
+            )
+        if pend.waiting == "reveal":
+            return Decision(
+                p,
+                "Exploration",
+                "chance",
+                (Reveal,),
+                f"the card {pend.expedition.explorer} turns over",
+                missing=Illegal(
+                    EXPLORATION_PHASE,
+                    f"name the card the expedition of {pend.expedition.explorer} turns over",
+                ),
+            )
+        if pend.waiting == "save":
+            return Decision(
+                p,
+                "Exploration",
+                "choice",
+                (Save, NoSave),
+                f"a Save card against {pend.card}, or none",
+                default=NoSave(),
+            )
+        return Decision(
+            p,
+            "Exploration",
+            "chance",
+            (RandomDiscard,),
+            f"the card of {pend.expedition.explorer}'s expedition discarded at random",
+            missing=Illegal(
+                EXPLORATION_PHASE,
+                f"after claiming {pend.card}, name the "
+                "expedition card discarded at random (discard:)",
+            ),
+        )
+    n = over_limit(state)
+    if n:
+        return Decision(
+            p,
+            "Ocean",
+            "choice",
+            (Discard, EndTurn),
+            f"a card to discard ({n} to go)",
+            missing=Illegal(
+                OCEAN_PHASE,
+                f"{p} holds {state.hand_size(p)} cards: discard "
+                f"{n} to get down to {state.constants['hand_limit']}",
+            ),
+        )
+    return Decision(
+        p, "Ocean", "choice", (Discard, EndTurn), "the end of the turn", default=EndTurn()
+    )
+
+
+def _a(kind: str) -> str:
+    return ("an " if kind[0] in "aeiou" else "a ") + kind.capitalize()

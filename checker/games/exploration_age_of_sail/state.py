@@ -1,0 +1,130 @@
+"""Where every card is: decks, discard piles, hands, expeditions, victory piles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker.games.exploration_age_of_sail.cards import CardBook
+
+# Phases of a turn, as the rulebook names them.
+START, OUTFIT, EXPEDITION, EXPLORATION, OCEAN, OVER = (
+    "Turn",
+    "Outfit",
+    "Expedition",
+    "Exploration",
+    "Ocean",
+    "Over",
+)
+
+
+@dataclass(slots=True)
+class Expedition:
+    explorer: str
+    ship: str
+    crew: str
+    stats: dict[str, int]
+    oceans: int = 0
+    explored: bool = False
+
+    @property
+    def cards(self) -> tuple[str, str, str]:
+        return (self.explorer, self.ship, self.crew)
+
+
+@dataclass(slots=True)
+class Pending:
+    """A flip that is not finished: waiting for the card, a Save decision or the random discard."""
+
+    expedition: Expedition
+    waiting: str  # "reveal", "save" or "random"
+    card: str | None = None
+
+
+@dataclass(slots=True)
+class State:
+    book: CardBook
+    constants: dict[str, Any]
+    options: dict[str, Any]
+    players: list[str]
+    expedition_deck: dict[str, int]
+    exploration_deck: dict[str, int]
+    expedition_discard: dict[str, int] = field(default_factory=dict)
+    exploration_discard: dict[str, int] = field(default_factory=dict)
+    hands: dict[str, dict[str, int]] = field(default_factory=dict)
+    expeditions: dict[str, list[Expedition]] = field(default_factory=dict)
+    victory: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # (discovery, explorer)
+    current: int = 0
+    phase: str = START
+    formed: int = 0
+    pending: Pending | None = None
+    reshuffles: int = 0  # times the Exploration deck has been rebuilt from its discards
+    turn: int = 0  # turns begun so far
+    end_reason: str = ""
+    categories: list = field(default_factory=list)  # score sheet lines from rules.yaml
+
+    @property
+    def player(self) -> str:
+        return self.players[self.current]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def hand_size(self, player: str) -> int:
+        return sum(self.hands[player].values())
+
+    def expedition_of(self, player: str, explorer: str) -> Expedition | None:
+        return next((e for e in self.expeditions[player] if e.explorer == explorer), None)
+
+    def where_is(self, card: str) -> str:
+        """Where a card that cannot be drawn or turned over is, for the message."""
+        for p in self.players:
+            if self.hands[p].get(card):
+                return f"in {p}'s hand"
+            for e in self.expeditions[p]:
+                if card in e.cards:
+                    return f"in {p}'s expedition of {e.explorer}"
+            if any(d == card for d, _ in self.victory[p]):
+                return f"in {p}'s victory pile"
+        if self.expedition_discard.get(card) or self.exploration_discard.get(card):
+            return "in the discard pile"
+        return "not in the deck"
+
+    def zones(self) -> dict[str, dict[str, int]]:
+        """Every place a card can be, as counts: for the 'every card in one place' check."""
+        out = {
+            "expedition deck": dict(self.expedition_deck),
+            "expedition discard": dict(self.expedition_discard),
+            "exploration deck": dict(self.exploration_deck),
+            "exploration discard": dict(self.exploration_discard),
+        }
+        for p in self.players:
+            out[f"{p} hand"] = dict(self.hands[p])
+            exp: dict[str, int] = {}
+            for e in self.expeditions[p]:
+                for c in e.cards:
+                    exp[c] = exp.get(c, 0) + 1
+                if e.oceans:
+                    exp[self.book.ocean] = exp.get(self.book.ocean, 0) + e.oceans
+            out[f"{p} expeditions"] = exp
+            vic: dict[str, int] = {}
+            for d, _ in self.victory[p]:
+                vic[d] = vic.get(d, 0) + 1
+            out[f"{p} victory pile"] = vic
+        if self.pending is not None and self.pending.card and self.pending.waiting == "save":
+            out["hazard being resolved"] = {self.pending.card: 1}
+        return out
+
+
+def take(pile: dict[str, int], card: str, n: int = 1) -> None:
+    left = pile[card] - n
+    if left:
+        pile[card] = left
+    else:
+        del pile[card]
+
+
+def put(pile: dict[str, int], card: str, n: int = 1) -> None:
+    if n:
+        pile[card] = pile.get(card, 0) + n
