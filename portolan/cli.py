@@ -45,6 +45,12 @@ def friendly(fn):
             for problem in exc.problems:
                 typer.echo(f"error: {problem}", err=True)
             raise typer.Exit(EXIT_INPUT) from None
+        except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+            import os
+
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            raise typer.Exit(0) from None
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(130) from None

@@ -9,7 +9,7 @@ says whether a move is legal (returning an ``Illegal`` naming the rulebook secti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
@@ -46,9 +46,15 @@ class Decision:
     # A move the log may leave out (e.g. "no Save card played"): applied when the next step
     # does not answer this decision.
     default: Any = None
-    # What is wrong when the log skips a decision that has no default.
-    missing: Illegal | None = None
+    # What is wrong when the log skips a decision that has no default (may be given as a
+    # function, so the message is only written when it is needed).
+    missing: Illegal | Callable[[], Illegal] | None = None
     starts_turn: bool = False  # the move answering this decision opens a new turn of the log
+
+
+def missing_of(decision: Decision) -> Illegal | None:
+    m = decision.missing
+    return m() if callable(m) else m
 
 
 class GameRules(Protocol):

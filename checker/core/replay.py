@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core.game import Decision, GameRules, Illegal, Step
+from checker.core.game import Decision, GameRules, Illegal, Step, missing_of
 from checker.core.log import LogFile
 from checker.core.violation import Violation
 from portolan.model.loader import Game
@@ -65,7 +65,8 @@ def run(
                 return stop(
                     step,
                     decision,
-                    decision.missing or Illegal("Turn Sequence", f"expected {decision.prompt}"),
+                    missing_of(decision)
+                    or Illegal(rules.turn_section, f"expected {decision.prompt}"),
                 )
             events = rules.apply(state, decision.default)
             if trace:

@@ -38,10 +38,14 @@ def random_game(
     state = rules.setup(model, players, options)
     steps: list[Step] = []
     turn = 0
+    sample = getattr(rules, "sample_outcome", None)  # a game's faster equivalent of outcomes()
     while (d := rules.decision(state)) is not None:
         if d.kind == "chance":
-            outcomes = rules.outcomes(state)
-            move = rng.choices([m for m, _ in outcomes], weights=[w for _, w in outcomes])[0]
+            if sample is not None:
+                move = sample(state, rng)
+            else:
+                outcomes = rules.outcomes(state)
+                move = rng.choices([m for m, _ in outcomes], weights=[w for _, w in outcomes])[0]
         else:
             move = rng.choice(rules.legal_moves(state))
         if d.starts_turn:

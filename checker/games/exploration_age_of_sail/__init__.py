@@ -52,7 +52,10 @@ class ExplorationRules:
         return state
 
     def decision(self, state: State) -> Decision | None:
-        return rules.decision(state)
+        memo = state.memo
+        if memo is None:
+            memo = state.memo = (rules.decision(state),)
+        return memo[0]
 
     def check(self, state: State, move: Any, player: str) -> Illegal | None:
         if isinstance(move, Draw):
@@ -92,53 +95,29 @@ class ExplorationRules:
         return None
 
     def apply(self, state: State, move: Any) -> list[str]:
-        if isinstance(move, StartTurn):
-            return rules.begin_turn(state)
-        if isinstance(move, Draw):
-            events = rules.draw(state, move.card)
-        elif isinstance(move, Form):
-            events = rules.form_expedition(state, move)
-        elif isinstance(move, EndExpeditions):
-            state.phase = rules.EXPLORATION
-            events = []
-        elif isinstance(move, Explore):
-            events = rules.turn_over(state, move)
-        elif isinstance(move, Reveal):
-            events = rules.reveal(state, move.card)
-        elif isinstance(move, Save):
-            events = rules.save(state, move)
-        elif isinstance(move, NoSave):
-            events = rules.suffer(state)
-        elif isinstance(move, RandomDiscard):
-            events = rules.random_discard(state, move.card)
-        elif isinstance(move, Discard):
-            events = rules.discard(state, move)
-        elif isinstance(move, EndTurn):
-            return rules.end_turn(state)
-        else:  # pragma: no cover - parse_turns only makes the moves above
-            raise TypeError(move)
-        return events + rules.advance(state)
+        state.memo = None
+        return APPLY[type(move)](state, move)
 
     # -- play and simulate ----------------------------------------------------------------
     def legal_moves(self, state: State) -> list[Any]:
-        d = rules.decision(state)
+        d = self.decision(state)
         if d is None or d.kind != "choice":
             return []
         if StartTurn in d.accepts:
             return [StartTurn(state.player)]
         if Form in d.accepts:
-            return [*rules.possible_forms(state), EndExpeditions()]
+            return [*rules.possible_forms(state), rules.END_EXPEDITIONS]
         if Explore in d.accepts:
             return [Explore(e.explorer) for e in rules.unexplored(state)]
         if Save in d.accepts:
             trait = state.book.exploration[state.pending.card].tests
-            return [NoSave()] + [Save(c, p) for p, c in rules.save_cards(state, trait)]
+            return [rules.NO_SAVE] + [Save(c, p) for p, c in rules.save_cards(state, trait)]
         if rules.over_limit(state):
             return [Discard(c) for c in state.hands[state.player]]
-        return [EndTurn()]
+        return [rules.END_TURN]
 
     def outcomes(self, state: State) -> list[tuple[Any, int]]:
-        d = rules.decision(state)
+        d = self.decision(state)
         if d is None or d.kind != "chance":
             return []
         if Draw in d.accepts:
@@ -146,6 +125,17 @@ class ExplorationRules:
         if Reveal in d.accepts:
             return [(Reveal(c), n) for c, n in state.exploration_deck.items()]
         return [(RandomDiscard(c), 1) for c in state.pending.expedition.cards]
+
+    def sample_outcome(self, state: State, rng) -> Any:
+        """One chance outcome drawn with the weights of ``outcomes`` (faster for simulate)."""
+        d = self.decision(state)
+        if Draw in d.accepts:
+            deck = state.expedition_deck
+            return Draw(rng.choices(list(deck), weights=list(deck.values()))[0])
+        if Reveal in d.accepts:
+            deck = state.exploration_deck
+            return Reveal(rng.choices(list(deck), weights=list(deck.values()))[0])
+        return RandomDiscard(rng.choice(state.pending.expedition.cards))
 
     def describe(self, move: Any) -> str:
         return describe(move)
@@ -166,6 +156,33 @@ class ExplorationRules:
         self, model: Game, raw: Any, source: Source, options: dict[str, Any]
     ) -> ScoreSheet:
         return score_position(self.book(model), model, raw, source, options)
+
+
+def _then_advance(step):
+    def run(state: State, move: Any) -> list[str]:
+        return step(state, move) + rules.advance(state)
+
+    return run
+
+
+def _end_expeditions(state: State, move: EndExpeditions) -> list[str]:
+    state.phase = rules.EXPLORATION
+    return []
+
+
+APPLY = {
+    StartTurn: lambda state, move: rules.begin_turn(state),
+    Draw: _then_advance(lambda state, move: rules.draw(state, move.card)),
+    Form: _then_advance(rules.form_expedition),
+    EndExpeditions: _then_advance(_end_expeditions),
+    Explore: _then_advance(rules.turn_over),
+    Reveal: _then_advance(lambda state, move: rules.reveal(state, move.card)),
+    Save: _then_advance(rules.save),
+    NoSave: _then_advance(lambda state, move: rules.suffer(state)),
+    RandomDiscard: _then_advance(lambda state, move: rules.random_discard(state, move.card)),
+    Discard: _then_advance(rules.discard),
+    EndTurn: lambda state, move: rules.end_turn(state),
+}
 
 
 def _missing(state: State, card: str, deck: str) -> str:

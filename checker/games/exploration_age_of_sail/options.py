@@ -63,7 +63,8 @@ OPTIONS = (
         "ocean_loss_without_ocean",
         "nothing",
         {
-            "nothing": "a Hazard that takes an Ocean card from an expedition with none does nothing",
+            "nothing": "a Hazard that takes an Ocean card from an expedition without one does "
+            "nothing",
             "fail": "such a Hazard makes the expedition fail",
         },
         "Exploration Phase",

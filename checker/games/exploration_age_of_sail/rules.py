@@ -37,6 +37,8 @@ from checker.games.exploration_age_of_sail.state import (
     take,
 )
 
+END_EXPEDITIONS, NO_SAVE, END_TURN = EndExpeditions(), NoSave(), EndTurn()
+
 # The rulebook's headings, cited by every rule below.
 SETUP = "Setup"
 TURN_SEQUENCE = "Turn Sequence"
@@ -72,7 +74,7 @@ def begin_turn(state: State) -> list[str]:
     state.formed = 0
     for e in state.expeditions[state.player]:
         e.explored = False
-    return [f"turn {state.turn} begins"] + advance(state)
+    return [f"turn {state.turn} begins", *advance(state)]
 
 
 def end_turn(state: State) -> list[str]:
@@ -198,7 +200,7 @@ def reveal(state: State, card: str) -> list[str]:
     info = state.book.exploration[card]
     if info.type == "ocean":
         exp.oceans += 1
-        return [f"{exp.explorer} turns over {card}: {exp.oceans} Ocean card(s)"] + flip_done(state)
+        return [f"{exp.explorer} turns over {card}: {exp.oceans} Ocean card(s)", *flip_done(state)]
     if info.type == "discovery":
         return discovery(state, exp, card)
     return hazard(state, exp, card)
@@ -218,7 +220,7 @@ def discovery(state: State, exp: Expedition, card: str) -> list[str]:
     head = f"{exp.explorer} turns over {card} (level {info.level}) with {exp.oceans} Ocean{note}"
     if count < info.level:
         put(state.exploration_discard, card)
-        return [f"{head}: too few, the discovery is discarded"] + flip_done(state)
+        return [f"{head}: too few, the discovery is discarded", *flip_done(state)]
     state.victory[state.player].append((card, exp.explorer))
     state.pending = Pending(exp, "random", card)
     return [f"{head}: {state.player} claims {card}"]
@@ -233,9 +235,10 @@ def random_discard(state: State, card: str) -> list[str]:
         put(state.hands[state.player], c)
     put(state.exploration_discard, state.book.ocean, exp.oceans)
     state.expeditions[state.player].remove(exp)
-    return [f"{card} is discarded at random; {' and '.join(back)} return to the hand"] + flip_done(
-        state
-    )
+    return [
+        f"{card} is discarded at random; {' and '.join(back)} return to the hand",
+        *flip_done(state),
+    ]
 
 
 def immune(state: State, exp: Expedition, trait: str) -> bool:
@@ -270,10 +273,10 @@ def hazard(state: State, exp: Expedition, card: str) -> list[str]:
     head = f"{exp.explorer} turns over {card} ({info.tests}: {info.loses} -1)"
     if immune(state, exp, info.tests):
         put(state.exploration_discard, card)
-        return [f"{head}: immune thanks to {info.tests}"] + flip_done(state)
+        return [f"{head}: immune thanks to {info.tests}", *flip_done(state)]
     state.pending = Pending(exp, "save", card)
     if not save_cards(state, info.tests):
-        return [head] + suffer(state)
+        return [head, *suffer(state)]
     return [head]
 
 
@@ -314,7 +317,7 @@ def save(state: State, move: Save) -> list[str]:
     take(state.hands[move.by], move.card)
     put(state.expedition_discard, move.card)
     put(state.exploration_discard, state.pending.card)
-    return [f"{move.by} discards {move.card}: the Hazard is cancelled"] + flip_done(state)
+    return [f"{move.by} discards {move.card}: the Hazard is cancelled", *flip_done(state)]
 
 
 def suffer(state: State) -> list[str]:
@@ -326,17 +329,17 @@ def suffer(state: State) -> list[str]:
     if info.loses == "Ocean":
         if exp.oceans == 0:
             if state.options["ocean_loss_without_ocean"] == "fail":
-                return ["no Ocean card to lose: the expedition fails"] + fail(state, exp)
-            return ["no Ocean card to lose: no effect"] + flip_done(state)
+                return ["no Ocean card to lose: the expedition fails", *fail(state, exp)]
+            return ["no Ocean card to lose: no effect", *flip_done(state)]
         lost = min(loss, exp.oceans)
         exp.oceans -= lost
         put(state.exploration_discard, state.book.ocean, lost)
-        return [f"loses {lost} Ocean card(s): {exp.oceans} left"] + flip_done(state)
+        return [f"loses {lost} Ocean card(s): {exp.oceans} left", *flip_done(state)]
     before = exp.stats[info.loses]
     exp.stats[info.loses] = max(0, before - loss)
     events = [f"{info.loses} {before} -> {exp.stats[info.loses]}"]
     if exp.stats[info.loses] == 0:
-        return events + [f"{info.loses} is at 0: the expedition fails"] + fail(state, exp)
+        return [*events, f"{info.loses} is at 0: the expedition fails", *fail(state, exp)]
     return events + flip_done(state)
 
 
@@ -428,10 +431,28 @@ def advance(state: State) -> list[str]:
 
 # -- The interface the core uses ------------------------------------------------------------
 def decision(state: State) -> Decision | None:
-    p = state.player
+    """Who must do what now. Decisions depend only on the key below, so they are kept."""
     phase = state.phase
     if phase == OVER:
         return None
+    pend = state.pending
+    key = (
+        phase,
+        state.current,
+        pend.waiting if pend else None,
+        pend.card if pend else None,
+        pend.expedition.explorer if pend else None,
+        over_limit(state) if phase == OCEAN else 0,
+    )
+    d = state.decisions.get(key)
+    if d is None:
+        d = state.decisions[key] = _decision(state)
+    return d
+
+
+def _decision(state: State) -> Decision:
+    p = state.player
+    phase = state.phase
     if phase == START:
         return Decision(p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
     if phase == OUTFIT:
@@ -441,7 +462,7 @@ def decision(state: State) -> Decision | None:
             "chance",
             (Draw,),
             f"the card {p} draws",
-            missing=Illegal(
+            missing=lambda: Illegal(
                 OUTFIT_PHASE,
                 f"{p} must first draw 1 card from the Expedition deck (write it as draw:)",
             ),
@@ -453,21 +474,22 @@ def decision(state: State) -> Decision | None:
             "choice",
             (Form, EndExpeditions),
             "an expedition to form, or none",
-            default=EndExpeditions(),
+            default=END_EXPEDITIONS,
         )
     if phase == EXPLORATION:
         pend = state.pending
         if pend is None:
-            names = ", ".join(e.explorer for e in unexplored(state))
             return Decision(
                 p,
                 "Exploration",
                 "choice",
                 (Explore,),
                 "the expedition to explore next",
-                missing=Illegal(
+                missing=lambda: Illegal(
                     EXPLORATION_PHASE,
-                    f"not every expedition has turned over its card this turn: {names} still must",
+                    "not every expedition has turned over its card this turn: "
+                    + ", ".join(e.explorer for e in unexplored(state))
+                    + " still must",
                 ),
             )
         if pend.waiting == "reveal":
@@ -477,7 +499,7 @@ def decision(state: State) -> Decision | None:
                 "chance",
                 (Reveal,),
                 f"the card {pend.expedition.explorer} turns over",
-                missing=Illegal(
+                missing=lambda: Illegal(
                     EXPLORATION_PHASE,
                     f"name the card the expedition of {pend.expedition.explorer} turns over",
                 ),
@@ -489,7 +511,7 @@ def decision(state: State) -> Decision | None:
                 "choice",
                 (Save, NoSave),
                 f"a Save card against {pend.card}, or none",
-                default=NoSave(),
+                default=NO_SAVE,
             )
         return Decision(
             p,
@@ -497,7 +519,7 @@ def decision(state: State) -> Decision | None:
             "chance",
             (RandomDiscard,),
             f"the card of {pend.expedition.explorer}'s expedition discarded at random",
-            missing=Illegal(
+            missing=lambda: Illegal(
                 EXPLORATION_PHASE,
                 f"after claiming {pend.card}, name the "
                 "expedition card discarded at random (discard:)",
@@ -511,14 +533,14 @@ def decision(state: State) -> Decision | None:
             "choice",
             (Discard, EndTurn),
             f"a card to discard ({n} to go)",
-            missing=Illegal(
+            missing=lambda: Illegal(
                 OCEAN_PHASE,
                 f"{p} holds {state.hand_size(p)} cards: discard "
                 f"{n} to get down to {state.constants['hand_limit']}",
             ),
         )
     return Decision(
-        p, "Ocean", "choice", (Discard, EndTurn), "the end of the turn", default=EndTurn()
+        p, "Ocean", "choice", (Discard, EndTurn), "the end of the turn", default=END_TURN
     )
 
 

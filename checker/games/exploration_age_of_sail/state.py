@@ -62,6 +62,8 @@ class State:
     turn: int = 0  # turns begun so far
     end_reason: str = ""
     categories: list = field(default_factory=list)  # score sheet lines from rules.yaml
+    memo: Any = None  # the current decision, until the next move (see ExplorationRules)
+    decisions: dict = field(default_factory=dict)  # decisions already built, by their key
 
     @property
     def player(self) -> str:
