@@ -74,7 +74,7 @@ def begin_turn(state: State) -> list[str]:
     state.formed = 0
     for e in state.expeditions[state.player]:
         e.explored = False
-    return [f"turn {state.turn} begins", *advance(state)]
+    return advance(state)
 
 
 def end_turn(state: State) -> list[str]:
@@ -461,7 +461,7 @@ def _decision(state: State) -> Decision:
             "Outfit",
             "chance",
             (Draw,),
-            f"the card {p} draws",
+            "which card was drawn from the Expedition deck",
             missing=lambda: Illegal(
                 OUTFIT_PHASE,
                 f"{p} must first draw 1 card from the Expedition deck (write it as draw:)",
@@ -498,7 +498,7 @@ def _decision(state: State) -> Decision:
                 "Exploration",
                 "chance",
                 (Reveal,),
-                f"the card {pend.expedition.explorer} turns over",
+                f"which card did the expedition of {pend.expedition.explorer} turn over",
                 missing=lambda: Illegal(
                     EXPLORATION_PHASE,
                     f"name the card the expedition of {pend.expedition.explorer} turns over",
@@ -518,7 +518,7 @@ def _decision(state: State) -> Decision:
             "Exploration",
             "chance",
             (RandomDiscard,),
-            f"the card of {pend.expedition.explorer}'s expedition discarded at random",
+            f"which card of {pend.expedition.explorer}'s expedition was discarded at random",
             missing=lambda: Illegal(
                 EXPLORATION_PHASE,
                 f"after claiming {pend.card}, name the "
