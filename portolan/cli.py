@@ -251,10 +251,8 @@ def simulate_command(
     spec = model.spec.players
     n = players if players is not None else spec.min.value
     if not spec.min.value <= n <= spec.max.value:
-        raise InputError(
-            opt._bad(
-                "--players", f"{n} players: this game is for {spec.min.value} to {spec.max.value}"
-            )
+        raise opt.bad(
+            "--players", f"{n} players: this game is for {spec.min.value} to {spec.max.value}"
         )
     opt.number("--games", games, 1, 10_000_000)
     rng = random.Random(seed)
@@ -314,36 +312,28 @@ def play_command(
     if log.exists() and log.stat().st_size > 0:
         loaded = load_log(log, folder)
         if loaded.model.id != game:
-            raise InputError(
-                opt._bad("--log", f"{display_path(log)} is a log of {loaded.model.id}")
-            )
+            raise opt.bad("--log", f"{display_path(log)} is a log of {loaded.model.id}")
         if players and opt.names("--players", players) != loaded.players:
-            raise InputError(
-                opt._bad("--players", f"the log was started by {', '.join(loaded.players)}")
-            )
+            raise opt.bad("--players", f"the log was started by {', '.join(loaded.players)}")
         if option:
-            raise InputError(opt._bad("--option", "rule options are fixed when a game starts"))
+            raise opt.bad("--option", "rule options are fixed when a game starts")
         names, chosen, steps = loaded.players, loaded.options, loaded.steps
         typer.echo(f"Resuming {display_path(log)}: {steps[-1].turn if steps else 0} turns so far.")
     else:
         if not players:
-            raise InputError(
-                opt._bad("--players", 'name the players for a new game, e.g. "Ana,Ben"')
-            )
+            raise opt.bad("--players", 'name the players for a new game, e.g. "Ana,Ben"')
         names = opt.names("--players", players)
         spec = model.spec.players
         if not spec.min.value <= len(names) <= spec.max.value:
-            raise InputError(
-                opt._bad(
-                    "--players",
-                    f"{len(names)} players: this game is for {spec.min.value} to {spec.max.value}",
-                )
+            raise opt.bad(
+                "--players",
+                f"{len(names)} players: this game is for {spec.min.value} to {spec.max.value}",
             )
         raw = {}
         for item in option or []:
             name, sep, value = item.partition("=")
             if not sep:
-                raise InputError(opt._bad("--option", f"'{item}' is not name=value"))
+                raise opt.bad("--option", f"'{item}' is not name=value")
             raw[name.strip()] = value.strip()
         chosen = rule_options.resolve(rules.options, raw, Source("command line"), "--option")
 

@@ -5,20 +5,20 @@ from __future__ import annotations
 from portolan.errors import InputError, Problem, did_you_mean
 
 
-def _bad(option: str, message: str, hint: str | None = None) -> InputError:
+def bad(option: str, message: str, hint: str | None = None) -> InputError:
     return InputError(Problem(message, file="command line", field=option, hint=hint))
 
 
 def choice(option: str, value: str, choices) -> str:
     v = value.strip().lower()
     if v not in choices:
-        raise _bad(option, f"'{value}' is not allowed", did_you_mean(value, choices))
+        raise bad(option, f"'{value}' is not allowed", did_you_mean(value, choices))
     return v
 
 
 def number(option: str, value: float, low: float, high: float) -> float:
     if not (low <= value <= high):
-        raise _bad(option, f"{value:g} is outside {low:g}..{high:g}")
+        raise bad(option, f"{value:g} is outside {low:g}..{high:g}")
     return value
 
 
@@ -29,10 +29,10 @@ def formats(option: str, value: str, allowed) -> tuple[str, ...]:
         if not part:
             continue
         if part not in allowed:
-            raise _bad(option, f"unknown format '{part}'", did_you_mean(part, allowed))
+            raise bad(option, f"unknown format '{part}'", did_you_mean(part, allowed))
         out.append(part)
     if not out:
-        raise _bad(option, "name at least one format", "for example pdf,svg")
+        raise bad(option, "name at least one format", "for example pdf,svg")
     return tuple(dict.fromkeys(out))
 
 
@@ -43,16 +43,16 @@ def pair(option: str, value: str) -> tuple[float, float]:
             raise ValueError
         x, y = (float(p) for p in parts)
     except ValueError:
-        raise _bad(
+        raise bad(
             option, f"'{value}' is not two numbers in mm", "write X,Y such as 0.5,-1"
         ) from None
     if abs(x) > 20 or abs(y) > 20:
-        raise _bad(option, f"an offset of {value} mm is larger than any printer's error (20 mm)")
+        raise bad(option, f"an offset of {value} mm is larger than any printer's error (20 mm)")
     return (x, y)
 
 
 def names(option: str, value: str) -> list[str]:
     out = [p.strip() for p in value.split(",") if p.strip()]
     if len(set(n.casefold() for n in out)) != len(out):
-        raise _bad(option, "each player must have a different name")
+        raise bad(option, "each player must have a different name")
     return out

@@ -12,6 +12,13 @@ import yaml
 from checker.core.game import GameRules, Step
 
 
+class _Dumper(yaml.SafeDumper):
+    """Indents lists under their key, as people write YAML by hand."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False):
+        return super().increase_indent(flow, False)
+
+
 def log_text(
     rules: GameRules,
     players: list[str],
@@ -25,8 +32,13 @@ def log_text(
     if chosen:
         data["options"] = chosen
     data["turns"] = rules.write_turns(steps)
-    text = yaml.safe_dump(
-        data, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100
+    text = yaml.dump(
+        data,
+        Dumper=_Dumper,
+        sort_keys=False,
+        default_flow_style=None,
+        allow_unicode=True,
+        width=100,
     )
     return (header + text) if header else text
 

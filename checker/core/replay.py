@@ -60,6 +60,11 @@ def run(
 
     for step in steps:
         decision = rules.decision(state)
+        if decision is not None and not isinstance(step.move, decision.accepts):
+            # A move that can no longer come this turn is refused before any default is applied.
+            early = rules.misplaced(state, step.move)
+            if early is not None:
+                return stop(step, decision, early)
         while decision is not None and not isinstance(step.move, decision.accepts):
             if decision.default is None:
                 return stop(

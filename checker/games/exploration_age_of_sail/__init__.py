@@ -94,6 +94,9 @@ class ExplorationRules:
             )
         return None
 
+    def misplaced(self, state: State, move: Any) -> Illegal | None:
+        return rules.misplaced(state, move)
+
     def apply(self, state: State, move: Any) -> list[str]:
         state.memo = None
         return APPLY[type(move)](state, move)

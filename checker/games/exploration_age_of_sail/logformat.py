@@ -246,6 +246,11 @@ def write_turns(steps: list[Step]) -> list[dict]:
     for t in turns:
         if "expedition" in t and len(t["expedition"]) == 1:
             t["expedition"] = t["expedition"][0]
+        # An expedition chosen but no card named yet (a game saved mid-flip) is left out: the
+        # choice is asked again when the game resumes.
+        t["explore"] = [e for e in t.get("explore", []) if next(iter(e.values()))["flip"]]
+        if not t["explore"]:
+            del t["explore"]
         for entry in t.get("explore", []):
             ((leader, spec),) = entry.items()
             if len(spec) == 1:

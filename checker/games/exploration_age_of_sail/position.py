@@ -59,7 +59,9 @@ def score_position(
     if problems:
         raise InputError(problems)
     chosen = resolve(OPTIONS, raw.get("options"), source) if options is None else options
-    read_players(YList(piles), raw.value_pos["players"], source)
+    names = YList(str(p) for p in piles)
+    names.item_pos = [piles.key_pos[p] for p in piles]
+    read_players(names, raw.value_pos["players"], source)
     victory: dict[str, list[tuple[str, str]]] = {}
     claimed: dict[str, str] = {}
     for player, pile in piles.items():

@@ -117,6 +117,12 @@ def starting_stats(state: State, cards: tuple[str, str, str]) -> dict[str, int]:
 
 
 def check_form(state: State, move: Form) -> Illegal | None:
+    if state.options["expeditions_per_phase"] == "one" and state.formed >= 1:
+        return Illegal(
+            EXPEDITION_PHASE,
+            "only one expedition may be formed in an Expedition phase "
+            "(option expeditions_per_phase: one)",
+        )
     book = state.book
     for name, wanted in ((move.explorer, "explorer"), (move.ship, "ship"), (move.crew, "crew")):
         kind = book.expedition[name].type
@@ -130,14 +136,9 @@ def check_form(state: State, move: Form) -> Illegal | None:
     for name in (move.explorer, move.ship, move.crew):
         if not hand.get(name):
             return Illegal(
-                EXPEDITION_PHASE, f"{name} is not in {state.player}'s hand ({state.where_is(name)})"
+                EXPEDITION_PHASE,
+                f"{name} is not in {state.player}'s hand ({state.where_is(name)})",
             )
-    if state.options["expeditions_per_phase"] == "one" and state.formed >= 1:
-        return Illegal(
-            EXPEDITION_PHASE,
-            "only one expedition may be formed in an Expedition "
-            "phase (option expeditions_per_phase: one)",
-        )
     return None
 
 
@@ -198,6 +199,8 @@ def reveal(state: State, card: str) -> list[str]:
     take(state.exploration_deck, card)
     exp = state.pending.expedition
     info = state.book.exploration[card]
+    state.last_flip = f"{exp.explorer} turned over {card}"
+    state.last_hazard = None
     if info.type == "ocean":
         exp.oceans += 1
         return [f"{exp.explorer} turns over {card}: {exp.oceans} Ocean card(s)", *flip_done(state)]
@@ -219,6 +222,7 @@ def discovery(state: State, exp: Expedition, card: str) -> list[str]:
     count, note = ocean_count(state, exp, info.region)
     head = f"{exp.explorer} turns over {card} (level {info.level}) with {exp.oceans} Ocean{note}"
     if count < info.level:
+        state.last_flip = f"{exp.explorer} had too few Ocean cards to claim {card}"
         put(state.exploration_discard, card)
         return [f"{head}: too few, the discovery is discarded", *flip_done(state)]
     state.victory[state.player].append((card, exp.explorer))
@@ -272,22 +276,32 @@ def hazard(state: State, exp: Expedition, card: str) -> list[str]:
     info = state.book.exploration[card]
     head = f"{exp.explorer} turns over {card} ({info.tests}: {info.loses} -1)"
     if immune(state, exp, info.tests):
+        state.last_flip = f"the expedition of {exp.explorer} is immune to {card} ({info.tests})"
         put(state.exploration_discard, card)
         return [f"{head}: immune thanks to {info.tests}", *flip_done(state)]
     state.pending = Pending(exp, "save", card)
     if not save_cards(state, info.tests):
+        state.last_flip = (
+            f"{exp.explorer} turned over {card} and no matching Save card was in reach"
+        )
+        state.last_hazard = card
         return [head, *suffer(state)]
     return [head]
 
 
 def check_save(state: State, move: Save) -> Illegal | None:
-    trait = state.book.exploration[state.pending.card].tests
+    return save_problem(state, move, state.pending.card)
+
+
+def save_problem(state: State, move: Save, hazard_card: str) -> Illegal | None:
+    """Why this Save card cannot cancel ``hazard_card`` (None if it can)."""
+    trait = state.book.exploration[hazard_card].tests
     info = state.book.expedition[move.card]
     if move.by not in savers(state):
         return Illegal(
             EXPLORATION_PHASE,
-            f"{move.by} cannot protect {state.player}'s expedition: "
-            "a Save card is discarded from your own hand (option save_others: false)",
+            f"{move.by} cannot protect {state.player}'s expedition: a Save card is discarded "
+            "from your own hand (option save_others: false)",
         )
     if info.type != "save":
         return Illegal(
@@ -302,8 +316,7 @@ def check_save(state: State, move: Save) -> Illegal | None:
         )
         return Illegal(
             EXPLORATION_PHASE,
-            f"{move.card} ({shown}) does not match the trait {trait} "
-            f"that {state.pending.card} tests{extra}",
+            f"{move.card} ({shown}) does not match {trait}, the trait {hazard_card} tests{extra}",
         )
     if not state.hands[move.by].get(move.card):
         return Illegal(
@@ -384,7 +397,7 @@ def check_discard(state: State, move: Discard) -> Illegal | None:
     if over_limit(state) == 0:
         return Illegal(
             OCEAN_PHASE,
-            f"{state.player} holds {state.hand_size(state.player)} cards: "
+            f"{state.player} holds {_cards(state.hand_size(state.player))}: "
             f"only cards over the limit of {limit} are discarded",
         )
     if not state.hands[state.player].get(move.card):
@@ -399,6 +412,49 @@ def discard(state: State, move: Discard) -> list[str]:
     take(state.hands[state.player], move.card)
     put(state.expedition_discard, move.card)
     return [f"discards {move.card}"]
+
+
+# -- Moves out of their place ---------------------------------------------------------------
+PHASE_ORDER = {START: 0, OUTFIT: 1, EXPEDITION: 2, EXPLORATION: 3, OCEAN: 4}
+
+
+def misplaced(state: State, move) -> Illegal | None:
+    """A move that the turn has already gone past, or that nothing is waiting for."""
+    here = PHASE_ORDER.get(state.phase, 5)
+    pend = state.pending
+    if isinstance(move, (Save, NoSave)) and not (pend and pend.waiting == "save"):
+        if isinstance(move, Save) and state.last_hazard:
+            problem = save_problem(state, move, state.last_hazard)
+            if problem is not None:
+                return problem
+        last = state.last_flip
+        why = f" ({last})" if last else ""
+        return Illegal(EXPLORATION_PHASE, f"no Hazard is waiting for a Save card{why}")
+    if isinstance(move, RandomDiscard) and not (pend and pend.waiting == "random"):
+        last = state.last_flip
+        why = f" ({last})" if last else ""
+        return Illegal(
+            EXPLORATION_PHASE,
+            f"no discovery was just claimed, so no card is discarded at random{why}",
+        )
+    if isinstance(move, Draw) and here > PHASE_ORDER[OUTFIT]:
+        return Illegal(OUTFIT_PHASE, "only one card is drawn each turn, at the start of the turn")
+    if isinstance(move, (Form, EndExpeditions)) and here > PHASE_ORDER[EXPEDITION]:
+        return Illegal(
+            EXPEDITION_PHASE,
+            "expeditions are formed in the Expedition phase, before any card is turned over",
+        )
+    if isinstance(move, Explore) and state.expedition_of(state.player, move.expedition) is None:
+        return Illegal(
+            EXPLORATION_PHASE, f"{state.player} has no expedition led by {move.expedition}"
+        )
+    if isinstance(move, Explore) and here > PHASE_ORDER[EXPLORATION]:
+        return Illegal(
+            EXPLORATION_PHASE,
+            f"{move.expedition}: every expedition of "
+            f"{state.player} has already turned over its card this turn",
+        )
+    return None
 
 
 # -- Automatic transitions -------------------------------------------------------------------
@@ -542,6 +598,10 @@ def _decision(state: State) -> Decision:
     return Decision(
         p, "Ocean", "choice", (Discard, EndTurn), "the end of the turn", default=END_TURN
     )
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
 
 
 def _a(kind: str) -> str:

@@ -64,6 +64,8 @@ class State:
     categories: list = field(default_factory=list)  # score sheet lines from rules.yaml
     memo: Any = None  # the current decision, until the next move (see ExplorationRules)
     decisions: dict = field(default_factory=dict)  # decisions already built, by their key
+    last_flip: str = ""  # what the last flip did, to explain a misplaced Save or discard
+    last_hazard: str | None = None  # a Hazard that just took effect with no Save in reach
 
     @property
     def player(self) -> str:

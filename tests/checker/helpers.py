@@ -1,0 +1,25 @@
+"""Helpers for checker tests: logs written inline, replayed against the real components."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker.core.log import parse_log
+from checker.core.replay import replay
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPONENTS = ROOT / "components"
+TINY = ROOT / "tests" / "fixtures" / "tiny-components"
+EXAMPLES = ROOT / "examples" / "exploration-age-of-sail"
+MARK = "# here"
+
+
+def run_log(text: str, components: Path = COMPONENTS, name: str = "test.yaml"):
+    return replay(parse_log(text, name, components))
+
+
+def marked_line(text: str) -> int:
+    """The 1-based line carrying the '# here' marker."""
+    lines = [i for i, line in enumerate(text.splitlines(), start=1) if MARK in line]
+    assert len(lines) == 1, "a test log marks exactly one line"
+    return lines[0]

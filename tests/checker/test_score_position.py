@@ -1,0 +1,97 @@
+"""`portolan score`: a finished game scored from its victory piles alone."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from portolan.cli import app
+
+POSITION = """\
+game: exploration-age-of-sail
+players:
+  Ana: {Japan: Hernan Cortez, China: Magellan, Polynesia: James Cook}
+  Ben: {Canada: Christopher Columbus, Caribbean: Verrazano, India: Vasco de Gama}
+  Cai:
+"""
+
+
+def score(tmp_path, text, *extra):
+    path = tmp_path / "position.yaml"
+    path.write_text(text, encoding="utf-8")
+    return CliRunner().invoke(app, ["score", "exploration-age-of-sail", str(path), *extra])
+
+
+def test_scores_victory_piles_with_conqueror_and_bonuses(tmp_path):
+    out = score(tmp_path, POSITION, "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    by = {s["player"]: s for s in data["scores"]}
+    # Ana: 5 + 4 + 5 = 14, Cortez a Conqueror +1; 3 discoveries each: the most is shared (+5);
+    # Eastern 2 to 1: Ana +5; Pacific 1 to 0: Ana +5. Ben: 3 + 2 + 3 = 8; Western 2 to 0 (+5).
+    assert by["Ana"]["breakdown"] == {
+        "discoveries": 14,
+        "conqueror": 1,
+        "most_discoveries": 5,
+        "most_western": 0,
+        "most_eastern": 5,
+        "most_pacific": 5,
+    }
+    assert by["Ben"]["breakdown"] == {
+        "discoveries": 8,
+        "conqueror": 0,
+        "most_discoveries": 5,
+        "most_western": 5,
+        "most_eastern": 0,
+        "most_pacific": 0,
+    }
+    assert by["Cai"]["total"] == 0
+    assert (by["Ana"]["total"], by["Ben"]["total"]) == (30, 18)
+    assert [s["rank"] for s in data["scores"]] == [1, 2, 3]
+    assert data["winners"] == ["Ana"]
+
+
+def test_option_in_the_position_file(tmp_path):
+    text = POSITION.replace("players:", "options: {bonus_ties: none}\nplayers:")
+    data = json.loads(score(tmp_path, text, "--json").output)
+    assert {s["player"]: s["breakdown"]["most_discoveries"] for s in data["scores"]} == {
+        "Ana": 0,
+        "Ben": 0,
+        "Cai": 0,
+    }
+
+
+def test_text_sheet(tmp_path):
+    out = score(tmp_path, POSITION)
+    assert out.exit_code == 0
+    assert "Conqueror bonus" in out.output and "Winner: Ana" in out.output
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            POSITION.replace("Japan: Hernan Cortez", "Japn: Hernan Cortez"),
+            "'Japn' is not a discovery (did you mean 'Japan'?)",
+        ),
+        (
+            POSITION.replace("India: Vasco de Gama", "Japan: Vasco de Gama"),
+            "Japan is also in Ana's victory pile",
+        ),
+        (POSITION.replace("China: Magellan", "China: Galleons"), "'Galleons' is not an explorer"),
+    ],
+)
+def test_bad_positions_exit_2(tmp_path, text, message):
+    out = score(tmp_path, text)
+    assert out.exit_code == 2, out.output
+    assert message in out.output
+    assert "position.yaml:" in out.output
+
+
+def test_the_line_and_column_of_a_bad_discovery(tmp_path):
+    text = POSITION.replace("  Ben: {Canada:", "  Ben: {Canad:")
+    out = score(tmp_path, text)
+    assert out.exit_code == 2
+    assert "position.yaml:4:9: players.Ben.Canad: 'Canad' is not a discovery" in out.output
