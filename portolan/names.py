@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 
+@lru_cache(maxsize=4096)  # the same few names are looked up again and again in a log
 def fold(text: str) -> str:
     """Lower-case, without accents, single spaces: 'Hernán  Cortés' -> 'hernan cortes'."""
     decomposed = unicodedata.normalize("NFKD", text)

@@ -102,6 +102,28 @@ def available_games(components_dir: Path) -> list[str]:
 
 
 def load_game(components_dir: Path, game_id: str) -> Game:
+    """The validated game; read again only when a file of its folder has changed."""
+    game_dir = components_dir / game_id
+    if not (game_dir / "game.yaml").is_file():
+        return _load_game(components_dir, game_id)
+    stamp = tuple(
+        sorted(
+            (p.name, p.stat().st_mtime_ns, p.stat().st_size)
+            for p in game_dir.iterdir()
+            if p.is_file()
+        )
+    )
+    key = (str(game_dir.resolve()), stamp)
+    if key not in _CACHE:
+        _CACHE.clear()  # one game at a time is plenty; keeps memory flat
+        _CACHE[key] = _load_game(components_dir, game_id)
+    return _CACHE[key]
+
+
+_CACHE: dict[tuple, Game] = {}
+
+
+def _load_game(components_dir: Path, game_id: str) -> Game:
     game_dir = components_dir / game_id
     if not (game_dir / "game.yaml").is_file():
         known = available_games(components_dir)

@@ -1,0 +1,87 @@
+"""Checker speed: actions per second replaying long logs, random games per second.
+
+    python benchmarks/checker.py [--games 300] [--logs 40] [--seed 1]
+
+Targets (issue "Checker core"): replay >= 20,000 actions/s, random games >= 200 games/s.
+Times are CPU time of this process, best of three rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+# This file is called checker.py: keep its folder off the import path so that `checker` is the
+# package, not this script.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+from checker.core.log import parse_log  # noqa: E402
+from checker.core.logwriter import log_text  # noqa: E402
+from checker.core.registry import rules_for  # noqa: E402
+from checker.core.replay import replay  # noqa: E402
+from checker.core.simulate import default_players, random_game  # noqa: E402
+from portolan.model import load_game  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = "exploration-age-of-sail"
+
+
+def best_of(rounds: int, work) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--logs", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    components = ROOT / "components"
+    rules = rules_for(GAME)
+    model = load_game(components, GAME)
+    defaults = {o.name: o.default for o in rules.options}
+
+    steps = 0
+
+    def games() -> None:
+        nonlocal steps
+        rng = random.Random(args.seed)
+        steps = 0
+        for k in range(args.games):
+            g = random_game(rules, model, default_players(2 + k % 3), defaults, rng)
+            steps += len(g.steps)
+
+    t = best_of(3, games)
+    print(
+        f"random games: {args.games / t:,.0f} games/s ({steps / t:,.0f} actions/s)"
+        f"   target >= 200 games/s"
+    )
+
+    rng = random.Random(args.seed + 1)
+    texts = []
+    for k in range(args.logs):
+        names = default_players(2 + k % 3)
+        g = random_game(rules, model, names, defaults, rng)
+        texts.append(log_text(rules, names, defaults, g.steps))
+    logs = [parse_log(text, f"log{k}.yaml", components) for k, text in enumerate(texts)]
+    actions = sum(len(log.steps) for log in logs)
+
+    t_replay = best_of(3, lambda: [replay(log) for log in logs])
+    t_full = best_of(3, lambda: [replay(parse_log(text, "log.yaml", components)) for text in texts])
+    print(
+        f"replay of {args.logs} logs ({actions:,} actions): {actions / t_replay:,.0f} actions/s"
+        f"   target >= 20,000 actions/s"
+    )
+    print(f"read YAML + replay: {actions / t_full:,.0f} actions/s")
+
+
+if __name__ == "__main__":
+    main()
