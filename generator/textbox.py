@@ -35,10 +35,13 @@ def words(paragraph: str, face: str = "regular") -> list[Word]:
         pieces.append((m.group(1), bold))
         pos = m.end()
     pieces.append((paragraph[pos:], face))
+    previous = ""
     for text, piece_face in pieces:
         for k, w in enumerate(text.split()):
-            glued = k == 0 and bool(out) and not text[:1].isspace()
-            out.append(Word(w, piece_face, glued))
+            touching = not text[:1].isspace() and not previous[-1:].isspace()
+            out.append(Word(w, piece_face, k == 0 and bool(out) and touching))
+        if text:
+            previous = text
     return out
 
 

@@ -253,7 +253,7 @@ def card_back(
             radius=2 * s,
         )
     )
-    ring = shade(colour, 0.25) if not theme.ink_saver else tint(colour, 0.6)
+    ring = shade(colour, 0.25) if not theme.ink_saver else tint(colour, 0.85)
     d.add(Circle(w / 2, h * 0.42, 17 * s, fill=ring, stroke=fg, width=0.5))
     d.add(icon(icon_name, w / 2 - 12.5 * s, h * 0.42 - 12.5 * s, 25 * s, fg, ring))
     size = fit_size(title.upper(), "bold", 13 * s, w - 2 * SAFE - 8, 7)
