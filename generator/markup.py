@@ -105,16 +105,24 @@ def parse(text: str) -> list[Block]:
 
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_CODE = re.compile(r"`([^`]+)`")
 
 
 def inline_html(text: str) -> str:
-    return _BOLD.sub(r"<strong>\1</strong>", html.escape(text, quote=False))
+    out = _BOLD.sub(r"<strong>\1</strong>", html.escape(text, quote=False))
+    return _CODE.sub(r"<code>\1</code>", out)
 
 
 def inline_rl(text: str) -> str:
-    """Inline markup for reportlab Paragraphs (a tiny XML dialect)."""
+    """Inline markup for reportlab Paragraphs (a tiny XML dialect). `code` is shown in italics:
+    the only fonts embedded are the Vera family, which has no monospace face."""
     escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _BOLD.sub(r"<b>\1</b>", escaped)
+    return _CODE.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", escaped))
+
+
+def plain_code(text: str) -> str:
+    """Text for the card-sized flow, where `code` is simply shown as text."""
+    return _CODE.sub(r"\1", text)
 
 
 def slug(text: str) -> str:

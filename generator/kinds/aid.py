@@ -9,7 +9,7 @@ from generator.icons import icon
 from generator.kinds.cardface import SAFE, Overflow
 from generator.kinds.deck import Rendered, check_colour, check_icon
 from generator.layout.sheet import Item
-from generator.markup import Heading, parse
+from generator.markup import Heading, parse, plain_code
 from generator.templating import render
 from generator.theme import Theme
 from portolan.model.loader import Component, Game
@@ -27,7 +27,7 @@ def aid_face(
     spec = component.spec
     w, h = spec.dims
     c = check_colour(game, component, spec.colour, ("colour",))
-    blocks = parse(render(game, component, template, field))
+    blocks = parse(plain_code(render(game, component, template, field)))
     title = spec.name
     if blocks and isinstance(blocks[0], Heading) and blocks[0].level == 1:
         title = blocks.pop(0).text

@@ -86,6 +86,7 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
         "body": base,
         "h1": ParagraphStyle(
             "h1",
+            keepWithNext=1,
             parent=base,
             fontName="Vera-Bold",
             fontSize=15,
@@ -96,6 +97,7 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
         ),
         "h2": ParagraphStyle(
             "h2",
+            keepWithNext=1,
             parent=base,
             fontName="Vera-Bold",
             fontSize=11.5,
@@ -106,6 +108,7 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
         ),
         "h3": ParagraphStyle(
             "h3",
+            keepWithNext=1,
             parent=base,
             fontName="Vera-Bold",
             fontSize=10,
@@ -207,7 +210,8 @@ def _table(t: MTable, st, colour: str, width_mm: float):
         if r % 2 == 0:
             cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor(tint(colour, 0.92))))
     table.setStyle(TableStyle(cmds))
-    return KeepTogether([table, Spacer(1, 6)])
+    # Short tables stay on one page; long ones split, repeating their header row.
+    return KeepTogether([table, Spacer(1, 6)]) if len(data) <= 15 else table
 
 
 def _col_widths(t: MTable, ncols: int, width_mm: float):
