@@ -35,10 +35,13 @@ def words(paragraph: str, face: str = "regular") -> list[Word]:
         pieces.append((m.group(1), bold))
         pos = m.end()
     pieces.append((paragraph[pos:], face))
+    after_space = True  # the text so far ends in white space (or nothing yet)
     for text, piece_face in pieces:
         for k, w in enumerate(text.split()):
-            glued = k == 0 and bool(out) and not text[:1].isspace()
+            glued = k == 0 and bool(out) and not after_space and not text[:1].isspace()
             out.append(Word(w, piece_face, glued))
+        if text:
+            after_space = text[-1:].isspace()
     return out
 
 
