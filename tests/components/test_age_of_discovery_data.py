@@ -226,3 +226,29 @@ def test_mission_tables_rise_with_contracts(game):
         for easier, harder in itertools.pairwise(rows):
             assert all(a <= b for a, b in zip(easier, harder, strict=True))
             assert sum(easier) < sum(harder)
+
+
+def test_readme_lists_every_reconstructed_value(game):
+    readme = (components_dir().parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Reconstructed values: Age of Discovery", 1)[1].split("\n## ", 1)[0]
+    for deck in game.decks():
+        for card in deck.cards:
+            reconstructed = [f for f in card.fields if card.source_of(f) == "reconstructed"]
+            if not reconstructed:
+                continue
+            if deck.id == "contract-deck":
+                row = f"| {card['transport']} | " + " | ".join(map(str, card["payouts"])) + " |"
+                assert row in section, card.name
+            elif deck.id == "mission-deck":
+                assert f"| {card.name} | " + " | ".join(map(str, card["vp"])) + " |" in section
+            else:
+                assert card.name in section, card.name
+                if deck.id == "expedition-deck":
+                    scores = f"{card['final_match']} / {card['final_other']}"
+                    line = next(
+                        ln for ln in section.splitlines() if ln.startswith(f"| {card.name}")
+                    )
+                    assert scores in line and f"| {card['limit']}" in line, card.name
+    for term in game.spec.terms["colour"]:
+        if term.source == "reconstructed":
+            assert f"{term.name} (reconstructed)" in section
