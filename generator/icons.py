@@ -57,6 +57,14 @@ def ship(c: str, bg: str) -> list:
     ]
 
 
+def flagship(c: str, bg: str) -> list:
+    """A ship flying a long swallow-tailed pennant: a flagship."""
+    items = ship(c, bg)
+    items[1] = _p([(0.5, 0.06), (0.95, 0.09), (0.8, 0.12), (0.95, 0.15), (0.5, 0.17)], fill=c)
+    items.append(Circle(0.5, 0.05, 0.035, fill=c))
+    return items
+
+
 def _person(cx: float, top: float, s: float, c: str) -> list:
     return [
         Circle(cx, top + 0.14 * s, 0.13 * s, fill=c),
@@ -324,6 +332,7 @@ ICONS: dict[str, Callable[[str, str], list]] = {
     "diamond": diamond,
     "disc": disc,
     "flag": flag,
+    "flagship": flagship,
     "hazard": hazard,
     "hourglass": hourglass,
     "hourglass-empty": hourglass_empty,

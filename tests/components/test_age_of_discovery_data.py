@@ -252,3 +252,10 @@ def test_readme_lists_every_reconstructed_value(game):
     for term in game.spec.terms["colour"]:
         if term.source == "reconstructed":
             assert f"{term.name} (reconstructed)" in section
+
+
+def test_every_card_type_has_its_own_colour_and_icon(game):
+    types = [t for deck in game.decks() for t in deck.spec.types.values()]
+    assert len(types) == 8
+    assert len({t.colour for t in types}) == len(types)
+    assert len({t.icon for t in types}) == len(types)
