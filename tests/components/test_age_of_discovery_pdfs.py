@@ -234,3 +234,31 @@ def test_contract_card_boxes(game, out):
             assert abs(x - (cells_x + k * cell_w)) < TOL
         tops = sorted({round(mm(c["top"]), 2) for c in mine})
         assert len(tops) == 2 and abs(tops[1] - tops[0] - (BOX_H + 1.0)) < TOL
+
+
+def test_colour_marks_flank_the_art(out):
+    """The colour names sit centred in the free space left and right of the medallion."""
+    side = 63 / 2 - 11.5 - SAFE  # between the frame and the art's 11.5 mm radius
+    with pdfplumber.open(out / "ship-deck.pdf") as pdf:
+        page = pdf.pages[0]
+        frames = sorted(
+            (mm(s["x0"]) - (SAFE - 0.6), mm(s["top"]) - (SAFE - 0.6))
+            for s in page.curves + page.rects
+            if abs(mm(s["x1"] - s["x0"]) - (63 - 2 * SAFE + 1.2)) < TOL
+            and abs(mm(s["bottom"] - s["top"]) - (88 - 2 * SAFE + 1.2)) < TOL
+        )
+        names = [
+            w
+            for w in page.extract_words(x_tolerance=1, extra_attrs=["size"])
+            if abs(w["size"] - 5.6) < 0.05
+        ]
+    assert len(frames) == 9 and len(names) == 18
+    for card_x, card_y in frames:
+        mine = sorted(
+            mm((w["x0"] + w["x1"]) / 2) - card_x
+            for w in names
+            if 0 < mm(w["x0"]) - card_x < 63 and 0 < mm(w["top"]) - card_y < 88
+        )
+        assert len(mine) == 2
+        assert abs(mine[0] - (SAFE + side / 2)) < TOL
+        assert abs(mine[1] - (63 - SAFE - side / 2)) < TOL
