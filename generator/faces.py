@@ -6,10 +6,18 @@ Filters available to the YAML (documented in docs/components.md):
   bonus_chips       {Hull: 2} -> ["Hull +2"]
   bonus_text        {Hull: 2} -> ["**Hull +2** for the expedition."]
   signed            2 -> "+2", -1 -> "−1"
+  marks('kind')     a name or names -> [{icon, text, colour}] from the vocabulary's
+                    ``icon``/``letter``/``colour`` (the grayscale-safe colour symbols)
+  letter('kind')    a name -> its letter in the vocabulary (or its first letter)
+  meaning('kind')   a name -> its text in the vocabulary
+
+``marks`` and ``boxes`` give lists of mappings; ``MarkSpec`` and ``BoxRow`` are what they are
+checked into (a malformed one is an input error that points at the slot).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import jinja2
@@ -20,8 +28,83 @@ from portolan.model.deck import Card, Deck, Face
 from portolan.model.loader import Component, Game
 from portolan.yamlsrc import position_at
 
-SLOTS_TEXT = ("title", "subtitle", "badge", "badge_right", "footer", "colour", "icon")
+SLOTS_TEXT = (
+    "title",
+    "subtitle",
+    "badge",
+    "badge_right",
+    "badge_colour",
+    "badge_right_colour",
+    "footer",
+    "colour",
+    "icon",
+)
 SLOTS_LIST = ("chips", "text")
+SLOTS_DATA = ("marks", "boxes")
+
+
+@dataclass(frozen=True)
+class MarkSpec:
+    """A colour symbol: an icon, a short text under it, a palette colour ('' = the card's)."""
+
+    icon: str
+    text: str = ""
+    colour: str = ""
+
+
+@dataclass(frozen=True)
+class BoxRow:
+    """One row of the ``boxes`` slot (see ``portolan.model.deck.Face``)."""
+
+    cells: tuple[str, ...]
+    icon: str = ""
+    label: str = ""
+    accent: tuple[int, ...] = ()
+    style: str = "boxes"  # boxes | captions
+    arrow: str = ""  # '' | left | right
+
+
+def _mark(item: Any) -> MarkSpec:
+    if isinstance(item, str):
+        return MarkSpec(item)
+    if isinstance(item, dict) and isinstance(item.get("icon"), str):
+        unknown = set(item) - {"icon", "text", "colour"}
+        if unknown:
+            raise ValueError(f"a mark has no key '{sorted(unknown)[0]}' (icon, text, colour)")
+        return MarkSpec(item["icon"], str(item.get("text") or ""), str(item.get("colour") or ""))
+    raise ValueError(f"a mark must be an icon name or {{icon, text, colour}}, not {item!r}")
+
+
+def _row(item: Any) -> BoxRow:
+    if isinstance(item, list | tuple):
+        item = {"cells": item}
+    if not isinstance(item, dict) or not isinstance(item.get("cells"), list | tuple):
+        raise ValueError(
+            f"a row of boxes must be a list of cells or {{cells: [...]}}, not {item!r}"
+        )
+    unknown = set(item) - {"cells", "icon", "label", "accent", "style", "arrow"}
+    if unknown:
+        raise ValueError(
+            f"a row of boxes has no key '{sorted(unknown)[0]}' "
+            "(cells, icon, label, accent, style, arrow)"
+        )
+    style = item.get("style") or "boxes"
+    arrow = item.get("arrow") or ""
+    if style not in ("boxes", "captions"):
+        raise ValueError(f"row style '{style}' must be 'boxes' or 'captions'")
+    if arrow not in ("", "left", "right"):
+        raise ValueError(f"row arrow '{arrow}' must be 'left' or 'right'")
+    accent = item.get("accent") or []
+    if not all(isinstance(a, int) for a in accent):
+        raise ValueError("accent must list cell positions (0 is the first cell)")
+    return BoxRow(
+        tuple("" if c is None else str(c) for c in item["cells"]),
+        str(item.get("icon") or ""),
+        str(item.get("label") or ""),
+        tuple(accent),
+        style,
+        arrow,
+    )
 
 
 def signed(n: int) -> str:
@@ -38,8 +121,30 @@ def _environment(game: Game) -> SandboxedEnvironment:
             out.append(f"**{name}**: {term.text}" if term and term.text else str(name))
         return out
 
+    def marks(names, kind):
+        out = []
+        for name in [names] if isinstance(names, str) else list(names or []):
+            term = game.spec.term(kind, name)
+            if term is None or not term.icon:
+                raise ValueError(f"'{name}' has no icon in the '{kind}' vocabulary of game.yaml")
+            out.append({"icon": term.icon, "text": name.upper(), "colour": term.colour or name})
+        return out
+
+    def meaning(name, kind):
+        term = game.spec.term(kind, name)
+        if term is None or not term.text:
+            raise ValueError(f"'{name}' has no text in the '{kind}' vocabulary of game.yaml")
+        return term.text
+
+    def letter(name, kind):
+        term = game.spec.term(kind, name)
+        return term.letter if term and term.letter else str(name)[:1].upper()
+
     env.filters.update(
         explain=explain,
+        marks=marks,
+        letter=letter,
+        meaning=meaning,
         each=lambda items, template: [template.replace("{}", str(i)) for i in items or []],
         bonus_chips=lambda bonus: [f"{k} {signed(v)}" for k, v in (bonus or {}).items()],
         bonus_text=lambda bonus: [
@@ -53,7 +158,7 @@ def _environment(game: Game) -> SandboxedEnvironment:
 def card_context(game: Game, deck: Deck, card: Card) -> dict[str, Any]:
     ctx: dict[str, Any] = {}
     for fname, ft in deck.spec.field_types().items():
-        default: Any = [] if ft.kind == "list" else {} if ft.kind == "map" else None
+        default: Any = [] if ft.kind in ("list", "ints") else {} if ft.kind == "map" else None
         value = card.fields.get(fname, default)
         ctx[fname] = list(value) if isinstance(value, tuple) else value
     ctx.update(
@@ -82,20 +187,25 @@ class FaceEvaluator:
     def _template(self, slot: str, source: str):
         key = (slot, source)
         if key not in self._compiled:
-            if slot in SLOTS_LIST:
+            if slot in SLOTS_LIST or slot in SLOTS_DATA:
                 self._compiled[key] = self.env.compile_expression(source)
             else:
                 self._compiled[key] = self.env.from_string(source).render
         return self._compiled[key]
 
     def slots(self, card: Card) -> dict[str, Any]:
-        """Strings for the text slots, lists of strings for ``chips`` and ``text``."""
+        """Strings for the text slots, lists of strings for ``chips`` and ``text``, lists of
+        ``MarkSpec`` and ``BoxRow`` for ``marks`` and ``boxes``."""
         face: Face = self.deck.spec.types[card.type].face
         ctx = card_context(self.game, self.deck, card)
         out: dict[str, Any] = {}
-        for slot in (*SLOTS_TEXT, *SLOTS_LIST):
+        for slot in (*SLOTS_TEXT, *SLOTS_LIST, *SLOTS_DATA):
             try:
                 value = self._template(slot, getattr(face, slot))(**ctx)
+                if slot in SLOTS_DATA:
+                    if isinstance(value, str | dict):
+                        value = [value]
+                    value = [(_mark if slot == "marks" else _row)(v) for v in value or []]
             except (jinja2.TemplateError, TypeError, ValueError, AttributeError) as exc:
                 path = ("types", card.type, "face", slot)
                 raise InputError(
@@ -105,7 +215,9 @@ class FaceEvaluator:
                         field=".".join(path),
                     )
                 ) from None
-            if slot in SLOTS_LIST:
+            if slot in SLOTS_DATA:
+                pass
+            elif slot in SLOTS_LIST:
                 if isinstance(value, str):
                     value = [value]
                 value = [str(v) for v in (value or []) if v not in (None, "")]

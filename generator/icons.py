@@ -57,6 +57,14 @@ def ship(c: str, bg: str) -> list:
     ]
 
 
+def flagship(c: str, bg: str) -> list:
+    """A ship flying a long swallow-tailed pennant: a flagship."""
+    items = ship(c, bg)
+    items[1] = _p([(0.5, 0.06), (0.95, 0.09), (0.8, 0.12), (0.95, 0.15), (0.5, 0.17)], fill=c)
+    items.append(Circle(0.5, 0.05, 0.035, fill=c))
+    return items
+
+
 def _person(cx: float, top: float, s: float, c: str) -> list:
     return [
         Circle(cx, top + 0.14 * s, 0.13 * s, fill=c),
@@ -190,17 +198,153 @@ def anchor(c: str, bg: str) -> list:
     ]
 
 
+# -- symbols that tell colours apart without colour (ship and player colours) ---------------
+def triangle(c: str, bg: str) -> list:
+    return [_p([(0.5, 0.1), (0.93, 0.86), (0.07, 0.86)], fill=c)]
+
+
+def square(c: str, bg: str) -> list:
+    return [Rect(0.14, 0.14, 0.72, 0.72, fill=c)]
+
+
+def diamond(c: str, bg: str) -> list:
+    return [_p([(0.5, 0.04), (0.92, 0.5), (0.5, 0.96), (0.08, 0.5)], fill=c)]
+
+
+def cross(c: str, bg: str) -> list:
+    return [Rect(0.36, 0.08, 0.28, 0.84, fill=c), Rect(0.08, 0.36, 0.84, 0.28, fill=c)]
+
+
+def disc(c: str, bg: str) -> list:
+    return [Circle(0.5, 0.5, 0.42, fill=c)]
+
+
+# -- game things ----------------------------------------------------------------------------
+def scroll(c: str, bg: str) -> list:
+    """A trade contract: a sheet between two rolled ends, with lines of writing."""
+    items: list = [
+        Rect(0.2, 0.14, 0.6, 0.72, fill=c),
+        Rect(0.12, 0.08, 0.76, 0.12, fill=c, radius=0.06),
+        Rect(0.12, 0.8, 0.76, 0.12, fill=c, radius=0.06),
+        Line(0.12, 0.14, 0.88, 0.14, stroke=bg, width=0.02),
+        Line(0.12, 0.86, 0.88, 0.86, stroke=bg, width=0.02),
+    ]
+    for y in (0.32, 0.44, 0.56, 0.68):
+        items.append(Line(0.3, y, 0.7 if y < 0.6 else 0.56, y, stroke=bg, width=0.04))
+    return items
+
+
+def _hourglass(c: str, bg: str, top: float, bottom: float) -> list:
+    """An hourglass whose upper bulb is ``top`` full and lower bulb ``bottom`` full (0..1)."""
+    glass = Path(
+        (
+            ("M", 0.26, 0.14),
+            ("L", 0.74, 0.14),
+            ("C", 0.74, 0.36, 0.54, 0.42, 0.54, 0.5),
+            ("C", 0.54, 0.58, 0.74, 0.64, 0.74, 0.86),
+            ("L", 0.26, 0.86),
+            ("C", 0.26, 0.64, 0.46, 0.58, 0.46, 0.5),
+            ("C", 0.46, 0.42, 0.26, 0.36, 0.26, 0.14),
+            ("Z",),
+        ),
+        stroke=c,
+        width=0.05,
+    )
+    items: list = [
+        Rect(0.16, 0.06, 0.68, 0.08, fill=c, radius=0.03),
+        Rect(0.16, 0.86, 0.68, 0.08, fill=c, radius=0.03),
+        glass,
+    ]
+    if top > 0:  # sand in the upper bulb, level at ``y``
+        y = 0.46 - 0.3 * top
+        half = 0.04 + 0.19 * top
+        items.append(_p([(0.5 - half, y), (0.5 + half, y), (0.5, 0.48)], fill=c))
+    if bottom > 0:  # a heap in the lower bulb
+        h = 0.3 * bottom
+        items.append(
+            Path(
+                (
+                    ("M", 0.29, 0.84),
+                    ("C", 0.33, 0.84 - h, 0.67, 0.84 - h, 0.71, 0.84),
+                    ("Z",),
+                ),
+                fill=c,
+            )
+        )
+    if top > 0 and bottom > 0:
+        items.append(Line(0.5, 0.48, 0.5, 0.84 - 0.3 * bottom * 0.75, stroke=c, width=0.025))
+    return items
+
+
+def hourglass(c: str, bg: str) -> list:
+    """Time: a full upper bulb."""
+    return _hourglass(c, bg, 1.0, 0.0)
+
+
+def hourglass_half(c: str, bg: str) -> list:
+    """Half the sand has run: the first scoring."""
+    return _hourglass(c, bg, 0.55, 0.7)
+
+
+def hourglass_empty(c: str, bg: str) -> list:
+    """All the sand has run: the final scoring."""
+    return _hourglass(c, bg, 0.0, 1.0)
+
+
+def bookmark(c: str, bg: str) -> list:
+    """A ribbon marker: a reservation."""
+    return [
+        _p([(0.26, 0.06), (0.74, 0.06), (0.74, 0.94), (0.5, 0.72), (0.26, 0.94)], fill=c),
+        Circle(0.5, 0.3, 0.09, fill=bg),
+    ]
+
+
+def wild(c: str, bg: str) -> list:
+    """Any colour: a wheel of alternating sectors."""
+    items: list = [Circle(0.5, 0.5, 0.44, fill=bg, stroke=c, width=0.05)]
+    for k in range(0, 8, 2):
+        a0, a1 = k * math.pi / 4, (k + 1) * math.pi / 4
+        items.append(
+            _p(
+                [
+                    (0.5, 0.5),
+                    (0.5 + 0.44 * math.cos(a0), 0.5 + 0.44 * math.sin(a0)),
+                    (
+                        0.5 + 0.44 * math.cos((a0 + a1) / 2) * 1.04,
+                        0.5 + 0.44 * math.sin((a0 + a1) / 2) * 1.04,
+                    ),
+                    (0.5 + 0.44 * math.cos(a1), 0.5 + 0.44 * math.sin(a1)),
+                ],
+                fill=c,
+            )
+        )
+    items.append(Circle(0.5, 0.5, 0.12, fill=c, stroke=bg, width=0.04))
+    return items
+
+
 ICONS: dict[str, Callable[[str, str], list]] = {
     "anchor": anchor,
+    "bookmark": bookmark,
     "coin": coin,
     "compass": compass,
+    "cross": cross,
     "crew": crew,
+    "diamond": diamond,
+    "disc": disc,
     "flag": flag,
+    "flagship": flagship,
     "hazard": hazard,
+    "hourglass": hourglass,
+    "hourglass-empty": hourglass_empty,
+    "hourglass-half": hourglass_half,
+    "scroll": scroll,
     "shield": shield,
     "ship": ship,
+    "square": square,
     "star": star,
+    "triangle": triangle,
     "waves": waves,
+    "wild": wild,
 }
 
 

@@ -85,18 +85,18 @@ def render_board(game: Game, component: Component, bleed: float, theme: Theme) -
 
 
 def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
-    size = fit_size(t.track, "bold", 9, t.label_width - 1.5, 5)
-    d.add(Text(t.x, t.y + t.box / 2 + size * PT * 0.36, t.track, size, "bold", shade(c, 0.2)))
-    x, y = t.x + t.label_width, t.y
-    for value in range(t.start, t.end.value + 1):
+    if t.label_width > 0:
+        size = fit_size(t.track, "bold", 9, t.label_width - 1.5, 5)
+        d.add(Text(t.x, t.y + t.box / 2 + size * PT * 0.36, t.track, size, "bold", shade(c, 0.2)))
+    for value, x, y in t.cells():
         fill = WHITE
-        if value in t.mark:
+        if t.marked(value):
             fill = tint(c, 0.55) if not theme.ink_saver else tint(c, 0.85)
-        if value == 0:
+        if value == 0 and t.warn_zero:
             fill = tint("#b23a0b", 0.7) if not theme.ink_saver else WHITE
         d.add(Rect(x, y, t.box, t.box, fill=fill, stroke=c, width=0.35, radius=0.8))
-        label = str(value)
-        vsize = min(10.0, t.box * 0.55 / PT)
+        label = t.value_label(value)
+        vsize = fit_size(label, "bold", min(10.0, t.box * 0.55 / PT), t.box * 0.86, 4)
         d.add(
             Text(
                 x + t.box / 2,
@@ -108,10 +108,6 @@ def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
                 "middle",
             )
         )
-        if t.direction == "right":
-            x += t.box
-        else:
-            y += t.box
 
 
 def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> None:

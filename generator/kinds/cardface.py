@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.colours import shade, tint
-from generator.draw import Circle, Drawing, Rect, Text
+from generator.draw import Circle, Drawing, Line, Path, Rect, Text
+from generator.faces import BoxRow
 from generator.fonts import PT, fit_size, width_mm
 from generator.icons import icon
 from generator.textbox import set_paragraphs
-from generator.theme import GREY, WHITE, Theme
+from generator.theme import GREY, INK, WHITE, Theme, ink, on
 
 SAFE = 3.0  # mm inside the trim where cutting errors cannot reach
 
@@ -30,6 +31,19 @@ class FaceContent:
     text: list[str] = field(default_factory=list)
     footer_left: str = ""
     footer_right: str = ""
+    badge_fill: str = ""  # #rrggbb: a filled badge (a gold coin for a cost); '' = white
+    badge_right_fill: str = ""
+    marks: list[Mark] = field(default_factory=list)
+    boxes: list[BoxRow] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A colour symbol printed beside the art, with its resolved colour."""
+
+    icon: str
+    text: str
+    colour: str  # #rrggbb
 
 
 @dataclass
@@ -45,6 +59,7 @@ def card_front(
 ) -> tuple[Drawing, list[Overflow]]:
     s = min(w / 63, h / 88)
     c = content.colour
+    ic = ink(c)  # the colour for text and thin lines (a pale colour is darkened to read)
     band_fill, band_text = theme.band(c)
     d = Drawing(w, h, bleed=bleed, id=face_id, title=content.title)
     overflows: list[Overflow] = []
@@ -56,7 +71,7 @@ def card_front(
             SAFE - 0.6,
             w - 2 * SAFE + 1.2,
             h - 2 * SAFE + 1.2,
-            stroke=c,
+            stroke=ic,
             width=0.5,
             radius=2.2 * s,
             fill=None if theme.ink_saver else tint(c, 0.95),
@@ -69,18 +84,15 @@ def card_front(
     r = 4.6 * s
     cy = SAFE + band_h / 2
     left = SAFE + 1.2 * s + r
-    d.add(Circle(left, cy, r, fill=WHITE, stroke=shade(c, 0.1), width=0.45))
     if content.badge:
-        size = fit_size(content.badge, "bold", 15 * s, 1.6 * r, 6)
-        d.add(Text(left, cy + size * PT * 0.36, content.badge, size, "bold", c, "middle"))
+        _badge(d, left, cy, r, content.badge, content.badge_fill, ic)
     else:
-        d.add(icon(content.icon, left - r * 0.62, cy - r * 0.62, r * 1.24, c))
+        d.add(Circle(left, cy, r, fill=WHITE, stroke=shade(ic, 0.1), width=0.45))
+        d.add(icon(content.icon, left - r * 0.62, cy - r * 0.62, r * 1.24, ic))
     right_edge = w - SAFE - 1.6 * s
     if content.badge_right:
         rx = w - SAFE - 1.2 * s - r
-        d.add(Circle(rx, cy, r, fill=WHITE, stroke=shade(c, 0.1), width=0.45))
-        size = fit_size(content.badge_right, "bold", 15 * s, 1.6 * r, 6)
-        d.add(Text(rx, cy + size * PT * 0.36, content.badge_right, size, "bold", c, "middle"))
+        _badge(d, rx, cy, r, content.badge_right, content.badge_right_fill, ic)
         right_edge = rx - r - 1.2 * s
     title_x = left + r + 1.4 * s
     title_w = right_edge - title_x
@@ -121,22 +133,31 @@ def card_front(
     if content.subtitle:
         label = content.subtitle.upper()
         size = fit_size(label, "bold", 6.5 * s, w - 2 * SAFE - 4, 4.5)
-        d.add(Text(w / 2, y, label, size, "bold", shade(c, 0.15), "middle"))
+        d.add(Text(w / 2, y, label, size, "bold", shade(ic, 0.15), "middle"))
 
     # Art: the card's icon in a medallion.
     art_cy = SAFE + band_h + 17.5 * s
     art_r = 11.5 * s
-    d.add(Circle(w / 2, art_cy, art_r, fill=theme.background(c, 0.72), stroke=c, width=0.4))
+    d.add(Circle(w / 2, art_cy, art_r, fill=theme.background(c, 0.72), stroke=ic, width=0.4))
     isz = art_r * 1.45
-    d.add(icon(content.icon, w / 2 - isz / 2, art_cy - isz / 2, isz, c, theme.background(c, 0.72)))
+    d.add(icon(content.icon, w / 2 - isz / 2, art_cy - isz / 2, isz, ic, theme.background(c, 0.72)))
+    if content.marks:
+        inner = WHITE if theme.ink_saver else tint(c, 0.95)
+        _marks(d, content.marks, w, art_cy, art_r, s, inner)
 
     # Chips: short labels such as traits, centred in rows.
     y = art_cy + art_r + 2.5 * s
     if content.chips:
         y = _chips(d, content.chips, w, y, s, c, theme)
+    box_bottom = h - SAFE - 4.2 * s
+    # Rows of numbered boxes (scores, payouts, a turn track).
+    if content.boxes:
+        y, bad_cells = _boxes(d, content.boxes, w, y + 0.4 * s, s, c, theme)
+        overflows += [Overflow(f"{face_id} box", t) for t in bad_cells]
+        if y > box_bottom + 1e-6:
+            overflows.append(Overflow(f"{face_id} boxes", "the rows of boxes run into the footer"))
     # Rules text, shrunk to fit.
     box_top = y + 1.2 * s
-    box_bottom = h - SAFE - 4.2 * s
     if content.text:
         block = set_paragraphs(
             content.text,
@@ -162,6 +183,136 @@ def card_front(
     if content.footer_right:
         d.add(Text(w - SAFE - 1.6 * s, fy, content.footer_right, 5.2 * s, "bold", GREY, "end"))
     return d, overflows
+
+
+def _badge(d: Drawing, cx: float, cy: float, r: float, text: str, fill: str, ic: str) -> None:
+    """A round badge: white with the card's colour, or filled (``fill``) with readable text."""
+    if fill:
+        d.add(Circle(cx, cy, r, fill=fill, stroke=shade(fill, 0.35), width=0.45))
+        d.add(Circle(cx, cy, r * 0.8, stroke=on(fill), width=0.25))
+        colour = on(fill)
+    else:
+        d.add(Circle(cx, cy, r, fill=WHITE, stroke=shade(ic, 0.1), width=0.45))
+        colour = ic
+    size = fit_size(text, "bold", 15 * r / 4.6, 1.6 * r * (0.85 if fill else 1.0), 6)
+    d.add(Text(cx, cy + size * PT * 0.36, text, size, "bold", colour, "middle"))
+
+
+def _marks(
+    d: Drawing, marks: list[Mark], w: float, art_cy: float, art_r: float, s: float, bg: str
+) -> None:
+    """Colour symbols left and right of the art; one mark is repeated on both sides."""
+    pair = marks[:2] if len(marks) > 1 else marks * 2
+    side = w / 2 - art_r - SAFE  # free width between the frame and the medallion
+    isz = min(7.5 * s, side * 0.55)
+    for k, m in enumerate(pair):
+        cx = SAFE + side / 2 if k == 0 else w - SAFE - side / 2
+        mc = ink(m.colour)
+        top = art_cy - isz * 0.72
+        d.add(icon(m.icon, cx - isz / 2, top, isz, mc, bg))
+        if m.text:
+            size = fit_size(m.text, "bold", 5.6 * s, side - 1.0, 3.2)
+            d.add(
+                Text(cx, top + isz + 1.2 * s + size * PT * 0.72, m.text, size, "bold", mc, "middle")
+            )
+
+
+def box_grid(rows: list[BoxRow], w: float, s: float) -> tuple[float, float, float]:
+    """(left edge of the first cell, cell width, label column width) of the ``boxes`` block."""
+    avail = w - 2 * SAFE - 4 * s
+    ncols = max(len(r.cells) for r in rows)
+    label_w = max((width_mm(r.label, "bold", 6 * s) for r in rows if r.label), default=0.0)
+    lab = max(7.5 * s if any(r.icon for r in rows) else 0.0, label_w + 1.5 * s if label_w else 0.0)
+    lab = min(lab, avail * 0.35)
+    cell_w = min(11 * s, (avail - lab) / ncols)
+    x0 = (w - (lab + ncols * cell_w)) / 2
+    return x0 + lab, cell_w, lab
+
+
+BOX_H = 7.2  # height of a row of boxes on a poker card (scaled with the card)
+CAPTION_H = 3.8
+ARROW_H = 3.2
+ROW_GAP = 1.0
+
+
+def _boxes(
+    d: Drawing, rows: list[BoxRow], w: float, y: float, s: float, c: str, theme: Theme
+) -> tuple[float, list[str]]:
+    """Rows of numbered boxes on one grid of columns; returns the y below them and the texts
+    of cells too wide for their box even at the smallest size."""
+    ic = ink(c)
+    cells_x, cell_w, lab = box_grid(rows, w, s)
+    bad: list[str] = []
+    for n, row in enumerate(rows):
+        if n:
+            y += ROW_GAP * s
+        h = (BOX_H if row.style == "boxes" else CAPTION_H) * s
+        if row.icon:
+            isz = min(lab * 0.82, h * 0.92)
+            d.add(icon(row.icon, cells_x - lab / 2 - isz / 2, y + (h - isz) / 2, isz, ic))
+        elif row.label:
+            size = fit_size(row.label, "bold", 6 * s, lab - 1.5 * s, 4)
+            base = y + h / 2 + size * PT * 0.36
+            d.add(Text(cells_x - 1.2 * s, base, row.label, size, "bold", shade(ic, 0.2), "end"))
+        for k, text in enumerate(row.cells):
+            x = cells_x + k * cell_w
+            accent = k in row.accent
+            if row.style == "boxes":
+                fill = WHITE
+                if accent and not theme.ink_saver:
+                    fill = tint(c, 0.82)
+                d.add(
+                    Rect(
+                        x,
+                        y,
+                        cell_w,
+                        h,
+                        fill=fill,
+                        stroke=ic,
+                        width=0.5 if accent else 0.3,
+                        radius=0.6 * s,
+                    )
+                )
+                max_pt = min(9.5 * s, h * 0.62 / PT)
+                face, colour = "bold", (ic if accent else INK)
+            else:
+                max_pt = 5.4 * s
+                face, colour = ("bold" if accent else "regular"), shade(ic, 0.2)
+            if not text:
+                continue
+            size = fit_size(text, face, max_pt, cell_w - 1.0, 3.5)
+            if width_mm(text, face, size) > cell_w - 0.3:
+                bad.append(text)
+            d.add(
+                Text(
+                    x + cell_w / 2, y + h / 2 + size * PT * 0.36, text, size, face, colour, "middle"
+                )
+            )
+        y += h
+        if row.arrow:
+            _arrow(
+                d, cells_x, cells_x + len(row.cells) * cell_w, y + ARROW_H * s / 2, row.arrow, s, ic
+            )
+            y += ARROW_H * s
+    return y, bad
+
+
+def _arrow(d: Drawing, x0: float, x1: float, y: float, way: str, s: float, colour: str) -> None:
+    """An arrow under a row of boxes, running its length and pointing past its end."""
+    head = 1.6 * s
+    if way == "left":
+        tip, tail = x0 - 0.8 * s, x1 - 2.0 * s
+        base = tip + head
+    else:
+        tip, tail = x1 + 0.8 * s, x0 + 2.0 * s
+        base = tip - head
+    d.add(Line(tail, y, base, y, stroke=colour, width=0.45))
+    d.add(
+        Path(
+            (("M", tip, y), ("L", base, y - head * 0.55), ("L", base, y + head * 0.55), ("Z",)),
+            fill=colour,
+        )
+    )
 
 
 def _chips(
@@ -193,7 +344,7 @@ def _chips(
                     cw,
                     chip_h,
                     fill=fill,
-                    stroke=c if theme.ink_saver else None,
+                    stroke=ink(c) if theme.ink_saver else None,
                     width=0.3,
                     radius=chip_h / 2,
                 )

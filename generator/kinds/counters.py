@@ -12,7 +12,7 @@ from generator.fonts import PT, fit_size
 from generator.icons import icon
 from generator.kinds.deck import check_colour, check_icon
 from generator.layout.sheet import Margins, Placed, assemble, free_intervals, mirrored, place
-from generator.theme import WHITE, Theme
+from generator.theme import WHITE, Theme, ink, on
 from portolan.model.counters import Counter, CounterFace
 from portolan.model.loader import Component, Game
 from portolan.sizes import printer_limits
@@ -42,7 +42,7 @@ def counter_face(
         face.colour or counter.colour,
         ("counters", index, side, "colour") if face.colour else ("counters", index, "colour"),
     )
-    fg = base if theme.ink_saver else WHITE
+    fg = ink(base) if theme.ink_saver else on(base)  # dark marks on a pale colour (yellow)
     bg = WHITE if theme.ink_saver else base
     d = Drawing(d_, d_, bleed=bleed, id=f"{component.id}-{index + 1}-{side}", title=counter.name)
     r = d_ / 2

@@ -11,7 +11,13 @@ from portolan.model.common import Dimensions
 
 
 class Track(Strict):
-    """A row (or column) of numbered boxes, e.g. a stat track from 0 to 5."""
+    """A row (or column) of numbered boxes, e.g. a stat track from 0 to 5.
+
+    A long track (a victory point track from 0 to 99) wraps: ``per_row`` boxes to a row, each
+    row ``row_gap`` mm below the last (with ``direction: down``, columns side by side instead).
+    The name is printed left of the first box, in ``label_width`` mm; ``label_width: 0`` prints
+    no name (a ``text`` element can head the track instead).
+    """
 
     track: str
     x: float
@@ -23,6 +29,11 @@ class Track(Strict):
     label_width: float = 18.0
     colour: str | None = None
     mark: list[int] = []  # values to highlight (e.g. the starting value)
+    mark_every: int | None = None  # also highlight every multiple of this (5: 5, 10, 15...)
+    per_row: int | None = None  # wrap after this many boxes
+    row_gap: float = 0.0  # space between wrapped rows (columns)
+    warn_zero: bool = True  # tint the 0 box as a warning (a stat at 0 ends an expedition)
+    open_end: bool = False  # the last box means "this many or more" and reads "8+"
 
     @field_validator("end", mode="before")
     @classmethod
@@ -33,7 +44,34 @@ class Track(Strict):
     def _range(self):
         if not isinstance(self.end.value, int) or self.end.value < self.start:
             raise ValueError("a track's end must be a whole number not below its start")
+        if self.per_row is not None and self.per_row < 1:
+            raise ValueError("per_row must be at least 1")
+        if self.mark_every is not None and self.mark_every < 1:
+            raise ValueError("mark_every must be at least 1")
+        if self.box <= 0 or self.row_gap < 0 or self.label_width < 0:
+            raise ValueError("box must be positive; row_gap and label_width not negative")
         return self
+
+    def cells(self) -> list[tuple[int, float, float]]:
+        """(value, x, y) of the top-left corner of every box, in millimetres on the board."""
+        out = []
+        x0 = self.x + self.label_width
+        step = self.box + self.row_gap
+        for k, value in enumerate(range(self.start, self.end.value + 1)):
+            row, col = divmod(k, self.per_row) if self.per_row else (0, k)
+            along, across = col * self.box, row * step
+            if self.direction == "right":
+                out.append((value, x0 + along, self.y + across))
+            else:
+                out.append((value, x0 + across, self.y + along))
+        return out
+
+    def marked(self, value: int) -> bool:
+        every = self.mark_every
+        return value in self.mark or bool(every and value != 0 and value % every == 0)
+
+    def value_label(self, value: int) -> str:
+        return f"{value}+" if self.open_end and value == self.end.value else str(value)
 
 
 class Box(Strict):

@@ -7,8 +7,18 @@ own cards without new code:
       level: int 1..9          # a whole number in a range
       region: region           # one word of the game's vocabulary ('terms' in game.yaml)
       traits: list of trait    # several words of the vocabulary
+      payouts: list of int 1..30   # whole numbers (range optional), e.g. one per duration
       bonus: map of stat to int
       note: text               # free text
+
+A card states where its values come from with ``source`` (default: the deck's). When one value
+has another provenance than the rest of its card (a name the rulebook gives on a card whose
+numbers we reconstructed), ``sources`` maps that field (or ``name``) to its own source, and
+``note`` says anything a reader should know:
+
+    - name: Francis Drake
+      source: "§2.2"                       # the scoring values are the rulebook's example
+      sources: {limit: reconstructed, colour: reconstructed}
 """
 
 from __future__ import annotations
@@ -24,12 +34,12 @@ from portolan.model.base import SourcedInt, Strict
 from portolan.model.common import Sized
 from portolan.yamlsrc import Pos, Source, YMap
 
-CARD_KEYS = ("name", "type", "count", "source", "id")
+CARD_KEYS = ("name", "type", "count", "source", "sources", "note", "id")
 
 
 @dataclass(frozen=True)
 class FieldType:
-    kind: Literal["int", "text", "term", "list", "map"]
+    kind: Literal["int", "ints", "text", "term", "list", "map"]
     term: str | None = None
     low: int | None = None
     high: int | None = None
@@ -37,6 +47,7 @@ class FieldType:
     def describe(self) -> str:
         return {
             "int": "a whole number",
+            "ints": "a list of whole numbers",
             "text": "text",
             "term": f"one {self.term}",
             "list": f"a list of {self.term}s",
@@ -44,9 +55,11 @@ class FieldType:
         }[self.kind]
 
 
+_RANGE = r"(?:\s+(?P<{0}lo>-?\d+)\.\.(?P<{0}hi>-?\d+))?"
 _FIELD_TYPE = re.compile(
-    r"^(?:(?P<int>int)(?:\s+(?P<lo>-?\d+)\.\.(?P<hi>-?\d+))?|(?P<text>text)"
-    r"|list of (?P<list>[\w-]+)|map of (?P<map>[\w-]+) to int|(?P<term>[\w-]+))$"
+    r"^(?:(?P<int>int)" + _RANGE.format("") + r"|(?P<text>text)"
+    r"|list of (?P<ints>int)" + _RANGE.format("l") + r"|list of (?P<list>[\w-]+)"
+    r"|map of (?P<map>[\w-]+) to int|(?P<term>[\w-]+))$"
 )
 
 
@@ -55,11 +68,15 @@ def parse_field_type(spec: str) -> FieldType:
     if not m:
         raise ValueError(
             f"cannot read field type '{spec}': write 'int', 'int 1..9', 'text', a vocabulary "
-            "word such as 'trait', 'list of trait' or 'map of stat to int'"
+            "word such as 'trait', 'list of trait', 'list of int 0..9' or 'map of stat to int'"
         )
-    if m["int"]:
-        lo, hi = m["lo"], m["hi"]
-        return FieldType("int", low=int(lo) if lo else None, high=int(hi) if hi else None)
+    if m["int"] or m["ints"]:
+        lo, hi = (m["lo"], m["hi"]) if m["int"] else (m["llo"], m["lhi"])
+        return FieldType(
+            "int" if m["int"] else "ints",
+            low=int(lo) if lo else None,
+            high=int(hi) if hi else None,
+        )
     if m["text"]:
         return FieldType("text")
     if m["list"]:
@@ -72,16 +89,34 @@ def parse_field_type(spec: str) -> FieldType:
 class Face(Strict):
     """Where a card's fields go on the standard card layout.
 
-    String slots are jinja2 templates (``"{{ name }}"``); ``chips`` and ``text`` are jinja2
-    expressions that give a list (``"traits"``, ``"specials | explain('special')"``).
+    String slots are jinja2 templates (``"{{ name }}"``); ``chips``, ``text``, ``marks`` and
+    ``boxes`` are jinja2 expressions that give a list (``"traits"``,
+    ``"specials | explain('special')"``).
+
+    ``badge_colour`` / ``badge_right_colour`` fill a badge with a palette colour (a gold coin
+    for a cost). ``marks`` are symbols that tell colours apart in grayscale, printed left and
+    right of the card's art: a list of ``{icon, text, colour}`` (``colour | marks('colour')``
+    builds it from the vocabulary); one mark is printed on both sides, two are split.
+    ``boxes`` are rows of numbered boxes between the chips and the text, all on one grid of
+    columns, each row a list of cells or a mapping::
+
+        {cells: [5, 7, 9], icon: coin, label: "Pay", accent: [0], style: boxes, arrow: left}
+
+    ``accent`` lists the cells printed in the card's colour; ``style: captions`` prints small
+    text without boxes (column headings); ``arrow`` draws an arrow under the row pointing
+    ``left`` or ``right`` (the way a marker moves along a turn track).
     """
 
     title: str = "{{ name }}"
     subtitle: str = ""
     badge: str = ""
     badge_right: str = ""
+    badge_colour: str = ""
+    badge_right_colour: str = ""
     chips: str = "[]"
     text: str = "[]"
+    marks: str = "[]"
+    boxes: str = "[]"
     footer: str = ""
     colour: str = ""
     icon: str = ""
@@ -115,6 +150,12 @@ class Card:
     source: str
     fields: dict[str, Any] = field(default_factory=dict)
     pos: Pos | None = None
+    sources: dict[str, str] = field(default_factory=dict)  # per-field exceptions to ``source``
+    note: str | None = None
+
+    def source_of(self, key: str) -> str:
+        """Where the value of ``key`` (a field or ``name``) comes from."""
+        return self.sources.get(key, self.source)
 
     def __getitem__(self, key: str) -> Any:
         return self.fields[key]
@@ -283,6 +324,22 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
     src = entry.get("source", spec.source)
     if not isinstance(src, str):
         bad("source must be text", "source")
+    sources = entry.get("sources", {})
+    if not isinstance(sources, dict):
+        bad("sources must map a field to its source, e.g. {limit: reconstructed}", "sources")
+        sources = {}
+    for fname, fsrc in sources.items():
+        if fname != "name" and fname not in ftypes:
+            bad(
+                f"sources names an unknown field '{fname}'",
+                "sources",
+                did_you_mean(str(fname), ["name", *ftypes]),
+            )
+        elif not isinstance(fsrc, str):
+            bad(f"the source of '{fname}' must be text", "sources")
+    note = entry.get("note")
+    if note is not None and not isinstance(note, str):
+        bad("note must be text", "note")
     values: dict[str, Any] = {}
     for key, value in entry.items():
         if key in CARD_KEYS:
@@ -309,7 +366,8 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
     if problems:
         return None, problems
     card_id = str(entry.get("id") or slug(name))
-    return Card(card_id, name, type_, count, src, values, entry.pos), problems
+    card = Card(card_id, name, type_, count, src, values, entry.pos, dict(sources), note)
+    return card, problems
 
 
 def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
@@ -321,12 +379,22 @@ def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
             return v, None, None
         return None, f"'{v}' is not a {ft.term}", did_you_mean(str(v), vocab)
 
+    def number(v):
+        if not isinstance(v, int) or isinstance(v, bool):
+            return f"expected a whole number, found {v!r}"
+        if (ft.low is not None and v < ft.low) or (ft.high is not None and v > ft.high):
+            return f"{v} is outside {ft.low}..{ft.high}"
+        return None
+
     if ft.kind == "int":
-        if not isinstance(value, int) or isinstance(value, bool):
-            return None, f"expected {ft.describe()}, found {value!r}", None
-        if (ft.low is not None and value < ft.low) or (ft.high is not None and value > ft.high):
-            return None, f"{value} is outside {ft.low}..{ft.high}", None
-        return value, None, None
+        return (None, number(value), None) if number(value) else (value, None, None)
+    if ft.kind == "ints":
+        if not isinstance(value, list) or not value:
+            return None, f"expected {ft.describe()}, such as [5, 7, 9]", None
+        for v in value:
+            if number(v):
+                return None, number(v), None
+        return tuple(value), None, None
     if ft.kind == "text":
         return (str(value), None, None) if isinstance(value, str) else (None, "expected text", None)
     if ft.kind == "term":

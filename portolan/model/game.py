@@ -34,11 +34,21 @@ class Section(Strict):
 
 
 class Term(Strict):
-    """A word of the game's vocabulary (a trait, a region, a special ability...)."""
+    """A word of the game's vocabulary (a trait, a region, a special ability...).
+
+    A word that is also a colour printed on components (a ship colour, a player colour) can say
+    how to tell it apart without colour: ``icon`` (a symbol from ``generator/icons.py``) and
+    ``letter``; ``colour`` is its palette entry (default: the palette entry of the same name).
+    These three are design, not rules.
+    """
 
     name: str
     text: str | None = None
     source: str | None = None
+    note: str | None = None
+    letter: str | None = None
+    icon: str | None = None
+    colour: str | None = None
 
 
 class GameSpec(Strict):

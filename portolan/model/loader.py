@@ -228,13 +228,21 @@ def _label(path: tuple) -> str:
     return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in path).replace(".[", "[")
 
 
+def _cited(raw: Any):
+    """(mapping, key, path) of every source in a YAML tree: each ``source:`` value, and each
+    value of a ``sources:`` mapping (a card's per-field sources)."""
+    for mapping, key, path in _walk(raw):
+        if not isinstance(mapping[key], str):
+            continue
+        if key == "source" or (len(path) >= 2 and path[-2] == "sources"):
+            yield mapping, key, path
+
+
 def _check_sources(spec: GameSpec, raw: Any, src: Source) -> list[Problem]:
     """Every ``source:`` must cite a section of the rulebook, or say it is not from the rulebook."""
     known = [s.id for s in spec.sections]
     problems = []
-    for mapping, key, path in _walk(raw):
-        if key != "source" or not isinstance(mapping[key], str):
-            continue
+    for mapping, key, path in _cited(raw):
         value = mapping[key]
         if value in NON_RULEBOOK_SOURCES or value in known:
             continue
@@ -251,10 +259,14 @@ def _check_sources(spec: GameSpec, raw: Any, src: Source) -> list[Problem]:
 
 
 def _check_colours(spec: GameSpec, raw: Any, src: Source) -> list[Problem]:
+    """Every ``colour:`` is a palette name or #rrggbb, except where ``colour`` is the name of a
+    card field (a deck's ``fields`` and a card's ``sources`` are keyed by field name)."""
     problems = []
     for mapping, key, path in _walk(raw):
         value = mapping[key]
         if key != "colour" or not isinstance(value, str) or "{" in value:
+            continue
+        if len(path) >= 2 and path[-2] in ("fields", "sources"):
             continue
         if is_hex(value) or value in spec.palette:
             continue
