@@ -196,6 +196,9 @@ def _table(t: MTable, st, colour: str, width_mm: float):
         colWidths=_col_widths(t, ncols, width_mm),
     )
     cmds = [
+        # Cells are Paragraphs, but the table still sets its own font (Helvetica by default)
+        # before each cell: name ours so the PDF never refers to an unembedded font.
+        ("FONTNAME", (0, 0), (-1, -1), "Vera"),
         ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor(tint(colour, 0.4))),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
