@@ -35,10 +35,15 @@ def words(paragraph: str, face: str = "regular") -> list[Word]:
         pieces.append((m.group(1), bold))
         pos = m.end()
     pieces.append((paragraph[pos:], face))
+    spaced = False  # whether white space separates the next word from the one before it
     for text, piece_face in pieces:
-        for k, w in enumerate(text.split()):
-            glued = k == 0 and bool(out) and not text[:1].isspace()
-            out.append(Word(w, piece_face, glued))
+        if not text:
+            continue
+        spaced = spaced or text[:1].isspace()
+        for w in text.split():
+            out.append(Word(w, piece_face, bool(out) and not spaced))
+            spaced = True
+        spaced = text[-1:].isspace()
     return out
 
 
@@ -47,18 +52,25 @@ def plain(paragraph: str) -> str:
 
 
 def wrap(ws: list[Word], size: float, width: float) -> list[list[Word]]:
+    # A word and the words glued to it ("**Hull**.") move to the next line together.
+    units: list[list[Word]] = []
+    for w in ws:
+        if w.glued and units:
+            units[-1].append(w)
+        else:
+            units.append([w])
     lines: list[list[Word]] = []
     line: list[Word] = []
     used = 0.0
     space = width_mm(" ", "regular", size)
-    for w in ws:
-        wlen = width_mm(w.text, w.face, size)
-        extra = wlen + (space if line and not w.glued else 0.0)
-        if line and used + extra > width and not w.glued:
+    for unit in units:
+        ulen = sum(width_mm(w.text, w.face, size) for w in unit)
+        extra = ulen + (space if line else 0.0)
+        if line and used + extra > width:
             lines.append(line)
-            line, used = [w], wlen
+            line, used = list(unit), ulen
         else:
-            line.append(w)
+            line.extend(unit)
             used += extra
     if line:
         lines.append(line)
