@@ -28,7 +28,7 @@ from tests.helpers import (
     title_box,
 )
 
-DECK_FILES = {"expedition-deck": "expedition-deck.yaml", "exploration-deck": "exploration-deck.yaml"}
+DECK_FILES = {d: f"{d}.yaml" for d in ("expedition-deck", "exploration-deck")}
 
 
 def _yaml_counts(deck_id: str) -> Counter:
@@ -203,3 +203,12 @@ def test_fixture_game_builds(fixture_set):
     assert report.game == FIXTURE_GAME and report.overflows == []
     names = {Path(f).name for f in report.files}
     assert {"conquerors.pdf", "coins.pdf"} <= names
+
+
+def test_rules_text_reads_back_with_its_spaces(a4, open_pdf):
+    """Bold runs keep the space before them and glue the punctuation after them."""
+    page = open_pdf(a4.pdf("expedition-deck")).pages[0]
+    card = cards_on(page)[0]  # Galleons
+    assert region_text(page, title_box(card.trim)) == "Galleons"
+    body = " ".join(region_text(page, card.trim).split())
+    assert "Immune to Hazards that test Stores." in body

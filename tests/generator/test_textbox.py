@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from generator.fonts import PT, width_mm
@@ -60,7 +62,7 @@ def test_wrap_keeps_every_line_within_the_width():
     for ln in lines:
         assert line_width(ln, size) <= width + 1e-9
     # Greedy: the first word of each next line would not have fitted.
-    for ln, nxt in zip(lines, lines[1:], strict=False):
+    for ln, nxt in itertools.pairwise(lines):
         assert line_width([*ln, nxt[0]], size) > width
 
 
