@@ -62,10 +62,15 @@ def test_backs_are_mirrored(build, open_pdf, paper, duplex):
             assert any(close(b, e) for b in backs), (k + 2, e)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize(
-    ("duplex", "where"),
-    [("long", "top-right"), ("short", "bottom-left"), ("none", "top-right")],
+    ("paper", "duplex", "where"),
+    [
+        ("a4", "long", "top-right"),
+        ("a4", "short", "bottom-left"),
+        ("a4", "none", "top-right"),
+        ("letter", "long", "top-right"),
+        ("letter", "short", "bottom-left"),
+    ],
 )
 def test_partly_filled_last_page(build, open_pdf, game, paper, duplex, where):
     """55 Exploration cards: the last fronts page holds one card, top-left; its back is top-right
