@@ -108,3 +108,24 @@ def test_writer_applies_the_colour_filter(tmp_path):
     _write(tmp_path, d, colour_filter=lambda c: "#00ff00")
     with pdfplumber.open(tmp_path / "out.pdf") as doc:
         assert tuple(doc.pages[0].rects[0]["non_stroking_color"]) == (0, 1, 0)
+
+
+def test_rotated_text_turns_counter_clockwise_about_its_anchor(tmp_path):
+    import pdfplumber
+
+    d = Drawing(100, 100, [Text(50, 60, "ABC", 20, rotate=90, anchor="middle")])
+    _write(tmp_path, d)
+    with pdfplumber.open(tmp_path / "out.pdf") as doc:
+        chars = doc.pages[0].chars
+    assert [c["text"] for c in chars] == ["A", "B", "C"]
+    mm_ = 25.4 / 72
+    # Reading upwards: each letter above the one before, all on one vertical line near x = 50.
+    tops = [c["top"] * mm_ for c in chars]
+    assert tops[0] > tops[1] > tops[2]
+    assert all(not c["upright"] for c in chars)
+    # The baseline is the vertical x = 50: glyphs rise to its left, descenders reach past it.
+    for c in chars:
+        assert c["x0"] * mm_ < 50 - 4 and 50 < c["x1"] * mm_ < 50 + 2.5
+    # Centred on the anchor along the text's direction.
+    span = (min(c["top"] for c in chars) + max(c["bottom"] for c in chars)) / 2 * mm_
+    assert span == pytest.approx(60, abs=0.3)
