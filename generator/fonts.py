@@ -7,7 +7,7 @@ identical Latin metrics, is the usual fallback on Linux.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import reportlab
@@ -41,7 +41,9 @@ def font_name(face: str) -> str:
     return FACES[face][0]
 
 
+@lru_cache(maxsize=1 << 16)
 def width_mm(text: str, face: str, size_pt: float) -> float:
+    # Cached: set_paragraphs and fit_size measure the same words at the same sizes many times.
     register()
     return pdfmetrics.stringWidth(text, font_name(face), size_pt) * PT
 

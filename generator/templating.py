@@ -17,8 +17,23 @@ from portolan.model.loader import Component, Game
 from portolan.paths import templates_dir
 from portolan.yamlsrc import position_at
 
+_ENVIRONMENTS: dict[int, tuple[Game, jinja2.Environment]] = {}
+
 
 def environment(game: Game) -> jinja2.Environment:
+    """The game's environment, made once per loaded game so jinja2 compiles each template once
+    (it still reloads a template whose file changed)."""
+    cached = _ENVIRONMENTS.get(id(game))
+    if cached is not None and cached[0] is game:
+        return cached[1]
+    env = _new_environment(game)
+    if len(_ENVIRONMENTS) >= 16:
+        _ENVIRONMENTS.pop(next(iter(_ENVIRONMENTS)))
+    _ENVIRONMENTS[id(game)] = (game, env)
+    return env
+
+
+def _new_environment(game: Game) -> jinja2.Environment:
     folders = [templates_dir() / game.id, templates_dir()]
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(f) for f in folders]),

@@ -50,18 +50,25 @@ def plain(paragraph: str) -> str:
 
 
 def wrap(ws: list[Word], size: float, width: float) -> list[list[Word]]:
+    # A word and the words glued to it ("**Hull**.") move to the next line together.
+    units: list[list[Word]] = []
+    for w in ws:
+        if w.glued and units:
+            units[-1].append(w)
+        else:
+            units.append([w])
     lines: list[list[Word]] = []
     line: list[Word] = []
     used = 0.0
     space = width_mm(" ", "regular", size)
-    for w in ws:
-        wlen = width_mm(w.text, w.face, size)
-        extra = wlen + (space if line and not w.glued else 0.0)
-        if line and used + extra > width and not w.glued:
+    for unit in units:
+        ulen = sum(width_mm(w.text, w.face, size) for w in unit)
+        extra = ulen + (space if line else 0.0)
+        if line and used + extra > width:
             lines.append(line)
-            line, used = [w], wlen
+            line, used = list(unit), ulen
         else:
-            line.append(w)
+            line.extend(unit)
             used += extra
     if line:
         lines.append(line)

@@ -1,4 +1,94 @@
-"""Shared pytest options."""
+"""Shared fixtures: print sets built once per session (per option set) and PDFs opened once."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generator.build import BuildOptions, GameReport, build_games
+from portolan.model import available_games, load_game
+from portolan.paths import components_dir
+
+GAME = "exploration-age-of-sail"
+FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURE_COMPONENTS = FIXTURES / "components"
+FIXTURE_GAME = "fixture-game"
+
+
+@dataclass(frozen=True)
+class Built:
+    root: Path  # the output folder handed to build_games
+    reports: tuple[GameReport, ...]
+
+    def game(self, game_id: str = GAME) -> Path:
+        return self.root / game_id
+
+    def pdf(self, component: str, game_id: str = GAME) -> Path:
+        return self.root / game_id / f"{component}.pdf"
+
+
+@pytest.fixture(scope="session")
+def build(tmp_path_factory):
+    """``build(**options)``: every game of ``components/`` built with those ``BuildOptions``
+    (``components=`` picks another folder), once per session for each distinct set of options."""
+    cache: dict[tuple[str, BuildOptions], Built] = {}
+
+    def get(components: Path | None = None, **options) -> Built:
+        folder = components or components_dir()
+        opts = BuildOptions(**options)
+        key = (str(folder), opts)  # build(page="a4") is the same set as build()
+        if key not in cache:
+            out = tmp_path_factory.mktemp("build")
+            games = [load_game(folder, g) for g in available_games(folder)]
+            reports = build_games(games, out, opts)
+            cache[key] = Built(out, tuple(reports))
+        return cache[key]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def a4(build) -> Built:
+    """The default print set: A4, 3 mm bleed, long-edge duplex, PDF and SVG."""
+    return build()
+
+
+@pytest.fixture(scope="session")
+def fixture_set(build) -> Built:
+    """The small fixture game (accented names, counters), A4, PDF and SVG."""
+    return build(components=FIXTURE_COMPONENTS)
+
+
+@pytest.fixture(scope="session")
+def open_pdf():
+    """``open_pdf(path)``: a pdfplumber document, opened once per session."""
+    docs: dict[Path, pdfplumber.PDF] = {}
+
+    def get(path: Path) -> pdfplumber.PDF:
+        if path not in docs:
+            docs[path] = pdfplumber.open(path)
+        return docs[path]
+
+    yield get
+    for doc in docs.values():
+        doc.close()
+
+
+@pytest.fixture(scope="session")
+def game():
+    return load_game(components_dir(), GAME)
+
+
+@pytest.fixture
+def fixture_copy(tmp_path) -> Path:
+    """A writable copy of the fixture components folder; returns the game's folder."""
+    target = tmp_path / "components"
+    shutil.copytree(FIXTURE_COMPONENTS, target)
+    return target / FIXTURE_GAME
 
 
 def pytest_addoption(parser):

@@ -6,6 +6,7 @@ byte-identical file, and its initial font is embedded Vera, so no unembedded Hel
 
 from __future__ import annotations
 
+import math
 import pathlib
 
 from reportlab.lib.colors import HexColor
@@ -33,6 +34,7 @@ class PdfWriter:
         fonts.register()
         self.width, self.height = page_size
         self.filter = colour_filter
+        self._colours: dict[str, HexColor] = {}  # parsed once per colour, not once per shape
         self.canvas = Canvas(
             str(path),
             pagesize=(self.width * mm, self.height * mm),
@@ -67,7 +69,12 @@ class PdfWriter:
 
     # -- items ------------------------------------------------------------------------------
     def _colour(self, colour: str | None):
-        return HexColor(self.filter(colour)) if colour else None
+        if not colour:
+            return None
+        parsed = self._colours.get(colour)
+        if parsed is None:
+            parsed = self._colours[colour] = HexColor(self.filter(colour))
+        return parsed
 
     def _paint(self, fill: str | None, stroke: str | None, width: float, dash=None):
         c = self.canvas
@@ -111,9 +118,9 @@ class PdfWriter:
             self._text(item)
         elif isinstance(item, Group):
             c.saveState()
-            c.translate(item.dx, item.dy)
-            if item.scale != 1.0:
-                c.scale(item.scale, item.scale)
+            s = item.scale
+            if s != 1.0 or item.dx or item.dy:
+                c.transform(s, 0, 0, s, item.dx, item.dy)  # one cm: translate, then scale
             if item.clip is not None:
                 p = c.beginPath()
                 p.rect(item.clip.x, item.clip.y, item.clip.w, item.clip.h)
@@ -127,10 +134,13 @@ class PdfWriter:
     def _text(self, t: Text) -> None:
         c = self.canvas
         c.saveState()
-        c.translate(t.x, t.y)
-        c.scale(1, -1)
+        # One cm: move to (x, y), turn y back up, rotate counter-clockwise as the reader sees it.
         if t.rotate:
-            c.rotate(t.rotate)
+            a = math.radians(t.rotate)
+            cos, sin = math.cos(a), math.sin(a)
+            c.transform(cos, -sin, -sin, -cos, t.x, t.y)
+        else:
+            c.transform(1, 0, 0, -1, t.x, t.y)
         c.setFillColor(self._colour(t.fill))
         c.setFont(fonts.font_name(t.face), t.size * fonts.PT)
         if t.anchor == "middle":

@@ -35,6 +35,7 @@ from generator.markup import (
     Table as MTable,
 )
 from generator.templating import environment, render
+from generator.theme import WHITE, Theme
 from portolan.model.loader import Component, Game
 from portolan.sizes import papers
 
@@ -78,8 +79,9 @@ def write_reference(game: Game, component: Component, target: Path, opts) -> lis
     return written
 
 
-def _styles(colour: str) -> dict[str, ParagraphStyle]:
+def _styles(colour: str, theme: Theme) -> dict[str, ParagraphStyle]:
     fonts.register()
+    band_text = theme.band(colour)[1]
     base = ParagraphStyle("body", fontName="Vera", fontSize=9.5, leading=12.6, spaceAfter=4)
     c = colors.HexColor(colour)
     return {
@@ -120,7 +122,7 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
             "note",
             parent=base,
             fontName="Vera-Italic",
-            backColor=colors.HexColor(tint(colour, 0.88)),
+            backColor=colors.HexColor(theme.background(colour, 0.88)),
             borderPadding=(3, 4, 3, 4),
             spaceBefore=4,
             spaceAfter=8,
@@ -132,7 +134,7 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
             fontName="Vera-Bold",
             fontSize=8.5,
             leading=10.5,
-            textColor=colors.white,
+            textColor=colors.HexColor(band_text),
             spaceAfter=0,
         ),
     }
@@ -140,7 +142,10 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
 
 def _pdf(game: Game, spec, blocks, path: Path, opts, colour: str) -> None:
     size = papers()[opts.page]
-    st = _styles(colour)
+    # The booklet is drawn by platypus, not PdfWriter: apply --grayscale and --ink-saver here.
+    theme = opts.theme
+    colour = theme.colour_filter(colour)
+    st = _styles(colour, theme)
     story: list = []
     for b in blocks:
         if isinstance(b, Heading):
@@ -165,7 +170,7 @@ def _pdf(game: Game, spec, blocks, path: Path, opts, colour: str) -> None:
                 )
             )
         elif isinstance(b, MTable):
-            story.append(_table(b, st, colour, size.width - 40))
+            story.append(_table(b, st, colour, size.width - 40, theme))
     doc = _Doc(
         str(path),
         pagesize=(size.width * mm, size.height * mm),
@@ -186,7 +191,7 @@ def _pdf(game: Game, spec, blocks, path: Path, opts, colour: str) -> None:
     doc.build(story, onFirstPage=_decorate, onLaterPages=_decorate)
 
 
-def _table(t: MTable, st, colour: str, width_mm: float):
+def _table(t: MTable, st, colour: str, width_mm: float, theme: Theme):
     ncols = max(len(r) for r in t.rows)
     data = []
     for k, row in enumerate(t.rows):
@@ -199,16 +204,20 @@ def _table(t: MTable, st, colour: str, width_mm: float):
         colWidths=_col_widths(t, ncols, width_mm),
     )
     cmds = [
+        # Cells are Paragraphs, but the table still sets its own font (Helvetica by default)
+        # before each cell: name ours so the PDF never refers to an unembedded font.
+        ("FONTNAME", (0, 0), (-1, -1), "Vera"),
         ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor(tint(colour, 0.4))),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]
     if t.header:
-        cmds.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(colour)))
+        cmds.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(theme.band(colour)[0])))
+    stripe = theme.background(colour, 0.92)
     for r in range(1 if t.header else 0, len(data)):
-        if r % 2 == 0:
-            cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor(tint(colour, 0.92))))
+        if r % 2 == 0 and stripe != WHITE:
+            cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor(stripe)))
     table.setStyle(TableStyle(cmds))
     # Short tables stay on one page; long ones split, repeating their header row.
     return KeepTogether([table, Spacer(1, 6)]) if len(data) <= 15 else table

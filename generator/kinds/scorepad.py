@@ -6,6 +6,7 @@ from generator.colours import tint
 from generator.draw import Drawing, Line, Rect, Text
 from generator.fonts import PT, fit_size
 from generator.kinds.deck import check_colour
+from generator.theme import Theme
 from portolan.model.loader import Component, Game
 from portolan.sizes import papers, printer_limits
 
@@ -39,18 +40,27 @@ def render_scorepad(game: Game, component: Component, opts) -> list[Drawing]:
     n = spec.games_per_page
     slot_h = (H - 2 * margin - (n - 1) * 8) / n
     for k in range(n):
-        _table(page, game, spec, rows, margin, margin + k * (slot_h + 8), W - 2 * margin, slot_h, c)
+        top = margin + k * (slot_h + 8)
+        _table(page, game, spec, rows, margin, top, W - 2 * margin, slot_h, c, opts.theme)
         if k < n - 1:
             y = margin + (k + 1) * slot_h + k * 8 + 4
             page.add(Line(margin, y, W - margin, y, stroke="#999999", width=0.2, dash=(1.5, 1.5)))
     return [page]
 
 
-def _table(d: Drawing, game: Game, spec, rows, x: float, y: float, w: float, h: float, c: str):
+def _table(
+    d: Drawing, game: Game, spec, rows, x: float, y: float, w: float, h: float, c: str, theme: Theme
+):
     title_h = 9.0
-    d.add(Rect(x, y, w, title_h, fill=c, radius=1.2))
+    # --ink-saver: an outlined title band and no row shading (the rules still separate rows).
+    ink_saver = theme.ink_saver
+    title_text = c if ink_saver else "#ffffff"
+    if ink_saver:
+        d.add(Rect(x, y, w, title_h, stroke=c, width=0.5, radius=1.2))
+    else:
+        d.add(Rect(x, y, w, title_h, fill=c, radius=1.2))
     size = fit_size(game.title, "bold", 11, w * 0.6, 7)
-    d.add(Text(x + 3, y + title_h / 2 + size * PT * 0.36, game.title, size, "bold", "#ffffff"))
+    d.add(Text(x + 3, y + title_h / 2 + size * PT * 0.36, game.title, size, "bold", title_text))
     d.add(
         Text(
             x + w - 3,
@@ -58,7 +68,7 @@ def _table(d: Drawing, game: Game, spec, rows, x: float, y: float, w: float, h: 
             "Date ______________",
             8,
             "regular",
-            "#ffffff",
+            title_text,
             "end",
         )
     )
@@ -69,7 +79,9 @@ def _table(d: Drawing, game: Game, spec, rows, x: float, y: float, w: float, h: 
     for i, (label, hint) in enumerate(all_rows):
         ry = grid_top + i * row_h
         strong = label in ("Player", "Total")
-        if strong:
+        if ink_saver:
+            pass
+        elif strong:
             d.add(Rect(x, ry, w, row_h, fill=tint(c, 0.8)))
         elif i % 2 == 0:
             d.add(Rect(x, ry, w, row_h, fill=tint(c, 0.93)))

@@ -19,7 +19,7 @@ from portolan.model.counters import CountersSpec
 from portolan.model.deck import Deck, DeckSpec, read_cards
 from portolan.model.game import GameSpec
 from portolan.model.rules import RulesSpec
-from portolan.yamlsrc import Source, YList, YMap, load_yaml
+from portolan.yamlsrc import Source, YList, YMap, load_yaml, position_at
 
 KINDS: dict[str, type] = {
     "deck": DeckSpec,
@@ -149,7 +149,9 @@ def _load_game(components_dir: Path, game_id: str) -> Game:
     raws: list[tuple[Source, Any]] = [(game_src, raw_game)]
 
     rules = RulesSpec()
-    if spec.rules:
+    if spec.rules and not (game_dir / spec.rules).is_file():
+        problems.append(_missing(game_src, raw_game, ("rules",), spec.rules))
+    elif spec.rules:
         try:
             raw_rules, rules_src = _read(game_dir / spec.rules)
             rules = validate(RulesSpec, raw_rules, rules_src)
@@ -159,7 +161,10 @@ def _load_game(components_dir: Path, game_id: str) -> Game:
 
     game = Game(spec, game_dir, rules)
     terms = {kind: spec.term_names(kind) for kind in spec.terms}
-    for name in spec.components:
+    for i, name in enumerate(spec.components):
+        if not (game_dir / name).is_file():
+            problems.append(_missing(game_src, raw_game, ("components", i), name))
+            continue
         try:
             component = _read_component(game_dir / name, terms)
         except InputError as exc:
@@ -182,6 +187,15 @@ def _load_game(components_dir: Path, game_id: str) -> Game:
     if problems:
         raise InputError(problems)
     return game
+
+
+def _missing(src: Source, raw: YMap, path: tuple, name: str) -> Problem:
+    """A file named in game.yaml that is not there: reported where game.yaml names it."""
+    return src.problem(
+        f"file '{name}' not found next to game.yaml",
+        position_at(raw, path),
+        field=_label(path),
+    )
 
 
 def _read(path: Path) -> tuple[Any, Source]:

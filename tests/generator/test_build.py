@@ -1,0 +1,214 @@
+"""generator/build.py: what a whole print set contains, that it is reproducible, and the looks
+chosen by --ink-saver and --grayscale."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.build import BuildOptions, build_games
+from portolan.errors import InputError
+from portolan.model import available_games, load_game
+from portolan.paths import components_dir
+from tests.conftest import FIXTURE_GAME, GAME
+from tests.helpers import (
+    POKER,
+    box_of,
+    cards_on,
+    header_side,
+    is_gray,
+    is_white,
+    pdfs,
+    region_text,
+    rgb,
+    title_box,
+)
+
+DECK_FILES = {d: f"{d}.yaml" for d in ("expedition-deck", "exploration-deck")}
+
+
+def _yaml_counts(deck_id: str) -> Counter:
+    """How many copies of each card name the deck's YAML lists (read without the model)."""
+    raw = yaml.safe_load((components_dir() / GAME / DECK_FILES[deck_id]).read_text("utf-8"))
+    counts: Counter = Counter()
+    for card in raw["cards"]:
+        counts[card["name"]] += card.get("count", 1)
+    assert sum(counts.values()) == raw["total"]["value"]
+    return counts
+
+
+def _front_titles(doc) -> list[str]:
+    out = []
+    for page in doc.pages:
+        if header_side(page) != "fronts":
+            continue
+        for card in cards_on(page):
+            out.append(" ".join(region_text(page, title_box(card.trim)).split()))
+    return out
+
+
+@pytest.mark.parametrize(("deck_id", "total"), [("expedition-deck", 48), ("exploration-deck", 55)])
+def test_every_card_printed_as_often_as_listed(a4, open_pdf, deck_id, total):
+    expected = _yaml_counts(deck_id)
+    assert sum(expected.values()) == total
+    titles = _front_titles(open_pdf(a4.pdf(deck_id)))
+    assert len(titles) == total
+    assert Counter(titles) == expected
+
+
+def test_known_counts_read_back(a4, open_pdf):
+    expedition = Counter(_front_titles(open_pdf(a4.pdf("expedition-deck"))))
+    exploration = Counter(_front_titles(open_pdf(a4.pdf("exploration-deck"))))
+    assert expedition["Galleons"] == _yaml_counts("expedition-deck")["Galleons"] == 4
+    assert exploration["Ocean"] == _yaml_counts("exploration-deck")["Ocean"] == 24
+
+
+def test_backs_pages_hold_one_back_per_card(a4, open_pdf):
+    for deck_id, total in (("expedition-deck", 48), ("exploration-deck", 55)):
+        doc = open_pdf(a4.pdf(deck_id))
+        backs = sum(len(cards_on(p)) for p in doc.pages if header_side(p) == "backs")
+        assert backs == total
+
+
+def test_no_text_overflows_in_any_game(a4):
+    games = available_games(components_dir())
+    assert {r.game for r in a4.reports} == set(games)
+    for report in a4.reports:
+        assert report.overflows == [], report.overflows
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_text_overflows_on_letter_or_with_other_options(build, paper):
+    for report in build(page=paper, ink_saver=True).reports:
+        assert report.overflows == []
+
+
+@pytest.mark.parametrize("name", ["God, Gold, & Glory", "Pedro Alvares Cabral"])
+def test_longest_names_read_back_intact(a4, open_pdf, name):
+    doc = open_pdf(a4.pdf("expedition-deck"))
+    found = []
+    for page in doc.pages:
+        for card in cards_on(page):
+            text = region_text(page, title_box(card.trim))
+            if name.split()[0] in text:
+                found.append(text)
+    assert found == [name]  # one line, every character, nothing clipped or wrapped
+
+
+def test_builds_are_byte_identical(a4, tmp_path):
+    again = tmp_path / "again"
+    games = [load_game(components_dir(), g) for g in available_games(components_dir())]
+    build_games(games, again, BuildOptions())
+    first = sorted(p.relative_to(a4.root) for p in a4.root.rglob("*") if p.is_file())
+    second = sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file())
+    assert first == second
+    assert any(p.suffix == ".pdf" for p in first) and any(p.suffix == ".svg" for p in first)
+    for rel in first:
+        assert (a4.root / rel).read_bytes() == (again / rel).read_bytes(), rel
+
+
+def test_report_lists_exactly_the_written_files(a4):
+    assert len(a4.reports) == len(available_games(components_dir()))
+    for report in a4.reports:
+        on_disk = sorted(p for p in a4.game(report.game).rglob("*") if p.is_file())
+        assert sorted(report.files) == on_disk
+
+
+# -- atomic output ---------------------------------------------------------------------------
+
+
+def test_failed_build_leaves_the_output_as_it_was(fixture_copy, tmp_path):
+    """A problem found while drawing (an unknown icon) leaves an earlier build untouched and no
+    staging folder behind."""
+    components = fixture_copy.parent
+    out = tmp_path / "out"
+    build_games([load_game(components, FIXTURE_GAME)], out, BuildOptions())
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    deck = fixture_copy / "conquerors.yaml"
+    deck.write_text(deck.read_text("utf-8").replace("icon: compass", "icon: compas"), "utf-8")
+    game = load_game(components, FIXTURE_GAME)  # icons are checked when drawing
+    with pytest.raises(InputError, match="unknown icon 'compas'"):
+        build_games([game], out, BuildOptions())
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]
+
+
+# -- ink saver and grayscale -----------------------------------------------------------------
+
+CARD_AREA = POKER[0] * POKER[1]
+
+
+def _painted(page):
+    """(kind, fill colour or None, stroke colour or None, area in mm²) of every shape and glyph."""
+    for kind in ("rects", "curves", "lines", "chars"):
+        for o in getattr(page, kind):
+            b = box_of(o)
+            fill = o.get("non_stroking_color") if (o.get("fill") or kind == "chars") else None
+            stroke = o.get("stroking_color") if o.get("stroke") else None
+            yield kind, fill, stroke, b.w * b.h
+
+
+def test_ink_saver_has_no_large_fills(build, open_pdf):
+    built = build(ink_saver=True)
+    paths = pdfs(built.game())
+    assert len(paths) == 6
+    for path in paths:
+        for page in open_pdf(path).pages:
+            for kind, fill, _, area in _painted(page):
+                if kind in ("rects", "curves") and fill is not None and not is_white(fill):
+                    assert area <= 0.3 * CARD_AREA, (path.name, page.page_number, fill, area)
+
+
+def test_without_ink_saver_there_are_large_fills(a4, open_pdf):
+    """The check above can fail: the normal set paints whole cards."""
+    page = open_pdf(a4.pdf("expedition-deck")).pages[1]
+    big = [
+        f
+        for k, f, _, a in _painted(page)
+        if k == "rects" and f is not None and not is_white(f) and a > CARD_AREA
+    ]
+    assert len(big) == 9
+
+
+def test_grayscale_uses_only_grays(build, open_pdf):
+    built = build(grayscale=True)
+    paths = pdfs(built.game())
+    assert len(paths) == 6
+    for path in paths:
+        seen = 0
+        for page in open_pdf(path).pages:
+            for kind, fill, stroke, _ in _painted(page):
+                for colour in (fill, stroke):
+                    if colour is not None:
+                        seen += 1
+                        assert is_gray(colour), (path.name, page.page_number, kind, rgb(colour))
+        assert seen > 0
+
+
+def test_grayscale_keeps_lightness(build, a4, open_pdf):
+    """Gray versions of the card backgrounds keep their luminance (navy stays dark)."""
+    colour = cards_on(open_pdf(a4.pdf("expedition-deck")).pages[1])[0].fill  # a back
+    gray = cards_on(open_pdf(build(grayscale=True).pdf("expedition-deck")).pages[1])[0].fill
+    luminance = (0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]) / 255
+    assert gray[0] == gray[1] == gray[2]
+    assert gray[0] / 255 == pytest.approx(luminance, abs=1 / 255)
+
+
+def test_fixture_game_builds(fixture_set):
+    (report,) = fixture_set.reports
+    assert report.game == FIXTURE_GAME and report.overflows == []
+    names = {Path(f).name for f in report.files}
+    assert {"conquerors.pdf", "coins.pdf"} <= names
+
+
+def test_rules_text_reads_back_with_its_spaces(a4, open_pdf):
+    """Bold runs keep the space before them and glue the punctuation after them."""
+    page = open_pdf(a4.pdf("expedition-deck")).pages[0]
+    card = cards_on(page)[0]  # Galleons
+    assert region_text(page, title_box(card.trim)) == "Galleons"
+    body = " ".join(region_text(page, card.trim).split())
+    assert "Immune to Hazards that test Stores." in body

@@ -1,0 +1,240 @@
+"""``portolan build`` from the command line: bad input exits 2 with a file:line message, never a
+traceback, and leaves nothing behind; good input builds."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from portolan.cli import app
+from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, ["build", *args])
+
+
+def assert_input_error(result, *needles: str) -> str:
+    err = result.stderr
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit)
+    assert err.startswith("error: "), err
+    for needle in needles:
+        assert needle in err, (needle, err)
+    return err
+
+
+def assert_nothing_written(out: Path) -> None:
+    """Nothing in the output folder: no game folder, no staging folder, no stray file."""
+    if out.exists():
+        assert list(out.iterdir()) == []
+
+
+@pytest.fixture
+def game_dir(fixture_copy, monkeypatch) -> Path:
+    monkeypatch.chdir(fixture_copy.parent.parent)
+    return fixture_copy
+
+
+def edit(game_dir: Path, file: str, old: str, new: str) -> str:
+    path = game_dir / file
+    text = path.read_text("utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, new), "utf-8")
+    return f"components/{FIXTURE_GAME}/{file}"
+
+
+def line_of(game_dir: Path, file: str, needle: str) -> int:
+    lines = (game_dir / file).read_text("utf-8").splitlines()
+    return next(n for n, text in enumerate(lines, start=1) if needle in text)
+
+
+# -- bad options -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ["--page", "a5"],
+            "command line: --page: 'a5' is not allowed (expected one of: 'a4', 'letter')",
+        ),
+        (["--back-offset", "x"], "command line: --back-offset: 'x' is not two numbers in mm"),
+        (["--back-offset", "1,2,3"], "command line: --back-offset: '1,2,3' is not two numbers"),
+        (["--back-offset", "25,0"], "command line: --back-offset: an offset of 25,0 mm"),
+        (["--format", "pdf,jpg"], "command line: --format: unknown format 'jpg'"),
+        (["--format", ","], "command line: --format: name at least one format"),
+        (["--bleed", "-1"], "command line: --bleed: -1 is outside 0..10"),
+        (["--bleed", "11"], "command line: --bleed: 11 is outside 0..10"),
+        (["--duplex", "sideways"], "command line: --duplex: 'sideways' is not allowed"),
+    ],
+)
+def test_bad_options(tmp_path, args, expected):
+    out = tmp_path / "out"
+    result = run("--components", str(FIXTURE_COMPONENTS), "--out", str(out), *args)
+    err = assert_input_error(result, expected)
+    assert len(err.strip().splitlines()) == 1
+    assert_nothing_written(out)
+
+
+def test_unknown_game(tmp_path):
+    out = tmp_path / "out"
+    result = run("--components", str(FIXTURE_COMPONENTS), "--out", str(out), "fixture-gam")
+    assert_input_error(result, "no game 'fixture-gam'", "did you mean 'fixture-game'?")
+    assert_nothing_written(out)
+
+
+# -- bad YAML --------------------------------------------------------------------------------
+
+DECK = "conquerors.yaml"
+
+
+def _build(game_dir: Path):
+    out = game_dir.parent.parent / "out"
+    return run("--components", str(game_dir.parent), "--out", str(out)), out
+
+
+def test_unknown_key(game_dir):
+    f = edit(game_dir, DECK, "  colour: sea\n", "  colour: sea\n  subtitel: Deck\n")
+    result, out = _build(game_dir)
+    n = line_of(game_dir, DECK, "subtitel")
+    assert_input_error(result, f"{f}:{n}:", "unknown key 'subtitel'", "did you mean 'subtitle'?")
+    assert_nothing_written(out)
+
+
+def test_wrong_type(game_dir):
+    f = edit(
+        game_dir, DECK, "Pizarro, type: explorer, count: 2", "Pizarro, type: explorer, count: [2]"
+    )
+    result, out = _build(game_dir)
+    n = line_of(game_dir, DECK, "count: [2]")
+    assert_input_error(result, f"{f}:{n}:", "count must be a whole number")
+    assert_nothing_written(out)
+
+
+def test_misspelt_card_type(game_dir):
+    f = edit(
+        game_dir,
+        DECK,
+        "{name: Juan Ponce de León, type: explorer",
+        "{name: Juan Ponce de León, type: Explorer",
+    )
+    result, out = _build(game_dir)
+    n = line_of(game_dir, DECK, "type: Explorer")
+    assert_input_error(
+        result, f"{f}:{n}:", "unknown card type 'Explorer'", "did you mean 'explorer'?"
+    )
+    assert_nothing_written(out)
+
+
+def test_missing_file(game_dir):
+    (game_dir / DECK).unlink()
+    result, out = _build(game_dir)
+    n = line_of(game_dir, "game.yaml", DECK)
+    assert_input_error(result, f"components/{FIXTURE_GAME}/game.yaml:{n}:", f"'{DECK}' not found")
+    assert_nothing_written(out)
+
+
+def test_yaml_syntax_error(game_dir):
+    f = edit(
+        game_dir, DECK, "back:\n  title: Conquerors\n", "back:\n  title: Conquerors: the deck\n"
+    )
+    result, out = _build(game_dir)
+    n = line_of(game_dir, DECK, "Conquerors: the deck")
+    assert_input_error(result, f"{f}:{n}:", "YAML syntax error")
+    assert_nothing_written(out)
+
+
+def test_counts_that_do_not_add_up(game_dir):
+    f = edit(game_dir, DECK, "total: {value: 5,", "total: {value: 6,")
+    result, out = _build(game_dir)
+    n = line_of(game_dir, DECK, "total:")
+    assert_input_error(
+        result, f"{f}:{n}:", "the cards add up to 5 (5 Explorer), but the deck total is 6"
+    )
+    assert_nothing_written(out)
+
+
+def test_problem_found_while_drawing_leaves_no_staging_folder(game_dir):
+    f = edit(game_dir, DECK, "icon: compass", "icon: compas")
+    result, out = _build(game_dir)
+    n = line_of(game_dir, DECK, "icon: compas")
+    assert_input_error(result, f"{f}:{n}:", "unknown icon 'compas'", "did you mean 'compass'?")
+    assert_nothing_written(out)
+
+
+def test_every_problem_is_listed(game_dir):
+    edit(game_dir, DECK, "    colour: gold\n", "    colour: gould\n")
+    edit(game_dir, "coins.yaml", "    colour: sea\n    front", "    colour: sae\n    front")
+    result, _ = _build(game_dir)
+    err = assert_input_error(result, "'gould'", "'sae'")
+    assert all(re.match(r"error: \S+\.yaml:\d+:\d+: ", ln) for ln in err.strip().splitlines())
+
+
+def test_real_process_prints_no_traceback(tmp_path):
+    """Outside the test runner too: a real process, its real stderr."""
+    out = tmp_path / "out"
+    proc = subprocess.run(
+        [sys.executable, "-m", "portolan", "build", "--out", str(out), "--bleed", "-1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr == "error: command line: --bleed: -1 is outside 0..10\n"
+    assert proc.stdout == ""
+    assert not out.exists()
+
+
+def test_internal_error_is_reported_without_traceback(tmp_path, monkeypatch):
+    import generator.build
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(generator.build, "build_games", broken)
+    result = run("--components", str(FIXTURE_COMPONENTS), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 3
+    assert "Traceback" not in result.output
+    assert "internal error: RuntimeError: boom" in result.stderr
+
+
+# -- good input ------------------------------------------------------------------------------
+
+
+def test_build_writes_the_set_and_says_where(tmp_path):
+    out = tmp_path / "out"
+    result = run("--components", str(FIXTURE_COMPONENTS), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{FIXTURE_GAME}: 2 PDF, 7 SVG -> ")
+    assert result.stderr == ""
+    assert (out / FIXTURE_GAME / "conquerors.pdf").is_file()
+    assert len(list((out / FIXTURE_GAME / "svg").rglob("*.svg"))) == 7
+    assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]  # no staging folder left
+
+
+def test_png_only(tmp_path):
+    out = tmp_path / "out"
+    result = run("--components", str(FIXTURE_COMPONENTS), "--out", str(out), "--format", "PNG")
+    assert result.exit_code == 0, result.output
+    files = sorted(p.relative_to(out / FIXTURE_GAME) for p in out.rglob("*") if p.is_file())
+    assert files and all(p.suffix == ".png" for p in files)
+    assert len(files) == 4  # two pages of cards, two of coins
+
+
+def test_rebuild_replaces_the_previous_set(tmp_path):
+    out = tmp_path / "out"
+    assert run("--components", str(FIXTURE_COMPONENTS), "--out", str(out)).exit_code == 0
+    stale = out / FIXTURE_GAME / "stale.txt"
+    stale.write_text("left over")
+    assert run("--components", str(FIXTURE_COMPONENTS), "--out", str(out)).exit_code == 0
+    assert not stale.exists()
+    assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]
