@@ -6,6 +6,13 @@ Filters available to the YAML (documented in docs/components.md):
   bonus_chips       {Hull: 2} -> ["Hull +2"]
   bonus_text        {Hull: 2} -> ["**Hull +2** for the expedition."]
   signed            2 -> "+2", -1 -> "−1"
+  one               'Fruit' -> {'Fruit': 1} (a bundle of one word, for symbol rows)
+  lookup(m, d)      words -> [m[w] or d for each w] (a table row of values)
+  amount            {'Coin': 3} -> 3 (the sum of a bundle's amounts)
+  words             {'Fruit': 2} -> '2 Fruit'; a list of bundles -> '2 Fruit > 1 Pepper'
+
+A card's context holds its fields, ``name``, ``type``, ``label``, ``count``, ``deck``, ``game``,
+``constants`` (rules.yaml) and ``terms`` (each vocabulary's words, in order).
 """
 
 from __future__ import annotations
@@ -20,12 +27,31 @@ from portolan.model.deck import Card, Deck, Face
 from portolan.model.loader import Component, Game
 from portolan.yamlsrc import position_at
 
-SLOTS_TEXT = ("title", "subtitle", "badge", "badge_right", "footer", "colour", "icon")
+SLOTS_TEXT = (
+    "title",
+    "subtitle",
+    "badge",
+    "badge_icon",
+    "badge_right",
+    "footer",
+    "colour",
+    "icon",
+)
 SLOTS_LIST = ("chips", "text")
+SLOTS_DATA = ("rows", "corner_left", "corner_right")  # expressions giving mappings and lists
 
 
 def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
+
+
+def bundle_words(value) -> str:
+    """A bundle as words ('2 Fruit + 1 Coin'), or a list of bundles joined with ' > '."""
+    if isinstance(value, list | tuple):
+        return " > ".join(bundle_words(v) for v in value)
+    if not value:
+        return "nothing"
+    return " + ".join(f"{n} {w}" for w, n in value.items())
 
 
 def _environment(game: Game) -> SandboxedEnvironment:
@@ -39,6 +65,12 @@ def _environment(game: Game) -> SandboxedEnvironment:
         return out
 
     env.filters.update(
+        one=lambda word: {word: 1},
+        lookup=lambda words, mapping, default="—": [
+            (mapping or {}).get(w, default) for w in words or []
+        ],
+        amount=lambda bundle: sum((bundle or {}).values()),
+        words=bundle_words,
         explain=explain,
         each=lambda items, template: [template.replace("{}", str(i)) for i in items or []],
         bonus_chips=lambda bonus: [f"{k} {signed(v)}" for k, v in (bonus or {}).items()],
@@ -53,7 +85,7 @@ def _environment(game: Game) -> SandboxedEnvironment:
 def card_context(game: Game, deck: Deck, card: Card) -> dict[str, Any]:
     ctx: dict[str, Any] = {}
     for fname, ft in deck.spec.field_types().items():
-        default: Any = [] if ft.kind == "list" else {} if ft.kind == "map" else None
+        default: Any = [] if ft.kind == "list" else {} if ft.kind in ("map", "bundle") else None
         value = card.fields.get(fname, default)
         ctx[fname] = list(value) if isinstance(value, tuple) else value
     ctx.update(
@@ -64,6 +96,7 @@ def card_context(game: Game, deck: Deck, card: Card) -> dict[str, Any]:
         deck=deck.name,
         game=game.title,
         constants={k: v.value for k, v in game.rules.constants.items()},
+        terms={kind: game.spec.term_names(kind) for kind in game.spec.terms},
     )
     return ctx
 
@@ -82,20 +115,26 @@ class FaceEvaluator:
     def _template(self, slot: str, source: str):
         key = (slot, source)
         if key not in self._compiled:
-            if slot in SLOTS_LIST:
+            if slot in SLOTS_LIST or slot in SLOTS_DATA:
                 self._compiled[key] = self.env.compile_expression(source)
             else:
                 self._compiled[key] = self.env.from_string(source).render
         return self._compiled[key]
 
     def slots(self, card: Card) -> dict[str, Any]:
-        """Strings for the text slots, lists of strings for ``chips`` and ``text``."""
+        """Strings for the text slots, lists of strings for ``chips`` and ``text``, and for
+        ``rows`` / ``corner_left`` / ``corner_right`` the list or mapping the expression gives
+        (an empty slot gives [] or None)."""
         face: Face = self.deck.spec.types[card.type].face
         ctx = card_context(self.game, self.deck, card)
         out: dict[str, Any] = {}
-        for slot in (*SLOTS_TEXT, *SLOTS_LIST):
+        for slot in (*SLOTS_TEXT, *SLOTS_LIST, *SLOTS_DATA):
+            source = getattr(face, slot)
+            if slot in SLOTS_DATA and not source.strip():
+                out[slot] = None
+                continue
             try:
-                value = self._template(slot, getattr(face, slot))(**ctx)
+                value = self._template(slot, source)(**ctx)
             except (jinja2.TemplateError, TypeError, ValueError, AttributeError) as exc:
                 path = ("types", card.type, "face", slot)
                 raise InputError(
@@ -105,7 +144,9 @@ class FaceEvaluator:
                         field=".".join(path),
                     )
                 ) from None
-            if slot in SLOTS_LIST:
+            if slot in SLOTS_DATA:
+                pass  # checked where it is drawn (generator/symbols.py)
+            elif slot in SLOTS_LIST:
                 if isinstance(value, str):
                     value = [value]
                 value = [str(v) for v in (value or []) if v not in (None, "")]

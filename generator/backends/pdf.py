@@ -112,8 +112,10 @@ class PdfWriter:
         elif isinstance(item, Group):
             c.saveState()
             c.translate(item.dx, item.dy)
-            if item.scale != 1.0:
-                c.scale(item.scale, item.scale)
+            if item.rotate:
+                c.rotate(item.rotate)  # y points down here, so positive turns clockwise
+            if item.scale != 1.0 or item.flip:
+                c.scale(-item.scale if item.flip else item.scale, item.scale)
             if item.clip is not None:
                 p = c.beginPath()
                 p.rect(item.clip.x, item.clip.y, item.clip.w, item.clip.h)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator import symbols
 from generator.draw import Drawing
 from generator.faces import FaceEvaluator
 from generator.icons import ICONS
@@ -57,47 +58,71 @@ def render_deck(game: Game, component: Component, bleed: float, theme: Theme) ->
     spec = deck.spec
     w, h = spec.dims
     evaluator = FaceEvaluator(game, component)
-    back_spec = spec.back
-    back = card_back(
-        back_spec.title,
-        back_spec.subtitle or "",
-        check_colour(game, component, back_spec.colour, ("back", "colour")),
-        check_icon(component, back_spec.icon, ("back", "icon")),
-        w,
-        h,
-        bleed,
-        theme,
-        f"{spec.id}-back",
-    )
+    vocabulary = symbols.Vocabulary.of(game)
+
+    def make_back(back_spec, path: tuple, face_id: str) -> Drawing:
+        return card_back(
+            back_spec.title,
+            back_spec.subtitle or "",
+            check_colour(game, component, back_spec.colour, (*path, "colour")),
+            check_icon(component, back_spec.icon, (*path, "icon")),
+            w,
+            h,
+            bleed,
+            theme,
+            face_id,
+        )
+
+    back = make_back(spec.back, ("back",), f"{spec.id}-back")
+    type_backs = {
+        tname: make_back(ct.back, ("types", tname, "back"), f"{spec.id}-{tname}-back")
+        for tname, ct in spec.types.items()
+        if ct.back is not None
+    }
     items: list[Item] = []
     designs: list[Drawing] = []
     overflows: list[Overflow] = []
     for card in deck.cards:
         ctype = spec.types[card.type]
         slots = evaluator.slots(card)
-        colour_path = (
-            ("types", card.type, "face", "colour")
-            if slots["colour"]
-            else ("types", card.type, "colour")
-        )
-        icon_path = (
-            ("types", card.type, "face", "icon") if slots["icon"] else ("types", card.type, "icon")
-        )
+        face_path = ("types", card.type, "face")
+        colour_path = (*face_path, "colour") if slots["colour"] else ("types", card.type, "colour")
+        icon_path = (*face_path, "icon") if slots["icon"] else ("types", card.type, "icon")
         content = FaceContent(
             title=slots["title"],
             colour=check_colour(game, component, slots["colour"] or ctype.colour, colour_path),
             icon=check_icon(component, slots["icon"] or ctype.icon, icon_path),
             subtitle=slots["subtitle"],
             badge=slots["badge"],
+            badge_icon=(
+                check_icon(component, slots["badge_icon"], (*face_path, "badge_icon"))
+                if slots["badge_icon"]
+                else ""
+            ),
             badge_right=slots["badge_right"],
             chips=slots["chips"],
             text=slots["text"],
             footer_left=slots["footer"] or spec.name,
             footer_right=f"×{card.count}" if card.count > 1 else "",
+            art=ctype.face.art,
+            rows=list(slots["rows"] or []),
+            corner_left=slots["corner_left"],
+            corner_right=slots["corner_right"],
+            vocabulary=vocabulary,
         )
-        front, over = card_front(content, w, h, bleed, theme, f"{spec.id}-{card.id}")
+        try:
+            front, over = card_front(content, w, h, bleed, theme, f"{spec.id}-{card.id}")
+        except symbols.CellError as exc:
+            raise InputError(
+                component.source.problem(
+                    f"cannot draw the symbol rows of card '{card.name}': {exc}",
+                    position_at(component.raw, (*face_path, "rows")),
+                    field=".".join((*face_path, "rows")),
+                )
+            ) from None
         overflows += over
         designs.append(front)
-        items += [Item(front, back)] * card.count
+        items += [Item(front, type_backs.get(card.type, back))] * card.count
     designs.append(back)
+    designs += type_backs.values()
     return Rendered(items, designs, overflows)

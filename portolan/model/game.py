@@ -34,11 +34,19 @@ class Section(Strict):
 
 
 class Term(Strict):
-    """A word of the game's vocabulary (a trait, a region, a special ability...)."""
+    """A word of the game's vocabulary (a trait, a region, a special ability...).
+
+    ``icon`` and ``colour`` (design) are how card faces draw the word in symbol rows
+    (``generator/symbols.py``): an amount of 2 repeats the icon, unless ``numbered``, which
+    writes the amount on one icon (coins, points). Without an icon the word is written out.
+    """
 
     name: str
     text: str | None = None
     source: str | None = None
+    icon: str | None = None
+    colour: str | None = None
+    numbered: bool = False
 
 
 class GameSpec(Strict):
