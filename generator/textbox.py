@@ -35,10 +35,15 @@ def words(paragraph: str, face: str = "regular") -> list[Word]:
         pieces.append((m.group(1), bold))
         pos = m.end()
     pieces.append((paragraph[pos:], face))
+    previous = ""
     for text, piece_face in pieces:
         for k, w in enumerate(text.split()):
-            glued = k == 0 and bool(out) and not text[:1].isspace()
+            # A piece's first word is glued to the last word only if no space separates them,
+            # neither at the start of this piece nor at the end of the previous one.
+            glued = k == 0 and bool(out) and not text[:1].isspace() and not previous[-1:].isspace()
             out.append(Word(w, piece_face, glued))
+        if text:
+            previous = text
     return out
 
 
