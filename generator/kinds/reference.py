@@ -87,6 +87,7 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
         "h1": ParagraphStyle(
             "h1",
             parent=base,
+            keepWithNext=1,
             fontName="Vera-Bold",
             fontSize=15,
             leading=19,
@@ -97,6 +98,7 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
         "h2": ParagraphStyle(
             "h2",
             parent=base,
+            keepWithNext=1,
             fontName="Vera-Bold",
             fontSize=11.5,
             leading=15,
@@ -107,6 +109,7 @@ def _styles(colour: str) -> dict[str, ParagraphStyle]:
         "h3": ParagraphStyle(
             "h3",
             parent=base,
+            keepWithNext=1,
             fontName="Vera-Bold",
             fontSize=10,
             leading=13,
