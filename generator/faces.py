@@ -9,6 +9,8 @@ Filters available to the YAML (documented in docs/components.md):
   one               'Fruit' -> {'Fruit': 1} (a bundle of one word, for symbol rows)
   lookup(m, d)      words -> [m[w] or d for each w] (a table row of values)
   amount            {'Coin': 3} -> 3 (the sum of a bundle's amounts)
+  of('Coin')        3 -> {'Coin': 3}; a list of numbers -> a list of bundles (others unchanged)
+  priced('VP', '=') {'Fruit': 1, 'Gold': 2} -> [[{'Fruit': 1}, '=', {'VP': 1}], ...]
   words             {'Fruit': 2} -> '2 Fruit'; a list of bundles -> '2 Fruit > 1 Pepper'
 
 A card's context holds its fields, ``name``, ``type``, ``label``, ``count``, ``deck``, ``game``,
@@ -54,6 +56,14 @@ def bundle_words(value) -> str:
     return " + ".join(f"{n} {w}" for w, n in value.items())
 
 
+def _of(value, word: str):
+    if isinstance(value, list | tuple):
+        return [_of(v, word) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {word: value}
+    return value
+
+
 def _environment(game: Game) -> SandboxedEnvironment:
     env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
 
@@ -70,6 +80,10 @@ def _environment(game: Game) -> SandboxedEnvironment:
             (mapping or {}).get(w, default) for w in words or []
         ],
         amount=lambda bundle: sum((bundle or {}).values()),
+        of=_of,
+        priced=lambda mapping, word, sep="=": [
+            [{k: 1}, sep, {word: v}] for k, v in (mapping or {}).items()
+        ],
         words=bundle_words,
         explain=explain,
         each=lambda items, template: [template.replace("{}", str(i)) for i in items or []],

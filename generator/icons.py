@@ -173,6 +173,16 @@ def star(c: str, bg: str) -> list:
     return [_p(pts, fill=c)]
 
 
+def vp(c: str, bg: str) -> list:
+    """A plump star with room for a number on it: victory points."""
+    pts = []
+    for k in range(10):
+        r = 0.52 if k % 2 == 0 else 0.3
+        a = -math.pi / 2 + k * math.pi / 5
+        pts.append((0.5 + r * math.cos(a), 0.56 + r * math.sin(a)))
+    return [_p(pts, fill=c, stroke=c, width=0.06)]
+
+
 def anchor(c: str, bg: str) -> list:
     return [
         Circle(0.5, 0.14, 0.08, stroke=c, width=0.05),
@@ -388,11 +398,12 @@ def _star_points(cx: float, cy: float, r: float) -> list:
 
 
 def exchange(c: str, bg: str) -> list:
-    """A resource turned into a point: trade resources for VP."""
+    """A resource (top left) turned into a point (bottom right): trade resources for VP."""
     return [
-        Circle(0.17, 0.52, 0.14, fill=c),
-        *_arrow(0.34, 0.52, 0.6, 0.52, c, 0.07, 0.16),
-        _p(_star_points(0.8, 0.54, 0.2), fill=c),
+        Circle(0.24, 0.24, 0.18, fill=c),
+        Path((("M", 0.26, 0.5), ("C", 0.26, 0.7, 0.36, 0.78, 0.5, 0.8)), stroke=c, width=0.08),
+        _p([(0.58, 0.8), (0.46, 0.7), (0.46, 0.9)], fill=c),
+        _p(_star_points(0.74, 0.5, 0.26), fill=c),
     ]
 
 
@@ -478,6 +489,7 @@ ICONS: dict[str, Callable[[str, str], list]] = {
     "star": star,
     "temple": temple,
     "trade": trade,
+    "vp": vp,
     "waves": waves,
 }
 

@@ -24,7 +24,7 @@ from generator.icons import ICONS, icon
 from portolan.model.game import Term
 
 GAP = 0.12  # between pieces, in icon sizes
-REPEAT = 0.86  # step between repeated icons, in icon sizes
+REPEAT = 0.96  # step between repeated icons, in icon sizes
 
 
 @dataclass(frozen=True)
@@ -123,9 +123,9 @@ def draw(vocab: Vocabulary, cell: Any, x: float, cy: float, size: float, ink: st
             if term.numbered:
                 items.append(icon(name, x, top, size, colour, bg))
                 label = str(amount)
-                nsize = size * (0.5 if len(label) == 1 else 0.4) / PT
+                nsize = size * (0.56 if len(label) == 1 else 0.42) / PT
                 items.append(
-                    Text(x + size / 2, cy + nsize * PT * 0.4, label, nsize, "bold", bg, "middle")
+                    Text(x + size / 2, cy + nsize * PT * 0.38, label, nsize, "bold", bg, "middle")
                 )
             elif amount <= 3:
                 for k in range(amount):

@@ -84,7 +84,7 @@ def card_front(
     if content.badge and content.badge_icon:
         # The number on its icon: the icon pale, the number dark on top of it.
         isz = r * 1.5
-        d.add(icon(content.badge_icon, left - isz / 2, cy - isz / 2, isz, tint(c, 0.6), WHITE))
+        d.add(icon(content.badge_icon, left - isz / 2, cy - isz / 2, isz, tint(c, 0.68), WHITE))
         size = fit_size(content.badge, "bold", 13 * s, 1.5 * r, 6)
         d.add(
             Text(left, cy + size * PT * 0.36, content.badge, size, "bold", shade(c, 0.35), "middle")
