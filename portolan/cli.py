@@ -143,6 +143,8 @@ def list_command(components: Path = COMPONENTS):
                 detail = f"{c.spec.size.width:g}×{c.spec.size.height:g} mm, ×{c.spec.count}"
             elif c.kind == "aid":
                 detail = f"×{c.spec.count}"
+            elif c.kind == "counters":
+                detail = f"{sum(k.count.value for k in c.spec.counters)} counters"
             typer.echo(f"  {c.id:<22} {c.kind:<10} {c.name}" + (f" ({detail})" if detail else ""))
 
 

@@ -9,7 +9,7 @@ from generator.colours import shade, tint
 from generator.draw import Circle, Drawing, Group, Path, Rect, Text
 from generator.fonts import PT, fit_size
 from generator.icons import icon
-from generator.kinds.cardface import SAFE
+from generator.kinds.cardface import SAFE, Overflow
 from generator.kinds.deck import Rendered, check_colour, check_icon
 from generator.layout.ring import SlotPlace, centre_place, ring_places, ring_radius
 from generator.layout.sheet import Item
@@ -24,6 +24,7 @@ def render_board(game: Game, component: Component, bleed: float, theme: Theme) -
     spec = component.spec
     w, h = spec.size.width, spec.size.height
     c = check_colour(game, component, spec.colour, ("colour",))
+    overflows: list[Overflow] = []
     d = Drawing(w, h, bleed=bleed, id=spec.id, title=spec.name)
     d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=theme.background(c, 0.9)))
     d.add(
@@ -58,23 +59,24 @@ def render_board(game: Game, component: Component, bleed: float, theme: Theme) -
         if isinstance(el, Track):
             _track(d, el, colour, theme)
         elif isinstance(el, Box):
-            _box(
-                d,
-                el,
-                colour,
-                theme,
-                fill_in(game, component, el.text or "", ("elements", i, "text")),
-            )
+            text = fill_in(game, component, el.text or "", ("elements", i, "text"))
+            if not _box(d, el, colour, theme, text):
+                overflows.append(Overflow(f"{spec.id} elements[{i}] ({el.box})", text))
         elif isinstance(el, Slot):
             if el.icon:
                 check_icon(component, el.icon, ("elements", i, "icon"))
             place = SlotPlace(el.x, el.y, el.size.width, el.size.height, el.rotate)
-            d.add(_slot(place, el.slot, el.icon, colour, theme))
+            slot = _slot(place, el.slot, el.icon, colour, theme)
+            if slot is None:
+                overflows.append(Overflow(f"{spec.id} elements[{i}] (slot)", el.slot))
+            else:
+                d.add(slot)
         elif isinstance(el, Ring):
             for key in ("icon", "centre_icon"):
                 if getattr(el, key):
                     check_icon(component, getattr(el, key), ("elements", i, key))
-            _ring(d, el, colour, theme)
+            for label in _ring(d, el, colour, theme):
+                overflows.append(Overflow(f"{spec.id} elements[{i}] (ring)", label))
         elif isinstance(el, Label):
             text = fill_in(game, component, el.text, ("elements", i, "text"))
             face = "bold" if el.bold else "regular"
@@ -92,10 +94,12 @@ def render_board(game: Game, component: Component, bleed: float, theme: Theme) -
                     align=el.align,
                 )
                 d.add(*block.items)
+                if not block.fits:
+                    overflows.append(Overflow(f"{spec.id} elements[{i}] (text)", text))
             else:
                 anchor = {"left": "start", "centre": "middle", "right": "end"}[el.align]
                 d.add(Text(el.x, el.y, text, el.size, face, shade(colour, 0.35), anchor))
-    return Rendered([Item(d)] * spec.count, [d], [])
+    return Rendered([Item(d)] * spec.count, [d], overflows)
 
 
 def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
@@ -128,7 +132,8 @@ def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
             y += t.box
 
 
-def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> None:
+def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> bool:
+    """Draws the box; False if its text did not fit."""
     d.add(
         Rect(
             b.x,
@@ -158,10 +163,13 @@ def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> None:
             valign="middle",
         )
         d.add(*block.items)
+        return block.fits
+    return True
 
 
-def _slot(p: SlotPlace, label: str, icon_name: str | None, c: str, theme: Theme) -> Group:
-    """A card outline (dashed, rounded), a faint icon and its label, turned with the slot."""
+def _slot(p: SlotPlace, label: str, icon_name: str | None, c: str, theme: Theme) -> Group | None:
+    """A card outline (dashed, rounded), a faint icon and its label, turned with the slot
+    (None if the label does not fit the slot)."""
     w, h = p.w, p.h
     items: list = [
         Rect(
@@ -193,6 +201,8 @@ def _slot(p: SlotPlace, label: str, icon_name: str | None, c: str, theme: Theme)
             align="centre",
             valign="middle",
         )
+        if not block.fits:
+            return None
         items += block.items
     a = math.radians(p.rotate)
     # the top-left corner of the turned outline
@@ -215,13 +225,23 @@ def _inside(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
     return True
 
 
-def _ring(d: Drawing, ring: Ring, c: str, theme: Theme) -> None:
+def _ring(d: Drawing, ring: Ring, c: str, theme: Theme) -> list[str]:
+    """Draws the ring; returns the labels that did not fit their slots."""
     radius = ring_radius(ring)
     places = ring_places(ring, radius)
-    if ring.centre is not None:
-        d.add(_slot(centre_place(ring), ring.centre, ring.centre_icon, shade(c, 0.15), theme))
-    for k, p in enumerate(places, start=1):
-        d.add(_slot(p, ring.ring.replace("{n}", str(k)), ring.icon, c, theme))
+    too_long: list[str] = []
+    slots = [(centre_place(ring), ring.centre, ring.centre_icon, shade(c, 0.15))]
+    if ring.centre is None:
+        slots = []
+    slots += [
+        (p, ring.ring.replace("{n}", str(k)), ring.icon, c) for k, p in enumerate(places, start=1)
+    ]
+    for place, label, icon_name, colour in slots:
+        drawn = _slot(place, label or "", icon_name, colour, theme)
+        if drawn is None:
+            too_long.append(label or "")
+        else:
+            d.add(drawn)
     if ring.numbers:
         for k, p in enumerate(places, start=1):
             a = math.radians(ring.angle(k - 1))
@@ -242,6 +262,7 @@ def _ring(d: Drawing, ring: Ring, c: str, theme: Theme) -> None:
             )
     if ring.arrows:
         _ring_arrows(d, ring, places, radius, c)
+    return too_long
 
 
 def _ring_arrows(d: Drawing, ring: Ring, places: list[SlotPlace], radius: float, c: str) -> None:
