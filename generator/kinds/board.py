@@ -66,11 +66,10 @@ def render_board(game: Game, component: Component, bleed: float, theme: Theme) -
             if el.icon:
                 check_icon(component, el.icon, ("elements", i, "icon"))
             place = SlotPlace(el.x, el.y, el.size.width, el.size.height, el.rotate)
-            slot = _slot(place, el.slot, el.icon, colour, theme)
-            if slot is None:
+            slot, fits = _slot(place, el.slot, el.icon, colour, theme)
+            d.add(slot)
+            if not fits:
                 overflows.append(Overflow(f"{spec.id} elements[{i}] (slot)", el.slot))
-            else:
-                d.add(slot)
         elif isinstance(el, Ring):
             for key in ("icon", "centre_icon"):
                 if getattr(el, key):
@@ -167,9 +166,11 @@ def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> bool:
     return True
 
 
-def _slot(p: SlotPlace, label: str, icon_name: str | None, c: str, theme: Theme) -> Group | None:
-    """A card outline (dashed, rounded), a faint icon and its label, turned with the slot
-    (None if the label does not fit the slot)."""
+def _slot(
+    p: SlotPlace, label: str, icon_name: str | None, c: str, theme: Theme
+) -> tuple[Group, bool]:
+    """A card outline (dashed, rounded), a faint icon and its label, turned with the slot;
+    and whether the label fitted."""
     w, h = p.w, p.h
     items: list = [
         Rect(
@@ -201,14 +202,15 @@ def _slot(p: SlotPlace, label: str, icon_name: str | None, c: str, theme: Theme)
             align="centre",
             valign="middle",
         )
-        if not block.fits:
-            return None
+        fits = block.fits
         items += block.items
+    else:
+        fits = True
     a = math.radians(p.rotate)
     # the top-left corner of the turned outline
     x0 = p.cx - (w / 2) * math.cos(a) + (h / 2) * math.sin(a)
     y0 = p.cy - (w / 2) * math.sin(a) - (h / 2) * math.cos(a)
-    return Group(tuple(items), dx=x0, dy=y0, rotate=p.rotate)
+    return Group(tuple(items), dx=x0, dy=y0, rotate=p.rotate), fits
 
 
 def _inside(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
@@ -237,11 +239,10 @@ def _ring(d: Drawing, ring: Ring, c: str, theme: Theme) -> list[str]:
         (p, ring.ring.replace("{n}", str(k)), ring.icon, c) for k, p in enumerate(places, start=1)
     ]
     for place, label, icon_name, colour in slots:
-        drawn = _slot(place, label or "", icon_name, colour, theme)
-        if drawn is None:
+        drawn, fits = _slot(place, label or "", icon_name, colour, theme)
+        d.add(drawn)
+        if not fits:
             too_long.append(label or "")
-        else:
-            d.add(drawn)
     if ring.numbers:
         for k, p in enumerate(places, start=1):
             a = math.radians(ring.angle(k - 1))
