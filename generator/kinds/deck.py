@@ -52,6 +52,21 @@ def check_colour(game: Game, component: Component, name: str, path: tuple) -> st
         ) from None
 
 
+def _rows(component: Component, card, value, path: tuple) -> list:
+    """The ``rows`` slot's value, which must be a list (of row mappings)."""
+    if value is None:
+        return []
+    if isinstance(value, list | tuple):
+        return list(value)
+    raise InputError(
+        component.source.problem(
+            f"the 'rows' slot for card '{card.name}' must give a list of rows, not {value!r}",
+            position_at(component.raw, path),
+            field=".".join(path),
+        )
+    )
+
+
 def render_deck(game: Game, component: Component, bleed: float, theme: Theme) -> Rendered:
     deck = component.deck
     assert deck is not None
@@ -105,7 +120,7 @@ def render_deck(game: Game, component: Component, bleed: float, theme: Theme) ->
             footer_left=slots["footer"] or spec.name,
             footer_right=f"×{card.count}" if card.count > 1 else "",
             art=ctype.face.art,
-            rows=list(slots["rows"] or []),
+            rows=_rows(component, card, slots["rows"], (*face_path, "rows")),
             corner_left=slots["corner_left"],
             corner_right=slots["corner_right"],
             vocabulary=vocabulary,

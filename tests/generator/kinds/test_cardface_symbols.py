@@ -83,7 +83,22 @@ def test_bad_rows_are_refused(vocab, row, message):
         _face(vocab, rows=[row])
 
 
-def test_a_bad_rows_expression_in_yaml_is_an_input_error(tmp_path):
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "'cells': income, 'sep': '>', 'captions': ['basic']",
+            "'cells': 7",
+            "cannot draw the symbol rows of card 'Central Island'",
+        ),
+        (
+            "rows: \"[{'heading': 'Income', 'cells': income, 'sep': '>', 'captions': ['basic']}]\"",
+            'rows: "7"',
+            "must give a list of rows, not 7",
+        ),
+    ],
+)
+def test_a_bad_rows_expression_in_yaml_is_an_input_error(tmp_path, old, new, message):
     import shutil
 
     from typer.testing import CliRunner
@@ -95,13 +110,12 @@ def test_a_bad_rows_expression_in_yaml_is_an_input_error(tmp_path):
     shutil.copytree(components_dir() / game, folder / game)
     deck = folder / game / "island-deck.yaml"
     text = deck.read_text("utf-8")
-    old = "'cells': income, 'sep': '>', 'captions': ['basic']"
     assert old in text
-    text = text.replace(old, "'cells': 7", 1)
+    text = text.replace(old, new, 1)
     deck.write_text(text, "utf-8")
     result = CliRunner().invoke(
         app, ["build", game, "--components", str(folder), "--out", str(tmp_path / "out")]
     )
     assert result.exit_code == 2
     assert "types.central.face.rows" in result.output
-    assert "cannot draw the symbol rows of card 'Central Island'" in result.output
+    assert message in result.output
