@@ -50,7 +50,12 @@ class Vocabulary:
 
 
 class CellError(ValueError):
-    """A cell that is neither a bundle, a text nor a list of those."""
+    """A cell that is neither a bundle, a text nor a list of those; ``slot`` is the face slot
+    it came from (``rows``, ``corner_left`` or ``corner_right``)."""
+
+    def __init__(self, message: str, slot: str = "rows"):
+        super().__init__(message)
+        self.slot = slot
 
 
 def pieces(cell: Any) -> list[tuple[str, Any, int]]:

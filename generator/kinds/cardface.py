@@ -174,7 +174,10 @@ def card_front(
         box_h = 13.0 * s
         top = h - SAFE - 4.0 * s - box_h
         for side, spec in corners:
-            _corner(d, spec, side, vocab, w, top, box_h, s, c, theme, face_id, overflows)
+            try:
+                _corner(d, spec, side, vocab, w, top, box_h, s, c, theme, face_id, overflows)
+            except symbols.CellError as exc:
+                raise symbols.CellError(str(exc), f"corner_{side}") from None
         text_bottom = top - 1.0 * s
     # Rules text, shrunk to fit.
     box_top = y + 1.2 * s

@@ -130,9 +130,9 @@ def render_deck(game: Game, component: Component, bleed: float, theme: Theme) ->
         except symbols.CellError as exc:
             raise InputError(
                 component.source.problem(
-                    f"cannot draw the symbol rows of card '{card.name}': {exc}",
-                    position_at(component.raw, (*face_path, "rows")),
-                    field=".".join((*face_path, "rows")),
+                    f"cannot draw the {exc.slot.replace('_', ' ')} of card '{card.name}': {exc}",
+                    position_at(component.raw, (*face_path, exc.slot)),
+                    field=".".join((*face_path, exc.slot)),
                 )
             ) from None
         overflows += over
