@@ -94,11 +94,20 @@ def _build_component(
         has_backs = False
     elif kind == "counters":
         pages, designs = render_counters(game, component, opts.bleed, theme, opts)
-        has_backs = any(c.back is not None for c in component.spec.counters)
+        has_backs = any(
+            c.back is not None and c.shape != "standee" for c in component.spec.counters
+        )
     else:
         rendered: Rendered = RENDERERS[kind](game, component, opts.bleed, theme)
         report.overflows += rendered.overflows
-        pages = compose(rendered.items, opts.sheet(), (game.title, component.name))
+        tiling = getattr(component.spec, "tiling", None)
+        pages = compose(
+            rendered.items,
+            opts.sheet(),
+            (game.title, component.name),
+            overlap=tiling.overlap if tiling else 12.0,
+            diagram=tiling.diagram if tiling else True,
+        )
         designs = rendered.designs
         has_backs = any(it.back is not None for it in rendered.items)
     if "pdf" in opts.formats or "png" in opts.formats:

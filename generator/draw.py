@@ -73,7 +73,13 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Items moved by (dx, dy), optionally clipped to ``clip`` (in the group's own coordinates)."""
+    """Items moved by (dx, dy), optionally clipped to ``clip`` (in the group's own coordinates).
+
+    Inside the group, coordinates are first scaled by ``scale`` (and mirrored left to right about
+    the group's x = 0 when ``flip``), then turned ``rotate`` degrees clockwise on the page about
+    the group's origin, then moved by (dx, dy). So a 180° turn of a w x h drawing that must keep
+    its place is ``Group(items, dx=x + w, dy=y + h, rotate=180)``.
+    """
 
     items: tuple
     dx: float = 0.0
@@ -81,6 +87,8 @@ class Group:
     clip: Rect | None = None
     id: str | None = None
     scale: float = 1.0
+    rotate: float = 0.0
+    flip: bool = False
 
 
 Item = Rect | Line | Circle | Path | Text | Group

@@ -10,9 +10,20 @@ Filters available to the YAML (documented in docs/components.md):
                     ``icon``/``letter``/``colour`` (the grayscale-safe colour symbols)
   letter('kind')    a name -> its letter in the vocabulary (or its first letter)
   meaning('kind')   a name -> its text in the vocabulary
+  one               'Fruit' -> {'Fruit': 1} (a bundle of one word, for symbol rows)
+  lookup(m, d)      words -> [m[w] or d for each w] (a table row of values)
+  amount            {'Coin': 3} -> 3 (the sum of a bundle's amounts)
+  of('Coin')        3 -> {'Coin': 3}; a list of numbers -> a list of bundles (others unchanged)
+  priced('VP', '=') {'Fruit': 1, 'Gold': 2} -> [[{'Fruit': 1}, '=', {'VP': 1}], ...]
+  words             {'Fruit': 2} -> '2 Fruit'; a list of bundles -> '2 Fruit > 1 Pepper'
+
+A card's context holds its fields, ``name``, ``type``, ``label``, ``count``, ``deck``, ``game``,
+``constants`` (rules.yaml) and ``terms`` (each vocabulary's words, in order).
 
 ``marks`` and ``boxes`` give lists of mappings; ``MarkSpec`` and ``BoxRow`` are what they are
-checked into (a malformed one is an input error that points at the slot).
+checked into (a malformed one is an input error that points at the slot). ``rows``,
+``corner_left`` and ``corner_right`` give symbol rows, checked where they are drawn
+(``generator/symbols.py``).
 """
 
 from __future__ import annotations
@@ -32,6 +43,7 @@ SLOTS_TEXT = (
     "title",
     "subtitle",
     "badge",
+    "badge_icon",
     "badge_right",
     "badge_colour",
     "badge_right_colour",
@@ -40,7 +52,9 @@ SLOTS_TEXT = (
     "icon",
 )
 SLOTS_LIST = ("chips", "text")
-SLOTS_DATA = ("marks", "boxes")
+SLOTS_CHECKED = ("marks", "boxes")  # lists of MarkSpec / BoxRow
+SLOTS_SYMBOLS = ("rows", "corner_left", "corner_right")  # raw lists and mappings
+SLOTS_DATA = SLOTS_CHECKED + SLOTS_SYMBOLS
 
 
 @dataclass(frozen=True)
@@ -111,6 +125,23 @@ def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
 
+def bundle_words(value) -> str:
+    """A bundle as words ('2 Fruit + 1 Coin'), or a list of bundles joined with ' > '."""
+    if isinstance(value, list | tuple):
+        return " > ".join(bundle_words(v) for v in value)
+    if not value:
+        return "nothing"
+    return " + ".join(f"{n} {w}" for w, n in value.items())
+
+
+def _of(value, word: str):
+    if isinstance(value, list | tuple):
+        return [_of(v, word) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {word: value}
+    return value
+
+
 def _environment(game: Game) -> SandboxedEnvironment:
     env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
 
@@ -151,6 +182,16 @@ def _environment(game: Game) -> SandboxedEnvironment:
             f"**{k} {signed(v)}** for the expedition." for k, v in (bonus or {}).items()
         ],
         signed=signed,
+        one=lambda word: {word: 1},
+        lookup=lambda words, mapping, default="—": [
+            (mapping or {}).get(w, default) for w in words or []
+        ],
+        amount=lambda bundle: sum((bundle or {}).values()),
+        of=_of,
+        priced=lambda mapping, word, sep="=": [
+            [{k: 1}, sep, {word: v}] for k, v in (mapping or {}).items()
+        ],
+        words=bundle_words,
     )
     return env
 
@@ -158,7 +199,7 @@ def _environment(game: Game) -> SandboxedEnvironment:
 def card_context(game: Game, deck: Deck, card: Card) -> dict[str, Any]:
     ctx: dict[str, Any] = {}
     for fname, ft in deck.spec.field_types().items():
-        default: Any = [] if ft.kind in ("list", "ints") else {} if ft.kind == "map" else None
+        default: Any = [] if ft.kind == "list" else {} if ft.kind in ("map", "bundle") else None
         value = card.fields.get(fname, default)
         ctx[fname] = list(value) if isinstance(value, tuple) else value
     ctx.update(
@@ -169,6 +210,7 @@ def card_context(game: Game, deck: Deck, card: Card) -> dict[str, Any]:
         deck=deck.name,
         game=game.title,
         constants={k: v.value for k, v in game.rules.constants.items()},
+        terms={kind: game.spec.term_names(kind) for kind in game.spec.terms},
     )
     return ctx
 
@@ -195,14 +237,20 @@ class FaceEvaluator:
 
     def slots(self, card: Card) -> dict[str, Any]:
         """Strings for the text slots, lists of strings for ``chips`` and ``text``, lists of
-        ``MarkSpec`` and ``BoxRow`` for ``marks`` and ``boxes``."""
+        ``MarkSpec`` and ``BoxRow`` for ``marks`` and ``boxes``, and for ``rows`` /
+        ``corner_left`` / ``corner_right`` the list or mapping the expression gives (an empty
+        slot gives None)."""
         face: Face = self.deck.spec.types[card.type].face
         ctx = card_context(self.game, self.deck, card)
         out: dict[str, Any] = {}
         for slot in (*SLOTS_TEXT, *SLOTS_LIST, *SLOTS_DATA):
+            source = getattr(face, slot)
+            if slot in SLOTS_SYMBOLS and not source.strip():
+                out[slot] = None
+                continue
             try:
-                value = self._template(slot, getattr(face, slot))(**ctx)
-                if slot in SLOTS_DATA:
+                value = self._template(slot, source)(**ctx)
+                if slot in SLOTS_CHECKED:
                     if isinstance(value, str | dict):
                         value = [value]
                     value = [(_mark if slot == "marks" else _row)(v) for v in value or []]
@@ -216,7 +264,7 @@ class FaceEvaluator:
                     )
                 ) from None
             if slot in SLOTS_DATA:
-                pass
+                pass  # marks and boxes are checked above; symbol rows where they are drawn
             elif slot in SLOTS_LIST:
                 if isinstance(value, str):
                     value = [value]

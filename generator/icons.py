@@ -322,27 +322,317 @@ def wild(c: str, bg: str) -> list:
     return items
 
 
+def vp(c: str, bg: str) -> list:
+    """A plump star with room for a number on it: victory points."""
+    pts = []
+    for k in range(10):
+        r = 0.52 if k % 2 == 0 else 0.3
+        a = -math.pi / 2 + k * math.pi / 5
+        pts.append((0.5 + r * math.cos(a), 0.56 + r * math.sin(a)))
+    return [_p(pts, fill=c, stroke=c, width=0.06)]
+
+
+def fruit(c: str, bg: str) -> list:
+    """A round fruit with a stem and a leaf."""
+    body = Path(
+        (
+            ("M", 0.5, 0.3),
+            ("C", 0.34, 0.17, 0.07, 0.22, 0.09, 0.53),
+            ("C", 0.11, 0.82, 0.32, 0.96, 0.5, 0.87),
+            ("C", 0.68, 0.96, 0.89, 0.82, 0.91, 0.53),
+            ("C", 0.93, 0.22, 0.66, 0.17, 0.5, 0.3),
+            ("Z",),
+        ),
+        fill=c,
+    )
+    leaf = Path(
+        (
+            ("M", 0.53, 0.22),
+            ("C", 0.58, 0.06, 0.76, 0.04, 0.86, 0.1),
+            ("C", 0.8, 0.24, 0.64, 0.28, 0.53, 0.22),
+            ("Z",),
+        ),
+        fill=c,
+    )
+    return [
+        body,
+        Line(0.5, 0.3, 0.45, 0.08, stroke=c, width=0.06),
+        leaf,
+        Path((("M", 0.24, 0.44), ("C", 0.26, 0.36, 0.32, 0.33, 0.38, 0.33)), stroke=bg, width=0.05),
+    ]
+
+
+def pepper(c: str, bg: str) -> list:
+    """A chili pod with its cap and stem, curving down to a point."""
+    pod = Path(
+        (
+            ("M", 0.3, 0.24),
+            ("C", 0.56, 0.24, 0.8, 0.5, 0.92, 0.95),
+            ("C", 0.64, 0.8, 0.38, 0.62, 0.22, 0.42),
+            ("C", 0.17, 0.34, 0.22, 0.25, 0.3, 0.24),
+            ("Z",),
+        ),
+        fill=c,
+    )
+    cap = Path(
+        (
+            ("M", 0.14, 0.3),
+            ("C", 0.18, 0.16, 0.34, 0.12, 0.44, 0.2),
+            ("C", 0.36, 0.26, 0.3, 0.34, 0.27, 0.44),
+            ("C", 0.2, 0.42, 0.14, 0.38, 0.14, 0.3),
+            ("Z",),
+        ),
+        fill=c,
+    )
+    return [
+        pod,
+        Path((("M", 0.44, 0.2), ("C", 0.36, 0.27, 0.3, 0.35, 0.27, 0.45)), stroke=bg, width=0.05),
+        cap,
+        Path((("M", 0.24, 0.22), ("C", 0.22, 0.12, 0.16, 0.07, 0.08, 0.05)), stroke=c, width=0.07),
+        Path((("M", 0.46, 0.36), ("C", 0.6, 0.44, 0.7, 0.56, 0.76, 0.7)), stroke=bg, width=0.035),
+    ]
+
+
+def gold(c: str, bg: str) -> list:
+    """A gold ingot in perspective, with a shine."""
+    return [
+        _p([(0.04, 0.8), (0.96, 0.8), (0.82, 0.56), (0.18, 0.56)], fill=c),
+        _p([(0.18, 0.56), (0.82, 0.56), (0.7, 0.32), (0.3, 0.32)], fill=c),
+        Line(0.19, 0.56, 0.81, 0.56, stroke=bg, width=0.035),
+        Line(0.36, 0.41, 0.5, 0.41, stroke=bg, width=0.045),
+        _p(
+            [
+                (0.78, 0.06),
+                (0.81, 0.16),
+                (0.9, 0.19),
+                (0.81, 0.22),
+                (0.78, 0.31),
+                (0.75, 0.22),
+                (0.66, 0.19),
+                (0.75, 0.16),
+            ],
+            fill=c,
+        ),
+    ]
+
+
+def palm(c: str, bg: str) -> list:
+    """A palm tree on a mound: a production island."""
+    items: list = [
+        Path((("M", 0.08, 0.94), ("C", 0.2, 0.74, 0.8, 0.74, 0.92, 0.94), ("Z",)), fill=c),
+        Path((("M", 0.5, 0.82), ("C", 0.52, 0.64, 0.5, 0.48, 0.44, 0.32)), stroke=c, width=0.07),
+    ]
+    crown = (0.44, 0.3)
+    for tip, ctrl in (
+        ((0.06, 0.42), (0.2, 0.16)),
+        ((0.16, 0.12), (0.28, 0.1)),
+        ((0.6, 0.06), (0.5, 0.04)),
+        ((0.9, 0.22), (0.72, 0.06)),
+        ((0.84, 0.5), (0.8, 0.22)),
+    ):
+        items.append(
+            Path(
+                (
+                    ("M", *crown),
+                    ("C", ctrl[0], ctrl[1], ctrl[0], ctrl[1], tip[0], tip[1]),
+                    (
+                        "C",
+                        (ctrl[0] + crown[0]) / 2,
+                        (ctrl[1] + crown[1]) / 2 + 0.08,
+                        (ctrl[0] + crown[0]) / 2,
+                        (ctrl[1] + crown[1]) / 2 + 0.08,
+                        *crown,
+                    ),
+                    ("Z",),
+                ),
+                fill=c,
+            )
+        )
+    items += [Circle(0.5, 0.36, 0.045, fill=c), Circle(0.4, 0.37, 0.045, fill=c)]
+    return items
+
+
+def scales(c: str, bg: str) -> list:
+    """A merchant's balance: a commercial island."""
+    items: list = [
+        Line(0.5, 0.12, 0.5, 0.84, stroke=c, width=0.06),
+        _p([(0.3, 0.92), (0.7, 0.92), (0.6, 0.82), (0.4, 0.82)], fill=c),
+        Line(0.12, 0.2, 0.88, 0.2, stroke=c, width=0.05),
+        Circle(0.5, 0.12, 0.05, fill=c),
+    ]
+    for x in (0.2, 0.8):
+        items += [
+            Line(x, 0.2, x - 0.14, 0.54, stroke=c, width=0.025),
+            Line(x, 0.2, x + 0.14, 0.54, stroke=c, width=0.025),
+            Path(
+                (
+                    ("M", x - 0.17, 0.54),
+                    ("C", x - 0.14, 0.7, x + 0.14, 0.7, x + 0.17, 0.54),
+                    ("Z",),
+                ),
+                fill=c,
+            ),
+        ]
+    return items
+
+
+def temple(c: str, bg: str) -> list:
+    """A temple front with columns: a cultural island."""
+    items: list = [
+        _p([(0.08, 0.3), (0.5, 0.08), (0.92, 0.3)], fill=c),
+        Rect(0.1, 0.32, 0.8, 0.07, fill=c),
+        Rect(0.08, 0.8, 0.84, 0.06, fill=c),
+        Rect(0.04, 0.88, 0.92, 0.07, fill=c),
+    ]
+    for k in range(4):
+        x = 0.17 + k * 0.2
+        items.append(Rect(x, 0.41, 0.09, 0.37, fill=c))
+    items.append(Circle(0.5, 0.22, 0.04, fill=bg))
+    return items
+
+
+def _arrow(x1: float, y1: float, x2: float, y2: float, c: str, w: float, head: float) -> list:
+    ang = math.atan2(y2 - y1, x2 - x1)
+    bx, by = x2 - head * math.cos(ang), y2 - head * math.sin(ang)
+    nx, ny = -math.sin(ang) * head * 0.6, math.cos(ang) * head * 0.6
+    return [
+        Line(x1, y1, bx, by, stroke=c, width=w),
+        _p([(x2, y2), (bx + nx, by + ny), (bx - nx, by - ny)], fill=c),
+    ]
+
+
+def trade(c: str, bg: str) -> list:
+    """Two opposite arrows: buy or sell one resource."""
+    return [
+        *_arrow(0.08, 0.32, 0.92, 0.32, c, 0.09, 0.26),
+        *_arrow(0.92, 0.68, 0.08, 0.68, c, 0.09, 0.26),
+    ]
+
+
+def adjust(c: str, bg: str) -> list:
+    """A coin marked plus and minus: move a price one coin up or down."""
+    return [
+        Circle(0.5, 0.5, 0.46, fill=c),
+        Circle(0.5, 0.5, 0.37, stroke=bg, width=0.03),
+        Line(0.5, 0.2, 0.5, 0.46, stroke=bg, width=0.09),
+        Line(0.37, 0.33, 0.63, 0.33, stroke=bg, width=0.09),
+        Line(0.37, 0.66, 0.63, 0.66, stroke=bg, width=0.09),
+    ]
+
+
+def _star_points(cx: float, cy: float, r: float) -> list:
+    pts = []
+    for k in range(10):
+        rr = r if k % 2 == 0 else r * 0.41
+        a = -math.pi / 2 + k * math.pi / 5
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return pts
+
+
+def exchange(c: str, bg: str) -> list:
+    """A resource (top left) turned into a point (bottom right): trade resources for VP."""
+    return [
+        Circle(0.24, 0.24, 0.18, fill=c),
+        Path((("M", 0.26, 0.5), ("C", 0.26, 0.7, 0.36, 0.78, 0.5, 0.8)), stroke=c, width=0.08),
+        _p([(0.58, 0.8), (0.46, 0.7), (0.46, 0.9)], fill=c),
+        _p(_star_points(0.74, 0.5, 0.26), fill=c),
+    ]
+
+
+def any_resource(c: str, bg: str) -> list:
+    """A crate with a question mark: one resource of your choice."""
+    return [
+        Rect(0.08, 0.08, 0.84, 0.84, fill=c, radius=0.14),
+        Path(
+            (
+                ("M", 0.33, 0.38),
+                ("C", 0.33, 0.16, 0.67, 0.16, 0.67, 0.36),
+                ("C", 0.67, 0.5, 0.5, 0.5, 0.5, 0.64),
+            ),
+            stroke=bg,
+            width=0.1,
+        ),
+        Circle(0.5, 0.78, 0.06, fill=bg),
+    ]
+
+
+def ship_side(c: str, bg: str) -> list:
+    """A ship seen from the side, its bow (the pointed end) to the right."""
+    hull = Path(
+        (
+            ("M", 0.05, 0.6),
+            ("L", 0.84, 0.6),
+            ("L", 0.97, 0.54),
+            ("C", 0.9, 0.76, 0.78, 0.84, 0.6, 0.84),
+            ("L", 0.16, 0.84),
+            ("C", 0.1, 0.8, 0.07, 0.72, 0.05, 0.6),
+            ("Z",),
+        ),
+        fill=c,
+    )
+    return [
+        Line(0.36, 0.08, 0.36, 0.62, stroke=c, width=0.04),
+        Line(0.62, 0.14, 0.62, 0.62, stroke=c, width=0.04),
+        Path(
+            (
+                ("M", 0.2, 0.16),
+                ("C", 0.26, 0.3, 0.26, 0.42, 0.2, 0.54),
+                ("L", 0.5, 0.54),
+                ("C", 0.56, 0.42, 0.56, 0.3, 0.5, 0.16),
+                ("Z",),
+            ),
+            fill=c,
+        ),
+        Path(
+            (
+                ("M", 0.5, 0.22),
+                ("C", 0.55, 0.34, 0.55, 0.44, 0.5, 0.54),
+                ("L", 0.75, 0.54),
+                ("C", 0.8, 0.44, 0.8, 0.34, 0.75, 0.22),
+                ("Z",),
+            ),
+            fill=c,
+        ),
+        _p([(0.66, 0.18), (0.96, 0.52), (0.66, 0.52)], fill=c),
+        _p([(0.36, 0.08), (0.2, 0.05), (0.36, 0.02)], fill=c),
+        hull,
+        Line(0.14, 0.7, 0.86, 0.7, stroke=bg, width=0.025),
+    ]
+
+
 ICONS: dict[str, Callable[[str, str], list]] = {
+    "adjust": adjust,
     "anchor": anchor,
+    "any-resource": any_resource,
     "bookmark": bookmark,
     "coin": coin,
     "compass": compass,
-    "cross": cross,
     "crew": crew,
+    "cross": cross,
     "diamond": diamond,
     "disc": disc,
+    "exchange": exchange,
     "flag": flag,
     "flagship": flagship,
+    "fruit": fruit,
+    "gold": gold,
     "hazard": hazard,
     "hourglass": hourglass,
     "hourglass-empty": hourglass_empty,
     "hourglass-half": hourglass_half,
+    "palm": palm,
+    "pepper": pepper,
+    "scales": scales,
     "scroll": scroll,
     "shield": shield,
     "ship": ship,
+    "ship-side": ship_side,
     "square": square,
     "star": star,
+    "temple": temple,
+    "trade": trade,
     "triangle": triangle,
+    "vp": vp,
     "waves": waves,
     "wild": wild,
 }

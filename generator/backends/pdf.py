@@ -119,7 +119,13 @@ class PdfWriter:
         elif isinstance(item, Group):
             c.saveState()
             s = item.scale
-            if s != 1.0 or item.dx or item.dy:
+            if item.rotate or item.flip:
+                c.translate(item.dx, item.dy)
+                if item.rotate:
+                    c.rotate(item.rotate)  # y points down here, so positive turns clockwise
+                if s != 1.0 or item.flip:
+                    c.scale(-s if item.flip else s, s)
+            elif s != 1.0 or item.dx or item.dy:
                 c.transform(s, 0, 0, s, item.dx, item.dy)  # one cm: translate, then scale
             if item.clip is not None:
                 p = c.beginPath()

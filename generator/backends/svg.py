@@ -113,7 +113,11 @@ class _SvgRenderer:
         if isinstance(item, Group):
             gid = item.id or self._id()
             transform = f"translate({_n(item.dx)} {_n(item.dy)})"
-            if item.scale != 1.0:
+            if item.rotate:
+                transform += f" rotate({_n(item.rotate)})"
+            if item.flip:
+                transform += f" scale({_n(-item.scale)} {_n(item.scale)})"
+            elif item.scale != 1.0:
                 transform += f" scale({_n(item.scale)})"
             g = d.g(id=gid, transform=transform)
             if item.clip is not None:

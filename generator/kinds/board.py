@@ -1,18 +1,22 @@
-"""Boards and mats: background, title band, tracks of numbered boxes, labelled areas."""
+"""Boards and mats: background, title band, tracks of numbered boxes, labelled areas, card slots
+and rings of card slots (with arrows for the direction of travel)."""
 
 from __future__ import annotations
 
+import math
+
 from generator.colours import shade, tint
-from generator.draw import Drawing, Rect, Text
+from generator.draw import Circle, Drawing, Group, Path, Rect, Text
 from generator.fonts import PT, fit_size
 from generator.icons import icon
-from generator.kinds.cardface import SAFE
+from generator.kinds.cardface import SAFE, Overflow
 from generator.kinds.deck import Rendered, check_colour, check_icon
+from generator.layout.ring import SlotPlace, centre_place, ring_places, ring_radius
 from generator.layout.sheet import Item
 from generator.templating import fill_in
 from generator.textbox import set_paragraphs
 from generator.theme import WHITE, Theme
-from portolan.model.board import Box, Label, Track
+from portolan.model.board import Box, Label, Ring, Slot, Track
 from portolan.model.loader import Component, Game
 
 
@@ -20,6 +24,7 @@ def render_board(game: Game, component: Component, bleed: float, theme: Theme) -
     spec = component.spec
     w, h = spec.size.width, spec.size.height
     c = check_colour(game, component, spec.colour, ("colour",))
+    overflows: list[Overflow] = []
     d = Drawing(w, h, bleed=bleed, id=spec.id, title=spec.name)
     d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=theme.background(c, 0.9)))
     d.add(
@@ -54,13 +59,23 @@ def render_board(game: Game, component: Component, bleed: float, theme: Theme) -
         if isinstance(el, Track):
             _track(d, el, colour, theme)
         elif isinstance(el, Box):
-            _box(
-                d,
-                el,
-                colour,
-                theme,
-                fill_in(game, component, el.text or "", ("elements", i, "text")),
-            )
+            text = fill_in(game, component, el.text or "", ("elements", i, "text"))
+            if not _box(d, el, colour, theme, text):
+                overflows.append(Overflow(f"{spec.id} elements[{i}] ({el.box})", text))
+        elif isinstance(el, Slot):
+            if el.icon:
+                check_icon(component, el.icon, ("elements", i, "icon"))
+            place = SlotPlace(el.x, el.y, el.size.width, el.size.height, el.rotate)
+            slot, fits = _slot(place, el.slot, el.icon, colour, theme)
+            d.add(slot)
+            if not fits:
+                overflows.append(Overflow(f"{spec.id} elements[{i}] (slot)", el.slot))
+        elif isinstance(el, Ring):
+            for key in ("icon", "centre_icon"):
+                if getattr(el, key):
+                    check_icon(component, getattr(el, key), ("elements", i, key))
+            for label in _ring(d, el, colour, theme):
+                overflows.append(Overflow(f"{spec.id} elements[{i}] (ring)", label))
         elif isinstance(el, Label):
             text = fill_in(game, component, el.text, ("elements", i, "text"))
             face = "bold" if el.bold else "regular"
@@ -78,10 +93,12 @@ def render_board(game: Game, component: Component, bleed: float, theme: Theme) -
                     align=el.align,
                 )
                 d.add(*block.items)
+                if not block.fits:
+                    overflows.append(Overflow(f"{spec.id} elements[{i}] (text)", text))
             else:
                 anchor = {"left": "start", "centre": "middle", "right": "end"}[el.align]
                 d.add(Text(el.x, el.y, text, el.size, face, shade(colour, 0.35), anchor))
-    return Rendered([Item(d)] * spec.count, [d], [])
+    return Rendered([Item(d)] * spec.count, [d], overflows)
 
 
 def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
@@ -110,7 +127,8 @@ def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
         )
 
 
-def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> None:
+def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> bool:
+    """Draws the box; False if its text did not fit."""
     d.add(
         Rect(
             b.x,
@@ -140,3 +158,160 @@ def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> None:
             valign="middle",
         )
         d.add(*block.items)
+        return block.fits
+    return True
+
+
+def _slot(
+    p: SlotPlace, label: str, icon_name: str | None, c: str, theme: Theme
+) -> tuple[Group, bool]:
+    """A card outline (dashed, rounded), a faint icon and its label, turned with the slot;
+    and whether the label fitted."""
+    w, h = p.w, p.h
+    items: list = [
+        Rect(
+            0,
+            0,
+            w,
+            h,
+            fill=None if theme.ink_saver else tint(c, 0.8),
+            stroke=c,
+            width=0.5,
+            radius=3.0,
+            dash=(2.5, 1.5),
+        )
+    ]
+    if icon_name:
+        isz = min(w, h) * 0.5
+        items.append(icon(icon_name, (w - isz) / 2, h * 0.3 - isz / 2 + 4, isz, tint(c, 0.45)))
+    if label:
+        block = set_paragraphs(
+            [label.upper()],
+            4,
+            h * 0.62,
+            w - 8,
+            h * 0.3,
+            max_size=11,
+            min_size=6,
+            face="bold",
+            fill=shade(c, 0.25),
+            align="centre",
+            valign="middle",
+        )
+        fits = block.fits
+        items += block.items
+    else:
+        fits = True
+    a = math.radians(p.rotate)
+    # the top-left corner of the turned outline
+    x0 = p.cx - (w / 2) * math.cos(a) + (h / 2) * math.sin(a)
+    y0 = p.cy - (w / 2) * math.sin(a) - (h / 2) * math.cos(a)
+    return Group(tuple(items), dx=x0, dy=y0, rotate=p.rotate), fits
+
+
+def _inside(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
+    x, y = pt
+    sign = 0
+    for i in range(len(poly)):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % len(poly)]
+        cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
+        if cross:
+            if sign and (cross > 0) != (sign > 0):
+                return False
+            sign = 1 if cross > 0 else -1
+    return True
+
+
+def _ring(d: Drawing, ring: Ring, c: str, theme: Theme) -> list[str]:
+    """Draws the ring; returns the labels that did not fit their slots."""
+    radius = ring_radius(ring)
+    places = ring_places(ring, radius)
+    too_long: list[str] = []
+    slots = [(centre_place(ring), ring.centre, ring.centre_icon, shade(c, 0.15))]
+    if ring.centre is None:
+        slots = []
+    slots += [
+        (p, ring.ring.replace("{n}", str(k)), ring.icon, c) for k, p in enumerate(places, start=1)
+    ]
+    for place, label, icon_name, colour in slots:
+        drawn, fits = _slot(place, label or "", icon_name, colour, theme)
+        d.add(drawn)
+        if not fits:
+            too_long.append(label or "")
+    if ring.numbers:
+        for k, p in enumerate(places, start=1):
+            a = math.radians(ring.angle(k - 1))
+            ux, uy = math.sin(a), -math.cos(a)
+            reach = max((x - ring.cx) * ux + (y - ring.cy) * uy for x, y in p.corners())
+            nx, ny = ring.cx + (reach + 6) * ux, ring.cy + (reach + 6) * uy
+            d.add(Circle(nx, ny, 4.2, fill=None if theme.ink_saver else c, stroke=c, width=0.5))
+            d.add(
+                Text(
+                    nx,
+                    ny + 11 * PT * 0.36,
+                    str(k),
+                    11,
+                    "bold",
+                    WHITE if not theme.ink_saver else c,
+                    "middle",
+                )
+            )
+    if ring.arrows:
+        _ring_arrows(d, ring, places, radius, c)
+    return too_long
+
+
+def _ring_arrows(d: Drawing, ring: Ring, places: list[SlotPlace], radius: float, c: str) -> None:
+    """An arc arrow in each gap between neighbours, pointing in the ring's direction."""
+    polys = [p.corners(2.0) for p in places]
+    sign = 1 if ring.direction == "clockwise" else -1
+    step = 360.0 / ring.count.value
+    for k in range(ring.count.value):
+        a0 = ring.angle(k)
+        # free stretch of the arc between slot k and the next one, sampled every 0.25 degree
+        free = []
+        n = int(step * 4)
+        for j in range(n + 1):
+            a = a0 + sign * step * j / n
+            t = math.radians(a)
+            pt = (ring.cx + radius * math.sin(t), ring.cy - radius * math.cos(t))
+            if not any(_inside(pt, poly) for poly in polys):
+                free.append(a)
+        if len(free) < 2:
+            continue
+        lo, hi = free[0], free[-1]
+        mid = (lo + hi) / 2
+        span = min(abs(hi - lo) * 0.75, math.degrees(34 / radius))
+        if span * math.pi / 180 * radius < 8:
+            continue
+        start, end = mid - sign * span / 2, mid + sign * span / 2
+        pts = []
+        for j in range(13):
+            t = math.radians(start + (end - start) * j / 12)
+            pts.append((ring.cx + radius * math.sin(t), ring.cy - radius * math.cos(t)))
+        te = math.radians(end)
+        tx, ty = sign * math.cos(te), sign * math.sin(te)  # direction of travel at the tip
+        tip = (pts[-1][0] + tx * 3.2, pts[-1][1] + ty * 3.2)
+        nx, ny = -ty, tx
+        cmds = [("M", *pts[0])] + [("L", *q) for q in pts[1:]]
+        d.add(Path(tuple(cmds), stroke=c, width=1.1))
+        d.add(
+            Path(
+                (
+                    ("M", *tip),
+                    ("L", pts[-1][0] + nx * 2.2, pts[-1][1] + ny * 2.2),
+                    ("L", pts[-1][0] - nx * 2.2, pts[-1][1] - ny * 2.2),
+                    ("Z",),
+                ),
+                fill=c,
+            )
+        )
+        if ring.arrow_label:
+            tm = math.radians(mid)
+            lx = ring.cx + (radius + 3.2) * math.sin(tm)
+            ly = ring.cy - (radius + 3.2) * math.cos(tm)
+            size = fit_size(ring.arrow_label, "bold", 6.5, span * math.pi / 180 * radius, 4)
+            d.add(
+                Text(lx, ly, ring.arrow_label, size, "bold", shade(c, 0.2), "middle", rotate=-mid)
+            )

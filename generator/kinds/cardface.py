@@ -7,7 +7,9 @@ must survive a slightly off cut stays 3 mm inside the trim; backgrounds run into
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from generator import symbols
 from generator.colours import shade, tint
 from generator.draw import Circle, Drawing, Line, Path, Rect, Text
 from generator.faces import BoxRow
@@ -21,6 +23,9 @@ SAFE = 3.0  # mm inside the trim where cutting errors cannot reach
 
 @dataclass
 class FaceContent:
+    """What one card front shows. ``rows`` and the corners are symbol rows (see
+    ``portolan.model.deck.Face``), drawn with ``vocabulary``'s icons."""
+
     title: str
     colour: str
     icon: str
@@ -35,6 +40,12 @@ class FaceContent:
     badge_right_fill: str = ""
     marks: list[Mark] = field(default_factory=list)
     boxes: list[BoxRow] = field(default_factory=list)
+    badge_icon: str = ""
+    art: str = "medallion"
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    corner_left: dict[str, Any] | None = None
+    corner_right: dict[str, Any] | None = None
+    vocabulary: symbols.Vocabulary | None = None
 
 
 @dataclass(frozen=True)
@@ -84,7 +95,16 @@ def card_front(
     r = 4.6 * s
     cy = SAFE + band_h / 2
     left = SAFE + 1.2 * s + r
-    if content.badge:
+    if content.badge and content.badge_icon:
+        # The number on its icon: the icon pale, the number dark on top of it.
+        d.add(Circle(left, cy, r, fill=WHITE, stroke=shade(ic, 0.1), width=0.45))
+        isz = r * 1.5
+        d.add(icon(content.badge_icon, left - isz / 2, cy - isz / 2, isz, tint(c, 0.68), WHITE))
+        size = fit_size(content.badge, "bold", 13 * s, 1.5 * r, 6)
+        d.add(
+            Text(left, cy + size * PT * 0.36, content.badge, size, "bold", shade(c, 0.35), "middle")
+        )
+    elif content.badge:
         _badge(d, left, cy, r, content.badge, content.badge_fill, ic)
     else:
         d.add(Circle(left, cy, r, fill=WHITE, stroke=shade(ic, 0.1), width=0.45))
@@ -135,21 +155,45 @@ def card_front(
         size = fit_size(label, "bold", 6.5 * s, w - 2 * SAFE - 4, 4.5)
         d.add(Text(w / 2, y, label, size, "bold", shade(ic, 0.15), "middle"))
 
-    # Art: the card's icon in a medallion.
-    art_cy = SAFE + band_h + 17.5 * s
-    art_r = 11.5 * s
-    d.add(Circle(w / 2, art_cy, art_r, fill=theme.background(c, 0.72), stroke=ic, width=0.4))
-    isz = art_r * 1.45
-    d.add(icon(content.icon, w / 2 - isz / 2, art_cy - isz / 2, isz, ic, theme.background(c, 0.72)))
-    if content.marks:
-        inner = WHITE if theme.ink_saver else tint(c, 0.95)
-        _marks(d, content.marks, w, art_cy, art_r, s, inner)
+    # Art: the card's icon in a medallion (or nothing, to leave room for symbol rows).
+    if content.art == "medallion":
+        art_cy = SAFE + band_h + 17.5 * s
+        art_r = 11.5 * s
+        bg = theme.background(c, 0.72)
+        d.add(Circle(w / 2, art_cy, art_r, fill=bg, stroke=ic, width=0.4))
+        isz = art_r * 1.45
+        d.add(icon(content.icon, w / 2 - isz / 2, art_cy - isz / 2, isz, ic, bg))
+        if content.marks:
+            inner = WHITE if theme.ink_saver else tint(c, 0.95)
+            _marks(d, content.marks, w, art_cy, art_r, s, inner)
+        y = art_cy + art_r + 2.5 * s
+    else:
+        y = SAFE + band_h + (6.0 if content.subtitle else 2.0) * s
 
     # Chips: short labels such as traits, centred in rows.
-    y = art_cy + art_r + 2.5 * s
     if content.chips:
         y = _chips(d, content.chips, w, y, s, c, theme)
+    # Symbol rows (costs, incomes, price tables).
+    if content.rows:
+        vocab = content.vocabulary
+        assert vocab is not None, "symbol rows need the game's vocabulary"
+        y = _symbol_rows(d, content.rows, vocab, w, y, s, c, theme, face_id, overflows)
     box_bottom = h - SAFE - 4.2 * s
+    # Corner boxes at the bottom (a cost on the left, points on the right).
+    corners = [
+        (k, v) for k, v in (("left", content.corner_left), ("right", content.corner_right)) if v
+    ]
+    if corners:
+        vocab = content.vocabulary
+        assert vocab is not None, "corner boxes need the game's vocabulary"
+        corner_h = 13.0 * s
+        top = h - SAFE - 4.0 * s - corner_h
+        for side, spec in corners:
+            try:
+                _corner(d, spec, side, vocab, w, top, corner_h, s, c, theme, face_id, overflows)
+            except symbols.CellError as exc:
+                raise symbols.CellError(str(exc), f"corner_{side}") from None
+        box_bottom = top - 1.0 * s
     # Rows of numbered boxes (scores, payouts, a turn track).
     if content.boxes:
         y, bad_cells = _boxes(d, content.boxes, w, y + 0.4 * s, s, c, theme)
@@ -413,3 +457,182 @@ def card_back(
         size = fit_size(subtitle, "regular", 6.5 * s, w - 2 * SAFE - 8, 4.5)
         d.add(Text(w / 2, h * 0.72 + 6 * s, subtitle, size, "regular", fg, "middle"))
     return d
+
+
+def _cell_list(spec: Any, what: str) -> list:
+    if not isinstance(spec, dict):
+        raise symbols.CellError(f"{what} must be a mapping with 'cells', not {spec!r}")
+    unknown = set(spec) - {"heading", "lead", "cells", "sep", "captions"}
+    if unknown:
+        raise symbols.CellError(f"{what} has unknown keys: {', '.join(sorted(unknown))}")
+    cells = spec.get("cells") or []
+    if not isinstance(cells, list | tuple):
+        raise symbols.CellError(f"{what}: 'cells' must be a list")
+    return list(cells)
+
+
+def _symbol_rows(
+    d: Drawing,
+    rows: list[dict[str, Any]],
+    vocab: symbols.Vocabulary,
+    w: float,
+    y: float,
+    s: float,
+    c: str,
+    theme: Theme,
+    face_id: str,
+    overflows: list[Overflow],
+) -> float:
+    """Rows of cells in equal columns, each row optionally headed, led and captioned."""
+    ink = shade(c, 0.35)
+    bg = WHITE
+    x0 = SAFE + 1.8 * s
+    inner = w - 2 * x0
+    lead_pt = 5.6 * s
+    leads = [str(r.get("lead") or "") for r in rows if isinstance(r, dict)]
+    lead_w = max((width_mm(t, "bold", lead_pt) for t in leads if t), default=0.0)
+    lead_w = lead_w + 1.5 * s if lead_w else 0.0
+    for k, row in enumerate(rows):
+        cells = _cell_list(row, f"rows[{k}]")
+        heading = str(row.get("heading") or "")
+        if heading:
+            hsize = 5.0 * s
+            label = heading.upper()
+            d.add(Text(x0, y + 2.3 * s, label, hsize, "bold", shade(c, 0.15)))
+            lx = x0 + width_mm(label, "bold", hsize) + 1.2 * s
+            d.add(Line(lx, y + 1.5 * s, x0 + inner, y + 1.5 * s, stroke=tint(c, 0.45), width=0.2))
+            y += 3.3 * s
+        lead = str(row.get("lead") or "")
+        sep = str(row.get("sep") or "")
+        captions = [str(t) for t in (row.get("captions") or [])]
+        n = max(1, len(cells))
+        sep_w = width_mm(sep, "bold", 7 * s) + 0.6 * s if sep else 0.0
+        col_w = (inner - lead_w) / n
+        size = 5.2 * s
+        while True:
+            widest = max((symbols.measure(vocab, cell, size) for cell in cells), default=0.0)
+            if widest <= col_w - sep_w - 0.4 * s or size <= 2.6 * s:
+                break
+            size -= 0.2 * s
+        if widest > col_w - sep_w - 0.4 * s:
+            overflows.append(Overflow(f"{face_id} row {k + 1}", repr(cells)))
+        row_h = size + 1.4 * s
+        cy = y + row_h / 2
+        if theme.ink_saver:
+            d.add(
+                Rect(
+                    x0 - 0.8 * s,
+                    y,
+                    inner + 1.6 * s,
+                    row_h,
+                    stroke=tint(c, 0.5),
+                    width=0.2,
+                    radius=1.2 * s,
+                )
+            )
+        else:
+            d.add(Rect(x0 - 0.8 * s, y, inner + 1.6 * s, row_h, fill=tint(c, 0.82), radius=1.2 * s))
+        if lead:
+            lsize = fit_size(lead, "bold", lead_pt, lead_w - 1.2 * s, 4.0)
+            d.add(Text(x0, cy + lsize * PT * 0.36, lead, lsize, "bold", ink))
+        for j, cell in enumerate(cells):
+            cx = x0 + lead_w + col_w * (j + 0.5)
+            cw = symbols.measure(vocab, cell, size)
+            d.add(*symbols.draw(vocab, cell, cx - cw / 2, cy, size, ink, bg))
+            if sep and j < len(cells) - 1:
+                ssize = 7 * s
+                sx = x0 + lead_w + col_w * (j + 1)
+                d.add(Text(sx, cy + ssize * PT * 0.36, sep, ssize, "bold", tint(c, 0.1), "middle"))
+        y += row_h
+        if captions:
+            csize = 4.4 * s
+            for j, text in enumerate(captions[:n]):
+                cx = x0 + lead_w + col_w * (j + 0.5)
+                fs = fit_size(text, "regular", csize, col_w - 0.6 * s, 3.6)
+                if width_mm(text, "regular", fs) > col_w - 0.6 * s + 1e-6:
+                    overflows.append(Overflow(f"{face_id} row {k + 1} caption", text))
+                d.add(Text(cx, y + 1.9 * s, text, fs, "regular", GREY, "middle"))
+            y += 2.5 * s
+        y += 1.0 * s
+    return y
+
+
+def _corner(
+    d: Drawing,
+    spec: dict[str, Any],
+    side: str,
+    vocab: symbols.Vocabulary,
+    w: float,
+    top: float,
+    box_h: float,
+    s: float,
+    c: str,
+    theme: Theme,
+    face_id: str,
+    overflows: list[Overflow],
+) -> None:
+    """A framed box in a bottom corner: a heading, cells side by side, captions under them."""
+    cells = _cell_list(spec, f"corner_{side}")
+    heading = str(spec.get("heading") or "").upper()
+    captions = [str(t) for t in (spec.get("captions") or [])]
+    max_w = (w - 2 * SAFE - 2.5 * s) / 2
+    pad = 1.4 * s
+    size = 5.4 * s
+    gap = 1.6 * s
+    while True:
+        widths = [symbols.measure(vocab, cell, size) for cell in cells]
+        cap_w = [width_mm(t, "regular", 4.4 * s) for t in captions]
+        cols = [max(a, cap_w[i] if i < len(cap_w) else 0.0) for i, a in enumerate(widths)]
+        content = sum(cols) + gap * max(0, len(cols) - 1)
+        head_w = width_mm(heading, "bold", 4.8 * s)
+        box_w = max(content, head_w) + 2 * pad
+        if box_w <= max_w or size <= 2.8 * s:
+            break
+        size -= 0.2 * s
+    if box_w > max_w + 1e-6:
+        overflows.append(Overflow(f"{face_id} corner {side}", repr(cells)))
+    box_w = max(box_w, 15 * s)
+    x = SAFE + 1.0 * s if side == "left" else w - SAFE - 1.0 * s - box_w
+    d.add(
+        Rect(
+            x,
+            top,
+            box_w,
+            box_h,
+            fill=WHITE if not theme.ink_saver else None,
+            stroke=c,
+            width=0.4,
+            radius=1.6 * s,
+        )
+    )
+    if heading:
+        d.add(
+            Rect(
+                x,
+                top,
+                box_w,
+                3.6 * s,
+                fill=tint(c, 0.75) if not theme.ink_saver else None,
+                radius=1.6 * s,
+            )
+        )
+        d.add(Text(x + box_w / 2, top + 2.7 * s, heading, 4.8 * s, "bold", shade(c, 0.3), "middle"))
+    cy = top + 3.6 * s + (box_h - 3.6 * s - (2.4 * s if captions else 0)) / 2
+    cx = x + (box_w - content) / 2
+    for i, cell in enumerate(cells):
+        col = cols[i]
+        cw = widths[i]
+        d.add(*symbols.draw(vocab, cell, cx + (col - cw) / 2, cy, size, shade(c, 0.35), WHITE))
+        if i < len(captions):
+            d.add(
+                Text(
+                    cx + col / 2,
+                    top + box_h - 1.2 * s,
+                    captions[i],
+                    4.4 * s,
+                    "regular",
+                    GREY,
+                    "middle",
+                )
+            )
+        cx += col + gap

@@ -7,9 +7,10 @@ between neighbours (at most 2 mm) so a slightly wide cut shows no white edge.
 
 from __future__ import annotations
 
-from generator.draw import Circle, Drawing, Rect, Text
+from generator.colours import tint
+from generator.draw import Circle, Drawing, Group, Line, Rect, Text
 from generator.fonts import PT, fit_size
-from generator.icons import icon
+from generator.icons import ICONS, icon
 from generator.kinds.deck import check_colour, check_icon
 from generator.layout.sheet import Margins, Placed, assemble, free_intervals, mirrored, place
 from generator.theme import WHITE, Theme, ink, on
@@ -34,8 +35,12 @@ def counter_face(
     side: str,
     bleed: float,
     theme: Theme,
+    outline: bool = True,
 ) -> Drawing:
-    d_ = counter.size
+    """One face of a counter, ``counter.size`` wide and ``counter.face_height`` tall (a circle's
+    diameter), with its cut outline unless ``outline`` is off (a standee's halves)."""
+    w = counter.size
+    h = w if counter.shape == "circle" else counter.face_height
     base = check_colour(
         game,
         component,
@@ -44,63 +49,112 @@ def counter_face(
     )
     fg = ink(base) if theme.ink_saver else on(base)  # dark marks on a pale colour (yellow)
     bg = WHITE if theme.ink_saver else base
-    d = Drawing(d_, d_, bleed=bleed, id=f"{component.id}-{index + 1}-{side}", title=counter.name)
+    d = Drawing(w, h, bleed=bleed, id=f"{component.id}-{index + 1}-{side}", title=counter.name)
+    d_ = min(w, h)  # the scale of icon and text
     r = d_ / 2
+    cx, cy = w / 2, h / 2
+    rounded = d_ * 0.12 if counter.shape in ("rounded", "standee") else 0.0
     if counter.shape == "circle":
         d.add(Circle(r, r, r + bleed, fill=bg))
         d.add(Circle(r, r, r * 0.84, stroke=fg, width=max(0.2, d_ * 0.012)))
     else:
-        radius = d_ * 0.12 if counter.shape == "rounded" else 0.0
-        d.add(Rect(-bleed, -bleed, d_ + 2 * bleed, d_ + 2 * bleed, fill=bg))
+        inset = d_ * 0.08
+        d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=bg))
         d.add(
             Rect(
-                d_ * 0.08,
-                d_ * 0.08,
-                d_ * 0.84,
-                d_ * 0.84,
+                inset,
+                inset,
+                w - 2 * inset,
+                h - 2 * inset,
                 stroke=fg,
                 width=max(0.2, d_ * 0.012),
-                radius=radius,
+                radius=rounded,
             )
         )
-    text_top = r
+    text_top = cy
+    full = bool(face.icon and face.text and face.subtext)  # icon, text and subtext stacked
+    tall = h >= 1.15 * w and face.icon and face.text  # room for a large icon above the text
     if face.icon:
         check_icon(component, face.icon, ("counters", index, side, "icon"))
-        isz = d_ * (0.42 if face.text else 0.6)
-        iy = r - isz * (0.95 if face.text else 0.5)
-        d.add(icon(face.icon, r - isz / 2, iy, isz, fg, bg))
+        if tall:
+            isz = w * 0.74
+            iy = h * 0.44 - isz / 2
+        elif full:
+            isz = d_ * 0.3
+            iy = cy - d_ * 0.34
+        else:
+            isz = d_ * (0.42 if face.text else 0.6)
+            iy = cy - isz * (0.95 if face.text else 0.5)
+        ix = cx - isz / 2
+        if face.mirror:
+            d.add(Group(tuple(ICONS[face.icon](fg, bg)), dx=ix + isz, dy=iy, scale=isz, flip=True))
+        else:
+            d.add(icon(face.icon, ix, iy, isz, fg, bg))
         text_top = iy + isz
     if face.text:
-        avail = d_ * (0.62 if counter.shape == "circle" else 0.74)
-        max_pt = d_ * (0.3 if face.icon or face.subtext else 0.46) / PT
+        avail = (d_ * 0.62) if counter.shape == "circle" else (w - d_ * 0.26)
+        max_pt = d_ * (0.27 if full else 0.3 if face.icon or face.subtext else 0.46) / PT
+        if tall:
+            max_pt = min(w * 0.22, (h - text_top) * 0.5) / PT
         size = fit_size(face.text, "bold", max_pt, avail, 4)
-        if face.icon:
-            baseline = text_top + size * PT * 0.85
+        if tall:
+            baseline = text_top + (h * 0.92 - text_top) / 2 + size * PT * 0.36
+        elif face.icon:
+            baseline = text_top + size * PT * (0.78 if full else 0.85)
         elif face.subtext:
-            baseline = r + size * PT * 0.2
+            baseline = cy + size * PT * 0.2
         else:
-            baseline = r + size * PT * 0.36
-        d.add(Text(r, baseline, face.text, size, "bold", fg, "middle"))
+            baseline = cy + size * PT * 0.36
+        d.add(Text(cx, baseline, face.text, size, "bold", fg, "middle"))
         if face.subtext:
-            ssize = fit_size(face.subtext, "regular", d_ * 0.14 / PT, avail, 3.5)
-            d.add(
-                Text(r, baseline + ssize * PT * 1.3, face.subtext, ssize, "regular", fg, "middle")
+            ssize = fit_size(
+                face.subtext, "regular", d_ * (0.12 if full else 0.14) / PT, avail, 3.5
             )
+            step = 1.15 if full else 1.3
+            d.add(
+                Text(cx, baseline + ssize * PT * step, face.subtext, ssize, "regular", fg, "middle")
+            )
+    if not outline:
+        return d
     if counter.shape == "circle":
         d.add(Circle(r, r, r, stroke=CUT, width=0.2))
     else:
-        d.add(
-            Rect(
-                0,
-                0,
-                d_,
-                d_,
-                stroke=CUT,
-                width=0.2,
-                radius=d_ * 0.12 if counter.shape == "rounded" else 0.0,
-            )
-        )
+        d.add(Rect(0, 0, w, h, stroke=CUT, width=0.2, radius=rounded))
     return d
+
+
+def standee(
+    game: Game, component: Component, counter: Counter, index: int, bleed: float, theme: Theme
+) -> Drawing:
+    """A fold-over standee: the front upright on top, the back turned 180° below the fold (and
+    the base strip between them, if any), dashed fold lines, one cut outline round it all."""
+    assert counter.back is not None
+    w, fh, b = counter.size, counter.face_height, counter.base
+    H = 2 * fh + b
+    front = counter_face(game, component, counter, counter.front, index, "front", 0, theme, False)
+    back = counter_face(game, component, counter, counter.back, index, "back", 0, theme, False)
+    colour = check_colour(game, component, counter.colour, ("counters", index, "colour"))
+    bg = WHITE if theme.ink_saver else colour
+    d = Drawing(w, H, bleed=bleed, id=f"{component.id}-{index + 1}-standee", title=counter.name)
+    d.add(Rect(-bleed, -bleed, w + 2 * bleed, H + 2 * bleed, fill=bg))
+    d.add(Group(tuple(front.items), clip=Rect(0, 0, w, fh)))
+    if b:
+        strip = WHITE if theme.ink_saver else tint(colour, 0.75)
+        d.add(Rect(0, fh, w, b, fill=strip))
+        label = "BASE: fold both halves up"
+        size = fit_size(label, "regular", min(5.0, b * 0.45 / PT), w - 2, 3.0)
+        d.add(Text(w / 2, fh + b / 2 + size * PT * 0.36, label, size, "regular", CUT, "middle"))
+    d.add(Group(tuple(back.items), dx=w, dy=H, rotate=180, clip=Rect(0, 0, w, fh)))
+    for y in fold_lines(counter):
+        d.add(Line(0, y, w, y, stroke=CUT, width=0.2, dash=(1.2, 0.8)))
+    d.add(Rect(0, 0, w, H, stroke=CUT, width=0.2, radius=min(w, fh) * 0.08))
+    return d
+
+
+def fold_lines(counter: Counter) -> list[float]:
+    """Where a standee folds, in mm from its top edge."""
+    fh = counter.face_height
+    return [fh, fh + counter.base] if counter.base else [fh]
 
 
 def render_counters(
@@ -118,7 +172,7 @@ def render_counters(
     designs: list[Drawing] = []
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
-    any_back = any(c.back is not None for c in spec.counters)
+    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
 
     def new_page():
         n = len(fronts) + 1
@@ -128,26 +182,31 @@ def render_counters(
     new_page()
     x, y, row_h = left, top, 0.0
     for i, counter in enumerate(spec.counters):
-        front = counter_face(game, component, counter, counter.front, i, "front", b, theme)
-        back = (
-            counter_face(game, component, counter, counter.back, i, "back", b, theme)
-            if counter.back
-            else None
-        )
-        designs += [front] + ([back] if back else [])
-        s = counter.size
+        if counter.shape == "standee":
+            front = standee(game, component, counter, i, b, theme)
+            back = None  # both faces are on the front of the paper
+            designs.append(front)
+        else:
+            front = counter_face(game, component, counter, counter.front, i, "front", b, theme)
+            back = (
+                counter_face(game, component, counter, counter.back, i, "back", b, theme)
+                if counter.back
+                else None
+            )
+            designs += [front] + ([back] if back else [])
+        pw, ph = counter.outline
         for _ in range(counter.count.value):
-            if x + s > right + 1e-9:
+            if x + pw > right + 1e-9:
                 x, y, row_h = left, y + row_h + gap, 0.0
-            if y + s > bottom + 1e-9:
+            if y + ph > bottom + 1e-9:
                 new_page()
                 x, y, row_h = left, top, 0.0
-            p = Placed(x, y, s, s, b, b, b, b)
+            p = Placed(x, y, pw, ph, b, b, b, b)
             fronts[-1].add(place(front, p))
             if back is not None:
                 backs[-1].add(place(back, mirrored(p, (W, H), opts.duplex)))
-            x += s + gap
-            row_h = max(row_h, s)
+            x += pw + gap
+            row_h = max(row_h, ph)
     margins = Margins(
         W,
         (unprintable, unprintable + BAND - 1.5),

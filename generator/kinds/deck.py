@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator import symbols
 from generator.draw import Drawing
 from generator.faces import FaceEvaluator
 from generator.icons import ICONS
@@ -52,38 +53,79 @@ def check_colour(game: Game, component: Component, name: str, path: tuple) -> st
         ) from None
 
 
+def _rows(component: Component, card, value, path: tuple) -> list:
+    """The ``rows`` slot's value, which must be a list (of row mappings)."""
+    if value is None:
+        return []
+    if isinstance(value, list | tuple):
+        return list(value)
+    raise InputError(
+        component.source.problem(
+            f"the 'rows' slot for card '{card.name}' must give a list of rows, not {value!r}",
+            position_at(component.raw, path),
+            field=".".join(path),
+        )
+    )
+
+
 def render_deck(game: Game, component: Component, bleed: float, theme: Theme) -> Rendered:
     deck = component.deck
     assert deck is not None
     spec = deck.spec
     w, h = spec.dims
     evaluator = FaceEvaluator(game, component)
-    back_spec = spec.back
-    back = card_back(
-        back_spec.title,
-        back_spec.subtitle or "",
-        check_colour(game, component, back_spec.colour, ("back", "colour")),
-        check_icon(component, back_spec.icon, ("back", "icon")),
-        w,
-        h,
-        bleed,
-        theme,
-        f"{spec.id}-back",
-    )
+    vocabulary = symbols.Vocabulary.of(game)
+
+    def make_back(back_spec, path: tuple, face_id: str) -> Drawing:
+        return card_back(
+            back_spec.title,
+            back_spec.subtitle or "",
+            check_colour(game, component, back_spec.colour, (*path, "colour")),
+            check_icon(component, back_spec.icon, (*path, "icon")),
+            w,
+            h,
+            bleed,
+            theme,
+            face_id,
+        )
+
+    back = make_back(spec.back, ("back",), f"{spec.id}-back")
+    type_backs = {
+        tname: make_back(ct.back, ("types", tname, "back"), f"{spec.id}-{tname}-back")
+        for tname, ct in spec.types.items()
+        if ct.back is not None
+    }
     items: list[Item] = []
     designs: list[Drawing] = []
     overflows: list[Overflow] = []
     for card in deck.cards:
-        content = face_content(game, component, card, evaluator.slots(card))
-        front, over = card_front(content, w, h, bleed, theme, f"{spec.id}-{card.id}")
+        content = face_content(game, component, card, evaluator.slots(card), vocabulary)
+        face_path = ("types", card.type, "face")
+        try:
+            front, over = card_front(content, w, h, bleed, theme, f"{spec.id}-{card.id}")
+        except symbols.CellError as exc:
+            raise InputError(
+                component.source.problem(
+                    f"cannot draw the {exc.slot.replace('_', ' ')} of card '{card.name}': {exc}",
+                    position_at(component.raw, (*face_path, exc.slot)),
+                    field=".".join((*face_path, exc.slot)),
+                )
+            ) from None
         overflows += over
         designs.append(front)
-        items += [Item(front, back)] * card.count
+        items += [Item(front, type_backs.get(card.type, back))] * card.count
     designs.append(back)
+    designs += type_backs.values()
     return Rendered(items, designs, overflows)
 
 
-def face_content(game: Game, component: Component, card: Card, slots: dict) -> FaceContent:
+def face_content(
+    game: Game,
+    component: Component,
+    card: Card,
+    slots: dict,
+    vocabulary: symbols.Vocabulary | None = None,
+) -> FaceContent:
     """A card's filled slots, with colours resolved and icons checked, ready to draw."""
     spec = component.spec
     ctype = spec.types[card.type]
@@ -122,4 +164,14 @@ def face_content(game: Game, component: Component, card: Card, slots: dict) -> F
         badge_right_fill=fill("badge_right_colour"),
         marks=marks,
         boxes=slots["boxes"],
+        badge_icon=(
+            check_icon(component, slots["badge_icon"], (*face_path, "badge_icon"))
+            if slots["badge_icon"]
+            else ""
+        ),
+        art=ctype.face.art,
+        rows=_rows(component, card, slots["rows"], (*face_path, "rows")),
+        corner_left=slots["corner_left"],
+        corner_right=slots["corner_right"],
+        vocabulary=vocabulary,
     )

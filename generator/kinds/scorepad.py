@@ -17,15 +17,29 @@ LABEL_W = 58.0
 def score_rows(game: Game, component: Component) -> list[tuple[str, str]]:
     """(label, hint) for each row between the names row and the total."""
     rows = []
+    spec = component.spec
     for cat in game.rules.scoring:
         hint = (
             f"+{cat.points} each"
             if cat.points and cat.points == 1
             else (f"+{cat.points}" if cat.points else "")
         )
-        rows.append((cat.label, hint))
-    rows += [(label, "") for label in component.spec.extra_rows]
+        split = spec.itemise.get(cat.id)
+        if split is not None:
+            for n in range(1, split.count + 1):
+                rows.append((split.label.replace("{n}", str(n)), cat.label if n == 1 else ""))
+        else:
+            rows.append((cat.label, hint))
+    rows += [(label, "") for label in spec.extra_rows]
     return rows
+
+
+def tie_rows(game: Game, component: Component) -> list[tuple[str, str]]:
+    """(label, hint) for the tie-breaker rows printed under the total, if asked for."""
+    if not component.spec.tie_breaker_rows:
+        return []
+    labelled = [t for t in game.rules.tie_breakers if t.label]
+    return [(t.label, f"tie {k}") for k, t in enumerate(labelled, start=1)]
 
 
 def render_scorepad(game: Game, component: Component, opts) -> list[Drawing]:
@@ -37,11 +51,12 @@ def render_scorepad(game: Game, component: Component, opts) -> list[Drawing]:
     margin = max(MARGIN, unprintable + 4)
     page = Drawing(W, H, id=f"{spec.id}-page", title=spec.name)
     rows = score_rows(game, component)
+    ties = tie_rows(game, component)
     n = spec.games_per_page
     slot_h = (H - 2 * margin - (n - 1) * 8) / n
     for k in range(n):
         top = margin + k * (slot_h + 8)
-        _table(page, game, spec, rows, margin, top, W - 2 * margin, slot_h, c, opts.theme)
+        _table(page, game, spec, rows, ties, margin, top, W - 2 * margin, slot_h, c, opts.theme)
         if k < n - 1:
             y = margin + (k + 1) * slot_h + k * 8 + 4
             page.add(Line(margin, y, W - margin, y, stroke="#999999", width=0.2, dash=(1.5, 1.5)))
@@ -49,7 +64,17 @@ def render_scorepad(game: Game, component: Component, opts) -> list[Drawing]:
 
 
 def _table(
-    d: Drawing, game: Game, spec, rows, x: float, y: float, w: float, h: float, c: str, theme: Theme
+    d: Drawing,
+    game: Game,
+    spec,
+    rows,
+    ties,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    c: str,
+    theme: Theme,
 ):
     title_h = 9.0
     # --ink-saver: an outlined title band and no row shading (the rules still separate rows).
@@ -72,7 +97,8 @@ def _table(
             "end",
         )
     )
-    all_rows = [("Player", ""), *rows, ("Total", ""), ("Rank", "")]
+    all_rows = [("Player", ""), *rows, ("Total", ""), *ties, ("Rank", "")]
+    total_at = 1 + len(rows)
     grid_top = y + title_h + 2
     row_h = min(10.0, (h - title_h - 2) / len(all_rows))
     col_w = (w - LABEL_W) / spec.players
@@ -95,7 +121,7 @@ def _table(
     bottom = grid_top + len(all_rows) * row_h
     for i in range(len(all_rows) + 1):
         ry = grid_top + i * row_h
-        heavy = i in (1, len(all_rows) - 2)
+        heavy = i in (1, total_at) or (bool(ties) and i == total_at + 1)
         d.add(Line(x, ry, x + w, ry, stroke=c if heavy else "#777777", width=0.5 if heavy else 0.2))
     for j in range(spec.players + 1):
         cx = x + LABEL_W + j * col_w

@@ -235,11 +235,35 @@ def scale_bar(m: Margins, note: str) -> list:
     return items
 
 
-def compose(items: list[Item], opts: SheetOptions, titles: tuple[str, str]) -> list[Drawing]:
-    """All pages for ``items`` (all the same size): fronts, and backs where items have them."""
+def compose(
+    items: list[Item],
+    opts: SheetOptions,
+    titles: tuple[str, str],
+    *,
+    overlap: float = 12.0,
+    diagram: bool = True,
+) -> list[Drawing]:
+    """All pages for ``items`` (all the same size): fronts, and backs where items have them.
+
+    Items too large for one page with crop marks (a big board) are printed in tiles that
+    overlap by ``overlap`` mm, ``diagram`` adding a map of the tiles (``layout/tiling.py``).
+    """
     if not items:
         return []
     first = items[0].front
+    from generator.layout.tiling import fits_page, plan_tiles, tile_pages
+
+    if not fits_page(first.width, first.height, opts.paper):
+        if any(it.back is not None for it in items):
+            raise ValueError("an item with a back is too large for the page and cannot be tiled")
+        plan = plan_tiles(first.width, first.height, first.bleed, overlap, opts.paper)
+        total = plan.count * len(items)
+        pages: list[Drawing] = []
+        for it in items:
+            pages += tile_pages(
+                it.front, plan, titles, diagram=diagram, first=len(pages) + 1, total=total
+            )
+        return pages
     grid = grid_for(opts, first.width, first.height)
     places = slots(grid)
     per_page = len(places)

@@ -19,8 +19,20 @@ class AidSpec(Sized):
     back: str | None = None
 
 
+class Itemise(Strict):
+    """Split one score category into ``count`` rows, labelled ``label`` with {n} numbered."""
+
+    count: int
+    label: str = "{n}"
+
+
 class ScorePadSpec(Strict):
-    """A page of score tables; its rows are the score sheet categories of ``rules.yaml``."""
+    """A page of score tables; its rows are the score sheet categories of ``rules.yaml``.
+
+    ``itemise`` splits a category into numbered rows (one per island, say);
+    ``tie_breaker_rows`` adds a row under the total for each labelled tie-breaker of
+    ``rules.yaml``, in order.
+    """
 
     kind: Literal["scorepad"]
     id: str
@@ -29,6 +41,8 @@ class ScorePadSpec(Strict):
     games_per_page: int = 2
     colour: str
     extra_rows: list[str] = []
+    itemise: dict[str, Itemise] = {}
+    tie_breaker_rows: bool = False
 
 
 class ReferenceSpec(Strict):

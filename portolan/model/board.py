@@ -1,4 +1,8 @@
-"""Boards and mats: a fixed-size sheet with tracks, boxes and labels placed in millimetres."""
+"""Boards and mats: a fixed-size sheet with tracks, boxes, labels and card slots in millimetres.
+
+A board larger than the printable part of the paper is printed in tiles, several pages that
+overlap by ``tiling.overlap`` mm and carry alignment marks (``generator/layout/tiling.py``).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import Discriminator, Tag, field_validator, model_validator
 
-from portolan.model.base import Sourced, Strict
-from portolan.model.common import Dimensions
+from portolan.model.base import Sourced, SourcedInt, Strict
+from portolan.model.common import Dimensions, card_size_field
 
 
 class Track(Strict):
@@ -100,21 +104,109 @@ class Label(Strict):
     colour: str | None = None
 
 
+class Slot(Strict):
+    """Where a card goes: its outline, centred on (x, y), turned ``rotate`` degrees clockwise."""
+
+    slot: str  # the label printed in it
+    x: float
+    y: float
+    size: Dimensions = Dimensions(width=63, height=88)  # a card size name or {width, height}
+    rotate: float = 0.0
+    icon: str | None = None
+    colour: str | None = None
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _size(cls, v):
+        return card_size_field(v)
+
+
+class Ring(Strict):
+    """``count`` card slots evenly spaced on a circle round (cx, cy), numbered in ``direction``.
+
+    ``orient: radial`` turns each slot so its top faces outward (readable from outside the
+    circle); ``upright`` keeps them all upright. ``start`` is the angle of slot 1 in degrees,
+    clockwise from "up". Without ``radius`` the ring takes the smallest radius that leaves
+    ``gap`` mm between neighbouring slots and round a ``centre`` slot, if there is one.
+    ``arrows`` draws an arrow in each gap pointing the ``direction`` of travel.
+    """
+
+    ring: str  # the label printed in each slot, "{n}" replaced by the slot's number
+    cx: float
+    cy: float
+    count: SourcedInt
+    size: Dimensions = Dimensions(width=63, height=88)
+    radius: float | None = None
+    gap: float = 6.0
+    orient: Literal["radial", "upright"] = "radial"
+    start: float = 0.0
+    direction: Literal["clockwise", "counterclockwise"] = "clockwise"
+    arrows: bool = True
+    arrow_label: str | None = None
+    numbers: bool = True  # print each slot's number outside it
+    centre: str | None = None  # label of a slot at the centre (None: no centre slot)
+    icon: str | None = None
+    centre_icon: str | None = None
+    colour: str | None = None
+
+    @field_validator("count", mode="before")
+    @classmethod
+    def _count(cls, v):
+        return {"value": v, "source": "design"} if isinstance(v, int) else v
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _size(cls, v):
+        return card_size_field(v)
+
+    @model_validator(mode="after")
+    def _sane(self):
+        if not 2 <= self.count.value <= 24:
+            raise ValueError("a ring holds between 2 and 24 slots")
+        return self
+
+    def angle(self, k: int) -> float:
+        """Clockwise degrees from "up" of slot k (0-based)."""
+        step = 360.0 / self.count.value
+        return self.start + (step if self.direction == "clockwise" else -step) * k
+
+
 def _element_kind(v) -> str | None:
     # Pick the element model by its identifying key, so errors name the right fields.
+    keys = ("track", "box", "ring", "slot", "text")
     if isinstance(v, dict):
-        return next((f"~{k}" for k in ("track", "box", "text") if k in v), None)
-    return next((f"~{k}" for k in ("track", "box") if hasattr(v, k)), "~text")
+        return next((f"~{k}" for k in keys if k in v), None)
+    return next((f"~{k}" for k in keys[:-1] if hasattr(v, k)), "~text")
 
 
 Element = Annotated[
-    Annotated[Track, Tag("~track")] | Annotated[Box, Tag("~box")] | Annotated[Label, Tag("~text")],
+    Annotated[Track, Tag("~track")]
+    | Annotated[Box, Tag("~box")]
+    | Annotated[Ring, Tag("~ring")]
+    | Annotated[Slot, Tag("~slot")]
+    | Annotated[Label, Tag("~text")],
     Discriminator(
         _element_kind,
         custom_error_type="element",
-        custom_error_message="each element needs one of the keys 'track', 'box' or 'text'",
+        custom_error_message=(
+            "each element needs one of the keys 'track', 'box', 'ring', 'slot' or 'text'"
+        ),
     ),
 ]
+
+
+class Tiling(Strict):
+    """How a board too large for one page is split: neighbouring tiles share ``overlap`` mm;
+    ``diagram`` prints a small map of the tiles on each page."""
+
+    overlap: float = 12.0
+    diagram: bool = True
+
+    @model_validator(mode="after")
+    def _sane(self):
+        if not 5 <= self.overlap <= 40:
+            raise ValueError("overlap must be between 5 and 40 mm")
+        return self
 
 
 class BoardSpec(Strict):
@@ -127,8 +219,13 @@ class BoardSpec(Strict):
     colour: str
     icon: str | None = None
     title: str | None = None
+    tiling: Tiling = Tiling()
     elements: list[Element]
 
     @property
     def tracks(self) -> list[Track]:
         return [e for e in self.elements if isinstance(e, Track)]
+
+    @property
+    def rings(self) -> list[Ring]:
+        return [e for e in self.elements if isinstance(e, Ring)]

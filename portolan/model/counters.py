@@ -1,4 +1,13 @@
-"""Counter sheets: punch-out tokens (coins, markers, points) cut along their printed outlines."""
+"""Counter sheets: punch-out tokens (coins, markers, points) cut along their printed outlines.
+
+Shapes: ``circle`` (``size`` is the diameter), ``square`` and ``rounded`` (``size`` wide and
+``height`` tall, ``height`` defaulting to ``size``), and ``standee``: a fold-over figure that
+stands on the table. A standee's ``front`` is printed upright on the top half, its ``back``
+upside down on the bottom half, with a fold line between; folded and glued back to back (or
+set in a stand) each side shows its face upright. With ``base`` > 0 a strip of that depth
+separates the halves: fold both halves up until their tops meet and the piece stands as a
+tent. A standee's back is printed on the same side of the paper as its front.
+"""
 
 from __future__ import annotations
 
@@ -14,16 +23,30 @@ class CounterFace(Strict):
     subtext: str = ""
     icon: str | None = None
     colour: str | None = None  # default: the counter's colour
+    mirror: bool = False  # the icon mirrored left to right (a ship's bow then points left)
 
 
 class Counter(Strict):
     name: str
     count: SourcedInt
-    shape: Literal["circle", "square", "rounded"] = "circle"
-    size: float  # diameter of a circle, side of a square
+    shape: Literal["circle", "square", "rounded", "standee"] = "circle"
+    size: float  # diameter of a circle, width of any other shape
+    height: float | None = None  # of a square, rounded or a standee's face; default: size
+    base: float = 0.0  # standee only: depth of the strip between its two faces
     colour: str
     front: CounterFace
     back: CounterFace | None = None  # None: printed on one side only
+
+    @property
+    def face_height(self) -> float:
+        return self.size if self.height is None else self.height
+
+    @property
+    def outline(self) -> tuple[float, float]:
+        """Width and height of the piece as cut from the sheet, in mm."""
+        if self.shape == "standee":
+            return self.size, 2 * self.face_height + self.base
+        return self.size, self.face_height
 
     @field_validator("count", mode="before")
     @classmethod
@@ -36,6 +59,17 @@ class Counter(Strict):
             raise ValueError("count must be at least 1")
         if not 5 <= self.size <= 120:
             raise ValueError("size must be between 5 and 120 mm")
+        if self.height is not None:
+            if self.shape == "circle":
+                raise ValueError("a circle has a size (its diameter) but no height")
+            if not 5 <= self.height <= 120:
+                raise ValueError("height must be between 5 and 120 mm")
+        if self.base and self.shape != "standee":
+            raise ValueError("only a standee has a base")
+        if not 0 <= self.base <= 60:
+            raise ValueError("base must be between 0 and 60 mm")
+        if self.shape == "standee" and self.back is None:
+            raise ValueError("a standee needs a back: the face printed upside down below the fold")
         return self
 
 

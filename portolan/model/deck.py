@@ -10,6 +10,12 @@ own cards without new code:
       payouts: list of int 1..30   # whole numbers (range optional), e.g. one per duration
       bonus: map of stat to int
       note: text               # free text
+      cost: bundle of payment  # amounts of vocabulary words: "2 Fruit + 1 Coin" or {Fruit: 2}
+      income: list 1..3 of bundle of benefit   # lists nest; an optional length or range
+
+A ``bundle`` is what a cost, an income or a trade is made of: positive amounts of vocabulary
+words, kept in the order written (``read_bundle``). ``list N of`` / ``list N..M of`` bound the
+number of items; a list of words may be written as a single word.
 
 A card states where its values come from with ``source`` (default: the deck's). When one value
 has another provenance than the rest of its card (a name the rulebook gives on a card whose
@@ -39,77 +45,141 @@ CARD_KEYS = ("name", "type", "count", "source", "sources", "note", "id")
 
 @dataclass(frozen=True)
 class FieldType:
-    kind: Literal["int", "ints", "text", "term", "list", "map"]
+    """One parsed field type. ``term`` names a vocabulary (``terms`` in game.yaml); a list's
+    ``item`` is the type of its items, ``low``/``high`` bound an int's value or a list's length."""
+
+    kind: Literal["int", "text", "term", "list", "map", "bundle"]
     term: str | None = None
     low: int | None = None
     high: int | None = None
+    item: FieldType | None = None
 
     def describe(self) -> str:
+        """What a value of this type is, for messages: 'a list of 1 to 3 bundles of good'."""
+        if self.kind == "list":
+            assert self.item is not None
+            size = ""
+            if self.low is not None and self.low == self.high:
+                size = f"exactly {self.low} "
+            elif self.low is not None:
+                size = f"{self.low} to {self.high} "
+            return f"a list of {size}{self.item.noun(plural=True)}"
+        article = {"int": "a ", "text": "", "term": "one ", "map": "a ", "bundle": "a "}[self.kind]
+        return article + self.noun()
+
+    def noun(self, plural: bool = False) -> str:
+        s = "s" if plural else ""
+        if self.kind == "list":
+            return f"list{s} of {self.item.noun(plural=True) if self.item else 'items'}"
         return {
-            "int": "a whole number",
-            "ints": "a list of whole numbers",
+            "int": f"whole number{s}",
             "text": "text",
-            "term": f"one {self.term}",
-            "list": f"a list of {self.term}s",
-            "map": f"a mapping of {self.term} to a whole number",
+            "term": f"{self.term} word{s}" if plural else f"{self.term}",
+            "map": f"mapping{s} of {self.term} to a whole number",
+            "bundle": f"bundle{s} of {self.term} words (such as '2 A + 1 B')",
         }[self.kind]
 
+    def vocabularies(self) -> list[str]:
+        """Every vocabulary this type (and the types inside it) draws its words from."""
+        own = [self.term] if self.term else []
+        return own + (self.item.vocabularies() if self.item else [])
 
-_RANGE = r"(?:\s+(?P<{0}lo>-?\d+)\.\.(?P<{0}hi>-?\d+))?"
-_FIELD_TYPE = re.compile(
-    r"^(?:(?P<int>int)" + _RANGE.format("") + r"|(?P<text>text)"
-    r"|list of (?P<ints>int)" + _RANGE.format("l") + r"|list of (?P<list>[\w-]+)"
-    r"|map of (?P<map>[\w-]+) to int|(?P<term>[\w-]+))$"
-)
+
+_RANGE = r"(?P<lo>-?\d+)(?:\.\.(?P<hi>-?\d+))?"
+_INT = re.compile(rf"^int(?:\s+{_RANGE})?$")
+_LIST = re.compile(rf"^list(?:\s+{_RANGE})?\s+of\s+(?P<rest>.+)$")
+_MAP = re.compile(r"^map of (?P<term>[\w-]+) to int$")
+_BUNDLE = re.compile(r"^bundle of (?P<term>[\w-]+)$")
+_TERM = re.compile(r"^[\w-]+$")
 
 
 def parse_field_type(spec: str) -> FieldType:
-    m = _FIELD_TYPE.match(spec.strip())
-    if not m:
-        raise ValueError(
-            f"cannot read field type '{spec}': write 'int', 'int 1..9', 'text', a vocabulary "
-            "word such as 'trait', 'list of trait', 'list of int 0..9' or 'map of stat to int'"
-        )
-    if m["int"] or m["ints"]:
-        lo, hi = (m["lo"], m["hi"]) if m["int"] else (m["llo"], m["lhi"])
+    """Read a field type of the deck mini-language (see the module docstring)::
+
+    int | int 1..9 | text | WORD | map of WORD to int | bundle of WORD
+    list of TYPE | list 3 of TYPE | list 1..3 of TYPE      (TYPE: any of these, nested)
+    """
+    text = " ".join(spec.split())
+    if m := _INT.match(text):
+        if m["lo"] is not None and m["hi"] is None:
+            raise ValueError(f"cannot read field type '{spec}': write a range as 'int 1..9'")
         return FieldType(
-            "int" if m["int"] else "ints",
-            low=int(lo) if lo else None,
-            high=int(hi) if hi else None,
+            "int",
+            low=int(m["lo"]) if m["lo"] is not None else None,
+            high=int(m["hi"]) if m["hi"] is not None else None,
         )
-    if m["text"]:
+    if text == "text":
         return FieldType("text")
-    if m["list"]:
-        return FieldType("list", term=m["list"])
-    if m["map"]:
-        return FieldType("map", term=m["map"])
-    return FieldType("term", term=m["term"])
+    if m := _LIST.match(text):
+        low = int(m["lo"]) if m["lo"] is not None else None
+        high = int(m["hi"]) if m["hi"] is not None else low
+        if low is not None and (low < 0 or (high is not None and high < low)):
+            raise ValueError(f"cannot read field type '{spec}': a list's length must be 0 or more")
+        return FieldType("list", low=low, high=high, item=parse_field_type(m["rest"]))
+    if m := _MAP.match(text):
+        return FieldType("map", term=m["term"])
+    if m := _BUNDLE.match(text):
+        return FieldType("bundle", term=m["term"])
+    if _TERM.match(text) and text not in ("list", "map", "bundle", "int"):
+        return FieldType("term", term=text)
+    raise ValueError(
+        f"cannot read field type '{spec}': write 'int', 'int 1..9', 'text', a vocabulary "
+        "word such as 'trait', 'list of trait', 'list 1..3 of bundle of good', "
+        "'map of stat to int' or 'bundle of resource'"
+    )
+
+
+class Back(Strict):
+    title: str
+    subtitle: str | None = None
+    colour: str
+    icon: str
 
 
 class Face(Strict):
     """Where a card's fields go on the standard card layout.
 
-    String slots are jinja2 templates (``"{{ name }}"``); ``chips``, ``text``, ``marks`` and
-    ``boxes`` are jinja2 expressions that give a list (``"traits"``,
-    ``"specials | explain('special')"``).
+    String slots are jinja2 templates (``"{{ name }}"``); ``chips``, ``text``, ``marks``,
+    ``boxes`` and ``rows`` are jinja2 expressions that give a list (``"traits"``,
+    ``"specials | explain('special')"``); ``corner_left`` / ``corner_right`` give a mapping.
 
-    ``badge_colour`` / ``badge_right_colour`` fill a badge with a palette colour (a gold coin
-    for a cost). ``marks`` are symbols that tell colours apart in grayscale, printed left and
-    right of the card's art: a list of ``{icon, text, colour}`` (``colour | marks('colour')``
-    builds it from the vocabulary); one mark is printed on both sides, two are split.
-    ``boxes`` are rows of numbered boxes between the chips and the text, all on one grid of
-    columns, each row a list of cells or a mapping::
+    Optional parts (all off by default):
 
-        {cells: [5, 7, 9], icon: coin, label: "Pay", accent: [0], style: boxes, arrow: left}
+    ``badge_colour`` / ``badge_right_colour``
+        fill a badge with a palette colour (a gold coin for a cost).
+    ``badge_icon``
+        a template naming an icon drawn in the left badge, under the badge text (a number on
+        its icon).
+    ``marks``
+        symbols that tell colours apart in grayscale, printed left and right of the card's art:
+        a list of ``{icon, text, colour}`` (``colour | marks('colour')`` builds it from the
+        vocabulary); one mark is printed on both sides, two are split.
+    ``boxes``
+        rows of numbered boxes between the chips and the text, all on one grid of columns, each
+        row a list of cells or a mapping::
 
-    ``accent`` lists the cells printed in the card's colour; ``style: captions`` prints small
-    text without boxes (column headings); ``arrow`` draws an arrow under the row pointing
-    ``left`` or ``right`` (the way a marker moves along a turn track).
+            {cells: [5, 7, 9], icon: coin, label: "Pay", accent: [0], style: boxes, arrow: left}
+
+        ``accent`` lists the cells printed in the card's colour; ``style: captions`` prints
+        small text without boxes (column headings); ``arrow`` draws an arrow under the row
+        pointing ``left`` or ``right`` (the way a marker moves along a turn track).
+    ``art``
+        ``medallion`` (the large icon under the title) or ``none`` (more room for rows).
+    ``rows``
+        symbol rows drawn under the chips. A row is a mapping: ``cells`` (a list; each cell is
+        a bundle such as ``{'Fruit': 2}`` drawn as the vocabulary's icons, a text, or a list of
+        both), and optionally ``heading`` (small capitals above the row), ``lead`` (a short text
+        at its left), ``sep`` (drawn between cells, e.g. ``'>'``) and ``captions`` (a small
+        text under each cell).
+    ``corner_left`` / ``corner_right``
+        one mapping each (``heading``, ``cells``, ``captions``) drawn in a framed box at the
+        bottom corners, e.g. a cost and the points it scores.
     """
 
     title: str = "{{ name }}"
     subtitle: str = ""
     badge: str = ""
+    badge_icon: str = ""
     badge_right: str = ""
     badge_colour: str = ""
     badge_right_colour: str = ""
@@ -120,6 +190,10 @@ class Face(Strict):
     footer: str = ""
     colour: str = ""
     icon: str = ""
+    art: Literal["medallion", "none"] = "medallion"
+    rows: str = "[]"
+    corner_left: str = ""
+    corner_right: str = ""
 
 
 class CardType(Strict):
@@ -130,13 +204,7 @@ class CardType(Strict):
     fields: list[str] = []
     required: list[str] = []
     face: Face = Face()
-
-
-class Back(Strict):
-    title: str
-    subtitle: str | None = None
-    colour: str
-    icon: str
+    back: Back | None = None  # a back of its own (e.g. showing the type); default: the deck's
 
 
 @dataclass(frozen=True)
@@ -224,14 +292,16 @@ def read_cards(spec: DeckSpec, raw: YMap, source: Source, terms: dict[str, list[
     problems: list[Problem] = []
     ftypes = spec.field_types()
     for name, ft in ftypes.items():
-        if ft.term and ft.term not in terms:
+        for vocabulary in ft.vocabularies():
+            if vocabulary in terms:
+                continue
             pos = raw["fields"].value_pos.get(name) if "fields" in raw else None
             problems.append(
                 source.problem(
-                    f"unknown vocabulary '{ft.term}'",
+                    f"unknown vocabulary '{vocabulary}'",
                     pos,
                     field=f"fields.{name}",
-                    hint=did_you_mean(ft.term, terms) or "add it under 'terms' in game.yaml",
+                    hint=did_you_mean(vocabulary, terms) or "add it under 'terms' in game.yaml",
                 )
             )
     for tname, ctype in spec.types.items():
@@ -388,24 +458,29 @@ def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
 
     if ft.kind == "int":
         return (None, number(value), None) if number(value) else (value, None, None)
-    if ft.kind == "ints":
-        if not isinstance(value, list) or not value:
-            return None, f"expected {ft.describe()}, such as [5, 7, 9]", None
-        for v in value:
-            if number(v):
-                return None, number(v), None
-        return tuple(value), None, None
     if ft.kind == "text":
         return (str(value), None, None) if isinstance(value, str) else (None, "expected text", None)
     if ft.kind == "term":
         return word(value)
     if ft.kind == "list":
-        items = value if isinstance(value, list) else [value]
-        for item in items:
-            _, msg, hint = word(item)
+        assert ft.item is not None
+        if ft.item.kind == "term":  # a single word may be written without brackets
+            items = value if isinstance(value, list) else [value]
+        elif isinstance(value, list):
+            items = value
+        else:
+            return None, f"expected {ft.describe()}, found {value!r}", None
+        if ft.low is not None and not ft.low <= len(items) <= (ft.high or ft.low):
+            return None, f"expected {ft.describe()}, found {len(items)}", None
+        checked = []
+        for n, item in enumerate(items, start=1):
+            got, msg, hint = _check_value(ft.item, item, terms)
             if msg:
-                return None, msg, hint
-        return tuple(items), None, None
+                return None, (f"item {n}: {msg}" if len(items) > 1 else msg), hint
+            checked.append(got)
+        return tuple(checked), None, None
+    if ft.kind == "bundle":
+        return read_bundle(value, vocab, ft.term or "word")
     # map of term to int
     if not isinstance(value, dict):
         return None, f"expected {ft.describe()}, such as {{{(vocab or ['x'])[0]}: 2}}", None
@@ -416,3 +491,51 @@ def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
         if not isinstance(v, int) or isinstance(v, bool):
             return None, f"'{k}' must be a whole number, found {v!r}", None
     return dict(value), None, None
+
+
+_AMOUNT = re.compile(r"^(?:(?P<n>\d+)\s*(?:x|×)?\s+)?(?P<word>\S.*?)$")
+
+
+def read_bundle(value: Any, vocab: list[str], vocabulary: str):
+    """A bundle: positive amounts of vocabulary words, such as a cost or an income.
+
+    Written as text, ``"2 Fruit + 1 Coin"`` (an amount of 1 may be left out: ``"Pepper"``),
+    or as a mapping, ``{Fruit: 2, Coin: 1}``; ``{}`` or ``"nothing"`` is the empty bundle.
+    Words match the vocabulary ignoring case; the result keeps the order written, with the
+    vocabulary's spelling. Returns (dict, error message, hint) like the other checks.
+    """
+    by_fold = {w.casefold(): w for w in vocab}
+    pairs: list[tuple[Any, Any]]
+    if isinstance(value, dict):
+        pairs = list(value.items())
+    elif isinstance(value, str):
+        text = value.strip()
+        if text.casefold() in ("", "nothing", "-", "—"):
+            return {}, None, None
+        pairs = []
+        for part in text.split("+"):
+            m = _AMOUNT.match(part.strip())
+            if not m:
+                return (
+                    None,
+                    f"cannot read '{part.strip()}' in '{value}'",
+                    "write '2 Fruit + 1 Coin'",
+                )
+            pairs.append((m["word"], int(m["n"]) if m["n"] else 1))
+    else:
+        return (
+            None,
+            f"expected amounts of {vocabulary} words, found {value!r}",
+            ("write '2 Fruit + 1 Coin' or {Fruit: 2, Coin: 1}"),
+        )
+    out: dict[str, int] = {}
+    for key, amount in pairs:
+        name = by_fold.get(str(key).strip().casefold())
+        if name is None:
+            return None, f"'{key}' is not a {vocabulary}", did_you_mean(str(key), vocab)
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+            return None, f"the amount of '{name}' must be a whole number, at least 1", None
+        if name in out:
+            return None, f"'{name}' is named twice", "add the amounts together"
+        out[name] = amount
+    return out, None, None

@@ -39,7 +39,10 @@ class Term(Strict):
     A word that is also a colour printed on components (a ship colour, a player colour) can say
     how to tell it apart without colour: ``icon`` (a symbol from ``generator/icons.py``) and
     ``letter``; ``colour`` is its palette entry (default: the palette entry of the same name).
-    These three are design, not rules.
+    ``icon`` and ``colour`` are also how card faces draw the word in symbol rows
+    (``generator/symbols.py``): an amount of 2 repeats the icon, unless ``numbered``, which
+    writes the amount on one icon (coins, points). Without an icon the word is written out.
+    These are design, not rules.
     """
 
     name: str
@@ -49,6 +52,7 @@ class Term(Strict):
     letter: str | None = None
     icon: str | None = None
     colour: str | None = None
+    numbered: bool = False
 
 
 class GameSpec(Strict):

@@ -22,11 +22,18 @@ class ScoreCategory(Strict):
     params: dict[str, Any] = {}
 
 
+class TieBreaker(Sourced):
+    """One step of the tie-breaker chain: ``value`` is its id, ``label`` a short name for score
+    pads and aids (``None``: the score pad prints no row for it)."""
+
+    label: str | None = None
+
+
 class RulesSpec(Strict):
     constants: dict[str, Sourced] = {}
     tables: dict[str, Sourced] = {}
     scoring: list[ScoreCategory] = []
-    tie_breakers: list[Sourced] = []
+    tie_breakers: list[TieBreaker] = []
 
     def value(self, name: str) -> Any:
         return self.constants[name].value

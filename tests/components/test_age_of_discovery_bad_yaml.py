@@ -40,7 +40,7 @@ def test_a_payout_that_is_not_a_number(copy, tmp_path):
     result, out = build(copy, tmp_path)
     assert result.exit_code == 2
     assert f"contract-deck.yaml:{line}:" in result.output
-    assert "payouts: expected a whole number, found 'ten'" in result.output
+    assert "payouts: item 2: expected a whole number, found 'ten'" in result.output
     assert not (out / GAME).exists()  # nothing written
 
 

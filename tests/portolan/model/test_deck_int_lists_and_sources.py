@@ -33,7 +33,7 @@ total: {value: 1, source: "§1"}
 source: "§1"
 fields:
   colour: colour
-  payouts: list of int 1..30
+  payouts: list 1..3 of int 1..30
 types:
   contract: {label: Contract, colour: navy, icon: scroll}
 back: {title: Deck, colour: navy, icon: scroll}
@@ -60,8 +60,10 @@ def problems(tmp_path: Path, card: str) -> list[str]:
 
 def test_list_of_int_parses_with_and_without_a_range():
     ft = parse_field_type("list of int 1..30")
-    assert (ft.kind, ft.low, ft.high) == ("ints", 1, 30)
-    assert parse_field_type("list of int").kind == "ints"
+    assert ft.kind == "list" and (ft.low, ft.high) == (None, None)  # any length
+    assert (ft.item.kind, ft.item.low, ft.item.high) == ("int", 1, 30)
+    bare = parse_field_type("list of int")
+    assert (bare.kind, bare.item.kind, bare.item.low) == ("list", "int", None)
     assert parse_field_type("list of trait").kind == "list"
     assert parse_field_type("int 3..8").kind == "int"
 
@@ -75,10 +77,10 @@ def test_a_list_of_int_is_read_as_a_tuple(tmp_path):
 @pytest.mark.parametrize(
     ("payouts", "message"),
     [
-        ("[5, seven, 9]", "expected a whole number, found 'seven'"),
-        ("[5, 70, 9]", "70 is outside 1..30"),
-        ("[]", "expected a list of whole numbers"),
-        ("5", "expected a list of whole numbers"),
+        ("[5, seven, 9]", "item 2: expected a whole number, found 'seven'"),
+        ("[5, 70, 9]", "item 2: 70 is outside 1..30"),
+        ("[]", "expected a list of 1 to 3 whole numbers, found 0"),
+        ("5", "expected a list of 1 to 3 whole numbers, found 5"),
     ],
 )
 def test_bad_lists_of_int_are_reported_where_they_are(tmp_path, payouts, message):

@@ -1,0 +1,303 @@
+"""Boards larger than the printable area, printed as tiles that overlap and are glued together.
+
+The board (with its bleed) is cut into ``rows`` x ``cols`` equal windows; neighbouring windows
+share exactly ``overlap`` mm of the board. Tiles are named by row letter and column number
+(A1 is top left). Assembly, as printed on each page:
+
+- a tile with a neighbour to its left (or above) is cut along the left (top) edge of its
+  picture, marked by cut marks in the margin, and laid over that neighbour;
+- the strip a neighbour covers is hatched and bounded by a dashed line: the cut edge of the
+  tile on top goes exactly on that line;
+- short ticks cross every seam at the same board positions on both tiles, and registration
+  targets sit in the middle of every overlap strip: when the tiles are aligned the ticks meet and
+  the targets coincide;
+- the outer edges of the board are cut at crop marks, as on any other sheet.
+
+Each page names its tile in the header ("tile A2, row 1 of 2, column 2 of 3") and, when asked,
+shows a small map of the tiles with its own filled in, at the left of the bottom margin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.draw import Circle, Drawing, Group, Line, Rect, Text
+from generator.fonts import PT, fit_size
+from generator.layout.sheet import MARK_WIDTH, Margins, free_intervals, header, scale_bar
+from portolan.sizes import printer_limits
+
+BAND = 7.0  # header and footer bands, as on counter sheets
+INK = "#000000"
+HATCH = "#9a9a9a"
+TICK_STEP = 45.0  # mm between alignment ticks along a seam
+TICK = 3.0  # length of a tick on each side of a seam
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How a ``width`` x ``height`` board (plus ``bleed``) is split over pages of size ``page``.
+
+    Board coordinates have their origin at the board's top-left trim corner; a tile's window
+    starts at (``x0(c)``, ``y0(r)``) and is ``tile_w`` x ``tile_h``; on the page that window's
+    top-left corner is at (``left``, ``top``).
+    """
+
+    width: float
+    height: float
+    bleed: float
+    overlap: float
+    cols: int
+    rows: int
+    tile_w: float
+    tile_h: float
+    page: tuple[float, float]
+    left: float
+    top: float
+
+    @property
+    def count(self) -> int:
+        return self.rows * self.cols
+
+    def x0(self, c: int) -> float:
+        return -self.bleed + c * (self.tile_w - self.overlap)
+
+    def y0(self, r: int) -> float:
+        return -self.bleed + r * (self.tile_h - self.overlap)
+
+    def name(self, r: int, c: int) -> str:
+        return f"{chr(ord('A') + r)}{c + 1}"
+
+    def to_page(self, r: int, c: int, x: float, y: float) -> tuple[float, float]:
+        """Where the board point (x, y) is printed on the page of tile (r, c)."""
+        return self.left + x - self.x0(c), self.top + y - self.y0(r)
+
+    def seams_x(self) -> list[float]:
+        """Board x of each vertical seam: where the left edge of column c > 0 lies."""
+        return [self.x0(c) for c in range(1, self.cols)]
+
+    def seams_y(self) -> list[float]:
+        return [self.y0(r) for r in range(1, self.rows)]
+
+
+def _split(full: float, avail: float, overlap: float, what: str) -> tuple[int, float]:
+    if avail <= overlap + 10:
+        raise ValueError(f"the page leaves {avail:.0f} mm for a tile's {what}: too little to tile")
+    n = 1
+    while (full + (n - 1) * overlap) / n > avail + 1e-9:
+        n += 1
+    return n, (full + (n - 1) * overlap) / n
+
+
+def fits_page(width: float, height: float, paper: tuple[float, float]) -> bool:
+    """Whether a board this size fits one page with its crop marks (no tiling needed)."""
+    unprintable, mark = printer_limits()
+    side = unprintable + mark
+    return width <= paper[0] - 2 * side + 1e-9 and height <= paper[1] - 2 * side + 1e-9
+
+
+def plan_tiles(
+    width: float, height: float, bleed: float, overlap: float, paper: tuple[float, float]
+) -> TilePlan:
+    """The fewest equal tiles, overlapping by exactly ``overlap``, that fit the printable area
+    (inside the crop-mark margins at the sides and the header and footer bands)."""
+    unprintable, mark = printer_limits()
+    W, H = paper
+    side = unprintable + mark
+    avail_w = W - 2 * side
+    avail_h = H - 2 * (unprintable + BAND)
+    cols, tile_w = _split(width + 2 * bleed, avail_w, overlap, "width")
+    rows, tile_h = _split(height + 2 * bleed, avail_h, overlap, "height")
+    left = (W - tile_w) / 2
+    top = unprintable + BAND + (avail_h - tile_h) / 2
+    return TilePlan(width, height, bleed, overlap, cols, rows, tile_w, tile_h, (W, H), left, top)
+
+
+def _ticks(span: tuple[float, float]) -> list[float]:
+    """Positions along a seam (board mm) for alignment ticks, evenly spread inside ``span``."""
+    lo, hi = span
+    n = max(2, int((hi - lo) // TICK_STEP))
+    return [lo + (hi - lo) * (k + 0.5) / n for k in range(n)]
+
+
+def _target(x: float, y: float) -> list:
+    return [
+        Circle(x, y, 2.2, stroke=INK, width=MARK_WIDTH),
+        Line(x - 3.2, y, x + 3.2, y, INK, MARK_WIDTH),
+        Line(x, y - 3.2, x, y + 3.2, INK, MARK_WIDTH),
+    ]
+
+
+def _hatch(x: float, y: float, w: float, h: float) -> Group:
+    lines = []
+    step = 3.0
+    k = -h
+    while k < w:
+        lines.append(Line(x + k, y + h, x + k + h, y, HATCH, 0.2))
+        k += step
+    return Group(tuple(lines), clip=Rect(x, y, w, h))
+
+
+def tile_page(board: Drawing, plan: TilePlan, r: int, c: int) -> tuple[Drawing, list[float]]:
+    """The page of tile (r, c): its window of the board and every assembly mark. Returns the
+    page and the x positions of the vertical lines that cross its margins."""
+    W, H = plan.page
+    unprintable, _ = printer_limits()
+    x0, y0 = plan.x0(c), plan.y0(r)
+    tw, th, o = plan.tile_w, plan.tile_h, plan.overlap
+    left, top = plan.left, plan.top
+    right, bottom = left + tw, top + th
+    page = Drawing(W, H, id=f"tile-{plan.name(r, c)}")
+    page.add(Group(tuple(board.items), dx=left - x0, dy=top - y0, clip=Rect(x0, y0, tw, th)))
+    marks: list = []
+    crossing: list[float] = []
+
+    # Outer edges: crop marks on the trim lines, in the margins.
+    if c == 0 or c == plan.cols - 1:
+        for bx in ([0.0] if c == 0 else []) + ([plan.width] if c == plan.cols - 1 else []):
+            px = left + bx - x0
+            marks.append(Line(px, unprintable, px, top, INK, MARK_WIDTH))
+            marks.append(Line(px, bottom, px, H - unprintable, INK, MARK_WIDTH))
+            crossing.append(px)
+    if r == 0 or r == plan.rows - 1:
+        for by in ([0.0] if r == 0 else []) + ([plan.height] if r == plan.rows - 1 else []):
+            py = top + by - y0
+            marks.append(Line(unprintable, py, left, py, INK, MARK_WIDTH))
+            marks.append(Line(right, py, W - unprintable, py, INK, MARK_WIDTH))
+
+    # Left / top edges with a neighbour: this tile goes on top; cut along the picture's edge.
+    if c > 0:
+        marks.append(Line(left, unprintable, left, top, INK, MARK_WIDTH))
+        marks.append(Line(left, bottom, left, H - unprintable, INK, MARK_WIDTH))
+        crossing.append(left)
+    if r > 0:
+        marks.append(Line(unprintable, top, left, top, INK, MARK_WIDTH))
+        marks.append(Line(right, top, W - unprintable, top, INK, MARK_WIDTH))
+
+    # Right / bottom strips a neighbour covers: hatched, edged with a dashed line.
+    if c < plan.cols - 1:
+        sx = right - o
+        marks.append(_hatch(sx, top, o, th))
+        marks.append(Line(sx, top, sx, bottom, INK, MARK_WIDTH, dash=(1.5, 1.0)))
+        label = f"GLUE UNDER {plan.name(r, c + 1)}"
+        size = fit_size(label, "bold", 6.0, th * 0.3, 4.0)
+        marks.append(
+            Text(
+                sx + o / 2 + size * PT * 0.36, top + th / 2, label, size, "bold", INK, "middle", 90
+            )
+        )
+    if r < plan.rows - 1:
+        sy = bottom - o
+        marks.append(_hatch(left, sy, tw, o))
+        marks.append(Line(left, sy, right, sy, INK, MARK_WIDTH, dash=(1.5, 1.0)))
+        label = f"GLUE UNDER {plan.name(r + 1, c)}"
+        size = fit_size(label, "bold", 6.0, tw * 0.3, 4.0)
+        marks.append(
+            Text(left + tw / 2, sy + o / 2 + size * PT * 0.36, label, size, "bold", INK, "middle")
+        )
+
+    # Ticks across every seam this tile touches and targets in every overlap strip, at the
+    # same board positions on both tiles of the seam.
+    y_span = (max(y0, 0.0) + 4, min(y0 + th, plan.height) - 4)
+    x_span = (max(x0, 0.0) + 4, min(x0 + tw, plan.width) - 4)
+    for sx in plan.seams_x():
+        if not (x0 - 1e-9 <= sx <= x0 + tw + 1e-9):
+            continue
+        px = left + sx - x0
+        on_top = abs(sx - x0) < 1e-6  # this tile's own left edge
+        for by in _ticks(y_span):
+            py = top + by - y0
+            if on_top:
+                marks.append(Line(px, py, px + TICK, py, INK, MARK_WIDTH))
+            else:
+                marks.append(Line(px - TICK, py, px + TICK, py, INK, MARK_WIDTH))
+        centre = sx + o / 2
+        for by in _ticks(y_span)[:: max(1, len(_ticks(y_span)) - 1)]:
+            marks += _target(left + centre - x0, top + by - y0)
+    for sy in plan.seams_y():
+        if not (y0 - 1e-9 <= sy <= y0 + th + 1e-9):
+            continue
+        py = top + sy - y0
+        on_top = abs(sy - y0) < 1e-6
+        for bx in _ticks(x_span):
+            px = left + bx - x0
+            if on_top:
+                marks.append(Line(px, py, px, py + TICK, INK, MARK_WIDTH))
+            else:
+                marks.append(Line(px, py - TICK, px, py + TICK, INK, MARK_WIDTH))
+        centre = sy + o / 2
+        for bx in _ticks(x_span)[:: max(1, len(_ticks(x_span)) - 1)]:
+            marks += _target(left + bx - x0, top + centre - y0)
+    page.add(*marks)
+    crossing.append(right)
+    return page, sorted(crossing)
+
+
+def _diagram(plan: TilePlan, r: int, c: int, band: tuple[float, float], x: float) -> list:
+    """A small map of the tiles with tile (r, c) filled in, starting at x in the band."""
+    y0, y1 = band
+    cell = min(3.2, (y1 - y0 - 0.6) / plan.rows)
+    cw = cell * plan.tile_w / plan.tile_h
+    top = (y0 + y1) / 2 - cell * plan.rows / 2
+    items: list = []
+    for rr in range(plan.rows):
+        for cc in range(plan.cols):
+            items.append(
+                Rect(
+                    x + cc * cw,
+                    top + rr * cell,
+                    cw,
+                    cell,
+                    fill="#333333" if (rr, cc) == (r, c) else "#ffffff",
+                    stroke="#333333",
+                    width=0.15,
+                )
+            )
+    return items
+
+
+def tile_pages(
+    board: Drawing,
+    plan: TilePlan,
+    titles: tuple[str, str],
+    *,
+    diagram: bool = True,
+    first: int = 1,
+    total: int | None = None,
+) -> list[Drawing]:
+    """Every page of one board, row by row, each with its header, scale bar and tile map."""
+    W, H = plan.page
+    unprintable, _ = printer_limits()
+    game, component = titles
+    total = total or plan.count
+    pages = []
+    n = first
+    for r in range(plan.rows):
+        for c in range(plan.cols):
+            page, crossing = tile_page(board, plan, r, c)
+            top_band = (max(unprintable, plan.top - BAND), plan.top - 1.5)
+            bottom = plan.top + plan.tile_h
+            bottom_band = (bottom + 1.5, min(H - unprintable, bottom + BAND))
+            margins = Margins(W, top_band, bottom_band, free_intervals(W, crossing))
+            label = (
+                f"{component} — tile {plan.name(r, c)} "
+                f"(row {r + 1} of {plan.rows}, column {c + 1} of {plan.cols})"
+            )
+            page.add(*header(margins, [game, label, f"page {n}/{total}"]))
+            note = "cut left and top picture edges; lay them on the dashed lines; match ticks"
+            intervals = list(margins.intervals)
+            if diagram and intervals:
+                k = max(range(len(intervals)), key=lambda i: intervals[i][1] - intervals[i][0])
+                lo, hi = intervals[k]
+                items = _diagram(plan, r, c, bottom_band, lo)
+                page.add(*items)
+                intervals[k] = (max(i.x + i.w for i in items) + 2.0, hi)
+            bar_margins = Margins(W, top_band, bottom_band, tuple(intervals))
+            page.add(*scale_bar(bar_margins, note))
+            pages.append(page)
+            n += 1
+    return pages
+
+
+def seam_positions(plan: TilePlan) -> list[tuple[str, float]]:
+    """Every seam as ("x" or "y", board mm): for documentation and tests."""
+    return [("x", v) for v in plan.seams_x()] + [("y", v) for v in plan.seams_y()]
