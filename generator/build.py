@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.backends.pdf import PdfWriter
-from generator.backends.png import write_pngs
 from generator.backends.svg import write_svg
 from generator.kinds.aid import render_aid
 from generator.kinds.board import render_board
@@ -24,6 +23,7 @@ from generator.kinds.deck import Rendered, render_deck
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
 from generator.layout.sheet import SheetOptions, compose
+from generator.publish import publish_pdf
 from generator.theme import Theme
 from portolan.model.loader import Component, Game
 from portolan.sizes import paper_label, papers
@@ -123,12 +123,7 @@ def _build_component(
         for page in pages:
             writer.page(page)
         writer.save()
-        if "png" in opts.formats:
-            written += write_pngs(pdf_path, target / "png", component.id)
-        if "pdf" in opts.formats:
-            written.append(pdf_path)
-        else:
-            pdf_path.unlink()
+        written += publish_pdf(pdf_path, target, component.id, opts.formats)
     if "svg" in opts.formats:
         folder = target / "svg" / component.id
         folder.mkdir(parents=True, exist_ok=True)
@@ -143,6 +138,7 @@ def build_games(
     games: list[Game], out_root: Path, opts: BuildOptions, progress: Progress | None = None
 ) -> list[GameReport]:
     """Build every game into a hidden staging folder, then swap them all into ``out_root``."""
+    created = not out_root.exists()
     out_root.mkdir(parents=True, exist_ok=True)
     staged: list[tuple[Game, Path]] = []
     reports = []
@@ -159,6 +155,8 @@ def build_games(
     except BaseException:
         for _, stage in staged:
             shutil.rmtree(stage, ignore_errors=True)
+        if created:  # leave no empty output folder behind either
+            shutil.rmtree(out_root, ignore_errors=True)
         raise
     for game, stage in staged:
         final = out_root / game.id

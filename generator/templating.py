@@ -101,6 +101,17 @@ def render(game: Game, component: Component, template: str, field: str) -> str:
         ) from None
 
 
+def _template_line(exc: BaseException, template: str) -> int | None:
+    """The line of the template where ``exc`` was raised, from the traceback jinja2 rewrites."""
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(template):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
 def fill_in(game: Game, component: Component, text: str, path: tuple) -> str:
     """A short text from a component's YAML, with the rules' numbers filled in."""
     if "{" not in text:

@@ -80,7 +80,9 @@ def build_command(
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around every card."),
     duplex: str = typer.Option("long", "--duplex", help="long, short or none (backs at the end)."),
     back_offset: str = typer.Option(
-        "0,0", "--back-offset", help="Shift of every backs page, X,Y in mm."
+        "0,0",
+        "--back-offset",
+        help="Shift every backs page by X,Y mm (X right, Y down, as seen on the backs page).",
     ),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="No large background fills."),
     grayscale: bool = typer.Option(False, "--grayscale", help="Print in shades of grey."),

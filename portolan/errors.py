@@ -33,7 +33,7 @@ class Problem:
         return ":".join(parts)
 
     def __str__(self) -> str:
-        text = f"{self.where()}: "
+        text = "" if self.file is None and self.line is None else f"{self.where()}: "
         if self.field:
             text += f"{self.field}: "
         text += self.message

@@ -6,7 +6,7 @@ from generator.draw import Drawing, Rect, Text
 from generator.flow import flow
 from generator.fonts import PT, fit_size
 from generator.icons import icon
-from generator.kinds.cardface import SAFE, Overflow
+from generator.kinds.cardface import SAFE, Overflow, card_frame
 from generator.kinds.deck import Rendered, check_colour, check_icon
 from generator.layout.sheet import Item
 from generator.markup import Heading, parse, plain_code
@@ -32,19 +32,7 @@ def aid_face(
     if blocks and isinstance(blocks[0], Heading) and blocks[0].level == 1:
         title = blocks.pop(0).text
     d = Drawing(w, h, bleed=bleed, id=f"{spec.id}-{side}", title=f"{spec.name} ({side})")
-    d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=theme.background(c, 0.93)))
-    d.add(
-        Rect(
-            SAFE - 0.6,
-            SAFE - 0.6,
-            w - 2 * SAFE + 1.2,
-            h - 2 * SAFE + 1.2,
-            stroke=c,
-            width=0.45,
-            radius=2,
-            fill="#ffffff",
-        )
-    )
+    card_frame(d, c, theme, light=0.93, width=0.45, radius=2, inner="#ffffff")
     band_fill, band_text = theme.band(c)
     band_h = 7.5
     d.add(Rect(SAFE, SAFE, w - 2 * SAFE, band_h, fill=band_fill, radius=1.4))

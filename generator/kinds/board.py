@@ -9,7 +9,7 @@ from generator.colours import shade, tint
 from generator.draw import Circle, Drawing, Group, Path, Rect, Text
 from generator.fonts import PT, fit_size
 from generator.icons import icon
-from generator.kinds.cardface import SAFE, Overflow
+from generator.kinds.cardface import SAFE, Overflow, card_frame
 from generator.kinds.deck import Rendered, check_colour, check_icon
 from generator.layout.ring import SlotPlace, centre_place, ring_places, ring_radius
 from generator.layout.sheet import Item
@@ -26,18 +26,7 @@ def render_board(game: Game, component: Component, bleed: float, theme: Theme) -
     c = check_colour(game, component, spec.colour, ("colour",))
     overflows: list[Overflow] = []
     d = Drawing(w, h, bleed=bleed, id=spec.id, title=spec.name)
-    d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=theme.background(c, 0.9)))
-    d.add(
-        Rect(
-            SAFE - 0.6,
-            SAFE - 0.6,
-            w - 2 * SAFE + 1.2,
-            h - 2 * SAFE + 1.2,
-            stroke=c,
-            width=0.5,
-            radius=2.5,
-        )
-    )
+    card_frame(d, c, theme, radius=2.5)
     if spec.title:
         band_fill, band_text = theme.band(c)
         d.add(Rect(SAFE, SAFE, 72, 10, fill=band_fill, radius=1.6))

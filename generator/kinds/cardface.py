@@ -65,6 +65,35 @@ class Overflow:
     text: str
 
 
+def card_frame(
+    d: Drawing,
+    colour: str,
+    theme: Theme,
+    *,
+    light: float = 0.9,
+    stroke: str | None = None,
+    width: float = 0.5,
+    radius: float = 2.2,
+    inner: str | None = None,
+) -> None:
+    """The ground every card-like face shares: a background running into the bleed and a frame
+    just outside the safe area (``inner`` fills the frame)."""
+    w, h, bleed = d.width, d.height, d.bleed
+    d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=theme.background(colour, light)))
+    d.add(
+        Rect(
+            SAFE - 0.6,
+            SAFE - 0.6,
+            w - 2 * SAFE + 1.2,
+            h - 2 * SAFE + 1.2,
+            stroke=stroke or colour,
+            width=width,
+            radius=radius,
+            fill=inner,
+        )
+    )
+
+
 def card_front(
     content: FaceContent, w: float, h: float, bleed: float, theme: Theme, face_id: str
 ) -> tuple[Drawing, list[Overflow]]:
@@ -75,18 +104,8 @@ def card_front(
     d = Drawing(w, h, bleed=bleed, id=face_id, title=content.title)
     overflows: list[Overflow] = []
 
-    d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=theme.background(c, 0.9)))
-    d.add(
-        Rect(
-            SAFE - 0.6,
-            SAFE - 0.6,
-            w - 2 * SAFE + 1.2,
-            h - 2 * SAFE + 1.2,
-            stroke=ic,
-            width=0.5,
-            radius=2.2 * s,
-            fill=None if theme.ink_saver else tint(c, 0.95),
-        )
+    card_frame(
+        d, c, theme, stroke=ic, radius=2.2 * s, inner=None if theme.ink_saver else tint(c, 0.95)
     )
 
     # Title band with a badge on each side.

@@ -34,6 +34,7 @@ from generator.markup import (
 from generator.markup import (
     Table as MTable,
 )
+from generator.publish import publish_pdf
 from generator.templating import environment, render
 from generator.theme import WHITE, Theme
 from portolan.model.loader import Component, Game
@@ -49,14 +50,7 @@ def write_reference(game: Game, component: Component, target: Path, opts) -> lis
     if "pdf" in spec.formats and ("pdf" in opts.formats or "png" in opts.formats):
         path = target / f"{spec.id}.pdf"
         _pdf(game, spec, blocks, path, opts, colour)
-        if "png" in opts.formats:
-            from generator.backends.png import write_pngs
-
-            written += write_pngs(path, target / "png", spec.id)
-        if "pdf" in opts.formats:
-            written.append(path)
-        else:
-            path.unlink()
+        written += publish_pdf(path, target, spec.id, opts.formats)
     if "html" in spec.formats:
         path = target / f"{spec.id}.html"
         page = (
@@ -247,6 +241,8 @@ class _Doc(SimpleDocTemplate):
 
 
 def _decorate(canvas, doc):
+    if doc.page == 1:
+        canvas.setViewerPreference("PrintScaling", "None")
     canvas.saveState()
     canvas.setFont("Vera", 8)
     canvas.setFillColor(colors.HexColor("#555555"))

@@ -1,0 +1,16 @@
+"""What becomes of a PDF once written: PNG previews if asked, and kept only if PDFs were asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.backends.png import write_pngs
+
+
+def publish_pdf(pdf: Path, target: Path, stem: str, formats: tuple[str, ...]) -> list[Path]:
+    written = write_pngs(pdf, target / "png", stem) if "png" in formats else []
+    if "pdf" in formats:
+        written.append(pdf)
+    else:
+        pdf.unlink()
+    return written
