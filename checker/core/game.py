@@ -26,9 +26,9 @@ class Illegal(NamedTuple):
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One move as read from a log (or chosen in play): who, in which log turn, where."""
+class Step(NamedTuple):
+    """One move as read from a log (or chosen in play): who, in which log turn, where.
+    (A named tuple: millions are made by simulate, and they are cheap.)"""
 
     move: Any
     turn: int
