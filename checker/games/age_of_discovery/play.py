@@ -1,0 +1,310 @@
+"""Legal moves and chance outcomes, for `portolan play` and `simulate`.
+
+Moves are offered step by step (an action, then a ship, then where it goes) so that every list
+stays short, and only moves that can be finished are offered: a ship is offered for sending only
+if some expedition can take it, a contract only if the player's ships can meet it exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.core.game import Decision
+from checker.games.age_of_discovery import rules as r
+from checker.games.age_of_discovery.moves import (
+    Assign,
+    Buy,
+    ContractDrawn,
+    DealContract,
+    DealFlagship,
+    DealMission,
+    PlayContract,
+    Reserve,
+    RowContract,
+    Sail,
+    SendShip,
+    SetupShip,
+    StartTurn,
+    TakeContract,
+    TurnOver,
+)
+from checker.games.age_of_discovery.state import (
+    BUY,
+    COINS,
+    CONTRACT,
+    CONTRACTS,
+    FILLING,
+    PURCHASE,
+    SEND,
+    State,
+)
+
+
+# -- Choices ------------------------------------------------------------------------------------
+def legal_moves(state: State, d: Decision | None) -> list[Any]:
+    if d is None or d.kind != "choice":
+        return []
+    if d.accepts == (StartTurn,):
+        return [StartTurn(state.player)]
+    pend = state.pending
+    if pend is None:
+        return main_moves(state)
+    if pend[0] == "sail":
+        return sail_targets(state, state.player, pend[1])
+    return assign_moves(state, pend[1])
+
+
+def main_moves(state: State) -> list[Any]:
+    """Every legal action, except that a kind of move already made this turn is offered again
+    only straight after itself: a log lists a turn's moves under one key per kind."""
+    p = state.player
+    k = state.k
+    coins = state.coins[p]
+    blocks = state.blocks
+
+    def can(kind: str, block: str) -> bool:
+        return (block not in blocks or blocks[-1] == block) and r.can(state, kind)
+
+    out: list[Any] = [r.END_TURN]
+    if can(COINS, "coins") and (state.bank > 0 or state.options["bank"] == "unlimited"):
+        out.append(r.TAKE_2)
+    if (
+        can(CONTRACT, "contract")
+        and len(state.hands[p]) < k["hand_limit"]
+        and coins >= k["contract_cost"]
+    ):
+        for i, c in enumerate(state.contract_row):
+            if c and not r.reserved_by_other(state, CONTRACTS, i):
+                out.append(TakeContract(c))
+        if state.contract_deck:
+            out.append(r.DRAW_BLIND)
+    if can(BUY, "buy"):
+        ships = state.book.ships
+        for i, c in enumerate(state.purchase):
+            if c and ships[c].cost <= coins and not r.reserved_by_other(state, PURCHASE, i):
+                twice = state.purchase.count(c) > 1
+                out.append(Buy(c, i + 1 if twice else None))
+    if can(SEND, "send"):
+        for c in state.fleet[p]:
+            if sail_targets(state, p, c, first=True):
+                out.append(SendShip(c))
+        flag = state.flagship[p]
+        if flag and state.flagship_idle[p] and sail_targets(state, p, flag, first=True):
+            out.append(SendShip(flag))
+        for c in state.hands[p]:
+            if can_load(state, p, c, state.book.contracts[c].transport, []):
+                for d in k["contract_durations"]:
+                    out.append(PlayContract(c, d))
+    reserve_ok = "reserve" not in blocks or blocks[-1] == "reserve"
+    if reserve_ok and state.action_cards[p].get(state.book.reservation):
+        spots = [
+            (row_name, i, c)
+            for row_name, row in (
+                (PURCHASE, state.purchase),
+                (FILLING, state.filling),
+                (CONTRACTS, state.contract_row),
+            )
+            for i, c in enumerate(row)
+            if c and not r._reserved_at(state, row_name, i)
+        ]
+        names = [c for _, _, c in spots]
+        for row_name, i, c in spots:
+            if names.count(c) > 1:
+                out.append(Reserve(c, row_name, i + 1))
+            else:
+                out.append(Reserve(c))
+    return out
+
+
+def sail_targets(state: State, p: str, card: str, *, first: bool = False) -> list[Sail]:
+    """Where the ship may go (only whether it may go anywhere, with ``first``)."""
+    book = state.book
+    fee = r.placement_fee(state, card)
+    if state.coins[p] < fee:
+        return []
+    wilds = state.action_cards[p].get(book.wild, 0)
+    flagship = book.is_flagship(card)
+    transports = state.k["flagship_transport"] if flagship else (book.ships[card].transport,)
+    shared = state.options["expedition_colour"] == "shared"
+    out: list[Sail] = []
+    for exp, placed in state.expeditions.items():
+        info = book.expeditions[exp]
+        room = info.limit - sum(s.transport for s in placed)
+        if room < transports[0]:
+            continue
+        wanted = state.exp_colour.get(exp if shared else (exp, p))
+        if not flagship:
+            own = book.ships[card].colour
+            if wanted is None or wanted == own:
+                out.append(Sail(exp))
+            elif wilds:
+                out.append(Sail(exp, wild=True))
+            if first and out:
+                return out
+            continue
+        for t in transports:
+            if t > room:
+                break
+            for colour, wild in flagship_colours(state, card, wanted, wilds):
+                out.append(Sail(exp, t, colour, wild))
+        if first and out:
+            return out
+    return out
+
+
+def flagship_colours(state: State, card: str, wanted: str | None, wilds: int):
+    colours = state.book.flagships[card]
+    if wanted is None:
+        return [(c, False) for c in colours]
+    if wanted in colours:
+        return [(wanted, False)]
+    if state.options["flagship_colours"] == "any":  # it joins as the colour wanted
+        return [(None, False)]
+    return [(c, True) for c in colours] if wilds else []
+
+
+def ship_options(state: State, p: str, contract: str) -> list[tuple[str, int, str | None, bool]]:
+    """(ship, transport, colour, wild) for every idle ship of the player on this contract."""
+    book = state.book
+    colour = book.contracts[contract].colour
+    wilds = state.action_cards[p].get(book.wild, 0)
+    out = []
+    for c in state.fleet[p]:
+        own = book.ships[c].colour
+        if own == colour:
+            out.append((c, book.ships[c].transport, None, False))
+        elif wilds:
+            out.append((c, book.ships[c].transport, None, True))
+    flag = state.flagship[p]
+    if flag and state.flagship_idle[p]:
+        for col, wild in flagship_colours(state, flag, colour, wilds):
+            for t in state.k["flagship_transport"]:
+                out.append((flag, t, col if wild else None, wild))
+    return out
+
+
+def can_load(state: State, p: str, contract: str, need: int, options=None) -> bool:
+    """Can the player's idle ships (and coins, and Wild Ship cards) make exactly ``need``?"""
+    return _load_plan(state, p, contract, need, 0, 0, None) is not None
+
+
+def _load_plan(state, p, contract, need, wild_used, spent, skip) -> bool | None:
+    book = state.book
+    coins = state.coins[p] - spent
+    wilds = state.action_cards[p].get(book.wild, 0) - wild_used
+    colour = book.contracts[contract].colour
+    fleet = dict(state.fleet[p])
+    if skip is not None and skip in fleet:
+        fleet[skip] -= 1
+    # items: (transport, wild, fee) for each ship copy; the flagship as alternatives
+    items = []
+    for c, n in fleet.items():
+        info = book.ships[c]
+        w = info.colour != colour
+        if w and wilds <= 0:
+            continue
+        items += [(info.transport, w, state.k["placement_fee"])] * n
+    flag = state.flagship[p]
+    flag_opts = []
+    if flag and state.flagship_idle[p] and skip != flag:
+        for _, w in flagship_colours(state, flag, colour, wilds):
+            for t in state.k["flagship_transport"]:
+                flag_opts.append((t, w, state.k["flagship_fee"]))
+    # reachable (sum, wilds used) -> least fees
+    best = {(0, 0): 0}
+    for t, w, fee in items:
+        for (s, u), f in list(best.items()):
+            key = (s + t, u + w)
+            if (
+                key[0] <= need
+                and key[1] <= wilds
+                and f + fee <= coins
+                and best.get(key, 1 << 30) > f + fee
+            ):
+                best[key] = f + fee
+    if any(s == need for s, _ in best):
+        return True
+    for t, w, fee in flag_opts:
+        for (s, u), f in best.items():
+            if s + t == need and u + w <= wilds and f + fee <= coins:
+                return True
+    return None
+
+
+def assign_moves(state: State, v) -> list[Assign]:
+    p = state.player
+    need = state.book.contracts[v.contract].transport - v.loaded
+    out = []
+    seen = set()
+    for c, t, colour, wild in ship_options(state, p, v.contract):
+        if t > need or (c, t, colour, wild) in seen:
+            continue
+        seen.add((c, t, colour, wild))
+        fee = r.placement_fee(state, c)
+        if fee > state.coins[p]:
+            continue
+        rest = need - t
+        if rest and (_load_plan(state, p, v.contract, rest, 1 if wild else 0, fee, c) is None):
+            continue
+        flagship = state.book.is_flagship(c)
+        out.append(Assign(c, t if flagship else None, colour, wild))
+    return out
+
+
+# -- Chance -------------------------------------------------------------------------------------
+def outcomes(state: State, d: Decision | None) -> list[tuple[Any, int]]:
+    if d is None or d.kind != "chance":
+        return []
+    kind = d.accepts[0]
+    if kind is SetupShip:
+        row = r.setup_step(state)[1]
+        return [(SetupShip(c, row), n) for c, n in state.unseen.items()]
+    if kind is RowContract:
+        return [(RowContract(c), 1) for c in state.contract_deck]
+    if kind is ContractDrawn:
+        return [(ContractDrawn(c), 1) for c in state.contract_deck]
+    if kind is DealContract:
+        return [(DealContract(d.player, c), 1) for c in state.contract_deck]
+    if kind is DealMission:
+        return [(DealMission(d.player, c), 1) for c in state.mission_pool]
+    if kind is DealFlagship:
+        return [(DealFlagship(d.player, c), 1) for c in state.flagship_pool]
+    # TurnOver: the first pile with cards; its ships are a random part of the unseen ships
+    i = r.first_pile(state)
+    scoring = state.scoring_in[i]
+    ships = state.piles[i] - (1 if scoring else 0)
+    unseen = sum(state.unseen.values())
+    out = [(TurnOver(c), ships * n) for c, n in state.unseen.items() if ships]
+    if scoring:
+        out.append((TurnOver(scoring), max(unseen, 1)))
+    return out
+
+
+def sample_outcome(state: State, d: Decision, rng) -> Any:
+    kind = d.accepts[0]
+    if kind is TurnOver:
+        i = r.first_pile(state)
+        scoring = state.scoring_in[i]
+        if scoring and rng.randrange(state.piles[i]) == 0:
+            return TurnOver(scoring)
+        return TurnOver(_weighted(state.unseen, rng))
+    if kind is SetupShip:
+        return SetupShip(_weighted(state.unseen, rng), r.setup_step(state)[1])
+    if kind is RowContract:
+        return RowContract(rng.choice(state.contract_deck))
+    if kind is ContractDrawn:
+        return ContractDrawn(rng.choice(state.contract_deck))
+    if kind is DealContract:
+        return DealContract(d.player, rng.choice(state.contract_deck))
+    if kind is DealMission:
+        return DealMission(d.player, rng.choice(state.mission_pool))
+    return DealFlagship(d.player, rng.choice(state.flagship_pool))
+
+
+def _weighted(pile: dict[str, int], rng) -> str:
+    k = rng.randrange(sum(pile.values()))
+    for c, n in pile.items():
+        if k < n:
+            return c
+        k -= n
+    raise AssertionError("empty pile")
