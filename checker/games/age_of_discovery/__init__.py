@@ -11,6 +11,7 @@ from checker.games.age_of_discovery import rules as r
 from checker.games.age_of_discovery.cards import CardBook
 from checker.games.age_of_discovery.moves import (
     Assign,
+    Back,
     Buy,
     Contract,
     ContractDrawn,
@@ -20,6 +21,7 @@ from checker.games.age_of_discovery.moves import (
     DrawContract,
     EndTurn,
     KeepSecret,
+    Menu,
     PlayContract,
     Reserve,
     RowContract,
@@ -57,7 +59,14 @@ MAIN_MOVES = (
     PlayContract,
     Reserve,
     EndTurn,
+    Menu,
 )
+MENU_MOVES = {
+    "contract": (TakeContract, DrawContract, Contract, Back),
+    "buy": (Buy, Back),
+    "send": (SendShip, PlayContract, Back),
+    "reserve": (Reserve, Back),
+}
 
 
 class AgeOfDiscoveryRules:
@@ -96,6 +105,13 @@ class AgeOfDiscoveryRules:
 
     def apply(self, state: State, move: Any) -> list[str]:
         state.memo = None
+        if type(move) is Menu:
+            state.menu = move.kind
+            return []
+        if type(move) is Back:
+            state.menu = None
+            return []
+        state.menu = None
         block = BLOCKS.get(type(move))
         if block is not None and (not state.blocks or state.blocks[-1] != block):
             state.blocks.append(block)
@@ -173,8 +189,14 @@ def decide(state: State) -> Decision | None:
     if phase == SETUP:
         return setup_decision(state)
     p = state.player
+    cache = state.decisions
     if phase == START:
-        return Decision(p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
+        key = (START, p)
+        if key not in cache:
+            cache[key] = Decision(
+                p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True
+            )
+        return cache[key]
     if phase == MISSIONS:
         q = next(q for q in state.players if state.missions[q] is None)
         return Decision(
@@ -190,14 +212,30 @@ def decide(state: State) -> Decision | None:
         )
     pend = state.pending
     if pend is None:
-        return Decision(
-            p,
-            "Actions",
-            "choice",
-            MAIN_MOVES,
-            "an action (or the end of the turn)",
-            default=r.END_TURN,
-        )
+        menu = state.menu
+        key = (ACTIONS, p, menu)
+        d = cache.get(key)
+        if d is None:
+            if menu is None:
+                d = Decision(
+                    p,
+                    "Actions",
+                    "choice",
+                    MAIN_MOVES,
+                    "an action (or the end of the turn)",
+                    default=r.END_TURN,
+                )
+            else:
+                d = Decision(
+                    p,
+                    "Actions",
+                    "choice",
+                    MENU_MOVES[menu],
+                    MENU_PROMPTS[menu],
+                    missing=Illegal(r.COURSE_OF_PLAY, f"choose {MENU_PROMPTS[menu]}"),
+                )
+            cache[key] = d
+        return d
     kind = pend[0]
     if kind == "turnover":
         return Decision(
@@ -363,6 +401,8 @@ CHECK = {
     Assign: r.check_assign,
     Reserve: r.check_reserve,
     EndTurn: lambda state, move: None,
+    Menu: lambda state, move: None,
+    Back: lambda state, move: None,
 }
 
 APPLY = {
@@ -388,6 +428,13 @@ APPLY = {
     EndTurn: lambda state, move: r.end_turn(state),
 }
 
+
+MENU_PROMPTS = {
+    "contract": "the contract to accept",
+    "buy": "the ship to buy",
+    "send": "the ship to send or the contract to play",
+    "reserve": "the card to reserve",
+}
 
 # How a log groups a turn's moves: one key per action, one for the reservations.
 BLOCKS = {
@@ -481,7 +528,18 @@ def describe(move: Any) -> str:
             return f"play Reservation on {card}{where}"
         case EndTurn():
             return "end the turn"
+        case Menu(kind):
+            return MENU_LABELS[kind]
+        case Back():
+            return "back (another action, or the end of the turn)"
     return str(move)
 
+
+MENU_LABELS = {
+    "contract": "accept a trade contract…",
+    "buy": "purchase ships…",
+    "send": "send ships (expeditions, trade contracts)…",
+    "reserve": "play a Reservation card…",
+}
 
 RULES = AgeOfDiscoveryRules()

@@ -130,4 +130,14 @@ class EndTurn:
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class Menu:  # play and simulate: which kind of action comes next (never written to a log)
+    kind: str  # contract, buy, send, reserve
+
+
+@dataclass(frozen=True, slots=True)
+class Back:  # play and simulate: back from a menu entry without a move (never written to a log)
+    pass
+
+
 SETUP_MOVES = (SetupShip, DealContract, DealMission, DealFlagship, RowContract)

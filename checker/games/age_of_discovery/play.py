@@ -18,6 +18,7 @@ from checker.games.age_of_discovery.moves import (
     DealContract,
     DealFlagship,
     DealMission,
+    Menu,
     PlayContract,
     Reserve,
     RowContract,
@@ -45,9 +46,11 @@ def legal_moves(state: State, d: Decision | None) -> list[Any]:
     if d is None or d.kind != "choice":
         return []
     if d.accepts == (StartTurn,):
-        return [StartTurn(state.player)]
+        return [_move(StartTurn, state.player)]
     pend = state.pending
     if pend is None:
+        if state.menu is not None:  # back only from an entry that turned out to be empty
+            return list(submoves(state, state.menu)) or [r.BACK]
         return main_moves(state)
     if pend[0] == "sail":
         return sail_targets(state, state.player, pend[1])
@@ -55,48 +58,100 @@ def legal_moves(state: State, d: Decision | None) -> list[Any]:
 
 
 def main_moves(state: State) -> list[Any]:
-    """Every legal action, except that a kind of move already made this turn is offered again
-    only straight after itself: a log lists a turn's moves under one key per kind."""
+    """The menu: end the turn, take coins, or one of the other actions (then which card).
+
+    An entry is offered on quick conditions only (this runs at nearly every step of a random
+    game); one that turns out to hold nothing, say no ship fits anywhere, offers the way back."""
     p = state.player
     k = state.k
     coins = state.coins[p]
     blocks = state.blocks
+    last = blocks[-1] if blocks else None
+    used = state.used
+    action = state.action
+    free = len(used) < k["actions_per_turn"]
 
-    def can(kind: str, block: str) -> bool:
-        return (block not in blocks or blocks[-1] == block) and r.can(state, kind)
+    def ok(kind: str, block: str) -> bool:
+        if last != block and block in blocks:
+            return False
+        return (action == kind and kind in (BUY, SEND)) or (free and kind not in used)
 
     out: list[Any] = [r.END_TURN]
-    if can(COINS, "coins") and (state.bank > 0 or state.options["bank"] == "unlimited"):
+    if ok(COINS, "coins") and (state.bank > 0 or state.options["bank"] == "unlimited"):
         out.append(r.TAKE_2)
     if (
-        can(CONTRACT, "contract")
-        and len(state.hands[p]) < k["hand_limit"]
+        ok(CONTRACT, "contract")
         and coins >= k["contract_cost"]
+        and len(state.hands[p]) < k["hand_limit"]
+        and (state.contract_deck or any(state.contract_row))
     ):
-        for i, c in enumerate(state.contract_row):
-            if c and not r.reserved_by_other(state, CONTRACTS, i):
-                out.append(TakeContract(c))
-        if state.contract_deck:
-            out.append(r.DRAW_BLIND)
-    if can(BUY, "buy"):
+        out.append(MENU_CONTRACT)
+    if ok(BUY, "buy"):
         ships = state.book.ships
+        others = [x.space for x in state.reservations if x.row == PURCHASE and x.player != p]
         for i, c in enumerate(state.purchase):
-            if c and ships[c].cost <= coins and not r.reserved_by_other(state, PURCHASE, i):
-                twice = state.purchase.count(c) > 1
-                out.append(Buy(c, i + 1 if twice else None))
-    if can(SEND, "send"):
-        for c in state.fleet[p]:
-            if sail_targets(state, p, c, first=True):
-                out.append(SendShip(c))
-        flag = state.flagship[p]
-        if flag and state.flagship_idle[p] and sail_targets(state, p, flag, first=True):
-            out.append(SendShip(flag))
-        for c in state.hands[p]:
-            if can_load(state, p, c, state.book.contracts[c].transport, []):
-                for d in k["contract_durations"]:
-                    out.append(PlayContract(c, d))
-    reserve_ok = "reserve" not in blocks or blocks[-1] == "reserve"
-    if reserve_ok and state.action_cards[p].get(state.book.reservation):
+            if c and ships[c].cost <= coins and i not in others:
+                out.append(MENU_BUY)
+                break
+    if (
+        coins >= k["placement_fee"]
+        and (state.fleet[p] or state.hands[p] or state.flagship_idle[p])
+        and ok(SEND, "send")
+        and _may_send(state, p)
+    ):
+        out.append(MENU_SEND)
+    if state.action_cards[p].get(state.book.reservation) and (
+        last == "reserve" or "reserve" not in blocks
+    ):
+        out.append(MENU_RESERVE)
+    return out
+
+
+MENUS = ("contract", "buy", "send", "reserve")
+MENU_CONTRACT, MENU_BUY, MENU_SEND, MENU_RESERVE = (Menu(m) for m in MENUS)
+
+
+def _open(state: State, kind: str | None, block: str) -> bool:
+    """A kind of move already made this turn is offered again only straight after itself: a log
+    lists a turn's moves under one key per kind. ``kind``: the action it belongs to."""
+    blocks = state.blocks
+    if block in blocks and blocks[-1] != block:
+        return False
+    return kind is None or r.can(state, kind)
+
+
+def submoves(state: State, menu: str):
+    """The moves of one menu entry, one by one (so that asking whether there is any is quick)."""
+    p = state.player
+    k = state.k
+    coins = state.coins[p]
+    if menu == "contract":
+        if (
+            _open(state, CONTRACT, "contract")
+            and len(state.hands[p]) < k["hand_limit"]
+            and coins >= k["contract_cost"]
+        ):
+            for i, c in enumerate(state.contract_row):
+                if c and not r.reserved_by_other(state, CONTRACTS, i):
+                    yield _move(TakeContract, c)
+            if state.contract_deck:
+                yield r.DRAW_BLIND
+    elif menu == "buy":
+        if _open(state, BUY, "buy"):
+            ships = state.book.ships
+            for i, c in enumerate(state.purchase):
+                if c and ships[c].cost <= coins and not r.reserved_by_other(state, PURCHASE, i):
+                    twice = state.purchase.count(c) > 1
+                    yield _move(Buy, c, i + 1) if twice else _move(Buy, c)
+    elif menu == "send":
+        if _open(state, SEND, "send") and coins >= k["placement_fee"]:
+            yield from _sends(state, p)
+    elif (
+        menu == "reserve"
+        and _open(state, None, "reserve")
+        and state.action_cards[p].get(state.book.reservation)
+    ):
+        taken = {(x.row, x.space) for x in state.reservations}
         spots = [
             (row_name, i, c)
             for row_name, row in (
@@ -105,15 +160,86 @@ def main_moves(state: State) -> list[Any]:
                 (CONTRACTS, state.contract_row),
             )
             for i, c in enumerate(row)
-            if c and not r._reserved_at(state, row_name, i)
+            if c and (row_name, i) not in taken
         ]
         names = [c for _, _, c in spots]
         for row_name, i, c in spots:
             if names.count(c) > 1:
-                out.append(Reserve(c, row_name, i + 1))
+                yield _move(Reserve, c, row_name, i + 1)
             else:
-                out.append(Reserve(c))
-    return out
+                yield _move(Reserve, c)
+
+
+def _rooms(state: State, p: str) -> dict[str | None, int]:
+    """The most room on an expedition open to each colour (None: to every colour)."""
+    key = ("rooms", p, sum(state.load.values()))
+    room = state.cache.get(key)
+    if room is None:
+        room = {None: -1}
+        shared = state.options["expedition_colour"] == "shared"
+        limits = state.book.expeditions
+        for exp, used in state.load.items():
+            left = limits[exp].limit - used
+            wanted = state.exp_colour.get(exp if shared else (exp, p))
+            if left > room.get(wanted, -1):
+                room[wanted] = left
+        room["best"] = max(room.values())
+        state.cache[key] = room
+    return room
+
+
+def _may_send(state: State, p: str) -> bool:
+    """Some ship fits an expedition, or some contract might be met (a quick test: if none can
+    be after all, the menu entry offers the way back)."""
+    room = _rooms(state, p)
+    best = room["best"]
+    wild = state.action_cards[p].get(state.book.wild, 0) > 0
+    ships = state.book.ships
+    for c in state.fleet[p]:
+        info = ships[c]
+        t = info.transport
+        if room[None] >= t or room.get(info.colour, -1) >= t or (wild and best >= t):
+            return True
+    if state.flagship_idle[p] and best >= 1:
+        return True
+    if not state.hands[p]:
+        return False
+    total = sum(ships[c].transport * n for c, n in state.fleet[p].items())
+    return total + max(state.k["flagship_transport"]) >= min(
+        state.book.contracts[c].transport for c in state.hands[p]
+    )
+
+
+def _sends(state: State, p: str):
+    k = state.k
+    room = _rooms(state, p)
+    best = room["best"]
+    wild = state.action_cards[p].get(state.book.wild, 0) > 0
+    ships = state.book.ships
+    for c in state.fleet[p]:
+        info = ships[c]
+        t = info.transport
+        if room[None] >= t or room.get(info.colour, -1) >= t or (wild and best >= t):
+            yield _move(SendShip, c)
+    flag = state.flagship[p]
+    if flag and state.flagship_idle[p] and sail_targets(state, p, flag, first=True):
+        yield _move(SendShip, flag)
+    for c in state.hands[p]:
+        if can_load(state, p, c, state.book.contracts[c].transport):
+            for d in k["contract_durations"]:
+                yield _move(PlayContract, c, d)
+
+
+_MOVES: dict[tuple, Any] = {}
+
+
+def _move(kind: type, *args: Any) -> Any:
+    """One shared (immutable) move object per kind and arguments: much cheaper than new ones."""
+    key = (kind, *args)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = kind(*args)
+    return move
 
 
 def sail_targets(state: State, p: str, card: str, *, first: bool = False) -> list[Sail]:
@@ -127,9 +253,9 @@ def sail_targets(state: State, p: str, card: str, *, first: bool = False) -> lis
     transports = state.k["flagship_transport"] if flagship else (book.ships[card].transport,)
     shared = state.options["expedition_colour"] == "shared"
     out: list[Sail] = []
-    for exp, placed in state.expeditions.items():
+    for exp, used in state.load.items():
         info = book.expeditions[exp]
-        room = info.limit - sum(s.transport for s in placed)
+        room = info.limit - used
         if room < transports[0]:
             continue
         wanted = state.exp_colour.get(exp if shared else (exp, p))
@@ -183,12 +309,53 @@ def ship_options(state: State, p: str, contract: str) -> list[tuple[str, int, st
     return out
 
 
-def can_load(state: State, p: str, contract: str, need: int, options=None) -> bool:
+def can_load(state: State, p: str, contract: str, need: int) -> bool:
     """Can the player's idle ships (and coins, and Wild Ship cards) make exactly ``need``?"""
     return _load_plan(state, p, contract, need, 0, 0, None) is not None
 
 
 def _load_plan(state, p, contract, need, wild_used, spent, skip) -> bool | None:
+    """True if ``need`` transport can be made exactly (None if not). The common case, where
+    neither coins nor Wild Ship cards can run short, is a subset sum on a bit mask; the others
+    go through ``_plan``."""
+    book = state.book
+    k = state.k
+    coins = state.coins[p] - spent
+    wilds = state.action_cards[p].get(book.wild, 0) - wild_used
+    colour = book.contracts[contract].colour
+    flag = state.flagship[p] if state.flagship_idle[p] and state.flagship[p] != skip else None
+    if coins < need * k["placement_fee"] + k["flagship_fee"]:
+        return _plan(state, p, contract, need, wild_used, spent, skip)
+    ships = book.ships
+    reach = 1
+    off = 0
+    for c, n in state.fleet[p].items():
+        info = ships[c]
+        if info.colour != colour:
+            if not wilds:
+                continue
+            off += n
+        if c == skip:
+            n -= 1
+        for _ in range(n):
+            reach |= reach << info.transport
+    if off > wilds:
+        return _plan(state, p, contract, need, wild_used, spent, skip)
+    if flag is not None and flagship_colours(state, flag, colour, wilds):
+        if wilds < off + 1 and colour not in book.flagships[flag]:
+            return _plan(state, p, contract, need, wild_used, spent, skip)
+        reach |= _shifted(reach, k["flagship_transport"])
+    return True if reach >> need & 1 else None
+
+
+def _shifted(reach: int, transports) -> int:
+    out = 0
+    for t in transports:
+        out |= reach << t
+    return out
+
+
+def _plan(state, p, contract, need, wild_used, spent, skip) -> bool | None:
     book = state.book
     coins = state.coins[p] - spent
     wilds = state.action_cards[p].get(book.wild, 0) - wild_used

@@ -11,6 +11,7 @@ from checker.core.game import Illegal
 from checker.games.age_of_discovery.cards import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP, CardBook
 from checker.games.age_of_discovery.moves import (
     Assign,
+    Back,
     Buy,
     Contract,
     DealContract,
@@ -68,6 +69,7 @@ SPECIAL_MISSIONS = "§6.1"
 ACTION_CARDS = "§6.2"
 
 END_TURN, TAKE_2, DRAW_BLIND, KEEP_SECRET = EndTurn(), TakeCoins(), DrawContract(), KeepSecret()
+BACK = Back()
 ROW_WORDS = {PURCHASE: "purchase row", FILLING: "filling row", CONTRACTS: "contract row"}
 
 
@@ -107,6 +109,7 @@ def setup(book: CardBook, options: dict, players: list[str]) -> State:
         mission_pool=missions,
         action_cards={p: {a: c for a, c in actions.items() if c} for p in players},
         expeditions={e: [] for e in book.expeditions},
+        load=dict.fromkeys(book.expeditions, 0),
         exp_colour={},
         completed=dict.fromkeys(players, 0),
         boxed=boxed,
@@ -260,6 +263,7 @@ def begin_turn(state: State) -> list[str]:
     state.turn += 1
     state.used = []
     state.blocks = []
+    state.menu = None
     state.action = None
     state.phase = ACTIONS
     p = state.player
@@ -804,7 +808,7 @@ def check_sail(state: State, move: Sail) -> Illegal | None:
     )
     if problem:
         return problem
-    used = sum(s.transport for s in state.expeditions[move.expedition])
+    used = state.load[move.expedition]
     if used + t > info.limit:
         return Illegal(
             EXPEDITIONS,
@@ -875,6 +879,7 @@ def sail(state: State, move: Sail) -> list[str]:
     if move.wild:
         play_wild(state)
     state.expeditions[move.expedition].append(Placed(p, card, colour, t, move.wild))
+    state.load[move.expedition] += t
     events = []
     if wanted is None:
         state.exp_colour[key] = colour
@@ -882,7 +887,7 @@ def sail(state: State, move: Sail) -> list[str]:
     state.pending = None
     how = f" with a {state.book.wild} card" if move.wild else ""
     flag = f" as {colour}, transport {t}," if state.book.is_flagship(card) else ""
-    used = sum(s.transport for s in state.expeditions[move.expedition])
+    used = state.load[move.expedition]
     return [
         f"sends {card}{flag} to {move.expedition}'s expedition{how} for {_coins(fee)} "
         f"({used}/{info.limit})",

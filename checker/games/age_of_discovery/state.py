@@ -73,6 +73,7 @@ class State:
     mission_pool: list[str]  # this player count's missions not known to be anyone's
     action_cards: dict[str, dict[str, int]]
     expeditions: dict[str, list[Placed]]
+    load: dict[str, int]  # transport on each expedition
     exp_colour: dict[Any, str]  # expedition (or (expedition, player)) -> its ships' colour
     setup_plan: list[tuple] = field(default_factory=list)
     setup_at: int = 0
@@ -87,6 +88,7 @@ class State:
     used: list[str] = field(default_factory=list)  # actions taken this turn
     blocks: list[str] = field(default_factory=list)  # actions and reservations, in log order
     action: str | None = None  # the action under way
+    menu: str | None = None  # play and simulate: the kind of move chosen from the menu
     pending: tuple | None = None  # ("sail", ship) ("voyage", Voyage) ("turnover", row, space)
     #                                ("row contract", space) ("blind",)
     first_at: int | None = None  # the turn after which the first scoring happens
@@ -96,6 +98,8 @@ class State:
     categories: list = field(default_factory=list)
     memo: Any = None  # the current decision, until the next move
     last_turnover: str = ""  # what the last card turned over did, for misplaced reveals
+    decisions: dict = field(default_factory=dict)  # decisions that depend only on their key
+    cache: dict = field(default_factory=dict)  # answers of play.can_load, by everything they use
 
     @property
     def player(self) -> str:
