@@ -201,7 +201,7 @@ def decide(state: State) -> Decision | None:
         q = next(q for q in state.players if state.missions[q] is None)
         return Decision(
             q,
-            "Final scoring",
+            "End",
             "chance",
             (DealMission,),
             f"which special mission does {q} reveal",
@@ -240,7 +240,7 @@ def decide(state: State) -> Decision | None:
     if kind == "turnover":
         return Decision(
             p,
-            "Purchase ships",
+            "Purchase",
             "chance",
             (TurnOver,),
             f"which card was turned over from the draw piles for the {r.ROW_WORDS[pend[1]]}",
@@ -253,7 +253,7 @@ def decide(state: State) -> Decision | None:
     if kind == "row contract":
         return Decision(
             p,
-            "Accept a contract",
+            "Contract",
             "chance",
             (RowContract,),
             "which contract was turned face up in its place",
@@ -266,7 +266,7 @@ def decide(state: State) -> Decision | None:
     if kind == "blind":
         return Decision(
             p,
-            "Accept a contract",
+            "Contract",
             "chance",
             (ContractDrawn,),
             "which contract was drawn from the draw deck",
@@ -275,7 +275,7 @@ def decide(state: State) -> Decision | None:
     if kind == "sail":
         return Decision(
             p,
-            "Send ships",
+            "Send",
             "choice",
             (Sail,),
             f"the expedition {pend[1]} sails to",
@@ -284,7 +284,7 @@ def decide(state: State) -> Decision | None:
     v = pend[1]
     return Decision(
         p,
-        "Send ships",
+        "Send",
         "choice",
         (Assign,),
         f"a ship for {v.contract}",
@@ -349,7 +349,7 @@ def setup_decision(state: State) -> Decision:
             p,
             "Setup",
             "chance",
-            (DealMission,),
+            (DealMission, KeepSecret),
             f"which special mission was dealt to {p}",
             default=r.KEEP_SECRET,
         )
@@ -357,7 +357,7 @@ def setup_decision(state: State) -> Decision:
         p,
         "Setup",
         "chance",
-        (DealFlagship,),
+        (DealFlagship, KeepSecret),
         f"which flagship was dealt to {p}",
         default=r.KEEP_SECRET,
     )
@@ -477,8 +477,15 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     if isinstance(move, Sail) and pend != "sail":
         return Illegal(r.EXPEDITIONS, "no ship is on its way to an expedition now")
     if isinstance(move, Assign) and pend != "voyage":
+        v = state.voyages[-1] if state.voyages else None
+        if v is not None and v.player == state.player and v.left == v.duration:
+            need = state.book.contracts[v.contract].transport
+            return Illegal(
+                r.TRADE_CONTRACTS,
+                f"{v.contract} has its {need} transport already: {move.card} is one ship too many",
+            )
         return Illegal(r.TRADE_CONTRACTS, "no trade contract is being played now")
-    if isinstance(move, DealMission) and state.phase == ACTIONS:
+    if isinstance(move, DealMission) and state.final_at != state.turn:
         return Illegal(r.SPECIAL_MISSIONS, "special missions stay secret until the end of the game")
     return None
 
