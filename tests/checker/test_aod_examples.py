@@ -17,14 +17,19 @@ from tests.checker.helpers import AOD_EXAMPLES, run_log
 # points under the player's completed contracts on the mission card; 1 point per ship not sent.
 # two-players:
 #   first scoring:
-#     Ana: Abreu 1x4, Columbus 2x2, Dias 1x4, Magellan 2x2, Cartier 1x4, Cabot 1x3, Verrazzano 1x3 = 26
+#     Ana: Abreu 1x4, Columbus 2x2, Dias 1x4, Magellan 2x2, Cartier 1x4, Cabot 1x3, Verrazzano
+#         1x3 = 26
 #     Ben: Abreu 1x4, Dias 1x4, Magellan 1x2, Barentsz 2x4, Cabot 2x3, Verrazzano 2x3 = 30
 #   final scoring:
-#     Ana: Abreu 1x8, Columbus 2x5, Dias 1x8, Magellan 2x5, Gama 1x5, Cartier 2x7, Vespucci 2x6, Cabot 1x7, Drake 1x6, Verrazzano 1x7, Cabral 1x6 = 93
-#     Ben: Abreu 1x8, Columbus 2x5, Dias 1x8, Magellan 2x5, Barentsz 2x7, Vespucci 2x6, Cabot 2x7, Drake 1x6, Verrazzano 2x7 = 96
+#     Ana: Abreu 1x8, Columbus 2x5, Dias 1x8, Magellan 2x5, Gama 1x5, Cartier 2x7, Vespucci
+#         2x6, Cabot 1x7, Drake 1x6, Verrazzano 1x7, Cabral 1x6 = 93
+#     Ben: Abreu 1x8, Columbus 2x5, Dias 1x8, Magellan 2x5, Barentsz 2x7, Vespucci 2x6, Cabot
+#         2x7, Drake 1x6, Verrazzano 2x7 = 96
 #   missions:
-#     Ana: Half of All Ships, 1 contracts -> 1 per expedition, met on 9 (Abreu, Columbus, Dias, Magellan, Gama, Cartier, Vespucci, Drake, Cabral) = 9
-#     Ben: One Ship, 1 contracts -> 1 per expedition, met on 9 (Abreu, Columbus, Dias, Magellan, Barentsz, Vespucci, Cabot, Drake, Verrazzano) = 9
+#     Ana: Half of All Ships, 1 contracts -> 1 per expedition, met on 9 (Abreu, Columbus, Dias,
+#         Magellan, Gama, Cartier, Vespucci, Drake, Cabral) = 9
+#     Ben: One Ship, 1 contracts -> 1 per expedition, met on 9 (Abreu, Columbus, Dias,
+#         Magellan, Barentsz, Vespucci, Cabot, Drake, Verrazzano) = 9
 #   ships not on expeditions: Ana 0, Ben 0
 # three-players:
 #   first scoring:
@@ -32,13 +37,16 @@ from tests.checker.helpers import AOD_EXAMPLES, run_log
 #     Ben: Columbus 1x2, Barentsz 2x4, Cartier 1x4, Cabot 1x3, Verrazzano 1x3 = 20
 #     Cai: Magellan 1x2, Barentsz 1x4, Vespucci 2x2, Cabot 1x3, Drake 1x3 = 16
 #   final scoring:
-#     Ana: Abreu 1x8, Columbus 1x5, Dias 1x8, Magellan 2x5, Gama 2x6, Cartier 1x7, Vespucci 1x6, Verrazzano 1x7 = 63
+#     Ana: Abreu 1x8, Columbus 1x5, Dias 1x8, Magellan 2x5, Gama 2x6, Cartier 1x7, Vespucci
+#         1x6, Verrazzano 1x7 = 63
 #     Ben: Columbus 1x5, Barentsz 2x7, Cartier 1x7, Cabot 2x7, Verrazzano 2x7, Cabral 1x6+1x5 = 65
 #     Cai: Magellan 2x5, Barentsz 1x7, Vespucci 2x6, Cabot 1x7, Drake 2x6, Cabral 1x6 = 54
 #   missions:
 #     Ana: All Ships, 3 contracts -> 4 per expedition, met on 3 (Abreu, Dias, Gama) = 12
-#     Ben: Majority of Ships, 0 contracts -> 0 per expedition, met on 4 (Barentsz, Cabot, Verrazzano, Cabral) = 0
-#     Cai: Half of All Ships, 0 contracts -> 0 per expedition, met on 3 (Magellan, Vespucci, Drake) = 0
+#     Ben: Majority of Ships, 0 contracts -> 0 per expedition, met on 4 (Barentsz, Cabot,
+#         Verrazzano, Cabral) = 0
+#     Cai: Half of All Ships, 0 contracts -> 0 per expedition, met on 3 (Magellan, Vespucci,
+#         Drake) = 0
 #   ships not on expeditions: Ana 1, Ben 0, Cai 0
 # four-players:
 #   first scoring:
@@ -47,13 +55,16 @@ from tests.checker.helpers import AOD_EXAMPLES, run_log
 #     Cai: Cartier 1x4, Vespucci 1x1, Cabot 1x3, Drake 1x3, Verrazzano 1x3 = 14
 #     Dora: Columbus 1x2, Dias 1x4, Barentsz 1x4, Cabot 1x3, Cabral 1x3 = 16
 #   final scoring:
-#     Ana: Abreu 1x8, Columbus 1x5, Dias 1x8, Cartier 1x6, Vespucci 1x6, Cabot 1x7, Verrazzano 1x7, Cabral 1x6 = 53
+#     Ana: Abreu 1x8, Columbus 1x5, Dias 1x8, Cartier 1x6, Vespucci 1x6, Cabot 1x7, Verrazzano
+#         1x7, Cabral 1x6 = 53
 #     Ben: Magellan 2x5+1x4, Barentsz 1x7, Gama 1x5, Drake 1x6, Verrazzano 1x7, Cabral 1x6 = 45
-#     Cai: Columbus 1x5, Cartier 1x7, Vespucci 1x5, Cabot 1x7, Drake 1x6, Verrazzano 1x7, Cabral 1x5 = 42
+#     Cai: Columbus 1x5, Cartier 1x7, Vespucci 1x5, Cabot 1x7, Drake 1x6, Verrazzano 1x7,
+#         Cabral 1x5 = 42
 #     Dora: Columbus 1x5, Dias 1x8, Barentsz 1x7, Gama 1x6+1x5, Cabot 1x7, Cabral 1x6 = 44
 #   missions:
 #     Ana: All Ships, 0 contracts -> 0 per expedition, met on 1 (Abreu) = 0
-#     Ben: One Ship, 2 contracts -> 2 per expedition, met on 6 (Magellan, Barentsz, Gama, Drake, Verrazzano, Cabral) = 12
+#     Ben: One Ship, 2 contracts -> 2 per expedition, met on 6 (Magellan, Barentsz, Gama,
+#         Drake, Verrazzano, Cabral) = 12
 #     Cai: Majority of Ships, 0 contracts -> 0 per expedition, met on 0 () = 0
 #     Dora: Half of All Ships, 1 contracts -> 1 per expedition, met on 3 (Dias, Barentsz, Gama) = 3
 #   ships not on expeditions: Ana 1, Ben 0, Cai 0, Dora 1
