@@ -184,6 +184,10 @@ def unassigned(state: State, player: str) -> int:
 # -- Decisions --------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
     phase = state.phase
+    if phase == ACTIONS and state.pending is None:  # the most frequent case first
+        d = state.decisions.get((ACTIONS, state.players[state.current], state.menu))
+        if d is not None:
+            return d
     if phase == OVER:
         return None
     if phase == SETUP:

@@ -58,7 +58,8 @@ def legal_moves(state: State, d: Decision | None) -> list[Any]:
 
 
 def main_moves(state: State) -> list[Any]:
-    """The menu: end the turn, take coins, or one of the other actions (then which card).
+    """The menu: end the turn, take coins, buy a ship (at most 5), or one of the other actions
+    (then which card).
 
     An entry is offered on quick conditions only (this runs at nearly every step of a random
     game); one that turns out to hold nothing, say no ship fits anywhere, offers the way back."""
@@ -86,13 +87,13 @@ def main_moves(state: State) -> list[Any]:
         and (state.contract_deck or any(state.contract_row))
     ):
         out.append(MENU_CONTRACT)
-    if ok(BUY, "buy"):
+    if ok(BUY, "buy"):  # at most 5 ships: offered at once
         ships = state.book.ships
         others = [x.space for x in state.reservations if x.row == PURCHASE and x.player != p]
-        for i, c in enumerate(state.purchase):
+        row = state.purchase
+        for i, c in enumerate(row):
             if c and ships[c].cost <= coins and i not in others:
-                out.append(MENU_BUY)
-                break
+                out.append(_move(Buy, c, i + 1) if row.count(c) > 1 else _move(Buy, c))
     if (
         coins >= k["placement_fee"]
         and (state.fleet[p] or state.hands[p] or state.flagship_idle[p])
@@ -108,7 +109,7 @@ def main_moves(state: State) -> list[Any]:
 
 
 MENUS = ("contract", "buy", "send", "reserve")
-MENU_CONTRACT, MENU_BUY, MENU_SEND, MENU_RESERVE = (Menu(m) for m in MENUS)
+MENU_CONTRACT, MENU_BUY, MENU_SEND, MENU_RESERVE = (Menu(m) for m in MENUS)  # buy: for old logs
 
 
 def _open(state: State, kind: str | None, block: str) -> bool:
@@ -172,7 +173,7 @@ def submoves(state: State, menu: str):
 
 def _rooms(state: State, p: str) -> dict[str | None, int]:
     """The most room on an expedition open to each colour (None: to every colour)."""
-    key = ("rooms", p, sum(state.load.values()))
+    key = ("rooms", p, state.sent)
     room = state.cache.get(key)
     if room is None:
         room = {None: -1}
@@ -377,6 +378,20 @@ def _plan(state, p, contract, need, wild_used, spent, skip) -> bool | None:
         for _, w in flagship_colours(state, flag, colour, wilds):
             for t in state.k["flagship_transport"]:
                 flag_opts.append((t, w, state.k["flagship_fee"]))
+    if sum(t for t, _, _ in items) + max((t for t, _, _ in flag_opts), default=0) < need:
+        return None
+    if wilds <= 0 or not any(w for _, w, _ in items):  # fees alone can run short
+        least = [0] + [1 << 30] * need
+        for t, _, fee in items:
+            for s_ in range(need, t - 1, -1):
+                if least[s_ - t] + fee < least[s_]:
+                    least[s_] = least[s_ - t] + fee
+        if least[need] <= coins:
+            return True
+        for t, w, fee in flag_opts:
+            if t <= need and (not w or wilds > 0) and least[need - t] + fee <= coins:
+                return True
+        return None
     # reachable (sum, wilds used) -> least fees
     best = {(0, 0): 0}
     for t, w, fee in items:

@@ -880,6 +880,7 @@ def sail(state: State, move: Sail) -> list[str]:
         play_wild(state)
     state.expeditions[move.expedition].append(Placed(p, card, colour, t, move.wild))
     state.load[move.expedition] += t
+    state.sent += 1
     events = []
     if wanted is None:
         state.exp_colour[key] = colour

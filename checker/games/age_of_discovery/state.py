@@ -75,6 +75,7 @@ class State:
     expeditions: dict[str, list[Placed]]
     load: dict[str, int]  # transport on each expedition
     exp_colour: dict[Any, str]  # expedition (or (expedition, player)) -> its ships' colour
+    sent: int = 0  # ships sent on expeditions so far (a version number for play._rooms)
     setup_plan: list[tuple] = field(default_factory=list)
     setup_at: int = 0
     voyages: list[Voyage] = field(default_factory=list)
