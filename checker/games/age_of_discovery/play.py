@@ -58,8 +58,8 @@ def legal_moves(state: State, d: Decision | None) -> list[Any]:
 
 
 def main_moves(state: State) -> list[Any]:
-    """The menu: end the turn, take coins, buy a ship (at most 5), or one of the other actions
-    (then which card).
+    """The menu: end the turn, take coins, accept a contract (at most 5 choices), buy a ship (at
+    most 5), send ships… or play a Reservation card… (then which card).
 
     An entry is offered on quick conditions only (this runs at nearly every step of a random
     game); one that turns out to hold nothing, say no ship fits anywhere, offers the way back."""
@@ -84,9 +84,12 @@ def main_moves(state: State) -> list[Any]:
         ok(CONTRACT, "contract")
         and coins >= k["contract_cost"]
         and len(state.hands[p]) < k["hand_limit"]
-        and (state.contract_deck or any(state.contract_row))
-    ):
-        out.append(MENU_CONTRACT)
+    ):  # at most 4 face up and the deck: offered at once
+        for i, c in enumerate(state.contract_row):
+            if c and not r.reserved_by_other(state, CONTRACTS, i):
+                out.append(_move(TakeContract, c))
+        if state.contract_deck:
+            out.append(r.DRAW_BLIND)
     if ok(BUY, "buy"):  # at most 5 ships: offered at once
         ships = state.book.ships
         others = [x.space for x in state.reservations if x.row == PURCHASE and x.player != p]
