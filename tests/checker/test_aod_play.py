@@ -81,14 +81,15 @@ def test_setup_by_name_then_the_menu_and_a_purchase(tmp_path):
     ships += ["black ship 1", "red ship 3", "blue ship 3", "green ship 1", "yellow ship 2"]
     dealt = ["yellow contract 5", "black contract 3", "yellow contract 3", "green contract 6"]
     secrets = ["majority", "all ships", "santa", "golden"]
-    # the menu: end the turn, take coins, contract…, each ship to buy, send…, Reservation…
+    # the menu: end the turn, take coins, each contract, each ship to buy, send…, Reservation…
     turn = ["buy green", "?", "white ship 1", "2", "1"]
     stdin = "\n".join(contracts + ships + dealt + secrets + turn + ["q"]) + "\n"
     out = portolan(["play", "age-of-discovery", "--players", "Ana,Ben", "--log", str(log)], stdin)
     assert out.returncode == 0, out.stderr
     assert "Ana's special mission: Majority of Ships (2 players)" in out.stdout
-    assert "3. accept a trade contract…" in out.stdout and "4. buy Red Ship 1" in out.stdout
-    assert "10. play a Reservation card…" in out.stdout
+    assert "3. accept the face-up contract Red Contract 3" in out.stdout
+    assert "7. accept a contract: draw the top card of the deck" in out.stdout
+    assert "8. buy Red Ship 1" in out.stdout and "14. play a Reservation card…" in out.stdout
     assert "buys Green Ship 3 for 5 coins (1 left)" in out.stdout
     assert "possible: " in out.stdout and "First Scoring" not in out.stdout.split("possible:")[1]
     text = log.read_text(encoding="utf-8")

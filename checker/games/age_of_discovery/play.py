@@ -111,8 +111,10 @@ def main_moves(state: State) -> list[Any]:
     return out
 
 
+# Menu entries offered now: sending and reservations (their lists can be long); contracts and
+# purchases are few and offered straight away, but a Menu of them works too.
 MENUS = ("contract", "buy", "send", "reserve")
-MENU_CONTRACT, MENU_BUY, MENU_SEND, MENU_RESERVE = (Menu(m) for m in MENUS)  # buy: for old logs
+MENU_SEND, MENU_RESERVE = Menu("send"), Menu("reserve")
 
 
 def _open(state: State, kind: str | None, block: str) -> bool:
