@@ -7,6 +7,7 @@ if some expedition can take it, a contract only if the player's ships can meet i
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from checker.core.game import Decision
@@ -168,9 +169,9 @@ def submoves(state: State, menu: str):
             for i, c in enumerate(row)
             if c and (row_name, i) not in taken
         ]
-        names = [c for _, _, c in spots]
+        twice = {c for c, n in Counter(c for _, _, c in spots).items() if n > 1}
         for row_name, i, c in spots:
-            if names.count(c) > 1:
+            if c in twice:
                 yield _move(Reserve, c, row_name, i + 1)
             else:
                 yield _move(Reserve, c)
@@ -268,9 +269,9 @@ def sail_targets(state: State, p: str, card: str, *, first: bool = False) -> lis
         if not flagship:
             own = book.ships[card].colour
             if wanted is None or wanted == own:
-                out.append(Sail(exp))
+                out.append(_move(Sail, exp))
             elif wilds:
-                out.append(Sail(exp, wild=True))
+                out.append(_move(Sail, exp, None, None, True))
             if first and out:
                 return out
             continue
@@ -278,7 +279,7 @@ def sail_targets(state: State, p: str, card: str, *, first: bool = False) -> lis
             if t > room:
                 break
             for colour, wild in flagship_colours(state, card, wanted, wilds):
-                out.append(Sail(exp, t, colour, wild))
+                out.append(_move(Sail, exp, t, colour, wild))
         if first and out:
             return out
     return out
@@ -316,8 +317,21 @@ def ship_options(state: State, p: str, contract: str) -> list[tuple[str, int, st
 
 
 def can_load(state: State, p: str, contract: str, need: int) -> bool:
-    """Can the player's idle ships (and coins, and Wild Ship cards) make exactly ``need``?"""
-    return _load_plan(state, p, contract, need, 0, 0, None) is not None
+    """Can the player's idle ships (and coins, and Wild Ship cards) make exactly ``need``?
+    Remembered by all it depends on: a random game asks the same question again and again."""
+    key = (
+        p,
+        state.book.contracts[contract].colour,
+        need,
+        state.coins[p],
+        state.action_cards[p].get(state.book.wild, 0),
+        state.flagship_idle[p],
+        tuple(state.fleet[p].items()),
+    )
+    found = state.cache.get(key)
+    if found is None:
+        found = state.cache[key] = _load_plan(state, p, contract, need, 0, 0, None) is not None
+    return found
 
 
 def _load_plan(state, p, contract, need, wild_used, spent, skip) -> bool | None:
@@ -397,6 +411,15 @@ def _plan(state, p, contract, need, wild_used, spent, skip) -> bool | None:
             if t <= need and (not w or wilds > 0) and least[need - t] + fee <= coins:
                 return True
         return None
+    # matching ships alone first (cheap); then with Wild Ship cards
+    least = [0] + [1 << 30] * need
+    for t, w, fee in items:
+        if not w:
+            for s_ in range(need, t - 1, -1):
+                if least[s_ - t] + fee < least[s_]:
+                    least[s_] = least[s_ - t] + fee
+    if least[need] <= coins:
+        return True
     # reachable (sum, wilds used) -> least fees
     best = {(0, 0): 0}
     for t, w, fee in items:
