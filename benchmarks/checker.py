@@ -1,8 +1,9 @@
 """Checker speed: actions per second replaying long logs, random games per second.
 
-    python benchmarks/checker.py [--games 300] [--logs 40] [--seed 1]
+    python benchmarks/checker.py [--game ID] [--games 300] [--logs 40] [--seed 1] [--players N]
 
-Targets (issue "Checker core"): replay >= 20,000 actions/s, random games >= 200 games/s.
+Targets (issue "Checker core"): replay >= 20,000 actions/s, random games >= 200 games/s (for
+Age of Discovery, issue 4: 2 players). Without --game every game with a checker is measured.
 Times are CPU time of this process, best of three rounds.
 """
 
@@ -20,13 +21,12 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 
 from checker.core.log import parse_log  # noqa: E402
 from checker.core.logwriter import log_text  # noqa: E402
-from checker.core.registry import rules_for  # noqa: E402
+from checker.core.registry import GAMES, rules_for  # noqa: E402
 from checker.core.replay import replay  # noqa: E402
 from checker.core.simulate import default_players, random_game  # noqa: E402
 from portolan.model import load_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-GAME = "exploration-age-of-sail"
 
 
 def best_of(rounds: int, work) -> float:
@@ -40,14 +40,25 @@ def best_of(rounds: int, work) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default=None)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--logs", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=None, help="default: 2, 3, 4 in turn")
     args = parser.parse_args()
+    for game in [args.game] if args.game else sorted(GAMES, reverse=True):
+        print(f"{game}:")
+        measure(game, args)
+
+
+def measure(game: str, args) -> None:
     components = ROOT / "components"
-    rules = rules_for(GAME)
-    model = load_game(components, GAME)
+    rules = rules_for(game)
+    model = load_game(components, game)
     defaults = {o.name: o.default for o in rules.options}
+
+    def players(k: int) -> list[str]:
+        return default_players(args.players or 2 + k % 3)
 
     steps = 0
 
@@ -56,19 +67,20 @@ def main() -> None:
         rng = random.Random(args.seed)
         steps = 0
         for k in range(args.games):
-            g = random_game(rules, model, default_players(2 + k % 3), defaults, rng)
+            g = random_game(rules, model, players(k), defaults, rng)
             steps += len(g.steps)
 
     t = best_of(3, games)
+    who = f"{args.players} players" if args.players else "2-4 players"
     print(
-        f"random games: {args.games / t:,.0f} games/s ({steps / t:,.0f} actions/s)"
+        f"  random games ({who}): {args.games / t:,.0f} games/s ({steps / t:,.0f} actions/s)"
         f"   target >= 200 games/s"
     )
 
     rng = random.Random(args.seed + 1)
     texts = []
     for k in range(args.logs):
-        names = default_players(2 + k % 3)
+        names = players(k)
         g = random_game(rules, model, names, defaults, rng)
         texts.append(log_text(rules, names, defaults, g.steps))
     logs = [parse_log(text, f"log{k}.yaml", components) for k, text in enumerate(texts)]
@@ -77,10 +89,10 @@ def main() -> None:
     t_replay = best_of(3, lambda: [replay(log) for log in logs])
     t_full = best_of(3, lambda: [replay(parse_log(text, "log.yaml", components)) for text in texts])
     print(
-        f"replay of {args.logs} logs ({actions:,} actions): {actions / t_replay:,.0f} actions/s"
+        f"  replay of {args.logs} logs ({actions:,} actions): {actions / t_replay:,.0f} actions/s"
         f"   target >= 20,000 actions/s"
     )
-    print(f"read YAML + replay: {actions / t_full:,.0f} actions/s")
+    print(f"  read YAML + replay: {actions / t_full:,.0f} actions/s")
 
 
 if __name__ == "__main__":

@@ -6,11 +6,14 @@
     turns:                       # one entry per turn, in the game's own words
       - {player: Ana, draw: Galleons}
 
-The top level is checked here; each game parses its own ``turns`` into steps.
+The top level is checked here; each game parses its own ``turns`` into steps. A game may declare
+more top-level sections (``log_keys``, e.g. a ``setup:``) and read the whole log
+(``parse_log(model, raw, source, players)``) instead of its turns alone.
 """
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,12 +55,18 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
                 "a log is a mapping with game, players and turns", getattr(raw, "pos", None)
             )
         )
+    # A game may add sections of its own (e.g. a ``setup:`` of what the table turned over).
+    game_keys = ()
+    if isinstance(raw.get("game"), str):
+        with contextlib.suppress(InputError):  # reported below, with the position of 'game'
+            game_keys = tuple(getattr(rules_for(raw["game"]), "log_keys", ()))
+    keys = (*TOP_KEYS, *game_keys)
     problems = [
         source.problem(
-            f"unknown key '{k}'", raw.key_pos[k], field=str(k), hint=did_you_mean(str(k), TOP_KEYS)
+            f"unknown key '{k}'", raw.key_pos[k], field=str(k), hint=did_you_mean(str(k), keys)
         )
         for k in raw
-        if k not in TOP_KEYS
+        if k not in keys
     ]
     problems += [
         source.problem(f"'{k}' is missing", raw.pos, field=k)
@@ -71,6 +80,16 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
     rules = rules_for(str(game_id), file=source.path, line=gpos.line, column=gpos.column)
     model = load_game(components, game_id)
     players = read_players(raw["players"], raw.value_pos["players"], source)
+    spec = model.spec.players
+    if not spec.min.value <= len(players) <= spec.max.value:
+        raise InputError(
+            source.problem(
+                f"{len(players)} players: {model.title} is for {spec.min.value} to "
+                f"{spec.max.value}",
+                raw.value_pos["players"],
+                field="players",
+            )
+        )
     chosen = rule_options.resolve(rules.options, raw.get("options"), source)
     turns = raw.get("turns", YList())
     if turns is None:
@@ -79,7 +98,11 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
         raise InputError(
             source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
         )
-    steps = rules.parse_turns(model, turns, source, players)
+    whole = getattr(rules, "parse_log", None)  # a game that reads more than its turns
+    if whole is not None:
+        steps = whole(model, raw, source, players)
+    else:
+        steps = rules.parse_turns(model, turns, source, players)
     return LogFile(source, raw, model, rules, players, chosen, steps, raw.value_pos["players"])
 
 

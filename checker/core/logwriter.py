@@ -31,7 +31,11 @@ def log_text(
     data: dict[str, Any] = {"game": rules.id, "players": list(players)}
     if chosen:
         data["options"] = chosen
-    data["turns"] = rules.write_turns(steps)
+    write_log = getattr(rules, "write_log", None)  # a game with sections besides its turns
+    if write_log is not None:
+        data.update(write_log(steps))
+    else:
+        data["turns"] = rules.write_turns(steps)
     text = yaml.dump(
         data,
         Dumper=_Dumper,

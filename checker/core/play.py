@@ -51,7 +51,7 @@ class Session:
 
     def turn_of(self, d: Decision) -> int:
         last = self.steps[-1].turn if self.steps else 0
-        return last + 1 if d.starts_turn else max(last, 1)
+        return last + 1 if d.starts_turn else last  # 0: the setup, before the first turn
 
     # -- loop -----------------------------------------------------------------------------
     def run(self) -> bool:
@@ -85,7 +85,8 @@ class Session:
 
     def header(self, turn: int, d: Decision) -> None:
         if self.shown != (turn, d.phase):
-            self.say(f"\n== Turn {turn} · {d.player} · {d.phase} phase ==")
+            when = f"Turn {turn}" if turn else "Setup"
+            self.say(f"\n== {when} · {d.player} · {d.phase} phase ==")
             self.shown = (turn, d.phase)
 
     def apply(self, d: Decision, move: Any, turn: int, *, prompted: bool) -> None:

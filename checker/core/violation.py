@@ -24,7 +24,9 @@ class Violation:
             if self.column is not None:
                 where += f":{self.column}"
         context = []
-        if self.turn is not None:
+        if self.turn == 0:  # a step before the first turn
+            context.append("setup")
+        elif self.turn is not None:
             context.append(f"turn {self.turn}")
         if self.player:
             context.append(self.player)

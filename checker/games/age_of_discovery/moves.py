@@ -1,0 +1,143 @@
+"""The steps of a game of Age of Discovery. A log entry may stand for several steps (a purchase is
+the ship bought and the card turned over in its place); play and simulate ask for them one by one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# -- Setup (§3.0): what the table turned over and dealt ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SetupShip:  # one of the 10 ships turned over into the purchase, then the filling row
+    card: str
+    row: str  # "purchase" or "filling"
+
+
+@dataclass(frozen=True, slots=True)
+class DealContract:  # a trade contract dealt face down to a player
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealMission:  # a player's special mission, named at setup or when revealed at the end
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealFlagship:  # a player's flagship, named at setup (or when first used: see Sail)
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class KeepSecret:  # the flagship or mission is not written yet
+    pass
+
+
+# -- Cards turned over during play --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RowContract:  # a trade contract turned face up into the contract row
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOver:  # a card turned over from the draw piles into the filling row
+    card: str
+    pile: int | None = None  # the pile the log says it came from (1-5), if it says
+
+
+@dataclass(frozen=True, slots=True)
+class ContractDrawn:  # the trade contract drawn blind from the draw deck
+    card: str
+
+
+# -- A turn (§4.0) --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StartTurn:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCoins:  # §4.1
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TakeContract:  # §4.2: a face-up contract (a new one is turned over in its place)
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrawContract:  # §4.2: the top card of the draw deck, drawn blind (ContractDrawn follows)
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:  # §4.2 as a log writes it: face up if it is in the row, else drawn blind
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:  # §4.3: a ship bought from the purchase row (space 1-5, None: wherever it is)
+    card: str
+    space: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SendShip:  # §4.4.1: this ship goes on an expedition (Sail says which)
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sail:  # §4.4.1: the expedition, and for a flagship its transport and colour
+    expedition: str
+    transport: int | None = None
+    colour: str | None = None
+    wild: bool = False  # a Wild Ship card played for this ship (§6.2)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayContract:  # §4.4.2: a contract from the hand, for a voyage of 1-3 turns
+    card: str
+    duration: int
+
+
+@dataclass(frozen=True, slots=True)
+class Assign:  # §4.4.2: a ship assigned to the contract being played
+    card: str
+    transport: int | None = None
+    colour: str | None = None
+    wild: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reserve:  # §6.2: a token on a ship of the purchase or filling row, or a face-up contract
+    card: str
+    row: str | None = None  # "purchase", "filling" or "contracts"; None: wherever it is
+    space: int | None = None  # 1-based
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:  # play and simulate: which kind of action comes next (never written to a log)
+    kind: str  # contract, buy, send, reserve
+
+
+@dataclass(frozen=True, slots=True)
+class Back:  # play and simulate: back from a menu entry without a move (never written to a log)
+    pass
+
+
+SETUP_MOVES = (SetupShip, DealContract, DealMission, DealFlagship, RowContract)

@@ -1,0 +1,275 @@
+"""Scoring a finished game from its end position (for a table that kept no log).
+
+game: age-of-discovery                   # optional
+options: {wild_ship_scores: other}       # optional
+players:
+  Ana: {first scoring: 14, contracts: 5, mission: Majority of Ships, unassigned: 3}
+  Ben: {first scoring: 9, contracts: 3, mission: All Ships, unassigned: 1}
+expeditions:                             # who has which ships where, at the end
+  Christopher Columbus: {Ana: [Red Ship 2, Red Ship 3], Ben: [Santa María (red)]}
+  Francis Drake: {Ben: [Red Ship 1 (wild)]}
+
+- first scoring: the player's points on the victory point chart after the first scoring;
+- contracts: completed trade contracts (the contracts track);
+- unassigned: ships not on an expedition at the end (ships back from unfinished contracts too);
+- a flagship names the colour it sails under, a ship sent with a Wild Ship card says (wild).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from checker.core.log import read_players
+from checker.core.options import resolve
+from checker.core.scoresheet import ScoreSheet
+from checker.games.age_of_discovery import rules
+from checker.games.age_of_discovery.cards import CardBook
+from checker.games.age_of_discovery.logformat import key_of
+from checker.games.age_of_discovery.options import OPTIONS
+from checker.games.age_of_discovery.scoring import Tally, score_sheet
+from checker.games.age_of_discovery.state import Placed
+from portolan.errors import InputError, Problem, did_you_mean
+from portolan.model.loader import Game
+from portolan.yamlsrc import Pos, Source, YList, YMap
+
+KEYS = ("game", "options", "players", "expeditions")
+PLAYER_KEYS = ("first scoring", "contracts", "mission", "unassigned")
+TAGS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
+
+
+class _Position:
+    """Just what ``rules.matches`` and ``rules.qualifies`` need of a state."""
+
+    def __init__(self, book: CardBook, options: dict[str, Any]):
+        self.book = book
+        self.options = options
+
+
+def score_position(
+    book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
+) -> ScoreSheet:
+    problems: list[Problem] = []
+
+    def bad(message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
+        problems.append(source.problem(message, pos, field=field, hint=hint))
+
+    if not isinstance(raw, YMap):
+        raise InputError(source.problem("a position is a mapping with 'players'"))
+    for k in raw:
+        if k not in KEYS:
+            bad(f"unknown key '{k}'", raw.key_pos[k], str(k), did_you_mean(str(k), KEYS))
+    if "game" in raw and raw["game"] != model.id:
+        bad(
+            f"this position is for '{raw['game']}', not '{model.id}'", raw.value_pos["game"], "game"
+        )
+    table = raw.get("players")
+    if not isinstance(table, YMap) or not table:
+        bad(
+            "players must map each player to first scoring, contracts, mission, unassigned",
+            raw.value_pos.get("players", raw.pos),
+            "players",
+        )
+    if problems:
+        raise InputError(problems)
+    chosen = resolve(OPTIONS, raw.get("options"), source) if options is None else options
+    names = YList(str(p) for p in table)
+    names.item_pos = [table.key_pos[p] for p in table]
+    players = read_players(names, raw.value_pos["players"], source)
+    spec = model.spec.players
+    if not spec.min.value <= len(players) <= spec.max.value:
+        raise InputError(
+            source.problem(
+                f"{len(players)} players: {model.title} is for {spec.min.value} to "
+                f"{spec.max.value}",
+                raw.value_pos["players"],
+                field="players",
+            )
+        )
+    n = len(players)
+    facts: dict[str, dict[str, Any]] = {}
+    owners: dict[str, str] = {}
+    for p, entry in zip(players, table.values(), strict=True):
+        field = f"players.{p}"
+        ppos = table.value_pos[p]
+        if not isinstance(entry, YMap):
+            bad(
+                "write first scoring, contracts, mission and unassigned for each player",
+                ppos,
+                field,
+            )
+            continue
+        got: dict[str, Any] = {}
+        for k, v in entry.items():
+            key = key_of(k)
+            kpos, vpos = entry.key_pos[k], entry.value_pos[k]
+            if key not in PLAYER_KEYS:
+                bad(f"unknown key '{k}'", kpos, f"{field}.{k}", did_you_mean(key, PLAYER_KEYS))
+            elif key == "mission":
+                m = book.mission(v, n) if isinstance(v, str) else None
+                if m is None:
+                    bad(
+                        f"'{v}' is not a special mission of a {n}-player game",
+                        vpos,
+                        f"{field}.mission",
+                        did_you_mean(str(v), book.missions_for(n)),
+                    )
+                elif m in owners:
+                    bad(
+                        f"{m} is also {owners[m]}'s mission: each card exists once",
+                        vpos,
+                        f"{field}.mission",
+                    )
+                else:
+                    owners[m] = p
+                    got["mission"] = m
+            elif isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                bad(f"{k} is a number (0 or more), not {v!r}", vpos, f"{field}.{k}")
+            else:
+                got[key] = v
+        for key in PLAYER_KEYS:
+            if key not in got and key != "mission":
+                got[key] = 0
+        got.setdefault("mission", None)
+        facts[p] = got
+    placed = _expeditions(book, raw, players, source, problems)
+    if problems:
+        raise InputError(problems)
+    state = _Position(book, chosen)
+    tallies = {}
+    for p in players:
+        final = 0
+        met = 0
+        kind = book.missions[facts[p]["mission"]].kind if facts[p]["mission"] else None
+        for exp, ships in placed.items():
+            info = book.expeditions[exp]
+            for s in ships:
+                if s.player == p:
+                    hit = rules.matches(state, s, exp)
+                    final += info.final_match if hit else info.final_other
+            mine = sum(1 for s in ships if s.player == p)
+            if kind and rules.qualifies(kind, mine, len(ships)):
+                met += 1
+        tallies[p] = Tally(
+            first=facts[p]["first scoring"],
+            final=final,
+            mission=facts[p]["mission"],
+            mission_expeditions=met,
+            completed=facts[p]["contracts"],
+            unassigned=facts[p]["unassigned"],
+        )
+    return score_sheet(book, model.rules.scoring, tallies, chosen)
+
+
+def _expeditions(
+    book: CardBook, raw: YMap, players: list[str], source: Source, problems: list[Problem]
+) -> dict[str, list[Placed]]:
+    def bad(message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
+        problems.append(source.problem(message, pos, field=field, hint=hint))
+
+    out: dict[str, list[Placed]] = {}
+    value = raw.get("expeditions")
+    if value is None:
+        return out
+    if not isinstance(value, YMap):
+        bad(
+            "expeditions maps each expedition to {player: [ships]}",
+            raw.value_pos["expeditions"],
+            "expeditions",
+        )
+        return out
+    used: dict[str, int] = {}
+    flag_owner: dict[str, str] = {}
+    for e, fleets in value.items():
+        epos = value.key_pos[e]
+        exp = book.expedition(str(e))
+        if exp is None:
+            bad(
+                f"'{e}' is not an expedition",
+                epos,
+                f"expeditions.{e}",
+                did_you_mean(str(e), list(book.expeditions)),
+            )
+            continue
+        info = book.expeditions[exp]
+        out[exp] = []
+        if fleets is None:
+            continue
+        if not isinstance(fleets, YMap):
+            bad(
+                "write each expedition as {player: [ships]}", value.value_pos[e], f"expeditions.{e}"
+            )
+            continue
+        load = 0
+        for who, ships in fleets.items():
+            wpos = fleets.key_pos[who]
+            p = next((q for q in players if q.casefold() == str(who).casefold()), None)
+            if p is None:
+                bad(
+                    f"'{who}' is not a player in this position",
+                    wpos,
+                    f"expeditions.{e}.{who}",
+                    did_you_mean(str(who), players),
+                )
+                continue
+            items = ships if isinstance(ships, list) else [ships]
+            for i, item in enumerate(items):
+                ipos = ships.item_pos[i] if isinstance(ships, YList) else fleets.value_pos[who]
+                f = f"expeditions.{e}.{who}[{i}]"
+                text, tags = str(item), []
+                if m := TAGS.match(text):
+                    text, tags = m.group(1), [t.strip() for t in m.group(2).split(",")]
+                ship = book.ship_names.exact(text)
+                if ship is None or ship in book.scoring:
+                    bad(
+                        f"'{text}' is not a ship",
+                        ipos,
+                        f,
+                        did_you_mean(text, book.ship_names.names),
+                    )
+                    continue
+                wild = "wild" in (t.casefold() for t in tags)
+                colours = [book.colour_names.exact(t) for t in tags if t.casefold() != "wild"]
+                if None in colours:
+                    bad(
+                        f"'{item}': write (colour) for a flagship and (wild) for a ship sent with "
+                        "a Wild Ship card",
+                        ipos,
+                        f,
+                    )
+                    continue
+                if book.is_flagship(ship):
+                    own = book.flagships[ship]
+                    colour = (
+                        colours[0] if colours else (info.colour if info.colour in own else None)
+                    )
+                    if colour is None or colour not in own:
+                        bad(
+                            f"{ship} shows {own[0]} and {own[1]}: write the one it sails under, "
+                            f"e.g. '{ship} ({own[0]})'",
+                            ipos,
+                            f,
+                        )
+                        continue
+                    if flag_owner.setdefault(ship, p) != p or ship in used:
+                        bad(f"{ship} is on the table once, as one player's flagship", ipos, f)
+                        continue
+                    used[ship] = 1
+                    transport = min(book.constants["flagship_transport"])
+                else:
+                    colour = book.ships[ship].colour
+                    transport = book.ships[ship].transport
+                    used[ship] = used.get(ship, 0) + 1
+                    if used[ship] > book.ships[ship].count:
+                        bad(f"there are only {book.ships[ship].count} {ship} cards", ipos, f)
+                        continue
+                load += transport
+                out[exp].append(Placed(p, ship, colour, transport, wild))
+        if load > info.limit:
+            bad(
+                f"{exp}'s expedition has a transport limit of {info.limit}: these ships carry "
+                f"at least {load}",
+                epos,
+                f"expeditions.{e}",
+            )
+    return out

@@ -1,0 +1,184 @@
+"""Age of Discovery: rules that play out over several turns (payouts, reservations, scorings,
+empty piles) and the special missions, on the base log of helpers.AOD_SETUP."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.core.log import parse_log
+from checker.core.registry import rules_for
+from checker.core.replay import run
+from checker.games.age_of_discovery.cards import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP
+from checker.games.age_of_discovery.rules import qualifies
+from tests.checker.helpers import COMPONENTS, aod_log, run_log
+
+RULES = rules_for("age-of-discovery")
+
+
+def replay_with(tail: str, options: str = "", before_turns=None):
+    """Replay the base log; ``before_turns(state)`` may change the state after the setup."""
+    log = parse_log(aod_log(tail, options), "test.yaml", COMPONENTS)
+    state = RULES.setup(log.model, log.players, log.options)
+    setup = [s for s in log.steps if s.turn == 0]
+    result = run(RULES, log.model, state, setup, "test.yaml", finish=False)
+    assert result.ok, result.violation
+    if before_turns is not None:
+        before_turns(state)
+    result = run(RULES, log.model, state, log.steps[len(setup) :], "test.yaml")
+    return result
+
+
+def test_a_contract_pays_when_its_token_moves_off_the_track():
+    book = RULES.book(parse_log(aod_log(""), "t", COMPONENTS).model)
+    payout = book.contracts["Black Contract 3"].payouts[1]  # 2 turns
+    tail = (
+        "  - player: Ana\n    send:\n"
+        "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 2,\n"
+        "         wild: true}\n"
+        "  - {player: Ben, coins: take}\n"
+        "  - {player: Ana, coins: take}\n"
+        "  - {player: Ben, coins: take}\n"
+    )
+    state = run_log(aod_log(tail)).state
+    assert state.completed["Ana"] == 0 and state.coins["Ana"] == 6 - 2 + 2
+    assert not state.flagship_idle["Ana"]
+    state = run_log(aod_log(tail + "  - {player: Ana, coins: take}\n")).state
+    assert state.completed["Ana"] == 1
+    assert state.coins["Ana"] == 6 - 2 + 2 + payout + 2
+    assert state.flagship_idle["Ana"] and state.boxed["Black Contract 3"] == 1
+    assert state.voyages == []
+
+
+def test_a_reservation_ends_with_the_reservers_next_turn():
+    tail = (
+        "  - {player: Ana, reserve: Blue Ship 2, coins: take}\n"
+        "  - {player: Ben, coins: take}\n"
+        "  - {player: Ana, coins: take}\n"
+        "  - {player: Ben, buy: [Blue Ship 2: White Ship 1]}\n"
+    )
+    result = run_log(aod_log(tail))
+    assert result.ok, result.violation
+    assert result.state.fleet["Ben"] == {"Blue Ship 2": 1}
+    assert result.state.reservations == []
+
+
+def test_the_reserver_may_buy_the_reserved_ship_on_the_next_turn():
+    tail = (
+        "  - {player: Ana, reserve: Green Ship 3, coins: take}\n"
+        "  - {player: Ben, coins: take}\n"
+        "  - {player: Ana, buy: [Green Ship 3: White Ship 1]}\n"
+    )
+    result = run_log(aod_log(tail))
+    assert result.ok, result.violation
+    assert result.state.fleet["Ana"] == {"Green Ship 3": 1}
+
+
+def test_a_reserved_filling_ship_stays_with_option_stays():
+    tail = (
+        "  - {player: Ana, reserve: Black Ship 1}\n"
+        "  - {player: Ben, buy: [{ship: Red Ship 1, space: 1, new: White Ship 1}]}\n"
+    )
+    state = replay_with(tail, "options: {reserved_filling_ship: stays}\n").state
+    assert state.purchase[0] == "White Ship 1" and state.filling[0] == "Black Ship 1"
+    state = replay_with(tail).state  # by default it slides down, token and all
+    assert state.purchase[0] == "Black Ship 1" and state.filling[0] == "White Ship 1"
+    assert (state.reservations[0].row, state.reservations[0].space) == ("purchase", 0)
+
+
+def only_first_scoring_left_in_pile_3(state):
+    state.piles[0] = state.piles[1] = 0
+    state.piles[2] = 1
+
+
+def test_the_first_scoring_card_finishes_the_turn_then_everyone_plays_once_more():
+    tail = (
+        "  - {player: Ana, buy: [Blue Ship 2: [First Scoring, White Ship 1]], coins: take}\n"
+        "  - {player: Ben, coins: take}\n"
+    )
+    state = replay_with(tail, before_turns=only_first_scoring_left_in_pile_3).state
+    assert state.first_at == 3 and state.first_points is None
+    assert state.piles[2] == 0 and state.filling[1] == "White Ship 1"
+    tail += "  - {player: Ana, send: [Blue Ship 2: Drake]}\n"
+    state = replay_with(tail, before_turns=only_first_scoring_left_in_pile_3).state
+    drake = RULES.book(parse_log(aod_log(""), "t", COMPONENTS).model).expeditions["Francis Drake"]
+    assert state.first_points == {"Ana": drake.first_match, "Ben": 0}
+    assert state.phase == "Turn" and state.player == "Ben"  # play goes on
+
+
+def test_a_ship_cannot_come_from_a_pile_holding_only_its_scoring_card():
+    tail = "  - {player: Ana, buy: [Blue Ship 2: White Ship 1]}\n"
+    result = replay_with(tail, before_turns=only_first_scoring_left_in_pile_3)
+    assert result.violation.message == "pile 3 has one card left, and it is the First Scoring card"
+
+
+def last_card_final_scoring(state):
+    for i in range(4):
+        state.piles[i] = 0
+        state.scoring_in[i] = None
+    state.piles[4] = 1
+    state.set_aside.append("First Scoring")
+    state.first_at = 0
+    state.first_points = {"Ana": 0, "Ben": 0}
+
+
+FINAL_TAIL = (
+    "  - player: Ana\n    buy: [Blue Ship 2: Final Scoring]\n    send:\n"
+    "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 3,\n"
+    "         wild: true}\n"
+    "  - {player: Ben, buy: [Green Ship 3]}\n"
+    "  - {player: Ana, coins: take}\n"
+)
+
+
+def test_the_final_scoring_returns_unfinished_contracts_and_counts_idle_ships():
+    result = replay_with(FINAL_TAIL, before_turns=last_card_final_scoring)
+    state = result.state
+    assert state.final_at == 3 and state.over
+    assert state.voyages == [] and state.completed["Ana"] == 0
+    assert state.boxed["Black Contract 3"] == 1 and state.flagship_idle["Ana"]
+    # nothing left to turn over: Blue Ship 3 slid down and its space stays empty
+    assert state.purchase[2] == "Blue Ship 3" and state.filling[2] is None
+    sheet = RULES.score(state)
+    lines = {ln.player: ln for ln in sheet.lines}
+    # Ana: Blue Ship 2 and Santa María (back from the voyage); Ben: Green Ship 3 and Golden Hind
+    assert lines["Ana"].breakdown["unassigned_ships"] == 2
+    assert lines["Ben"].breakdown["unassigned_ships"] == 2
+    assert lines["Ana"].tiebreak == (2,)
+
+
+def test_option_idle_flagship_not_counted():
+    result = replay_with(
+        FINAL_TAIL, "options: {idle_flagship: not_counted}\n", last_card_final_scoring
+    )
+    lines = {ln.player: ln for ln in RULES.score(result.state).lines}
+    assert lines["Ana"].breakdown["unassigned_ships"] == 1
+
+
+def test_option_piles_run_out_scores_at_the_end_of_that_turn():
+    tail = "  - {player: Ana, buy: [Blue Ship 2: Final Scoring]}\n"
+    result = replay_with(
+        tail, "options: {piles_run_out: score_at_turn_end}\n", last_card_final_scoring
+    )
+    assert result.ok, result.violation
+    assert result.state.over and result.state.turn == 1
+    assert not replay_with(tail, before_turns=last_card_final_scoring).state.over
+
+
+@pytest.mark.parametrize(
+    ("kind", "mine", "total", "met"),
+    [
+        (ONE_SHIP, 1, 5, True),
+        (ONE_SHIP, 0, 5, False),
+        (HALF, 2, 4, True),
+        (HALF, 2, 5, False),
+        (MAJORITY, 3, 5, True),
+        (MAJORITY, 2, 4, False),
+        (ALL_SHIPS, 3, 3, True),
+        (ALL_SHIPS, 3, 4, False),
+        # alone on an expedition, every mission is met
+        (MAJORITY, 1, 1, True),
+        (HALF, 2, 2, True),
+    ],
+)
+def test_missions(kind, mine, total, met):
+    assert qualifies(kind, mine, total) is met
