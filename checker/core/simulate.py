@@ -39,6 +39,8 @@ def random_game(
     steps: list[Step] = []
     turn = 0
     sample = getattr(rules, "sample_outcome", None)  # a game's faster equivalent of outcomes()
+    # A game may play its choices the way a table does (still only legal moves).
+    choose = getattr(rules, "sample_move", None)
     while (d := rules.decision(state)) is not None:
         if d.kind == "chance":
             if sample is not None:
@@ -46,6 +48,8 @@ def random_game(
             else:
                 outcomes = rules.outcomes(state)
                 move = rng.choices([m for m, _ in outcomes], weights=[w for _, w in outcomes])[0]
+        elif choose is not None:
+            move = choose(state, rng)
         else:
             move = rng.choice(rules.legal_moves(state))
         if d.starts_turn:

@@ -34,8 +34,9 @@ from checker.games.age_of_discovery.moves import (
     TurnOver,
 )
 from checker.games.age_of_discovery.options import OPTIONS
-from checker.games.age_of_discovery.play import legal_moves, outcomes, sample_outcome
+from checker.games.age_of_discovery.play import legal_moves, outcomes, sample_outcome, submoves
 from checker.games.age_of_discovery.position import score_position
+from checker.games.age_of_discovery.rules import END_TURN
 from checker.games.age_of_discovery.scoring import Tally, score_sheet
 from checker.games.age_of_discovery.state import (
     ACTIONS,
@@ -120,6 +121,22 @@ class AgeOfDiscoveryRules:
     # -- play and simulate ----------------------------------------------------------------
     def legal_moves(self, state: State) -> list[Any]:
         return legal_moves(state, self.decision(state))
+
+    def sample_move(self, state: State, rng) -> Any:
+        """A random legal choice for simulate, played like a table plays: a player with an
+        action left ends the turn only now and then (uniform choices would end most turns
+        early, and random games would drag on), and a menu entry is opened only if it holds
+        a move (so no steps are spent going into an empty menu and back)."""
+        moves = legal_moves(state, self.decision(state))
+        candidates = list(moves)
+        if len(moves) > 1 and moves[0] is END_TURN and rng.random() < 0.85:
+            candidates = moves[1:]
+        while candidates:
+            move = candidates.pop(rng.randrange(len(candidates)))
+            if isinstance(move, Menu) and next(submoves(state, move.kind), None) is None:
+                continue
+            return move
+        return moves[0]
 
     def outcomes(self, state: State) -> list[tuple[Any, int]]:
         return outcomes(state, self.decision(state))
