@@ -3,10 +3,14 @@
     game: exploration-age-of-sail
     players: [Ana, Ben]          # seat order; the first player starts
     options: {bonus_ties: none}  # rule options by name (optional)
+    setup: {...}                 # what the table set up (only for games that read one)
     turns:                       # one entry per turn, in the game's own words
       - {player: Ana, draw: Galleons}
 
-The top level is checked here; each game parses its own ``turns`` into steps.
+The top level is checked here; each game parses its own ``turns`` into steps. A game whose
+preparation involves chance or choices (islands drawn, a starting player picked at random) has
+a ``parse_setup`` method: it reads the log's ``setup:`` entry into the steps that come before
+the first turn (and ``write_setup`` writes them back, see logwriter.py).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.model.loader import Game, load_game
 from portolan.yamlsrc import Pos, Source, YList, YMap, load_yaml, parse_yaml
 
-TOP_KEYS = ("game", "players", "options", "turns")
+TOP_KEYS = ("game", "players", "options", "setup", "turns")
 
 
 @dataclass
@@ -79,7 +83,20 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
         raise InputError(
             source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
         )
-    steps = rules.parse_turns(model, turns, source, players)
+    parse_setup = getattr(rules, "parse_setup", None)
+    if parse_setup is not None:
+        steps = parse_setup(model, raw, source, players)
+    elif "setup" in raw:
+        raise InputError(
+            source.problem(
+                f"a log of {model.title} has no setup: entry",
+                raw.key_pos["setup"],
+                field="setup",
+            )
+        )
+    else:
+        steps = []
+    steps += rules.parse_turns(model, turns, source, players)
     return LogFile(source, raw, model, rules, players, chosen, steps, raw.value_pos["players"])
 
 

@@ -31,6 +31,9 @@ def log_text(
     data: dict[str, Any] = {"game": rules.id, "players": list(players)}
     if chosen:
         data["options"] = chosen
+    write_setup = getattr(rules, "write_setup", None)  # games that log their setup
+    if write_setup is not None and (setup := write_setup(steps)):
+        data["setup"] = setup
     data["turns"] = rules.write_turns(steps)
     text = yaml.dump(
         data,

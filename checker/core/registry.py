@@ -9,6 +9,7 @@ from portolan.errors import InputError, Problem, did_you_mean
 
 GAMES: dict[str, str] = {
     "exploration-age-of-sail": "checker.games.exploration_age_of_sail",
+    "discovery-era-of-voyage": "checker.games.discovery_era_of_voyage",
 }
 
 

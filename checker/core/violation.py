@@ -24,8 +24,8 @@ class Violation:
             if self.column is not None:
                 where += f":{self.column}"
         context = []
-        if self.turn is not None:
-            context.append(f"turn {self.turn}")
+        if self.turn is not None:  # turn 0: a game's setup, before the first turn
+            context.append(f"turn {self.turn}" if self.turn else "setup")
         if self.player:
             context.append(self.player)
         if self.phase:
