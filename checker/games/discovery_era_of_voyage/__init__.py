@@ -150,7 +150,8 @@ def state_position(state: State):
     from checker.games.discovery_era_of_voyage.scoring import Position
 
     return Position(
-        players=list(state.order or state.players),
+        players=list(state.players),
+        order=list(state.order or state.players),
         islands=list(state.ring),
         markers=[dict(m) for m in state.markers[: len(state.ring)]],
         vp=dict(state.vp),

@@ -482,6 +482,8 @@ def write_turns(steps: list[Step]) -> list[dict]:
         if isinstance(sail, dict) and len(sail) == 1:
             t["sail"] = next(iter(sail.values()))
         income = t.get("income")
+        if isinstance(income, list):
+            income = t["income"] = _grouped(income)
         if income == []:
             del t["income"]
         elif isinstance(income, list) and len(income) == 1:
@@ -491,11 +493,22 @@ def write_turns(steps: list[Step]) -> list[dict]:
     return turns
 
 
-def _item_text(m) -> str:
+def _grouped(items: list[tuple[str, str]]) -> list[str]:
+    """('exchange', 'Fruit') twice in a row -> 'exchange 2 Fruit'."""
+    out: list[list] = []
+    for verb, resource in items:
+        if out and out[-1][0] == verb and out[-1][2] == resource:
+            out[-1][1] += 1
+        else:
+            out.append([verb, 1, resource])
+    return [" ".join(w for w in (verb, str(n) if n > 1 else "", r) if w) for verb, n, r in out]
+
+
+def _item_text(m) -> tuple[str, str]:
     if isinstance(m, Trade):
-        return f"{m.action} {m.resource}"
+        return m.action, m.resource
     if isinstance(m, Take):
-        return f"take {m.resource}"
+        return "take", m.resource
     if isinstance(m, Exchange):
-        return f"exchange {m.resource}"
-    return m.resource
+        return "exchange", m.resource
+    return "", m.resource

@@ -160,7 +160,7 @@ def check_place_island(state: State, move: PlaceIsland) -> Illegal | None:
     producers = [p for p in state.ring if book.island(p).type == PRODUCTION] + [card]
     missing = book.missing_resources(producers, reading)
     note = " (option redraw: basic_income)" if reading == "basic_income" else ""
-    every = " and ".join(book.resources)
+    every = ", ".join(book.resources[:-1]) + " and " + book.resources[-1]
     if len(producers) == book.draw[PRODUCTION] and missing:
         return Illegal(
             GAME_PREPARATION,
@@ -702,8 +702,9 @@ def finish_income(state: State) -> list[str]:
     v = state.visit
     events = []
     if v.exchanged and v.bonus_vp:
+        stack = state.stack
         got = _gain_vp(state, p, v.bonus_vp)
-        events.append(f"gains {got} VP of extra income for exchanging")
+        events.append(f"gains {got} VP of extra income for exchanging{_supplied(got, stack)}")
     v.takes = v.trades = v.exchanges = 0
     if state.stack == 0 and not state.end_reason:
         state.end_reason = "no VP left on the Cultural island"
@@ -844,11 +845,12 @@ def exchange(state: State, move: Exchange) -> list[str]:
     r = move.resource
     state.res[p][r] -= 1
     state.supply_res[r] += 1
+    stack = state.stack
     got = _gain_vp(state, p, island.rates[r])
     v = state.visit
     v.exchanges -= 1
     v.exchanged += 1
-    return [f"exchanges 1 {r} for {got} VP", *advance_income(state)]
+    return [f"exchanges 1 {r} for {got} VP{_supplied(got, stack)}", *advance_income(state)]
 
 
 def end_income(state: State) -> list[str]:
@@ -1302,6 +1304,12 @@ def _gain_vp(state: State, p: str, n: int) -> int:
     state.supply_vp -= rest
     state.vp[p] += from_stack + rest
     return from_stack + rest
+
+
+def _supplied(got: int, stack: int) -> str:
+    """' (2 from the supply)' when the Cultural island's stack of ``stack`` VP fell short."""
+    extra = got - min(got, stack)
+    return f" ({extra} from the supply)" if extra else ""
 
 
 def _pay(state: State, p: str, bundle) -> None:

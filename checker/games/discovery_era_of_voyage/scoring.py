@@ -13,12 +13,13 @@ from portolan.model.rules import ScoreCategory
 class Position:
     """What scoring needs from the end of a game (from a replay or a position file)."""
 
-    players: list[str]  # turn order: the starting player first
+    players: list[str]  # seat order, as the log lists them
     islands: list[str]  # the surrounding islands
     markers: list[dict[str, int]]  # per island: player -> investment markers
     vp: dict[str, int]  # VP tokens
     resources: dict[str, int]  # resources left (pieces)
     markers_used: dict[str, int] = field(default_factory=dict)  # placed on islands
+    order: list[str] = field(default_factory=list)  # turn order (default: seat order)
     pirates: bool = False
     end_reason: str = ""
 
@@ -45,6 +46,7 @@ def majority(counts: dict[str, int], most: int, second: int) -> dict[str, int]:
 
 def final_scoring(book: IslandBook, categories: list[ScoreCategory], pos: Position) -> ScoreSheet:
     players = pos.players
+    order = pos.order or players
     island_vp = dict.fromkeys(players, 0)
     notes = []
     for name, counts in zip(pos.islands, pos.markers, strict=True):
@@ -53,14 +55,14 @@ def final_scoring(book: IslandBook, categories: list[ScoreCategory], pos: Positi
         for p, n in won.items():
             island_vp[p] += n
         if any(counts.values()):
-            shown = ", ".join(f"{p} {counts[p]}" for p in players if counts.get(p))
-            vp = ", ".join(f"{p} {won[p]}" for p in players if p in won) or "nobody"
+            shown = ", ".join(f"{p} {counts[p]}" for p in order if counts.get(p))
+            vp = ", ".join(f"{p} {won[p]}" for p in order if p in won) or "nobody"
             notes.append(
                 f"  {name} ({island.vp_most}/{island.vp_second} VP): markers {shown} -> {vp}"
             )
     tie_values = [t.value for t in book.model.rules.tie_breakers]
     lines = []
-    for k, p in enumerate(players):
+    for p in players:
         breakdown = {}
         for cat in categories:
             if cat.id == "island_majorities":
@@ -74,7 +76,7 @@ def final_scoring(book: IslandBook, categories: list[ScoreCategory], pos: Positi
             "markers_used": used,
             "islands_with_markers": sum(1 for m in pos.markers if m.get(p, 0) > 0),
             "resources": pos.resources.get(p, 0),
-            "later_turn_order": k + 1,
+            "later_turn_order": order.index(p) + 1,
         }
         lines.append(ScoreLine(p, breakdown, tuple(tb[v] for v in tie_values)))
     head = ["", "Island majorities:" if notes else "Island majorities: no markers placed"]
