@@ -44,6 +44,16 @@ def majority(counts: dict[str, int], most: int, second: int) -> dict[str, int]:
     return out
 
 
+def _tie_note(counts: dict[str, int]) -> str:
+    ranked = sorted((n for n in counts.values() if n > 0), reverse=True)
+    if len(ranked) > 1 and ranked[0] == ranked[1]:
+        return " (tied for most: the lower VP each, no second)"
+    rest = ranked[1:]
+    if len(rest) > 1 and rest[0] == rest[1]:
+        return " (tied for second: nobody scores it)"
+    return ""
+
+
 def final_scoring(book: IslandBook, categories: list[ScoreCategory], pos: Position) -> ScoreSheet:
     players = pos.players
     order = pos.order or players
@@ -59,6 +69,7 @@ def final_scoring(book: IslandBook, categories: list[ScoreCategory], pos: Positi
             vp = ", ".join(f"{p} {won[p]}" for p in order if p in won) or "nobody"
             notes.append(
                 f"  {name} ({island.vp_most}/{island.vp_second} VP): markers {shown} -> {vp}"
+                + _tie_note(counts)
             )
     tie_values = [t.value for t in book.model.rules.tie_breakers]
     lines = []
