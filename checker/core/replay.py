@@ -75,7 +75,8 @@ def run(
                 )
             events = rules.apply(state, decision.default)
             if trace:  # a default left out at the end of a turn belongs to that turn
-                lines += _trace(step.turn if step.turn == last_turn else last_turn, decision, events)
+                turn = step.turn if step.turn == last_turn else last_turn
+                lines += _trace(turn, decision, events)
             decision = rules.decision(state)
         if decision is None:
             return stop(step, None, Illegal(rules.end_section, "the game is already over"))

@@ -67,6 +67,6 @@ def setup_log(islands: str, extra: str, *, mark: bool = True) -> str:
     return "\n".join(lines) + "\n"
 
 
-def ZERO_COINS(head: str) -> str:  # noqa: N802 - reads like the constants it sits with
+def zero_coins(head: str) -> str:
     """The same log with the 0/0/1/1 starting coins: the first two players start with none."""
     return head.replace("  first: Ana\n", "  first: Ana\n  coins: 0/0/1/1\n")

@@ -11,9 +11,9 @@ from tests.checker.deov_logs import (
     EXAMPLES,
     LIMIT,
     PIRATES,
-    ZERO_COINS,
     log,
     setup_log,
+    zero_coins,
 )
 from tests.checker.helpers import marked_line, run_log
 
@@ -184,7 +184,8 @@ CASES = {
         "1 Pepper costs 3 coins on Harbour Market: Ana has 1 coin",
     ),
     "a sale without the resource": (
-        "  - {player: Ana, sail: {to: Harbour Market, bow: clockwise}, income: sell Gold}  # here\n",
+        "  - player: Ana\n    sail: {to: Harbour Market, bow: clockwise}\n"
+        "    income: sell Gold  # here\n",
         "Island Card Details",
         "Ana has no Gold to sell",
     ),
@@ -397,7 +398,7 @@ POOR = {"a pirate that cannot be paid for", "a pirate turned without a payment"}
 @pytest.mark.parametrize("case", list(PIRATE_CASES))
 def test_each_pirate_rule_is_enforced(case):
     tail, message = PIRATE_CASES[case]
-    text = log(ZERO_COINS(PIRATES) if case in POOR else PIRATES, tail)
+    text = log(zero_coins(PIRATES) if case in POOR else PIRATES, tail)
     v = run_log(text).violation
     assert v is not None, f"{case}: the log was accepted"
     assert v.rule == CITE.format("2 Player Variant")
@@ -407,7 +408,7 @@ def test_each_pirate_rule_is_enforced(case):
 
 def test_a_tariff_that_cannot_be_paid():
     text = log(
-        ZERO_COINS(BASE),
+        zero_coins(BASE),
         "  - {player: Ana, sail: {to: Palm Grove, bow: clockwise}}\n"
         "  - {player: Ben, sail: {to: Palm Grove, bow: clockwise}}  # here\n",
     )
@@ -441,7 +442,7 @@ def test_a_voluntary_return_that_cannot_pay_the_tariff_on_the_central_island():
         "  - {player: Ana, sail: return}\n"
         "  - {player: Ben, sail: return}  # here\n"
     )
-    head = ZERO_COINS(BASE).replace("turns:", "options: {tariff_on_central: true}\nturns:")
+    head = zero_coins(BASE).replace("turns:", "options: {tariff_on_central: true}\nturns:")
     text = log(head, tail)
     v = run_log(text).violation
     assert v.rule == CITE.format("Sailing")
@@ -451,7 +452,7 @@ def test_a_voluntary_return_that_cannot_pay_the_tariff_on_the_central_island():
     )
     assert v.line == marked_line(text)
     # By default returning never costs a tariff.
-    assert run_log(log(ZERO_COINS(BASE), tail)).ok
+    assert run_log(log(zero_coins(BASE), tail)).ok
 
 
 def test_a_step_after_the_end_of_the_game():
