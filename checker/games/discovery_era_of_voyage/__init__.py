@@ -228,10 +228,10 @@ def describe(move: Any) -> str:
             return f"pay 1 {payment} to turn the pirate on {island}"
         case PayPirate(payment):
             return f"pay 1 {payment}"
-        case Sail(to, None):
-            return f"sail to {to}"
-        case Sail(to, steps):
-            return f"sail {steps} step{'s' if steps != 1 else ''} to {to}"
+        case Sail(to, None, cost):
+            return f"sail to {to}{_coins(cost)}"
+        case Sail(to, steps, cost):
+            return f"sail {steps} step{'s' if steps != 1 else ''} to {to}{_coins(cost)}"
         case Return():
             return "return to the Central Island"
         case Bow(direction):
@@ -244,8 +244,8 @@ def describe(move: Any) -> str:
             return "take no income"
         case Take(resource):
             return f"take {resource}"
-        case Trade(action, resource):
-            return f"{action} 1 {resource}"
+        case Trade(action, resource, price):
+            return f"{action} 1 {resource}{_coins(price, 'for ')}"
         case Exchange(resource):
             return f"exchange 1 {resource} for VP"
         case Pick(resource):
@@ -257,6 +257,12 @@ def describe(move: Any) -> str:
         case NoInvest():
             return "do not invest"
     return str(move)
+
+
+def _coins(n: int | None, lead: str = "") -> str:
+    if not n:
+        return ""
+    return f" ({lead}{n} coin{'s' if n > 1 else ''})"
 
 
 RULES = DiscoveryRules()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 # -- Game Preparation (turn 0, answered by the table) --------------------------------------------
@@ -53,6 +53,7 @@ class PayPirate:  # what pays for turning the pirate chosen with TurnPirate(isla
 class Sail:  # to an island: named, or a number of steps along the bow (or both)
     to: str | None = None
     steps: int | None = None
+    cost: int | None = field(default=None, compare=False)  # coins it costs, shown in play
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +90,7 @@ class Take:  # the resource chosen for an 'Any resource' box
 class Trade:  # Commercial island: buy or sell 1 resource
     action: str  # "buy" or "sell"
     resource: str
+    price: int | None = field(default=None, compare=False)  # shown in play
 
 
 @dataclass(frozen=True, slots=True)

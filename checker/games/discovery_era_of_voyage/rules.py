@@ -545,13 +545,13 @@ def possible_sails(state: State, *, with_return: bool = True) -> list:
             due[slot] += pirate_cost
     ring = state.ring
     if here == CENTRE:
-        return [Sail(ring[slot], None) for slot in range(n) if due[slot] <= coins]
+        return [Sail(ring[slot], None, due[slot]) for slot in range(n) if due[slot] <= coins]
     bow = state.bow[p]
     moves: list = []
     for steps, cost in book.cost_row(state.options["extra_steps"]):
         slot = (here + bow * steps) % n
         if cost + due[slot] <= coins:
-            moves.append(Sail(ring[slot], steps))
+            moves.append(Sail(ring[slot], steps, cost + due[slot]))
     if with_return and check_return(state) is None:
         moves.append(RETURN)
     return moves
@@ -751,9 +751,9 @@ def possible_trades(state: State) -> list:
             price, _ = trade_price(state, action, r)
             if action == "buy":
                 if coins >= price:
-                    moves.append(TRADES[action, r])
+                    moves.append(TRADES[action, r, price])
             elif res[r] and (not finite or state.supply_coins >= price):
-                moves.append(TRADES[action, r])
+                moves.append(TRADES[action, r, price])
     moves.append(END_INCOME)
     return moves
 
