@@ -429,6 +429,8 @@ def _invest(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
     elif value is False or value is None or (isinstance(value, str) and fold(value) in NONE_WORDS):
         step(NoInvest(), pos)
     elif isinstance(value, int):
+        if value < 0:
+            r.bad("invest is true, false, the island's name or a number of investments", pos, field)
         for _ in range(value):
             step(Invest(), pos)
         if value == 0:

@@ -271,6 +271,8 @@ def end_turn(state: State) -> list[str]:
 def check_place_pirate(state: State, move: PlacePirate) -> Illegal | None:
     if move.island == state.book.central:
         return Illegal(TWO_PLAYER, "pirates go on surrounding islands, never the Central Island")
+    if move.island not in state.slot_of:
+        return Illegal(TWO_PLAYER, not_in_circle(state, move.island))
     slot = state.slot_of[move.island]
     if state.occupied(slot):
         who = state.ships_at(slot) or ["a pirate"]
@@ -280,6 +282,10 @@ def check_place_pirate(state: State, move: PlacePirate) -> Illegal | None:
             "different vacant islands",
         )
     return None
+
+
+def not_in_circle(state: State, name: str) -> str:
+    return f"{name} is not one of this game's islands ({', '.join(state.ring)})"
 
 
 def place_pirate(state: State, move: PlacePirate) -> list[str]:
@@ -368,6 +374,8 @@ def resolve_sail(state: State, move: Sail) -> tuple[int, int] | Illegal:
     """(destination slot, steps) of a sail, or why it cannot be sailed."""
     p, book = state.player, state.book
     here = state.at[p]
+    if move.to is not None and move.to != book.central and move.to not in state.slot_of:
+        return Illegal(SAILING_S, not_in_circle(state, move.to))
     if here == CENTRE:
         if move.to is None:
             return Illegal(
