@@ -76,6 +76,8 @@ class _Moves(dict):
 
 TRADES = _Moves(Trade)
 EXCHANGES = _Moves(Exchange)
+STARTS = _Moves(StartTurn)
+BOWS = (Bow(1), Bow(-1))  # clockwise, counterclockwise
 
 # The rulebook's headings, cited by every rule below.
 CENTRAL_ISLAND = "Central Island"
@@ -1247,7 +1249,7 @@ def legal_moves(state: State) -> list:
             return [Markers(n) for n in range(most, most - k["max_markers_removed"] - 1, -1)]
         return []
     if phase == TURN:
-        return [StartTurn(p)]
+        return [STARTS[p]]
     if phase == PIRATES:
         return [
             PlacePirate(name, b)
@@ -1260,7 +1262,7 @@ def legal_moves(state: State) -> list:
             return [PayPirate(pay) for pay in pirate_payments(state)]
         return possible_sails(state) + pirate_turns(state)
     if phase == BOW:
-        return [Bow(b) for b in BOW_NAMES]
+        return list(BOWS)
     if phase == PIRATE_MOVE:
         return [MovePirate(n) for n in state.book.constants["pirate_steps"]]
     if phase == INCOME:
