@@ -484,13 +484,18 @@ def test_turning_a_pirate_for_a_coin_or_a_resource():
     play(s, PlacePirate("Orchard Isle", CW), PlacePirate("Banana Cove", CCW))
     play(s, Sail("Gold Reef"), Bow(CW), Collect(), NoInvest())
     play(s, StartTurn("Ana"))
-    assert TurnPirate("Orchard Isle") in RULES.legal_moves(s)
+    assert RULES.legal_moves(s)[-1] == TurnPirate()  # one entry: which pirate comes next
+    play(s, TurnPirate())
+    assert RULES.legal_moves(s) == [TurnPirate("Orchard Isle"), TurnPirate("Banana Cove")]
     play(s, TurnPirate("Orchard Isle"))
     assert RULES.legal_moves(s) == [PayPirate("Coin"), PayPirate("Fruit")]
     play(s, PayPirate("Fruit"))
     assert s.pirates[0] == [2, CCW] and s.res["Ana"]["Fruit"] == 1
-    assert TurnPirate("Orchard Isle") not in RULES.legal_moves(s)
-    play(s, TurnPirate("Banana Cove", "Coin"))
+    play(s, TurnPirate())
+    assert RULES.legal_moves(s) == [TurnPirate("Banana Cove")]
+    s.turning = None
+    s.memo = None
+    play(s, TurnPirate("Banana Cove", "Coin"))  # as a log writes it: one step
     assert s.pirates[1] == [4, CW] and s.coins["Ana"] == 2
 
 

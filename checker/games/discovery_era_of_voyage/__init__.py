@@ -222,6 +222,8 @@ def describe(move: Any) -> str:
             return f"{player} begins the turn"
         case PlacePirate(island, bow):
             return f"a pirate on {island}, bow {BOW_NAMES[bow]}"
+        case TurnPirate(None, None):
+            return "turn a pirate's bow (1 coin or 1 resource)"
         case TurnPirate(island, None):
             return f"turn the pirate on {island}"
         case TurnPirate(island, payment):

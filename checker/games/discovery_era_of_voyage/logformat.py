@@ -457,8 +457,9 @@ def write_turns(steps: list[Step]) -> list[dict]:
         if isinstance(m, PlacePirate):
             current.setdefault("pirates", {})[m.island] = BOW_NAMES[m.bow]
         elif isinstance(m, TurnPirate):
-            current.setdefault("turn_pirate", {})[m.island] = m.payment
-            turning = m.island
+            if m.island is not None:  # 'turn a pirate': the island comes in the next step
+                current.setdefault("turn_pirate", {})[m.island] = m.payment
+                turning = m.island
         elif isinstance(m, PayPirate):
             current["turn_pirate"][turning] = m.payment
         elif isinstance(m, Sail):

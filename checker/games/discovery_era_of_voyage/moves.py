@@ -40,8 +40,8 @@ class PlacePirate:  # 2 Player Variant: the 2nd player puts a pirate on a vacant
 
 @dataclass(frozen=True, slots=True)
 class TurnPirate:  # 2 Player Variant: pay 1 coin or resource to turn the pirate on an island
-    island: str
-    payment: str | None = None  # None: chosen next (PayPirate), as play and simulate do
+    island: str | None = None  # None: 'turn a pirate', which one is chosen next (play, simulate)
+    payment: str | None = None  # None: chosen next (PayPirate)
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,6 +78,7 @@ TRADES = _Moves(Trade)
 EXCHANGES = _Moves(Exchange)
 STARTS = _Moves(StartTurn)
 BOWS = (Bow(1), Bow(-1))  # clockwise, counterclockwise
+TURN_A_PIRATE = TurnPirate()
 
 # The rulebook's headings, cited by every rule below.
 CENTRAL_ISLAND = "Central Island"
@@ -299,7 +300,14 @@ def place_pirate(state: State, move: PlacePirate) -> list[str]:
     return [f"places a pirate on {move.island}, bow {BOW_NAMES[move.bow]}"]
 
 
+PICKING = -1  # state.turning while the pirate to turn is being chosen
+
+
 def check_turn_pirate(state: State, move: TurnPirate) -> Illegal | None:
+    if move.island is None:
+        if not pirate_turns(state):
+            return Illegal(TWO_PLAYER, f"{state.player} cannot turn a pirate now")
+        return None
     slot = state.slot_of.get(move.island, CENTRE)
     k = state.pirate_at(slot)
     if k is None:
@@ -344,6 +352,9 @@ def check_pay_pirate(state: State, move: PayPirate) -> Illegal | None:
 
 
 def turn_pirate(state: State, move: TurnPirate) -> list[str]:
+    if move.island is None:  # which pirate comes next, then the payment
+        state.turning = PICKING
+        return []
     k = state.pirate_at(state.slot_of[move.island])
     if move.payment is None:  # the payment comes next
         state.turning = k
@@ -1101,6 +1112,15 @@ def _decision(state: State) -> Decision:
                 "(pirates: {Island: clockwise, Island: counterclockwise})",
             ),
         )
+    if phase == SAILING and state.turning == PICKING:
+        return Decision(
+            p,
+            "Sailing",
+            "choice",
+            (TurnPirate,),
+            "the pirate to turn",
+            missing=lambda: Illegal(TWO_PLAYER, "name the pirate to turn (turn_pirate: ...)"),
+        )
     if phase == SAILING and state.turning is not None:
         return Decision(
             p,
@@ -1258,6 +1278,8 @@ def legal_moves(state: State) -> list:
             for b in BOW_NAMES
         ]
     if phase == SAILING:
+        if state.turning == PICKING:
+            return [TurnPirate(state.ring[state.pirates[k][0]]) for k in turnable(state)]
         if state.turning is not None:
             return [PayPirate(pay) for pay in pirate_payments(state)]
         return possible_sails(state) + pirate_turns(state)
@@ -1279,20 +1301,20 @@ def legal_moves(state: State) -> list:
     return []
 
 
+def turnable(state: State) -> list[int]:
+    """The pirates the active player may still turn this turn."""
+    if state.options["turn_pirates"] == "both" and state.turned:
+        return []
+    return [
+        k for k, (slot, _) in enumerate(state.pirates) if slot != CENTRE and k not in state.turned
+    ]
+
+
 def pirate_turns(state: State) -> list:
-    """'Turn the pirate on X' for each pirate that may still be turned (paid for next)."""
-    if not state.pirates_placed or not pirate_payments(state):
+    """'Turn a pirate' (which one and the payment are chosen next), when one may be turned."""
+    if not state.pirates_placed or not turnable(state) or not pirate_payments(state):
         return []
-    both = state.options["turn_pirates"] == "both"
-    if both and state.turned:
-        return []
-    out = []
-    for k, (slot, _) in enumerate(state.pirates):
-        if slot != CENTRE and k not in state.turned:
-            out.append(TurnPirate(state.ring[slot]))
-            if both:
-                break
-    return out
+    return [TURN_A_PIRATE]
 
 
 # -- Helpers ---------------------------------------------------------------------------------
