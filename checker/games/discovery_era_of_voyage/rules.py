@@ -82,7 +82,6 @@ TURN_A_PIRATE = TurnPirate()
 
 # The rulebook's headings, cited by every rule below.
 CENTRAL_ISLAND = "Central Island"
-SHIP_MARKERS = "Ship Markers"
 SYMBOL_DETAILS = "Symbol Details"
 GAME_PREPARATION = "Game Preparation"
 GAME_PLAY = "Game Play"
@@ -231,7 +230,9 @@ def markers(state: State, move: Markers) -> list[str]:
     state.phase = TURN
     events = [f"{move.count} investment markers each; {state.stack} VP on the Cultural island"]
     if state.pirated:
-        events.append("the two unused colours' ships wait on the Central Island as pirates")
+        events.append(
+            f"{len(state.pirates)} pirate ships (the unused colours) wait on the Central Island"
+        )
     return events
 
 
