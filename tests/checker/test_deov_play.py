@@ -132,3 +132,49 @@ def test_the_setup_is_asked_island_by_island_with_the_pirates_option(tmp_path):
     text = log.read_text(encoding="utf-8")
     assert "options: {pirates: true}" in text and "first: Ben" in text
     assert "coins: standard" in text and "markers: 8" in text
+
+
+def test_a_game_stopped_mid_choice_resumes_at_that_choice(tmp_path):
+    from checker.core.game import Step
+    from checker.core.log import parse_log
+    from checker.core.logwriter import log_text
+    from checker.core.replay import replay
+    from checker.games.discovery_era_of_voyage.moves import (
+        Bow,
+        FirstPlayer,
+        Markers,
+        NoInvest,
+        PlaceIsland,
+        PlacePirate,
+        StartingCoins,
+        StartTurn,
+        TurnPirate,
+    )
+
+    circle = ["Palm Grove", "Harbour Market", "Orchard Isle", "Temple of the Sun"]
+    circle += ["Pepper Coast", "Trading Post", "Gold Reef"]
+    setup = [PlaceIsland(c) for c in circle] + [FirstPlayer("Ana"), StartingCoins(False)]
+    turns = [
+        (1, StartTurn("Ana")),
+        (1, Sail("Palm Grove")),
+        (1, Bow(1)),
+        (1, NoInvest()),
+        (2, StartTurn("Ben")),
+        (2, PlacePirate("Orchard Isle", 1)),
+        (2, PlacePirate("Gold Reef", -1)),
+        (2, Sail("Harbour Market")),
+        (2, Bow(1)),
+        (3, StartTurn("Ana")),
+        (3, TurnPirate()),  # 'turn a pirate'...
+        (3, TurnPirate("Orchard Isle")),  # ...this one, and the game stops before the payment
+    ]
+    steps = [Step(m, 0, "Table") for m in [*setup, Markers(8)]]
+    steps += [Step(m, t, "Ana" if t % 2 else "Ben") for t, m in turns]
+    options = DEFAULTS | {"pirates": True}
+    text = log_text(RULES, ["Ana", "Ben"], options, steps)
+    assert "turn_pirate" not in text
+    result = replay(parse_log(text, "stopped.yaml", COMPONENTS))
+    assert result.ok
+    d = RULES.decision(result.state)
+    assert (d.player, d.prompt) == ("Ana", "where to sail")
+    assert TurnPirate() in RULES.legal_moves(result.state)

@@ -179,6 +179,8 @@ def parse_setup(book: IslandBook, raw: YMap, source: Source, players: list[str])
         steps.append(Step(move, 0, TABLE, pos))
 
     setup = raw.get("setup")
+    if "setup" not in raw and not raw.get("turns"):
+        return steps  # an empty game, e.g. a `play` stopped at its first question
     if "setup" not in raw or setup is None:
         r.bad(
             "'setup' is missing: name the islands in circle order, clockwise "
@@ -481,6 +483,13 @@ def write_turns(steps: list[Step]) -> list[dict]:
         elif isinstance(m, (EndIncome, NoInvest)):
             continue
     for t in turns:
+        # a pirate chosen but not yet paid for (a game saved mid-choice) is left out: the
+        # choice is asked again when the game resumes
+        pending = [k for k, v in t.get("turn_pirate", {}).items() if v is None]
+        for k in pending:
+            del t["turn_pirate"][k]
+        if t.get("turn_pirate") == {}:
+            del t["turn_pirate"]
         sail = t.get("sail")
         if isinstance(sail, dict) and len(sail) == 1:
             t["sail"] = next(iter(sail.values()))
