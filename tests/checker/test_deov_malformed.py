@@ -41,7 +41,8 @@ CASES = {
         "markers is a whole number, found 'many'",
     ),
     "no setup": (
-        "game: discovery-era-of-voyage  # here\nplayers: [Ana, Ben]\nturns: []\n",
+        "game: discovery-era-of-voyage  # here\nplayers: [Ana, Ben]\n"
+        "turns:\n  - {player: Ana, sail: {to: Gold Reef, bow: cw}}\n",
         "'setup' is missing: name the islands in circle order, clockwise",
     ),
     "five players": (
@@ -150,3 +151,11 @@ def test_an_unfinished_game_is_legal_but_not_over(tmp_path):
     out = CliRunner().invoke(app, ["check", str(path)])
     assert out.exit_code == 0
     assert "the game is not over yet" in out.output
+
+
+def test_an_empty_game_needs_no_setup_yet(tmp_path):
+    # what `portolan play` writes when stopped at its first question
+    path = tmp_path / "log.yaml"
+    path.write_text("game: discovery-era-of-voyage\nplayers: [Ana, Ben]\nturns: []\n", "utf-8")
+    out = CliRunner().invoke(app, ["check", str(path)])
+    assert out.exit_code == 0 and "0 turns, every step legal" in out.output
