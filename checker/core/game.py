@@ -5,6 +5,12 @@ act, in which phase, and which kinds of move are accepted; the move is either a 
 player decides: ``legal_moves``) or *chance* (the table reveals a card: ``outcomes``). ``check``
 says whether a move is legal (returning an ``Illegal`` naming the rulebook section if not) and
 ``apply`` performs it, returning what happened in words. Steps never print.
+
+Optional: a game whose preparation is decided at the table (cards drawn into play, a starting
+player picked at random) may answer decisions before the first turn. Their steps have turn 0;
+``parse_setup(model, raw_log, source, players) -> list[Step]`` reads them from the log's
+``setup:`` entry and ``write_setup(steps) -> dict | None`` writes them back (``write_turns``
+then leaves them out).
 """
 
 from __future__ import annotations

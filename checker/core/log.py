@@ -3,12 +3,14 @@
     game: exploration-age-of-sail
     players: [Ana, Ben]          # seat order; the first player starts
     options: {bonus_ties: none}  # rule options by name (optional)
+    setup: {...}                 # what the table set up (only for games that read one)
     turns:                       # one entry per turn, in the game's own words
       - {player: Ana, draw: Galleons}
 
 The top level is checked here; each game parses its own ``turns`` into steps. A game may declare
-more top-level sections (``log_keys``, e.g. a ``setup:``) and read the whole log
-(``parse_log(model, raw, source, players)``) instead of its turns alone.
+more top-level sections (``log_keys``, e.g. a ``setup:`` of what the table turned over or decided
+before the first turn, or an ``end:``) and read the whole log (``parse_log(model, raw, source,
+players)``) instead of its turns alone; ``write_log`` writes them back (see logwriter.py).
 """
 
 from __future__ import annotations

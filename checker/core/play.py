@@ -50,6 +50,7 @@ class Session:
         run(self.rules, self.model, self.state, self.steps, str(self.log), finish=False)
 
     def turn_of(self, d: Decision) -> int:
+        """The log turn of the next step; 0 for a game's setup, before the first turn."""
         last = self.steps[-1].turn if self.steps else 0
         return last + 1 if d.starts_turn else last  # 0: the setup, before the first turn
 
@@ -85,7 +86,7 @@ class Session:
 
     def header(self, turn: int, d: Decision) -> None:
         if self.shown != (turn, d.phase):
-            when = f"Turn {turn}" if turn else "Setup"
+            when = f"Turn {turn}" if turn else "Before the first turn"
             self.say(f"\n== {when} · {d.player} · {d.phase} phase ==")
             self.shown = (turn, d.phase)
 

@@ -10,6 +10,7 @@ from portolan.errors import InputError, Problem, did_you_mean
 GAMES: dict[str, str] = {
     "exploration-age-of-sail": "checker.games.exploration_age_of_sail",
     "age-of-discovery": "checker.games.age_of_discovery",
+    "discovery-era-of-voyage": "checker.games.discovery_era_of_voyage",
 }
 
 

@@ -74,8 +74,9 @@ def run(
                     or Illegal(rules.turn_section, f"expected {decision.prompt}"),
                 )
             events = rules.apply(state, decision.default)
-            if trace:
-                lines += _trace(step.turn, decision, events)
+            if trace:  # a default left out at the end of a turn belongs to that turn
+                turn = step.turn if step.turn == last_turn else last_turn
+                lines += _trace(turn, decision, events)
             decision = rules.decision(state)
         if decision is None:
             return stop(step, None, Illegal(rules.end_section, "the game is already over"))

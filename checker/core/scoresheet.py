@@ -57,7 +57,8 @@ class ScoreSheet:
 
     def as_text(self) -> str:
         names = [ln.player for ln in self.lines]
-        label_w = max([len(label) for _, label in self.categories] + [len("Total"), 12])
+        labels = [label for _, label in self.categories] + self.tie_breakers
+        label_w = max([len(label) for label in labels] + [len("Total"), 12])
         col_w = max([len(n) for n in names] + [5])
         out = ["Score sheet", ""]
         out.append(" " * label_w + "  " + "  ".join(n.rjust(col_w) for n in names))

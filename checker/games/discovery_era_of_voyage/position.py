@@ -1,0 +1,196 @@
+"""Scoring a finished game from its end position alone (for a table that kept no log).
+
+game: discovery-era-of-voyage          # optional
+players:                               # in turn order, the starting player first
+  Ana: {vp: 12, resources: 2 Fruit + 1 Gold, coins: 4}
+  Ben: {vp: 9, resources: 3}           # resources: a count, or a bundle
+  Cai: {vp: 7}
+islands:                               # investment markers on each island
+  Palm Grove: {Ana: 2, Ben: 1}
+  Gold Reef: {Cai: 3}
+markers_used: {Ana: 5}                 # optional: markers placed, if not all are still on islands
+
+Coins are accepted (a table may write them down) but count for nothing: they are neither VP nor
+one of the rulebook's tie-breakers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.core.log import read_players
+from checker.core.options import resolve
+from checker.core.scoresheet import ScoreSheet
+from checker.games.discovery_era_of_voyage.islands import CENTRAL, IslandBook
+from checker.games.discovery_era_of_voyage.options import OPTIONS
+from checker.games.discovery_era_of_voyage.scoring import Position, final_scoring
+from portolan.errors import InputError, Problem, did_you_mean
+from portolan.model.deck import read_bundle
+from portolan.model.loader import Game
+from portolan.yamlsrc import Source, YList, YMap
+
+KEYS = ("game", "options", "players", "islands", "markers_used")
+PLAYER_KEYS = ("vp", "resources", "coins")
+
+
+def score_position(
+    book: IslandBook, model: Game, raw: Any, source: Source, options: dict | None
+) -> ScoreSheet:
+    if not isinstance(raw, YMap):
+        raise InputError(
+            source.problem(
+                "a position is a mapping with 'players' and 'islands'", getattr(raw, "pos", None)
+            )
+        )
+    problems: list[Problem] = [
+        source.problem(
+            f"unknown key '{k}'", raw.key_pos[k], field=str(k), hint=did_you_mean(str(k), KEYS)
+        )
+        for k in raw
+        if k not in KEYS
+    ]
+
+    def bad(message, pos, field, hint=None):
+        problems.append(source.problem(message, pos, field=field, hint=hint))
+
+    if "game" in raw and raw["game"] != model.id:
+        bad(
+            f"this position is for '{raw['game']}', not '{model.id}'", raw.value_pos["game"], "game"
+        )
+    table = raw.get("players")
+    if not isinstance(table, YMap) or not table:
+        bad(
+            "players maps each player, in turn order, to their VP tokens and resources",
+            raw.value_pos.get("players", raw.pos),
+            "players",
+        )
+    if problems:
+        raise InputError(problems)
+    if options is None:
+        resolve(OPTIONS, raw.get("options"), source)  # checked, though scoring needs none
+    names = YList(str(p) for p in table)
+    names.item_pos = [table.key_pos[p] for p in table]
+    players = read_players(names, raw.value_pos["players"], source)
+    spec = model.spec.players
+    if not spec.min.value <= len(players) <= spec.max.value:
+        bad(
+            f"{len(players)} players: this game is for {spec.min.value} to {spec.max.value}",
+            raw.value_pos["players"],
+            "players",
+        )
+    vp: dict[str, int] = {}
+    resources: dict[str, int] = {}
+    for p in table:
+        field = f"players.{p}"
+        entry = table[p]
+        epos = table.value_pos[p]
+        if entry is None:
+            entry = YMap()
+        if not isinstance(entry, YMap):
+            bad("write each player as {vp: 12, resources: 2 Fruit + 1 Gold}", epos, field)
+            continue
+        for k in entry:
+            if k not in PLAYER_KEYS:
+                bad(
+                    f"unknown key '{k}'",
+                    entry.key_pos[k],
+                    f"{field}.{k}",
+                    did_you_mean(str(k), PLAYER_KEYS),
+                )
+        vp[str(p)] = _count(entry, "vp", field, bad)
+        _count(entry, "coins", field, bad)
+        value = entry.get("resources", 0)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value < 0:
+                bad("resources cannot be negative", entry.value_pos["resources"], field)
+            resources[str(p)] = value
+        else:
+            bundle, error, hint = read_bundle(value, list(book.resources), "resource")
+            if error:
+                bad(error, entry.value_pos["resources"], f"{field}.resources", hint)
+            resources[str(p)] = sum((bundle or {}).values())
+    islands: list[str] = []
+    markers: list[dict[str, int]] = []
+    placed = raw.get("islands")
+    if placed is None:
+        placed = YMap()
+    if not isinstance(placed, YMap):
+        bad(
+            "islands maps each island to the markers on it: {Palm Grove: {Ana: 2, Ben: 1}}",
+            raw.value_pos["islands"],
+            "islands",
+        )
+        placed = YMap()
+    for name, counts in placed.items():
+        field = f"islands.{name}"
+        island = book.names.exact(str(name))
+        if island is None or book.island(island).type == CENTRAL:
+            bad(
+                f"'{name}' is not a surrounding island"
+                if island is None
+                else "nobody invests on the Central Island",
+                placed.key_pos[name],
+                field,
+                did_you_mean(str(name), book.surrounding) if island is None else None,
+            )
+            continue
+        if island in islands:
+            bad(f"{island} is listed twice", placed.key_pos[name], field)
+            continue
+        if counts is None:
+            counts = YMap()
+        if not isinstance(counts, YMap):
+            bad("write the markers as {Ana: 2, Ben: 1}", placed.value_pos[name], field)
+            continue
+        here: dict[str, int] = {}
+        for who, n in counts.items():
+            p = next((q for q in players if q.casefold() == str(who).strip().casefold()), None)
+            if p is None:
+                bad(
+                    f"'{who}' is not a player in this position",
+                    counts.key_pos[who],
+                    f"{field}.{who}",
+                    did_you_mean(str(who), players),
+                )
+                continue
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                bad(
+                    "a number of markers is a whole number", counts.value_pos[who], f"{field}.{who}"
+                )
+                continue
+            here[p] = n
+        islands.append(island)
+        markers.append(here)
+    used = {p: sum(m.get(p, 0) for m in markers) for p in players}
+    extra = raw.get("markers_used")
+    if extra is not None:
+        if not isinstance(extra, YMap):
+            bad(
+                "markers_used maps players to the markers they placed",
+                raw.value_pos["markers_used"],
+                "markers_used",
+            )
+        else:
+            for who, n in extra.items():
+                p = next((q for q in players if q.casefold() == str(who).casefold()), None)
+                if p is None or isinstance(n, bool) or not isinstance(n, int) or n < used.get(p, 0):
+                    bad(
+                        f"markers_used for '{who}' must be a player's count, at least the "
+                        "markers on islands",
+                        extra.key_pos[who],
+                        f"markers_used.{who}",
+                    )
+                    continue
+                used[p] = n
+    if problems:
+        raise InputError(problems)
+    pos = Position(players, islands, markers, vp, resources, used)
+    return final_scoring(book, model.rules.scoring, pos)
+
+
+def _count(entry: YMap, key: str, field: str, bad) -> int:
+    value = entry.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        bad(f"{key} is a whole number, at least 0", entry.value_pos.get(key), f"{field}.{key}")
+        return 0
+    return value
