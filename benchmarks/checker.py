@@ -21,10 +21,12 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 
 from checker.core.log import parse_log  # noqa: E402
 from checker.core.logwriter import log_text  # noqa: E402
+from checker.core.options import resolve  # noqa: E402
 from checker.core.registry import GAMES, rules_for  # noqa: E402
 from checker.core.replay import replay  # noqa: E402
 from checker.core.simulate import default_players, random_game  # noqa: E402
 from portolan.model import load_game  # noqa: E402
+from portolan.yamlsrc import Source  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,6 +47,12 @@ def main() -> None:
     parser.add_argument("--logs", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=None, help="default: 2, 3, 4 in turn")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        help="a rule option, name=value (e.g. pirates=true)",
+    )
     args = parser.parse_args()
     for game in [args.game] if args.game else sorted(GAMES, reverse=True):
         print(f"{game}:")
@@ -55,7 +63,11 @@ def measure(game: str, args) -> None:
     components = ROOT / "components"
     rules = rules_for(game)
     model = load_game(components, game)
-    defaults = {o.name: o.default for o in rules.options}
+    raw = dict(item.split("=", 1) for item in args.option)
+    known = {o.name for o in rules.options}
+    defaults = resolve(
+        rules.options, {k: v for k, v in raw.items() if k in known}, Source("--option")
+    )
 
     def players(k: int) -> list[str]:
         return default_players(args.players or 2 + k % 3)

@@ -239,6 +239,9 @@ def simulate_command(
     log_dir: Path = typer.Option(
         None, "--log-dir", help="Write every game's log into this folder."
     ),
+    option: list[str] = typer.Option(
+        None, "--option", help="A rule option, name=value (repeatable)."
+    ),
     components: Path = COMPONENTS,
 ):
     """Play random legal games; print games/s and actions/s."""
@@ -261,7 +264,7 @@ def simulate_command(
     opt.number("--games", games, 1, 10_000_000)
     rng = random.Random(seed)
     names = default_players(n)
-    defaults = {o.name: o.default for o in rules.options}
+    defaults = _rule_options(rules, option)
     steps = 0
     totals: list[int] = []
     started = time.perf_counter()
@@ -286,6 +289,20 @@ def simulate_command(
     )
 
 
+def _rule_options(rules, items: list[str] | None) -> dict:
+    """--option name=value (repeatable) over the game's defaults; a bad one exits 2."""
+    from checker.core import options as rule_options
+    from portolan.yamlsrc import Source
+
+    raw = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise opt.bad("--option", f"'{item}' is not name=value")
+        raw[name.strip()] = value.strip()
+    return rule_options.resolve(rules.options, raw, Source("command line"), "--option")
+
+
 @app.command("play")
 @friendly
 def play_command(
@@ -301,13 +318,11 @@ def play_command(
     """Referee a game at the table: lists the legal moves, asks what was drawn, writes the log."""
     import random
 
-    from checker.core import options as rule_options
     from checker.core.log import load_log
     from checker.core.play import Session
     from checker.core.registry import rules_for
     from checker.core.replay import run
     from portolan.model import load_game
-    from portolan.yamlsrc import Source
 
     rules = rules_for(game)
     folder = _components(components)
@@ -333,13 +348,7 @@ def play_command(
                 "--players",
                 f"{len(names)} players: this game is for {spec.min.value} to {spec.max.value}",
             )
-        raw = {}
-        for item in option or []:
-            name, sep, value = item.partition("=")
-            if not sep:
-                raise opt.bad("--option", f"'{item}' is not name=value")
-            raw[name.strip()] = value.strip()
-        chosen = rule_options.resolve(rules.options, raw, Source("command line"), "--option")
+        chosen = _rule_options(rules, option)
 
     def ask(prompt: str) -> str | None:
         try:
