@@ -98,3 +98,19 @@ class GameRules(Protocol):
     def score_position(
         self, model: Game, raw: Any, source: Source, options: dict[str, Any]
     ) -> ScoreSheet: ...
+
+
+class RulesBase:
+    """What every game's rules object shares: its card book (the decks read into what the rules
+    need), built once per loaded model. A game sets ``book_class``."""
+
+    book_class: type
+
+    def __init__(self) -> None:
+        self._books: dict[int, tuple[Game, Any]] = {}
+
+    def book(self, model: Game) -> Any:
+        key = id(model)
+        if key not in self._books or self._books[key][0] is not model:
+            self._books[key] = (model, self.book_class(model))
+        return self._books[key][1]

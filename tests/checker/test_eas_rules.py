@@ -6,6 +6,7 @@ from itertools import product
 
 import pytest
 
+from checker.core.piles import put, take
 from checker.core.registry import rules_for
 from checker.games.exploration_age_of_sail import rules as r
 from checker.games.exploration_age_of_sail.moves import (
@@ -48,11 +49,11 @@ def with_expedition(explorer, ship, crew, **options):
     otherwise empty hand."""
     s = new_state(**options)
     for card in (explorer, ship, crew):
-        r.take(s.expedition_deck, card)
-        r.put(s.hands["Ana"], card)
+        take(s.expedition_deck, card)
+        put(s.hands["Ana"], card)
     play(s, StartTurn("Ana"), Draw("Promises"), Form(explorer, ship, crew), EndExpeditions())
-    r.take(s.hands["Ana"], "Promises")
-    r.put(s.expedition_deck, "Promises")
+    take(s.hands["Ana"], "Promises")
+    put(s.expedition_deck, "Promises")
     s.memo = None
     return s
 
@@ -114,7 +115,7 @@ def test_a_regional_explorer_counts_one_more_ocean_card_in_its_region_only():
 def test_a_claimed_discovery_sends_one_card_away_and_two_home():
     s = with_expedition("Magellan", "Galleons", "Sailors")
     s.expedition_of("Ana", "Magellan").oceans = 2
-    r.take(s.exploration_deck, "Ocean", 2)
+    take(s.exploration_deck, "Ocean", 2)
     play(s, Explore("Magellan"), Reveal("Caribbean"), RandomDiscard("Galleons"))
     assert s.victory["Ana"] == [("Caribbean", "Magellan")]
     assert s.expeditions["Ana"] == []
@@ -129,8 +130,8 @@ def test_immunity_save_and_loss():
     )
     assert stats(s) == {"Hull": 3, "Morale": 3, "Men": 3}  # Sailors: Seamanship
     s = with_expedition("Magellan", "Galleons", "Sailors")
-    r.take(s.expedition_deck, "Cold Steel")
-    r.put(s.hands["Ana"], "Cold Steel")
+    take(s.expedition_deck, "Cold Steel")
+    put(s.hands["Ana"], "Cold Steel")
     play(s, Explore("Magellan"), Reveal("Pirates"))
     assert RULES.decision(s).accepts == (Save, NoSave)
     play(s, Save("Cold Steel", "Ana"))
@@ -145,7 +146,7 @@ def test_immunity_save_and_loss():
 def test_a_stat_at_zero_fails_the_expedition():
     s = with_expedition("Jacques Cartier", "Galleons", "Sailors")  # Men 2, no Fight
     s.expedition_of("Ana", "Jacques Cartier").oceans = 1
-    r.take(s.exploration_deck, "Ocean")
+    take(s.exploration_deck, "Ocean")
     s.expedition_of("Ana", "Jacques Cartier").stats["Men"] = 1
     play(s, Explore("Jacques Cartier"), Reveal("Natives"))
     assert s.expeditions["Ana"] == []
@@ -163,8 +164,8 @@ def test_losing_an_ocean_card_without_one(option, survives):
 @pytest.mark.parametrize(("option", "legal"), [(True, True), (False, False)])
 def test_sail_save_cards_against_sails_hazards(option, legal):
     s = with_expedition("Jacques Cartier", "Galleons", "Sailors", sail_matches_sails=option)
-    r.take(s.expedition_deck, "Favorable Winds")
-    r.put(s.hands["Ana"], "Favorable Winds")
+    take(s.expedition_deck, "Favorable Winds")
+    put(s.hands["Ana"], "Favorable Winds")
     play(s, Explore("Jacques Cartier"), Reveal("Doldrums"))
     if legal:
         assert RULES.check(s, Save("Favorable Winds", "Ana"), "Ana") is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import Decision, Illegal, Step
+from checker.core.game import Decision, Illegal, RulesBase, Step
 from checker.core.scoresheet import ScoreSheet
 from checker.games.age_of_discovery import logformat
 from checker.games.age_of_discovery import rules as r
@@ -70,21 +70,14 @@ MENU_MOVES = {
 }
 
 
-class AgeOfDiscoveryRules:
+class AgeOfDiscoveryRules(RulesBase):
     id = "age-of-discovery"
     options = OPTIONS
     turn_section = r.COURSE_OF_PLAY
     end_section = r.FINAL_SCORING
     log_keys = logformat.TOP_KEYS
 
-    def __init__(self) -> None:
-        self._books: dict[int, tuple[Game, CardBook]] = {}
-
-    def book(self, model: Game) -> CardBook:
-        key = id(model)
-        if key not in self._books or self._books[key][0] is not model:
-            self._books[key] = (model, CardBook(model))
-        return self._books[key][1]
+    book_class = CardBook
 
     # -- replay ---------------------------------------------------------------------------
     def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> State:

@@ -20,8 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from checker.core.log import read_players
-from checker.core.options import resolve
+from checker.core.position import read_position
 from checker.core.scoresheet import ScoreSheet
 from checker.games.age_of_discovery import rules
 from checker.games.age_of_discovery.cards import CardBook
@@ -49,43 +48,22 @@ class _Position:
 def score_position(
     book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
-    problems: list[Problem] = []
-
-    def bad(message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
-        problems.append(source.problem(message, pos, field=field, hint=hint))
-
-    if not isinstance(raw, YMap):
-        raise InputError(source.problem("a position is a mapping with 'players'"))
-    for k in raw:
-        if k not in KEYS:
-            bad(f"unknown key '{k}'", raw.key_pos[k], str(k), did_you_mean(str(k), KEYS))
-    if "game" in raw and raw["game"] != model.id:
-        bad(
-            f"this position is for '{raw['game']}', not '{model.id}'", raw.value_pos["game"], "game"
-        )
-    table = raw.get("players")
-    if not isinstance(table, YMap) or not table:
-        bad(
-            "players must map each player to first scoring, contracts, mission, unassigned",
-            raw.value_pos.get("players", raw.pos),
-            "players",
-        )
-    if problems:
-        raise InputError(problems)
-    chosen = resolve(OPTIONS, raw.get("options"), source) if options is None else options
-    names = YList(str(p) for p in table)
-    names.item_pos = [table.key_pos[p] for p in table]
-    players = read_players(names, raw.value_pos["players"], source)
-    spec = model.spec.players
-    if not spec.min.value <= len(players) <= spec.max.value:
-        raise InputError(
-            source.problem(
-                f"{len(players)} players: {model.title} is for {spec.min.value} to "
-                f"{spec.max.value}",
-                raw.value_pos["players"],
-                field="players",
-            )
-        )
+    head = read_position(
+        model,
+        raw,
+        source,
+        keys=KEYS,
+        rule_options=OPTIONS,
+        options=options,
+        players_hint="first scoring, contracts, mission, unassigned",
+    )
+    table, chosen, players, problems, bad = (
+        head.table,
+        head.options,
+        head.players,
+        head.problems,
+        head.bad,
+    )
     n = len(players)
     facts: dict[str, dict[str, Any]] = {}
     owners: dict[str, str] = {}

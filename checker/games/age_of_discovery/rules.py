@@ -8,6 +8,7 @@ transport, colours, limits, scores, payouts, mission tables) from the deck files
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.core.piles import put, take
 from checker.games.age_of_discovery.cards import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP, CardBook
 from checker.games.age_of_discovery.moves import (
     Assign,
@@ -46,8 +47,6 @@ from checker.games.age_of_discovery.state import (
     Reservation,
     State,
     Voyage,
-    put,
-    take,
 )
 
 # The rulebook's sections, cited by every rule below.

@@ -204,16 +204,3 @@ class State:
         for c, n in self.boxed.items():
             add("box", c, n)
         return out
-
-
-def take(pile: dict[str, int], card: str, n: int = 1) -> None:
-    left = pile[card] - n
-    if left:
-        pile[card] = left
-    else:
-        del pile[card]
-
-
-def put(pile: dict[str, int], card: str, n: int = 1) -> None:
-    if n:
-        pile[card] = pile.get(card, 0) + n

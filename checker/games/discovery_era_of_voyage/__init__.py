@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import Decision, Illegal, Step
+from checker.core.game import Decision, Illegal, RulesBase, Step
 from checker.core.scoresheet import ScoreSheet
 from checker.games.discovery_era_of_voyage import logformat, rules
 from checker.games.discovery_era_of_voyage.islands import BOW_NAMES, PRODUCTION, IslandBook
@@ -39,20 +39,13 @@ from portolan.model.loader import Game
 from portolan.yamlsrc import Source
 
 
-class DiscoveryRules:
+class DiscoveryRules(RulesBase):
     id = "discovery-era-of-voyage"
     options = OPTIONS
     turn_section = rules.GAME_PLAY
     end_section = rules.END_OF_GAME
 
-    def __init__(self) -> None:
-        self._books: dict[int, tuple[Game, IslandBook]] = {}
-
-    def book(self, model: Game) -> IslandBook:
-        key = id(model)
-        if key not in self._books or self._books[key][0] is not model:
-            self._books[key] = (model, IslandBook(model))
-        return self._books[key][1]
+    book_class = IslandBook
 
     # -- replay ---------------------------------------------------------------------------
     def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> State:

@@ -18,16 +18,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.log import read_players
-from checker.core.options import resolve
+from checker.core.position import read_position
 from checker.core.scoresheet import ScoreSheet
 from checker.games.discovery_era_of_voyage.islands import CENTRAL, IslandBook
 from checker.games.discovery_era_of_voyage.options import OPTIONS
 from checker.games.discovery_era_of_voyage.scoring import Position, final_scoring
-from portolan.errors import InputError, Problem, did_you_mean
+from portolan.errors import InputError, did_you_mean
 from portolan.model.deck import read_bundle
 from portolan.model.loader import Game
-from portolan.yamlsrc import Source, YList, YMap
+from portolan.yamlsrc import Source, YMap
 
 KEYS = ("game", "options", "players", "islands", "markers_used")
 PLAYER_KEYS = ("vp", "resources", "coins")
@@ -36,48 +35,16 @@ PLAYER_KEYS = ("vp", "resources", "coins")
 def score_position(
     book: IslandBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
-    if not isinstance(raw, YMap):
-        raise InputError(
-            source.problem(
-                "a position is a mapping with 'players' and 'islands'", getattr(raw, "pos", None)
-            )
-        )
-    problems: list[Problem] = [
-        source.problem(
-            f"unknown key '{k}'", raw.key_pos[k], field=str(k), hint=did_you_mean(str(k), KEYS)
-        )
-        for k in raw
-        if k not in KEYS
-    ]
-
-    def bad(message, pos, field, hint=None):
-        problems.append(source.problem(message, pos, field=field, hint=hint))
-
-    if "game" in raw and raw["game"] != model.id:
-        bad(
-            f"this position is for '{raw['game']}', not '{model.id}'", raw.value_pos["game"], "game"
-        )
-    table = raw.get("players")
-    if not isinstance(table, YMap) or not table:
-        bad(
-            "players maps each player, in turn order, to their VP tokens and resources",
-            raw.value_pos.get("players", raw.pos),
-            "players",
-        )
-    if problems:
-        raise InputError(problems)
-    if options is None:
-        resolve(OPTIONS, raw.get("options"), source)  # checked, though scoring needs none
-    names = YList(str(p) for p in table)
-    names.item_pos = [table.key_pos[p] for p in table]
-    players = read_players(names, raw.value_pos["players"], source)
-    spec = model.spec.players
-    if not spec.min.value <= len(players) <= spec.max.value:
-        bad(
-            f"{len(players)} players: this game is for {spec.min.value} to {spec.max.value}",
-            raw.value_pos["players"],
-            "players",
-        )
+    head = read_position(
+        model,
+        raw,
+        source,
+        keys=KEYS,
+        rule_options=OPTIONS,
+        options=options,
+        players_hint="their VP tokens and resources, in turn order",
+    )
+    table, players, problems, bad = head.table, head.players, head.problems, head.bad
     vp: dict[str, int] = {}
     resources: dict[str, int] = {}
     for p in table:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import Decision, Illegal, Step
+from checker.core.game import Decision, Illegal, RulesBase, Step
 from checker.core.scoresheet import ScoreSheet
 from checker.games.exploration_age_of_sail import logformat, rules
 from checker.games.exploration_age_of_sail.cards import CardBook
@@ -29,20 +29,13 @@ from portolan.model.loader import Game
 from portolan.yamlsrc import Source
 
 
-class ExplorationRules:
+class ExplorationRules(RulesBase):
     id = "exploration-age-of-sail"
     options = OPTIONS
     turn_section = rules.TURN_SEQUENCE
     end_section = rules.END_OF_GAME
 
-    def __init__(self) -> None:
-        self._books: dict[int, tuple[Game, CardBook]] = {}
-
-    def book(self, model: Game) -> CardBook:
-        key = id(model)
-        if key not in self._books or self._books[key][0] is not model:
-            self._books[key] = (model, CardBook(model))
-        return self._books[key][1]
+    book_class = CardBook
 
     # -- replay ---------------------------------------------------------------------------
     def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> State:

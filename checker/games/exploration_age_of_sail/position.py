@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.log import read_players
-from checker.core.options import resolve
+from checker.core.position import read_position
 from checker.core.scoresheet import ScoreSheet
 from checker.games.exploration_age_of_sail.cards import CardBook
 from checker.games.exploration_age_of_sail.options import OPTIONS
 from checker.games.exploration_age_of_sail.scoring import final_scoring
-from portolan.errors import InputError, Problem, did_you_mean
+from portolan.errors import InputError, did_you_mean
 from portolan.model.loader import Game
 from portolan.yamlsrc import Source, YList, YMap
 
@@ -28,40 +27,16 @@ KEYS = ("game", "options", "players")
 def score_position(
     book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
-    if not isinstance(raw, YMap):
-        raise InputError(
-            source.problem("a position is a mapping with 'players'", getattr(raw, "pos", None))
-        )
-    problems: list[Problem] = [
-        source.problem(
-            f"unknown key '{k}'", raw.key_pos[k], field=str(k), hint=did_you_mean(str(k), KEYS)
-        )
-        for k in raw
-        if k not in KEYS
-    ]
-    if "game" in raw and raw["game"] != model.id:
-        problems.append(
-            source.problem(
-                f"this position is for '{raw['game']}', not '{model.id}'",
-                raw.value_pos["game"],
-                field="game",
-            )
-        )
-    piles = raw.get("players")
-    if not isinstance(piles, YMap) or not piles:
-        problems.append(
-            source.problem(
-                "players must map each player to their victory pile",
-                raw.value_pos.get("players", raw.pos),
-                field="players",
-            )
-        )
-    if problems:
-        raise InputError(problems)
-    chosen = resolve(OPTIONS, raw.get("options"), source) if options is None else options
-    names = YList(str(p) for p in piles)
-    names.item_pos = [piles.key_pos[p] for p in piles]
-    read_players(names, raw.value_pos["players"], source)
+    head = read_position(
+        model,
+        raw,
+        source,
+        keys=KEYS,
+        rule_options=OPTIONS,
+        options=options,
+        players_hint="their victory pile",
+    )
+    piles, chosen, problems = head.table, head.options, head.problems
     victory: dict[str, list[tuple[str, str]]] = {}
     claimed: dict[str, str] = {}
     for player, pile in piles.items():

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import product
 
 from checker.core.game import Decision, Illegal
+from checker.core.piles import put, take
 from checker.games.exploration_age_of_sail.cards import STATS, CardBook
 from checker.games.exploration_age_of_sail.moves import (
     Discard,
@@ -33,8 +34,6 @@ from checker.games.exploration_age_of_sail.state import (
     Expedition,
     Pending,
     State,
-    put,
-    take,
 )
 
 END_EXPEDITIONS, NO_SAVE, END_TURN = EndExpeditions(), NoSave(), EndTurn()

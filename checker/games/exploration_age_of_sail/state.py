@@ -119,16 +119,3 @@ class State:
         if self.pending is not None and self.pending.card and self.pending.waiting == "save":
             out["hazard being resolved"] = {self.pending.card: 1}
         return out
-
-
-def take(pile: dict[str, int], card: str, n: int = 1) -> None:
-    left = pile[card] - n
-    if left:
-        pile[card] = left
-    else:
-        del pile[card]
-
-
-def put(pile: dict[str, int], card: str, n: int = 1) -> None:
-    if n:
-        pile[card] = pile.get(card, 0) + n
