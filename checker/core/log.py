@@ -145,3 +145,42 @@ def player_named(name: Any, players: list[str], source: Source, pos: Pos | None,
             hint=did_you_mean(str(name), players),
         )
     )
+
+
+def turn_entries(
+    turns: Any,
+    source: Source,
+    players: list[str],
+    keys: tuple[str, ...],
+    problems: list[Problem],
+    shape: str = "a turn is a mapping with at least 'player'",
+):
+    """(turn number, entry, player, field) for every turn of a log that names a known player;
+    what is wrong with the others (not a mapping, unknown keys, no player) goes to ``problems``."""
+    for t, entry in enumerate(turns, start=1):
+        where = f"turns[{t - 1}]"
+        tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
+        if not isinstance(entry, YMap):
+            problems.append(source.problem(shape, tpos, field=where))
+            continue
+        problems += [
+            source.problem(
+                f"unknown key '{key}'",
+                entry.key_pos[key],
+                field=f"{where}.{key}",
+                hint=did_you_mean(str(key), keys),
+            )
+            for key in entry
+            if key not in keys
+        ]
+        if "player" not in entry:
+            problems.append(source.problem("each turn names its player", entry.pos, field=where))
+            continue
+        try:
+            player = player_named(
+                entry["player"], players, source, entry.value_pos["player"], f"{where}.player"
+            )
+        except InputError as exc:
+            problems += exc.problems
+            continue
+        yield t, entry, player, where

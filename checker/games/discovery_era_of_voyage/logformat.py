@@ -26,7 +26,7 @@ import re
 from typing import Any
 
 from checker.core.game import Step
-from checker.core.log import player_named
+from checker.core.log import player_named, turn_entries
 from checker.games.discovery_era_of_voyage.islands import BOW_NAMES, BOW_WORDS, IslandBook
 from checker.games.discovery_era_of_voyage.moves import (
     Bow,
@@ -256,23 +256,10 @@ def write_setup(steps: list[Step]) -> dict | None:
 def parse_turns(book: IslandBook, turns: YList, source: Source, players: list[str]) -> list[Step]:
     r = _Reader(book, source, players)
     steps: list[Step] = []
-    for t, entry in enumerate(turns, start=1):
-        where = f"turns[{t - 1}]"
-        tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
-        if not isinstance(entry, YMap):
-            r.bad("a turn is a mapping with at least 'player' and 'sail'", tpos, where)
-            continue
-        r.keys(entry, TURN_KEYS, where)
-        if "player" not in entry:
-            r.bad("each turn names its player", entry.pos, where)
-            continue
-        try:
-            player = player_named(
-                entry["player"], players, source, entry.value_pos["player"], f"{where}.player"
-            )
-        except InputError as exc:
-            r.problems += exc.problems
-            continue
+    shape = "a turn is a mapping with at least 'player' and 'sail'"
+    for t, entry, player, where in turn_entries(
+        turns, source, players, TURN_KEYS, r.problems, shape
+    ):
 
         def step(move, pos, _t=t, _p=player):
             steps.append(Step(move, _t, _p, pos))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.game import Step
-from checker.core.log import player_named
+from checker.core.log import player_named, turn_entries
 from checker.games.exploration_age_of_sail.cards import CardBook
 from checker.games.exploration_age_of_sail.moves import (
     Discard,
@@ -87,30 +87,7 @@ class _Reader:
 def parse_turns(book: CardBook, turns: YList, source: Source, players: list[str]) -> list[Step]:
     r = _Reader(book, source, players)
     steps: list[Step] = []
-    for t, entry in enumerate(turns, start=1):
-        where = f"turns[{t - 1}]"
-        tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
-        if not isinstance(entry, YMap):
-            r.bad("a turn is a mapping with at least 'player'", tpos, where)
-            continue
-        for key in entry:
-            if key not in TURN_KEYS:
-                r.bad(
-                    f"unknown key '{key}'",
-                    entry.key_pos[key],
-                    f"{where}.{key}",
-                    did_you_mean(str(key), TURN_KEYS),
-                )
-        if "player" not in entry:
-            r.bad("each turn names its player", entry.pos, where)
-            continue
-        try:
-            player = player_named(
-                entry["player"], players, source, entry.value_pos["player"], f"{where}.player"
-            )
-        except InputError as exc:
-            r.problems += exc.problems
-            continue
+    for t, entry, player, where in turn_entries(turns, source, players, TURN_KEYS, r.problems):
 
         def step(move, pos, _t=t, _p=player):
             steps.append(Step(move, _t, _p, pos))
