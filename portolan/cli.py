@@ -170,8 +170,7 @@ def check_command(
     trace: bool = typer.Option(False, "--trace", help="Print what happened at every step."),
     components: Path = COMPONENTS,
 ):
-    """Replay a turn log: exit 0 and the scores if legal, 1 at the first illegal step, 2 if
-    the file is malformed."""
+    """Replay a turn log: exit 0 if legal (with scores), 1 at an illegal step, 2 if malformed."""
     from checker.core.log import load_log
     from checker.core.replay import replay
 
