@@ -16,9 +16,13 @@ def choice(option: str, value: str, choices) -> str:
     return v
 
 
+def _shown(x: float) -> str:
+    return f"{int(x):,}" if x == int(x) else f"{x:g}"
+
+
 def number(option: str, value: float, low: float, high: float) -> float:
     if not (low <= value <= high):
-        raise bad(option, f"{value:g} is outside {low:g}..{high:g}")
+        raise bad(option, f"{_shown(value)} is outside {_shown(low)}..{_shown(high)}")
     return value
 
 

@@ -98,7 +98,16 @@ class Game:
 def available_games(components_dir: Path) -> list[str]:
     if not components_dir.is_dir():
         raise InputError(Problem("components folder not found", file=display_path(components_dir)))
-    return sorted(p.parent.name for p in components_dir.glob("*/game.yaml"))
+    games = sorted(p.parent.name for p in components_dir.glob("*/game.yaml"))
+    if not games:
+        raise InputError(
+            Problem(
+                "no games here",
+                file=display_path(components_dir),
+                hint="each game is a folder with a game.yaml, as in the project's components/",
+            )
+        )
+    return games
 
 
 def load_game(components_dir: Path, game_id: str) -> Game:
