@@ -82,16 +82,7 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
     rules = rules_for(str(game_id), file=source.path, line=gpos.line, column=gpos.column)
     model = load_game(components, game_id)
     players = read_players(raw["players"], raw.value_pos["players"], source)
-    spec = model.spec.players
-    if not spec.min.value <= len(players) <= spec.max.value:
-        raise InputError(
-            source.problem(
-                f"{len(players)} players: {model.title} is for {spec.min.value} to "
-                f"{spec.max.value}",
-                raw.value_pos["players"],
-                field="players",
-            )
-        )
+    check_player_count(model, players, raw.value_pos["players"], source)
     chosen = rule_options.resolve(rules.options, raw.get("options"), source)
     turns = raw.get("turns", YList())
     if turns is None:
@@ -106,6 +97,20 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
     else:
         steps = rules.parse_turns(model, turns, source, players)
     return LogFile(source, raw, model, rules, players, chosen, steps, raw.value_pos["players"])
+
+
+def check_player_count(model: Game, players: list[str], pos: Pos | None, source: Source) -> None:
+    """The game's player range (game.yaml ``players``); outside it the file is malformed."""
+    spec = model.spec.players
+    if not spec.min.value <= len(players) <= spec.max.value:
+        raise InputError(
+            source.problem(
+                f"{len(players)} players: {model.title} is for {spec.min.value} to "
+                f"{spec.max.value}",
+                pos,
+                field="players",
+            )
+        )
 
 
 def read_players(value: Any, pos: Pos, source: Source) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core.log import read_players
+from checker.core.log import check_player_count, read_players
 from checker.core.options import RuleOption, resolve
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.model.loader import Game
@@ -77,14 +77,5 @@ def read_position(
     names = YList(str(p) for p in table)
     names.item_pos = [table.key_pos[p] for p in table]
     players = read_players(names, raw.value_pos["players"], source)
-    spec = model.spec.players
-    if not spec.min.value <= len(players) <= spec.max.value:
-        raise InputError(
-            source.problem(
-                f"{len(players)} players: {model.title} is for {spec.min.value} to "
-                f"{spec.max.value}",
-                raw.value_pos["players"],
-                field="players",
-            )
-        )
+    check_player_count(model, players, raw.value_pos["players"], source)
     return Position(raw, table, players, chosen, source)
