@@ -152,6 +152,20 @@ def player_named(name: Any, players: list[str], source: Source, pos: Pos | None,
     )
 
 
+class LogReader:
+    """What every game's log parser keeps while it reads: its card book, the seat order and
+    the problems found so far (all reported together as one input error)."""
+
+    def __init__(self, book: Any, source: Source, players: list[str]):
+        self.book = book
+        self.source = source
+        self.players = players
+        self.problems: list[Problem] = []
+
+    def bad(self, message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
+        self.problems.append(self.source.problem(message, pos, field=field, hint=hint))
+
+
 def turn_entries(
     turns: Any,
     source: Source,

@@ -31,7 +31,7 @@ import re
 from typing import Any
 
 from checker.core.game import Step
-from checker.core.log import player_named
+from checker.core.log import LogReader, player_named
 from checker.games.age_of_discovery.cards import CardBook
 from checker.games.age_of_discovery.moves import (
     Assign,
@@ -56,7 +56,7 @@ from checker.games.age_of_discovery.moves import (
     TurnOver,
 )
 from checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE
-from portolan.errors import InputError, Problem, did_you_mean
+from portolan.errors import InputError, did_you_mean
 from portolan.names import fold
 from portolan.yamlsrc import Pos, Source, YList, YMap
 
@@ -82,16 +82,12 @@ def colour_key(k: str) -> str:
     return "colour" if k == "color" else k
 
 
-class _Reader:
-    def __init__(self, book: CardBook, source: Source, players: list[str]):
-        self.book = book
-        self.source = source
-        self.players = players
-        self.problems: list[Problem] = []
-        self.steps: list[Step] = []
+class _Reader(LogReader):
+    book: CardBook
 
-    def bad(self, message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
-        self.problems.append(self.source.problem(message, pos, field=field, hint=hint))
+    def __init__(self, book: CardBook, source: Source, players: list[str]):
+        super().__init__(book, source, players)
+        self.steps: list[Step] = []
 
     def step(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
         self.steps.append(Step(move, turn, player, pos))

@@ -26,7 +26,7 @@ import re
 from typing import Any
 
 from checker.core.game import Step
-from checker.core.log import player_named, turn_entries
+from checker.core.log import LogReader, player_named, turn_entries
 from checker.games.discovery_era_of_voyage.islands import BOW_NAMES, BOW_WORDS, IslandBook
 from checker.games.discovery_era_of_voyage.moves import (
     Bow,
@@ -52,7 +52,7 @@ from checker.games.discovery_era_of_voyage.moves import (
     TurnPirate,
 )
 from checker.games.discovery_era_of_voyage.state import TABLE
-from portolan.errors import InputError, Problem, did_you_mean
+from portolan.errors import InputError, did_you_mean
 from portolan.names import fold
 from portolan.yamlsrc import Pos, Source, YList, YMap
 
@@ -67,15 +67,8 @@ STANDARD_COINS, BY_SEAT_COINS = "standard", "by_seat"
 _ITEM = re.compile(r"^(?:(buy|sell|take|exchange)\s+)?(?:(\d+)\s*x?\s+)?(.+)$", re.IGNORECASE)
 
 
-class _Reader:
-    def __init__(self, book: IslandBook, source: Source, players: list[str]):
-        self.book = book
-        self.source = source
-        self.players = players
-        self.problems: list[Problem] = []
-
-    def bad(self, message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
-        self.problems.append(self.source.problem(message, pos, field=field, hint=hint))
+class _Reader(LogReader):
+    book: IslandBook
 
     def keys(self, value: YMap, allowed: tuple[str, ...], field: str) -> None:
         for key in value:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.game import Step
-from checker.core.log import player_named, turn_entries
+from checker.core.log import LogReader, player_named, turn_entries
 from checker.games.exploration_age_of_sail.cards import CardBook
 from checker.games.exploration_age_of_sail.moves import (
     Discard,
@@ -30,7 +30,7 @@ from checker.games.exploration_age_of_sail.moves import (
     Save,
     StartTurn,
 )
-from portolan.errors import InputError, Problem, did_you_mean
+from portolan.errors import InputError, did_you_mean
 from portolan.yamlsrc import Pos, Source, YList, YMap
 
 TURN_KEYS = ("player", "draw", "expedition", "explore", "discard")
@@ -38,15 +38,8 @@ FLIP_KEYS = ("flip", "save", "by", "discard")
 NONE_WORDS = ("none", "no", "-")
 
 
-class _Reader:
-    def __init__(self, book: CardBook, source: Source, players: list[str]):
-        self.book = book
-        self.source = source
-        self.players = players
-        self.problems: list[Problem] = []
-
-    def bad(self, message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
-        self.problems.append(self.source.problem(message, pos, field=field, hint=hint))
+class _Reader(LogReader):
+    book: CardBook
 
     def card(self, value: Any, pos: Pos | None, field: str, deck: str) -> str | None:
         index = self.book.expedition_names if deck == "expedition" else self.book.exploration_names
