@@ -51,16 +51,9 @@ def _new_environment(game: Game) -> jinja2.Environment:
     return env
 
 
-def rule_options(game: Game) -> list:
-    """The checker's rule options for this game (empty when the game has no checker yet)."""
-    from checker.core.registry import GAMES, rules_for
-
-    return list(rules_for(game.id).options) if game.id in GAMES else []
-
-
 def context(game: Game) -> dict[str, Any]:
     return {
-        "rule_options": rule_options(game),
+        "rule_options": game.rules.options,
         "game": game.spec,
         "title": game.title,
         "rules": game.rules,

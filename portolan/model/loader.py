@@ -94,6 +94,11 @@ class Game:
     def cite(self, source: str) -> str:
         return self.spec.cite(source)
 
+    def player_count_problem(self, n: int) -> str | None:
+        """What is wrong with ``n`` players for this game (game.yaml ``players``), if anything."""
+        low, high = self.spec.players.min.value, self.spec.players.max.value
+        return None if low <= n <= high else f"{n} players: {self.title} is for {low} to {high}"
+
 
 def available_games(components_dir: Path) -> list[str]:
     if not components_dir.is_dir():

@@ -20,7 +20,7 @@ from tests.checker.helpers import COMPONENTS
 
 RULES = rules_for("exploration-age-of-sail")
 MODEL = load_game(COMPONENTS, "exploration-age-of-sail")
-DEFAULTS = {o.name: o.default for o in RULES.options}
+DEFAULTS = {o.name: o.default for o in RULES.options(MODEL)}
 FULL_SET = Counter({c.name: c.count for deck in MODEL.decks() for c in deck.cards})
 
 
@@ -37,7 +37,7 @@ def test_500_seeded_random_games_end_and_conserve_every_card():
         players = default_players(2 + k % 5)
         options = dict(DEFAULTS)
         # every option reading is exercised too
-        for o in RULES.options:
+        for o in RULES.options(MODEL):
             options[o.name] = rng.choice(list(o.choices))
         state = RULES.setup(MODEL, players, options)
         steps = 0
@@ -67,17 +67,17 @@ def test_500_seeded_random_games_end_and_conserve_every_card():
 def test_a_simulated_games_log_replays_to_the_same_scores(seed, players):
     names = default_players(players)
     game = random_game(RULES, MODEL, names, DEFAULTS, random.Random(seed))
-    text = log_text(RULES, names, DEFAULTS, game.steps)
+    text = log_text(RULES, MODEL, names, DEFAULTS, game.steps)
     result = replay(parse_log(text, "sim.yaml", COMPONENTS))
     assert result.ok, result.violation
     assert result.state.over
     assert RULES.score(result.state).as_json() == RULES.score(game.state).as_json()
 
 
-@pytest.mark.parametrize("option", [o.name for o in RULES.options])
+@pytest.mark.parametrize("option", [o.name for o in RULES.options(MODEL)])
 def test_every_option_is_documented_with_its_choices(option):
     doc = (COMPONENTS.parent / "docs" / "rules" / "exploration-age-of-sail.md").read_text("utf-8")
-    opt = next(o for o in RULES.options if o.name == option)
+    opt = next(o for o in RULES.options(MODEL) if o.name == option)
     assert f"### `{option}`" in doc
     for choice in opt.choices:
         assert f"`{str(choice).lower()}`" in doc

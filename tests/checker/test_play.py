@@ -14,7 +14,7 @@ from tests.checker.helpers import TINY, run_log
 
 RULES = rules_for("exploration-age-of-sail")
 MODEL = load_game(TINY, "exploration-age-of-sail")
-DEFAULTS = {o.name: o.default for o in RULES.options}
+DEFAULTS = {o.name: o.default for o in RULES.options(MODEL)}
 
 
 def scripted_answers(seed: int, log: Path) -> list[tuple[str, str]]:
@@ -115,4 +115,4 @@ def test_new_game_needs_players_and_a_valid_count(tmp_path):
         ["play", "exploration-age-of-sail", "--players", "Solo", "--log", str(tmp_path / "x.yaml")],
         "",
     )
-    assert out.returncode == 2 and "this game is for 2 to 6" in out.stderr
+    assert out.returncode == 2 and "Exploration in the Age of Sail is for 2 to 6" in out.stderr
