@@ -22,7 +22,9 @@ from generator.kinds.counters import render_counters
 from generator.kinds.deck import Rendered, render_deck
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
+from generator.layout.large import choose_sheet, large_page
 from generator.layout.sheet import SheetOptions, compose
+from generator.layout.tiling import fits_page
 from generator.publish import publish_pdf
 from generator.theme import Theme
 from portolan.model.loader import Component, Game
@@ -107,9 +109,12 @@ def _build_component(
             (game.title, component.name),
             overlap=tiling.overlap if tiling else 12.0,
             diagram=tiling.diagram if tiling else True,
+            assembly=tiling.assembly if tiling else False,
         )
         designs = rendered.designs
         has_backs = any(it.back is not None for it in rendered.items)
+        if kind == "board" and is_tiled(rendered.items, opts.sheet()):
+            written += _write_large(game, component, rendered.items, target, opts)
     if "pdf" in opts.formats or "png" in opts.formats:
         pdf_path = target / f"{component.id}.pdf"
         writer = PdfWriter(
@@ -132,6 +137,35 @@ def _build_component(
             write_svg(design, path, theme.colour_filter)
             written.append(path)
     return written
+
+
+def is_tiled(items: list, sheet: SheetOptions) -> bool:
+    """Whether these items are too large for the home page, so they print as tiles."""
+    return bool(items) and not fits_page(items[0].front.width, items[0].front.height, sheet.paper)
+
+
+def _write_large(
+    game: Game, component: Component, items: list, target: Path, opts: BuildOptions
+) -> list[Path]:
+    """``<component>-large.pdf``: the tiled board whole on one print-shop sheet per copy."""
+    if "pdf" not in opts.formats and "png" not in opts.formats:
+        return []
+    first = items[0].front
+    sheet = choose_sheet(first.width, first.height, first.bleed)
+    stem = f"{component.id}-large"
+    path = target / f"{stem}.pdf"
+    writer = PdfWriter(
+        path,
+        sheet.size,
+        title=f"{game.title} — {component.name} (single sheet)",
+        subject=f"Portolan print-and-play, {sheet.label} single sheet for a print shop",
+        colour_filter=opts.theme.colour_filter,
+    )
+    for n, item in enumerate(items, start=1):
+        page = large_page(item.front, sheet, (game.title, component.name), n, len(items))
+        writer.page(page, trim=sheet.trim, bleed=sheet.bleed_box)
+    writer.save()
+    return publish_pdf(path, target, stem, opts.formats)
 
 
 def build_games(
