@@ -22,9 +22,10 @@ from generator.kinds.counters import render_counters
 from generator.kinds.deck import Rendered, render_deck
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
+from generator.layout.assembly import assembly_page
 from generator.layout.large import choose_sheet, large_page
 from generator.layout.sheet import SheetOptions, compose
-from generator.layout.tiling import fits_page
+from generator.layout.tiling import fits_page, plan_tiles
 from generator.publish import publish_pdf
 from generator.theme import Theme
 from portolan.model.loader import Component, Game
@@ -103,17 +104,26 @@ def _build_component(
         rendered: Rendered = RENDERERS[kind](game, component, opts.bleed, theme)
         report.overflows += rendered.overflows
         tiling = getattr(component.spec, "tiling", None)
+        tiled = kind == "board" and is_tiled(rendered.items, opts.sheet())
+        assembly = tiled and tiling is not None and tiling.assembly
+        titles = (game.title, component.name)
         pages = compose(
             rendered.items,
             opts.sheet(),
-            (game.title, component.name),
+            titles,
             overlap=tiling.overlap if tiling else 12.0,
             diagram=tiling.diagram if tiling else True,
-            assembly=tiling.assembly if tiling else False,
+            lead_pages=1 if assembly else 0,
         )
+        if assembly:
+            first = rendered.items[0].front
+            plan = plan_tiles(
+                first.width, first.height, first.bleed, tiling.overlap, opts.sheet().paper
+            )
+            pages.insert(0, assembly_page(first, plan, titles, len(pages) + 1))
         designs = rendered.designs
         has_backs = any(it.back is not None for it in rendered.items)
-        if kind == "board" and is_tiled(rendered.items, opts.sheet()):
+        if tiled:
             written += _write_large(game, component, rendered.items, target, opts)
     if "pdf" in opts.formats or "png" in opts.formats:
         pdf_path = target / f"{component.id}.pdf"

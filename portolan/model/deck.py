@@ -38,7 +38,9 @@ from pydantic import field_validator
 
 from portolan.errors import Problem, did_you_mean
 from portolan.model.base import SourcedInt, Strict
+from portolan.model.bundles import read_bundle
 from portolan.model.common import Sized
+from portolan.model.effects import problem_field, read_effect
 from portolan.yamlsrc import Pos, Source, YMap, position_at
 
 CARD_KEYS = ("name", "type", "count", "source", "sources", "note", "id")
@@ -459,8 +461,6 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
 
 def _read_effect(value, terms, entry: YMap, key: str, source: Source, where: str):
     """A card's effect: its steps, or one problem per mistake at the exact value."""
-    from portolan.model.effects import problem_field, read_effect
-
     steps, errors = read_effect(value, terms)
     problems = [
         source.problem(
@@ -490,8 +490,6 @@ def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
         return None
 
     if ft.kind == "effect":  # nested in a list: reported at the list's value
-        from portolan.model.effects import read_effect
-
         steps, errors = read_effect(value, terms)
         return (steps, None, None) if not errors else (None, errors[0][1], None)
     if ft.kind == "int":
@@ -529,51 +527,3 @@ def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
         if not isinstance(v, int) or isinstance(v, bool):
             return None, f"'{k}' must be a whole number, found {v!r}", None
     return dict(value), None, None
-
-
-_AMOUNT = re.compile(r"^(?:(?P<n>\d+)\s*(?:x|×)?\s+)?(?P<word>\S.*?)$")
-
-
-def read_bundle(value: Any, vocab: list[str], vocabulary: str):
-    """A bundle: positive amounts of vocabulary words, such as a cost or an income.
-
-    Written as text, ``"2 Fruit + 1 Coin"`` (an amount of 1 may be left out: ``"Pepper"``),
-    or as a mapping, ``{Fruit: 2, Coin: 1}``; ``{}`` or ``"nothing"`` is the empty bundle.
-    Words match the vocabulary ignoring case; the result keeps the order written, with the
-    vocabulary's spelling. Returns (dict, error message, hint) like the other checks.
-    """
-    by_fold = {w.casefold(): w for w in vocab}
-    pairs: list[tuple[Any, Any]]
-    if isinstance(value, dict):
-        pairs = list(value.items())
-    elif isinstance(value, str):
-        text = value.strip()
-        if text.casefold() in ("", "nothing", "-", "—"):
-            return {}, None, None
-        pairs = []
-        for part in text.split("+"):
-            m = _AMOUNT.match(part.strip())
-            if not m:
-                return (
-                    None,
-                    f"cannot read '{part.strip()}' in '{value}'",
-                    "write '2 Fruit + 1 Coin'",
-                )
-            pairs.append((m["word"], int(m["n"]) if m["n"] else 1))
-    else:
-        return (
-            None,
-            f"expected amounts of {vocabulary} words, found {value!r}",
-            ("write '2 Fruit + 1 Coin' or {Fruit: 2, Coin: 1}"),
-        )
-    out: dict[str, int] = {}
-    for key, amount in pairs:
-        name = by_fold.get(str(key).strip().casefold())
-        if name is None:
-            return None, f"'{key}' is not a {vocabulary}", did_you_mean(str(key), vocab)
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-            return None, f"the amount of '{name}' must be a whole number, at least 1", None
-        if name in out:
-            return None, f"'{name}' is named twice", "add the amounts together"
-        out[name] = amount
-    return out, None, None

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import ValidationInfo
 
 from portolan.errors import did_you_mean
-from portolan.model.deck import read_bundle
+from portolan.model.bundles import read_bundle
 
 
 def _vocabulary(info: ValidationInfo, kind: str) -> list[str] | None:
