@@ -21,9 +21,9 @@ game's vocabularies (``portolan/model/vocabulary.py``):
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 
 from portolan.model import vocabulary
 from portolan.model.base import Sourced, Strict
@@ -174,30 +174,29 @@ class AgeTrack(Strict):
 # -- areas of locations -------------------------------------------------------------------
 
 
+def _trade_box(v, info: ValidationInfo) -> dict:
+    return vocabulary.bundle(v, info, "trade", one_word=True)
+
+
+def _city(v, info: ValidationInfo) -> dict:
+    return vocabulary.bundle(v, info, "benefit", one_word=True)
+
+
+# One symbol kind each, checked item by item so a mistake points at its own box.
+TradeBox = Annotated[dict[str, int], BeforeValidator(_trade_box)]
+City = Annotated[dict[str, int], BeforeValidator(_city)]
+
+
 class Location(Strict):
     """A location: its trade boxes (what each gives, as printed) and its city spaces (the
     benefit of each)."""
 
     name: str
-    trade: list[dict[str, int]] = Field(min_length=1)
-    cities: list[dict[str, int]] = Field(min_length=1, max_length=2)
+    trade: list[TradeBox] = Field(min_length=1)
+    cities: list[City] = Field(min_length=1, max_length=2)
     source: str | None = None
     sources: dict[str, str] = {}
     note: str | None = None
-
-    @field_validator("trade", mode="before")
-    @classmethod
-    def _trade(cls, v, info: ValidationInfo):
-        if not isinstance(v, list):
-            raise ValueError("list the trade boxes, such as [2 Food, Oil]")
-        return [vocabulary.bundle(b, info, "trade", one_word=True) for b in v]
-
-    @field_validator("cities", mode="before")
-    @classmethod
-    def _cities(cls, v, info: ValidationInfo):
-        if not isinstance(v, list):
-            raise ValueError("list the city spaces, such as [2 Gold]")
-        return [vocabulary.bundle(b, info, "benefit", one_word=True) for b in v]
 
 
 class OpenBox(Strict):
