@@ -219,12 +219,17 @@ def render_counters(
             label = f"{counter.count.value} × {counter.name}"
             fronts[-1].add(Text(left, y + 2.9, label, 7, "bold", CUT))
             y += LABEL_H
-        for _ in range(counter.count.value):
+        for k in range(counter.count.value):
             if x + pw > right + 1e-9:
                 x, y, row_h = left, y + row_h + gap, 0.0
             if y + ph > bottom + 1e-9:
                 new_page()
                 x, y, row_h = left, top, 0.0
+                if spec.labels:  # the rest of a kind on the next page says what it is
+                    n = counter.count.value
+                    rest = f"{n} × {counter.name}, continued: {n - k} here"
+                    fronts[-1].add(Text(left, y + 2.9, rest, 7, "bold", CUT))
+                    y += LABEL_H
             p = Placed(x, y, pw, ph, b, b, b, b)
             fronts[-1].add(place(front, p))
             if back is not None:
