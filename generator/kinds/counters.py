@@ -12,7 +12,8 @@ from generator.draw import Circle, Drawing, Group, Line, Rect, Text
 from generator.fonts import PT, fit_size
 from generator.icons import ICONS, icon
 from generator.kinds.deck import check_colour, check_icon
-from generator.layout.sheet import Margins, Placed, assemble, free_intervals, mirrored, place
+from generator.layout.furniture import Margins, free_intervals
+from generator.layout.sheet import Placed, assemble, mirrored, place
 from generator.theme import WHITE, Theme, ink, on
 from portolan.model.counters import Counter, CounterFace
 from portolan.model.loader import Component, Game

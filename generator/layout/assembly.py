@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from generator.draw import Drawing, Group, Line, Rect, Text
 from generator.fonts import PT, fit_size
-from generator.layout.sheet import Margins, free_intervals, header, scale_bar
+from generator.layout.furniture import Margins, free_intervals, header, scale_bar
 from generator.layout.tiling import BAND, TilePlan
 from generator.textbox import set_paragraphs
 from portolan.sizes import printer_limits

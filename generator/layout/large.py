@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.draw import Drawing, Group, Line, Rect
-from generator.layout.sheet import MARK_WIDTH, Margins, free_intervals, header, scale_bar
+from generator.layout.furniture import MARK_WIDTH, Margins, free_intervals, header, scale_bar
 from portolan.sizes import large_papers, paper_label, printer_limits
 
 INK = "#000000"
