@@ -1,5 +1,6 @@
 """Age of Discovery with `portolan play` driven through stdin: a whole (short) game, stopped and
-resumed, whose log `check` accepts; the menus and the names typed for cards turned over."""
+resumed, whose log `check` accepts; the headings (send ships…, play a Reservation card…) and the
+names typed for cards turned over."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from checker.core.play import Session
+from checker.core.play import BACK, Heading, Session, menu_entries
 from checker.core.registry import rules_for
 from portolan.model import load_game
 from tests.checker.helpers import TINY, run_log
@@ -19,11 +20,13 @@ DEFAULTS = {o.name: o.default for o in RULES.options(MODEL)}
 
 
 def scripted_answers(seed: int, log: Path) -> tuple[list[str], int]:
-    """Play a whole game in-process, answering at random. Returns the answers and the index of
-    one asked at the start of a turn, halfway through (a place to stop and resume)."""
+    """Play a whole game in-process, answering at random among the entries shown (moves,
+    headings, the way back). Returns the answers and the index of one asked at the start of a
+    turn, halfway through (a place to stop and resume)."""
     rng = random.Random(seed)
     typed: list[str] = []
     starts: list[int] = []
+    opened: list[str | None] = [None]  # the heading open in the list shown
     session: Session
 
     def ask(prompt: str) -> str:
@@ -33,9 +36,16 @@ def scripted_answers(seed: int, log: Path) -> tuple[list[str], int]:
             move = rng.choices([m for m, _ in outcomes], [w for _, w in outcomes])[0]
             answer = move.card
         else:  # a numbered choice
-            if state.phase == "Actions" and not state.blocks and state.menu is None:
+            if state.phase == "Actions" and not state.blocks and opened[0] is None:
                 starts.append(len(typed))
-            answer = str(rng.randrange(len(RULES.legal_moves(state))) + 1)
+            moves = RULES.legal_moves(state)
+            menus = [RULES.menu(m) for m in moves]
+            entries = menu_entries(moves, menus, opened[0], RULES.describe)
+            k = rng.randrange(len(entries))
+            chosen = entries[k][1]
+            opened[0] = chosen.name if isinstance(chosen, Heading) else None
+            assert chosen is BACK or isinstance(chosen, Heading) or chosen in moves
+            answer = str(k + 1)
         typed.append(answer)
         return answer
 
@@ -74,22 +84,33 @@ def test_a_whole_game_through_stdin_gives_a_log_that_check_accepts(tmp_path):
     assert check.returncode == 0 and "every step legal; the game is over" in check.stdout
 
 
-def test_setup_by_name_then_the_menu_and_a_purchase(tmp_path):
+def test_setup_by_name_then_a_heading_opened_and_closed_and_a_purchase(tmp_path):
     log = tmp_path / "game.yaml"
     contracts = ["red contract 3", "blue contract 5", "green contract 4", "white contract 6"]
     ships = ["red ship 1", "blue ship 2", "green ship 3", "yellow ship 1", "red ship 2"]
     ships += ["black ship 1", "red ship 3", "blue ship 3", "green ship 1", "yellow ship 2"]
     dealt = ["yellow contract 5", "black contract 3", "yellow contract 3", "green contract 6"]
     secrets = ["majority", "all ships", "santa", "golden"]
-    # the menu: end the turn, take coins, each contract, each ship to buy, send…, Reservation…
-    turn = ["buy green", "?", "white ship 1", "2", "1"]
+    # the list: end the turn, take coins, each contract, each ship to buy, then the headings
+    # send ships… and play a Reservation card…; one opened and closed again, then a purchase
+    turn = ["13", "back", "buy green", "?", "white ship 1", "2", "1"]
     stdin = "\n".join(contracts + ships + dealt + secrets + turn + ["q"]) + "\n"
     out = portolan(["play", "age-of-discovery", "--players", "Ana,Ben", "--log", str(log)], stdin)
     assert out.returncode == 0, out.stderr
     assert "Ana's special mission: Majority of Ships (2 players)" in out.stdout
     assert "3. accept the face-up contract Red Contract 3" in out.stdout
     assert "7. accept a contract: draw the top card of the deck" in out.stdout
-    assert "8. buy Red Ship 1" in out.stdout and "14. play a Reservation card…" in out.stdout
+    assert "8. buy Red Ship 1" in out.stdout
+    assert "13. send ships (expeditions, trade contracts)… (4)" in out.stdout
+    assert "14. play a Reservation card… (14)" in out.stdout
+    under_send = [  # the heading opened: its moves, then the way back
+        "send Santa María",
+        "play Black Contract 3 for 1 turn(s)",
+        "play Black Contract 3 for 2 turn(s)",
+        "play Black Contract 3 for 3 turn(s)",
+        "back (the other choices)",
+    ]
+    assert "\n".join(f"  {i:>2}. {e}" for i, e in enumerate(under_send, 1)) in out.stdout
     assert "buys Green Ship 3 for 5 coins (1 left)" in out.stdout
     assert "possible: " in out.stdout and "First Scoring" not in out.stdout.split("possible:")[1]
     text = log.read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from checker.core.logwriter import log_text
 from checker.core.registry import rules_for
 from checker.core.replay import replay
 from checker.core.simulate import default_players, random_game
-from checker.games.age_of_discovery.play import _load_plan, _plan
+from checker.games.age_of_discovery.actions.loading import full_plan, load_plan
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 
@@ -78,7 +78,7 @@ def test_a_simulated_games_log_replays_to_the_same_scores(seed, players):
 
 
 def test_the_quick_contract_test_agrees_with_the_full_one():
-    """play._load_plan's bit-mask shortcut gives the same answers as the full search."""
+    """loading.load_plan's bit-mask shortcut gives the same answers as the full search."""
     rng = random.Random(5)
     checked = 0
     for _ in range(40):
@@ -89,8 +89,8 @@ def test_the_quick_contract_test_agrees_with_the_full_one():
             p = state.players[state.current]
             for c in state.hands[p]:
                 for need in range(1, BOOK.contracts[c].transport + 1):
-                    quick = _load_plan(state, p, c, need, 0, 0, None)
-                    assert quick == _plan(state, p, c, need, 0, 0, None), (c, need)
+                    quick = load_plan(state, p, c, need, 0, 0, None)
+                    assert quick == full_plan(state, p, c, need, 0, 0, None), (c, need)
                     checked += 1
     assert checked > 1000
 

@@ -8,8 +8,8 @@ import pytest
 from checker.core.log import parse_log
 from checker.core.registry import rules_for
 from checker.core.replay import run
-from checker.games.age_of_discovery.cards import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP
-from checker.games.age_of_discovery.rules import qualifies
+from checker.games.age_of_discovery.book import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP
+from checker.games.age_of_discovery.scoring import qualifies
 from tests.checker.helpers import COMPONENTS, aod_log, run_log
 
 RULES = rules_for("age-of-discovery")
