@@ -1,57 +1,16 @@
-"""Age of Discovery with `portolan play` driven through stdin: a whole (short) game, stopped and
-resumed, whose log `check` accepts; the headings (send ships…, play a Reservation card…) and the
-names typed for cards turned over."""
+"""Age of Discovery at `portolan play` and `portolan simulate`: the setup typed card by card,
+a heading (send ships…) opened and closed, a purchase with the card turned over named; random
+games written as logs (the whole game through stdin is in test_games_play.py)."""
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
-from pathlib import Path
 
-from checker.core.play import BACK, Heading, Session, menu_entries
-from checker.core.registry import rules_for
-from portolan.model import load_game
-from tests.checker.helpers import TINY, run_log
+from typer.testing import CliRunner
 
-RULES = rules_for("age-of-discovery")
-MODEL = load_game(TINY, "age-of-discovery")  # draw piles of one card: a short game
-DEFAULTS = {o.name: o.default for o in RULES.options(MODEL)}
-
-
-def scripted_answers(seed: int, log: Path) -> tuple[list[str], int]:
-    """Play a whole game in-process, answering at random among the entries shown (moves,
-    headings, the way back). Returns the answers and the index of one asked at the start of a
-    turn, halfway through (a place to stop and resume)."""
-    rng = random.Random(seed)
-    typed: list[str] = []
-    starts: list[int] = []
-    opened: list[str | None] = [None]  # the heading open in the list shown
-    session: Session
-
-    def ask(prompt: str) -> str:
-        state = session.state
-        if "?" in prompt:  # a card turned over or dealt: type its name
-            outcomes = RULES.outcomes(state)
-            move = rng.choices([m for m, _ in outcomes], [w for _, w in outcomes])[0]
-            answer = move.card
-        else:  # a numbered choice
-            if state.phase == "Actions" and not state.blocks and opened[0] is None:
-                starts.append(len(typed))
-            moves = RULES.legal_moves(state)
-            menus = [RULES.menu(m) for m in moves]
-            entries = menu_entries(moves, menus, opened[0], RULES.describe)
-            k = rng.randrange(len(entries))
-            chosen = entries[k][1]
-            opened[0] = chosen.name if isinstance(chosen, Heading) else None
-            assert chosen is BACK or isinstance(chosen, Heading) or chosen in moves
-            answer = str(k + 1)
-        typed.append(answer)
-        return answer
-
-    session = Session(RULES, MODEL, ["Ana", "Ben"], DEFAULTS, log, ask, lambda _: None)
-    assert session.run() is True
-    return typed, starts[len(starts) // 2]
+from portolan.cli import app
+from tests.checker.helpers import run_log
 
 
 def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
@@ -62,26 +21,6 @@ def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
         capture_output=True,
         timeout=120,
     )
-
-
-def test_a_whole_game_through_stdin_gives_a_log_that_check_accepts(tmp_path):
-    answers, half = scripted_answers(3, tmp_path / "reference.yaml")
-    log = tmp_path / "game.yaml"
-    args = ["play", "age-of-discovery", "--players", "Ana,Ben", "--log", str(log)]
-    args += ["--components", str(TINY)]
-    first = portolan(args, "\n".join(answers[:half]) + "\nq\n")
-    assert first.returncode == 0, first.stderr
-    assert "run the same command to resume" in first.stdout
-    second = portolan(args[:2] + args[4:], "\n".join(answers[half:]) + "\n")
-    assert second.returncode == 0, second.stderr
-    assert "Resuming" in second.stdout and "The game is over." in second.stdout
-    assert "Winner:" in second.stdout or "Tied for the win" in second.stdout
-    body = log.read_text(encoding="utf-8").split("\n", 1)[1]
-    assert body == (tmp_path / "reference.yaml").read_text(encoding="utf-8").split("\n", 1)[1]
-    result = run_log(log.read_text(encoding="utf-8"), TINY)
-    assert result.ok and result.state.over
-    check = portolan(["check", str(log), "--components", str(TINY)], "")
-    assert check.returncode == 0 and "every step legal; the game is over" in check.stdout
 
 
 def test_setup_by_name_then_a_heading_opened_and_closed_and_a_purchase(tmp_path):
@@ -118,3 +57,29 @@ def test_setup_by_name_then_a_heading_opened_and_closed_and_a_purchase(tmp_path)
     result = run_log(text)
     assert result.ok, result.violation
     assert result.state.coins["Ana"] == 6 - 5 + 2
+
+
+def test_simulate_and_a_log_cut_short(tmp_path):
+    out = CliRunner().invoke(
+        app,
+        [
+            "simulate",
+            "age-of-discovery",
+            "--games",
+            "3",
+            "--players",
+            "3",
+            "--log-dir",
+            str(tmp_path),
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert "3 games of 3 players" in out.output
+    logs = sorted(tmp_path.glob("*.yaml"))
+    assert len(logs) == 3
+    text = logs[0].read_text(encoding="utf-8")
+    half = text[: text.index("  - player:", len(text) // 2)]
+    (tmp_path / "half.yaml").write_text(half, encoding="utf-8")
+    out = CliRunner().invoke(app, ["check", str(tmp_path / "half.yaml")])
+    assert out.exit_code == 0, out.output
+    assert "the game is not over yet (scores so far)" in out.output
