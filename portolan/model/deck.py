@@ -12,6 +12,7 @@ own cards without new code:
       note: text               # free text
       cost: bundle of payment  # amounts of vocabulary words: "2 Fruit + 1 Coin" or {Fruit: 2}
       income: list 1..3 of bundle of benefit   # lists nest; an optional length or range
+      sea: instructions        # card instructions (portolan/model/instructions.py)
 
 A ``bundle`` is what a cost, an income or a trade is made of: positive amounts of vocabulary
 words, kept in the order written (``read_bundle``). ``list N of`` / ``list N..M of`` bound the
@@ -38,6 +39,7 @@ from pydantic import field_validator
 from portolan.errors import Problem, did_you_mean
 from portolan.model.base import SourcedInt, Strict
 from portolan.model.common import Sized
+from portolan.model.instructions import read_steps
 from portolan.yamlsrc import Pos, Source, YMap
 
 CARD_KEYS = ("name", "type", "count", "source", "sources", "note", "id")
@@ -48,7 +50,7 @@ class FieldType:
     """One parsed field type. ``term`` names a vocabulary (``terms`` in game.yaml); a list's
     ``item`` is the type of its items, ``low``/``high`` bound an int's value or a list's length."""
 
-    kind: Literal["int", "text", "term", "list", "map", "bundle"]
+    kind: Literal["int", "text", "term", "list", "map", "bundle", "instructions"]
     term: str | None = None
     low: int | None = None
     high: int | None = None
@@ -64,7 +66,9 @@ class FieldType:
             elif self.low is not None:
                 size = f"{self.low} to {self.high} "
             return f"a list of {size}{self.item.noun(plural=True)}"
-        article = {"int": "a ", "text": "", "term": "one ", "map": "a ", "bundle": "a "}[self.kind]
+        article = {"int": "a ", "text": "", "term": "one ", "map": "a ", "bundle": "a "}
+        article = article | {"instructions": ""}
+        article = article[self.kind]
         return article + self.noun()
 
     def noun(self, plural: bool = False) -> str:
@@ -77,6 +81,7 @@ class FieldType:
             "term": f"{self.term} word{s}" if plural else f"{self.term}",
             "map": f"mapping{s} of {self.term} to a whole number",
             "bundle": f"bundle{s} of {self.term} words (such as '2 A + 1 B')",
+            "instructions": "card instructions",
         }[self.kind]
 
     def vocabularies(self) -> list[str]:
@@ -110,6 +115,8 @@ def parse_field_type(spec: str) -> FieldType:
         )
     if text == "text":
         return FieldType("text")
+    if text == "instructions":
+        return FieldType("instructions")
     if m := _LIST.match(text):
         low = int(m["lo"]) if m["lo"] is not None else None
         high = int(m["hi"]) if m["hi"] is not None else low
@@ -120,12 +127,12 @@ def parse_field_type(spec: str) -> FieldType:
         return FieldType("map", term=m["term"])
     if m := _BUNDLE.match(text):
         return FieldType("bundle", term=m["term"])
-    if _TERM.match(text) and text not in ("list", "map", "bundle", "int"):
+    if _TERM.match(text) and text not in ("list", "map", "bundle", "int", "instructions"):
         return FieldType("term", term=text)
     raise ValueError(
         f"cannot read field type '{spec}': write 'int', 'int 1..9', 'text', a vocabulary "
         "word such as 'trait', 'list of trait', 'list 1..3 of bundle of good', "
-        "'map of stat to int' or 'bundle of resource'"
+        "'map of stat to int', 'bundle of resource' or 'instructions'"
     )
 
 
@@ -424,6 +431,13 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
                 "allowed: " + ", ".join(ctype.fields),
                 True,
             )
+            continue
+        if ftypes[key].kind == "instructions":
+            steps, step_problems = read_steps(
+                value, source, entry.value_pos.get(key, entry.pos), f"{where}.{key}"
+            )
+            problems += step_problems
+            values[key] = tuple(steps)
             continue
         checked, message, hint = _check_value(ftypes[key], value, terms)
         if message:

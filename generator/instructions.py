@@ -1,0 +1,340 @@
+"""Card instructions (``portolan.model.instructions``) as printed text with the rulebook's symbols.
+
+A tree becomes *paragraphs* of tokens: words (regular or bold) and symbols (Ⓓ, Ⓡ, thumbs up
+for [Success], thumbs down for [Failure]). Top-level steps are separated by thin rules, as the
+rulebook describes its Land and Civilization cards; options of a choice by an "OR" line; the
+branches of a check follow it on the same line when they are short ("Navigation −1: 👍 Progress 1
+👎 Lost") and are indented under it otherwise. ``set_instructions`` wraps and shrinks the
+paragraphs into a box; ``plain_text`` gives one line of words (the map's automatic effects).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.draw import Line, Text
+from generator.fonts import PT, width_mm
+from generator.glyphs import circled, thumb
+from portolan.model import instructions as ins
+
+RATING_NAMES = {
+    "leadership": "Leadership",
+    "negotiation": "Negotiation",
+    "navigation": "Navigation",
+    "ship-handling": "Ship Handling",
+    "personal-arms": "Personal Arms",
+    "sea": "Sea",
+    "combat": "Combat",
+    "battle": "Battle",
+}
+SYMBOLS = {"D", "R", "up", "down"}
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"−{-n}"
+
+
+def check_title(step: ins.Check) -> str:
+    if step.fixed is not None:
+        text = f"Check {step.fixed}"
+    else:
+        text = RATING_NAMES[step.rating]
+        if step.rating not in ("combat", "battle", "sea"):
+            text += ""
+        if step.unmodified:
+            text = "unmodified " + text
+        text += " check" if step.rating not in ("combat", "battle") else ""
+    if step.mod:
+        text += f" {signed(step.mod)}"
+    return text
+
+
+def _amounts(items: dict[str, int]) -> str:
+    return " and ".join(f"{n} {w}" for w, n in items.items())
+
+
+def condition_text(c: ins.Condition) -> str:
+    words = []
+    for w in c.words:
+        if w.startswith("has "):
+            words.append("with " + w[4:])
+        elif w.startswith("in "):
+            words.append("in " + w[3:])
+        else:
+            words.append(w)
+    text = " or ".join(words)
+    return ("not " if c.negate else "") + text
+
+
+def simple_words(step) -> list[tuple[str, str]]:
+    """Tokens of a step without branches: (kind, text); kind is 'b' bold, 'r' regular or a
+    symbol name."""
+    if isinstance(step, ins.Progress):
+        if step.by_ship:
+            parts = ", ".join(f"{n} {ship}" for ship, n in step.by_ship.items())
+            out = [("b", f"Progress {parts}")]
+        else:
+            out = [("b", f"Progress {step.n}")]
+        if step.capital == "except":
+            out.append(("r", "(except into Capital)"))
+        elif step.capital == "allowed":
+            out.append(("r", "(may enter the Capital)"))
+        return out
+    if isinstance(step, ins.Gain):
+        return [("r", "Gain"), ("b", _amounts(step.items))]
+    if isinstance(step, ins.Lose):
+        out = [("r", "Lose"), ("b", f"{step.n} " + " or ".join(step.what))]
+        if step.cause in ("starvation", "disease"):
+            out.append(("r", f"({step.cause})"))
+        return out
+    if isinstance(step, ins.Damage):
+        return [("b", f"Damage {step.n} ship" + ("s" if step.n > 1 else "") + "/raft")]
+    if isinstance(step, ins.Storm):
+        return [("b", "Storm" + (f" {signed(step.mod)}" if step.mod else ""))]
+    if isinstance(step, ins.Discover):
+        return [("r", "Discovery:"), ("b", step.what)]
+    if isinstance(step, ins.Mark):
+        if step.verb == "mark":
+            return [("r", "Take"), ("b", step.chit)]
+        return [("r", "Remove"), ("b", step.chit)]
+    if isinstance(step, ins.CivMove):
+        name = "Awe" if step.verb == "awe" else "Military Strength"
+        return [("b", f"{name} {signed(step.n)}")]
+    if isinstance(step, ins.Flag):
+        return {
+            "lost": [("b", "Lost")],
+            "discovery": [("D", "D")],
+            "rumor": [("R", "R")],
+            "must_return": [("b", "Expedition must return")],
+            "reshuffle": [("b", "Reshuffle deck")],
+            "nothing": [("r", "No effect")],
+        }[step.verb]
+    raise TypeError(step)
+
+
+def is_simple(steps: list) -> bool:
+    return all(not ins.children(s) for s in steps)
+
+
+def inline(steps: list) -> list[tuple[str, str]]:
+    """Several simple steps on one line, separated by commas (symbols need none)."""
+    out: list[tuple[str, str]] = []
+    for k, step in enumerate(steps):
+        words = simple_words(step)
+        if k and out and out[-1][0] in ("b", "r") and words[0][0] in ("b", "r"):
+            out[-1] = (out[-1][0], out[-1][1] + ",")
+        out += words
+    return out or [("r", "No effect")]
+
+
+@dataclass
+class Para:
+    """One paragraph: its indent level and tokens; ``rule`` draws a line above it, ``or_`` makes
+    it an OR separator."""
+
+    indent: int
+    tokens: list[tuple[str, str]]
+    rule: bool = False
+    centre: bool = False
+
+
+def paragraphs(steps: list, indent: int = 0, rules: bool = True) -> list[Para]:
+    """The paragraphs of a sequence; ``rules``: a line between top-level steps."""
+    out: list[Para] = []
+    for k, step in enumerate(steps):
+        first = len(out)
+        out += _step(step, indent)
+        if rules and k and len(out) > first:
+            out[first].rule = True
+    return out
+
+
+def _step(step, indent: int) -> list[Para]:
+    if isinstance(step, ins.Check):
+        head = [("b", check_title(step) + ":")]
+        if is_simple(step.success) and is_simple(step.failure):
+            tokens = list(head)
+            if step.success:
+                tokens += [("up", ""), *inline(step.success)]
+            if step.failure:
+                tokens += [("down", ""), *inline(step.failure)]
+            return [Para(indent, tokens)]
+        out = [Para(indent, head)]
+        for sym, branch in (("up", step.success), ("down", step.failure)):
+            if not branch:
+                continue
+            if is_simple(branch):
+                out.append(Para(indent + 1, [(sym, ""), *inline(branch)]))
+            else:
+                inner = paragraphs(branch, indent + 1, rules=False)
+                inner[0].tokens = [(sym, ""), *inner[0].tokens]
+                out += inner
+        return out
+    if isinstance(step, ins.Choice):
+        out: list[Para] = []
+        for k, option in enumerate(step.options):
+            if k:
+                out.append(Para(indent, [("b", "OR")], centre=True))
+            if is_simple(option):
+                out.append(Para(indent, inline(option)))
+            else:
+                out += paragraphs(option, indent, rules=False)
+        return out
+    if isinstance(step, ins.If):
+        out = []
+        cond = [("b", "If " + condition_text(step.condition) + ":")]
+        if is_simple(step.then):
+            out.append(Para(indent, cond + inline(step.then)))
+        else:
+            out.append(Para(indent, cond))
+            out += paragraphs(step.then, indent + 1, rules=False)
+        if step.otherwise:
+            if is_simple(step.otherwise):
+                out.append(Para(indent, [("b", "Otherwise:"), *inline(step.otherwise)]))
+            else:
+                out.append(Para(indent, [("b", "Otherwise:")]))
+                out += paragraphs(step.otherwise, indent + 1, rules=False)
+        return out
+    return [Para(indent, inline([step]))]
+
+
+def plain_text(steps: list) -> str:
+    """One line of words for a tree (symbols written as (D), (R), success:, failure:)."""
+    parts = []
+    for p in paragraphs(steps, rules=False):
+        words = []
+        for kind, text in p.tokens:
+            words.append(
+                {"D": "(D)", "R": "(R)", "up": "success:", "down": "failure:"}.get(kind, text)
+            )
+        parts.append(" ".join(w for w in words if w))
+    return "; ".join(parts)
+
+
+# -- setting paragraphs into a box ---------------------------------------------------------------
+
+INDENT = 2.2  # mm per level
+SYMBOL_EM = 1.05
+
+
+def _token_width(kind: str, text: str, size: float) -> float:
+    if kind in SYMBOLS:
+        return size * PT * SYMBOL_EM
+    return width_mm(text, "bold" if kind == "b" else "regular", size)
+
+
+def _pieces(tokens) -> list[tuple[str, str]]:
+    """Tokens split into words, so lines can break between them."""
+    out = []
+    for kind, text in tokens:
+        if kind in SYMBOLS:
+            out.append((kind, text))
+        else:
+            out += [(kind, w) for w in text.split()]
+    return out
+
+
+def _wrap(tokens, size: float, width: float) -> list[list[tuple[str, str]]]:
+    space = width_mm(" ", "regular", size)
+    lines: list[list] = [[]]
+    used = 0.0
+    for piece in _pieces(tokens):
+        pw = _token_width(*piece, size)
+        extra = pw + (space if lines[-1] else 0.0)
+        if lines[-1] and used + extra > width:
+            lines.append([piece])
+            used = pw
+        else:
+            lines[-1].append(piece)
+            used += extra
+    return lines
+
+
+@dataclass
+class SetBlock:
+    items: list
+    height: float
+    size: float
+    fits: bool
+
+
+def set_instructions(
+    paras: list[Para],
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    *,
+    max_size: float = 7.0,
+    min_size: float = 4.6,
+    colour: str = "#222222",
+    rule_colour: str = "#999999",
+    valign: str = "top",
+) -> SetBlock:
+    """Wrap and shrink ``paras`` into the box; returns the items and whether they fit."""
+    size = max_size
+    while True:
+        lead = size * PT * 1.2
+        gap = size * PT * 0.45
+        laid = []
+        total = 0.0
+        widest_ok = True
+        for k, p in enumerate(paras):
+            avail = width - p.indent * INDENT
+            lines = _wrap(p.tokens, size, avail)
+            if any(
+                sum(_token_width(*t, size) for t in ln) > avail + 0.05
+                for ln in lines
+                if len(ln) == 1
+            ):
+                widest_ok = False
+            extra = (gap * 2 if p.rule else gap * 0.6) if k else 0.0
+            laid.append((p, lines, extra))
+            total += extra + lead * len(lines)
+        total -= lead - size * PT * 1.0 if paras else 0.0
+        if (total <= height + 1e-6 and widest_ok) or size <= min_size:
+            break
+        size = max(min_size, size - 0.2)
+    items: list = []
+    top = y + (height - total) / 2 if valign == "middle" and total < height else y
+    baseline = top + size * PT * 0.78
+    space = width_mm(" ", "regular", size)
+    for k, (p, lines, extra) in enumerate(laid):
+        if k:
+            if p.rule:
+                ry = baseline - size * PT * 0.78 - lead + size * PT * 1.0 + extra / 2
+                items.append(Line(x + width * 0.15, ry, x + width * 0.85, ry, rule_colour, 0.25))
+            baseline += extra
+        for ln in lines:
+            lw = sum(_token_width(*t, size) for t in ln) + space * (len(ln) - 1)
+            px = x + p.indent * INDENT
+            if p.centre:
+                px = x + (width - lw) / 2
+            for kind, text in ln:
+                tw = _token_width(kind, text, size)
+                if kind in ("D", "R"):
+                    g = size * PT * 0.98
+                    items += circled(
+                        kind,
+                        px,
+                        baseline - size * PT * 0.32,
+                        g,
+                        "#7a1f1f" if kind == "D" else "#8a6a00",
+                        filled=True,
+                    )
+                elif kind in ("up", "down"):
+                    g = size * PT * 0.92
+                    items += thumb(
+                        kind == "up",
+                        px,
+                        baseline - size * PT * 0.34,
+                        g,
+                        "#2e6b2e" if kind == "up" else "#a0281e",
+                    )
+                else:
+                    face = "bold" if kind == "b" else "regular"
+                    items.append(Text(px, baseline, text, size, face, colour))
+                px += tw + space
+            baseline += lead
+    fits = total <= height + 1e-6 and widest_ok
+    return SetBlock(items, total, size, fits)
