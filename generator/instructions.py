@@ -39,11 +39,9 @@ def check_title(step: ins.Check) -> str:
         text = f"Check {step.fixed}"
     else:
         text = RATING_NAMES[step.rating]
-        if step.rating not in ("combat", "battle", "sea"):
-            text += ""
         if step.unmodified:
             text = "unmodified " + text
-        text += " check" if step.rating not in ("combat", "battle") else ""
+        text += " check" if step.rating == "sea" else ""
     if step.mod:
         text += f" {signed(step.mod)}"
     return text
@@ -54,15 +52,13 @@ def _amounts(items: dict[str, int]) -> str:
 
 
 def condition_text(c: ins.Condition) -> str:
-    words = []
-    for w in c.words:
-        if w.startswith("has "):
-            words.append("with " + w[4:])
-        elif w.startswith("in "):
-            words.append("in " + w[3:])
-        else:
-            words.append(w)
-    text = " or ".join(words)
+    clauses = []
+    for clause in c.clauses:
+        words = []
+        for w in clause:
+            words.append("with " + w[4:] if w.startswith("has ") else w)
+        clauses.append(" or ".join(words))
+    text = " and ".join(clauses)
     return ("not " if c.negate else "") + text
 
 
@@ -302,7 +298,9 @@ def set_instructions(
     for k, (p, lines, extra) in enumerate(laid):
         if k:
             if p.rule:
-                ry = baseline - size * PT * 0.78 - lead + size * PT * 1.0 + extra / 2
+                above = baseline - lead + size * PT * 0.24
+                below = baseline + extra - size * PT * 0.78
+                ry = (above + below) / 2
                 items.append(Line(x + width * 0.15, ry, x + width * 0.85, ry, rule_colour, 0.25))
             baseline += extra
         for ln in lines:
@@ -338,3 +336,90 @@ def set_instructions(
             baseline += lead
     fits = total <= height + 1e-6 and widest_ok
     return SetBlock(items, total, size, fits)
+
+
+# -- panels on a card ----------------------------------------------------------------------------
+
+HEAD_H = 3.7  # mm, a panel's heading band
+PANEL_GAP = 1.3
+
+
+def split_symbols(steps: list) -> tuple[list, list[str]]:
+    """Top-level Ⓓ and Ⓡ (drawn large in the heading) and the other steps."""
+    marks = [
+        {"discovery": "D", "rumor": "R"}[s.verb]
+        for s in steps
+        if isinstance(s, ins.Flag) and s.verb in ("discovery", "rumor")
+    ]
+    rest = [s for s in steps if not (isinstance(s, ins.Flag) and s.verb in ("discovery", "rumor"))]
+    if not rest:
+        return list(steps), []
+    return rest, marks
+
+
+def draw_panels(
+    d, panels: list, x: float, y: float, w: float, h: float, colour: str, ink_saver: bool
+) -> bool:
+    """Framed panels, one under the other, each a heading (label, title, Ⓓ/Ⓡ) over its
+    instructions; heights shared by how much each holds. Returns whether all fitted."""
+    from generator.colours import shade, tint
+    from generator.draw import Rect
+    from generator.fonts import fit_size
+
+    valid = [p for p in panels if isinstance(p, dict) and p.get("steps")]
+    if not valid:
+        return True
+    bodies = []
+    for p in valid:
+        steps, marks = split_symbols(list(p["steps"]))
+        bodies.append((p, paragraphs(steps, rules=p.get("rules", True)), marks))
+    # natural heights at a middle size decide the shares
+    probe = 6.0
+    naturals = []
+    for _, paras, _ in bodies:
+        block = set_instructions(paras, 0, 0, w - 2.4, 1e6, max_size=probe, min_size=probe)
+        naturals.append(block.height + HEAD_H + 1.6)
+    avail = h - PANEL_GAP * (len(bodies) - 1)
+    total = sum(naturals)
+    heights = [avail * n / total for n in naturals]
+    fits = True
+    top = y
+    for (p, paras, marks), ph in zip(bodies, heights, strict=True):
+        tone = p.get("colour") or colour
+        frame = shade(tone, 0.25)
+        d.add(Rect(x, top, w, ph, fill="#ffffff", stroke=frame, width=0.35, radius=1.2))
+        d.add(Rect(x, top, w, HEAD_H, fill=tint(tone, 0.9 if ink_saver else 0.55), radius=1.2))
+        label = str(p.get("label") or "").upper()
+        title = str(p.get("title") or "")
+        text = f"{label} · {title}" if label and title else (label or title)
+        room = w - 3.0 - len(marks) * (HEAD_H + 0.4)
+        size = fit_size(text, "bold", 6.2, room, 4.2)
+        d.add(
+            Text(
+                x + 1.4, top + HEAD_H / 2 + size * PT * 0.36, text, size, "bold", shade(tone, 0.55)
+            )
+        )
+        mx = x + w - 1.0
+        for m in marks:
+            g = HEAD_H - 0.5
+            mx -= g
+            d.add(
+                *circled(
+                    m, mx, top + HEAD_H / 2, g, "#7a1f1f" if m == "D" else "#8a6a00", filled=True
+                )
+            )
+            mx -= 0.4
+        block = set_instructions(
+            paras,
+            x + 1.3,
+            top + HEAD_H + 0.9,
+            w - 2.6,
+            ph - HEAD_H - 1.5,
+            max_size=float(p.get("size") or 7.0),
+            min_size=4.4,
+            valign="middle",
+        )
+        d.add(*block.items)
+        fits = fits and block.fits
+        top += ph + PANEL_GAP
+    return fits

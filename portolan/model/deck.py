@@ -137,10 +137,15 @@ def parse_field_type(spec: str) -> FieldType:
 
 
 class Back(Strict):
+    """A deck's (or a card type's) back. ``lines`` print a small table under the title: the
+    other side of a two-sided card (a leader's Second-in-Command, a ship's Carrack side), each
+    line ``"Label: value"`` or plain text."""
+
     title: str
     subtitle: str | None = None
     colour: str
     icon: str
+    lines: list[str] = []
 
 
 class Face(Strict):
@@ -178,6 +183,11 @@ class Face(Strict):
         both), and optionally ``heading`` (small capitals above the row), ``lead`` (a short text
         at its left), ``sep`` (drawn between cells, e.g. ``'>'``) and ``captions`` (a small
         text under each cell).
+    ``panels``
+        card instructions in framed panels filling the text area, e.g. the sea and coast
+        portions of a card: a list of ``{heading, steps, symbols}`` where ``steps`` is an
+        ``instructions`` field and ``symbols`` the top-level Ⓓ/Ⓡ drawn large beside the
+        heading (``generator/instructions.py``).
     ``corner_left`` / ``corner_right``
         one mapping each (``heading``, ``cells``, ``captions``) drawn in a framed box at the
         bottom corners, e.g. a cost and the points it scores.
@@ -201,6 +211,7 @@ class Face(Strict):
     rows: str = "[]"
     corner_left: str = ""
     corner_right: str = ""
+    panels: str = "[]"
 
 
 class CardType(Strict):

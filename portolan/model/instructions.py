@@ -126,10 +126,15 @@ class Choice(Strict):
 
 
 class Condition(Strict):
-    """A test of the expedition's state: any of ``words`` holds (see ``CONDITION``)."""
+    """A test of the expedition's state (see ``CONDITION``): every clause of ``clauses`` holds,
+    a clause holding when any of its words does; ``negate`` turns the whole test round."""
 
-    words: list[str]
+    clauses: list[list[str]]
     negate: bool = False
+
+    @property
+    def words(self) -> list[str]:
+        return [w for clause in self.clauses for w in clause]
 
 
 class If(Strict):
@@ -253,7 +258,8 @@ EXTRA = {
     "progress": {"capital"},
 }
 CONDITION = (
-    "A condition is words joined by 'or', optionally after 'not': 'has ITEM' (an item of the "
+    "A condition is words joined by 'or' (and clauses of them by 'and'), optionally after "
+    "'not': 'has ITEM' (an item of the "
     "expedition), 'in PLACE' (sea, coastal, land, river, nwp, Rumors, Contact, Capital), a chit "
     "(Native Allies, Natives Attacked, Ruler Seized, Capital Entry), Caravel, Carrack, hungry, "
     "raft, ships, Lost"
@@ -443,6 +449,15 @@ class _Reader:
         negate = text.startswith("not ")
         if negate:
             text = text[4:]
+        clauses = []
+        for clause in text.split(" and "):
+            words = self._words(clause, pos, field)
+            if words is None:
+                return None
+            clauses.append(words)
+        return Condition(clauses=clauses, negate=negate)
+
+    def _words(self, text: str, pos: Pos | None, field: str) -> list[str] | None:
         words = []
         for word in (w.strip() for w in text.split(" or ")):
             if word.startswith("has "):
@@ -458,7 +473,7 @@ class _Reader:
                 self.bad(f"'{word}' is not a condition", pos, field, did_you_mean(word, choices))
                 return None
             words.append(word)
-        return Condition(words=words, negate=negate)
+        return words
 
     def _amounts(self, value: Any, pos, field, vocabulary, noun) -> dict[str, int] | None:
         if isinstance(value, dict):
