@@ -246,6 +246,17 @@ def _wrap(tokens, size: float, width: float) -> list[list[tuple[str, str]]]:
     return lines
 
 
+def _runs(line: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Neighbouring words of the same face joined into one run (one text item to draw)."""
+    out: list[tuple[str, str]] = []
+    for kind, text in line:
+        if out and kind in ("b", "r") and out[-1][0] == kind:
+            out[-1] = (kind, out[-1][1] + " " + text)
+        else:
+            out.append((kind, text))
+    return out
+
+
 @dataclass
 class SetBlock:
     items: list
@@ -308,7 +319,7 @@ def set_instructions(
             px = x + p.indent * INDENT
             if p.centre:
                 px = x + (width - lw) / 2
-            for kind, text in ln:
+            for kind, text in _runs(ln):
                 tw = _token_width(kind, text, size)
                 if kind in ("D", "R"):
                     g = size * PT * 0.98
