@@ -20,7 +20,7 @@ from generator.kinds.board import render_board
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
 from generator.kinds.deck import Rendered, render_deck
-from generator.kinds.map import render_map
+from generator.kinds.map import render_assembly, render_map
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
 from generator.layout.sheet import SheetOptions, compose
@@ -30,7 +30,13 @@ from portolan.model.loader import Component, Game
 from portolan.sizes import paper_label, papers
 
 FORMATS = ("pdf", "svg", "png")
-RENDERERS = {"deck": render_deck, "board": render_board, "aid": render_aid, "map": render_map}
+RENDERERS = {
+    "deck": render_deck,
+    "board": render_board,
+    "aid": render_aid,
+    "map": render_map,
+    "assembly": render_assembly,
+}
 
 
 @dataclass(frozen=True)
