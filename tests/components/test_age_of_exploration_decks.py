@@ -181,3 +181,22 @@ def test_a_card_with_a_broken_instruction_is_reported_at_its_line(tmp_path):
     assert "did you mean 'combat'" in (problem.hint or "")
     assert problem.line == k + 1
     assert problem.column == lines[k].index("combats") + 1
+
+
+def test_the_readme_states_the_same_shares(game):
+    from portolan.paths import components_dir as root
+
+    readme = (root().parent / "README.md").read_text("utf-8")
+    names = {
+        "sea": "Sea portions",
+        "coast": "Coast portions",
+        "land": "Land",
+        "civilization": "Civilization",
+    }
+    for key, name in names.items():
+        s = game.rules.tables["deck_shares"].value[key]
+        row = (
+            f"| {name} | {s['cards']} | {s['progress']} | {s['progress_2']} | {s['losses']} "
+            f"| {s['discovery']} | {s['rumor']} |"
+        )
+        assert row in readme, row
