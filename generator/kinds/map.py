@@ -67,11 +67,15 @@ def map_drawing(
     for a in spec.arrows:
         _status_arrow(d, spec, a)
     tags = _track_tags(spec)
+    tags = {
+        sid: [t for t in ts if t.rstrip("*") != spec.space(sid).printed] for sid, ts in tags.items()
+    }
     for space in spec.spaces:
         overflows += _space(d, spec, space, colours[space.region], theme, tags.get(space.id, []))
     _title(d, spec, sea, theme)
     if spec.legend:
         _legend(d, spec, sea)
+        _notes(d, spec, sea)
     if spec.vp_chart:
         overflows += _vp_chart(d, spec, sea)
     if spec.vp_track:
@@ -424,6 +428,29 @@ def _legend(d: Drawing, spec: MapSpec, sea: str) -> None:
         size = fit_size(text, "regular", 5.4, w - 15, 4.2)
         d.add(Text(x + 13, cy + size * PT * 0.36, text, size, "regular", INK))
         cy += lh
+
+
+def _notes(d: Drawing, spec: MapSpec, sea: str) -> None:
+    """The map's printed reminders, under the legend."""
+    from generator.textbox import set_paragraphs
+
+    if not spec.notes or not spec.legend:
+        return
+    x, y = spec.cell(spec.legend.at)
+    w = spec.legend.width
+    top = y + 6.5 + 4.2 * 10 + 1.5 + 2.0  # under the legend's ten rows
+    block = set_paragraphs(
+        [str(n.value) for n in spec.notes],
+        x + 1,
+        top,
+        w - 2,
+        30,
+        max_size=5.6,
+        min_size=4.2,
+        fill=shade(sea, 0.55),
+        gap=0.3,
+    )
+    d.add(*block.items)
 
 
 def _vp_chart(d: Drawing, spec: MapSpec, sea: str) -> list[Overflow]:
