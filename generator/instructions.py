@@ -231,17 +231,25 @@ def _pieces(tokens) -> list[tuple[str, str]]:
 
 
 def _wrap(tokens, size: float, width: float) -> list[list[tuple[str, str]]]:
+    """Lines of pieces; a thumb stays with the word after it (no line ends on [Success])."""
     space = width_mm(" ", "regular", size)
+    pieces = _pieces(tokens)
+    units: list[list[tuple[str, str]]] = []
+    for piece in pieces:
+        if units and units[-1][-1][0] in ("up", "down") and len(units[-1]) == 1:
+            units[-1].append(piece)
+        else:
+            units.append([piece])
     lines: list[list] = [[]]
     used = 0.0
-    for piece in _pieces(tokens):
-        pw = _token_width(*piece, size)
-        extra = pw + (space if lines[-1] else 0.0)
+    for unit in units:
+        uw = sum(_token_width(*p, size) for p in unit) + space * (len(unit) - 1)
+        extra = uw + (space if lines[-1] else 0.0)
         if lines[-1] and used + extra > width:
-            lines.append([piece])
-            used = pw
+            lines.append(list(unit))
+            used = uw
         else:
-            lines[-1].append(piece)
+            lines[-1].extend(unit)
             used += extra
     return lines
 
@@ -303,6 +311,7 @@ def set_instructions(
             break
         size = max(min_size, size - 0.2)
     items: list = []
+    flat = all(p.indent == 0 for p in paras)
     top = y + (height - total) / 2 if valign == "middle" and total < height else y
     baseline = top + size * PT * 0.78
     space = width_mm(" ", "regular", size)
@@ -317,7 +326,7 @@ def set_instructions(
         for ln in lines:
             lw = sum(_token_width(*t, size) for t in ln) + space * (len(ln) - 1)
             px = x + p.indent * INDENT
-            if p.centre:
+            if p.centre or flat:  # a card without nested steps is set centred
                 px = x + (width - lw) / 2
             for kind, text in _runs(ln):
                 tw = _token_width(kind, text, size)
