@@ -13,7 +13,9 @@ share exactly ``overlap`` mm of the board. Tiles are named by row letter and col
   the targets coincide;
 - the outer edges of the board are cut at crop marks, as on any other sheet.
 
-Each page names its tile in the header ("tile A2, row 1 of 2, column 2 of 3") and, when asked,
+A tile page carries only the board's items that reach its window (plain shapes and text are
+culled by their extent; groups are always kept), so a large board is not drawn whole on every
+page. Each page names its tile in the header ("tile A2, row 1 of 2, column 2 of 3") and, when asked,
 shows a small map of the tiles with its own filled in, at the left of the bottom margin.
 """
 
