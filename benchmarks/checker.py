@@ -64,9 +64,9 @@ def measure(game: str, args) -> None:
     rules = rules_for(game)
     model = load_game(components, game)
     raw = dict(item.split("=", 1) for item in args.option)
-    known = {o.name for o in rules.options}
+    known = {o.name for o in rules.options(model)}
     defaults = resolve(
-        rules.options, {k: v for k, v in raw.items() if k in known}, Source("--option")
+        rules.options(model), {k: v for k, v in raw.items() if k in known}, Source("--option")
     )
 
     def players(k: int) -> list[str]:
@@ -94,7 +94,7 @@ def measure(game: str, args) -> None:
     for k in range(args.logs):
         names = players(k)
         g = random_game(rules, model, names, defaults, rng)
-        texts.append(log_text(rules, names, defaults, g.steps))
+        texts.append(log_text(rules, model, names, defaults, g.steps))
     logs = [parse_log(text, f"log{k}.yaml", components) for k, text in enumerate(texts)]
     actions = sum(len(log.steps) for log in logs)
 

@@ -76,7 +76,7 @@ def simple_words(step) -> list[tuple[str, str]]:
         elif step.capital == "allowed":
             out.append(("r", "(may enter the Capital)"))
         return out
-    if isinstance(step, ins.Gain):
+    if isinstance(step, ins.GainItems):
         return [("r", "Gain"), ("b", _amounts(step.items))]
     if isinstance(step, ins.Lose):
         out = [("r", "Lose"), ("b", f"{step.n} " + " or ".join(step.what))]

@@ -13,6 +13,7 @@ import jinja2
 
 from generator.faces import signed
 from portolan.errors import InputError, Problem, display_path
+from portolan.model import effects
 from portolan.model.loader import Component, Game
 from portolan.paths import templates_dir
 from portolan.yamlsrc import position_at
@@ -47,20 +48,15 @@ def _new_environment(game: Game) -> jinja2.Environment:
         signed=signed,
         cite=game.cite,
         plural=lambda n, one, many=None: one if n == 1 else (many or one + "s"),
+        effect_words=lambda steps: effects.describe(game.spec, steps),
+        kept=effects.is_kept,
     )
     return env
 
 
-def rule_options(game: Game) -> list:
-    """The checker's rule options for this game (empty when the game has no checker yet)."""
-    from checker.core.registry import GAMES, rules_for
-
-    return list(rules_for(game.id).options) if game.id in GAMES else []
-
-
 def context(game: Game) -> dict[str, Any]:
     return {
-        "rule_options": rule_options(game),
+        "rule_options": game.rules.options,
         "game": game.spec,
         "title": game.title,
         "rules": game.rules,

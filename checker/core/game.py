@@ -6,22 +6,24 @@ player decides: ``legal_moves``) or *chance* (the table reveals a card: ``outcom
 says whether a move is legal (returning an ``Illegal`` naming the rulebook section if not) and
 ``apply`` performs it, returning what happened in words. Steps never print.
 
-Optional: a game whose preparation is decided at the table (cards drawn into play, a starting
-player picked at random) may answer decisions before the first turn. Their steps have turn 0;
-``parse_setup(model, raw_log, source, players) -> list[Step]`` reads them from the log's
-``setup:`` entry and ``write_setup(steps) -> dict | None`` writes them back (``write_turns``
-then leaves them out).
+``GameRules`` lists every hook the core calls; ``RulesBase`` is what a game subclasses: it owns
+the decision cache and the move table (``moves``: one ``(check, apply)`` pair per move type)
+and gives every optional hook a default. A game whose preparation is decided at the table
+answers decisions before the first turn (turn 0, "setup") and reads and writes log sections of
+its own (``log_keys``, ``parse_log``, ``write_log``). The package layout every game follows is
+in docs/new-game.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple, Protocol
 
-from checker.core.options import RuleOption
 from checker.core.scoresheet import ScoreSheet
 from portolan.model.loader import Game
+from portolan.model.rules import RuleOption
 from portolan.yamlsrc import Pos, Source
 
 
@@ -63,48 +65,79 @@ def missing_of(decision: Decision) -> Illegal | None:
     return m() if callable(m) else m
 
 
+@dataclass(slots=True)
+class GameState:
+    """What the core keeps in every game's state: the decision of the moment, worked out once
+    and forgotten by ``RulesBase.apply``. A game's ``State`` subclasses it."""
+
+    memo: tuple[Decision | None] | None = field(default=None, kw_only=True, repr=False)
+
+
+Check = Callable[[Any, Any], Illegal | None]  # (state, move) -> why it is illegal, or None
+Apply = Callable[[Any, Any], list[str]]  # (state, move) -> what happened, in words
+MoveTable = Mapping[type, tuple[Check | None, Apply]]
+
+
 class GameRules(Protocol):
+    """Every hook the core (replay, log, play, simulate, score) calls on a game."""
+
     id: str
-    options: Sequence[RuleOption]
     turn_section: str  # cited when a step is taken out of turn
     end_section: str  # cited when a step comes after the end of the game
+    log_keys: tuple[str, ...]  # top-level log sections of the game's own (besides turns)
 
+    def options(self, model: Game) -> Sequence[RuleOption]: ...
+
+    # -- replay
     def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> Any: ...
 
     def decision(self, state: Any) -> Decision | None: ...
 
     def check(self, state: Any, move: Any, player: str) -> Illegal | None: ...
 
-    def misplaced(self, state: Any, move: Any) -> Illegal | None:
-        """Why ``move`` cannot come now nor later in this turn (None if it still may)."""
-        ...
+    def misplaced(self, state: Any, move: Any) -> Illegal | None: ...
 
     def apply(self, state: Any, move: Any) -> list[str]: ...
 
+    def score(self, state: Any) -> ScoreSheet: ...
+
+    # -- play and simulate
     def legal_moves(self, state: Any) -> list[Any]: ...
 
     def outcomes(self, state: Any) -> list[tuple[Any, int]]: ...
 
-    def score(self, state: Any) -> ScoreSheet: ...
+    def sample_move(self, state: Any, rng: random.Random) -> Any: ...
+
+    def sample_outcome(self, state: Any, rng: random.Random) -> Any: ...
 
     def describe(self, move: Any) -> str: ...
 
-    def parse_turns(
-        self, model: Game, turns: Any, source: Source, players: list[str]
+    def outcome_name(self, move: Any) -> str: ...
+
+    def menu(self, move: Any) -> str | None: ...
+
+    # -- files
+    def parse_log(
+        self, model: Game, raw: Any, source: Source, players: list[str]
     ) -> list[Step]: ...
 
-    def write_turns(self, steps: list[Step]) -> list[dict]: ...
+    def write_log(self, steps: list[Step]) -> dict[str, Any]: ...
 
     def score_position(
-        self, model: Game, raw: Any, source: Source, options: dict[str, Any]
+        self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
     ) -> ScoreSheet: ...
 
 
 class RulesBase:
-    """What every game's rules object shares: its card book (the decks read into what the rules
-    need), built once per loaded model. A game sets ``book_class``."""
+    """What a game's rules object is made of. A game sets the class attributes and writes the
+    methods marked *game*; the rest are the core's, with defaults a game may override."""
 
-    book_class: type
+    id: ClassVar[str]
+    turn_section: ClassVar[str]
+    end_section: ClassVar[str]
+    log_keys: ClassVar[tuple[str, ...]] = ()
+    book_class: ClassVar[type]  # the game's card book: what its rules need from the decks
+    moves: ClassVar[MoveTable]  # every move type -> (check or None: always legal, apply)
 
     def __init__(self) -> None:
         self._books: dict[int, tuple[Game, Any]] = {}
@@ -114,3 +147,97 @@ class RulesBase:
         if key not in self._books or self._books[key][0] is not model:
             self._books[key] = (model, self.book_class(model))
         return self._books[key][1]
+
+    def options(self, model: Game) -> Sequence[RuleOption]:
+        """The game's rule options, as rules.yaml declares them."""
+        return model.rules.options
+
+    # -- game: the rules proper -----------------------------------------------------------
+    def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> GameState:
+        raise NotImplementedError
+
+    def decide(self, state: Any) -> Decision | None:
+        """*game*: who acts now and what is asked (``None``: the game is over)."""
+        raise NotImplementedError
+
+    def choices(self, state: Any, decision: Decision) -> list[Any]:
+        """*game*: the legal moves of a choice."""
+        raise NotImplementedError
+
+    def chances(self, state: Any, decision: Decision) -> list[tuple[Any, int]]:
+        """*game*: what the table may reveal at a chance decision, with weights."""
+        raise NotImplementedError
+
+    def score(self, state: Any) -> ScoreSheet:
+        raise NotImplementedError
+
+    def describe(self, move: Any) -> str:
+        raise NotImplementedError
+
+    def parse_turns(
+        self, model: Game, turns: Any, source: Source, players: list[str]
+    ) -> list[Step]:
+        """*game*: the steps of the log's ``turns`` (what the default ``parse_log`` reads)."""
+        raise NotImplementedError
+
+    def write_turns(self, steps: list[Step]) -> list[dict]:
+        """*game*: the log's ``turns`` for these steps (what the default ``write_log`` writes)."""
+        raise NotImplementedError
+
+    def score_position(
+        self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
+    ) -> ScoreSheet:
+        raise NotImplementedError
+
+    # -- the core's ------------------------------------------------------------------------
+    def decision(self, state: GameState) -> Decision | None:
+        memo = state.memo
+        if memo is None:
+            memo = state.memo = (self.decide(state),)
+        return memo[0]
+
+    def check(self, state: Any, move: Any, player: str) -> Illegal | None:
+        check = self.moves[type(move)][0]
+        return None if check is None else check(state, move)
+
+    def apply(self, state: GameState, move: Any) -> list[str]:
+        state.memo = None
+        return self.moves[type(move)][1](state, move)
+
+    def misplaced(self, state: Any, move: Any) -> Illegal | None:
+        """Why ``move`` cannot come now nor later in this turn (None if it still may)."""
+        return None
+
+    def legal_moves(self, state: Any) -> list[Any]:
+        d = self.decision(state)
+        return [] if d is None or d.kind != "choice" else self.choices(state, d)
+
+    def outcomes(self, state: Any) -> list[tuple[Any, int]]:
+        d = self.decision(state)
+        return [] if d is None or d.kind != "chance" else self.chances(state, d)
+
+    def sample_move(self, state: Any, rng: random.Random) -> Any:
+        """A random legal choice for simulate (uniform unless a game plays more like a table)."""
+        return rng.choice(self.legal_moves(state))
+
+    def sample_outcome(self, state: Any, rng: random.Random) -> Any:
+        """A chance outcome drawn with the weights of ``outcomes`` (a game may do it faster)."""
+        outcomes = self.outcomes(state)
+        return rng.choices([m for m, _ in outcomes], weights=[w for _, w in outcomes])[0]
+
+    def outcome_name(self, move: Any) -> str:
+        """How a person names this outcome at the prompt (a card's name, by default its words)."""
+        return self.describe(move)
+
+    def menu(self, move: Any) -> str | None:
+        """The heading the interactive referee files this move under when a list is long
+        (``None``: listed at the top)."""
+        return None
+
+    def parse_log(self, model: Game, raw: Any, source: Source, players: list[str]) -> list[Step]:
+        """The steps of a whole log (a game with sections of its own reads them here)."""
+        return self.parse_turns(model, raw.get("turns") or [], source, players)
+
+    def write_log(self, steps: list[Step]) -> dict[str, Any]:
+        """The log's sections for these steps (``turns`` and any of the game's own)."""
+        return {"turns": self.write_turns(steps)}

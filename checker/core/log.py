@@ -9,8 +9,8 @@
 
 The top level is checked here; each game parses its own ``turns`` into steps. A game may declare
 more top-level sections (``log_keys``, e.g. a ``setup:`` of what the table turned over or decided
-before the first turn, or an ``end:``) and read the whole log (``parse_log(model, raw, source,
-players)``) instead of its turns alone; ``write_log`` writes them back (see logwriter.py).
+before the first turn, or an ``end:``); its ``parse_log`` reads the whole log and ``write_log``
+writes it back (see logwriter.py).
 """
 
 from __future__ import annotations
@@ -58,10 +58,10 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
             )
         )
     # A game may add sections of its own (e.g. a ``setup:`` of what the table turned over).
-    game_keys = ()
+    game_keys: tuple[str, ...] = ()
     if isinstance(raw.get("game"), str):
         with contextlib.suppress(InputError):  # reported below, with the position of 'game'
-            game_keys = tuple(getattr(rules_for(raw["game"]), "log_keys", ()))
+            game_keys = rules_for(raw["game"]).log_keys
     keys = (*TOP_KEYS, *game_keys)
     problems = [
         source.problem(
@@ -83,7 +83,7 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
     model = load_game(components, game_id)
     players = read_players(raw["players"], raw.value_pos["players"], source)
     check_player_count(model, players, raw.value_pos["players"], source)
-    chosen = rule_options.resolve(rules.options, raw.get("options"), source)
+    chosen = rule_options.resolve(rules.options(model), raw.get("options"), source)
     turns = raw.get("turns", YList())
     if turns is None:
         turns = YList()
@@ -91,26 +91,15 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
         raise InputError(
             source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
         )
-    whole = getattr(rules, "parse_log", None)  # a game that reads more than its turns
-    if whole is not None:
-        steps = whole(model, raw, source, players)
-    else:
-        steps = rules.parse_turns(model, turns, source, players)
+    steps = rules.parse_log(model, raw, source, players)
     return LogFile(source, raw, model, rules, players, chosen, steps, raw.value_pos["players"])
 
 
 def check_player_count(model: Game, players: list[str], pos: Pos | None, source: Source) -> None:
     """The game's player range (game.yaml ``players``); outside it the file is malformed."""
-    spec = model.spec.players
-    if not spec.min.value <= len(players) <= spec.max.value:
-        raise InputError(
-            source.problem(
-                f"{len(players)} players: {model.title} is for {spec.min.value} to "
-                f"{spec.max.value}",
-                pos,
-                field="players",
-            )
-        )
+    problem = model.player_count_problem(len(players))
+    if problem is not None:
+        raise InputError(source.problem(problem, pos, field="players"))
 
 
 def read_players(value: Any, pos: Pos, source: Source) -> list[str]:

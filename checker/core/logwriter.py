@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 
 from checker.core.game import GameRules, Step
+from portolan.model.loader import Game
 
 
 class _Dumper(yaml.SafeDumper):
@@ -21,21 +22,18 @@ class _Dumper(yaml.SafeDumper):
 
 def log_text(
     rules: GameRules,
+    model: Game,
     players: list[str],
     options: dict[str, Any],
     steps: list[Step],
     header: str = "",
 ) -> str:
-    defaults = {o.name: o.default for o in rules.options}
+    defaults = {o.name: o.default for o in rules.options(model)}
     chosen = {k: v for k, v in options.items() if defaults.get(k) != v}
     data: dict[str, Any] = {"game": rules.id, "players": list(players)}
     if chosen:
         data["options"] = chosen
-    write_log = getattr(rules, "write_log", None)  # a game with sections besides its turns
-    if write_log is not None:
-        data.update(write_log(steps))
-    else:
-        data["turns"] = rules.write_turns(steps)
+    data.update(rules.write_log(steps))
     text = yaml.dump(
         data,
         Dumper=_Dumper,

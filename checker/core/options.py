@@ -1,24 +1,12 @@
-"""Rule options: the named readings of an ambiguous rule, chosen per game in the log."""
+"""Rule options (declared in each game's rules.yaml): the values a log or --option chose."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from portolan.errors import InputError, Problem, did_you_mean
+from portolan.model.rules import RuleOption
 from portolan.yamlsrc import Source, YMap
-
-
-@dataclass(frozen=True)
-class RuleOption:
-    name: str
-    default: Any
-    choices: dict[Any, str]  # value -> what it means
-    section: str  # the rulebook section whose wording is ambiguous
-    summary: str
-
-    def describe(self, value: Any) -> str:
-        return self.choices[value]
 
 
 def resolve(

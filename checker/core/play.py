@@ -1,10 +1,12 @@
 """The interactive referee: at every step, whose turn, which phase, what may be done.
 
 Choices are listed with numbers; a number, or words that pick out one entry (case- and
-accent-insensitive, unique prefixes allowed), answers. For what the table reveals (a card
-drawn or turned over) the card's name is typed; '?' lists what is still possible. After every
-step the whole log is rewritten in one go, so an interrupted game loses nothing and running
-the same command again resumes it. 'u' undoes the last answer, 'q' stops.
+accent-insensitive, unique prefixes allowed), answers. A game may file some choices under
+headings (``menu``): the list then shows the headings, and a heading opens its choices. For
+what the table reveals (a card drawn or turned over) the card's name is typed; '?' lists what
+is still possible. After every step the whole log is rewritten in one go, so an interrupted
+game loses nothing and running the same command again resumes it. 'u' undoes the last
+answer, 'q' stops.
 """
 
 from __future__ import annotations
@@ -43,7 +45,10 @@ class Session:
     # -- log ------------------------------------------------------------------------------
     def save(self) -> None:
         header = HEADER.format(game=self.rules.id, file=self.log)
-        write_atomic(self.log, log_text(self.rules, self.players, self.options, self.steps, header))
+        write_atomic(
+            self.log,
+            log_text(self.rules, self.model, self.players, self.options, self.steps, header),
+        )
 
     def rebuild(self) -> None:
         self.state = self.rules.setup(self.model, self.players, self.options)
@@ -120,10 +125,26 @@ class Session:
 
     def ask_choice(self, d: Decision) -> Any:
         moves = self.rules.legal_moves(self.state)
-        labels = [self.rules.describe(m) for m in moves]
-        self.say(f"{d.player}: choose {d.prompt}")
-        for i, label in enumerate(labels, start=1):
-            self.say(f"  {i:>2}. {label}")
+        menus = [self.rules.menu(m) for m in moves]
+        opened: str | None = None
+        while True:
+            entries = menu_entries(moves, menus, opened, self.rules.describe)
+            labels = [label for label, _ in entries]
+            self.say(f"{d.player}: choose {d.prompt}")
+            for i, label in enumerate(labels, start=1):
+                self.say(f"  {i:>2}. {label}")
+            chosen = self._pick_entry(entries)
+            if chosen in (None, "undo"):
+                return chosen
+            if isinstance(chosen, Heading):
+                opened = chosen.name
+            elif chosen is BACK:
+                opened = None
+            else:
+                return chosen
+
+    def _pick_entry(self, entries: list[tuple[str, Any]]) -> Any:
+        labels = [label for label, _ in entries]
         while True:
             answer = self._read("> ")
             if answer is None or answer.lower() in ("q", "quit"):
@@ -131,11 +152,11 @@ class Session:
             if answer.lower() in ("u", "undo"):
                 self.undo()
                 return "undo"
-            if answer.isdigit() and 1 <= int(answer) <= len(moves):
-                return moves[int(answer) - 1]
+            if answer.isdigit() and 1 <= int(answer) <= len(entries):
+                return entries[int(answer) - 1][1]
             found = pick(answer, labels)
             if len(found) == 1:
-                return moves[found[0]]
+                return entries[found[0]][1]
             self.say(
                 "Type a number from the list"
                 + (f" ({len(found)} entries match '{answer}')" if found else "")
@@ -144,7 +165,7 @@ class Session:
 
     def ask_chance(self, d: Decision) -> Any:
         outcomes = self.rules.outcomes(self.state)
-        names = [answer_name(self.rules, m) for m, _ in outcomes]
+        names = [self.rules.outcome_name(m) for m, _ in outcomes]
         index = NameIndex(names)
         random_ok = len({w for _, w in outcomes}) == 1 and len(outcomes) <= 6
         hint = "? lists them" + (", r picks at random" if random_ok else "")
@@ -166,7 +187,7 @@ class Session:
                 continue
             if random_ok and answer.lower() in ("r", "random"):
                 move = self.rng.choice([m for m, _ in outcomes])
-                self.say(f"  picked at random: {answer_name(self.rules, move)}")
+                self.say(f"  picked at random: {self.rules.outcome_name(move)}")
                 return move
             name = index.resolve(answer)
             if name is not None:
@@ -178,9 +199,34 @@ class Session:
                 self.say(f"  '{answer}' cannot happen now; ? lists what can.")
 
 
-def answer_name(rules: GameRules, move: Any) -> str:
-    card = getattr(move, "card", None)
-    return card if isinstance(card, str) else rules.describe(move)
+@dataclass(frozen=True)
+class Heading:
+    """A menu heading in a list of choices (what ``GameRules.menu`` files moves under)."""
+
+    name: str
+
+
+BACK = object()  # the entry that closes an open heading
+
+
+def menu_entries(
+    moves: list[Any],
+    menus: list[str | None],
+    opened: str | None,
+    describe: Callable[[Any], str],
+) -> list[tuple[str, Any]]:
+    """The entries of the list as shown: with no heading open, the moves filed under none and
+    one entry per heading (in the order of their first move); with a heading open, its moves
+    and the way back."""
+    if opened is not None:
+        inside = [(describe(m), m) for m, h in zip(moves, menus, strict=True) if h == opened]
+        return [*inside, ("back (the other choices)", BACK)]
+    top = [(describe(m), m) for m, h in zip(moves, menus, strict=True) if h is None]
+    counts: dict[str, int] = {}
+    for h in menus:
+        if h is not None:
+            counts[h] = counts.get(h, 0) + 1
+    return top + [(f"{h} ({n})", Heading(h)) for h, n in counts.items()]
 
 
 def pick(answer: str, labels: list[str]) -> list[int]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from checker.core.log import check_player_count, read_players
-from checker.core.options import RuleOption, resolve
+from checker.core.options import resolve
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.model.loader import Game
 from portolan.yamlsrc import Pos, Source, YList, YMap
@@ -38,7 +38,6 @@ def read_position(
     source: Source,
     *,
     keys: tuple[str, ...],
-    rule_options: tuple[RuleOption, ...] | list[RuleOption],
     options: dict[str, Any] | None,
     players_hint: str,
 ) -> Position:
@@ -73,7 +72,9 @@ def read_position(
         )
     if problems:
         raise InputError(problems)
-    chosen = resolve(rule_options, raw.get("options"), source) if options is None else options
+    chosen = (
+        resolve(model.rules.options, raw.get("options"), source) if options is None else options
+    )
     names = YList(str(p) for p in table)
     names.item_pos = [table.key_pos[p] for p in table]
     players = read_players(names, raw.value_pos["players"], source)

@@ -38,20 +38,9 @@ def random_game(
     state = rules.setup(model, players, options)
     steps: list[Step] = []
     turn = 0
-    sample = getattr(rules, "sample_outcome", None)  # a game's faster equivalent of outcomes()
-    # A game may play its choices the way a table does (still only legal moves).
-    choose = getattr(rules, "sample_move", None)
+    sample_outcome, sample_move = rules.sample_outcome, rules.sample_move
     while (d := rules.decision(state)) is not None:
-        if d.kind == "chance":
-            if sample is not None:
-                move = sample(state, rng)
-            else:
-                outcomes = rules.outcomes(state)
-                move = rng.choices([m for m, _ in outcomes], weights=[w for _, w in outcomes])[0]
-        elif choose is not None:
-            move = choose(state, rng)
-        else:
-            move = rng.choice(rules.legal_moves(state))
+        move = sample_outcome(state, rng) if d.kind == "chance" else sample_move(state, rng)
         if d.starts_turn:
             turn += 1
         rules.apply(state, move)

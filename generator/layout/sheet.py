@@ -242,11 +242,14 @@ def compose(
     *,
     overlap: float = 12.0,
     diagram: bool = True,
+    lead_pages: int = 0,
 ) -> list[Drawing]:
     """All pages for ``items`` (all the same size): fronts, and backs where items have them.
 
     Items too large for one page with crop marks (a big board) are printed in tiles that
-    overlap by ``overlap`` mm, ``diagram`` adding a map of the tiles (``layout/tiling.py``).
+    overlap by ``overlap`` mm, ``diagram`` adding a map of the tiles (``layout/tiling.py``);
+    their pages are numbered after ``lead_pages`` pages the caller puts in front (an assembly
+    map, ``layout/assembly.py``).
     """
     if not items:
         return []
@@ -257,11 +260,16 @@ def compose(
         if any(it.back is not None for it in items):
             raise ValueError("an item with a back is too large for the page and cannot be tiled")
         plan = plan_tiles(first.width, first.height, first.bleed, overlap, opts.paper)
-        total = plan.count * len(items)
+        total = plan.count * len(items) + lead_pages
         pages: list[Drawing] = []
         for it in items:
             pages += tile_pages(
-                it.front, plan, titles, diagram=diagram, first=len(pages) + 1, total=total
+                it.front,
+                plan,
+                titles,
+                diagram=diagram,
+                first=lead_pages + len(pages) + 1,
+                total=total,
             )
         return pages
     grid = grid_for(opts, first.width, first.height)

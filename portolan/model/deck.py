@@ -12,6 +12,7 @@ own cards without new code:
       note: text               # free text
       cost: bundle of payment  # amounts of vocabulary words: "2 Fruit + 1 Coin" or {Fruit: 2}
       income: list 1..3 of bundle of benefit   # lists nest; an optional length or range
+      effect: effect           # what the card does, as steps (portolan/model/effects.py)
       sea: instructions        # card instructions (portolan/model/instructions.py)
 
 A ``bundle`` is what a cost, an income or a trade is made of: positive amounts of vocabulary
@@ -38,9 +39,11 @@ from pydantic import field_validator
 
 from portolan.errors import Problem, did_you_mean
 from portolan.model.base import SourcedInt, Strict
+from portolan.model.bundles import read_bundle
 from portolan.model.common import Sized
+from portolan.model.effects import problem_field, read_effect
 from portolan.model.instructions import read_steps
-from portolan.yamlsrc import Pos, Source, YMap
+from portolan.yamlsrc import Pos, Source, YMap, position_at
 
 CARD_KEYS = ("name", "type", "count", "source", "sources", "note", "id")
 
@@ -50,7 +53,7 @@ class FieldType:
     """One parsed field type. ``term`` names a vocabulary (``terms`` in game.yaml); a list's
     ``item`` is the type of its items, ``low``/``high`` bound an int's value or a list's length."""
 
-    kind: Literal["int", "text", "term", "list", "map", "bundle", "instructions"]
+    kind: Literal["int", "text", "term", "list", "map", "bundle", "effect", "instructions"]
     term: str | None = None
     low: int | None = None
     high: int | None = None
@@ -66,9 +69,15 @@ class FieldType:
             elif self.low is not None:
                 size = f"{self.low} to {self.high} "
             return f"a list of {size}{self.item.noun(plural=True)}"
-        article = {"int": "a ", "text": "", "term": "one ", "map": "a ", "bundle": "a "}
-        article = article | {"instructions": ""}
-        article = article[self.kind]
+        article = {
+            "int": "a ",
+            "text": "",
+            "term": "one ",
+            "map": "a ",
+            "bundle": "a ",
+            "effect": "an ",
+            "instructions": "",
+        }[self.kind]
         return article + self.noun()
 
     def noun(self, plural: bool = False) -> str:
@@ -81,6 +90,7 @@ class FieldType:
             "term": f"{self.term} word{s}" if plural else f"{self.term}",
             "map": f"mapping{s} of {self.term} to a whole number",
             "bundle": f"bundle{s} of {self.term} words (such as '2 A + 1 B')",
+            "effect": f"effect{s} (a list of steps such as '- gain: 2 Gold')",
             "instructions": "card instructions",
         }[self.kind]
 
@@ -101,7 +111,7 @@ _TERM = re.compile(r"^[\w-]+$")
 def parse_field_type(spec: str) -> FieldType:
     """Read a field type of the deck mini-language (see the module docstring)::
 
-    int | int 1..9 | text | WORD | map of WORD to int | bundle of WORD
+    int | int 1..9 | text | effect | WORD | map of WORD to int | bundle of WORD
     list of TYPE | list 3 of TYPE | list 1..3 of TYPE      (TYPE: any of these, nested)
     """
     text = " ".join(spec.split())
@@ -115,6 +125,8 @@ def parse_field_type(spec: str) -> FieldType:
         )
     if text == "text":
         return FieldType("text")
+    if text == "effect":
+        return FieldType("effect")
     if text == "instructions":
         return FieldType("instructions")
     if m := _LIST.match(text):
@@ -127,10 +139,10 @@ def parse_field_type(spec: str) -> FieldType:
         return FieldType("map", term=m["term"])
     if m := _BUNDLE.match(text):
         return FieldType("bundle", term=m["term"])
-    if _TERM.match(text) and text not in ("list", "map", "bundle", "int", "instructions"):
+    if _TERM.match(text) and text not in ("list", "map", "bundle", "int", "effect", "instructions"):
         return FieldType("term", term=text)
     raise ValueError(
-        f"cannot read field type '{spec}': write 'int', 'int 1..9', 'text', a vocabulary "
+        f"cannot read field type '{spec}': write 'int', 'int 1..9', 'text', 'effect', a vocabulary "
         "word such as 'trait', 'list of trait', 'list 1..3 of bundle of good', "
         "'map of stat to int', 'bundle of resource' or 'instructions'"
     )
@@ -450,6 +462,12 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
             problems += step_problems
             values[key] = tuple(steps)
             continue
+        if ftypes[key].kind == "effect":
+            steps, effect_problems = _read_effect(value, terms, entry, key, source, where)
+            problems += effect_problems
+            if steps is not None:
+                values[key] = steps
+            continue
         checked, message, hint = _check_value(ftypes[key], value, terms)
         if message:
             bad(message, key, hint)
@@ -463,6 +481,20 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
     card_id = str(entry.get("id") or slug(name))
     card = Card(card_id, name, type_, count, src, values, entry.pos, dict(sources), note)
     return card, problems
+
+
+def _read_effect(value, terms, entry: YMap, key: str, source: Source, where: str):
+    """A card's effect: its steps, or one problem per mistake at the exact value."""
+    steps, errors = read_effect(value, terms)
+    problems = [
+        source.problem(
+            message,
+            position_at(value, loc) or entry.value_pos.get(key),
+            field=problem_field(f"{where}.{key}", loc),
+        )
+        for loc, message in errors
+    ]
+    return steps, problems
 
 
 def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
@@ -481,6 +513,9 @@ def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
             return f"{v} is outside {ft.low}..{ft.high}"
         return None
 
+    if ft.kind == "effect":  # nested in a list: reported at the list's value
+        steps, errors = read_effect(value, terms)
+        return (steps, None, None) if not errors else (None, errors[0][1], None)
     if ft.kind == "int":
         return (None, number(value), None) if number(value) else (value, None, None)
     if ft.kind == "text":
@@ -516,51 +551,3 @@ def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
         if not isinstance(v, int) or isinstance(v, bool):
             return None, f"'{k}' must be a whole number, found {v!r}", None
     return dict(value), None, None
-
-
-_AMOUNT = re.compile(r"^(?:(?P<n>\d+)\s*(?:x|×)?\s+)?(?P<word>\S.*?)$")
-
-
-def read_bundle(value: Any, vocab: list[str], vocabulary: str):
-    """A bundle: positive amounts of vocabulary words, such as a cost or an income.
-
-    Written as text, ``"2 Fruit + 1 Coin"`` (an amount of 1 may be left out: ``"Pepper"``),
-    or as a mapping, ``{Fruit: 2, Coin: 1}``; ``{}`` or ``"nothing"`` is the empty bundle.
-    Words match the vocabulary ignoring case; the result keeps the order written, with the
-    vocabulary's spelling. Returns (dict, error message, hint) like the other checks.
-    """
-    by_fold = {w.casefold(): w for w in vocab}
-    pairs: list[tuple[Any, Any]]
-    if isinstance(value, dict):
-        pairs = list(value.items())
-    elif isinstance(value, str):
-        text = value.strip()
-        if text.casefold() in ("", "nothing", "-", "—"):
-            return {}, None, None
-        pairs = []
-        for part in text.split("+"):
-            m = _AMOUNT.match(part.strip())
-            if not m:
-                return (
-                    None,
-                    f"cannot read '{part.strip()}' in '{value}'",
-                    "write '2 Fruit + 1 Coin'",
-                )
-            pairs.append((m["word"], int(m["n"]) if m["n"] else 1))
-    else:
-        return (
-            None,
-            f"expected amounts of {vocabulary} words, found {value!r}",
-            ("write '2 Fruit + 1 Coin' or {Fruit: 2, Coin: 1}"),
-        )
-    out: dict[str, int] = {}
-    for key, amount in pairs:
-        name = by_fold.get(str(key).strip().casefold())
-        if name is None:
-            return None, f"'{key}' is not a {vocabulary}", did_you_mean(str(key), vocab)
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-            return None, f"the amount of '{name}' must be a whole number, at least 1", None
-        if name in out:
-            return None, f"'{name}' is named twice", "add the amounts together"
-        out[name] = amount
-    return out, None, None

@@ -146,7 +146,7 @@ class If(Strict):
     otherwise: list[Step] = []
 
 
-class Gain(Strict):
+class GainItems(Strict):
     verb: Literal["gain"] = "gain"
     items: dict[str, int]
 
@@ -207,7 +207,7 @@ Step = Annotated[
     | Check
     | Choice
     | If
-    | Gain
+    | GainItems
     | Lose
     | Damage
     | Storm
@@ -335,7 +335,7 @@ class _Reader:
             "check": Check,
             "choice": Choice,
             "if": If,
-            "gain": Gain,
+            "gain": GainItems,
             "lose": Lose,
             "damage": Damage,
             "storm": Storm,

@@ -97,6 +97,11 @@ class Game:
     def cite(self, source: str) -> str:
         return self.spec.cite(source)
 
+    def player_count_problem(self, n: int) -> str | None:
+        """What is wrong with ``n`` players for this game (game.yaml ``players``), if anything."""
+        low, high = self.spec.players.min.value, self.spec.players.max.value
+        return None if low <= n <= high else f"{n} players: {self.title} is for {low} to {high}"
+
 
 def available_games(components_dir: Path) -> list[str]:
     if not components_dir.is_dir():
@@ -229,7 +234,7 @@ def _read_component(path: Path, terms: dict[str, list[str]]) -> Component:
                 hint=did_you_mean(str(kind), KINDS),
             )
         )
-    spec = validate(KINDS[kind], raw, src)
+    spec = validate(KINDS[kind], raw, src, context={"terms": terms})
     component = Component(spec, src.path, raw)
     if kind == "deck":
         cards, problems = read_cards(spec, raw, src, terms)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import model_validator
+
 from portolan.model.base import Sourced, Strict
 
 
@@ -29,11 +31,37 @@ class TieBreaker(Sourced):
     label: str | None = None
 
 
+class RuleOption(Strict):
+    """A named reading of a rule the rulebook words ambiguously: ``source`` is the section,
+    ``choices`` maps each value to what it means, ``default`` is our reading. The checker
+    implements every choice; the rules reference prints them."""
+
+    name: str
+    default: Any
+    summary: str
+    source: str
+    choices: dict[Any, str]
+
+    @model_validator(mode="after")
+    def _default_is_a_choice(self) -> RuleOption:
+        if self.default not in self.choices:
+            raise ValueError(f"default '{self.default}' is not one of the choices")
+        return self
+
+    @property
+    def section(self) -> str:
+        return self.source
+
+    def describe(self, value: Any) -> str:
+        return self.choices[value]
+
+
 class RulesSpec(Strict):
     constants: dict[str, Sourced] = {}
     tables: dict[str, Sourced] = {}
     scoring: list[ScoreCategory] = []
     tie_breakers: list[TieBreaker] = []
+    options: list[RuleOption] = []
 
     def value(self, name: str) -> Any:
         return self.constants[name].value

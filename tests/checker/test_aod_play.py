@@ -15,7 +15,7 @@ from tests.checker.helpers import TINY, run_log
 
 RULES = rules_for("age-of-discovery")
 MODEL = load_game(TINY, "age-of-discovery")  # draw piles of one card: a short game
-DEFAULTS = {o.name: o.default for o in RULES.options}
+DEFAULTS = {o.name: o.default for o in RULES.options(MODEL)}
 
 
 def scripted_answers(seed: int, log: Path) -> tuple[list[str], int]:

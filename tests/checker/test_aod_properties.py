@@ -22,7 +22,7 @@ from tests.checker.helpers import COMPONENTS
 RULES = rules_for("age-of-discovery")
 MODEL = load_game(COMPONENTS, "age-of-discovery")
 BOOK = RULES.book(MODEL)
-DEFAULTS = {o.name: o.default for o in RULES.options}
+DEFAULTS = {o.name: o.default for o in RULES.options(MODEL)}
 FULL_SET = Counter(BOOK.full_set)
 
 
@@ -39,7 +39,7 @@ def test_300_random_games_end_and_conserve_coins_and_cards():
         players = default_players(2 + k % 3)
         options = dict(DEFAULTS)
         if k % 2:  # every option reading is exercised too
-            for o in RULES.options:
+            for o in RULES.options(MODEL):
                 options[o.name] = rng.choice(list(o.choices))
         state = RULES.setup(MODEL, players, options)
         steps = 0
@@ -70,7 +70,7 @@ def test_300_random_games_end_and_conserve_coins_and_cards():
 def test_a_simulated_games_log_replays_to_the_same_scores(seed, players):
     names = default_players(players)
     game = random_game(RULES, MODEL, names, DEFAULTS, random.Random(seed))
-    text = log_text(RULES, names, DEFAULTS, game.steps)
+    text = log_text(RULES, MODEL, names, DEFAULTS, game.steps)
     result = replay(parse_log(text, "sim.yaml", COMPONENTS))
     assert result.ok, result.violation
     assert result.state.over
@@ -95,10 +95,10 @@ def test_the_quick_contract_test_agrees_with_the_full_one():
     assert checked > 1000
 
 
-@pytest.mark.parametrize("option", [o.name for o in RULES.options])
+@pytest.mark.parametrize("option", [o.name for o in RULES.options(MODEL)])
 def test_every_option_is_documented_with_its_choices(option):
     doc = (COMPONENTS.parent / "docs" / "rules" / "age-of-discovery.md").read_text("utf-8")
-    opt = next(o for o in RULES.options if o.name == option)
+    opt = next(o for o in RULES.options(MODEL) if o.name == option)
     assert f"### `{option}`" in doc
     for choice in opt.choices:
         assert f"`{str(choice).lower()}`" in doc

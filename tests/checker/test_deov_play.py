@@ -22,7 +22,7 @@ from tests.checker.helpers import COMPONENTS, run_log
 
 RULES = rules_for("discovery-era-of-voyage")
 MODEL = load_game(COMPONENTS, "discovery-era-of-voyage")
-DEFAULTS = {o.name: o.default for o in RULES.options}
+DEFAULTS = {o.name: o.default for o in RULES.options(MODEL)}
 
 
 def preferred(state, moves: list, rng: random.Random):
@@ -171,7 +171,7 @@ def test_a_game_stopped_mid_choice_resumes_at_that_choice(tmp_path):
     steps = [Step(m, 0, "Table") for m in [*setup, Markers(8)]]
     steps += [Step(m, t, "Ana" if t % 2 else "Ben") for t, m in turns]
     options = DEFAULTS | {"pirates": True}
-    text = log_text(RULES, ["Ana", "Ben"], options, steps)
+    text = log_text(RULES, MODEL, ["Ana", "Ben"], options, steps)
     assert "turn_pirate" not in text
     result = replay(parse_log(text, "stopped.yaml", COMPONENTS))
     assert result.ok

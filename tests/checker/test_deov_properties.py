@@ -21,12 +21,12 @@ from tests.checker.helpers import COMPONENTS
 RULES = rules_for("discovery-era-of-voyage")
 MODEL = load_game(COMPONENTS, "discovery-era-of-voyage")
 BOOK = RULES.book(MODEL)
-DEFAULTS = {o.name: o.default for o in RULES.options}
+DEFAULTS = {o.name: o.default for o in RULES.options(MODEL)}
 BOX = {"coins": BOOK.coins, "VP": BOOK.vp, **BOOK.resource_totals}
 
 
 def random_options(rng: random.Random, players: int) -> dict:
-    options = {o.name: rng.choice(list(o.choices)) for o in RULES.options}
+    options = {o.name: rng.choice(list(o.choices)) for o in RULES.options(MODEL)}
     if players != 2:
         options["pirates"] = False
     return options
@@ -84,7 +84,7 @@ def test_a_simulated_games_log_replays_to_the_same_scores(seed, players, vary):
     rng = random.Random(seed)
     options = random_options(rng, players) if vary else DEFAULTS
     game = random_game(RULES, MODEL, names, options, rng)
-    text = log_text(RULES, names, options, game.steps)
+    text = log_text(RULES, MODEL, names, options, game.steps)
     result = replay(parse_log(text, "sim.yaml", COMPONENTS))
     assert result.ok, result.violation
     assert result.state.over
@@ -92,10 +92,10 @@ def test_a_simulated_games_log_replays_to_the_same_scores(seed, players, vary):
     assert result.state.totals() == game.state.totals()
 
 
-@pytest.mark.parametrize("option", [o.name for o in RULES.options])
+@pytest.mark.parametrize("option", [o.name for o in RULES.options(MODEL)])
 def test_every_option_is_documented_with_its_choices(option):
     doc = (COMPONENTS.parent / "docs" / "rules" / "discovery-era-of-voyage.md").read_text("utf-8")
-    opt = next(o for o in RULES.options if o.name == option)
+    opt = next(o for o in RULES.options(MODEL) if o.name == option)
     assert f"### `{option}`" in doc
     for choice in opt.choices:
         assert f"`{str(choice).lower()}`" in doc

@@ -54,7 +54,7 @@ CIRCLE = [
 
 
 def new_state(players=("Ana", "Ben", "Cai"), circle=CIRCLE, by_seat=False, markers=8, **options):
-    chosen = {o.name: o.default for o in RULES.options} | options
+    chosen = {o.name: o.default for o in RULES.options(MODEL)} | options
     s = RULES.setup(MODEL, list(players), chosen)
     play(s, *(PlaceIsland(c) for c in circle), FirstPlayer(players[0]))
     play(s, StartingCoins(by_seat), Markers(markers))
@@ -111,7 +111,7 @@ def test_the_number_of_possible_circles(reading, production):
 
 
 def test_island_weights_are_the_circles_each_choice_leaves():
-    s = RULES.setup(MODEL, ["Ana", "Ben"], {o.name: o.default for o in RULES.options})
+    s = RULES.setup(MODEL, ["Ana", "Ben"], {o.name: o.default for o in RULES.options(MODEL)})
     outcomes = dict(RULES.outcomes(s))
     # every valid set of 7 islands is counted once for each of its islands
     assert sum(outcomes.values()) == 7 * 65 * 30
@@ -130,7 +130,7 @@ def test_simulated_circles_follow_the_rulebook_draw():
     rng = random.Random(3)
     seen = Counter()
     for _ in range(300):
-        s = RULES.setup(MODEL, ["Ana", "Ben"], {o.name: o.default for o in RULES.options})
+        s = RULES.setup(MODEL, ["Ana", "Ben"], {o.name: o.default for o in RULES.options(MODEL)})
         while s.setup_step == r.SETUP_ISLANDS:
             move = RULES.sample_outcome(s, rng)
             assert RULES.check(s, move, "Table") is None
@@ -156,7 +156,7 @@ def test_starting_coins_vp_stack_and_markers():
 
 
 def test_the_starting_player_and_turn_order():
-    s = RULES.setup(MODEL, ["Ana", "Ben", "Cai"], {o.name: o.default for o in RULES.options})
+    s = RULES.setup(MODEL, ["Ana", "Ben", "Cai"], {o.name: o.default for o in RULES.options(MODEL)})
     play(s, *(PlaceIsland(c) for c in CIRCLE), FirstPlayer("Ben"))
     assert s.order == ["Ben", "Cai", "Ana"]
     assert RULES.decision(s).player == "Table"

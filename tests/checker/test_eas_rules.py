@@ -8,7 +8,7 @@ import pytest
 
 from checker.core.piles import put, take
 from checker.core.registry import rules_for
-from checker.games.exploration_age_of_sail import rules as r
+from checker.games.exploration_age_of_sail import actions
 from checker.games.exploration_age_of_sail.moves import (
     Draw,
     EndExpeditions,
@@ -20,6 +20,7 @@ from checker.games.exploration_age_of_sail.moves import (
     Save,
     StartTurn,
 )
+from checker.games.exploration_age_of_sail.state import OCEAN, START
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 
@@ -28,7 +29,7 @@ MODEL = load_game(COMPONENTS, "exploration-age-of-sail")
 
 
 def new_state(**options):
-    chosen = {o.name: o.default for o in RULES.options} | options
+    chosen = {o.name: o.default for o in RULES.options(MODEL)} | options
     return RULES.setup(MODEL, ["Ana", "Ben"], chosen)
 
 
@@ -85,7 +86,7 @@ def test_the_mat_tracks_reach_exactly_the_highest_stat_an_expedition_can_have():
     }
     highest = dict.fromkeys(("Hull", "Morale", "Men"), 0)
     for cards in product(by_type["explorer"], by_type["ship"], by_type["crew"]):
-        for stat, value in r.starting_stats(s, cards).items():
+        for stat, value in actions.starting_stats(s, cards).items():
             highest[stat] = max(highest[stat], value)
     mat = MODEL.component("expedition-mat").spec
     assert {t.track: t.end.value for t in mat.tracks} == highest
@@ -96,7 +97,7 @@ def test_an_ocean_card_is_stacked():
         with_expedition("Magellan", "Galleons", "Sailors"), Explore("Magellan"), Reveal("Ocean")
     )
     assert s.expedition_of("Ana", "Magellan").oceans == 1
-    assert s.phase == r.OCEAN
+    assert s.phase == OCEAN
 
 
 def test_a_regional_explorer_counts_one_more_ocean_card_in_its_region_only():
@@ -186,7 +187,7 @@ def test_the_deck_runs_out_at_the_next_flip_by_default():
     s = _last_card("at_next_flip")
     assert s.exploration_deck == {} and s.reshuffles == 0  # nothing needed a card yet
     s.reshuffles = 1
-    s.phase, s.current = r.START, 0
+    s.phase, s.current = START, 0
     s.memo = None
     play(s, StartTurn("Ana"), Draw("Caravels"), EndExpeditions())
     assert s.over and RULES.decision(s) is None

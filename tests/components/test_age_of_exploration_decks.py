@@ -108,7 +108,7 @@ def test_the_cards_the_rulebook_cites(game):
     assert land[173]["title"] == "Dissension"
     warring = land[195]["land"]
     assert land[195]["title"] == "Warring Tribes"
-    gains = [s for s in ins.walk(list(warring)) if isinstance(s, ins.Gain)]
+    gains = [s for s in ins.walk(list(warring)) if isinstance(s, ins.GainItems)]
     assert gains[0].items == {"Provision": 1, "Porters": 1}
     assert warring[-1].rating == "combat"  # Provisions and Porters first, then combat
     civ = by_number(game, "exploration-civilization")

@@ -128,7 +128,7 @@ def test_printed_modifiers_and_automatic_effects(board):
     assert isinstance(loss, ins.Lose) and loss.what == ["Provision (men)"]
     cod = board.space("NA-COD")
     assert cod.provision == "discovered" and cod.repair is False
-    gains = [s for s in ins.walk(cod.on_enter) if isinstance(s, ins.Gain)]
+    gains = [s for s in ins.walk(cod.on_enter) if isinstance(s, ins.GainItems)]
     assert gains and gains[0].items == {"Provision": 1}
     assert [d.label for d in board.space("SA-AMAZON").discoveries if d.auto] == ["Amazon River"]
     assert [d.label for d in board.space("SA1-BRAZIL").discoveries if d.auto] == ["Hardwood"]

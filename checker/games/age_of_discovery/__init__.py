@@ -33,7 +33,6 @@ from checker.games.age_of_discovery.moves import (
     TakeContract,
     TurnOver,
 )
-from checker.games.age_of_discovery.options import OPTIONS
 from checker.games.age_of_discovery.play import legal_moves, outcomes, sample_outcome, submoves
 from checker.games.age_of_discovery.position import score_position
 from checker.games.age_of_discovery.rules import END_TURN
@@ -72,7 +71,6 @@ MENU_MOVES = {
 
 class AgeOfDiscoveryRules(RulesBase):
     id = "age-of-discovery"
-    options = OPTIONS
     turn_section = r.COURSE_OF_PLAY
     end_section = r.FINAL_SCORING
     log_keys = logformat.TOP_KEYS
@@ -139,6 +137,9 @@ class AgeOfDiscoveryRules(RulesBase):
 
     def describe(self, move: Any) -> str:
         return describe(move)
+
+    def outcome_name(self, move: Any) -> str:
+        return move.card if isinstance(move, CARD_REVEALS) else describe(move)
 
     def score(self, state: State) -> ScoreSheet:
         tallies = {}
@@ -442,6 +443,17 @@ APPLY = {
     EndTurn: lambda state, move: r.end_turn(state),
 }
 
+
+# What the table reveals, named at the prompt by the card's name.
+CARD_REVEALS = (
+    SetupShip,
+    RowContract,
+    DealContract,
+    DealMission,
+    DealFlagship,
+    TurnOver,
+    ContractDrawn,
+)
 
 MENU_PROMPTS = {
     "contract": "the contract to accept",

@@ -25,7 +25,6 @@ from checker.core.scoresheet import ScoreSheet
 from checker.games.age_of_discovery import rules
 from checker.games.age_of_discovery.cards import CardBook
 from checker.games.age_of_discovery.logformat import key_of
-from checker.games.age_of_discovery.options import OPTIONS
 from checker.games.age_of_discovery.scoring import Tally, score_sheet
 from checker.games.age_of_discovery.state import Placed
 from portolan.errors import InputError, Problem, did_you_mean
@@ -53,7 +52,6 @@ def score_position(
         raw,
         source,
         keys=KEYS,
-        rule_options=OPTIONS,
         options=options,
         players_hint="first scoring, contracts, mission, unassigned",
     )

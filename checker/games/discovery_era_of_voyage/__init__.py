@@ -31,7 +31,6 @@ from checker.games.discovery_era_of_voyage.moves import (
     Trade,
     TurnPirate,
 )
-from checker.games.discovery_era_of_voyage.options import OPTIONS
 from checker.games.discovery_era_of_voyage.position import score_position
 from checker.games.discovery_era_of_voyage.scoring import final_scoring
 from checker.games.discovery_era_of_voyage.state import State
@@ -41,7 +40,6 @@ from portolan.yamlsrc import Source
 
 class DiscoveryRules(RulesBase):
     id = "discovery-era-of-voyage"
-    options = OPTIONS
     turn_section = rules.GAME_PLAY
     end_section = rules.END_OF_GAME
 

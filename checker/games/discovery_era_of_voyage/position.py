@@ -21,7 +21,6 @@ from typing import Any
 from checker.core.position import read_position
 from checker.core.scoresheet import ScoreSheet
 from checker.games.discovery_era_of_voyage.islands import CENTRAL, IslandBook
-from checker.games.discovery_era_of_voyage.options import OPTIONS
 from checker.games.discovery_era_of_voyage.scoring import Position, final_scoring
 from portolan.errors import InputError, did_you_mean
 from portolan.model.deck import read_bundle
@@ -40,7 +39,6 @@ def score_position(
         raw,
         source,
         keys=KEYS,
-        rule_options=OPTIONS,
         options=options,
         players_hint="their VP tokens and resources, in turn order",
     )

@@ -16,7 +16,7 @@ from typing import Any
 
 from checker.core.game import Step
 from checker.core.log import LogReader, player_named, turn_entries
-from checker.games.exploration_age_of_sail.cards import CardBook
+from checker.games.exploration_age_of_sail.book import CardBook
 from checker.games.exploration_age_of_sail.moves import (
     Discard,
     Draw,

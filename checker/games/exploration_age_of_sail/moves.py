@@ -61,3 +61,35 @@ class Discard:  # Ocean phase: a card discarded down to the hand limit
 @dataclass(frozen=True, slots=True)
 class EndTurn:  # Ocean phase over: the next player's turn begins
     pass
+
+
+# The moves without data, made once.
+END_EXPEDITIONS, NO_SAVE, END_TURN = EndExpeditions(), NoSave(), EndTurn()
+
+
+def describe(move: object) -> str:
+    """A move in words, as play lists it and a trace shows it."""
+    match move:
+        case StartTurn(player):
+            return f"{player} begins the turn"
+        case Draw(card):
+            return f"draw {card}"
+        case Form(e, s, c):
+            return f"form an expedition: {e} + {s} + {c}"
+        case EndExpeditions():
+            return "no (more) expeditions this turn"
+        case Explore(e):
+            return f"the expedition of {e} turns over a card"
+        case Reveal(card):
+            return f"turn over {card}"
+        case Save(card, by):
+            return f"{by} discards {card} to cancel the Hazard"
+        case NoSave():
+            return "no Save card: the Hazard takes effect"
+        case RandomDiscard(card):
+            return f"{card} is the card discarded at random"
+        case Discard(card):
+            return f"discard {card}"
+        case EndTurn():
+            return "end the turn"
+    return str(move)

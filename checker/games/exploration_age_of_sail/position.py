@@ -14,8 +14,7 @@ from typing import Any
 
 from checker.core.position import read_position
 from checker.core.scoresheet import ScoreSheet
-from checker.games.exploration_age_of_sail.cards import CardBook
-from checker.games.exploration_age_of_sail.options import OPTIONS
+from checker.games.exploration_age_of_sail.book import CardBook
 from checker.games.exploration_age_of_sail.scoring import final_scoring
 from portolan.errors import InputError, did_you_mean
 from portolan.model.loader import Game
@@ -32,7 +31,6 @@ def score_position(
         raw,
         source,
         keys=KEYS,
-        rule_options=OPTIONS,
         options=options,
         players_hint="their victory pile",
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.scoresheet import ScoreLine, ScoreSheet
-from checker.games.exploration_age_of_sail.cards import CardBook
+from checker.games.exploration_age_of_sail.book import CardBook
 from portolan.model.rules import ScoreCategory
 
 

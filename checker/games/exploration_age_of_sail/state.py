@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.games.exploration_age_of_sail.cards import CardBook
+from checker.core.game import GameState
+from checker.games.exploration_age_of_sail.book import CardBook
 
 # Phases of a turn, as the rulebook names them.
 START, OUTFIT, EXPEDITION, EXPLORATION, OCEAN, OVER = (
@@ -42,7 +43,7 @@ class Pending:
 
 
 @dataclass(slots=True)
-class State:
+class State(GameState):
     book: CardBook
     constants: dict[str, Any]
     options: dict[str, Any]
@@ -62,7 +63,6 @@ class State:
     turn: int = 0  # turns begun so far
     end_reason: str = ""
     categories: list = field(default_factory=list)  # score sheet lines from rules.yaml
-    memo: Any = None  # the current decision, until the next move (see ExplorationRules)
     decisions: dict = field(default_factory=dict)  # decisions already built, by their key
     last_flip: str = ""  # what the last flip did, to explain a misplaced Save or discard
     last_hazard: str | None = None  # a Hazard that just took effect with no Save in reach

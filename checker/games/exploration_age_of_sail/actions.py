@@ -1,4 +1,5 @@
-"""The rules of Exploration in the Age of Sail, phase by phase, as the rulebook states them.
+"""The moves of Exploration in the Age of Sail, phase by phase: one check and one apply for
+each, as the rulebook states them.
 
 Every ``Illegal`` names the rulebook heading it comes from. Numbers (hand limit, starting stats,
 bonuses) come from rules.yaml; card facts (traits, levels, regions) from the deck YAML.
@@ -8,9 +9,9 @@ from __future__ import annotations
 
 from itertools import product
 
-from checker.core.game import Decision, Illegal
+from checker.core.game import Illegal
 from checker.core.piles import put, take
-from checker.games.exploration_age_of_sail.cards import STATS, CardBook
+from checker.games.exploration_age_of_sail.book import STATS
 from checker.games.exploration_age_of_sail.moves import (
     Discard,
     Draw,
@@ -24,6 +25,13 @@ from checker.games.exploration_age_of_sail.moves import (
     Save,
     StartTurn,
 )
+from checker.games.exploration_age_of_sail.sections import (
+    EXPEDITION_PHASE,
+    EXPEDITIONS,
+    EXPLORATION_PHASE,
+    OCEAN_PHASE,
+    OUTFIT_PHASE,
+)
 from checker.games.exploration_age_of_sail.state import (
     EXPEDITION,
     EXPLORATION,
@@ -36,37 +44,8 @@ from checker.games.exploration_age_of_sail.state import (
     State,
 )
 
-END_EXPEDITIONS, NO_SAVE, END_TURN = EndExpeditions(), NoSave(), EndTurn()
 
-# The rulebook's headings, cited by every rule below.
-SETUP = "Setup"
-TURN_SEQUENCE = "Turn Sequence"
-OUTFIT_PHASE = "Outfit Phase"
-EXPEDITION_PHASE = "Expedition Phase"
-EXPEDITIONS = "Expeditions"
-EXPLORATION_PHASE = "Exploration Phase"
-OCEAN_PHASE = "Ocean Phase"
-END_OF_GAME = "End of Game"
-
-
-# -- Setup and turn order ------------------------------------------------------------------
-def setup(book: CardBook, constants: dict, options: dict, players: list[str]) -> State:
-    """Shuffle the decks; nobody holds cards; the first player listed goes first."""
-    state = State(
-        book=book,
-        constants=constants,
-        options=options,
-        players=list(players),
-        expedition_deck={n: c.count for n, c in book.expedition.items()},
-        exploration_deck={n: c.count for n, c in book.exploration.items()},
-    )
-    for p in players:
-        state.hands[p] = {}
-        state.expeditions[p] = []
-        state.victory[p] = []
-    return state
-
-
+# -- Turn order ------------------------------------------------------------------------------
 def begin_turn(state: State) -> list[str]:
     state.turn += 1
     state.phase = OUTFIT
@@ -413,49 +392,6 @@ def discard(state: State, move: Discard) -> list[str]:
     return [f"discards {move.card}"]
 
 
-# -- Moves out of their place ---------------------------------------------------------------
-PHASE_ORDER = {START: 0, OUTFIT: 1, EXPEDITION: 2, EXPLORATION: 3, OCEAN: 4}
-
-
-def misplaced(state: State, move) -> Illegal | None:
-    """A move that the turn has already gone past, or that nothing is waiting for."""
-    here = PHASE_ORDER.get(state.phase, 5)
-    pend = state.pending
-    if isinstance(move, (Save, NoSave)) and not (pend and pend.waiting == "save"):
-        if isinstance(move, Save) and state.last_hazard:
-            problem = save_problem(state, move, state.last_hazard)
-            if problem is not None:
-                return problem
-        last = state.last_flip
-        why = f" ({last})" if last else ""
-        return Illegal(EXPLORATION_PHASE, f"no Hazard is waiting for a Save card{why}")
-    if isinstance(move, RandomDiscard) and not (pend and pend.waiting == "random"):
-        last = state.last_flip
-        why = f" ({last})" if last else ""
-        return Illegal(
-            EXPLORATION_PHASE,
-            f"no discovery was just claimed, so no card is discarded at random{why}",
-        )
-    if isinstance(move, Draw) and here > PHASE_ORDER[OUTFIT]:
-        return Illegal(OUTFIT_PHASE, "only one card is drawn each turn, at the start of the turn")
-    if isinstance(move, (Form, EndExpeditions)) and here > PHASE_ORDER[EXPEDITION]:
-        return Illegal(
-            EXPEDITION_PHASE,
-            "expeditions are formed in the Expedition phase, before any card is turned over",
-        )
-    if isinstance(move, Explore) and state.expedition_of(state.player, move.expedition) is None:
-        return Illegal(
-            EXPLORATION_PHASE, f"{state.player} has no expedition led by {move.expedition}"
-        )
-    if isinstance(move, Explore) and here > PHASE_ORDER[EXPLORATION]:
-        return Illegal(
-            EXPLORATION_PHASE,
-            f"{move.expedition}: every expedition of "
-            f"{state.player} has already turned over its card this turn",
-        )
-    return None
-
-
 # -- Automatic transitions -------------------------------------------------------------------
 def advance(state: State) -> list[str]:
     """Move through every point where the rules leave nothing to decide."""
@@ -484,119 +420,91 @@ def advance(state: State) -> list[str]:
         return events
 
 
-# -- The interface the core uses ------------------------------------------------------------
-def decision(state: State) -> Decision | None:
-    """Who must do what now. Decisions depend only on the key below, so they are kept."""
-    phase = state.phase
-    if phase == OVER:
-        return None
-    pend = state.pending
-    key = (
-        phase,
-        state.current,
-        pend.waiting if pend else None,
-        pend.card if pend else None,
-        pend.expedition.explorer if pend else None,
-        over_limit(state) if phase == OCEAN else 0,
-    )
-    d = state.decisions.get(key)
-    if d is None:
-        d = state.decisions[key] = _decision(state)
-    return d
+# -- The moves: (check, apply) pairs for the move table -----------------------------------------
+def start_turn(state: State, move: StartTurn) -> list[str]:
+    return begin_turn(state)
 
 
-def _decision(state: State) -> Decision:
-    p = state.player
-    phase = state.phase
-    if phase == START:
-        return Decision(p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
-    if phase == OUTFIT:
-        return Decision(
-            p,
-            "Outfit",
-            "chance",
-            (Draw,),
-            "which card was drawn from the Expedition deck",
-            missing=lambda: Illegal(
-                OUTFIT_PHASE,
-                f"{p} must first draw 1 card from the Expedition deck (write it as draw:)",
-            ),
+def check_draw(state: State, move: Draw) -> Illegal | None:
+    if not state.expedition_deck.get(move.card):
+        return Illegal(OUTFIT_PHASE, _missing(state, move.card, "Expedition deck"))
+    return None
+
+
+def apply_draw(state: State, move: Draw) -> list[str]:
+    return draw(state, move.card) + advance(state)
+
+
+def apply_form(state: State, move: Form) -> list[str]:
+    return form_expedition(state, move) + advance(state)
+
+
+def end_expeditions(state: State, move: EndExpeditions) -> list[str]:
+    state.phase = EXPLORATION
+    return advance(state)
+
+
+def explore(state: State, move: Explore) -> list[str]:
+    return turn_over(state, move) + advance(state)
+
+
+def check_reveal(state: State, move: Reveal) -> Illegal | None:
+    if not state.exploration_deck.get(move.card):
+        return Illegal(EXPLORATION_PHASE, _missing(state, move.card, "Exploration deck"))
+    return None
+
+
+def apply_reveal(state: State, move: Reveal) -> list[str]:
+    return reveal(state, move.card) + advance(state)
+
+
+def apply_save(state: State, move: Save) -> list[str]:
+    return save(state, move) + advance(state)
+
+
+def no_save(state: State, move: NoSave) -> list[str]:
+    return suffer(state) + advance(state)
+
+
+def check_random_discard(state: State, move: RandomDiscard) -> Illegal | None:
+    cards = state.pending.expedition.cards
+    if move.card not in cards:
+        return Illegal(
+            EXPLORATION_PHASE,
+            "the card discarded at random must be one of "
+            f"the expedition's three cards: {', '.join(cards)}",
         )
-    if phase == EXPEDITION:
-        return Decision(
-            p,
-            "Expedition",
-            "choice",
-            (Form, EndExpeditions),
-            "an expedition to form, or none",
-            default=END_EXPEDITIONS,
-        )
-    if phase == EXPLORATION:
-        pend = state.pending
-        if pend is None:
-            return Decision(
-                p,
-                "Exploration",
-                "choice",
-                (Explore,),
-                "the expedition to explore next",
-                missing=lambda: Illegal(
-                    EXPLORATION_PHASE,
-                    "not every expedition has turned over its card this turn: "
-                    + ", ".join(e.explorer for e in unexplored(state))
-                    + " still must",
-                ),
-            )
-        if pend.waiting == "reveal":
-            return Decision(
-                p,
-                "Exploration",
-                "chance",
-                (Reveal,),
-                f"which card did the expedition of {pend.expedition.explorer} turn over",
-                missing=lambda: Illegal(
-                    EXPLORATION_PHASE,
-                    f"name the card the expedition of {pend.expedition.explorer} turns over",
-                ),
-            )
-        if pend.waiting == "save":
-            return Decision(
-                p,
-                "Exploration",
-                "choice",
-                (Save, NoSave),
-                f"a Save card against {pend.card}, or none",
-                default=NO_SAVE,
-            )
-        return Decision(
-            p,
-            "Exploration",
-            "chance",
-            (RandomDiscard,),
-            f"which card of {pend.expedition.explorer}'s expedition was discarded at random",
-            missing=lambda: Illegal(
-                EXPLORATION_PHASE,
-                f"after claiming {pend.card}, name the "
-                "expedition card discarded at random (discard:)",
-            ),
-        )
+    return None
+
+
+def apply_random_discard(state: State, move: RandomDiscard) -> list[str]:
+    return random_discard(state, move.card) + advance(state)
+
+
+def apply_discard(state: State, move: Discard) -> list[str]:
+    return discard(state, move) + advance(state)
+
+
+def check_end_turn(state: State, move: EndTurn) -> Illegal | None:
     n = over_limit(state)
     if n:
-        return Decision(
-            p,
-            "Ocean",
-            "choice",
-            (Discard, EndTurn),
-            f"a card to discard ({n} to go)",
-            missing=lambda: Illegal(
-                OCEAN_PHASE,
-                f"{p} holds {state.hand_size(p)} cards: discard "
-                f"{n} to get down to {state.constants['hand_limit']}",
-            ),
+        return Illegal(
+            OCEAN_PHASE,
+            f"{state.player} holds {state.hand_size(state.player)} "
+            f"cards: discard {n} to get down to {state.constants['hand_limit']}",
         )
-    return Decision(
-        p, "Ocean", "choice", (Discard, EndTurn), "the end of the turn", default=END_TURN
-    )
+    return None
+
+
+def apply_end_turn(state: State, move: EndTurn) -> list[str]:
+    return end_turn(state)
+
+
+def _missing(state: State, card: str, deck: str) -> str:
+    total = (state.book.expedition.get(card) or state.book.exploration[card]).count
+    places = state.where_is(card)
+    copies = "its only copy is" if total == 1 else f"all {total} copies are elsewhere, one"
+    return f"{card} cannot come from the {deck}: {copies} {places}"
 
 
 def _cards(n: int) -> str:

@@ -1,0 +1,239 @@
+"""The flow of a turn of Exploration in the Age of Sail: who decides what at each point,
+the legal choices, what the table may reveal, and moves that come out of their place."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from checker.core.game import Decision, Illegal
+from checker.games.exploration_age_of_sail.actions import (
+    over_limit,
+    possible_forms,
+    save_cards,
+    save_problem,
+    unexplored,
+)
+from checker.games.exploration_age_of_sail.moves import (
+    END_EXPEDITIONS,
+    END_TURN,
+    NO_SAVE,
+    Discard,
+    Draw,
+    EndExpeditions,
+    EndTurn,
+    Explore,
+    Form,
+    NoSave,
+    RandomDiscard,
+    Reveal,
+    Save,
+    StartTurn,
+)
+from checker.games.exploration_age_of_sail.sections import (
+    EXPEDITION_PHASE,
+    EXPLORATION_PHASE,
+    OCEAN_PHASE,
+    OUTFIT_PHASE,
+)
+from checker.games.exploration_age_of_sail.state import (
+    EXPEDITION,
+    EXPLORATION,
+    OCEAN,
+    OUTFIT,
+    OVER,
+    START,
+    State,
+)
+
+# -- Moves out of their place ---------------------------------------------------------------
+PHASE_ORDER = {START: 0, OUTFIT: 1, EXPEDITION: 2, EXPLORATION: 3, OCEAN: 4}
+
+
+def misplaced(state: State, move) -> Illegal | None:
+    """A move that the turn has already gone past, or that nothing is waiting for."""
+    here = PHASE_ORDER.get(state.phase, 5)
+    pend = state.pending
+    if isinstance(move, (Save, NoSave)) and not (pend and pend.waiting == "save"):
+        if isinstance(move, Save) and state.last_hazard:
+            problem = save_problem(state, move, state.last_hazard)
+            if problem is not None:
+                return problem
+        last = state.last_flip
+        why = f" ({last})" if last else ""
+        return Illegal(EXPLORATION_PHASE, f"no Hazard is waiting for a Save card{why}")
+    if isinstance(move, RandomDiscard) and not (pend and pend.waiting == "random"):
+        last = state.last_flip
+        why = f" ({last})" if last else ""
+        return Illegal(
+            EXPLORATION_PHASE,
+            f"no discovery was just claimed, so no card is discarded at random{why}",
+        )
+    if isinstance(move, Draw) and here > PHASE_ORDER[OUTFIT]:
+        return Illegal(OUTFIT_PHASE, "only one card is drawn each turn, at the start of the turn")
+    if isinstance(move, (Form, EndExpeditions)) and here > PHASE_ORDER[EXPEDITION]:
+        return Illegal(
+            EXPEDITION_PHASE,
+            "expeditions are formed in the Expedition phase, before any card is turned over",
+        )
+    if isinstance(move, Explore) and state.expedition_of(state.player, move.expedition) is None:
+        return Illegal(
+            EXPLORATION_PHASE, f"{state.player} has no expedition led by {move.expedition}"
+        )
+    if isinstance(move, Explore) and here > PHASE_ORDER[EXPLORATION]:
+        return Illegal(
+            EXPLORATION_PHASE,
+            f"{move.expedition}: every expedition of "
+            f"{state.player} has already turned over its card this turn",
+        )
+    return None
+
+
+# -- Decisions -------------------------------------------------------------------------------
+def decide(state: State) -> Decision | None:
+    """Who must do what now. Decisions depend only on the key below, so they are kept."""
+    phase = state.phase
+    if phase == OVER:
+        return None
+    pend = state.pending
+    key = (
+        phase,
+        state.current,
+        pend.waiting if pend else None,
+        pend.card if pend else None,
+        pend.expedition.explorer if pend else None,
+        over_limit(state) if phase == OCEAN else 0,
+    )
+    d = state.decisions.get(key)
+    if d is None:
+        d = state.decisions[key] = _decision(state)
+    return d
+
+
+def _decision(state: State) -> Decision:
+    p = state.player
+    phase = state.phase
+    if phase == START:
+        return Decision(p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
+    if phase == OUTFIT:
+        return Decision(
+            p,
+            "Outfit",
+            "chance",
+            (Draw,),
+            "which card was drawn from the Expedition deck",
+            missing=lambda: Illegal(
+                OUTFIT_PHASE,
+                f"{p} must first draw 1 card from the Expedition deck (write it as draw:)",
+            ),
+        )
+    if phase == EXPEDITION:
+        return Decision(
+            p,
+            "Expedition",
+            "choice",
+            (Form, EndExpeditions),
+            "an expedition to form, or none",
+            default=END_EXPEDITIONS,
+        )
+    if phase == EXPLORATION:
+        pend = state.pending
+        if pend is None:
+            return Decision(
+                p,
+                "Exploration",
+                "choice",
+                (Explore,),
+                "the expedition to explore next",
+                missing=lambda: Illegal(
+                    EXPLORATION_PHASE,
+                    "not every expedition has turned over its card this turn: "
+                    + ", ".join(e.explorer for e in unexplored(state))
+                    + " still must",
+                ),
+            )
+        if pend.waiting == "reveal":
+            return Decision(
+                p,
+                "Exploration",
+                "chance",
+                (Reveal,),
+                f"which card did the expedition of {pend.expedition.explorer} turn over",
+                missing=lambda: Illegal(
+                    EXPLORATION_PHASE,
+                    f"name the card the expedition of {pend.expedition.explorer} turns over",
+                ),
+            )
+        if pend.waiting == "save":
+            return Decision(
+                p,
+                "Exploration",
+                "choice",
+                (Save, NoSave),
+                f"a Save card against {pend.card}, or none",
+                default=NO_SAVE,
+            )
+        return Decision(
+            p,
+            "Exploration",
+            "chance",
+            (RandomDiscard,),
+            f"which card of {pend.expedition.explorer}'s expedition was discarded at random",
+            missing=lambda: Illegal(
+                EXPLORATION_PHASE,
+                f"after claiming {pend.card}, name the "
+                "expedition card discarded at random (discard:)",
+            ),
+        )
+    n = over_limit(state)
+    if n:
+        return Decision(
+            p,
+            "Ocean",
+            "choice",
+            (Discard, EndTurn),
+            f"a card to discard ({n} to go)",
+            missing=lambda: Illegal(
+                OCEAN_PHASE,
+                f"{p} holds {state.hand_size(p)} cards: discard "
+                f"{n} to get down to {state.constants['hand_limit']}",
+            ),
+        )
+    return Decision(
+        p, "Ocean", "choice", (Discard, EndTurn), "the end of the turn", default=END_TURN
+    )
+
+
+# -- Choices and chances ---------------------------------------------------------------------
+def choices(state: State, d: Decision) -> list[Any]:
+    if StartTurn in d.accepts:
+        return [StartTurn(state.player)]
+    if Form in d.accepts:
+        return [*possible_forms(state), END_EXPEDITIONS]
+    if Explore in d.accepts:
+        return [Explore(e.explorer) for e in unexplored(state)]
+    if Save in d.accepts:
+        trait = state.book.exploration[state.pending.card].tests
+        return [NO_SAVE] + [Save(c, p) for p, c in save_cards(state, trait)]
+    if over_limit(state):
+        return [Discard(c) for c in state.hands[state.player]]
+    return [END_TURN]
+
+
+def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
+    if Draw in d.accepts:
+        return [(Draw(c), n) for c, n in state.expedition_deck.items()]
+    if Reveal in d.accepts:
+        return [(Reveal(c), n) for c, n in state.exploration_deck.items()]
+    return [(RandomDiscard(c), 1) for c in state.pending.expedition.cards]
+
+
+def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
+    """One chance outcome drawn with the weights of ``chances`` (faster for simulate)."""
+    if Draw in d.accepts:
+        deck = state.expedition_deck
+        return Draw(rng.choices(list(deck), weights=list(deck.values()))[0])
+    if Reveal in d.accepts:
+        deck = state.exploration_deck
+        return Reveal(rng.choices(list(deck), weights=list(deck.values()))[0])
+    return RandomDiscard(rng.choice(state.pending.expedition.cards))

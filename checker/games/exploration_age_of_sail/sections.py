@@ -1,0 +1,10 @@
+"""The rulebook's headings, cited by every rule of Exploration in the Age of Sail."""
+
+SETUP = "Setup"
+TURN_SEQUENCE = "Turn Sequence"
+OUTFIT_PHASE = "Outfit Phase"
+EXPEDITION_PHASE = "Expedition Phase"
+EXPEDITIONS = "Expeditions"
+EXPLORATION_PHASE = "Exploration Phase"
+OCEAN_PHASE = "Ocean Phase"
+END_OF_GAME = "End of Game"

@@ -1,0 +1,91 @@
+"""The ``portolan`` command's shared parts: the typer app, the wrapper that turns every
+failure into a message and an exit code, and the options several commands take."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+import typer
+
+from portolan.cli import options as opt
+from portolan.errors import EXIT_INPUT, InputError
+from portolan.paths import components_dir
+
+app = typer.Typer(
+    name="portolan",
+    help=(
+        "Print-and-play sheets, rules references and a turn-log checker for Age of Exploration "
+        "board games.\n\n"
+        "Examples:\n\n"
+        "  portolan build                          # every game, A4, into output/\n\n"
+        "  portolan build exploration-age-of-sail --page letter --back-offset 0.5,0\n\n"
+        "  portolan list\n\n"
+        "  portolan check examples/exploration-age-of-sail/two-players.yaml\n\n"
+        "  portolan play exploration-age-of-sail --players Ana,Ben --log game.yaml"
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+COMPONENTS = typer.Option(
+    None, "--components", help="Folder of game descriptions (default: the project's components/)."
+)
+
+
+def friendly(fn):
+    """Input problems become their messages and exit code 2; never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except InputError as exc:
+            for problem in exc.problems:
+                typer.echo(f"error: {problem}", err=True)
+            raise typer.Exit(EXIT_INPUT) from None
+        except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+            import os
+
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            raise typer.Exit(0) from None
+        except KeyboardInterrupt:
+            typer.echo("interrupted", err=True)
+            raise typer.Exit(130) from None
+        except (typer.Exit, typer.Abort):
+            raise
+        except Exception as exc:
+            typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+            typer.echo(
+                "This is a bug in Portolan; please report it with the command you ran.", err=True
+            )
+            raise typer.Exit(3) from None
+
+    return wrapper
+
+
+def components_folder(path: Path | None) -> Path:
+    return path if path is not None else components_dir()
+
+
+def emit_json(data) -> None:
+    import json
+
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def rule_options(rules, model, items: list[str] | None) -> dict:
+    """--option name=value (repeatable) over the game's defaults; a bad one exits 2."""
+    from checker.core import options as rule_options
+    from portolan.yamlsrc import Source
+
+    raw = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise opt.bad("--option", f"'{item}' is not name=value")
+        raw[name.strip()] = value.strip()
+    return rule_options.resolve(rules.options(model), raw, Source("command line"), "--option")

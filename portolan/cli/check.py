@@ -1,0 +1,76 @@
+"""portolan check and portolan score: replay a log, score an end position."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly
+from portolan.errors import display_path
+
+
+@app.command("check")
+@friendly
+def check_command(
+    log: Path = typer.Argument(..., help="The turn log (YAML) to replay."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    trace: bool = typer.Option(False, "--trace", help="Print what happened at every step."),
+    components: Path = COMPONENTS,
+):
+    """Replay a turn log: exit 0 if legal (with scores), 1 at an illegal step, 2 if malformed."""
+    from checker.core.log import load_log
+    from checker.core.replay import replay
+
+    loaded = load_log(log, components_folder(components))
+    result = replay(loaded, trace=trace)
+    rules = loaded.rules
+    finished = rules.decision(result.state) is None
+    sheet = rules.score(result.state)
+    if as_json:
+        data = {
+            "ok": result.ok,
+            "game": loaded.model.id,
+            "turns": result.turns,
+            "finished": finished,
+            "violation": result.violation.as_json() if result.violation else None,
+        }
+        data.update(sheet.as_json() if result.ok else {"scores": [], "winners": []})
+        if trace:
+            data["trace"] = result.trace
+        emit_json(data)
+    else:
+        for line in result.trace:
+            typer.echo(line)
+        if result.violation is not None:
+            typer.echo(str(result.violation))
+        else:
+            state = "the game is over" if finished else "the game is not over yet (scores so far)"
+            typer.echo(f"{loaded.source.path}: {result.turns} turns, every step legal; {state}.")
+            typer.echo("")
+            typer.echo(sheet.as_text())
+    if result.violation is not None:
+        raise typer.Exit(1)
+
+
+@app.command("score")
+@friendly
+def score_command(
+    game: str = typer.Argument(..., help="Game id, e.g. exploration-age-of-sail."),
+    position: Path = typer.Argument(..., help="The end position (YAML)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    components: Path = COMPONENTS,
+):
+    """Score a finished game from its end position alone (no log needed)."""
+    from checker.core.registry import rules_for
+    from portolan.model import load_game
+    from portolan.yamlsrc import Source, load_yaml
+
+    rules = rules_for(game)
+    model = load_game(components_folder(components), game)
+    raw = load_yaml(position)
+    sheet = rules.score_position(model, raw, Source(display_path(position)), None)
+    if as_json:
+        emit_json({"game": game, **sheet.as_json()})
+    else:
+        typer.echo(sheet.as_text())
