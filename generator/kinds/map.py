@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from generator.colours import shade, tint
-from generator.draw import Drawing, Group, Line, Path, Rect, Text
+from generator.draw import Drawing, Line, Path, Rect, Text
 from generator.fonts import PT, fit_size, width_mm
 from generator.glyphs import arrow, circled
 from generator.instructions import check_title, plain_text
@@ -35,9 +35,8 @@ def render_map(game: Game, component: Component, bleed: float, theme: Theme) -> 
 
 
 def map_drawing(
-    game: Game, component: Component, bleed: float, theme: Theme, thumbnail: bool = False
+    game: Game, component: Component, bleed: float, theme: Theme
 ) -> tuple[Drawing, list[Overflow]]:
-    """The board; ``thumbnail``: shapes only (no text, tracks or panels), for a miniature."""
     spec: MapSpec = component.spec
     w, h = spec.size.width, spec.size.height
     sea = check_colour(game, component, spec.colour, ("colour",))
@@ -49,18 +48,6 @@ def map_drawing(
     }
     overflows: list[Overflow] = []
     _land(d, spec, colours, theme)
-    if thumbnail:
-        for b in spec.borders:
-            if not b.wrap:
-                d.add(
-                    Line(*_ends(spec, spec.space(b.a), spec.space(b.b)), stroke=BORDER, width=0.8)
-                )
-        for s in spec.spaces:
-            bx, by, bw, bh = spec.box(s)
-            fill = WHITE if theme.ink_saver else tint(colours[s.region], KIND_FILL[s.kind])
-            d.add(Rect(bx, by, bw, bh, fill=fill, stroke=shade(colours[s.region], 0.35), width=0.5))
-        d.add(Rect(0, 0, w, h, stroke=shade(sea, 0.4), width=0.5))
-        return d, overflows
     _region_names(d, spec, colours)
     for b in spec.borders:
         _border(d, spec, b)
@@ -549,113 +536,4 @@ def _civ_track(d: Drawing, spec: MapSpec, t, colour: str) -> None:
         d.add(Text(bx + box / 2, y0 + box / 2 + 1.0, label, 5.2, "bold", ink, "middle"))
 
 
-def board_png_group(drawing: Drawing, scale: float, dx: float, dy: float) -> Group:
-    """The whole board, scaled, as one group (for the assembly page)."""
-    return Group(
-        tuple(drawing.items),
-        dx=dx,
-        dy=dy,
-        scale=scale,
-        clip=Rect(0, 0, drawing.width, drawing.height),
-    )
-
-
-__all__ = ["Path", "board_png_group", "map_drawing", "render_map"]
-
-
-# -- the assembly page ----------------------------------------------------------------------------
-
-PAPER_STYLES = {"a4": ("#b23a0b", None), "letter": ("#1f4e79", (2.0, 1.2))}
-
-
-def render_assembly(game: Game, component: Component, bleed: float, theme: Theme) -> Rendered:
-    """One page: the board in miniature, the tiles of A4 and Letter drawn on it, the steps."""
-    from generator.layout.tiling import plan_tiles
-    from generator.textbox import set_paragraphs
-    from portolan.errors import InputError
-    from portolan.sizes import papers
-    from portolan.yamlsrc import position_at
-
-    spec = component.spec
-    try:
-        board = game.component(spec.board)
-    except KeyError:
-        board = None
-    if board is None or board.kind != "map":
-        raise InputError(
-            component.source.problem(
-                f"'{spec.board}' is not a map of this game",
-                position_at(component.raw, ("board",)),
-                field="board",
-            )
-        )
-    w, h = spec.size.width, spec.size.height
-    c = check_colour(game, component, spec.colour, ("colour",))
-    d = Drawing(w, h, bleed=bleed, id=spec.id, title=spec.name)
-    d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=WHITE))
-    d.add(Rect(SAFE, SAFE, w - 2 * SAFE, 10, fill=c, radius=1.5))
-    d.add(Text(SAFE + 3, SAFE + 7, f"{board.name.upper()}: ASSEMBLY", 11, "bold", WHITE))
-    drawing, _ = map_drawing(game, board, 0, theme, thumbnail=True)
-    bw, bh = drawing.width, drawing.height
-    inner = w - 2 * SAFE - 6
-    scale = inner / bw
-    x0, y0 = SAFE + 3, SAFE + 16
-    d.add(Group(tuple(drawing.items), dx=x0, dy=y0, scale=scale, clip=Rect(0, 0, bw, bh)))
-    d.add(Rect(x0, y0, bw * scale, bh * scale, stroke=INK, width=0.3))
-    overlap = board.spec.tiling.overlap
-    legend_y = y0 + bh * scale + 5
-    tiles_text = []
-    for k, (paper, size) in enumerate(sorted(papers().items())):
-        colour, dash = PAPER_STYLES.get(paper, (INK, None))
-        plan = plan_tiles(bw, bh, 3.0, overlap, (size.width, size.height))
-        for r in range(plan.rows):
-            for col in range(plan.cols):
-                tx, ty = plan.x0(col), plan.y0(r)
-                d.add(
-                    Rect(
-                        x0 + max(tx, 0) * scale,
-                        y0 + max(ty, 0) * scale,
-                        (min(tx + plan.tile_w, bw) - max(tx, 0)) * scale,
-                        (min(ty + plan.tile_h, bh) - max(ty, 0)) * scale,
-                        stroke=colour,
-                        width=0.45,
-                        dash=dash,
-                    )
-                )
-                if k == 0 or paper == "letter":
-                    lx = x0 + (max(tx, 0) + 3 + (8 if paper == "letter" else 0)) * scale
-                    ly = y0 + (max(ty, 0) + 14 + (12 if paper == "letter" else 0)) * scale
-                    d.add(Text(lx, ly, plan.name(r, col), 6, "bold", colour))
-        tiles_text.append(
-            f"{paper.upper()}: {plan.count} tiles, {plan.rows} rows × {plan.cols} columns"
-        )
-        lx = x0 + k * inner / 2
-        d.add(Line(lx, legend_y, lx + 10, legend_y, stroke=colour, width=0.6, dash=dash))
-        d.add(Text(lx + 12, legend_y + 1.2, tiles_text[-1], 6.5, "bold", colour))
-    steps = [
-        "**Print** every tile page at 100 % (actual size, never fit to page); the 50 mm bar "
-        "on each page must measure 50 mm. The board is "
-        f"{bw:.0f} × {bh:.0f} mm; tiles overlap by {overlap:.0f} mm (with the default 3 mm bleed).",
-        "**Trim** the outer edges of the board at the crop marks.",
-        "**Cut** each tile that has a neighbour to its left or above along the left and top edges "
-        "of its picture (marked by cut marks in the margin).",
-        "**Lay** it over its neighbour: its cut edge on the dashed line, the hatched strip "
-        "underneath. The ticks across the seam meet and the targets coincide. Glue the strip.",
-        "**Work** row by row: A1, A2, ... then B1, B2, ... The header of each page names its tile "
-        "and a small map in the bottom margin shows where it goes.",
-        "**One sheet**: a print shop can print the board whole from the large-format output.",
-    ]
-    block = set_paragraphs(
-        steps,
-        SAFE + 3,
-        legend_y + 5,
-        w - 2 * SAFE - 6,
-        h - SAFE - 4 - (legend_y + 5),
-        max_size=8,
-        min_size=5.5,
-        fill=INK,
-        gap=0.5,
-    )
-    d.add(*block.items)
-    overflows = [] if block.fits else [Overflow(f"{spec.id} steps", " ".join(steps))]
-    return Rendered([Item(d)], [d], overflows)
+__all__ = ["Path", "map_drawing", "render_map"]

@@ -18,7 +18,7 @@ from portolan.model.common import is_hex
 from portolan.model.counters import CountersSpec
 from portolan.model.deck import Deck, DeckSpec, read_cards
 from portolan.model.game import GameSpec
-from portolan.model.map import AssemblySpec, MapSpec, check_map
+from portolan.model.map import MapSpec, check_map
 from portolan.model.rules import RulesSpec
 from portolan.yamlsrc import Source, YList, YMap, load_yaml, position_at
 
@@ -30,7 +30,6 @@ KINDS: dict[str, type] = {
     "scorepad": ScorePadSpec,
     "reference": ReferenceSpec,
     "map": MapSpec,
-    "assembly": AssemblySpec,
 }
 
 

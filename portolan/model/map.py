@@ -426,15 +426,3 @@ def check_map(spec: MapSpec, raw, source) -> tuple[MapSpec, list]:
 
 def _label(path: tuple) -> str:
     return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in path).replace(".[", "[")
-
-
-class AssemblySpec(Strict):
-    """An assembly page for a tiled map: a picture of the whole board with the tiles of every
-    paper size drawn on it, and how to cut, lay and glue them. ``board`` names the map."""
-
-    kind: Literal["assembly"]
-    id: str
-    name: str
-    board: str
-    colour: str
-    size: Dimensions = Dimensions(width=186, height=256)

@@ -30,7 +30,7 @@ def game():
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def board_pdf(request, game, tmp_path_factory) -> tuple[str, Path]:
     root = tmp_path_factory.mktemp(f"aoe-{request.param}")
-    parts = replace(game, components=[game.component("board"), game.component("board-assembly")])
+    parts = replace(game, components=[game.component("board")])
     build_games([parts], root, BuildOptions(page=request.param, formats=("pdf",)))
     return request.param, root / GAME / "board.pdf"
 
@@ -72,8 +72,8 @@ def test_the_board_prints_as_the_planned_tiles(game, board_pdf):
     paper, path = board_pdf
     plan = plan_for(game, paper)
     with pdfplumber.open(path) as pdf:
-        assert len(pdf.pages) == plan.count
-        for n, page in enumerate(pdf.pages):
+        assert len(pdf.pages) == plan.count + 1  # the assembly map, then the tiles
+        for n, page in enumerate(pdf.pages[1:]):
             r, c = divmod(n, plan.cols)
             assert page.width / MM == pytest.approx(papers()[paper].width, abs=TOL)
             assert f"tile {plan.name(r, c)}" in (page.extract_text() or "")
@@ -91,7 +91,7 @@ def test_space_labels_land_where_the_graph_puts_them(game, board_pdf, space_id):
     origin = (x + 1.2, y + 1.0 + size * PT * 0.76)  # as generator/kinds/map.py prints it
     found = 0
     with pdfplumber.open(path) as pdf:
-        for n, page in enumerate(pdf.pages):
+        for n, page in enumerate(pdf.pages[1:]):
             r, c = divmod(n, plan.cols)
             inside = (
                 plan.x0(c) + 1 < origin[0] < plan.x0(c) + plan.tile_w - 8
@@ -124,12 +124,16 @@ def test_neighbouring_tiles_overlap_by_the_stated_amount(game):
         assert plan.y0(plan.rows - 1) + plan.tile_h == pytest.approx(plan.height + BLEED)
 
 
-def test_the_assembly_page_names_every_tile(game, board_pdf):
-    _, path = board_pdf
-    with pdfplumber.open(path.parent / "board-assembly.pdf") as pdf:
-        assert len(pdf.pages) == 1
+def test_an_assembly_map_and_a_print_shop_sheet_come_with_the_board(game, board_pdf):
+    paper, path = board_pdf
+    plan = plan_for(game, paper)
+    with pdfplumber.open(path) as pdf:
         text = pdf.pages[0].extract_text() or ""
-    for p in ("a4", "letter"):
-        plan = plan_for(game, p)
-        assert f"{p.upper()}: {plan.count} tiles" in text
-    assert "Glue" in text and "100 %" in text
+    assert f"How the {plan.count} tiles go together" in text
+    for r in range(plan.rows):
+        for c in range(plan.cols):
+            assert plan.name(r, c) in text
+    board = game.component("board").spec
+    with pdfplumber.open(path.parent / "board-large.pdf") as pdf:
+        (page,) = pdf.pages
+        assert page.width / MM >= board.size.width and page.height / MM >= board.size.height
