@@ -20,6 +20,7 @@ from generator.kinds.board import render_board
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
 from generator.kinds.deck import Rendered, render_deck
+from generator.kinds.map import render_map
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
 from generator.layout.assembly import assembly_page
@@ -32,7 +33,12 @@ from portolan.model.loader import Component, Game
 from portolan.sizes import paper_label, papers
 
 FORMATS = ("pdf", "svg", "png")
-RENDERERS = {"deck": render_deck, "board": render_board, "aid": render_aid}
+RENDERERS = {
+    "deck": render_deck,
+    "board": render_board,
+    "aid": render_aid,
+    "map": render_map,
+}
 
 
 @dataclass(frozen=True)
@@ -104,7 +110,7 @@ def _build_component(
         rendered: Rendered = RENDERERS[kind](game, component, opts.bleed, theme)
         report.overflows += rendered.overflows
         tiling = getattr(component.spec, "tiling", None)
-        tiled = kind == "board" and is_tiled(rendered.items, opts.sheet())
+        tiled = kind in ("board", "map") and is_tiled(rendered.items, opts.sheet())
         assembly = tiled and tiling is not None and tiling.assembly
         titles = (game.title, component.name)
         pages = compose(

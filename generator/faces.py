@@ -56,7 +56,7 @@ SLOTS_TEXT = (
 )
 SLOTS_LIST = ("chips", "text")
 SLOTS_CHECKED = ("marks", "boxes")  # lists of MarkSpec / BoxRow
-SLOTS_SYMBOLS = ("rows", "corner_left", "corner_right")  # raw lists and mappings
+SLOTS_SYMBOLS = ("rows", "corner_left", "corner_right", "panels")  # raw lists and mappings
 SLOTS_DATA = SLOTS_CHECKED + SLOTS_SYMBOLS
 
 
@@ -204,7 +204,13 @@ def _environment(game: Game) -> SandboxedEnvironment:
 def card_context(game: Game, deck: Deck, card: Card) -> dict[str, Any]:
     ctx: dict[str, Any] = {}
     for fname, ft in deck.spec.field_types().items():
-        default: Any = [] if ft.kind == "list" else {} if ft.kind in ("map", "bundle") else None
+        default: Any = (
+            []
+            if ft.kind in ("list", "instructions")
+            else {}
+            if ft.kind in ("map", "bundle")
+            else None
+        )
         value = card.fields.get(fname, default)
         ctx[fname] = list(value) if isinstance(value, tuple) else value
     ctx.update(

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.backends.png import write_pngs
-
 
 def publish_pdf(pdf: Path, target: Path, stem: str, formats: tuple[str, ...]) -> list[Path]:
-    written = write_pngs(pdf, target / "png", stem) if "png" in formats else []
+    written = []
+    if "png" in formats:
+        from generator.backends.png import write_pngs  # pdfium loads only when PNGs are asked
+
+        written = write_pngs(pdf, target / "png", stem)
     if "pdf" in formats:
         written.append(pdf)
     else:

@@ -45,6 +45,7 @@ class FaceContent:
     rows: list[dict[str, Any]] = field(default_factory=list)
     corner_left: dict[str, Any] | None = None
     corner_right: dict[str, Any] | None = None
+    panels: list[dict[str, Any]] = field(default_factory=list)
     vocabulary: symbols.Vocabulary | None = None
 
 
@@ -219,6 +220,22 @@ def card_front(
         overflows += [Overflow(f"{face_id} box", t) for t in bad_cells]
         if y > box_bottom + 1e-6:
             overflows.append(Overflow(f"{face_id} boxes", "the rows of boxes run into the footer"))
+    # Instruction panels (Age of Exploration's card portions), filling the text area.
+    if content.panels:
+        from generator.instructions import draw_panels
+
+        fits = draw_panels(
+            d,
+            content.panels,
+            SAFE + 1.2 * s,
+            y + 0.8 * s,
+            w - 2 * SAFE - 2.4 * s,
+            box_bottom - y - 1.4 * s,
+            c,
+            theme.ink_saver,
+        )
+        if not fits:
+            overflows.append(Overflow(f"{face_id} panels", content.title))
     # Rules text, shrunk to fit.
     box_top = y + 1.2 * s
     if content.text:
@@ -438,8 +455,10 @@ def card_back(
     bleed: float,
     theme: Theme,
     face_id: str,
+    lines: list[str] | None = None,
 ) -> Drawing:
-    """A deck back: full-bleed colour, a compass-rose frame, the icon and the deck's name."""
+    """A deck back: full-bleed colour, a compass-rose frame, the icon and the deck's name; with
+    ``lines``, a small table of the card's other side instead of the large icon."""
     s = min(w / 63, h / 88)
     d = Drawing(w, h, bleed=bleed, id=face_id, title=f"{title} back")
     fg = colour if theme.ink_saver else WHITE
@@ -468,6 +487,9 @@ def card_back(
         )
     )
     ring = shade(colour, 0.25) if not theme.ink_saver else tint(colour, 0.85)
+    if lines:
+        _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring)
+        return d
     d.add(Circle(w / 2, h * 0.42, 17 * s, fill=ring, stroke=fg, width=0.5))
     d.add(icon(icon_name, w / 2 - 12.5 * s, h * 0.42 - 12.5 * s, 25 * s, fg, ring))
     size = fit_size(title.upper(), "bold", 13 * s, w - 2 * SAFE - 8, 7)
@@ -476,6 +498,46 @@ def card_back(
         size = fit_size(subtitle, "regular", 6.5 * s, w - 2 * SAFE - 8, 4.5)
         d.add(Text(w / 2, h * 0.72 + 6 * s, subtitle, size, "regular", fg, "middle"))
     return d
+
+
+def _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring) -> None:
+    """A back that is the card's other side: a small icon, the title and a table of lines."""
+    d.add(Circle(w / 2, SAFE + 12 * s, 7.5 * s, fill=ring, stroke=fg, width=0.4))
+    d.add(icon(icon_name, w / 2 - 5.5 * s, SAFE + 6.5 * s, 11 * s, fg, ring))
+    size = fit_size(title.upper(), "bold", 10 * s, w - 2 * SAFE - 6, 6)
+    y = SAFE + 26 * s
+    d.add(Text(w / 2, y, title.upper(), size, "bold", fg, "middle"))
+    if subtitle:
+        y += 5 * s
+        size = fit_size(subtitle, "regular", 6 * s, w - 2 * SAFE - 6, 4.5)
+        d.add(Text(w / 2, y, subtitle, size, "regular", fg, "middle"))
+    y += 4 * s
+    row_h = min(6.2 * s, (h - SAFE - 5 * s - y) / max(1, len(lines)))
+    left, right = SAFE + 4 * s, w - SAFE - 4 * s
+    for line in lines:
+        label, _, value = line.partition(": ")
+        d.add(Line(left, y + row_h, right, y + row_h, stroke=fg, width=0.2))
+        base = y + row_h * 0.68
+        if value:
+            size = fit_size(label, "regular", 6.6 * s, (right - left) * 0.62, 4.2)
+            d.add(Text(left, base, label, size, "regular", fg))
+            vsize = fit_size(value, "bold", 7.5 * s, (right - left) * 0.36, 4.2)
+            d.add(Text(right, base, value, vsize, "bold", fg, "end"))
+        else:
+            block = set_paragraphs(
+                [line],
+                left,
+                y + 0.6 * s,
+                right - left,
+                row_h - 0.8 * s,
+                max_size=6.2 * s,
+                min_size=4.2,
+                fill=fg,
+                align="centre",
+                valign="middle",
+            )
+            d.add(*block.items)
+        y += row_h
 
 
 def _cell_list(spec: Any, what: str) -> list:

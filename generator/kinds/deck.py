@@ -87,6 +87,7 @@ def render_deck(game: Game, component: Component, bleed: float, theme: Theme) ->
             bleed,
             theme,
             face_id,
+            back_spec.lines,
         )
 
     back = make_back(spec.back, ("back",), f"{spec.id}-back")
@@ -173,5 +174,11 @@ def face_content(
         rows=_rows(component, card, slots["rows"], (*face_path, "rows")),
         corner_left=slots["corner_left"],
         corner_right=slots["corner_right"],
+        panels=[
+            {**p, "colour": check_colour(game, component, p["colour"], (*face_path, "panels"))}
+            if isinstance(p, dict) and p.get("colour")
+            else p
+            for p in slots["panels"] or []
+        ],
         vocabulary=vocabulary,
     )
