@@ -7,10 +7,9 @@ decisions, then the turns), the scoring and the end position.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from checker.core.game import Decision, Illegal, RulesBase, Step
+from checker.core.game import RulesBase, Step
 from checker.core.scoresheet import ScoreSheet
 from checker.games.discovery_era_of_voyage import flow, logformat
 from checker.games.discovery_era_of_voyage import setup as preparation
@@ -85,23 +84,13 @@ class DiscoveryRules(RulesBase):
         state.categories = model.rules.scoring
         return state
 
-    def decide(self, state: State) -> Decision | None:
-        return flow.decide(state)
-
-    def misplaced(self, state: State, move: Any) -> Illegal | None:
-        return flow.misplaced(state, move)
-
-    def choices(self, state: State, decision: Decision) -> list[Any]:
-        return flow.choices(state, decision)
-
-    def chances(self, state: State, decision: Decision) -> list[tuple[Any, int]]:
-        return flow.chances(state, decision)
-
-    def sample_outcome(self, state: State, rng: random.Random) -> Any:
-        return flow.sample_outcome(state, rng)
-
-    def describe(self, move: Any) -> str:
-        return describe(move)
+    # The flow's functions are the hooks themselves: they run at every step, so no wrapper.
+    decide = staticmethod(flow.decide)
+    misplaced = staticmethod(flow.misplaced)
+    choices = staticmethod(flow.choices)
+    chances = staticmethod(flow.chances)
+    sample_outcome = staticmethod(flow.sample_outcome)
+    describe = staticmethod(describe)
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state.book, state.categories, position_of(state))

@@ -431,6 +431,8 @@ def choices(state: State, d: Decision) -> list[Any]:
 
 
 def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
+    """The islands that may lie in the next slot, each weighted by the valid circles it leaves;
+    then the starting player, one chance each."""
     if PlaceIsland in d.accepts:
         out = []
         for name in state.book.surrounding:
@@ -442,7 +444,8 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
 
 
 def sample_outcome(state: State, rng: random.Random) -> Any:
-    """One chance outcome drawn as the table draws it (same odds as ``chances``)."""
+    """One chance outcome drawn as the table draws it (same odds as ``chances``): the circle's
+    islands are drawn and shuffled once, then laid out slot by slot (state.planned)."""
     if state.setup_step == SETUP_ISLANDS:
         if not state.planned:
             state.planned = draw_circle(state, rng)

@@ -7,6 +7,7 @@ from checker.games.discovery_era_of_voyage.state import State
 
 
 def gain_coins(state: State, p: str, n: int) -> int:
+    """Coins from the supply (no more than it holds with option short_supply: finite)."""
     if state.options["short_supply"] == "finite":
         n = max(0, min(n, state.supply_coins))
     state.coins[p] += n
@@ -33,6 +34,7 @@ def supplied(got: int, stack: int) -> str:
 
 
 def pay(state: State, p: str, bundle) -> None:
+    """Coins and resources from ``p`` back to the supply."""
     for word, n in bundle:
         if word == COIN:
             state.coins[p] -= n
@@ -53,4 +55,5 @@ def short_of(state: State, p: str, bundle) -> str:
 
 
 def bundle_words(bundle) -> str:
+    """'2 Fruit + 1 coin', or 'nothing'."""
     return " + ".join(counted(n, w) for w, n in bundle) or "nothing"

@@ -9,6 +9,8 @@ from checker.games.discovery_era_of_voyage.state import OVER, PIRATES, SAILING, 
 
 
 def begin_turn(state: State, move: StartTurn) -> list[str]:
+    """A new turn: nothing turned, sailed or invested yet; Sailing first, or the pirates when
+    they are due."""
     state.turns += 1
     state.turned = set()
     state.invested = False
@@ -22,6 +24,8 @@ def begin_turn(state: State, move: StartTurn) -> list[str]:
 
 
 def end_turn(state: State) -> list[str]:
+    """The next player's turn; after the last player's, the next round, or the end of the game
+    when an end condition was met during this round."""
     state.current += 1
     if state.current < len(state.order):
         state.player = state.order[state.current]
@@ -38,4 +42,5 @@ def end_turn(state: State) -> list[str]:
 
 
 def no_invest(state: State, move: NoInvest) -> list[str]:
+    """Invest is optional: without it, the turn ends."""
     return end_turn(state)
