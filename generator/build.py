@@ -22,7 +22,10 @@ from generator.kinds.counters import render_counters
 from generator.kinds.deck import Rendered, render_deck
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
+from generator.layout.assembly import assembly_page
+from generator.layout.large import choose_sheet, large_page
 from generator.layout.sheet import SheetOptions, compose
+from generator.layout.tiling import fits_page, plan_tiles
 from generator.publish import publish_pdf
 from generator.theme import Theme
 from portolan.model.loader import Component, Game
@@ -101,15 +104,27 @@ def _build_component(
         rendered: Rendered = RENDERERS[kind](game, component, opts.bleed, theme)
         report.overflows += rendered.overflows
         tiling = getattr(component.spec, "tiling", None)
+        tiled = kind == "board" and is_tiled(rendered.items, opts.sheet())
+        assembly = tiled and tiling is not None and tiling.assembly
+        titles = (game.title, component.name)
         pages = compose(
             rendered.items,
             opts.sheet(),
-            (game.title, component.name),
+            titles,
             overlap=tiling.overlap if tiling else 12.0,
             diagram=tiling.diagram if tiling else True,
+            lead_pages=1 if assembly else 0,
         )
+        if assembly:
+            first = rendered.items[0].front
+            plan = plan_tiles(
+                first.width, first.height, first.bleed, tiling.overlap, opts.sheet().paper
+            )
+            pages.insert(0, assembly_page(first, plan, titles, len(pages) + 1))
         designs = rendered.designs
         has_backs = any(it.back is not None for it in rendered.items)
+        if tiled:
+            written += _write_large(game, component, rendered.items, target, opts)
     if "pdf" in opts.formats or "png" in opts.formats:
         pdf_path = target / f"{component.id}.pdf"
         writer = PdfWriter(
@@ -132,6 +147,35 @@ def _build_component(
             write_svg(design, path, theme.colour_filter)
             written.append(path)
     return written
+
+
+def is_tiled(items: list, sheet: SheetOptions) -> bool:
+    """Whether these items are too large for the home page, so they print as tiles."""
+    return bool(items) and not fits_page(items[0].front.width, items[0].front.height, sheet.paper)
+
+
+def _write_large(
+    game: Game, component: Component, items: list, target: Path, opts: BuildOptions
+) -> list[Path]:
+    """``<component>-large.pdf``: the tiled board whole on one print-shop sheet per copy."""
+    if "pdf" not in opts.formats and "png" not in opts.formats:
+        return []
+    first = items[0].front
+    sheet = choose_sheet(first.width, first.height, first.bleed)
+    stem = f"{component.id}-large"
+    path = target / f"{stem}.pdf"
+    writer = PdfWriter(
+        path,
+        sheet.size,
+        title=f"{game.title} — {component.name} (single sheet)",
+        subject=f"Portolan print-and-play, {sheet.label} single sheet for a print shop",
+        colour_filter=opts.theme.colour_filter,
+    )
+    for n, item in enumerate(items, start=1):
+        page = large_page(item.front, sheet, (game.title, component.name), n, len(items))
+        writer.page(page, trim=sheet.trim, bleed=sheet.bleed_box)
+    writer.save()
+    return publish_pdf(path, target, stem, opts.formats)
 
 
 def build_games(

@@ -16,6 +16,8 @@ Filters available to the YAML (documented in docs/components.md):
   of('Coin')        3 -> {'Coin': 3}; a list of numbers -> a list of bundles (others unchanged)
   priced('VP', '=') {'Fruit': 1, 'Gold': 2} -> [[{'Fruit': 1}, '=', {'VP': 1}], ...]
   words             {'Fruit': 2} -> '2 Fruit'; a list of bundles -> '2 Fruit > 1 Pepper'
+  effect_words      an ``effect`` field -> one sentence per step (portolan/model/effects.py)
+  kept              an ``effect`` field -> whether the card is kept (it has a while_held step)
 
 A card's context holds its fields, ``name``, ``type``, ``label``, ``count``, ``deck``, ``game``,
 ``constants`` (rules.yaml) and ``terms`` (each vocabulary's words, in order).
@@ -35,6 +37,7 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from portolan.errors import InputError
+from portolan.model import effects
 from portolan.model.deck import Card, Deck, Face
 from portolan.model.loader import Component, Game
 from portolan.yamlsrc import position_at
@@ -192,6 +195,8 @@ def _environment(game: Game) -> SandboxedEnvironment:
             [{k: 1}, sep, {word: v}] for k, v in (mapping or {}).items()
         ],
         words=bundle_words,
+        effect_words=lambda steps: effects.describe(game.spec, steps),
+        kept=effects.is_kept,
     )
     return env
 

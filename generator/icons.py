@@ -9,6 +9,7 @@ import math
 from collections.abc import Callable
 
 from generator.draw import Circle, Group, Line, Path, Rect
+from generator.icons_trade import TRADE_ICONS
 
 
 def _p(points, fill=None, stroke=None, width=0.04, closed=True) -> Path:
@@ -635,6 +636,7 @@ ICONS: dict[str, Callable[[str, str], list]] = {
     "vp": vp,
     "waves": waves,
     "wild": wild,
+    **TRADE_ICONS,  # ships of three eras, goods and trading pieces (icons_trade.py)
 }
 
 

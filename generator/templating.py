@@ -13,6 +13,7 @@ import jinja2
 
 from generator.faces import signed
 from portolan.errors import InputError, Problem, display_path
+from portolan.model import effects
 from portolan.model.loader import Component, Game
 from portolan.paths import templates_dir
 from portolan.yamlsrc import position_at
@@ -47,6 +48,8 @@ def _new_environment(game: Game) -> jinja2.Environment:
         signed=signed,
         cite=game.cite,
         plural=lambda n, one, many=None: one if n == 1 else (many or one + "s"),
+        effect_words=lambda steps: effects.describe(game.spec, steps),
+        kept=effects.is_kept,
     )
     return env
 

@@ -24,7 +24,13 @@ def papers() -> dict[str, Size]:
 
 
 def paper_label(name: str) -> str:
-    return _table()["papers"][name]["label"]
+    table = _table()
+    return {**table["papers"], **table["large_papers"]}[name]["label"]
+
+
+def large_papers() -> dict[str, Size]:
+    """Print-shop sheets for whole boards, smallest first (as listed in sizes.yaml)."""
+    return {k: Size(v["width"], v["height"]) for k, v in _table()["large_papers"].items()}
 
 
 def card_sizes() -> dict[str, Size]:

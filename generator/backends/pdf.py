@@ -53,8 +53,20 @@ class PdfWriter:
         if duplex:
             c.setViewerPreference("Duplex", DUPLEX_NAMES[duplex])
 
-    def page(self, drawing: Drawing) -> None:
+    def page(
+        self,
+        drawing: Drawing,
+        *,
+        trim: tuple[float, float, float, float] | None = None,
+        bleed: tuple[float, float, float, float] | None = None,
+    ) -> None:
+        """Draw one page. ``trim`` and ``bleed`` (x, y, width, height in mm from the top left)
+        become the page's TrimBox and BleedBox, for a print shop's trimming."""
         c = self.canvas
+        if trim is not None:
+            c.setTrimBox(self._box(trim))
+        if bleed is not None:
+            c.setBleedBox(self._box(bleed))
         c.saveState()
         c.translate(0, self.height * mm)
         c.scale(mm, -mm)
@@ -66,6 +78,11 @@ class PdfWriter:
 
     def save(self) -> None:
         self.canvas.save()
+
+    def _box(self, box: tuple[float, float, float, float]) -> tuple[float, ...]:
+        """A box in mm from the top left, as PDF points from the bottom left."""
+        x, y, w, h = box
+        return (x * mm, (self.height - y - h) * mm, (x + w) * mm, (self.height - y) * mm)
 
     # -- items ------------------------------------------------------------------------------
     def _colour(self, colour: str | None):

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import math
 
+from generator import symbols
 from generator.colours import shade, tint
 from generator.draw import Circle, Drawing, Group, Path, Rect, Text
 from generator.fonts import PT, fit_size
 from generator.icons import icon
+from generator.kinds import board_display, board_map
 from generator.kinds.cardface import SAFE, Overflow, card_frame
 from generator.kinds.deck import Rendered, check_colour, check_icon
 from generator.layout.ring import SlotPlace, centre_place, ring_places, ring_radius
@@ -16,36 +18,65 @@ from generator.layout.sheet import Item
 from generator.templating import fill_in
 from generator.textbox import set_paragraphs
 from generator.theme import WHITE, Theme
+from portolan.errors import InputError, did_you_mean
 from portolan.model.board import Box, Label, Ring, Slot, Track
+from portolan.model.board_display import ActionBox, EraCubes, Spaces
+from portolan.model.board_map import AgeTrack, Area, EdgeTrack
+from portolan.model.deck import read_bundle
 from portolan.model.loader import Component, Game
+from portolan.yamlsrc import position_at
 
 
 def render_board(game: Game, component: Component, bleed: float, theme: Theme) -> Rendered:
     spec = component.spec
+    if not spec.colours:
+        c = check_colour(game, component, spec.colour, ("colour",))
+        d, overflows = _draw_board(game, component, bleed, theme, c, spec.title, spec.id)
+        return Rendered([Item(d)] * spec.count, [d], overflows)
+    items, designs, overflows = [], [], []
+    for k, name in enumerate(spec.colours):
+        c = check_colour(game, component, name, ("colours", k))
+        title = f"{spec.title} · {name}" if spec.title else name
+        d, over = _draw_board(game, component, bleed, theme, c, title, f"{spec.id}-{name}")
+        items.append(Item(d))
+        designs.append(d)
+        overflows += over
+    return Rendered(items, designs, overflows)
+
+
+def _draw_board(
+    game: Game,
+    component: Component,
+    bleed: float,
+    theme: Theme,
+    c: str,
+    title: str | None,
+    face_id: str,
+) -> tuple[Drawing, list[Overflow]]:
+    """One copy of the board, its frame and elements in colour ``c`` unless they have their own."""
+    spec = component.spec
     w, h = spec.size.width, spec.size.height
-    c = check_colour(game, component, spec.colour, ("colour",))
     overflows: list[Overflow] = []
-    d = Drawing(w, h, bleed=bleed, id=spec.id, title=spec.name)
+    d = Drawing(w, h, bleed=bleed, id=face_id, title=spec.name)
     card_frame(d, c, theme, radius=2.5)
-    if spec.title:
+    if title:
         band_fill, band_text = theme.band(c)
         d.add(Rect(SAFE, SAFE, 72, 10, fill=band_fill, radius=1.6))
         if spec.icon:
             check_icon(component, spec.icon, ("icon",))
             d.add(icon(spec.icon, SAFE + 1.5, SAFE + 1.2, 7.6, band_text, band_fill))
-        size = fit_size(spec.title.upper(), "bold", 11, 58, 6)
-        d.add(
-            Text(
-                SAFE + 11, SAFE + 5 + size * PT * 0.36, spec.title.upper(), size, "bold", band_text
-            )
-        )
+        size = fit_size(title.upper(), "bold", 11, 58, 6)
+        d.add(Text(SAFE + 11, SAFE + 5 + size * PT * 0.36, title.upper(), size, "bold", band_text))
+    vocab = symbols.Vocabulary.of(game)
     for i, el in enumerate(spec.elements):
         colour = (
             check_colour(game, component, el.colour, ("elements", i, "colour"))
             if getattr(el, "colour", None)
             else c
         )
-        if isinstance(el, Track):
+        if isinstance(el, (EdgeTrack, AgeTrack, Area, ActionBox, Spaces, EraCubes)):
+            overflows += _data_element(game, component, d, i, el, colour, theme, vocab)
+        elif isinstance(el, Track):
             _track(d, el, colour, theme)
         elif isinstance(el, Box):
             text = fill_in(game, component, el.text or "", ("elements", i, "text"))
@@ -87,7 +118,55 @@ def render_board(game: Game, component: Component, bleed: float, theme: Theme) -
             else:
                 anchor = {"left": "start", "centre": "middle", "right": "end"}[el.align]
                 d.add(Text(el.x, el.y, text, el.size, face, shade(colour, 0.35), anchor))
-    return Rendered([Item(d)] * spec.count, [d], overflows)
+    return d, overflows
+
+
+def _data_element(game, component, d, i, el, colour, theme, vocab) -> list[Overflow]:
+    """The elements that carry game data (board_map.py, board_display.py)."""
+    if isinstance(el, EdgeTrack):
+        board_map.edge_track(d, el, colour, theme)
+        return []
+    if isinstance(el, AgeTrack):
+        return board_map.age_track(d, el, colour, theme, vocab)
+    if isinstance(el, Area):
+        return board_map.area(d, el, colour, theme, vocab)
+    if isinstance(el, ActionBox):
+        gold = vocab.colours.get("Gold") or colour
+        return board_display.action_box(d, el, colour, theme, gold)
+    if isinstance(el, Spaces):
+        if el.holds:
+            check_icon(component, el.holds, ("elements", i, "holds"))
+        return board_display.spaces(d, el, colour, theme)
+    rows = _era_rows(game, component, el, i)
+    return board_display.era_cubes(d, el, rows, colour, theme, vocab)
+
+
+def _era_rows(game: Game, component: Component, el: EraCubes, i: int) -> dict:
+    """The rules constant an ``era_cubes`` element names: era -> bundle of cube words."""
+    path = ("elements", i, "era_cubes")
+    constant = game.rules.constants.get(el.era_cubes)
+    problem = None
+    if constant is None:
+        problem = f"rules.yaml has no constant '{el.era_cubes}'"
+        hint = did_you_mean(el.era_cubes, game.rules.constants)
+    elif not isinstance(constant.value, dict):
+        problem, hint = f"'{el.era_cubes}' must map each era to its cubes", None
+    if problem is None:
+        cube_words = game.spec.term_names("gain")
+        rows = {}
+        for era, text in constant.value.items():
+            bundle, message, hint = read_bundle(text, cube_words, "gain")
+            if message:
+                problem = f"'{el.era_cubes}' {era}: {message}"
+                break
+            rows[str(era)] = bundle
+        else:
+            return rows
+    raise InputError(
+        component.source.problem(
+            problem, position_at(component.raw, path), field=".".join(map(str, path)), hint=hint
+        )
+    )
 
 
 def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:

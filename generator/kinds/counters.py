@@ -12,7 +12,8 @@ from generator.draw import Circle, Drawing, Group, Line, Rect, Text
 from generator.fonts import PT, fit_size
 from generator.icons import ICONS, icon
 from generator.kinds.deck import check_colour, check_icon
-from generator.layout.sheet import Margins, Placed, assemble, free_intervals, mirrored, place
+from generator.layout.furniture import Margins, free_intervals
+from generator.layout.sheet import Placed, assemble, mirrored, place
 from generator.theme import WHITE, Theme, ink, on
 from portolan.model.counters import Counter, CounterFace
 from portolan.model.loader import Component, Game
@@ -20,6 +21,7 @@ from portolan.sizes import printer_limits
 
 CUT = "#333333"
 BAND = 7.0  # height of the header and scale-bar bands
+LABEL_H = 6.5  # a line naming a kind of counter and its count (``labels: true``)
 
 
 def counter_bleed(bleed: float) -> float:
@@ -74,7 +76,21 @@ def counter_face(
     text_top = cy
     full = bool(face.icon and face.text and face.subtext)  # icon, text and subtext stacked
     tall = h >= 1.15 * w and face.icon and face.text  # room for a large icon above the text
-    if face.icon:
+    # a wide piece (a ship counter): a large icon at the left, the text beside it
+    wide = w >= 1.4 * h and counter.shape != "circle" and face.icon and face.text
+    if wide and not face.subtext:
+        check_icon(component, face.icon, ("counters", index, side, "icon"))
+        isz = h * 0.74
+        ix, iy = w * 0.08, (h - isz) / 2
+        if face.mirror:
+            d.add(Group(tuple(ICONS[face.icon](fg, bg)), dx=ix + isz, dy=iy, scale=isz, flip=True))
+        else:
+            d.add(icon(face.icon, ix, iy, isz, fg, bg))
+        left = ix + isz + w * 0.03
+        room = w * 0.93 - left
+        size = fit_size(face.text, "bold", h * 0.34 / PT, room, 3.5)
+        d.add(Text(left + room / 2, cy + size * PT * 0.36, face.text, size, "bold", fg, "middle"))
+    elif face.icon:
         check_icon(component, face.icon, ("counters", index, side, "icon"))
         if tall:
             isz = w * 0.74
@@ -91,7 +107,7 @@ def counter_face(
         else:
             d.add(icon(face.icon, ix, iy, isz, fg, bg))
         text_top = iy + isz
-    if face.text:
+    if face.text and not (wide and not face.subtext):
         avail = (d_ * 0.62) if counter.shape == "circle" else (w - d_ * 0.26)
         max_pt = d_ * (0.27 if full else 0.3 if face.icon or face.subtext else 0.46) / PT
         if tall:
@@ -195,12 +211,26 @@ def render_counters(
             )
             designs += [front] + ([back] if back else [])
         pw, ph = counter.outline
-        for _ in range(counter.count.value):
+        if spec.labels:  # each kind on fresh rows under a line naming it and its count
+            if x > left:
+                x, y, row_h = left, y + row_h + gap, 0.0
+            if y + LABEL_H + ph > bottom + 1e-9:
+                new_page()
+                x, y, row_h = left, top, 0.0
+            label = f"{counter.count.value} × {counter.name}"
+            fronts[-1].add(Text(left, y + 2.9, label, 7, "bold", CUT))
+            y += LABEL_H
+        for k in range(counter.count.value):
             if x + pw > right + 1e-9:
                 x, y, row_h = left, y + row_h + gap, 0.0
             if y + ph > bottom + 1e-9:
                 new_page()
                 x, y, row_h = left, top, 0.0
+                if spec.labels:  # the rest of a kind on the next page says what it is
+                    n = counter.count.value
+                    rest = f"{n} × {counter.name}, continued: {n - k} here"
+                    fronts[-1].add(Text(left, y + 2.9, rest, 7, "bold", CUT))
+                    y += LABEL_H
             p = Placed(x, y, pw, ph, b, b, b, b)
             fronts[-1].add(place(front, p))
             if back is not None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from generator.draw import Circle, Drawing, Group, Line, Rect, Text
 from generator.fonts import PT, fit_size
-from generator.layout.sheet import MARK_WIDTH, Margins, free_intervals, header, scale_bar
+from generator.layout.furniture import MARK_WIDTH, Margins, free_intervals, header, scale_bar
 from portolan.sizes import printer_limits
 
 BAND = 7.0  # header and footer bands, as on counter sheets

@@ -117,14 +117,21 @@ def problems_from(
     return problems
 
 
-def validate(model: type[BaseModel], data: Any, source: Source, prefix: tuple = ()):
-    """Validate ``data`` against ``model``; raise an ``InputError`` listing every problem."""
+def validate(
+    model: type[BaseModel],
+    data: Any,
+    source: Source,
+    prefix: tuple = (),
+    context: dict | None = None,
+):
+    """Validate ``data`` against ``model``; raise an ``InputError`` listing every problem.
+    ``context`` reaches the schema's validators (the game's vocabularies: ``{"terms": ...}``)."""
     if not isinstance(data, dict):
         what = "empty" if data is None else f"a {type(data).__name__}"
         raise InputError(
             source.problem(f"expected a mapping of keys, found {what}", getattr(data, "pos", None))
         )
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, context=context)
     except ValidationError as exc:
         raise InputError(problems_from(exc, model, data, source, prefix)) from None

@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 from pydantic import Discriminator, Tag, field_validator, model_validator
 
 from portolan.model.base import Sourced, SourcedInt, Strict
+from portolan.model.board_display import ActionBox, EraCubes, Spaces
+from portolan.model.board_map import AgeTrack, Area, EdgeTrack
 from portolan.model.common import Dimensions, card_size_field
 
 
@@ -171,12 +173,27 @@ class Ring(Strict):
         return self.start + (step if self.direction == "clockwise" else -step) * k
 
 
+# Each element is picked by its identifying key, so errors name the right fields. The keys
+# after 'slot' are the elements that carry game data (board_map.py, board_display.py).
+ELEMENT_KEYS = (
+    "track",
+    "box",
+    "ring",
+    "slot",
+    "edge_track",
+    "age_track",
+    "area",
+    "action",
+    "spaces",
+    "era_cubes",
+    "text",
+)
+
+
 def _element_kind(v) -> str | None:
-    # Pick the element model by its identifying key, so errors name the right fields.
-    keys = ("track", "box", "ring", "slot", "text")
     if isinstance(v, dict):
-        return next((f"~{k}" for k in keys if k in v), None)
-    return next((f"~{k}" for k in keys[:-1] if hasattr(v, k)), "~text")
+        return next((f"~{k}" for k in ELEMENT_KEYS if k in v), None)
+    return next((f"~{k}" for k in ELEMENT_KEYS[:-1] if hasattr(v, k)), "~text")
 
 
 Element = Annotated[
@@ -184,12 +201,18 @@ Element = Annotated[
     | Annotated[Box, Tag("~box")]
     | Annotated[Ring, Tag("~ring")]
     | Annotated[Slot, Tag("~slot")]
+    | Annotated[EdgeTrack, Tag("~edge_track")]
+    | Annotated[AgeTrack, Tag("~age_track")]
+    | Annotated[Area, Tag("~area")]
+    | Annotated[ActionBox, Tag("~action")]
+    | Annotated[Spaces, Tag("~spaces")]
+    | Annotated[EraCubes, Tag("~era_cubes")]
     | Annotated[Label, Tag("~text")],
     Discriminator(
         _element_kind,
         custom_error_type="element",
         custom_error_message=(
-            "each element needs one of the keys 'track', 'box', 'ring', 'slot' or 'text'"
+            "each element needs one of the keys " + ", ".join(f"'{k}'" for k in ELEMENT_KEYS)
         ),
     ),
 ]
@@ -197,10 +220,13 @@ Element = Annotated[
 
 class Tiling(Strict):
     """How a board too large for one page is split: neighbouring tiles share ``overlap`` mm;
-    ``diagram`` prints a small map of the tiles on each page."""
+    ``diagram`` prints a small map of the tiles on each page; ``assembly`` puts a page in front
+    of the tiles with the whole board reduced, every tile named on it and the steps to join
+    them (``generator/layout/assembly.py``)."""
 
     overlap: float = 12.0
     diagram: bool = True
+    assembly: bool = False
 
     @model_validator(mode="after")
     def _sane(self):
@@ -210,17 +236,36 @@ class Tiling(Strict):
 
 
 class BoardSpec(Strict):
+    """A board or mat. ``colours`` prints one copy per palette colour (a player display in
+    each player's colour): the frame and every element without a colour of its own take that
+    colour, and the title names it."""
+
     kind: Literal["board"]
     id: str
     name: str
     size: Dimensions
     count: int = 1
+    colours: list[str] = []
     source: str = "design"
     colour: str
     icon: str | None = None
     title: str | None = None
     tiling: Tiling = Tiling()
     elements: list[Element]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _count_of_colours(cls, v):
+        # One copy per colour: count follows the colours unless it says otherwise.
+        if isinstance(v, dict) and isinstance(v.get("colours"), list) and "count" not in v:
+            return {**v, "count": len(v["colours"])}
+        return v
+
+    @model_validator(mode="after")
+    def _copies(self):
+        if self.colours and self.count != len(self.colours):
+            raise ValueError("with colours, count is one copy per colour: leave it out")
+        return self
 
     @property
     def tracks(self) -> list[Track]:
@@ -229,3 +274,23 @@ class BoardSpec(Strict):
     @property
     def rings(self) -> list[Ring]:
         return [e for e in self.elements if isinstance(e, Ring)]
+
+    # -- game data carried by the elements (see board_map.py and board_display.py) ----------
+    @property
+    def age_track(self) -> AgeTrack | None:
+        return next((e for e in self.elements if isinstance(e, AgeTrack)), None)
+
+    @property
+    def areas(self) -> list[Area]:
+        """The areas, by number."""
+        return sorted((e for e in self.elements if isinstance(e, Area)), key=lambda a: a.area)
+
+    def area(self, number: int) -> Area:
+        return next(a for a in self.areas if a.area == number)
+
+    @property
+    def actions(self) -> list[ActionBox]:
+        return [e for e in self.elements if isinstance(e, ActionBox)]
+
+    def spaces(self, name: str) -> Spaces:
+        return next(e for e in self.elements if isinstance(e, Spaces) and e.spaces == name)

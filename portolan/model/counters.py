@@ -74,10 +74,14 @@ class Counter(Strict):
 
 
 class CountersSpec(Strict):
+    """A counter sheet. ``labels`` starts each kind of counter on a fresh row under a line
+    naming it with its count ("56 × Gold coin"), so a player can check the punch-out."""
+
     kind: Literal["counters"]
     id: str
     name: str
     total: SourcedInt | None = None
+    labels: bool = False
     counters: list[Counter]
 
     @model_validator(mode="after")

@@ -12,6 +12,7 @@ own cards without new code:
       note: text               # free text
       cost: bundle of payment  # amounts of vocabulary words: "2 Fruit + 1 Coin" or {Fruit: 2}
       income: list 1..3 of bundle of benefit   # lists nest; an optional length or range
+      effect: effect           # what the card does, as steps (portolan/model/effects.py)
 
 A ``bundle`` is what a cost, an income or a trade is made of: positive amounts of vocabulary
 words, kept in the order written (``read_bundle``). ``list N of`` / ``list N..M of`` bound the
@@ -37,8 +38,10 @@ from pydantic import field_validator
 
 from portolan.errors import Problem, did_you_mean
 from portolan.model.base import SourcedInt, Strict
+from portolan.model.bundles import read_bundle
 from portolan.model.common import Sized
-from portolan.yamlsrc import Pos, Source, YMap
+from portolan.model.effects import problem_field, read_effect
+from portolan.yamlsrc import Pos, Source, YMap, position_at
 
 CARD_KEYS = ("name", "type", "count", "source", "sources", "note", "id")
 
@@ -48,7 +51,7 @@ class FieldType:
     """One parsed field type. ``term`` names a vocabulary (``terms`` in game.yaml); a list's
     ``item`` is the type of its items, ``low``/``high`` bound an int's value or a list's length."""
 
-    kind: Literal["int", "text", "term", "list", "map", "bundle"]
+    kind: Literal["int", "text", "term", "list", "map", "bundle", "effect"]
     term: str | None = None
     low: int | None = None
     high: int | None = None
@@ -64,7 +67,14 @@ class FieldType:
             elif self.low is not None:
                 size = f"{self.low} to {self.high} "
             return f"a list of {size}{self.item.noun(plural=True)}"
-        article = {"int": "a ", "text": "", "term": "one ", "map": "a ", "bundle": "a "}[self.kind]
+        article = {
+            "int": "a ",
+            "text": "",
+            "term": "one ",
+            "map": "a ",
+            "bundle": "a ",
+            "effect": "an ",
+        }[self.kind]
         return article + self.noun()
 
     def noun(self, plural: bool = False) -> str:
@@ -77,6 +87,7 @@ class FieldType:
             "term": f"{self.term} word{s}" if plural else f"{self.term}",
             "map": f"mapping{s} of {self.term} to a whole number",
             "bundle": f"bundle{s} of {self.term} words (such as '2 A + 1 B')",
+            "effect": f"effect{s} (a list of steps such as '- gain: 2 Gold')",
         }[self.kind]
 
     def vocabularies(self) -> list[str]:
@@ -96,7 +107,7 @@ _TERM = re.compile(r"^[\w-]+$")
 def parse_field_type(spec: str) -> FieldType:
     """Read a field type of the deck mini-language (see the module docstring)::
 
-    int | int 1..9 | text | WORD | map of WORD to int | bundle of WORD
+    int | int 1..9 | text | effect | WORD | map of WORD to int | bundle of WORD
     list of TYPE | list 3 of TYPE | list 1..3 of TYPE      (TYPE: any of these, nested)
     """
     text = " ".join(spec.split())
@@ -110,6 +121,8 @@ def parse_field_type(spec: str) -> FieldType:
         )
     if text == "text":
         return FieldType("text")
+    if text == "effect":
+        return FieldType("effect")
     if m := _LIST.match(text):
         low = int(m["lo"]) if m["lo"] is not None else None
         high = int(m["hi"]) if m["hi"] is not None else low
@@ -120,10 +133,10 @@ def parse_field_type(spec: str) -> FieldType:
         return FieldType("map", term=m["term"])
     if m := _BUNDLE.match(text):
         return FieldType("bundle", term=m["term"])
-    if _TERM.match(text) and text not in ("list", "map", "bundle", "int"):
+    if _TERM.match(text) and text not in ("list", "map", "bundle", "int", "effect"):
         return FieldType("term", term=text)
     raise ValueError(
-        f"cannot read field type '{spec}': write 'int', 'int 1..9', 'text', a vocabulary "
+        f"cannot read field type '{spec}': write 'int', 'int 1..9', 'text', 'effect', a vocabulary "
         "word such as 'trait', 'list of trait', 'list 1..3 of bundle of good', "
         "'map of stat to int' or 'bundle of resource'"
     )
@@ -425,6 +438,12 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
                 True,
             )
             continue
+        if ftypes[key].kind == "effect":
+            steps, effect_problems = _read_effect(value, terms, entry, key, source, where)
+            problems += effect_problems
+            if steps is not None:
+                values[key] = steps
+            continue
         checked, message, hint = _check_value(ftypes[key], value, terms)
         if message:
             bad(message, key, hint)
@@ -438,6 +457,20 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
     card_id = str(entry.get("id") or slug(name))
     card = Card(card_id, name, type_, count, src, values, entry.pos, dict(sources), note)
     return card, problems
+
+
+def _read_effect(value, terms, entry: YMap, key: str, source: Source, where: str):
+    """A card's effect: its steps, or one problem per mistake at the exact value."""
+    steps, errors = read_effect(value, terms)
+    problems = [
+        source.problem(
+            message,
+            position_at(value, loc) or entry.value_pos.get(key),
+            field=problem_field(f"{where}.{key}", loc),
+        )
+        for loc, message in errors
+    ]
+    return steps, problems
 
 
 def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
@@ -456,6 +489,9 @@ def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
             return f"{v} is outside {ft.low}..{ft.high}"
         return None
 
+    if ft.kind == "effect":  # nested in a list: reported at the list's value
+        steps, errors = read_effect(value, terms)
+        return (steps, None, None) if not errors else (None, errors[0][1], None)
     if ft.kind == "int":
         return (None, number(value), None) if number(value) else (value, None, None)
     if ft.kind == "text":
@@ -491,51 +527,3 @@ def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
         if not isinstance(v, int) or isinstance(v, bool):
             return None, f"'{k}' must be a whole number, found {v!r}", None
     return dict(value), None, None
-
-
-_AMOUNT = re.compile(r"^(?:(?P<n>\d+)\s*(?:x|×)?\s+)?(?P<word>\S.*?)$")
-
-
-def read_bundle(value: Any, vocab: list[str], vocabulary: str):
-    """A bundle: positive amounts of vocabulary words, such as a cost or an income.
-
-    Written as text, ``"2 Fruit + 1 Coin"`` (an amount of 1 may be left out: ``"Pepper"``),
-    or as a mapping, ``{Fruit: 2, Coin: 1}``; ``{}`` or ``"nothing"`` is the empty bundle.
-    Words match the vocabulary ignoring case; the result keeps the order written, with the
-    vocabulary's spelling. Returns (dict, error message, hint) like the other checks.
-    """
-    by_fold = {w.casefold(): w for w in vocab}
-    pairs: list[tuple[Any, Any]]
-    if isinstance(value, dict):
-        pairs = list(value.items())
-    elif isinstance(value, str):
-        text = value.strip()
-        if text.casefold() in ("", "nothing", "-", "—"):
-            return {}, None, None
-        pairs = []
-        for part in text.split("+"):
-            m = _AMOUNT.match(part.strip())
-            if not m:
-                return (
-                    None,
-                    f"cannot read '{part.strip()}' in '{value}'",
-                    "write '2 Fruit + 1 Coin'",
-                )
-            pairs.append((m["word"], int(m["n"]) if m["n"] else 1))
-    else:
-        return (
-            None,
-            f"expected amounts of {vocabulary} words, found {value!r}",
-            ("write '2 Fruit + 1 Coin' or {Fruit: 2, Coin: 1}"),
-        )
-    out: dict[str, int] = {}
-    for key, amount in pairs:
-        name = by_fold.get(str(key).strip().casefold())
-        if name is None:
-            return None, f"'{key}' is not a {vocabulary}", did_you_mean(str(key), vocab)
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-            return None, f"the amount of '{name}' must be a whole number, at least 1", None
-        if name in out:
-            return None, f"'{name}' is named twice", "add the amounts together"
-        out[name] = amount
-    return out, None, None

@@ -42,7 +42,9 @@ class Term(Strict):
     ``icon`` and ``colour`` are also how card faces draw the word in symbol rows
     (``generator/symbols.py``): an amount of 2 repeats the icon, unless ``numbered``, which
     writes the amount on one icon (coins, points). Without an icon the word is written out.
-    These are design, not rules.
+    These are design, not rules. ``noun`` and ``plural`` are how generated sentences (card
+    effects, ``portolan/model/effects.py``) name an amount of the word: "2 navigation counters",
+    "1 gold"; without them the word is lower-cased and takes an "s".
     """
 
     name: str
@@ -53,6 +55,8 @@ class Term(Strict):
     icon: str | None = None
     colour: str | None = None
     numbered: bool = False
+    noun: str | None = None
+    plural: str | None = None
 
 
 class GameSpec(Strict):

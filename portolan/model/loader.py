@@ -231,7 +231,7 @@ def _read_component(path: Path, terms: dict[str, list[str]]) -> Component:
                 hint=did_you_mean(str(kind), KINDS),
             )
         )
-    spec = validate(KINDS[kind], raw, src)
+    spec = validate(KINDS[kind], raw, src, context={"terms": terms})
     component = Component(spec, src.path, raw)
     if kind == "deck":
         cards, problems = read_cards(spec, raw, src, terms)

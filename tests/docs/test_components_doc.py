@@ -11,7 +11,19 @@ import pytest
 from pydantic import BaseModel
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "components.md").read_text("utf-8")
-MODULES = ["game", "rules", "deck", "board", "counters", "aid", "base", "common"]
+MODULES = [
+    "game",
+    "rules",
+    "deck",
+    "effects",
+    "board",
+    "board_map",
+    "board_display",
+    "counters",
+    "aid",
+    "base",
+    "common",
+]
 
 
 def schema_classes():

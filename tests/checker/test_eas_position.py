@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from portolan.cli import app
-
-POSITION = """\
-game: exploration-age-of-sail
-players:
-  Ana: {Japan: Hernan Cortez, China: Magellan, Polynesia: James Cook}
-  Ben: {Canada: Christopher Columbus, Caribbean: Verrazano, India: Vasco de Gama}
-  Cai:
-"""
+from tests.checker.games.exploration_age_of_sail import POSITION
 
 
 def score(tmp_path, text, *extra):
@@ -67,27 +59,6 @@ def test_text_sheet(tmp_path):
     out = score(tmp_path, POSITION)
     assert out.exit_code == 0
     assert "Conqueror bonus" in out.output and "Winner: Ana" in out.output
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        (
-            POSITION.replace("Japan: Hernan Cortez", "Japn: Hernan Cortez"),
-            "'Japn' is not a discovery (did you mean 'Japan'?)",
-        ),
-        (
-            POSITION.replace("India: Vasco de Gama", "Japan: Vasco de Gama"),
-            "Japan is also in Ana's victory pile",
-        ),
-        (POSITION.replace("China: Magellan", "China: Galleons"), "'Galleons' is not an explorer"),
-    ],
-)
-def test_bad_positions_exit_2(tmp_path, text, message):
-    out = score(tmp_path, text)
-    assert out.exit_code == 2, out.output
-    assert message in out.output
-    assert "position.yaml:" in out.output
 
 
 def test_the_line_and_column_of_a_bad_discovery(tmp_path):

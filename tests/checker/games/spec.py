@@ -1,0 +1,76 @@
+"""What a game supplies to the shared checker tests (tests/checker/test_games_*.py).
+
+Each game's module in this folder builds one ``GameTests``; the shared tests run every entry for
+every registered game, so a new game gets the same proof by filling in data, not by copying
+test code.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[3]
+COMPONENTS = ROOT / "components"
+TINY = ROOT / "tests" / "fixtures" / "tiny-components"
+
+
+@dataclass(frozen=True)
+class Expected:
+    """An example game's score, worked out by hand (the module's comments show the working)."""
+
+    breakdown: dict[str, dict[str, int]]  # player -> category id -> points
+    winners: list[str]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {p: sum(b.values()) for p, b in self.breakdown.items()}
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A log broken at the line marked ``# here``: the rule cited and the message's words."""
+
+    log: str
+    section: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Malformed:
+    """A file that cannot be read: the line marked ``# here`` and the message's words."""
+
+    text: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Play:
+    """A whole game played through ``portolan play``'s stdin, stopped and resumed halfway."""
+
+    components: Path  # small decks make a short game
+    players: list[str]
+    seed: int
+    # Where the game may be stopped and resumed: (the session, the prompt) -> True.
+    stop_here: Callable[[Any, str], bool]
+
+
+@dataclass(frozen=True)
+class GameTests:
+    game: str
+    examples: dict[str, Expected]  # example log name (examples/<game>/<name>.yaml) -> score
+    violations: dict[str, Violation]
+    malformed_logs: dict[str, Malformed]
+    play: Play
+    random_games: int  # how many seeded random games the property test plays
+    players: range  # player counts the random games use (in turn)
+    # Every card or piece, by name, wherever it is: conserved through a whole game.
+    pieces: Callable[[Any], Counter] | None = None
+    # What the box holds, for ``pieces`` to be compared with.
+    full_set: Callable[[Any], Counter] | None = None
+    # A check on a finished random game's state and score sheet (asserts inside).
+    finished: Callable[[Any, Any, Any], None] | None = None
+    malformed_positions: dict[str, Malformed] = field(default_factory=dict)

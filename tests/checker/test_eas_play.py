@@ -1,0 +1,56 @@
+"""Exploration in the Age of Sail at `portolan play`: names typed by prefix, undo, the players
+asked for (the whole game through stdin is in test_games_play.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from checker.core.play import pick
+
+
+def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "portolan", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        timeout=120,
+    )
+
+
+def test_answers_by_name_prefix_and_undo(tmp_path):
+    log = tmp_path / "game.yaml"
+    stdin = "magel\ncarr\nu\ncaravels\n?\nq\n"
+    out = portolan(
+        ["play", "exploration-age-of-sail", "--players", "Ana,Ben", "--log", str(log)], stdin
+    )
+    assert out.returncode == 0, out.stderr
+    assert "draws Magellan" in out.stdout and "draws Carracks" in out.stdout
+    assert "Undone." in out.stdout and "draws Caravels" in out.stdout
+    assert "possible: Galleons ×4" in out.stdout
+    text = log.read_text(encoding="utf-8")
+    assert "{player: Ana, draw: Magellan}" in text
+    assert "{player: Ben, draw: Caravels}" in text and "Carracks" not in text
+
+
+def test_pick_matches_words_case_and_accent_insensitively():
+    labels = [
+        "form an expedition: Hernán Cortés + Galleons + Sailors",
+        "form an expedition: Magellan + Galleons + Sailors",
+        "no (more) expeditions this turn",
+    ]
+    assert pick("hernan", labels) == [0]
+    assert pick("MAG gal", labels) == [1]
+    assert pick("galleons", labels) == [0, 1]
+    assert pick("no", labels) == [2]
+
+
+def test_new_game_needs_players_and_a_valid_count(tmp_path):
+    out = portolan(["play", "exploration-age-of-sail", "--log", str(tmp_path / "x.yaml")], "")
+    assert out.returncode == 2 and "--players" in out.stderr and "Traceback" not in out.stderr
+    out = portolan(
+        ["play", "exploration-age-of-sail", "--players", "Solo", "--log", str(tmp_path / "x.yaml")],
+        "",
+    )
+    assert out.returncode == 2 and "Exploration in the Age of Sail is for 2 to 6" in out.stderr

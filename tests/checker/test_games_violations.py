@@ -1,0 +1,39 @@
+"""Every rule each game's checker enforces, broken once: exit 1 at the right line, with the
+rulebook section cited."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from portolan.cli import app
+from portolan.model import load_game
+from tests.checker.games import GAME_TESTS, cases
+from tests.checker.helpers import COMPONENTS, marked_line, run_log
+
+
+@pytest.mark.parametrize(("game", "case"), cases("violations"))
+def test_each_rule_is_enforced_with_its_citation_and_line(game, case):
+    broken = GAME_TESTS[game].violations[case]
+    v = run_log(broken.log).violation
+    assert v is not None, f"{case}: the log was accepted"
+    assert v.rule == load_game(COMPONENTS, game).cite(broken.section)
+    assert broken.message in v.message
+    assert v.line == marked_line(broken.log)
+    assert v.file == "test.yaml"
+
+
+@pytest.mark.parametrize("game", list(GAME_TESTS))
+def test_an_illegal_log_exits_1_with_the_violation_in_json(game, tmp_path):
+    broken = next(iter(GAME_TESTS[game].violations.values()))
+    path = tmp_path / "log.yaml"
+    path.write_text(broken.log, encoding="utf-8")
+    out = CliRunner().invoke(app, ["check", str(path), "--json"])
+    assert out.exit_code == 1, out.output
+    data = json.loads(out.output)
+    assert data["ok"] is False and data["scores"] == [] and data["winners"] == []
+    assert data["violation"]["line"] == marked_line(broken.log)
+    assert data["violation"]["rule"] == load_game(COMPONENTS, game).cite(broken.section)
+    assert broken.message in data["violation"]["message"]
