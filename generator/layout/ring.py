@@ -93,10 +93,3 @@ def ring_radius(ring: Ring) -> float:
         mid = (lo + hi) / 2
         lo, hi = (lo, mid) if _clear(ring, mid) else (mid, hi)
     return math.ceil(hi * 10) / 10
-
-
-def extent(ring: Ring) -> tuple[float, float, float, float]:
-    """(left, top, right, bottom) of everything the ring's slots cover."""
-    pts = [c for p in ring_places(ring) for c in p.corners()]
-    xs, ys = [x for x, _ in pts], [y for _, y in pts]
-    return min(xs), min(ys), max(xs), max(ys)

@@ -67,10 +67,6 @@ class TilePlan:
     def name(self, r: int, c: int) -> str:
         return f"{chr(ord('A') + r)}{c + 1}"
 
-    def to_page(self, r: int, c: int, x: float, y: float) -> tuple[float, float]:
-        """Where the board point (x, y) is printed on the page of tile (r, c)."""
-        return self.left + x - self.x0(c), self.top + y - self.y0(r)
-
     def seams_x(self) -> list[float]:
         """Board x of each vertical seam: where the left edge of column c > 0 lies."""
         return [self.x0(c) for c in range(1, self.cols)]
@@ -296,8 +292,3 @@ def tile_pages(
             pages.append(page)
             n += 1
     return pages
-
-
-def seam_positions(plan: TilePlan) -> list[tuple[str, float]]:
-    """Every seam as ("x" or "y", board mm): for documentation and tests."""
-    return [("x", v) for v in plan.seams_x()] + [("y", v) for v in plan.seams_y()]

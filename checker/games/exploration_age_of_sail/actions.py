@@ -62,10 +62,6 @@ def end_turn(state: State) -> list[str]:
 
 
 # -- Outfit phase ----------------------------------------------------------------------------
-def can_draw(state: State) -> bool:
-    return bool(state.expedition_deck) or bool(state.expedition_discard)
-
-
 def draw(state: State, card: str) -> list[str]:
     take(state.expedition_deck, card)
     put(state.hands[state.player], card)
