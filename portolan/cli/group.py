@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import typer
 from typer.core import TyperGroup
@@ -90,5 +89,3 @@ class PortolanGroup(TyperGroup):
             typer.echo(json_error(Problem(exc.format_message(), file="command line")))
             sys.exit(exc.exit_code)
         sys.exit(result if isinstance(result, int) else 0)
-
-

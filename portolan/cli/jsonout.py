@@ -7,6 +7,7 @@ A failure is ``{"ok": false, "error": {file, line, column, field, message, hint}
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -30,7 +31,7 @@ def argv_wants_json(argv: Sequence[str]) -> bool:
         args = args[: args.index("--")]
     if "--json" in args or "--format=json" in args:
         return True
-    return any(a == "--format" and b == "json" for a, b in zip(args, args[1:], strict=False))
+    return any(a == "--format" and b == "json" for a, b in itertools.pairwise(args))
 
 
 def problem_json(problem: Problem) -> dict[str, Any]:
