@@ -9,6 +9,10 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
+# The folder above the package: the checkout in an editable install (tests and benchmarks read
+# docs and examples there). Nothing Portolan itself reads is found through it.
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def _folder(package: str, *parts: str) -> Path:
     found = files(package).joinpath(*parts)
