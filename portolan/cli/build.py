@@ -58,7 +58,7 @@ def build_command(
         transient=True,
         disable=not sys.stderr.isatty(),
     ) as bar:
-        task = bar.add_task("building", total=sum(steps(g) for g in loaded))
+        task = bar.add_task("building", total=sum(steps(g, options) for g in loaded))
 
         def progress(label: str) -> None:
             bar.update(task, description=label, advance=1)
