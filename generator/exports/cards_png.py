@@ -20,7 +20,7 @@ from pathlib import Path
 
 from generator.backends.pdf import PdfWriter
 from generator.draw import Drawing, Line, Text
-from generator.exports.raster import designs_of, rasterise
+from generator.exports.raster import designs_of, pixels, rasterise
 from generator.kinds.aid import render_aid
 from generator.kinds.deck import render_deck
 from generator.theme import Theme
@@ -40,15 +40,12 @@ def write_cards(game: Game, target: Path, bleed: float, theme: Theme) -> list[Pa
         rendered = render(game, component, bleed, theme)
         designs = designs_of(rendered.items)
         folder = target / "cards-png" / component.id
-        fronts = rasterise(
-            [d.front for d in designs], bleed=True, dpi=DPI, colour_filter=theme.colour_filter
-        )
+        first = designs[0].front
+        size = (pixels(first.width + 2 * bleed, DPI), pixels(first.height + 2 * bleed, DPI))
+        style = {"bleed": True, "dpi": DPI, "size": size, "colour_filter": theme.colour_filter}
+        fronts = rasterise([d.front for d in designs], **style)
         backs_needed = [d.back for d in designs if d.back is not None]
-        backs = iter(
-            rasterise(backs_needed, bleed=True, dpi=DPI, colour_filter=theme.colour_filter)
-            if backs_needed
-            else []
-        )
+        backs = iter(rasterise(backs_needed, **style) if backs_needed else [])
         width = max(3, len(str(len(designs))))
         for n, (design, front) in enumerate(zip(designs, fronts, strict=True), start=1):
             name = f"{n:0{width}d}-{_slug(design.front.id, component.id)}-x{design.count}.png"

@@ -61,12 +61,21 @@ def rasterise(
         writer.save()
         images = [image.convert("RGB") for image in render_pages(pdf, dpi)]
     if size is not None:
-        from PIL import Image
-
-        images = [
-            im if im.size == size else im.resize(size, Image.Resampling.LANCZOS) for im in images
-        ]
+        images = [_to_size(im, size) for im in images]
     return images
+
+
+def _to_size(image, size: tuple[int, int]):
+    """``image`` at exactly ``size``: pdfium rounds a page's pixels up, so a pixel too many is
+    cropped (from the bleed side); anything else is resampled."""
+    from PIL import Image
+
+    if image.size == size:
+        return image
+    dw, dh = image.width - size[0], image.height - size[1]
+    if 0 <= dw <= 1 and 0 <= dh <= 1:
+        return image.crop((0, 0, *size))
+    return image.resize(size, Image.Resampling.LANCZOS)
 
 
 def pixels(mm: float, dpi: float) -> int:

@@ -143,7 +143,7 @@ def write_deck(
             images = rasterise(
                 faces + ([back] if back is not None else []),
                 bleed=False,
-                dpi=MAX_DPI,
+                dpi=plan.cell[0] / w * 25.4,
                 size=plan.cell,
                 colour_filter=theme.colour_filter,
             )
