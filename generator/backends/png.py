@@ -10,7 +10,9 @@ from pathlib import Path
 
 from portolan.errors import InputError, Problem
 
-PNG_EXTRA_HINT = "install the PNG extra: pip install 'portolan[png]'"
+PNG_EXTRA_HINT = (
+    "install the PNG extra: pip install 'portolan[png]' (with pipx: pipx inject portolan pypdfium2)"
+)
 
 
 def require_png(option: str = "--format", wanted: str = "png") -> None:

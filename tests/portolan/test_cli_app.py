@@ -110,3 +110,22 @@ def test_help_lists_every_build_format():
     from portolan.cli.build import BUILD_FORMATS
 
     assert BUILD_FORMATS == FORMATS
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("portolan build --page ", ["a4", "letter"]),
+        ("portolan build --duplex ", ["long", "short", "none"]),
+        ("portolan score x y --format ", ["text", "json", "csv"]),
+        ("portolan schema ", ["components", "log", "position", "score", "check", "simulate"]),
+    ],
+)
+def test_shell_completion_offers_the_choices(words, expected):
+    env = {
+        "_PORTOLAN_COMPLETE": "complete_bash",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split())),
+    }
+    result = runner.invoke(app, [], env=env, prog_name="portolan")
+    assert result.stdout.split() == expected
