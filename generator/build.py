@@ -91,10 +91,7 @@ def build_game(
         if progress:
             progress(f"{game.id}: {component.name}")
         report.files += _build_component(game, component, target, opts, report)
-    for export in (f for f in opts.formats if f in EXPORT_FORMATS):
-        if progress:
-            progress(f"{game.id}: {export}")
-    report.files += write_exports(game, target, final or target, opts)
+    report.files += write_exports(game, target, final or target, opts, progress)
     return report
 
 

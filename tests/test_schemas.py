@@ -4,6 +4,7 @@ illegal step, bad input) validates against the schema of its command."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 
 from checker.core.registry import GAMES
 from portolan.cli import app
-from portolan.cli.schema import schema_text
+from portolan.cli.schema import schema_text as generate
 from portolan.model import available_games
 from portolan.paths import ROOT, components_dir
 
@@ -23,6 +24,11 @@ MODELINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)\n")
 PRINTED = available_games(components_dir())
 CHECKED = list(GAMES)
 runner = CliRunner()
+
+
+@functools.cache
+def schema_text(kind: str, game: str) -> str:
+    return generate(kind, game)
 
 
 def shipped() -> list[tuple[Path, str, str]]:
@@ -41,6 +47,11 @@ def validator(schema: dict) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
+@functools.cache
+def validator_of(path: Path) -> jsonschema.Draft202012Validator:
+    return validator(json.loads(path.read_text("utf-8")))
+
+
 def committed_schema(path: Path) -> Path:
     found = MODELINE.match(path.read_text("utf-8"))
     assert found, f"{path} does not name its schema on its first line"
@@ -52,11 +63,10 @@ def committed_schema(path: Path) -> Path:
 )
 def test_every_shipped_yaml_validates_against_its_schema(path, kind, game):
     schema_file = committed_schema(path)
-    schema = json.loads(schema_file.read_text("utf-8"))
     assert schema_file.read_text("utf-8") == schema_text(kind, game), (
         f"{schema_file} is stale: run portolan schema {kind} {game} --out {schema_file}"
     )
-    errors = list(validator(schema).iter_errors(yaml.safe_load(path.read_text("utf-8"))))
+    errors = list(validator_of(schema_file).iter_errors(yaml.safe_load(path.read_text("utf-8"))))
     assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:5]]
 
 
@@ -84,8 +94,7 @@ def test_a_mistake_does_not_validate(kind, file, edit):
     path = ROOT / file
     data = yaml.safe_load(path.read_text("utf-8"))
     edit(data)
-    schema = json.loads(committed_schema(path).read_text("utf-8"))
-    assert list(validator(schema).iter_errors(data))
+    assert list(validator_of(committed_schema(path)).iter_errors(data))
 
 
 def test_schema_command_writes_draft_2020_12(tmp_path):
@@ -108,6 +117,7 @@ def test_schema_command_rejects_bad_input():
 # -- every --json output against its schema -------------------------------------------------
 
 
+@functools.cache
 def report_validator(kind: str, game: str) -> jsonschema.Draft202012Validator:
     return validator(json.loads(schema_text(kind, game)))
 
