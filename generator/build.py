@@ -10,11 +10,13 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.backends.pdf import PdfWriter
+from generator.backends.png import require_png
 from generator.backends.svg import write_svg
+from generator.exports import EXPORT_FORMATS, write_exports
 from generator.kinds.aid import render_aid
 from generator.kinds.board import render_board
 from generator.kinds.cardface import Overflow
@@ -32,7 +34,8 @@ from generator.theme import Theme
 from portolan.model.loader import Component, Game
 from portolan.sizes import paper_label, papers
 
-FORMATS = ("pdf", "svg", "png")
+FORMATS = ("pdf", "svg", "png", *EXPORT_FORMATS)
+RASTER_FORMATS = ("png", *EXPORT_FORMATS)  # need pdfium (the png extra)
 RENDERERS = {
     "deck": render_deck,
     "board": render_board,
@@ -72,20 +75,29 @@ class GameReport:
 Progress = Callable[[str], None]
 
 
-def steps(game: Game) -> int:
-    """How many progress steps building ``game`` takes (one per component)."""
-    return len(game.components)
+def steps(game: Game, opts: BuildOptions | None = None) -> int:
+    """How many progress steps building ``game`` takes (one per component, one per export)."""
+    exports = [f for f in (opts.formats if opts else ()) if f in EXPORT_FORMATS]
+    return len(game.components) + len(exports)
 
 
 def build_game(
-    game: Game, target: Path, opts: BuildOptions, progress: Progress | None = None
+    game: Game,
+    target: Path,
+    opts: BuildOptions,
+    progress: Progress | None = None,
+    final: Path | None = None,
 ) -> GameReport:
-    """Write every component of ``game`` into the folder ``target`` (which must be empty)."""
+    """Write every component of ``game`` into the folder ``target`` (which must be empty);
+    ``final`` is where the folder will end up (exports that name their files need it)."""
+    if "cards-png" in opts.formats and "pdf" not in opts.formats:
+        opts = replace(opts, formats=(*opts.formats, "pdf"))  # the print set is made of PDFs
     report = GameReport(game.id)
     for component in game.components:
         if progress:
             progress(f"{game.id}: {component.name}")
         report.files += _build_component(game, component, target, opts, report)
+    report.files += write_exports(game, target, final or target, opts, progress)
     return report
 
 
@@ -188,6 +200,8 @@ def build_games(
     games: list[Game], out_root: Path, opts: BuildOptions, progress: Progress | None = None
 ) -> list[GameReport]:
     """Build every game into a hidden staging folder, then swap them all into ``out_root``."""
+    if any(f in RASTER_FORMATS for f in opts.formats):
+        require_png()  # exit 2 naming the extra, before anything is written
     created = not out_root.exists()
     out_root.mkdir(parents=True, exist_ok=True)
     staged: list[tuple[Game, Path]] = []
@@ -199,7 +213,7 @@ def build_games(
                 shutil.rmtree(stage)
             stage.mkdir()
             staged.append((game, stage))
-            report = build_game(game, stage, opts, progress)
+            report = build_game(game, stage, opts, progress, final=out_root / game.id)
             report.files = [out_root / game.id / f.relative_to(stage) for f in report.files]
             reports.append(report)
     except BaseException:

@@ -10,10 +10,14 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
+from portolan.cli.group import PortolanGroup, version_option
+from portolan.cli.jsonout import json_error, wants_json
 from portolan.errors import EXIT_INPUT, InputError
 from portolan.paths import components_dir
 
 app = typer.Typer(
+    cls=PortolanGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
     name="portolan",
     help=(
         "Print-and-play sheets, rules references and a turn-log checker for Age of Exploration "
@@ -27,11 +31,19 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    add_completion=True,
 )
 
+
+@app.callback()
+def _root(version: bool = version_option()) -> None:
+    pass  # the options every command shares (--version); the help is the app's
+
+
 COMPONENTS = typer.Option(
-    None, "--components", help="Folder of game descriptions (default: the project's components/)."
+    None,
+    "--components",
+    help="Folder of game descriptions (default: the ones installed with Portolan).",
 )
 
 
@@ -45,6 +57,8 @@ def friendly(fn):
         except InputError as exc:
             for problem in exc.problems:
                 typer.echo(f"error: {problem}", err=True)
+            if wants_json(kwargs):  # --json: the same problems as JSON on stdout
+                typer.echo(json_error(exc.problems))
             raise typer.Exit(EXIT_INPUT) from None
         except BrokenPipeError:  # e.g. piped into `head`: stop quietly
             import os
@@ -62,6 +76,8 @@ def friendly(fn):
             typer.echo(
                 "This is a bug in Portolan; please report it with the command you ran.", err=True
             )
+            if wants_json(kwargs):
+                typer.echo(json_error(f"internal error: {type(exc).__name__}: {exc}"))
             raise typer.Exit(3) from None
 
     return wrapper
