@@ -30,6 +30,14 @@ class _Schema(GenerateJsonSchema):
             return inner  # a whole mapping filled in (defaults): the full form is the schema
         return {"anyOf": [inner, SHORTHAND]}
 
+    def model_schema(self, schema) -> dict[str, Any]:
+        """A model that declares ``accepts_shorthand`` (e.g. a border written ``[a, b]``) may
+        also be written as a non-mapping value."""
+        inner = super().model_schema(schema)
+        if getattr(schema["cls"], "accepts_shorthand", False):
+            return {"anyOf": [inner, SHORTHAND]}
+        return inner
+
 
 def models_schema(models: dict[str, type], title: str) -> tuple[dict[str, Any], dict[str, str]]:
     """One schema holding every model in ``$defs``, and each model's ``$ref`` by name."""
