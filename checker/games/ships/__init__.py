@@ -114,6 +114,9 @@ class ShipsRules(RulesBase):
     def chances(self, state: State, decision: Decision) -> list[tuple[Any, int]]:
         return flow.chances(state, decision)
 
+    def sample_move(self, state: State, rng: random.Random) -> Any:
+        return flow.sample_move(state, self.decision(state), rng)
+
     def sample_outcome(self, state: State, rng: random.Random) -> Any:
         return flow.sample_outcome(state, rng)
 

@@ -60,6 +60,9 @@ from checker.games.ships.sections import (
     WHICH_BOX,
 )
 from checker.games.ships.state import (
+    ACTIONS as ACTIONS_PHASE,
+)
+from checker.games.ships.state import (
     CARD_ACTION,
     CARD_REMOVE,
     CHOOSE,
@@ -70,9 +73,6 @@ from checker.games.ships.state import (
     START,
     TARGET,
     State,
-)
-from checker.games.ships.state import (
-    RETRIEVE as RETRIEVING,
 )
 from checker.games.ships.state import (
     SETUP as SETUP_PHASE,
@@ -128,7 +128,7 @@ def decide(state: State) -> Decision | None:
 
 def _decision(state: State, top: tuple | None) -> Decision:
     p = state.player
-    phase = "Perform actions"
+    phase = "Actions"
     if state.phase == SETUP_PHASE:
         first = state.players[0]
         n = state.book.constants["display_cards"]
@@ -146,7 +146,7 @@ def _decision(state: State, top: tuple | None) -> Decision:
         )
     if state.phase == START:
         return Decision(
-            p, "Available actions", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True
+            p, "Available", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True
         )
     if top is None:
         left = pending(state)
@@ -327,31 +327,89 @@ def action_candidates(state: State, cube: str, only: type | None = None) -> list
 
 
 def legal_actions(state: State, *, first: bool = False) -> list[Any]:
-    """The actions legal now (at the top of a turn, or a card's action); ``first``: stop at one."""
-    top = state.tasks[-1] if state.tasks else None
-    step = None
-    if top is not None:
-        step = top[1]
-        kinds = [(CARD, ACTION_OF[step.action])]
-    else:
-        kinds = [(cube, None) for cube in cubes_available(state)]
+    """The actions legal now (at the top of a turn, or a card's action); ``first``: stop at
+    the first one found."""
     out = []
-    book_cards = state.book.cards
-    for cube, only in kinds:
-        paid: dict[tuple[str, int], bool] = {}  # (action, extra gold) -> can be paid
-        for move in action_candidates(state, cube, only):
-            action, problem = PROBLEMS[type(move)]
-            extra = book_cards[move.card].cost if type(move) is TakeCard else 0
-            ok = paid.get((action, extra))
-            if ok is None:
-                found = payment_problem(state, action, cube, extra, card=cube == CARD)
-                ok = paid[(action, extra)] = found is None
-            if ok and problem(state, move, step) is None:
+    paid: dict[tuple, bool] = {}
+    step = state.tasks[-1][1] if state.tasks else None
+    for cubes, shape in _shapes(state):
+        ok: bool | None = None  # what stands in the way once paid for: the same for any cube
+        for cube in cubes:
+            if not _paid(state, cube, shape, paid):
+                continue
+            move = WITH_CUBE[type(shape)](shape, cube)
+            if ok is None or type(shape) is TakeGold:
+                ok = PROBLEMS[type(shape)][1](state, move, step) is None
+            if ok:
                 out.append(move)
                 if first:
                     return out
     return out
-    return out
+
+
+# An action move paid with this cube.
+WITH_CUBE = {
+    PlaceShip: lambda m, c: PlaceShip(m.age, m.box, c),
+    UpgradeShip: lambda m, c: UpgradeShip(m.age, m.ship, m.box, c),
+    RemoveShip: lambda m, c: RemoveShip(m.age, m.box, c),
+    TakeCard: lambda m, c: TakeCard(m.card, c),
+    TakeGold: lambda m, c: TakeGold(c),
+    TakeNavigation: lambda m, c: TakeNavigation(c),
+    SellGoods: lambda m, c: SellGoods(c),
+    Retrieve: lambda m, c: Retrieve(m.area, c),
+}
+
+
+def _shapes(state: State) -> list[tuple[tuple[str, ...], Any]]:
+    """(the cubes that may pay, an action without its cube) that might be legal now."""
+    if state.tasks:
+        only = ACTION_OF[state.tasks[-1][1].action]
+        return [((CARD,), m) for m in action_candidates(state, None, only)]
+    cubes = tuple(cubes_available(state))
+    return [(cubes, m) for m in action_candidates(state, None)] if cubes else []
+
+
+def _paid(state: State, cube: str, move: Any, paid: dict) -> bool:
+    """Can this action be paid for with this cube? (Worked out once per action and cube.)"""
+    kind = type(move)
+    key = (cube, move.card) if kind is TakeCard else (cube, kind)
+    ok = paid.get(key)
+    if ok is None:
+        extra = state.book.cards[move.card].cost if kind is TakeCard else 0
+        problem = payment_problem(state, PROBLEMS[kind][0], cube, extra, card=cube == CARD)
+        ok = paid[key] = problem is None
+    return ok
+
+
+def _legal(state: State, cube: str, move: Any, step, paid: dict) -> bool:
+    return _paid(state, cube, move, paid) and PROBLEMS[type(move)][1](state, move, step) is None
+
+
+def _candidates(state: State) -> list[tuple[str, Any]]:
+    """(cube, action) that might be legal now."""
+    return [(c, WITH_CUBE[type(m)](m, c)) for cubes, m in _shapes(state) for c in cubes]
+
+
+def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
+    """A uniform pick among the legal moves, without listing them all where a turn offers
+    many: every candidate in a random order, the first legal one taken."""
+    top = state.tasks[-1] if state.tasks else None
+    if StartTurn in d.accepts or not (top is None or top[0] == CARD_ACTION):
+        return rng.choice(choices(state, d))
+    candidates: list[tuple[str | None, Any]] = _candidates(state)
+    if not pending(state):
+        candidates.append((None, END_TURN if top is None else DECLINE))
+    candidates += [(None, Exchange(g)) for g in state.book.exchanges if state.seat.goods.get(g)]
+    rng.shuffle(candidates)
+    paid: dict[tuple, bool] = {}
+    step = top[1] if top else None
+    for cube, move in candidates:
+        if cube is not None:
+            if _legal(state, cube, move, step, paid):
+                return move
+        elif not isinstance(move, Exchange) or move in exchanges(state):
+            return move
+    raise AssertionError("no legal move")  # the end of the turn is always legal
 
 
 def exchanges(state: State) -> list[Exchange]:
@@ -429,29 +487,30 @@ def sample_outcome(state: State, rng: random.Random) -> Any:
 
 # -- Moves out of their place ------------------------------------------------------------------
 def misplaced(state: State, move: Any) -> Illegal | None:
-    """A move nothing is waiting for (the decision of the moment does not accept it)."""
-    top = state.tasks[-1] if state.tasks else None
-    kind = top[0] if top else None
-    if isinstance(move, Deal):
+    """A move nothing is waiting for. Inside an action, what it still waits for is reported
+    (the decision's own message); between actions, a move that belongs inside one is."""
+    if isinstance(move, Deal) and not any(t[0] == DEAL for t in state.tasks):
         return Illegal(
             NEXT_AGE,
             "no card is dealt now: the display is dealt at setup and when a new era begins",
         )
-    if isinstance(move, (Trade, City)) and kind != TARGET:
+    if state.tasks or state.phase != ACTIONS_PHASE:
+        return None
+    if isinstance(move, (Trade, City)):
         what = "merchant cube" if isinstance(move, Trade) else "city disc"
         return Illegal(
             WHICH_BOX,
             f"no ship was just placed: a {what} goes on the board only with Place ship or "
             "Upgrade ship",
         )
-    if isinstance(move, ReturnGood) and kind != RETURN:
+    if isinstance(move, ReturnGood):
         return Illegal(MERCHANT_BOX, "the warehouse has room: no good needs to go back")
-    if isinstance(move, (SellGood, StopSelling)) and kind != SELL:
+    if isinstance(move, (SellGood, StopSelling)):
         return Illegal(SELL_GOODS, "goods are sold with the Sell goods action")
-    if isinstance(move, (TakeBack, TakeBackAll, StopRetrieving)) and kind != RETRIEVING:
+    if isinstance(move, (TakeBack, TakeBackAll, StopRetrieving)):
         return Illegal(RETRIEVE, "cubes are taken back with the Retrieve merchant cubes action")
-    if isinstance(move, ChooseGood) and kind != CHOOSE:
+    if isinstance(move, ChooseGood):
         return Illegal(TAKE_CARD, "no card gives a good of your choice now")
-    if isinstance(move, TakeBackShips) and kind != CARD_REMOVE:
-        return Illegal(TAKE_CARD, "no card takes ships back now")
+    if isinstance(move, (TakeBackShips, Decline)):
+        return Illegal(TAKE_CARD, "no card's action is waiting now")
     return None

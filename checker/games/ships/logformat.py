@@ -45,7 +45,6 @@ from checker.games.ships.moves import (
     ChooseGood,
     City,
     Deal,
-    Decline,
     Exchange,
     PlaceShip,
     RemoveShip,
@@ -73,7 +72,7 @@ TOP_KEYS = ("setup",)
 SETUP_KEYS = ("display",)
 TURN_KEYS = ("player", "actions")
 MAIN_KEYS = ("place", "upgrade", "remove", "card", "gold", "navigation", "sell", "retrieve")
-DETAIL_KEYS = ("trade", "city", "industry", "disc", "display", "return", "cube", "exchange")
+DETAIL_KEYS = ("trade", "city", "industry", "disc", "display", "return", "cube", "exchange", "box")
 CARD_KEYS = ("good", "ships")
 ENTRY_KEYS = (*MAIN_KEYS, *DETAIL_KEYS, *CARD_KEYS, "cubes")
 SHIP_KEYS = ("place", "upgrade")
@@ -234,8 +233,9 @@ def parse_log(book: Book, raw: Any, source: Source, players: list[str]) -> list[
             if not isinstance(actions, list):
                 rd.bad("actions is a list, one entry per action", apos, f"{where}.actions")
                 continue
-            for item, ipos, f in rd.items(actions, apos, f"{where}.actions"):
-                _action(rd, item, ipos, f, t, player)
+            final = t == len(turns)
+            for i, (item, ipos, f) in enumerate(rd.items(actions, apos, f"{where}.actions")):
+                _action(rd, item, ipos, f, t, player, final and i == len(actions) - 1)
     if rd.problems:
         raise InputError(rd.problems)
     return rd.steps
@@ -262,7 +262,10 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
                 rd.step(Deal(name), 0, rd.players[0], ipos)
 
 
-def _action(rd: _Reader, entry: Any, pos: Pos | None, field: str, t: int, player: str) -> None:
+def _action(
+    rd: _Reader, entry: Any, pos: Pos | None, field: str, t: int, player: str, last: bool
+) -> None:
+    """One action entry; ``last``: the log's last, perhaps cut short by a game saved halfway."""
     if isinstance(entry, str) and fold(entry) in ("gold", "navigation"):
         word = fold(entry)
         entry = YMap({word: None})
@@ -282,6 +285,12 @@ def _action(rd: _Reader, entry: Any, pos: Pos | None, field: str, t: int, player
     mains = [k for k in entry if k in MAIN_KEYS]
     card = "card" in entry
     subs = [k for k in mains if k != "card"]
+    if not mains and list(entry) == ["exchange"]:  # for the action that follows
+        for g, gpos in rd.goods(
+            entry["exchange"], entry.value_pos["exchange"], f"{field}.exchange"
+        ):
+            rd.step(Exchange(g), t, player, gpos)
+        return
     if (card and len(subs) > 1) or (not card and len(mains) != 1):
         rd.bad(
             "one action per entry: place, upgrade, remove, card, gold, navigation, sell or retrieve"
@@ -336,7 +345,7 @@ def _action(rd: _Reader, entry: Any, pos: Pos | None, field: str, t: int, player
             if isinstance(s, RemoveShips):
                 if "ships" in entry:
                     _ships(rd, entry["ships"], at("ships"), f"{field}.ships", emit)
-                else:
+                elif not last:
                     emit(DECLINE, at("card"))
             elif subs:
                 for g in swaps:
@@ -344,7 +353,7 @@ def _action(rd: _Reader, entry: Any, pos: Pos | None, field: str, t: int, player
                         emit(Exchange(g), at("exchange"))
                 _main(rd, entry, subs[0], CARD, field, emit, at)
                 subs = []
-            else:
+            elif not last:  # the log's last entry may stop before the card's action
                 emit(DECLINE, at("card"))
         if subs:
             rd.bad(
@@ -375,7 +384,10 @@ def _main(rd: _Reader, entry: YMap, key: str, cube: str | None, field: str, emit
     value, vpos, f = entry[key], at(key), f"{field}.{key}"
     if key in SHIP_KEYS:
         targets = [k for k in ("trade", "city") if k in entry]
-        if len(targets) != 1:
+        box = None
+        if "box" in entry:  # a game saved before the cube or disc was placed
+            box = rd.word(entry["box"], list(BOXES), at("box"), f"{field}.box", "a box")
+        if len(targets) > 1 or (not targets and box is None):
             rd.bad(
                 "a placed ship's cube goes in a trade box (trade: ...) or its disc in a city "
                 "(city: ...): name one",
@@ -383,7 +395,8 @@ def _main(rd: _Reader, entry: YMap, key: str, cube: str | None, field: str, emit
                 f,
             )
             return
-        box = BOXES[0] if targets[0] == "trade" else BOXES[1]
+        if targets:
+            box = BOXES[0] if targets[0] == "trade" else BOXES[1]
         if key == "place":
             age = rd.number(value, vpos, f, "an age")
             if age is None:
@@ -399,6 +412,8 @@ def _main(rd: _Reader, entry: YMap, key: str, cube: str | None, field: str, emit
                 name = rd.card(item, ipos, df)
                 if name:
                     emit(Deal(name), ipos)
+        if not targets:
+            return
         if targets[0] == "trade":
             industry = bool(entry.get("industry", False))
             move = rd.trade(entry["trade"], at("trade"), f"{field}.trade", industry)
@@ -416,7 +431,7 @@ def _main(rd: _Reader, entry: YMap, key: str, cube: str | None, field: str, emit
         if move is not None:
             emit(move, at(targets[0]))
         return
-    for k in ("trade", "city", "industry", "disc", "display", "cubes"):
+    for k in ("trade", "city", "industry", "disc", "display", "cubes", "box"):
         if k in entry and not (k == "cubes" and key == "retrieve"):
             rd.bad(f"'{k}' goes with place or upgrade", entry.key_pos[k], f"{field}.{k}")
             return
@@ -453,6 +468,8 @@ def _retrieve(rd: _Reader, entry: YMap, value: Any, pos, field: str, cube, emit,
         emit(TAKE_BACK_ALL, pos)
         return
     cubes, cpos = entry["cubes"], at("cubes")
+    if cubes == []:  # a game saved before the cubes were named
+        return
     info = rd.book.areas[area]
     if info.open:
         n = rd.number(cubes, cpos, f"{field}s", "a number of cubes")
@@ -474,12 +491,14 @@ def _retrieve(rd: _Reader, entry: YMap, value: Any, pos, field: str, cube, emit,
 
 # -- writing -----------------------------------------------------------------------------------
 def write_log(steps: list[Step]) -> dict[str, Any]:
-    """The log's setup and turns for a list of steps (the inverse of ``parse_log``)."""
+    """The log's setup and turns for a list of steps (the inverse of ``parse_log``). A game
+    saved in the middle of an action is written so that it resumes there."""
     display: list[str] = []
     turns: list[dict] = []
     turn: dict | None = None
     entry: dict | None = None
     swaps: list[str] = []
+    boxes: dict[int, str] = {}  # id of an entry of a ship not yet followed -> its box
 
     def new_entry(key: str, value: Any, cube: str | None) -> dict:
         e: dict[str, Any] = {key: value}
@@ -515,8 +534,10 @@ def write_log(steps: list[Step]) -> dict[str, Any]:
             swaps.append(m.good)
         elif isinstance(m, PlaceShip):
             entry = main("place", m.age, m.cube)
+            boxes[id(entry)] = m.box
         elif isinstance(m, UpgradeShip):
             entry = main("upgrade", f"{m.age} {m.ship}", m.cube)
+            boxes[id(entry)] = m.box
         elif isinstance(m, RemoveShip):
             entry = main("remove", f"{m.age} {m.box}", m.cube)
         elif isinstance(m, TakeCard):
@@ -529,13 +550,17 @@ def write_log(steps: list[Step]) -> dict[str, Any]:
             entry = main("sell", [], m.cube)
         elif isinstance(m, Retrieve):
             entry = main("retrieve", m.area or "action boxes", m.cube)
+            if m.area:
+                entry["cubes"] = []  # filled below; none named yet: saved before they were
         elif isinstance(m, Deal):
             entry.setdefault("display", []).append(m.card)
         elif isinstance(m, Trade):
+            boxes.pop(id(entry), None)
             entry["trade"] = f"{m.location} {m.good}"
             if m.industry:
                 entry["industry"] = True
         elif isinstance(m, City):
+            boxes.pop(id(entry), None)
             entry["city"] = m.location + (f" {m.benefit}" if m.benefit else "")
             if m.row:
                 entry["disc"] = m.row
@@ -545,9 +570,9 @@ def write_log(steps: list[Step]) -> dict[str, Any]:
             entry["sell"].append(m.good)
         elif isinstance(m, TakeBack):
             if m.good == MERCHANT_BOX:
-                entry["cubes"] = entry.get("cubes", 0) + 1
+                entry["cubes"] = (entry["cubes"] or 0) + 1
             else:
-                entry.setdefault("cubes", []).append(f"{m.location} {m.good}")
+                entry["cubes"].append(f"{m.location} {m.good}")
         elif isinstance(m, TakeBackAll):  # every cube there: those named before too
             entry.pop("cubes", None)
         elif isinstance(m, ChooseGood):
@@ -556,15 +581,16 @@ def write_log(steps: list[Step]) -> dict[str, Any]:
             entry["ships"] = [f"{m.age} {BOXES[0]}"] * m.merchant + [
                 f"{m.age} {BOXES[1]}"
             ] * m.warship
-        elif isinstance(m, Decline):
-            continue
+    if swaps and turn is not None:  # exchanged, the action not chosen yet
+        turn.setdefault("actions", []).append({"exchange": list(swaps)})
     for t in turns:
         acts = t.get("actions", [])
         for i, e in enumerate(acts):
-            if "good" in e and len(e["good"]) == 1:
-                e["good"] = e["good"][0]
-            if "exchange" in e and len(e["exchange"]) == 1:
-                e["exchange"] = e["exchange"][0]
+            if id(e) in boxes:
+                e["box"] = boxes[id(e)]
+            for key in ("good", "exchange"):
+                if key in e and len(e[key]) == 1:
+                    e[key] = e[key][0]
             if list(e) in (["gold"], ["navigation"]):
                 acts[i] = next(iter(e))
     out: dict[str, Any] = {}

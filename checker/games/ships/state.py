@@ -23,7 +23,6 @@ CARD_REMOVE = "card remove"  # (CARD_REMOVE,): a card's "take back ships from on
 GAIN = "gain"  # (GAIN, Gain step): carried out when it comes up
 SELL = "sell"  # (SELL, per-good bonus): goods sold one by one (State.sold)
 RETRIEVE = "retrieve"  # (RETRIEVE, area): cubes taken back one by one (State.retrieved)
-DISCARD = "discard"  # (DISCARD, card): a card carried out goes to the discard pile
 
 
 @dataclass(slots=True)

@@ -20,7 +20,6 @@ from checker.games.ships.state import (
     CARD_ACTION,
     CARD_REMOVE,
     CHOOSE,
-    DISCARD,
     GAIN,
     State,
 )
@@ -110,7 +109,7 @@ def apply_take_card(state: State, move: TakeCard) -> list[str]:
         state.seat.kept.append(move.card)
         events.append(f"takes {move.card} and keeps it until its era ends")
     else:
-        state.tasks.append((DISCARD, move.card))
+        put(state.discard, move.card)  # carried out, then discarded: nothing else sees it
         events.append(f"takes {move.card}")
     for s in reversed(info.steps):
         if isinstance(s, Gain):

@@ -5,7 +5,6 @@ the steps the rules carry out between two decisions."""
 from __future__ import annotations
 
 from checker.core.game import Illegal
-from checker.core.piles import put
 from checker.games.ships.book import (
     ANY_GOOD,
     FREE_CUBE,
@@ -15,9 +14,9 @@ from checker.games.ships.book import (
     NAVIGATION,
     VP,
 )
-from checker.games.ships.moves import CARD, FREE, MERCHANT
+from checker.games.ships.moves import CARD, CUBE_WORDS, FREE, MERCHANT
 from checker.games.ships.sections import FREE_EXCHANGE, PERFORM_ACTIONS
-from checker.games.ships.state import CHOOSE, DISCARD, GAIN, RETURN, SETUP, START, State
+from checker.games.ships.state import CHOOSE, GAIN, RETURN, SETUP, START, State
 
 SHIP_ACTIONS = ("Place ship", "Upgrade ship")
 
@@ -178,7 +177,7 @@ def payment_problem(
 
 
 def pay(state: State, action: str, cube: str, extra: int = 0) -> list[str]:
-    """The cube into the action box and the gold back to the pool."""
+    """The cube into the action box and the gold back to the pool; the action in words."""
     seat = state.seat
     if cube == MERCHANT:
         seat.section -= 1
@@ -196,7 +195,8 @@ def pay(state: State, action: str, cube: str, extra: int = 0) -> list[str]:
     state.pend_gold -= used
     seat.gold -= cost - used
     state.pool[GOLD] += cost
-    return [f"pays {cost} gold"] if cost else []
+    paid = "the card's action" if cube == CARD else f"with a {CUBE_WORDS[cube]}"
+    return [f"{action} ({paid}" + (f", {cost} gold)" if cost else ")")]
 
 
 def navigation_in_hand(state: State) -> int:
@@ -236,9 +236,6 @@ def advance(state: State) -> list[str]:
         if kind == GAIN:
             tasks.pop()
             events += gain_step(state, top[1])
-        elif kind == DISCARD:
-            tasks.pop()
-            put(state.discard, top[1])
         elif kind == CHOOSE and not choosable(state):
             tasks.pop()
             events.append("no good left in the pool to choose")

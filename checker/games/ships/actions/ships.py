@@ -312,6 +312,13 @@ def apply_upgrade(state: State, move: UpgradeShip) -> list[str]:
 # -- Remove one ship ---------------------------------------------------------------------------
 def own_ships(state: State) -> list[tuple[int, str]]:
     """(age, box) of every box holding a ship of the player."""
+    found = state.cache.get("own ships")
+    if found is None:
+        found = state.cache["own ships"] = _own_ships(state)
+    return found
+
+
+def _own_ships(state: State) -> list[tuple[int, str]]:
     p = state.current
     return [
         (a + 1, box)
