@@ -3,7 +3,7 @@ track, the areas, the pool and the cards. Nothing about how it is shown."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from checker.core.game import GameState
@@ -52,6 +52,16 @@ class Seat:
     @property
     def goods_held(self) -> int:
         return sum(self.goods.values())
+
+    def clone(self) -> Seat:
+        return replace(
+            self,
+            goods=dict(self.goods),
+            discs=dict(self.discs),
+            ships=list(self.ships),
+            retired=list(self.retired),
+            kept=list(self.kept),
+        )
 
 
 @dataclass(slots=True)
@@ -132,3 +142,26 @@ class State(GameState):
         """Navigation costs paid by this player are this much lower (kept cards)."""
         cards = self.book.cards
         return sum(cards[c].discount for c in self.seats[p].kept)
+
+    def clone(self) -> State:
+        """A copy to try moves on (strategies, tests); the book is shared."""
+        return replace(
+            self,
+            seats=[s.clone() for s in self.seats],
+            pool=dict(self.pool),
+            decks=[dict(d) for d in self.decks],
+            ships_at=[[list(b) for b in age] for age in self.ships_at],
+            trade=list(self.trade),
+            cities=list(self.cities),
+            open_cubes={a: list(c) for a, c in self.open_cubes.items()},
+            open_discs={a: list(c) for a, c in self.open_discs.items()},
+            area_cubes=[list(c) for c in self.area_cubes],
+            area_discs=list(self.area_discs),
+            display=dict(self.display),
+            discard=dict(self.discard),
+            tasks=list(self.tasks),
+            sold=dict(self.sold),
+            cache={},
+            decisions={},
+            memo=None,
+        )

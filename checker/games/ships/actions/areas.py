@@ -30,7 +30,7 @@ NOT_GOODS = (SPICE, GOLD)  # trade symbols an industry counter cannot add to
 
 
 # -- the present area and the next -------------------------------------------------------------
-def area_cost(state: State, area: int) -> int:
+def area_cost(state: State, area: int, discount: int | None = None) -> int:
     """Navigation to place in ``area``: nothing in the present area; the next costs what its
     border shows, less 1 per city disc in the present area and the taker's discounts."""
     if area == state.area:
@@ -38,18 +38,20 @@ def area_cost(state: State, area: int) -> int:
     book = state.book
     per_disc = book.constants["area_discount_per_disc"]
     printed = book.areas[area].navigation
-    return max(
-        0, printed - per_disc * state.discs_in_area(state.area) - state.discount(state.current)
-    )
+    if discount is None:
+        discount = state.discount(state.current)
+    return max(0, printed - per_disc * state.discs_in_area(state.area) - discount)
 
 
-def reachable(state: State, nav: int, pend: int) -> list[tuple[int, int]]:
+def reachable(
+    state: State, nav: int, pend: int, discount: int | None = None
+) -> list[tuple[int, int]]:
     """(area, navigation cost) of the areas a cube or disc may go to now, with ``nav``
     navigation in hand of which ``pend`` came from Metal and must be spent here."""
     out = [(state.area, 0)] if pend == 0 else []
     nxt = state.area + 1
     if nxt < len(state.book.areas) and state.pieces_in_area(state.area) > 0:
-        cost = area_cost(state, nxt)
+        cost = area_cost(state, nxt, discount)
         if pend <= cost <= nav:
             out.append((nxt, cost))
     return out
@@ -137,21 +139,22 @@ def industry_ok(state: State, area: int, good: str) -> bool:
     return not (state.book.areas[area].open and state.options["area7_industry"] == "forbidden")
 
 
-def trade_targets(state: State, nav: int, pend: int) -> list[Trade]:
-    """Every trade box the merchant cube of a placed ship may go to."""
-    key = ("trade", nav, pend)
+def trade_targets(state: State, nav: int, pend: int, discount: int | None = None) -> list[Trade]:
+    """Every trade box the merchant cube of a placed ship may go to (``discount``: the
+    navigation discount then, if it will not be the player's present one)."""
+    key = ("trade", nav, pend, discount)
     found = state.cache.get(key)
     if found is None:
-        found = state.cache[key] = _trade_targets(state, nav, pend)
+        found = state.cache[key] = _trade_targets(state, nav, pend, discount)
     return found
 
 
-def _trade_targets(state: State, nav: int, pend: int) -> list[Trade]:
+def _trade_targets(state: State, nav: int, pend: int, discount: int | None) -> list[Trade]:
     if state.seat.stock < 1:
         return []
     book = state.book
     out: list[Trade] = []
-    for area, _ in reachable(state, nav, pend):
+    for area, _ in reachable(state, nav, pend, discount):
         info = book.areas[area]
         if info.open:
             for good in info.open_goods:
@@ -274,16 +277,18 @@ def disc_rows(state: State) -> list[str]:
     return [r for r in ROWS if state.seat.discs[r] > 0]
 
 
-def city_targets(state: State, nav: int, pend: int, no_food: bool) -> list:
+def city_targets(
+    state: State, nav: int, pend: int, no_food: bool, discount: int | None = None
+) -> list:
     """Every city (and row the disc comes from) the disc of a placed warship may go to."""
-    key = ("city", nav, pend, no_food)
+    key = ("city", nav, pend, no_food, discount)
     found = state.cache.get(key)
     if found is None:
-        found = state.cache[key] = _city_targets(state, nav, pend, no_food)
+        found = state.cache[key] = _city_targets(state, nav, pend, no_food, discount)
     return found
 
 
-def _city_targets(state: State, nav: int, pend: int, no_food: bool) -> list:
+def _city_targets(state: State, nav: int, pend: int, no_food: bool, discount: int | None) -> list:
     seat = state.seat
     if not no_food and seat.goods[FOOD] < state.book.constants["warship_food"]:
         return []
@@ -292,7 +297,7 @@ def _city_targets(state: State, nav: int, pend: int, no_food: bool) -> list:
         return []
     book = state.book
     out = []
-    for area, _ in reachable(state, nav, pend):
+    for area, _ in reachable(state, nav, pend, discount):
         info = book.areas[area]
         if info.open:
             out += [City(info.name, None, r) for r in rows]

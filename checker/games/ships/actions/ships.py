@@ -110,11 +110,13 @@ def age_problem(state: State, age: int) -> Illegal | None:
     return None
 
 
-def target_problem(state: State, box: str, nav: int, pend: int, no_food: bool) -> Illegal | None:
+def target_problem(
+    state: State, box: str, nav: int, pend: int, no_food: bool, discount: int | None = None
+) -> Illegal | None:
     """Why no cube or disc could follow a ship into this box (None: one can)."""
     seat = state.seat
     if box == MERCHANT_BOX:
-        if trade_targets(state, nav, pend):
+        if trade_targets(state, nav, pend, discount):
             return None
         if seat.stock < 1:
             return Illegal(
@@ -123,7 +125,7 @@ def target_problem(state: State, box: str, nav: int, pend: int, no_food: bool) -
                 f"{seat.name} has none in Available Stock",
             )
     else:
-        if city_targets(state, nav, pend, no_food):
+        if city_targets(state, nav, pend, no_food, discount):
             return None
         need = state.book.constants["warship_food"]
         if not no_food and seat.goods[FOOD] < need:
@@ -150,7 +152,11 @@ def ship_problem(state: State, age: int, box: str, cost: int, no_food: bool) -> 
             NEXT_AGE,
             f"opening age {age} costs {cost} navigation: {state.seat.name} has {nav}",
         )
-    return target_problem(state, box, nav - cost, max(0, state.pend_nav - cost), no_food)
+    # a new era discards the kept cards of the old one, with their discounts, before the cube
+    # or disc is placed
+    new_era = age > state.highest and state.book.ages[age - 1].era != state.era
+    pend = max(0, state.pend_nav - cost)
+    return target_problem(state, box, nav - cost, pend, no_food, 0 if new_era else None)
 
 
 def open_age(state: State, age: int, cost: int) -> list[str]:
