@@ -15,7 +15,7 @@ from checker.games.ships.scoring import area_points, pieces_of
 # Gold values (docs/games/ships.md) adjusted for a player deciding now: a merchant cube in an
 # action box is worth less than one in hand (it must be retrieved), a free action cube is one
 # action, a ship counts for where it stands on the track.
-VALUE = {"gold": 1, "nav": 1, "industry": 2, "free": 1, "cube": 2, "boxed": 1, "vp": 2}
+VALUE = {"gold": 1, "nav": 1, "industry": 2, "free": 2, "cube": 3, "boxed": 2, "vp": 2}
 
 
 def worth(state, p: int) -> float:
@@ -29,6 +29,12 @@ def worth(state, p: int) -> float:
     area = area_points(book, state.area, pieces_of(state, state.area), len(state.seats))
     total += v["vp"] * area[p]
     total += s.ships[state.era]  # ships in hand for this era
+    turns = turns_left_in_era(state)
+    for name in s.kept:  # the turns of a kept card's discount or income still to come
+        card = book.cards[name]
+        total += turns * (card.discount + sum(n for _, n in card.each_turn))
+        if card.sell_bonus:
+            total += s.goods.get(card.sell_bonus[0], 0) + 1
     # ships on the track: those two ages behind are about to lose VP
     for a in range(state.highest):
         ships = state.ships_at[a][0][p] + state.ships_at[a][1][p]
@@ -38,6 +44,14 @@ def worth(state, p: int) -> float:
 
 SHIP_BEHIND = {0: 2, 1: 1, 2: -2}
 GOODS = 0.8  # goods are worth a little less than their price until sold
+
+
+def turns_left_in_era(state) -> float:
+    """About how many more turns the player has in this era: an age lasts some 4 turns in
+    all (greedy games: 11 ages in 40 turns)."""
+    ages = state.book.ages
+    last = max(a.age for a in ages if a.era == state.era)
+    return (last - max(state.highest, 1) + 1) * 4 / len(state.seats)
 
 
 def edge(state, p: int) -> float:

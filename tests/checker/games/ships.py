@@ -8,10 +8,59 @@ from checker.games.ships.book import FREE_CUBE, GOLD, INDUSTRY, NAVIGATION
 from checker.games.ships.scoring import area_points, goods_and_gold, pieces_of
 from tests.checker.games.spec import TINY, Expected, GameTests, Malformed, Play, Violation
 
+
 # -- the examples, worked out by hand ----------------------------------------------------------
-# (filled in below, with the working)
-EXPECTED: dict[str, dict[str, dict[str, int]]] = {}
-WINNERS: dict[str, list[str]] = {}
+# The track: 5 at the start plus every VP the trace shows scored or lost (turn by turn in
+# examples/ships/*.trace.txt), added up by kind. The last area: each cube left in the present
+# area scores its number (no disc is left there in these games). Goods and gold: every good
+# sold at its price plus the bank, 1 VP per 2 gold.
+#
+# two-players (Area 5, The Americas, is the present area at the end):
+#   Ana track 5 + first ships 9, lagging ships -11, area 2 16, area 3 23, area 4 25, cities 9,
+#     spice 7, cards 7, metal exchanged 4 = 94; cubes in Caribbean (Spice), South America
+#     (Gold), Virginia (Cloth): 3 x 5 = 15; 3 Cloth = 12 gold, no gold: 6.     115
+#   Ben track 5 + first ships 19, lagging ships -12, area 2 8, area 3 12, area 4 28, cards 3,
+#     surplus gold when selling 10 = 73; Newfoundland and Caribbean (Cloth): 10; 3 Cloth: 6. 89
+# three-players (Area 6, The Indies):
+#   Ana track 5 + first ships 2, lagging -18, area 2 5, area 3 13, area 4 20, area 5 15,
+#     cities 4, spice 21, surplus gold 1 = 68; Calicut Spice, Spice Islands Spice x2, Nagasaki
+#     Metal: 4 x 6 = 24; 4 Cloth = 16 gold: 8.                                  100
+#   Ben track 5 + first ships 2, lagging -12, area 2 5, area 3 9, area 4 16, area 5 15,
+#     cards 2 = 42; Canton and Nagasaki Cloth: 12; 3 Cloth: 6.                  60
+#   Cai track 5 + first ships 18, lagging -10, area 2 2, area 3 24, area 4 18, area 5 20,
+#     cities 3, spice 7, cards 1, metal 4 = 92; Cape of Good Hope Cloth: 6; 7 Cloth = 28: 14.
+#                                                                               112 (wins)
+# four-players (Area 6):
+#   Ana track 5 + first ships 12, lagging -12, area 2 5, area 3 12, area 4 12, area 5 15,
+#     cities 2, metal 2 = 53; nothing in Area 6: 0; 3 Cloth: 6.                 59
+#   Ben track 5 + first ships 6, lagging -11, area 2 4, area 3 9, area 4 12, area 5 10,
+#     spice 14, cards 1 = 50; Cape of Good Hope Cloth, Calicut Spice, Spice Islands Spice:
+#     18; 3 Cloth: 6.                                                           74
+#   Cai track 5 + first ships 2, lagging -17, area 2 5, area 3 9, area 4 27, area 5 15,
+#     cities 5, spice 14, cards 1, metal 2 = 68; Calicut Cloth, Spice Islands Spice: 12;
+#     3 Cloth: 6.                                                               86
+#   Dora track 5 + first ships 13, lagging -7, area 2 2, area 3 13, area 4 17, area 5 15,
+#     cities 6 = 64; Canton and Nagasaki Metal: 12; 5 Cloth = 20: 10.           86
+#   Cai and Dora tie: no tie-breaker, both win.
+def _sheet(track: int, last: int, sale: int) -> dict[str, int]:
+    return {"track": track, "final_area": last, "goods_and_gold": sale}
+
+
+EXPECTED = {
+    "two-players": {"Ana": _sheet(94, 15, 6), "Ben": _sheet(73, 10, 6)},
+    "three-players": {
+        "Ana": _sheet(68, 24, 8),
+        "Ben": _sheet(42, 12, 6),
+        "Cai": _sheet(92, 6, 14),
+    },
+    "four-players": {
+        "Ana": _sheet(53, 0, 6),
+        "Ben": _sheet(50, 18, 6),
+        "Cai": _sheet(68, 12, 6),
+        "Dora": _sheet(64, 12, 10),
+    },
+}
+WINNERS = {"two-players": ["Ana"], "three-players": ["Cai"], "four-players": ["Cai", "Dora"]}
 
 # -- a failing log for every rule ------------------------------------------------------------
 SETUP = """\
