@@ -183,7 +183,7 @@ VIOLATIONS = {
     "a free action cube's gold": (
         log(ana("{navigation: 2, cube: free}  # here")),
         "Phase Two: Perform Actions",
-        "Take two navigation with a free cube costs 1 gold: Ana has 0",
+        "Take two navigation with a free action cube costs 1 gold: Ana has 0",
     ),
     # Place ship: the age
     "the first ship outside age 1": (

@@ -171,7 +171,7 @@ def payment_problem(
     if seat.gold + state.pend_gold < cost:
         return Illegal(
             PERFORM_ACTIONS,
-            f"{action} with a {cube} cube costs {cost} gold: {seat.name} has {seat.gold}",
+            f"{action} with a {CUBE_WORDS[cube]} costs {cost} gold: {seat.name} has {seat.gold}",
         )
     return None
 
