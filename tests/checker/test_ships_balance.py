@@ -71,6 +71,14 @@ def test_greedy_games_end_in_a_sane_number_of_turns(players):
         assert g.area >= 3
 
 
+@pytest.mark.skipif(SCALE < 5, reason="a long run: PORTOLAN_PROPERTY_SCALE=5 or more")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_seat_of_greedy_players_wins_far_more_than_its_share(players):
+    """Greedy players favour the late seats (docs/games/ships.md): held to 2x the share."""
+    shares = win_shares([greedy_game(seed, players) for seed in range(int(8 * SCALE))])
+    assert max(shares.values()) <= min(0.75, 2 / players), shares
+
+
 def test_every_card_is_worth_taking_sometimes():
     """In positions of greedy games, each card alone on the display is, at least once, worth
     more to the player to act than ending the turn."""

@@ -330,16 +330,23 @@ def legal_actions(state: State, *, first: bool = False) -> list[Any]:
     """The actions legal now (at the top of a turn, or a card's action); ``first``: stop at
     the first one found."""
     out = []
-    paid: dict[tuple, bool] = {}
+    payable: dict[tuple, tuple[str, ...]] = {}  # (action, extra gold) -> the cubes that can pay
     step = state.tasks[-1][1] if state.tasks else None
+    cards = state.book.cards
     for cubes, shape in _shapes(state):
+        kind = type(shape)
+        extra = cards[shape.card].cost if kind is TakeCard else 0
+        paying = payable.get((kind, extra))
+        if paying is None:
+            action = PROBLEMS[kind][0]
+            paying = payable[(kind, extra)] = tuple(
+                c for c in cubes if payment_problem(state, action, c, extra, card=c == CARD) is None
+            )
         ok: bool | None = None  # what stands in the way once paid for: the same for any cube
-        for cube in cubes:
-            if not _paid(state, cube, shape, paid):
-                continue
-            move = WITH_CUBE[type(shape)](shape, cube)
-            if ok is None or type(shape) is TakeGold:
-                ok = PROBLEMS[type(shape)][1](state, move, step) is None
+        for cube in paying:
+            move = WITH_CUBE[kind](shape, cube)
+            if ok is None or kind is TakeGold:
+                ok = PROBLEMS[kind][1](state, move, step) is None
             if ok:
                 out.append(move)
                 if first:
@@ -372,22 +379,13 @@ def _shapes(state: State) -> list[tuple[tuple[str, ...], Any]]:
 def _paid(state: State, cube: str, move: Any, paid: dict) -> bool:
     """Can this action be paid for with this cube? (Worked out once per action and cube.)"""
     kind = type(move)
-    key = (cube, move.card) if kind is TakeCard else (cube, kind)
+    extra = state.book.cards[move.card].cost if kind is TakeCard else 0
+    key = (cube, kind, extra)
     ok = paid.get(key)
     if ok is None:
-        extra = state.book.cards[move.card].cost if kind is TakeCard else 0
         problem = payment_problem(state, PROBLEMS[kind][0], cube, extra, card=cube == CARD)
         ok = paid[key] = problem is None
     return ok
-
-
-def _legal(state: State, cube: str, move: Any, step, paid: dict) -> bool:
-    return _paid(state, cube, move, paid) and PROBLEMS[type(move)][1](state, move, step) is None
-
-
-def _candidates(state: State) -> list[tuple[str, Any]]:
-    """(cube, action) that might be legal now."""
-    return [(c, WITH_CUBE[type(m)](m, c)) for cubes, m in _shapes(state) for c in cubes]
 
 
 def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
@@ -396,19 +394,28 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     top = state.tasks[-1] if state.tasks else None
     if StartTurn in d.accepts or not (top is None or top[0] == CARD_ACTION):
         return rng.choice(choices(state, d))
-    candidates: list[tuple[str | None, Any]] = _candidates(state)
+    candidates: list[tuple[str | None, Any]] = [
+        (c, shape) for cubes, shape in _shapes(state) for c in cubes
+    ]
     if not pending(state):
         candidates.append((None, END_TURN if top is None else DECLINE))
     candidates += [(None, Exchange(g)) for g in state.book.exchanges if state.seat.goods.get(g)]
     rng.shuffle(candidates)
     paid: dict[tuple, bool] = {}
+    ruled_out: set[int] = set()  # actions (without their cube) that cannot be carried out
     step = top[1] if top else None
-    for cube, move in candidates:
-        if cube is not None:
-            if _legal(state, cube, move, step, paid):
-                return move
-        elif not isinstance(move, Exchange) or move in exchanges(state):
+    for cube, shape in candidates:
+        if cube is None:
+            if not isinstance(shape, Exchange) or shape in exchanges(state):
+                return shape
+            continue
+        if id(shape) in ruled_out or not _paid(state, cube, shape, paid):
+            continue
+        move = WITH_CUBE[type(shape)](shape, cube)
+        if PROBLEMS[type(shape)][1](state, move, step) is None:
             return move
+        if type(shape) is not TakeGold:
+            ruled_out.add(id(shape))
     raise AssertionError("no legal move")  # the end of the turn is always legal
 
 

@@ -573,49 +573,44 @@ BAD_POSITIONS = {
 
 # -- pieces: every piece and counter in one place, and none below zero ---------------------------
 def every_piece(state) -> Counter:
+    """Every piece and counter of the box, by name, wherever it is; a count below zero
+    anywhere adds a '... below zero' entry (so the comparison with the box fails)."""
     book = state.book
     seen: Counter = Counter()
+    k = book.constants
+    n = len(state.seats)
+    trade, cities = Counter(state.trade), Counter(state.cities)
+    on_track = [[0] * len(book.eras) for _ in range(n)]  # ships by seat and era
+    for a, (merchant, warship) in enumerate(state.ships_at):
+        era = book.ages[a].era
+        for i in range(n):
+            on_track[i][era] += merchant[i] + warship[i]
     for i, colour in enumerate(book.colours):
-        k = book.constants
-        if i >= len(state.seats):  # a colour nobody plays stays in the box
-            seen[f"{colour} merchant cube"] += k["merchant_cubes"]
-            seen[f"{colour} city disc"] += k["city_discs"]
-            for era in book.eras:
-                seen[f"{colour} {era.lower()}"] += k["ships_per_era"]
+        cube, disc = f"{colour} merchant cube", f"{colour} city disc"
+        ships = [f"{colour} {era.lower()}" for era in book.eras]
+        if i >= n:  # a colour nobody plays stays in the box
+            seen[cube] += k["merchant_cubes"]
+            seen[disc] += k["city_discs"]
+            for name in ships:
+                seen[name] += k["ships_per_era"]
             continue
         s = state.seats[i]
-        places = {
-            f"{colour} merchant cube": (
-                s.stock,
-                s.pool_cubes,
-                s.section,
-                s.box_cubes,
-                s.spice,
-                sum(1 for o in state.trade if o == i),
-                sum(c[i] for c in state.open_cubes.values()),
-            ),
-            f"{colour} city disc": (
-                *s.discs.values(),
-                sum(1 for o in state.cities if o == i),
-                sum(c[i] for c in state.open_discs.values()),
-                1,  # on the VP track
-            ),
-            FREE_CUBE: (s.free, s.section_free),
-            "Gold coin": (s.gold,),
-            "Navigation counter": (s.nav,),
-            "Industry counter": (s.industry, s.box_industry),
-            **{g: (n,) for g, n in s.goods.items()},
-        }
-        for e, era in enumerate(book.eras):
-            on_track = sum(
-                sum(state.ships_at[a][b][i] for b in (0, 1))
-                for a in range(book.last_age)
-                if book.ages[a].era == e
-            )
-            places[f"{colour} {era.lower()}"] = (s.ships[e], s.retired[e], on_track)
-        for name, counts in places.items():
-            _count(seen, name, counts)
-        seen.update(s.kept)
+        open_cubes = sum(c[i] for c in state.open_cubes.values())
+        open_discs = sum(c[i] for c in state.open_discs.values())
+        counts = [
+            (cube, (s.stock, s.pool_cubes, s.section, s.box_cubes, s.spice, trade[i], open_cubes)),
+            (disc, (*s.discs.values(), cities[i], open_discs, 1)),  # 1: on the VP track
+            (FREE_CUBE, (s.free, s.section_free)),
+            ("Gold coin", (s.gold,)),
+            ("Navigation counter", (s.nav,)),
+            ("Industry counter", (s.industry, s.box_industry)),
+            *((g, (m,)) for g, m in s.goods.items()),
+            *((name, (s.ships[e], s.retired[e], on_track[i][e])) for e, name in enumerate(ships)),
+        ]
+        for name, parts in counts:
+            _count(seen, name, parts)
+        for card in s.kept:
+            seen[card] += 1
     pool = state.pool
     _count(seen, FREE_CUBE, (pool[FREE_CUBE], state.free_used, state.pend_free))
     _count(seen, "Gold coin", (pool[GOLD], state.pend_gold))
@@ -624,14 +619,15 @@ def every_piece(state) -> Counter:
     for g in book.goods:
         _count(seen, g, (pool[g],))
     for pile in (*state.decks, state.display, state.discard):
-        seen.update(pile)
+        for card, m in pile.items():
+            seen[card] += m
     return seen
 
 
-def _count(seen: Counter, name: str, counts) -> None:
-    if min(counts) < 0:
+def _count(seen: Counter, name: str, parts) -> None:
+    if min(parts) < 0:
         seen[f"{name} below zero"] += 1
-    seen[name] += sum(counts)
+    seen[name] += sum(parts)
 
 
 def full_set(model) -> Counter:

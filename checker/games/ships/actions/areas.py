@@ -177,6 +177,33 @@ def _trade_targets(state: State, nav: int, pend: int, discount: int | None) -> l
     return out
 
 
+def can_place(
+    state: State, box: str, nav: int, pend: int, no_food: bool, discount: int | None
+) -> bool:
+    """Is there somewhere for the cube (Merchant box) or disc (Warship box) of a placed ship?
+    (What ``trade_targets`` and ``city_targets`` list, without listing it.)"""
+    seat, book = state.seat, state.book
+    if box == MERCHANT_BOX:
+        if seat.stock < 1:
+            return False
+        spice = spice_ok(state)
+        for area, _ in reachable(state, nav, pend, discount):
+            if book.areas[area].open:
+                return True
+            for b in book.areas[area].trade:
+                if state.trade[b] < 0 and (spice or book.trade[b].good != SPICE):
+                    return True
+        return False
+    if not no_food and seat.goods[FOOD] < book.constants["warship_food"]:
+        return False
+    if not disc_rows(state):
+        return False
+    for area, _ in reachable(state, nav, pend, discount):
+        if book.areas[area].open or any(state.cities[c] < 0 for c in book.areas[area].cities):
+            return True
+    return False
+
+
 def check_trade(state: State, move: Trade) -> Illegal | None:
     top = state.tasks[-1]
     if top[1] != MERCHANT_BOX:

@@ -5,7 +5,7 @@ ships from one age."""
 from __future__ import annotations
 
 from checker.core.game import Illegal
-from checker.games.ships.actions.areas import city_targets, trade_targets
+from checker.games.ships.actions.areas import can_place
 from checker.games.ships.actions.common import (
     cube_used,
     lose,
@@ -115,9 +115,9 @@ def target_problem(
 ) -> Illegal | None:
     """Why no cube or disc could follow a ship into this box (None: one can)."""
     seat = state.seat
+    if can_place(state, box, nav, pend, no_food, discount):
+        return None
     if box == MERCHANT_BOX:
-        if trade_targets(state, nav, pend, discount):
-            return None
         if seat.stock < 1:
             return Illegal(
                 MERCHANT_RULES,
@@ -125,8 +125,6 @@ def target_problem(
                 f"{seat.name} has none in Available Stock",
             )
     else:
-        if city_targets(state, nav, pend, no_food, discount):
-            return None
         need = state.book.constants["warship_food"]
         if not no_food and seat.goods[FOOD] < need:
             return Illegal(
