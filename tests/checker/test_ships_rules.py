@@ -502,3 +502,12 @@ def test_kept_cards_of_the_old_era_are_discarded_when_a_new_era_begins():
     steam += ["Textile Mill", "Cotton Exchange", "Steel Works", "Refrigeration"]
     play(s, StartTurn("Ana"), PlaceShip(9, "Merchant"), *(Deal(c) for c in steam))
     assert s.seats[1].kept == [] and s.discard["Astrolabe"] == 1 and s.era == 2
+
+
+def test_a_turn_after_the_end_is_refused():
+    from tests.checker.helpers import ROOT, run_log
+
+    text = (ROOT / "examples" / "ships" / "two-players.yaml").read_text(encoding="utf-8")
+    v = run_log(text + "  - {player: Ana, actions: [gold]}\n").violation
+    assert v is not None and v.rule == MODEL.cite("End of the Game")
+    assert "the game is already over" in v.message
