@@ -166,9 +166,8 @@ class Book:
                     info.open_vp = box.vp or 0
             self.areas.append(info)
         self.area_by_number = {a.number: a.index for a in self.areas}
-        self.place_names = NameIndex(
-            [*self.location_area, *(f"Area {a.number}" for a in self.areas)]
-        )
+        open_areas = (f"Area {a.number}" for a in self.areas if a.open)  # 'Area 7'
+        self.place_names = NameIndex([*self.location_area, *open_areas])
 
     def area_of(self, place: str) -> int | None:
         """The area index of a location, an open area's name or 'Area N'."""

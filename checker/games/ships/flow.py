@@ -295,8 +295,10 @@ def cubes_available(state: State) -> list[str]:
     return out
 
 
-def action_candidates(state: State, cube: str, only: type | None = None) -> list[Any]:
-    """Every action that might be legal with this cube (checked by the caller)."""
+def action_shapes(state: State, only: type | None = None) -> list[Any]:
+    """Every action that might be legal now, without the cube that pays for it (the caller
+    checks them, cube by cube)."""
+    cube = None
     p = state.current
     out: list[Any] = []
     if only in (None, PlaceShip):
@@ -371,9 +373,9 @@ def _shapes(state: State) -> list[tuple[tuple[str, ...], Any]]:
     """(the cubes that may pay, an action without its cube) that might be legal now."""
     if state.tasks:
         only = ACTION_OF[state.tasks[-1][1].action]
-        return [((CARD,), m) for m in action_candidates(state, None, only)]
+        return [((CARD,), m) for m in action_shapes(state, only)]
     cubes = tuple(cubes_available(state))
-    return [(cubes, m) for m in action_candidates(state, None)] if cubes else []
+    return [(cubes, m) for m in action_shapes(state)] if cubes else []
 
 
 def _paid(state: State, cube: str, move: Any, paid: dict) -> bool:

@@ -18,7 +18,7 @@ from checker.games.ships.moves import CARD, CUBE_WORDS, FREE, MERCHANT
 from checker.games.ships.sections import FREE_EXCHANGE, PERFORM_ACTIONS
 from checker.games.ships.state import CHOOSE, GAIN, RETURN, SETUP, START, State
 
-SHIP_ACTIONS = ("Place ship", "Upgrade ship")
+SHIP_ACTIONS = ("Place ship", "Upgrade ship")  # the actions that pay navigation
 
 
 # -- victory points ----------------------------------------------------------------------------

@@ -4,7 +4,7 @@ exchanges while acting (Phase Two), tidying up (Phase Three), and the end of the
 from __future__ import annotations
 
 from checker.core.game import Illegal
-from checker.games.ships.actions.common import gain, pending, score
+from checker.games.ships.actions.common import SHIP_ACTIONS, gain, pending, score
 from checker.games.ships.book import FREE_CUBE, GOLD, NAVIGATION, VP
 from checker.games.ships.moves import EndTurn, Exchange, StartTurn
 from checker.games.ships.sections import FREE_EXCHANGE
@@ -12,7 +12,6 @@ from checker.games.ships.state import ACTIONS, CARD_ACTION, OVER, START, State
 
 # What each word an exchange gives becomes: an asset held until the next action uses it.
 PENDING = {FREE_CUBE: "pend_free", GOLD: "pend_gold", NAVIGATION: "pend_nav"}
-SHIP_ACTIONS = ("Place ship", "Upgrade ship")
 
 
 # -- Phase One: available actions --------------------------------------------------------------
