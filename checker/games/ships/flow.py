@@ -402,11 +402,15 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     if not pending(state):
         candidates.append((None, END_TURN if top is None else DECLINE))
     candidates += [(None, Exchange(g)) for g in state.book.exchanges if state.seat.goods.get(g)]
-    rng.shuffle(candidates)
     paid: dict[tuple, bool] = {}
     ruled_out: set[int] = set()  # actions (without their cube) that cannot be carried out
     step = top[1] if top else None
-    for cube, shape in candidates:
+    left = len(candidates)
+    while left:  # a random order, drawn as it goes (most first draws are legal)
+        k = rng.randrange(left)
+        cube, shape = candidates[k]
+        left -= 1
+        candidates[k] = candidates[left]
         if cube is None:
             if not isinstance(shape, Exchange) or shape in exchanges(state):
                 return shape
