@@ -574,60 +574,57 @@ BAD_POSITIONS = {
 # -- pieces: every piece and counter in one place, and none below zero ---------------------------
 def every_piece(state) -> Counter:
     """Every piece and counter of the box, by name, wherever it is; a count below zero
-    anywhere adds a '... below zero' entry (so the comparison with the box fails)."""
+    anywhere adds a 'below zero' entry (so the comparison with the box fails)."""
     book = state.book
-    seen: Counter = Counter()
     k = book.constants
     n = len(state.seats)
+    seen: Counter = Counter()
+    places: list[int] = []  # every count that went into ``seen``, to look for one below zero
     trade, cities = Counter(state.trade), Counter(state.cities)
     on_track = [[0] * len(book.eras) for _ in range(n)]  # ships by seat and era
     for a, (merchant, warship) in enumerate(state.ships_at):
         era = book.ages[a].era
         for i in range(n):
             on_track[i][era] += merchant[i] + warship[i]
+    free = gold = nav = industry = 0
     for i, colour in enumerate(book.colours):
-        cube, disc = f"{colour} merchant cube", f"{colour} city disc"
         ships = [f"{colour} {era.lower()}" for era in book.eras]
         if i >= n:  # a colour nobody plays stays in the box
-            seen[cube] += k["merchant_cubes"]
-            seen[disc] += k["city_discs"]
+            seen[f"{colour} merchant cube"] += k["merchant_cubes"]
+            seen[f"{colour} city disc"] += k["city_discs"]
             for name in ships:
                 seen[name] += k["ships_per_era"]
             continue
         s = state.seats[i]
-        open_cubes = sum(c[i] for c in state.open_cubes.values())
-        open_discs = sum(c[i] for c in state.open_discs.values())
-        counts = [
-            (cube, (s.stock, s.pool_cubes, s.section, s.box_cubes, s.spice, trade[i], open_cubes)),
-            (disc, (*s.discs.values(), cities[i], open_discs, 1)),  # 1: on the VP track
-            (FREE_CUBE, (s.free, s.section_free)),
-            ("Gold coin", (s.gold,)),
-            ("Navigation counter", (s.nav,)),
-            ("Industry counter", (s.industry, s.box_industry)),
-            *((g, (m,)) for g, m in s.goods.items()),
-            *((name, (s.ships[e], s.retired[e], on_track[i][e])) for e, name in enumerate(ships)),
-        ]
-        for name, parts in counts:
-            _count(seen, name, parts)
-        for card in s.kept:
-            seen[card] += 1
+        cubes = (s.stock, s.pool_cubes, s.section, s.box_cubes, s.spice, trade[i])
+        cubes += tuple(c[i] for c in state.open_cubes.values())
+        discs = (*s.discs.values(), cities[i], *(c[i] for c in state.open_discs.values()), 1)
+        seen[f"{colour} merchant cube"] += sum(cubes)
+        seen[f"{colour} city disc"] += sum(discs)  # the 1: on the VP track
+        places += [*cubes, *discs, s.free, s.section_free, s.gold, s.nav, s.industry]
+        places += [s.box_industry, *s.goods.values(), *s.ships, *s.retired]
+        for e, name in enumerate(ships):
+            seen[name] += s.ships[e] + s.retired[e] + on_track[i][e]
+        free += s.free + s.section_free
+        gold += s.gold
+        nav += s.nav
+        industry += s.industry + s.box_industry
+        seen.update(s.goods)
+        seen.update(s.kept)
     pool = state.pool
-    _count(seen, FREE_CUBE, (pool[FREE_CUBE], state.free_used, state.pend_free))
-    _count(seen, "Gold coin", (pool[GOLD], state.pend_gold))
-    _count(seen, "Navigation counter", (pool[NAVIGATION], state.pend_nav))
-    _count(seen, "Industry counter", (pool[INDUSTRY],))
+    seen[FREE_CUBE] += free + pool[FREE_CUBE] + state.free_used + state.pend_free
+    seen["Gold coin"] += gold + pool[GOLD] + state.pend_gold
+    seen["Navigation counter"] += nav + pool[NAVIGATION] + state.pend_nav
+    seen["Industry counter"] += industry + pool[INDUSTRY]
     for g in book.goods:
-        _count(seen, g, (pool[g],))
+        seen[g] += pool[g]
+    places += [*pool.values(), state.free_used, state.pend_free, state.pend_gold, state.pend_nav]
     for pile in (*state.decks, state.display, state.discard):
-        for card, m in pile.items():
-            seen[card] += m
+        seen.update(pile)
+        places += pile.values()
+    if min(places) < 0:
+        seen["a count below zero"] += 1
     return seen
-
-
-def _count(seen: Counter, name: str, parts) -> None:
-    if min(parts) < 0:
-        seen[f"{name} below zero"] += 1
-    seen[name] += sum(parts)
 
 
 def full_set(model) -> Counter:
