@@ -1,13 +1,15 @@
 """Builds a game's print set into ``output/<game>/``, atomically.
 
 Everything is first written to a hidden folder next to the target; only when every game asked
-for has been built without error are the folders swapped into place. A failed build leaves
-``output/`` exactly as it was.
+for has been built without error (and written to the disk) are the folders swapped into place.
+A failed or killed build leaves ``output/`` as it was, and nothing is ever written outside it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,6 +17,7 @@ from pathlib import Path
 
 from generator.backends.pdf import PdfWriter
 from generator.backends.svg import write_svg
+from generator.bounds import check_counters_fit, check_pages, check_sheet
 from generator.kinds.aid import render_aid
 from generator.kinds.board import render_board
 from generator.kinds.cardface import Overflow
@@ -25,6 +28,17 @@ from generator.kinds.scorepad import render_scorepad
 from generator.layout.sheet import SheetOptions, compose
 from generator.publish import publish_pdf
 from generator.theme import Theme
+from portolan.errors import InputError, OutputError, Problem
+from portolan.fsio import (
+    fsync_path,
+    fsync_tree,
+    inside,
+    locked,
+    output_folder,
+    remove,
+    remove_stale,
+)
+from portolan.limits import component_limits, hint, shown, time_budget
 from portolan.model.loader import Component, Game
 from portolan.sizes import paper_label, papers
 
@@ -62,6 +76,47 @@ class GameReport:
 
 Progress = Callable[[str], None]
 
+# Hidden folders of a build in progress, and of the set it replaces while it swaps them.
+STAGING = re.compile(r"\.(?P<game>[a-z0-9-]+)\.(?:building|old)-(?P<pid>\d+)")
+
+
+class Staging:
+    """The hidden folder one game is built into. It hands out the path of every file written,
+    each inside the folder and each only once, so no id from a components folder can write
+    elsewhere or silently overwrite another component's file."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.base = root.resolve()
+        self.component: Component | None = None
+        self.claimed: dict[Path, str] = {}
+
+    def file(self, *parts: str) -> Path:
+        path = self.root.joinpath(*parts)
+        try:
+            resolved = inside(self.base, path)
+        except ValueError:
+            where = "/".join(parts)
+            raise self._refuse(f"'{where}' would be written outside the output folder") from None
+        owner = self.component.id if self.component else "?"
+        if resolved in self.claimed:
+            raise self._refuse(
+                f"'{'/'.join(parts)}' would be written twice (by '{self.claimed[resolved]}' and "
+                f"'{owner}')"
+            )
+        self.claimed[resolved] = owner
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError.of(exc, path.parent) from None
+        return path
+
+    def _refuse(self, message: str) -> InputError:
+        c = self.component
+        if c is None:
+            return InputError(Problem(message))
+        return InputError(c.source.problem(message, c.raw.value_pos.get("id"), field="id"))
+
 
 def steps(game: Game) -> int:
     """How many progress steps building ``game`` takes (one per component)."""
@@ -69,30 +124,48 @@ def steps(game: Game) -> int:
 
 
 def build_game(
-    game: Game, target: Path, opts: BuildOptions, progress: Progress | None = None
+    game: Game, target: Path | Staging, opts: BuildOptions, progress: Progress | None = None
 ) -> GameReport:
-    """Write every component of ``game`` into the folder ``target`` (which must be empty)."""
+    """Write every component of ``game`` into the folder ``target`` (which must be empty). Each
+    component has a time budget (``limits.yaml``); past it the build stops with an input error
+    that names the component."""
+    staging = target if isinstance(target, Staging) else Staging(target)
     report = GameReport(game.id)
+    budget = component_limits().time_budget_seconds
     for component in game.components:
         if progress:
             progress(f"{game.id}: {component.name}")
-        report.files += _build_component(game, component, target, opts, report)
+        staging.component = component
+        with time_budget(budget, lambda c=component: _too_slow(c, budget)):
+            report.files += _build_component(game, component, staging, opts, report)
+    staging.component = None
     return report
 
 
+def _too_slow(component: Component, budget: float) -> InputError:
+    return InputError(
+        component.source.problem(
+            f"building '{component.id}' takes more than {shown(budget)} s",
+            component.raw.pos,
+            hint=hint("components.time_budget_seconds"),
+        )
+    )
+
+
 def _build_component(
-    game: Game, component: Component, target: Path, opts: BuildOptions, report: GameReport
+    game: Game, component: Component, staging: Staging, opts: BuildOptions, report: GameReport
 ) -> list[Path]:
     theme = opts.theme
     kind = component.kind
     written: list[Path] = []
     if kind == "reference":
-        return write_reference(game, component, target, opts)
+        return write_reference(game, component, staging, opts)
     if kind == "scorepad":
         pages = render_scorepad(game, component, opts)
         designs = pages
         has_backs = False
     elif kind == "counters":
+        check_counters_fit(component, opts)
         pages, designs = render_counters(game, component, opts.bleed, theme, opts)
         has_backs = any(
             c.back is not None and c.shape != "standee" for c in component.spec.counters
@@ -101,17 +174,20 @@ def _build_component(
         rendered: Rendered = RENDERERS[kind](game, component, opts.bleed, theme)
         report.overflows += rendered.overflows
         tiling = getattr(component.spec, "tiling", None)
+        overlap = tiling.overlap if tiling else 12.0
+        check_sheet(component, rendered.items, opts, overlap)
         pages = compose(
             rendered.items,
             opts.sheet(),
             (game.title, component.name),
-            overlap=tiling.overlap if tiling else 12.0,
+            overlap=overlap,
             diagram=tiling.diagram if tiling else True,
         )
         designs = rendered.designs
         has_backs = any(it.back is not None for it in rendered.items)
+    check_pages(component, len(pages))
     if "pdf" in opts.formats or "png" in opts.formats:
-        pdf_path = target / f"{component.id}.pdf"
+        pdf_path = staging.file(f"{component.id}.pdf")
         writer = PdfWriter(
             pdf_path,
             opts.sheet().paper,
@@ -123,47 +199,85 @@ def _build_component(
         for page in pages:
             writer.page(page)
         writer.save()
-        written += publish_pdf(pdf_path, target, component.id, opts.formats)
+        written += publish_pdf(pdf_path, staging, component.id, opts.formats)
     if "svg" in opts.formats:
-        folder = target / "svg" / component.id
-        folder.mkdir(parents=True, exist_ok=True)
         for design in designs:
-            path = folder / f"{design.id}.svg"
+            path = staging.file("svg", component.id, f"{design.id}.svg")
             write_svg(design, path, theme.colour_filter)
             written.append(path)
     return written
 
 
 def build_games(
-    games: list[Game], out_root: Path, opts: BuildOptions, progress: Progress | None = None
+    games: list[Game],
+    out_root: Path,
+    opts: BuildOptions,
+    progress: Progress | None = None,
+    on_wait: Callable[[], None] | None = None,
 ) -> list[GameReport]:
-    """Build every game into a hidden staging folder, then swap them all into ``out_root``."""
-    created = not out_root.exists()
-    out_root.mkdir(parents=True, exist_ok=True)
-    staged: list[tuple[Game, Path]] = []
-    reports = []
-    try:
-        for game in games:
-            stage = out_root / f".{game.id}.building-{os.getpid()}"
-            if stage.exists():
-                shutil.rmtree(stage)
-            stage.mkdir()
-            staged.append((game, stage))
-            report = build_game(game, stage, opts, progress)
-            report.files = [out_root / game.id / f.relative_to(stage) for f in report.files]
-            reports.append(report)
-    except BaseException:
-        for _, stage in staged:
-            shutil.rmtree(stage, ignore_errors=True)
-        if created:  # leave no empty output folder behind either
-            shutil.rmtree(out_root, ignore_errors=True)
-        raise
-    for game, stage in staged:
-        final = out_root / game.id
-        old = out_root / f".{game.id}.old-{os.getpid()}"
-        if final.exists():
-            final.rename(old)
-        stage.rename(final)
-        if old.exists():
-            shutil.rmtree(old)
+    """Build every game into a hidden staging folder, then swap them all into ``out_root``.
+
+    One build at a time writes into one output folder (a second waits for the first; ``on_wait``
+    is told); staging folders that a killed build left behind are removed; every file is on
+    the disk before the swap. A game named twice is built once.
+    """
+    games = list({g.id: g for g in games}.values())
+    created = not (out_root.exists() or out_root.is_symlink())
+    output_folder(out_root)
+    with locked(out_root, on_wait):
+        remove_stale(out_root, STAGING)
+        staged: list[tuple[Game, Path]] = []
+        reports = []
+        try:
+            for game in games:
+                stage = out_root / f".{game.id}.building-{os.getpid()}"
+                remove(stage)
+                stage.mkdir()
+                staged.append((game, stage))
+                report = build_game(game, Staging(stage), opts, progress)
+                report.files = [out_root / game.id / f.relative_to(stage) for f in report.files]
+                reports.append(report)
+            for _, stage in staged:
+                fsync_tree(stage)
+        except BaseException as exc:
+            for _, stage in staged:
+                shutil.rmtree(stage, ignore_errors=True)
+            if created:  # leave no empty output folder behind either
+                shutil.rmtree(out_root, ignore_errors=True)
+            if isinstance(exc, OSError):
+                raise OutputError.of(exc, _as_final(exc.filename, staged, out_root)) from None
+            raise
+        try:
+            for game, stage in staged:
+                _swap(out_root, game.id, stage)
+            fsync_path(out_root, folder=True)
+        except OSError as exc:
+            for _, stage in staged:
+                shutil.rmtree(stage, ignore_errors=True)
+            raise OutputError.of(exc, out_root) from None
     return reports
+
+
+def _as_final(filename, staged: list[tuple[Game, Path]], out_root: Path) -> Path:
+    """Where a file that could not be written was going: ``out/<game>/...``, not the hidden
+    staging folder (which is removed)."""
+    if not staged:
+        return Path(filename) if filename else out_root
+    game, stage = staged[-1]
+    if filename:
+        for g, st in staged:
+            with contextlib.suppress(ValueError):
+                return out_root / g.id / Path(os.fsdecode(filename)).relative_to(st)
+        return Path(os.fsdecode(filename))
+    return out_root / game.id
+
+
+def _swap(out_root: Path, game_id: str, stage: Path) -> None:
+    """Put the staged set in place of the old one (each game's folder changes in one step)."""
+    final = out_root / game_id
+    old = out_root / f".{game_id}.old-{os.getpid()}"
+    remove(old)
+    if final.exists() or final.is_symlink():
+        final.rename(old)
+    stage.rename(final)
+    remove(old)

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.backends.png import write_pngs
 
+if TYPE_CHECKING:
+    from generator.build import Staging
 
-def publish_pdf(pdf: Path, target: Path, stem: str, formats: tuple[str, ...]) -> list[Path]:
-    written = write_pngs(pdf, target / "png", stem) if "png" in formats else []
+
+def publish_pdf(pdf: Path, staging: Staging, stem: str, formats: tuple[str, ...]) -> list[Path]:
+    """PNG previews of ``pdf`` (``png/<stem>-pNN.png``) if asked; the PDF kept if asked."""
+    written = (
+        write_pngs(pdf, lambda n: staging.file("png", f"{stem}-p{n:02d}.png"))
+        if "png" in formats
+        else []
+    )
     if "pdf" in formats:
         written.append(pdf)
     else:

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from portolan import options as opt
-from portolan.errors import EXIT_INPUT, InputError, display_path
+from portolan.errors import EXIT_INPUT, EXIT_IO, InputError, OutputError, display_path
 from portolan.paths import components_dir, output_dir
 
 app = typer.Typer(
@@ -35,7 +35,8 @@ COMPONENTS = typer.Option(
 
 
 def friendly(fn):
-    """Input problems become their messages and exit code 2; never a traceback."""
+    """Input problems become their messages and exit code 2, a file that cannot be written (or
+    read) exit code 74; never a traceback."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -51,6 +52,11 @@ def friendly(fn):
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             raise typer.Exit(0) from None
+        except (OutputError, OSError) as exc:
+            if not isinstance(exc, OutputError):
+                exc = OutputError.of(exc)
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(EXIT_IO) from None
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(130) from None
@@ -105,7 +111,7 @@ def build_command(
         formats=opt.formats("--format", formats, FORMATS),
     )
     folder = _components(components)
-    ids = games or available_games(folder)
+    ids = list(dict.fromkeys(games or available_games(folder)))
     loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     target = out if out is not None else output_dir()
     with Progress(
@@ -120,7 +126,10 @@ def build_command(
         def progress(label: str) -> None:
             bar.update(task, description=label, advance=1)
 
-        reports = build_games(loaded, target, options, progress)
+        def waiting() -> None:
+            typer.echo(f"waiting for another build into {display_path(target)} to finish", err=True)
+
+        reports = build_games(loaded, target, options, progress, waiting)
     for report in reports:
         kinds: dict[str, int] = {}
         for f in report.files:

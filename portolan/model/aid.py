@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import model_validator
+
+from portolan.limits import component_limits
 from portolan.model.base import Strict
-from portolan.model.common import Sized
+from portolan.model.common import SafeName, Sized, count_within
 
 
 class AidSpec(Sized):
     kind: Literal["aid"]
-    id: str
+    id: SafeName
     name: str
     count: int = 1
     colour: str
@@ -18,12 +21,22 @@ class AidSpec(Sized):
     front: str
     back: str | None = None
 
+    @model_validator(mode="after")
+    def _bounds(self):
+        count_within(self.count, component_limits().copies, "count", "copies")
+        return self
+
 
 class Itemise(Strict):
     """Split one score category into ``count`` rows, labelled ``label`` with {n} numbered."""
 
     count: int
     label: str = "{n}"
+
+    @model_validator(mode="after")
+    def _bounds(self):
+        count_within(self.count, component_limits().score_rows, "count", "score_rows")
+        return self
 
 
 class ScorePadSpec(Strict):
@@ -35,7 +48,7 @@ class ScorePadSpec(Strict):
     """
 
     kind: Literal["scorepad"]
-    id: str
+    id: SafeName
     name: str
     players: int = 6
     games_per_page: int = 2
@@ -44,12 +57,25 @@ class ScorePadSpec(Strict):
     itemise: dict[str, Itemise] = {}
     tie_breaker_rows: bool = False
 
+    @model_validator(mode="after")
+    def _bounds(self):
+        limits = component_limits()
+        count_within(self.players, limits.score_players, "players", "score_players")
+        count_within(self.games_per_page, limits.score_tables, "games_per_page", "score_tables")
+        rows = len(self.extra_rows) + sum(i.count for i in self.itemise.values())
+        if rows > limits.score_rows:
+            raise ValueError(
+                f"{rows} extra and itemised rows are more than {limits.score_rows} "
+                "(limit components.score_rows)"
+            )
+        return self
+
 
 class ReferenceSpec(Strict):
     """The rules reference booklet: a jinja2 template rendered to PDF and HTML."""
 
     kind: Literal["reference"]
-    id: str
+    id: SafeName
     name: str
     template: str
     colour: str

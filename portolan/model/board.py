@@ -10,8 +10,9 @@ from typing import Annotated, Literal
 
 from pydantic import Discriminator, Tag, field_validator, model_validator
 
+from portolan.limits import component_limits, shown
 from portolan.model.base import Sourced, SourcedInt, Strict
-from portolan.model.common import Dimensions, card_size_field
+from portolan.model.common import Dimensions, SafeName, card_size_field, count_within, within
 
 
 class Track(Strict):
@@ -48,6 +49,12 @@ class Track(Strict):
     def _range(self):
         if not isinstance(self.end.value, int) or self.end.value < self.start:
             raise ValueError("a track's end must be a whole number not below its start")
+        most = component_limits().track_boxes
+        if self.end.value - self.start + 1 > most:
+            raise ValueError(
+                f"a track from {shown(self.start)} to {shown(self.end.value)} has more than "
+                f"{shown(most)} boxes (limit components.track_boxes)"
+            )
         if self.per_row is not None and self.per_row < 1:
             raise ValueError("per_row must be at least 1")
         if self.mark_every is not None and self.mark_every < 1:
@@ -102,6 +109,13 @@ class Label(Strict):
     bold: bool = False
     align: Literal["left", "centre", "right"] = "left"
     colour: str | None = None
+
+    @model_validator(mode="after")
+    def _sane(self):
+        within(self.size, component_limits().text_pt, "a text size", "pt", "text_pt")
+        if self.width is not None and self.width <= 0:
+            raise ValueError("width must be a positive number of mm")
+        return self
 
 
 class Slot(Strict):
@@ -211,7 +225,7 @@ class Tiling(Strict):
 
 class BoardSpec(Strict):
     kind: Literal["board"]
-    id: str
+    id: SafeName
     name: str
     size: Dimensions
     count: int = 1
@@ -221,6 +235,19 @@ class BoardSpec(Strict):
     title: str | None = None
     tiling: Tiling = Tiling()
     elements: list[Element]
+
+    @model_validator(mode="after")
+    def _bounds(self):
+        limits = component_limits()
+        for side in (self.size.width, self.size.height):
+            within(side, limits.board_mm, "a board side", "mm", "board_mm")
+        count_within(self.count, limits.copies, "count", "copies")
+        if len(self.elements) > limits.elements_per_board:
+            raise ValueError(
+                f"{shown(len(self.elements))} elements are more than "
+                f"{shown(limits.elements_per_board)} (limit components.elements_per_board)"
+            )
+        return self
 
     @property
     def tracks(self) -> list[Track]:
