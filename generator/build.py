@@ -27,12 +27,12 @@ from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
 from generator.layout.sheet import SheetOptions, compose
 from generator.publish import publish_pdf
+from generator.staging import Staging
 from generator.theme import Theme
-from portolan.errors import InputError, OutputError, Problem
+from portolan.errors import InputError, OutputError
 from portolan.fsio import (
     fsync_path,
     fsync_tree,
-    inside,
     locked,
     output_folder,
     remove,
@@ -78,44 +78,6 @@ Progress = Callable[[str], None]
 
 # Hidden folders of a build in progress, and of the set it replaces while it swaps them.
 STAGING = re.compile(r"\.(?P<game>[a-z0-9-]+)\.(?:building|old)-(?P<pid>\d+)")
-
-
-class Staging:
-    """The hidden folder one game is built into. It hands out the path of every file written,
-    each inside the folder and each only once, so no id from a components folder can write
-    elsewhere or silently overwrite another component's file."""
-
-    def __init__(self, root: Path):
-        self.root = root
-        self.base = root.resolve()
-        self.component: Component | None = None
-        self.claimed: dict[Path, str] = {}
-
-    def file(self, *parts: str) -> Path:
-        path = self.root.joinpath(*parts)
-        try:
-            resolved = inside(self.base, path)
-        except ValueError:
-            where = "/".join(parts)
-            raise self._refuse(f"'{where}' would be written outside the output folder") from None
-        owner = self.component.id if self.component else "?"
-        if resolved in self.claimed:
-            raise self._refuse(
-                f"'{'/'.join(parts)}' would be written twice (by '{self.claimed[resolved]}' and "
-                f"'{owner}')"
-            )
-        self.claimed[resolved] = owner
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise OutputError.of(exc, path.parent) from None
-        return path
-
-    def _refuse(self, message: str) -> InputError:
-        c = self.component
-        if c is None:
-            return InputError(Problem(message))
-        return InputError(c.source.problem(message, c.raw.value_pos.get("id"), field="id"))
 
 
 def steps(game: Game) -> int:
@@ -263,13 +225,12 @@ def _as_final(filename, staged: list[tuple[Game, Path]], out_root: Path) -> Path
     staging folder (which is removed)."""
     if not staged:
         return Path(filename) if filename else out_root
-    game, stage = staged[-1]
     if filename:
         for g, st in staged:
             with contextlib.suppress(ValueError):
                 return out_root / g.id / Path(os.fsdecode(filename)).relative_to(st)
         return Path(os.fsdecode(filename))
-    return out_root / game.id
+    return out_root / staged[-1][0].id
 
 
 def _swap(out_root: Path, game_id: str, stage: Path) -> None:

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from generator.backends.png import write_pngs
-
-if TYPE_CHECKING:
-    from generator.build import Staging
+from generator.staging import Staging
 
 
 def publish_pdf(pdf: Path, staging: Staging, stem: str, formats: tuple[str, ...]) -> list[Path]:

@@ -37,7 +37,7 @@ def edit(work: Path, file: str, old: str, new: str) -> int:
     text = path.read_text("utf-8")
     assert text.count(old) == 1, old
     path.write_text(text.replace(old, new), "utf-8")
-    same = len(os.path.commonprefix([old, new]))
+    same = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), len(old))
     return text[: text.index(old) + same].count("\n") + 1
 
 
@@ -96,7 +96,7 @@ def test_two_names_that_make_one_id_are_an_error(work):
 
 def test_the_staging_folder_refuses_paths_outside_it_and_second_writes(tmp_path):
     """The last line of defence, for an id that would pass the schema by some other route."""
-    from generator.build import Staging
+    from generator.staging import Staging
     from portolan.errors import InputError
 
     staging = Staging(tmp_path / "stage")

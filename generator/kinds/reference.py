@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -36,13 +35,11 @@ from generator.markup import (
     Table as MTable,
 )
 from generator.publish import publish_pdf
+from generator.staging import Staging
 from generator.templating import html_page, render
 from generator.theme import WHITE, Theme
 from portolan.model.loader import Component, Game
 from portolan.sizes import papers
-
-if TYPE_CHECKING:
-    from generator.build import Staging
 
 
 def write_reference(game: Game, component: Component, staging: Staging, opts) -> list[Path]:

@@ -92,9 +92,8 @@ def _data_path(loc: tuple, data: Any) -> tuple:
     out = []
     node = data
     for step in loc:
-        if isinstance(node, dict) and step in node:
-            node = node[step]
-        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+        in_list = isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)
+        if in_list or (isinstance(node, dict) and step in node):
             node = node[step]
         elif isinstance(step, str) and step.startswith("~"):
             continue
@@ -130,7 +129,7 @@ def problems_from(
         if kind == "invalid_key":  # a key that YAML read as a number, a date, null (~)...
             key = err["input"]
             loc = loc[:-1]
-            full = prefix + (*loc, str(key))
+            full = (*prefix, *loc, str(key))
             message = f"a key must be text, not {key!r}"
             hint = "put the key in quotes"
             parent = position_at(data, loc)

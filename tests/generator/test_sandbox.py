@@ -16,7 +16,6 @@ import jinja2
 import pytest
 
 import generator.templating
-from generator.build import Staging
 from generator.faces import FaceEvaluator
 from generator.kinds.aid import render_aid
 from generator.kinds.board import render_board
@@ -24,6 +23,7 @@ from generator.kinds.counters import render_counters
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
 from generator.sandbox import TEMPLATE_ERRORS, sandboxed
+from generator.staging import Staging
 from generator.templating import ESCAPED
 from generator.theme import Theme
 from portolan.errors import InputError
