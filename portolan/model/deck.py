@@ -403,7 +403,7 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
         return None, problems
     where = f"{where} ({name})"
     type_ = entry.get("type")
-    if type_ not in spec.types:
+    if not isinstance(type_, str) or type_ not in spec.types:
         bad(
             f"unknown card type '{type_}'" if type_ is not None else "card type is missing",
             "type" if "type" in entry else None,
