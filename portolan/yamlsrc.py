@@ -278,12 +278,16 @@ class _Builder:
         mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
         top: _Open | None = None
         new_pos, new_map, new_list = tuple.__new__, dict.__new__, list.__new__
+        raw_line, line, pos = -1, 0, Pos(0, 0)
         while True:
             ev = next_event()
             kind = type(ev)
             if kind is scalar_event:
                 mark = ev.start_mark
-                pos = new_pos(Pos, (mark.line + 1, mark.column + 1))
+                if mark.line != raw_line:  # one int per line, one Pos per place (memory)
+                    raw_line, line = mark.line, mark.line + 1
+                if mark.column + 1 != pos[1] or line != pos[0]:
+                    pos = new_pos(Pos, (line, mark.column + 1))
                 value = ev.value
                 if (
                     ev.tag is None
@@ -322,7 +326,10 @@ class _Builder:
                 continue
             if kind is mapping_start or kind is sequence_start:
                 mark = ev.start_mark
-                pos = new_pos(Pos, (mark.line + 1, mark.column + 1))
+                if mark.line != raw_line:
+                    raw_line, line = mark.line, mark.line + 1
+                if mark.column + 1 != pos[1] or line != pos[0]:
+                    pos = new_pos(Pos, (line, mark.column + 1))
                 if len(stack) >= depth:
                     raise self.fail(
                         f"values are nested more than {depth} levels deep", pos, "yaml.depth"

@@ -72,6 +72,8 @@ def assert_error(result, code: int, *needles: str) -> str:
         (DECK, "{name: Hernán Cortés,", "{id: ../../escaped, name: Hernán Cortés,"),
         (DECK, "  explorer:\n", "  ../escaped:\n"),
         (DECK, "id: conquerors", "id: " + "x" * 300),
+        ("game.yaml", "  - coins.yaml", "  - ../../outside.yaml"),
+        ("game.yaml", "  - coins.yaml", "  - " + "coins.yaml" * 40),
     ],
 )
 def test_an_unsafe_id_is_an_input_error_and_nothing_is_written(work, file, old, new):
@@ -79,7 +81,7 @@ def test_an_unsafe_id_is_an_input_error_and_nothing_is_written(work, file, old, 
     before = every_file(work)
     result = build()
     assert_error(result, 2, f"components/{FIXTURE_GAME}/{file}:{line}:")
-    assert "cannot be an id" in result.stderr or "longer than 64 characters" in result.stderr
+    assert "cannot be " in result.stderr or "longer than 64 characters" in result.stderr
     assert every_file(work) == before
     assert not (work / "out").exists()
 

@@ -61,7 +61,8 @@ def _words(game_id: str, folder: Path = components_dir()) -> list[str]:
 
 
 def _report(failures: list[str], total: int) -> None:
-    assert not failures, f"{len(failures)} of {total} cases failed:\n\n" + "\n\n".join(failures[:8])
+    shown = "\n\n".join(f[:2000] for f in failures[:8])
+    assert not failures, f"{len(failures)} of {total} cases failed:\n\n{shown}"
 
 
 def _check(code: int, message: str, elapsed: float, what: str, allowed=(0, 1, 2)) -> str | None:

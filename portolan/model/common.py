@@ -15,7 +15,7 @@ HEX = re.compile(r"#[0-9a-fA-F]{6}")
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
-def safe_name_problem(name: str) -> str | None:
+def safe_name_problem(name: str, what: str = "an id", why: str = "ids name files") -> str | None:
     """Why ``name`` cannot name a file of the print set (None: it can).
 
     Component, card and card type ids become file names: letters, digits, '-', '_' and '.',
@@ -27,8 +27,8 @@ def safe_name_problem(name: str) -> str | None:
         return f"{quoted} is longer than {limit} characters (limit components.name_chars)"
     if not SAFE_NAME.fullmatch(name):
         return (
-            f"{quoted} cannot be an id: ids name files, so use letters, digits, '-', '_' "
-            "and '.', starting with a letter or digit"
+            f"{quoted} cannot be {what}: {why}, so use letters, digits, '-', '_' and '.', "
+            "starting with a letter or digit"
         )
     return None
 

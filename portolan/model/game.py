@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import re
 import string
+from typing import Annotated
 
-from pydantic import field_validator, model_validator
+from pydantic import AfterValidator, field_validator, model_validator
 
 from portolan.model.base import SourcedInt, Strict
+from portolan.model.common import safe_name_problem
 
 GAME_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 CITATION_NAMES = ("game", "section", "id")
+
+
+def _file_name(name: str) -> str:
+    """A file next to game.yaml: a plain name, never a path out of the game's folder."""
+    problem = safe_name_problem(name, "a file name here", "files are read from the game's folder")
+    if problem:
+        raise ValueError(problem)
+    return name
+
+
+FileName = Annotated[str, AfterValidator(_file_name)]
 
 
 class PlayerRange(Strict):
@@ -69,8 +82,8 @@ class GameSpec(Strict):
     sections: list[Section]
     palette: dict[str, str] = {}
     terms: dict[str, list[Term]] = {}
-    rules: str | None = None
-    components: list[str]
+    rules: FileName | None = None
+    components: list[FileName]
 
     @field_validator("id")
     @classmethod
