@@ -92,7 +92,6 @@ _NO_KEY = object()
 _MERGE = "tag:yaml.org,2002:merge"
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
-_FLOAT = "tag:yaml.org,2002:float"
 
 
 class _Builder:

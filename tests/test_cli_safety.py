@@ -220,7 +220,6 @@ def test_a_component_past_its_time_budget_stops_the_build(work, monkeypatch):
         (DECK, "kind: deck", "kind: [reference]", "unknown component kind"),
         (DECK, "source: Cards\n\nfields", "source: Cards\n'~': 1\n\nfields", "unknown key '~'"),
         (DECK, "source: Cards\n\nfields", "source: Cards\n~: 1\n\nfields", "a key must be text"),
-        ("game.yaml", "min: {value: 2", "min: {value: 0", "players: min must be at least 1"),
         ("game.yaml", 'citation: "{game} — {section}"\n', "", None),
     ],
 )
@@ -234,25 +233,48 @@ def test_inputs_that_once_ended_in_exit_3(work, file, old, new, needle):
     assert_error(build(), 2, f"components/{FIXTURE_GAME}/{file}:{line}:", needle)
 
 
+def test_a_score_pad_for_no_players(work):
+    pad = work / "components" / FIXTURE_GAME / "pad.yaml"
+    pad.write_text("kind: scorepad\nid: pad\nname: Pad\ncolour: sea\nplayers: 0\n", "utf-8")
+    edit(work, "game.yaml", "  - coins.yaml\n", "  - coins.yaml\n  - pad.yaml\n")
+    assert_error(build(), 2, f"components/{FIXTURE_GAME}/pad.yaml:5:10:", "players must be between")
+
+
+def test_a_merge_key_overridden_in_a_log_is_read_as_yaml_defines_it(work):
+    path = work / "log.yaml"
+    path.write_text(
+        "game: exploration-age-of-sail\nplayers: [Ana, Ben]\n"
+        "turns:\n  - &first {player: Ana, draw: Galleons}\n  - {<<: *first, player: Ben}\n",
+        "utf-8",
+    )
+    result = runner.invoke(app, ["check", "--trace", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Ben" in result.output.split("every step legal")[0]
+
+
 def _log(work: Path) -> Path:
     path = work / "log.yaml"
     path.write_text("game: exploration-age-of-sail\nplayers: [Ana, Ben]\nturns: []\n", "utf-8")
     return path
 
 
+ALIAS_BOMB = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"a{k}: &a{k} [{', '.join([f'*a{k - 1}'] * 10)}]\n" for k in range(1, 10)
+)
+
+
 @pytest.mark.parametrize(
     "text",
     [
-        "game: exploration-age-of-sail\nplayers: 0\n",
         "game: exploration-age-of-sail\nplayers: &a [*a]\n",
-        "game: exploration-age-of-sail\nplayers: [Ana, Ben]\nturns: [{player: Ana, draw: 5}]\n",
-        "game: exploration-age-of-sail\nplayers: [Ana, Ben]\nturns: 99999999999999999999\n",
-        "game: exploration-age-of-sail\nplayers: [Ana, Ben]\n~: x\n",
-        "game: [exploration-age-of-sail]\nplayers: [Ana, Ben]\n",
-        "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-        "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c]\n"
-        "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e]\n",
+        "game: exploration-age-of-sail\nplayers: [Ana, Ben]\n"
+        f"turns: [{{player: Ana, draw: {'9' * 5000}}}]\n",
+        "game: exploration-age-of-sail\nplayers: [Ana, Ben]\n"
+        "turns: [{player: Ana, draw: 2024-02-31}]\n",
+        "game: exploration-age-of-sail\nplayers: [Ana, Ben]\noptions: {bonus_ties: .inf}\n",
+        ALIAS_BOMB,
     ],
+    ids=["recursive alias", "5000 digits", "no such date", "infinity", "billion laughs"],
 )
 def test_malformed_logs_exit_2(work, text):
     path = work / "log.yaml"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import model_validator
+from pydantic import field_validator, model_validator
 
 from portolan.limits import component_limits
 from portolan.model.base import Strict
@@ -21,10 +21,11 @@ class AidSpec(Sized):
     front: str
     back: str | None = None
 
-    @model_validator(mode="after")
-    def _bounds(self):
-        count_within(self.count, component_limits().copies, "count", "copies")
-        return self
+    @field_validator("count")
+    @classmethod
+    def _copies(cls, v: int) -> int:
+        count_within(v, component_limits().copies, "count", "copies")
+        return v
 
 
 class Itemise(Strict):
@@ -33,10 +34,11 @@ class Itemise(Strict):
     count: int
     label: str = "{n}"
 
-    @model_validator(mode="after")
-    def _bounds(self):
-        count_within(self.count, component_limits().score_rows, "count", "score_rows")
-        return self
+    @field_validator("count")
+    @classmethod
+    def _rows(cls, v: int) -> int:
+        count_within(v, component_limits().score_rows, "count", "score_rows")
+        return v
 
 
 class ScorePadSpec(Strict):
@@ -57,11 +59,21 @@ class ScorePadSpec(Strict):
     itemise: dict[str, Itemise] = {}
     tie_breaker_rows: bool = False
 
+    @field_validator("players")
+    @classmethod
+    def _players(cls, v: int) -> int:
+        count_within(v, component_limits().score_players, "players", "score_players")
+        return v
+
+    @field_validator("games_per_page")
+    @classmethod
+    def _tables(cls, v: int) -> int:
+        count_within(v, component_limits().score_tables, "games_per_page", "score_tables")
+        return v
+
     @model_validator(mode="after")
     def _bounds(self):
         limits = component_limits()
-        count_within(self.players, limits.score_players, "players", "score_players")
-        count_within(self.games_per_page, limits.score_tables, "games_per_page", "score_tables")
         rows = len(self.extra_rows) + sum(i.count for i in self.itemise.values())
         if rows > limits.score_rows:
             raise ValueError(

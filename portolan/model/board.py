@@ -110,12 +110,18 @@ class Label(Strict):
     align: Literal["left", "centre", "right"] = "left"
     colour: str | None = None
 
-    @model_validator(mode="after")
-    def _sane(self):
-        within(self.size, component_limits().text_pt, "a text size", "pt", "text_pt")
-        if self.width is not None and self.width <= 0:
+    @field_validator("size")
+    @classmethod
+    def _size(cls, v: float) -> float:
+        within(v, component_limits().text_pt, "a text size", "pt", "text_pt")
+        return v
+
+    @field_validator("width")
+    @classmethod
+    def _width(cls, v: float | None) -> float | None:
+        if v is not None and v <= 0:
             raise ValueError("width must be a positive number of mm")
-        return self
+        return v
 
 
 class Slot(Strict):
@@ -236,18 +242,29 @@ class BoardSpec(Strict):
     tiling: Tiling = Tiling()
     elements: list[Element]
 
-    @model_validator(mode="after")
-    def _bounds(self):
-        limits = component_limits()
-        for side in (self.size.width, self.size.height):
-            within(side, limits.board_mm, "a board side", "mm", "board_mm")
-        count_within(self.count, limits.copies, "count", "copies")
-        if len(self.elements) > limits.elements_per_board:
+    @field_validator("size")
+    @classmethod
+    def _board_size(cls, v: Dimensions) -> Dimensions:
+        for side in (v.width, v.height):
+            within(side, component_limits().board_mm, "a board side", "mm", "board_mm")
+        return v
+
+    @field_validator("count")
+    @classmethod
+    def _copies(cls, v: int) -> int:
+        count_within(v, component_limits().copies, "count", "copies")
+        return v
+
+    @field_validator("elements")
+    @classmethod
+    def _elements(cls, v: list) -> list:
+        most = component_limits().elements_per_board
+        if len(v) > most:
             raise ValueError(
-                f"{shown(len(self.elements))} elements are more than "
-                f"{shown(limits.elements_per_board)} (limit components.elements_per_board)"
+                f"{shown(len(v))} elements are more than {shown(most)} "
+                "(limit components.elements_per_board)"
             )
-        return self
+        return v
 
     @property
     def tracks(self) -> list[Track]:
