@@ -118,6 +118,13 @@ class PortolanSandbox(ImmutableSandboxedEnvironment):
             format=_guarded(base["format"], _percent_format),
         )
 
+    def wrap_str_format(self, value: Any):
+        """``'...'.format``: refused at once if its format asks for a huge width."""
+        wrapped = super().wrap_str_format(value)
+        if wrapped is not None:
+            _check_brace_format(value.__self__)
+        return wrapped
+
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
         check_deadline()
         _check_operands(operator, left, right)
@@ -135,12 +142,9 @@ class PortolanSandbox(ImmutableSandboxedEnvironment):
             _check_size(value)
         owner = getattr(__obj, "__self__", None)
         name = getattr(__obj, "__name__", "")
-        if isinstance(owner, str):
-            if name in PADDING_METHODS:
-                for value in (*args, *kwargs.values()):
-                    _check_width(value, f"a {name}() width")
-            elif name in ("format", "format_map"):
-                _check_brace_format(owner)
+        if isinstance(owner, str) and name in PADDING_METHODS:
+            for value in (*args, *kwargs.values()):
+                _check_width(value, f"a {name}() width")
         if isinstance(__obj, Macro):
             if __self._macro_depth >= MAX_MACRO_DEPTH:
                 raise _refuse(f"macros call one another more than {MAX_MACRO_DEPTH} deep")
