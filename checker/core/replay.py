@@ -55,6 +55,7 @@ def run(
             phase=decision.phase if decision else None,
             rule=model.cite(illegal.section),
             message=illegal.message,
+            section=illegal.section,
         )
         return Replay(state, violation, applied, last_turn, lines)
 

@@ -68,6 +68,15 @@ def write_reference(game: Game, component: Component, staging: Staging, opts) ->
     return written
 
 
+def reference_blocks(game: Game) -> list:
+    """The blocks of the game's rules reference (its first ``reference`` component), as the
+    booklet and the HTML page show them; none if the game has no reference."""
+    component = next((c for c in game.components if c.kind == "reference"), None)
+    if component is None:
+        return []
+    return parse(render(game, component, component.spec.template, "template"))
+
+
 def _styles(colour: str, theme: Theme) -> dict[str, ParagraphStyle]:
     fonts.register()
     band_text = theme.band(colour)[1]
