@@ -79,7 +79,8 @@ def routes(site: Site) -> list[Route]:
                     game=table.session.model,
                     players=table.session.players,
                     prompt=prompt,
-                    at=len(table.steps),
+                    at=table.version,
+                    steps=len(table.steps),
                     can_undo=bool(table.marks),
                     events=list(table.events),
                     public=table.public_state(),
@@ -97,7 +98,7 @@ def routes(site: Site) -> list[Route]:
         """Apply one answer; what to tell the table ('' if all went as asked)."""
         try:
             with store.table(key) as table:
-                if at != str(len(table.steps)):
+                if at != str(table.version):
                     return "The game had moved on; here it is as it is now."
                 try:
                     if action == "undo":

@@ -50,6 +50,7 @@ class Table:
 
     session: Session
     events: list[str] = field(default_factory=list)
+    version: int = 0  # answers and undos so far: what a page showed, to spot a stale answer
 
     @classmethod
     def start(
@@ -169,6 +170,7 @@ class Table:
         if not self.session.marks:
             return False
         self.session.undo()  # says "Undone."
+        self.version += 1
         self.settle()
         return True
 
@@ -187,6 +189,7 @@ class Table:
 
     def _play(self, d: Decision, move: Any) -> None:
         self.session.apply(d, move, self.session.turn_of(d), prompted=True)
+        self.version += 1
         self.settle()
 
     def settle(self) -> None:

@@ -44,8 +44,8 @@ class Site:
     _games: dict[str, Game] = field(default_factory=dict)
 
     def page(self, request: Request, template: str, status: int = 200, **values: Any):
-        def url_for(name: str, **params: Any) -> str:
-            return request.url_for(name, **params).path  # paths: the page works behind any host
+        def url_for(route: str, /, **params: Any) -> str:
+            return request.url_for(route, **params).path  # paths: the page works behind any host
 
         html = self.env.get_template(template).render(
             path=request.url.path, url_for=url_for, **values

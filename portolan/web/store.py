@@ -111,14 +111,22 @@ class Store:
             loaded.options,
             folder / "log.yaml",
             loaded.steps,
-            meta.get("marks", []),
+            # Undo marks count steps; a log read back may hold fewer steps than were played
+            # (moves it leaves implicit), and then the marks no longer fit: undo starts afresh.
+            meta["marks"] if meta.get("steps") == len(loaded.steps) else [],
         )
         table.events = [str(e) for e in meta.get("events", [])][-20:]
+        table.version = meta["version"]
         return table
 
     @staticmethod
     def _write_meta(folder: Path, table: Table) -> None:
-        meta = {"marks": table.marks, "events": table.events}
+        meta = {
+            "version": table.version,
+            "steps": len(table.steps),
+            "marks": table.marks,
+            "events": table.events,
+        }
         fsio.write_atomic(folder / "meta.json", json.dumps(meta, ensure_ascii=False))
 
 
@@ -126,12 +134,14 @@ def _read_meta(folder: Path) -> dict[str, Any]:
     try:
         meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return {}  # lost notes cost the undo history, never the game
+        meta = {}  # lost notes cost the undo history, never the game
     if not isinstance(meta, dict):
-        return {}
+        meta = {}
     marks = meta.get("marks")
     if not isinstance(marks, list) or not all(isinstance(m, int) for m in marks):
         meta["marks"] = []
     if not isinstance(meta.get("events"), list):
         meta["events"] = []
+    if not isinstance(meta.get("version"), int):
+        meta["version"] = 0
     return meta
