@@ -12,10 +12,10 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from portolan.paths import components_dir  # noqa: E402
-from portolan.web.app import create_app  # noqa: E402
+from portolan.paths import components_dir
+from portolan.web.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
