@@ -25,7 +25,7 @@ def default_data() -> Path:
 
 def require_web() -> None:
     try:
-        import multipart  # noqa: F401
+        import python_multipart  # noqa: F401
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as exc:

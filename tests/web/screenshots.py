@@ -51,7 +51,7 @@ def shoot(out: Path) -> list[Path]:
                 page = context.new_page()
                 suffix = f"{width}" + ("-dark" if scheme == "dark" else "")
 
-                def snap(name: str) -> None:
+                def snap(name: str, page=page, suffix=suffix) -> None:
                     path = out / f"web-{name}-{suffix}.png"
                     page.screenshot(path=str(path))
                     written.append(path)

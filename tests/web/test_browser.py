@@ -32,7 +32,9 @@ def test_score_a_three_player_position_and_read_the_winner(live_server, phone): 
             phone.get_by_label(f"{row} of {player}").fill(value)
     expeditions = (EXAMPLES / "positions" / "age-of-discovery.yaml").read_text(encoding="utf-8")
     block = expeditions.split("expeditions:\n", 1)[1]
-    phone.get_by_label("Expeditions", exact=True).fill("\n".join(ln.strip() for ln in block.splitlines()))
+    phone.get_by_label("Expeditions", exact=True).fill(
+        "\n".join(ln.strip() for ln in block.splitlines())
+    )
     phone.get_by_role("button", name="Score", exact=True).click()
     winner = phone.get_by_test_id("winner").inner_text()
     expected = subprocess.run(
