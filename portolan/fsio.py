@@ -45,9 +45,10 @@ def fsync_tree(root: Path) -> None:
         fsync_path(Path(folder), folder=True)
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, *, durable: bool = True) -> None:
     """Replace ``path`` in one step, so an interrupted write never leaves half a file, and make
-    the new file durable before it replaces the old one."""
+    the new file durable before it replaces the old one (``durable=False``: skip the flushes to
+    the disk, for notes whose loss after a power cut costs nothing that matters)."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -60,9 +61,11 @@ def write_atomic(path: Path, text: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         os.replace(tmp, path)
-        fsync_path(path.parent, folder=True)
+        if durable:
+            fsync_path(path.parent, folder=True)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         raise OutputError.of(exc, path) from None

@@ -71,7 +71,7 @@ def routes(site: Site) -> list[Route]:
     def show(request: Request, key: str, notice: str = "", status: int = 200):
         opened = request.query_params.get("open") or None
         try:
-            with store.table(key) as table:
+            with store.table(key, changes=False) as table:
                 prompt = table.prompt(opened)
                 sheet = table.score().as_json() if table.over else None
                 values = dict(

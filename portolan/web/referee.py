@@ -9,6 +9,8 @@ of the moment as plain data for a template.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -188,9 +190,21 @@ class Table:
         return d
 
     def _play(self, d: Decision, move: Any) -> None:
-        self.session.apply(d, move, self.session.turn_of(d), prompted=True)
-        self.version += 1
-        self.settle()
+        with self._one_save():
+            self.session.apply(d, move, self.session.turn_of(d), prompted=True)
+            self.version += 1
+            self.settle()
+
+    @contextmanager
+    def _one_save(self) -> Iterator[None]:
+        """The core saves the log after every step; an answer and the moves that follow by
+        themselves are saved once, together, before the page is answered."""
+        self.session.save = _nothing  # an instance attribute hides the method for a while
+        try:
+            yield
+        finally:
+            del self.session.save
+        self.session.save()
 
     def settle(self) -> None:
         """Apply what nobody has to decide (a choice with one legal move), as the terminal
@@ -216,6 +230,10 @@ def _rows(shown: Any) -> list[tuple[Any, Any]]:
     if isinstance(shown, dict):
         return list(shown.items())
     return [tuple(row) if isinstance(row, (list, tuple)) else ("", row) for row in shown]
+
+
+def _nothing() -> None:
+    pass
 
 
 def _no_input(prompt: str) -> str | None:

@@ -61,9 +61,10 @@ class Store:
         return key
 
     @contextmanager
-    def table(self, key: str) -> Iterator[Table]:
-        """The game ``key``, locked for one request; its notes are saved afterwards. If the
-        request fails, the game is forgotten from memory and read back from its log next time."""
+    def table(self, key: str, *, changes: bool = True) -> Iterator[Table]:
+        """The game ``key``, locked for one request; its notes are saved afterwards if the
+        request ``changes`` it. If the request fails, the game is forgotten from memory and read
+        back from its log next time."""
         folder = self.folder(key)
         if not (folder / "log.yaml").is_file():
             raise NoSuchGame(key)
@@ -75,7 +76,8 @@ class Store:
                 with self._guard:
                     self._tables.pop(key, None)
                 raise
-            self._write_meta(folder, table)
+            if changes:
+                self._write_meta(folder, table)
             self._remember(key, table)
 
     def log_path(self, key: str) -> Path:
@@ -127,7 +129,8 @@ class Store:
             "marks": table.marks,
             "events": table.events,
         }
-        fsio.write_atomic(folder / "meta.json", json.dumps(meta, ensure_ascii=False))
+        # The log is flushed to the disk; these notes (undo marks, the last events) need not be.
+        fsio.write_atomic(folder / "meta.json", json.dumps(meta, ensure_ascii=False), durable=False)
 
 
 def _read_meta(folder: Path) -> dict[str, Any]:
