@@ -43,7 +43,7 @@ def check_text(site: Site, text: str, name: str) -> Checked:
         loaded.model.title,
         result.turns,
         rules.decision(result.state) is None,
-        trace=_by_turn(result.trace),
+        trace=_by_turn(result.trace, loaded.players),
     )
     v = result.violation
     if v is None:
@@ -57,15 +57,29 @@ def check_text(site: Site, text: str, name: str) -> Checked:
     return out
 
 
-def _by_turn(lines: list[str]) -> list[dict[str, Any]]:
+def _by_turn(lines: list[str], players: list[str]) -> list[dict[str, Any]]:
+    """The trace of ``portolan check --trace`` grouped by turn, each line split into who, in
+    which phase, and what happened (the trace's columns: player in 10, phase in 12)."""
     turns: list[dict[str, Any]] = []
     for line in lines:
         m = _TRACE.match(line)
-        turn, what = (int(m.group(1)), m.group(2)) if m else (None, line)
+        turn, rest = (int(m.group(1)), m.group(2)) if m else (None, line)
         if not turns or turns[-1]["turn"] != turn:
             turns.append({"turn": turn, "lines": []})
-        turns[-1]["lines"].append(" ".join(what.split()))
+        turns[-1]["lines"].append(_columns(rest, players))
     return turns
+
+
+def _columns(rest: str, players: list[str]) -> dict[str, str]:
+    player = next((p for p in sorted(players, key=len, reverse=True) if rest.startswith(p)), "")
+    if not player:
+        return {"player": "", "phase": "", "what": " ".join(rest.split())}
+    rest = rest[max(len(player), 10) + 1 :]
+    if len(rest) > 13 and rest[12] == " " and rest[:12].strip():
+        phase, what = rest[:12].strip(), rest[13:]
+    else:
+        phase, _, what = rest.partition(" ")
+    return {"player": player, "phase": phase, "what": what.strip()}
 
 
 def routes(site: Site) -> list[Route]:

@@ -44,8 +44,13 @@ class Site:
     _games: dict[str, Game] = field(default_factory=dict)
 
     def page(self, request: Request, template: str, status: int = 200, **values: Any):
+        made: dict[tuple, str] = {}  # a list of answers asks for the same address many times
+
         def url_for(route: str, /, **params: Any) -> str:
-            return request.url_for(route, **params).path  # paths: the page works behind any host
+            key = (route, *sorted(params.items()))
+            if key not in made:  # paths only: the page works behind any host name
+                made[key] = request.url_for(route, **params).path
+            return made[key]
 
         html = self.env.get_template(template).render(
             path=request.url.path, url_for=url_for, **values
