@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
+from starlette.responses import PlainTextResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -39,6 +41,10 @@ HEADERS = [
 
 
 class SecurityHeaders:
+    """Adds ``HEADERS`` to every answer, and refuses a form posted from another site's page
+    (its ``Origin`` is not this server): a page elsewhere cannot play in a game or fill the
+    disk through a browser at the table."""
+
     def __init__(self, app: ASGIApp):
         self.app = app
         self.site: Site | None = None
@@ -46,6 +52,10 @@ class SecurityHeaders:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if scope["method"] == "POST" and not _same_origin(scope):
+            response = PlainTextResponse("a form from another site", status_code=403)
+            await response(scope, receive, send)
             return
 
         async def send_with_headers(message: Message) -> None:
@@ -131,6 +141,15 @@ def create_app(data: Path, components: Path, output: Path | None = None) -> ASGI
     wrapped = SecurityHeaders(app)
     wrapped.site = site  # for tests and the load benchmark: the store, the folders
     return wrapped
+
+
+def _same_origin(scope: Scope) -> bool:
+    headers = dict(scope.get("headers") or [])
+    origin = headers.get(b"origin")
+    if origin is None:
+        return True  # not a browser's form (a script, an old browser): nothing to compare
+    host = headers.get(b"host", b"")
+    return urlsplit(origin.decode("latin-1")).netloc.encode("latin-1") == host
 
 
 def _title(status: int) -> str:

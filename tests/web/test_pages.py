@@ -56,3 +56,19 @@ def test_too_many_fields_are_refused(client):
     r = client.post("/check", data=fields)
     assert r.status_code == 400
     assert "Traceback" not in r.text
+
+
+def test_a_form_posted_from_another_site_is_refused(client):
+    r = client.post(
+        "/play",
+        data={"game": "ships", "players": "A, B"},
+        headers={"origin": "http://evil.example"},
+    )
+    assert r.status_code == 403
+    r = client.post(
+        "/play",
+        data={"game": "ships", "players": "A, B"},
+        headers={"origin": "http://testserver"},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
