@@ -28,8 +28,9 @@ from portolan.web.store import Store
 log = logging.getLogger("portolan.web")
 
 HEADERS = [
-    # Session links are in the address: never sent to another site.
-    (b"referrer-policy", b"no-referrer"),
+    # Session links are in the address: never sent to another site. (Not no-referrer: with it
+    # a browser sends "Origin: null" even with a form to the same site.)
+    (b"referrer-policy", b"same-origin"),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
     (
@@ -145,6 +146,9 @@ def create_app(data: Path, components: Path, output: Path | None = None) -> ASGI
 
 def _same_origin(scope: Scope) -> bool:
     headers = dict(scope.get("headers") or [])
+    fetched_from = headers.get(b"sec-fetch-site")
+    if fetched_from is not None:  # a current browser says where the form was
+        return fetched_from in (b"same-origin", b"none")
     origin = headers.get(b"origin")
     if origin is None:
         return True  # not a browser's form (a script, an old browser): nothing to compare

@@ -16,7 +16,7 @@ def test_every_page_answers_with_html_and_a_heading(client, url):
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("text/html")
     assert "<h1>" in r.text
-    assert r.headers["referrer-policy"] == "no-referrer"
+    assert r.headers["referrer-policy"] == "same-origin"
     assert "script-src 'self'" in r.headers["content-security-policy"]
 
 
@@ -72,3 +72,11 @@ def test_a_form_posted_from_another_site_is_refused(client):
         follow_redirects=False,
     )
     assert r.status_code == 303
+    for site, status in (("cross-site", 403), ("same-site", 403), ("same-origin", 303)):
+        r = client.post(
+            "/play",
+            data={"game": "ships", "players": "A, B"},
+            headers={"sec-fetch-site": site, "origin": "null"},
+            follow_redirects=False,
+        )
+        assert r.status_code == status, site
