@@ -299,6 +299,8 @@ class Session:
             chosen = self._pick_entry(entries, keys, moves)
             if chosen is STOP or chosen is UNDO:
                 return chosen
+            if chosen is AGAIN:
+                continue
             if isinstance(chosen, Heading):
                 opened = chosen.name
             elif chosen is BACK:
@@ -324,6 +326,8 @@ class Session:
                 continue
             if asked is not None:
                 return asked
+            if answer in ("", "?"):
+                return AGAIN  # the list again
             if answer.isdigit():
                 if int(answer) in keys:
                     return entries[keys.index(int(answer))][1]
@@ -403,7 +407,7 @@ class Session:
         what = self.rules.spends(move)
         self.asking = ("forced", move)
         self.say(
-            f"{d.player}: the only choice is to {self.rules.describe(move)} (it spends {what})."
+            f"{d.player}: the only choice is to {self.rules.describe(move)}, which spends {what}."
         )
         while True:
             answer = self._read("Enter plays it (u undoes the last answer, q stops) > ")
