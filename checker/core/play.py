@@ -64,6 +64,7 @@ class Session:
         self.shown: tuple | None = None
         self.nth: dict[int, int] = {}  # step index -> which of the moves that read alike
         self.asking: tuple = ()  # what the prompt under way asks (for tests and tools)
+        self.answered = False  # an answer was typed in this session (the file may change)
 
     # -- the log file ---------------------------------------------------------------------
     def _log_text(self, steps: list[Step]) -> str:
@@ -73,8 +74,12 @@ class Session:
         return parse_log(text, display_path(self.log), self.model.dir.parent)
 
     def save(self) -> None:
-        over = self.rules.decision(self.state) is None
-        self.file.save(self.steps, self._answers, over)
+        d = self.rules.decision(self.state)
+        # a turn that is over is written whole at once (the game's end too), so `check` sees
+        # it; the file then says so, for what the log leaves out at a turn's end (no more
+        # trades, the end of the turn) is no answer it can hold
+        turn_over = d is not None and d.starts_turn
+        self.file.save(self.steps, self._answers, d is None or turn_over, turn_over=turn_over)
 
     def _answers(self, start: int) -> list[Answer]:
         return [
@@ -97,7 +102,21 @@ class Session:
                 f"The last {len(answers) - done} answer(s) saved in the log no longer fit the "
                 "game (was the log edited?): they are asked again."
             )
+        elif self.file.over:
+            self.finish_last_turn()
         return None
+
+    def finish_last_turn(self) -> None:
+        """The file says its last turn is over (play wrote it whole when it ended): what the
+        log leaves out at a turn's end (no more trades, the end of the turn) is played, as a
+        replay does. (A log without that line may end on a turn someone wrote in part: play
+        resumes inside it.)"""
+        while (d := self.rules.decision(self.state)) is not None:
+            if d.starts_turn or d.default is None:
+                return
+            turn = self.turn_of(d)
+            self.rules.apply(self.state, d.default)
+            self.steps.append(Step(d.default, turn, d.player))
 
     def replay_answers(self, answers: list[Answer]) -> int:
         """Play the answers of the turn under way again; how many could be."""
@@ -162,9 +181,11 @@ class Session:
         if not self.opened:
             self.file.create(HEADER.format(game=self.rules.id, file=self.log))
             self.opened = True
+        self.say("(h at any prompt: what you may type)")
         while True:
             d = self.rules.decision(self.state)
             if d is None:
+                self.save()
                 self.game_over()
                 return True
             turn = self.turn_of(d)
@@ -218,7 +239,16 @@ class Session:
         if nth:
             self.nth[len(self.steps)] = nth
         self.steps.append(Step(move, turn, d.player))
-        self.save()
+        # a move nobody chose is worked out again on resuming: not saved alone, unless it
+        # ends a turn (which is then written whole) after an answer typed in this session
+        if prompted:
+            self.answered = True
+        if prompted or (self.answered and self._turn_ended()):
+            self.save()
+
+    def _turn_ended(self) -> bool:
+        d = self.rules.decision(self.state)
+        return d is not None and d.starts_turn and bool(self.steps) and self.steps[-1].turn > 0
 
     def _nth(self, d: Decision, move: Any) -> int:
         label = self.rules.describe(move)
@@ -246,7 +276,7 @@ class Session:
         self.state, marks = state, []
         for i, step in enumerate(self.steps):
             d = self.rules.decision(state)
-            while d is not None and not isinstance(step.move, d.accepts) and d.default:
+            while d is not None and not isinstance(step.move, d.accepts) and d.default is not None:
                 self.rules.apply(state, d.default)
                 d = self.rules.decision(state)
             if d is not None and self._asked(d, step.move):

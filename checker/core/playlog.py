@@ -25,6 +25,7 @@ import contextlib
 import itertools
 import json
 import signal
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,8 @@ from portolan.yamlsrc import YList, YMap
 
 MARK = "# portolan play: the turn under way"
 MARK_LINE = MARK + ", answer by answer (play resumes here; check ignores it)\n"
+# after a turn written whole when it ended: play resumes with the next turn, not inside it
+OVER_LINE = "# portolan play: the last turn is over (play resumes after it; check ignores it)\n"
 ANSWER = "#~ "
 OWN_INDENT = 2  # the log writer's indentation of a turn under `turns:`
 
@@ -54,8 +57,12 @@ class Answer:
         return ANSWER + json.dumps(fields, ensure_ascii=False) + "\n"
 
 
-def answers_text(answers: list[Answer]) -> str:
-    return (MARK_LINE + "".join(a.line() for a in answers)) if answers else ""
+def answers_text(answers: list[Answer], over: bool = False) -> str:
+    """The comment lines after the log: the answers of the turn under way, or when there are
+    none and the last turn is ``over``, the line that says so."""
+    if answers:
+        return MARK_LINE + "".join(a.line() for a in answers)
+    return OVER_LINE if over else ""
 
 
 def _answer(line: str) -> Answer | None:
@@ -77,7 +84,9 @@ def _answer(line: str) -> Answer | None:
 
 def split_answers(text: str) -> tuple[str, list[Answer]]:
     """The log part of a play log's text and the answers of the turn under way after it (none
-    when the file does not end with them)."""
+    when the file does not end with them, or ends with the line that the last turn is over)."""
+    if text.endswith(OVER_LINE):
+        return text[: -len(OVER_LINE)], []
     lines = text.splitlines(keepends=True)
     for i in range(len(lines) - 1, -1, -1):
         if lines[i].startswith(MARK):
@@ -209,11 +218,12 @@ class PlayLog:
         self.indent = OWN_INDENT
         self.written = 0  # steps the log part holds
         self.answers: list[Answer] = []
+        self.over = False  # the file says its last turn is over (OVER_LINE)
 
     # -- opening ----------------------------------------------------------------------------
     def create(self, header: str) -> None:
         """A new file: the comment on top and the log of a game not begun."""
-        self.pieces = [header, *cut_own(self.render([]))[1:]]
+        self.pieces = [comment_line(header), *cut_own(self.render([]))[1:]]
         self.meant = list(self.pieces)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -228,6 +238,7 @@ class PlayLog:
         turn under way it ends with."""
         self.text = text
         body, self.answers = split_answers(text)
+        self.over = text.endswith(OVER_LINE)
         own = cut_own(self.render(log.steps))
         cut = cut_user(body, log.raw)
         if cut is not None and len(cut[0]) == len(own):
@@ -238,21 +249,34 @@ class PlayLog:
             top = next((i for i, line in enumerate(lines) if not _is_note(line)), len(lines))
             self.pieces = ["".join(lines[:top]), "".join(lines[top:])]
             self.meant = [self.pieces[0], None]  # type: ignore[list-item]
+        if body and not body.endswith("\n"):  # what is written after it starts a new line
+            last = max(i for i, piece in enumerate(self.pieces) if piece)
+            self.pieces[last] += "\n"
         self.written = len(log.steps)
         return self.answers
 
     # -- saving -----------------------------------------------------------------------------
-    def save(self, steps: list[Step], answers: Callable[[int], list[Answer]], over: bool) -> None:
-        """Make the file hold ``steps``: the log up to the turn under way (all of it once the
-        game is ``over``), then the answers of that turn (``answers(i)``: those of steps[i:])."""
-        upto = len(steps) if over else turn_start(steps)
+    def save(
+        self,
+        steps: list[Step],
+        answers: Callable[[int], list[Answer]],
+        whole: bool,
+        *,
+        turn_over: bool = False,
+    ) -> None:
+        """Make the file hold ``steps``: the log up to the turn under way (all of it when the
+        last turn is ``whole``: it is over, or the game is), then the answers of that turn
+        (``answers(i)``: those of steps[i:]), or, with ``turn_over``, the line that says the
+        last turn is over."""
+        upto = len(steps) if whole else turn_start(steps)
         if 0 <= self.written <= len(steps):  # what is written stays written
             upto = max(upto, self.written)
         if upto != self.written:
             self._log_part(steps[:upto])
             self.written = upto
         self.answers = answers(upto)
-        self._write("".join(self.pieces) + answers_text(self.answers))
+        self.over = turn_over and not self.answers
+        self._write("".join(self.pieces) + answers_text(self.answers, self.over))
 
     def forget_from(self, n: int) -> None:
         """Steps from ``n`` on were taken back (an undo): the log part must not hold them."""
@@ -317,6 +341,16 @@ class PlayLog:
         return InputError(
             Problem(f"cannot write the log: {exc.strerror or exc}", file=display_path(self.path))
         )
+
+
+def comment_line(text: str) -> str:
+    """``text`` as one comment line: a control character (a file name may hold a newline)
+    is written as its escape, so it cannot end the comment early."""
+    body = "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch)[0] == "C" else ch
+        for ch in text.removesuffix("\n")
+    )
+    return (body if body.startswith("#") else "# " + body) + "\n"
 
 
 def turn_start(steps: list[Step]) -> int:

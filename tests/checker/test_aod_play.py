@@ -11,7 +11,7 @@ import sys
 
 from typer.testing import CliRunner
 
-from checker.core.playlog import split_answers
+from checker.core.playlog import OVER_LINE, split_answers
 from portolan.cli import app
 from tests.checker.helpers import ROOT, TINY, run_log
 from tests.checker.play_script import play_script
@@ -139,7 +139,8 @@ def test_the_events_of_a_turns_start_come_under_its_header(tmp_path):
     assert out.stdout.index("== Turn 4 · Ben") < header
     text = log.read_text(encoding="utf-8")
     assert text.startswith(example[: cut + 1])  # the example's comments and layout too
-    assert split_answers(text)[1][0].label == "Ana begins the turn"
+    # Ben's answer ends turn 4: no turn under way, the file says the last turn is over
+    assert split_answers(text) == (example[: cut + 1], []) and text.endswith(OVER_LINE)
 
 
 def test_a_forced_wild_ship_is_asked_before_it_is_played(tmp_path):

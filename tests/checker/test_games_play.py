@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from checker.core.log import parse_log
+from checker.core.playlog import OVER_LINE, split_answers
 from checker.core.registry import rules_for
 from tests.checker.games import GAME_TESTS
 from tests.checker.helpers import run_log
@@ -66,6 +68,28 @@ def test_stopped_at_any_prompt_a_game_resumes_at_that_prompt_and_writes_nothing(
         got, _ = resumed_at(script.game, path, prompt.text)
         assert got == prompt.asked, f"prompt {i} (after {prompt.typed} answers)"
         assert path.read_text(encoding="utf-8") == prompt.text, f"prompt {i}: the log changed"
+
+
+@pytest.mark.parametrize("script", GAMES, indirect=True)
+def test_a_turn_is_written_whole_as_it_ends_and_check_accepts_every_stop(script):
+    """What `check` sees of a game stopped anywhere: every turn that has ended (the file then
+    says the last turn is over), never a part of the turn under way."""
+    spec = GAME_TESTS[script.game].play
+    ended = 0
+    for i, prompt in enumerate(script.prompts):
+        log, answers = split_answers(prompt.text)
+        result = run_log(log, spec.components)
+        assert result.ok, f"prompt {i}: {result.violation}"
+        if prompt.text.endswith(OVER_LINE):
+            ended += 1
+            assert not answers
+            # the file holds every step so far but those of the turn just begun
+            so_far = [s[:3] for s in parse_log(prompt.asked[-1], "x", spec.components).steps]
+            written = [s[:3] for s in parse_log(log, "y", spec.components).steps]
+            last = written[-1][1] if written else 0
+            assert so_far[: len(written)] == written, f"prompt {i}"
+            assert all(turn == last + 1 for _, turn, _ in so_far[len(written) :]), f"prompt {i}"
+    assert ended > 3  # turns were written whole when they ended, not when the next began
 
 
 def stops(script: Script) -> list[int]:

@@ -182,8 +182,10 @@ def test_an_undo_rewrites_the_file_only_from_the_turn_it_takes_back(tmp_path, tm
     log.write_text(mine, encoding="utf-8")
     kept, _ = split_answers(mine)
     last_turn = kept.rindex("\n- ") + 1  # the last whole turn written
-    session, said = resume(log, ["u"])  # each turn here is one card drawn: the last turn
-    assert said.count("Undone.") == 1
+    # the first undo takes back the card drawn in the turn under way, the second the card
+    # drawn in the last turn written (each turn here is one card drawn)
+    session, said = resume(log, ["u", "u"])
+    assert said.count("Undone.") == 2
     text = log.read_text(encoding="utf-8")
     assert text.startswith(kept[:last_turn])  # the turns before it, comments and all
     assert kept[last_turn:] not in text  # that turn is taken back...
@@ -203,6 +205,10 @@ def test_answers_that_no_longer_fit_an_edited_log_are_asked_again(tmp_path, tmp_
     assert any("no longer fit the game" in line for line in said)
     d = RULES.decision(session.state)  # the turn under way, asked again from its start
     assert (d.player, d.kind) == ("Ana", "chance") and "drawn" in d.prompt
+    # nothing answered yet: the file stays as it was (the user may put the log right)
+    assert log.read_text(encoding="utf-8") == body + answers_text(wrong)
+    # the first answer replaces those that no longer fit
+    resume(log, [a.label.removeprefix("draw ") for a in answers if a.label.startswith("draw ")])
     assert split_answers(log.read_text(encoding="utf-8")) == (body, answers)
 
 
@@ -249,3 +255,29 @@ def test_common_prefix():
     assert common_prefix("", "abc") == 0
     assert common_prefix("abc", "ab") == 2
     assert common_prefix("x" * 10_000 + "a", "x" * 10_000 + "b") == 10_000
+
+
+def test_a_log_without_a_last_newline_is_continued_on_a_new_line(tmp_path, tmp_path_factory):
+    s = reference(tmp_path_factory)
+    prompt = at_turn(s, 6)
+    body, answers = split_answers(prompt.text)
+    log = tmp_path / "game.yaml"
+    log.write_text(body.rstrip("\n"), encoding="utf-8")
+    resume(log, [])  # nothing answered (moves nobody chose aside): nothing written
+    assert log.read_text(encoding="utf-8") == body.rstrip("\n")
+    # the turn under way is not in the file: its cards are typed again, then the script's
+    again = [a.label.removeprefix("draw ") for a in answers if a.label.startswith("draw ")]
+    assert again
+    resume(log, again + s.answers[prompt.typed :])
+    final = log.read_text(encoding="utf-8")
+    assert final.startswith(body)
+    assert meaning(parse_log(final, "x", TINY)) == meaning(parse_log(s.final, "y", TINY))
+
+
+def test_a_file_name_cannot_break_the_comment_on_top(tmp_path):
+    log = tmp_path / "tuesday\nturns: oops.yaml"
+    session = Session(RULES, MODEL, ["Ana", "Ben"], {}, log, lambda _: None, lambda _: None)
+    session.run()
+    text = log.read_text(encoding="utf-8")
+    assert text.startswith("# Portolan play log.") and "tuesday\\nturns: oops" in text
+    assert parse_log(text, "x", TINY).players == ["Ana", "Ben"]
