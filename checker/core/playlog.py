@@ -1,9 +1,10 @@
 """The log file `portolan play` keeps: the user's own file, changed only where it must be.
 
-The file is an ordinary turn log (`check` reads it) that grows a turn at a time: a whole turn is
-appended to the text, and what is above it is never rewritten (its comments, its layout, the
-file's mode, a symlink and its target all stay as they were). The answers given in the turn
-under way follow as comment lines, one per answer, rewritten as the turn goes on:
+The file is an ordinary turn log (`check` reads it) that grows a turn at a time: a turn is
+appended to the text whole as soon as it ends, and the text above it is never rewritten (its
+comments and layout stay; the file is replaced atomically, keeping its mode, and a symlink
+keeps its target). The answers given in the turn under way follow as comment lines, one per
+answer, rewritten as the turn goes on (after a turn that ended, one line says so instead):
 
     # portolan play: the turn under way, answer by answer (play resumes here; check ignores it)
     #~ ["Ben", "Ben begins the turn"]
@@ -21,18 +22,17 @@ only when what it stands for changes.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json
-import signal
-import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from checker.core.game import Step
 from checker.core.log import LogFile
-from portolan.errors import InputError, Problem, display_path
+from checker.core.logwriter import comment
+from portolan import fsio
+from portolan.errors import InputError
 from portolan.yamlsrc import YList, YMap
 
 MARK = "# portolan play: the turn under way"
@@ -172,22 +172,6 @@ def _reindent(text: str, indent: int) -> str:
     return "".join(pad + line[OWN_INDENT:] for line in text.splitlines(keepends=True))
 
 
-def common_prefix(a: str, b: str) -> int:
-    """The length of the longest common beginning of two texts (compared in slices, which is
-    quick for the long texts of a whole game)."""
-    lo, hi = 0, min(len(a), len(b))
-    if a[:hi] == b[:hi]:
-        return hi
-    hi -= 1
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if a[:mid] == b[:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
-
-
 # -- the file ---------------------------------------------------------------------------------
 Meaning = tuple  # (players, options, steps as (move, turn, player)): what a log says
 
@@ -223,15 +207,10 @@ class PlayLog:
     # -- opening ----------------------------------------------------------------------------
     def create(self, header: str) -> None:
         """A new file: the comment on top and the log of a game not begun."""
-        self.pieces = [comment_line(header), *cut_own(self.render([]))[1:]]
+        self.pieces = [comment(header), *cut_own(self.render([]))[1:]]
         self.meant = list(self.pieces)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.path, "w", encoding="utf-8", newline="") as f:
-                f.write("".join(self.pieces))
-        except OSError as exc:
-            raise self._cannot(exc) from None
-        self.text = "".join(self.pieces)
+        self.text = ""
+        self._write("".join(self.pieces))
 
     def resume(self, text: str, log: LogFile) -> list[Answer]:
         """The file as found: ``log`` is what its log part says. Returns the answers of the
@@ -322,35 +301,13 @@ class PlayLog:
 
     # -- writing ----------------------------------------------------------------------------
     def _write(self, text: str) -> None:
-        """Change the file from the first character that differs (nothing if none does), in
-        place: the file keeps its mode, its owner and, for a symlink, its target."""
+        """Replace the file's text in one step (nothing if it does not change): it keeps its
+        mode and, for a symlink, its target (portolan/fsio.py); a file that cannot be written
+        is an ``OutputError`` (exit 74)."""
         if text == self.text:
             return
-        at = common_prefix(self.text, text)
-        offset = len(text[:at].encode("utf-8"))
-        try:
-            with _uninterrupted(), open(self.path, "r+b") as f:
-                f.seek(offset)
-                f.write(text[at:].encode("utf-8"))
-                f.truncate()
-        except OSError as exc:
-            raise self._cannot(exc) from None
+        fsio.write_atomic(self.path, text)
         self.text = text
-
-    def _cannot(self, exc: OSError) -> InputError:
-        return InputError(
-            Problem(f"cannot write the log: {exc.strerror or exc}", file=display_path(self.path))
-        )
-
-
-def comment_line(text: str) -> str:
-    """``text`` as one comment line: a control character (a file name may hold a newline)
-    is written as its escape, so it cannot end the comment early."""
-    body = "".join(
-        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch)[0] == "C" else ch
-        for ch in text.removesuffix("\n")
-    )
-    return (body if body.startswith("#") else "# " + body) + "\n"
 
 
 def turn_start(steps: list[Step]) -> int:
@@ -362,17 +319,3 @@ def turn_start(steps: list[Step]) -> int:
     while i > 0 and steps[i - 1].turn == last:
         i -= 1
     return i
-
-
-@contextlib.contextmanager
-def _uninterrupted() -> Iterator[None]:
-    """Ctrl-C waits until the file is written whole."""
-    block = getattr(signal, "pthread_sigmask", None)
-    if block is None:  # pragma: no cover - not on POSIX
-        yield
-        return
-    old = block(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        block(signal.SIG_SETMASK, old)

@@ -83,12 +83,13 @@ def test_a_turn_is_written_whole_as_it_ends_and_check_accepts_every_stop(script)
         if prompt.text.endswith(OVER_LINE):
             ended += 1
             assert not answers
-            # the file holds every step so far but those of the turn just begun
+            # the file holds every turn so far but the one just begun (a log may leave out
+            # what ends a turn, which a resume plays: test_stopped_at_any_prompt...)
             so_far = [s[:3] for s in parse_log(prompt.asked[-1], "x", spec.components).steps]
             written = [s[:3] for s in parse_log(log, "y", spec.components).steps]
             last = written[-1][1] if written else 0
             assert so_far[: len(written)] == written, f"prompt {i}"
-            assert all(turn == last + 1 for _, turn, _ in so_far[len(written) :]), f"prompt {i}"
+            assert {turn for _, turn, _ in so_far[len(written) :]} <= {last, last + 1}
     assert ended > 3  # turns were written whole when they ended, not when the next began
 
 
