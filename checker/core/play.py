@@ -17,7 +17,8 @@ the same command again. 'u' undoes the last answer, 't' shows the table, 'q' sto
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import shlex
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +34,7 @@ from portolan.errors import display_path
 from portolan.model.loader import Game
 from portolan.names import fold
 
-HEADER = "# Portolan play log. Resume with: portolan play {game} --log {file}\n"
+HEADER = "# Portolan play log. Resume with: {command}\n"
 COMMANDS = (
     "At a prompt: a number or a few words pick a choice; at a card, its name (? lists them). "
     "u undoes the last answer, t shows the table, h this help, q stops (the log keeps "
@@ -56,6 +57,8 @@ class Session:
     steps: list[Step] = field(default_factory=list)
     # len(steps) before each answer typed (None: not worked out yet, for a game resumed)
     marks: list[int] | None = field(default_factory=list)
+    # what else the command that resumes the game needs (e.g. ["--components", folder])
+    resume_args: Sequence[str] = ()
 
     def __post_init__(self) -> None:
         self.state = self.rules.setup(self.model, self.players, self.options)
@@ -179,7 +182,7 @@ class Session:
     def run(self) -> bool:
         """Play until the game ends (True) or the input stops or 'q' is typed (False)."""
         if not self.opened:
-            self.file.create(HEADER.format(game=self.rules.id, file=self.log))
+            self.file.create(HEADER.format(command=self.resume_command()))
             self.opened = True
         self.say("(h at any prompt: what you may type)")
         while True:
@@ -216,7 +219,12 @@ class Session:
         self.say(self.rules.score(self.state).as_text())
 
     def stopped(self) -> None:
-        self.say(f"Stopped. The log is saved in {self.log}; run the same command to resume.")
+        self.say(f"Stopped. The log is saved in {self.log}; resume with: {self.resume_command()}")
+
+    def resume_command(self) -> str:
+        """The command that resumes this game, quoted for a POSIX shell."""
+        words = ["portolan", "play", self.rules.id, "--log", str(self.log), *self.resume_args]
+        return shlex.join(words)
 
     def header(self, turn: int, d: Decision) -> None:
         if self.shown != (turn, d.player, d.phase):

@@ -78,7 +78,17 @@ def play_command(
         except EOFError:
             return None
 
-    session = Session(rules, model, names, chosen, log, ask, typer.echo, rng=random.Random(seed))
+    session = Session(
+        rules,
+        model,
+        names,
+        chosen,
+        log,
+        ask,
+        typer.echo,
+        rng=random.Random(seed),
+        resume_args=[] if components is None else ["--components", str(components)],
+    )
     if text:
         turns = loaded.steps[-1].turn if loaded.steps else 0
         typer.echo(f"Resuming {display_path(log)}: {turns} turns so far.")

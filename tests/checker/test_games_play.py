@@ -117,7 +117,7 @@ def test_a_whole_game_through_stdin_stopped_and_resumed_at_a_few_prompts(script,
         prompt = script.prompts[i]
         out = portolan(args, "".join(a + "\n" for a in script.answers[done : prompt.typed]) + "q\n")
         assert out.returncode == 0, out.stderr
-        assert "run the same command to resume" in out.stdout
+        assert f"resume with: portolan play {game} --log " in out.stdout
         assert body(log.read_text(encoding="utf-8")) == body(prompt.text), f"stopped at {i}"
         args = ["play", game, "--log", str(log), *where]
         done = prompt.typed
@@ -128,3 +128,12 @@ def test_a_whole_game_through_stdin_stopped_and_resumed_at_a_few_prompts(script,
     assert body(log.read_text(encoding="utf-8")) == body(script.final)
     check = portolan(["check", str(log), *where], "")
     assert check.returncode == 0 and "every step legal; the game is over" in check.stdout
+
+
+@pytest.mark.parametrize("script", GAMES, indirect=True)
+def test_the_table_shows_what_each_player_has(script):
+    """'t' at a prompt late in the game: a line for every player (public_state)."""
+    spec = GAME_TESTS[script.game].play
+    table = script.prompts[len(script.prompts) * 5 // 6].asked[6]
+    for player in spec.players:
+        assert any(line.startswith(f"{player}: ") for line in table), (player, table)
