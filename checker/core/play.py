@@ -213,6 +213,34 @@ class Session:
                 continue
             self.apply(d, move, turn, prompted=True)
 
+    # -- the same game driven from outside (a web page): no prompt, one answer at a time ------
+    def advance(self) -> Decision | None:
+        """Play the moves nobody has to choose (as ``run`` does) and return the decision a
+        person must answer now (None: the game is over). ``choices`` lists what may answer it."""
+        while (d := self.rules.decision(self.state)) is not None:
+            if d.kind != "choice":
+                return d
+            moves = self.rules.legal_moves(self.state)
+            if len(moves) != 1 or self.rules.spends(moves[0]):
+                return d
+            self.apply(d, moves[0], self.turn_of(d), prompted=False)
+        self.save()  # the game is over: the log is written whole
+        return None
+
+    def choices(self) -> list[Any]:
+        """Every move that may answer the decision of the moment (the legal moves of a choice;
+        the outcomes of a chance, and the secret one if its owner may keep the card hidden)."""
+        d = self.rules.decision(self.state)
+        return [] if d is None else self.candidates(d)
+
+    def answer(self, move: Any) -> None:
+        """Record ``move`` as the answer to the decision of the moment and save the log; a
+        ``ValueError`` if it is not one of ``choices()``."""
+        d = self.rules.decision(self.state)
+        if d is None or move not in self.candidates(d):
+            raise ValueError(f"not an answer to this decision: {move!r}")
+        self.apply(d, move, self.turn_of(d), prompted=True)
+
     def game_over(self) -> None:
         self.say("")
         self.say("The game is over.")

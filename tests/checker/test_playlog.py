@@ -26,7 +26,7 @@ from checker.core.playlog import (
 from checker.core.registry import rules_for
 from portolan.model import load_game
 from portolan.yamlsrc import parse_yaml
-from tests.checker.helpers import TINY
+from tests.checker.helpers import TINY, run_log
 from tests.checker.play_script import Script, play_script
 
 GAME = "exploration-age-of-sail"
@@ -273,3 +273,34 @@ def test_a_file_name_cannot_break_the_comment_on_top(tmp_path):
     text = log.read_text(encoding="utf-8")
     assert text.startswith("# Portolan play log.") and "tuesday\\nturns: oops" in text
     assert parse_log(text, "x", TINY).players == ["Ana", "Ben"]
+
+
+def test_a_game_driven_answer_by_answer_without_a_prompt(tmp_path):
+    """The API a web page uses (advance, choices, answer): a whole game answered at random is
+    a log `check` accepts, of a game that is over; an answer not offered is refused."""
+    import random
+
+    rng = random.Random(7)
+    log = tmp_path / "driven.yaml"
+    options = {o.name: o.default for o in RULES.options(MODEL)}
+    session = Session(RULES, MODEL, ["Ana", "Ben"], options, log, lambda _: None, lambda _: None)
+    session.file.create("# driven")
+    session.opened = True
+    answered = 0
+    while (d := session.advance()) is not None:
+        offered = session.choices()
+        assert offered and d.player in ("Ana", "Ben")
+        session.answer(rng.choice(offered))
+        answered += 1
+    assert answered > 20
+    try:
+        session.answer(END_TURN_OF_NOTHING)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("an answer after the game's end is refused")
+    result = run_log(log.read_text(encoding="utf-8"), TINY)
+    assert result.ok and RULES.decision(result.state) is None
+
+
+END_TURN_OF_NOTHING = object()
