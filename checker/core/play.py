@@ -36,9 +36,11 @@ from portolan.names import fold
 
 HEADER = "# Portolan play log. Resume with: {command}\n"
 COMMANDS = (
-    "At a prompt: a number or a few words pick a choice; at a card, its name (? lists them). "
-    "u undoes the last answer, t shows the table, h this help, q stops (the log keeps "
-    "everything: run the same command to resume)."
+    "At a prompt: a number or a few words pick a choice (a log's spelling too, e.g. cw); at a "
+    "card, its name or a short form (? lists those still possible; hidden or Enter keeps a "
+    "secret card unnamed; r picks at random when offered). t shows the table, u undoes the "
+    "last answer, h this help, q stops (the log keeps everything; q prints the command that "
+    "resumes the game)."
 )
 HIDDEN_WORDS = ("", "hidden", "secret", "skip")
 STOP, UNDO, AGAIN = object(), object(), object()  # what a command asks of the prompt

@@ -12,11 +12,12 @@ from portolan.errors import display_path
 
 COMMANDS_HELP = (
     "At a prompt: a number or a few words pick a choice (any spelling the log accepts works, "
-    "e.g. cw); at a card, its name or a unique beginning of it. ? lists the cards still "
-    "possible; hidden (or Enter) keeps a secret card unnamed until the rules reveal it; r "
-    "picks at random, offered only when a few outcomes are equally likely; t shows the table "
-    "(what each player has, the scores so far); u undoes the last answer; q stops. Every "
-    "answer is in the log as soon as it is given."
+    "e.g. cw); at a card, its name or a short form of it (a typo gets a did-you-mean). ? "
+    "lists the cards still possible (with the copies left); hidden (or Enter) keeps a secret "
+    "card unnamed until the rules reveal it; r picks at random, offered only when a few "
+    "outcomes are equally likely; t shows the table (what each player has, the scores so "
+    "far); h lists all this; u undoes the last answer; q stops and prints the command that "
+    "resumes the game. Every answer is in the log as soon as it is given."
 )
 
 
