@@ -132,10 +132,6 @@ class State(GameState):
         known = self.flagship[player]
         return [known] if known is not None else list(self.flagship_pool)
 
-    def fleet_size(self, player: str) -> int:
-        """Ships in front of the player, not on an expedition or a voyage (the flagship too)."""
-        return sum(self.fleet[player].values()) + (1 if self.flagship_idle[player] else 0)
-
     def where_is_ship(self, card: str) -> str:
         places = []
         n = sum(1 for c in self.purchase if c == card)
