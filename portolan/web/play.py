@@ -19,12 +19,13 @@ from checker.core import options as rule_options
 from checker.core.play import HEADER
 from checker.core.registry import rules_for
 from portolan.errors import InputError
+from portolan.web.referee import resume_command
 from portolan.web.score import players_of
 from portolan.web.site import Site, problems_of, read_form
 from portolan.web.store import NoSuchGame
 from portolan.yamlsrc import Source
 
-ACTIONS = ("choose", "reveal", "random", "undo")
+ACTIONS = ("choose", "reveal", "secret", "random", "undo")
 _RESUME = re.compile(r"portolan play ([a-z0-9-]+) --log")
 
 
@@ -73,7 +74,7 @@ def routes(site: Site) -> list[Route]:
         try:
             with store.table(key, changes=False) as table:
                 prompt = table.prompt(opened)
-                sheet = table.score().as_json() if table.over else None
+                sheet = table.score()
                 values = dict(
                     key=key,
                     game=table.session.model,
@@ -81,10 +82,11 @@ def routes(site: Site) -> list[Route]:
                     prompt=prompt,
                     at=table.version,
                     steps=len(table.steps),
-                    can_undo=bool(table.marks),
+                    can_undo=table.can_undo,
                     events=list(table.events),
                     public=table.public_state(),
-                    sheet=sheet,
+                    scores=[(ln.player, ln.total) for ln in sheet.lines],
+                    sheet=sheet.as_json() if prompt is None else None,
                     notice=notice or request.query_params.get("notice", ""),
                 )
         except NoSuchGame:
@@ -105,6 +107,8 @@ def routes(site: Site) -> list[Route]:
                         return "" if table.undo() else "Nothing to undo."
                     if action == "random":
                         table.reveal_random()
+                    elif action == "secret":
+                        table.keep_hidden()
                     elif action in ("choose", "reveal"):
                         index = int(value)
                         (table.choose if action == "choose" else table.reveal)(index)
@@ -139,7 +143,7 @@ def routes(site: Site) -> list[Route]:
         game = _game_of(first)
         name = f"{game or 'portolan'}-{key[:6]}.yaml"
         if first.startswith("# Portolan play log") and game:
-            text = HEADER.format(game=game, file=name) + rest
+            text = HEADER.format(command=resume_command(game, name)) + rest
         return Response(
             text,
             media_type="application/yaml; charset=utf-8",

@@ -2,26 +2,27 @@
 
 A terminal ``Session`` asks and waits; a web page shows the question of the moment and gets the
 answer in a later request. This adapter keeps that difference in one place: it holds a
-``Session`` (its log writing, undo marks and state come from the core unchanged), answers the
-moves the core would answer by itself (a choice with one legal move), and describes the prompt
-of the moment as plain data for a template.
+``Session`` (its log file, resumed at the very prompt it stopped, its undo and its state come
+from the core unchanged), plays the moves the core would play by itself (a choice with one
+legal move that spends nothing), and describes the prompt of the moment as plain data for a
+template.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from checker.core.game import Decision, GameRules, Step
-from checker.core.play import BACK, Heading, Session, menu_entries
-from checker.core.replay import run
+from checker.core.game import Decision, GameRules
+from checker.core.log import LogFile
+from checker.core.play import BACK, HEADER, Heading, Session, menu_entries
 from checker.core.scoresheet import ScoreSheet
 from portolan.model.loader import Game
 
 EVENTS_KEPT = 12  # the last things that happened, shown above the prompt
+LOG_NAME = "log.yaml"  # what the log's first line tells `portolan play` to resume
 
 
 @dataclass
@@ -30,8 +31,8 @@ class Entry:
 
     label: str
     value: str
-    kind: str  # "move", "heading", "back", "outcome"
-    weight: int = 1
+    kind: str  # "move", "heading", "back", "outcome", "secret"
+    copies: int | None = None  # copies left of a card, when the game counts them
 
 
 @dataclass
@@ -44,6 +45,7 @@ class Prompt:
     entries: list[Entry]
     opened: str | None = None
     random_ok: bool = False
+    spends: str | None = None  # the only move left spends this (asked before it is played)
 
 
 @dataclass
@@ -55,28 +57,30 @@ class Table:
     version: int = 0  # answers and undos so far: what a page showed, to spot a stale answer
 
     @classmethod
-    def start(
-        cls,
-        rules: GameRules,
-        model: Game,
-        players: list[str],
-        options: dict[str, Any],
-        log: Path,
-        steps: list[Step] | None = None,
-        marks: list[int] | None = None,
+    def new(
+        cls, rules: GameRules, model: Game, players: list[str], options: dict[str, Any], log: Path
     ) -> Table:
-        """A new game, or one resumed from the steps (and undo marks) saved so far. Steps that
-        are not legal any more raise ``ValueError`` with the violation."""
+        table = cls._made(rules, model, players, options, log)
+        table.session.file.create(HEADER.format(command=resume_command(rules.id, LOG_NAME)))
+        table.session.opened = True
+        table.settle()
+        return table
+
+    @classmethod
+    def resume(cls, log: Path, text: str, loaded: LogFile) -> Table:
+        """The game of a saved log, at the prompt it stopped. A log whose steps are not legal
+        any more raises ``ValueError`` with the violation."""
+        table = cls._made(loaded.rules, loaded.model, loaded.players, loaded.options, log)
+        violation = table.session.resume(text, loaded)
+        if violation is not None:
+            raise ValueError(str(violation))
+        table.settle()
+        return table
+
+    @classmethod
+    def _made(cls, rules, model, players, options, log: Path) -> Table:
         table = cls(Session(rules, model, players, options, log, _no_input, _silent))
         table.session.say = table._heard
-        table.session.shown = None  # the terminal loop's last heading (its run() sets it)
-        if steps:
-            result = run(rules, model, table.session.state, steps, str(log), finish=False)
-            if result.violation is not None:
-                raise ValueError(str(result.violation))
-            table.session.steps = list(steps)
-        table.session.marks = [m for m in (marks or []) if m < len(table.session.steps)]
-        table.settle()
         return table
 
     # -- what the page shows -----------------------------------------------------------------
@@ -85,12 +89,13 @@ class Table:
         return self.session.rules
 
     @property
-    def steps(self) -> list[Step]:
+    def steps(self) -> list:
         return self.session.steps
 
     @property
-    def marks(self) -> list[int]:
-        return self.session.marks
+    def can_undo(self) -> bool:
+        marks = self.session.marks
+        return bool(self.session.steps) if marks is None else bool(marks)
 
     def decision(self) -> Decision | None:
         return self.rules.decision(self.session.state)
@@ -102,27 +107,22 @@ class Table:
     def score(self) -> ScoreSheet:
         return self.rules.score(self.session.state)
 
-    def public_state(self) -> list[tuple[str, str]]:
-        """What everyone at the table may see, as (label, value) rows. A game's own
-        ``public_state`` hook is used when the core has one; otherwise the score so far."""
-        hook = getattr(self.rules, "public_state", None)  # until the core declares the hook
-        if hook is not None:
-            try:
-                shown = hook(self.session.state)
-            except NotImplementedError:
-                shown = None
-            if shown:
-                return [(str(k), str(v)) for k, v in _rows(shown)]
-        sheet = self.score()
-        return [(ln.player, f"{ln.total} points") for ln in sheet.lines]
+    def public_state(self) -> list[str]:
+        """What everyone at the table may see (the game's ``public_state``; nothing secret)."""
+        return [str(line) for line in self.rules.public_state(self.session.state)]
 
     def prompt(self, opened: str | None = None) -> Prompt | None:
         d = self.decision()
         if d is None:
             return None
+        state = self.session.state
         turn = self.session.turn_of(d)
         if d.kind == "choice":
-            moves = self.rules.legal_moves(self.session.state)
+            moves = self.rules.legal_moves(state)
+            if len(moves) == 1:  # left by settle: it spends something, so it is asked
+                only = Entry(self.rules.describe(moves[0]), "0", "move")
+                spends = self.rules.spends(moves[0])
+                return Prompt(turn, d.player, d.phase, "choice", d.prompt, [only], spends=spends)
             menus = [self.rules.menu(m) for m in moves]
             where = {id(m): i for i, m in enumerate(moves)}
             if opened is not None and opened not in menus:
@@ -136,12 +136,15 @@ class Table:
                 else:
                     entries.append(Entry(label, str(where[id(target)]), "move"))
             return Prompt(turn, d.player, d.phase, "choice", d.prompt, entries, opened)
-        outcomes = self.rules.outcomes(self.session.state)
+        outcomes = self.rules.outcomes(state)
         entries = [
-            Entry(self.rules.outcome_name(m), str(i), "outcome", w)
-            for i, (m, w) in enumerate(outcomes)
+            Entry(self.rules.outcome_name(m), str(i), "outcome", self.rules.copies_left(state, m))
+            for i, (m, _) in enumerate(outcomes)
         ]
+        if d.secret is not None:
+            entries.insert(0, Entry("Keep it hidden (its owner names it later)", "", "secret"))
         random_ok = len({w for _, w in outcomes}) == 1 and len(outcomes) <= 6
+        random_ok = random_ok and d.secret is None  # a secret card is its owner's to name
         return Prompt(turn, d.player, d.phase, "chance", d.prompt, entries, None, random_ok)
 
     # -- answers -------------------------------------------------------------------------------
@@ -161,26 +164,30 @@ class Table:
             raise IndexError(index)
         self._play(d, outcomes[index][0])
 
+    def keep_hidden(self) -> None:
+        """The card stays its owner's secret until the rules reveal it."""
+        d = self._decision("chance")
+        if d.secret is None:
+            raise IndexError("secret")
+        self._play(d, d.secret)
+
     def reveal_random(self) -> None:
         d = self._decision("chance")
         outcomes = self.rules.outcomes(self.session.state)
+        if d.secret is not None:
+            raise IndexError("random")
         move = self.session.rng.choice([m for m, _ in outcomes])
         self.events.append(f"picked at random: {self.rules.outcome_name(move)}")
         self._play(d, move)
 
     def undo(self) -> bool:
-        if not self.session.marks:
+        before = len(self.session.steps)
+        self.session.undo()  # says "Undone." or "Nothing to undo."
+        if len(self.session.steps) == before:
             return False
-        self.session.undo()  # says "Undone."
         self.version += 1
         self.settle()
         return True
-
-    def save(self) -> None:
-        self.session.save()
-
-    def log_text(self) -> str:
-        return self.session.log.read_text(encoding="utf-8")
 
     # -- inside ------------------------------------------------------------------------------
     def _decision(self, kind: str) -> Decision:
@@ -190,50 +197,37 @@ class Table:
         return d
 
     def _play(self, d: Decision, move: Any) -> None:
-        with self._one_save():
-            self.session.apply(d, move, self.session.turn_of(d), prompted=True)
-            self.version += 1
-            self.settle()
-
-    @contextmanager
-    def _one_save(self) -> Iterator[None]:
-        """The core saves the log after every step; an answer and the moves that follow by
-        themselves are saved once, together, before the page is answered."""
-        self.session.save = _nothing  # an instance attribute hides the method for a while
-        try:
-            yield
-        finally:
-            del self.session.save
-        self.session.save()
+        self.session.apply(d, move, self.session.turn_of(d), prompted=True)  # saves the log
+        self.version += 1
+        self.settle()
 
     def settle(self) -> None:
-        """Apply what nobody has to decide (a choice with one legal move), as the terminal
-        referee does, so the page always stops at a real question or at the end."""
+        """Play what nobody has to decide (a choice with one legal move that spends nothing),
+        as the terminal referee does, so the page always stops at a real question or at the
+        end; a finished game's log is saved whole."""
         while True:
             d = self.decision()
-            if d is None or d.kind != "choice":
+            if d is None:
+                self.session.save()
+                break
+            if d.kind != "choice":
                 break
             moves = self.rules.legal_moves(self.session.state)
-            if len(moves) != 1:
+            if len(moves) != 1 or self.rules.spends(moves[0]):
                 break
             self.session.apply(d, moves[0], self.session.turn_of(d), prompted=False)
         del self.events[:-EVENTS_KEPT]
 
     def _heard(self, text: str) -> None:
         text = text.strip()
-        if text and not text.startswith("=="):
+        if text and not text.startswith("==") and not text.startswith("(h at"):
             self.events.append(text)
             del self.events[:-EVENTS_KEPT]
 
 
-def _rows(shown: Any) -> list[tuple[Any, Any]]:
-    if isinstance(shown, dict):
-        return list(shown.items())
-    return [tuple(row) if isinstance(row, (list, tuple)) else ("", row) for row in shown]
-
-
-def _nothing() -> None:
-    pass
+def resume_command(game: str, log: str) -> str:
+    """What a log's first line tells a terminal to run to go on with the game."""
+    return shlex.join(["portolan", "play", game, "--log", log])
 
 
 def _no_input(prompt: str) -> str | None:

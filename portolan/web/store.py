@@ -1,7 +1,8 @@
 """Refereed games kept on the server's disk, one folder per game under ``<data>/sessions/``.
 
-A game's folder holds the log (``log.yaml``, rewritten atomically by the core after every step,
-so it always passes ``portolan check``) and ``meta.json`` (undo marks and the last events). The
+A game's folder holds the log (``log.yaml``, kept by the core's play log after every answer:
+whole turns that pass ``portolan check``, the turn under way as comment lines, so a game resumes
+at the very prompt it stopped) and ``meta.json`` (the answer count and the last events). The
 folder's name is an unguessable id: whoever has the link joins the table, nobody else finds it.
 Games in memory are a cache of what is on disk: a request that fails drops its game from the
 cache, and the next one replays the saved log, so a crash loses no saved step.
@@ -19,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from checker.core.log import load_log
+from checker.core.log import parse_log
 from checker.core.registry import rules_for
 from portolan import fsio
 from portolan.model.loader import load_game
@@ -54,8 +55,7 @@ class Store:
         folder = self.folder(key)
         folder.mkdir()
         with self._lock(key):
-            table = Table.start(rules, model, players, options, folder / "log.yaml")
-            table.save()
+            table = Table.new(rules, model, players, options, folder / "log.yaml")
             self._write_meta(folder, table)
             self._remember(key, table)
         return key
@@ -104,32 +104,18 @@ class Store:
                 self._tables.popitem(last=False)
 
     def _load(self, folder: Path) -> Table:
-        loaded = load_log(folder / "log.yaml", self.components)
+        path = folder / "log.yaml"
+        text = path.read_text(encoding="utf-8")
+        table = Table.resume(path, text, parse_log(text, "log.yaml", self.components))
         meta = _read_meta(folder)
-        table = Table.start(
-            loaded.rules,
-            loaded.model,
-            loaded.players,
-            loaded.options,
-            folder / "log.yaml",
-            loaded.steps,
-            # Undo marks count steps; a log read back may hold fewer steps than were played
-            # (moves it leaves implicit), and then the marks no longer fit: undo starts afresh.
-            meta["marks"] if meta.get("steps") == len(loaded.steps) else [],
-        )
         table.events = [str(e) for e in meta.get("events", [])][-20:]
         table.version = meta["version"]
         return table
 
     @staticmethod
     def _write_meta(folder: Path, table: Table) -> None:
-        meta = {
-            "version": table.version,
-            "steps": len(table.steps),
-            "marks": table.marks,
-            "events": table.events,
-        }
-        # The log is flushed to the disk; these notes (undo marks, the last events) need not be.
+        meta = {"version": table.version, "events": table.events}
+        # The log is flushed to the disk; these notes (answer count, last events) need not be.
         fsio.write_atomic(folder / "meta.json", json.dumps(meta, ensure_ascii=False), durable=False)
 
 
@@ -137,12 +123,9 @@ def _read_meta(folder: Path) -> dict[str, Any]:
     try:
         meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        meta = {}  # lost notes cost the undo history, never the game
+        meta = {}  # lost notes cost the last events, never the game
     if not isinstance(meta, dict):
         meta = {}
-    marks = meta.get("marks")
-    if not isinstance(marks, list) or not all(isinstance(m, int) for m in marks):
-        meta["marks"] = []
     if not isinstance(meta.get("events"), list):
         meta["events"] = []
     if not isinstance(meta.get("version"), int):

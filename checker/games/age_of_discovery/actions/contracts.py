@@ -34,11 +34,14 @@ def contract_gate(state: State) -> Illegal | None:
         return problem
     p = state.player
     limit = state.k["hand_limit"]
-    if len(state.hands[p]) >= limit:
+    if state.hand_size(p) >= limit:
+        held = list(state.hands[p])
+        if state.secret_contracts.get(p):
+            held.append(f"{state.secret_contracts[p]} kept secret")
         return Illegal(
             ACCEPT_CONTRACT,
-            f"{p} already holds {len(state.hands[p])} trade contracts "
-            f"({', '.join(state.hands[p])}): never more than {limit} in the hand",
+            f"{p} already holds {state.hand_size(p)} trade contracts "
+            f"({', '.join(held)}): never more than {limit} in the hand",
         )
     cost = state.k["contract_cost"]
     if state.coins[p] < cost:
@@ -75,7 +78,7 @@ def check_draw_contract(state: State, move: DrawContract) -> Illegal | None:
     problem = contract_gate(state)
     if problem:
         return problem
-    if not state.contract_deck:
+    if state.draw_deck_size() <= 0:
         return Illegal(ACCEPT_CONTRACT, "the contract draw deck is empty")
     return None
 
@@ -91,7 +94,7 @@ def take_contract(state: State, move: TakeContract | Contract) -> list[str]:
     drop_reservation(state, CONTRACTS, space)
     state.hands[p].append(card)
     events = [f"pays {state.k['contract_cost']} coin and takes the face-up {card}"]
-    if state.contract_deck:
+    if state.draw_deck_size() > 0:
         state.pending = ("row contract", space)
     else:
         events.append("the contract draw deck is empty: the space stays empty")
