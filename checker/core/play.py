@@ -69,7 +69,7 @@ class Session:
             if d is None:
                 self.say("")
                 self.say("The game is over.")
-                self.say(self.rules.score(self.state).as_text())
+                self.say(self.rules.sheet(self.state).as_text())
                 return True
             turn = self.turn_of(d)
             if d.kind == "choice":

@@ -81,6 +81,11 @@ def test_a_whole_game_through_stdin_stopped_and_resumed(game, tmp_path):
     first = portolan(new + where, "\n".join(answers[:half]) + "\nq\n")
     assert first.returncode == 0, first.stderr
     assert "run the same command to resume" in first.stdout
+    assert "Winner" not in first.stdout and "Tied for the win" not in first.stdout
+    halfway = portolan(["check", str(log), *where], "")  # a game stopped midway: no winner
+    assert halfway.returncode == 0, halfway.stdout
+    assert "the game is not over yet" in halfway.stdout
+    assert "No winner yet" in halfway.stdout and "Winner:" not in halfway.stdout
     second = portolan(resume + where, "\n".join(answers[half:]) + "\n")
     assert second.returncode == 0, second.stderr
     assert "Resuming" in second.stdout and "The game is over." in second.stdout

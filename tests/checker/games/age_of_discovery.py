@@ -344,8 +344,8 @@ TURN_CASES = {
     ),
     "a contract short of its transport": (
         "  - player: Ana\n    buy: [Yellow Ship 1: White Ship 1]\n"
-        "    send:\n      - {contract: Yellow Contract 5, ships: [Yellow Ship 1], duration: 2}\n"
-        "  - {player: Ben, coins: take}  # here\n",
+        "    send:\n      - {contract: Yellow Contract 5, ships: [Yellow Ship 1], duration: 2}"
+        "  # here\n  - {player: Ben, coins: take}\n",
         "§4.4.2",
         "Yellow Contract 5 needs exactly 5 transport: the ships assigned carry 1",
     ),

@@ -174,7 +174,7 @@ CASES = {
         "it is Ana's turn, not Ben's",
     ),
     "a turn without sailing": (
-        "  - {player: Ana}\n  - {player: Ben, sail: {to: Palm Grove, bow: clockwise}}  # here\n",
+        "  - {player: Ana}  # here\n  - {player: Ben, sail: {to: Palm Grove, bow: clockwise}}\n",
         "Sailing",
         "Ana must sail first: to an island, a number of steps along the bow, or back to the "
         "Central Island (sail: ...)",
@@ -191,8 +191,8 @@ CASES = {
         "Ana's ship is on the Central Island: it must sail to one of the surrounding islands",
     ),
     "no bow after leaving the Central Island": (
-        "  - {player: Ana, sail: {to: Palm Grove}}\n"
-        "  - {player: Ben, sail: {to: Orchard Isle, bow: clockwise}}  # here\n",
+        "  - {player: Ana, sail: {to: Palm Grove}}  # here\n"
+        "  - {player: Ben, sail: {to: Orchard Isle, bow: clockwise}}\n",
         "Sailing",
         "Ana sailed from the Central Island: turn the bow clockwise or counterclockwise on "
         "arriving (sail: {to: Island, bow: clockwise})",
@@ -376,8 +376,8 @@ PIRATE_CASES = {
         "  - player: Ben\n"
         "    pirates: {Orchard Isle: clockwise, Harbour Market: counterclockwise}\n"
         "    sail: {to: Gold Reef, bow: clockwise}\n"
-        "  - {player: Ana, sail: Orchard Isle}\n"
-        "  - {player: Ben, sail: 1}  # here\n",
+        "  - {player: Ana, sail: Orchard Isle}  # here\n"
+        "  - {player: Ben, sail: 1}\n",
         "Ana stopped where a pirate is, on Orchard Isle: pay 1 coin and move it 1 or 2 steps "
         "(sail: {..., pirate: 1})",
     ),
