@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from checker.games.exploration_age_of_sail.state import EXPEDITION, EXPLORATION, OCEAN, OUTFIT, START
+from checker.games.exploration_age_of_sail.state import (
+    EXPEDITION,
+    EXPLORATION,
+    OCEAN,
+    OUTFIT,
+    START,
+)
 
 
 @dataclass(frozen=True, slots=True)
