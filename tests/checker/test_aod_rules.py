@@ -35,8 +35,7 @@ def test_a_contract_pays_when_its_token_moves_off_the_track():
     payout = book.contracts["Black Contract 3"].payouts[1]  # 2 turns
     tail = (
         "  - player: Ana\n    send:\n"
-        "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 2,\n"
-        "         wild: true}\n"
+        "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 2}\n"
         "  - {player: Ben, coins: take}\n"
         "  - {player: Ana, coins: take}\n"
         "  - {player: Ben, coins: take}\n"
@@ -125,8 +124,7 @@ def last_card_final_scoring(state):
 
 FINAL_TAIL = (
     "  - player: Ana\n    buy: [Blue Ship 2: Final Scoring]\n    send:\n"
-    "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 3,\n"
-    "         wild: true}\n"
+    "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 3}\n"
     "  - {player: Ben, buy: [Green Ship 3]}\n"
     "  - {player: Ana, coins: take}\n"
 )
@@ -198,3 +196,33 @@ def test_a_tie_goes_to_the_player_with_more_ships_not_sent():
     }
     assert {ln.player: ln.rank for ln in sheet.lines} == {"Ana": 1, "Ben": 2, "Cai": 4, "Dora": 3}
     assert sheet.winners == ["Ana"]
+
+
+FLAGSHIPS = ["Santa María", "São Gabriel", "Golden Hind", "Trinidad", "Matthew", "Grande Hermine"]
+
+
+@pytest.mark.parametrize("flagship", FLAGSHIPS)
+@pytest.mark.parametrize("transport", [1, 2, 3])
+def test_the_flagship_example_of_4_4_1_under_the_default_options(flagship, transport):
+    """'On the Antonio de Abreu expedition, with a total transport value of 3, a green ship
+    with a transport value of 1 has already been played. [...] A flagship may be played, as a
+    ship with a transport value of 1 or 2.' (§4.4.1): any of the six, not 3."""
+    ben = "Matthew" if flagship == "Golden Hind" else "Golden Hind"
+    text = log(
+        "  - {player: Ana, buy: [Yellow Ship 1: White Ship 1, Green Ship 1: White Ship 2]}\n"
+        "  - {player: Ben, coins: take}\n"
+        "  - {player: Ana, coins: take}\n"
+        "  - {player: Ben, coins: take}\n"
+        "  - player: Ana\n    coins: take\n    send:\n"
+        "      - Green Ship 1: Antonio de Abreu\n"
+        f"      - {{{flagship}: Antonio de Abreu, transport: {transport}}}\n"
+    ).replace("flagship: Golden Hind", f"flagship: {ben}", 1)
+    text = text.replace("flagship: Santa María", f"flagship: {flagship}", 1)
+    result = run_log(text)
+    if transport == 3:
+        assert not result.ok and "Antonio de Abreu" in result.violation.message
+        return
+    assert result.ok, result.violation
+    state = result.state
+    assert state.coins["Ana"] == 6 - 3 - 3 + 2 + 2 - 1 - 2
+    assert not state.flagship_idle["Ana"]

@@ -74,8 +74,18 @@ PILE = re.compile(r"^(.*?)\s*\(\s*pile\s*(\d+)\s*\)\s*$", re.IGNORECASE)
 
 
 def key_of(k: Any) -> str:
-    """Keys are forgiving: 'Purchase_Row', 'purchase-row' and 'purchase row' are one key."""
-    return fold(str(k)).replace("_", " ").replace("-", " ") if isinstance(k, str) else str(k)
+    """A key as written, '_' or '-' standing for a space: 'purchase_row', 'purchase-row' and
+    'purchase row' are one key. Case counts, as in every game's log: 'Coins' is refused with a
+    did-you-mean (merging it with 'coins' would hide a second action)."""
+    if not isinstance(k, str):
+        return str(k)
+    return " ".join(k.replace("_", " ").replace("-", " ").split())
+
+
+def loose_key(k: Any) -> str:
+    """A key without regard to case, to tell the shape of a mapping ('Ship: ...' is still a
+    purchase written with keys, whose 'Ship' is then refused)."""
+    return fold(key_of(k))
 
 
 def colour_key(k: str) -> str:
@@ -95,6 +105,7 @@ class _Reader(LogReader):
     def mapping(self, value: Any, pos: Pos | None, field: str, keys: tuple[str, ...]) -> dict:
         """{normalised key: (value, key pos, value pos)}; unknown keys are reported."""
         out: dict[str, tuple[Any, Pos | None, Pos | None]] = {}
+        written: dict[str, Any] = {}
         for k, v in value.items():
             name = colour_key(key_of(k))
             kpos = value.key_pos.get(k, pos) if isinstance(value, YMap) else pos
@@ -102,7 +113,12 @@ class _Reader(LogReader):
             if name not in keys:
                 self.bad(f"unknown key '{k}'", kpos, f"{field}.{k}", did_you_mean(name, keys))
                 continue
+            if name in out:
+                first = written[name]
+                self.bad(f"'{k}' and '{first}' are one key: write it once", kpos, f"{field}.{k}")
+                continue
             out[name] = (v, kpos, vpos)
+            written[name] = k
         return out
 
     def items(self, value: Any, pos: Pos | None, field: str) -> list[tuple[Any, Pos | None, str]]:
@@ -303,7 +319,7 @@ def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None
     if not isinstance(item, dict):
         rd.bad("write a contract as its name, {take: Card, new: Card} or {draw: Card}", pos, field)
         return
-    if len(item) == 1 and key_of(next(iter(item))) not in CONTRACT_KEYS:  # {Taken: New}
+    if len(item) == 1 and loose_key(next(iter(item))) not in CONTRACT_KEYS:  # {Taken: New}
         ((k, v),) = item.items()
         kpos = item.key_pos.get(k, pos) if isinstance(item, YMap) else pos
         vpos = item.value_pos.get(k, pos) if isinstance(item, YMap) else pos
@@ -351,7 +367,7 @@ def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
             field,
         )
         return
-    if "ship" in (key_of(k) for k in item):
+    if "ship" in (loose_key(k) for k in item):
         fields = rd.mapping(item, pos, field, BUY_KEYS)
         if "ship" not in fields:
             return
@@ -391,7 +407,7 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
             field,
         )
         return
-    keys = [key_of(k) for k in item]
+    keys = [loose_key(k) for k in item]
     if "contract" in keys:
         _voyage(rd, item, pos, field, step)
         return
@@ -403,7 +419,7 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
         sv, _, spos = fields["ship"]
         tv, _, tpos = fields["to"]
     else:
-        extra = [k for k in item if colour_key(key_of(k)) not in SAIL_KEYS]
+        extra = [k for k in item if colour_key(loose_key(k)) not in SAIL_KEYS]
         if len(extra) != 1:
             rd.bad("write each ship sent as 'Ship: Expedition'", pos, field)
             return
@@ -530,7 +546,7 @@ def _reserve(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
     row = CONTRACTS if kind == "contract" else None
     if "row" in fields:
         rv, _, rpos = fields["row"]
-        row = ROWS.get(key_of(rv).replace(" row", "")) if isinstance(rv, str) else None
+        row = ROWS.get(loose_key(rv).replace(" row", "")) if isinstance(rv, str) else None
         if row is None:
             rd.bad(
                 f"'{rv}' is not a row: purchase, filling or contracts",

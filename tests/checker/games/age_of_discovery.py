@@ -352,7 +352,7 @@ TURN_CASES = {
     "a contract over its transport": (
         "  - player: Ana\n    buy: [Yellow Ship 1: White Ship 1]\n"
         "    send:\n      - {contract: Black Contract 3, ships: [Santa María,\n"
-        "          Yellow Ship 1], transport: 3, duration: 1, wild: true}  # here\n",
+        "          Yellow Ship 1], transport: 3, duration: 1, wild: [Yellow Ship 1]}  # here\n",
         "§4.4.2",
         "Black Contract 3 has its 3 transport already: Yellow Ship 1 is one ship too many",
     ),
@@ -445,6 +445,15 @@ def log_with(old: str, new: str) -> str:
 
 
 MALFORMED = {
+    # one behaviour in every game: a key in another case is refused, never merged with its twin
+    "a turn key that differs only in case": (
+        HEAD + "  - player: Ana\n    coins: take\n    Coins: take  # here\n",
+        "unknown key 'Coins' (did you mean 'coins'?)",
+    ),
+    "a key written twice, once with '_'": (
+        log_with("  purchase row:", "  purchase_row: [Red Ship 1]\n  purchase row:  # here"),
+        "'purchase row' and 'purchase_row' are one key: write it once",
+    ),
     "an unknown ship": (
         HEAD + "  - {player: Ana, buy: [Blue Shp 2: White Ship 1]}  # here\n",
         "'Blue Shp 2' is not a ship card (did you mean 'Blue Ship 2'?)",

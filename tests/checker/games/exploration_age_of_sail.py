@@ -283,6 +283,10 @@ HEAD = "game: exploration-age-of-sail\nplayers: [Ana, Ben]\nturns:\n"
 
 
 MALFORMED = {
+    "a turn key that differs only in case": (
+        HEAD + "  - player: Ana\n    draw: Galleons\n    Draw: Galleons  # here\n",
+        "unknown key 'Draw' (did you mean 'draw'?)",
+    ),
     "not YAML": (
         "game: exploration-age-of-sail\nplayers: [Ana, Ben\nturns: []  # here\n",
         "YAML syntax error",
