@@ -112,9 +112,10 @@ def test_schema_command_writes_draft_2020_12(tmp_path):
 def test_schema_command_rejects_bad_input():
     bad_kind = runner.invoke(app, ["schema", "logs", "age-of-discovery"])
     assert bad_kind.exit_code == 2 and "did you mean 'log'" in bad_kind.stderr
-    no_checker = runner.invoke(app, ["schema", "log", "ships"])
-    assert no_checker.exit_code == 2 and "no checker for game 'ships'" in no_checker.stderr
-    assert runner.invoke(app, ["schema", "components", "ships"]).exit_code == 0
+    fixtures = ["--components", str(ROOT / "tests" / "fixtures" / "components")]
+    no_checker = runner.invoke(app, ["schema", "log", "fixture-game", *fixtures])
+    assert no_checker.exit_code == 2 and "no checker for game 'fixture-game'" in no_checker.stderr
+    assert runner.invoke(app, ["schema", "components", "fixture-game", *fixtures]).exit_code == 0
 
 
 # -- every --json output against its schema -------------------------------------------------

@@ -6,6 +6,7 @@ exit 2 and names the extra to install, before anything is written (``require_png
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from portolan.errors import InputError, Problem
@@ -47,11 +48,11 @@ def render_pages(pdf: Path, dpi: float):
         doc.close()
 
 
-def write_pngs(pdf: Path, out_dir: Path, stem: str, dpi: int = 100) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
+def write_pngs(pdf: Path, path_of: Callable[[int], Path], dpi: int = 100) -> list[Path]:
+    """Each page of ``pdf`` as a PNG, page n (from 1) at ``path_of(n)``."""
     written = []
     for i, image in enumerate(render_pages(pdf, dpi)):
-        target = out_dir / f"{stem}-p{i + 1:02d}.png"
+        target = path_of(i + 1)
         image.save(target, format="PNG", optimize=False)
         written.append(target)
     return written

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.staging import Staging
 from portolan.model.loader import Game
 
 EXPORT_FORMATS = ("tts", "cards-png")
 
 
-def write_exports(game: Game, target: Path, final: Path, opts, progress=None) -> list[Path]:
-    """The exports ``opts.formats`` asks for; ``final`` is where ``target`` will be moved;
+def write_exports(game: Game, staging: Staging, final: Path, opts, progress=None) -> list[Path]:
+    """The exports ``opts.formats`` asks for, each file handed out by ``staging`` (inside the
+    build's folder, never twice); ``final`` is where that folder will be moved;
     ``progress(label)`` is called as each starts."""
     written: list[Path] = []
     if "tts" in opts.formats:
@@ -20,12 +22,12 @@ def write_exports(game: Game, target: Path, final: Path, opts, progress=None) ->
 
         if progress:
             progress(f"{game.id}: Tabletop Simulator decks")
-        written += write_tts(game, target, final, opts.theme)
+        written += write_tts(game, staging, final, opts.theme)
     if "cards-png" in opts.formats:
         from generator.exports.cards_png import write_cards, write_print_set
 
         if progress:
             progress(f"{game.id}: print-shop cards and print set")
-        written += write_cards(game, target, opts.bleed, opts.theme)
-        written += write_print_set(game, target, opts.page)
+        written += write_cards(game, staging, opts.bleed, opts.theme)
+        written += write_print_set(game, staging, opts.page)
     return written

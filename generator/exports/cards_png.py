@@ -23,6 +23,7 @@ from generator.draw import Drawing, Line, Text
 from generator.exports.raster import designs_of, pixels, rasterise
 from generator.kinds.aid import render_aid
 from generator.kinds.deck import render_deck
+from generator.staging import Staging
 from generator.theme import Theme
 from portolan.model.loader import Game
 from portolan.sizes import large_papers, papers
@@ -31,7 +32,7 @@ DPI = 300
 CARD_KINDS = {"deck": render_deck, "aid": render_aid}
 
 
-def write_cards(game: Game, target: Path, bleed: float, theme: Theme) -> list[Path]:
+def write_cards(game: Game, staging: Staging, bleed: float, theme: Theme) -> list[Path]:
     written: list[Path] = []
     for component in game.components:
         render = CARD_KINDS.get(component.kind)
@@ -39,7 +40,6 @@ def write_cards(game: Game, target: Path, bleed: float, theme: Theme) -> list[Pa
             continue
         rendered = render(game, component, bleed, theme)
         designs = designs_of(rendered.items)
-        folder = target / "cards-png" / component.id
         first = designs[0].front
         size = (pixels(first.width + 2 * bleed, DPI), pixels(first.height + 2 * bleed, DPI))
         style = {"bleed": True, "dpi": DPI, "size": size, "colour_filter": theme.colour_filter}
@@ -52,8 +52,7 @@ def write_cards(game: Game, target: Path, bleed: float, theme: Theme) -> list[Pa
             for side, image in (("front", front), ("back", next(backs, None))):
                 if image is None:
                     continue
-                path = folder / side / name
-                path.parent.mkdir(parents=True, exist_ok=True)
+                path = staging.file("cards-png", component.id, side, name)
                 image.save(path, format="PNG", dpi=(DPI, DPI))
                 written.append(path)
     return written
@@ -124,17 +123,15 @@ def print_parts(game: Game, folder: Path) -> list[tuple[Path, PrintPart]]:
     return parts
 
 
-def write_print_set(game: Game, target: Path, paper: str) -> list[Path]:
+def write_print_set(game: Game, staging: Staging, paper: str) -> list[Path]:
     import pypdfium2 as pdfium
 
-    parts = print_parts(game, target)
+    parts = print_parts(game, staging.root)
     if not parts:
         return []
-    out_dir = target / "print"
-    out_dir.mkdir(parents=True, exist_ok=True)
-    listing = out_dir / "print-list.csv"
+    listing = staging.file("print", "print-list.csv")
     listing.write_text(_csv([p for _, p in parts]), encoding="utf-8")
-    combined = out_dir / f"{game.id}-print-set.pdf"
+    combined = staging.file("print", f"{game.id}-print-set.pdf")
     with tempfile.TemporaryDirectory(prefix="portolan-print-") as tmp:
         cover = Path(tmp) / "list.pdf"
         _list_pages(game, [p for _, p in parts], cover, papers()[paper])

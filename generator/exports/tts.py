@@ -31,6 +31,7 @@ from pathlib import Path
 
 from generator.exports.raster import designs_of, rasterise
 from generator.kinds.deck import render_deck
+from generator.staging import Staging
 from generator.theme import Theme
 from portolan.model.loader import Component, Game
 
@@ -91,24 +92,23 @@ def _transform(y: float = 1.0) -> dict:
     }
 
 
-def write_tts(game: Game, target: Path, final: Path, theme: Theme) -> list[Path]:
-    """Every deck of ``game`` for TTS, written under ``target/tts``; URLs name ``final``
-    (where the build moves ``target`` once everything succeeded)."""
+def write_tts(game: Game, staging: Staging, final: Path, theme: Theme) -> list[Path]:
+    """Every deck of ``game`` for TTS, written under ``tts/`` of the staging folder; URLs name
+    ``final`` (where the build moves that folder once everything succeeded)."""
     written: list[Path] = []
     for component in game.components:
         if component.deck is not None:
-            written += write_deck(game, component, target, final, theme)
+            written += write_deck(game, component, staging, final, theme)
     return written
 
 
 def write_deck(
-    game: Game, component: Component, target: Path, final: Path, theme: Theme
+    game: Game, component: Component, staging: Staging, final: Path, theme: Theme
 ) -> list[Path]:
     rendered = render_deck(game, component, 0.0, theme)
     designs = designs_of(rendered.items)
     names = [card.name for card in component.deck.cards]
-    folder = target / "tts" / component.id
-    folder.mkdir(parents=True, exist_ok=True)
+    target = staging.root
     w, h = component.deck.spec.dims
     written: list[Path] = []
 
@@ -124,7 +124,7 @@ def write_deck(
             (image,) = rasterise(
                 [d.back], bleed=False, dpi=MAX_DPI, colour_filter=theme.colour_filter
             )
-            path = folder / f"{d.back.id}.png"
+            path = staging.file("tts", component.id, f"{d.back.id}.png")
             image.save(path, format="PNG")
             backs[back_id] = path
             written.append(path)
@@ -147,7 +147,7 @@ def write_deck(
                 size=plan.cell,
                 colour_filter=theme.colour_filter,
             )
-            path = folder / f"{component.id}-faces-{sheet_no}.png"
+            path = staging.file("tts", component.id, f"{component.id}-faces-{sheet_no}.png")
             _compose(images, plan, hidden=back is not None).save(path, format="PNG")
             written.append(path)
             custom[str(key)] = {
@@ -217,7 +217,7 @@ def write_deck(
         "TabStates": {},
         "VersionNumber": "",
     }
-    path = target / "tts" / f"{component.id}.json"
+    path = staging.file("tts", f"{component.id}.json")
     path.write_text(json.dumps(saved, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     written.append(path)
     return written

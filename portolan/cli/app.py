@@ -12,7 +12,7 @@ import typer
 from portolan.cli import options as opt
 from portolan.cli.group import PortolanGroup, version_option
 from portolan.cli.jsonout import json_error, wants_json
-from portolan.errors import EXIT_INPUT, InputError
+from portolan.errors import EXIT_INPUT, EXIT_IO, InputError, OutputError
 from portolan.paths import components_dir
 
 app = typer.Typer(
@@ -48,7 +48,8 @@ COMPONENTS = typer.Option(
 
 
 def friendly(fn):
-    """Input problems become their messages and exit code 2; never a traceback."""
+    """Input problems become their messages and exit code 2, a file that cannot be written (or
+    read) exit code 74; never a traceback."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -66,6 +67,13 @@ def friendly(fn):
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             raise typer.Exit(0) from None
+        except (OutputError, OSError) as exc:
+            if not isinstance(exc, OutputError):
+                exc = OutputError.of(exc)
+            typer.echo(f"error: {exc}", err=True)
+            if wants_json(kwargs):
+                typer.echo(json_error(f"error: {exc}"))
+            raise typer.Exit(EXIT_IO) from None
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(130) from None

@@ -72,7 +72,7 @@ def build_command(
         formats=opt.formats("--format", formats, FORMATS),
     )
     folder = components_folder(components)
-    ids = games or available_games(folder)
+    ids = list(dict.fromkeys(games or available_games(folder)))
     loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     target = out if out is not None else output_dir()
     with Progress(
@@ -87,7 +87,10 @@ def build_command(
         def progress(label: str) -> None:
             bar.update(task, description=label, advance=1)
 
-        reports = build_games(loaded, target, options, progress)
+        def waiting() -> None:
+            typer.echo(f"waiting for another build into {display_path(target)} to finish", err=True)
+
+        reports = build_games(loaded, target, options, progress, waiting)
     for report in reports:
         kinds: dict[str, int] = {}
         for f in report.files:
