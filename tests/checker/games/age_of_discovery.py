@@ -530,6 +530,34 @@ expeditions:
 
 
 BAD_POSITIONS = {
+    # positions no game can reach
+    "two colours on an expedition without a Wild Ship card": (
+        POSITION.replace(
+            "Antonio de Abreu: {Cai: [Green Ship 1, Green Ship 2]}",
+            "Antonio de Abreu: {Cai: [Green Ship 1, Yellow Ship 1]}  # here",
+        ),
+        "Antonio de Abreu's expedition has ships of 2 colours (green, yellow): after the first "
+        "ship, only ships of its colour join",
+    ),
+    "more Wild Ship cards than a player has": (
+        POSITION.replace(
+            "Antonio de Abreu: {Cai: [Green Ship 1, Green Ship 2]}",
+            "Antonio de Abreu: {Ben: [Green Ship 1, Yellow Ship 1 (wild), Black Ship 1 (wild)]}"
+            "  # here",
+        ),
+        "Ben sent 3 ships with a Wild Ship card: each player has 2 in a 3-player game (§3.0)",
+    ),
+    "more completed contracts than the box holds": (
+        POSITION.replace("contracts: 5,", "contracts: 20,").replace(
+            "unassigned: 2}\n", "unassigned: 2}  # here\n"
+        ),
+        "25 completed contracts between the players: the box has 24 (§2.0)",
+    ),
+    "more ships than the box holds": (
+        POSITION.replace("unassigned: 2}\n", "unassigned: 32}  # here\n"),
+        "46 ships between the expeditions and the players' unassigned ships: the box has 42 "
+        "ships and a flagship each (§2.0)",
+    ),
     "an unknown ship": (
         POSITION.replace(
             "Francis Drake: {Ben: [Red Ship 1,", "Francis Drake: {Ben: [Red Shp 1,"
