@@ -10,6 +10,8 @@ from checker.core.log import parse_log
 from checker.core.registry import rules_for
 from checker.core.replay import run
 from checker.games.age_of_discovery.book import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP
+from checker.games.age_of_discovery.flow import RESERVE_HEADING, heading_moves, top_moves
+from checker.games.age_of_discovery.moves import Reserve
 from checker.games.age_of_discovery.scoring import qualifies
 from tests.checker.games.age_of_discovery import log
 from tests.checker.helpers import COMPONENTS, ROOT, run_log
@@ -226,3 +228,35 @@ def test_the_flagship_example_of_4_4_1_under_the_default_options(flagship, trans
     state = result.state
     assert state.coins["Ana"] == 6 - 3 - 3 + 2 + 2 - 1 - 2
     assert not state.flagship_idle["Ana"]
+
+
+# Ana reserves Blue Ship 3 (filling row), buys Green Ship 3 below it (Blue Ship 3 slides down,
+# White Ship 1 is turned over above), then reserves White Ship 1 with her second card.
+RESERVE_BUY = "  - player: Ana\n    reserve: Blue Ship 3\n    buy: [Green Ship 3: White Ship 1]\n"
+
+
+def test_a_second_reservation_after_reserve_then_buy_is_written_under_then():
+    """'You may play any number of action cards during a single turn' (§6.2), and a
+    Reservation 'at any time during your turn': the log says when with then:."""
+    result = run_log(log(RESERVE_BUY + "    then: {reserve: White Ship 1}\n"))
+    assert result.ok, result.violation
+    state = result.state
+    assert state.action_cards["Ana"].get("Reservation", 0) == 0
+    assert [(r.player, r.row, r.space) for r in state.reservations] == [
+        ("Ana", "purchase", 2),
+        ("Ana", "filling", 2),
+    ]
+    # the log written back (play's) keeps the order: the second one under then:
+    parsed = parse_log(log(RESERVE_BUY + "    then: {reserve: White Ship 1}\n"), "t", COMPONENTS)
+    turns = RULES.write_log(parsed.steps)["turns"]
+    assert turns[0]["then"] == [{"reserve": "White Ship 1"}]
+    assert turns[0]["reserve"] == "Blue Ship 3"
+
+
+def test_play_offers_a_second_reservation_after_a_purchase():
+    parsed = parse_log(log(RESERVE_BUY), "test.yaml", COMPONENTS)
+    state = RULES.setup(parsed.model, parsed.players, parsed.options)
+    result = run(RULES, parsed.model, state, parsed.steps, "test.yaml", finish=False)
+    assert result.ok, result.violation
+    assert state.player == "Ana" and RESERVE_HEADING in top_moves(state)
+    assert Reserve("White Ship 1") in heading_moves(state, RESERVE_HEADING)

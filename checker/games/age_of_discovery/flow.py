@@ -380,9 +380,7 @@ def top_moves(state: State) -> list[Any]:
         and may_send(state, p)
     ):
         out.append(SEND_HEADING)
-    if state.action_cards[p].get(state.book.reservation) and (
-        last == "reserve" or "reserve" not in blocks
-    ):
+    if state.action_cards[p].get(state.book.reservation):  # any time, again (log: then:)
         out.append(RESERVE_HEADING)
     return out
 

@@ -63,7 +63,8 @@ from portolan.yamlsrc import Pos, Source, YList, YMap
 TOP_KEYS = ("setup", "end")
 SETUP_KEYS = ("contracts", "purchase row", "filling row", "players")
 PLAYER_KEYS = ("contracts", "flagship", "mission")
-TURN_KEYS = ("player", "coins", "contract", "buy", "send", "reserve")
+ACTION_KEYS = ("coins", "contract", "buy", "send", "reserve")
+TURN_KEYS = ("player", *ACTION_KEYS, "then")  # then: what follows, in order (a 2nd Reservation)
 SAIL_KEYS = ("ship", "to", "transport", "colour", "wild")
 VOYAGE_KEYS = ("contract", "ships", "duration", "transport", "colour", "wild")
 BUY_KEYS = ("ship", "space", "new")
@@ -290,9 +291,26 @@ def _turn(rd: _Reader, entry: Any, tpos: Pos | None, t: int) -> None:
         rd.step(move, t, player, pos)
 
     step(StartTurn(player), ppos)
+    _actions(rd, fields, where, step)
+
+
+def _actions(rd: _Reader, fields: dict, where: str, step) -> None:
+    """A turn's actions in the order written; ``then:`` holds what comes after them (one
+    mapping or a list of them), where a key may be written again: a Reservation played after
+    another action that followed the first (§6.2 'any number of action cards')."""
     for key, (value, kpos, vpos) in fields.items():
         field = f"{where}.{key}"
-        if key == "coins":
+        if key == "then":
+            for item, ipos, f in rd.items(value, vpos, field):
+                if not isinstance(item, dict) or not item:
+                    rd.bad(
+                        "then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}",
+                        ipos,
+                        f,
+                    )
+                    continue
+                _actions(rd, rd.mapping(item, ipos, f, ACTION_KEYS), f, step)
+        elif key == "coins":
             if isinstance(value, (dict, list)):
                 rd.bad("write 'coins: take' for the action Take 2 coins", vpos, field)
             step(TakeCoins(), kpos)
@@ -604,11 +622,25 @@ def write_log(steps: list[Step]) -> dict:
     last: dict | None = None  # the entry the next revealed card belongs to
     voyage: dict | None = None
     ship: str | None = None
+    current: str | None = None  # the log key of the moves being written
+
+    def at(key: str) -> dict:
+        """Where a move under ``key`` is written: the turn, or its ``then:`` once a key comes
+        back after another (a second Reservation after a purchase)."""
+        nonlocal current
+        where = turn["then"][-1] if turn.get("then") else turn
+        if key in where and current != key:
+            where = {}
+            turn.setdefault("then", []).append(where)
+        current = key
+        return where
+
     for st in steps:
         m = st.move
         if isinstance(m, StartTurn):
             turn = {"player": m.player}
             turns.append(turn)
+            current = None
             continue
         if turn is None:  # setup
             if isinstance(m, RowContract):
@@ -623,22 +655,22 @@ def write_log(steps: list[Step]) -> dict:
                 players.setdefault(m.player, {})["flagship"] = m.card
             continue
         if isinstance(m, TakeCoins):
-            turn["coins"] = "take"
+            at("coins")["coins"] = "take"
         elif isinstance(m, TakeContract):
             last = {"take": m.card}
-            _add(turn, "contract", last)
+            _add(at("contract"), "contract", last)
         elif isinstance(m, Contract):
-            _add(turn, "contract", m.card)
+            _add(at("contract"), "contract", m.card)
         elif isinstance(m, DrawContract):
             last = {"draw": None}
-            _add(turn, "contract", last)
+            _add(at("contract"), "contract", last)
         elif isinstance(m, ContractDrawn):
             last["draw"] = m.card
         elif isinstance(m, RowContract):
             last["new"] = m.card
         elif isinstance(m, Buy):
             last = {"ship": m.card, "space": m.space, "new": []}
-            turn.setdefault("buy", []).append(last)
+            at("buy").setdefault("buy", []).append(last)
         elif isinstance(m, TurnOver):
             last["new"].append(m.card + (f" (pile {m.pile})" if m.pile else ""))
         elif isinstance(m, SendShip):
@@ -651,10 +683,10 @@ def write_log(steps: list[Step]) -> dict:
                 entry["colour"] = m.colour
             if m.wild:
                 entry["wild"] = True
-            turn.setdefault("send", []).append(entry)
+            at("send").setdefault("send", []).append(entry)
         elif isinstance(m, PlayContract):
             voyage = {"contract": m.card, "ships": [], "duration": m.duration}
-            turn.setdefault("send", []).append(voyage)
+            at("send").setdefault("send", []).append(voyage)
         elif isinstance(m, Assign):
             voyage["ships"].append(m.card)
             if m.transport is not None:
@@ -665,7 +697,7 @@ def write_log(steps: list[Step]) -> dict:
                 voyage.setdefault("wild", []).append(m.card)
         elif isinstance(m, Reserve):
             if m.row is None and m.space is None:
-                _add(turn, "reserve", m.card)
+                _add(at("reserve"), "reserve", m.card)
             else:
                 kind = "contract" if m.row == CONTRACTS else "ship"
                 spec = {kind: m.card}
@@ -673,12 +705,12 @@ def write_log(steps: list[Step]) -> dict:
                     spec["row"] = m.row
                 if m.space:
                     spec["space"] = m.space
-                _add(turn, "reserve", spec)
+                _add(at("reserve"), "reserve", spec)
         elif isinstance(m, DealMission):
             end[m.player] = m.card
         elif isinstance(m, (EndTurn, KeepSecret)):
             continue
-    for t in turns:
+    for t in [t for turn in turns for t in (turn, *turn.get("then", []))]:
         if "buy" in t:
             t["buy"] = [_purchase(b) for b in t["buy"]]
         # a ship chosen but not yet sent (a game saved mid-step) is asked again on resuming
