@@ -13,6 +13,7 @@ from checker.games.age_of_discovery.book import ALL_SHIPS, HALF, MAJORITY, ONE_S
 from checker.games.age_of_discovery.flow import RESERVE_HEADING, heading_moves, top_moves
 from checker.games.age_of_discovery.moves import Reserve
 from checker.games.age_of_discovery.scoring import qualifies
+from checker.games.age_of_discovery.state import UNNAMED
 from tests.checker.games.age_of_discovery import log
 from tests.checker.helpers import COMPONENTS, ROOT, run_log
 
@@ -260,3 +261,34 @@ def test_play_offers_a_second_reservation_after_a_purchase():
     assert result.ok, result.violation
     assert state.player == "Ana" and RESERVE_HEADING in top_moves(state)
     assert Reserve("White Ship 1") in heading_moves(state, RESERVE_HEADING)
+
+
+def test_contract_shorthand_takes_a_face_up_card_and_its_replacement_stays_unnamed():
+    """docs/logs.md: 'contract: Card alone works out which'. Red Contract 3 lies face up: Ana
+    takes it; the card turned over in its place is named only when someone takes it."""
+    tail = "  - {player: Ana, contract: Red Contract 3}\n  - {player: Ben, coins: take}\n"
+    result = run_log(log(tail))
+    assert result.ok, result.violation
+    state = result.state
+    assert "Red Contract 3" in state.hands["Ana"] and state.coins["Ana"] == 5
+    assert state.contract_row[0] == UNNAMED
+    unseen = len(state.contract_deck)
+    assert state.blind_contracts() == unseen - 1  # one of the unseen lies face up
+    # Ana takes it by name on her next turn: Blue Contract 6 was the card turned over
+    result = run_log(log(tail + "  - {player: Ana, contract: {take: Blue Contract 6}}\n"))
+    assert result.ok, result.violation
+    state = result.state
+    assert "Blue Contract 6" in state.hands["Ana"]
+    assert len(state.contract_deck) == unseen - 1 and state.contract_row[0] == UNNAMED
+
+
+def test_the_unnamed_face_up_contract_cannot_be_a_card_seen_elsewhere():
+    tail = (
+        "  - {player: Ana, contract: Red Contract 3}\n  - {player: Ben, coins: take}\n"
+        "  - {player: Ana, contract: {take: Yellow Contract 3}}\n"  # Ben's
+    )
+    result = run_log(log(tail))
+    assert not result.ok
+    assert "Yellow Contract 3 is not face up in the contract row (in Ben's hand)" in (
+        result.violation.message
+    )

@@ -55,7 +55,7 @@ from checker.games.age_of_discovery.moves import (
     TakeContract,
     TurnOver,
 )
-from checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE
+from checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
 from portolan.errors import InputError, did_you_mean
 from portolan.names import fold
 from portolan.yamlsrc import Pos, Source, YList, YMap
@@ -667,7 +667,8 @@ def write_log(steps: list[Step]) -> dict:
         elif isinstance(m, ContractDrawn):
             last["draw"] = m.card
         elif isinstance(m, RowContract):
-            last["new"] = m.card
+            if m.card != UNNAMED:
+                last["new"] = m.card
         elif isinstance(m, Buy):
             last = {"ship": m.card, "space": m.space, "new": []}
             at("buy").setdefault("buy", []).append(last)

@@ -14,6 +14,9 @@ SETUP, START, ACTIONS, MISSIONS, OVER = "Setup", "Turn", "Actions", "Missions", 
 # The four actions (§4.0), as the log and the messages name them.
 COINS, CONTRACT, BUY, SEND = "take coins", "accept a contract", "purchase ships", "send ships"
 PURCHASE, FILLING, CONTRACTS = "purchase", "filling", "contracts"
+# A contract turned face up that the log did not name (``contract: Card`` for a face-up card):
+# it stays in the draw deck's count of unseen cards until someone takes it by name.
+UNNAMED = "(a contract not named)"
 ROW_WORDS = {PURCHASE: "purchase row", FILLING: "filling row", CONTRACTS: "contract row"}
 
 
@@ -129,6 +132,16 @@ class State(GameState):
                 places.append(f"on {exp}'s expedition ({p})")
         return ", ".join(places) or "nowhere"
 
+    def blind_contracts(self) -> int:
+        """Cards in the draw deck: the unseen ones, less those face up but not named."""
+        return len(self.contract_deck) - self.contract_row.count(UNNAMED)
+
+    def unnamed_face_up(self, card: str) -> int | None:
+        """The row space of a face-up contract the log did not name, if ``card`` may be it."""
+        if card in self.contract_deck and UNNAMED in self.contract_row:
+            return self.contract_row.index(UNNAMED)
+        return None
+
     def where_is_contract(self, card: str) -> str:
         if card in self.contract_row:
             return "face up in the contract row"
@@ -172,7 +185,7 @@ class State(GameState):
         for c in self.contract_deck:
             add("contract draw deck", c)
         for c in self.contract_row:
-            if c:
+            if c and c != UNNAMED:  # an unnamed one is still among the unseen (the deck)
                 add("contract row", c)
         for p in self.players:
             for c in self.hands[p]:

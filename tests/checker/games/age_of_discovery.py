@@ -219,10 +219,11 @@ TURN_CASES = {
         "§4.2",
         "a contract costs 1 coin: Ana has 0",
     ),
-    "a face-up contract not replaced": (
-        "  - player: Ana\n    contract: {take: Red Contract 3}\n    coins: take  # here\n",
+    "the unnamed face-up contract taken as one seen elsewhere": (
+        "  - player: Ana\n    contract: {take: Red Contract 3}\n    coins: take\n"
+        "  - {player: Ben, contract: {take: Black Contract 3}}  # here\n",
         "§4.2",
-        "a face-up contract taken is replaced: name the contract turned over in its place (new:)",
+        "Black Contract 3 is not face up in the contract row (in Ana's hand)",
     ),
     "a contract drawn that is in another hand": (
         "  - {player: Ana, contract: Yellow Contract 3}  # here\n",
