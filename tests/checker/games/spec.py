@@ -32,11 +32,15 @@ class Expected:
 
 @dataclass(frozen=True)
 class Violation:
-    """A log broken at the line marked ``# here``: the rule cited and the message's words."""
+    """A log broken at the line marked ``# here``: the rule cited and the message's words; and,
+    where given, the turn, player and phase the violation is reported in."""
 
     log: str
     section: str
     message: str
+    turn: int | None = None
+    player: str | None = None
+    phase: str | None = None
 
 
 @dataclass(frozen=True)
