@@ -1,0 +1,5 @@
+"""placeholder"""
+
+
+def score_position(book, model, raw, source, options):
+    raise NotImplementedError
