@@ -97,7 +97,7 @@ def europe_distance(state: State) -> dict[str, int]:
 
 
 def worth_returning(e) -> bool:
-    return bool(e.found or e.teredos or len(set(e.path)) > 4 or e.must_return)
+    return bool(e.found or e.teredos or len(e.visited) > 4 or e.must_return)
 
 
 def weight(state: State, e, move: Any) -> float:

@@ -169,6 +169,11 @@ class Aboard:  # back aboard the ships it has not left
 
 
 @dataclass(frozen=True, slots=True)
+class Natives:  # reboarding: one Porters taken aboard as a Natives for Europe chit (or kept)
+    yes: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Stop:  # no (more) movement
     pass
 
@@ -305,6 +310,8 @@ def token(move: Any) -> str | None:
             return "ashore scuttle" if scuttle else f"ashore {crew} {prov}"
         case Aboard():
             return "aboard"
+        case Natives(yes):
+            return "natives" if yes else None
         case Status(to):
             return f"status {to}"
         case Action(what, n):
@@ -393,6 +400,8 @@ def describe(move: Any) -> str:
             return f"go ashore, leaving {crew} Crew and {prov} Provisions aboard"
         case Aboard():
             return "back aboard the ships"
+        case Natives(yes):
+            return "one Porters aboard as Natives for Europe" if yes else "Porters stay Porters"
         case Stop():
             return "no (more) movement"
         case Status(to):

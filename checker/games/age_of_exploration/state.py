@@ -49,6 +49,7 @@ class Expedition:
     found: list[tuple[str, int]] = field(default_factory=list)  # Ⓓ chits: (space, potential)
     teredos: bool = False
     path: list[str] = field(default_factory=list)  # every space entered, in order
+    visited: set[str] = field(default_factory=set)  # the same, as a set
     pacific: bool = False  # entered the Pacific by the Straits or the Northwest Passage
     circled: bool = False  # ... and then passed the Cape Verde Islands
     rafted: list[str] = field(default_factory=list)  # river spaces entered on rafts
@@ -91,6 +92,7 @@ class Turn:
     blocked: bool = False  # ... and it stopped the move
     published: int = 0  # VP gained by this turn's return
     reboard: int = 0  # ships found still there
+    home: tuple | None = None  # Expedition must return's distances home, and what they depend on
 
 
 @dataclass(slots=True)
@@ -134,6 +136,7 @@ class State(GameState):
     turn: int = 0  # turns begun so far
     round: int = 0
     waters: frozenset[str] | None = None  # known waters, worked out when the map changes
+    decisions: dict = field(default_factory=dict)  # decisions that never change, made once
     end_reason: str = ""
 
     @property
@@ -196,4 +199,7 @@ class State(GameState):
             add("retired face up", c)
         for c in self.retired_down:
             add("retired face down", c)
+        for t in self.tasks:
+            if t[0] == "retire":
+                add("Leader being hired", t[2])
         return out

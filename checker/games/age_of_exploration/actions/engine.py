@@ -31,10 +31,13 @@ class Task:
 
 
 TASKS: dict[str, Task] = {}
+AUTO: dict[str, Callable] = {}  # tag -> its auto hook, for the run loop
 
 
 def task(tag: str, **hooks: Any) -> None:
     TASKS[tag] = Task(**hooks)
+    if hooks.get("auto"):
+        AUTO[tag] = hooks["auto"]
 
 
 def push(state: State, *tasks: tuple) -> None:
@@ -54,9 +57,10 @@ def run(state: State) -> list[str]:
     """Carry out every task that needs no decision, until one does."""
     events: list[str] = []
     tasks = state.tasks
+    auto = AUTO
     while tasks and state.phase != OVER:
         t = tasks[-1]
-        handler = TASKS[t[0]].auto
+        handler = auto.get(t[0])
         if handler is None:
             break
         out = handler(state, t)
@@ -68,10 +72,20 @@ def run(state: State) -> list[str]:
     return events
 
 
+# Tasks whose decision is always the same for the same task and player: made once per game.
+CONSTANT = {"start", "status", "end", "port", "outfit", "natives", "score", "eat", "intervene"}
+
+
 def decide(state: State) -> Decision | None:
     t = top(state)
     if t is None or state.phase == OVER:
         return None
+    if t[0] in CONSTANT:
+        key = (t, state.current)
+        d = state.decisions.get(key)
+        if d is None:
+            d = state.decisions[key] = TASKS[t[0]].decide(state, t)
+        return d
     return TASKS[t[0]].decide(state, t)
 
 
@@ -112,7 +126,12 @@ def _fx(state: State, t: tuple) -> list[str]:
 
 def remove_turn_tasks(state: State, player: str) -> None:
     """An expedition that fails or returns stops its turn: the tasks left of the turn go,
-    except those of other players and the hand-over to the next player."""
+    except those of other players and the hand-over to the next player; a card being resolved
+    is turned in."""
+    card = state.now.card
+    if card is not None:
+        state.discards[state.book.deck_of[card]].append(card)
+        state.now.card = None
     keep = []
     for t in state.tasks:
         if t[0] == "next" or (t[0] in PLAYER_TASKS and t[1] != player):
@@ -135,6 +154,18 @@ def roll_weights(dice: int = 2) -> list[tuple[int, int]]:
 
 def choice(player: str, phase: str, accepts: tuple, prompt: str, **kw: Any) -> Decision:
     return Decision(player, phase, "choice", accepts, prompt, **kw)
+
+
+_SAME: dict[tuple, Decision] = {}
+
+
+def same(player: str, phase: str, accepts: tuple, prompt: str, **kw: Any) -> Decision:
+    """A choice that is always asked in the same words: made once."""
+    key = (player, phase, accepts, prompt, tuple(kw.items()))
+    d = _SAME.get(key)
+    if d is None:
+        d = _SAME[key] = Decision(player, phase, "choice", accepts, prompt, **kw)
+    return d
 
 
 def chance(player: str, phase: str, accepts: tuple, prompt: str, **kw: Any) -> Decision:

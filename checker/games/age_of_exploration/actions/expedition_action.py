@@ -8,7 +8,7 @@ from __future__ import annotations
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import choice, effect, pop, push, task
+from checker.games.age_of_exploration.actions.engine import effect, pop, push, same, task
 from checker.games.age_of_exploration.actions.losses import consolidation_check, fail, take
 from checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
@@ -53,38 +53,41 @@ def raft_site(state: State, e: Expedition) -> bool:
 
 def actions(state: State, e: Expedition) -> list:
     """Every expedition action open now."""
+    return list(open_actions(state, e))
+
+
+def open_actions(state: State, e: Expedition):
     p = state.player
     k = state.k
     c = state.book.civ_of(e.space)
     if c is not None and state.capital.get(c.name) not in (None, p) and e.space == c.capital:
-        return [Takeover(state.capital[c.name])]
-    out: list = []
+        yield Takeover(state.capital[c.name])
+        return
     it = e.items
     if at_base(state, e) and it.get("Gold"):
-        out += [SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i)]
-    if (provisioning(state, e, e.space)) and it.get("Provision", 0) < k["provisions_max"]:
-        out.append(Action("provision"))
+        yield from (SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i))
+    if provisioning(state, e, e.space) and it.get("Provision", 0) < k["provisions_max"]:
+        yield Action("provision")
     if repairable(state, e):
-        out.append(Action("repair"))
+        yield Action("repair")
     for n in range(1, it.get("Cavalry", 0) + 1):
-        out.append(Action("eat", n))
+        yield Action("eat", n)
     if e.mode == SHIP and e.ships >= 2:
-        out.append(Action("consolidate"))
+        yield Action("consolidate")
     if e.mode in (LAND, RAFT) and e.rafts < k["max_rafts"] and raft_site(state, e):
-        out.append(Action("raft"))
+        yield Action("raft")
     if space_has(state, e, "hardwood"):
-        out.append(Action("hardwood"))
+        yield Action("hardwood")
     if space_has(state, e, "mine") and e.space not in state.depleted:
-        out.append(Action("mine"))
+        yield Action("mine")
     if e.ruler:
-        out.append(Action("kill ruler"))
+        yield Action("kill ruler")
     if e.mode == LAND:
         for rival, x in state.exp.items():
             if rival == p or not x.launched or x.mode != LAND or x.space != e.space:
                 continue
             if (rival, e.space) not in e.barred:
-                out.append(Takeover(rival))
-    return out
+                yield Takeover(rival)
 
 
 def may_buy(state: State, e: Expedition, item: str) -> bool:
@@ -116,7 +119,7 @@ def action_auto(state: State, t: tuple) -> list[str] | None:
             and any(may_buy(state, e, i) for i in GOLD_BUYS)
         ):
             return None
-    elif actions(state, e):
+    elif next(open_actions(state, e), None) is not None:
         return None
     pop(state)
     return []
@@ -126,16 +129,16 @@ def decide_action(state: State, t: tuple):
     e = state.exp[state.player]
     forced = actions(state, e)
     if forced and isinstance(forced[0], Takeover) and len(forced) == 1 and in_capital(state, e):
-        return choice(state.player, "Action", (Takeover,), "the take-over the Capital demands")
+        return same(state.player, "Action", (Takeover,), "the take-over the Capital demands")
     if len(t) > 1:
-        return choice(
+        return same(
             state.player,
             "Action",
             (SpendGold, NoAction),
             "more Gold to spend (or none)",
             default=NO_ACTION,
         )
-    return choice(
+    return same(
         state.player,
         "Action",
         (Action, SpendGold, Takeover, NoAction),
@@ -282,7 +285,7 @@ task(
 
 # -- take-overs ----------------------------------------------------------------------------------
 def decide_give(state: State, t: tuple):
-    return choice(
+    return same(
         t[1], "Take-over", (Give,), f"how much Gold {t[1]} gives {t[2]} (+2 each to the check)"
     )
 

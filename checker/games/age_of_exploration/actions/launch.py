@@ -6,7 +6,7 @@ New World base into a coastal space beside it, into the base's space, or on foot
 from __future__ import annotations
 
 from checker.core.game import Illegal
-from checker.games.age_of_exploration.actions.engine import chance, choice, pop, push, task
+from checker.games.age_of_exploration.actions.engine import chance, pop, push, same, task
 from checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
 from checker.games.age_of_exploration.moves import STAY, Action, Launch, Roll, StayInPort
 from checker.games.age_of_exploration.sections import LAUNCH_POINT, LAUNCHING
@@ -63,7 +63,7 @@ def answer_port(state: State, t: tuple, move) -> list[str]:
     state.gold[p] = 0
     e.launched, e.launch_turn = True, True
     e.space = move.to
-    e.path = [move.to]
+    e.path, e.visited = [move.to], {move.to}
     events = [f"{p} launches the expedition of {e.leader} to {move.to}"]
     if lost:
         events.append(f"{lost} Gold unspent is lost")
@@ -80,7 +80,7 @@ def answer_port(state: State, t: tuple, move) -> list[str]:
 
 task(
     "port",
-    decide=lambda s, t: choice(s.player, "Port", (StayInPort, Launch), "stay in port or launch"),
+    decide=lambda s, t: same(s.player, "Port", (StayInPort, Launch), "stay in port or launch"),
     options=lambda s, t: [STAY, *launches(s)],
     check=lambda s, t, m: why_not(s, m) if isinstance(m, Launch) else None,
     answer=answer_port,
@@ -142,7 +142,7 @@ NO_EAT = Action("eat", 0)
 
 task(
     "eat",
-    decide=lambda s, t: choice(
+    decide=lambda s, t: same(
         s.player, "Launch", (Action,), "horses to eat before the scurvy losses", default=NO_EAT
     ),
     options=lambda s, t: [

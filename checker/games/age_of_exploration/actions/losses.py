@@ -477,6 +477,7 @@ def shipwrecked_ashore(state: State, space: str) -> list[str]:
     e.damage = e.rotten = e.raft_damage = False
     if not e.path or e.path[-1] != space:
         e.path.append(space)
+        e.visited.add(space)
     return [f"a land expedition in {space}"]
 
 

@@ -19,7 +19,7 @@ from checker.games.age_of_exploration.actions.ratings import (
     load,
     porters_limit,
 )
-from checker.games.age_of_exploration.moves import STOP, Aboard, Ashore, Drop, Move, Stop
+from checker.games.age_of_exploration.moves import STOP, Aboard, Ashore, Drop, Move, Natives, Stop
 from checker.games.age_of_exploration.sections import (
     CARGO,
     CIVILIZATIONS,
@@ -29,6 +29,7 @@ from checker.games.age_of_exploration.sections import (
 )
 from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
+NO_NATIVES = Natives(False)
 SHIP_KEEPS = (
     "Pilot",
     "Rutter",
@@ -127,6 +128,13 @@ def move_options(state: State, e: Expedition) -> list:
 
 def move_auto(state: State, t: tuple) -> list[str] | None:
     e = state.exp[state.player]
+    quick = (e.mode == LAND and e.space != e.ship_space) or state.book.kind[e.space] in (
+        "sea",
+        "coastal",
+    )
+    if quick and (e.lost or not state.now.progress):
+        pop(state)
+        return []
     if not move_options(state, e):
         pop(state)
         return []
@@ -270,6 +278,7 @@ def enter(state: State, p: str, e: Expedition, to: str, status: bool = False) ->
     e.ashore_here = False
     left_capital(state, p)
     e.path.append(to)
+    e.visited.add(to)
     if e.mode == RAFT and book.kind[to] == "river":
         e.rafted.append(to)
     events += track_majors(state, e, frm, to, status)
@@ -387,7 +396,7 @@ def go_ashore(state: State, e: Expedition, move: Ashore) -> list[str]:
 
 def go_aboard(state: State, e: Expedition) -> list[str]:
     merge(e)
-    push(state, ("cargo",))
+    push(state, ("natives",), ("cargo",))
     return ["goes back aboard"]
 
 
@@ -431,7 +440,7 @@ def reboarded(state: State) -> list[str]:
         return ["the ships are gone: abort, or make for a New World base"]
     e.ships = found
     merge(e)
-    push(state, ("cargo",))
+    push(state, ("natives",), ("cargo",))
     return [f"{found} ship(s) still there: the expedition is aboard again"]
 
 
@@ -441,9 +450,13 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
     to: ships retrace their path (or take known waters) to Europe or a base; a land or raft
     expedition makes for its ships or a New World base."""
     book = state.book
+    key = (e.mode, len(e.visited), len(state.founded), state.waters, e.ship_space, e.ships > 0)
+    cached = state.now.home
+    if cached is not None and cached[0] == key:
+        return cached[1]
     if e.mode == SHIP:
         targets = {book.europe} | {b for b in state.founded}
-        allowed = set(e.path) | known_waters(state) | targets
+        allowed = e.visited | known_waters(state) | targets
     else:
         targets = {b for b in state.founded}
         if e.ships and e.ship_space:
@@ -462,4 +475,40 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
                 continue
             dist[a] = dist[s] + 1
             todo.append(a)
+    state.now.home = (key, dist)
     return dist
+
+
+# -- Natives for Europe ------------------------------------------------------------------------
+def natives_auto(state: State, t: tuple) -> list[str] | None:
+    if state.exp[state.player].items.get("Porters"):
+        return None
+    pop(state)
+    return []
+
+
+def answer_natives(state: State, t: tuple, move: Natives) -> list[str]:
+    """Reboarding, a land expedition's Porters may come aboard as Porters (a cargo space) or
+    as a Natives for Europe chit (none): Switching between Naval, Land and Raft Expeditions."""
+    pop(state)
+    if not move.yes:
+        return []
+    e = state.exp[state.player]
+    take(e, "Porters")
+    e.items["Natives for Europe"] = e.items.get("Natives for Europe", 0) + 1
+    return ["one Porters comes aboard as Natives for Europe"]
+
+
+task(
+    "natives",
+    auto=natives_auto,
+    decide=lambda s, t: choice(
+        s.player,
+        "Movement",
+        (Natives,),
+        "Porters aboard, or Natives for Europe",
+        default=NO_NATIVES,
+    ),
+    options=lambda s, t: [NO_NATIVES, Natives(True)],
+    answer=answer_natives,
+)

@@ -8,7 +8,7 @@ Equipment, Switching Launching Point)."""
 from __future__ import annotations
 
 from checker.core.game import Illegal
-from checker.games.age_of_exploration.actions.engine import chance, choice, pop, push, task
+from checker.games.age_of_exploration.actions.engine import chance, pop, push, same, task
 from checker.games.age_of_exploration.actions.ratings import over_capacity, ship_handling
 from checker.games.age_of_exploration.book import BASE_SURCHARGE, GOLD_BUYS, NEW_WORLD
 from checker.games.age_of_exploration.moves import (
@@ -95,7 +95,7 @@ def odraw_auto(state: State, t: tuple) -> list[str] | None:
 def decide_odraw(state: State, t: tuple):
     p = t[1]
     if face_up(state) and len(t) == 2:
-        return choice(
+        return same(
             p,
             "Outfitting",
             (Take, Blind),
@@ -356,7 +356,7 @@ def outfit_moves(state: State, t: tuple) -> list:
 
 
 def decide_outfit(state: State, t: tuple):
-    return choice(
+    return same(
         t[1],
         "Outfitting",
         (Play, SpendGold, ShipType, LaunchFrom, Pay, Hire, Done),
@@ -486,7 +486,7 @@ def answer_retire(state: State, t: tuple, move: Retire) -> list[str]:
 
 task(
     "retire",
-    decide=lambda s, t: choice(t[1], "Outfitting", (Retire,), "which Leader to retire (face up)"),
+    decide=lambda s, t: same(t[1], "Outfitting", (Retire,), "which Leader to retire (face up)"),
     options=lambda s, t: [Retire(s.exp[t[1]].leader), Retire(t[2])],
     check=lambda s, t, m: (
         None

@@ -9,11 +9,11 @@ from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions.engine import (
     chance,
-    choice,
     effect,
     pop,
     push,
     remove_turn_tasks,
+    same,
     task,
 )
 from checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS
@@ -80,7 +80,7 @@ def gold_awards(state: State, p: str, gold: int, cards: bool = True) -> list[str
 def qualified(state: State, e: Expedition) -> list[str]:
     """The Major Expeditions this expedition completed that nobody has scored."""
     out = []
-    path = set(e.path)
+    path = e.visited
     for m in state.book.majors:
         if m in state.majors or m.endswith("-defeat"):
             continue
@@ -126,7 +126,7 @@ def answer_score(state: State, t: tuple, move: Score) -> list[str]:
 task(
     "score",
     auto=score_auto,
-    decide=lambda s, t: choice(
+    decide=lambda s, t: same(
         t[1], "Return", (Score,), "a Major Expedition instead of normal scoring?", default=NORMAL
     ),
     options=lambda s, t: [NORMAL, *(Score(m) for m in qualified(s, s.exp[t[1]]))],
@@ -164,7 +164,7 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
         gain_vp(state, p, "majors", vp)
         state.now.published += vp
         events.append(f"{book.majors[m].name}: {vp} VP")
-    path = set(e.path)
+    path = e.visited
     # Known Progress: the Sea markers (2 cards), the NWP and SSA markers (1 VP and 2 cards each
     # time they advance)
     sea_moved = False
@@ -343,7 +343,7 @@ def set_leader(state: State, p: str, name: str) -> None:
 
 task(
     "pick",
-    decide=lambda s, t: choice(t[1], "Leader", (Pick,), "the new expedition's Leader"),
+    decide=lambda s, t: same(t[1], "Leader", (Pick,), "the new expedition's Leader"),
     options=pick_moves,
     check=check_pick,
     answer=answer_pick,

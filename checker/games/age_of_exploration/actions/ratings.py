@@ -104,7 +104,7 @@ def in_known_waters(state: State, e: Expedition) -> bool:
     waters wherever it has been."""
     if e.space in known_waters(state):
         return True
-    return e.must_return and e.space in e.path
+    return e.must_return and e.space in e.visited
 
 
 # -- targets ------------------------------------------------------------------------------------

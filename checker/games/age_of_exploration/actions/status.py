@@ -8,7 +8,7 @@ from __future__ import annotations
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import choice, pop, push, task
+from checker.games.age_of_exploration.actions.engine import pop, push, same, task
 from checker.games.age_of_exploration.actions.movement import (
     enter,
     home_distances,
@@ -99,7 +99,9 @@ def targets(state: State, e: Expedition) -> list[str]:
 
 
 def status_auto(state: State, t: tuple) -> list[str] | None:
-    if targets(state, state.exp[state.player]):
+    e = state.exp[state.player]
+    quick = e.lost or state.now.status or state.now.stance == "rafts"
+    if not quick and not discovery.pending(state, state.player, e) and targets(state, e):
         return None
     pop(state)
     return []
@@ -142,7 +144,7 @@ def check_status(state: State, t: tuple, move) -> Illegal | None:
 task(
     "status",
     auto=status_auto,
-    decide=lambda s, t: choice(
+    decide=lambda s, t: same(
         s.player, "Status", (Status, NoStatus), "a status change (or none)", default=NO_STATUS
     ),
     options=lambda s, t: [*(Status(x) for x in targets(s, s.exp[s.player])), NO_STATUS],
