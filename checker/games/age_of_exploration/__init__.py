@@ -45,6 +45,9 @@ class AgeOfExplorationRules(RulesBase):
     def decide(self, state: State) -> Decision | None:
         return flow.decide(state)
 
+    def misplaced(self, state: State, move: Any) -> Any:
+        return flow.misplaced(state, move)
+
     def choices(self, state: State, decision: Decision) -> list[Any]:
         return flow.choices(state, decision)
 

@@ -7,30 +7,68 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from checker.core.game import Decision
+from checker.core.game import Decision, Illegal
 from checker.games.age_of_exploration.actions import engine
 from checker.games.age_of_exploration.moves import (
+    Aboard,
+    Abort,
     Action,
     Ashore,
     DeclareReturn,
     Done,
     EndTurn,
+    Find,
     Hire,
     Launch,
     LaunchFrom,
     Move,
     NoAction,
     NoStatus,
+    Or,
     Pay,
     Play,
     Return,
     Roll,
+    Rumor,
     SpendGold,
     Status,
     StayInPort,
     Stop,
+    Takeover,
+)
+from checker.games.age_of_exploration.sections import (
+    DISCOVERIES,
+    DRAW,
+    END_OF_TURN,
+    EXPEDITION_ACTION,
+    LAUNCHING,
+    MOVEMENT,
+    OUTFITTING,
+    STATUS_CHANGES,
 )
 from checker.games.age_of_exploration.state import State
+
+# The steps of an exploration turn (Exploration Turns), and what comes at each.
+STAGE = {
+    "stance": 0,
+    "after": 0,
+    "move": 1,
+    "status": 2,
+    "action": 3,
+    "lostcheck": 4,
+    "end": 4,
+}
+LATE = {
+    Find: (0, DISCOVERIES, "the card is resolved: a discovery comes with the card's Ⓓ"),
+    Rumor: (0, DRAW, "the card is resolved: Rumors of Gold come with the card's Ⓡ"),
+    Or: (0, DRAW, "the card is resolved: there is no OR to choose now"),
+    Move: (1, MOVEMENT, "movement comes after the card, before the status change"),
+    Ashore: (1, MOVEMENT, "a land expedition is formed in the movement step"),
+    Aboard: (1, MOVEMENT, "going back aboard is part of the movement step"),
+    Status: (2, STATUS_CHANGES, "only one status change a turn, after movement"),
+    Action: (3, EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
+    Takeover: (3, EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
+}
 
 HEADINGS = {
     Play: "play an Outfitting card…",
@@ -50,6 +88,41 @@ def choices(state: State, d: Decision) -> list[Any]:
 
 def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
     return engine.options(state)
+
+
+def misplaced(state: State, move: Any) -> Illegal | None:
+    """A step that cannot come now nor later in this turn (so no default is applied first)."""
+    p = state.player
+    e = state.exp.get(p)
+    turn = [STAGE[t[0]] for t in state.tasks if t[0] in STAGE]
+    in_port = any(t[0] in ("outfit", "port") for t in state.tasks)
+    launched = e is not None and e.launched and not in_port
+    if launched and isinstance(move, Play):
+        return Illegal(OUTFITTING, f"Outfitting cards are played in port: {p}'s expedition is out")
+    if launched and isinstance(move, (StayInPort, Launch, LaunchFrom)):
+        return Illegal(LAUNCHING, f"{p}'s expedition is already launched")
+    if e is not None and e.launch_turn and isinstance(move, (Abort, Return, DeclareReturn)):
+        return Illegal(LAUNCHING, "launching takes the whole turn: no end-of-turn action")
+    if not turn:
+        return None
+    late = LATE.get(type(move))
+    if late is not None and min(turn) > late[0]:
+        return why_late(state, e, move) or Illegal(late[1], late[2])
+    if isinstance(move, (Abort, Return, DeclareReturn)) and min(turn) > 4:
+        return Illegal(END_OF_TURN, "the turn is over")
+    return None
+
+
+def why_late(state: State, e, move: Any) -> Illegal | None:
+    """The precise reason a move or status change came too late, when there is one: the step
+    it belongs to was passed over because it could not be made."""
+    from checker.games.age_of_exploration.actions import movement, status
+
+    if isinstance(move, Move) and not state.now.status:
+        return movement.why_not_move(state, e, move.to)
+    if isinstance(move, Status) and not state.now.status:
+        return status.why_not(state, e, move.to)
+    return None
 
 
 def menu(move: Any) -> str | None:

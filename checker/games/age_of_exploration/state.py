@@ -159,47 +159,29 @@ class State(GameState):
             return "face up beside the deck"
         if number in self.outfit_discard:
             return "in the Outfitting discard pile"
+        if number in self.outfit_deck:
+            return "still in the Outfitting deck"
+        for key, pile in self.decks.items():
+            if number in pile:
+                return f"still in the {key} deck"
         for key, pile in self.discards.items():
             if number in pile:
                 return f"in the {key} discard pile"
         return "not in this deck"
 
-    def zones(self) -> dict[str, dict[str, int]]:
-        """Every card, wherever it is, as counts: for the 'every card in one place' check."""
-        out: dict[str, dict[str, int]] = {}
-
-        def add(zone: str, card: Any) -> None:
-            z = out.setdefault(zone, {})
-            z[str(card)] = z.get(str(card), 0) + 1
-
-        for c in self.outfit_deck:
-            add("outfitting deck", c)
-        for c in self.outfit_discard:
-            add("outfitting discard", c)
-        for c in self.row:
-            add("outfitting row", c)
+    def cards(self) -> list[str]:
+        """Every card and Leader, wherever it is (for the 'every card in one place' check)."""
+        out = [str(c) for c in (*self.outfit_deck, *self.outfit_discard, *self.row)]
         for p in self.players:
-            for c in self.hands[p]:
-                add(f"{p} hand", c)
-            e = self.exp.get(p)
-            if e is not None:
-                add(f"{p} leader", e.leader)
-        for key, pile in self.decks.items():
-            for c in pile:
-                add(f"{key} deck", c)
-        for key, pile in self.discards.items():
-            for c in pile:
-                add(f"{key} discard", c)
+            out += [str(c) for c in self.hands[p]]
+            if self.exp[p].leader:
+                out.append(self.exp[p].leader)
+        for pile in (*self.decks.values(), *self.discards.values()):
+            out += [str(c) for c in pile]
         if self.now.card is not None:
-            add("card being resolved", self.now.card)
-        for kind, pile in self.piles.items():
-            for c in pile:
-                add(f"{kind} pile", c)
-        for c in self.retired_up:
-            add("retired face up", c)
-        for c in self.retired_down:
-            add("retired face down", c)
-        for t in self.tasks:
-            if t[0] == "retire":
-                add("Leader being hired", t[2])
+            out.append(str(self.now.card))
+        for pile in self.piles.values():
+            out += pile
+        out += self.retired_up + self.retired_down
+        out += [t[2] for t in self.tasks if t[0] == "retire"]
         return out

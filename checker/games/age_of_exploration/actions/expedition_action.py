@@ -119,8 +119,8 @@ def action_auto(state: State, t: tuple) -> list[str] | None:
             and any(may_buy(state, e, i) for i in GOLD_BUYS)
         ):
             return None
-    elif next(open_actions(state, e), None) is not None:
-        return None
+    else:
+        return None  # asked even when nothing is possible: a log's impossible action is told why
     pop(state)
     return []
 

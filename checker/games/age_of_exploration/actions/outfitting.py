@@ -191,23 +191,27 @@ def published_regions(state: State) -> list[str]:
 def plays(state: State, p: str) -> list[Play]:
     e = state.exp[p]
     out = []
+    regions = published_regions(state)
+    verdicts: dict[tuple, bool] = {}  # the same counters are judged once
+
+    def ok(items: dict, region: str | None) -> bool:
+        key = (tuple(items.items()), region)
+        if key not in verdicts:
+            verdicts[key] = why_not_items(state, e, p, items, region) is None
+        return verdicts[key]
+
     for n in state.hands[p]:
         for option in state.book.outfit[n].options:
             if "Letter of Credit" in option:
-                whats = [(i, None) for i in LETTER_ITEMS]
+                choices = [(i, {i: 1}) for i in LETTER_ITEMS]
             else:
-                whats = [(words(option), None)]
-            for what, _ in whats:
-                if (
-                    what in ("Native Guide", "Interpreter")
-                    or "Native Guide" in option
-                    or "Interpreter" in option
-                ):
-                    for r in published_regions(state):
-                        out.append(Play(n, what, r))
-                else:
+                choices = [(words(option), dict(option))]
+            for what, items in choices:
+                if what in ("Native Guide", "Interpreter"):
+                    out += [Play(n, what, r) for r in regions if ok(items, r)]
+                elif ok(items, None):
                     out.append(Play(n, what))
-    return [m for m in out if why_not_play(state, e, p, m) is None]
+    return out
 
 
 def items_of(state: State, move: Play) -> dict[str, int]:

@@ -99,9 +99,9 @@ def targets(state: State, e: Expedition) -> list[str]:
 
 
 def status_auto(state: State, t: tuple) -> list[str] | None:
-    e = state.exp[state.player]
-    quick = e.lost or state.now.status or state.now.stance == "rafts"
-    if not quick and not discovery.pending(state, state.player, e) and targets(state, e):
+    """Asked wherever a grey arrow leaves the space (even when none may be crossed now, so that
+    a log's impossible status change is told why)."""
+    if state.book.trans[state.exp[state.player].space] and not state.now.status:
         return None
     pop(state)
     return []
