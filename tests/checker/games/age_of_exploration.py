@@ -22,7 +22,7 @@ EXAMPLE_WORKING: dict[str, str] = {}
 EXPECTED: dict[str, Expected] = {}
 
 
-# -- a base log: both outfit, Ana launches -----------------------------------------------------------
+# -- a base log: both outfit, Ana launches ---------------------------------------------------
 # Ana: Columbus (Ship Handling 2), a Carrack of 3 ships: 4 Crew, 4 Provisions, Trade Goods (9 of 9).
 # Ben: Cabot (Ship Handling 1), a Carrack of 1 ship: 2 Crew, 4 Provisions, Soldiers (7 of 7).
 BASE = """\
@@ -33,8 +33,8 @@ setup:
   Ben: {leader: 2, cards: [26, 28, 34, 41, 47, 51]}
 turns:
   - player: Ana
-    steps: [ship Carrack, play 29 Extra Ship, play 54 Extra Ship, play 25 2 Provision, play 35 2 Crew,
-      play 46 Trade Goods]
+    steps: [ship Carrack, play 29 Extra Ship, play 54 Extra Ship, play 25 2 Provision,
+      play 35 2 Crew, play 46 Trade Goods]
   - player: Ben
     steps: [ship Carrack, play 28 Soldiers, play 34 2 Provision]
   - player: Ana
@@ -433,8 +433,7 @@ MALFORMED_LOGS = {
         "expected a card number, found 'forty'",
     ),
     "a die that is not a die": (
-        BASE
-        + "  - player: Ben\n    steps: [launch ATL1]\n  - player: Ana\n    steps: [draw 122, 7+0]  # here\n",
+        BASE + BEN_OUT + "  - player: Ana\n    steps: [draw 122, 7+0]  # here\n",
         "'7+0': a die shows 1 to 6",
     ),
     "an unknown key in a turn": (
