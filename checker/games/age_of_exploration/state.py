@@ -92,6 +92,7 @@ class Turn:
     blocked: bool = False  # ... and it stopped the move
     published: int = 0  # VP gained by this turn's return
     reboard: int = 0  # ships found still there
+    switched: bool = False  # went ashore or aboard this turn (once a turn)
     home: tuple | None = None  # Expedition must return's distances home, and what they depend on
 
 

@@ -29,8 +29,9 @@ GOODS_AWARDS |= {"Hardwood": "hardwood-delivered", "Natives for Europe": "native
 
 # -- VP ------------------------------------------------------------------------------------------
 def gain_vp(state: State, p: str, category: str, n: int) -> None:
-    """VP on the score sheet; a player reaching the target wins at once (Victory)."""
-    if n <= 0:
+    """VP on the score sheet; a player reaching the target wins at once (Victory): nothing is
+    scored after that."""
+    if n <= 0 or state.phase == OVER:
         return
     state.vp[p][category] = state.vp[p].get(category, 0) + n
     if state.total(p) >= state.target and state.phase != OVER:
