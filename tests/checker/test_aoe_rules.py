@@ -18,8 +18,8 @@ from checker.games.age_of_exploration.moves import (
     Move,
     Or,
     Roll,
-    Status,
     StartTurn,
+    Status,
     Stop,
     Takeover,
 )
