@@ -16,6 +16,7 @@ from checker.games.age_of_exploration.moves import (
     Ashore,
     DeclareReturn,
     Done,
+    Draw,
     EndTurn,
     Find,
     Hire,
@@ -31,6 +32,7 @@ from checker.games.age_of_exploration.moves import (
     Roll,
     Rumor,
     SpendGold,
+    StartTurn,
     Status,
     StayInPort,
     Stop,
@@ -48,6 +50,7 @@ from checker.games.age_of_exploration.sections import (
 )
 from checker.games.age_of_exploration.state import State
 
+QUICK = {StartTurn, Roll, Draw}  # moves misplaced() has nothing to say about
 # The steps of an exploration turn (Exploration Turns), and what comes at each.
 STAGE = {
     "stance": 0,
@@ -92,6 +95,8 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
 
 def misplaced(state: State, move: Any) -> Illegal | None:
     """A step that cannot come now nor later in this turn (so no default is applied first)."""
+    if type(move) in QUICK:
+        return None
     p = state.player
     e = state.exp.get(p)
     turn = [STAGE[t[0]] for t in state.tasks if t[0] in STAGE]

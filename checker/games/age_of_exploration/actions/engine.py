@@ -57,18 +57,19 @@ def run(state: State) -> list[str]:
     """Carry out every task that needs no decision, until one does."""
     events: list[str] = []
     tasks = state.tasks
-    auto = AUTO
-    while tasks and state.phase != OVER:
+    get = AUTO.get
+    while tasks:
         t = tasks[-1]
-        handler = auto.get(t[0])
+        handler = get(t[0])
         if handler is None:
             break
         out = handler(state, t)
         if out is None:
             break
-        events += out
-    if state.phase == OVER:
-        tasks.clear()
+        if out:
+            events += out
+        if state.phase == OVER:
+            tasks.clear()
     return events
 
 

@@ -56,12 +56,21 @@ def actions(state: State, e: Expedition) -> list:
     return list(open_actions(state, e))
 
 
+def capital_rival(state: State, e: Expedition) -> str | None:
+    """Another expedition in the Capital this one has entered: the take-over it must attempt."""
+    c = state.book.civ_of(e.space)
+    if c is None or e.space != c.capital:
+        return None
+    inside = state.capital.get(c.name)
+    return inside if inside not in (None, state.player) else None
+
+
 def open_actions(state: State, e: Expedition):
     p = state.player
     k = state.k
-    c = state.book.civ_of(e.space)
-    if c is not None and state.capital.get(c.name) not in (None, p) and e.space == c.capital:
-        yield Takeover(state.capital[c.name])
+    rival = capital_rival(state, e)
+    if rival:
+        yield Takeover(rival)
         return
     it = e.items
     if at_base(state, e) and it.get("Gold"):
@@ -127,8 +136,7 @@ def action_auto(state: State, t: tuple) -> list[str] | None:
 
 def decide_action(state: State, t: tuple):
     e = state.exp[state.player]
-    forced = actions(state, e)
-    if forced and isinstance(forced[0], Takeover) and len(forced) == 1 and in_capital(state, e):
+    if capital_rival(state, e):
         return same(state.player, "Action", (Takeover,), "the take-over the Capital demands")
     if len(t) > 1:
         return same(
@@ -157,9 +165,7 @@ def action_moves(state: State, t: tuple) -> list:
     if len(t) > 1:
         return [*(SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i)), NO_ACTION]
     out = actions(state, e)
-    if len(out) == 1 and isinstance(out[0], Takeover) and in_capital(state, e):
-        return out
-    return [*out, NO_ACTION]
+    return out if capital_rival(state, e) else [*out, NO_ACTION]
 
 
 def check_action(state: State, t: tuple, move) -> Illegal | None:
