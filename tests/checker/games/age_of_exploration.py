@@ -13,13 +13,37 @@ from tests.checker.games.spec import (
     Violation,
 )
 
-# -- the examples, scored by hand ------------------------------------------------------------------
-# The VP of each award are the VP chart's (components/age-of-exploration/map.yaml, awards);
-# the working follows each return in the trace (the 'returns ... and publishes' lines).
+# -- the examples, scored by hand -----------------------------------------------------------
+# The VP of each award are the VP chart's (components/age-of-exploration/map.yaml, awards); the
+# working follows each return in the trace (the 'returns ... and publishes' lines).
 #
-# two-players (short game, 2 players: 6 VP win): see EXAMPLE_WORKING below.
-EXAMPLE_WORKING: dict[str, str] = {}
-EXPECTED: dict[str, Expected] = {}
+# two-players (short game, 2 players: 6 VP win at once):
+#   turn 35, Ana (Pinzón) back in Europe from CB1-TF, CB2, CB3 (the mine) and SA4: 1st New World
+#     sighting 1, CB Landfall 1, SA Landfall 1, 1st Mine 1 (VP chart: 4); 1st Gems 1 (goods);
+#     the Land Sighted (CB) 0. Ana 5.
+#   turn 46, Ben (Magellan) back from the coast with the Teredos: Teredos 1. Ben 1.
+#   turn 69, Ana (Cartier) returns to Hispaniola (CB1, founded by her CB Landfall): CA Landfall 1:
+#     Ana 6, the target: she wins at once, and the Aztec Civilization she found is not scored.
+#   Ana: VP chart 5, goods 1 = 6; Ben: VP chart 1 = 1.
+# three-players (short game, the face-up Outfitting row, 3 players: 6 VP):
+#   turn 20, Ben back in Europe: the Known Sea Progress only (0 VP, 2 cards).
+#   turn 42, Cai back with the Land Sighted (CB): 0 VP.
+#   turn 73, Ana aborts: nothing published.
+#   turn 96, Cai (Cabot) back from the Gulf of Mexico, Yucatán (CA1), CA2, CA3: 1st New World
+#     sighting 1, CA Landfall 1, Mayan Ruins 1, Aztec Civilization 2, 1st River (the Mississippi,
+#     found in the Gulf) 1: 6 VP, the target.
+#   Ana 0, Ben 0, Cai: VP chart 6.
+CATEGORIES = ("vp_chart", "known_progress", "goods", "majors")
+
+
+def sheet(**vp: dict[str, int]) -> dict[str, dict[str, int]]:
+    return {p: {c: got.get(c, 0) for c in CATEGORIES} for p, got in vp.items()}
+
+
+EXPECTED = {
+    "two-players": Expected(sheet(Ana={"vp_chart": 5, "goods": 1}, Ben={"vp_chart": 1}), ["Ana"]),
+    "three-players": Expected(sheet(Ana={}, Ben={}, Cai={"vp_chart": 6}), ["Cai"]),
+}
 
 
 # -- a base log: both outfit, Ana launches ---------------------------------------------------

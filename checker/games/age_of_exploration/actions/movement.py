@@ -342,6 +342,8 @@ def descents(state: State) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
     for sid, kind in book.kind.items():
         if kind != "river" or not any(book.kind[a] == "land" for a in book.trans[sid]):
             continue
+        if any(k == "river" and sid in book.neigh[n] for n, k in book.kind.items()):
+            continue  # not the river's source
         chain = [sid]
         while True:
             nxt = [n for n in book.neigh[chain[-1]] if book.kind[n] == "river" and n not in chain]

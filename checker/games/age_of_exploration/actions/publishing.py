@@ -10,6 +10,7 @@ from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions.engine import (
     chance,
     effect,
+    plural,
     pop,
     push,
     remove_turn_tasks,
@@ -147,6 +148,8 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
     state.now.published = 0
 
     def award(aid: str, category: str = "vp_chart") -> None:
+        if state.phase == OVER:
+            return
         vp = claim(state, p, aid)
         if vp is None:
             return
@@ -227,7 +230,7 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
         events.append(f"+{book.majors[defeat].gold} Gold")
     cards += state.now.published * state.k["cards_per_vp"]
     e.found.clear()
-    events.append(f"draws {cards} Outfitting cards" if cards else "no Outfitting cards")
+    events.append(f"draws {plural(cards, 'Outfitting card')}" if cards else "no Outfitting cards")
     clear_expedition(state, p)
     push(state, *[("odraw", p)] * cards, ("newexp", p, "second" if e.second else "returned"))
     return events
