@@ -18,7 +18,7 @@ from tests.checker.games.spec import (
 # working follows each return in the trace (the 'returns ... and publishes' lines).
 #
 # two-players (short game, 2 players: 6 VP win at once):
-#   turn 35, Ana (Pinzón) back in Europe from CB1-TF, CB2, CB3 (the mine) and SA4: 1st New World
+#   turn 35, Ana (Cartier) back in Europe from CB1-TF, CB2, CB3 (the mine) and SA4: 1st New World
 #     sighting 1, CB Landfall 1, SA Landfall 1, 1st Mine 1 (VP chart: 4); 1st Gems 1 (goods);
 #     the Land Sighted (CB) 0. Ana 5.
 #   turn 46, Ben (Magellan) back from the coast with the Teredos: Teredos 1. Ben 1.
