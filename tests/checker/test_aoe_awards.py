@@ -83,8 +83,9 @@ def test_gold_awards_claim_every_threshold_reached():
 
 def test_a_major_expedition_instead_of_normal_scoring():
     """Ana has no VP: her Northwest Passage Explored scores 4 VP, and the Bay she found is
-    published without VP. Ben's later NWP expedition cannot score it again."""
-    state = fresh()
+    published without VP. Ben's later NWP expedition cannot score it again. (Two players: the
+    target is 6.)"""
+    state = fresh(("Ana", "Ben"))
     path = ["EUROPE", "ATL1", "NA-COD", "NWP1", "NWP2", "NWP3", "NWP4", "NWP5", "NWP6"]
     e = returning(state, "Ana", path, found=[("NWP2", 0)])
     e.space = "EUROPE"

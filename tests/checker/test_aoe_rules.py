@@ -225,3 +225,113 @@ def test_a_turn_always_begins_with_start_turn():
     d = RULES.decision(state)
     assert d.starts_turn and d.accepts == (StartTurn,)
     assert Stop() and Status("X") and Action("raft")  # the move types exist
+
+
+# -- rules broken mid-game (set up directly: the logs would be long) ------------------------------
+def test_the_capital_refused_without_entry_names_its_rule():
+    state = table()
+    launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=1)
+    state.now = Turn(start="AZ-CONTACT", progress=1, progress_set=True)
+    push(state, ("move",), ("next",))
+    run(state)
+    illegal = RULES.check(state, Move("AZ-CAPITAL"), "Ana")
+    assert illegal.section == "Civilization Encounters"
+    assert "Capital Entry, the Ruler Seized or a card that allows it" in illegal.message
+
+
+def test_the_rumors_box_needs_the_civilization_discovered():
+    state = table()
+    launched(state, "Ana", "CA3", LAND, ships=0, Crew=1)
+    state.now = Turn(start="CA3")
+    push(state, ("status",), ("next",))
+    run(state)
+    illegal = RULES.check(state, Status("AZ-RUMORS"), "Ana")
+    assert illegal.section == "Civilization Encounters"
+    assert illegal.message == "the Aztec civilization must be discovered first"
+    state.exp["Ana"].found.append(("CA3", 0))
+    assert RULES.check(state, Status("AZ-RUMORS"), "Ana") is None
+
+
+def test_the_straits_are_passed_westward_only_on_a_check():
+    state = table()
+    launched(state, "Ana", "STRAIT-W", Crew=2, Provision=2)
+    state.now = Turn(start="STRAIT-W")
+    push(state, ("status",), ("next",))
+    run(state)
+    illegal = RULES.check(state, Status("PAC8"), "Ana")
+    assert illegal.message == "heading west, the Straits must be passed on a check first"
+    state.now.strait = True
+    assert RULES.check(state, Status("PAC8"), "Ana") is None
+
+
+def test_the_rumors_go_to_one_of_the_nearest_spaces():
+    """From Mato Grosso (SA3), SA4 and SA5 are both one step away with a higher number: the
+    player chooses; Paraná (SA2) is lower."""
+    from checker.games.age_of_exploration.moves import Rumor
+
+    state = table()
+    launched(state, "Ana", "SA3-MATO", LAND, ships=0, Crew=1)
+    state.now = Turn(start="SA3-MATO")
+    push(state, ("rumor",), ("next",))
+    run(state)
+    assert RULES.legal_moves(state) == [Rumor("SA4"), Rumor("SA5")]
+    illegal = RULES.check(state, Rumor("SA2-PARANA"), "Ana")
+    assert illegal.section == "Rumors of Gold"
+    play(state, Rumor("SA5"))
+    assert state.rumors["Ana"] == ("SA5", True)
+
+
+def test_outfitting_at_a_base_guides_surcharges_and_panama():
+    """Panama City founded (the CA Landfall published): a Native Guide of a published region only;
+    Cannons at a base cost one more Gold; only Caravels launch from Panama City."""
+    from checker.games.age_of_exploration.actions import publishing
+    from checker.games.age_of_exploration.moves import Launch, LaunchFrom, Pay, Play
+
+    state = table()
+    publishing.claim(state, "Ben", "landfall-ca")
+    assert "CA1" in state.founded and state.markers["known-nwp"] == 0
+    state.hands["Ana"] = [39, 27, 45]
+    push(state, ("outfit", "Ana", "port"), ("next",))
+    run(state)
+    illegal = RULES.check(state, Play(39, "Native Guide", "CA"), "Ana")
+    assert "launching from a New World base" in illegal.message
+    play(state, LaunchFrom("CA1"))
+    illegal = RULES.check(state, Play(39, "Native Guide", "NA"), "Ana")
+    assert illegal.message == "a Native Guide's region must have its Landfall published"
+    play(state, Play(39, "Native Guide", "CA"), Play(27, "Cannons"))
+    assert state.exp["Ana"].unpaid == 1 and state.exp["Ana"].guide == "CA"
+    play(state, Play(45, "Gold"), Pay(0))
+    assert state.exp["Ana"].unpaid == 0 and state.gold["Ana"] == 0
+    state.tasks.clear()
+    state.exp["Ana"].ship_type = "Carrack"
+    push(state, ("port",), ("next",))
+    illegal = RULES.check(state, Launch("CB-SEA"), "Ana")
+    assert illegal.message == "only Caravels launch from Panama City (CA1)"
+    assert RULES.check(state, Launch("CA1", on_foot=True), "Ana") is None
+
+
+def test_a_take_over_target_gives_no_more_gold_than_it_has():
+    state = table()
+    launched(state, "Ana", "CB2", LAND, ships=0, Crew=2)
+    launched(state, "Ben", "CB2", LAND, ships=0, Crew=1, Gold=1)
+    turn_from(state, ("action",), ("end",))
+    play(state, Takeover("Ben"))
+    illegal = RULES.check(state, Give(2), "Ben")
+    assert (
+        illegal.section == "Expedition Action" and illegal.message == "Ben's expedition has 1 Gold"
+    )
+
+
+def test_a_descent_needs_every_river_space_rafted():
+    from checker.games.age_of_exploration.actions.movement import descents, track_majors
+
+    state = table()
+    e = launched(state, "Ana", "MR5", "raft", ships=0, Crew=1)
+    e.rafts = 1
+    assert descents(state)["mississippi"][0] == ("MR1", "MR2", "MR3", "MR4", "MR5")
+    e.rafted = ["MR5"]
+    track_majors(state, e, "MR5", "CA6", True)
+    assert not e.descents
+    e.rafted = ["MR1", "MR2", "MR3", "MR4", "MR5"]
+    track_majors(state, e, "MR5", "CB-GULF", False)
+    assert e.descents == {"mississippi"}
