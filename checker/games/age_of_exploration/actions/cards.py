@@ -152,11 +152,17 @@ task(
 DECK_WORDS = {"sea": "Sea/Coast/River", "land": "Land", "civilization": "Civilization"}
 
 
+def draw_auto(state: State, t: tuple) -> list[str] | None:
+    """An empty deck is made again from its discards (Draw and resolve an exploration card)."""
+    deck = t[1]
+    if state.decks[deck]:
+        return None
+    state.decks[deck], state.discards[deck] = state.discards[deck], []
+    return [f"the {DECK_WORDS[deck]} deck is empty: its discards are shuffled into a new deck"]
+
+
 def decide_draw(state: State, t: tuple):
     deck = t[1]
-    if not state.decks[deck]:
-        pile = state.discards[deck]
-        state.decks[deck], state.discards[deck] = pile, []
     return chance(state.player, "Card", (Draw,), f"the number of the {DECK_WORDS[deck]} card drawn")
 
 
@@ -183,7 +189,14 @@ def answer_draw(state: State, t: tuple, move: Draw) -> list[str]:
     return [f"draws {state.book.titles[move.number]} ({now.draws} portion)"]
 
 
-task("draw", decide=decide_draw, options=draw_outcomes, check=check_draw, answer=answer_draw)
+task(
+    "draw",
+    auto=draw_auto,
+    decide=decide_draw,
+    options=draw_outcomes,
+    check=check_draw,
+    answer=answer_draw,
+)
 
 
 def turn_in_card(state: State, t: tuple) -> list[str]:

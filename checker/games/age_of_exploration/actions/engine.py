@@ -74,7 +74,21 @@ def run(state: State) -> list[str]:
 
 
 # Tasks whose decision is always the same for the same task and player: made once per game.
-CONSTANT = {"start", "status", "end", "port", "outfit", "natives", "score", "eat", "intervene"}
+CONSTANT = {
+    "start",
+    "status",
+    "end",
+    "port",
+    "outfit",
+    "natives",
+    "score",
+    "eat",
+    "intervene",
+    "draw",
+    "odraw",
+    "row",
+    "ldraw",
+}
 
 
 def decide(state: State) -> Decision | None:
