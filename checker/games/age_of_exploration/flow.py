@@ -110,6 +110,11 @@ def misplaced(state: State, move: Any) -> Illegal | None:
         return Illegal(LAUNCHING, "launching takes the whole turn: no end-of-turn action")
     if not turn:
         return None
+    pending = {t[0] for t in state.tasks}
+    if isinstance(move, Status) and ("status" in pending or min(turn) > 2):
+        return why_no_status(state, e, move)
+    if isinstance(move, (Action, Takeover, SpendGold)) and ("action" in pending or min(turn) > 3):
+        return why_no_action(state, e, move)
     late = LATE.get(type(move))
     if late is not None and min(turn) > late[0]:
         return why_late(state, e, move) or Illegal(late[1], late[2])
@@ -128,6 +133,26 @@ def why_late(state: State, e, move: Any) -> Illegal | None:
     if isinstance(move, Status) and not state.now.status:
         return status.why_not(state, e, move.to)
     return None
+
+
+def why_no_status(state: State, e, move: Any) -> Illegal | None:
+    """A status change the status step will not take (it is taken as things stand: the steps
+    skipped until then change nothing)."""
+    from checker.games.age_of_exploration.actions import status
+
+    if state.now.status:
+        return Illegal(STATUS_CHANGES, "only one status change a turn, after movement")
+    return status.why_not(state, e, move.to)
+
+
+def why_no_action(state: State, e, move: Any) -> Illegal | None:
+    from checker.games.age_of_exploration.actions import expedition_action as act
+
+    if state.now.acted:
+        return Illegal(EXPEDITION_ACTION, "one expedition action a turn, after the status change")
+    if move in act.actions(state, e):
+        return None
+    return Illegal(EXPEDITION_ACTION, act.why_not(state, e, move))
 
 
 def menu(move: Any) -> str | None:

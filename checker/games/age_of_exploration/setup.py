@@ -18,7 +18,7 @@ from checker.games.age_of_exploration.actions import (  # noqa: F401  (they regi
     publishing,
     status,
 )
-from checker.games.age_of_exploration.actions.engine import pop, push, task
+from checker.games.age_of_exploration.actions.engine import push, task
 from checker.games.age_of_exploration.book import Book
 from checker.games.age_of_exploration.state import PLAY, Expedition, State
 
@@ -73,7 +73,7 @@ def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:
 
 def begin_play(state: State, t: tuple) -> list[str]:
     """After the deal, play begins with the first player: everyone outfits in seat order."""
-    pop(state)
+    state.tasks.pop()
     state.phase = PLAY
     push(state, ("start",))
     return []

@@ -93,6 +93,7 @@ class Turn:
     published: int = 0  # VP gained by this turn's return
     reboard: int = 0  # ships found still there
     switched: bool = False  # went ashore or aboard this turn (once a turn)
+    acted: bool = False  # the expedition action of the turn is taken
     home: tuple | None = None  # Expedition must return's distances home, and what they depend on
 
 

@@ -14,7 +14,6 @@ from checker.games.age_of_exploration.actions.engine import (
     chance,
     choice,
     effect,
-    pop,
     push,
     roll_weights,
     task,
@@ -63,7 +62,7 @@ def stance_options(state: State) -> tuple[str, ...]:
 def begin(state: State, t: tuple) -> list[str] | None:
     if stance_options(state):
         return None
-    pop(state)
+    state.tasks.pop()
     e = state.exp[state.player]
     space = state.book.spaces[e.space]
     if space.kind == "river" and e.mode != RAFT:
@@ -134,7 +133,7 @@ def check_stance(state: State, t: tuple, move: Stance) -> Illegal | None:
 
 
 def answer_stance(state: State, t: tuple, move: Stance) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     return start_draw(state, move.what)
 
 
@@ -180,7 +179,7 @@ def check_draw(state: State, t: tuple, move: Draw) -> Illegal | None:
 
 
 def answer_draw(state: State, t: tuple, move: Draw) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     state.decks[t[1]].remove(move.number)
     now = state.now
     now.card = move.number
@@ -202,7 +201,7 @@ task(
 def turn_in_card(state: State, t: tuple) -> list[str]:
     """After the instructions: the card is turned in (and the deck reshuffled if it says so),
     then any Discovery or Rumors of Gold is resolved (Draw and resolve an exploration card)."""
-    pop(state)
+    state.tasks.pop()
     now = state.now
     e = state.exp[state.player]
     events: list[str] = []
@@ -227,7 +226,7 @@ task("after", auto=turn_in_card)
 # -- instructions -------------------------------------------------------------------------------
 def steps(state: State, t: tuple) -> list[str]:
     """Carry out the next instruction of a sequence (Choices and Sequences)."""
-    pop(state)
+    state.tasks.pop()
     seq, i = t[1], t[2]
     if i >= len(seq):
         return []
@@ -339,7 +338,7 @@ def start_check(state: State, step: Check) -> list[str]:
 
 
 def combat_check(state: State, t: tuple) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     step, leader = t[1], t[2]
     e = state.exp[state.player]
     push(
@@ -386,7 +385,7 @@ def check_roll(state: State, t: tuple, move: Roll) -> Illegal | None:
 
 
 def answer_roll(state: State, t: tuple, move: Roll) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     ok = move.total <= t[1]
     push(state, *(t[3] if ok else t[4]))
     return [f"{t[2]}: {move.total} against {t[1]}, {'success' if ok else 'failure'}"]
@@ -432,7 +431,7 @@ def check_or(state: State, t: tuple, move: Or) -> Illegal | None:
 
 
 def answer_or(state: State, t: tuple, move: Or) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     push(state, ("steps", tuple(t[1].options[move.option - 1]), 0))
     return [f"follows option {move.option}"]
 

@@ -68,8 +68,10 @@ def release(state: State, e: Expedition, which: str) -> None:
 def clear_chits(state: State, e: Expedition) -> None:
     """After a status change: Natives Attacked, Seized Ruler, Native Allies, Capital Entry go."""
     e.attacked = False
-    release(state, e, "allies")
-    release(state, e, "ruler")
+    if e.allies:
+        release(state, e, "allies")
+    if e.ruler:
+        release(state, e, "ruler")
     e.entry = None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 
 from checker.core.game import Illegal
-from checker.games.age_of_exploration.actions.engine import pop, push, same, task
+from checker.games.age_of_exploration.actions.engine import push, same, task
 from checker.games.age_of_exploration.book import GOODS
 from checker.games.age_of_exploration.moves import Find, Rumor
 from checker.games.age_of_exploration.sections import DISCOVERIES, RUMORS
@@ -43,7 +43,7 @@ def discover_auto(state: State, t: tuple) -> list[str] | None:
     labels = {label for _, label in found}
     if len(labels) > 1:
         return None
-    pop(state)
+    state.tasks.pop()
     if not found:
         return []
     return make(state, e, found[0][0])
@@ -80,7 +80,7 @@ def check_find(state: State, t: tuple, move: Find) -> Illegal | None:
 
 
 def answer_find(state: State, t: tuple, move: Find) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     e = state.exp[state.player]
     index = next(i for i, label in potentials(state, e) if label == move.label)
     return make(state, e, index)
@@ -158,15 +158,15 @@ def rumor_auto(state: State, t: tuple) -> list[str] | None:
     if chit is not None:
         where, up = chit
         if not up and (where == e.space or number(state, where) > here):
-            pop(state)
+            state.tasks.pop()
             return ["Ⓡ: the rumours here are discredited, no effect"]
         if up and number(state, where) > here and where in rumor_targets_all(state, e):
-            pop(state)
+            state.tasks.pop()
             return [f"Ⓡ: the Rumors of Gold stay in {where}"]
     targets = rumor_targets(state, e)
     if len(targets) > 1:
         return None
-    pop(state)
+    state.tasks.pop()
     if not targets:
         state.rumors[p] = (e.space, False)
         return ["Ⓡ: no higher Ⓡ space: the chit goes face down here"]
@@ -199,7 +199,7 @@ def check_rumor(state: State, t: tuple, move: Rumor) -> Illegal | None:
 
 
 def answer_rumor(state: State, t: tuple, move: Rumor) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     state.rumors[state.player] = (move.space, True)
     return [f"Rumors of Gold in {move.space}: visit it before any status change"]
 

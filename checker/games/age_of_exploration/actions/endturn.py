@@ -5,7 +5,7 @@ Expedition must return, returning to Europe or a base, aborting."""
 from __future__ import annotations
 
 from checker.core.game import Illegal
-from checker.games.age_of_exploration.actions.engine import effect, pop, push, same, task
+from checker.games.age_of_exploration.actions.engine import effect, push, same, task
 from checker.games.age_of_exploration.actions.ratings import navigation
 from checker.games.age_of_exploration.moves import (
     END_TURN,
@@ -31,7 +31,7 @@ TURN = (
 
 # -- turns --------------------------------------------------------------------------------------
 def next_player(state: State, t: tuple) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     state.current = (state.current + 1) % len(state.players)
     if state.current == 0:
         state.round += 1
@@ -52,7 +52,7 @@ def decide_start(state: State, t: tuple):
 
 
 def start_turn(state: State, t: tuple, move: StartTurn) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     p = state.player
     state.turn += 1
     state.now = Turn()
@@ -81,7 +81,7 @@ task(
 # -- Lost ---------------------------------------------------------------------------------------
 def lost_check(state: State, t: tuple) -> list[str]:
     """Lost (mandatory): Still lost is removed; Lost this turn checks Navigation."""
-    pop(state)
+    state.tasks.pop()
     e = state.exp[state.player]
     if e.lost == 2:
         e.lost = 0
@@ -156,12 +156,12 @@ def answer_end(state: State, t: tuple, move) -> list[str]:
     p = state.player
     e = state.exp[p]
     if isinstance(move, EndTurn):
-        pop(state)
+        state.tasks.pop()
         return []
     if isinstance(move, DeclareReturn):
         e.must_return = True
         return ["declares Expedition must return"]
-    pop(state)
+    state.tasks.pop()
     if isinstance(move, Return):
         push(state, ("score", p))
         return [f"returns to {e.space} and publishes"]

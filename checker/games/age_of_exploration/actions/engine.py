@@ -92,9 +92,9 @@ CONSTANT = {
 
 
 def decide(state: State) -> Decision | None:
-    t = top(state)
-    if t is None or state.phase == OVER:
+    if not state.tasks or state.phase == OVER:
         return None
+    t = state.tasks[-1]
     if t[0] in CONSTANT:
         key = (t, state.current)
         d = state.decisions.get(key)
@@ -110,15 +110,20 @@ def options(state: State) -> list:
 
 
 def check(state: State, move: Any) -> Illegal | None:
-    t = top(state)
+    t = state.tasks[-1]
     hook = TASKS[t[0]].check
     return None if hook is None else hook(state, t, move)
 
 
 def apply(state: State, move: Any) -> list[str]:
-    t = top(state)
+    tasks = state.tasks
+    t = tasks[-1]
     events = TASKS[t[0]].answer(state, t, move)
-    return events + run(state)
+    if tasks and tasks[-1][0] in AUTO:
+        more = run(state)
+        if more:
+            return events + more
+    return events
 
 
 EFFECTS: dict[str, Callable[..., list[str]]] = {}
@@ -135,7 +140,7 @@ def effect(name: str):
 
 
 def _fx(state: State, t: tuple) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     return EFFECTS[t[1]](state, *t[2:])
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import effect, pop, push, same, task
+from checker.games.age_of_exploration.actions.engine import effect, push, same, task
 from checker.games.age_of_exploration.actions.losses import consolidation_check, fail, take
 from checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
@@ -129,8 +129,8 @@ def action_auto(state: State, t: tuple) -> list[str] | None:
         ):
             return None
     else:
-        return None  # asked even when nothing is possible: a log's impossible action is told why
-    pop(state)
+        return None  # asked every turn (NoAction by default): nothing is worked out in advance
+    state.tasks.pop()
     return []
 
 
@@ -202,9 +202,10 @@ def why_not(state: State, e: Expedition, move) -> str:
 def answer(state: State, t: tuple, move) -> list[str]:
     p = state.player
     e = state.exp[p]
-    pop(state)
+    state.tasks.pop()
     if isinstance(move, NoAction):
         return []
+    state.now.acted = True
     if isinstance(move, SpendGold):
         events = []
         if len(t) == 1:
@@ -306,7 +307,7 @@ def check_give(state: State, t: tuple, move: Give) -> Illegal | None:
 def answer_give(state: State, t: tuple, move: Give) -> list[str]:
     """The target checks Negotiation −4, +2 per Gold given; on a failure the attacker checks
     Personal Arms, and on his success the defender does (Expedition Action)."""
-    pop(state)
+    state.tasks.pop()
     rival, attacker = t[1], t[2]
     r, a = state.exp[rival], state.exp[attacker]
     if move.n:

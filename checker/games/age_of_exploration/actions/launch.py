@@ -6,7 +6,7 @@ New World base into a coastal space beside it, into the base's space, or on foot
 from __future__ import annotations
 
 from checker.core.game import Illegal
-from checker.games.age_of_exploration.actions.engine import chance, pop, push, same, task
+from checker.games.age_of_exploration.actions.engine import chance, push, same, task
 from checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
 from checker.games.age_of_exploration.moves import STAY, Action, Launch, Roll, StayInPort
 from checker.games.age_of_exploration.sections import LAUNCH_POINT, LAUNCHING
@@ -53,7 +53,7 @@ def why_not(state: State, move: Launch) -> Illegal | None:
 
 
 def answer_port(state: State, t: tuple, move) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     p = state.player
     if isinstance(move, StayInPort):
         push(state, *[("odraw", p)] * state.k["stay_in_port_cards"], ("outfit", p, "port"))
@@ -89,7 +89,7 @@ task(
 
 # -- scurvy ---------------------------------------------------------------------------------------
 def answer_scurvy(state: State, t: tuple, move: Roll) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     e = state.exp[state.player]
     losses = max(0, move.total + (state.k["caravel_scurvy_mod"] if e.ship_type == "Caravel" else 0))
     tasks = [("lose", ("Provision (men)",), "disease")] * losses
@@ -117,7 +117,7 @@ task(
 
 
 def answer_eat(state: State, t: tuple, move: Action) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     if not move.n:
         return []
     e = state.exp[state.player]

@@ -9,7 +9,6 @@ from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions.engine import (
     choice,
     effect,
-    pop,
     push,
     remove_turn_tasks,
     task,
@@ -88,7 +87,7 @@ def decide_guide(state: State, t: tuple):
 
 
 def answer_guide(state: State, t: tuple, move: Keep) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     e = state.exp[state.player]
     if move.which == "new":
         setattr(e, t[1], t[2])
@@ -126,7 +125,7 @@ def droppable(state: State, e: Expedition) -> list[str]:
 def cargo_auto(state: State, t: tuple) -> list[str] | None:
     e = state.exp.get(state.player)
     if e is None or not e.launched or not over_capacity(state, e):
-        pop(state)
+        state.tasks.pop()
         return []
     return None
 
@@ -152,7 +151,7 @@ def answer_drop(state: State, t: tuple, move: Drop) -> list[str]:
     e = state.exp[state.player]
     take(e, move.item)
     if not over_capacity(state, e):
-        pop(state)
+        state.tasks.pop()
     return [f"leaves 1 {move.item} behind (over capacity)"]
 
 
@@ -209,10 +208,10 @@ def lose_auto(state: State, t: tuple) -> list[str] | None:
     what, cause = t[1], t[2]
     options, no_men = loss_options(e, what, cause)
     if no_men:
-        pop(state)
+        state.tasks.pop()
         return no_men_check(state, e, cause)
     if not options:
-        pop(state)
+        state.tasks.pop()
         return [f"nothing to lose ({' or '.join(what)})"]
     forced = len(t) > 3
     if (
@@ -225,7 +224,7 @@ def lose_auto(state: State, t: tuple) -> list[str] | None:
         return []
     if len(options) > 1:
         return None
-    pop(state)
+    state.tasks.pop()
     return lose_item(state, e, options[0])
 
 
@@ -253,7 +252,7 @@ def check_lose(state: State, t: tuple, move: Lose) -> Illegal | None:
 
 
 def answer_lose(state: State, t: tuple, move: Lose) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     return lose_item(state, state.exp[state.player], move.item)
 
 
@@ -316,7 +315,7 @@ def decide_intervene(state: State, t: tuple):
 
 
 def answer_intervene(state: State, t: tuple, move: Intervene) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     what, cause = t[1], t[2]
     if not move.yes:
         push(state, ("lose", what, cause, "forced"))
@@ -392,7 +391,7 @@ def crew_back(state: State) -> list[str]:
 def damage_auto(state: State, t: tuple) -> list[str]:
     """Damage (wreck) 1 ship/raft: a Damage chit, or with one already there, a ship or raft
     lost and the chit removed (Taking Losses). Copper Plated Hulls keep the Teredos out."""
-    pop(state)
+    state.tasks.pop()
     e = state.exp[state.player]
     rotten = t[1]
     if state.now.teredos and e.items.get("Copper Plated Hulls") and e.mode == SHIP:
@@ -422,7 +421,7 @@ def wreck_auto(state: State, t: tuple) -> list[str]:
     """The last ship (or raft) is lost: at sea the expedition fails; in coastal waters it fails
     unless a status arrow joins them to land, where it is shipwrecked; on a river it is always
     shipwrecked (Shipwrecked)."""
-    pop(state)
+    state.tasks.pop()
     e = state.exp[state.player]
     book = state.book
     if (e.mode == SHIP and e.ships) or (e.mode == RAFT and e.rafts):

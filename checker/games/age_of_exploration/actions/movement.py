@@ -11,7 +11,7 @@ from collections import deque
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import choice, effect, pop, push, task
+from checker.games.age_of_exploration.actions.engine import choice, effect, push, same, task
 from checker.games.age_of_exploration.actions.losses import take
 from checker.games.age_of_exploration.actions.ratings import (
     capacity,
@@ -30,6 +30,8 @@ from checker.games.age_of_exploration.sections import (
 from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
 NO_NATIVES = Natives(False)
+MOVES = (Move, Ashore, Aboard, Drop, Stop)
+MOVE_PROMPT = "a move with the Progress made, or none"
 SHIP_KEEPS = (
     "Pilot",
     "Rutter",
@@ -133,16 +135,16 @@ def move_options(state: State, e: Expedition) -> list:
 
 
 def move_auto(state: State, t: tuple) -> list[str] | None:
+    """Asked when Progress was made (or the expedition may go ashore or aboard): no movement by
+    default, unless it must return."""
     e = state.exp[state.player]
+    now = state.now
     quick = (e.mode == LAND and e.space != e.ship_space) or state.book.kind[e.space] in (
         "sea",
         "coastal",
     )
-    if quick and (e.lost or not state.now.progress):
-        pop(state)
-        return []
-    if not move_options(state, e):
-        pop(state)
+    if quick and (e.lost or not now.progress or now.moved >= max_moves(state, e)):
+        state.tasks.pop()
         return []
     return None
 
@@ -152,20 +154,14 @@ def must_move(state: State, e: Expedition) -> bool:
     return e.must_return and bool(move_targets(state, e))
 
 
+MOVE_MISSING = Illegal(END_OF_TURN, "an expedition that must return moves on its way home")
+
+
 def decide_move(state: State, t: tuple):
     e = state.exp[state.player]
-    left = max_moves(state, e) - state.now.moved
-    kw = {} if must_move(state, e) else {"default": STOP}
-    return choice(
-        state.player,
-        "Movement",
-        (Move, Ashore, Aboard, Drop, Stop),
-        f"a move ({left} space{'s' if left != 1 else ''} of Progress left) or none",
-        missing=lambda: Illegal(
-            END_OF_TURN, "an expedition that must return moves on its way home"
-        ),
-        **kw,
-    )
+    if e.must_return and must_move(state, e):
+        return same(state.player, "Movement", MOVES, MOVE_PROMPT, missing=MOVE_MISSING)
+    return same(state.player, "Movement", MOVES, MOVE_PROMPT, default=STOP)
 
 
 def options(state: State, t: tuple) -> list:
@@ -224,7 +220,7 @@ def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
 
 def answer_move(state: State, t: tuple, move) -> list[str]:
     e = state.exp[state.player]
-    pop(state)
+    state.tasks.pop()
     if isinstance(move, Stop):
         return []
     push(state, ("move",))
@@ -257,7 +253,7 @@ task(
 
 
 def entered(state: State, t: tuple) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     now = state.now
     now.entering = False
     if now.blocked:
@@ -420,7 +416,7 @@ def merge(e: Expedition) -> None:
 def reboard(state: State, t: tuple) -> list[str]:
     """Back to the ships' space: each ship is still there on a check of 7 + 1 per Crew left
     aboard (Switching between Naval, Land and Raft Expeditions)."""
-    pop(state)
+    state.tasks.pop()
     e = state.exp[state.player]
     n = state.k["reboard_check"] + e.hold.get("Crew", 0)
     state.now.reboard = 0
@@ -494,14 +490,14 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
 def natives_auto(state: State, t: tuple) -> list[str] | None:
     if state.exp[state.player].items.get("Porters"):
         return None
-    pop(state)
+    state.tasks.pop()
     return []
 
 
 def answer_natives(state: State, t: tuple, move: Natives) -> list[str]:
     """Reboarding, a land expedition's Porters may come aboard as Porters (a cargo space) or
     as a Natives for Europe chit (none): Switching between Naval, Land and Raft Expeditions."""
-    pop(state)
+    state.tasks.pop()
     if not move.yes:
         return []
     e = state.exp[state.player]

@@ -8,7 +8,7 @@ Equipment, Switching Launching Point)."""
 from __future__ import annotations
 
 from checker.core.game import Illegal
-from checker.games.age_of_exploration.actions.engine import chance, pop, push, same, task
+from checker.games.age_of_exploration.actions.engine import chance, push, same, task
 from checker.games.age_of_exploration.actions.ratings import over_capacity, ship_handling
 from checker.games.age_of_exploration.book import BASE_SURCHARGE, GOLD_BUYS, NEW_WORLD
 from checker.games.age_of_exploration.moves import (
@@ -88,7 +88,7 @@ def odraw_auto(state: State, t: tuple) -> list[str] | None:
             return None
     elif state.outfit_deck:
         return None
-    pop(state)
+    state.tasks.pop()
     return ["no Outfitting card left to draw"]
 
 
@@ -125,7 +125,7 @@ def check_odraw(state: State, t: tuple, move) -> Illegal | None:
 
 def answer_odraw(state: State, t: tuple, move) -> list[str]:
     p = t[1]
-    pop(state)
+    state.tasks.pop()
     if isinstance(move, Blind):
         push(state, ("odraw", p, "blind"))
         return []
@@ -152,12 +152,12 @@ task(
 def row_auto(state: State, t: tuple) -> list[str] | None:
     if state.outfit_deck and len(state.row) < row_size(state):
         return None
-    pop(state)
+    state.tasks.pop()
     return []
 
 
 def answer_row(state: State, t: tuple, move: Row) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     state.outfit_deck.remove(move.number)
     state.row.append(move.number)
     return [f"card {move.number} is turned face up"]
@@ -411,7 +411,7 @@ def answer_outfit(state: State, t: tuple, move) -> list[str]:
     e = state.exp[p]
     book = state.book
     if isinstance(move, Done):
-        pop(state)
+        state.tasks.pop()
         n = len(state.hands[p])
         state.outfit_discard += state.hands[p]
         state.hands[p] = []
@@ -478,7 +478,7 @@ task(
 def answer_retire(state: State, t: tuple, move: Retire) -> list[str]:
     from checker.games.age_of_exploration.actions.publishing import set_leader
 
-    pop(state)
+    state.tasks.pop()
     p, new = t[1], t[2]
     e = state.exp[p]
     old = e.leader

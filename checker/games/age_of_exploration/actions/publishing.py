@@ -11,7 +11,6 @@ from checker.games.age_of_exploration.actions.engine import (
     chance,
     effect,
     plural,
-    pop,
     push,
     remove_turn_tasks,
     same,
@@ -108,7 +107,7 @@ def major_vp(state: State, p: str, major: str) -> int:
 def score_auto(state: State, t: tuple) -> list[str] | None:
     if qualified(state, state.exp[t[1]]):
         return None
-    pop(state)
+    state.tasks.pop()
     return publish(state, t[1], None)
 
 
@@ -121,7 +120,7 @@ def check_score(state: State, t: tuple, move: Score) -> Illegal | None:
 
 
 def answer_score(state: State, t: tuple, move: Score) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     return publish(state, t[1], move.major)
 
 
@@ -281,7 +280,7 @@ def leading(state: State, p: str) -> bool:
 def new_expedition(state: State, t: tuple) -> list[str]:
     """New Expedition: 2 Outfitting cards (2 more after a failure or abort, unless leading);
     a new Leader after a failure, an abort or a Second-in-Command's return; then outfitting."""
-    pop(state)
+    state.tasks.pop()
     p, why = t[1], t[2]
     old = state.exp[p]
     k = state.k
@@ -323,7 +322,7 @@ def check_pick(state: State, t: tuple, move: Pick) -> Illegal | None:
 
 
 def answer_pick(state: State, t: tuple, move: Pick) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     p = t[1]
     if move.pick in state.piles:
         push(state, ("ldraw", p, move.pick, "pick"))
@@ -368,7 +367,7 @@ def check_ldraw(state: State, t: tuple, move: Leader) -> Illegal | None:
 
 
 def answer_ldraw(state: State, t: tuple, move: Leader) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     p, purpose = t[1], t[3]
     state.piles[t[2]].remove(move.name)
     if purpose == "hire":

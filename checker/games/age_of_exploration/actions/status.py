@@ -8,7 +8,7 @@ from __future__ import annotations
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import pop, push, same, task
+from checker.games.age_of_exploration.actions.engine import push, same, task
 from checker.games.age_of_exploration.actions.movement import (
     enter,
     home_distances,
@@ -99,16 +99,15 @@ def targets(state: State, e: Expedition) -> list[str]:
 
 
 def status_auto(state: State, t: tuple) -> list[str] | None:
-    """Asked wherever a grey arrow leaves the space (even when none may be crossed now, so that
-    a log's impossible status change is told why)."""
+    """Asked wherever a grey arrow leaves the space (no status change by default)."""
     if state.book.trans[state.exp[state.player].space] and not state.now.status:
         return None
-    pop(state)
+    state.tasks.pop()
     return []
 
 
 def change(state: State, t: tuple, move) -> list[str]:
-    pop(state)
+    state.tasks.pop()
     if isinstance(move, NoStatus):
         return []
     p = state.player
