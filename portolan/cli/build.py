@@ -11,6 +11,11 @@ from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, friendly
 from portolan.errors import display_path
 from portolan.paths import output_dir
+from portolan.sizes import papers
+
+DUPLEX = ("long", "short", "none")
+# Every format `--format` takes (generator.build.FORMATS, listed here so help needs no import).
+BUILD_FORMATS = ("pdf", "svg", "png", "tts", "cards-png")
 
 
 @app.command("build")
@@ -19,9 +24,21 @@ def build_command(
     games: list[str] = typer.Argument(None, help="Game ids to build (default: every game)."),
     components: Path = COMPONENTS,
     out: Path = typer.Option(None, "--out", help="Output folder (default: output/)."),
-    page: str = typer.Option("a4", "--page", help="Paper: a4 or letter."),
+    page: str = typer.Option(
+        "a4",
+        "--page",
+        help="Paper size.",
+        metavar="[" + "|".join(papers()) + "]",
+        autocompletion=lambda: list(papers()),
+    ),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around every card."),
-    duplex: str = typer.Option("long", "--duplex", help="long, short or none (backs at the end)."),
+    duplex: str = typer.Option(
+        "long",
+        "--duplex",
+        help="Flip on the long or short edge, or none (backs at the end).",
+        metavar="[" + "|".join(DUPLEX) + "]",
+        autocompletion=lambda: list(DUPLEX),
+    ),
     back_offset: str = typer.Option(
         "0,0",
         "--back-offset",
@@ -29,7 +46,14 @@ def build_command(
     ),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="No large background fills."),
     grayscale: bool = typer.Option(False, "--grayscale", help="Print in shades of grey."),
-    formats: str = typer.Option("pdf,svg", "--format", help="Any of pdf,svg,png."),
+    formats: str = typer.Option(
+        "pdf,svg",
+        "--format",
+        help="Comma-separated: PDF sheets, SVG faces, PNG previews, Tabletop Simulator decks "
+        "(tts), print-shop card images and print set (cards-png).",
+        metavar=",".join(BUILD_FORMATS),
+        autocompletion=lambda: list(BUILD_FORMATS),
+    ),
 ):
     """Build print-and-play PDFs (and SVGs, PNG previews) into output/<game>/."""
     from rich.progress import BarColumn, Progress, TextColumn
@@ -41,14 +65,14 @@ def build_command(
     options = BuildOptions(
         page=opt.choice("--page", page, papers()),
         bleed=opt.number("--bleed", bleed, 0, 10),
-        duplex=opt.choice("--duplex", duplex, ("long", "short", "none")),
+        duplex=opt.choice("--duplex", duplex, DUPLEX),
         back_offset=opt.pair("--back-offset", back_offset),
         ink_saver=ink_saver,
         grayscale=grayscale,
         formats=opt.formats("--format", formats, FORMATS),
     )
     folder = components_folder(components)
-    ids = games or available_games(folder)
+    ids = list(dict.fromkeys(games or available_games(folder)))
     loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     target = out if out is not None else output_dir()
     with Progress(
@@ -58,12 +82,15 @@ def build_command(
         transient=True,
         disable=not sys.stderr.isatty(),
     ) as bar:
-        task = bar.add_task("building", total=sum(steps(g) for g in loaded))
+        task = bar.add_task("building", total=sum(steps(g, options) for g in loaded))
 
         def progress(label: str) -> None:
             bar.update(task, description=label, advance=1)
 
-        reports = build_games(loaded, target, options, progress)
+        def waiting() -> None:
+            typer.echo(f"waiting for another build into {display_path(target)} to finish", err=True)
+
+        reports = build_games(loaded, target, options, progress, waiting)
     for report in reports:
         kinds: dict[str, int] = {}
         for f in report.files:

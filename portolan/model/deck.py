@@ -38,9 +38,10 @@ from typing import Any, Literal
 from pydantic import field_validator
 
 from portolan.errors import Problem, did_you_mean
+from portolan.limits import component_limits, shown
 from portolan.model.base import SourcedInt, Strict
 from portolan.model.bundles import read_bundle
-from portolan.model.common import Sized
+from portolan.model.common import SafeName, Sized, safe_name_problem
 from portolan.model.effects import problem_field, read_effect
 from portolan.model.instructions import read_steps
 from portolan.yamlsrc import Pos, Source, YMap, position_at
@@ -270,12 +271,12 @@ def slug(text: str) -> str:
 
 class DeckSpec(Sized):
     kind: Literal["deck"]
-    id: str
+    id: SafeName
     name: str
     total: SourcedInt
     source: str
     fields: dict[str, str] = {}
-    types: dict[str, CardType]
+    types: dict[SafeName, CardType]
     back: Back
     cards: list[dict]
 
@@ -350,6 +351,7 @@ def read_cards(spec: DeckSpec, raw: YMap, source: Source, terms: dict[str, list[
 
     cards: list[Card] = []
     seen: dict[str, int] = {}
+    ids: dict[str, int] = {}
     raw_cards = raw["cards"]
     for i, entry in enumerate(raw_cards):
         where = f"cards[{i}]"
@@ -372,9 +374,30 @@ def read_cards(spec: DeckSpec, raw: YMap, source: Source, terms: dict[str, list[
                 )
             )
             continue
+        if card.id in ids:
+            problems.append(
+                source.problem(
+                    f"card id '{card.id}' is also the id of cards[{ids[card.id]}]",
+                    entry.value_pos.get("id", entry.pos),
+                    field=f"{where}.id",
+                    hint="each card's id names its own file; give one of them another 'id'",
+                )
+            )
+            continue
         seen[card.name] = i
+        ids[card.id] = i
         cards.append(card)
 
+    most = component_limits().cards_per_deck
+    if not problems and sum(c.count for c in cards) > most:
+        problems.append(
+            source.problem(
+                f"the cards add up to {shown(sum(c.count for c in cards))}, more than "
+                f"{shown(most)} in one deck (limit components.cards_per_deck)",
+                raw.value_pos.get("cards"),
+                field="cards",
+            )
+        )
     if not problems:
         total = sum(c.count for c in cards)
         if total != spec.total.value:
@@ -410,7 +433,7 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
         return None, problems
     where = f"{where} ({name})"
     type_ = entry.get("type")
-    if type_ not in spec.types:
+    if not isinstance(type_, str) or type_ not in spec.types:
         bad(
             f"unknown card type '{type_}'" if type_ is not None else "card type is missing",
             "type" if "type" in entry else None,
@@ -419,8 +442,14 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
         return None, problems
     ctype = spec.types[type_]
     count = entry.get("count", 1)
+    most = component_limits().cards_per_deck
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
         bad(f"count must be a whole number of copies, at least 1 (found {count!r})", "count")
+    elif count > most:
+        bad(
+            f"count {shown(count)} is more than {shown(most)} (limit components.cards_per_deck)",
+            "count",
+        )
     src = entry.get("source", spec.source)
     if not isinstance(src, str):
         bad("source must be text", "source")
@@ -479,6 +508,13 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
     if problems:
         return None, problems
     card_id = str(entry.get("id") or slug(name))
+    id_problem = safe_name_problem(card_id)
+    if id_problem:
+        if "id" in entry:
+            bad(id_problem, "id")
+        else:
+            bad(f"the name makes the id {id_problem}", "name", "give the card a short 'id'")
+        return None, problems
     card = Card(card_id, name, type_, count, src, values, entry.pos, dict(sources), note)
     return card, problems
 

@@ -223,7 +223,7 @@ def _read_component(path: Path, terms: dict[str, list[str]]) -> Component:
     if not isinstance(raw, dict):
         raise InputError(src.problem("expected a mapping of keys", getattr(raw, "pos", None)))
     kind = raw.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         pos = raw.value_pos.get("kind", raw.pos)
         raise InputError(
             src.problem(

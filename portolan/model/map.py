@@ -12,7 +12,7 @@ docs/components.md ("Maps").
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -141,6 +141,7 @@ class Border(Strict):
     requires: str | None = None
     condition: str | None = None
     source: str | None = None
+    accepts_shorthand: ClassVar[bool] = True  # [a, b] for {a: a, b: b}
 
     @model_validator(mode="before")
     @classmethod
@@ -160,6 +161,7 @@ class Arrow(Strict):
     sighting: bool = False
     requires: str | None = None
     source: str | None = None
+    accepts_shorthand: ClassVar[bool] = True  # [a, b] for {a: a, b: b}
 
     @model_validator(mode="before")
     @classmethod

@@ -109,7 +109,7 @@ def score_position(
             vp[p]["known_progress"] += progress * book.k["known_progress_vp"]
         got = entry.get("majors") or {}
         if isinstance(got, list):
-            got = {m: None for m in got}
+            got = {m if isinstance(m, str | int) else str(m): None for m in got}
         if not isinstance(got, dict):
             head.bad(
                 "majors maps each Major Expedition to its VP",
@@ -146,7 +146,7 @@ def score_position(
             info = book.majors[mid]
             allowed = {info.vp, info.variant_vp or info.vp, book.k["major_vp_without_vp"]}
             points = info.vp if value is None else value
-            if points not in allowed:
+            if isinstance(points, bool) or not isinstance(points, int) or points not in allowed:
                 scores = " or ".join(str(v) for v in sorted(allowed))
                 head.bad(
                     f"{info.name} scores {scores} VP, not {value}",

@@ -495,6 +495,14 @@ MALFORMED_POSITIONS = {
         "players:\n  Ana: {award: [cod-banks]}  # here\n  Ben: {}\n",
         "unknown key 'award'",
     ),
+    "a Major Expedition's VP as a list": (
+        "players:\n  Ana:\n    majors: {mississippi: [1, 2]}  # here\n  Ben: {}\n",
+        "Mississippi River Descent scores 4 or 5 VP, not [1, 2]",
+    ),
+    "a Major Expedition listed as a mapping": (
+        "players:\n  Ana:\n    majors: [{amazon: 8}]  # here\n  Ben: {}\n",
+        "is not a Major Expedition",
+    ),
 }
 
 

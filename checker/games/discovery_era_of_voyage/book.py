@@ -1,4 +1,4 @@
-"""The islands, the supply and the rule numbers, as the rules need them.
+"""The island book: the islands, the supply and the rule numbers, as the rules need them.
 
 Everything is read from components/discovery-era-of-voyage/: the island cards (incomes as
 bundles, costs, VP, prices, rates) from island-deck.yaml, the supply from tokens.yaml, the
@@ -95,10 +95,18 @@ class IslandBook:
         self._provides: dict[tuple[str, str], int] = {}
         self._completions: dict[tuple, int] = {}
         self._rows: dict[str, list[tuple[int, int]]] = {}
-        self.plans: dict[tuple[str, int], tuple] = {}  # income plans (rules.income_plan)
+        self.plans: dict[tuple[str, int], tuple] = {}  # income plans (actions.income)
 
     def island(self, name: str) -> Island:
         return self.islands[name]
+
+    def draw_words(self) -> str:
+        """What the setup draws, in words: '4 Production, 2 Commercial, 1 Cultural'."""
+        labels = {
+            t: self.island(next(n for n, i in self.islands.items() if i.type == t)).label
+            for t in self.draw
+        }
+        return ", ".join(f"{n} {labels[t]}" for t, n in self.draw.items())
 
     # -- the redraw rule --------------------------------------------------------------------
     def provides(self, name: str, reading: str) -> int:
@@ -216,3 +224,15 @@ def bow_word(value: Any) -> int | None:
     if not isinstance(value, str):
         return None
     return BOW_WORDS.get(fold(value))
+
+
+PLURALS = ("coin", "step", "marker", "trade", "exchange", "resource", "island", "'Any resource'")
+
+
+def counted(n: int, word: str) -> str:
+    """'1 coin', '3 coins', '2 Fruit', '1 Production island'."""
+    if word == COIN:
+        word = "coin"
+    if n != 1 and word.split()[-1] in PLURALS:
+        return f"{n} {word}s"
+    return f"{n} {word}"
