@@ -562,6 +562,7 @@ TESTS = GameTests(
     ),
     random_games=300,
     players=range(2, 5),
+    max_steps=8_000,  # docs/rules/age-of-exploration.md, The end of the game
     pieces=every_card,
     full_set=full_set,
     finished=finished,
