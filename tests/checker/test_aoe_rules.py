@@ -10,6 +10,7 @@ import pytest
 
 from checker.core.registry import rules_for
 from checker.core.simulate import default_players, random_game
+from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions.engine import push, run
 from checker.games.age_of_exploration.moves import (
     Action,
@@ -335,3 +336,27 @@ def test_a_descent_needs_every_river_space_rafted():
     e.rafted = ["MR1", "MR2", "MR3", "MR4", "MR5"]
     track_majors(state, e, "MR5", "CB-GULF", False)
     assert e.descents == {"mississippi"}
+
+
+def test_one_expedition_at_a_time_holds_an_empire_s_ruler_and_native_allies():
+    """Civilization Encounters: of two expeditions meeting the Aztecs, only one at a time seizes
+    the Ruler or gains Native Allies; a status change frees them for the other."""
+    state = table()
+    ana = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=2)
+    ben = launched(state, "Ben", "AZ-CONTACT", LAND, ships=0, Crew=2)
+    assert civ.mark(state, ana, "Ruler Seized", True) == ["the Aztec Ruler is seized"]
+    assert civ.mark(state, ben, "Ruler Seized", True) == ["Ana holds the Aztec Ruler: no effect"]
+    assert civ.mark(state, ana, "Native Allies", True) == ["Native Allies"]
+    assert civ.mark(state, ben, "Native Allies", True) == [
+        "Ana has the Aztec Native Allies: no effect"
+    ]
+    assert (ana.ruler, ana.allies, ben.ruler, ben.allies) == ("Aztec", True, None, False)
+    civ.clear_chits(state, ana)  # Ana's status change
+    assert civ.mark(state, ben, "Ruler Seized", True) == ["the Aztec Ruler is seized"]
+    assert civ.mark(state, ben, "Native Allies", True) == ["Native Allies"]
+    assert (ana.ruler, ana.allies, state.ruler["Aztec"], state.allies["Aztec"]) == (
+        None,
+        False,
+        "Ben",
+        "Ben",
+    )
