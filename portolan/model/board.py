@@ -6,7 +6,6 @@ overlap by ``tiling.overlap`` mm and carry alignment marks (``generator/layout/t
 
 from __future__ import annotations
 
-import math
 from typing import Annotated, Literal
 
 from pydantic import Discriminator, Tag, field_validator, model_validator
@@ -256,22 +255,9 @@ class Tiling(Strict):
         return self
 
 
-PLACEMENT = ("x", "y", "width", "height", "box", "label_width", "row_gap", "radius", "size")
-
-
-def _placed_on_the_board(n: int, element: Strict) -> None:
-    """An element's position and sizes stay within the largest board side (either way), so no
-    drawing reaches numbers a PDF cannot hold."""
-    high = component_limits().board_mm[1]
-    for name in PLACEMENT:
-        value = getattr(element, name, None)
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            continue
-        if not (math.isfinite(value) and -high <= value <= high):
-            raise ValueError(
-                f"element {n}: {name} of {value:g} mm is outside {shown(-high)}..{shown(high)}"
-                " mm (limit components.board_mm)"
-            )
+# Where and how large an element is drawn: bounded like a board's side, so that a mistyped
+# 1e308 is refused when the file is read instead of overflowing the drawing.
+PLACED = ("x", "y", "cx", "cy", "width", "height", "box", "radius", "label_width", "row_gap")
 
 
 class BoardSpec(Strict):
@@ -328,8 +314,12 @@ class BoardSpec(Strict):
                 f"{shown(len(v))} elements are more than {shown(most)} "
                 "(limit components.elements_per_board)"
             )
+        high = component_limits().board_mm[1]
         for n, element in enumerate(v, start=1):
-            _placed_on_the_board(n, element)
+            for name in PLACED:
+                value = getattr(element, name, None)
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    within(value, (-high, high), f"element {n}: {name}", "mm", "board_mm")
         return v
 
     @property

@@ -13,6 +13,7 @@ from portolan.paths import components_dir
 from portolan.yamlsrc import parse_yaml
 
 GAME = "exploration-age-of-sail"
+MODEL = load_game(components_dir(), GAME)
 
 
 @pytest.mark.parametrize(
@@ -29,8 +30,7 @@ GAME = "exploration-age-of-sail"
 )
 def test_a_header_quoting_any_file_name_stays_one_comment(name):
     header = f"# Portolan play log. Resume with: portolan play {GAME} --log {name}\n"
-    model = load_game(components_dir(), GAME)
-    text = log_text(rules_for(GAME), model, ["Ana", "Ben"], {}, [], header)
+    text = log_text(rules_for(GAME), MODEL, ["Ana", "Ben"], {}, [], header)
     first, rest = text.split("\n", 1)
     assert first.startswith("# Portolan play log.")
     assert rest.startswith("game: ")
