@@ -82,3 +82,5 @@ class GameTests:
     # The random options made fit for a player count (options, players) -> options: e.g. a
     # variant for 2 players only, turned off for more.
     fit_options: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
+    # The bound the game states for its length: no random game takes this many steps.
+    max_steps: int = 50_000
