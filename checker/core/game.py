@@ -70,6 +70,10 @@ class Decision:
     # a hand over its limit): when the log's turn ends here, even at the end of the log, the
     # ``missing`` message is reported against the turn's last step.
     closes_turn: bool = False
+    # At a chance: the move that leaves the card unnamed, for a card its owner keeps secret
+    # until the rules reveal it (a mission, a contract dealt face down); play accepts
+    # "hidden" for it.
+    secret: Any = None
 
 
 def missing_of(decision: Decision) -> Illegal | None:
@@ -131,6 +135,14 @@ class GameRules(Protocol):
     def outcome_name(self, move: Any) -> str: ...
 
     def menu(self, move: Any) -> str | None: ...
+
+    def spellings(self, move: Any) -> tuple[str, ...]: ...
+
+    def copies_left(self, state: Any, move: Any) -> int | None: ...
+
+    def spends(self, move: Any) -> str | None: ...
+
+    def public_state(self, state: Any) -> list[str]: ...
 
     # -- files
     def parse_log(
@@ -264,6 +276,28 @@ class RulesBase:
         """The heading the interactive referee files this move under when a list is long
         (``None``: listed at the top)."""
         return None
+
+    def spellings(self, move: Any) -> tuple[str, ...]:
+        """Other words the log accepts for this move ('cw' for a clockwise bow, '8' for eight
+        markers): the interactive referee accepts them at its prompt too. A spelling that is a
+        bare number is the number the move is listed under, so that a number never means both
+        a place in the list and a count."""
+        return ()
+
+    def copies_left(self, state: Any, move: Any) -> int | None:
+        """How many copies of this outcome's card may still turn up (shown by '?' at the
+        prompt); ``None``: the weights of ``outcomes`` are no count of copies, none is shown."""
+        return None
+
+    def spends(self, move: Any) -> str | None:
+        """What the move spends that the player may want to keep (e.g. 'a Wild Ship card'):
+        the referee asks before playing such a move even when it is the only one."""
+        return None
+
+    def public_state(self, state: Any) -> list[str]:
+        """What is in front of each player for everyone to see, in a few lines (the referee's
+        't' shows them, with the scores so far). Nothing secret."""
+        return []
 
     def parse_log(self, model: Game, raw: Any, source: Source, players: list[str]) -> list[Step]:
         """The steps of a whole log (a game with sections of its own reads them here)."""

@@ -273,7 +273,7 @@ def test_contract_shorthand_takes_a_face_up_card_and_its_replacement_stays_unnam
     assert "Red Contract 3" in state.hands["Ana"] and state.coins["Ana"] == 5
     assert state.contract_row[0] == UNNAMED
     unseen = len(state.contract_deck)
-    assert state.blind_contracts() == unseen - 1  # one of the unseen lies face up
+    assert state.draw_deck_size() == unseen - 1  # one of the unseen lies face up
     # Ana takes it by name on her next turn: Blue Contract 6 was the card turned over
     result = run_log(log(tail + "  - {player: Ana, contract: {take: Blue Contract 6}}\n"))
     assert result.ok, result.violation

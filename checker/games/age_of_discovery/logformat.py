@@ -7,6 +7,8 @@ setup:
   players:
     Ana: {contracts: [Yellow Contract 5, Black Contract 3], flagship: Santa María,
           mission: Majority of Ships}        # flagship and mission: optional here
+    Ben: {contracts: [hidden, Red Contract 6], flagship: hidden, mission: hidden}
+                                             # kept secret until the rules reveal them
 turns:
   - player: Ana                  # the actions in the order taken
     coins: take                  # take 2 coins
@@ -15,6 +17,7 @@ turns:
       - Blue Ship 2: [First Scoring, White Ship 1]   # a scoring card, then its replacement
   - player: Ben
     contract: {take: Red Contract 3, new: Black Contract 5}   # or {draw: Blue Contract 6}
+                                                              # or {draw: hidden}
     send:
       - Green Ship 3: Magellan                       # ship: expedition
       - {Santa María: Columbus, transport: 2, colour: red}
@@ -34,6 +37,7 @@ from checker.core.game import Step
 from checker.core.log import LogReader, player_named
 from checker.games.age_of_discovery.book import CardBook
 from checker.games.age_of_discovery.moves import (
+    HIDDEN,
     Assign,
     Buy,
     Contract,
@@ -99,6 +103,7 @@ class _Reader(LogReader):
     def __init__(self, book: CardBook, source: Source, players: list[str]):
         super().__init__(book, source, players)
         self.steps: list[Step] = []
+        self.player = players[0]  # whose turn is being read
 
     def step(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
         self.steps.append(Step(move, turn, player, pos))
@@ -247,6 +252,9 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
         if p in per and "contracts" in per[p]:
             v, _, cpos = per[p]["contracts"]
             for item, ipos, f in rd.items(v, cpos, f"setup.players.{p}.contracts"):
+                if is_hidden(item):
+                    rd.step(KeepSecret(p, "contract"), 0, p, ipos)
+                    continue
                 name = rd.name(item, ipos, f, "contract")
                 if name:
                     rd.step(DealContract(p, name), 0, p, ipos)
@@ -255,8 +263,9 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
         ("flagship", DealFlagship, "ship"),
     ):
         for p in rd.players:
-            if p not in per or key not in per[p]:  # kept secret: named when revealed
-                rd.step(KeepSecret(), 0, p, vpos)
+            if p not in per or key not in per[p] or is_hidden(per[p][key][0]):
+                at = per[p][key][2] if p in per and key in per[p] else vpos
+                rd.step(KeepSecret(p, key), 0, p, at)  # kept secret: named when revealed
             else:
                 v, _, ipos = per[p][key]
                 name = rd.name(v, ipos, f"setup.players.{p}.{key}", what)
@@ -290,6 +299,7 @@ def _turn(rd: _Reader, entry: Any, tpos: Pos | None, t: int) -> None:
     def step(move, pos):
         rd.step(move, t, player, pos)
 
+    rd.player = player
     step(StartTurn(player), ppos)
     _actions(rd, fields, where, step)
 
@@ -328,7 +338,15 @@ def _actions(rd: _Reader, fields: dict, where: str, step) -> None:
                 _reserve(rd, item, ipos, f, step)
 
 
+def is_hidden(value: Any) -> bool:
+    return isinstance(value, str) and fold(value) == HIDDEN
+
+
 def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
+    if is_hidden(item):  # drawn blind and kept secret
+        step(DrawContract(), pos)
+        step(KeepSecret(rd.player, "contract"), pos)
+        return
     if isinstance(item, str):
         name = rd.name(item, pos, field, "contract")
         if name:
@@ -360,6 +378,10 @@ def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None
                 step(RowContract(new), npos)
     elif "draw" in fields:
         v, _, vpos = fields["draw"]
+        if is_hidden(v):
+            step(DrawContract(), vpos)
+            step(KeepSecret(rd.player, "contract"), vpos)
+            return
         name = rd.name(v, vpos, f"{field}.draw", "contract")
         if name:
             step(DrawContract(), vpos)
@@ -649,6 +671,10 @@ def write_log(steps: list[Step]) -> dict:
                 setup.setdefault(f"{m.row} row", []).append(m.card)
             elif isinstance(m, DealContract):
                 players.setdefault(m.player, {}).setdefault("contracts", []).append(m.card)
+            elif isinstance(m, KeepSecret) and m.what == "contract":
+                players.setdefault(m.player, {}).setdefault("contracts", []).append(HIDDEN)
+            elif isinstance(m, KeepSecret):
+                players.setdefault(m.player, {})[m.what] = HIDDEN
             elif isinstance(m, DealMission):
                 players.setdefault(m.player, {})["mission"] = m.card
             elif isinstance(m, DealFlagship):
@@ -666,6 +692,8 @@ def write_log(steps: list[Step]) -> dict:
             _add(at("contract"), "contract", last)
         elif isinstance(m, ContractDrawn):
             last["draw"] = m.card
+        elif isinstance(m, KeepSecret):  # a contract drawn blind, kept secret
+            last["draw"] = HIDDEN
         elif isinstance(m, RowContract):
             if m.card != UNNAMED:
                 last["new"] = m.card
@@ -709,7 +737,7 @@ def write_log(steps: list[Step]) -> dict:
                 _add(at("reserve"), "reserve", spec)
         elif isinstance(m, DealMission):
             end[m.player] = m.card
-        elif isinstance(m, (EndTurn, KeepSecret)):
+        elif isinstance(m, EndTurn):
             continue
     for t in [t for turn in turns for t in (turn, *turn.get("then", []))]:
         if "buy" in t:

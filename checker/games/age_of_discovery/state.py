@@ -65,11 +65,11 @@ class State(GameState):
     unseen: dict[str, int]  # standard ships not turned over yet (in the piles, or not dealt yet)
     piles: list[int]  # cards left in each draw pile, scoring cards included
     scoring_in: list[str | None]  # the scoring card still hidden in each pile
-    contract_deck: list[str]
+    contract_deck: list[str]  # contracts not seen yet: in the draw deck, or kept secret in a hand
     purchase: list[str | None]
     filling: list[str | None]
     contract_row: list[str | None]
-    hands: dict[str, list[str]]
+    hands: dict[str, list[str]]  # the contracts in each hand that have been named
     fleet: dict[str, dict[str, int]]  # standard ships in front of each player, not in use
     flagship: dict[str, str | None]  # known flagships (None: still secret)
     flagship_idle: dict[str, bool]  # the flagship is in front of its owner (not on a voyage...)
@@ -80,6 +80,7 @@ class State(GameState):
     expeditions: dict[str, list[Placed]]
     load: dict[str, int]  # transport on each expedition
     exp_colour: dict[Any, str]  # expedition (or (expedition, player)) -> its ships' colour
+    secret_contracts: dict[str, int] = field(default_factory=dict)  # in a hand, not named yet
     sent: int = 0  # ships sent on expeditions so far (a version number for sending.rooms)
     setup_plan: list[tuple] = field(default_factory=list)
     setup_at: int = 0
@@ -113,6 +114,28 @@ class State(GameState):
     def over(self) -> bool:
         return self.phase == OVER
 
+    def hand_size(self, player: str) -> int:
+        """The contracts in the player's hand, named or kept secret."""
+        return len(self.hands[player]) + self.secret_contracts.get(player, 0)
+
+    def draw_deck_size(self) -> int:
+        """The contracts left in the draw deck (the contracts not seen yet, less those kept
+        secret in a hand and those face up but not named)."""
+        secret = sum(self.secret_contracts.values())
+        return len(self.contract_deck) - secret - self.contract_row.count(UNNAMED)
+
+    def secret_hand(self, player: str) -> list[str]:
+        """The contracts a secret one in the player's hand may be (none if none is secret)."""
+        return self.contract_deck if self.secret_contracts.get(player) else []
+
+    def flagships_of(self, player: str) -> list[str]:
+        """The flagship in front of the player, idle: the one named, or any a secret one may
+        be (none while it is out at sea)."""
+        if not self.flagship_idle[player]:
+            return []
+        known = self.flagship[player]
+        return [known] if known is not None else list(self.flagship_pool)
+
     def where_is_ship(self, card: str) -> str:
         places = []
         n = sum(1 for c in self.purchase if c == card)
@@ -132,10 +155,6 @@ class State(GameState):
                 places.append(f"on {exp}'s expedition ({p})")
         return ", ".join(places) or "nowhere"
 
-    def blind_contracts(self) -> int:
-        """Cards in the draw deck: the unseen ones, less those face up but not named."""
-        return len(self.contract_deck) - self.contract_row.count(UNNAMED)
-
     def unnamed_face_up(self, card: str) -> int | None:
         """The row space of a face-up contract the log did not name, if ``card`` may be it."""
         if card in self.contract_deck and UNNAMED in self.contract_row:
@@ -148,6 +167,10 @@ class State(GameState):
         for p in self.players:
             if card in self.hands[p]:
                 return f"in {p}'s hand"
+        if card in self.contract_deck:
+            if any(self.secret_contracts.values()):
+                return "not seen yet: in the draw deck, or kept secret in a hand"
+            return "in the draw deck"
         for v in self.voyages:
             if v.contract == card:
                 return f"in play on {v.player}'s trade voyage"

@@ -40,6 +40,8 @@ from checker.games.discovery_era_of_voyage.moves import (
     Trade,
     TurnPirate,
     describe,
+    spellings,
+    spends,
 )
 from checker.games.discovery_era_of_voyage.position import score_position
 from checker.games.discovery_era_of_voyage.scoring import final_scoring, position_of
@@ -95,6 +97,9 @@ class DiscoveryRules(RulesBase):
     chances = staticmethod(flow.chances)
     sample_outcome = staticmethod(flow.sample_outcome)
     describe = staticmethod(describe)
+    spellings = staticmethod(spellings)
+    spends = staticmethod(spends)
+    public_state = staticmethod(flow.public_state)
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state.book, state.categories, position_of(state))

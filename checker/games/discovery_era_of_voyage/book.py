@@ -32,6 +32,10 @@ BOW_WORDS = {
     "anti-clockwise": COUNTERCLOCKWISE,
     "ccw": COUNTERCLOCKWISE,
 }
+# What the log writes for a ship going home, for nothing (no income, no investment) and yes.
+RETURN_WORDS = ("return", "back", "centre", "center", "home")
+NONE_WORDS = ("none", "no", "nothing", "-", "false")
+YES_WORDS = ("yes", "true", "collect", "take")
 
 
 @dataclass(frozen=True, slots=True)

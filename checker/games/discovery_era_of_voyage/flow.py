@@ -479,3 +479,31 @@ def sample_outcome(state: State, rng: random.Random) -> Any:
             state.planned = draw_circle(state, rng)
         return PlaceIsland(state.planned[len(state.ring)])
     return FirstPlayer(rng.choice(state.players))
+
+
+# -- The table as everyone sees it ------------------------------------------------------------
+def public_state(state: State) -> list[str]:
+    """The circle (markers and pirates on each island), then each player's ship, coins,
+    resources, VP and markers left."""
+    if not state.ring:
+        return ["The circle is not laid out yet."]
+    slots = []
+    for slot, name in enumerate(state.ring):
+        marks = [f"{p} {n}" for p, n in state.markers[slot].items() if n]
+        pirate = state.pirate_at(slot)
+        if pirate is not None:
+            marks.append(f"a pirate, bow {BOW_NAMES[state.pirates[pirate][1]]}")
+        slots.append(f"{slot + 1} {name}" + (f" ({', '.join(marks)})" if marks else ""))
+    lines = ["The circle: " + "; ".join(slots)]
+    for p in state.order or state.players:
+        if p not in state.at:
+            continue
+        bow = BOW_NAMES.get(state.bow.get(p, 0))
+        held = [f"{r} {n}" for r, n in state.res[p].items() if n]
+        lines.append(
+            f"{p}: ship on {state.where(p)}"
+            + (f" (bow {bow})" if bow else "")
+            + f"; {state.coins[p]} coins; {', '.join(held) or 'no resources'}; "
+            f"{state.vp[p]} VP; {state.left[p]} markers left"
+        )
+    return lines

@@ -28,7 +28,14 @@ from typing import Any
 
 from checker.core.game import Step
 from checker.core.log import LogReader, player_named, turn_entries
-from checker.games.discovery_era_of_voyage.book import BOW_NAMES, BOW_WORDS, IslandBook
+from checker.games.discovery_era_of_voyage.book import (
+    BOW_NAMES,
+    BOW_WORDS,
+    NONE_WORDS,
+    RETURN_WORDS,
+    YES_WORDS,
+    IslandBook,
+)
 from checker.games.discovery_era_of_voyage.moves import (
     Bow,
     Collect,
@@ -62,9 +69,6 @@ SETUP_KEYS = ("islands", "first", "coins", "markers")
 TURN_KEYS = ("player", "pirates", "turn_pirate", "sail", "income", "invest")
 SAIL_KEYS = ("to", "steps", "bow", "pirate")
 INCOME_KEYS = ("take", "trade", "exchange")
-RETURN_WORDS = ("return", "back", "centre", "center", "home")
-NONE_WORDS = ("none", "no", "nothing", "-", "false")
-YES_WORDS = ("yes", "true", "collect", "take")
 STANDARD_COINS, BY_SEAT_COINS = "standard", "by_seat"
 _ITEM = re.compile(r"^(?:(buy|sell|take|exchange)\s+)?(?:(\d+)\s*x?\s+)?(.+)$", re.IGNORECASE)
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.games.discovery_era_of_voyage.book import BOW_NAMES
+from checker.games.discovery_era_of_voyage.book import (
+    BOW_NAMES,
+    BOW_WORDS,
+    NONE_WORDS,
+    RETURN_WORDS,
+    YES_WORDS,
+)
 from checker.games.discovery_era_of_voyage.state import (
     INCOME,
     INVEST,
@@ -242,6 +248,47 @@ MOVE_PHASES = {
     NoInvest: INVEST,
     EndTurn: TURN_END,
 }
+
+
+def spellings(move: Any) -> tuple[str, ...]:
+    """Other words the log has for a move (play accepts them at its prompt); a bare number is
+    a count, which play lists the move under."""
+    match move:
+        case StartingCoins(by_seat):
+            return ("0/0/1/1", "by seat", "seat") if by_seat else ("3", "standard", "each")
+        case Markers(count) | MovePirate(count):
+            return (str(count),)
+        case PlacePirate(island, bow):
+            return tuple(f"{island} {w}" for w, d in BOW_WORDS.items() if d == bow)
+        case TurnPirate(island, payment) if island is not None:
+            return (island,) if payment is None else (island, f"{island} {payment}")
+        case PayPirate(payment):
+            return (payment, "coin", "coins") if payment == "Coin" else (payment,)
+        case Sail(to, steps, _):
+            return (to,) if steps is None else (to, str(steps), f"{steps} steps")
+        case Return():
+            return RETURN_WORDS
+        case Bow(direction):
+            return tuple(w for w, d in BOW_WORDS.items() if d == direction)
+        case Collect():
+            return YES_WORDS
+        case Invest(None):
+            return ("yes", "true")
+        case NoIncome() | NoInvest():
+            return NONE_WORDS
+        case Take(resource) | Exchange(resource) | Pick(resource):
+            return (resource,)
+        case Trade(action, resource, _):
+            return (f"{action} {resource}",)
+    return ()
+
+
+def spends(move: Any) -> str | None:
+    """What a move pays that the player may want to keep: play asks before a forced one."""
+    match move:
+        case PayPirate(payment) | TurnPirate(_, payment) if payment is not None:
+            return f"1 {payment}"
+    return None
 
 
 def _coins(n: int | None, lead: str = "") -> str:

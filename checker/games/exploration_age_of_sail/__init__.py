@@ -28,6 +28,7 @@ from checker.games.exploration_age_of_sail.moves import (
     Save,
     StartTurn,
     describe,
+    spellings,
 )
 from checker.games.exploration_age_of_sail.position import score_position
 from checker.games.exploration_age_of_sail.scoring import final_scoring
@@ -84,6 +85,15 @@ class ExplorationRules(RulesBase):
 
     def describe(self, move: Any) -> str:
         return describe(move)
+
+    def spellings(self, move: Any) -> tuple[str, ...]:
+        return spellings(move)
+
+    def copies_left(self, state: State, move: Any) -> int | None:
+        return flow.copies_left(state, move)
+
+    def public_state(self, state: State) -> list[str]:
+        return flow.public_state(state)
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state.book, state.categories, state.victory, state.options)

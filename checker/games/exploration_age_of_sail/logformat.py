@@ -18,6 +18,7 @@ from checker.core.game import Step
 from checker.core.log import LogReader, player_named, turn_entries
 from checker.games.exploration_age_of_sail.book import CardBook
 from checker.games.exploration_age_of_sail.moves import (
+    NONE_WORDS,
     Discard,
     Draw,
     EndExpeditions,
@@ -35,7 +36,6 @@ from portolan.yamlsrc import Pos, Source, YList, YMap
 
 TURN_KEYS = ("player", "draw", "expedition", "explore", "discard")
 FLIP_KEYS = ("flip", "save", "by", "discard")
-NONE_WORDS = ("none", "no", "-")
 
 
 class _Reader(LogReader):

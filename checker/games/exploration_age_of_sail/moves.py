@@ -118,3 +118,18 @@ def describe(move: object) -> str:
         case EndTurn():
             return "end the turn"
     return str(move)
+
+
+NONE_WORDS = ("none", "no", "-")  # what the log writes for no Save card, no expedition
+
+
+def spellings(move: object) -> tuple[str, ...]:
+    """Other words the log has for a move (play accepts them at its prompt)."""
+    match move:
+        case NoSave() | EndExpeditions():
+            return NONE_WORDS
+        case Save(card, by):
+            return (card, f"{card} {by}")
+        case Explore(e) | Discard(e):
+            return (e,)
+    return ()

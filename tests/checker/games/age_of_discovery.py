@@ -178,7 +178,7 @@ SETUP_CASES = {
             "Ben: {contracts: [Yellow Contract 3]",
         ).replace("mission: Majority of Ships}", "mission: Majority of Ships}  # here"),
         "§3.0",
-        "each player is dealt 2 trade contracts: 1 named for Ben",
+        "each player is dealt 2 trade contracts: 1 written for Ben",
     ),
 }
 

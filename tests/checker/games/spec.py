@@ -53,13 +53,14 @@ class Malformed:
 
 @dataclass(frozen=True)
 class Play:
-    """A whole game played through ``portolan play``'s stdin, stopped and resumed halfway."""
+    """A whole game played at ``portolan play``'s prompts by a script, stopped and resumed at
+    every prompt (tests/checker/test_games_play.py)."""
 
     components: Path  # small decks make a short game
     players: list[str]
     seed: int
-    # Where the game may be stopped and resumed: (the session, the prompt) -> True.
-    stop_here: Callable[[Any, str], bool]
+    # No longer used: a game is stopped at every prompt. Kept so that older entries load.
+    stop_here: Callable[[Any, str], bool] | None = None
 
 
 @dataclass(frozen=True)

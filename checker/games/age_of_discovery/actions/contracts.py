@@ -34,11 +34,14 @@ def contract_gate(state: State) -> Illegal | None:
         return problem
     p = state.player
     limit = state.k["hand_limit"]
-    if len(state.hands[p]) >= limit:
+    if state.hand_size(p) >= limit:
+        held = list(state.hands[p])
+        if state.secret_contracts.get(p):
+            held.append(f"{state.secret_contracts[p]} kept secret")
         return Illegal(
             ACCEPT_CONTRACT,
-            f"{p} already holds {len(state.hands[p])} trade contracts "
-            f"({', '.join(state.hands[p])}): never more than {limit} in the hand",
+            f"{p} already holds {state.hand_size(p)} trade contracts "
+            f"({', '.join(held)}): never more than {limit} in the hand",
         )
     cost = state.k["contract_cost"]
     if state.coins[p] < cost:
@@ -70,7 +73,7 @@ def taken_face_up(state: State, card: str) -> bool:
     turned up unnamed (the deck holds no other unseen card); otherwise it is drawn blind."""
     if card in state.contract_row:
         return True
-    return state.unnamed_face_up(card) is not None and state.blind_contracts() <= 0
+    return state.unnamed_face_up(card) is not None and state.draw_deck_size() <= 0
 
 
 def check_contract(state: State, move: Contract) -> Illegal | None:
@@ -86,7 +89,7 @@ def check_draw_contract(state: State, move: DrawContract) -> Illegal | None:
     problem = contract_gate(state)
     if problem:
         return problem
-    if state.blind_contracts() <= 0:
+    if state.draw_deck_size() <= 0:
         return Illegal(ACCEPT_CONTRACT, "the contract draw deck is empty")
     return None
 
@@ -105,7 +108,7 @@ def take_contract(state: State, move: TakeContract | Contract) -> list[str]:
     drop_reservation(state, CONTRACTS, space)
     state.hands[p].append(card)
     events = [f"pays {state.k['contract_cost']} coin and takes the face-up {card}"]
-    if state.blind_contracts() > 0:
+    if state.draw_deck_size() > 0:
         state.pending = ("row contract", space)
     else:
         events.append("the contract draw deck is empty: the space stays empty")
