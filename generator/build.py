@@ -15,35 +15,45 @@ from pathlib import Path
 
 from generator.backends.pdf import PdfWriter
 from generator.backends.svg import write_svg
-from generator.kinds.aid import render_aid
-from generator.kinds.board import render_board
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
-from generator.kinds.deck import Rendered, render_deck
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
-from generator.layout.assembly import assembly_page
 from generator.layout.large import choose_sheet, large_page
-from generator.layout.sheet import SheetOptions, compose
-from generator.layout.tiling import fits_page, plan_tiles
+from generator.layout.sheet import SheetOptions
+from generator.printset import (
+    SharedSheets,
+    component_pages,
+    is_tiled,
+    registration,
+    shared_pages,
+)
+from generator.printset import render_component as render
 from generator.publish import publish_pdf
 from generator.theme import Theme
 from portolan.model.loader import Component, Game
-from portolan.sizes import paper_label, papers
+from portolan.sizes import paper_label, papers, printer_limits
 
 FORMATS = ("pdf", "svg", "png")
-RENDERERS = {"deck": render_deck, "board": render_board, "aid": render_aid}
 
 
 @dataclass(frozen=True)
 class BuildOptions:
+    """What ``portolan build`` was asked for (docs/printing.md says what each does)."""
+
     page: str = "a4"
     bleed: float = 3.0
-    duplex: str = "long"
+    duplex: str = "long"  # long | short | none | fold
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
     grayscale: bool = False
     formats: tuple[str, ...] = ("pdf", "svg")
+    layout: str = "packed"  # packed | gutters
+    printer_margin: float = printer_limits()[0]
+    sides: str = "both"  # both | fronts | backs
+    sheets: str = "shared"  # shared | per-deck
+    card_size: tuple[tuple[str, str], ...] = ()  # (component id or '*', size preset)
+    board_page: str | None = None  # paper for boards too large for the page
 
     @property
     def theme(self) -> Theme:
@@ -52,7 +62,14 @@ class BuildOptions:
     def sheet(self) -> SheetOptions:
         size = papers()[self.page]
         return SheetOptions(
-            (size.width, size.height), self.page, self.bleed, self.duplex, self.back_offset
+            (size.width, size.height),
+            self.page,
+            self.bleed,
+            self.duplex,
+            self.back_offset,
+            self.printer_margin,
+            self.layout,
+            self.sides,
         )
 
 
@@ -61,6 +78,7 @@ class GameReport:
     game: str
     files: list[Path] = field(default_factory=list)
     overflows: list[Overflow] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the layout could not give
 
 
 Progress = Callable[[str], None]
@@ -76,69 +94,61 @@ def build_game(
 ) -> GameReport:
     """Write every component of ``game`` into the folder ``target`` (which must be empty)."""
     report = GameReport(game.id)
+    shared = SharedSheets(game, opts)
     for component in game.components:
         if progress:
             progress(f"{game.id}: {component.name}")
-        report.files += _build_component(game, component, target, opts, report)
+        report.files += _build_component(game, component, target, opts, report, shared)
+    for stem, name, items in shared.files():
+        notes: list[str] = []
+        pages = shared_pages(game, name, items, opts, notes)
+        report.notes += [f"{stem}: {n}" for n in notes]
+        has_backs = any(it.back is not None for it in items)
+        report.files += _write_pdf(game, name, stem, pages, has_backs, target, opts)
+    report.files += _write_pdf(
+        game, "Registration test", "registration-test", registration(game, opts), True, target, opts
+    )
     return report
 
 
 def _build_component(
-    game: Game, component: Component, target: Path, opts: BuildOptions, report: GameReport
+    game: Game,
+    component: Component,
+    target: Path,
+    opts: BuildOptions,
+    report: GameReport,
+    shared: SharedSheets,
 ) -> list[Path]:
     theme = opts.theme
     kind = component.kind
     written: list[Path] = []
     if kind == "reference":
-        return write_reference(game, component, target, opts)
+        return [] if opts.sides == "backs" else write_reference(game, component, target, opts)
     if kind == "scorepad":
-        pages = render_scorepad(game, component, opts)
-        designs = pages
+        designs = render_scorepad(game, component, opts)
+        pages = [] if opts.sides == "backs" else designs
         has_backs = False
     elif kind == "counters":
-        pages, designs = render_counters(game, component, opts.bleed, theme, opts)
+        notes = []
+        pages, designs = render_counters(game, component, opts.bleed, theme, opts, notes)
+        report.notes += [f"{component.id}: {n}" for n in notes]
         has_backs = any(
             c.back is not None and c.shape != "standee" for c in component.spec.counters
         )
     else:
-        rendered: Rendered = RENDERERS[kind](game, component, opts.bleed, theme)
+        rendered = render(game, component, opts)
         report.overflows += rendered.overflows
-        tiling = getattr(component.spec, "tiling", None)
-        tiled = kind == "board" and is_tiled(rendered.items, opts.sheet())
-        assembly = tiled and tiling is not None and tiling.assembly
-        titles = (game.title, component.name)
-        pages = compose(
-            rendered.items,
-            opts.sheet(),
-            titles,
-            overlap=tiling.overlap if tiling else 12.0,
-            diagram=tiling.diagram if tiling else True,
-            lead_pages=1 if assembly else 0,
-        )
-        if assembly:
-            first = rendered.items[0].front
-            plan = plan_tiles(
-                first.width, first.height, first.bleed, tiling.overlap, opts.sheet().paper
-            )
-            pages.insert(0, assembly_page(first, plan, titles, len(pages) + 1))
         designs = rendered.designs
         has_backs = any(it.back is not None for it in rendered.items)
-        if tiled:
+        notes = []
+        if shared.takes(component, rendered):
+            pages = []
+        else:
+            pages = component_pages(game, component, rendered, opts, notes)
+            report.notes += [f"{component.id}: {n}" for n in notes]
+        if kind == "board" and is_tiled(rendered.items, opts.sheet()):
             written += _write_large(game, component, rendered.items, target, opts)
-    if "pdf" in opts.formats or "png" in opts.formats:
-        pdf_path = target / f"{component.id}.pdf"
-        writer = PdfWriter(
-            pdf_path,
-            opts.sheet().paper,
-            title=f"{game.title} — {component.name}",
-            subject=f"Portolan print-and-play, {paper_label(opts.page)}",
-            duplex=opts.duplex if has_backs else None,
-            colour_filter=theme.colour_filter,
-        )
-        for page in pages:
-            writer.page(page)
-        writer.save()
-        written += publish_pdf(pdf_path, target, component.id, opts.formats)
+    written += _write_pdf(game, component.name, component.id, pages, has_backs, target, opts)
     if "svg" in opts.formats:
         folder = target / "svg" / component.id
         folder.mkdir(parents=True, exist_ok=True)
@@ -149,9 +159,32 @@ def _build_component(
     return written
 
 
-def is_tiled(items: list, sheet: SheetOptions) -> bool:
-    """Whether these items are too large for the home page, so they print as tiles."""
-    return bool(items) and not fits_page(items[0].front.width, items[0].front.height, sheet.paper)
+def _write_pdf(
+    game: Game,
+    name: str,
+    stem: str,
+    pages: list,
+    has_backs: bool,
+    target: Path,
+    opts: BuildOptions,
+) -> list[Path]:
+    """``<stem>.pdf`` (and its PNG previews) from ``pages``; nothing when there are none."""
+    if not pages or ("pdf" not in opts.formats and "png" not in opts.formats):
+        return []
+    one_side = opts.duplex == "fold" or opts.sides != "both"
+    pdf_path = target / f"{stem}.pdf"
+    writer = PdfWriter(
+        pdf_path,
+        (pages[0].width, pages[0].height),
+        title=f"{game.title} — {name}",
+        subject=f"Portolan print-and-play, {paper_label(opts.page)}",
+        duplex=("none" if one_side else opts.duplex) if has_backs else None,
+        colour_filter=opts.theme.colour_filter,
+    )
+    for page in pages:
+        writer.page(page)
+    writer.save()
+    return publish_pdf(pdf_path, target, stem, opts.formats)
 
 
 def _write_large(
@@ -161,7 +194,7 @@ def _write_large(
     if "pdf" not in opts.formats and "png" not in opts.formats:
         return []
     first = items[0].front
-    sheet = choose_sheet(first.width, first.height, first.bleed)
+    sheet = choose_sheet(first.width, first.height, first.bleed, opts.printer_margin)
     stem = f"{component.id}-large"
     path = target / f"{stem}.pdf"
     writer = PdfWriter(

@@ -60,9 +60,12 @@ class PdfWriter:
         trim: tuple[float, float, float, float] | None = None,
         bleed: tuple[float, float, float, float] | None = None,
     ) -> None:
-        """Draw one page. ``trim`` and ``bleed`` (x, y, width, height in mm from the top left)
-        become the page's TrimBox and BleedBox, for a print shop's trimming."""
+        """Draw one page, at the drawing's size. ``trim`` and ``bleed`` (x, y, width, height in
+        mm from the top left) become the page's TrimBox and BleedBox, for a print shop."""
         c = self.canvas
+        if (drawing.width, drawing.height) != (self.width, self.height):
+            self.width, self.height = drawing.width, drawing.height
+            c.setPageSize((self.width * mm, self.height * mm))
         if trim is not None:
             c.setTrimBox(self._box(trim))
         if bleed is not None:

@@ -10,11 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator import symbols
-from generator.colours import shade, tint
+from generator.colours import readable, shade, tint
 from generator.draw import Circle, Drawing, Line, Path, Rect, Text
 from generator.faces import BoxRow
 from generator.fonts import PT, fit_size, width_mm
 from generator.icons import icon
+from generator.legibility import BODY, CAPTION, FOOTER, LABEL, TITLE
+from generator.legibility import CONTRAST_AIM as CONTRAST
 from generator.textbox import set_paragraphs
 from generator.theme import GREY, INK, WHITE, Theme, ink, on
 
@@ -135,7 +137,7 @@ def card_front(
         right_edge = rx - r - 1.2 * s
     title_x = left + r + 1.4 * s
     title_w = right_edge - title_x
-    size = fit_size(content.title, "bold", 11 * s, title_w, 7 * s)
+    size = fit_size(content.title, "bold", max(TITLE, 11 * s), title_w, TITLE)
     if width_mm(content.title, "bold", size) <= title_w:
         d.add(
             Text(
@@ -155,8 +157,8 @@ def card_front(
             SAFE + 0.8 * s,
             title_w,
             band_h - 1.6 * s,
-            max_size=9 * s,
-            min_size=5.5 * s,
+            max_size=max(TITLE, 9 * s),
+            min_size=TITLE,
             face="bold",
             fill=band_text,
             align="centre",
@@ -171,7 +173,7 @@ def card_front(
     y = SAFE + band_h + 4.2 * s
     if content.subtitle:
         label = content.subtitle.upper()
-        size = fit_size(label, "bold", 6.5 * s, w - 2 * SAFE - 4, 4.5)
+        size = fit_size(label, "bold", max(LABEL, 6.5 * s), w - 2 * SAFE - 4, LABEL)
         d.add(Text(w / 2, y, label, size, "bold", shade(ic, 0.15), "middle"))
 
     # Art: the card's icon in a medallion (or nothing, to leave room for symbol rows).
@@ -228,8 +230,8 @@ def card_front(
             box_top,
             w - 2 * SAFE - 4 * s,
             box_bottom - box_top,
-            max_size=7.2 * s,
-            min_size=5.0 * s,
+            max_size=max(BODY, 7.2 * s),
+            min_size=BODY,
             fill="#222222",
             align="centre",
             gap=0.35,
@@ -242,9 +244,19 @@ def card_front(
     # Footer.
     fy = h - SAFE - 1.3 * s
     if content.footer_left:
-        d.add(Text(SAFE + 1.6 * s, fy, content.footer_left, 5.2 * s, "regular", GREY))
+        d.add(Text(SAFE + 1.6 * s, fy, content.footer_left, max(FOOTER, 5.2 * s), "regular", GREY))
     if content.footer_right:
-        d.add(Text(w - SAFE - 1.6 * s, fy, content.footer_right, 5.2 * s, "bold", GREY, "end"))
+        d.add(
+            Text(
+                w - SAFE - 1.6 * s,
+                fy,
+                content.footer_right,
+                max(FOOTER, 5.2 * s),
+                "bold",
+                GREY,
+                "end",
+            )
+        )
     return d, overflows
 
 
@@ -274,7 +286,7 @@ def _marks(
         top = art_cy - isz * 0.72
         d.add(icon(m.icon, cx - isz / 2, top, isz, mc, bg))
         if m.text:
-            size = fit_size(m.text, "bold", 5.6 * s, side - 1.0, 3.2)
+            size = fit_size(m.text, "bold", max(LABEL, 5.6 * s), side - 1.0, LABEL)
             d.add(
                 Text(cx, top + isz + 1.2 * s + size * PT * 0.72, m.text, size, "bold", mc, "middle")
             )
@@ -314,7 +326,7 @@ def _boxes(
             isz = min(lab * 0.82, h * 0.92)
             d.add(icon(row.icon, cells_x - lab / 2 - isz / 2, y + (h - isz) / 2, isz, ic))
         elif row.label:
-            size = fit_size(row.label, "bold", 6 * s, lab - 1.5 * s, 4)
+            size = fit_size(row.label, "bold", max(LABEL, 6 * s), lab - 1.5 * s, LABEL)
             base = y + h / 2 + size * PT * 0.36
             d.add(Text(cells_x - 1.2 * s, base, row.label, size, "bold", shade(ic, 0.2), "end"))
         for k, text in enumerate(row.cells):
@@ -336,14 +348,14 @@ def _boxes(
                         radius=0.6 * s,
                     )
                 )
-                max_pt = min(9.5 * s, h * 0.62 / PT)
-                face, colour = "bold", (ic if accent else INK)
+                max_pt = max(LABEL, min(9.5 * s, h * 0.62 / PT))
+                face, colour = "bold", (readable(ic, fill, CONTRAST) if accent else INK)
             else:
-                max_pt = 5.4 * s
+                max_pt = max(CAPTION, 5.4 * s)
                 face, colour = ("bold" if accent else "regular"), shade(ic, 0.2)
             if not text:
                 continue
-            size = fit_size(text, face, max_pt, cell_w - 1.0, 3.5)
+            size = fit_size(text, face, max_pt, cell_w - 1.0, LABEL)
             if width_mm(text, face, size) > cell_w - 0.3:
                 bad.append(text)
             d.add(
@@ -381,7 +393,7 @@ def _arrow(d: Drawing, x0: float, x1: float, y: float, way: str, s: float, colou
 def _chips(
     d: Drawing, chips: list[str], w: float, y: float, s: float, c: str, theme: Theme
 ) -> float:
-    size = 6.6 * s
+    size = max(LABEL, 6.6 * s)
     pad = 1.6 * s
     gap = 1.4 * s
     chip_h = 5.2 * s
@@ -470,10 +482,10 @@ def card_back(
     ring = shade(colour, 0.25) if not theme.ink_saver else tint(colour, 0.85)
     d.add(Circle(w / 2, h * 0.42, 17 * s, fill=ring, stroke=fg, width=0.5))
     d.add(icon(icon_name, w / 2 - 12.5 * s, h * 0.42 - 12.5 * s, 25 * s, fg, ring))
-    size = fit_size(title.upper(), "bold", 13 * s, w - 2 * SAFE - 8, 7)
+    size = fit_size(title.upper(), "bold", max(TITLE, 13 * s), w - 2 * SAFE - 8, TITLE)
     d.add(Text(w / 2, h * 0.72, title.upper(), size, "bold", fg, "middle"))
     if subtitle:
-        size = fit_size(subtitle, "regular", 6.5 * s, w - 2 * SAFE - 8, 4.5)
+        size = fit_size(subtitle, "regular", max(LABEL, 6.5 * s), w - 2 * SAFE - 8, LABEL)
         d.add(Text(w / 2, h * 0.72 + 6 * s, subtitle, size, "regular", fg, "middle"))
     return d
 
@@ -507,7 +519,7 @@ def _symbol_rows(
     bg = WHITE
     x0 = SAFE + 1.8 * s
     inner = w - 2 * x0
-    lead_pt = 5.6 * s
+    lead_pt = max(LABEL, 5.6 * s)
     leads = [str(r.get("lead") or "") for r in rows if isinstance(r, dict)]
     lead_w = max((width_mm(t, "bold", lead_pt) for t in leads if t), default=0.0)
     lead_w = lead_w + 1.5 * s if lead_w else 0.0
@@ -515,7 +527,7 @@ def _symbol_rows(
         cells = _cell_list(row, f"rows[{k}]")
         heading = str(row.get("heading") or "")
         if heading:
-            hsize = 5.0 * s
+            hsize = max(LABEL, 5.0 * s)
             label = heading.upper()
             d.add(Text(x0, y + 2.3 * s, label, hsize, "bold", shade(c, 0.15)))
             lx = x0 + width_mm(label, "bold", hsize) + 1.2 * s
@@ -525,7 +537,7 @@ def _symbol_rows(
         sep = str(row.get("sep") or "")
         captions = [str(t) for t in (row.get("captions") or [])]
         n = max(1, len(cells))
-        sep_w = width_mm(sep, "bold", 7 * s) + 0.6 * s if sep else 0.0
+        sep_w = width_mm(sep, "bold", max(LABEL, 7 * s)) + 0.6 * s if sep else 0.0
         col_w = (inner - lead_w) / n
         size = 5.2 * s
         while True:
@@ -552,22 +564,24 @@ def _symbol_rows(
         else:
             d.add(Rect(x0 - 0.8 * s, y, inner + 1.6 * s, row_h, fill=tint(c, 0.82), radius=1.2 * s))
         if lead:
-            lsize = fit_size(lead, "bold", lead_pt, lead_w - 1.2 * s, 4.0)
+            lsize = fit_size(lead, "bold", lead_pt, lead_w - 1.2 * s, LABEL)
             d.add(Text(x0, cy + lsize * PT * 0.36, lead, lsize, "bold", ink))
         for j, cell in enumerate(cells):
             cx = x0 + lead_w + col_w * (j + 0.5)
             cw = symbols.measure(vocab, cell, size)
             d.add(*symbols.draw(vocab, cell, cx - cw / 2, cy, size, ink, bg))
             if sep and j < len(cells) - 1:
-                ssize = 7 * s
+                ssize = max(LABEL, 7 * s)
                 sx = x0 + lead_w + col_w * (j + 1)
-                d.add(Text(sx, cy + ssize * PT * 0.36, sep, ssize, "bold", tint(c, 0.1), "middle"))
+                row_bg = WHITE if theme.ink_saver else tint(c, 0.82)
+                sep_ink = readable(tint(c, 0.1), row_bg, CONTRAST)
+                d.add(Text(sx, cy + ssize * PT * 0.36, sep, ssize, "bold", sep_ink, "middle"))
         y += row_h
         if captions:
-            csize = 4.4 * s
+            csize = max(CAPTION, 4.4 * s)
             for j, text in enumerate(captions[:n]):
                 cx = x0 + lead_w + col_w * (j + 0.5)
-                fs = fit_size(text, "regular", csize, col_w - 0.6 * s, 3.6)
+                fs = fit_size(text, "regular", csize, col_w - 0.6 * s, CAPTION)
                 if width_mm(text, "regular", fs) > col_w - 0.6 * s + 1e-6:
                     overflows.append(Overflow(f"{face_id} row {k + 1} caption", text))
                 d.add(Text(cx, y + 1.9 * s, text, fs, "regular", GREY, "middle"))
@@ -600,10 +614,10 @@ def _corner(
     gap = 1.6 * s
     while True:
         widths = [symbols.measure(vocab, cell, size) for cell in cells]
-        cap_w = [width_mm(t, "regular", 4.4 * s) for t in captions]
+        cap_w = [width_mm(t, "regular", max(CAPTION, 4.4 * s)) for t in captions]
         cols = [max(a, cap_w[i] if i < len(cap_w) else 0.0) for i, a in enumerate(widths)]
         content = sum(cols) + gap * max(0, len(cols) - 1)
-        head_w = width_mm(heading, "bold", 4.8 * s)
+        head_w = width_mm(heading, "bold", max(LABEL, 4.8 * s))
         box_w = max(content, head_w) + 2 * pad
         if box_w <= max_w or size <= 2.8 * s:
             break
@@ -635,7 +649,17 @@ def _corner(
                 radius=1.6 * s,
             )
         )
-        d.add(Text(x + box_w / 2, top + 2.7 * s, heading, 4.8 * s, "bold", shade(c, 0.3), "middle"))
+        d.add(
+            Text(
+                x + box_w / 2,
+                top + 2.7 * s,
+                heading,
+                max(LABEL, 4.8 * s),
+                "bold",
+                shade(c, 0.3),
+                "middle",
+            )
+        )
     cy = top + 3.6 * s + (box_h - 3.6 * s - (2.4 * s if captions else 0)) / 2
     cx = x + (box_w - content) / 2
     for i, cell in enumerate(cells):
@@ -648,7 +672,7 @@ def _corner(
                     cx + col / 2,
                     top + box_h - 1.2 * s,
                     captions[i],
-                    4.4 * s,
+                    max(CAPTION, 4.4 * s),
                     "regular",
                     GREY,
                     "middle",

@@ -68,11 +68,14 @@ def _rows(component: Component, card, value, path: tuple) -> list:
     )
 
 
-def render_deck(game: Game, component: Component, bleed: float, theme: Theme) -> Rendered:
+def render_deck(
+    game: Game, component: Component, bleed: float, theme: Theme, size=None
+) -> Rendered:
+    """Every card of the deck at its YAML size, or at ``size`` (``--card-size``)."""
     deck = component.deck
     assert deck is not None
     spec = deck.spec
-    w, h = spec.dims
+    w, h = size or spec.dims
     evaluator = FaceEvaluator(game, component)
     vocabulary = symbols.Vocabulary.of(game)
 
@@ -119,6 +122,14 @@ def render_deck(game: Game, component: Component, bleed: float, theme: Theme) ->
     return Rendered(items, designs, overflows)
 
 
+def _footer(custom: str, deck: str) -> str:
+    """A card's footer always names its deck (decks share sheets): a custom footer gets the
+    deck's name after it unless it names it already."""
+    if not custom:
+        return deck
+    return custom if deck.casefold() in custom.casefold() else f"{custom} · {deck}"
+
+
 def face_content(
     game: Game,
     component: Component,
@@ -158,7 +169,7 @@ def face_content(
         badge_right=slots["badge_right"],
         chips=slots["chips"],
         text=slots["text"],
-        footer_left=slots["footer"] or spec.name,
+        footer_left=_footer(slots["footer"], spec.name),
         footer_right=f"×{card.count}" if card.count > 1 else "",
         badge_fill=fill("badge_colour"),
         badge_right_fill=fill("badge_right_colour"),
