@@ -63,13 +63,14 @@ def card_size(component: Component, choice: tuple[tuple[str, str], ...]) -> Size
     return None
 
 
-def check_card_size_targets(game: Game, choice: tuple[tuple[str, str], ...]) -> None:
-    ids = [c.id for c in game.components if c.kind in CARD_KINDS]
+def check_card_size_targets(games: list[Game], choice: tuple[tuple[str, str], ...]) -> None:
+    """Every component ``--card-size`` names is a deck or aid of one of the games built."""
+    ids = sorted({c.id for g in games for c in g.components if c.kind in CARD_KINDS})
     for target, _ in choice:
         if target != "*" and target not in ids:
             raise InputError(
                 Problem(
-                    f"{game.id} has no deck or aid '{target}'",
+                    f"no deck or aid '{target}' in the games built",
                     file="command line",
                     field="--card-size",
                     hint=did_you_mean(target, ids),
