@@ -1,20 +1,25 @@
 """Builds a game's print set into ``output/<game>/``, atomically.
 
 Everything is first written to a hidden folder next to the target; only when every game asked
-for has been built without error are the folders swapped into place. A failed build leaves
-``output/`` exactly as it was.
+for has been built without error (and written to the disk) are the folders swapped into place.
+A failed or killed build leaves ``output/`` as it was, and nothing is ever written outside it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.backends.pdf import PdfWriter
+from generator.backends.png import require_png
 from generator.backends.svg import write_svg
+from generator.bounds import check_counters_fit, check_pages, check_sheet
+from generator.exports import EXPORT_FORMATS, write_exports
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
 from generator.kinds.reference import write_reference
@@ -22,6 +27,7 @@ from generator.kinds.scorepad import render_scorepad
 from generator.layout.large import choose_sheet, large_page
 from generator.layout.sheet import SheetOptions
 from generator.printset import (
+    BOARD_KINDS,
     SharedSheets,
     component_pages,
     is_tiled,
@@ -30,11 +36,23 @@ from generator.printset import (
 )
 from generator.printset import render_component as render
 from generator.publish import publish_pdf
+from generator.staging import Staging
 from generator.theme import Theme
+from portolan.errors import InputError, OutputError
+from portolan.fsio import (
+    fsync_path,
+    fsync_tree,
+    locked,
+    output_folder,
+    remove,
+    remove_stale,
+)
+from portolan.limits import component_limits, hint, shown, time_budget
 from portolan.model.loader import Component, Game
 from portolan.sizes import paper_label, papers, printer_limits
 
-FORMATS = ("pdf", "svg", "png")
+FORMATS = ("pdf", "svg", "png", *EXPORT_FORMATS)
+RASTER_FORMATS = ("png", *EXPORT_FORMATS)  # need pdfium (the png extra)
 
 
 @dataclass(frozen=True)
@@ -83,38 +101,73 @@ class GameReport:
 
 Progress = Callable[[str], None]
 
+# Hidden folders of a build in progress, and of the set it replaces while it swaps them.
+STAGING = re.compile(r"\.(?P<game>[a-z0-9-]+)\.(?:building|old)-(?P<pid>\d+)")
 
-def steps(game: Game) -> int:
-    """How many progress steps building ``game`` takes (one per component)."""
-    return len(game.components)
+
+def steps(game: Game, opts: BuildOptions | None = None) -> int:
+    """How many progress steps building ``game`` takes (one per component, one per export)."""
+    exports = [f for f in (opts.formats if opts else ()) if f in EXPORT_FORMATS]
+    return len(game.components) + len(exports)
 
 
 def build_game(
-    game: Game, target: Path, opts: BuildOptions, progress: Progress | None = None
+    game: Game,
+    target: Path | Staging,
+    opts: BuildOptions,
+    progress: Progress | None = None,
+    final: Path | None = None,
 ) -> GameReport:
-    """Write every component of ``game`` into the folder ``target`` (which must be empty)."""
+    """Write every component of ``game`` into the folder ``target`` (which must be empty);
+    ``final`` is where the folder will end up (exports that name their files need it). Each
+    component has a time budget (``limits.yaml``); past it the build stops with an input error
+    that names the component."""
+    staging = target if isinstance(target, Staging) else Staging(target)
+    if "cards-png" in opts.formats and "pdf" not in opts.formats:
+        opts = replace(opts, formats=(*opts.formats, "pdf"))  # the print set is made of PDFs
     report = GameReport(game.id)
+    budget = component_limits().time_budget_seconds
     shared = SharedSheets(game, opts)
     for component in game.components:
         if progress:
             progress(f"{game.id}: {component.name}")
-        report.files += _build_component(game, component, target, opts, report, shared)
+        staging.component = component
+        with time_budget(budget, lambda c=component: _too_slow(c, budget)):
+            report.files += _build_component(game, component, staging, opts, report, shared)
+    staging.component = None
     for stem, name, items in shared.files():
         notes: list[str] = []
         pages = shared_pages(game, name, items, opts, notes)
         report.notes += [f"{stem}: {n}" for n in notes]
         has_backs = any(it.back is not None for it in items)
-        report.files += _write_pdf(game, name, stem, pages, has_backs, target, opts)
+        report.files += _write_pdf(game, name, stem, pages, has_backs, staging, opts)
     report.files += _write_pdf(
-        game, "Registration test", "registration-test", registration(game, opts), True, target, opts
+        game,
+        "Registration test",
+        "registration-test",
+        registration(game, opts),
+        True,
+        staging,
+        opts,
     )
+    report.files += write_exports(game, staging, final or staging.root, opts, progress)
     return report
+
+
+def _too_slow(component: Component, budget: float) -> InputError:
+    return InputError(
+        component.source.problem(
+            f"building '{component.id}' takes more than {shown(budget)} s",
+            component.raw.pos,
+            hint=hint("components.time_budget_seconds"),
+        )
+    )
 
 
 def _build_component(
     game: Game,
     component: Component,
-    target: Path,
+    staging: Staging,
     opts: BuildOptions,
     report: GameReport,
     shared: SharedSheets,
@@ -123,12 +176,13 @@ def _build_component(
     kind = component.kind
     written: list[Path] = []
     if kind == "reference":
-        return [] if opts.sides == "backs" else write_reference(game, component, target, opts)
+        return [] if opts.sides == "backs" else write_reference(game, component, staging, opts)
     if kind == "scorepad":
         designs = render_scorepad(game, component, opts)
         pages = [] if opts.sides == "backs" else designs
         has_backs = False
     elif kind == "counters":
+        check_counters_fit(component, opts)
         notes = []
         pages, designs = render_counters(game, component, opts.bleed, theme, opts, notes)
         report.notes += [f"{component.id}: {n}" for n in notes]
@@ -138,6 +192,8 @@ def _build_component(
     else:
         rendered = render(game, component, opts)
         report.overflows += rendered.overflows
+        tiling = getattr(component.spec, "tiling", None)
+        check_sheet(component, rendered.items, opts, tiling.overlap if tiling else 12.0)
         designs = rendered.designs
         has_backs = any(it.back is not None for it in rendered.items)
         notes = []
@@ -146,14 +202,13 @@ def _build_component(
         else:
             pages = component_pages(game, component, rendered, opts, notes)
             report.notes += [f"{component.id}: {n}" for n in notes]
-        if kind == "board" and is_tiled(rendered.items, opts.sheet()):
-            written += _write_large(game, component, rendered.items, target, opts)
-    written += _write_pdf(game, component.name, component.id, pages, has_backs, target, opts)
+        if kind in BOARD_KINDS and is_tiled(rendered.items, opts.sheet()):
+            written += _write_large(game, component, rendered.items, staging, opts)
+    check_pages(component, len(pages))
+    written += _write_pdf(game, component.name, component.id, pages, has_backs, staging, opts)
     if "svg" in opts.formats:
-        folder = target / "svg" / component.id
-        folder.mkdir(parents=True, exist_ok=True)
         for design in designs:
-            path = folder / f"{design.id}.svg"
+            path = staging.file("svg", component.id, f"{design.id}.svg")
             write_svg(design, path, theme.colour_filter)
             written.append(path)
     return written
@@ -165,14 +220,14 @@ def _write_pdf(
     stem: str,
     pages: list,
     has_backs: bool,
-    target: Path,
+    staging: Staging,
     opts: BuildOptions,
 ) -> list[Path]:
     """``<stem>.pdf`` (and its PNG previews) from ``pages``; nothing when there are none."""
     if not pages or ("pdf" not in opts.formats and "png" not in opts.formats):
         return []
     one_side = opts.duplex == "fold" or opts.sides != "both"
-    pdf_path = target / f"{stem}.pdf"
+    pdf_path = staging.file(f"{stem}.pdf")
     writer = PdfWriter(
         pdf_path,
         (pages[0].width, pages[0].height),
@@ -184,11 +239,11 @@ def _write_pdf(
     for page in pages:
         writer.page(page)
     writer.save()
-    return publish_pdf(pdf_path, target, stem, opts.formats)
+    return publish_pdf(pdf_path, staging, stem, opts.formats)
 
 
 def _write_large(
-    game: Game, component: Component, items: list, target: Path, opts: BuildOptions
+    game: Game, component: Component, items: list, staging: Staging, opts: BuildOptions
 ) -> list[Path]:
     """``<component>-large.pdf``: the tiled board whole on one print-shop sheet per copy."""
     if "pdf" not in opts.formats and "png" not in opts.formats:
@@ -196,7 +251,7 @@ def _write_large(
     first = items[0].front
     sheet = choose_sheet(first.width, first.height, first.bleed, opts.printer_margin)
     stem = f"{component.id}-large"
-    path = target / f"{stem}.pdf"
+    path = staging.file(f"{stem}.pdf")
     writer = PdfWriter(
         path,
         sheet.size,
@@ -208,39 +263,80 @@ def _write_large(
         page = large_page(item.front, sheet, (game.title, component.name), n, len(items))
         writer.page(page, trim=sheet.trim, bleed=sheet.bleed_box)
     writer.save()
-    return publish_pdf(path, target, stem, opts.formats)
+    return publish_pdf(path, staging, stem, opts.formats)
 
 
 def build_games(
-    games: list[Game], out_root: Path, opts: BuildOptions, progress: Progress | None = None
+    games: list[Game],
+    out_root: Path,
+    opts: BuildOptions,
+    progress: Progress | None = None,
+    on_wait: Callable[[], None] | None = None,
 ) -> list[GameReport]:
-    """Build every game into a hidden staging folder, then swap them all into ``out_root``."""
-    created = not out_root.exists()
-    out_root.mkdir(parents=True, exist_ok=True)
-    staged: list[tuple[Game, Path]] = []
-    reports = []
-    try:
-        for game in games:
-            stage = out_root / f".{game.id}.building-{os.getpid()}"
-            if stage.exists():
-                shutil.rmtree(stage)
-            stage.mkdir()
-            staged.append((game, stage))
-            report = build_game(game, stage, opts, progress)
-            report.files = [out_root / game.id / f.relative_to(stage) for f in report.files]
-            reports.append(report)
-    except BaseException:
-        for _, stage in staged:
-            shutil.rmtree(stage, ignore_errors=True)
-        if created:  # leave no empty output folder behind either
-            shutil.rmtree(out_root, ignore_errors=True)
-        raise
-    for game, stage in staged:
-        final = out_root / game.id
-        old = out_root / f".{game.id}.old-{os.getpid()}"
-        if final.exists():
-            final.rename(old)
-        stage.rename(final)
-        if old.exists():
-            shutil.rmtree(old)
+    """Build every game into a hidden staging folder, then swap them all into ``out_root``.
+
+    One build at a time writes into one output folder (a second waits for the first; ``on_wait``
+    is told); staging folders that a killed build left behind are removed; every file is on
+    the disk before the swap. A game named twice is built once.
+    """
+    games = list({g.id: g for g in games}.values())
+    if any(f in RASTER_FORMATS for f in opts.formats):
+        require_png()  # exit 2 naming the extra, before anything is written
+    created = not (out_root.exists() or out_root.is_symlink())
+    output_folder(out_root)
+    with locked(out_root, on_wait):
+        remove_stale(out_root, STAGING)
+        staged: list[tuple[Game, Path]] = []
+        reports = []
+        try:
+            for game in games:
+                stage = out_root / f".{game.id}.building-{os.getpid()}"
+                remove(stage)
+                stage.mkdir()
+                staged.append((game, stage))
+                report = build_game(game, Staging(stage), opts, progress, final=out_root / game.id)
+                report.files = [out_root / game.id / f.relative_to(stage) for f in report.files]
+                reports.append(report)
+            for _, stage in staged:
+                fsync_tree(stage)
+        except BaseException as exc:
+            for _, stage in staged:
+                shutil.rmtree(stage, ignore_errors=True)
+            if created:  # leave no empty output folder behind either
+                shutil.rmtree(out_root, ignore_errors=True)
+            if isinstance(exc, OSError):
+                raise OutputError.of(exc, _as_final(exc.filename, staged, out_root)) from None
+            raise
+        try:
+            for game, stage in staged:
+                _swap(out_root, game.id, stage)
+            fsync_path(out_root, folder=True)
+        except OSError as exc:
+            for _, stage in staged:
+                shutil.rmtree(stage, ignore_errors=True)
+            raise OutputError.of(exc, out_root) from None
     return reports
+
+
+def _as_final(filename, staged: list[tuple[Game, Path]], out_root: Path) -> Path:
+    """Where a file that could not be written was going: ``out/<game>/...``, not the hidden
+    staging folder (which is removed)."""
+    if not staged:
+        return Path(filename) if filename else out_root
+    if filename:
+        for g, st in staged:
+            with contextlib.suppress(ValueError):
+                return out_root / g.id / Path(os.fsdecode(filename)).relative_to(st)
+        return Path(os.fsdecode(filename))
+    return out_root / staged[-1][0].id
+
+
+def _swap(out_root: Path, game_id: str, stage: Path) -> None:
+    """Put the staged set in place of the old one (each game's folder changes in one step)."""
+    final = out_root / game_id
+    old = out_root / f".{game_id}.old-{os.getpid()}"
+    remove(old)
+    if final.exists() or final.is_symlink():
+        final.rename(old)
+    stage.rename(final)
+    remove(old)

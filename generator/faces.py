@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 
+from generator.sandbox import TEMPLATE_ERRORS, PortolanSandbox, sandboxed
 from portolan.errors import InputError
 from portolan.model import effects
 from portolan.model.deck import Card, Deck, Face
@@ -59,7 +59,7 @@ SLOTS_TEXT = (
 )
 SLOTS_LIST = ("chips", "text")
 SLOTS_CHECKED = ("marks", "boxes")  # lists of MarkSpec / BoxRow
-SLOTS_SYMBOLS = ("rows", "corner_left", "corner_right")  # raw lists and mappings
+SLOTS_SYMBOLS = ("rows", "corner_left", "corner_right", "panels")  # raw lists and mappings
 SLOTS_DATA = SLOTS_CHECKED + SLOTS_SYMBOLS
 
 
@@ -154,8 +154,8 @@ def _of(value, word: str):
     return value
 
 
-def _environment(game: Game) -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
+def _environment(game: Game) -> PortolanSandbox:
+    env = sandboxed(undefined=jinja2.StrictUndefined, autoescape=False)
 
     def explain(names, kind):
         out = []
@@ -222,7 +222,13 @@ def _environment(game: Game) -> SandboxedEnvironment:
 def card_context(game: Game, deck: Deck, card: Card) -> dict[str, Any]:
     ctx: dict[str, Any] = {}
     for fname, ft in deck.spec.field_types().items():
-        default: Any = [] if ft.kind == "list" else {} if ft.kind in ("map", "bundle") else None
+        default: Any = (
+            []
+            if ft.kind in ("list", "instructions")
+            else {}
+            if ft.kind in ("map", "bundle")
+            else None
+        )
         value = card.fields.get(fname, default)
         ctx[fname] = list(value) if isinstance(value, tuple) else value
     ctx.update(
@@ -236,6 +242,23 @@ def card_context(game: Game, deck: Deck, card: Card) -> dict[str, Any]:
         terms={kind: game.spec.term_names(kind) for kind in game.spec.terms},
     )
     return ctx
+
+
+def _texts(value: Any) -> list[str]:
+    """What a list slot (``chips``, ``text``) gives, as texts: a text alone is a list of one."""
+    if isinstance(value, str):
+        value = [value]
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"expected a list of texts, not {value!r}")
+    return [str(v) for v in value if v not in (None, "")]
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "it calls itself without end"
+    return str(exc) if isinstance(exc, ValueError | TypeError) else f"{type(exc).__name__}: {exc}"
 
 
 class FaceEvaluator:
@@ -277,22 +300,19 @@ class FaceEvaluator:
                     if isinstance(value, str | dict):
                         value = [value]
                     value = [(_mark if slot == "marks" else _row)(v) for v in value or []]
-            except (jinja2.TemplateError, TypeError, ValueError, AttributeError) as exc:
+                elif slot in SLOTS_LIST:
+                    value = _texts(value)
+                elif slot not in SLOTS_DATA:  # symbol rows are checked where they are drawn
+                    value = str(value).strip()
+            except TEMPLATE_ERRORS as exc:
                 path = ("types", card.type, "face", slot)
+                reason = str(exc) if isinstance(exc, jinja2.TemplateError) else _why(exc)
                 raise InputError(
                     self.component.source.problem(
-                        f"cannot fill the '{slot}' slot for card '{card.name}': {exc}",
+                        f"cannot fill the '{slot}' slot for card '{card.name}': {reason}",
                         position_at(self.component.raw, path),
                         field=".".join(path),
                     )
                 ) from None
-            if slot in SLOTS_DATA:
-                pass  # marks and boxes are checked above; symbol rows where they are drawn
-            elif slot in SLOTS_LIST:
-                if isinstance(value, str):
-                    value = [value]
-                value = [str(v) for v in (value or []) if v not in (None, "")]
-            else:
-                value = str(value).strip()
             out[slot] = value
         return out

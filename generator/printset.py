@@ -3,9 +3,10 @@
 - Card-sized components (decks and player aids) of the same size share sheets in one file,
   ``all-cards.pdf`` (``all-cards-<w>x<h>.pdf`` when a game has several card sizes), so no
   deck ends on a sheet of its own with a card or two; each card's footer names its deck.
+  Aids a page holds only one of keep their own files (sharing would save no paper).
   ``--sheets per-deck`` gives one file per component instead.
 - ``--card-size`` prints decks and aids at another size than their YAML's.
-- Boards go on the home paper, or on ``--board-page`` paper when they are too large for the
+- Boards and maps go on the home paper, or on ``--board-page`` paper when they are too large for the
   home page: whole when they fit (``layout/large.py``), else in tiles (``layout/tiling.py``),
   with an assembly map first when the board asks for one.
 - The registration test (``layout/registration.py``) comes with every game that prints backs.
@@ -19,16 +20,18 @@ from generator.draw import Drawing
 from generator.kinds.aid import render_aid
 from generator.kinds.board import render_board
 from generator.kinds.deck import Rendered, render_deck
+from generator.kinds.map import render_map
 from generator.layout.assembly import assembly_page
 from generator.layout.large import choose_sheet, large_page
 from generator.layout.registration import registration_pages
-from generator.layout.sheet import Item, SheetOptions, compose
+from generator.layout.sheet import Item, SheetOptions, compose, grid_for
 from generator.layout.tiling import fits_page, plan_tiles
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.model.loader import Component, Game
 from portolan.sizes import Size, card_sizes, papers
 
 CARD_KINDS = ("deck", "aid")
+BOARD_KINDS = ("board", "map")  # printed whole, turned, or tiled
 SHARED_STEM = "all-cards"
 
 
@@ -89,6 +92,8 @@ def render_component(game: Game, component: Component, opts) -> Rendered:
         return render_deck(game, component, opts.bleed, theme, dims(component, opts))
     if component.kind == "aid":
         return render_aid(game, component, opts.bleed, theme, dims(component, opts))
+    if component.kind == "map":
+        return render_map(game, component, opts.bleed, theme)
     return render_board(game, component, opts.bleed, theme)
 
 
@@ -108,7 +113,11 @@ class SharedSheets:
         for c in self.game.components:
             if c.kind in CARD_KINDS:
                 by_size.setdefault(dims(c, self.opts), []).append(c.id)
-        self.groups = {size: ids for size, ids in by_size.items() if len(ids) > 1}
+        self.groups = {
+            size: ids
+            for size, ids in by_size.items()
+            if len(ids) > 1 and _per_page(self.opts.sheet(), size) > 1
+        }
 
     def takes(self, component: Component, rendered: Rendered) -> bool:
         """Whether ``component`` prints in a shared file (then its items are kept for it)."""
@@ -133,10 +142,20 @@ class SharedSheets:
         return out
 
 
+def _per_page(sheet: SheetOptions, size: Size) -> int:
+    """How many items of this size one page holds (a page-sized aid holds one: such aids keep
+    their own files, as nothing would be saved by sharing)."""
+    try:
+        grid, _ = grid_for(sheet, size.width, size.height)
+    except ValueError:
+        return 0
+    return grid.per_page
+
+
 def board_sheet(opts, kind: str) -> SheetOptions:
     """The sheet options a component prints with: boards on the board paper when one is set."""
     sheet = opts.sheet()
-    if kind != "board" or not opts.board_page or opts.board_page == opts.page:
+    if kind not in BOARD_KINDS or not opts.board_page or opts.board_page == opts.page:
         return sheet
     size = papers()[opts.board_page]
     return SheetOptions(
@@ -169,10 +188,10 @@ def component_pages(
 ) -> list[Drawing]:
     """The pages of a deck, aid or board."""
     titles = (game.title, component.name)
-    if component.kind != "board":
+    if component.kind not in BOARD_KINDS:
         return compose(rendered.items, opts.sheet(), titles, notes=notes)
     home = opts.sheet()
-    sheet = board_sheet(opts, "board")
+    sheet = board_sheet(opts, component.kind)
     other = sheet != home  # a board paper of its own
     items = rendered.items
     if other and is_tiled(items, home) and opts.sides != "backs":

@@ -1,7 +1,9 @@
 """The jinja2 environment for rules references and player aids, and the data they can use.
 
 Templates live in ``templates/<game>/`` (with shared pieces in ``templates/``). They receive the
-validated model, never raw YAML, so a printed number is the number the checker uses.
+validated model, never raw YAML, so a printed number is the number the checker uses. Every
+template, the files and the short texts of a component's YAML alike, is rendered in the bounded
+sandbox of ``generator/sandbox.py``; HTML templates (``*.html.j2``) escape what they print.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from generator.faces import signed
+from generator.sandbox import TEMPLATE_ERRORS, sandboxed
 from portolan.errors import InputError, Problem, display_path
 from portolan.model import effects
 from portolan.model.loader import Component, Game
@@ -19,6 +23,7 @@ from portolan.paths import templates_dir
 from portolan.yamlsrc import position_at
 
 _ENVIRONMENTS: dict[int, tuple[Game, jinja2.Environment]] = {}
+ESCAPED = ("html", "htm", "xml", "svg", "html.j2", "htm.j2", "xml.j2", "svg.j2")
 
 
 def environment(game: Game) -> jinja2.Environment:
@@ -36,10 +41,10 @@ def environment(game: Game) -> jinja2.Environment:
 
 def _new_environment(game: Game) -> jinja2.Environment:
     folders = [templates_dir() / game.id, templates_dir()]
-    env = jinja2.Environment(
+    env = sandboxed(
         loader=jinja2.FileSystemLoader([str(f) for f in folders]),
         undefined=jinja2.StrictUndefined,
-        autoescape=False,
+        autoescape=jinja2.select_autoescape(ESCAPED, default_for_string=False),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
@@ -89,12 +94,32 @@ def render(game: Game, component: Component, template: str, field: str) -> str:
                 line=exc.lineno,
             )
         ) from None
-    except jinja2.TemplateError as exc:
+    except TEMPLATE_ERRORS as exc:
         raise InputError(
-            Problem(
-                f"template error: {exc}", file=display_path(templates_dir() / game.id / template)
+            component.source.problem(
+                f"cannot fill in the template '{template}': {_reason(exc)}",
+                position_at(component.raw, (field,)),
+                field=field,
+                hint=_where_in(exc, template),
             )
         ) from None
+
+
+def html_page(model: Game, template: str, body: str, **values: Any) -> str:
+    """An HTML page from ``template``: every value is escaped except ``body``, HTML we made."""
+    return environment(model).get_template(template).render(body=Markup(body), **values)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "it calls itself without end"
+    text = str(exc) or type(exc).__name__
+    return text if isinstance(exc, jinja2.TemplateError) else f"{type(exc).__name__}: {text}"
+
+
+def _where_in(exc: BaseException, template: str) -> str | None:
+    line = _template_line(exc, template)
+    return f"line {line} of {template}" if line else None
 
 
 def _template_line(exc: BaseException, template: str) -> int | None:
@@ -114,10 +139,10 @@ def fill_in(game: Game, component: Component, text: str, path: tuple) -> str:
         return text
     try:
         return environment(game).from_string(text).render(**context(game))
-    except jinja2.TemplateError as exc:
+    except TEMPLATE_ERRORS as exc:
         raise InputError(
             component.source.problem(
-                f"cannot fill in the text: {exc}",
+                f"cannot fill in the text: {_reason(exc)}",
                 position_at(component.raw, path),
                 field=".".join(str(p) for p in path),
             )

@@ -2,17 +2,22 @@
 
 Anything the user typed (YAML, a turn log, a command-line option) that cannot be read is an
 ``InputError``; the command line prints its problems and exits with code 2. Illegal *game steps*
-are not input errors: they are ``checker.core.violation.Violation`` values (exit code 1).
+are not input errors: they are ``checker.core.violation.Violation`` values (exit code 1). A file
+that cannot be written (a read-only or full disk, ``--out`` naming a file) is an ``OutputError``:
+exit code 74, as sysexits' EX_IOERR. Exit code 3 is kept for bugs in Portolan.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 EXIT_ILLEGAL = 1
 EXIT_INPUT = 2
+EXIT_BUG = 3
+EXIT_IO = 74  # sysexits.h EX_IOERR
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,21 @@ class InputError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+class OutputError(Exception):
+    """A file or folder Portolan cannot write: the path and the operating system's reason."""
+
+    def __init__(self, path: str | Path, reason: str):
+        self.path = _as_given(path)
+        self.reason = reason
+        super().__init__(f"{self.path}: {reason}")
+
+    @classmethod
+    def of(cls, exc: OSError, path: str | Path | None = None) -> OutputError:
+        """The error for ``exc``, reported at ``path`` (default: the file the OS names)."""
+        where = path if path is not None else (exc.filename or "<output>")
+        return cls(where, exc.strerror or str(exc))
+
+
 def display_path(path: str | Path) -> str:
     """A path as the user would like to read it: relative to the working directory if inside it."""
     p = Path(path)
@@ -57,6 +77,15 @@ def display_path(path: str | Path) -> str:
         return str(p.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(p)
+
+
+def _as_given(path: str | Path) -> str:
+    """Like ``display_path``, without following symbolic links (a broken one is the problem)."""
+    absolute = Path(os.path.abspath(path))
+    try:
+        return str(absolute.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def did_you_mean(word: str, choices, *, cutoff: float = 0.6) -> str | None:

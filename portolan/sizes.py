@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import NamedTuple
 
 import yaml
+
+from portolan.paths import data_file
 
 
 class Size(NamedTuple):
@@ -16,7 +17,7 @@ class Size(NamedTuple):
 
 @cache
 def _table() -> dict:
-    return yaml.safe_load((Path(__file__).parent / "data" / "sizes.yaml").read_text("utf-8"))
+    return yaml.safe_load(data_file("sizes.yaml").read_text("utf-8"))
 
 
 def papers() -> dict[str, Size]:

@@ -4,16 +4,26 @@
 and every sequence a ``YList``: they know the line and column of themselves, of each key and of
 each value, so any later error (a schema problem, an illegal turn) can point at the exact spot.
 Lines and columns are 1-based, as editors show them.
+
+Every document is read within the bounds of ``data/limits.yaml`` (size, nesting, aliases, long
+strings and numbers): a file from a stranger cannot make Portolan run out of time or memory.
+A merge key (``<<: *base``) works as YAML defines it: the mapping's own keys override the merged
+ones.
 """
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import math
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import yaml
 
 from portolan.errors import InputError, Problem, display_path
+from portolan.limits import YamlLimits, hint, shown, yaml_limits
 
 try:  # libyaml is several times faster; PyYAML's wheels ship it.
     from yaml import CSafeLoader as _Loader
@@ -64,87 +74,424 @@ class Source(NamedTuple):
         )
 
 
-def _pos(node: yaml.Node) -> Pos:
-    return Pos(node.start_mark.line + 1, node.start_mark.column + 1)
+class _Open:
+    """A mapping or sequence being built: its value, and for a mapping the key waiting for its
+    value and the merge keys (``<<``) seen so far."""
+
+    __slots__ = ("anchor", "key", "key_pos", "merges", "value")
+
+    def __init__(self, value: YMap | YList, anchor: str | None):
+        self.value = value
+        self.anchor = anchor
+        self.key: Any = _NO_KEY
+        self.key_pos: Pos | None = None
+        self.merges: list[tuple[Any, Pos]] = []
+
+
+_NO_KEY = object()
+_MERGE = "tag:yaml.org,2002:merge"
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
 
 
 class _Builder:
-    def __init__(self, source: Source):
+    """Builds ``YMap``/``YList`` trees straight from the parser's events (no node graph), within
+    the bounds of ``limits.yaml``: document size, depth, alias expansion, string and number size.
+    Aliases are copied (as the node graph was), so no two places share one mutable value."""
+
+    def __init__(self, source: Source, limits: YamlLimits):
         self.source = source
+        self.limits = limits
         self.constructor = yaml.constructor.SafeConstructor()
+        self.resolver = yaml.resolver.Resolver()
+        self.plain: dict[str, Any] = {}  # plain scalar text -> its value, read once
+        self.texts: dict[str, str] = {}  # one copy of each quoted text
+        self.anchors: dict[str, Any] = {}
+        self.open_anchors: set[str] = set()
+        self.copied = 0
 
-    def build(self, node: yaml.Node) -> Any:
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node)
-        if isinstance(node, yaml.SequenceNode):
-            out = YList()
-            out.pos = _pos(node)
-            for item in node.value:
-                out.append(self.build(item))
-                out.item_pos.append(_pos(item))
+    def fail(self, message: str, pos: Pos | None, limit: str | None = None) -> InputError:
+        return InputError(self.source.problem(message, pos, hint=hint(limit) if limit else None))
+
+    # -- scalars ----------------------------------------------------------------------------
+    def scalar(self, ev: yaml.ScalarEvent, pos: Pos) -> Any:
+        value = ev.value
+        if len(value) > self.limits.string_chars:
+            raise self.fail(
+                f"a value of {shown(len(value))} characters is longer than the limit of "
+                f"{shown(self.limits.string_chars)}",
+                pos,
+                "yaml.string_chars",
+            )
+        tag = ev.tag
+        if tag is None or tag == "!":
+            if not ev.implicit[0]:
+                return self.texts.setdefault(value, value)
+            known = self.plain.get(value, _NO_KEY)
+            if known is not _NO_KEY:
+                return known
+            tag = self.resolver.resolve(yaml.ScalarNode, value, ev.implicit)
+            result = value if tag == _STR else self.construct(tag, value, ev, pos)
+            if tag != _MERGE:
+                self.plain[value] = result
+            return result
+        return self.construct(tag, value, ev, pos)
+
+    def construct(self, tag: str, value: str, ev: yaml.ScalarEvent, pos: Pos) -> Any:
+        if tag == _MERGE:
+            return _MERGE_KEY
+        if tag == _INT and len(value) > 4 * self.limits.integer_digits:
+            raise self._too_large(value, pos)
+        node = yaml.ScalarNode(tag, value, ev.start_mark, ev.end_mark, ev.style)
+        try:
+            result = self.constructor.construct_object(node)
+        except (ValueError, OverflowError, TypeError) as exc:  # e.g. a date on the 31st of June
+            raise self.fail(f"cannot read value '{value[:40]}': {exc}", pos) from None
+        finally:
+            self.constructor.constructed_objects.clear()
+        if isinstance(result, bool):
+            return result
+        if isinstance(result, int) and abs(result) >= 10**self.limits.integer_digits:
+            raise self._too_large(value, pos)
+        if isinstance(result, float) and not math.isfinite(result):
+            raise self.fail(f"'{value}' is not a finite number", pos)
+        return result
+
+    def _too_large(self, value: str, pos: Pos) -> InputError:
+        shown_value = value if len(value) <= 24 else value[:20] + "..."
+        return self.fail(
+            f"the number {shown_value} has more than {self.limits.integer_digits} digits",
+            pos,
+            "yaml.integer_digits",
+        )
+
+    # -- aliases ----------------------------------------------------------------------------
+    def alias(self, name: str, pos: Pos) -> Any:
+        if name in self.open_anchors:
+            raise self.fail(
+                f"the alias *{name} is inside the value it names (a value cannot contain itself)",
+                pos,
+            )
+        if name not in self.anchors:
+            raise self.fail(f"the alias *{name} names no anchor (&{name}) written before it", pos)
+        return self.copy(self.anchors[name], pos)
+
+    def copy(self, value: Any, pos: Pos) -> Any:
+        """A fresh copy of an anchored value (positions included), counted against the limit."""
+        self.copied += 1
+        if self.copied > self.limits.alias_nodes:
+            raise self.fail(
+                f"aliases repeat more than {shown(self.limits.alias_nodes)} values",
+                pos,
+                "yaml.alias_nodes",
+            )
+        if isinstance(value, YMap):
+            out = YMap()
+            for k, v in value.items():
+                out[k] = self.copy(v, pos)
+            out.pos = value.pos
+            out.key_pos, out.value_pos = dict(value.key_pos), dict(value.value_pos)
             return out
-        return self.constructor.construct_object(node, deep=True)
+        if isinstance(value, YList):
+            out_list = YList(self.copy(v, pos) for v in value)
+            out_list.pos, out_list.item_pos = value.pos, list(value.item_pos)
+            return out_list
+        return value
 
-    def _mapping(self, node: yaml.MappingNode) -> YMap:
-        self.constructor.flatten_mapping(node)  # resolves '<<' merge keys
-        out = YMap()
-        out.pos = _pos(node)
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise InputError(self.source.problem("a key must be a plain value", _pos(key_node)))
-            key = self.constructor.construct_object(key_node)
-            if key in out:
-                first = out.key_pos[key]
-                raise InputError(
-                    self.source.problem(
-                        f"'{key}' appears twice in the same mapping",
-                        _pos(key_node),
-                        field=str(key),
-                        hint=f"first written at line {first.line}",
-                    )
+    # -- mappings ---------------------------------------------------------------------------
+    def add(self, top: _Open, value: Any, pos: Pos, is_scalar: bool) -> None:
+        """Put a finished value into the open mapping or sequence ``top``."""
+        target = top.value
+        if value is _MERGE_KEY and not (isinstance(target, YMap) and top.key is _NO_KEY):
+            raise self.fail(_MERGE_AS_TEXT, pos)
+        if isinstance(target, YList):
+            target.append(value)
+            target.item_pos.append(pos)
+            return
+        if top.key is _NO_KEY:
+            if not is_scalar:
+                raise self.fail("a key must be a plain value", pos)
+            top.key, top.key_pos = value, pos
+            return
+        key, key_pos = top.key, top.key_pos
+        top.key = _NO_KEY
+        if key is _MERGE_KEY:
+            top.merges.append((value, pos))
+            return
+        try:
+            first = target.key_pos.get(key) if key in target else None
+        except TypeError:  # an unhashable key, such as a !!binary value
+            raise self.fail("a key must be a plain value", key_pos) from None
+        if key in target:
+            raise InputError(
+                self.source.problem(
+                    f"'{key}' appears twice in the same mapping",
+                    key_pos,
+                    field=str(key),
+                    hint=f"first written at line {first.line}" if first else None,
                 )
-            out[key] = self.build(value_node)
-            out.key_pos[key] = _pos(key_node)
-            out.value_pos[key] = _pos(value_node)
+            )
+        target[key] = value
+        target.key_pos[key] = key_pos
+        target.value_pos[key] = pos
+
+    def merged(self, top: _Open) -> YMap:
+        """The mapping with its merge keys applied: its own keys win, then the first merged
+        mapping that has the key (YAML's merge key type)."""
+        own = top.value
+        if not top.merges:
+            return own
+        sources: list[YMap] = []
+        for value, pos in top.merges:
+            items = value if isinstance(value, YList) else [value]
+            for item in items:
+                if not isinstance(item, YMap):
+                    raise self.fail("'<<' merges a mapping or a list of mappings", pos)
+                sources.append(item)
+        out = YMap()
+        out.pos = own.pos
+        for source in sources:
+            for k, v in source.items():
+                if k not in own and k not in out:
+                    out[k] = v
+                    out.key_pos[k] = source.key_pos[k]
+                    out.value_pos[k] = source.value_pos[k]
+        for k, v in own.items():
+            out[k] = v
+            out.key_pos[k] = own.key_pos[k]
+            out.value_pos[k] = own.value_pos[k]
         return out
 
+    # -- the event loop ---------------------------------------------------------------------
+    def build(self, next_event) -> Any:
+        # The hot loop of every log read: plain scalars, list items and mapping values are
+        # handled inline; anything rarer goes through the methods above.
+        stack: list[_Open] = []
+        depth = self.limits.depth
+        max_chars = self.limits.string_chars
+        plain = self.plain
+        root: Any = None
+        documents = 0
+        scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+        mapping_start, sequence_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
+        mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
+        top: _Open | None = None
+        new_pos, new_map, new_list = tuple.__new__, dict.__new__, list.__new__
+        raw_line, line, pos = -1, 0, Pos(0, 0)
+        while True:
+            ev = next_event()
+            kind = type(ev)
+            if kind is scalar_event:
+                mark = ev.start_mark
+                if mark.line != raw_line:  # one int per line, one Pos per place (memory)
+                    raw_line, line = mark.line, mark.line + 1
+                if mark.column + 1 != pos[1] or line != pos[0]:
+                    pos = new_pos(Pos, (line, mark.column + 1))
+                value = ev.value
+                if (
+                    ev.tag is None
+                    and ev.implicit[0]
+                    and ev.anchor is None
+                    and len(value) <= max_chars
+                    and value in plain
+                ):
+                    value = plain[value]
+                else:
+                    value = self.scalar(ev, pos)
+                    if ev.anchor is not None:
+                        self.anchors[ev.anchor] = value
+                if top is None:
+                    if value is _MERGE_KEY:
+                        raise self.fail(_MERGE_AS_TEXT, pos)
+                    root = value
+                    continue
+                target = top.value
+                if type(target) is YList and value is not _MERGE_KEY:
+                    target.append(value)
+                    target.item_pos.append(pos)
+                elif value is _MERGE_KEY:
+                    self.add(top, value, pos, True)
+                elif top.key is _NO_KEY:
+                    top.key, top.key_pos = value, pos
+                else:
+                    key = top.key
+                    if key is _MERGE_KEY or key in target:
+                        self.add(top, value, pos, True)
+                    else:
+                        target[key] = value
+                        target.key_pos[key] = top.key_pos
+                        target.value_pos[key] = pos
+                        top.key = _NO_KEY
+                continue
+            if kind is mapping_start or kind is sequence_start:
+                mark = ev.start_mark
+                if mark.line != raw_line:
+                    raw_line, line = mark.line, mark.line + 1
+                if mark.column + 1 != pos[1] or line != pos[0]:
+                    pos = new_pos(Pos, (line, mark.column + 1))
+                if len(stack) >= depth:
+                    raise self.fail(
+                        f"values are nested more than {depth} levels deep", pos, "yaml.depth"
+                    )
+                if kind is mapping_start:
+                    container = new_map(YMap)
+                    container.key_pos = {}
+                    container.value_pos = {}
+                else:
+                    container = new_list(YList)
+                    container.item_pos = []
+                container.pos = pos
+                if ev.anchor is not None:
+                    self.open_anchors.add(ev.anchor)
+                top = _Open(container, ev.anchor)
+                stack.append(top)
+                continue
+            if kind is mapping_end or kind is sequence_end:
+                done = stack.pop()
+                value = self.merged(done) if done.merges else done.value
+                if done.anchor is not None:
+                    self.open_anchors.discard(done.anchor)
+                    self.anchors[done.anchor] = value
+                top = stack[-1] if stack else None
+                if top is None:
+                    root = value
+                    continue
+                target = top.value
+                if type(target) is YList:
+                    target.append(value)
+                    target.item_pos.append(value.pos)
+                else:
+                    key = top.key
+                    if key is _NO_KEY or key is _MERGE_KEY or key in target:
+                        self.add(top, value, value.pos, False)
+                    else:
+                        target[key] = value
+                        target.key_pos[key] = top.key_pos
+                        target.value_pos[key] = value.pos
+                        top.key = _NO_KEY
+                continue
+            if kind is alias_event:
+                mark = ev.start_mark
+                pos = new_pos(Pos, (mark.line + 1, mark.column + 1))
+                value = self.alias(ev.anchor, pos)
+                if top is None:
+                    root = value
+                else:
+                    self.add(top, value, pos, not isinstance(value, YMap | YList))
+                continue
+            if kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    mark = ev.start_mark
+                    raise self.fail(
+                        "expected one YAML document, found a second ('---')",
+                        new_pos(Pos, (mark.line + 1, mark.column + 1)),
+                    )
+            elif kind is yaml.StreamEndEvent:
+                return root
 
-def parse_yaml(text: str, path: str = "<input>") -> Any:
-    """Parse one YAML document from ``text``; syntax errors become an ``InputError``."""
-    source = Source(path)
+
+class _MergeKey:
+    """The ``<<`` key of a mapping."""
+
+    def __repr__(self) -> str:
+        return "<<"
+
+
+_MERGE_KEY = _MergeKey()
+_MERGE_AS_TEXT = "'<<' is a merge key (<<: *name); quote it to write it as text"
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a large tree of new objects is built.
+
+    Building creates millions of containers and no cycles; without this the collector walks the
+    growing tree again and again (a 100,000-turn log read five times slower).
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def parse_yaml(text: str | bytes, path: str = "<input>") -> Any:
+    """Parse one YAML document; syntax errors and values past the limits become an
+    ``InputError``."""
+    source = Source(path)
+    limits = yaml_limits()
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if size > limits.document_bytes:
+        raise InputError(
+            source.problem(
+                f"the file is {size / 2**20:.1f} MiB, more than the limit of "
+                f"{limits.document_bytes / 2**20:g} MiB",
+                hint=hint("yaml.document_bytes"),
+            )
+        )
+    loader = _Loader(text)
+    try:
+        with gc_paused():
+            return _Builder(source, limits).build(loader.get_event)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = Pos(mark.line + 1, mark.column + 1) if mark else None
         reason = exc.problem or exc.context or "not valid YAML"
+        if isinstance(exc, yaml.constructor.ConstructorError):
+            raise InputError(source.problem(f"cannot read value: {reason}", pos)) from None
         raise InputError(source.problem(f"YAML syntax error: {reason}", pos)) from None
+    except yaml.reader.ReaderError as exc:
+        raise InputError(
+            source.problem(
+                f"YAML syntax error: {exc.reason} (character {exc.character!r})",
+                _reader_pos(text, exc.position),
+            )
+        ) from None
     except yaml.YAMLError as exc:
         raise InputError(source.problem(f"YAML syntax error: {exc}")) from None
-    if node is None:
+    finally:
+        loader.dispose()
+
+
+def _reader_pos(text: str | bytes, index: int) -> Pos | None:
+    """Line and column of the character at ``index`` (libyaml counts bytes, PyYAML characters)."""
+    if not isinstance(index, int) or index < 0:
         return None
-    try:
-        return _Builder(source).build(node)
-    except yaml.constructor.ConstructorError as exc:
-        mark = exc.problem_mark
-        pos = Pos(mark.line + 1, mark.column + 1) if mark else None
-        raise InputError(source.problem(f"cannot read value: {exc.problem}", pos)) from None
+    head = text[:index]
+    newline = b"\n" if isinstance(head, bytes) else "\n"
+    line = head.count(newline) + 1
+    return Pos(line, index - (head.rfind(newline) + 1) + 1)
 
 
 def load_yaml(path: str | Path) -> Any:
-    """Read and parse a YAML file; a missing or unreadable file is an ``InputError`` too."""
-    shown = display_path(path)
+    """Read and parse a YAML file; a missing, unreadable or oversized file is an ``InputError``."""
+    shown_path = display_path(path)
+    limit = yaml_limits().document_bytes
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)  # never more, whatever the file (a device, a growing file)
     except FileNotFoundError:
-        raise InputError(Problem("file not found", file=shown)) from None
+        raise InputError(Problem("file not found", file=shown_path)) from None
     except IsADirectoryError:
-        raise InputError(Problem("is a folder, not a YAML file", file=shown)) from None
-    except UnicodeDecodeError as exc:
-        raise InputError(Problem(f"not UTF-8 text ({exc.reason})", file=shown)) from None
+        raise InputError(Problem("is a folder, not a YAML file", file=shown_path)) from None
     except OSError as exc:
-        raise InputError(Problem(f"cannot read: {exc.strerror}", file=shown)) from None
-    return parse_yaml(text, shown)
+        raise InputError(Problem(f"cannot read: {exc.strerror}", file=shown_path)) from None
+    if len(data) > limit:
+        raise InputError(
+            Problem(
+                f"the file is larger than the limit of {limit / 2**20:g} MiB",
+                file=shown_path,
+                hint=hint("yaml.document_bytes"),
+            )
+        )
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(Problem(f"not UTF-8 text ({exc.reason})", file=shown_path)) from None
+    return parse_yaml(data, shown_path)
 
 
 def position_at(data: Any, path: tuple, *, key: bool = False) -> Pos | None:

@@ -25,7 +25,7 @@ from checker.core.game import GameRules, Step
 from checker.core.registry import rules_for
 from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.model.loader import Game, load_game
-from portolan.yamlsrc import Pos, Source, YList, YMap, load_yaml, parse_yaml
+from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, load_yaml, parse_yaml
 
 TOP_KEYS = ("game", "players", "options", "turns")
 
@@ -43,11 +43,15 @@ class LogFile:
 
 
 def load_log(path: Path, components: Path) -> LogFile:
-    return read_log(load_yaml(path), Source(display_path(path)), components)
+    raw = load_yaml(path)
+    with gc_paused():  # reading a long log makes many objects and no cycles
+        return read_log(raw, Source(display_path(path)), components)
 
 
 def parse_log(text: str, name: str, components: Path) -> LogFile:
-    return read_log(parse_yaml(text, name), Source(name), components)
+    raw = parse_yaml(text, name)
+    with gc_paused():
+        return read_log(raw, Source(name), components)
 
 
 def read_log(raw: Any, source: Source, components: Path) -> LogFile:

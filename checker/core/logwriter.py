@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from checker.core.game import GameRules, Step
+from portolan import fsio
 from portolan.model.loader import Game
 
 
@@ -42,17 +42,24 @@ def log_text(
         allow_unicode=True,
         width=100,
     )
-    return (header + text) if header else text
+    return (comment(header) + text) if header else text
+
+
+def comment(text: str) -> str:
+    """``text`` as one YAML comment line. A control character, a line or paragraph separator or
+    an undecodable byte (all possible in a file name) is written as its escape, so nothing a
+    header quotes can end the comment early or break the file."""
+    body = "".join(
+        ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+        else ch
+        for ch in text.removesuffix("\n")
+    )
+    return (body if body.startswith("#") else "# " + body) + "\n"
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` in one step, so an interrupted write never leaves half a log."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Replace ``path`` in one step, so an interrupted write never leaves half a log (and the
+    new log is on the disk before it replaces the old one); a path that cannot be written is an
+    ``OutputError``."""
+    fsio.write_atomic(path, text)

@@ -26,6 +26,11 @@ class Position:
     def bad(self, message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
         self.problems.append(self.source.problem(message, pos, field=field, hint=hint))
 
+    def done(self) -> None:
+        """Raise everything found so far as one input error."""
+        if self.problems:
+            raise InputError(self.problems)
+
 
 def read_position(
     model: Game,

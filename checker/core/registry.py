@@ -11,6 +11,7 @@ GAMES: dict[str, str] = {
     "exploration-age-of-sail": "checker.games.exploration_age_of_sail",
     "age-of-discovery": "checker.games.age_of_discovery",
     "discovery-era-of-voyage": "checker.games.discovery_era_of_voyage",
+    "ships": "checker.games.ships",
 }
 
 

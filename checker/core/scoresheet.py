@@ -1,7 +1,11 @@
-"""Score sheets: points per category for each player, totals, ranks and tie-breakers."""
+"""Score sheets: points per category for each player, totals, ranks and tie-breakers; as text
+for a terminal, as JSON (``--json``, the shape of ``checker/core/reports.py``) and as CSV (one row
+a player, one column a category) for a spreadsheet."""
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,19 +45,76 @@ class ScoreSheet:
     def winners(self) -> list[str]:
         return [ln.player for ln in self.lines if ln.rank == 1]
 
+    def tie_breaker_labels(self) -> list[str]:
+        """One label per tie-breaker value (a rule without a printed label gets its number)."""
+        count = max([len(self.tie_breakers), *(len(ln.tiebreak) for ln in self.lines)])
+        labels = list(self.tie_breakers) + [""] * (count - len(self.tie_breakers))
+        return [label or f"Tie-breaker {k + 1}" for k, label in enumerate(labels)]
+
+    def decided_by(self, line: ScoreLine) -> str:
+        """What set this player's rank apart from the players on the same total: ``total`` when
+        nobody shares it, else the label of the last tie-breaker needed, or ``shared`` when a
+        player is level on every one (they share the rank)."""
+        level = [ln for ln in self.lines if ln is not line and ln.total == line.total]
+        if not level:
+            return "total"
+        labels = self.tie_breaker_labels()
+        deepest = -1
+        for other in level:
+            step = next(
+                (
+                    k
+                    for k, (a, b) in enumerate(zip(line.tiebreak, other.tiebreak, strict=False))
+                    if a != b
+                ),
+                None,
+            )
+            if step is None:
+                return "shared"
+            deepest = max(deepest, step)
+        return labels[deepest]
+
     def as_json(self) -> dict[str, Any]:
+        labels = self.tie_breaker_labels()
         return {
+            "categories": [{"id": cid, "label": label} for cid, label in self.categories],
+            "tie_breakers": labels,
             "scores": [
                 {
                     "player": ln.player,
                     "total": ln.total,
                     "rank": ln.rank,
                     "breakdown": {cid: ln.breakdown.get(cid, 0) for cid, _ in self.categories},
+                    "tie_breakers": dict(zip(labels, ln.tiebreak, strict=False)),
+                    "decided_by": self.decided_by(ln),
                 }
                 for ln in self.lines
             ],
             "winners": self.winners,
+            "notes": [n for n in self.notes if n.strip()],
         }
+
+    def as_csv(self) -> str:
+        """One row a player (in seat order), one column a category, then the total, each
+        tie-breaker and the rank; the header row holds the labels."""
+        labels = self.tie_breaker_labels()
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(
+            ["Player", *(label for _, label in self.categories), "Total", *labels, "Rank"]
+        )
+        for ln in self.lines:
+            tiebreak = list(ln.tiebreak) + [""] * (len(labels) - len(ln.tiebreak))
+            writer.writerow(
+                [
+                    ln.player,
+                    *(ln.breakdown.get(cid, 0) for cid, _ in self.categories),
+                    ln.total,
+                    *tiebreak,
+                    ln.rank,
+                ]
+            )
+        return out.getvalue()
 
     def as_text(self) -> str:
         names = [ln.player for ln in self.lines]

@@ -53,3 +53,102 @@ def random_game(
 def default_players(n: int) -> list[str]:
     names = ["Ana", "Ben", "Cai", "Dora", "Eli", "Fay", "Gil", "Hana"]
     return names[:n] if n <= len(names) else [f"Player {i + 1}" for i in range(n)]
+
+
+# -- many games: per-game seeds, so a batch gives the same results in one process or many -------
+
+
+def game_rng(seed: int, k: int) -> random.Random:
+    """The random source of game ``k`` (0-based) of a run seeded ``seed``: a game's draws never
+    depend on which process plays it or on the games before it."""
+    return random.Random(f"portolan-simulate:{seed}:{k}")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one simulated game leaves for the report: each seat's total and whether it won
+    (``share``: 1 for a sole winner, 1/n for n tied winners, 0 otherwise), and its length."""
+
+    totals: tuple[int, ...]
+    shares: tuple[float, ...]
+    steps: int
+    turns: int
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A run's fixed inputs, handed to every worker process (all picklable)."""
+
+    game: str
+    components: str
+    players: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...]
+    seed: int
+    log_dir: str | None = None
+
+
+def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
+    """Games ``first`` to ``stop - 1`` of the run, in order (writing their logs if asked)."""
+    from pathlib import Path
+
+    from checker.core.logwriter import log_text, write_atomic
+    from checker.core.registry import rules_for
+    from portolan.model.loader import load_game
+
+    rules = rules_for(batch.game)
+    model = load_game(Path(batch.components), batch.game)
+    names, options = list(batch.players), dict(batch.options)
+    out = []
+    for k in range(first, stop):
+        g = random_game(rules, model, names, options, game_rng(batch.seed, k))
+        sheet = rules.score(g.state)
+        winners = sheet.winners
+        out.append(
+            GameResult(
+                tuple(ln.total for ln in sheet.lines),
+                tuple(1 / len(winners) if ln.player in winners else 0.0 for ln in sheet.lines),
+                len(g.steps),
+                g.steps[-1].turn if g.steps else 0,
+            )
+        )
+        if batch.log_dir is not None:
+            write_atomic(
+                Path(batch.log_dir) / f"{batch.game}-{batch.seed}-{k + 1:04d}.yaml",
+                log_text(rules, model, names, options, g.steps),
+            )
+    return out
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    """Mean, population standard deviation, least and most of ``values`` (rounded to 4 places)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / n
+    return {
+        "mean": round(mean, 4),
+        "stdev": round(var**0.5, 4),
+        "min": min(values),
+        "max": max(values),
+    }
+
+
+def summarise(players: list[str], results: list[GameResult]) -> dict[str, Any]:
+    """Per seat: wins (shared wins as fractions), outright wins and the score's spread; and the
+    games' length in steps and in turns."""
+    seats = []
+    for i, name in enumerate(players):
+        seats.append(
+            {
+                "seat": i + 1,
+                "player": name,
+                "wins": round(sum(r.shares[i] for r in results), 4),
+                "outright_wins": sum(1 for r in results if r.shares[i] == 1),
+                "score": spread([r.totals[i] for r in results]),
+            }
+        )
+    return {
+        "seats": seats,
+        "length": spread([r.steps for r in results]),
+        "turns": spread([r.turns for r in results]),
+        "actions": sum(r.steps for r in results),
+    }

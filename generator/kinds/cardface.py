@@ -47,6 +47,7 @@ class FaceContent:
     rows: list[dict[str, Any]] = field(default_factory=list)
     corner_left: dict[str, Any] | None = None
     corner_right: dict[str, Any] | None = None
+    panels: list[dict[str, Any]] = field(default_factory=list)
     vocabulary: symbols.Vocabulary | None = None
 
 
@@ -174,6 +175,8 @@ def card_front(
     if content.subtitle:
         label = content.subtitle.upper()
         size = fit_size(label, "bold", max(LABEL, 6.5 * s), w - 2 * SAFE - 4, LABEL)
+        if width_mm(label, "bold", size) > w - 2 * SAFE - 2:
+            overflows.append(Overflow(f"{face_id} subtitle", content.subtitle))
         d.add(Text(w / 2, y, label, size, "bold", shade(ic, 0.15), "middle"))
 
     # Art: the card's icon in a medallion (or nothing, to leave room for symbol rows).
@@ -221,6 +224,22 @@ def card_front(
         overflows += [Overflow(f"{face_id} box", t) for t in bad_cells]
         if y > box_bottom + 1e-6:
             overflows.append(Overflow(f"{face_id} boxes", "the rows of boxes run into the footer"))
+    # Instruction panels (Age of Exploration's card portions), filling the text area.
+    if content.panels:
+        from generator.instructions import draw_panels
+
+        fits = draw_panels(
+            d,
+            content.panels,
+            SAFE + 1.2 * s,
+            y + 0.8 * s,
+            w - 2 * SAFE - 2.4 * s,
+            box_bottom - y - 1.4 * s,
+            c,
+            theme.ink_saver,
+        )
+        if not fits:
+            overflows.append(Overflow(f"{face_id} panels", content.title))
     # Rules text, shrunk to fit.
     box_top = y + 1.2 * s
     if content.text:
@@ -322,6 +341,8 @@ def _boxes(
         if n:
             y += ROW_GAP * s
         h = (BOX_H if row.style == "boxes" else CAPTION_H) * s
+        if row.style != "boxes":
+            h = max(h, _caption_height(row.cells, cell_w, s))
         if row.icon:
             isz = min(lab * 0.82, h * 0.92)
             d.add(icon(row.icon, cells_x - lab / 2 - isz / 2, y + (h - isz) / 2, isz, ic))
@@ -355,14 +376,14 @@ def _boxes(
                 face, colour = ("bold" if accent else "regular"), shade(ic, 0.2)
             if not text:
                 continue
-            size = fit_size(text, face, max_pt, cell_w - 1.0, LABEL)
-            if width_mm(text, face, size) > cell_w - 0.3:
+            lines = [text] if row.style == "boxes" else _caption_lines(text, cell_w)
+            size = min(fit_size(t, face, max_pt, cell_w - 1.0, LABEL) for t in lines)
+            if max(width_mm(t, face, size) for t in lines) > cell_w - 0.3:
                 bad.append(text)
-            d.add(
-                Text(
-                    x + cell_w / 2, y + h / 2 + size * PT * 0.36, text, size, face, colour, "middle"
-                )
-            )
+            lead = size * PT * 1.1
+            base = y + h / 2 + size * PT * 0.36 - lead * (len(lines) - 1) / 2
+            for i, t in enumerate(lines):
+                d.add(Text(x + cell_w / 2, base + i * lead, t, size, face, colour, "middle"))
         y += h
         if row.arrow:
             _arrow(
@@ -370,6 +391,22 @@ def _boxes(
             )
             y += ARROW_H * s
     return y, bad
+
+
+def _caption_lines(text: str, cell_w: float) -> list[str]:
+    """A caption on one line, or on two (split at the space that balances them best) when one
+    line would not fit its column at the smallest caption size."""
+    if width_mm(text, "bold", CAPTION) <= cell_w - 1.0 or " " not in text:
+        return [text]
+    words = text.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    return list(min(splits, key=lambda p: max(width_mm(t, "bold", CAPTION) for t in p)))
+
+
+def _caption_height(cells: list[str], cell_w: float, s: float) -> float:
+    """Height of a caption row: taller when a caption needs two lines."""
+    lines = max((len(_caption_lines(t, cell_w)) for t in cells if t), default=1)
+    return CAPTION_H * s if lines == 1 else (lines * 1.1 + 0.6) * CAPTION * PT
 
 
 def _arrow(d: Drawing, x0: float, x1: float, y: float, way: str, s: float, colour: str) -> None:
@@ -450,8 +487,13 @@ def card_back(
     bleed: float,
     theme: Theme,
     face_id: str,
+    lines: list[str] | None = None,
+    overflows: list[Overflow] | None = None,
 ) -> Drawing:
-    """A deck back: full-bleed colour, a compass-rose frame, the icon and the deck's name."""
+    """A deck back: full-bleed colour, a compass-rose frame, the icon and the deck's name; with
+    ``lines``, a small table of the card's other side instead of the large icon. Text that
+    does not fit at its smallest size is added to ``overflows``."""
+    over: list[Overflow] = [] if overflows is None else overflows
     s = min(w / 63, h / 88)
     d = Drawing(w, h, bleed=bleed, id=face_id, title=f"{title} back")
     fg = colour if theme.ink_saver else WHITE
@@ -480,14 +522,93 @@ def card_back(
         )
     )
     ring = shade(colour, 0.25) if not theme.ink_saver else tint(colour, 0.85)
+    if lines:
+        _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring, over)
+        return d
     d.add(Circle(w / 2, h * 0.42, 17 * s, fill=ring, stroke=fg, width=0.5))
     d.add(icon(icon_name, w / 2 - 12.5 * s, h * 0.42 - 12.5 * s, 25 * s, fg, ring))
-    size = fit_size(title.upper(), "bold", max(TITLE, 13 * s), w - 2 * SAFE - 8, TITLE)
-    d.add(Text(w / 2, h * 0.72, title.upper(), size, "bold", fg, "middle"))
+    _line(
+        d, title.upper(), w / 2, h * 0.72, max(TITLE, 13 * s), TITLE, "bold", fg, w, over, face_id
+    )
     if subtitle:
-        size = fit_size(subtitle, "regular", max(LABEL, 6.5 * s), w - 2 * SAFE - 8, LABEL)
-        d.add(Text(w / 2, h * 0.72 + 6 * s, subtitle, size, "regular", fg, "middle"))
+        _line(
+            d,
+            subtitle,
+            w / 2,
+            h * 0.72 + 6 * s,
+            max(LABEL, 6.5 * s),
+            LABEL,
+            "regular",
+            fg,
+            w,
+            over,
+            face_id,
+        )
     return d
+
+
+def _line(d, text, x, y, max_pt, min_pt, face, fg, w, over, face_id) -> float:
+    """A centred line across a card back, on two lines (split at the space that balances them)
+    when one does not fit at ``min_pt``, reported when two do not either; returns how far
+    below ``y`` the last line stands."""
+    room = w - 2 * SAFE - 6
+    lines = [text]
+    if width_mm(text, face, min_pt) > room and " " in text:
+        words = text.split(" ")
+        halves = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        lines = list(min(halves, key=lambda p: max(width_mm(t, face, min_pt) for t in p)))
+    size = min(fit_size(t, face, max_pt, room, min_pt) for t in lines)
+    if max(width_mm(t, face, size) for t in lines) > room + 2:
+        over.append(Overflow(f"{face_id} back", text))
+    lead = size * PT * 1.2
+    for i, t in enumerate(lines):
+        d.add(Text(x, y + i * lead, t, size, face, fg, "middle"))
+    return lead * (len(lines) - 1)
+
+
+def _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring, over) -> None:
+    """A back that is the card's other side: a small icon, the title and a table of lines."""
+    face_id = d.id
+    d.add(Circle(w / 2, SAFE + 12 * s, 7.5 * s, fill=ring, stroke=fg, width=0.4))
+    d.add(icon(icon_name, w / 2 - 5.5 * s, SAFE + 6.5 * s, 11 * s, fg, ring))
+    y = SAFE + 26 * s
+    _line(d, title.upper(), w / 2, y, max(TITLE, 10 * s), TITLE, "bold", fg, w, over, face_id)
+    if subtitle:
+        y += 5 * s
+        y += _line(d, subtitle, w / 2, y, max(LABEL, 6 * s), LABEL, "regular", fg, w, over, face_id)
+    y += 4 * s
+    row_h = min(6.2 * s, (h - SAFE - 5 * s - y) / max(1, len(lines)))
+    left, right = SAFE + 4 * s, w - SAFE - 4 * s
+    for line in lines:
+        label, _, value = line.partition(": ")
+        d.add(Line(left, y + row_h, right, y + row_h, stroke=fg, width=0.2))
+        base = y + row_h * 0.68
+        # "label: value" is a table row when the value is short; a sentence otherwise
+        if value and width_mm(value, "bold", LABEL) <= (right - left) * 0.36:
+            vsize = fit_size(value, "bold", max(LABEL, 7.5 * s), (right - left) * 0.36, LABEL)
+            room = right - left - width_mm(value, "bold", vsize) - 1.5 * s
+            size = fit_size(label, "regular", max(BODY, 6.6 * s), room, BODY)
+            if width_mm(label, "regular", size) > room + 1e-6:
+                over.append(Overflow(f"{face_id} back", line))
+            d.add(Text(left, base, label, size, "regular", fg))
+            d.add(Text(right, base, value, vsize, "bold", fg, "end"))
+        else:
+            block = set_paragraphs(
+                [line],
+                left,
+                y + 0.6 * s,
+                right - left,
+                row_h - 0.8 * s,
+                max_size=max(BODY, 6.2 * s),
+                min_size=BODY,
+                fill=fg,
+                align="centre",
+                valign="middle",
+            )
+            d.add(*block.items)
+            if not block.fits:
+                over.append(Overflow(f"{face_id} back", line))
+        y += row_h
 
 
 def _cell_list(spec: Any, what: str) -> list:

@@ -199,6 +199,23 @@ def fold_lines(counter: Counter) -> list[float]:
     return [fh, fh + counter.base] if counter.base else [fh]
 
 
+def _folded(spec, sheet) -> bool:
+    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
+    return sheet.duplex == "fold" and any_back
+
+
+def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
+    """Where counters (their cut outlines) may stand on a page: (left, top, right, bottom) mm,
+    inside the printer margin and the header and scale-bar bands (the left half of the page
+    when ``--duplex fold`` puts the backs on the right)."""
+    W, H = sheet.paper
+    m = sheet.margin
+    # room on the left for the scale bar down the page
+    left = m + b + BAR_ROOM
+    right = W / 2 - fold_gap() - b if _folded(spec, sheet) else W - m - 1.0 - b
+    return left, m + BAND + b, right, H - m - BAND - b
+
+
 def render_counters(
     game: Game, component: Component, bleed: float, theme: Theme, opts, notes: list | None = None
 ) -> tuple[list[Drawing], list[Drawing]]:
@@ -216,10 +233,8 @@ def render_counters(
         )
     gap = max(2 * b, 1.0)
     any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
-    folded = sheet.duplex == "fold" and any_back
-    # room on the left for the scale bar down the page
-    left, right = m + b + BAR_ROOM, (W / 2 - fold_gap() - b if folded else W - m - 1.0 - b)
-    top, bottom = m + BAND + b, H - m - BAND - b
+    folded = _folded(spec, sheet)
+    left, top, right, bottom = counter_area(spec, sheet, b)
     designs: list[Drawing] = []
     fronts: list[Drawing] = []
     backs: list[Drawing] = []

@@ -79,6 +79,8 @@ def render_deck(
     evaluator = FaceEvaluator(game, component)
     vocabulary = symbols.Vocabulary.of(game)
 
+    overflows: list[Overflow] = []
+
     def make_back(back_spec, path: tuple, face_id: str) -> Drawing:
         return card_back(
             back_spec.title,
@@ -90,6 +92,8 @@ def render_deck(
             bleed,
             theme,
             face_id,
+            back_spec.lines,
+            overflows,
         )
 
     back = make_back(spec.back, ("back",), f"{spec.id}-back")
@@ -100,7 +104,6 @@ def render_deck(
     }
     items: list[Item] = []
     designs: list[Drawing] = []
-    overflows: list[Overflow] = []
     for card in deck.cards:
         content = face_content(game, component, card, evaluator.slots(card), vocabulary)
         face_path = ("types", card.type, "face")
@@ -184,5 +187,11 @@ def face_content(
         rows=_rows(component, card, slots["rows"], (*face_path, "rows")),
         corner_left=slots["corner_left"],
         corner_right=slots["corner_right"],
+        panels=[
+            {**p, "colour": check_colour(game, component, p["colour"], (*face_path, "panels"))}
+            if isinstance(p, dict) and p.get("colour")
+            else p
+            for p in slots["panels"] or []
+        ],
         vocabulary=vocabulary,
     )

@@ -36,38 +36,33 @@ from generator.markup import (
     Table as MTable,
 )
 from generator.publish import publish_pdf
-from generator.templating import environment, render
+from generator.staging import Staging
+from generator.templating import html_page, render
 from generator.theme import WHITE, Theme
 from portolan.model.loader import Component, Game
 from portolan.sizes import papers
 
 
-def write_reference(game: Game, component: Component, target: Path, opts) -> list[Path]:
+def write_reference(game: Game, component: Component, staging: Staging, opts) -> list[Path]:
     spec = component.spec
     colour = check_colour(game, component, spec.colour, ("colour",))
     text = render(game, component, spec.template, "template")
     blocks = parse(text)
     written = []
     if "pdf" in spec.formats and ("pdf" in opts.formats or "png" in opts.formats):
-        path = target / f"{spec.id}.pdf"
+        path = staging.file(f"{spec.id}.pdf")
         _pdf(game, spec, blocks, path, opts, colour)
-        written += publish_pdf(path, target, spec.id, opts.formats)
+        written += publish_pdf(path, staging, spec.id, opts.formats)
     if "html" in spec.formats:
-        path = target / f"{spec.id}.html"
-        page = (
-            environment(game)
-            .get_template("reference.html.j2")
-            .render(
-                title=f"{game.title} — {spec.name}",
-                game=game.spec,
-                body=to_html(blocks),
-                colour=colour,
-                toc=[
-                    (b.text, slug(b.text))
-                    for b in blocks
-                    if isinstance(b, Heading) and b.level == 1
-                ],
-            )
+        path = staging.file(f"{spec.id}.html")
+        page = html_page(
+            game,
+            "reference.html.j2",
+            to_html(blocks),
+            title=f"{game.title} — {spec.name}",
+            game=game.spec,
+            colour=colour,
+            toc=[(b.text, slug(b.text)) for b in blocks if isinstance(b, Heading) and b.level == 1],
         )
         path.write_text(page, encoding="utf-8")
         written.append(path)

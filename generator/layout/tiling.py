@@ -13,7 +13,9 @@ share exactly ``overlap`` mm of the board. Tiles are named by row letter and col
   part of a tile that stays visible carries no mark at all);
 - the outer edges of the board are cut at crop marks, as on any other sheet.
 
-Each page names its tile in the header ("tile A2, row 1 of 2, column 2 of 3") and, when asked,
+A tile page carries only the board's items that reach its window (plain shapes and text are
+culled by their extent; groups are always kept), so a large board is not drawn whole on every
+page. Each page names its tile in the header ("tile A2, row 1 of 2, column 2 of 3") and, when asked,
 shows a small map of the tiles with its own filled in, at the left of the bottom margin.
 """
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from generator.draw import Circle, Drawing, Group, Line, Rect, Text
+from generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
 from generator.fonts import PT, fit_size, width_mm
 from generator.layout.furniture import MARK_WIDTH, header, margins_around, scale_bar
 from generator.legibility import FURNITURE
@@ -68,6 +70,10 @@ class TilePlan:
 
     def name(self, r: int, c: int) -> str:
         return f"{chr(ord('A') + r)}{c + 1}"
+
+    def to_page(self, r: int, c: int, x: float, y: float) -> tuple[float, float]:
+        """Where the board point (x, y) is printed on the page of tile (r, c)."""
+        return self.left + x - self.x0(c), self.top + y - self.y0(r)
 
     def seams_x(self) -> list[float]:
         """Board x of each vertical seam: where the left edge of column c > 0 lies."""
@@ -118,6 +124,43 @@ def plan_tiles(
     )
 
 
+def _extent(item) -> tuple[float, float, float, float] | None:
+    """A box around a plain item in board mm (text generously), or None when unknown."""
+    if isinstance(item, Rect):
+        return item.x, item.y, item.x + item.w, item.y + item.h
+    if isinstance(item, Line):
+        return (
+            min(item.x1, item.x2),
+            min(item.y1, item.y2),
+            max(item.x1, item.x2),
+            max(item.y1, item.y2),
+        )
+    if isinstance(item, Circle):
+        return item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r
+    if isinstance(item, Path):
+        pts = [(cmd[i], cmd[i + 1]) for cmd in item.commands for i in range(1, len(cmd) - 1, 2)]
+        if not pts:
+            return None
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return min(xs), min(ys), max(xs), max(ys)
+    if isinstance(item, Text) and not item.rotate:
+        reach = len(item.text) * item.size * PT  # wider than any glyph run, either side
+        return item.x - reach, item.y - item.size * PT, item.x + reach, item.y + item.size * PT
+    return None
+
+
+def _meets(item, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether an item may show in the window (x0, y0)-(x1, y1): tiles skip the rest, so a
+    large board is not drawn whole on every page."""
+    box = _extent(item)
+    if box is None:
+        return True
+    margin = 1.0  # stroke widths
+    return not (
+        box[2] < x0 - margin or box[0] > x1 + margin or box[3] < y0 - margin or box[1] > y1 + margin
+    )
+
+
 def _ticks(span: tuple[float, float]) -> list[float]:
     """Positions along a seam (board mm) for alignment ticks, evenly spread inside ``span``."""
     lo, hi = span
@@ -164,7 +207,8 @@ def tile_page(board: Drawing, plan: TilePlan, r: int, c: int) -> tuple[Drawing, 
     left, top = plan.left, plan.top
     right, bottom = left + tw, top + th
     page = Drawing(W, H, id=f"tile-{plan.name(r, c)}")
-    page.add(Group(tuple(board.items), dx=left - x0, dy=top - y0, clip=Rect(x0, y0, tw, th)))
+    shown = tuple(it for it in board.items if _meets(it, x0, y0, x0 + tw, y0 + th))
+    page.add(Group(shown, dx=left - x0, dy=top - y0, clip=Rect(x0, y0, tw, th)))
     marks: list = []
 
     # Outer edges: crop marks on the trim lines, in the margins.

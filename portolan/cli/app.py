@@ -10,10 +10,14 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.errors import EXIT_INPUT, InputError
+from portolan.cli.group import PortolanGroup, version_option
+from portolan.cli.jsonout import json_error, wants_json
+from portolan.errors import EXIT_INPUT, EXIT_IO, InputError, OutputError
 from portolan.paths import components_dir
 
 app = typer.Typer(
+    cls=PortolanGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
     name="portolan",
     help=(
         "Print-and-play sheets, rules references and a turn-log checker for Age of Exploration "
@@ -27,16 +31,25 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    add_completion=True,
 )
 
+
+@app.callback()
+def _root(version: bool = version_option()) -> None:
+    pass  # the options every command shares (--version); the help is the app's
+
+
 COMPONENTS = typer.Option(
-    None, "--components", help="Folder of game descriptions (default: the project's components/)."
+    None,
+    "--components",
+    help="Folder of game descriptions (default: the ones installed with Portolan).",
 )
 
 
 def friendly(fn):
-    """Input problems become their messages and exit code 2; never a traceback."""
+    """Input problems become their messages and exit code 2, a file that cannot be written (or
+    read) exit code 74; never a traceback."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -45,6 +58,8 @@ def friendly(fn):
         except InputError as exc:
             for problem in exc.problems:
                 typer.echo(f"error: {problem}", err=True)
+            if wants_json(kwargs):  # --json: the same problems as JSON on stdout
+                typer.echo(json_error(exc.problems))
             raise typer.Exit(EXIT_INPUT) from None
         except BrokenPipeError:  # e.g. piped into `head`: stop quietly
             import os
@@ -52,6 +67,13 @@ def friendly(fn):
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             raise typer.Exit(0) from None
+        except (OutputError, OSError) as exc:
+            if not isinstance(exc, OutputError):
+                exc = OutputError.of(exc)
+            typer.echo(f"error: {exc}", err=True)
+            if wants_json(kwargs):
+                typer.echo(json_error(f"error: {exc}"))
+            raise typer.Exit(EXIT_IO) from None
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)
             raise typer.Exit(130) from None
@@ -62,6 +84,8 @@ def friendly(fn):
             typer.echo(
                 "This is a bug in Portolan; please report it with the command you ran.", err=True
             )
+            if wants_json(kwargs):
+                typer.echo(json_error(f"internal error: {type(exc).__name__}: {exc}"))
             raise typer.Exit(3) from None
 
     return wrapper

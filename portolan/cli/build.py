@@ -11,6 +11,16 @@ from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, friendly
 from portolan.errors import display_path
 from portolan.paths import output_dir
+from portolan.sizes import papers
+
+# The choices of the print options (generator.layout's, listed here so help needs no import;
+# tests/test_cli_build.py checks they agree).
+DUPLEX = ("long", "short", "none", "fold")
+LAYOUTS = ("packed", "gutters")
+SIDES = ("both", "fronts", "backs")
+SHEETS = ("shared", "per-deck")
+# Every format `--format` takes (generator.build.FORMATS, listed here so help needs no import).
+BUILD_FORMATS = ("pdf", "svg", "png", "tts", "cards-png")
 
 
 @app.command("build")
@@ -19,17 +29,27 @@ def build_command(
     games: list[str] = typer.Argument(None, help="Game ids to build (default: every game)."),
     components: Path = COMPONENTS,
     out: Path = typer.Option(None, "--out", help="Output folder (default: output/)."),
-    page: str = typer.Option("a4", "--page", help="Paper: a4, letter, a3 or tabloid."),
+    page: str = typer.Option(
+        "a4",
+        "--page",
+        help="Paper size.",
+        metavar="[" + "|".join(papers()) + "]",
+        autocompletion=lambda: list(papers()),
+    ),
     board_page: str = typer.Option(
         None,
         "--board-page",
-        help="Paper for boards and mats too large for --page (a3, tabloid): one sheet each.",
+        help="Paper for boards and mats too large for --page: one sheet each when they fit.",
+        metavar="[" + "|".join(papers()) + "]",
+        autocompletion=lambda: list(papers()),
     ),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around every card."),
     layout: str = typer.Option(
         "packed",
         "--layout",
         help="packed: most cards a page (shared cut lines); gutters: full bleed on every card.",
+        metavar="[" + "|".join(LAYOUTS) + "]",
+        autocompletion=lambda: list(LAYOUTS),
     ),
     printer_margin: float = typer.Option(
         5.0, "--printer-margin", help="What your printer leaves blank at the edges, in mm."
@@ -38,9 +58,15 @@ def build_command(
         "long",
         "--duplex",
         help="long, short, none (backs at the end) or fold (fronts and backs side by side).",
+        metavar="[" + "|".join(DUPLEX) + "]",
+        autocompletion=lambda: list(DUPLEX),
     ),
     sides: str = typer.Option(
-        "both", "--sides", help="both, fronts or backs (to feed the second side by hand)."
+        "both",
+        "--sides",
+        help="both, fronts or backs (to feed the second side by hand).",
+        metavar="[" + "|".join(SIDES) + "]",
+        autocompletion=lambda: list(SIDES),
     ),
     back_offset: str = typer.Option(
         "0,0",
@@ -59,14 +85,19 @@ def build_command(
     ),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="No large background fills."),
     grayscale: bool = typer.Option(False, "--grayscale", help="Print in shades of grey."),
-    formats: str = typer.Option("pdf,svg", "--format", help="Any of pdf,svg,png."),
+    formats: str = typer.Option(
+        "pdf,svg",
+        "--format",
+        help="Comma-separated: PDF sheets, SVG faces, PNG previews, Tabletop Simulator decks "
+        "(tts), print-shop card images and print set (cards-png).",
+        metavar=",".join(BUILD_FORMATS),
+        autocompletion=lambda: list(BUILD_FORMATS),
+    ),
 ):
     """Build print-and-play PDFs (and SVGs, PNG previews) into output/<game>/."""
     from rich.progress import BarColumn, Progress, TextColumn
 
     from generator.build import FORMATS, BuildOptions, build_games, steps
-    from generator.layout.grid import LAYOUTS
-    from generator.layout.sheet import DUPLEX, SIDES
     from generator.printset import check_card_size_targets, parse_card_size
     from portolan.model import available_games, load_game
     from portolan.sizes import papers
@@ -88,14 +119,14 @@ def build_command(
         duplex=chosen_duplex,
         sides=chosen_sides,
         back_offset=opt.pair("--back-offset", back_offset),
-        sheets=opt.choice("--sheets", sheets, ("shared", "per-deck")),
+        sheets=opt.choice("--sheets", sheets, SHEETS),
         card_size=parse_card_size(card_size) if card_size else (),
         ink_saver=ink_saver,
         grayscale=grayscale,
         formats=opt.formats("--format", formats, FORMATS),
     )
     folder = components_folder(components)
-    ids = games or available_games(folder)
+    ids = list(dict.fromkeys(games or available_games(folder)))
     loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     check_card_size_targets(loaded, options.card_size)
     target = out if out is not None else output_dir()
@@ -106,12 +137,15 @@ def build_command(
         transient=True,
         disable=not sys.stderr.isatty(),
     ) as bar:
-        task = bar.add_task("building", total=sum(steps(g) for g in loaded))
+        task = bar.add_task("building", total=sum(steps(g, options) for g in loaded))
 
         def progress(label: str) -> None:
             bar.update(task, description=label, advance=1)
 
-        reports = build_games(loaded, target, options, progress)
+        def waiting() -> None:
+            typer.echo(f"waiting for another build into {display_path(target)} to finish", err=True)
+
+        reports = build_games(loaded, target, options, progress, waiting)
     for report in reports:
         kinds: dict[str, int] = {}
         for f in report.files:

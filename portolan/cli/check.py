@@ -6,8 +6,27 @@ from pathlib import Path
 
 import typer
 
+from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly
 from portolan.errors import display_path
+
+SHEET_FORMATS = ("text", "json", "csv")
+
+
+def sheet_format_option():
+    return typer.Option(
+        "text",
+        "--format",
+        metavar="[text|json|csv]",
+        help="Score sheet as text, JSON (as --json) or CSV (one row a player, one column a "
+        "category).",
+        autocompletion=lambda: list(SHEET_FORMATS),
+    )
+
+
+def sheet_format(output_format: str, as_json: bool) -> str:
+    chosen = opt.choice("--format", output_format, SHEET_FORMATS)
+    return "json" if as_json else chosen
 
 
 @app.command("check")
@@ -17,17 +36,19 @@ def check_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     trace: bool = typer.Option(False, "--trace", help="Print what happened at every step."),
     components: Path = COMPONENTS,
+    output_format: str = sheet_format_option(),
 ):
     """Replay a turn log: exit 0 if legal (with scores), 1 at an illegal step, 2 if malformed."""
     from checker.core.log import load_log
     from checker.core.replay import replay
 
+    shown = sheet_format(output_format, as_json)
     loaded = load_log(log, components_folder(components))
     result = replay(loaded, trace=trace)
     rules = loaded.rules
     finished = rules.decision(result.state) is None
     sheet = rules.score(result.state)
-    if as_json:
+    if shown == "json":
         data = {
             "ok": result.ok,
             "game": loaded.model.id,
@@ -39,6 +60,11 @@ def check_command(
         if trace:
             data["trace"] = result.trace
         emit_json(data)
+    elif shown == "csv":
+        if result.violation is not None:
+            typer.echo(str(result.violation), err=True)
+        else:
+            typer.echo(sheet.as_csv(), nl=False)
     else:
         for line in result.trace:
             typer.echo(line)
@@ -60,17 +86,21 @@ def score_command(
     position: Path = typer.Argument(..., help="The end position (YAML)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     components: Path = COMPONENTS,
+    output_format: str = sheet_format_option(),
 ):
     """Score a finished game from its end position alone (no log needed)."""
     from checker.core.registry import rules_for
     from portolan.model import load_game
     from portolan.yamlsrc import Source, load_yaml
 
+    shown = sheet_format(output_format, as_json)
     rules = rules_for(game)
     model = load_game(components_folder(components), game)
     raw = load_yaml(position)
     sheet = rules.score_position(model, raw, Source(display_path(position)), None)
-    if as_json:
-        emit_json({"game": game, **sheet.as_json()})
+    if shown == "json":
+        emit_json({"ok": True, "game": game, **sheet.as_json()})
+    elif shown == "csv":
+        typer.echo(sheet.as_csv(), nl=False)
     else:
         typer.echo(sheet.as_text())

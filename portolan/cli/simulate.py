@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, friendly, rule_options
+from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly, rule_options
 
 
 @app.command("simulate")
@@ -23,46 +24,115 @@ def simulate_command(
     option: list[str] = typer.Option(
         None, "--option", help="A rule option, name=value (repeatable)."
     ),
+    jobs: int = typer.Option(
+        1, "--jobs", help="Processes to play in (0: one per core); same results as one."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     components: Path = COMPONENTS,
 ):
-    """Play random legal games; print games/s and actions/s."""
-    import random
+    """Play random legal games: per seat wins and scores, game length, games/s and actions/s."""
     import time
 
-    from checker.core.logwriter import log_text, write_atomic
     from checker.core.registry import rules_for
-    from checker.core.simulate import default_players, random_game
+    from checker.core.simulate import Batch, default_players, summarise
     from portolan.model import load_game
 
     rules = rules_for(game)
-    model = load_game(components_folder(components), game)
+    folder = components_folder(components)
+    model = load_game(folder, game)
     n = players if players is not None else model.spec.players.min.value
     problem = model.player_count_problem(n)
     if problem is not None:
         raise opt.bad("--players", problem)
     opt.number("--games", games, 1, 10_000_000)
-    rng = random.Random(seed)
+    opt.number("--jobs", jobs, 0, 256)
+    workers = jobs or os.cpu_count() or 1
     names = default_players(n)
     defaults = rule_options(rules, model, option)
-    steps = 0
-    totals: list[int] = []
+    batch = Batch(
+        game,
+        str(folder.resolve()),
+        tuple(names),
+        tuple(defaults.items()),
+        seed,
+        str(log_dir) if log_dir is not None else None,
+    )
     started = time.perf_counter()
-    for k in range(games):
-        g = random_game(rules, model, names, defaults, rng)
-        steps += len(g.steps)
-        sheet = rules.score(g.state)
-        totals += [ln.total for ln in sheet.lines]
-        if log_dir is not None:
-            write_atomic(
-                log_dir / f"{game}-{seed}-{k + 1:04d}.yaml",
-                log_text(rules, model, names, defaults, g.steps),
-            )
-    elapsed = time.perf_counter() - started
+    results = _play(batch, games, workers)
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    summary = summarise(names, results)
+    steps = summary["actions"]
+    if as_json:
+        emit_json(
+            {
+                "ok": True,
+                "game": game,
+                "games": games,
+                "players": n,
+                "seed": seed,
+                "jobs": workers,
+                "options": defaults,
+                **summary,
+                "seconds": round(elapsed, 3),
+                "games_per_second": round(games / elapsed, 1),
+            }
+        )
+        return
     typer.echo(
         f"{games} games of {n} players, {steps} actions in {elapsed:.2f} s: "
         f"{games / elapsed:,.0f} games/s, {steps / elapsed:,.0f} actions/s"
     )
+    every = [s["score"] for s in summary["seats"]]
     typer.echo(
-        f"average score {sum(totals) / len(totals):.1f}, highest {max(totals)}, "
-        f"average {steps / games:.0f} actions per game"
+        f"average score {sum(s['mean'] for s in every) / len(every):.1f}, "
+        f"highest {max(s['max'] for s in every)}, average {steps / games:.0f} actions per game"
     )
+    length, turns = summary["length"], summary["turns"]
+    typer.echo(
+        f"game length: {turns['mean']:.1f} turns (±{turns['stdev']:.1f}, {turns['min']}–"
+        f"{turns['max']}), {length['mean']:.0f} steps"
+    )
+    typer.echo("seat  player  wins            score: mean ± spread   (low–high)")
+    for s in summary["seats"]:
+        sc = s["score"]
+        share = 100 * s["wins"] / games
+        typer.echo(
+            f"{s['seat']:>4}  {s['player']:<6}  {s['wins']:>7g} ({share:4.1f} %)"
+            f"  {sc['mean']:>8.1f} ± {sc['stdev']:<6.1f}  ({sc['min']}–{sc['max']})"
+        )
+
+
+def _play(batch, games: int, workers: int):
+    """Every game's result in order: in this process, or in chunks over ``workers`` processes
+    (each game has its own seed, so the results are the same); a bar on a terminal."""
+    import sys
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from checker.core.simulate import play_games
+
+    size = max(1, min(250, games // (workers * 8) or 1))
+    chunks = [(k, min(k + size, games)) for k in range(0, games, size)]
+    parts: dict[int, list] = {}
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        transient=True,
+        disable=not sys.stderr.isatty(),
+    ) as bar:
+        task = bar.add_task("games", total=games)
+        if workers == 1 or len(chunks) == 1:
+            for first, stop in chunks:
+                parts[first] = play_games(batch, first, stop)
+                bar.update(task, advance=stop - first)
+        else:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+                futures = {pool.submit(play_games, batch, a, b): (a, b) for a, b in chunks}
+                for done in as_completed(futures):
+                    first, stop = futures[done]
+                    parts[first] = done.result()
+                    bar.update(task, advance=stop - first)
+    return [r for first in sorted(parts) for r in parts[first]]

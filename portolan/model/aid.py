@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import field_validator, model_validator
+
+from portolan.limits import component_limits
 from portolan.model.base import Strict
-from portolan.model.common import Sized
+from portolan.model.common import SafeName, Sized, count_within
 
 
 class AidSpec(Sized):
     kind: Literal["aid"]
-    id: str
+    id: SafeName
     name: str
     count: int = 1
     colour: str
@@ -18,12 +21,24 @@ class AidSpec(Sized):
     front: str
     back: str | None = None
 
+    @field_validator("count")
+    @classmethod
+    def _copies(cls, v: int) -> int:
+        count_within(v, component_limits().copies, "count", "copies")
+        return v
+
 
 class Itemise(Strict):
     """Split one score category into ``count`` rows, labelled ``label`` with {n} numbered."""
 
     count: int
     label: str = "{n}"
+
+    @field_validator("count")
+    @classmethod
+    def _rows(cls, v: int) -> int:
+        count_within(v, component_limits().score_rows, "count", "score_rows")
+        return v
 
 
 class ScorePadSpec(Strict):
@@ -35,7 +50,7 @@ class ScorePadSpec(Strict):
     """
 
     kind: Literal["scorepad"]
-    id: str
+    id: SafeName
     name: str
     players: int = 6
     games_per_page: int = 2
@@ -44,12 +59,35 @@ class ScorePadSpec(Strict):
     itemise: dict[str, Itemise] = {}
     tie_breaker_rows: bool = False
 
+    @field_validator("players")
+    @classmethod
+    def _players(cls, v: int) -> int:
+        count_within(v, component_limits().score_players, "players", "score_players")
+        return v
+
+    @field_validator("games_per_page")
+    @classmethod
+    def _tables(cls, v: int) -> int:
+        count_within(v, component_limits().score_tables, "games_per_page", "score_tables")
+        return v
+
+    @model_validator(mode="after")
+    def _bounds(self):
+        limits = component_limits()
+        rows = len(self.extra_rows) + sum(i.count for i in self.itemise.values())
+        if rows > limits.score_rows:
+            raise ValueError(
+                f"{rows} extra and itemised rows are more than {limits.score_rows} "
+                "(limit components.score_rows)"
+            )
+        return self
+
 
 class ReferenceSpec(Strict):
     """The rules reference booklet: a jinja2 template rendered to PDF and HTML."""
 
     kind: Literal["reference"]
-    id: str
+    id: SafeName
     name: str
     template: str
     colour: str

@@ -18,9 +18,10 @@ NON_RULEBOOK_SOURCES = (RECONSTRUCTED, DESIGN, DERIVED)
 
 
 class Strict(BaseModel):
-    """Every schema forbids unknown keys, so a typo is reported instead of silently ignored."""
+    """Every schema forbids unknown keys, so a typo is reported instead of silently ignored, and
+    every number is finite ("nan" and "inf" written as text included)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class Sourced(Strict):
@@ -45,8 +46,6 @@ class SourcedInt(Sourced):
 def field_label(loc: tuple) -> str:
     out = ""
     for step in loc:
-        if isinstance(step, str) and step.startswith("~"):  # a union tag, not a key
-            continue
         if isinstance(step, int):
             out += f"[{step}]"
         else:
@@ -87,17 +86,55 @@ def allowed_keys(model: type[BaseModel], loc: tuple) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
+def _data_path(loc: tuple, data: Any) -> tuple:
+    """Pydantic's location of an error, as a path into the data: without the tags it adds for
+    a union's member (``~track``), which a key written in the YAML (even ``~``) never is."""
+    out = []
+    node = data
+    for step in loc:
+        in_list = isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)
+        if in_list or (isinstance(node, dict) and step in node):
+            node = node[step]
+        elif isinstance(step, str) and step.startswith("~"):
+            continue
+        else:
+            node = None
+        out.append(step)
+    return tuple(out)
+
+
+def _key_position(data: Any, path: tuple, key: Any):
+    node = data
+    for step in path:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node.key_pos.get(key) if hasattr(node, "key_pos") else None
+
+
 def problems_from(
     exc: ValidationError, model: type[BaseModel], data: Any, source: Source, prefix: tuple = ()
 ) -> list[Problem]:
     """One problem per pydantic error, placed at the line and column of the offending value."""
     problems = []
     for err in exc.errors(include_url=False):
-        loc = tuple(s for s in err["loc"] if not (isinstance(s, str) and s.startswith("~")))
+        loc = _data_path(err["loc"], data)
+        at_key = bool(loc) and loc[-1] == "[key]"  # a mapping's key is wrong, not its value
+        if at_key:
+            loc = loc[:-1]
         kind = err["type"]
         full = prefix + loc
         hint = None
-        if kind == "extra_forbidden":
+        if kind == "invalid_key":  # a key that YAML read as a number, a date, null (~)...
+            key = err["input"]
+            loc = loc[:-1]
+            full = (*prefix, *loc, str(key))
+            message = f"a key must be text, not {key!r}"
+            hint = "put the key in quotes"
+            parent = position_at(data, loc)
+            pos = _key_position(data, loc, key) or parent
+        elif kind == "extra_forbidden":
             message = f"unknown key '{loc[-1]}'"
             hint = did_you_mean(str(loc[-1]), allowed_keys(model, loc[:-1]))
             pos = position_at(data, loc, key=True)
@@ -112,7 +149,7 @@ def problems_from(
             pos = position_at(data, loc)
         else:
             message = err["msg"].removeprefix("Value error, ")
-            pos = position_at(data, loc)
+            pos = position_at(data, loc, key=at_key)
         problems.append(source.problem(message, pos, field=field_label(full), hint=hint))
     return problems
 

@@ -10,10 +10,11 @@ from typing import Annotated, Literal
 
 from pydantic import Discriminator, Tag, field_validator, model_validator
 
+from portolan.limits import component_limits, shown
 from portolan.model.base import Sourced, SourcedInt, Strict
 from portolan.model.board_display import ActionBox, EraCubes, Spaces
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack
-from portolan.model.common import Dimensions, card_size_field
+from portolan.model.common import Dimensions, SafeName, card_size_field, count_within, within
 
 
 class Track(Strict):
@@ -50,6 +51,12 @@ class Track(Strict):
     def _range(self):
         if not isinstance(self.end.value, int) or self.end.value < self.start:
             raise ValueError("a track's end must be a whole number not below its start")
+        most = component_limits().track_boxes
+        if self.end.value - self.start + 1 > most:
+            raise ValueError(
+                f"a track from {shown(self.start)} to {shown(self.end.value)} has more than "
+                f"{shown(most)} boxes (limit components.track_boxes)"
+            )
         if self.per_row is not None and self.per_row < 1:
             raise ValueError("per_row must be at least 1")
         if self.mark_every is not None and self.mark_every < 1:
@@ -104,6 +111,19 @@ class Label(Strict):
     bold: bool = False
     align: Literal["left", "centre", "right"] = "left"
     colour: str | None = None
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, v: float) -> float:
+        within(v, component_limits().text_pt, "a text size", "pt", "text_pt")
+        return v
+
+    @field_validator("width")
+    @classmethod
+    def _width(cls, v: float | None) -> float | None:
+        if v is not None and v <= 0:
+            raise ValueError("width must be a positive number of mm")
+        return v
 
 
 class Slot(Strict):
@@ -241,7 +261,7 @@ class BoardSpec(Strict):
     colour, and the title names it."""
 
     kind: Literal["board"]
-    id: str
+    id: SafeName
     name: str
     size: Dimensions
     count: int = 1
@@ -266,6 +286,30 @@ class BoardSpec(Strict):
         if self.colours and self.count != len(self.colours):
             raise ValueError("with colours, count is one copy per colour: leave it out")
         return self
+
+    @field_validator("size")
+    @classmethod
+    def _board_size(cls, v: Dimensions) -> Dimensions:
+        for side in (v.width, v.height):
+            within(side, component_limits().board_mm, "a board side", "mm", "board_mm")
+        return v
+
+    @field_validator("count")
+    @classmethod
+    def _copies_within(cls, v: int) -> int:
+        count_within(v, component_limits().copies, "count", "copies")
+        return v
+
+    @field_validator("elements")
+    @classmethod
+    def _elements(cls, v: list) -> list:
+        most = component_limits().elements_per_board
+        if len(v) > most:
+            raise ValueError(
+                f"{shown(len(v))} elements are more than {shown(most)} "
+                "(limit components.elements_per_board)"
+            )
+        return v
 
     @property
     def tracks(self) -> list[Track]:

@@ -1,15 +1,61 @@
-"""Pieces shared by several component kinds: sizes, colours, icons."""
+"""Pieces shared by several component kinds: ids, sizes, colours, icons."""
 
 from __future__ import annotations
 
 import re
+from typing import Annotated
 
-from pydantic import field_validator, model_validator
+from pydantic import AfterValidator, field_validator, model_validator
 
+from portolan.limits import component_limits, shown
 from portolan.model.base import Strict
 from portolan.sizes import Size, card_sizes
 
 HEX = re.compile(r"#[0-9a-fA-F]{6}")
+SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def safe_name_problem(name: str, what: str = "an id", why: str = "ids name files") -> str | None:
+    """Why ``name`` cannot name a file of the print set (None: it can).
+
+    Component, card and card type ids become file names: letters, digits, '-', '_' and '.',
+    starting with a letter or digit, so no id reaches outside the output folder or hides a file.
+    """
+    limit = component_limits().name_chars
+    quoted = repr(name) if len(name) <= 40 else repr(name[:36] + "...")
+    if len(name) > limit:
+        return f"{quoted} is longer than {limit} characters (limit components.name_chars)"
+    if not SAFE_NAME.fullmatch(name):
+        return (
+            f"{quoted} cannot be {what}: {why}, so use letters, digits, '-', '_' and '.', "
+            "starting with a letter or digit"
+        )
+    return None
+
+
+def _safe_name(name: str) -> str:
+    problem = safe_name_problem(name)
+    if problem:
+        raise ValueError(problem)
+    return name
+
+
+SafeName = Annotated[str, AfterValidator(_safe_name)]
+
+
+def within(value: float, bounds: tuple[float, float], what: str, unit: str, key: str) -> None:
+    """Raise a ValueError naming the limit ``key`` when ``value`` is outside ``bounds``."""
+    low, high = bounds
+    if not low <= value <= high:
+        raise ValueError(
+            f"{what} of {shown(value)} {unit} is outside {shown(low)}..{shown(high)} {unit} "
+            f"(limit components.{key})"
+        )
+
+
+def count_within(value: int, high: int, what: str, key: str) -> None:
+    if not 1 <= value <= high:
+        raise ValueError(f"{what} must be between 1 and {shown(high)} (limit components.{key})")
 
 
 class Dimensions(Strict):
@@ -45,7 +91,8 @@ def is_hex(colour: str) -> bool:
 
 
 class Sized(Strict):
-    """Mixin for components printed at a card size."""
+    """Mixin for components printed at a card size: from 20 mm (anything smaller cannot be cut
+    out) to 300 mm; it must also fit the page it is printed on."""
 
     size: Dimensions
 
@@ -53,6 +100,13 @@ class Sized(Strict):
     @classmethod
     def _size(cls, v):
         return card_size_field(v)
+
+    @field_validator("size")
+    @classmethod
+    def _cuttable(cls, v: Dimensions) -> Dimensions:
+        for side in (v.width, v.height):
+            within(side, component_limits().card_mm, "a card side", "mm", "card_mm")
+        return v
 
     @property
     def dims(self) -> Size:

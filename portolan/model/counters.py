@@ -17,7 +17,9 @@ from typing import Literal
 
 from pydantic import field_validator, model_validator
 
+from portolan.limits import component_limits, shown
 from portolan.model.base import SourcedInt, Strict
+from portolan.model.common import SafeName
 
 
 class CounterFace(Strict):
@@ -55,10 +57,19 @@ class Counter(Strict):
     def _count(cls, v):
         return {"value": v, "source": "design"} if isinstance(v, int) else v
 
+    @field_validator("count")
+    @classmethod
+    def _copies(cls, v: SourcedInt) -> SourcedInt:
+        most = component_limits().counters_per_sheet
+        if not 1 <= v.value <= most:
+            raise ValueError(
+                f"count must be between 1 and {shown(most)} (limit components.counters_per_sheet)"
+            )
+        return v
+
     @model_validator(mode="after")
     def _sane(self):
-        if self.count.value < 1:
-            raise ValueError("count must be at least 1")
+
         if not 5 <= self.size <= 120:
             raise ValueError("size must be between 5 and 120 mm")
         if self.height is not None:
@@ -83,7 +94,7 @@ class CountersSpec(Strict):
     naming it with its count ("56 × Gold coin"), so a player can check the punch-out."""
 
     kind: Literal["counters"]
-    id: str
+    id: SafeName
     name: str
     total: SourcedInt | None = None
     labels: bool = False
@@ -91,6 +102,13 @@ class CountersSpec(Strict):
 
     @model_validator(mode="after")
     def _total(self):
+        most = component_limits().counters_per_sheet
+        got = sum(c.count.value for c in self.counters)
+        if got > most:
+            raise ValueError(
+                f"the counters add up to {shown(got)}, more than {shown(most)} on one sheet "
+                "(limit components.counters_per_sheet)"
+            )
         if self.total is not None:
             got = sum(c.count.value for c in self.counters)
             if got != self.total.value:

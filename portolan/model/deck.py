@@ -13,6 +13,7 @@ own cards without new code:
       cost: bundle of payment  # amounts of vocabulary words: "2 Fruit + 1 Coin" or {Fruit: 2}
       income: list 1..3 of bundle of benefit   # lists nest; an optional length or range
       effect: effect           # what the card does, as steps (portolan/model/effects.py)
+      sea: instructions        # card instructions (portolan/model/instructions.py)
 
 A ``bundle`` is what a cost, an income or a trade is made of: positive amounts of vocabulary
 words, kept in the order written (``read_bundle``). ``list N of`` / ``list N..M of`` bound the
@@ -37,10 +38,12 @@ from typing import Any, Literal
 from pydantic import field_validator
 
 from portolan.errors import Problem, did_you_mean
+from portolan.limits import component_limits, shown
 from portolan.model.base import SourcedInt, Strict
 from portolan.model.bundles import read_bundle
-from portolan.model.common import Sized
+from portolan.model.common import SafeName, Sized, safe_name_problem
 from portolan.model.effects import problem_field, read_effect
+from portolan.model.instructions import read_steps
 from portolan.yamlsrc import Pos, Source, YMap, position_at
 
 CARD_KEYS = ("name", "type", "count", "source", "sources", "note", "id")
@@ -51,7 +54,7 @@ class FieldType:
     """One parsed field type. ``term`` names a vocabulary (``terms`` in game.yaml); a list's
     ``item`` is the type of its items, ``low``/``high`` bound an int's value or a list's length."""
 
-    kind: Literal["int", "text", "term", "list", "map", "bundle", "effect"]
+    kind: Literal["int", "text", "term", "list", "map", "bundle", "effect", "instructions"]
     term: str | None = None
     low: int | None = None
     high: int | None = None
@@ -74,6 +77,7 @@ class FieldType:
             "map": "a ",
             "bundle": "a ",
             "effect": "an ",
+            "instructions": "",
         }[self.kind]
         return article + self.noun()
 
@@ -88,6 +92,7 @@ class FieldType:
             "map": f"mapping{s} of {self.term} to a whole number",
             "bundle": f"bundle{s} of {self.term} words (such as '2 A + 1 B')",
             "effect": f"effect{s} (a list of steps such as '- gain: 2 Gold')",
+            "instructions": "card instructions",
         }[self.kind]
 
     def vocabularies(self) -> list[str]:
@@ -123,6 +128,8 @@ def parse_field_type(spec: str) -> FieldType:
         return FieldType("text")
     if text == "effect":
         return FieldType("effect")
+    if text == "instructions":
+        return FieldType("instructions")
     if m := _LIST.match(text):
         low = int(m["lo"]) if m["lo"] is not None else None
         high = int(m["hi"]) if m["hi"] is not None else low
@@ -133,20 +140,25 @@ def parse_field_type(spec: str) -> FieldType:
         return FieldType("map", term=m["term"])
     if m := _BUNDLE.match(text):
         return FieldType("bundle", term=m["term"])
-    if _TERM.match(text) and text not in ("list", "map", "bundle", "int", "effect"):
+    if _TERM.match(text) and text not in ("list", "map", "bundle", "int", "effect", "instructions"):
         return FieldType("term", term=text)
     raise ValueError(
         f"cannot read field type '{spec}': write 'int', 'int 1..9', 'text', 'effect', a vocabulary "
         "word such as 'trait', 'list of trait', 'list 1..3 of bundle of good', "
-        "'map of stat to int' or 'bundle of resource'"
+        "'map of stat to int', 'bundle of resource' or 'instructions'"
     )
 
 
 class Back(Strict):
+    """A deck's (or a card type's) back. ``lines`` print a small table under the title: the
+    other side of a two-sided card (a leader's Second-in-Command, a ship's Carrack side), each
+    line ``"Label: value"`` or plain text."""
+
     title: str
     subtitle: str | None = None
     colour: str
     icon: str
+    lines: list[str] = []
 
 
 class Face(Strict):
@@ -184,6 +196,11 @@ class Face(Strict):
         both), and optionally ``heading`` (small capitals above the row), ``lead`` (a short text
         at its left), ``sep`` (drawn between cells, e.g. ``'>'``) and ``captions`` (a small
         text under each cell).
+    ``panels``
+        card instructions in framed panels filling the text area, e.g. the sea and coast
+        portions of a card: a list of ``{heading, steps, symbols}`` where ``steps`` is an
+        ``instructions`` field and ``symbols`` the top-level Ⓓ/Ⓡ drawn large beside the
+        heading (``generator/instructions.py``).
     ``corner_left`` / ``corner_right``
         one mapping each (``heading``, ``cells``, ``captions``) drawn in a framed box at the
         bottom corners, e.g. a cost and the points it scores.
@@ -207,6 +224,7 @@ class Face(Strict):
     rows: str = "[]"
     corner_left: str = ""
     corner_right: str = ""
+    panels: str = "[]"
 
 
 class CardType(Strict):
@@ -253,12 +271,12 @@ def slug(text: str) -> str:
 
 class DeckSpec(Sized):
     kind: Literal["deck"]
-    id: str
+    id: SafeName
     name: str
     total: SourcedInt
     source: str
     fields: dict[str, str] = {}
-    types: dict[str, CardType]
+    types: dict[SafeName, CardType]
     back: Back
     cards: list[dict]
 
@@ -333,6 +351,7 @@ def read_cards(spec: DeckSpec, raw: YMap, source: Source, terms: dict[str, list[
 
     cards: list[Card] = []
     seen: dict[str, int] = {}
+    ids: dict[str, int] = {}
     raw_cards = raw["cards"]
     for i, entry in enumerate(raw_cards):
         where = f"cards[{i}]"
@@ -355,9 +374,30 @@ def read_cards(spec: DeckSpec, raw: YMap, source: Source, terms: dict[str, list[
                 )
             )
             continue
+        if card.id in ids:
+            problems.append(
+                source.problem(
+                    f"card id '{card.id}' is also the id of cards[{ids[card.id]}]",
+                    entry.value_pos.get("id", entry.pos),
+                    field=f"{where}.id",
+                    hint="each card's id names its own file; give one of them another 'id'",
+                )
+            )
+            continue
         seen[card.name] = i
+        ids[card.id] = i
         cards.append(card)
 
+    most = component_limits().cards_per_deck
+    if not problems and sum(c.count for c in cards) > most:
+        problems.append(
+            source.problem(
+                f"the cards add up to {shown(sum(c.count for c in cards))}, more than "
+                f"{shown(most)} in one deck (limit components.cards_per_deck)",
+                raw.value_pos.get("cards"),
+                field="cards",
+            )
+        )
     if not problems:
         total = sum(c.count for c in cards)
         if total != spec.total.value:
@@ -393,7 +433,7 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
         return None, problems
     where = f"{where} ({name})"
     type_ = entry.get("type")
-    if type_ not in spec.types:
+    if not isinstance(type_, str) or type_ not in spec.types:
         bad(
             f"unknown card type '{type_}'" if type_ is not None else "card type is missing",
             "type" if "type" in entry else None,
@@ -402,8 +442,14 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
         return None, problems
     ctype = spec.types[type_]
     count = entry.get("count", 1)
+    most = component_limits().cards_per_deck
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
         bad(f"count must be a whole number of copies, at least 1 (found {count!r})", "count")
+    elif count > most:
+        bad(
+            f"count {shown(count)} is more than {shown(most)} (limit components.cards_per_deck)",
+            "count",
+        )
     src = entry.get("source", spec.source)
     if not isinstance(src, str):
         bad("source must be text", "source")
@@ -438,6 +484,13 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
                 True,
             )
             continue
+        if ftypes[key].kind == "instructions":
+            steps, step_problems = read_steps(
+                value, source, entry.value_pos.get(key, entry.pos), f"{where}.{key}"
+            )
+            problems += step_problems
+            values[key] = tuple(steps)
+            continue
         if ftypes[key].kind == "effect":
             steps, effect_problems = _read_effect(value, terms, entry, key, source, where)
             problems += effect_problems
@@ -455,6 +508,13 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
     if problems:
         return None, problems
     card_id = str(entry.get("id") or slug(name))
+    id_problem = safe_name_problem(card_id)
+    if id_problem:
+        if "id" in entry:
+            bad(id_problem, "id")
+        else:
+            bad(f"the name makes the id {id_problem}", "name", "give the card a short 'id'")
+        return None, problems
     card = Card(card_id, name, type_, count, src, values, entry.pos, dict(sources), note)
     return card, problems
 

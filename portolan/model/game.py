@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 import re
+import string
+from typing import Annotated
 
-from pydantic import field_validator, model_validator
+from pydantic import AfterValidator, field_validator, model_validator
 
 from portolan.model.base import SourcedInt, Strict
+from portolan.model.common import safe_name_problem
 
 GAME_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+CITATION_NAMES = ("game", "section", "id")
+
+
+def _file_name(name: str) -> str:
+    """A file next to game.yaml: a plain name, never a path out of the game's folder."""
+    problem = safe_name_problem(name, "a file name here", "files are read from the game's folder")
+    if problem:
+        raise ValueError(problem)
+    return name
+
+
+FileName = Annotated[str, AfterValidator(_file_name)]
 
 
 class PlayerRange(Strict):
@@ -72,14 +87,32 @@ class GameSpec(Strict):
     sections: list[Section]
     palette: dict[str, str] = {}
     terms: dict[str, list[Term]] = {}
-    rules: str | None = None
-    components: list[str]
+    rules: FileName | None = None
+    components: list[FileName]
 
     @field_validator("id")
     @classmethod
     def _id_shape(cls, v: str) -> str:
         if not GAME_ID.match(v):
             raise ValueError(f"'{v}' must be lower-case words joined by '-'")
+        return v
+
+    @field_validator("citation")
+    @classmethod
+    def _citation(cls, v: str) -> str:
+        # Filled in with str.format: only the three plain names, so a shared game.yaml can neither
+        # read Python's internals ({game.__class__}) nor ask for a huge width ({game:>9999999}).
+        try:
+            parts = list(string.Formatter().parse(v))
+        except ValueError as exc:
+            raise ValueError(f"cannot read the citation: {exc}") from None
+        for _, name, spec, conversion in parts:
+            if name is not None and (name not in CITATION_NAMES or spec or conversion):
+                written = name + (f"!{conversion}" if conversion else "")
+                written += f":{spec}" if spec else ""
+                raise ValueError(
+                    f"the citation may only use {{game}}, {{section}} and {{id}}, not {{{written}}}"
+                )
         return v
 
     @field_validator("sections", mode="before")

@@ -18,6 +18,7 @@ from portolan.model.common import is_hex
 from portolan.model.counters import CountersSpec
 from portolan.model.deck import Deck, DeckSpec, read_cards
 from portolan.model.game import GameSpec
+from portolan.model.map import MapSpec, check_map
 from portolan.model.rules import RulesSpec
 from portolan.yamlsrc import Source, YList, YMap, load_yaml, position_at
 
@@ -28,6 +29,7 @@ KINDS: dict[str, type] = {
     "aid": AidSpec,
     "scorepad": ScorePadSpec,
     "reference": ReferenceSpec,
+    "map": MapSpec,
 }
 
 
@@ -221,7 +223,7 @@ def _read_component(path: Path, terms: dict[str, list[str]]) -> Component:
     if not isinstance(raw, dict):
         raise InputError(src.problem("expected a mapping of keys", getattr(raw, "pos", None)))
     kind = raw.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         pos = raw.value_pos.get("kind", raw.pos)
         raise InputError(
             src.problem(
@@ -238,6 +240,10 @@ def _read_component(path: Path, terms: dict[str, list[str]]) -> Component:
         if problems:
             raise InputError(problems)
         component.deck = Deck(spec, tuple(cards))
+    elif kind == "map":
+        component.spec, problems = check_map(spec, raw, src)
+        if problems:
+            raise InputError(problems)
     return component
 
 

@@ -1,47 +1,16 @@
-"""Age of Discovery with `portolan play` driven through stdin: a whole (short) game, stopped and
-resumed, whose log `check` accepts; the menus and the names typed for cards turned over."""
+"""Age of Discovery at `portolan play` and `portolan simulate`: the setup typed card by card,
+a heading (send ships…) opened and closed, a purchase with the card turned over named; random
+games written as logs (the whole game through stdin is in test_games_play.py)."""
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
-from pathlib import Path
 
-from checker.core.play import Session
-from checker.core.registry import rules_for
-from portolan.model import load_game
-from tests.checker.helpers import TINY, run_log
+from typer.testing import CliRunner
 
-RULES = rules_for("age-of-discovery")
-MODEL = load_game(TINY, "age-of-discovery")  # draw piles of one card: a short game
-DEFAULTS = {o.name: o.default for o in RULES.options(MODEL)}
-
-
-def scripted_answers(seed: int, log: Path) -> tuple[list[str], int]:
-    """Play a whole game in-process, answering at random. Returns the answers and the index of
-    one asked at the start of a turn, halfway through (a place to stop and resume)."""
-    rng = random.Random(seed)
-    typed: list[str] = []
-    starts: list[int] = []
-    session: Session
-
-    def ask(prompt: str) -> str:
-        state = session.state
-        if "?" in prompt:  # a card turned over or dealt: type its name
-            outcomes = RULES.outcomes(state)
-            move = rng.choices([m for m, _ in outcomes], [w for _, w in outcomes])[0]
-            answer = move.card
-        else:  # a numbered choice
-            if state.phase == "Actions" and not state.blocks and state.menu is None:
-                starts.append(len(typed))
-            answer = str(rng.randrange(len(RULES.legal_moves(state))) + 1)
-        typed.append(answer)
-        return answer
-
-    session = Session(RULES, MODEL, ["Ana", "Ben"], DEFAULTS, log, ask, lambda _: None)
-    assert session.run() is True
-    return typed, starts[len(starts) // 2]
+from portolan.cli import app
+from tests.checker.helpers import run_log
 
 
 def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
@@ -54,42 +23,33 @@ def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_a_whole_game_through_stdin_gives_a_log_that_check_accepts(tmp_path):
-    answers, half = scripted_answers(3, tmp_path / "reference.yaml")
-    log = tmp_path / "game.yaml"
-    args = ["play", "age-of-discovery", "--players", "Ana,Ben", "--log", str(log)]
-    args += ["--components", str(TINY)]
-    first = portolan(args, "\n".join(answers[:half]) + "\nq\n")
-    assert first.returncode == 0, first.stderr
-    assert "run the same command to resume" in first.stdout
-    second = portolan(args[:2] + args[4:], "\n".join(answers[half:]) + "\n")
-    assert second.returncode == 0, second.stderr
-    assert "Resuming" in second.stdout and "The game is over." in second.stdout
-    assert "Winner:" in second.stdout or "Tied for the win" in second.stdout
-    body = log.read_text(encoding="utf-8").split("\n", 1)[1]
-    assert body == (tmp_path / "reference.yaml").read_text(encoding="utf-8").split("\n", 1)[1]
-    result = run_log(log.read_text(encoding="utf-8"), TINY)
-    assert result.ok and result.state.over
-    check = portolan(["check", str(log), "--components", str(TINY)], "")
-    assert check.returncode == 0 and "every step legal; the game is over" in check.stdout
-
-
-def test_setup_by_name_then_the_menu_and_a_purchase(tmp_path):
+def test_setup_by_name_then_a_heading_opened_and_closed_and_a_purchase(tmp_path):
     log = tmp_path / "game.yaml"
     contracts = ["red contract 3", "blue contract 5", "green contract 4", "white contract 6"]
     ships = ["red ship 1", "blue ship 2", "green ship 3", "yellow ship 1", "red ship 2"]
     ships += ["black ship 1", "red ship 3", "blue ship 3", "green ship 1", "yellow ship 2"]
     dealt = ["yellow contract 5", "black contract 3", "yellow contract 3", "green contract 6"]
     secrets = ["majority", "all ships", "santa", "golden"]
-    # the menu: end the turn, take coins, each contract, each ship to buy, send…, Reservation…
-    turn = ["buy green", "?", "white ship 1", "2", "1"]
+    # the list: end the turn, take coins, each contract, each ship to buy, then the headings
+    # send ships… and play a Reservation card…; one opened and closed again, then a purchase
+    turn = ["13", "back", "buy green", "?", "white ship 1", "2", "1"]
     stdin = "\n".join(contracts + ships + dealt + secrets + turn + ["q"]) + "\n"
     out = portolan(["play", "age-of-discovery", "--players", "Ana,Ben", "--log", str(log)], stdin)
     assert out.returncode == 0, out.stderr
     assert "Ana's special mission: Majority of Ships (2 players)" in out.stdout
     assert "3. accept the face-up contract Red Contract 3" in out.stdout
     assert "7. accept a contract: draw the top card of the deck" in out.stdout
-    assert "8. buy Red Ship 1" in out.stdout and "14. play a Reservation card…" in out.stdout
+    assert "8. buy Red Ship 1" in out.stdout
+    assert "13. send ships (expeditions, trade contracts)… (4)" in out.stdout
+    assert "14. play a Reservation card… (14)" in out.stdout
+    under_send = [  # the heading opened: its moves, then the way back
+        "send Santa María",
+        "play Black Contract 3 for 1 turn(s)",
+        "play Black Contract 3 for 2 turn(s)",
+        "play Black Contract 3 for 3 turn(s)",
+        "back (the other choices)",
+    ]
+    assert "\n".join(f"  {i:>2}. {e}" for i, e in enumerate(under_send, 1)) in out.stdout
     assert "buys Green Ship 3 for 5 coins (1 left)" in out.stdout
     assert "possible: " in out.stdout and "First Scoring" not in out.stdout.split("possible:")[1]
     text = log.read_text(encoding="utf-8")
@@ -97,3 +57,29 @@ def test_setup_by_name_then_the_menu_and_a_purchase(tmp_path):
     result = run_log(text)
     assert result.ok, result.violation
     assert result.state.coins["Ana"] == 6 - 5 + 2
+
+
+def test_simulate_and_a_log_cut_short(tmp_path):
+    out = CliRunner().invoke(
+        app,
+        [
+            "simulate",
+            "age-of-discovery",
+            "--games",
+            "3",
+            "--players",
+            "3",
+            "--log-dir",
+            str(tmp_path),
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert "3 games of 3 players" in out.output
+    logs = sorted(tmp_path.glob("*.yaml"))
+    assert len(logs) == 3
+    text = logs[0].read_text(encoding="utf-8")
+    half = text[: text.index("  - player:", len(text) // 2)]
+    (tmp_path / "half.yaml").write_text(half, encoding="utf-8")
+    out = CliRunner().invoke(app, ["check", str(tmp_path / "half.yaml")])
+    assert out.exit_code == 0, out.output
+    assert "the game is not over yet (scores so far)" in out.output

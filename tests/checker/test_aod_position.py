@@ -1,28 +1,14 @@
 """`portolan score age-of-discovery`: a finished game scored from the first scoring and the end
-position alone."""
+position alone (positions that cannot be read are in tests/checker/games/age_of_discovery.py)."""
 
 from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from portolan.cli import app
-from tests.checker.helpers import marked_line
-
-POSITION = """\
-game: age-of-discovery
-players:
-  Ana: {first scoring: 14, contracts: 5, mission: Majority of Ships, unassigned: 3}
-  Ben: {first scoring: 9, contracts: 2, mission: All Ships, unassigned: 1}
-  Cai: {first scoring: 11, contracts: 3, mission: One Ship, unassigned: 2}
-expeditions:
-  Christopher Columbus: {Ana: [Red Ship 2, Red Ship 3], Ben: [Santa María (red)]}
-  Francis Drake: {Ben: [Red Ship 1, Blue Ship 2 (wild)]}
-  Antonio de Abreu: {Cai: [Green Ship 1, Green Ship 2]}
-  John Cabot: {Ana: [Blue Ship 1], Cai: [Blue Ship 2, Blue Ship 1]}
-"""
+from tests.checker.games.age_of_discovery import POSITION
 
 # By hand, final scoring (coloured number for a ship of the card's colour, else the black one):
 #   Columbus (red, 5/4): Ana Red Ship 2 + Red Ship 3 = 5 + 5; Ben Santa María sailing red = 5.
@@ -85,43 +71,3 @@ def test_text_sheet(tmp_path):
     out = score(tmp_path, POSITION)
     assert out.exit_code == 0, out.output
     assert "Winner: Cai" in out.output and "Special mission" in out.output
-
-
-BAD = {
-    "an unknown ship": (
-        POSITION.replace(
-            "Francis Drake: {Ben: [Red Ship 1,", "Francis Drake: {Ben: [Red Shp 1,"
-        ).replace("(wild)]}\n", "(wild)]}  # here\n", 1),
-        "'Red Shp 1' is not a ship (did you mean 'Red Ship 1'?)",
-    ),
-    "a third Blue Ship 1": (
-        POSITION.replace(
-            "Cai: [Blue Ship 2, Blue Ship 1]}", "Cai: [Blue Ship 1, Blue Ship 1]}  # here"
-        ),
-        "there are only 2 Blue Ship 1 cards",
-    ),
-    "a transport limit exceeded": (
-        POSITION.replace(
-            "Antonio de Abreu: {Cai: [Green Ship 1, Green Ship 2]}",
-            "Antonio de Abreu: {Cai: [Green Ship 3, Green Ship 2]}  # here",
-        ),
-        "Antonio de Abreu's expedition has a transport limit of 3: these ships carry at least 5",
-    ),
-    "a flagship without its colour": (
-        POSITION.replace("Santa María (red)]}", "Golden Hind]}  # here"),
-        "Golden Hind shows blue and green: write the one it sails under",
-    ),
-    "an unknown mission": (
-        POSITION.replace("mission: One Ship,", "mission: Two Ships,  # here\n     "),
-        "'Two Ships' is not a special mission of a 3-player game",
-    ),
-}
-
-
-@pytest.mark.parametrize("case", list(BAD))
-def test_a_bad_position_exits_2(case, tmp_path):
-    text, message = BAD[case]
-    out = score(tmp_path, text)
-    assert out.exit_code == 2, out.output
-    assert f"position.yaml:{marked_line(text)}:" in out.output
-    assert message in out.output and "Traceback" not in out.output

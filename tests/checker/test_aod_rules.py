@@ -1,5 +1,6 @@
 """Age of Discovery: rules that play out over several turns (payouts, reservations, scorings,
-empty piles) and the special missions, on the base log of helpers.AOD_SETUP."""
+empty piles), the special missions and the tie-breaker, on the base log of
+tests/checker/games/age_of_discovery.py."""
 
 from __future__ import annotations
 
@@ -8,28 +9,29 @@ import pytest
 from checker.core.log import parse_log
 from checker.core.registry import rules_for
 from checker.core.replay import run
-from checker.games.age_of_discovery.cards import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP
-from checker.games.age_of_discovery.rules import qualifies
-from tests.checker.helpers import COMPONENTS, aod_log, run_log
+from checker.games.age_of_discovery.book import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP
+from checker.games.age_of_discovery.scoring import qualifies
+from tests.checker.games.age_of_discovery import log
+from tests.checker.helpers import COMPONENTS, ROOT, run_log
 
 RULES = rules_for("age-of-discovery")
 
 
 def replay_with(tail: str, options: str = "", before_turns=None):
     """Replay the base log; ``before_turns(state)`` may change the state after the setup."""
-    log = parse_log(aod_log(tail, options), "test.yaml", COMPONENTS)
-    state = RULES.setup(log.model, log.players, log.options)
-    setup = [s for s in log.steps if s.turn == 0]
-    result = run(RULES, log.model, state, setup, "test.yaml", finish=False)
+    parsed = parse_log(log(tail, options), "test.yaml", COMPONENTS)
+    state = RULES.setup(parsed.model, parsed.players, parsed.options)
+    setup = [s for s in parsed.steps if s.turn == 0]
+    result = run(RULES, parsed.model, state, setup, "test.yaml", finish=False)
     assert result.ok, result.violation
     if before_turns is not None:
         before_turns(state)
-    result = run(RULES, log.model, state, log.steps[len(setup) :], "test.yaml")
+    result = run(RULES, parsed.model, state, parsed.steps[len(setup) :], "test.yaml")
     return result
 
 
 def test_a_contract_pays_when_its_token_moves_off_the_track():
-    book = RULES.book(parse_log(aod_log(""), "t", COMPONENTS).model)
+    book = RULES.book(parse_log(log(""), "t", COMPONENTS).model)
     payout = book.contracts["Black Contract 3"].payouts[1]  # 2 turns
     tail = (
         "  - player: Ana\n    send:\n"
@@ -39,10 +41,10 @@ def test_a_contract_pays_when_its_token_moves_off_the_track():
         "  - {player: Ana, coins: take}\n"
         "  - {player: Ben, coins: take}\n"
     )
-    state = run_log(aod_log(tail)).state
+    state = run_log(log(tail)).state
     assert state.completed["Ana"] == 0 and state.coins["Ana"] == 6 - 2 + 2
     assert not state.flagship_idle["Ana"]
-    state = run_log(aod_log(tail + "  - {player: Ana, coins: take}\n")).state
+    state = run_log(log(tail + "  - {player: Ana, coins: take}\n")).state
     assert state.completed["Ana"] == 1
     assert state.coins["Ana"] == 6 - 2 + 2 + payout + 2
     assert state.flagship_idle["Ana"] and state.boxed["Black Contract 3"] == 1
@@ -56,7 +58,7 @@ def test_a_reservation_ends_with_the_reservers_next_turn():
         "  - {player: Ana, coins: take}\n"
         "  - {player: Ben, buy: [Blue Ship 2: White Ship 1]}\n"
     )
-    result = run_log(aod_log(tail))
+    result = run_log(log(tail))
     assert result.ok, result.violation
     assert result.state.fleet["Ben"] == {"Blue Ship 2": 1}
     assert result.state.reservations == []
@@ -68,7 +70,7 @@ def test_the_reserver_may_buy_the_reserved_ship_on_the_next_turn():
         "  - {player: Ben, coins: take}\n"
         "  - {player: Ana, buy: [Green Ship 3: White Ship 1]}\n"
     )
-    result = run_log(aod_log(tail))
+    result = run_log(log(tail))
     assert result.ok, result.violation
     assert result.state.fleet["Ana"] == {"Green Ship 3": 1}
 
@@ -100,7 +102,7 @@ def test_the_first_scoring_card_finishes_the_turn_then_everyone_plays_once_more(
     assert state.piles[2] == 0 and state.filling[1] == "White Ship 1"
     tail += "  - {player: Ana, send: [Blue Ship 2: Drake]}\n"
     state = replay_with(tail, before_turns=only_first_scoring_left_in_pile_3).state
-    drake = RULES.book(parse_log(aod_log(""), "t", COMPONENTS).model).expeditions["Francis Drake"]
+    drake = RULES.book(parse_log(log(""), "t", COMPONENTS).model).expeditions["Francis Drake"]
     assert state.first_points == {"Ana": drake.first_match, "Ben": 0}
     assert state.phase == "Turn" and state.player == "Ben"  # play goes on
 
@@ -182,3 +184,17 @@ def test_option_piles_run_out_scores_at_the_end_of_that_turn():
 )
 def test_missions(kind, mine, total, met):
     assert qualifies(kind, mine, total) is met
+
+
+def test_a_tie_goes_to_the_player_with_more_ships_not_sent():
+    """The four-player example: Ana and Ben both score 73; Ana has 1 ship not sent, Ben none."""
+    text = (ROOT / "examples" / "age-of-discovery" / "four-players.yaml").read_text("utf-8")
+    sheet = RULES.score(run_log(text).state)
+    assert {ln.player: ln.total for ln in sheet.lines} == {
+        "Ana": 73,
+        "Ben": 73,
+        "Cai": 56,
+        "Dora": 64,
+    }
+    assert {ln.player: ln.rank for ln in sheet.lines} == {"Ana": 1, "Ben": 2, "Cai": 4, "Dora": 3}
+    assert sheet.winners == ["Ana"]

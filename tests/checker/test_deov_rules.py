@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from checker.core.registry import rules_for
-from checker.games.discovery_era_of_voyage import rules as r
+from checker.games.discovery_era_of_voyage.actions.pirates import pirate_turns
 from checker.games.discovery_era_of_voyage.moves import (
     Bow,
     Collect,
@@ -33,7 +33,15 @@ from checker.games.discovery_era_of_voyage.moves import (
     TurnPirate,
 )
 from checker.games.discovery_era_of_voyage.scoring import majority
-from checker.games.discovery_era_of_voyage.state import CENTRE, INCOME, INVEST, OVER, SAILING, TURN
+from checker.games.discovery_era_of_voyage.state import (
+    CENTRE,
+    INCOME,
+    INVEST,
+    OVER,
+    SAILING,
+    SETUP_ISLANDS,
+    TURN,
+)
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 
@@ -131,7 +139,7 @@ def test_simulated_circles_follow_the_rulebook_draw():
     seen = Counter()
     for _ in range(300):
         s = RULES.setup(MODEL, ["Ana", "Ben"], {o.name: o.default for o in RULES.options(MODEL)})
-        while s.setup_step == r.SETUP_ISLANDS:
+        while s.setup_step == SETUP_ISLANDS:
             move = RULES.sample_outcome(s, rng)
             assert RULES.check(s, move, "Table") is None
             RULES.apply(s, move)
@@ -505,7 +513,7 @@ def test_one_payment_turns_both_pirates_with_the_option():
     play(s, Sail("Gold Reef"), Bow(CW), Collect(), NoInvest(), StartTurn("Ana"))
     play(s, TurnPirate("Orchard Isle", "Coin"))
     assert s.pirates == [[2, CCW], [4, CW]]
-    assert not r.pirate_turns(s)
+    assert not pirate_turns(s)
 
 
 def test_stopping_on_a_pirate_needs_a_coin_for_it():

@@ -1,27 +1,14 @@
-"""`portolan score discovery-era-of-voyage`: a finished game scored from its end position."""
+"""`portolan score discovery-era-of-voyage`: a finished game scored from its end position (the
+positions that cannot be read are in tests/checker/games/discovery_era_of_voyage.py)."""
 
 from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
 from portolan.cli import app
-from tests.checker.helpers import marked_line
-
-POSITION = """\
-game: discovery-era-of-voyage
-players:                       # in turn order, the starting player first
-  Ana: {vp: 5, resources: 2 Fruit + 1 Gold, coins: 4}
-  Ben: {vp: 7, resources: 1}
-  Cai: {vp: 3}
-islands:
-  Palm Grove: {Ana: 2, Ben: 1}
-  Gold Reef: {Cai: 3}
-  Orchard Isle: {Ana: 1, Ben: 1}
-  Harbour Market: {Ben: 2, Cai: 1, Ana: 1}
-"""
+from tests.checker.games.discovery_era_of_voyage import POSITION
 
 
 def rows(output: str) -> list[str]:
@@ -67,23 +54,3 @@ def test_markers_used_beyond_those_on_the_islands(tmp_path):
     out = score(tmp_path, text)
     assert "Markers used 5 4 4" in rows(out.output)
     assert "Winner: Ana" in out.output
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "message"),
-    [
-        ("  Palm Grove:", "  Palm Grov:  # here\n  X:", "'Palm Grov' is not a surrounding island"),
-        ("  Gold Reef:", "  Central Island:  # here\n  X:", "nobody invests on the Central Island"),
-        ("{Cai: 3}", "{Cai: 3, Dora: 1}  # here", "'Dora' is not a player in this position"),
-        ("Cai: {vp: 3}", "Cai: {vp: -1}  # here", "vp is a whole number, at least 0"),
-        ("Cai: {vp: 3}", "Cai: {vp: 3, gold: 2}  # here", "unknown key 'gold'"),
-        ("1 Gold, coins: 4}", "1 Silver}  # here", "'Silver' is not a resource"),
-        ("{Ana: 2, Ben: 1}", "{Ana: two}  # here", "a number of markers is a whole number"),
-    ],
-)
-def test_bad_positions_exit_2(tmp_path, old, new, message):
-    text = POSITION.replace(old, new).replace("  X:", "  Pepper Coast:")
-    out = score(tmp_path, text)
-    assert out.exit_code == 2, out.output
-    assert message in out.output
-    assert f"position.yaml:{marked_line(text)}:" in out.output

@@ -34,6 +34,8 @@ def test_seeded_random_games_end_offer_legal_moves_and_conserve_every_piece(game
     for k in range(int(spec.random_games * SCALE)):
         players = default_players(counts[k % len(counts)])
         options = {o.name: rng.choice(list(o.choices)) for o in rules.options(model)}
+        if spec.fit_options:
+            options = spec.fit_options(options, len(players))
         state = rules.setup(model, players, options)
         steps = 0
         while (d := rules.decision(state)) is not None:

@@ -23,6 +23,8 @@ MODULES = [
     "aid",
     "base",
     "common",
+    "map",
+    "instructions",
 ]
 
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from checker.core.game import Step
 from checker.core.log import LogReader, player_named
-from checker.games.age_of_discovery.cards import CardBook
+from checker.games.age_of_discovery.book import CardBook
 from checker.games.age_of_discovery.moves import (
     Assign,
     Buy,

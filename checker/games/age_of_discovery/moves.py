@@ -5,6 +5,7 @@ the ship bought and the card turned over in its place); play and simulate ask fo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 # -- Setup (§3.0): what the table turned over and dealt ----------------------------------------
 
@@ -130,14 +131,77 @@ class EndTurn:
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class Menu:  # play and simulate: which kind of action comes next (never written to a log)
-    kind: str  # contract, buy, send, reserve
+# The moves without data, made once.
+END_TURN, TAKE_2, DRAW_BLIND, KEEP_SECRET = EndTurn(), TakeCoins(), DrawContract(), KeepSecret()
+
+# What the table reveals, named at the prompt by the card's name.
+CARD_REVEALS = (
+    SetupShip,
+    RowContract,
+    DealContract,
+    DealMission,
+    DealFlagship,
+    TurnOver,
+    ContractDrawn,
+)
+
+_SHARED: dict[tuple, Any] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Back:  # play and simulate: back from a menu entry without a move (never written to a log)
-    pass
+def shared(kind: type, *args: Any) -> Any:
+    """One shared (immutable) move object per kind and arguments: much cheaper than new ones
+    (the legal moves are listed at nearly every step of a random game)."""
+    key = (kind, *args)
+    move = _SHARED.get(key)
+    if move is None:
+        move = _SHARED[key] = kind(*args)
+    return move
 
 
-SETUP_MOVES = (SetupShip, DealContract, DealMission, DealFlagship, RowContract)
+def describe(move: Any) -> str:
+    """A move in words, as play lists it and a trace shows it."""
+    match move:
+        case SetupShip(card, row):
+            return f"{card} into the {row} row"
+        case DealContract(p, card) | DealMission(p, card) | DealFlagship(p, card):
+            return f"{p}: {card}"
+        case KeepSecret():
+            return "kept secret for now"
+        case RowContract(card):
+            return f"{card} turned face up"
+        case TurnOver(card, pile):
+            return f"{card} turned over" + (f" (pile {pile})" if pile else "")
+        case ContractDrawn(card):
+            return f"{card} drawn"
+        case StartTurn(p):
+            return f"{p} begins the turn"
+        case TakeCoins():
+            return "take coins"
+        case TakeContract(card):
+            return f"accept the face-up contract {card}"
+        case DrawContract():
+            return "accept a contract: draw the top card of the deck"
+        case Contract(card):
+            return f"accept the contract {card}"
+        case Buy(card, space):
+            return f"buy {card}" + (f" (space {space})" if space else "")
+        case SendShip(card):
+            return f"send {card}"
+        case Sail(exp, t, colour, wild):
+            extra = [f"transport {t}"] if t else []
+            extra += [colour] if colour else []
+            extra += ["Wild Ship"] if wild else []
+            return f"to {exp}'s expedition" + (f" ({', '.join(extra)})" if extra else "")
+        case PlayContract(card, d):
+            return f"play {card} for {d} turn(s)"
+        case Assign(card, t, colour, wild):
+            extra = [f"transport {t}"] if t else []
+            extra += [colour] if colour else []
+            extra += ["Wild Ship"] if wild else []
+            return f"assign {card}" + (f" ({', '.join(extra)})" if extra else "")
+        case Reserve(card, row, space):
+            where = f" ({row} row" + (f", space {space}" if space else "") + ")" if row else ""
+            return f"play Reservation on {card}{where}"
+        case EndTurn():
+            return "end the turn"
+    return str(move)

@@ -22,10 +22,9 @@ from typing import Any
 
 from checker.core.position import read_position
 from checker.core.scoresheet import ScoreSheet
-from checker.games.age_of_discovery import rules
-from checker.games.age_of_discovery.cards import CardBook
+from checker.games.age_of_discovery.book import CardBook
 from checker.games.age_of_discovery.logformat import key_of
-from checker.games.age_of_discovery.scoring import Tally, score_sheet
+from checker.games.age_of_discovery.scoring import Tally, matches, qualifies, score_sheet
 from checker.games.age_of_discovery.state import Placed
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.model.loader import Game
@@ -37,7 +36,7 @@ TAGS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
 
 
 class _Position:
-    """Just what ``rules.matches`` and ``rules.qualifies`` need of a state."""
+    """Just what ``scoring.matches`` needs of a state."""
 
     def __init__(self, book: CardBook, options: dict[str, Any]):
         self.book = book
@@ -121,10 +120,10 @@ def score_position(
             info = book.expeditions[exp]
             for s in ships:
                 if s.player == p:
-                    hit = rules.matches(state, s, exp)
+                    hit = matches(state, s, exp)
                     final += info.final_match if hit else info.final_other
             mine = sum(1 for s in ships if s.player == p)
-            if kind and rules.qualifies(kind, mine, len(ships)):
+            if kind and qualifies(kind, mine, len(ships)):
                 met += 1
         tallies[p] = Tally(
             first=facts[p]["first scoring"],

@@ -1,4 +1,5 @@
-"""The score sheet: first scoring, final scoring, special missions and ships not sent (§5, §6.1)."""
+"""The scoring (§5, §6.1): expedition points at the first and the final scoring, special
+missions, ships not sent; and the score sheet, from a replayed game or from a written position."""
 
 from __future__ import annotations
 
@@ -6,7 +7,79 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.core.scoresheet import ScoreLine, ScoreSheet
-from checker.games.age_of_discovery.cards import CardBook
+from checker.games.age_of_discovery.book import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP, CardBook
+from checker.games.age_of_discovery.state import Placed, State
+
+
+def matches(state: State, placed: Placed, expedition: str) -> bool:
+    """§5.1: a ship matches when it is the colour printed on the expedition card."""
+    printed = state.book.expeditions[expedition].colour
+    if placed.wild and state.options["wild_ship_scores"] == "other":
+        return False
+    if state.book.is_flagship(placed.ship) and state.options["flagship_scores"] == "either_colour":
+        return printed in state.book.flagships[placed.ship]
+    return placed.colour == printed
+
+
+def expedition_points(state: State, which: str) -> dict[str, int]:
+    points = dict.fromkeys(state.players, 0)
+    for exp, placed in state.expeditions.items():
+        info = state.book.expeditions[exp]
+        hit, miss = (
+            (info.first_match, info.first_other)
+            if which == "first"
+            else (info.final_match, info.final_other)
+        )
+        for s in placed:
+            points[s.player] += hit if matches(state, s, exp) else miss
+    return points
+
+
+def qualifies(kind: str, mine: int, total: int) -> bool:
+    """§6.1: does a player with ``mine`` of the ``total`` ships on an expedition meet the
+    mission? Alone on an expedition, every mission is met."""
+    if mine == 0:
+        return False
+    if mine == total:
+        return True
+    if kind == ONE_SHIP:
+        return True
+    if kind == HALF:
+        return 2 * mine >= total
+    if kind == MAJORITY:
+        return mine > total - mine
+    if kind == ALL_SHIPS:
+        return False
+    raise ValueError(f"unknown mission kind {kind!r}")
+
+
+def mission_expeditions(state: State, player: str) -> int:
+    mission = state.missions[player]
+    if mission is None:
+        return 0
+    kind = state.book.missions[mission].kind
+    n = 0
+    for placed in state.expeditions.values():
+        mine = sum(1 for s in placed if s.player == player)
+        if qualifies(kind, mine, len(placed)):
+            n += 1
+    return n
+
+
+def unassigned(state: State, player: str) -> int:
+    """Ships in front of the player and on trade voyages (they come back at the end)."""
+    n = sum(state.fleet[player].values())
+    flagship_home = state.flagship_idle[player]
+    for v in state.voyages:
+        if v.player == player:
+            for s, _ in v.ships:
+                if state.book.is_flagship(s):
+                    flagship_home = True
+                else:
+                    n += 1
+    if flagship_home and state.options["idle_flagship"] == "counts":
+        n += 1
+    return n
 
 
 @dataclass
@@ -58,3 +131,19 @@ def score_sheet(
         notes=notes,
     )
     return sheet
+
+
+def score(state: State) -> ScoreSheet:
+    """The score sheet of a game replayed so far (points so far before the final scoring)."""
+    tallies = {}
+    finished = state.final_points is not None
+    for p in state.players:
+        tallies[p] = Tally(
+            first=state.first_points[p] if state.first_points else None,
+            final=state.final_points["expeditions"][p] if finished else None,
+            mission=state.missions[p],
+            mission_expeditions=mission_expeditions(state, p),
+            completed=state.completed[p],
+            unassigned=unassigned(state, p),
+        )
+    return score_sheet(state.book, state.categories, tallies, state.options)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.games.age_of_discovery.cards import CardBook
+from checker.core.game import GameState
+from checker.games.age_of_discovery.book import CardBook
 
 # Where the game is.
 SETUP, START, ACTIONS, MISSIONS, OVER = "Setup", "Turn", "Actions", "Missions", "Over"
@@ -13,6 +14,7 @@ SETUP, START, ACTIONS, MISSIONS, OVER = "Setup", "Turn", "Actions", "Missions", 
 # The four actions (§4.0), as the log and the messages name them.
 COINS, CONTRACT, BUY, SEND = "take coins", "accept a contract", "purchase ships", "send ships"
 PURCHASE, FILLING, CONTRACTS = "purchase", "filling", "contracts"
+ROW_WORDS = {PURCHASE: "purchase row", FILLING: "filling row", CONTRACTS: "contract row"}
 
 
 @dataclass(slots=True)
@@ -50,7 +52,7 @@ class Reservation:
 
 
 @dataclass(slots=True)
-class State:
+class State(GameState):
     book: CardBook
     k: dict[str, Any]  # rules.yaml constants
     options: dict[str, Any]
@@ -75,7 +77,7 @@ class State:
     expeditions: dict[str, list[Placed]]
     load: dict[str, int]  # transport on each expedition
     exp_colour: dict[Any, str]  # expedition (or (expedition, player)) -> its ships' colour
-    sent: int = 0  # ships sent on expeditions so far (a version number for play._rooms)
+    sent: int = 0  # ships sent on expeditions so far (a version number for sending.rooms)
     setup_plan: list[tuple] = field(default_factory=list)
     setup_at: int = 0
     voyages: list[Voyage] = field(default_factory=list)
@@ -89,7 +91,6 @@ class State:
     used: list[str] = field(default_factory=list)  # actions taken this turn
     blocks: list[str] = field(default_factory=list)  # actions and reservations, in log order
     action: str | None = None  # the action under way
-    menu: str | None = None  # play and simulate: the kind of move chosen from the menu
     pending: tuple | None = None  # ("sail", ship) ("voyage", Voyage) ("turnover", row, space)
     #                                ("row contract", space) ("blind",)
     first_at: int | None = None  # the turn after which the first scoring happens
@@ -97,10 +98,9 @@ class State:
     first_points: dict[str, int] | None = None
     final_points: dict[str, dict[str, int]] | None = None
     categories: list = field(default_factory=list)
-    memo: Any = None  # the current decision, until the next move
     last_turnover: str = ""  # what the last card turned over did, for misplaced reveals
     decisions: dict = field(default_factory=dict)  # decisions that depend only on their key
-    cache: dict = field(default_factory=dict)  # answers of play.can_load, by everything they use
+    cache: dict = field(default_factory=dict)  # answers of loading.can_load, by all they use
 
     @property
     def player(self) -> str:

@@ -27,7 +27,7 @@ from typing import Any
 
 from checker.core.game import Step
 from checker.core.log import LogReader, player_named, turn_entries
-from checker.games.discovery_era_of_voyage.islands import BOW_NAMES, BOW_WORDS, IslandBook
+from checker.games.discovery_era_of_voyage.book import BOW_NAMES, BOW_WORDS, IslandBook
 from checker.games.discovery_era_of_voyage.moves import (
     Bow,
     Collect,

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from checker.games.discovery_era_of_voyage.book import BOW_NAMES
 
 
 # -- Game Preparation (turn 0, answered by the table) --------------------------------------------
@@ -116,3 +119,89 @@ class Invest:  # place 1 investment marker here (the log may name the island)
 @dataclass(frozen=True, slots=True)
 class NoInvest:
     pass
+
+
+# -- The shared instances ----------------------------------------------------------------------
+# Moves without data are made once; moves with data that play and simulate offer again and again
+# are kept by their fields (a move is frozen, so one instance serves every game).
+COLLECT, NO_INCOME, END_INCOME, NO_INVEST = Collect(), NoIncome(), EndIncome(), NoInvest()
+RETURN, INVEST_HERE = Return(), Invest()
+BOWS = (Bow(1), Bow(-1))  # clockwise, counterclockwise
+TURN_A_PIRATE = TurnPirate()
+
+
+class _Moves(dict):
+    """Moves of one type by their fields, each made the first time it is asked for."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        move = self[key] = self.make(*key) if isinstance(key, tuple) else self.make(key)
+        return move
+
+
+TRADES = _Moves(Trade)  # by (action, resource, price)
+EXCHANGES = _Moves(Exchange)  # by resource
+STARTS = _Moves(StartTurn)  # by player
+
+
+def describe(move: Any) -> str:
+    """A move in words, as play lists it and a trace shows it."""
+    match move:
+        case PlaceIsland(card):
+            return card
+        case FirstPlayer(player):
+            return player
+        case StartingCoins(by_seat):
+            return "0/0/1/1 coins from the starting player on" if by_seat else "3 coins each"
+        case Markers(count):
+            return f"{count} investment markers each"
+        case StartTurn(player):
+            return f"{player} begins the turn"
+        case PlacePirate(island, bow):
+            return f"a pirate on {island}, bow {BOW_NAMES[bow]}"
+        case TurnPirate(None, None):
+            return "turn a pirate's bow (1 coin or 1 resource)"
+        case TurnPirate(island, None):
+            return f"turn the pirate on {island}"
+        case TurnPirate(island, payment):
+            return f"pay 1 {payment} to turn the pirate on {island}"
+        case PayPirate(payment):
+            return f"pay 1 {payment}"
+        case Sail(to, None, cost):
+            return f"sail to {to}{_coins(cost)}"
+        case Sail(to, steps, cost):
+            return f"sail {steps} step{'s' if steps != 1 else ''} to {to}{_coins(cost)}"
+        case Return():
+            return "return to the Central Island"
+        case Bow(direction):
+            return f"bow {BOW_NAMES[direction]}"
+        case MovePirate(steps):
+            return f"move the pirate {steps} step{'s' if steps != 1 else ''}"
+        case Collect():
+            return "take the income"
+        case NoIncome():
+            return "take no income"
+        case Take(resource):
+            return f"take {resource}"
+        case Trade(action, resource, price):
+            return f"{action} 1 {resource}{_coins(price, 'for ')}"
+        case Exchange(resource):
+            return f"exchange 1 {resource} for VP"
+        case Pick(resource):
+            return resource
+        case EndIncome():
+            return "no (more) trades or exchanges"
+        case Invest():
+            return "invest here"
+        case NoInvest():
+            return "do not invest"
+    return str(move)
+
+
+def _coins(n: int | None, lead: str = "") -> str:
+    if not n:
+        return ""
+    return f" ({lead}{n} coin{'s' if n > 1 else ''})"

@@ -20,7 +20,7 @@ from typing import Any
 
 from checker.core.position import read_position
 from checker.core.scoresheet import ScoreSheet
-from checker.games.discovery_era_of_voyage.islands import CENTRAL, IslandBook
+from checker.games.discovery_era_of_voyage.book import CENTRAL, IslandBook
 from checker.games.discovery_era_of_voyage.scoring import Position, final_scoring
 from portolan.errors import InputError, did_you_mean
 from portolan.model.deck import read_bundle

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from checker.core.scoresheet import ScoreLine, ScoreSheet
-from checker.games.discovery_era_of_voyage.islands import IslandBook
+from checker.games.discovery_era_of_voyage.book import IslandBook
+from checker.games.discovery_era_of_voyage.state import State
 from portolan.model.rules import ScoreCategory
 
 
@@ -22,6 +23,21 @@ class Position:
     order: list[str] = field(default_factory=list)  # turn order (default: seat order)
     pirates: bool = False
     end_reason: str = ""
+
+
+def position_of(state: State) -> Position:
+    """What scoring needs from a replayed game's state."""
+    return Position(
+        players=list(state.players),
+        order=list(state.order or state.players),
+        islands=list(state.ring),
+        markers=[dict(m) for m in state.markers[: len(state.ring)]],
+        vp=dict(state.vp),
+        resources={p: state.resources_of(p) for p in state.players},
+        markers_used={p: state.markers_each - state.left[p] for p in state.players},
+        pirates=state.pirated,
+        end_reason=state.end_reason if state.over else "",
+    )
 
 
 def majority(counts: dict[str, int], most: int, second: int) -> dict[str, int]:

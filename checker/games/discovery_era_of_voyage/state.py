@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.games.discovery_era_of_voyage.islands import IslandBook
+from checker.core.game import GameState
+from checker.games.discovery_era_of_voyage.book import IslandBook
 
 # Phases, as the rulebook names them (the setup steps are answered by the table).
 SETUP, TURN, PIRATES, SAILING, BOW, PIRATE_MOVE, INCOME, INVEST, OVER = (
@@ -22,6 +23,9 @@ SETUP, TURN, PIRATES, SAILING, BOW, PIRATE_MOVE, INCOME, INVEST, OVER = (
 )
 CENTRE = -1  # a ship on the Central Island
 TABLE = "Table"  # who answers the setup's questions
+# The steps of Game Preparation the table answers, in order (state.setup_step).
+SETUP_ISLANDS, SETUP_FIRST, SETUP_COINS, SETUP_MARKERS, SETUP_DONE = range(5)
+PICKING = -1  # state.turning while the pirate to turn is being chosen
 
 
 @dataclass(slots=True)
@@ -39,7 +43,7 @@ class Visit:
 
 
 @dataclass(slots=True)
-class State:
+class State(GameState):
     book: IslandBook
     options: dict[str, Any]
     players: list[str]  # seat order, clockwise
@@ -49,7 +53,7 @@ class State:
     first: str | None = None
     by_seat: bool | None = None  # the 0/0/1/1 starting coins
     markers_each: int = 0
-    setup_step: int = 0  # 0 islands, 1 first player, 2 coins, 3 markers, 4 done
+    setup_step: int = SETUP_ISLANDS
     at: dict[str, int] = field(default_factory=dict)  # slot, or CENTRE
     bow: dict[str, int] = field(default_factory=dict)  # +1 / -1, 0 on the Central Island
     coins: dict[str, int] = field(default_factory=dict)
@@ -75,9 +79,11 @@ class State:
     visit: Visit | None = None
     invested: bool = False  # in the turn that just ended or is going on
     end_reason: str = ""  # set when an end condition is met: the round is finished
-    memo: Any = None  # the current decision, until the next move
     decisions: dict = field(default_factory=dict)  # decisions already built, by their key
-    planned: list = field(default_factory=list)  # simulate: a setup drawn in advance
+    # The 7 island cards drawn and shuffled, still face down (simulate only: setup.draw_circle).
+    # The table holds them too before laying them out one slot at a time, so they are game
+    # state, not a plan of the sampler's: each PlaceIsland reveals the next of them.
+    planned: list = field(default_factory=list)
     categories: list = field(default_factory=list)  # score sheet lines from rules.yaml
 
     @property

@@ -74,3 +74,6 @@ class GameTests:
     # A check on a finished random game's state and score sheet (asserts inside).
     finished: Callable[[Any, Any, Any], None] | None = None
     malformed_positions: dict[str, Malformed] = field(default_factory=dict)
+    # The random options made fit for a player count (options, players) -> options: e.g. a
+    # variant for 2 players only, turned off for more.
+    fit_options: Callable[[dict[str, Any], int], dict[str, Any]] | None = None

@@ -1,0 +1,120 @@
+"""Reading long logs: time and memory grow in proportion to the log.
+
+    python benchmarks/logs.py [--turns 100000] [--game ID] [--steps 3] [--repeat 1]
+
+For every game with a checker (or ``--game``), a log of ``--turns`` turns is made by repeating
+the turns of the game's first example log, then read the way ``portolan check`` reads it, in a
+fresh process: the YAML (``load_yaml``), the turns (``read_log``), the replay (which stops at the
+first turn after the game's end). Each size from turns/2**(steps-1) up to ``--turns`` is
+measured, so the per-turn figures show whether reading is linear; with ``--repeat`` each size is
+read that many times and the run with the least CPU time is shown.
+
+Target (issue 9): 100,000 turns in under 5 s and 300 MB on the project's machine. Wall and CPU
+times are printed (CPU is the steadier figure on a shared machine) with the peak resident memory
+of the process, which includes Python and the game model (about 40 MB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ["exploration-age-of-sail", "age-of-discovery", "discovery-era-of-voyage"]
+
+CHILD = """
+import json, resource, sys, time
+from pathlib import Path
+from checker.core.log import read_log
+from checker.core.replay import replay
+from portolan.model import load_game
+from portolan.yamlsrc import Source, gc_paused, load_yaml
+
+path, components, game = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+load_game(components, game)  # the model, read once as check does, outside the figures
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+times = {}
+for phase in ("yaml", "turns", "replay"):
+    wall, cpu = time.perf_counter(), time.process_time()
+    if phase == "yaml":
+        raw = load_yaml(path)
+    elif phase == "turns":
+        with gc_paused():
+            log = read_log(raw, Source(path), components)
+    else:
+        result = replay(log)
+    times[phase] = (time.perf_counter() - wall, time.process_time() - cpu)
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"times": times, "peak_kb": peak, "base_kb": base, "steps": len(log.steps)}))
+"""
+
+
+def make_log(game: str, turns: int) -> str:
+    """The first example log of ``game`` with its turns repeated until there are ``turns``."""
+    example = sorted((ROOT / "examples" / game).glob("*.yaml"))[0]
+    lines = example.read_text("utf-8").splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.startswith("turns:"))
+    end = next(
+        (i for i in range(start + 1, len(lines)) if lines[i][:1] not in (" ", "-", "\n")),
+        len(lines),
+    )
+    entries: list[str] = []
+    for line in lines[start + 1 : end]:
+        if line.startswith("  - ") or not entries:
+            entries.append(line)
+        else:
+            entries[-1] += line
+    body = [entries[k % len(entries)] for k in range(turns)]
+    return "".join(lines[: start + 1] + body)
+
+
+def measure(game: str, turns: int, folder: Path) -> dict:
+    path = folder / f"{game}-{turns}.yaml"
+    path.write_text(make_log(game, turns), "utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, str(path), str(ROOT / "components"), game],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    data = json.loads(proc.stdout)
+    data["mb"] = path.stat().st_size / 1e6
+    path.unlink()
+    return data
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=100_000)
+    parser.add_argument("--game", choices=GAMES, default=None)
+    parser.add_argument("--steps", type=int, default=3, help="sizes measured, halving each time")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per size; the best is shown")
+    args = parser.parse_args()
+    sizes = [args.turns // 2**k for k in reversed(range(args.steps))]
+    print("times in s (wall / CPU of this process); µs per turn of CPU; peak resident MB")
+    print(
+        f"{'game':<24}{'turns':>8}{'MB':>6}{'yaml':>12}{'turns':>12}{'replay':>12}"
+        f"{'total':>12}{'µs/turn':>8}{'peak':>6}"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in [args.game] if args.game else GAMES:
+            for turns in sizes:
+                runs = [measure(game, turns, Path(tmp)) for _ in range(args.repeat)]
+                d = min(runs, key=lambda r: sum(c for _, c in r["times"].values()))
+                t = d["times"]
+                wall = sum(w for w, _ in t.values())
+                cpu = sum(c for _, c in t.values())
+                cells = "".join(f"{w:>6.2f}/{c:<5.2f}" for w, c in (*t.values(), (wall, cpu)))
+                print(
+                    f"{game:<24}{turns:>8,}{d['mb']:>6.1f} {cells}{cpu / turns * 1e6:>7.0f}"
+                    f"{d['peak_kb'] / 1024:>6.0f}"
+                )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""The JSON that ``check``, ``score`` and ``simulate`` print with ``--json``, as pydantic models.
+
+These models are the contract: ``portolan schema score|check|simulate`` is generated from them,
+and the tests validate every ``--json`` output against that schema. A failure (exit 2 or 3)
+prints ``ErrorReport`` instead, whatever the command.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Scalar = int | float | str | bool | None
+
+
+class _Report(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Category(_Report):
+    id: str = Field(description="the category's id in rules.yaml")
+    label: str = Field(description="its name on the score sheet")
+
+
+class PlayerScore(_Report):
+    player: str
+    total: int
+    rank: int = Field(ge=1, description="1 is best; players level on everything share a rank")
+    breakdown: dict[str, int] = Field(description="points per category id")
+    tie_breakers: dict[str, Scalar] = Field(
+        description="each tie-breaker's value by label (larger is better), in the order applied"
+    )
+    decided_by: str = Field(
+        description="'total' when nobody shares the total, else the tie-breaker that set the "
+        "rank, or 'shared' when a player is level on every tie-breaker"
+    )
+
+
+class ScoreFields(_Report):
+    categories: list[Category]
+    tie_breakers: list[str]
+    scores: list[PlayerScore] = Field(description="one entry per player, in seat order")
+    winners: list[str]
+    notes: list[str]
+
+
+class ScoreReport(ScoreFields):
+    """``portolan score --json``."""
+
+    ok: Literal[True]
+    game: str
+
+
+class ViolationReport(_Report):
+    turn: int | None
+    player: str | None
+    phase: str | None
+    line: int | None
+    column: int | None
+    rule: str = Field(description="the rulebook section the step breaks")
+    message: str
+
+
+class CheckReport(_Report):
+    """``portolan check --json``: ``ok`` is false at an illegal step (exit 1); the score fields
+    are the scores so far when every step is legal, empty otherwise."""
+
+    ok: bool
+    game: str
+    turns: int
+    finished: bool
+    violation: ViolationReport | None
+    categories: list[Category] = []
+    tie_breakers: list[str] = []
+    scores: list[PlayerScore]
+    winners: list[str]
+    notes: list[str] = []
+    trace: list[str] | None = None
+
+
+class Spread(_Report):
+    mean: float
+    stdev: float = Field(description="population standard deviation")
+    min: float
+    max: float
+
+
+class SeatReport(_Report):
+    seat: int = Field(ge=1)
+    player: str
+    wins: float = Field(description="games won, a shared win counted as a fraction")
+    outright_wins: int
+    score: Spread
+
+
+class SimulateReport(_Report):
+    """``portolan simulate --json``: per seat results over every game played."""
+
+    ok: Literal[True]
+    game: str
+    games: int
+    players: int
+    seed: int
+    jobs: int
+    options: dict[str, Scalar]
+    seats: list[SeatReport]
+    length: Spread = Field(description="game length in steps (moves and revealed cards)")
+    turns: Spread = Field(description="game length in turns")
+    actions: int
+    seconds: float
+    games_per_second: float
+
+
+class ErrorDetail(_Report):
+    file: str | None
+    line: int | None
+    column: int | None
+    field: str | None
+    message: str
+    hint: str | None
+
+
+class ErrorReport(_Report):
+    """Any command's ``--json`` output when it cannot run: bad input (exit 2) or a bug (3)."""
+
+    ok: Literal[False]
+    error: ErrorDetail
+    errors: list[ErrorDetail]
+
+
+REPORTS: dict[str, type[BaseModel]] = {
+    "score": ScoreReport,
+    "check": CheckReport,
+    "simulate": SimulateReport,
+}

@@ -1,0 +1,203 @@
+"""Purchase ships (§4.3): a ship bought from the purchase row, the ship above it moving down,
+and a card turned over from the draw piles in its place, a scoring card among them (§5.2,
+§5.3); and what happens when the piles run out."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.core.piles import put, take
+from checker.games.age_of_discovery.actions.common import (
+    begin,
+    count_cards,
+    drop_reservation,
+    gate,
+    in_block,
+    pay_in,
+    reserved_at,
+    reserved_by_other,
+)
+from checker.games.age_of_discovery.moves import Buy, TurnOver
+from checker.games.age_of_discovery.sections import (
+    ACTION_CARDS,
+    FINAL_SCORING,
+    FIRST_SCORING,
+    PURCHASE_SHIPS,
+    STARTING_PLAY,
+)
+from checker.games.age_of_discovery.setup import ship_reveal_problem
+from checker.games.age_of_discovery.state import BUY, FILLING, PURCHASE, ROW_WORDS, State
+
+
+def buy_space(state: State, move: Buy) -> tuple[int | None, Illegal | None]:
+    p = state.player
+    if move.space is not None:
+        s = move.space - 1
+        if not 0 <= s < len(state.purchase) or state.purchase[s] != move.card:
+            held = state.purchase[s] if 0 <= s < len(state.purchase) else None
+            return None, Illegal(
+                PURCHASE_SHIPS,
+                f"space {move.space} of the purchase row holds {held or 'no ship'}, "
+                f"not {move.card}",
+            )
+        return s, None
+    spaces = [i for i, c in enumerate(state.purchase) if c == move.card]
+    if not spaces:
+        if move.card in state.filling:
+            return None, Illegal(
+                PURCHASE_SHIPS,
+                f"{move.card} is in the filling row: ships are bought only from the purchase row",
+            )
+        return None, Illegal(
+            PURCHASE_SHIPS,
+            f"{move.card} is not in the purchase row ({state.where_is_ship(move.card)})",
+        )
+    free = [i for i in spaces if not reserved_by_other(state, PURCHASE, i)] or spaces
+    outcomes = {(state.filling[i], id(reserved_at(state, FILLING, i))) for i in free}
+    if len(outcomes) > 1:
+        shown = " and ".join(str(i + 1) for i in free)
+        return None, Illegal(
+            PURCHASE_SHIPS,
+            f"{p} could buy the {move.card} of space {shown} of the purchase row, with different "
+            "ships above them: say which (space:)",
+        )
+    return free[0], None
+
+
+def check_buy(state: State, move: Buy) -> Illegal | None:
+    problem = gate(state, BUY)
+    if problem:
+        return problem
+    space, problem = buy_space(state, move)
+    if problem:
+        return problem
+    p = state.player
+    owner = reserved_by_other(state, PURCHASE, space)
+    if owner:
+        return Illegal(
+            ACTION_CARDS, f"{move.card} is reserved by {owner}: no other player may purchase it"
+        )
+    cost = state.book.ships[move.card].cost
+    if state.coins[p] < cost:
+        return Illegal(PURCHASE_SHIPS, f"{move.card} costs {cost} coins: {p} has {state.coins[p]}")
+    return None
+
+
+def buy(state: State, move: Buy) -> list[str]:
+    p = state.player
+    in_block(state, "buy")
+    begin(state, BUY)
+    space, _ = buy_space(state, move)
+    cost = state.book.ships[move.card].cost
+    pay_in(state, p, cost)
+    put(state.fleet[p], move.card)
+    drop_reservation(state, PURCHASE, space)
+    events = [f"buys {move.card} for {cost} coins ({state.coins[p]} left)"]
+    above = state.filling[space]
+    held = state.options["reserved_filling_ship"] == "stays" and bool(
+        reserved_at(state, FILLING, space)
+    )
+    if above is not None and not held:
+        state.purchase[space] = above
+        state.filling[space] = None
+        for r in state.reservations:
+            if r.row == FILLING and r.space == space:
+                r.row = PURCHASE
+        events.append(f"{above} moves down into the purchase row")
+        row = FILLING
+    else:
+        state.purchase[space] = None
+        row = PURCHASE if held else FILLING
+        if held:
+            events.append(f"{above} stays in the filling row: it is reserved")
+    if any(state.piles):
+        state.pending = ("turnover", row, space)
+    else:
+        events.append("the draw piles are empty: the space stays empty")
+        state.last_turnover = "the draw piles are empty, so nothing was turned over"
+    return events
+
+
+def first_pile(state: State) -> int | None:
+    return next((i for i, n in enumerate(state.piles) if n), None)
+
+
+def check_turn_over(state: State, move: TurnOver) -> Illegal | None:
+    i = first_pile(state)
+    n = state.piles[i]
+    if move.pile is not None and move.pile != i + 1:
+        if move.pile > i + 1:
+            return Illegal(
+                PURCHASE_SHIPS,
+                f"pile {i + 1} still has {count_cards(n)}: a replacement comes from the first pile "
+                f"that has cards, not from pile {move.pile}",
+            )
+        return Illegal(
+            PURCHASE_SHIPS,
+            f"pile {move.pile} is empty: the replacement comes from pile {i + 1}",
+        )
+    card = move.card
+    if card in state.book.scoring:
+        if state.scoring_in[i] == card:
+            return None
+        section = FIRST_SCORING if card == state.book.first_scoring else FINAL_SCORING
+        if card in state.set_aside:
+            return Illegal(section, f"{card} has already been turned over and set aside")
+        j = state.scoring_in.index(card)
+        return Illegal(
+            STARTING_PLAY,
+            f"{card} was shuffled into pile {j + 1}: it cannot turn up while pile {i + 1} has "
+            "cards",
+        )
+    problem = ship_reveal_problem(state, card, PURCHASE_SHIPS)
+    if problem:
+        return problem
+    if n == 1 and state.scoring_in[i]:
+        return Illegal(
+            STARTING_PLAY,
+            f"pile {i + 1} has one card left, and it is the {state.scoring_in[i]} card",
+        )
+    return None
+
+
+def turn_over(state: State, move: TurnOver) -> list[str]:
+    i = first_pile(state)
+    state.piles[i] -= 1
+    card = move.card
+    _, row, space = state.pending
+    if card in state.book.scoring:
+        state.scoring_in[i] = None
+        state.set_aside.append(card)
+        at = state.turn + len(state.players)
+        first = card == state.book.first_scoring
+        if first:
+            state.first_at = at
+        else:
+            state.final_at = at
+        what = "first" if first else "final"
+        events = [
+            f"{card} is turned over from pile {i + 1} and set aside: {state.player} finishes "
+            f"this turn, then every player takes one more turn, then the {what} scoring"
+        ]
+        state.last_turnover = f"{card} was turned over"
+        if not any(state.piles):
+            events += piles_run_out(state)
+        return events
+    take(state.unseen, card)
+    target = state.filling if row == FILLING else state.purchase
+    target[space] = card
+    state.pending = None
+    state.last_turnover = f"{card} was the last card turned over"
+    events = [f"{card} is turned over from pile {i + 1} into the {ROW_WORDS[row]}"]
+    if not any(state.piles):
+        events += piles_run_out(state)
+    return events
+
+
+def piles_run_out(state: State) -> list[str]:
+    state.pending = None
+    if state.options["piles_run_out"] == "score_at_turn_end":
+        state.final_at = state.turn
+        if state.first_at is not None and state.first_at > state.turn:
+            state.first_at = state.turn
+        return ["the draw piles are empty: the final scoring comes at the end of this turn"]
+    return ["the draw piles are empty: empty spaces in the rows stay empty"]

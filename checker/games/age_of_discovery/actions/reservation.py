@@ -1,0 +1,81 @@
+"""The Reservation card (§6.2): a token on a ship of the purchase or filling row, or on a
+face-up contract, that no other player may take until the end of the owner's next turn."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.core.piles import put, take
+from checker.games.age_of_discovery.actions.common import in_block, reserved_at
+from checker.games.age_of_discovery.moves import Reserve
+from checker.games.age_of_discovery.sections import ACTION_CARDS
+from checker.games.age_of_discovery.state import (
+    CONTRACTS,
+    FILLING,
+    PURCHASE,
+    ROW_WORDS,
+    Reservation,
+    State,
+)
+
+
+def reserve_spot(state: State, move: Reserve) -> tuple[tuple[str, int] | None, Illegal | None]:
+    rows = (
+        (PURCHASE, state.purchase),
+        (FILLING, state.filling),
+        (CONTRACTS, state.contract_row),
+    )
+    spots = [
+        (name, i)
+        for name, row in rows
+        if move.row in (None, name)
+        for i, c in enumerate(row)
+        if c == move.card and (move.space is None or move.space == i + 1)
+    ]
+    if not spots:
+        where = f" of the {ROW_WORDS[move.row]}" if move.row else ""
+        if move.space is not None:
+            where = f" in space {move.space}" + where
+        if move.card in state.book.contracts:
+            place = state.where_is_contract(move.card)
+        else:
+            place = state.where_is_ship(move.card)
+        return None, Illegal(
+            ACTION_CARDS,
+            f"{move.card} is not{where} in the purchase or filling row or face up among the "
+            f"contracts ({place}): only those can be reserved",
+        )
+    free = [s for s in spots if not reserved_at(state, *s)] or spots
+    if len(free) > 1:
+        shown = ", ".join(f"{ROW_WORDS[r]} space {i + 1}" for r, i in free)
+        return None, Illegal(
+            ACTION_CARDS,
+            f"{move.card} lies in more than one place ({shown}): say which (row:, space:)",
+        )
+    return free[0], None
+
+
+def check_reserve(state: State, move: Reserve) -> Illegal | None:
+    p = state.player
+    name = state.book.reservation
+    if not state.action_cards[p].get(name):
+        return Illegal(ACTION_CARDS, f"{p} has no {name} card left")
+    spot, problem = reserve_spot(state, move)
+    if problem:
+        return problem
+    r = reserved_at(state, *spot)
+    if r:
+        return Illegal(ACTION_CARDS, f"{move.card} is already reserved by {r.player}")
+    return None
+
+
+def reserve(state: State, move: Reserve) -> list[str]:
+    p = state.player
+    in_block(state, "reserve")
+    (row, space), _ = reserve_spot(state, move)
+    take(state.action_cards[p], state.book.reservation)
+    put(state.boxed, state.book.reservation)
+    state.reservations.append(Reservation(p, row, space, state.turn))
+    return [
+        f"plays {state.book.reservation}: a token on {move.card} "
+        f"({ROW_WORDS[row]}, space {space + 1}) until the end of {p}'s next turn"
+    ]

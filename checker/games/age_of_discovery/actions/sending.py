@@ -1,0 +1,332 @@
+"""Send ships (§4.4): a ship sent on an expedition (§4.4.1), or a trade contract played with
+the ships that meet its transport exactly (§4.4.2); a Wild Ship card lets a ship of another
+colour join (§6.2). A flagship carries 1 to 3 transport, chosen each time, and sails under one
+of its two colours (§2.1)."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.core.piles import put, take
+from checker.games.age_of_discovery.actions.common import (
+    begin,
+    count_coins,
+    count_turns,
+    fee_problem,
+    gate,
+    in_block,
+    one_of,
+    pay_in,
+    placement_fee,
+)
+from checker.games.age_of_discovery.moves import Assign, PlayContract, Sail, SendShip
+from checker.games.age_of_discovery.sections import (
+    ACTION_CARDS,
+    EXPEDITIONS,
+    FIRST_SCORING,
+    SEND_SHIPS,
+    SHIP_CARDS,
+    TRADE_CONTRACTS,
+)
+from checker.games.age_of_discovery.setup import flagship_problem
+from checker.games.age_of_discovery.state import SEND, Placed, State, Voyage
+
+
+def exp_key(state: State, expedition: str, player: str):
+    return expedition if state.options["expedition_colour"] == "shared" else (expedition, player)
+
+
+def owns_ship(state: State, player: str, card: str) -> Illegal | None:
+    book = state.book
+    if book.is_flagship(card):
+        problem = flagship_problem(state, player, card)
+        if problem:
+            return problem
+        if not state.flagship_idle[player]:
+            return Illegal(
+                SEND_SHIPS, f"{card} is already out at sea ({_flagship_at(state, card)})"
+            )
+        return None
+    if card in book.scoring:
+        return Illegal(FIRST_SCORING, f"{card} is a scoring card, not a ship")
+    if not state.fleet[player].get(card):
+        return Illegal(
+            SEND_SHIPS,
+            f"{player} has no {card} to send ({card}: {state.where_is_ship(card)})",
+        )
+    return None
+
+
+def _flagship_at(state: State, card: str) -> str:
+    for exp, placed in state.expeditions.items():
+        if any(s.ship == card for s in placed):
+            return f"on {exp}'s expedition"
+    return "on a trade voyage"
+
+
+def check_send_ship(state: State, move: SendShip) -> Illegal | None:
+    return gate(state, SEND) or owns_ship(state, state.player, move.card)
+
+
+def send_ship(state: State, move: SendShip) -> list[str]:
+    p = state.player
+    in_block(state, "send")
+    begin(state, SEND)
+    events = reveal_flagship(state, p, move.card)
+    state.pending = ("sail", move.card)
+    return events
+
+
+def reveal_flagship(state: State, player: str, card: str) -> list[str]:
+    if state.book.is_flagship(card) and state.flagship[player] is None:
+        state.flagship_pool.remove(card)
+        state.flagship[player] = card
+        return [f"{player} reveals the flagship {card}"]
+    return []
+
+
+# -- Expeditions (§4.4.1) ---------------------------------------------------------------------
+def ship_transport(state: State, card: str, given: int | None, section: str):
+    """(transport, problem): a flagship's is chosen (1-3), a ship's is printed on it."""
+    if state.book.is_flagship(card):
+        allowed = state.k["flagship_transport"]
+        if given not in allowed:
+            said = "no transport" if given is None else f"transport {given}"
+            return None, Illegal(
+                section,
+                f"a flagship is sent with transport {one_of(allowed)}, chosen each time "
+                f"({card} has {said}: write transport:)",
+            )
+        return given, None
+    t = state.book.ships[card].transport
+    if given is not None and given != t:
+        return None, Illegal(section, f"{card} has a transport value of {t}, not {given}")
+    return t, None
+
+
+def sailing_colour(
+    state: State, card: str, wanted: str | None, printed: str, given: str | None, section: str
+):
+    """(colour, needs_wild, problem) for a ship joining a group whose colour is ``wanted``
+    (None: the ship sets it) on a card of colour ``printed``."""
+    book = state.book
+    if not book.is_flagship(card):
+        own = book.ships[card].colour
+        if given is not None and given != own:
+            return None, False, Illegal(section, f"{card} is {own}, not {given}")
+        return own, wanted is not None and own != wanted, None
+    colours = book.flagships[card]
+    if given is not None and given not in colours:
+        return (
+            None,
+            False,
+            Illegal(SHIP_CARDS, f"{card} shows {colours[0]} and {colours[1]}, not {given}"),
+        )
+    if wanted is None:  # the flagship sets the colour: one of its own two
+        colour = given or (printed if printed in colours else None)
+        if colour is None:
+            return (
+                None,
+                False,
+                Illegal(
+                    section,
+                    f"{card} shows {colours[0]} and {colours[1]}: say which colour it sails under "
+                    "(colour:)",
+                ),
+            )
+        return colour, False, None
+    if state.options["flagship_colours"] == "any":
+        return wanted, False, None
+    if wanted in colours and given in (None, wanted):
+        return wanted, False, None
+    return given or colours[0], True, None
+
+
+def check_sail(state: State, move: Sail) -> Illegal | None:
+    p = state.player
+    card = state.pending[1]
+    info = state.book.expeditions[move.expedition]
+    t, problem = ship_transport(state, card, move.transport, EXPEDITIONS)
+    if problem:
+        return problem
+    wanted = state.exp_colour.get(exp_key(state, move.expedition, p))
+    colour, needs_wild, problem = sailing_colour(
+        state, card, wanted, info.colour, move.colour, EXPEDITIONS
+    )
+    if problem:
+        return problem
+    problem = wild_problem(
+        state,
+        card,
+        needs_wild,
+        move.wild,
+        f"{move.expedition}'s expedition",
+        wanted,
+        EXPEDITIONS,
+        colour,
+    )
+    if problem:
+        return problem
+    used = state.load[move.expedition]
+    if used + t > info.limit:
+        return Illegal(
+            EXPEDITIONS,
+            f"{move.expedition}'s expedition has a transport limit of {info.limit} and carries "
+            f"{used} already: {card} (transport {t}) would exceed it",
+        )
+    return fee_problem(state, card, EXPEDITIONS)
+
+
+def wild_problem(state, card, needs_wild, wild, group, wanted, section, colour) -> Illegal | None:
+    p = state.player
+    wild_name = state.book.wild
+    if needs_wild and not wild:
+        whose = ""
+        if state.options["expedition_colour"] == "per_player" and section == EXPEDITIONS:
+            whose = f" for {p}"
+        return Illegal(
+            section,
+            f"{group} takes only {wanted} ships{whose}: {card} is {colour} "
+            f"(only a {wild_name} card lets it join: wild:)",
+        )
+    if wild and not needs_wild:
+        return Illegal(
+            ACTION_CARDS,
+            f"{card} may join {group} as it is: a {wild_name} card is played only for a ship "
+            "that does not match",
+        )
+    if wild and not state.action_cards[p].get(wild_name):
+        return Illegal(ACTION_CARDS, f"{p} has no {wild_name} card left")
+    return None
+
+
+def play_wild(state: State) -> None:
+    name = state.book.wild
+    take(state.action_cards[state.player], name)
+    put(state.boxed, name)
+
+
+def sail(state: State, move: Sail) -> list[str]:
+    p = state.player
+    card = state.pending[1]
+    info = state.book.expeditions[move.expedition]
+    t, _ = ship_transport(state, card, move.transport, EXPEDITIONS)
+    key = exp_key(state, move.expedition, p)
+    wanted = state.exp_colour.get(key)
+    colour, _, _ = sailing_colour(state, card, wanted, info.colour, move.colour, EXPEDITIONS)
+    fee = placement_fee(state, card)
+    pay_in(state, p, fee)
+    if state.book.is_flagship(card):
+        state.flagship_idle[p] = False
+    else:
+        take(state.fleet[p], card)
+    if move.wild:
+        play_wild(state)
+    state.expeditions[move.expedition].append(Placed(p, card, colour, t, move.wild))
+    state.load[move.expedition] += t
+    state.sent += 1
+    events = []
+    if wanted is None:
+        state.exp_colour[key] = colour
+        events.append(f"{move.expedition}'s expedition will take {colour} ships")
+    state.pending = None
+    how = f" with a {state.book.wild} card" if move.wild else ""
+    flag = f" as {colour}, transport {t}," if state.book.is_flagship(card) else ""
+    used = state.load[move.expedition]
+    return [
+        f"sends {card}{flag} to {move.expedition}'s expedition{how} for {count_coins(fee)} "
+        f"({used}/{info.limit})",
+        *events,
+    ]
+
+
+# -- Trade contracts (§4.4.2) -------------------------------------------------------------------
+def check_play_contract(state: State, move: PlayContract) -> Illegal | None:
+    problem = gate(state, SEND)
+    if problem:
+        return problem
+    p = state.player
+    if move.card not in state.hands[p]:
+        return Illegal(
+            TRADE_CONTRACTS,
+            f"{move.card} is not in {p}'s hand ({state.where_is_contract(move.card)})",
+        )
+    allowed = state.k["contract_durations"]
+    if move.duration not in allowed:
+        return Illegal(
+            TRADE_CONTRACTS, f"a voyage lasts {one_of(allowed)} turns, not {move.duration}"
+        )
+    return None
+
+
+def play_contract(state: State, move: PlayContract) -> list[str]:
+    p = state.player
+    in_block(state, "send")
+    begin(state, SEND)
+    state.hands[p].remove(move.card)
+    v = Voyage(p, move.card, move.duration)
+    state.voyages.append(v)
+    state.pending = ("voyage", v)
+    info = state.book.contracts[move.card]
+    return [
+        f"plays {move.card} for {move.duration} turn(s) "
+        f"({info.payouts[move.duration - 1]} coins): {info.transport} transport of "
+        f"{info.colour} ships"
+    ]
+
+
+def check_assign(state: State, move: Assign) -> Illegal | None:
+    p = state.player
+    v: Voyage = state.pending[1]
+    info = state.book.contracts[v.contract]
+    problem = owns_ship(state, p, move.card)
+    if problem:
+        return problem
+    if any(s == move.card for s, _ in v.ships) and state.book.is_flagship(move.card):
+        return Illegal(TRADE_CONTRACTS, f"{move.card} is already on this voyage")
+    t, problem = ship_transport(state, move.card, move.transport, TRADE_CONTRACTS)
+    if problem:
+        return problem
+    colour, needs_wild, problem = sailing_colour(
+        state, move.card, info.colour, info.colour, move.colour, TRADE_CONTRACTS
+    )
+    if problem:
+        return problem
+    problem = wild_problem(
+        state, move.card, needs_wild, move.wild, v.contract, info.colour, TRADE_CONTRACTS, colour
+    )
+    if problem:
+        return problem
+    if v.loaded + t > info.transport:
+        return Illegal(
+            TRADE_CONTRACTS,
+            f"{v.contract} needs exactly {info.transport} transport: {v.loaded} is assigned, "
+            f"so {move.card} (transport {t}) would be too much",
+        )
+    return fee_problem(state, move.card, TRADE_CONTRACTS)
+
+
+def assign(state: State, move: Assign) -> list[str]:
+    p = state.player
+    v: Voyage = state.pending[1]
+    info = state.book.contracts[v.contract]
+    events = reveal_flagship(state, p, move.card)
+    t, _ = ship_transport(state, move.card, move.transport, TRADE_CONTRACTS)
+    fee = placement_fee(state, move.card)
+    pay_in(state, p, fee)
+    if state.book.is_flagship(move.card):
+        state.flagship_idle[p] = False
+    else:
+        take(state.fleet[p], move.card)
+    if move.wild:
+        play_wild(state)
+    v.ships.append((move.card, t))
+    how = f" with a {state.book.wild} card" if move.wild else ""
+    events.append(
+        f"assigns {move.card} (transport {t}){how} to {v.contract} for {count_coins(fee)} "
+        f"({v.loaded}/{info.transport})"
+    )
+    if v.loaded == info.transport:
+        v.left = v.duration
+        state.pending = None
+        events.append(f"{v.contract} sails: {count_turns(v.duration)} on the turn track")
+    return events

@@ -1,0 +1,496 @@
+"""The flow of a game of Age of Discovery: who decides what at each point (the setup card by
+card, then turn after turn), the legal choices, what the table may reveal, moves that come out
+of their place, and how simulate picks its moves.
+
+The choices of a turn are listed whole; sending ships and playing Reservation cards, whose lists
+can be long, are filed under a heading each (``menu``) for the interactive referee.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from checker.core.game import Decision, Illegal
+from checker.games.age_of_discovery.actions.common import reserved_by_other
+from checker.games.age_of_discovery.actions.loading import (
+    assign_moves,
+    may_send,
+    sail_targets,
+    sends,
+)
+from checker.games.age_of_discovery.actions.purchase import first_pile
+from checker.games.age_of_discovery.moves import (
+    DRAW_BLIND,
+    END_TURN,
+    KEEP_SECRET,
+    TAKE_2,
+    Assign,
+    Buy,
+    Contract,
+    ContractDrawn,
+    DealContract,
+    DealFlagship,
+    DealMission,
+    DrawContract,
+    EndTurn,
+    KeepSecret,
+    PlayContract,
+    Reserve,
+    RowContract,
+    Sail,
+    SendShip,
+    SetupShip,
+    StartTurn,
+    TakeCoins,
+    TakeContract,
+    TurnOver,
+    shared,
+)
+from checker.games.age_of_discovery.sections import (
+    ACCEPT_CONTRACT,
+    EXPEDITIONS,
+    PURCHASE_SHIPS,
+    SPECIAL_MISSIONS,
+    STARTING_PLAY,
+    TRADE_CONTRACTS,
+)
+from checker.games.age_of_discovery.setup import setup_step
+from checker.games.age_of_discovery.state import (
+    ACTIONS,
+    BUY,
+    COINS,
+    CONTRACT,
+    CONTRACTS,
+    FILLING,
+    MISSIONS,
+    OVER,
+    PURCHASE,
+    ROW_WORDS,
+    SEND,
+    SETUP,
+    START,
+    State,
+)
+
+# What a player may do in the Actions phase (§4.0, §6.2).
+ACTION_MOVES = (
+    TakeCoins,
+    Contract,
+    TakeContract,
+    DrawContract,
+    Buy,
+    SendShip,
+    PlayContract,
+    Reserve,
+    EndTurn,
+)
+
+# The headings the interactive referee files the long lists under.
+SEND_HEADING = "send ships (expeditions, trade contracts)…"
+RESERVE_HEADING = "play a Reservation card…"
+HEADINGS = {SendShip: SEND_HEADING, PlayContract: SEND_HEADING, Reserve: RESERVE_HEADING}
+
+
+# -- Decisions --------------------------------------------------------------------------------
+def decide(state: State) -> Decision | None:
+    """Who must do what now (None: the game is over). Decisions that depend only on the phase
+    and the player are kept in ``state.decisions``."""
+    phase = state.phase
+    if phase == ACTIONS and state.pending is None:  # the most frequent case first
+        d = state.decisions.get((ACTIONS, state.players[state.current]))
+        if d is not None:
+            return d
+    if phase == OVER:
+        return None
+    if phase == SETUP:
+        return setup_decision(state)
+    p = state.player
+    cache = state.decisions
+    if phase == START:
+        key = (START, p)
+        if key not in cache:
+            cache[key] = Decision(
+                p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True
+            )
+        return cache[key]
+    if phase == MISSIONS:
+        q = next(q for q in state.players if state.missions[q] is None)
+        return Decision(
+            q,
+            "End",
+            "chance",
+            (DealMission,),
+            f"which special mission does {q} reveal",
+            missing=lambda: Illegal(
+                SPECIAL_MISSIONS,
+                f"the final scoring needs {q}'s special mission (write it under end: missions:)",
+            ),
+        )
+    pend = state.pending
+    if pend is None:
+        key = (ACTIONS, p)
+        d = cache.get(key)
+        if d is None:
+            d = cache[key] = Decision(
+                p,
+                "Actions",
+                "choice",
+                ACTION_MOVES,
+                "an action (or the end of the turn)",
+                default=END_TURN,
+            )
+        return d
+    kind = pend[0]
+    if kind == "turnover":
+        return Decision(
+            p,
+            "Purchase",
+            "chance",
+            (TurnOver,),
+            f"which card was turned over from the draw piles for the {ROW_WORDS[pend[1]]}",
+            missing=lambda: Illegal(
+                PURCHASE_SHIPS,
+                f"name the card turned over from pile {first_pile(state) + 1} for space "
+                f"{pend[2] + 1} of the {ROW_WORDS[pend[1]]} (Ship: New card)",
+            ),
+        )
+    if kind == "row contract":
+        return Decision(
+            p,
+            "Contract",
+            "chance",
+            (RowContract,),
+            "which contract was turned face up in its place",
+            missing=lambda: Illegal(
+                ACCEPT_CONTRACT,
+                "a face-up contract taken is replaced: name the contract turned over in its "
+                "place (new:)",
+            ),
+        )
+    if kind == "blind":
+        return Decision(
+            p,
+            "Contract",
+            "chance",
+            (ContractDrawn,),
+            "which contract was drawn from the draw deck",
+            missing=lambda: Illegal(ACCEPT_CONTRACT, "name the contract drawn from the deck"),
+        )
+    if kind == "sail":
+        return Decision(
+            p,
+            "Send",
+            "choice",
+            (Sail,),
+            f"the expedition {pend[1]} sails to",
+            missing=lambda: Illegal(EXPEDITIONS, f"say which expedition {pend[1]} joins"),
+        )
+    v = pend[1]
+    return Decision(
+        p,
+        "Send",
+        "choice",
+        (Assign,),
+        f"a ship for {v.contract}",
+        missing=lambda: Illegal(
+            TRADE_CONTRACTS,
+            f"{v.contract} needs exactly {state.book.contracts[v.contract].transport} transport: "
+            f"the ships assigned carry {v.loaded}",
+        ),
+    )
+
+
+def setup_decision(state: State) -> Decision:
+    step = setup_step(state)
+    first = state.players[0]
+    what = step[0]
+    k = state.k
+    if what == "row contract":
+        n = sum(1 for c in state.contract_row if c)
+        return Decision(
+            first,
+            "Setup",
+            "chance",
+            (RowContract,),
+            "which contract was turned face up in the contract row",
+            missing=lambda: Illegal(
+                STARTING_PLAY,
+                f"the setup turns {k['face_up_contracts']} trade contracts face up (contracts:): "
+                f"{n} named",
+            ),
+        )
+    if what == "ship":
+        row = step[1]
+        size = len(state.purchase if row == PURCHASE else state.filling)
+        n = sum(1 for c in (state.purchase if row == PURCHASE else state.filling) if c)
+        return Decision(
+            first,
+            "Setup",
+            "chance",
+            (SetupShip,),
+            f"which ship was turned over for the {ROW_WORDS[row]}",
+            missing=lambda: Illegal(
+                STARTING_PLAY,
+                f"the {ROW_WORDS[row]} holds {size} ships ({ROW_WORDS[row]}:): {n} named",
+            ),
+        )
+    p = step[1]
+    if what == "deal":
+        n = len(state.hands[p])
+        return Decision(
+            p,
+            "Setup",
+            "chance",
+            (DealContract,),
+            f"which trade contract was dealt to {p}",
+            missing=lambda: Illegal(
+                STARTING_PLAY,
+                f"each player is dealt {k['contracts_dealt']} trade contracts: {n} named for {p}",
+            ),
+        )
+    if what == "mission":
+        return Decision(
+            p,
+            "Setup",
+            "chance",
+            (DealMission, KeepSecret),
+            f"which special mission was dealt to {p}",
+            default=KEEP_SECRET,
+        )
+    return Decision(
+        p,
+        "Setup",
+        "chance",
+        (DealFlagship, KeepSecret),
+        f"which flagship was dealt to {p}",
+        default=KEEP_SECRET,
+    )
+
+
+# -- Moves out of their place -------------------------------------------------------------------
+def misplaced(state: State, move: Any) -> Illegal | None:
+    """A move nothing is waiting for, or that the game has gone past."""
+    pend = state.pending[0] if state.pending else None
+    if state.phase != SETUP and isinstance(move, (SetupShip, DealContract, DealFlagship)):
+        return Illegal(STARTING_PLAY, "the setup is over: this card was dealt at the start")
+    if state.phase == SETUP:
+        if isinstance(move, RowContract):
+            return Illegal(
+                STARTING_PLAY,
+                f"the contract row holds {state.k['face_up_contracts']} contracts at the start",
+            )
+        return None
+    if isinstance(move, TurnOver) and pend != "turnover":
+        why = f" ({state.last_turnover})" if state.last_turnover else ""
+        return Illegal(
+            PURCHASE_SHIPS,
+            f"no card is waiting to be turned over: one card replaces each ship bought{why}",
+        )
+    if isinstance(move, RowContract) and pend != "row contract":
+        return Illegal(
+            ACCEPT_CONTRACT,
+            "no contract is turned over now: only a face-up contract taken is replaced",
+        )
+    if isinstance(move, ContractDrawn) and pend != "blind":
+        return Illegal(ACCEPT_CONTRACT, "no contract is being drawn from the deck now")
+    if isinstance(move, Sail) and pend != "sail":
+        return Illegal(EXPEDITIONS, "no ship is on its way to an expedition now")
+    if isinstance(move, Assign) and pend != "voyage":
+        v = state.voyages[-1] if state.voyages else None
+        if v is not None and v.player == state.player and v.left == v.duration:
+            need = state.book.contracts[v.contract].transport
+            return Illegal(
+                TRADE_CONTRACTS,
+                f"{v.contract} has its {need} transport already: {move.card} is one ship too many",
+            )
+        return Illegal(TRADE_CONTRACTS, "no trade contract is being played now")
+    if isinstance(move, DealMission) and state.final_at != state.turn:
+        return Illegal(SPECIAL_MISSIONS, "special missions stay secret until the end of the game")
+    return None
+
+
+# -- Choices ------------------------------------------------------------------------------------
+def choices(state: State, d: Decision) -> list[Any]:
+    """Every legal move of a choice, in the order play lists them. Only moves that can be
+    finished are offered: a ship only if some expedition can take it, a contract only if the
+    player's ships can meet it exactly."""
+    if d.accepts == (StartTurn,):
+        return [shared(StartTurn, state.player)]
+    pend = state.pending
+    if pend is None:
+        out: list[Any] = []
+        for move in top_moves(state):
+            if type(move) is str:
+                out += heading_moves(state, move)
+            else:
+                out.append(move)
+        return out
+    if pend[0] == "sail":
+        return sail_targets(state, state.player, pend[1])
+    return assign_moves(state, pend[1])
+
+
+def top_moves(state: State) -> list[Any]:
+    """The actions open now: end the turn, take coins, accept a contract (at most 5 choices),
+    buy a ship (at most 5), and the headings SEND_HEADING and RESERVE_HEADING, offered on quick
+    conditions only (this runs at nearly every step of a random game): ``heading_moves`` says
+    what is under them, and may find nothing."""
+    p = state.player
+    k = state.k
+    coins = state.coins[p]
+    blocks = state.blocks
+    last = blocks[-1] if blocks else None
+    used = state.used
+    action = state.action
+    free = len(used) < k["actions_per_turn"]
+
+    def ok(kind: str, block: str) -> bool:
+        # A kind of move already made this turn comes again only straight after itself: a log
+        # lists a turn's moves under one key per kind.
+        if last != block and block in blocks:
+            return False
+        return (action == kind and kind in (BUY, SEND)) or (free and kind not in used)
+
+    out: list[Any] = [END_TURN]
+    if ok(COINS, "coins") and (state.bank > 0 or state.options["bank"] == "unlimited"):
+        out.append(TAKE_2)
+    if (
+        ok(CONTRACT, "contract")
+        and coins >= k["contract_cost"]
+        and len(state.hands[p]) < k["hand_limit"]
+    ):
+        for i, c in enumerate(state.contract_row):
+            if c and not reserved_by_other(state, CONTRACTS, i):
+                out.append(shared(TakeContract, c))
+        if state.contract_deck:
+            out.append(DRAW_BLIND)
+    if ok(BUY, "buy"):
+        ships = state.book.ships
+        others = [x.space for x in state.reservations if x.row == PURCHASE and x.player != p]
+        row = state.purchase
+        for i, c in enumerate(row):
+            if c and ships[c].cost <= coins and i not in others:
+                out.append(shared(Buy, c, i + 1) if row.count(c) > 1 else shared(Buy, c))
+    if (
+        coins >= k["placement_fee"]
+        and (state.fleet[p] or state.hands[p] or state.flagship_idle[p])
+        and ok(SEND, "send")
+        and may_send(state, p)
+    ):
+        out.append(SEND_HEADING)
+    if state.action_cards[p].get(state.book.reservation) and (
+        last == "reserve" or "reserve" not in blocks
+    ):
+        out.append(RESERVE_HEADING)
+    return out
+
+
+def heading_moves(state: State, heading: str) -> list[Any]:
+    """The moves under a heading that ``top_moves`` offers."""
+    if heading == SEND_HEADING:
+        return list(sends(state, state.player))
+    taken = {(x.row, x.space) for x in state.reservations}
+    spots = [
+        (row_name, i, c)
+        for row_name, row in (
+            (PURCHASE, state.purchase),
+            (FILLING, state.filling),
+            (CONTRACTS, state.contract_row),
+        )
+        for i, c in enumerate(row)
+        if c and (row_name, i) not in taken
+    ]
+    twice = {c for c, n in Counter(c for _, _, c in spots).items() if n > 1}
+    return [
+        shared(Reserve, c, row_name, i + 1) if c in twice else shared(Reserve, c)
+        for row_name, i, c in spots
+    ]
+
+
+def menu(move: Any) -> str | None:
+    """The heading play files a move under (None: listed at the top)."""
+    return HEADINGS.get(type(move))
+
+
+def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
+    """A random legal choice for simulate, played like a table plays: a player with an action
+    left ends the turn only now and then (uniform choices would end most turns early, and
+    random games would drag on); an action or a heading is picked first, then a move under the
+    heading, worked out only then (a heading with nothing under it is passed over)."""
+    if state.phase != ACTIONS or state.pending is not None:
+        moves = choices(state, d)
+        return moves[rng.randrange(len(moves))]
+    top = top_moves(state)
+    candidates = list(top)
+    if len(top) > 1 and rng.random() < 0.85:  # top[0] is END_TURN
+        candidates = top[1:]
+    while candidates:
+        move = candidates.pop(rng.randrange(len(candidates)))
+        if type(move) is str:
+            under = heading_moves(state, move)
+            if not under:
+                continue
+            return under[rng.randrange(len(under))]
+        return move
+    return top[0]
+
+
+# -- Chance -------------------------------------------------------------------------------------
+def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
+    """What the table may turn over or deal now, with weights."""
+    kind = d.accepts[0]
+    if kind is SetupShip:
+        row = setup_step(state)[1]
+        return [(SetupShip(c, row), n) for c, n in state.unseen.items()]
+    if kind is RowContract:
+        return [(RowContract(c), 1) for c in state.contract_deck]
+    if kind is ContractDrawn:
+        return [(ContractDrawn(c), 1) for c in state.contract_deck]
+    if kind is DealContract:
+        return [(DealContract(d.player, c), 1) for c in state.contract_deck]
+    if kind is DealMission:
+        return [(DealMission(d.player, c), 1) for c in state.mission_pool]
+    if kind is DealFlagship:
+        return [(DealFlagship(d.player, c), 1) for c in state.flagship_pool]
+    # TurnOver: the first pile with cards; its ships are a random part of the unseen ships
+    i = first_pile(state)
+    scoring = state.scoring_in[i]
+    ships = state.piles[i] - (1 if scoring else 0)
+    unseen = sum(state.unseen.values())
+    out = [(TurnOver(c), ships * n) for c, n in state.unseen.items() if ships]
+    if scoring:
+        out.append((TurnOver(scoring), max(unseen, 1)))
+    return out
+
+
+def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
+    """One outcome drawn with the weights of ``chances`` (faster for simulate)."""
+    kind = d.accepts[0]
+    if kind is TurnOver:
+        i = first_pile(state)
+        scoring = state.scoring_in[i]
+        if scoring and rng.randrange(state.piles[i]) == 0:
+            return TurnOver(scoring)
+        return TurnOver(_weighted(state.unseen, rng))
+    if kind is SetupShip:
+        return SetupShip(_weighted(state.unseen, rng), setup_step(state)[1])
+    if kind is RowContract:
+        return RowContract(rng.choice(state.contract_deck))
+    if kind is ContractDrawn:
+        return ContractDrawn(rng.choice(state.contract_deck))
+    if kind is DealContract:
+        return DealContract(d.player, rng.choice(state.contract_deck))
+    if kind is DealMission:
+        return DealMission(d.player, rng.choice(state.mission_pool))
+    return DealFlagship(d.player, rng.choice(state.flagship_pool))
+
+
+def _weighted(pile: dict[str, int], rng: random.Random) -> str:
+    k = rng.randrange(sum(pile.values()))
+    for c, n in pile.items():
+        if k < n:
+            return c
+        k -= n
+    raise AssertionError("empty pile")

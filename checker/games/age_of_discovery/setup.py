@@ -1,0 +1,232 @@
+"""The setup of Age of Discovery (§3.0): the starting state, then the cards the table turns over
+and deals one by one (the contract row, the purchase and filling rows, each player's contracts,
+mission and flagship), each with its check and its effect.
+
+A special mission is dealt here and may be named only when it is revealed at the end of the
+game; a flagship may be named when it is first sent (see actions/sending.py).
+"""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.core.piles import put, take
+from checker.games.age_of_discovery.book import CardBook
+from checker.games.age_of_discovery.moves import (
+    DealContract,
+    DealFlagship,
+    DealMission,
+    KeepSecret,
+    SetupShip,
+)
+from checker.games.age_of_discovery.sections import STARTING_PLAY
+from checker.games.age_of_discovery.state import (
+    FILLING,
+    OVER,
+    PURCHASE,
+    ROW_WORDS,
+    SETUP,
+    START,
+    State,
+)
+
+
+def setup(book: CardBook, options: dict, players: list[str]) -> State:
+    k = book.constants
+    n = len(players)
+    start = k["starting_coins"]
+    actions = book.action_cards(n)
+    missions = book.missions_for(n)
+    boxed: dict[str, int] = {}
+    for name, count in book.action_counts.items():
+        put(boxed, name, count - actions.get(name, 0) * n)
+    for m in book.missions:
+        if m not in missions:
+            put(boxed, m)
+    state = State(
+        book=book,
+        k=k,
+        options=options,
+        players=list(players),
+        bank=book.bank_total - start * n,
+        coins=dict.fromkeys(players, start),
+        unseen={s.name: s.count for s in book.ships.values()},
+        piles=[],
+        scoring_in=[],
+        contract_deck=list(book.contracts),
+        purchase=[None] * k["purchase_row"],
+        filling=[None] * k["filling_row"],
+        contract_row=[None] * k["face_up_contracts"],
+        hands={p: [] for p in players},
+        fleet={p: {} for p in players},
+        flagship=dict.fromkeys(players),
+        flagship_idle=dict.fromkeys(players, True),
+        flagship_pool=list(book.flagships),
+        missions=dict.fromkeys(players),
+        mission_pool=missions,
+        action_cards={p: {a: c for a, c in actions.items() if c} for p in players},
+        expeditions={e: [] for e in book.expeditions},
+        load=dict.fromkeys(book.expeditions, 0),
+        exp_colour={},
+        completed=dict.fromkeys(players, 0),
+        boxed=boxed,
+    )
+    plan: list[tuple] = [("row contract",)] * k["face_up_contracts"]
+    plan += [("ship", PURCHASE)] * k["purchase_row"] + [("ship", FILLING)] * k["filling_row"]
+    for p in players:
+        plan += [("deal", p)] * k["contracts_dealt"]
+    plan += [("mission", p) for p in players] + [("flagship", p) for p in players]
+    state.setup_plan = plan
+    return state
+
+
+def setup_step(state: State) -> tuple | None:
+    return state.setup_plan[state.setup_at] if state.setup_at < len(state.setup_plan) else None
+
+
+def setup_advanced(state: State) -> list[str]:
+    """One setup step done; after the last, form the draw piles and begin."""
+    state.setup_at += 1
+    if state.setup_at < len(state.setup_plan):
+        return []
+    book, k = state.book, state.k
+    sizes = list(k["draw_piles"])
+    state.piles = sizes
+    state.scoring_in = [None] * len(sizes)
+    for pile, card in (
+        (k["first_scoring_pile"], book.first_scoring),
+        (k["final_scoring_pile"], book.final_scoring),
+    ):
+        state.piles[pile - 1] += 1
+        state.scoring_in[pile - 1] = card
+    # Flagships and missions not dealt to anyone stay face down: who has which is learnt later.
+    state.phase = START
+    shown = "/".join(str(n) for n in state.piles)
+    return [
+        f"the other ships form {len(sizes)} draw piles of {shown} cards, {book.first_scoring} in "
+        f"pile {k['first_scoring_pile']} and {book.final_scoring} in pile {k['final_scoring_pile']}"
+    ]
+
+
+def ship_reveal_problem(state: State, card: str, section: str) -> Illegal | None:
+    book = state.book
+    if book.is_flagship(card):
+        return Illegal(
+            STARTING_PLAY,
+            f"{card} is a flagship: flagships are dealt to the players, never shuffled into the "
+            "ships that are turned over",
+        )
+    if card in book.scoring:
+        return None
+    if not state.unseen.get(card):
+        n = book.ships[card].count
+        copies = "both copies are" if n == 2 else f"all {n} copies are"
+        if n == 1:
+            copies = "its only copy is"
+        return Illegal(
+            section,
+            f"{card} cannot be turned over: {copies} already elsewhere "
+            f"({state.where_is_ship(card)})",
+        )
+    return None
+
+
+def check_setup_ship(state: State, move: SetupShip) -> Illegal | None:
+    _, row = setup_step(state)
+    problem = ship_reveal_problem(state, move.card, STARTING_PLAY)
+    if problem:
+        return problem
+    if move.row != row:
+        n = sum(1 for c in state.purchase if c)
+        if row == PURCHASE:
+            return Illegal(
+                STARTING_PLAY,
+                f"the purchase row has {n} ships: the first {len(state.purchase)} ships turned "
+                "over form the purchase row",
+            )
+        return Illegal(
+            STARTING_PLAY,
+            f"the purchase row already has its {n} ships: the next ships turned over form the "
+            "filling row",
+        )
+    return None
+
+
+def apply_setup_ship(state: State, move: SetupShip) -> list[str]:
+    take(state.unseen, move.card)
+    row = state.purchase if move.row == PURCHASE else state.filling
+    space = row.index(None)
+    row[space] = move.card
+    row_name = ROW_WORDS[move.row]
+    return [
+        f"{move.card} is turned over into space {space + 1} of the {row_name}",
+        *setup_advanced(state),
+    ]
+
+
+def check_contract_reveal(state: State, card: str, section: str, what: str) -> Illegal | None:
+    if card not in state.contract_deck:
+        return Illegal(section, f"{card} cannot be {what}: it is {state.where_is_contract(card)}")
+    return None
+
+
+def check_deal_contract(state: State, move: DealContract) -> Illegal | None:
+    return check_contract_reveal(state, move.card, STARTING_PLAY, "dealt")
+
+
+def apply_deal_contract(state: State, move: DealContract) -> list[str]:
+    state.contract_deck.remove(move.card)
+    state.hands[move.player].append(move.card)
+    return [f"{move.player} is dealt {move.card}", *setup_advanced(state)]
+
+
+def check_deal_mission(state: State, move: DealMission) -> Illegal | None:
+    info = state.book.missions[move.card]
+    n = len(state.players)
+    if info.players != n:
+        return Illegal(
+            STARTING_PLAY,
+            f"{move.card} is a mission for {info.players} players: this game of {n} uses only "
+            "the missions for its number of players",
+        )
+    if move.card not in state.mission_pool:
+        owner = next(p for p in state.players if state.missions[p] == move.card)
+        return Illegal(STARTING_PLAY, f"{move.card} is {owner}'s special mission")
+    return None
+
+
+def apply_deal_mission(state: State, move: DealMission) -> list[str]:
+    state.mission_pool.remove(move.card)
+    state.missions[move.player] = move.card
+    if state.phase == SETUP:
+        return [f"{move.player}'s special mission: {move.card}", *setup_advanced(state)]
+    events = [f"{move.player} reveals the special mission {move.card}"]
+    if all(state.missions.values()):
+        state.phase = OVER
+        events.append("the game is over")
+    return events
+
+
+def flagship_problem(state: State, player: str, card: str) -> Illegal | None:
+    """Why ``card`` cannot be the flagship of ``player`` (None if it can)."""
+    known = state.flagship[player]
+    if known is not None and known != card:
+        return Illegal(STARTING_PLAY, f"{player}'s flagship is {known}, not {card}")
+    if known is None and card not in state.flagship_pool:
+        owner = next(p for p in state.players if state.flagship[p] == card)
+        return Illegal(STARTING_PLAY, f"{card} is {owner}'s flagship: each player has one")
+    return None
+
+
+def check_deal_flagship(state: State, move: DealFlagship) -> Illegal | None:
+    return flagship_problem(state, move.player, move.card)
+
+
+def apply_deal_flagship(state: State, move: DealFlagship) -> list[str]:
+    state.flagship_pool.remove(move.card)
+    state.flagship[move.player] = move.card
+    return [f"{move.player}'s flagship: {move.card}", *setup_advanced(state)]
+
+
+def apply_keep_secret(state: State, move: KeepSecret) -> list[str]:
+    what = setup_step(state)
+    return [f"{what[1]}'s {what[0]} is kept secret", *setup_advanced(state)]

@@ -1,0 +1,46 @@
+"""Game Play: a turn begins, and ends after Invest; the round ends after the last player's turn,
+and the game at the end of a round in which an end condition was met (End of Game)."""
+
+from __future__ import annotations
+
+from checker.games.discovery_era_of_voyage.actions.pirates import pirates_due
+from checker.games.discovery_era_of_voyage.moves import NoInvest, StartTurn
+from checker.games.discovery_era_of_voyage.state import OVER, PIRATES, SAILING, TURN, State
+
+
+def begin_turn(state: State, move: StartTurn) -> list[str]:
+    """A new turn: nothing turned, sailed or invested yet; Sailing first, or the pirates when
+    they are due."""
+    state.turns += 1
+    state.turned = set()
+    state.invested = False
+    state.sailed_from_centre = False
+    state.visit = None
+    if state.pirated and state.pirates_placed < len(state.pirates) and pirates_due(state):
+        state.phase = PIRATES
+    else:
+        state.phase = SAILING
+    return []
+
+
+def end_turn(state: State) -> list[str]:
+    """The next player's turn; after the last player's, the next round, or the end of the game
+    when an end condition was met during this round."""
+    state.current += 1
+    if state.current < len(state.order):
+        state.player = state.order[state.current]
+        state.phase = TURN
+        return []
+    state.current = 0
+    state.player = state.order[0]
+    state.round += 1
+    if state.end_reason:
+        state.phase = OVER
+        return [f"round {state.round - 1} is over: the game ends ({state.end_reason})"]
+    state.phase = TURN
+    return []
+
+
+def no_invest(state: State, move: NoInvest) -> list[str]:
+    """Invest is optional: without it, the turn ends."""
+    return end_turn(state)

@@ -1,0 +1,453 @@
+"""The flow of Discovery: The Era of Voyage: who decides what at each point (the table during
+Game Preparation, then each player's Sailing, Income and Invest), the legal choices, what the
+table may reveal, and moves that come out of their place."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from checker.core.game import Decision, Illegal
+from checker.games.discovery_era_of_voyage.actions.income import (
+    markers_here,
+    possible_exchanges,
+    possible_trades,
+)
+from checker.games.discovery_era_of_voyage.actions.invest import can_invest
+from checker.games.discovery_era_of_voyage.actions.pirates import (
+    pirate_payments,
+    pirate_turns,
+    pirates_due,
+    turnable,
+)
+from checker.games.discovery_era_of_voyage.actions.sailing import possible_sails
+from checker.games.discovery_era_of_voyage.book import BOW_NAMES, COMMERCIAL, CULTURAL, counted
+from checker.games.discovery_era_of_voyage.moves import (
+    BOWS,
+    COLLECT,
+    END_INCOME,
+    INVEST_HERE,
+    NO_INVEST,
+    STARTS,
+    Bow,
+    Collect,
+    EndIncome,
+    Exchange,
+    FirstPlayer,
+    Invest,
+    Markers,
+    MovePirate,
+    NoIncome,
+    NoInvest,
+    PayPirate,
+    Pick,
+    PlaceIsland,
+    PlacePirate,
+    Return,
+    Sail,
+    StartingCoins,
+    StartTurn,
+    Take,
+    Trade,
+    TurnPirate,
+)
+from checker.games.discovery_era_of_voyage.sections import (
+    GAME_PREPARATION,
+    INCOME_ACTION,
+    INVEST_ACTION,
+    ISLAND_CARD_DETAILS,
+    SAILING_ACTION,
+    SYMBOL_DETAILS,
+    TWO_PLAYER,
+)
+from checker.games.discovery_era_of_voyage.setup import draw_circle, island_weight
+from checker.games.discovery_era_of_voyage.state import (
+    BOW,
+    INCOME,
+    INVEST,
+    OVER,
+    PICKING,
+    PIRATE_MOVE,
+    PIRATES,
+    SAILING,
+    SETUP,
+    SETUP_COINS,
+    SETUP_FIRST,
+    SETUP_ISLANDS,
+    SETUP_MARKERS,
+    TABLE,
+    TURN,
+    State,
+)
+
+# -- Moves out of their place ---------------------------------------------------------------
+ORDER = {SETUP: 0, TURN: 1, PIRATES: 2, SAILING: 3, BOW: 4, PIRATE_MOVE: 5, INCOME: 6, INVEST: 7}
+
+
+SETUP_MOVES = (FirstPlayer, StartingCoins, Markers)
+
+
+def misplaced(state: State, move) -> Illegal | None:
+    """A move that the game or the turn has already gone past, or that nothing will accept."""
+    phase = state.phase
+    here = ORDER.get(phase, 8)
+    p = state.player
+    if isinstance(move, PlaceIsland) and state.setup_step > SETUP_ISLANDS:
+        return Illegal(
+            GAME_PREPARATION,
+            f"the circle has {state.book.slots} slots, all filled: {move.card} cannot be added",
+        )
+    if isinstance(move, SETUP_MOVES) and phase != SETUP:
+        return Illegal(GAME_PREPARATION, "the game is prepared once, before the first turn")
+    if isinstance(move, (PlacePirate, TurnPirate, MovePirate)) and not state.pirated:
+        return Illegal(TWO_PLAYER, "there are no pirates in this game (option pirates: false)")
+    if isinstance(move, PlacePirate):
+        if state.pirates_placed == len(state.pirates):
+            return Illegal(TWO_PLAYER, "the pirates are placed once, in the first round")
+        if phase in (TURN, SAILING) and not pirates_due(state):
+            second = state.order[1] if state.order else "the 2nd player"
+            return Illegal(
+                TWO_PLAYER,
+                f"{second} places the pirates in the first round, after the starting player's turn",
+            )
+    if isinstance(move, TurnPirate) and here > ORDER[SAILING]:
+        return Illegal(
+            TWO_PLAYER, "a pirate is turned before sailing (our reading of 'during their turn')"
+        )
+    if isinstance(move, (Sail, Return)) and here > ORDER[SAILING]:
+        return Illegal(SAILING_ACTION, f"{p} has already sailed this turn")
+    if isinstance(move, Bow) and here > ORDER[BOW]:
+        if state.sailed_from_centre:
+            return Illegal(SAILING_ACTION, f"{p} has already turned the bow this turn")
+        bow = BOW_NAMES.get(state.bow[p])
+        if bow is None:
+            return Illegal(
+                SAILING_ACTION, f"{p}'s ship is on the Central Island: it has no bow yet"
+            )
+        return Illegal(
+            SAILING_ACTION,
+            f"the bow is turned only on leaving the Central Island: {p}'s stays {bow} until "
+            "the ship returns there",
+        )
+    if isinstance(move, MovePirate) and here > ORDER[PIRATE_MOVE]:
+        return Illegal(TWO_PLAYER, f"there is no pirate on {state.where(p)} to move")
+    if isinstance(move, (Collect, NoIncome)) and here > ORDER[INCOME]:
+        return Illegal(INCOME_ACTION, "income is taken once a turn, after sailing")
+    if isinstance(move, (Take, Trade, Exchange, Pick)):
+        return _misplaced_income(state, move)
+    if isinstance(move, Invest) and phase == TURN and state.invested:
+        return Illegal(INVEST_ACTION, "only one investment a turn")
+    return None
+
+
+def _misplaced_income(state: State, move) -> Illegal | None:
+    phase = state.phase
+    if phase not in (INCOME, INVEST, TURN) or (phase == INCOME and state.visit is None):
+        return None  # the income is still to come
+    v = state.visit
+    if phase == TURN or v is None:
+        return None
+    p = state.player
+    island = state.book.island(state.where(p))
+    if v.takes or v.trades or v.exchanges:  # a choice of this visit comes first
+        later = (
+            (isinstance(move, Trade) and v.trades)
+            or (isinstance(move, Exchange) and v.exchanges)
+            or (isinstance(move, Pick) and v.exchanges)
+        )
+        if later:
+            return None
+    if v.declined:
+        return Illegal(INCOME_ACTION, f"{p} takes no income this turn (income: none)")
+    takes, trades, exchanges = v.allowed
+    if isinstance(move, Take) or (isinstance(move, Pick) and island.type != CULTURAL):
+        if island.type == COMMERCIAL and isinstance(move, Pick):
+            return Illegal(
+                ISLAND_CARD_DETAILS,
+                f"on {island.name} a resource is bought or sold: write 'buy {move.resource}' or "
+                f"'sell {move.resource}'",
+            )
+        if takes:
+            return Illegal(
+                SYMBOL_DETAILS, f"{p} may choose {counted(takes, 'resource')} on {island.name}"
+            )
+        return Illegal(
+            SYMBOL_DETAILS,
+            f"{island.name}'s income gives {p} no resource to choose "
+            f"({counted(markers_here(state), 'marker')} there)",
+        )
+    if isinstance(move, Trade):
+        if island.type != COMMERCIAL:
+            return Illegal(
+                ISLAND_CARD_DETAILS,
+                f"{island.name} is not a Commercial island: resources are bought and sold on "
+                "Commercial islands",
+            )
+        return Illegal(SYMBOL_DETAILS, f"{island.name} allows {counted(trades, 'trade')} a visit")
+    if island.type != CULTURAL:
+        return Illegal(
+            ISLAND_CARD_DETAILS,
+            f"{island.name} is not a Cultural island: resources are exchanged for VP on the "
+            "Cultural island",
+        )
+    return Illegal(SYMBOL_DETAILS, f"{island.name} allows {counted(exchanges, 'exchange')} a visit")
+
+
+# -- Decisions -------------------------------------------------------------------------------
+def decide(state: State) -> Decision | None:
+    """Who must do what now. A decision depends only on its key, so it is built once."""
+    phase = state.phase
+    if phase == OVER:
+        return None
+    p = state.player
+    v = state.visit
+    if phase == SETUP:
+        key = (phase, state.setup_step, len(state.ring))
+    elif phase == SAILING:
+        key = (phase, p, state.pirates_placed, state.turning)
+    elif phase == INCOME:
+        key = (phase, p, v and (v.takes, v.trades, v.exchanges))
+    elif phase in (BOW, PIRATE_MOVE):
+        key = (phase, p, state.at[p])
+    else:
+        key = (phase, p, state.pirates_placed)
+    d = state.decisions.get(key)
+    if d is None:
+        d = state.decisions[key] = _decision(state)
+    return d
+
+
+def _decision(state: State) -> Decision:
+    phase = state.phase
+    p = state.player
+    if phase == SETUP:
+        return _setup_decision(state)
+    if phase == TURN:
+        return Decision(p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
+    if phase == PIRATES:
+        n = len(state.pirates) - state.pirates_placed
+        return Decision(
+            p,
+            "Pirates",
+            "choice",
+            (PlacePirate,),
+            f"a vacant island and a bow for a pirate ({n} to place)",
+            missing=lambda: Illegal(
+                TWO_PLAYER,
+                f"in the first round, after the starting player's turn, {p} places the "
+                f"{len(state.pirates)} pirates on different vacant islands "
+                "(pirates: {Island: clockwise, Island: counterclockwise})",
+            ),
+        )
+    if phase == SAILING and state.turning == PICKING:
+        return Decision(
+            p,
+            "Sailing",
+            "choice",
+            (TurnPirate,),
+            "the pirate to turn",
+            missing=lambda: Illegal(TWO_PLAYER, "name the pirate to turn (turn_pirate: ...)"),
+        )
+    if phase == SAILING and state.turning is not None:
+        return Decision(
+            p,
+            "Sailing",
+            "choice",
+            (PayPirate,),
+            "what pays for turning the pirate",
+            missing=lambda: Illegal(
+                TWO_PLAYER, "name what pays for turning the pirate (turn_pirate: {Island: Coin})"
+            ),
+        )
+    if phase == SAILING:
+        accepts = (Sail, Return, TurnPirate) if state.pirates_placed else (Sail, Return)
+        return Decision(
+            p,
+            "Sailing",
+            "choice",
+            accepts,
+            "where to sail",
+            missing=lambda: Illegal(
+                SAILING_ACTION,
+                f"{p} must sail first: to an island, a number of steps along the bow, or "
+                "back to the Central Island (sail: ...)",
+            ),
+        )
+    if phase == BOW:
+        return Decision(
+            p,
+            "Sailing",
+            "choice",
+            (Bow,),
+            f"the bow's direction on {state.where(p)}",
+            missing=lambda: Illegal(
+                SAILING_ACTION,
+                f"{p} sailed from the Central Island: turn the bow clockwise or "
+                "counterclockwise on arriving (sail: {to: Island, bow: clockwise})",
+            ),
+        )
+    if phase == PIRATE_MOVE:
+        k = state.book.constants
+        return Decision(
+            p,
+            "Sailing",
+            "choice",
+            (MovePirate,),
+            f"how far the pirate on {state.where(p)} moves",
+            missing=lambda: Illegal(
+                TWO_PLAYER,
+                f"{p} stopped where a pirate is, on {state.where(p)}: pay "
+                f"{counted(k['pirate_move_cost'], 'coin')} and move it "
+                f"{' or '.join(map(str, k['pirate_steps']))} steps (sail: {{..., pirate: 1}})",
+            ),
+        )
+    if phase == INCOME:
+        return _income_decision(state)
+    return Decision(p, "Invest", "choice", (Invest, NoInvest), "whether to invest", NO_INVEST)
+
+
+def _setup_decision(state: State) -> Decision:
+    step = state.setup_step
+    book = state.book
+    if step == SETUP_ISLANDS:
+        k = len(state.ring)
+        return Decision(
+            TABLE,
+            "Setup",
+            "chance",
+            (PlaceIsland,),
+            f"which island lies in slot {k + 1} of the circle (clockwise)",
+            missing=lambda: Illegal(
+                GAME_PREPARATION,
+                f"the setup names the {book.slots} surrounding islands in circle order, "
+                f"clockwise ({book.draw_words()}): {k} named (setup: islands: [...])",
+            ),
+        )
+    if step == SETUP_FIRST:
+        return Decision(
+            TABLE,
+            "Setup",
+            "chance",
+            (FirstPlayer,),
+            "who is the starting player",
+            default=FirstPlayer(state.players[0]),
+        )
+    if step == SETUP_COINS:
+        return Decision(
+            TABLE,
+            "Setup",
+            "choice",
+            (StartingCoins,),
+            "the starting coins",
+            default=StartingCoins(False),
+        )
+    return Decision(
+        TABLE,
+        "Setup",
+        "choice",
+        (Markers,),
+        "how many investment markers each player uses",
+        default=Markers(book.constants["markers_per_player"]),
+    )
+
+
+def _income_decision(state: State) -> Decision:
+    p = state.player
+    v = state.visit
+    island = state.where(p)
+    if v is None:
+        return Decision(p, "Income", "choice", (Collect, NoIncome), "the income", COLLECT)
+    if v.takes:
+        return Decision(
+            p,
+            "Income",
+            "choice",
+            (Take, Pick),
+            f"a resource for 'Any resource' ({v.takes} to take)",
+            missing=lambda: Illegal(
+                SYMBOL_DETAILS,
+                f"{island}'s income gives {p} {counted(v.takes, 'resource')} of their choice: "
+                "name it (income: {take: Gold})",
+            ),
+        )
+    if v.trades:
+        return Decision(
+            p, "Income", "choice", (Trade, EndIncome), f"a trade ({v.trades} left)", END_INCOME
+        )
+    return Decision(
+        p,
+        "Income",
+        "choice",
+        (Exchange, Pick, EndIncome),
+        f"a resource to exchange for VP ({v.exchanges} left)",
+        END_INCOME,
+    )
+
+
+# -- Choices and chances ---------------------------------------------------------------------
+def choices(state: State, d: Decision) -> list[Any]:
+    """The legal moves of a choice (the decision's phase is the state's)."""
+    phase = state.phase
+    p = state.player
+    if phase == SETUP:
+        if state.setup_step == SETUP_COINS:
+            return [StartingCoins(False), StartingCoins(True)]
+        if state.setup_step == SETUP_MARKERS:
+            k = state.book.constants
+            most = k["markers_per_player"]
+            return [Markers(n) for n in range(most, most - k["max_markers_removed"] - 1, -1)]
+        return []
+    if phase == TURN:
+        return [STARTS[p]]
+    if phase == PIRATES:
+        return [
+            PlacePirate(name, b)
+            for slot, name in enumerate(state.ring)
+            if not state.occupied(slot)
+            for b in BOW_NAMES
+        ]
+    if phase == SAILING:
+        if state.turning == PICKING:
+            return [TurnPirate(state.ring[state.pirates[k][0]]) for k in turnable(state)]
+        if state.turning is not None:
+            return [PayPirate(pay) for pay in pirate_payments(state)]
+        return possible_sails(state) + pirate_turns(state)
+    if phase == BOW:
+        return list(BOWS)
+    if phase == PIRATE_MOVE:
+        return [MovePirate(n) for n in state.book.constants["pirate_steps"]]
+    if phase == INCOME:
+        v = state.visit
+        if v is None:  # declining all income never helps: accepted in a log, not offered
+            return [COLLECT]
+        if v.takes:
+            return [Take(r) for r in state.book.resources]
+        if v.trades:
+            return possible_trades(state)
+        return possible_exchanges(state)
+    if phase == INVEST:
+        return [INVEST_HERE, NO_INVEST] if can_invest(state) else [NO_INVEST]
+    return []
+
+
+def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
+    """The islands that may lie in the next slot, each weighted by the valid circles it leaves;
+    then the starting player, one chance each."""
+    if PlaceIsland in d.accepts:
+        out = []
+        for name in state.book.surrounding:
+            w = island_weight(state, name)
+            if w:
+                out.append((PlaceIsland(name), w))
+        return out
+    return [(FirstPlayer(p), 1) for p in state.players]
+
+
+def sample_outcome(state: State, rng: random.Random) -> Any:
+    """One chance outcome drawn as the table draws it (same odds as ``chances``): the circle's
+    islands are drawn and shuffled once, then laid out slot by slot (state.planned)."""
+    if state.setup_step == SETUP_ISLANDS:
+        if not state.planned:
+            state.planned = draw_circle(state, rng)
+        return PlaceIsland(state.planned[len(state.ring)])
+    return FirstPlayer(rng.choice(state.players))

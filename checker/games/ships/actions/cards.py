@@ -1,0 +1,150 @@
+"""The cards: dealt to the display (at setup and when an era begins), taken with Take one card
+(once a turn, paying the card's gold) and carried out step by step; kept cards stay with
+their taker until their era ends."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.core.piles import put, take
+from checker.games.ships.actions.common import (
+    choosable,
+    gain_goods,
+    pay,
+    payment_problem,
+    pending,
+)
+from checker.games.ships.actions.ships import resolve_cube
+from checker.games.ships.moves import ChooseGood, Deal, Decline, TakeCard
+from checker.games.ships.sections import FREE_EXCHANGE, NEXT_AGE, SETUP, TAKE_CARD
+from checker.games.ships.state import (
+    CARD_ACTION,
+    CARD_REMOVE,
+    CHOOSE,
+    GAIN,
+    State,
+)
+from checker.games.ships.state import (
+    SETUP as SETUP_PHASE,
+)
+from portolan.model.effects import Action, Gain
+
+TAKE = "Take one card"
+
+
+def where_is(state: State, card: str) -> str:
+    """Where a card that is not on the display (or in the deck) is, for the message."""
+    book = state.book
+    if card not in book.cards:
+        return "no such card"
+    era = book.cards[card].era
+    if state.display.get(card):
+        return "on the display"
+    for seat in state.seats:
+        if card in seat.kept:
+            return f"kept by {seat.name}"
+    if state.discard.get(card):
+        return "in the discard pile"
+    if era > state.era:
+        return f"still in the {book.eras[era]} deck: its era has not begun"
+    if era < state.era:
+        return f"the {book.eras[era]} era is over"
+    return "not dealt to the display" if state.decks[era].get(card) else "no copy left"
+
+
+# -- dealing the display -----------------------------------------------------------------------
+def check_deal(state: State, move: Deal) -> Illegal | None:
+    book = state.book
+    if state.decks[state.era].get(move.card):
+        return None
+    section = SETUP if state.phase == SETUP_PHASE else NEXT_AGE
+    info = book.cards.get(move.card)
+    if info is not None and info.era != state.era:
+        return Illegal(
+            section,
+            f"{move.card} is a {book.eras[info.era]} card: the {book.eras[state.era]} "
+            "deck is being dealt",
+        )
+    copies = "its only copy is" if info and info.count == 1 else "every copy is already out, one"
+    return Illegal(section, f"{move.card} cannot be dealt: {copies} {where_is(state, move.card)}")
+
+
+def apply_deal(state: State, move: Deal) -> list[str]:
+    take(state.decks[state.era], move.card)
+    put(state.display, move.card)
+    state.to_deal -= 1
+    if state.to_deal == 0:
+        state.tasks.pop()
+    return [f"{move.card} is dealt to the display"]
+
+
+# -- Take one card -----------------------------------------------------------------------------
+def check_take_card(state: State, move: TakeCard) -> Illegal | None:
+    problem = take_card_problem(state, move, None)
+    if problem is not None:
+        return problem
+    cube, step = resolve_cube(state, move.cube, TAKE)
+    cost = state.book.cards[move.card].cost
+    return payment_problem(state, TAKE, cube, cost, card=step is not None)
+
+
+def take_card_problem(state: State, move: TakeCard, step) -> Illegal | None:
+    """Once a turn, a card on the display (its gold is part of the payment)."""
+    if state.took_card:
+        return Illegal(TAKE_CARD, f"{state.seat.name} has already taken a card this turn")
+    if not state.display.get(move.card):
+        where = where_is(state, move.card)
+        return Illegal(TAKE_CARD, f"{move.card} is not on the display ({where})")
+    return None
+
+
+def apply_take_card(state: State, move: TakeCard) -> list[str]:
+    cube, step = resolve_cube(state, move.cube, TAKE)
+    if step is not None:
+        state.tasks.pop()
+    info = state.book.cards[move.card]
+    events = pay(state, TAKE, cube, info.cost)
+    take(state.display, move.card)
+    state.took_card = True
+    if info.kept:
+        state.seat.kept.append(move.card)
+        events.append(f"takes {move.card} and keeps it until its era ends")
+    else:
+        put(state.discard, move.card)  # carried out, then discarded: nothing else sees it
+        events.append(f"takes {move.card}")
+    for s in reversed(info.steps):
+        if isinstance(s, Gain):
+            state.tasks.append((GAIN, s))
+        elif isinstance(s, Action):
+            state.tasks.append((CARD_ACTION, s))
+        else:
+            state.tasks.append((CARD_REMOVE,))
+    return events
+
+
+# -- what a card asks for ----------------------------------------------------------------------
+def check_choose(state: State, move: ChooseGood) -> Illegal | None:
+    if move.good not in choosable(state):
+        return Illegal(TAKE_CARD, f"the pool has no {move.good} left")
+    return None
+
+
+def apply_choose(state: State, move: ChooseGood) -> list[str]:
+    n = state.tasks.pop()[1]
+    if n > 1:
+        state.tasks.append((CHOOSE, n - 1))
+    return [f"chooses {gain_goods(state, state.current, move.good, 1)}"]
+
+
+def check_decline(state: State, move: Decline) -> Illegal | None:
+    left = pending(state)
+    if left:
+        return Illegal(
+            FREE_EXCHANGE, f"{left} from a free exchange is still unused: it must be used at once"
+        )
+    return None
+
+
+def apply_decline(state: State, move: Decline) -> list[str]:
+    top = state.tasks.pop()
+    what = top[1].action if top[0] == CARD_ACTION else "taking ships back"
+    return [f"does not use the card's {what}"]

@@ -1,0 +1,287 @@
+"""What the actions of Ships share: the cube and gold that pay for an action, navigation paid,
+victory points, gold into the bank, goods into the warehouse, gains from cities and cards, and
+the steps the rules carry out between two decisions."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.games.ships.book import (
+    ANY_GOOD,
+    FREE_CUBE,
+    GOLD,
+    INDUSTRY,
+    MERCHANT_CUBE,
+    NAVIGATION,
+    VP,
+)
+from checker.games.ships.moves import CARD, CUBE_WORDS, FREE, MERCHANT
+from checker.games.ships.sections import FREE_EXCHANGE, PERFORM_ACTIONS
+from checker.games.ships.state import CHOOSE, GAIN, RETURN, SETUP, START, State
+
+SHIP_ACTIONS = ("Place ship", "Upgrade ship")  # the actions that pay navigation
+
+
+# -- victory points ----------------------------------------------------------------------------
+def score(state: State, p: int, n: int) -> None:
+    state.seats[p].vp += n
+
+
+def lose(state: State, p: int, n: int) -> int:
+    """Lose up to ``n`` VP (not below 0 unless the option allows it); the VP actually lost."""
+    seat = state.seats[p]
+    if state.options["negative_vp"] == "floor":
+        n = min(n, max(seat.vp, 0))
+    seat.vp -= n
+    return n
+
+
+# -- gold, goods and the rest ------------------------------------------------------------------
+def gain_gold(state: State, p: int, n: int) -> str:
+    """Gold from the pool into the bank, one coin per empty space; the surplus is returned at
+    once for 1 VP per 2 gold (a single coin left over is lost)."""
+    n = min(n, state.pool[GOLD])
+    seat = state.seats[p]
+    into = max(0, min(n, state.bank_room(p)))
+    seat.gold += into
+    state.pool[GOLD] -= into
+    surplus = n - into
+    if not surplus:
+        return f"{n} gold"
+    vp = surplus // state.book.constants["gold_per_vp"]
+    score(state, p, vp)
+    return f"{n} gold ({into} into the bank, {surplus} surplus: {vp} VP)"
+
+
+def gain_goods(state: State, p: int, good: str, n: int) -> str:
+    """Goods from the pool into the warehouse; with too little room, some go back (a RETURN
+    decision)."""
+    n = min(n, state.pool[good])
+    state.pool[good] -= n
+    state.seats[p].goods[good] += n
+    need_room(state, p)
+    return f"{n} {good}" if n else f"no {good} (none left in the pool)"
+
+
+def need_room(state: State, p: int) -> None:
+    if state.warehouse_room(p) < 0 and not (state.tasks and state.tasks[-1][0] == RETURN):
+        state.tasks.append((RETURN,))
+
+
+def gain(state: State, p: int, bundle, times: int = 1) -> list[str]:
+    """Take a bundle of gains (a city's benefit, a card's gain), ``times`` over."""
+    seat = state.seats[p]
+    pool = state.pool
+    words = []
+    for word, n in bundle:
+        n *= times
+        if n <= 0:
+            continue
+        if word == GOLD:
+            words.append(gain_gold(state, p, n))
+        elif word == VP:
+            score(state, p, n)
+            words.append(f"{n} VP")
+        elif word == NAVIGATION:
+            n = min(n, pool[NAVIGATION])
+            pool[NAVIGATION] -= n
+            seat.nav += n
+            words.append(f"{n} navigation")
+        elif word == INDUSTRY:
+            n = min(n, pool[INDUSTRY])
+            pool[INDUSTRY] -= n
+            seat.industry += n
+            words.append(f"{n} industry")
+        elif word == MERCHANT_CUBE:
+            n = min(n, seat.pool_cubes)
+            seat.pool_cubes -= n
+            seat.stock += n
+            words.append(f"{n} merchant cube(s) from the pool")
+        elif word == FREE_CUBE:
+            n = min(n, pool[FREE_CUBE])
+            pool[FREE_CUBE] -= n
+            seat.free += n
+            words.append(f"{n} free action cube(s)")
+        elif word == ANY_GOOD:
+            state.tasks.append((CHOOSE, n))
+            words.append(f"{n} good(s) of {seat.name}'s choice")
+        else:
+            words.append(gain_goods(state, p, word, n))
+    return words
+
+
+def choosable(state: State) -> list[str]:
+    """The goods a 'good of your choice' may be: any good the pool still holds."""
+    return [g for g in state.book.goods if state.pool[g] > 0]
+
+
+# -- paying for an action ----------------------------------------------------------------------
+def cube_used(state: State, cube: str | None) -> str:
+    """The cube a log left out: the Oil's free cube, else a merchant cube while the Action cubes
+    section holds one, else a free action cube."""
+    if cube is not None:
+        return cube
+    if state.pend_free:
+        return FREE
+    return MERCHANT if state.seat.section else FREE
+
+
+def gold_cost(state: State, action: str, cube: str) -> int:
+    if cube == CARD:
+        return 0
+    merchant, free = state.book.action_gold[action]
+    return merchant if cube == MERCHANT else free
+
+
+def payment_problem(
+    state: State, action: str, cube: str, extra: int = 0, *, card: bool = False
+) -> Illegal | None:
+    """Why this action cannot be paid for with this cube (and ``extra`` gold)."""
+    seat = state.seat
+    if (cube == CARD) != card:
+        if card:
+            return Illegal(PERFORM_ACTIONS, "the card's action is paid by the card: no cube")
+        return Illegal(PERFORM_ACTIONS, "only the action a card grants is paid by the card")
+    if state.pend_free and cube != FREE:
+        return Illegal(
+            FREE_EXCHANGE,
+            "the free action cube an Oil was exchanged for must be used at once, "
+            "to pay for this action",
+        )
+    if cube == MERCHANT and seat.section == 0:
+        return Illegal(
+            PERFORM_ACTIONS, f"{seat.name} has no merchant cube left in the Action cubes section"
+        )
+    if cube == FREE and not state.pend_free and seat.section_free + seat.free == 0:
+        return Illegal(
+            PERFORM_ACTIONS,
+            f"{seat.name} has no free action cube, in the Action cubes section or in stock",
+        )
+    if state.pend_nav and action not in SHIP_ACTIONS:
+        return Illegal(
+            FREE_EXCHANGE,
+            f"{state.pend_nav} navigation from Metal must be used at once: {action} uses none",
+        )
+    cost = gold_cost(state, action, cube) + extra
+    if state.pend_gold > cost:
+        return Illegal(
+            FREE_EXCHANGE,
+            f"{state.pend_gold} gold from Wine but {action} costs {cost}: "
+            "what an exchange gives must be used at once",
+        )
+    if seat.gold + state.pend_gold < cost:
+        return Illegal(
+            PERFORM_ACTIONS,
+            f"{action} with a {CUBE_WORDS[cube]} costs {cost} gold: {seat.name} has {seat.gold}",
+        )
+    return None
+
+
+def pay(state: State, action: str, cube: str, extra: int = 0) -> list[str]:
+    """The cube into the action box and the gold back to the pool; the action in words."""
+    seat = state.seat
+    if cube == MERCHANT:
+        seat.section -= 1
+        seat.box_cubes += 1
+    elif cube == FREE:
+        if state.pend_free:
+            state.pend_free = 0
+        elif seat.section_free:
+            seat.section_free -= 1
+        else:
+            seat.free -= 1
+        state.free_used += 1
+    cost = gold_cost(state, action, cube) + extra
+    used = min(state.pend_gold, cost)
+    state.pend_gold -= used
+    seat.gold -= cost - used
+    state.pool[GOLD] += cost
+    paid = "the card's action" if cube == CARD else f"with a {CUBE_WORDS[cube]}"
+    return [f"{action} ({paid}" + (f", {cost} gold)" if cost else ")")]
+
+
+def navigation_in_hand(state: State) -> int:
+    return state.seat.nav + state.pend_nav
+
+
+def pay_navigation(state: State, n: int) -> None:
+    used = min(state.pend_nav, n)
+    state.pend_nav -= used
+    state.seat.nav -= n - used
+    state.pool[NAVIGATION] += n
+
+
+def pending(state: State) -> str:
+    """What free exchanges gave and is still to be used, in words ('' if nothing)."""
+    parts = [
+        f"{n} {w}"
+        for n, w in (
+            (state.pend_free, "free action cube"),
+            (state.pend_gold, "gold"),
+            (state.pend_nav, "navigation"),
+        )
+        if n
+    ]
+    return " and ".join(parts)
+
+
+# -- between decisions -------------------------------------------------------------------------
+def advance(state: State) -> list[str]:
+    """Carry out what needs no decision: a card's gains as they come up, a card carried out
+    going to the discard pile, the end of the setup."""
+    events: list[str] = []
+    tasks = state.tasks
+    while tasks:
+        top = tasks[-1]
+        kind = top[0]
+        if kind == GAIN:
+            tasks.pop()
+            events += gain_step(state, top[1])
+        elif kind == CHOOSE and not choosable(state):
+            tasks.pop()
+            events.append("no good left in the pool to choose")
+        else:
+            break
+    if not tasks and state.phase == SETUP:
+        state.phase = START
+    return events
+
+
+def gain_step(state: State, step) -> list[str]:
+    p = state.current
+    times = 1
+    if step.per is not None:
+        times = count(state, p, step.per)
+        if step.max is not None:
+            times = min(times, step.max)
+    words = gain(state, p, step.gain.items(), times)
+    how = f" ({times} counted)" if step.per is not None else ""
+    return [f"takes {', '.join(words)}{how}"] if words else [f"gains nothing{how}"]
+
+
+def count(state: State, p: int, per) -> int:
+    """What a card counts: the taker's cubes on a symbol, cubes or discs in an area, ships in
+    a named box."""
+    book = state.book
+    if per.cubes_on is not None:
+        n = sum(1 for b in book.trade if state.trade[b.id] == p and b.good == per.cubes_on)
+        for area, cubes in state.open_cubes.items():
+            if per.cubes_on in book.areas[area].open_goods:
+                n += cubes[p]
+        return n
+    if per.cubes_in_area is not None:
+        area = book.area_by_number.get(per.cubes_in_area)
+        return 0 if area is None else state.cubes_in_area(area, p)
+    if per.cities_in_area is not None:
+        if per.cities_in_area == "any":
+            areas = range(len(book.areas))
+        else:
+            areas = [a for a in [book.area_by_number.get(per.cities_in_area)] if a is not None]
+        n = 0
+        for a in areas:
+            if a in state.open_discs:
+                n += state.open_discs[a][p]
+            else:
+                n += sum(1 for c in book.areas[a].cities if state.cities[c] == p)
+        return n
+    age, box = book.named_boxes[per.ships_in]
+    return state.ships_at[age - 1][0 if box == "Merchant" else 1][p]

@@ -1,0 +1,271 @@
+"""The simple actions: Take one gold, Take two navigation counters, Sell goods (the price
+ladder, the bank's room, surplus gold to VP) and Retrieve merchant cubes (from the action
+boxes, or some or all from one area)."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.games.ships.actions.common import (
+    cube_used,
+    gain_gold,
+    gold_cost,
+    pay,
+    payment_problem,
+    score,
+)
+from checker.games.ships.actions.ships import resolve_cube
+from checker.games.ships.book import GOLD, MERCHANT_BOX, NAVIGATION, VP
+from checker.games.ships.moves import (
+    CARD,
+    Retrieve,
+    SellGood,
+    SellGoods,
+    StopRetrieving,
+    StopSelling,
+    TakeBack,
+    TakeBackAll,
+    TakeGold,
+    TakeNavigation,
+)
+from checker.games.ships.scoring import sell_bonus_gold
+from checker.games.ships.sections import RETRIEVE, SELL_GOODS, TAKE_GOLD, TAKE_NAVIGATION
+from checker.games.ships.state import RETRIEVE as RETRIEVING
+from checker.games.ships.state import SELL, State
+
+GOLD_ACTION, NAV_ACTION = "Take one gold", "Take two navigation"
+SELL_ACTION, RETRIEVE_ACTION = "Sell goods", "Retrieve merchant cubes"
+NAV_TAKEN = 2  # Take Two Navigation Counters
+
+
+# -- Take one gold -----------------------------------------------------------------------------
+def check_take_gold(state: State, move: TakeGold) -> Illegal | None:
+    cube, step = resolve_cube(state, move.cube, GOLD_ACTION)
+    return payment_problem(state, GOLD_ACTION, cube, card=step is not None) or gold_problem(
+        state, move, step
+    )
+
+
+def gold_problem(state: State, move: TakeGold, step) -> Illegal | None:
+    cube = CARD if step is not None else cube_used(state, move.cube)
+    if state.bank_room(state.current) + gold_paid(state, GOLD_ACTION, cube) < 1:
+        return Illegal(TAKE_GOLD, f"{state.seat.name}'s bank has no empty space")
+    if state.pool[GOLD] < 1:
+        return Illegal(TAKE_GOLD, "the pool has no gold left")
+    return None
+
+
+def gold_paid(state: State, action: str, cube: str) -> int:
+    """Gold the action takes out of the bank (what Wine gave is paid first)."""
+    return max(0, gold_cost(state, action, cube) - state.pend_gold)
+
+
+def apply_take_gold(state: State, move: TakeGold) -> list[str]:
+    cube, step = resolve_cube(state, move.cube, GOLD_ACTION)
+    if step is not None:
+        state.tasks.pop()
+    events = pay(state, GOLD_ACTION, cube)
+    return [*events, f"takes {gain_gold(state, state.current, 1)}"]
+
+
+# -- Take two navigation counters --------------------------------------------------------------
+def check_take_navigation(state: State, move: TakeNavigation) -> Illegal | None:
+    cube, step = resolve_cube(state, move.cube, NAV_ACTION)
+    return payment_problem(state, NAV_ACTION, cube, card=step is not None) or navigation_problem(
+        state, move, step
+    )
+
+
+def navigation_problem(state: State, move: TakeNavigation, step) -> Illegal | None:
+    if state.pool[NAVIGATION] < 1:
+        return Illegal(TAKE_NAVIGATION, "the pool has no navigation counter left")
+    return None
+
+
+def apply_take_navigation(state: State, move: TakeNavigation) -> list[str]:
+    cube, step = resolve_cube(state, move.cube, NAV_ACTION)
+    if step is not None:
+        state.tasks.pop()
+    events = pay(state, NAV_ACTION, cube)
+    n = min(NAV_TAKEN, state.pool[NAVIGATION])
+    state.pool[NAVIGATION] -= n
+    state.seat.nav += n
+    return [*events, f"takes {n} navigation"]
+
+
+# -- Sell goods --------------------------------------------------------------------------------
+def check_sell(state: State, move: SellGoods) -> Illegal | None:
+    cube, step = resolve_cube(state, move.cube, SELL_ACTION)
+    return payment_problem(state, SELL_ACTION, cube, card=step is not None) or sell_problem(
+        state, move, step
+    )
+
+
+def sell_problem(state: State, move: SellGoods, step) -> Illegal | None:
+    if not state.seat.goods_held:
+        return Illegal(SELL_GOODS, f"{state.seat.name} has no goods to sell")
+    return None
+
+
+def apply_sell(state: State, move: SellGoods) -> list[str]:
+    cube, step = resolve_cube(state, move.cube, SELL_ACTION)
+    bonus = ()
+    if step is not None:
+        state.tasks.pop()
+        bonus = tuple((step.per_good or {}).items())
+    events = pay(state, SELL_ACTION, cube)
+    state.sold = {}
+    state.tasks.append((SELL, bonus))
+    return events
+
+
+def check_sell_good(state: State, move: SellGood) -> Illegal | None:
+    if state.seat.goods.get(move.good, 0) < 1:
+        return Illegal(SELL_GOODS, f"{state.seat.name} has no {move.good} left to sell")
+    return None
+
+
+def apply_sell_good(state: State, move: SellGood) -> list[str]:
+    state.seat.goods[move.good] -= 1
+    state.pool[move.good] += 1
+    state.sold[move.good] = state.sold.get(move.good, 0) + 1
+    return []
+
+
+def check_stop_selling(state: State, move: StopSelling) -> Illegal | None:
+    if not state.sold:
+        return Illegal(SELL_GOODS, "name the goods sold: sell: [Cloth, Wine]")
+    return None
+
+
+def finish_selling(state: State) -> list[str]:
+    """The gold for everything sold, into the bank; surplus to VP; a card's bonus per good."""
+    book, p = state.book, state.current
+    bonus = dict(state.tasks.pop()[1])
+    sold = state.sold
+    n = sum(sold.values())
+    gold = sum(book.sell_prices[g] * k for g, k in sold.items())
+    gold += sell_bonus_gold(book, sold, state.seat.kept) + n * bonus.get(GOLD, 0)
+    if bonus.get(VP):
+        score(state, p, n * bonus[VP])
+    what = " + ".join(f"{k} {g}" for g, k in sold.items())
+    extra = f" and {n * bonus[VP]} VP" if bonus.get(VP) else ""
+    state.sold = {}
+    return [f"sells {what}: {gain_gold(state, p, gold)}{extra}"]
+
+
+def apply_stop_selling(state: State, move: StopSelling) -> list[str]:
+    return finish_selling(state)
+
+
+# -- Retrieve merchant cubes -------------------------------------------------------------------
+def check_retrieve(state: State, move: Retrieve) -> Illegal | None:
+    cube, step = resolve_cube(state, move.cube, RETRIEVE_ACTION)
+    return payment_problem(state, RETRIEVE_ACTION, cube, card=step is not None) or retrieve_problem(
+        state, move, step
+    )
+
+
+def retrieve_problem(state: State, move: Retrieve, step) -> Illegal | None:
+    seat = state.seat
+    if move.area == 0:
+        if not (seat.box_cubes or seat.box_industry):
+            return Illegal(RETRIEVE, f"{seat.name} has no cube or industry in the action boxes")
+        return None
+    area = state.book.area_by_number.get(move.area)
+    if area is None:
+        return Illegal(RETRIEVE, f"there is no Area {move.area}")
+    if not state.cubes_in_area(area, state.current):
+        return Illegal(RETRIEVE, f"{seat.name} has no merchant cube in Area {move.area}")
+    return None
+
+
+def apply_retrieve(state: State, move: Retrieve) -> list[str]:
+    cube, step = resolve_cube(state, move.cube, RETRIEVE_ACTION)
+    if step is not None:
+        state.tasks.pop()
+    events = pay(state, RETRIEVE_ACTION, cube)
+    seat = state.seat
+    if move.area == 0:
+        cubes, industry = seat.box_cubes, seat.box_industry
+        seat.stock += cubes
+        seat.industry += industry
+        seat.box_cubes = seat.box_industry = 0
+        return [
+            *events,
+            f"takes {cubes} cube(s) and {industry} industry back from the action boxes",
+        ]
+    state.retrieved = 0
+    state.tasks.append((RETRIEVING, state.book.area_by_number[move.area]))
+    return events
+
+
+def own_boxes(state: State, area: int) -> list[int]:
+    p = state.current
+    return [b for b in state.book.areas[area].trade if state.trade[b] == p]
+
+
+def take_back_choices(state: State) -> list[TakeBack]:
+    area = state.tasks[-1][1]
+    info = state.book.areas[area]
+    if info.open:
+        return [TakeBack(info.name, MERCHANT_BOX)] if state.open_cubes[area][state.current] else []
+    seen: dict[tuple[str, str], None] = {}
+    for b in own_boxes(state, area):
+        box = state.book.trade[b]
+        seen[(box.location, box.good)] = None
+    return [TakeBack(loc, good) for loc, good in seen]
+
+
+def check_take_back(state: State, move: TakeBack) -> Illegal | None:
+    if move not in take_back_choices(state):
+        area = state.book.areas[state.tasks[-1][1]]
+        return Illegal(
+            RETRIEVE,
+            f"{state.seat.name} has no cube in {move.location} {move.good} "
+            f"(retrieving from Area {area.number})",
+        )
+    return None
+
+
+def apply_take_back(state: State, move: TakeBack) -> list[str]:
+    area = state.tasks[-1][1]
+    p = state.current
+    if state.book.areas[area].open:
+        state.open_cubes[area][p] -= 1
+    else:
+        box = next(
+            b for b in state.book.trade_at[(move.location, move.good)] if state.trade[b] == p
+        )
+        state.trade[box] = -1
+    state.seat.stock += 1
+    state.area_cubes[area][p] -= 1
+    state.retrieved += 1
+    return [f"takes back the cube in {move.location} {move.good}"]
+
+
+def apply_take_back_all(state: State, move: TakeBackAll) -> list[str]:
+    area = state.tasks.pop()[1]
+    p = state.current
+    if state.book.areas[area].open:
+        n = state.open_cubes[area][p]
+        state.open_cubes[area][p] = 0
+    else:
+        boxes = own_boxes(state, area)
+        for b in boxes:
+            state.trade[b] = -1
+        n = len(boxes)
+    state.seat.stock += n
+    state.area_cubes[area][p] -= n
+    state.retrieved += n
+    return [f"takes back {n} cube(s) from Area {state.book.areas[area].number}"]
+
+
+def check_stop_retrieving(state: State, move: StopRetrieving) -> Illegal | None:
+    if not state.retrieved:
+        return Illegal(RETRIEVE, "name the cubes taken back, or take them all")
+    return None
+
+
+def apply_stop_retrieving(state: State, move: StopRetrieving) -> list[str]:
+    state.tasks.pop()
+    return [f"takes back {state.retrieved} cube(s) in all"]

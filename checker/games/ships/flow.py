@@ -1,0 +1,529 @@
+"""The flow of a turn of Ships: who decides what at each point, the legal choices, what the
+table may reveal, and moves that come out of their place."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from checker.core.game import Decision, Illegal
+from checker.games.ships.actions import areas, cards, income, ships, turn
+from checker.games.ships.actions.common import (
+    choosable,
+    navigation_in_hand,
+    payment_problem,
+    pending,
+)
+from checker.games.ships.book import BOXES
+from checker.games.ships.moves import (
+    ACTION_MOVES,
+    CARD,
+    DECLINE,
+    END_TURN,
+    FREE,
+    MERCHANT,
+    STOP_RETRIEVING,
+    STOP_SELLING,
+    TAKE_BACK_ALL,
+    ChooseGood,
+    City,
+    Deal,
+    Decline,
+    EndTurn,
+    Exchange,
+    PlaceShip,
+    RemoveShip,
+    Retrieve,
+    ReturnGood,
+    SellGood,
+    SellGoods,
+    StartTurn,
+    StopRetrieving,
+    StopSelling,
+    TakeBack,
+    TakeBackAll,
+    TakeBackShips,
+    TakeCard,
+    TakeGold,
+    TakeNavigation,
+    Trade,
+    UpgradeShip,
+)
+from checker.games.ships.sections import (
+    FREE_EXCHANGE,
+    MERCHANT_BOX,
+    NEXT_AGE,
+    RETRIEVE,
+    SELL_GOODS,
+    SETUP,
+    TAKE_CARD,
+    WHICH_BOX,
+)
+from checker.games.ships.state import (
+    ACTIONS as ACTIONS_PHASE,
+)
+from checker.games.ships.state import (
+    CARD_ACTION,
+    CARD_REMOVE,
+    CHOOSE,
+    DEAL,
+    OVER,
+    RETURN,
+    SELL,
+    START,
+    TARGET,
+    State,
+)
+from checker.games.ships.state import (
+    SETUP as SETUP_PHASE,
+)
+
+# The move each display action is, for a card that grants one.
+ACTION_OF = {
+    "Place ship": PlaceShip,
+    "Upgrade ship": UpgradeShip,
+    "Remove one ship": RemoveShip,
+    "Take one card": TakeCard,
+    "Take one gold": TakeGold,
+    "Take two navigation": TakeNavigation,
+    "Sell goods": SellGoods,
+    "Retrieve merchant cubes": Retrieve,
+}
+# Each action move: its display action (what it costs) and what else may stand in its way.
+PROBLEMS = {
+    PlaceShip: ("Place ship", ships.place_problem),
+    UpgradeShip: ("Upgrade ship", ships.upgrade_problem),
+    RemoveShip: ("Remove one ship", ships.remove_problem),
+    TakeCard: ("Take one card", cards.take_card_problem),
+    TakeGold: ("Take one gold", income.gold_problem),
+    TakeNavigation: ("Take two navigation", income.navigation_problem),
+    SellGoods: ("Sell goods", income.sell_problem),
+    Retrieve: ("Retrieve merchant cubes", income.retrieve_problem),
+}
+TOP_ACCEPTS = (*ACTION_MOVES, Exchange, EndTurn)
+
+
+# -- Decisions ---------------------------------------------------------------------------------
+def decide(state: State) -> Decision | None:
+    """Who must do what now. Decisions depend only on the key below, so they are kept."""
+    if state.phase == OVER:
+        return None
+    top = state.tasks[-1] if state.tasks else None
+    key = (
+        state.phase,
+        state.current,
+        (CARD_ACTION, id(top[1])) if top and top[0] == CARD_ACTION else top,
+        state.to_deal if top and top[0] == DEAL else 0,
+        bool(state.sold),
+        state.retrieved > 0,
+        state.pend_free,
+        state.pend_gold,
+        state.pend_nav,
+    )
+    d = state.decisions.get(key)
+    if d is None:
+        d = state.decisions[key] = _decision(state, top)
+    return d
+
+
+def _decision(state: State, top: tuple | None) -> Decision:
+    p = state.player
+    phase = "Actions"
+    if state.phase == SETUP_PHASE:
+        first = state.players[0]
+        n = state.book.constants["display_cards"]
+        return Decision(
+            first,
+            "Setup",
+            "chance",
+            (Deal,),
+            "the card dealt to the display",
+            missing=lambda: Illegal(
+                SETUP,
+                f"{n} Galley cards are dealt to the display at setup (setup: display:): "
+                f"{n - state.to_deal} named",
+            ),
+        )
+    if state.phase == START:
+        return Decision(
+            p, "Available", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True
+        )
+    if top is None:
+        left = pending(state)
+        if left:
+            return Decision(
+                p,
+                phase,
+                "choice",
+                TOP_ACCEPTS,
+                f"an action that uses the {left} from the exchange",
+                missing=Illegal(
+                    FREE_EXCHANGE,
+                    f"{left} from a free exchange is still unused: it must be used at once",
+                ),
+            )
+        return Decision(
+            p, phase, "choice", TOP_ACCEPTS, "an action, or the end of the turn", default=END_TURN
+        )
+    kind = top[0]
+    if kind == DEAL:
+        era = state.book.eras[state.era]
+        return Decision(
+            p,
+            phase,
+            "chance",
+            (Deal,),
+            f"the {era} card dealt to the display",
+            missing=lambda: Illegal(
+                NEXT_AGE,
+                f"the {era} era has begun: name the {state.to_deal} more card(s) dealt to the "
+                "display (display: [...])",
+            ),
+        )
+    if kind == TARGET:
+        if top[1] == "Merchant":
+            return Decision(
+                p,
+                phase,
+                "choice",
+                (Trade,),
+                "the trade box for the merchant cube",
+                missing=Illegal(
+                    MERCHANT_BOX, "name the trade box the merchant cube goes to (trade:)"
+                ),
+            )
+        return Decision(
+            p,
+            phase,
+            "choice",
+            (City,),
+            "the city for the city disc",
+            missing=Illegal(WHICH_BOX, "name the city the city disc goes to (city:)"),
+        )
+    if kind == RETURN:
+        return Decision(
+            p,
+            phase,
+            "choice",
+            (ReturnGood,),
+            "a good to send back to the pool",
+            missing=lambda: Illegal(
+                MERCHANT_BOX,
+                f"{p}'s warehouse holds {state.seat.goods_held} goods and has room for "
+                f"{state.seat.goods_held + state.warehouse_room(state.current)}: "
+                "name the goods sent back (return: [...])",
+            ),
+        )
+    if kind == CHOOSE:
+        return Decision(
+            p,
+            phase,
+            "choice",
+            (ChooseGood,),
+            "the good of your choice",
+            missing=Illegal(TAKE_CARD, "name the good of your choice the card gives (good:)"),
+        )
+    if kind == CARD_ACTION:
+        move = ACTION_OF[top[1].action]
+        left = pending(state)
+        return Decision(
+            p,
+            phase,
+            "choice",
+            (move, Exchange, Decline),
+            f"the card's {top[1].action} action, or none",
+            default=None if left else DECLINE,
+            missing=Illegal(
+                FREE_EXCHANGE,
+                f"{left} from a free exchange is still unused: it must be used at once",
+            ),
+        )
+    if kind == CARD_REMOVE:
+        return Decision(
+            p,
+            phase,
+            "choice",
+            (TakeBackShips, Decline),
+            "the ships the card takes back, or none",
+            default=DECLINE,
+        )
+    if kind == SELL:
+        if state.sold:
+            return Decision(
+                p,
+                phase,
+                "choice",
+                (SellGood, StopSelling),
+                "another good to sell",
+                default=STOP_SELLING,
+            )
+        return Decision(
+            p,
+            phase,
+            "choice",
+            (SellGood,),
+            "a good to sell",
+            missing=Illegal(SELL_GOODS, "name the goods sold (sell: [...])"),
+        )
+    if state.retrieved:
+        return Decision(
+            p,
+            phase,
+            "choice",
+            (TakeBack, TakeBackAll, StopRetrieving),
+            "another cube to take back",
+            default=STOP_RETRIEVING,
+        )
+    return Decision(
+        p,
+        phase,
+        "choice",
+        (TakeBack, TakeBackAll, StopRetrieving),
+        "the cubes to take back",
+        missing=Illegal(RETRIEVE, "name the cubes taken back (cubes: [...]), or take them all"),
+    )
+
+
+# -- Choices -----------------------------------------------------------------------------------
+def cubes_available(state: State) -> list[str]:
+    seat = state.seat
+    out = []
+    if seat.section and not state.pend_free:
+        out.append(MERCHANT)
+    if state.pend_free or seat.section_free or seat.free:
+        out.append(FREE)
+    return out
+
+
+def action_shapes(state: State, only: type | None = None) -> list[Any]:
+    """Every action that might be legal now, without the cube that pays for it (the caller
+    checks them, cube by cube)."""
+    cube = None
+    p = state.current
+    out: list[Any] = []
+    if only in (None, PlaceShip):
+        out += [PlaceShip(a, b, cube) for a in ships.place_ages(state) for b in BOXES]
+    if only in (None, UpgradeShip):
+        out += [
+            UpgradeShip(a, s, b, cube)
+            for a, s in ships.own_ships(state)
+            if a < state.book.last_age
+            for b in BOXES
+        ]
+    if only in (None, RemoveShip):
+        out += [RemoveShip(a, s, cube) for a, s in ships.own_ships(state)]
+    if only in (None, TakeCard) and not state.took_card:
+        out += [TakeCard(c, cube) for c in state.display]
+    if only in (None, TakeGold):
+        out.append(TakeGold(cube))
+    if only in (None, TakeNavigation):
+        out.append(TakeNavigation(cube))
+    if only in (None, SellGoods):
+        out.append(SellGoods(cube))
+    if only in (None, Retrieve):
+        out.append(Retrieve(0, cube))
+        out += [
+            Retrieve(a.number, cube) for a in state.book.areas if state.cubes_in_area(a.index, p)
+        ]
+    return out
+
+
+def legal_actions(state: State, *, first: bool = False) -> list[Any]:
+    """The actions legal now (at the top of a turn, or a card's action); ``first``: stop at
+    the first one found."""
+    out = []
+    payable: dict[tuple, tuple[str, ...]] = {}  # (action, extra gold) -> the cubes that can pay
+    step = state.tasks[-1][1] if state.tasks else None
+    cards = state.book.cards
+    for cubes, shape in _shapes(state):
+        kind = type(shape)
+        extra = cards[shape.card].cost if kind is TakeCard else 0
+        paying = payable.get((kind, extra))
+        if paying is None:
+            action = PROBLEMS[kind][0]
+            paying = payable[(kind, extra)] = tuple(
+                c for c in cubes if payment_problem(state, action, c, extra, card=c == CARD) is None
+            )
+        ok: bool | None = None  # what stands in the way once paid for: the same for any cube
+        for cube in paying:
+            move = WITH_CUBE[kind](shape, cube)
+            if ok is None or kind is TakeGold:
+                ok = PROBLEMS[kind][1](state, move, step) is None
+            if ok:
+                out.append(move)
+                if first:
+                    return out
+    return out
+
+
+# An action move paid with this cube.
+WITH_CUBE = {
+    PlaceShip: lambda m, c: PlaceShip(m.age, m.box, c),
+    UpgradeShip: lambda m, c: UpgradeShip(m.age, m.ship, m.box, c),
+    RemoveShip: lambda m, c: RemoveShip(m.age, m.box, c),
+    TakeCard: lambda m, c: TakeCard(m.card, c),
+    TakeGold: lambda m, c: TakeGold(c),
+    TakeNavigation: lambda m, c: TakeNavigation(c),
+    SellGoods: lambda m, c: SellGoods(c),
+    Retrieve: lambda m, c: Retrieve(m.area, c),
+}
+
+
+def _shapes(state: State) -> list[tuple[tuple[str, ...], Any]]:
+    """(the cubes that may pay, an action without its cube) that might be legal now."""
+    if state.tasks:
+        only = ACTION_OF[state.tasks[-1][1].action]
+        return [((CARD,), m) for m in action_shapes(state, only)]
+    cubes = tuple(cubes_available(state))
+    return [(cubes, m) for m in action_shapes(state)] if cubes else []
+
+
+def _paid(state: State, cube: str, move: Any, paid: dict) -> bool:
+    """Can this action be paid for with this cube? (Worked out once per action and cube.)"""
+    kind = type(move)
+    extra = state.book.cards[move.card].cost if kind is TakeCard else 0
+    key = (cube, kind, extra)
+    ok = paid.get(key)
+    if ok is None:
+        problem = payment_problem(state, PROBLEMS[kind][0], cube, extra, card=cube == CARD)
+        ok = paid[key] = problem is None
+    return ok
+
+
+def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
+    """A uniform pick among the legal moves, without listing them all where a turn offers
+    many: every candidate in a random order, the first legal one taken."""
+    top = state.tasks[-1] if state.tasks else None
+    if StartTurn in d.accepts or not (top is None or top[0] == CARD_ACTION):
+        return rng.choice(choices(state, d))
+    candidates: list[tuple[str | None, Any]] = [
+        (c, shape) for cubes, shape in _shapes(state) for c in cubes
+    ]
+    if not pending(state):
+        candidates.append((None, END_TURN if top is None else DECLINE))
+    candidates += [(None, Exchange(g)) for g in state.book.exchanges if state.seat.goods.get(g)]
+    paid: dict[tuple, bool] = {}
+    ruled_out: set[int] = set()  # actions (without their cube) that cannot be carried out
+    step = top[1] if top else None
+    left = len(candidates)
+    while left:  # a random order, drawn as it goes (most first draws are legal)
+        k = rng.randrange(left)
+        cube, shape = candidates[k]
+        left -= 1
+        candidates[k] = candidates[left]
+        if cube is None:
+            if not isinstance(shape, Exchange) or shape in exchanges(state):
+                return shape
+            continue
+        if id(shape) in ruled_out or not _paid(state, cube, shape, paid):
+            continue
+        move = WITH_CUBE[type(shape)](shape, cube)
+        if PROBLEMS[type(shape)][1](state, move, step) is None:
+            return move
+        if type(shape) is not TakeGold:
+            ruled_out.add(id(shape))
+    raise AssertionError("no legal move")  # the end of the turn is always legal
+
+
+def exchanges(state: State) -> list[Exchange]:
+    """The free exchanges whose gain an action could use at once (perhaps after more
+    exchanges: two Metal for two navigation)."""
+    memo: dict[tuple, bool] = {}
+    return [
+        Exchange(g)
+        for g in state.book.exchanges
+        if turn.check_exchange(state, Exchange(g)) is None and _usable_after(state, g, memo)
+    ]
+
+
+def _usable_after(state: State, good: str, memo: dict[tuple, bool]) -> bool:
+    """Would some action use what this exchange gives? (Tried on the state, then undone.)"""
+    seat = state.seat
+    saved = (dict(seat.goods), dict(state.pool), seat.vp)
+    pend = (state.pend_free, state.pend_gold, state.pend_nav)
+    turn.apply_exchange(state, Exchange(good))
+    key = (state.pend_free, state.pend_gold, state.pend_nav, *seat.goods.values())
+    ok = memo.get(key)
+    if ok is None:
+        memo[key] = False  # while this one is being worked out
+        ok = bool(legal_actions(state, first=True)) or any(
+            turn.check_exchange(state, Exchange(g)) is None and _usable_after(state, g, memo)
+            for g in state.book.exchanges
+        )
+        memo[key] = ok
+    seat.goods, state.pool, seat.vp = saved
+    state.pend_free, state.pend_gold, state.pend_nav = pend
+    return ok
+
+
+def choices(state: State, d: Decision) -> list[Any]:
+    top = state.tasks[-1] if state.tasks else None
+    if StartTurn in d.accepts:
+        return [StartTurn(state.player)]
+    if top is None:
+        out = legal_actions(state) + exchanges(state)
+        return out if pending(state) else [*out, END_TURN]
+    kind = top[0]
+    if kind == TARGET:
+        nav = navigation_in_hand(state)
+        if top[1] == "Merchant":
+            return areas.trade_targets(state, nav, state.pend_nav)
+        return areas.city_targets(state, nav, state.pend_nav, top[2])
+    if kind == RETURN:
+        return [ReturnGood(g) for g, n in state.seat.goods.items() if n]
+    if kind == CHOOSE:
+        return [ChooseGood(g) for g in choosable(state)]
+    if kind == CARD_ACTION:
+        out = legal_actions(state)
+        if top[1].action in turn.SHIP_ACTIONS:
+            out += [e for e in exchanges(state) if e.good == "Metal"]
+        return out if pending(state) else [*out, DECLINE]
+    if kind == CARD_REMOVE:
+        return [*ships.take_back_choices(state), DECLINE]
+    if kind == SELL:
+        out = [SellGood(g) for g, n in state.seat.goods.items() if n]
+        return [*out, STOP_SELLING] if state.sold else out
+    out = income.take_back_choices(state)
+    if out:
+        out.append(TAKE_BACK_ALL)
+    return [*out, STOP_RETRIEVING] if state.retrieved else out
+
+
+def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
+    return [(Deal(c), n) for c, n in state.decks[state.era].items()]
+
+
+def sample_outcome(state: State, rng: random.Random) -> Any:
+    deck = state.decks[state.era]
+    return Deal(rng.choices(list(deck), weights=list(deck.values()))[0])
+
+
+# -- Moves out of their place ------------------------------------------------------------------
+def misplaced(state: State, move: Any) -> Illegal | None:
+    """A move nothing is waiting for. Inside an action, what it still waits for is reported
+    (the decision's own message); between actions, a move that belongs inside one is."""
+    if isinstance(move, Deal) and not any(t[0] == DEAL for t in state.tasks):
+        return Illegal(
+            NEXT_AGE,
+            "no card is dealt now: the display is dealt at setup and when a new era begins",
+        )
+    if state.tasks or state.phase != ACTIONS_PHASE:
+        return None
+    if isinstance(move, (Trade, City)):
+        what = "merchant cube" if isinstance(move, Trade) else "city disc"
+        return Illegal(
+            WHICH_BOX,
+            f"no ship was just placed: a {what} goes on the board only with Place ship or "
+            "Upgrade ship",
+        )
+    if isinstance(move, ReturnGood):
+        return Illegal(MERCHANT_BOX, "the warehouse has room: no good needs to go back")
+    if isinstance(move, (SellGood, StopSelling)):
+        return Illegal(SELL_GOODS, "goods are sold with the Sell goods action")
+    if isinstance(move, (TakeBack, TakeBackAll, StopRetrieving)):
+        return Illegal(RETRIEVE, "cubes are taken back with the Retrieve merchant cubes action")
+    if isinstance(move, ChooseGood):
+        return Illegal(TAKE_CARD, "no card gives a good of your choice now")
+    if isinstance(move, (TakeBackShips, Decline)):
+        return Illegal(TAKE_CARD, "no card's action is waiting now")
+    return None

@@ -1,0 +1,600 @@
+"""The turn log of Ships: the display dealt at setup, then each turn's actions as typed at the
+table, and back.
+
+setup:
+  display: [Currency, Docks, ...]          # the 12 Galley cards dealt at setup
+turns:
+  - player: Ana
+    actions:
+      - {place: 1, trade: Tyre Cloth}                       # Place ship, Merchant box
+      - {place: 2, city: Alexandria, disc: Bank, cube: free}  # Warship box; a free cube paid
+      - {upgrade: 2 Merchant, trade: Ostia Wine, industry: true, exchange: [Metal]}
+      - {remove: 1 Warship}
+      - {card: Ram, place: 3, city: Athens, disc: Warehouse}   # a card and its action
+      - {card: Warehouse, good: Cloth}
+      - {card: Lighthouse, ships: [2 Merchant, 2 Warship]}
+      - gold                                               # Take one gold
+      - navigation                                         # Take two navigation counters
+      - {sell: [Cloth, Wine]}
+      - {retrieve: action boxes}
+      - {retrieve: 3, cubes: [Ostia Wine]}                 # some of your cubes in Area 3
+  - player: Ben
+    actions:
+      - {place: 5, trade: Caribbean Cloth, display: [Astrolabe, ...], return: [Food]}
+
+An action opening a new era lists the 12 cards dealt (``display``); goods sent back from a
+full warehouse are ``return``. ``cube: free`` when a free action cube paid though a merchant
+cube was at hand. ``exchange`` lists the goods exchanged for what this action uses.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from checker.core.game import Step
+from checker.core.log import LogReader, turn_entries
+from checker.games.ships.book import BOXES, MERCHANT_BOX, ROWS, Book
+from checker.games.ships.moves import (
+    CARD,
+    DECLINE,
+    FREE,
+    MERCHANT,
+    STOP_RETRIEVING,
+    TAKE_BACK_ALL,
+    ChooseGood,
+    City,
+    Deal,
+    Exchange,
+    PlaceShip,
+    RemoveShip,
+    Retrieve,
+    ReturnGood,
+    SellGood,
+    SellGoods,
+    StartTurn,
+    TakeBack,
+    TakeBackAll,
+    TakeBackShips,
+    TakeCard,
+    TakeGold,
+    TakeNavigation,
+    Trade,
+    UpgradeShip,
+)
+from portolan.errors import InputError, did_you_mean
+from portolan.model.bundles import read_bundle
+from portolan.model.effects import Action, RemoveShips
+from portolan.names import fold
+from portolan.yamlsrc import Pos, Source, YList, YMap
+
+TOP_KEYS = ("setup",)
+SETUP_KEYS = ("display",)
+TURN_KEYS = ("player", "actions")
+MAIN_KEYS = ("place", "upgrade", "remove", "card", "gold", "navigation", "sell", "retrieve")
+DETAIL_KEYS = ("trade", "city", "industry", "disc", "display", "return", "cube", "exchange", "box")
+CARD_KEYS = ("good", "ships")
+ENTRY_KEYS = (*MAIN_KEYS, *DETAIL_KEYS, *CARD_KEYS, "cubes")
+SHIP_KEYS = ("place", "upgrade")
+ACTION_BOXES = ("action boxes", "actions", "action", "boxes", "0")
+_SHIP = re.compile(r"^\s*(?:age\s*)?(\d+)\s+(\S+)\s*$", re.IGNORECASE)
+_AREA = re.compile(r"^\s*(?:area\s*)?(\d+)\s*$", re.IGNORECASE)
+
+
+class _Reader(LogReader):
+    book: Book
+
+    def __init__(self, book: Book, source: Source, players: list[str]):
+        super().__init__(book, source, players)
+        self.steps: list[Step] = []
+
+    def step(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
+        self.steps.append(Step(move, turn, player, pos))
+
+    # -- values ----------------------------------------------------------------------------
+    def card(self, value: Any, pos: Pos | None, field: str) -> str | None:
+        if not isinstance(value, str):
+            self.bad(f"expected a card name, found {value!r}", pos, field)
+            return None
+        name = self.book.card_names.exact(value)
+        if name is None:
+            hint = did_you_mean(value, self.book.card_names.names)
+            self.bad(f"'{value}' is not a card of Ships", pos, field, hint)
+        return name
+
+    def items(self, value: Any, pos: Pos | None, field: str):
+        """(item, position, field) of a list, or of a single value."""
+        if isinstance(value, list):
+            for i, item in enumerate(value):
+                ipos = value.item_pos[i] if isinstance(value, YList) else pos
+                yield item, ipos, f"{field}[{i}]"
+        else:
+            yield value, pos, field
+
+    def goods(self, value: Any, pos: Pos | None, field: str) -> list[tuple[str, Pos | None]]:
+        """Goods as a list ([Cloth, Cloth]) or a bundle ('2 Cloth + 1 Wine')."""
+        out = []
+        for item, ipos, f in self.items(value, pos, field):
+            bundle, message, hint = read_bundle(item, self.book.goods, "good")
+            if message:
+                self.bad(message, ipos, f, hint)
+                continue
+            for good, n in bundle.items():
+                out += [(good, ipos)] * n
+        return out
+
+    def word(self, value: Any, words: list[str], pos, field: str, what: str) -> str | None:
+        found = next((w for w in words if isinstance(value, str) and fold(w) == fold(value)), None)
+        if found is None:
+            self.bad(f"'{value}' is not {what}", pos, field, did_you_mean(str(value), words))
+        return found
+
+    def ship(self, value: Any, pos: Pos | None, field: str) -> tuple[int, str] | None:
+        """'3 Merchant' -> (3, Merchant)."""
+        m = _SHIP.match(str(value)) if isinstance(value, (str, int)) else None
+        box = next((b for b in BOXES if m and fold(b) == fold(m[2])), None)
+        if m is None or box is None:
+            self.bad(
+                f"write a ship as its age and box, e.g. '3 Merchant', not {value!r}", pos, field
+            )
+            return None
+        return int(m[1]), box
+
+    def number(self, value: Any, pos: Pos | None, field: str, what: str) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            m = _AREA.match(str(value)) if isinstance(value, str) else None
+            if m is None:
+                self.bad(f"expected {what} (a number), found {value!r}", pos, field)
+                return None
+            return int(m[1])
+        return value
+
+    def place(self, value: Any, pos: Pos | None, field: str) -> tuple[str, str] | None:
+        """'South America Gold' -> (location, the words after it); 'Area 7' names an open area."""
+        if not isinstance(value, str) or not value.strip():
+            self.bad(f"expected a location and what it shows, found {value!r}", pos, field)
+            return None
+        text = fold(value)
+        best = None
+        for name in self.book.place_names.names:
+            key = fold(name)
+            if (text == key or text.startswith(key + " ")) and (
+                best is None or len(key) > len(fold(best))
+            ):
+                best = name
+        if best is None:
+            first = value.split()[0]
+            self.bad(
+                f"'{value}' names no location of the board",
+                pos,
+                field,
+                did_you_mean(first, self.book.place_names.names),
+            )
+            return None
+        words = value.split()
+        rest = " ".join(words[len(best.split()) :])
+        area = self.book.area_of(best)
+        if self.book.areas[area].open:
+            best = self.book.areas[area].name
+        return best, re.sub(r"^\d+\s*", "", rest).strip()
+
+    def trade(self, value: Any, pos: Pos | None, field: str, industry: bool) -> Trade | None:
+        found = self.place(value, pos, field)
+        if found is None:
+            return None
+        location, rest = found
+        book = self.book
+        area = book.areas[book.area_of(location)]
+        if area.open:
+            good = self.word(
+                rest, list(area.open_goods), pos, field, f"a good of {location}'s Merchant box"
+            )
+            return Trade(location, good, industry) if good else None
+        shown = list(dict.fromkeys(g for (loc, g) in book.trade_at if loc == location))
+        if not rest and len(shown) == 1:
+            return Trade(location, shown[0], industry)
+        if not rest:
+            options = " or ".join(f"'{location} {g}'" for g in shown)
+            self.bad(f"{location} has {len(shown)} trade boxes: say which ({options})", pos, field)
+            return None
+        good = self.word(rest, shown, pos, field, f"a trade box of {location}")
+        return Trade(location, good, industry) if good else None
+
+    def city(self, value: Any, pos: Pos | None, field: str, row: str | None) -> City | None:
+        found = self.place(value, pos, field)
+        if found is None:
+            return None
+        location, rest = found
+        book = self.book
+        if book.areas[book.area_of(location)].open:
+            return City(location, None, row)
+        benefits = [book.cities[c].benefit for c in book.cities_at.get(location, [])]
+        if not rest:
+            return City(location, None, row)
+        benefit = self.word(rest, benefits, pos, field, f"a city of {location}")
+        if benefit is None:
+            return None
+        return City(location, benefit if len(benefits) > 1 else None, row)
+
+
+# -- reading -----------------------------------------------------------------------------------
+def parse_log(book: Book, raw: Any, source: Source, players: list[str]) -> list[Step]:
+    rd = _Reader(book, source, players)
+    setup = raw.get("setup") if isinstance(raw, dict) else None
+    if setup is not None:
+        _setup(rd, setup, raw.value_pos.get("setup") if isinstance(raw, YMap) else None)
+    turns = raw.get("turns") if isinstance(raw, dict) else None
+    if turns:
+        for t, entry, player, where in turn_entries(turns, source, players, TURN_KEYS, rd.problems):
+            rd.step(StartTurn(player), t, player, entry.value_pos["player"])
+            if "actions" not in entry or entry["actions"] is None:
+                continue
+            actions, apos = entry["actions"], entry.value_pos["actions"]
+            if not isinstance(actions, list):
+                rd.bad("actions is a list, one entry per action", apos, f"{where}.actions")
+                continue
+            final = t == len(turns)
+            for i, (item, ipos, f) in enumerate(rd.items(actions, apos, f"{where}.actions")):
+                _action(rd, item, ipos, f, t, player, final and i == len(actions) - 1)
+    if rd.problems:
+        raise InputError(rd.problems)
+    return rd.steps
+
+
+def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
+    if not isinstance(setup, YMap):
+        rd.bad("setup is a mapping: display: [the cards dealt]", pos, "setup")
+        return
+    for key in setup:
+        if key not in SETUP_KEYS:
+            rd.bad(
+                f"unknown key '{key}'",
+                setup.key_pos[key],
+                f"setup.{key}",
+                did_you_mean(str(key), SETUP_KEYS),
+            )
+    if "display" in setup:
+        for item, ipos, f in rd.items(
+            setup["display"], setup.value_pos["display"], "setup.display"
+        ):
+            name = rd.card(item, ipos, f)
+            if name:
+                rd.step(Deal(name), 0, rd.players[0], ipos)
+
+
+def _action(
+    rd: _Reader, entry: Any, pos: Pos | None, field: str, t: int, player: str, last: bool
+) -> None:
+    """One action entry; ``last``: the log's last, perhaps cut short by a game saved halfway."""
+    if isinstance(entry, str) and fold(entry) in ("gold", "navigation"):
+        word = fold(entry)
+        entry = YMap({word: None})
+        entry.value_pos[word] = entry.key_pos[word] = pos
+    if not isinstance(entry, YMap):
+        rd.bad(
+            "write an action as a mapping, e.g. {place: 2, trade: Tyre Cloth}, or 'gold'",
+            pos,
+            field,
+        )
+        return
+    bad_keys = [k for k in entry if k not in ENTRY_KEYS]
+    for k in bad_keys:
+        rd.bad(
+            f"unknown key '{k}'", entry.key_pos[k], f"{field}.{k}", did_you_mean(str(k), ENTRY_KEYS)
+        )
+    mains = [k for k in entry if k in MAIN_KEYS]
+    card = "card" in entry
+    subs = [k for k in mains if k != "card"]
+    if not mains and list(entry) == ["exchange"]:  # for the action that follows
+        for g, gpos in rd.goods(
+            entry["exchange"], entry.value_pos["exchange"], f"{field}.exchange"
+        ):
+            rd.step(Exchange(g), t, player, gpos)
+        return
+    if (card and len(subs) > 1) or (not card and len(mains) != 1):
+        rd.bad(
+            "one action per entry: place, upgrade, remove, card, gold, navigation, sell or retrieve"
+            + (" (and the card's own action)" if card else ""),
+            pos,
+            field,
+        )
+        return
+    if bad_keys:
+        return
+    for k in CARD_KEYS:
+        if k in entry and not card:
+            rd.bad(
+                f"'{k}' goes with a card: {{card: ..., {k}: ...}}", entry.key_pos[k], f"{field}.{k}"
+            )
+            return
+
+    def at(key: str) -> Pos | None:
+        return entry.value_pos.get(key, pos)
+
+    def emit(move: Any, where: Pos | None) -> None:
+        rd.step(move, t, player, where)
+
+    cube = None
+    if "cube" in entry:
+        cube = rd.word(
+            entry["cube"], [MERCHANT, FREE], at("cube"), f"{field}.cube", "a cube: merchant or free"
+        )
+    swaps = (
+        [g for g, _ in rd.goods(entry["exchange"], at("exchange"), f"{field}.exchange")]
+        if "exchange" in entry
+        else []
+    )
+    if not card:
+        for g in swaps:
+            emit(Exchange(g), at("exchange"))
+        _main(rd, entry, mains[0], cube, field, emit, at)
+    else:
+        for g in swaps:
+            if g != "Metal":
+                emit(Exchange(g), at("exchange"))
+        name = rd.card(entry["card"], at("card"), f"{field}.card")
+        if name is None:
+            return
+        emit(TakeCard(name, cube), at("card"))
+        info = rd.book.cards[name]
+        if "good" in entry:
+            for g, gpos in rd.goods(entry["good"], at("good"), f"{field}.good"):
+                emit(ChooseGood(g), gpos)
+        asks = [s for s in info.steps if isinstance(s, (Action, RemoveShips))]
+        for s in asks:
+            if isinstance(s, RemoveShips):
+                if "ships" in entry:
+                    _ships(rd, entry["ships"], at("ships"), f"{field}.ships", emit)
+                elif not last:
+                    emit(DECLINE, at("card"))
+            elif subs:
+                for g in swaps:
+                    if g == "Metal":
+                        emit(Exchange(g), at("exchange"))
+                _main(rd, entry, subs[0], CARD, field, emit, at)
+                subs = []
+            elif not last:  # the log's last entry may stop before the card's action
+                emit(DECLINE, at("card"))
+        if subs:
+            rd.bad(
+                f"{name} grants no action: '{subs[0]}' goes in an entry of its own",
+                at(subs[0]),
+                f"{field}.{subs[0]}",
+            )
+    if "return" in entry:
+        for g, gpos in rd.goods(entry["return"], at("return"), f"{field}.return"):
+            emit(ReturnGood(g), gpos)
+
+
+def _ships(rd: _Reader, value: Any, pos: Pos | None, field: str, emit) -> None:
+    counts = {b: 0 for b in BOXES}
+    ages = set()
+    for item, ipos, f in rd.items(value, pos, field):
+        ship = rd.ship(item, ipos, f)
+        if ship:
+            ages.add(ship[0])
+            counts[ship[1]] += 1
+    if len(ages) > 1:
+        rd.bad("the card takes back ships from one age only", pos, field)
+    elif ages:
+        emit(TakeBackShips(ages.pop(), counts[BOXES[0]], counts[BOXES[1]]), pos)
+
+
+def _main(rd: _Reader, entry: YMap, key: str, cube: str | None, field: str, emit, at) -> None:
+    value, vpos, f = entry[key], at(key), f"{field}.{key}"
+    if key in SHIP_KEYS:
+        targets = [k for k in ("trade", "city") if k in entry]
+        box = None
+        if "box" in entry:  # a game saved before the cube or disc was placed
+            box = rd.word(entry["box"], list(BOXES), at("box"), f"{field}.box", "a box")
+        if len(targets) > 1 or (not targets and box is None):
+            rd.bad(
+                "a placed ship's cube goes in a trade box (trade: ...) or its disc in a city "
+                "(city: ...): name one",
+                vpos,
+                f,
+            )
+            return
+        if targets:
+            box = BOXES[0] if targets[0] == "trade" else BOXES[1]
+        if key == "place":
+            age = rd.number(value, vpos, f, "an age")
+            if age is None:
+                return
+            emit(PlaceShip(age, box, cube), vpos)
+        else:
+            ship = rd.ship(value, vpos, f)
+            if ship is None:
+                return
+            emit(UpgradeShip(ship[0], ship[1], box, cube), vpos)
+        if "display" in entry:
+            for item, ipos, df in rd.items(entry["display"], at("display"), f"{field}.display"):
+                name = rd.card(item, ipos, df)
+                if name:
+                    emit(Deal(name), ipos)
+        if not targets:
+            return
+        if targets[0] == "trade":
+            industry = bool(entry.get("industry", False))
+            move = rd.trade(entry["trade"], at("trade"), f"{field}.trade", industry)
+        else:
+            row = None
+            if "disc" in entry:
+                row = rd.word(
+                    entry["disc"],
+                    list(ROWS),
+                    at("disc"),
+                    f"{field}.disc",
+                    "a row: Warehouse or Bank",
+                )
+            move = rd.city(entry["city"], at("city"), f"{field}.city", row)
+        if move is not None:
+            emit(move, at(targets[0]))
+        return
+    for k in ("trade", "city", "industry", "disc", "display", "cubes", "box"):
+        if k in entry and not (k == "cubes" and key == "retrieve"):
+            rd.bad(f"'{k}' goes with place or upgrade", entry.key_pos[k], f"{field}.{k}")
+            return
+    if key == "remove":
+        ship = rd.ship(value, vpos, f)
+        if ship:
+            emit(RemoveShip(ship[0], ship[1], cube), vpos)
+    elif key == "gold":
+        emit(TakeGold(cube), vpos)
+    elif key == "navigation":
+        emit(TakeNavigation(cube), vpos)
+    elif key == "sell":
+        goods = rd.goods(value, vpos, f)
+        emit(SellGoods(cube), vpos)
+        for g, gpos in goods:
+            emit(SellGood(g), gpos)
+    elif key == "retrieve":
+        _retrieve(rd, entry, value, vpos, f, cube, emit, at)
+
+
+def _retrieve(rd: _Reader, entry: YMap, value: Any, pos, field: str, cube, emit, at) -> None:
+    if (isinstance(value, str) and fold(value) in ACTION_BOXES) or value == 0:
+        emit(Retrieve(0, cube), pos)
+        return
+    number = rd.number(value, pos, field, "'action boxes' or an area")
+    if number is None:
+        return
+    area = rd.book.area_by_number.get(number)
+    if area is None:
+        rd.bad(f"there is no Area {number}", pos, field)
+        return
+    emit(Retrieve(number, cube), pos)
+    if "cubes" not in entry:
+        emit(TAKE_BACK_ALL, pos)
+        return
+    cubes, cpos = entry["cubes"], at("cubes")
+    if cubes == []:  # a game saved before the cubes were named
+        return
+    info = rd.book.areas[area]
+    if info.open:
+        n = rd.number(cubes, cpos, f"{field}s", "a number of cubes")
+        for _ in range(n or 0):
+            emit(TakeBack(info.name, MERCHANT_BOX), cpos)
+        return
+    for item, ipos, f in rd.items(cubes, cpos, "cubes"):
+        if isinstance(item, str) and fold(item) == "all":
+            emit(TAKE_BACK_ALL, ipos)
+            return
+        move = rd.trade(item, ipos, f, False)
+        if move is not None:
+            if rd.book.area_of(move.location) != area:
+                rd.bad(f"{move.location} is not in Area {number}", ipos, f)
+                continue
+            emit(TakeBack(move.location, move.good), ipos)
+    emit(STOP_RETRIEVING, cpos)
+
+
+# -- writing -----------------------------------------------------------------------------------
+def write_log(steps: list[Step]) -> dict[str, Any]:
+    """The log's setup and turns for a list of steps (the inverse of ``parse_log``). A game
+    saved in the middle of an action is written so that it resumes there."""
+    display: list[str] = []
+    turns: list[dict] = []
+    turn: dict | None = None
+    entry: dict | None = None
+    swaps: list[str] = []
+    boxes: dict[int, str] = {}  # id of an entry of a ship not yet followed -> its box
+
+    def new_entry(key: str, value: Any, cube: str | None) -> dict:
+        e: dict[str, Any] = {key: value}
+        if cube == FREE:
+            e["cube"] = FREE
+        if swaps:
+            e["exchange"] = list(swaps)
+            swaps.clear()
+        turn.setdefault("actions", []).append(e)
+        return e
+
+    def main(key: str, value: Any, cube: str | None) -> dict:
+        if cube == CARD and entry is not None:
+            entry[key] = value
+            if swaps:
+                entry.setdefault("exchange", []).extend(swaps)
+                swaps.clear()
+            return entry
+        return new_entry(key, value, cube)
+
+    for st in steps:
+        m = st.move
+        if isinstance(m, StartTurn):
+            turn = {"player": m.player}
+            turns.append(turn)
+            entry = None
+            continue
+        if turn is None:
+            if isinstance(m, Deal):
+                display.append(m.card)
+            continue
+        if isinstance(m, Exchange):
+            swaps.append(m.good)
+        elif isinstance(m, PlaceShip):
+            entry = main("place", m.age, m.cube)
+            boxes[id(entry)] = m.box
+        elif isinstance(m, UpgradeShip):
+            entry = main("upgrade", f"{m.age} {m.ship}", m.cube)
+            boxes[id(entry)] = m.box
+        elif isinstance(m, RemoveShip):
+            entry = main("remove", f"{m.age} {m.box}", m.cube)
+        elif isinstance(m, TakeCard):
+            entry = new_entry("card", m.card, m.cube)
+        elif isinstance(m, TakeGold):
+            entry = main("gold", 1, m.cube)
+        elif isinstance(m, TakeNavigation):
+            entry = main("navigation", 2, m.cube)
+        elif isinstance(m, SellGoods):
+            entry = main("sell", [], m.cube)
+        elif isinstance(m, Retrieve):
+            entry = main("retrieve", m.area or "action boxes", m.cube)
+            if m.area:
+                entry["cubes"] = []  # filled below; none named yet: saved before they were
+        elif isinstance(m, Deal):
+            entry.setdefault("display", []).append(m.card)
+        elif isinstance(m, Trade):
+            boxes.pop(id(entry), None)
+            entry["trade"] = f"{m.location} {m.good}"
+            if m.industry:
+                entry["industry"] = True
+        elif isinstance(m, City):
+            boxes.pop(id(entry), None)
+            entry["city"] = m.location + (f" {m.benefit}" if m.benefit else "")
+            if m.row:
+                entry["disc"] = m.row
+        elif isinstance(m, ReturnGood):
+            entry.setdefault("return", []).append(m.good)
+        elif isinstance(m, SellGood):
+            entry["sell"].append(m.good)
+        elif isinstance(m, TakeBack):
+            if m.good == MERCHANT_BOX:
+                entry["cubes"] = (entry["cubes"] or 0) + 1
+            else:
+                entry["cubes"].append(f"{m.location} {m.good}")
+        elif isinstance(m, TakeBackAll):  # every cube there: those named before too
+            entry.pop("cubes", None)
+        elif isinstance(m, ChooseGood):
+            entry.setdefault("good", []).append(m.good)
+        elif isinstance(m, TakeBackShips):
+            entry["ships"] = [f"{m.age} {BOXES[0]}"] * m.merchant + [
+                f"{m.age} {BOXES[1]}"
+            ] * m.warship
+    if swaps and turn is not None:  # exchanged, the action not chosen yet
+        turn.setdefault("actions", []).append({"exchange": list(swaps)})
+    for t in turns:
+        acts = t.get("actions", [])
+        for i, e in enumerate(acts):
+            if id(e) in boxes:
+                e["box"] = boxes[id(e)]
+            for key in ("good", "exchange"):
+                if key in e and len(e[key]) == 1:
+                    e[key] = e[key][0]
+            if list(e) in (["gold"], ["navigation"]):
+                acts[i] = next(iter(e))
+    out: dict[str, Any] = {}
+    if display:
+        out["setup"] = {"display": display}
+    out["turns"] = turns
+    return out

@@ -1,0 +1,225 @@
+"""The moves of Ships, in the order of a turn; each is one step of a log.
+
+An action is one move (``PlaceShip``, ``TakeCard``...) naming the cube that pays for it:
+``"merchant"`` (one of your merchant cubes from the Action cubes section), ``"free"`` (a free
+action cube), ``"card"`` (the action a card grants, free of cube and gold) or ``None`` (what a
+log leaves out: a merchant cube while the Action cubes section holds one, else a free cube).
+What the action then needs is asked move by move: where the cube or disc goes, the goods sent
+back from a full warehouse, the goods sold, the cards dealt to the display.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MERCHANT, FREE, CARD = "merchant", "free", "card"
+CUBE_WORDS = {MERCHANT: "merchant cube", FREE: "free action cube", CARD: "the card"}
+
+
+@dataclass(frozen=True, slots=True)
+class StartTurn:  # Phase One: the cubes of the era into the Action cubes section
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:  # a card dealt to the display (at setup and when a new era begins)
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceShip:
+    age: int
+    box: str  # Merchant or Warship
+    cube: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UpgradeShip:  # the ship in ``age``'s ``ship`` box moves to age + 1's ``box``
+    age: int
+    ship: str
+    box: str
+    cube: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveShip:
+    age: int
+    box: str
+    cube: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCard:
+    card: str
+    cube: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeGold:
+    cube: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeNavigation:
+    cube: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SellGoods:  # the goods follow, one SellGood each
+    cube: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Retrieve:  # area 0: the action boxes; otherwise the cubes follow (TakeBack...)
+    area: int
+    cube: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:  # a free exchange: what it gives is used by the action that follows
+    good: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:  # Phase Three: tidy up; the next player's turn
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:  # the merchant cube into a trade box (Area 7: its Merchant box and a good)
+    location: str
+    good: str
+    industry: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class City:  # the city disc into a city space (Area 7: its Warship box), taken from ``row``
+    location: str
+    benefit: str | None = None  # which of the location's cities (None: its only one)
+    row: str | None = None  # Warehouse or Bank (None: the row that still has discs)
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnGood:  # a good back to the pool, to fit the warehouse
+    good: str
+
+
+@dataclass(frozen=True, slots=True)
+class SellGood:
+    good: str
+
+
+@dataclass(frozen=True, slots=True)
+class StopSelling:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:  # retrieving from an area: the cube in this trade box
+    location: str
+    good: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBackAll:  # retrieving from an area: every cube of yours left there
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class StopRetrieving:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseGood:  # a card's "good of your choice"
+    good: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBackShips:  # a card's "take back your ships from one age"
+    age: int
+    merchant: int
+    warship: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:  # a card's action not taken up
+    pass
+
+
+END_TURN, STOP_SELLING, TAKE_BACK_ALL = EndTurn(), StopSelling(), TakeBackAll()
+STOP_RETRIEVING, DECLINE = StopRetrieving(), Decline()
+
+ACTION_MOVES = (
+    PlaceShip,
+    UpgradeShip,
+    RemoveShip,
+    TakeCard,
+    TakeGold,
+    TakeNavigation,
+    SellGoods,
+    Retrieve,
+)
+
+
+def _paid(cube: str | None) -> str:
+    return "" if cube is None else f" ({CUBE_WORDS[cube]})"
+
+
+def ship_words(age: int, box: str) -> str:
+    return f"age {age} {box}"
+
+
+def describe(move: object) -> str:
+    """A move in words, as play lists it and a trace shows it."""
+    match move:
+        case StartTurn(player):
+            return f"{player} begins the turn"
+        case Deal(card):
+            return f"deal {card} to the display"
+        case PlaceShip(age, box, cube):
+            return f"Place ship: age {age}, {box} box{_paid(cube)}"
+        case UpgradeShip(age, ship, box, cube):
+            return f"Upgrade ship: {ship_words(age, ship)} to age {age + 1} {box}{_paid(cube)}"
+        case RemoveShip(age, box, cube):
+            return f"Remove one ship: {ship_words(age, box)}{_paid(cube)}"
+        case TakeCard(card, cube):
+            return f"Take one card: {card}{_paid(cube)}"
+        case TakeGold(cube):
+            return f"Take one gold{_paid(cube)}"
+        case TakeNavigation(cube):
+            return f"Take two navigation counters{_paid(cube)}"
+        case SellGoods(cube):
+            return f"Sell goods{_paid(cube)}"
+        case Retrieve(area, cube):
+            where = "the action boxes" if area == 0 else f"Area {area}"
+            return f"Retrieve merchant cubes from {where}{_paid(cube)}"
+        case Exchange(good):
+            return f"exchange {good}"
+        case EndTurn():
+            return "end the turn"
+        case Trade(location, good, industry):
+            return f"trade box {location} {good}" + (" + an industry counter" if industry else "")
+        case City(location, benefit, row):
+            where = f"city {location}" + (f" {benefit}" if benefit else "")
+            return where + (f", disc from the {row}" if row else "")
+        case ReturnGood(good):
+            return f"return {good} to the pool"
+        case SellGood(good):
+            return f"sell {good}"
+        case StopSelling():
+            return "sell nothing more"
+        case TakeBack(location, good):
+            return f"take back the cube in {location} {good}"
+        case TakeBackAll():
+            return "take back every cube there"
+        case StopRetrieving():
+            return "take back nothing more"
+        case ChooseGood(good):
+            return f"take {good}"
+        case TakeBackShips(age, merchant, warship):
+            parts = [f"{n} {box}" for n, box in ((merchant, "Merchant"), (warship, "Warship")) if n]
+            return f"take back from age {age}: " + " + ".join(parts)
+        case Decline():
+            return "do not use the card's action"
+    return str(move)

@@ -1,0 +1,272 @@
+"""Scoring a finished game of Ships from its end position alone (for a table that kept no log).
+
+game: ships                     # optional
+area: 5                         # the present area, scored once more
+players:
+  Ana:
+    vp: 48                      # on the VP track
+    gold: 7                     # in the bank
+    goods: 2 Cloth + 1 Wine     # in the warehouse (or a list)
+    kept: [Cotton Exchange]     # kept cards still held (optional)
+    cubes: [Caribbean Spice, New Spain Metal]   # merchant cubes in the present area
+    cities: [Caribbean]                          # city discs there (Area 7: numbers)
+  Ben: {vp: 40, gold: 10}
+
+A position that cannot be is refused: more pieces or counters than the box holds, a cube or
+disc outside the present area's boxes, two pieces in one box, a card that is not kept to the
+end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.core.position import Position, read_position
+from checker.core.scoresheet import ScoreSheet
+from checker.games.ships.book import BANK, WAREHOUSE, Book
+from checker.games.ships.scoring import AreaPieces, area_points, final_sheet, goods_and_gold
+from portolan.errors import did_you_mean
+from portolan.model.bundles import read_bundle
+from portolan.model.loader import Game
+from portolan.names import fold
+from portolan.yamlsrc import Pos, Source, YList, YMap
+
+KEYS = ("game", "options", "area", "players")
+PLAYER_KEYS = ("vp", "gold", "goods", "kept", "cubes", "cities")
+
+
+class _Table:
+    """What the position puts in the present area, with who put it there."""
+
+    def __init__(self, book: Book, area: int, seats: int):
+        self.book = book
+        self.area = area
+        self.trade: dict[int, int] = {b: -1 for b in book.areas[area].trade}
+        self.cities: dict[int, int] = {c: -1 for c in book.areas[area].cities}
+        self.open_cubes = [0] * seats
+        self.open_discs = [0] * seats
+
+    def pieces(self) -> AreaPieces:
+        if self.book.areas[self.area].open:
+            return AreaPieces({}, {}, self.open_cubes, self.open_discs)
+        return AreaPieces(self.trade, self.cities)
+
+
+def score_position(
+    book: Book, model: Game, raw: Any, source: Source, options: dict | None
+) -> ScoreSheet:
+    head = read_position(
+        model, raw, source, keys=KEYS, options=options, players_hint="their VP, gold and goods"
+    )
+    area = _area(book, head)
+    n = len(head.players)
+    table = _Table(book, area if area is not None else 0, n)
+    vp, sale = [0] * n, [0] * n
+    totals: dict[str, int] = {}
+    kept_seen: dict[str, int] = {}
+    for p, name in enumerate(head.players):
+        entry = head.table[name]
+        ppos = head.table.value_pos[name]
+        field = f"players.{name}"
+        if entry is None:
+            entry = YMap()
+        if not isinstance(entry, YMap):
+            head.bad("each player maps to vp, gold, goods, kept, cubes, cities", ppos, field)
+            continue
+        for key in entry:
+            if key not in PLAYER_KEYS:
+                head.bad(
+                    f"unknown key '{key}'",
+                    entry.key_pos[key],
+                    f"{field}.{key}",
+                    did_you_mean(str(key), PLAYER_KEYS),
+                )
+        vp[p] = _number(head, entry, "vp", field, low=None if _negative(head) else 0)
+        gold = _number(head, entry, "gold", field, high=_room(book, BANK))
+        totals["Gold"] = totals.get("Gold", 0) + gold
+        goods = _goods(book, head, entry, field, totals)
+        kept = _kept(book, head, entry, field, kept_seen)
+        sale[p] = goods_and_gold(book, goods, gold, kept)[1]
+        if area is not None:
+            _pieces(book, head, entry, field, p, table)
+    for word, total in totals.items():
+        if total > book.pool[word]:
+            head.bad(
+                f"the players hold {total} {word} between them: the game has {book.pool[word]}",
+                head.raw.value_pos.get("players"),
+                "players",
+            )
+    head.done()
+    last = area_points(book, area, table.pieces(), n)
+    info = book.areas[area]
+    return final_sheet(
+        book,
+        model.rules.scoring,
+        head.players,
+        vp,
+        last,
+        sale,
+        f"Area {info.number} ({info.name})",
+    )
+
+
+def _negative(head: Position) -> bool:
+    return head.options.get("negative_vp") == "allowed"
+
+
+def _room(book: Book, row: str) -> int:
+    return book.row_open[row] + book.row_covered[row]
+
+
+def _area(book: Book, head: Position) -> int | None:
+    raw = head.raw
+    if "area" not in raw:
+        head.bad("name the present area (area: 5), the one scored at the end", raw.pos, "area")
+        return None
+    value = raw["area"]
+    area = book.area_by_number.get(value) if isinstance(value, int) else None
+    if area is None:
+        numbers = ", ".join(str(a.number) for a in book.areas)
+        head.bad(
+            f"there is no Area {value!r}: the areas are {numbers}", raw.value_pos["area"], "area"
+        )
+    return area
+
+
+def _number(
+    head: Position,
+    entry: YMap,
+    key: str,
+    field: str,
+    *,
+    low: int | None = 0,
+    high: int | None = None,
+) -> int:
+    if key not in entry:
+        return 0
+    value, pos = entry[key], entry.value_pos[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        head.bad(f"{key} is a whole number, not {value!r}", pos, f"{field}.{key}")
+        return 0
+    if low is not None and value < low:
+        head.bad(f"{key} cannot be below {low}", pos, f"{field}.{key}")
+        return 0
+    if high is not None and value > high:
+        head.bad(f"{key} {value} is more than the {high} spaces of the bank", pos, f"{field}.{key}")
+        return 0
+    return value
+
+
+def _goods(book: Book, head: Position, entry: YMap, field: str, totals: dict) -> dict[str, int]:
+    goods = dict.fromkeys(book.goods, 0)
+    if "goods" not in entry:
+        return goods
+    value, pos = entry["goods"], entry.value_pos["goods"]
+    items = value if isinstance(value, list) else [value]
+    for i, item in enumerate(items):
+        ipos = value.item_pos[i] if isinstance(value, YList) else pos
+        bundle, message, hint = read_bundle(item, book.goods, "good")
+        if message:
+            head.bad(message, ipos, f"{field}.goods", hint)
+            continue
+        for good, n in bundle.items():
+            goods[good] += n
+    held = sum(goods.values())
+    if held > _room(book, WAREHOUSE):
+        head.bad(
+            f"{held} goods: a warehouse has {_room(book, WAREHOUSE)} spaces", pos, f"{field}.goods"
+        )
+    for good, n in goods.items():
+        totals[good] = totals.get(good, 0) + n
+    return goods
+
+
+def _kept(book: Book, head: Position, entry: YMap, field: str, seen: dict) -> list[str]:
+    if "kept" not in entry:
+        return []
+    value, pos = entry["kept"], entry.value_pos["kept"]
+    out = []
+    last_era = book.ages[-1].era
+    for i, item in enumerate(value if isinstance(value, list) else [value]):
+        ipos = value.item_pos[i] if isinstance(value, YList) else pos
+        name = book.card_names.exact(item) if isinstance(item, str) else None
+        if name is None:
+            head.bad(
+                f"'{item}' is not a card of Ships",
+                ipos,
+                f"{field}.kept",
+                did_you_mean(str(item), book.card_names.names),
+            )
+            continue
+        info = book.cards[name]
+        if not info.kept or info.era != last_era:
+            head.bad(
+                f"{name} is not held at the end: only the {book.eras[last_era]} era's kept "
+                "cards are",
+                ipos,
+                f"{field}.kept",
+            )
+            continue
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] > info.count:
+            head.bad(f"the game has {info.count} {name}", ipos, f"{field}.kept")
+            continue
+        out.append(name)
+    return out
+
+
+def _pieces(book: Book, head: Position, entry: YMap, field: str, p: int, table: _Table) -> None:
+    info = book.areas[table.area]
+    k = book.constants
+    limits = {"cubes": k["merchant_cubes"], "cities": _room(book, WAREHOUSE) + _room(book, BANK)}
+    for key in ("cubes", "cities"):
+        if key not in entry:
+            continue
+        value, pos = entry[key], entry.value_pos[key]
+        if info.open:
+            n = _number(head, entry, key, field)
+            if n > limits[key]:
+                head.bad(f"{n} {key}: a player has {limits[key]}", pos, f"{field}.{key}")
+            (table.open_cubes if key == "cubes" else table.open_discs)[p] = n
+            continue
+        items = value if isinstance(value, list) else [value]
+        for i, item in enumerate(items):
+            ipos = value.item_pos[i] if isinstance(value, YList) else pos
+            _piece(book, head, item, ipos, f"{field}.{key}", key, p, table)
+
+
+def _piece(
+    book: Book,
+    head: Position,
+    item: Any,
+    pos: Pos | None,
+    field: str,
+    key: str,
+    p: int,
+    table: _Table,
+) -> None:
+    info = book.areas[table.area]
+    text = fold(str(item))
+    spaces = table.trade if key == "cubes" else table.cities
+    what = "trade box" if key == "cubes" else "city"
+    candidates = []
+    for s in spaces:
+        place = book.trade[s] if key == "cubes" else book.cities[s]
+        symbol = place.good if key == "cubes" else place.benefit
+        loc = fold(place.location)
+        if text in (f"{loc} {fold(symbol)}", loc) or text == f"{loc} {place.amount} {fold(symbol)}":
+            candidates.append(s)
+    if not candidates:
+        head.bad(
+            f"'{item}' is no {what} of Area {info.number} ({info.name}), the present area: "
+            f"{key} elsewhere score nothing at the end and are left out",
+            pos,
+            field,
+        )
+        return
+    free = [s for s in candidates if spaces[s] < 0]
+    if not free:
+        owner = head.players[spaces[candidates[0]]]
+        head.bad(f"'{item}' already holds {owner}'s piece: one piece per {what}", pos, field)
+        return
+    spaces[free[0]] = p

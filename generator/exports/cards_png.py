@@ -1,0 +1,190 @@
+"""Files for a print-on-demand shop (``portolan build --format cards-png``).
+
+- ``cards-png/<component>/front/<NNN>-<card>-x<copies>.png`` and the same name under ``back/``:
+  every card design of every deck and player aid, face and back, at 300 dpi with its bleed. A
+  shop's uploader takes the fronts and the backs as two lists in name order, so equal names
+  keep each face with its back; ``x<copies>`` is how many of that card the game has.
+- ``print/<game>-print-set.pdf``: every printable of the game in one PDF, after a print list
+  that says, for each part, its file, its paper, simplex or duplex, and how many sheets.
+- ``print/print-list.csv``: the same list for a spreadsheet.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.backends.pdf import PdfWriter
+from generator.draw import Drawing, Line, Text
+from generator.exports.raster import designs_of, pixels, rasterise
+from generator.kinds.aid import render_aid
+from generator.kinds.deck import render_deck
+from generator.staging import Staging
+from generator.theme import Theme
+from portolan.model.loader import Game
+from portolan.sizes import large_papers, papers
+
+DPI = 300
+CARD_KINDS = {"deck": render_deck, "aid": render_aid}
+
+
+def write_cards(game: Game, staging: Staging, bleed: float, theme: Theme) -> list[Path]:
+    written: list[Path] = []
+    for component in game.components:
+        render = CARD_KINDS.get(component.kind)
+        if render is None:
+            continue
+        rendered = render(game, component, bleed, theme)
+        designs = designs_of(rendered.items)
+        first = designs[0].front
+        size = (pixels(first.width + 2 * bleed, DPI), pixels(first.height + 2 * bleed, DPI))
+        style = {"bleed": True, "dpi": DPI, "size": size, "colour_filter": theme.colour_filter}
+        fronts = rasterise([d.front for d in designs], **style)
+        backs_needed = [d.back for d in designs if d.back is not None]
+        backs = iter(rasterise(backs_needed, **style) if backs_needed else [])
+        width = max(3, len(str(len(designs))))
+        for n, (design, front) in enumerate(zip(designs, fronts, strict=True), start=1):
+            name = f"{n:0{width}d}-{_slug(design.front.id, component.id)}-x{design.count}.png"
+            for side, image in (("front", front), ("back", next(backs, None))):
+                if image is None:
+                    continue
+                path = staging.file("cards-png", component.id, side, name)
+                image.save(path, format="PNG", dpi=(DPI, DPI))
+                written.append(path)
+    return written
+
+
+def _slug(design_id: str, component_id: str) -> str:
+    text = design_id.removeprefix(f"{component_id}-") or design_id
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "card"
+
+
+# -- the print set: one PDF and its print list -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PrintPart:
+    file: str
+    paper: str
+    sides: str  # "simplex", "duplex, long edge", "duplex, short edge"
+    pages: int
+
+    @property
+    def sheets(self) -> int:
+        return self.pages if self.sides == "simplex" else (self.pages + 1) // 2
+
+
+def _paper_name(width_mm: float, height_mm: float) -> str:
+    sizes = {**papers(), **large_papers()}
+    from portolan.sizes import paper_label
+
+    for name, size in sizes.items():
+        if {round(size.width), round(size.height)} == {round(width_mm), round(height_mm)}:
+            return paper_label(name)
+    return f"{width_mm:.0f} x {height_mm:.0f} mm"
+
+
+_DUPLEX = re.compile(rb"/Duplex\s*/(\w+)")
+
+
+def _sides(pdf: Path) -> str:
+    """What our PDF writer recorded for the printer dialog (its viewer preferences)."""
+    found = _DUPLEX.search(pdf.read_bytes())
+    kind = found.group(1).decode() if found else "Simplex"
+    return {
+        "DuplexFlipLongEdge": "duplex, long edge",
+        "DuplexFlipShortEdge": "duplex, short edge",
+    }.get(kind, "simplex")
+
+
+def print_parts(game: Game, folder: Path) -> list[tuple[Path, PrintPart]]:
+    """The PDFs a printer needs, in the order of game.yaml: a board printed in tiles at home
+    goes to a shop as its single large sheet instead."""
+    import pypdfium2 as pdfium
+
+    parts = []
+    for component in game.components:
+        large = folder / f"{component.id}-large.pdf"
+        pdf = large if large.exists() else folder / f"{component.id}.pdf"
+        if not pdf.exists():
+            continue
+        doc = pdfium.PdfDocument(str(pdf))
+        try:
+            w, h = doc[0].get_size()
+            count = len(doc)
+        finally:
+            doc.close()
+        mm = 25.4 / 72
+        parts.append((pdf, PrintPart(pdf.name, _paper_name(w * mm, h * mm), _sides(pdf), count)))
+    return parts
+
+
+def write_print_set(game: Game, staging: Staging, paper: str) -> list[Path]:
+    import pypdfium2 as pdfium
+
+    parts = print_parts(game, staging.root)
+    if not parts:
+        return []
+    listing = staging.file("print", "print-list.csv")
+    listing.write_text(_csv([p for _, p in parts]), encoding="utf-8")
+    combined = staging.file("print", f"{game.id}-print-set.pdf")
+    with tempfile.TemporaryDirectory(prefix="portolan-print-") as tmp:
+        cover = Path(tmp) / "list.pdf"
+        _list_pages(game, [p for _, p in parts], cover, papers()[paper])
+        doc = pdfium.PdfDocument.new()
+        try:
+            for pdf in [cover, *(pdf for pdf, _ in parts)]:
+                src = pdfium.PdfDocument(str(pdf))
+                try:
+                    doc.import_pages(src)
+                finally:
+                    src.close()
+            doc.save(str(combined))
+        finally:
+            doc.close()
+    return [listing, combined]
+
+
+def _csv(parts: list[PrintPart]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["File", "Paper", "Sides", "Pages", "Sheets"])
+    for p in parts:
+        writer.writerow([p.file, p.paper, p.sides, p.pages, p.sheets])
+    return out.getvalue()
+
+
+def _list_pages(game: Game, parts: list[PrintPart], path: Path, size) -> None:
+    w, h = size.width, size.height
+    writer = PdfWriter(path, (w, h), title=f"{game.title} — print list")
+    rows_per_page = int((h - 60) // 7)
+    for start in range(0, max(1, len(parts)), rows_per_page):
+        d = Drawing(w, h)
+        d.add(Text(20, 25, f"{game.title}: print list", 16, "bold"))
+        d.add(
+            Text(
+                20,
+                33,
+                "Print at 100 % (actual size). The pages after this list, in this order:",
+                9,
+            )
+        )
+        y = 45
+        columns = (20, 95, 135, 172, 190)
+        for x, label in zip(columns, ("File", "Paper", "Sides", "Pages", "Sheets"), strict=True):
+            d.add(Text(x, y, label, 9, "bold"))
+        d.add(Line(20, y + 2, w - 20, y + 2, width=0.3))
+        for p in parts[start : start + rows_per_page]:
+            y += 7
+            cells = (p.file, p.paper, p.sides, str(p.pages), str(p.sheets))
+            for x, cell in zip(columns, cells, strict=True):
+                d.add(Text(x, y, cell, 9))
+        if start + rows_per_page >= len(parts):
+            total = sum(p.sheets for p in parts)
+            d.add(Text(20, y + 12, f"{total} sheets in all.", 9, "bold"))
+        writer.page(d)
+    writer.save()

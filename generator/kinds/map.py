@@ -1,0 +1,539 @@
+"""Maps: the board as a graph of spaces (``portolan.model.map``), drawn schematically.
+
+Land regions are tinted areas under their spaces; each space is a labelled box with its printed
+features (potential discoveries Ⓓ, the Ⓡ symbol, provisions Ⓟ, bases, modifiers, automatic
+effects); progress borders are lines between boxes (with an arrowhead when one-way), status
+changes are grey arrows. The VP chart, the VP track, the civilizations' Awe and Military
+Strength tracks and a legend are drawn in the open sea. A board larger than the paper is tiled
+by ``generator/layout/tiling.py`` like any other board.
+"""
+
+from __future__ import annotations
+
+import math
+
+from generator.colours import shade, tint
+from generator.draw import Drawing, Line, Path, Rect, Text
+from generator.fonts import PT, fit_size, width_mm
+from generator.glyphs import arrow, circled
+from generator.instructions import check_title, plain_text
+from generator.kinds.cardface import SAFE, Overflow
+from generator.kinds.deck import Rendered, check_colour
+from generator.layout.sheet import Item
+from generator.theme import INK, WHITE, Theme
+from portolan.model.loader import Component, Game
+from portolan.model.map import MapSpec, Space
+
+STATUS = "#6e6e6e"  # the grey of status-change arrows
+BORDER = "#24496b"
+TRACK_TAGS = {"known-sea": "KS", "known-sea-south": "KS", "known-nwp": "NWP", "known-ssa": "SSA"}
+
+
+def render_map(game: Game, component: Component, bleed: float, theme: Theme) -> Rendered:
+    d, overflows = map_drawing(game, component, bleed, theme)
+    return Rendered([Item(d)], [d], overflows)
+
+
+def map_drawing(
+    game: Game, component: Component, bleed: float, theme: Theme
+) -> tuple[Drawing, list[Overflow]]:
+    spec: MapSpec = component.spec
+    w, h = spec.size.width, spec.size.height
+    sea = check_colour(game, component, spec.colour, ("colour",))
+    d = Drawing(w, h, bleed=bleed, id=spec.id, title=spec.name)
+    d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=theme.background(sea, 0.8)))
+    colours = {
+        rid: check_colour(game, component, r.colour, ("regions", rid, "colour"))
+        for rid, r in spec.regions.items()
+    }
+    overflows: list[Overflow] = []
+    _land(d, spec, colours, theme)
+    _region_names(d, spec, colours)
+    for b in spec.borders:
+        _border(d, spec, b)
+    for a in spec.arrows:
+        _status_arrow(d, spec, a)
+    tags = _track_tags(spec)
+    tags = {
+        sid: [t for t in ts if t.rstrip("*") != spec.space(sid).printed] for sid, ts in tags.items()
+    }
+    for space in spec.spaces:
+        overflows += _space(d, spec, space, colours[space.region], theme, tags.get(space.id, []))
+    _title(d, spec, sea, theme)
+    if spec.legend:
+        _legend(d, spec, sea)
+        _notes(d, spec, sea)
+    if spec.vp_chart:
+        overflows += _vp_chart(d, spec, sea)
+    if spec.vp_track:
+        _vp_track(d, spec, sea)
+    for t in spec.civ_tracks:
+        colour = game.colour("incan" if t.civilization == "Incan" else "aztec")
+        _civ_track(d, spec, t, colour)
+    d.add(Rect(0, 0, w, h, stroke=shade(sea, 0.4), width=0.5))
+    return d, overflows
+
+
+# -- geometry -----------------------------------------------------------------------------------
+
+
+def _edge_point(box, tx: float, ty: float) -> tuple[float, float]:
+    """Where the line from the box centre towards (tx, ty) leaves the box."""
+    x, y, w, h = box
+    cx, cy = x + w / 2, y + h / 2
+    dx, dy = tx - cx, ty - cy
+    if dx == 0 and dy == 0:
+        return cx, cy
+    sx = (w / 2) / abs(dx) if dx else math.inf
+    sy = (h / 2) / abs(dy) if dy else math.inf
+    s = min(sx, sy)
+    return cx + dx * s, cy + dy * s
+
+
+def _ends(spec: MapSpec, a: Space, b: Space, pad: float = 0.6):
+    ba, bb = spec.box(a), spec.box(b)
+    ca, cb = spec.centre(a), spec.centre(b)
+    x1, y1 = _edge_point(ba, *cb)
+    x2, y2 = _edge_point(bb, *ca)
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    return x1 + ux * pad, y1 + uy * pad, x2 - ux * pad, y2 - uy * pad
+
+
+# -- layers -------------------------------------------------------------------------------------
+
+
+def _land(d: Drawing, spec: MapSpec, colours: dict, theme: Theme) -> None:
+    """Each land region as a tinted area: rounded blocks under its land spaces."""
+    for space in spec.spaces:
+        region = spec.regions[space.region]
+        if not region.land or space.kind not in (
+            "land",
+            "base",
+            "river",
+            "europe",
+            "rumors",
+            "contact",
+            "capital",
+        ):
+            continue
+        x, y, w, h = spec.box(space)
+        pad = 4.5
+        fill = WHITE if theme.ink_saver else tint(colours[space.region], 0.72)
+        d.add(Rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad, fill=fill, radius=5))
+
+
+def _region_names(d: Drawing, spec: MapSpec, colours: dict) -> None:
+    """Each region's name in faint capitals near the middle of its spaces."""
+    for rid, region in spec.regions.items():
+        members = [s for s in spec.spaces if s.region == rid]
+        if not members or rid in ("EU", "MAI"):
+            continue
+        xs = [spec.centre(s)[0] for s in members]
+        ys = [spec.centre(s)[1] for s in members]
+        top = min(ys) - spec.grid.box[1] / 2 - 1.6
+        label = f"{region.name.upper()} ({rid})"
+        size = 6.5
+        d.add(
+            Text(sum(xs) / len(xs), top, label, size, "bold", shade(colours[rid], 0.25), "middle")
+        )
+
+
+def _border(d: Drawing, spec: MapSpec, b) -> None:
+    a, c = spec.space(b.a), spec.space(b.b)
+    if b.wrap:
+        _wrap(d, spec, a, c)
+        _wrap(d, spec, c, a)
+        return
+    x1, y1, x2, y2 = _ends(spec, a, c)
+    d.add(Line(x1, y1, x2, y2, stroke=WHITE, width=1.8))
+    d.add(Line(x1, y1, x2, y2, stroke=BORDER, width=0.8))
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    if b.one_way:
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        d.add(*arrow(mx - ux * 1.6, my - uy * 1.6, mx + ux * 1.6, my + uy * 1.6, BORDER, 0.8, 2.2))
+    if b.requires or b.condition:
+        note = f"needs {b.requires}" if b.requires else f"needs {b.condition}"
+        size = 3.6
+        tw = width_mm(note, "bold", size)
+        d.add(
+            Rect(
+                mx - tw / 2 - 0.8,
+                my - 1.6,
+                tw + 1.6,
+                2.6,
+                fill=WHITE,
+                stroke=BORDER,
+                width=0.2,
+                radius=0.6,
+            )
+        )
+        d.add(Text(mx, my + 0.4, note, size, "bold", BORDER, "middle"))
+
+
+def _wrap(d: Drawing, spec: MapSpec, a: Space, other: Space) -> None:
+    """A tab from a space to the nearest side edge, naming where the route continues."""
+    x, y, w, h = spec.box(a)
+    cy = y + h / 2
+    left = x + w / 2 < spec.size.width / 2
+    edge = SAFE + 0.5 if left else spec.size.width - SAFE - 0.5
+    start = x if left else x + w
+    d.add(*arrow(start - (0.6 if left else -0.6), cy, edge, cy, BORDER, 0.8, 2.2, both=True))
+    label = f"to {other.name} ({'right' if left else 'left'} edge)"
+    size = 4.2
+    tx = (start + edge) / 2
+    d.add(Text(tx, cy - 1.4, label, size, "bold", BORDER, "middle", rotate=0))
+
+
+def _status_arrow(d: Drawing, spec: MapSpec, a) -> None:
+    sa, sb = spec.space(a.a), spec.space(a.b)
+    x1, y1, x2, y2 = _ends(spec, sa, sb, pad=0.9)
+    d.add(*arrow(x1, y1, x2, y2, STATUS, 1.1, 2.4, both=not a.one_way))
+    if a.sighting:
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        d.add(*circled("D", mx - 1.9, my, 3.8, STATUS, filled=True))
+
+
+def _track_tags(spec: MapSpec) -> dict[str, list[str]]:
+    tags: dict[str, list[str]] = {}
+    for t in spec.progress_tracks:
+        tag = TRACK_TAGS.get(t.id, t.id[:3].upper())
+        for k, sid in enumerate(t.spaces):
+            label = f"{tag}{k}" + ("*" if sid == t.start and not t.placed_when else "")
+            if label.rstrip("*") not in [x.rstrip("*") for x in tags.get(sid, [])]:
+                tags.setdefault(sid, []).append(label)
+    return tags
+
+
+KIND_FILL = {
+    "sea": 0.55,
+    "coastal": 0.78,
+    "river": 0.5,
+    "island": 0.7,
+    "europe": 0.55,
+    "land": 0.45,
+    "base": 0.45,
+    "rumors": 0.5,
+    "contact": 0.5,
+    "capital": 0.35,
+}
+
+
+def _space(d: Drawing, spec: MapSpec, s: Space, colour: str, theme: Theme, tags: list[str]):
+    x, y, w, h = spec.box(s)
+    over: list[Overflow] = []
+    if s.kind == "island":
+        colour = "#b39a5a"
+    fill = WHITE if theme.ink_saver else tint(colour, KIND_FILL[s.kind])
+    stroke = shade(colour, 0.35)
+    dash = (1.2, 0.7) if s.kind == "coastal" else None
+    width = 0.45
+    if s.base:
+        stroke, width = "#4d4d4d", 1.1
+    d.add(Rect(x, y, w, h, fill=fill, stroke=stroke, width=width, radius=1.4, dash=dash))
+    ink = shade(colour, 0.6)
+    # top line: label, then symbols at the right (Ⓡ, Ⓟ, B)
+    label = s.printed
+    lsize = 7.0 if len(label) <= 5 else 5.6
+    d.add(Text(x + 1.2, y + 1.0 + lsize * PT * 0.76, label, lsize, "bold", ink))
+    rx = x + w - 1.0
+    sym = 3.4
+    if s.base:
+        rx -= sym
+        d.add(Rect(rx, y + 0.9, sym, sym, fill="#6b6b6b", radius=0.5))
+        d.add(
+            Text(rx + sym / 2, y + 0.9 + sym * 0.78, "B", sym * 0.7 / PT, "bold", WHITE, "middle")
+        )
+        rx -= 0.5
+    if s.provision:
+        rx -= sym
+        d.add(*circled("P", rx, y + 0.9 + sym / 2, sym, "#2e6b2e", filled=s.provision == "always"))
+        rx -= 0.5
+    if s.rumor:
+        rx -= sym
+        d.add(*circled("R", rx, y + 0.9 + sym / 2, sym, "#8a6a00", filled=True))
+        rx -= 0.5
+    label_w = width_mm(label, "bold", lsize)
+    # the name, beside the label if it fits, else below
+    lines: list[tuple[str, str]] = []  # (symbol, text)
+    name = s.name or ""
+    top = y + 1.0 + lsize * PT * 1.05
+    if name and name != label:
+        room = rx - (x + 1.2 + label_w + 1.0)
+        nsize = fit_size(name, "regular", 5.0, room, 4.2)
+        if width_mm(name, "regular", nsize) <= room:
+            d.add(
+                Text(
+                    x + 1.2 + label_w + 1.0,
+                    y + 1.0 + lsize * PT * 0.76,
+                    name,
+                    nsize,
+                    "regular",
+                    ink,
+                )
+            )
+        else:
+            lines.append(("", name))
+    for disc in s.discoveries:
+        lines.append(("d" if disc.auto else "D", disc.label))
+    for m in s.modifiers:
+        lines.append(("", f"{m.check.replace('-', ' ').title()} {m.n:+d}".replace("-", "−")))
+    if s.draws == "none" and s.kind == "coastal":
+        lines.append(("", "No card: Navigation check"))
+    if s.enter_check:
+        lines.append(("", "To enter: " + enter_text(s.enter_check)))
+    if s.on_enter:
+        lines.append(("w", plain_text(s.on_enter)))
+    if s.provision == "discovered" and not any(t == "D" for t, _ in lines):
+        lines.append(("", "(P) once discovered"))
+    if tags:
+        lines.append(("t", " ".join(tags)))
+    fits = _feature_lines(d, lines, x + 1.0, top, w - 2.0, y + h - 0.6 - top, ink)
+    if not fits:
+        over.append(Overflow(f"{spec.id} space {s.id}", " / ".join(t for _, t in lines)))
+    return over
+
+
+def enter_text(steps: list) -> str:
+    """A check needed to move in, shortly: 'Navigation −1 check' (a failure means no move)."""
+    from portolan.model.instructions import Check, Progress
+
+    if len(steps) == 1 and isinstance(steps[0], Check):
+        failure = steps[0].failure
+        if all(isinstance(f, Progress) and f.n == 0 for f in failure):
+            return check_title(steps[0])
+    return plain_text(steps)
+
+
+def _feature_lines(d: Drawing, lines, x: float, top: float, width: float, height: float, ink: str):
+    """The space's feature lines, one per feature, shrunk together until they fit."""
+    if not lines:
+        return True
+    size = 4.6
+    while True:
+        step = size * PT * 1.12
+        total = step * len(lines)
+        widest = max(
+            width_mm(text, "regular", size) + (size * PT * 1.1 if sym in "Dd" and sym else 0)
+            for sym, text in lines
+        )
+        if (total <= height and widest <= width) or size <= 3.4:
+            break
+        size -= 0.2
+    baseline = top + size * PT * 0.82
+    for sym, text in lines:
+        tx = x
+        if sym in ("D", "d"):
+            g = size * PT * 1.0
+            d.add(*circled("D", x, baseline - size * PT * 0.32, g, "#7a1f1f", filled=sym == "D"))
+            tx += g + 0.5
+        colour = ink
+        if sym == "w":  # an automatic effect, printed in white on a dark strip
+            tw = width_mm(text, "bold", size)
+            d.add(
+                Rect(
+                    x - 0.3,
+                    baseline - size * PT * 0.8,
+                    tw + 0.6,
+                    size * PT * 1.05,
+                    fill="#5a3a1a",
+                    radius=0.4,
+                )
+            )
+            d.add(Text(tx, baseline, text, size, "bold", WHITE))
+        elif sym == "t":
+            d.add(Text(tx, baseline, text, size, "bold", "#8a2b1a"))
+        else:
+            d.add(Text(tx, baseline, text, size, "regular", colour))
+        baseline += size * PT * 1.12
+    return (size * PT * 1.12 * len(lines)) <= height + 0.3 and widest <= width + 0.3
+
+
+# -- panels -------------------------------------------------------------------------------------
+
+
+def _title(d: Drawing, spec: MapSpec, sea: str, theme: Theme) -> None:
+    if not spec.title or not spec.legend:
+        return
+    x, y = spec.cell(spec.legend.at)
+    w, h = spec.legend.width, 13.0
+    y -= h + 2.0
+    d.add(Rect(x, y, w, h, fill=WHITE if theme.ink_saver else shade(sea, 0.35), radius=2))
+    size = fit_size(spec.title, "bold", 13, w - 6, 8)
+    fill = shade(sea, 0.35) if theme.ink_saver else WHITE
+    d.add(Text(x + w / 2, y + 6.8, spec.title, size, "bold", fill, "middle"))
+    d.add(
+        Text(x + w / 2, y + 11.0, "print-and-play map · schematic", 5.5, "regular", fill, "middle")
+    )
+
+
+def _legend(d: Drawing, spec: MapSpec, sea: str) -> None:
+    assert spec.legend is not None
+    x, y = spec.cell(spec.legend.at)
+    w = spec.legend.width
+    rows = [
+        ("base", "New World base (grey B box)"),
+        ("D", "potential discovery: made by a (D) card drawn here"),
+        ("d", "automatic discovery (white): made on entering"),
+        ("R", "Rumors of Gold symbol; the space number orders them"),
+        ("P", "provision space (open circle: once discovered)"),
+        ("border", "progress border"),
+        ("oneway", "one-way progress border"),
+        ("status", "status change arrow"),
+        ("sight", "westward only once Land Sighted"),
+        ("tag", "KS/NWP/SSA n: Known Progress track, * start"),
+    ]
+    lh = 4.2
+    h = 6.5 + lh * len(rows) + 1.5
+    d.add(Rect(x, y, w, h, fill=WHITE, stroke=shade(sea, 0.3), width=0.4, radius=1.6))
+    d.add(Text(x + 2, y + 4.6, "LEGEND", 6.5, "bold", shade(sea, 0.4)))
+    cy = y + 6.5 + lh / 2
+    for key, text in rows:
+        sx = x + 2.5
+        if key == "base":
+            d.add(Rect(sx, cy - 1.7, 3.4, 3.4, fill="#6b6b6b", radius=0.5))
+            d.add(Text(sx + 1.7, cy + 0.9, "B", 7, "bold", WHITE, "middle"))
+        elif key in ("D", "d"):
+            d.add(*circled("D", sx, cy, 3.4, "#7a1f1f", filled=key == "D"))
+        elif key == "R":
+            d.add(*circled("R", sx, cy, 3.4, "#8a6a00", filled=True))
+        elif key == "P":
+            d.add(*circled("P", sx, cy, 3.4, "#2e6b2e", filled=True))
+        elif key == "border":
+            d.add(Line(sx - 1, cy, sx + 8, cy, stroke=BORDER, width=0.8))
+        elif key == "oneway":
+            d.add(Line(sx - 1, cy, sx + 8, cy, stroke=BORDER, width=0.8))
+            d.add(*arrow(sx + 2, cy, sx + 6, cy, BORDER, 0.8, 2.2))
+        elif key == "status":
+            d.add(*arrow(sx - 1, cy, sx + 8, cy, STATUS, 1.1, 2.4, both=True))
+        elif key == "sight":
+            d.add(*arrow(sx - 1, cy, sx + 8, cy, STATUS, 1.1, 2.4, both=True))
+            d.add(*circled("D", sx + 1.6, cy, 3.4, STATUS, filled=True))
+        elif key == "tag":
+            d.add(Text(sx, cy + 0.8, "KS1", 4.6, "bold", "#8a2b1a"))
+        size = fit_size(text, "regular", 5.4, w - 15, 4.2)
+        d.add(Text(x + 13, cy + size * PT * 0.36, text, size, "regular", INK))
+        cy += lh
+
+
+def _notes(d: Drawing, spec: MapSpec, sea: str) -> None:
+    """The map's printed reminders, under the legend."""
+    from generator.textbox import set_paragraphs
+
+    if not spec.notes or not spec.legend:
+        return
+    x, y = spec.cell(spec.legend.at)
+    w = spec.legend.width
+    top = y + 6.5 + 4.2 * 10 + 1.5 + 2.0  # under the legend's ten rows
+    block = set_paragraphs(
+        [str(n.value) for n in spec.notes],
+        x + 1,
+        top,
+        w - 2,
+        30,
+        max_size=5.6,
+        min_size=4.2,
+        fill=shade(sea, 0.55),
+        gap=0.3,
+    )
+    d.add(*block.items)
+
+
+def _vp_chart(d: Drawing, spec: MapSpec, sea: str) -> list[Overflow]:
+    """The VP chart: every award with its VP and a box per claim, then the Major Expeditions."""
+    assert spec.vp_chart is not None
+    x, y = spec.cell(spec.vp_chart.at)
+    w = spec.vp_chart.width
+    ink = shade(sea, 0.45)
+    rows = [(a.name, a.vp, a.count, a.cards) for a in spec.awards]
+    lh = 3.55
+    col_w = (w - 3) / 2
+    per_col = math.ceil(len(rows) / 2)
+    majors = spec.majors
+    h = 5.5 + lh * per_col + 4.5 + lh * math.ceil(len(majors) / 2) + 1.5
+    d.add(Rect(x, y, w, h, fill=WHITE, stroke=ink, width=0.4, radius=1.6))
+    d.add(
+        Text(
+            x + 2,
+            y + 4.2,
+            "VP CHART — first to publish claims; a box per claim for its (D) chit",
+            5.6,
+            "bold",
+            ink,
+        )
+    )
+    over: list[Overflow] = []
+    for k, (name, vp, count, cards) in enumerate(rows):
+        col, row = divmod(k, per_col)
+        cx = x + 1.5 + col * col_w
+        cy = y + 5.5 + row * lh
+        boxes = min(count, 8)
+        bw = 2.6
+        for b in range(boxes):
+            d.add(Rect(cx + b * (bw + 0.3), cy + 0.3, bw, bw, fill=WHITE, stroke=ink, width=0.2))
+        tx = cx + boxes * (bw + 0.3) + 0.8
+        value = f"{vp} VP" if vp else (f"{cards} cards" if cards else "0 VP")
+        text = f"{name}"
+        d.add(Text(cx + col_w - 2, cy + 2.5, value, 4.6, "bold", ink, "end"))
+        room = cx + col_w - 2 - width_mm(value, "bold", 4.6) - 1 - tx
+        size = fit_size(text, "regular", 4.6, room, 3.6)
+        if width_mm(text, "regular", size) > room + 0.2:
+            over.append(Overflow(f"{spec.id} VP chart", text))
+        d.add(Text(tx, cy + 2.5, text, size, "regular", INK))
+    my = y + 5.5 + lh * per_col + 0.5
+    d.add(Line(x + 1.5, my, x + w - 1.5, my, stroke=ink, width=0.25))
+    d.add(
+        Text(
+            x + 2,
+            my + 3.4,
+            "MAJOR EXPEDITIONS (instead of normal scoring; once each)",
+            5.2,
+            "bold",
+            ink,
+        )
+    )
+    per = math.ceil(len(majors) / 2)
+    for k, m in enumerate(majors):
+        col, row = divmod(k, per)
+        cx = x + 1.5 + col * col_w
+        cy = my + 4.5 + row * lh
+        d.add(Rect(cx, cy + 0.3, 2.6, 2.6, fill=WHITE, stroke=ink, width=0.2))
+        value = f"{m.vp} VP" + (f" ({m.variant_vp})" if m.variant_vp else "")
+        value += f" +{m.gold} Gold" if m.gold else ""
+        d.add(Text(cx + col_w - 2, cy + 2.5, value, 4.6, "bold", ink, "end"))
+        room = col_w - 2 - width_mm(value, "bold", 4.6) - 5
+        size = fit_size(m.name, "regular", 4.6, room, 3.6)
+        d.add(Text(cx + 3.6, cy + 2.5, m.name, size, "regular", INK))
+    return over
+
+
+def _vp_track(d: Drawing, spec: MapSpec, sea: str) -> None:
+    t = spec.vp_track
+    assert t is not None
+    x0, y0 = spec.cell(t.at)
+    ink = shade(sea, 0.45)
+    d.add(Text(x0, y0 - 1.2, "VICTORY POINTS", 5.6, "bold", ink))
+    for k, v in enumerate(range(t.start, t.end.value + 1)):
+        row, col = divmod(k, t.per_row)
+        bx, by = x0 + col * t.box, y0 + row * t.box
+        fill = tint("#b08d1a", 0.55) if v in (4, 6, 15) else WHITE
+        d.add(Rect(bx, by, t.box, t.box, fill=fill, stroke=ink, width=0.3))
+        d.add(Text(bx + t.box / 2, by + t.box / 2 + 1.3, str(v), 7, "bold", ink, "middle"))
+
+
+def _civ_track(d: Drawing, spec: MapSpec, t, colour: str) -> None:
+    x0, y0 = spec.cell(t.at)
+    box = 5.2
+    ink = shade(colour, 0.4)
+    name = t.name.upper()
+    d.add(Text(x0, y0 - 0.8, name, 4.8, "bold", ink))
+    for k, v in enumerate(range(t.low, t.high + 1)):
+        bx = x0 + k * box
+        fill = tint(colour, 0.45) if v == t.start else WHITE
+        d.add(Rect(bx, y0, box, box, fill=fill, stroke=ink, width=0.3))
+        label = f"{v:+d}".replace("-", "−") if t.low < 0 else str(v)
+        d.add(Text(bx + box / 2, y0 + box / 2 + 1.0, label, 5.2, "bold", ink, "middle"))
+
+
+__all__ = ["Path", "map_drawing", "render_map"]

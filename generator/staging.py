@@ -1,0 +1,47 @@
+"""The hidden folder a game is built into, before it is swapped into the output folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from portolan.errors import InputError, OutputError, Problem
+from portolan.fsio import inside
+from portolan.model.loader import Component
+
+
+class Staging:
+    """The hidden folder one game is built into. It hands out the path of every file written,
+    each inside the folder and each only once, so no id from a components folder can write
+    elsewhere or silently overwrite another component's file."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.base = root.resolve()
+        self.component: Component | None = None
+        self.claimed: dict[Path, str] = {}
+
+    def file(self, *parts: str) -> Path:
+        path = self.root.joinpath(*parts)
+        try:
+            resolved = inside(self.base, path)
+        except ValueError:
+            where = "/".join(parts)
+            raise self._refuse(f"'{where}' would be written outside the output folder") from None
+        owner = self.component.id if self.component else "?"
+        if resolved in self.claimed:
+            raise self._refuse(
+                f"'{'/'.join(parts)}' would be written twice (by '{self.claimed[resolved]}' and "
+                f"'{owner}')"
+            )
+        self.claimed[resolved] = owner
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError.of(exc, path.parent) from None
+        return path
+
+    def _refuse(self, message: str) -> InputError:
+        c = self.component
+        if c is None:
+            return InputError(Problem(message))
+        return InputError(c.source.problem(message, c.raw.value_pos.get("id"), field="id"))

@@ -1,0 +1,55 @@
+"""portolan schema: JSON Schema of a game's files and of the --json outputs, for editors and
+scripts (``# yaml-language-server: $schema=…`` at the top of a YAML file uses it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from portolan.cli import options as opt
+from portolan.cli.app import COMPONENTS, app, components_folder, friendly
+
+KINDS = ("components", "log", "position", "score", "check", "simulate")
+
+
+def schema_text(kind: str, game: str, components: Path | None = None) -> str:
+    """The schema of ``kind`` for ``game``, as the JSON text the command prints."""
+    from portolan.cli.jsonout import dumps
+    from portolan.model import load_game
+
+    model = load_game(components_folder(components), game)
+    if kind == "components":
+        from portolan.model.jsonschema import components_schema
+
+        schema = components_schema(model.id, model.title)
+    else:
+        from checker.core.registry import rules_for
+        from checker.core.schemas import checker_schema
+
+        rules_for(game)  # a game without a checker has no logs: exit 2 naming the games that do
+        schema = checker_schema(model, kind)
+    return dumps(schema) + "\n"
+
+
+@app.command("schema")
+@friendly
+def schema_command(
+    kind: str = typer.Argument(
+        ...,
+        metavar="[components|log|position|score|check|simulate]",
+        help="What the schema describes: a game's component files, its logs, its end "
+        "positions, or the --json output of score, check or simulate.",
+        autocompletion=lambda: list(KINDS),
+    ),
+    game: str = typer.Argument(..., help="Game id, e.g. exploration-age-of-sail."),
+    out: Path = typer.Option(None, "--out", help="Write to this file instead of stdout."),
+    components: Path = COMPONENTS,
+):
+    """Print a JSON Schema (draft 2020-12) generated from the models Portolan validates with."""
+    text = schema_text(opt.choice("kind", kind, KINDS), game, components)
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")

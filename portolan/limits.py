@@ -1,0 +1,142 @@
+"""The bounds on everything read from a components folder, a log or a position
+(``data/limits.yaml``), and the time budget of one component's build.
+
+A bound is data: ``yaml_limits()`` and ``component_limits()`` read the file once. Messages name the
+bound by its key (``yaml.depth``) so a user can find it in docs/safety.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+import yaml
+
+
+class YamlLimits(NamedTuple):
+    document_bytes: int
+    depth: int
+    alias_nodes: int
+    string_chars: int
+    integer_digits: int
+
+
+class ComponentLimits(NamedTuple):
+    name_chars: int
+    cards_per_deck: int
+    counters_per_sheet: int
+    copies: int
+    elements_per_board: int
+    track_boxes: int
+    score_rows: int
+    score_players: int
+    score_tables: int
+    pages_per_component: int
+    tiles_per_board: int
+    card_mm: tuple[float, float]
+    board_mm: tuple[float, float]
+    text_pt: tuple[float, float]
+    rendered_chars: int
+    time_budget_seconds: float
+
+
+@cache
+def _table() -> dict:
+    return yaml.safe_load((Path(__file__).parent / "data" / "limits.yaml").read_text("utf-8"))
+
+
+@cache
+def yaml_limits() -> YamlLimits:
+    return YamlLimits(**_table()["yaml"])
+
+
+@cache
+def component_limits() -> ComponentLimits:
+    raw = dict(_table()["components"])
+    for key in ("card_mm", "board_mm", "text_pt"):
+        raw[key] = tuple(float(v) for v in raw[key])
+    return ComponentLimits(**raw)
+
+
+def hint(key: str) -> str:
+    """Where a bound is described, for the hint of a message that names it."""
+    return f"limit {key}; see docs/safety.md"
+
+
+def shown(n: float) -> str:
+    return f"{int(n):,}" if n == int(n) else f"{n:g}"
+
+
+# -- time budget ------------------------------------------------------------------------------
+
+
+class BudgetExceeded(BaseException):
+    """Raised inside a block that ran past its time budget.
+
+    A ``BaseException``, like ``KeyboardInterrupt``, so that no ``except Exception`` on the way
+    (in a template, a library) can swallow it; ``time_budget`` turns it into the caller's error.
+    """
+
+
+_deadline = threading.local()
+
+
+def check_deadline() -> None:
+    """Stop the current block if it has passed its budget (for loops that can run long)."""
+    end = getattr(_deadline, "end", None)
+    if end is not None and time.monotonic() > end:
+        raise BudgetExceeded()
+
+
+@contextlib.contextmanager
+def time_budget(seconds: float, on_exceeded: Callable[[], BaseException]) -> Iterator[None]:
+    """Run the block for at most ``seconds``; past that, raise ``on_exceeded()`` instead.
+
+    On the main thread a timer signal interrupts the block wherever it is (a template's loop,
+    a layout); elsewhere, and inside another budget, the block stops at its next
+    ``check_deadline()``.
+    """
+    outer = getattr(_deadline, "end", None)
+    _deadline.end = time.monotonic() + seconds if outer is None else outer
+    use_signal = (
+        outer is None
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+    )
+    old_handler = None
+    if use_signal:
+
+        def _expired(signum, frame):
+            if getattr(_deadline, "end", None) is not None:
+                raise BudgetExceeded()
+
+        old_handler = signal.signal(signal.SIGALRM, _expired)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+
+    def stop() -> None:
+        if use_signal:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old_handler)
+        _deadline.end = outer
+
+    exceeded = False
+    try:
+        yield
+    except BudgetExceeded:
+        if outer is not None:
+            raise  # the enclosing budget ran out: it reports
+        exceeded = True
+    finally:
+        try:
+            stop()
+        except BudgetExceeded:  # the timer fired just as the block ended
+            exceeded = True
+            stop()
+    if exceeded:
+        raise on_exceeded()

@@ -1,0 +1,430 @@
+"""Maps: a board that is a graph of spaces joined by progress borders and status-change arrows.
+
+The printer draws it (``generator/kinds/map.py``) and a rules engine reads the same graph:
+which space an expedition is in, where Progress may take it (``borders``), which transitions a
+status change allows (``arrows``), and what each space holds (potential discoveries Ⓓ, the Ⓡ
+rumour symbol and the space's number, provision Ⓟ, bases, modifiers, automatic effects).
+
+Spaces sit on a grid: ``at: [column, row]`` (fractions allowed), converted to millimetres by the
+map's ``grid``; a space may also give its own ``size``. Every key is documented in
+docs/components.md ("Maps").
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from portolan.model.base import Sourced, SourcedInt, Strict
+from portolan.model.board import Tiling
+from portolan.model.common import Dimensions
+
+SPACE_KINDS = (
+    "europe",
+    "sea",
+    "coastal",
+    "land",
+    "river",
+    "island",
+    "base",
+    "rumors",
+    "contact",
+    "capital",
+)
+# The exploration deck each kind of space draws from ("Draw and resolve an exploration card").
+DRAWS = ("sea", "coast", "nwp", "river", "land", "civilization", "none")
+DEFAULT_DRAW = {
+    "europe": "none",
+    "sea": "sea",
+    "coastal": "coast",
+    "land": "land",
+    "river": "river",
+    "island": "coast",
+    "base": "none",
+    "rumors": "civilization",
+    "contact": "civilization",
+    "capital": "civilization",
+}
+
+
+class Grid(Strict):
+    """``origin``: the centre of cell [0, 0] in mm; ``pitch``: mm between cell centres;
+    ``box``: the default size of a space."""
+
+    origin: tuple[float, float]
+    pitch: tuple[float, float]
+    box: tuple[float, float]
+
+
+class Region(Strict):
+    name: str
+    colour: str
+    land: bool = False  # a land region: its area is tinted as land
+
+
+class Potential(Strict):
+    """A potential discovery printed in a space (Ⓓ): ``award`` is an award id of the VP chart
+    (or a kind without points: ``hardwood``, ``channel``, ``gold``). ``auto``: printed in white,
+    discovered on entering without a card. ``label`` is what the box says."""
+
+    award: str
+    label: str
+    auto: bool = False
+    source: str | None = None
+    note: str | None = None
+
+
+class Modifier(Strict):
+    """A printed modifier: ``check`` (a rating of the instruction vocabulary) changes by ``n``."""
+
+    check: str
+    n: int
+    source: str | None = None
+
+
+class Space(Strict):
+    id: str
+    label: str | None = None  # printed number (NA1, R3); default: the id
+    name: str | None = None
+    kind: Literal[
+        "europe",
+        "sea",
+        "coastal",
+        "land",
+        "river",
+        "island",
+        "base",
+        "rumors",
+        "contact",
+        "capital",
+    ]
+    region: str
+    at: tuple[float, float]
+    size: tuple[float, float] | None = None
+    number: int | None = None  # a land space's number: Ⓡ placement goes to higher numbers
+    rumor: bool = False  # Ⓡ
+    provision: Literal["always", "discovered"] | None = None  # Ⓟ; 'discovered': needs Ⓓ first
+    repair: bool | None = None  # ships repaired here; default: a provision space that is 'always'
+    base: str | None = None  # a New World base founded here (its name)
+    launch: bool = True  # a base expeditions may launch from (Malacca: report only)
+    civilization: str | None = None  # Incan or Aztec, for discovery and civilization boxes
+    draw: Literal["sea", "coast", "nwp", "river", "land", "civilization", "none"] | None = None
+    discoveries: list[Potential] = []
+    modifiers: list[Modifier] = []
+    on_enter: Any = None  # automatic effects (instructions), printed in white
+    enter_check: Any = None  # a check needed to move in (instructions)
+    leave_check: Any = None  # a check needed to move out
+    source: str | None = None
+    note: str | None = None
+
+    @property
+    def printed(self) -> str:
+        return self.label or self.id
+
+    @property
+    def draws(self) -> str:
+        return self.draw or DEFAULT_DRAW[self.kind]
+
+
+class Border(Strict):
+    """A progress border between two spaces, both ways unless ``one_way`` (``a`` to ``b``).
+    ``requires``: the label of a potential discovery (in ``a`` or ``b``) that must be discovered
+    by the expedition or known before crossing; ``condition``: a condition of the instruction
+    vocabulary the expedition must meet (``Capital Entry or Ruler Seized``)."""
+
+    a: str
+    b: str
+    one_way: bool = False
+    wrap: bool = False  # drawn as matching tabs at two board edges (the Pacific crossing)
+    requires: str | None = None
+    condition: str | None = None
+    source: str | None = None
+    accepts_shorthand: ClassVar[bool] = True  # [a, b] for {a: a, b: b}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _pair(cls, v):
+        if isinstance(v, list) and len(v) == 2:
+            return {"a": v[0], "b": v[1]}
+        return v
+
+
+class Arrow(Strict):
+    """A grey status-change arrow from ``a`` to ``b`` (both ways unless ``one_way``). ``sighting``:
+    a "D" arrow: crossing it westward needs the ``requires`` Land Sighted."""
+
+    a: str
+    b: str
+    one_way: bool = False
+    sighting: bool = False
+    requires: str | None = None
+    source: str | None = None
+    accepts_shorthand: ClassVar[bool] = True  # [a, b] for {a: a, b: b}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _pair(cls, v):
+        if isinstance(v, list) and len(v) == 2:
+            return {"a": v[0], "b": v[1]}
+        return v
+
+
+class ProgressTrack(Strict):
+    """A Known Progress track: the spaces its markers advance through, in order, and where
+    its ``markers`` start (none: placed when ``placed_when``)."""
+
+    id: str
+    name: str
+    spaces: list[str] = Field(min_length=2)
+    markers: int = 1
+    start: str | None = None
+    placed_when: str | None = None
+    vp: int = 0
+    cards: int = 2
+    source: str | None = None
+    note: str | None = None
+
+
+class CivTrack(Strict):
+    """A civilization's Awe or Military Strength track, printed at ``at`` (grid cells)."""
+
+    id: str
+    name: str
+    civilization: str
+    start: int
+    low: int
+    high: int
+    at: tuple[float, float]
+    source: str | None = None
+
+    @model_validator(mode="after")
+    def _range(self):
+        if not self.low <= self.start <= self.high:
+            raise ValueError("start must lie between low and high")
+        return self
+
+
+class Award(Strict):
+    """A line of the VP chart: claimed once, by the first player to publish it."""
+
+    id: str
+    name: str
+    vp: int
+    count: int = 1  # sequential awards (1st-4th Bay): how many there are
+    cards: int | None = None  # Outfitting cards drawn instead of VP (Channels)
+    text: str | None = None
+    source: str | None = None
+
+
+class Major(Strict):
+    """A Major Expedition: scored instead of normal scoring, once, by the first to claim it."""
+
+    id: str
+    name: str
+    vp: int
+    variant_vp: int | None = None
+    gold: int = 0
+    text: str
+    source: str | None = None
+
+
+class Panel(Strict):
+    """Where a printed table goes on the board: ``at`` (grid cell of its top-left corner) and
+    ``width`` (mm)."""
+
+    at: tuple[float, float]
+    width: float
+
+
+class VpTrack(Strict):
+    """The victory point track: boxes ``start``..``end`` from grid cell ``at``, ``per_row``."""
+
+    at: tuple[float, float]
+    start: int = 0
+    end: SourcedInt
+    per_row: int = 16
+    box: float = 8.0
+
+
+class MapSpec(Strict):
+    kind: Literal["map"]
+    id: str
+    name: str
+    size: Dimensions
+    source: str = "design"
+    colour: str
+    title: str | None = None
+    tiling: Tiling = Tiling()
+    grid: Grid
+    regions: dict[str, Region]
+    spaces: list[Space]
+    borders: list[Border] = []
+    arrows: list[Arrow] = []
+    progress_tracks: list[ProgressTrack] = []
+    civ_tracks: list[CivTrack] = []
+    awards: list[Award] = []
+    majors: list[Major] = []
+    vp_track: VpTrack | None = None
+    legend: Panel | None = None
+    vp_chart: Panel | None = None
+    notes: list[Sourced] = []  # printed notes: {value: text, source}
+
+    @field_validator("spaces")
+    @classmethod
+    def _unique(cls, v: list[Space]) -> list[Space]:
+        seen: set[str] = set()
+        for s in v:
+            if s.id in seen:
+                raise ValueError(f"two spaces have the id '{s.id}'")
+            seen.add(s.id)
+        return v
+
+    def space(self, space_id: str) -> Space:
+        return self._index()[space_id]
+
+    def _index(self) -> dict[str, Space]:
+        return {s.id: s for s in self.spaces}
+
+    def centre(self, space: Space) -> tuple[float, float]:
+        (ox, oy), (px, py) = self.grid.origin, self.grid.pitch
+        return ox + space.at[0] * px, oy + space.at[1] * py
+
+    def cell(self, at: tuple[float, float]) -> tuple[float, float]:
+        (ox, oy), (px, py) = self.grid.origin, self.grid.pitch
+        return ox + at[0] * px, oy + at[1] * py
+
+    def box(self, space: Space) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of a space's box in mm from the board's top-left corner."""
+        w, h = space.size or self.grid.box
+        cx, cy = self.centre(space)
+        return cx - w / 2, cy - h / 2, w, h
+
+    def neighbours(self, space_id: str) -> list[str]:
+        """Spaces Progress can reach from ``space_id`` (one step, respecting one-way borders)."""
+        out = []
+        for b in self.borders:
+            if b.a == space_id:
+                out.append(b.b)
+            elif b.b == space_id and not b.one_way:
+                out.append(b.a)
+        return out
+
+    def transitions(self, space_id: str) -> list[str]:
+        """Spaces a status change can reach from ``space_id``."""
+        out = []
+        for a in self.arrows:
+            if a.a == space_id:
+                out.append(a.b)
+            elif a.b == space_id and not a.one_way:
+                out.append(a.a)
+        return out
+
+
+# -- checks across the graph (run by the loader, with positions) ------------------------------
+
+STEP_KEYS = ("on_enter", "enter_check", "leave_check")
+
+
+def check_map(spec: MapSpec, raw, source) -> tuple[MapSpec, list]:
+    """Cross-references (regions, border and arrow ends, award ids, track spaces) and the
+    instruction fields of every space, read into typed steps. Returns the spec with those
+    steps in place, and the problems found (each at its line and column)."""
+    from portolan.errors import did_you_mean
+    from portolan.model.instructions import RATINGS, _Reader, read_steps
+    from portolan.yamlsrc import position_at
+
+    problems: list = []
+    ids = [s.id for s in spec.spaces]
+    known = set(ids)
+    awards = {a.id for a in spec.awards}
+
+    def bad(message, path, hint=None):
+        problems.append(
+            source.problem(message, position_at(raw, path), field=_label(path), hint=hint)
+        )
+
+    spaces = []
+    for i, space in enumerate(spec.spaces):
+        if space.region not in spec.regions:
+            bad(
+                f"unknown region '{space.region}'",
+                ("spaces", i, "region"),
+                did_you_mean(space.region, spec.regions),
+            )
+        for j, d in enumerate(space.discoveries):
+            if d.award not in awards:
+                bad(
+                    f"'{d.award}' is not an award of the VP chart",
+                    ("spaces", i, "discoveries", j, "award"),
+                    did_you_mean(d.award, awards),
+                )
+        for j, m in enumerate(space.modifiers):
+            if m.check not in RATINGS:
+                bad(
+                    f"'{m.check}' is not a rating",
+                    ("spaces", i, "modifiers", j, "check"),
+                    did_you_mean(m.check, RATINGS),
+                )
+        update = {}
+        for key in STEP_KEYS:
+            value = getattr(space, key)
+            if value is None:
+                continue
+            raw_space = raw["spaces"][i]
+            steps, found = read_steps(
+                raw_space[key], source, raw_space.value_pos.get(key), f"spaces[{i}].{key}"
+            )
+            problems.extend(found)
+            update[key] = steps
+        spaces.append(space.model_copy(update=update) if update else space)
+
+    def ends(items, name):
+        for i, item in enumerate(items):
+            for end in ("a", "b"):
+                value = getattr(item, end)
+                if value not in known:
+                    bad(f"no space '{value}'", (name, i, end), did_you_mean(value, ids))
+
+    ends(spec.borders, "borders")
+    ends(spec.arrows, "arrows")
+    by_id = {s.id: s for s in spec.spaces}
+    for i, b in enumerate(spec.borders):
+        if b.requires:
+            labels = [d.label for sid in (b.a, b.b) if sid in by_id for d in by_id[sid].discoveries]
+            if b.requires not in labels:
+                bad(
+                    f"'{b.requires}' is not a discovery of {b.a} or {b.b}",
+                    ("borders", i, "requires"),
+                    did_you_mean(b.requires, labels),
+                )
+        if b.condition:
+            reader = _Reader(source)
+            reader.condition(
+                b.condition,
+                position_at(raw, ("borders", i, "condition")),
+                f"borders[{i}].condition",
+            )
+            problems.extend(reader.problems)
+    for i, a in enumerate(spec.arrows):
+        sighted = a.a in by_id and any(d.award == "land-sighted" for d in by_id[a.a].discoveries)
+        if a.sighting and a.a in by_id and not sighted:
+            bad(
+                f"a sighting arrow starts in {a.a}, which has no Land Sighted discovery",
+                ("arrows", i, "a"),
+            )
+    for i, t in enumerate(spec.progress_tracks):
+        for j, sid in enumerate(t.spaces):
+            if sid not in known:
+                bad(
+                    f"no space '{sid}'", ("progress_tracks", i, "spaces", j), did_you_mean(sid, ids)
+                )
+        if t.start and t.start not in t.spaces:
+            bad(f"'{t.start}' is not on the track", ("progress_tracks", i, "start"))
+        if t.placed_when and t.placed_when not in known:
+            bad(f"no space '{t.placed_when}'", ("progress_tracks", i, "placed_when"))
+    return spec.model_copy(update={"spaces": spaces}), problems
+
+
+def _label(path: tuple) -> str:
+    return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in path).replace(".[", "[")

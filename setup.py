@@ -1,0 +1,20 @@
+"""Packaging: the code packages, plus the game data shipped inside the ``portolan`` package.
+
+The game descriptions (``components/``) and the rules-reference texts (``templates/``) stay at
+the root of the checkout, where users edit them, and ship as the packages ``portolan.components``
+and ``portolan.templates`` through ``package_dir``. The same mapping serves a wheel (the files are
+copied under ``portolan/`` in site-packages) and an editable install (setuptools' import finder
+maps the two names to the checkout's folders), so ``importlib.resources.files`` finds them in
+both (``portolan/paths.py``). Each folder holds an ``__init__.py`` because an editable install
+maps only regular packages. Everything else is in ``pyproject.toml``; ``package_dir`` and a
+package list that includes the mapped names cannot be written there next to automatic discovery.
+"""
+
+from setuptools import find_packages, setup
+
+DATA_PACKAGES = {"portolan.components": "components", "portolan.templates": "templates"}
+
+setup(
+    packages=[*find_packages(include=["portolan*", "generator*", "checker*"]), *DATA_PACKAGES],
+    package_dir=DATA_PACKAGES,
+)

@@ -1,0 +1,100 @@
+"""A simple greedy strategy for Ships (balance tests, example games): at every choice it tries
+each legal move, finishes the action the same way, and keeps the one that leaves its position
+worth most on the value scale of docs/games/ships.md (gold 1, navigation 1, industry 2, free
+action cube 2, merchant cube 3, VP 2, goods at their price), counting what its cubes and discs
+in the present area will score when the area is left."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from checker.games.ships import RULES
+from checker.games.ships.scoring import area_points, pieces_of
+
+# Gold values (docs/games/ships.md) adjusted for a player deciding now: a merchant cube in an
+# action box is worth less than one in hand (it must be retrieved), a free action cube is one
+# action, a ship counts for where it stands on the track.
+VALUE = {"gold": 1, "nav": 1, "industry": 2, "free": 2, "cube": 3, "boxed": 2, "vp": 2}
+
+
+def worth(state, p: int) -> float:
+    """What player ``p``'s position is worth, in gold."""
+    book, s = state.book, state.seats[p]
+    v = VALUE
+    total = v["vp"] * s.vp + v["gold"] * s.gold + v["nav"] * s.nav
+    total += v["industry"] * (s.industry + s.box_industry) + v["free"] * (s.free + s.section_free)
+    total += v["cube"] * (s.stock + s.section) + v["boxed"] * s.box_cubes
+    total += GOODS * sum(book.sell_prices[g] * n for g, n in s.goods.items())
+    area = area_points(book, state.area, pieces_of(state, state.area), len(state.seats))
+    total += v["vp"] * area[p]
+    total += s.ships[state.era]  # ships in hand for this era
+    turns = turns_left_in_era(state)
+    for name in s.kept:  # the turns of a kept card's discount or income still to come
+        card = book.cards[name]
+        total += turns * (card.discount + sum(n for _, n in card.each_turn))
+        if card.sell_bonus:
+            total += s.goods.get(card.sell_bonus[0], 0) + 1
+    # ships on the track: those two ages behind are about to lose VP
+    for a in range(state.highest):
+        ships = state.ships_at[a][0][p] + state.ships_at[a][1][p]
+        total += ships * SHIP_BEHIND.get(state.highest - (a + 1), 0)
+    return total
+
+
+SHIP_BEHIND = {0: 2, 1: 1, 2: -2}
+GOODS = 0.8  # goods are worth a little less than their price until sold
+
+
+def turns_left_in_era(state) -> float:
+    """About how many more turns the player has in this era: an age lasts some 4 turns in
+    all (greedy games: 11 ages in 40 turns)."""
+    ages = state.book.ages
+    last = max(a.age for a in ages if a.era == state.era)
+    return (last - max(state.highest, 1) + 1) * 4 / len(state.seats)
+
+
+def edge(state, p: int) -> float:
+    """How much better off ``p`` is than the best of the others."""
+    others = [worth(state, q) for q in range(len(state.seats)) if q != p]
+    return worth(state, p) - max(others)
+
+
+def choose(state, rng: random.Random) -> Any:
+    """The move a greedy player makes (ties broken at random)."""
+    d = RULES.decision(state)
+    if d.kind == "chance":
+        return RULES.sample_outcome(state, rng)
+    moves = RULES.legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    p = state.current
+    best, best_value = [], None
+    for move in moves:
+        trial = state.clone()
+        RULES.apply(trial, move)
+        finish_action(trial, p, rng)
+        value = edge(trial, p)
+        if best_value is None or value > best_value + 1e-9:
+            best, best_value = [move], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(move)
+    return rng.choice(best)
+
+
+def finish_action(state, p: int, rng: random.Random, depth: int = 0) -> None:
+    """Carry an action through its follow-up decisions, greedily by one step, at random for
+    cards dealt."""
+    while state.tasks and depth < 30 and RULES.decision(state) is not None:
+        depth += 1
+        d = RULES.decision(state)
+        if d.kind == "chance":
+            RULES.apply(state, RULES.sample_outcome(state, rng))
+            continue
+        moves = RULES.legal_moves(state)
+        scored = []
+        for move in moves:
+            trial = state.clone()
+            RULES.apply(trial, move)
+            scored.append((edge(trial, p), rng.random(), move))
+        RULES.apply(state, max(scored, key=lambda x: (x[0], x[1]))[2])

@@ -1,0 +1,513 @@
+"""The rules of Ships, move by move, on positions set up for each rule (the logs of
+tests/checker/games/ships.py break each rule once; these check what the rules then do)."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.core.registry import rules_for
+from checker.games.ships.moves import (
+    City,
+    Deal,
+    EndTurn,
+    Exchange,
+    PlaceShip,
+    RemoveShip,
+    Retrieve,
+    ReturnGood,
+    SellGood,
+    SellGoods,
+    StartTurn,
+    StopSelling,
+    TakeBackShips,
+    TakeCard,
+    TakeGold,
+    Trade,
+    UpgradeShip,
+)
+from checker.games.ships.sections import (
+    MERCHANT_BOX,
+    NEXT_AREA,
+    PLACE_SHIP,
+    TAKE_GOLD,
+)
+from checker.games.ships.state import OVER
+from portolan.model import load_game
+from tests.checker.helpers import COMPONENTS
+
+RULES = rules_for("ships")
+MODEL = load_game(COMPONENTS, "ships")
+GALLEYS = [
+    "Currency",
+    "Currency",
+    "Docks",
+    "Greek Empire",
+    "Lateen Sail",
+    "Lighthouse",
+    "Navigation Device",
+    "Phoenician Alphabet",
+    "Ram",
+    "Roman Empire",
+    "Warehouse",
+    "Amphorae",
+]
+SAILING = [
+    "Astrolabe",
+    "Astrolabe",
+    "Bill of Exchange",
+    "Shipwright",
+    "Sextant",
+    "Printing Press",
+    "Letter of Marque",
+    "Joint-Stock Company",
+    "East India Company",
+    "Colonial Charter",
+    "Bourse",
+    "Careening",
+]
+
+
+def new_game(players=("Ana", "Ben"), **options):
+    chosen = {o.name: o.default for o in RULES.options(MODEL)} | options
+    state = RULES.setup(MODEL, list(players), chosen)
+    for card in GALLEYS:
+        RULES.apply(state, Deal(card))
+    return state
+
+
+def play(state, *moves):
+    """Apply moves as a log would (defaults filled in); every one must be legal."""
+    events = []
+    for move in moves:
+        d = RULES.decision(state)
+        while d is not None and not isinstance(move, d.accepts) and d.default is not None:
+            events += RULES.apply(state, d.default)
+            d = RULES.decision(state)
+        problem = RULES.check(state, move, d.player)
+        assert problem is None, problem
+        events += RULES.apply(state, move)
+    return events
+
+
+def refused(state, move):
+    d = RULES.decision(state)
+    while not isinstance(move, d.accepts) and d.default is not None:
+        RULES.apply(state, d.default)
+        d = RULES.decision(state)
+    return RULES.check(state, move, d.player)
+
+
+def touched(state):
+    """After the state was changed by hand: forget what was worked out for it."""
+    state.memo = None
+    state.cache.clear()
+    state.decisions.clear()
+    return state
+
+
+def area_index(state, number):
+    return state.book.area_by_number[number]
+
+
+# -- Phase One ---------------------------------------------------------------------------------
+def test_the_galley_era_gives_two_merchant_cubes_and_the_sailing_era_adds_a_free_one():
+    s = new_game()
+    play(s, StartTurn("Ana"))
+    assert (s.seat.section, s.seat.section_free) == (2, 0)
+    play(s, EndTurn(), StartTurn("Ben"))
+    s.era = 1
+    touched(s)
+    play(s, EndTurn(), StartTurn("Ana"))
+    assert (s.seat.section, s.seat.section_free) == (2, 1)
+
+
+def test_a_shortfall_is_not_made_up_and_no_cube_at_all_gives_one_free_cube():
+    s = new_game()
+    s.seats[0].stock = 1
+    play(s, StartTurn("Ana"))
+    assert (s.seat.section, s.seat.section_free) == (1, 0)
+    play(s, EndTurn(), StartTurn("Ben"), EndTurn())
+    s.seats[0].stock = 0
+    pool = s.pool["Free action cube"]
+    play(s, StartTurn("Ana"))
+    assert (s.seat.section, s.seat.section_free) == (0, 1)
+    assert s.pool["Free action cube"] == pool - 1
+
+
+def test_tidy_up_returns_used_free_cubes_to_the_pool_and_keeps_unused_ones():
+    s = new_game()
+    pool = s.pool["Free action cube"]
+    play(s, StartTurn("Ana"), TakeGold("free"), EndTurn())
+    ana = s.seats[0]
+    assert ana.free == 1 and s.pool["Free action cube"] == pool + 1
+    assert ana.stock == 9 and ana.section == 0  # unused merchant cubes back to stock
+
+
+def test_the_third_and_fourth_players_start_with_food():
+    s = new_game(("Ana", "Ben", "Cai", "Dora"))
+    assert [seat.goods["Food"] for seat in s.seats] == [0, 0, 1, 1]
+
+
+# -- Place ship --------------------------------------------------------------------------------
+def test_no_ship_of_the_era_left():
+    s = new_game()
+    s.seats[0].ships[0] = 0
+    touched(s)
+    play(s, StartTurn("Ana"))
+    problem = refused(s, PlaceShip(1, "Merchant"))
+    assert problem.section == PLACE_SHIP and "has none left in the stack" in problem.message
+
+
+def test_opening_ages_scores_and_lagging_ships_lose_vp_then_go_back():
+    s = new_game()
+    ana, ben = s.seats
+    ana.nav = ben.nav = 20
+    s.pool["Navigation"] = 0
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(1, "Merchant"), Trade("Tyre", "Cloth"))
+    play(s, PlaceShip(2, "Merchant"), Trade("Athens", "Wine"))
+    assert ana.vp == 5 + 2 and ana.nav == 19  # age 2: 2 less 1 ship in age 1
+    play(s, EndTurn(), StartTurn("Ben"), PlaceShip(3, "Merchant"), Trade("Rhodes", "Oil"))
+    assert ben.vp == 5 + 2 and ben.nav == 19  # age 3: 2 less 1 ship in age 2
+    assert ana.vp == 7 - 1  # her galley in age 1 is two ages below: -1
+    play(s, PlaceShip(4, "Merchant"), Trade("Rhodes", "Metal"))
+    # age 4: 3 less 1; age 2 two below (Ana -1), age 1 three below (Ana -2, ship back)
+    assert ben.vp == 7 + 3 and ben.nav == 17
+    assert ana.vp == 6 - 1 - 2
+    assert s.ships_at[0][0] == [0, 0] and ana.ships[0] == 6 - 2 + 1
+
+
+def test_vp_stop_at_zero_unless_the_option_allows_less():
+    for option, expected in (("floor", 0), ("allowed", -1)):
+        s = new_game(negative_vp=option)
+        ana, ben = s.seats
+        ana.vp, ben.nav = 1, 20
+        touched(s)
+        play(s, StartTurn("Ana"), PlaceShip(1, "Merchant"), Trade("Tyre", "Cloth"))
+        play(s, PlaceShip(1, "Merchant"), Trade("Tyre", "Food"), EndTurn())
+        play(s, StartTurn("Ben"), PlaceShip(2, "Merchant"), Trade("Athens", "Wine"))
+        play(s, PlaceShip(3, "Merchant"), Trade("Athens", "Oil"))  # Ana's 2 galleys: -2
+        assert ana.vp == expected, option
+
+
+def test_a_new_era_replaces_the_display_and_the_kept_cards():
+    s = new_game()
+    s.highest = 4
+    s.ships_at[3][0][1] = 2  # two of Ben's galleys in age 4: age 5 costs 4 - 2 = 2
+    s.seats[0].nav = 2
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(5, "Merchant"))
+    d = RULES.decision(s)
+    assert d.kind == "chance" and s.era == 1 and not s.display
+    assert sum(s.discard.values()) == 12
+    play(s, *(Deal(c) for c in SAILING), Trade("Tyre", "Cloth"))
+    assert s.display["Astrolabe"] == 2 and s.seats[0].ships[1] == 5
+    assert s.seats[0].section_free == 0  # the new number of cubes waits for the next turn
+    play(s, EndTurn(), StartTurn("Ben"))
+    assert s.seat.section_free == 1
+
+
+def test_a_spice_box_sends_a_second_cube_to_the_spice_box():
+    for option, stock, ok in (
+        ("forbidden", 2, True),
+        ("forbidden", 1, False),
+        ("scores", 1, True),
+    ):
+        s = in_area(5, spice_without_cube=option)
+        ana = s.seats[0]
+        play(s, StartTurn("Ana"))
+        ana.stock = stock  # in Available Stock, the Action cubes section filled
+        touched(s)
+        play(s, PlaceShip(s.highest, "Merchant"))
+        problem = refused(s, Trade("Caribbean", "Spice"))
+        if not ok:
+            assert problem.section == MERCHANT_BOX and "Spice Box" in problem.message
+            continue
+        vp, gold = ana.vp, ana.gold
+        play(s, Trade("Caribbean", "Spice"))
+        assert ana.vp == vp + 7 and ana.gold == gold + 1
+        assert ana.spice == (1 if stock >= 2 else 0)
+
+
+def test_south_america_gives_two_gold_and_no_industry():
+    s = in_area(5)
+    ana = s.seats[0]
+    ana.industry = 1
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(s.highest, "Merchant"))
+    assert refused(s, Trade("South America", "Gold", True)).section == MERCHANT_BOX
+    play(s, Trade("South America", "Gold"))
+    assert ana.gold == 2 and ana.industry == 1
+
+
+def test_industry_adds_a_counter_and_cycles_through_the_action_box():
+    s = new_game()
+    ana = s.seats[0]
+    ana.industry = 1
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(1, "Merchant"), Trade("Tyre", "Food", True))
+    assert ana.goods["Food"] == 3 and ana.industry == 0 and ana.box_industry == 1
+    play(s, Retrieve(0))
+    assert ana.industry == 1 and ana.box_industry == 0 and ana.box_cubes == 0
+    assert ana.stock == 9 - 2 - 1 + 2  # the placing cube and the retrieving cube are back
+
+
+def test_a_full_warehouse_sends_goods_back():
+    s = new_game()
+    s.seats[0].goods["Cloth"] = 3
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(1, "Merchant"), Trade("Tyre", "Food"))
+    assert RULES.decision(s).accepts == (ReturnGood,)
+    play(s, ReturnGood("Food"), ReturnGood("Cloth"))
+    assert s.seats[0].goods_held == 3 and not s.tasks
+
+
+def test_a_warship_costs_food_and_takes_the_disc_from_the_row_named():
+    s = new_game()
+    ana = s.seats[0]
+    ana.goods["Food"] = 1
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(1, "Warship"), City("Tyre", None, "Bank"))
+    assert ana.goods["Food"] == 0 and ana.discs["Bank"] == 7
+    assert ana.stock == 7 + 1  # Tyre's merchant cube from the pool
+    assert s.bank_room(0) == 3
+
+
+def test_the_next_area_costs_less_per_disc_and_the_area_left_scores():
+    s = new_game()
+    ana, ben = s.seats
+    ana.goods["Food"] = 1
+    ana.nav = 2
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(1, "Warship"), City("Tyre", None, "Bank"))
+    play(s, PlaceShip(1, "Merchant"), Trade("Tyre", "Cloth"), EndTurn())
+    play(s, StartTurn("Ben"), PlaceShip(1, "Merchant"), Trade("Athens", "Wine"), EndTurn())
+    # Area 3 costs 3 less 1 disc in Area 2: Ana pays 2
+    vp = {0: ana.vp, 1: ben.vp}
+    play(s, StartTurn("Ana"), PlaceShip(1, "Merchant"), Trade("Ostia", "Wine"))
+    assert ana.nav == 0 and s.area == area_index(s, 3)
+    # Area 2 scores: Ana's cube 2 + her disc 2 + 1 (her cube in Tyre); Ben's cube 2
+    assert ana.vp - vp[0] == 5 and ben.vp - vp[1] == 2
+    problem = refused(s, PlaceShip(1, "Merchant"))
+    assert problem is None
+    play(s, PlaceShip(1, "Merchant"))
+    assert refused(s, Trade("Rhodes", "Oil")).section == NEXT_AREA
+
+
+def test_area_7_takes_any_number_and_scores_discs_with_cubes():
+    s = in_area(7)
+    ana = s.seats[0]
+    ana.goods["Food"] = 2
+    ana.industry = 1
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(s.highest, "Merchant"))
+    play(s, Trade("Rest of the World", "Cloth", True))
+    assert ana.goods["Cloth"] == 2
+    vp = ana.vp
+    play(s, PlaceShip(s.highest, "Warship"), City("Rest of the World", None, "Warehouse"))
+    assert ana.vp == vp + 6
+    a7 = area_index(s, 7)
+    s.open_cubes[a7][0] += 1
+    s.area_cubes[a7][0] += 1
+    sheet = RULES.score(touched(s))
+    # 2 cubes x 7 + 1 disc x 7 + 1 disc x 2 cubes
+    assert sheet.lines[0].breakdown["final_area"] == 14 + 7 + 2
+
+
+def test_area_7_industry_can_be_refused_by_option():
+    s = in_area(7, area7_industry="forbidden")
+    s.seats[0].industry = 1
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(s.highest, "Merchant"))
+    assert refused(s, Trade("Rest of the World", "Cloth", True)).section == NEXT_AREA
+
+
+# -- Upgrade ship ------------------------------------------------------------------------------
+def test_an_upgrade_counts_the_moved_ship_towards_the_discount():
+    s = new_game()
+    ana = s.seats[0]
+    ana.gold, ana.nav = 2, 1
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(1, "Merchant"), Trade("Tyre", "Cloth"))
+    play(s, UpgradeShip(1, "Merchant", "Merchant"), Trade("Athens", "Wine"))
+    assert s.highest == 2 and ana.nav == 0 and ana.gold == 1  # 2 less its own ship: 1
+
+
+def test_an_upgrade_into_a_new_era_retires_the_old_ship():
+    for sailing_left in (6, 0):
+        s = new_game()
+        ana = s.seats[0]
+        s.highest = 4
+        s.ships_at[3][1][0] = 3  # three of Ana's galleys in age 4's Warship box
+        ana.ships[0] = 3
+        ana.ships[1] = sailing_left
+        ana.gold, ana.nav = 5, 1  # age 5: 4 less 3 ships
+        touched(s)
+        play(s, StartTurn("Ana"), UpgradeShip(4, "Warship", "Merchant"))
+        play(s, *(Deal(c) for c in SAILING), Trade("Tyre", "Cloth"))
+        assert ana.retired[0] == 1 and s.highest == 5 and s.era == 1
+        assert s.ships_at[4][0][0] == (1 if sailing_left else 0)
+        assert ana.vp == 5 + 4
+
+
+# -- Cards -------------------------------------------------------------------------------------
+def test_a_kept_discount_and_an_income():
+    s = new_game()
+    s.era = 1
+    s.display = {"Astrolabe": 1, "Joint-Stock Company": 1}
+    ana = s.seats[0]
+    ana.gold = 2
+    touched(s)
+    play(s, StartTurn("Ana"), TakeCard("Astrolabe"))
+    assert ana.kept == ["Astrolabe"] and ana.gold == 1
+    assert s.discount(0) == 1
+    play(s, EndTurn(), StartTurn("Ben"), EndTurn())
+    ana.kept.append("Joint-Stock Company")
+    touched(s)
+    play(s, StartTurn("Ana"))
+    assert ana.gold == 2
+
+
+def test_a_card_action_is_free_and_may_be_declined():
+    s = new_game()
+    ana = s.seats[0]
+    play(s, StartTurn("Ana"), TakeCard("Ram"), PlaceShip(1, "Warship", "card"))
+    play(s, City("Athens", "VP", "Bank"))
+    assert ana.vp == 5 + 2 and ana.gold == 0 and ana.box_cubes == 1  # Ram's cube, nothing else
+    play(s, EndTurn(), StartTurn("Ben"), TakeCard("Lighthouse"), EndTurn())
+    assert s.seats[1].box_cubes == 1  # declined: the log's default
+
+
+def test_counting_cards():
+    s = new_game()
+    ana = s.seats[0]
+    s.display = {"Vikings!": 1}
+    s.ships_at[3][1][0] = 2  # two ships in Longships (age 4's Warship box)
+    s.highest = 4
+    touched(s)
+    play(s, StartTurn("Ana"), TakeCard("Vikings!"))
+    assert ana.gold == 2 and ana.nav == 2
+
+
+def test_lighthouse_takes_ships_back_from_one_age():
+    s = new_game()
+    play(s, StartTurn("Ana"), PlaceShip(1, "Merchant"), Trade("Tyre", "Cloth"))
+    play(s, TakeCard("Lighthouse"), TakeBackShips(1, 1, 0))
+    assert s.seats[0].ships[0] == 6 and s.ships_in_age(1) == 0
+
+
+# -- Selling, gold, exchanges ------------------------------------------------------------------
+def test_selling_fills_the_bank_and_the_surplus_becomes_vp():
+    s = new_game()
+    ana = s.seats[0]
+    ana.goods.update(Cloth=2, Wine=1)
+    touched(s)
+    play(s, StartTurn("Ana"), SellGoods(), SellGood("Cloth"), SellGood("Cloth"), SellGood("Wine"))
+    play(s, StopSelling())
+    # 4 + 4 + 3 = 11 gold: 2 into the bank, 9 surplus: 4 VP (a single coin lost)
+    assert ana.gold == 2 and ana.vp == 5 + 4
+
+
+def test_take_gold_needs_an_empty_space():
+    s = new_game()
+    s.seats[0].gold = 2
+    touched(s)
+    play(s, StartTurn("Ana"))
+    assert refused(s, TakeGold()).section == TAKE_GOLD
+
+
+def test_metal_gives_navigation_and_two_vp_for_the_next_age():
+    s = new_game()
+    ana = s.seats[0]
+    ana.goods["Metal"] = 1
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(1, "Merchant"), Trade("Tyre", "Cloth"))
+    play(s, Exchange("Metal"), PlaceShip(2, "Merchant"), Trade("Athens", "Wine"))
+    assert ana.vp == 5 + 2 + 2 and ana.nav == 0 and s.pend_nav == 0
+
+
+# -- The end -----------------------------------------------------------------------------------
+def end_near(**options):
+    """Ana's turn; four ships in age 11 (the last), Ben has the last turn of the round."""
+    s = new_game(**options)
+    s.highest, s.era = 11, 2
+    s.ships_at[10][0][1] = 4
+    s.seats[1].ships[2] = 2
+    s.display = {}
+    return touched(s)
+
+
+def test_the_game_ends_after_the_round_with_five_ships_in_the_last_age():
+    s = end_near()
+    play(s, StartTurn("Ana"), EndTurn(), StartTurn("Ben"), PlaceShip(11, "Merchant"))
+    play(s, Trade("Tyre", "Cloth"), EndTurn())
+    assert s.phase == OVER and RULES.decision(s) is None
+
+
+def test_ships_removed_before_the_round_ends_keep_the_game_going_unless_the_option_says():
+    for option, over in (("round_end", False), ("once_reached", True)):
+        s = end_near(end_trigger=option)
+        s.current = 1  # Ben places the fifth ship, then removes one: the round goes on
+        touched(s)
+        play(s, StartTurn("Ben"), PlaceShip(11, "Merchant"), Trade("Tyre", "Cloth"))
+        play(s, RemoveShip(11, "Merchant", "free"), EndTurn())
+        assert (s.phase == OVER) == over, option
+
+
+def test_no_tie_breaker():
+    s = new_game()
+    sheet = RULES.score(s)
+    assert sheet.winners == ["Ana", "Ben"] and [ln.rank for ln in sheet.lines] == [1, 1]
+
+
+# -- helpers -----------------------------------------------------------------------------------
+def in_area(number, **options):
+    """Ana's turn with the wave at Area ``number``: one of Ben's cubes there, a ship of his in
+    the present age; Ana has cubes and the ship counters she needs."""
+    s = new_game(**options)
+    a = area_index(s, number)
+    s.area = a
+    s.highest = 6
+    s.era = 1
+    s.ships_at[5][0][1] = 1
+    info = s.book.areas[a]
+    if info.open:
+        s.open_cubes[a][1] = 1
+    else:
+        box = next(b for b in info.trade if s.book.trade[b].good == "Cloth")
+        s.trade[box] = 1
+    s.area_cubes[a][1] = 1
+    s.display = {}
+    return touched(s)
+
+
+@pytest.mark.parametrize("era,expected", [(0, (2, 0)), (1, (2, 1)), (2, (2, 2))])
+def test_cubes_per_era(era, expected):
+    s = new_game()
+    s.era = era
+    touched(s)
+    play(s, StartTurn("Ana"))
+    assert (s.seat.section, s.seat.section_free) == expected
+
+
+def test_kept_cards_of_the_old_era_are_discarded_when_a_new_era_begins():
+    s = new_game()
+    s.highest, s.era = 8, 1
+    s.display = {}
+    s.ships_at[7][0][1] = 6  # age 9: 6 less 6 ships
+    s.seats[1].kept.append("Astrolabe")
+    touched(s)
+    steam = ["Coaling Station", "Coaling Station", "Suez Canal", "Screw Propeller"]
+    steam += ["Screw Propeller", "Dreadnought Race", "Stock Exchange", "Stock Exchange"]
+    steam += ["Textile Mill", "Cotton Exchange", "Steel Works", "Refrigeration"]
+    play(s, StartTurn("Ana"), PlaceShip(9, "Merchant"), *(Deal(c) for c in steam))
+    assert s.seats[1].kept == [] and s.discard["Astrolabe"] == 1 and s.era == 2
+
+
+def test_a_turn_after_the_end_is_refused():
+    from tests.checker.helpers import ROOT, run_log
+
+    text = (ROOT / "examples" / "ships" / "two-players.yaml").read_text(encoding="utf-8")
+    v = run_log(text + "  - {player: Ana, actions: [gold]}\n").violation
+    assert v is not None and v.rule == MODEL.cite("End of the Game")
+    assert "the game is already over" in v.message

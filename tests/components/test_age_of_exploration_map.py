@@ -1,0 +1,228 @@
+"""Age of Exploration: the board graph is sound (components/age-of-exploration/map.yaml).
+
+Every space the rulebook names is there with its kind and region, every border and arrow joins
+spaces that exist, every space can be reached from Europe, and the printed features the
+rulebook quotes (modifiers, automatic effects, provisions, discoveries) are where it says.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+from collections import deque
+
+import pytest
+
+from portolan.errors import InputError
+from portolan.model import instructions as ins
+from portolan.model import load_game
+from portolan.paths import components_dir
+
+GAME = "age-of-exploration"
+
+
+@pytest.fixture(scope="module")
+def board():
+    return load_game(components_dir(), GAME).component("board").spec
+
+
+def reachable(board, start: str = "EUROPE") -> set[str]:
+    """Spaces reachable by Progress and status changes, honouring one-way borders and arrows."""
+    seen = {start}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for there in board.neighbours(here) + board.transitions(here):
+            if there not in seen:
+                seen.add(there)
+                todo.append(there)
+    return seen
+
+
+def labels(board, kind=None, region=None) -> set[str]:
+    return {
+        s.printed
+        for s in board.spaces
+        if (kind is None or s.kind == kind) and (region is None or s.region == region)
+    }
+
+
+def test_every_space_is_reachable_from_europe(board):
+    unreached = {s.id for s in board.spaces} - reachable(board)
+    assert not unreached
+
+
+def test_every_border_and_arrow_joins_existing_spaces(board):
+    ids = {s.id for s in board.spaces}
+    for link in [*board.borders, *board.arrows]:
+        assert link.a in ids and link.b in ids
+        assert link.a != link.b
+
+
+def test_the_spaces_the_rulebook_names(board):
+    assert {f"NWP{n}" for n in range(1, 10)} <= labels(board, "coastal", "NWP")
+    assert {"NA1", "NA2", "NA3", "NA4"} <= labels(board, "land", "NA")
+    assert {"CB1", "CB2", "CB3"} <= labels(board, "land", "CB")
+    assert {f"CA{n}" for n in range(1, 7)} <= labels(board, "land", "CA")
+    assert {f"SA{n}" for n in range(1, 6)} <= labels(board, "land", "SA")
+    mississippi = [s for s in board.spaces if s.kind == "river" and s.region == "NA"]
+    amazon = [s for s in board.spaces if s.kind == "river" and s.region == "SA"]
+    assert sorted(s.printed for s in mississippi) == [f"R{n}" for n in range(1, 6)]
+    assert sorted(s.printed for s in amazon) == [f"R{n}" for n in range(1, 8)]
+    for region in ("NA", "CB", "CA", "SA", "SSA"):
+        assert any(s.kind == "coastal" and s.region == region for s in board.spaces), region
+    islands = [s for s in board.spaces if s.kind == "island"]
+    assert len(islands) == 4  # "one of the four Mid-Atlantic Island spaces"
+    assert board.space("CAPE-VERDE").kind == "island"
+    straits = [s for s in board.spaces if s.name == "Straits of Magellan"]
+    assert len(straits) == 2  # "one of these two coastal spaces"
+    assert {board.space(i).name for i in ("M1", "N1", "A1")} == {"Malacca", "Nippon", "East Africa"}
+    assert sum(1 for s in board.spaces if s.kind == "sea" and s.region == "PAC") >= 8
+
+
+def test_the_bases_and_civilizations_are_in_their_regions(board):
+    bases = {s.base: (s.printed, s.region) for s in board.spaces if s.base}
+    assert bases == {
+        "Hispaniola": ("CB1", "CB"),
+        "Panama City": ("CA1", "CA"),
+        "Mexico City": ("CA4", "CA"),
+        "Lima": ("SA3", "SA"),  # not "Quito" (Component Notes)
+        "Malacca": ("M1", "AS"),
+    }
+    assert not board.space("M1").launch
+    for civ, region, where in (("Aztec", "CA", "CA3"), ("Incan", "SA", "SA2")):
+        boxes = {s.kind: s for s in board.spaces if s.civilization == civ}
+        assert set(boxes) == {"land", "rumors", "contact", "capital"}
+        assert all(s.region == region for s in boxes.values())
+        assert boxes["land"].printed == where
+        assert boxes["rumors"].id in board.transitions(where)
+        capital = [b for b in board.borders if b.b == boxes["capital"].id]
+        assert capital and capital[0].condition == "Capital Entry or Ruler Seized"
+
+
+def test_rivers_flow_one_way_to_their_mouths(board):
+    assert board.transitions("NA3") == ["MR1"]
+    path = ["MR1", "MR2", "MR3", "MR4", "MR5"]
+    for a, b in itertools.pairwise(path):
+        assert board.neighbours(a) == [b] and a not in board.neighbours(b)
+    assert "CB-GULF" in board.neighbours("MR5") and "CA6" in board.transitions("MR5")
+    assert board.transitions("SA4") == ["AR1"]
+    here, steps = "AR1", 0
+    while board.space(here).kind == "river":
+        (here,) = board.neighbours(here)
+        steps += 1
+    assert (here, steps) == ("SA-AMAZON", 7)
+
+
+def test_printed_modifiers_and_automatic_effects(board):
+    def mod(space, check):
+        return [m.n for m in board.space(space).modifiers if m.check == check]
+
+    assert mod("NA3", "combat") == [-4]
+    assert mod("SA1-BRAZIL", "combat") == [-2]
+    for strait in ("STRAIT-E", "STRAIT-W"):
+        assert mod(strait, "navigation") == [-3]
+        assert board.space(strait).draws == "none"
+    (loss,) = board.space("SA1-PERU").on_enter
+    assert isinstance(loss, ins.Lose) and loss.what == ["Provision (men)"]
+    cod = board.space("NA-COD")
+    assert cod.provision == "discovered" and cod.repair is False
+    gains = [s for s in ins.walk(cod.on_enter) if isinstance(s, ins.GainItems)]
+    assert gains and gains[0].items == {"Provision": 1}
+    assert [d.label for d in board.space("SA-AMAZON").discoveries if d.auto] == ["Amazon River"]
+    assert [d.label for d in board.space("SA1-BRAZIL").discoveries if d.auto] == ["Hardwood"]
+    for mine in ("CB3", "SA5"):
+        assert board.space(mine).enter_check, mine
+
+
+def discoveries(board, award):
+    return [(s.id, d.label) for s in board.spaces for d in s.discoveries if d.award == award]
+
+
+def test_channels_bays_and_provision_spaces(board):
+    channels = discoveries(board, "channel")
+    assert len(channels) == 8
+    nwp = [sid for sid, _ in channels if sid.startswith("NWP")]
+    assert len(nwp) == 5 and set(nwp) <= {"NWP1", "NWP2", "NWP3", "NWP4"}
+    assert sum(board.space(sid).region == "CB" for sid, _ in channels) == 1
+    assert sum(board.space(sid).region == "SSA" for sid, _ in channels) == 2
+    bays = {label for _, label in discoveries(board, "bay")}
+    assert bays == {
+        "Hudson's Bay",
+        "Gulf of St. Lawrence",
+        "Chesapeake Bay",
+        "Gulf of Venezuela",
+        "Río de la Plata Estuary",
+    }
+    assert {sid for sid, _ in discoveries(board, "mine")} == {"CB3", "SA5"}
+    pacific = [s for s in board.spaces if s.region == "PAC" and s.provision == "discovered"]
+    assert len(pacific) == 3  # off Nippon, off East Africa and one more (Expedition Action)
+    assert {"N1", "A1"} <= {t for s in pacific for t in board.transitions(s.id)}
+    guarded = [b for b in board.borders if b.requires == "Gulf of St. Lawrence"]
+    assert [(b.a, b.b) for b in guarded] == [("NA-COD", "NA-STL")]
+
+
+def test_rumor_spaces_are_numbered_land_spaces(board):
+    for s in board.spaces:
+        if s.rumor:
+            assert s.kind == "land" and s.number is not None, s.id
+            assert s.printed.endswith(str(s.number)), s.id
+    numbers = {s.printed: s.number for s in board.spaces if s.kind == "land" and s.number}
+    assert all(re.fullmatch(r"[A-Z]+\d", k) for k in numbers)
+
+
+def test_known_progress_tracks_follow_borders(board):
+    for track in board.progress_tracks:
+        for a, b in zip(track.spaces, track.spaces[1:], strict=False):
+            assert b in board.neighbours(a), (track.id, a, b)
+    ids = {t.id for t in board.progress_tracks}
+    assert {"known-nwp", "known-ssa"} <= ids
+    assert sum(t.markers for t in board.progress_tracks if t.id.startswith("known-sea")) == 2
+
+
+def test_sighting_arrows_start_at_land_sighted(board):
+    sighting = [a for a in board.arrows if a.sighting]
+    assert len(sighting) >= 3
+    for a in sighting:
+        assert any(d.award == "land-sighted" for d in board.space(a.a).discoveries)
+        assert board.space(a.b).kind == "coastal"
+
+
+def test_discoveries_name_awards_of_the_vp_chart(board):
+    awards = {a.id for a in board.awards}
+    for s in board.spaces:
+        for d in s.discoveries:
+            assert d.award in awards
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("  - [NA3, NA4]\n", "  - [NA3, NA44]\n", "no space 'NA44'"),
+        (
+            "    on_enter: [{lose: 1 Provision (men)}]",
+            "    on_enter: [{lose: 1 Provisions (men)}]",
+            "'Provisions (men)' is not a loss",
+        ),
+        (
+            "kind: land, region: SA, at: [8.9, 13.6]",
+            "kind: land, region: SAX, at: [8.9, 13.6]",
+            "unknown region 'SAX'",
+        ),
+    ],
+)
+def test_a_broken_map_is_reported_at_its_line(tmp_path, old, new, message):
+    folder = tmp_path / GAME
+    shutil.copytree(components_dir() / GAME, folder)
+    path = folder / "map.yaml"
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    with pytest.raises(InputError) as exc:
+        load_game(tmp_path, GAME)
+    (problem,) = [p for p in exc.value.problems if message in p.message]
+    line = next(
+        n for n, ln in enumerate(path.read_text("utf-8").splitlines(), 1) if new.strip() in ln
+    )
+    assert problem.line == line and problem.column is not None

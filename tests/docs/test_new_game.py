@@ -1,0 +1,76 @@
+"""The checklist of docs/new-game.md, held for every game the checker registers."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+
+from checker.core.registry import GAMES, rules_for
+from portolan.model import load_game
+
+ROOT = Path(__file__).resolve().parents[2]
+MODULES = ("sections", "moves", "state", "book", "setup", "flow", "scoring", "logformat")
+MODULES += ("position",)
+
+
+def package_dir(game: str) -> Path:
+    return ROOT / Path(*GAMES[game].split("."))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_game_data_loads(game):
+    model = load_game(ROOT / "components", game)
+    assert (ROOT / "components" / game / "rules.yaml").is_file()
+    assert model.rules.scoring, "rules.yaml has the score sheet's categories"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_rules_reference_and_player_aid_templates(game):
+    names = {p.name for p in (ROOT / "templates" / game).glob("*.j2")}
+    assert "rules-reference.md.j2" in names
+    assert any(n.startswith("player-aid") for n in names)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_package_has_every_module_of_the_shape(game):
+    folder = package_dir(game)
+    missing = [m for m in MODULES if not (folder / f"{m}.py").is_file()]
+    if not (folder / "actions.py").is_file() and not (folder / "actions" / "__init__.py").is_file():
+        missing.append("actions")
+    assert not missing, f"{game} lacks {missing}"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_move_type_is_in_the_move_table(game):
+    moves = import_module(GAMES[game] + ".moves")
+    types = {
+        obj
+        for _, obj in inspect.getmembers(moves, inspect.isclass)
+        if obj.__module__ == moves.__name__ and dataclasses.is_dataclass(obj)
+    }
+    assert types == set(rules_for(game).moves)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_examples_with_golden_score_sheets_and_traces(game):
+    logs = sorted((ROOT / "examples" / game).glob("*.yaml"))
+    assert logs
+    for log in logs:
+        for kind in ("score", "trace"):
+            assert log.with_suffix(f".{kind}.txt").is_file(), f"{log.name} has no {kind}"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_rules_readings_and_the_shared_tests(game):
+    assert (ROOT / "docs" / "rules" / f"{game}.md").is_file()
+    package = GAMES[game].rsplit(".", 1)[1]
+    assert (ROOT / "tests" / "checker" / "games" / f"{package}.py").is_file()
+
+
+def test_the_checker_benchmark_measures_every_registered_game():
+    text = (ROOT / "benchmarks" / "checker.py").read_text(encoding="utf-8")
+    assert "from checker.core.registry import GAMES" in text and "sorted(GAMES" in text

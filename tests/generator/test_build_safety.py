@@ -1,0 +1,189 @@
+"""generator/build.py against killed, racing and repeated builds: one build at a time per output
+folder, staging folders of dead processes removed, a game named twice built once, every file
+on the disk before the swap."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.build import BuildOptions, build_games
+from portolan.cli import app
+from portolan.model import load_game
+from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
+
+ROOT = Path(__file__).resolve().parents[2]
+SLOW_FACE = (
+    'subtitle: "{% for i in range(2500) %}{% for j in range(2500) %}{% endfor %}{% endfor %}'
+    'Explorer"'
+)
+
+
+@pytest.fixture
+def slow_components(tmp_path) -> Path:
+    """The fixture game, with a card face that takes a second or two per card to fill in."""
+    folder = tmp_path / "components"
+    shutil.copytree(FIXTURE_COMPONENTS, folder)
+    deck = folder / FIXTURE_GAME / "conquerors.yaml"
+    deck.write_text(deck.read_text("utf-8").replace('subtitle: "Explorer"', SLOW_FACE), "utf-8")
+    return folder
+
+
+def _start_build(components: Path, out: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "portolan",
+            "build",
+            "--components",
+            str(components),
+            "--out",
+            str(out),
+            "--format",
+            "svg",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+def _wait_for(condition, seconds: float = 60) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def _staging(out: Path) -> list[str]:
+    return sorted(p.name for p in out.iterdir() if p.name.startswith("."))
+
+
+def _dead_pid() -> int:
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+def test_staging_folders_of_dead_processes_are_removed(tmp_path):
+    out = tmp_path / "out"
+    dead = _dead_pid()
+    for name in (f".{FIXTURE_GAME}.building-{dead}", f".other-game.old-{dead}"):
+        (out / name / "svg").mkdir(parents=True)
+        (out / name / "half.pdf").write_text("half a PDF")
+    alive = out / f".other-game.building-{os.getppid()}"  # a build that is still running
+    alive.mkdir()
+    unrelated = out / ".notes"
+    unrelated.write_text("mine")
+    build_games([load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)], out, BuildOptions(formats=("svg",)))
+    assert _staging(out) == [".notes", alive.name]
+    assert (out / FIXTURE_GAME / "svg").is_dir()
+
+
+def test_a_build_killed_with_sigkill_is_cleaned_up_by_the_next(slow_components, tmp_path):
+    out = tmp_path / "out"
+    proc = _start_build(slow_components, out)
+    try:
+        assert _wait_for(lambda: out.is_dir() and any(".building-" in n for n in _staging(out)))
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    assert any(".building-" in n for n in _staging(out))  # what kill -9 leaves behind
+    deck = slow_components / FIXTURE_GAME / "conquerors.yaml"
+    deck.write_text(deck.read_text("utf-8").replace(SLOW_FACE, 'subtitle: "Explorer"'), "utf-8")
+    result = CliRunner().invoke(
+        app, ["build", "--components", str(slow_components), "--out", str(out), "--format", "svg"]
+    )
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]
+
+
+def test_two_builds_into_one_folder_take_turns(slow_components, tmp_path):
+    out = tmp_path / "out"
+    first = _start_build(slow_components, out)
+    assert _wait_for(lambda: out.is_dir() and _staging(out))
+    second = _start_build(slow_components, out)
+    outputs = [p.communicate(timeout=300) for p in (first, second)]
+    assert [first.returncode, second.returncode] == [0, 0], outputs
+    assert "waiting for another build into" in outputs[1][1]
+    assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]
+    assert len(list((out / FIXTURE_GAME / "svg").rglob("*.svg"))) == 7
+
+
+def test_a_game_named_twice_is_built_once(tmp_path):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        app,
+        [
+            "build",
+            FIXTURE_GAME,
+            FIXTURE_GAME,
+            "--components",
+            str(FIXTURE_COMPONENTS),
+            "--out",
+            str(out),
+            "--format",
+            "svg",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count(f"{FIXTURE_GAME}:") == 1
+    assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]
+    game = load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)
+    reports = build_games([game, game], out, BuildOptions(formats=("svg",)))
+    assert [r.game for r in reports] == [FIXTURE_GAME]
+
+
+def test_every_file_and_folder_is_flushed_before_the_swap(tmp_path, monkeypatch):
+    events: list[tuple[str, str]] = []
+    real_fsync, real_rename = os.fsync, Path.rename
+
+    def fsync(fd):
+        events.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
+        return real_fsync(fd)
+
+    def rename(self, target):
+        events.append(("rename", str(self)))
+        return real_rename(self, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(Path, "rename", rename)
+    out = tmp_path / "out"
+    build_games([load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)], out, BuildOptions())
+    swap = next(
+        i for i, (kind, path) in enumerate(events) if kind == "rename" and ".building-" in path
+    )
+    flushed = {path for kind, path in events[:swap] if kind == "fsync"}
+    stage = events[swap][1]
+    written = {str(p).replace(str(out / FIXTURE_GAME), stage) for p in out.rglob("*")}
+    assert written and written <= flushed
+    assert stage in flushed
+    assert ("fsync", str(out)) in events[swap:]  # the swap itself is made durable
+
+
+def test_write_atomic_flushes_before_it_replaces(tmp_path, monkeypatch):
+    from checker.core.logwriter import write_atomic
+
+    events: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: (events.append("fsync"), real_fsync(fd))[1])
+    monkeypatch.setattr(
+        os, "replace", lambda a, b: (events.append("replace"), real_replace(a, b))[1]
+    )
+    path = tmp_path / "logs" / "game.yaml"
+    write_atomic(path, "game: x\n")
+    assert path.read_text() == "game: x\n"
+    assert events == ["fsync", "replace", "fsync"]  # the file, the rename, its folder
+    assert sorted(p.name for p in path.parent.iterdir()) == ["game.yaml"]

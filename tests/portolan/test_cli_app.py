@@ -1,0 +1,131 @@
+"""The ``portolan`` command as a user meets it: --version, -h, shell completion, choices listed
+in help, flags without a value placeholder, and --json output in every outcome."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from portolan import __version__
+from portolan.cli import app
+
+runner = CliRunner()
+
+
+def plain(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def test_version():
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"portolan {__version__}"
+
+
+@pytest.mark.parametrize("command", [[], ["build"], ["check"], ["score"], ["simulate"], ["schema"]])
+def test_dash_h_is_help(command):
+    short = runner.invoke(app, [*command, "-h"])
+    long = runner.invoke(app, [*command, "--help"])
+    assert short.exit_code == 0 and short.output == long.output
+    assert "Usage:" in short.output
+
+
+def test_shell_completion_is_offered():
+    out = plain(runner.invoke(app, ["--help"]).output)
+    assert "--install-completion" in out and "--show-completion" in out
+
+
+def test_choices_are_listed_in_help():
+    build = plain(runner.invoke(app, ["build", "--help"], terminal_width=200).output)
+    assert "[a4|letter]" in build
+    assert "[long|short|none]" in build
+    assert "pdf,svg,png,tts,cards-png" in build
+    for command in ("check", "score"):
+        out = plain(runner.invoke(app, [command, "--help"], terminal_width=200).output)
+        assert "[text|json|csv]" in out
+
+
+@pytest.mark.parametrize(
+    ("command", "flags"),
+    [
+        ("build", ["--ink-saver", "--grayscale", "--help"]),
+        ("check", ["--json", "--trace", "--help"]),
+        ("simulate", ["--json", "--help"]),
+    ],
+)
+def test_flags_show_no_value_placeholder(command, flags):
+    out = plain(runner.invoke(app, [command, "--help"], terminal_width=200).output)
+    for flag in flags:
+        line = next(ln for ln in out.splitlines() if f"{flag} " in ln)
+        assert "<bool>" not in line and "BOOLEAN" not in line, line
+
+
+ERRORS = [
+    ["check", "missing.yaml", "--json"],
+    ["check", "--json"],  # the log is missing: a usage error, before the command runs
+    ["check", "--json", "--no-such-option", "x.yaml"],
+    ["score", "exploration-age-of-sail", "missing.yaml", "--json"],
+    ["score", "no-such-game", "missing.yaml", "--json"],
+    ["score", "exploration-age-of-sail", "missing.yaml", "--format", "json"],
+    ["simulate", "no-such-game", "--json"],
+    ["simulate", "exploration-age-of-sail", "--players", "99", "--json"],
+    ["simulate", "exploration-age-of-sail", "--games", "x", "--json"],
+]
+
+
+@pytest.mark.parametrize("args", ERRORS, ids=lambda a: " ".join(a))
+def test_json_errors_are_json_on_stdout_with_exit_2(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    data = json.loads(result.stdout)
+    assert data["ok"] is False
+    assert set(data["error"]) == {"file", "line", "column", "field", "message", "hint"}
+    assert data["error"]["message"]
+    assert "Traceback" not in result.output
+
+
+def test_a_yaml_error_in_json_carries_line_and_column(tmp_path):
+    log = tmp_path / "log.yaml"
+    log.write_text("game: exploration-age-of-sail\nplayers: [Ana, Ben\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(log), "--json"])
+    assert result.exit_code == 2
+    error = json.loads(result.stdout)["error"]
+    assert error["file"].endswith("log.yaml") and error["line"] == 3 and error["column"]
+
+
+def test_without_json_errors_stay_on_stderr(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["check", "missing.yaml"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("error: missing.yaml: file not found")
+
+
+def test_help_lists_every_build_format():
+    from generator.build import FORMATS
+    from portolan.cli.build import BUILD_FORMATS
+
+    assert BUILD_FORMATS == FORMATS
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("portolan build --page ", ["a4", "letter"]),
+        ("portolan build --duplex ", ["long", "short", "none"]),
+        ("portolan score x y --format ", ["text", "json", "csv"]),
+        ("portolan schema ", ["components", "log", "position", "score", "check", "simulate"]),
+    ],
+)
+def test_shell_completion_offers_the_choices(words, expected):
+    env = {
+        "_PORTOLAN_COMPLETE": "complete_bash",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split())),
+    }
+    result = runner.invoke(app, [], env=env, prog_name="portolan")
+    assert result.stdout.split() == expected
