@@ -20,6 +20,7 @@ MM = 72 / 25.4  # PDF points per millimetre
 TOL = 0.1  # mm
 GAME = "age-of-exploration"
 BLEED = 3.0
+PRINTER_MARGIN = 5.0  # the default --printer-margin
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +40,12 @@ def plan_for(game, paper: str):
     board = game.component("board").spec
     size = papers()[paper]
     return plan_tiles(
-        board.size.width, board.size.height, BLEED, board.tiling.overlap, (size.width, size.height)
+        board.size.width,
+        board.size.height,
+        BLEED,
+        board.tiling.overlap,
+        (size.width, size.height),
+        PRINTER_MARGIN,
     )
 
 
