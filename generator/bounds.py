@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from generator.kinds.counters import counter_area, counter_bleed
-from generator.layout.sheet import Item, grid_for
+from generator.layout.sheet import Item, grid_for, unfolded
 from generator.layout.tiling import fits_page, plan_tiles
 from generator.printset import board_sheet
 from portolan.errors import InputError
@@ -37,7 +37,7 @@ def check_sheet(component: Component, items: list[Item], opts, overlap: float) -
         return
     first = items[0].front
     w, h = first.width, first.height
-    home = opts.sheet()
+    home = unfolded(opts.sheet(), w, h)
     label = paper_label(opts.page)
     backs = any(it.back is not None for it in items)
     if fits_page(w, h, home.paper, home.margin):
@@ -55,13 +55,12 @@ def check_sheet(component: Component, items: list[Item], opts, overlap: float) -
         raise _problem(
             component,
             f"a {shown(w)} × {shown(h)} mm card with a back does not fit on {label} paper "
-            f"with its bleed and crop marks"
-            + (" (half a page with --duplex fold)" if home.duplex == "fold" else ""),
+            f"with its bleed and crop marks",
             "size",
             None,
         )
     sheet = board_sheet(opts, component.kind)
-    if sheet != home:
+    if sheet != opts.sheet():  # the board paper
         label = paper_label(opts.board_page)
         if fits_page(w, h, sheet.paper, sheet.margin):
             check_pages(component, len(items))

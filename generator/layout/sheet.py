@@ -113,6 +113,19 @@ def grid_for(opts: SheetOptions, item_w: float, item_h: float) -> tuple[Grid, Fo
     return replace(grid, width=W, height=H), fold
 
 
+def unfolded(opts: SheetOptions, item_w: float, item_h: float) -> SheetOptions:
+    """``opts``, or for ``--duplex fold`` with items too large for half a page (a page-sized
+    player aid), the same options without the fold: such items get fronts and backs on pages
+    of their own (backs after all fronts), to glue back to back."""
+    if opts.duplex != "fold":
+        return opts
+    try:
+        grid_for(opts, item_w, item_h)
+    except ValueError:
+        return replace(opts, duplex="none")
+    return opts
+
+
 def slots(grid: Grid) -> list[Placed]:
     out = []
     cols, rows = grid.columns, grid.rows
@@ -291,6 +304,15 @@ def compose(
                 total=total,
             )
         return pages
+    flat = unfolded(opts, first.width, first.height)
+    if flat is not opts:
+        if notes is not None and has_backs:
+            notes.append(
+                f"{first.width:g} x {first.height:g} mm is too large to fold on half a page: "
+                "fronts and backs are on pages of their own; print them one-sided and glue each "
+                "back behind its front"
+            )
+        opts = flat
     grid, fold = grid_for(opts, first.width, first.height)
     short, long = bleed_given(grid, opts.bleed)
     if long and notes is not None:
