@@ -20,18 +20,21 @@ from generator.backends.png import require_png
 from generator.backends.svg import write_svg
 from generator.bounds import check_counters_fit, check_pages, check_sheet
 from generator.exports import EXPORT_FORMATS, write_exports
-from generator.kinds.aid import render_aid
-from generator.kinds.board import render_board
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
-from generator.kinds.deck import Rendered, render_deck
-from generator.kinds.map import render_map
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
-from generator.layout.assembly import assembly_page
 from generator.layout.large import choose_sheet, large_page
-from generator.layout.sheet import SheetOptions, compose
-from generator.layout.tiling import fits_page, plan_tiles
+from generator.layout.sheet import SheetOptions
+from generator.printset import (
+    BOARD_KINDS,
+    SharedSheets,
+    component_pages,
+    is_tiled,
+    registration,
+    shared_pages,
+)
+from generator.printset import render_component as render
 from generator.publish import publish_pdf
 from generator.staging import Staging
 from generator.theme import Theme
@@ -46,27 +49,29 @@ from portolan.fsio import (
 )
 from portolan.limits import component_limits, hint, shown, time_budget
 from portolan.model.loader import Component, Game
-from portolan.sizes import paper_label, papers
+from portolan.sizes import paper_label, papers, printer_limits
 
 FORMATS = ("pdf", "svg", "png", *EXPORT_FORMATS)
 RASTER_FORMATS = ("png", *EXPORT_FORMATS)  # need pdfium (the png extra)
-RENDERERS = {
-    "deck": render_deck,
-    "board": render_board,
-    "aid": render_aid,
-    "map": render_map,
-}
 
 
 @dataclass(frozen=True)
 class BuildOptions:
+    """What ``portolan build`` was asked for (docs/printing.md says what each does)."""
+
     page: str = "a4"
     bleed: float = 3.0
-    duplex: str = "long"
+    duplex: str = "long"  # long | short | none | fold
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
     grayscale: bool = False
     formats: tuple[str, ...] = ("pdf", "svg")
+    layout: str = "packed"  # packed | gutters
+    printer_margin: float = printer_limits()[0]
+    sides: str = "both"  # both | fronts | backs
+    sheets: str = "shared"  # shared | per-deck
+    card_size: tuple[tuple[str, str], ...] = ()  # (component id or '*', size preset)
+    board_page: str | None = None  # paper for boards too large for the page
 
     @property
     def theme(self) -> Theme:
@@ -75,7 +80,14 @@ class BuildOptions:
     def sheet(self) -> SheetOptions:
         size = papers()[self.page]
         return SheetOptions(
-            (size.width, size.height), self.page, self.bleed, self.duplex, self.back_offset
+            (size.width, size.height),
+            self.page,
+            self.bleed,
+            self.duplex,
+            self.back_offset,
+            self.printer_margin,
+            self.layout,
+            self.sides,
         )
 
 
@@ -84,6 +96,7 @@ class GameReport:
     game: str
     files: list[Path] = field(default_factory=list)
     overflows: list[Overflow] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the layout could not give
 
 
 Progress = Callable[[str], None]
@@ -114,13 +127,29 @@ def build_game(
         opts = replace(opts, formats=(*opts.formats, "pdf"))  # the print set is made of PDFs
     report = GameReport(game.id)
     budget = component_limits().time_budget_seconds
+    shared = SharedSheets(game, opts)
     for component in game.components:
         if progress:
             progress(f"{game.id}: {component.name}")
         staging.component = component
         with time_budget(budget, lambda c=component: _too_slow(c, budget)):
-            report.files += _build_component(game, component, staging, opts, report)
+            report.files += _build_component(game, component, staging, opts, report, shared)
     staging.component = None
+    for stem, name, items in shared.files():
+        notes: list[str] = []
+        pages = shared_pages(game, name, items, opts, notes)
+        report.notes += [f"{stem}: {n}" for n in notes]
+        has_backs = any(it.back is not None for it in items)
+        report.files += _write_pdf(game, name, stem, pages, has_backs, staging, opts)
+    report.files += _write_pdf(
+        game,
+        "Registration test",
+        "registration-test",
+        registration(game, opts),
+        True,
+        staging,
+        opts,
+    )
     report.files += write_exports(game, staging, final or staging.root, opts, progress)
     return report
 
@@ -136,65 +165,47 @@ def _too_slow(component: Component, budget: float) -> InputError:
 
 
 def _build_component(
-    game: Game, component: Component, staging: Staging, opts: BuildOptions, report: GameReport
+    game: Game,
+    component: Component,
+    staging: Staging,
+    opts: BuildOptions,
+    report: GameReport,
+    shared: SharedSheets,
 ) -> list[Path]:
     theme = opts.theme
     kind = component.kind
     written: list[Path] = []
     if kind == "reference":
-        return write_reference(game, component, staging, opts)
+        return [] if opts.sides == "backs" else write_reference(game, component, staging, opts)
     if kind == "scorepad":
-        pages = render_scorepad(game, component, opts)
-        designs = pages
+        designs = render_scorepad(game, component, opts)
+        pages = [] if opts.sides == "backs" else designs
         has_backs = False
     elif kind == "counters":
         check_counters_fit(component, opts)
-        pages, designs = render_counters(game, component, opts.bleed, theme, opts)
+        notes = []
+        pages, designs = render_counters(game, component, opts.bleed, theme, opts, notes)
+        report.notes += [f"{component.id}: {n}" for n in notes]
         has_backs = any(
             c.back is not None and c.shape != "standee" for c in component.spec.counters
         )
     else:
-        rendered: Rendered = RENDERERS[kind](game, component, opts.bleed, theme)
+        rendered = render(game, component, opts)
         report.overflows += rendered.overflows
         tiling = getattr(component.spec, "tiling", None)
-        tiled = kind in ("board", "map") and is_tiled(rendered.items, opts.sheet())
-        assembly = tiled and tiling is not None and tiling.assembly
-        titles = (game.title, component.name)
-        overlap = tiling.overlap if tiling else 12.0
-        check_sheet(component, rendered.items, opts, overlap)
-        pages = compose(
-            rendered.items,
-            opts.sheet(),
-            titles,
-            overlap=overlap,
-            diagram=tiling.diagram if tiling else True,
-            lead_pages=1 if assembly else 0,
-        )
-        if assembly:
-            first = rendered.items[0].front
-            plan = plan_tiles(
-                first.width, first.height, first.bleed, tiling.overlap, opts.sheet().paper
-            )
-            pages.insert(0, assembly_page(first, plan, titles, len(pages) + 1))
+        check_sheet(component, rendered.items, opts, tiling.overlap if tiling else 12.0)
         designs = rendered.designs
         has_backs = any(it.back is not None for it in rendered.items)
-        if tiled:
+        notes = []
+        if shared.takes(component, rendered):
+            pages = []
+        else:
+            pages = component_pages(game, component, rendered, opts, notes)
+            report.notes += [f"{component.id}: {n}" for n in notes]
+        if kind in BOARD_KINDS and is_tiled(rendered.items, opts.sheet()):
             written += _write_large(game, component, rendered.items, staging, opts)
     check_pages(component, len(pages))
-    if "pdf" in opts.formats or "png" in opts.formats:
-        pdf_path = staging.file(f"{component.id}.pdf")
-        writer = PdfWriter(
-            pdf_path,
-            opts.sheet().paper,
-            title=f"{game.title} — {component.name}",
-            subject=f"Portolan print-and-play, {paper_label(opts.page)}",
-            duplex=opts.duplex if has_backs else None,
-            colour_filter=theme.colour_filter,
-        )
-        for page in pages:
-            writer.page(page)
-        writer.save()
-        written += publish_pdf(pdf_path, staging, component.id, opts.formats)
+    written += _write_pdf(game, component.name, component.id, pages, has_backs, staging, opts)
     if "svg" in opts.formats:
         for design in designs:
             path = staging.file("svg", component.id, f"{design.id}.svg")
@@ -203,9 +214,32 @@ def _build_component(
     return written
 
 
-def is_tiled(items: list, sheet: SheetOptions) -> bool:
-    """Whether these items are too large for the home page, so they print as tiles."""
-    return bool(items) and not fits_page(items[0].front.width, items[0].front.height, sheet.paper)
+def _write_pdf(
+    game: Game,
+    name: str,
+    stem: str,
+    pages: list,
+    has_backs: bool,
+    staging: Staging,
+    opts: BuildOptions,
+) -> list[Path]:
+    """``<stem>.pdf`` (and its PNG previews) from ``pages``; nothing when there are none."""
+    if not pages or ("pdf" not in opts.formats and "png" not in opts.formats):
+        return []
+    one_side = opts.duplex == "fold" or opts.sides != "both"
+    pdf_path = staging.file(f"{stem}.pdf")
+    writer = PdfWriter(
+        pdf_path,
+        (pages[0].width, pages[0].height),
+        title=f"{game.title} — {name}",
+        subject=f"Portolan print-and-play, {paper_label(opts.page)}",
+        duplex=("none" if one_side else opts.duplex) if has_backs else None,
+        colour_filter=opts.theme.colour_filter,
+    )
+    for page in pages:
+        writer.page(page)
+    writer.save()
+    return publish_pdf(pdf_path, staging, stem, opts.formats)
 
 
 def _write_large(
@@ -215,7 +249,7 @@ def _write_large(
     if "pdf" not in opts.formats and "png" not in opts.formats:
         return []
     first = items[0].front
-    sheet = choose_sheet(first.width, first.height, first.bleed)
+    sheet = choose_sheet(first.width, first.height, first.bleed, opts.printer_margin)
     stem = f"{component.id}-large"
     path = staging.file(f"{stem}.pdf")
     writer = PdfWriter(

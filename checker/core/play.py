@@ -246,7 +246,7 @@ class Session:
     def game_over(self) -> None:
         self.say("")
         self.say("The game is over.")
-        self.say(self.rules.score(self.state).as_text())
+        self.say(self.rules.sheet(self.state).as_text())
 
     def stopped(self) -> None:
         self.say(f"Stopped. The log is saved in {self.log}; resume with: {self.resume_command()}")

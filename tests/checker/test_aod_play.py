@@ -97,7 +97,7 @@ def test_secret_cards_stay_hidden_until_the_rules_reveal_them(tmp_path):
     log = tmp_path / "game.yaml"
     dealt = ["", "hidden", "", "skip"]  # Enter, or hidden/skip, keeps a card secret
     secrets = ["", "", "", ""]  # both missions and both flagships
-    ana = ["t", "send", "play black contract 3 for 2", "santa 3 red", "1"]
+    ana = ["t", "send", "play black contract 3 for 2", "assign santa", "1"]
     ben = ["7", "", "1"]  # a contract drawn blind, kept secret
     stdin = "\n".join(SETUP + dealt + secrets + ana + ben + ["q"]) + "\n"
     out = portolan(["play", "age-of-discovery", "--players", "Ana,Ben", "--log", str(log)], stdin)

@@ -119,6 +119,11 @@ def test_a_whole_game_through_stdin_stopped_and_resumed_at_a_few_prompts(script,
         assert out.returncode == 0, out.stderr
         assert f"resume with: portolan play {game} --log " in out.stdout
         assert body(log.read_text(encoding="utf-8")) == body(prompt.text), f"stopped at {i}"
+        assert "Winner" not in out.stdout and "Tied for the win" not in out.stdout
+        halfway = portolan(["check", str(log), *where], "")  # a game stopped midway: no winner
+        assert halfway.returncode == 0, halfway.stdout
+        assert "the game is not over yet" in halfway.stdout
+        assert "No winner yet" in halfway.stdout and "Winner:" not in halfway.stdout
         args = ["play", game, "--log", str(log), *where]
         done = prompt.typed
     last = portolan(args, "".join(a + "\n" for a in script.answers[done:]))

@@ -42,7 +42,8 @@ def deck(game):
 def built(tmp_path_factory):
     """The whole print set on A4, and the build report."""
     out = tmp_path_factory.mktemp("deov")
-    report = build_game(load_game(components_dir(), GAME), out, BuildOptions(formats=("pdf",)))
+    opts = BuildOptions(formats=("pdf",), sheets="per-deck")
+    report = build_game(load_game(components_dir(), GAME), out, opts)
     return out, report
 
 
@@ -315,3 +316,14 @@ def test_player_piece_counts_read_back(built):
     for colour in ("RED", "BLUE", "BLACK", "GREEN"):
         assert words[colour] == 8 + 1  # 8 markers and the standee's front
         assert colour in upside_down  # the standee's back, turned 180° below the fold
+
+
+def test_the_rules_reference_says_two_players_have_pirates(built):
+    """'During Game Setting, the 2 unused color will act as pirates' (2 Player Variant): the
+    default, turned at any point of a turn."""
+    out, _ = built
+    with pdfplumber.open(out / "rules-reference.pdf") as doc:
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in doc.pages)
+    assert "Every game of two players has pirates" in text
+    assert "option pirates: false" in text
+    assert "At any point of your turn you may also pay 1 coin or resource" in text

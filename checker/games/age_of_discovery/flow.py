@@ -70,8 +70,11 @@ from checker.games.age_of_discovery.state import (
     SEND,
     SETUP,
     START,
+    UNNAMED,
     State,
 )
+
+UNNAMED_CONTRACT = RowContract(UNNAMED)
 
 # What a player may do in the Actions phase (§4.0, §6.2).
 ACTION_MOVES = (
@@ -164,11 +167,8 @@ def decide(state: State) -> Decision | None:
             "chance",
             (RowContract,),
             "which contract was turned face up in its place",
-            missing=lambda: Illegal(
-                ACCEPT_CONTRACT,
-                "a face-up contract taken is replaced: name the contract turned over in its "
-                "place (new:)",
-            ),
+            # a log may leave it unnamed (contract: Card): it is named when someone takes it
+            default=UNNAMED_CONTRACT,
         )
     if kind == "blind":
         return Decision(
@@ -372,7 +372,7 @@ def top_moves(state: State) -> list[Any]:
         and state.hand_size(p) < k["hand_limit"]
     ):
         for i, c in enumerate(state.contract_row):
-            if c and not reserved_by_other(state, CONTRACTS, i):
+            if c and c != UNNAMED and not reserved_by_other(state, CONTRACTS, i):
                 out.append(shared(TakeContract, c))
         if state.draw_deck_size() > 0:
             out.append(DRAW_BLIND)
@@ -390,9 +390,7 @@ def top_moves(state: State) -> list[Any]:
         and may_send(state, p)
     ):
         out.append(SEND_HEADING)
-    if state.action_cards[p].get(state.book.reservation) and (
-        last == "reserve" or "reserve" not in blocks
-    ):
+    if state.action_cards[p].get(state.book.reservation):  # any time, again (log: then:)
         out.append(RESERVE_HEADING)
     return out
 
@@ -410,7 +408,7 @@ def heading_moves(state: State, heading: str) -> list[Any]:
             (CONTRACTS, state.contract_row),
         )
         for i, c in enumerate(row)
-        if c and (row_name, i) not in taken
+        if c and c != UNNAMED and (row_name, i) not in taken
     ]
     twice = {c for c, n in Counter(c for _, _, c in spots).items() if n > 1}
     return [

@@ -14,6 +14,9 @@ SETUP, START, ACTIONS, MISSIONS, OVER = "Setup", "Turn", "Actions", "Missions", 
 # The four actions (§4.0), as the log and the messages name them.
 COINS, CONTRACT, BUY, SEND = "take coins", "accept a contract", "purchase ships", "send ships"
 PURCHASE, FILLING, CONTRACTS = "purchase", "filling", "contracts"
+# A contract turned face up that the log did not name (``contract: Card`` for a face-up card):
+# it stays in the draw deck's count of unseen cards until someone takes it by name.
+UNNAMED = "(a contract not named)"
 ROW_WORDS = {PURCHASE: "purchase row", FILLING: "filling row", CONTRACTS: "contract row"}
 
 
@@ -116,9 +119,13 @@ class State(GameState):
         return len(self.hands[player]) + self.secret_contracts.get(player, 0)
 
     def draw_deck_size(self) -> int:
-        """The contracts left in the draw deck (the contracts not seen yet, less those kept
-        secret in a hand)."""
-        return len(self.contract_deck) - sum(self.secret_contracts.values())
+        """The contracts left in the draw deck: the contracts not seen yet, less those kept
+        secret in a hand and those face up in the row that the log did not name."""
+        return (
+            len(self.contract_deck)
+            - sum(self.secret_contracts.values())
+            - self.contract_row.count(UNNAMED)
+        )
 
     def secret_hand(self, player: str) -> list[str]:
         """The contracts a secret one in the player's hand may be (none if none is secret)."""
@@ -150,6 +157,12 @@ class State(GameState):
             for p in owners:
                 places.append(f"on {exp}'s expedition ({p})")
         return ", ".join(places) or "nowhere"
+
+    def unnamed_face_up(self, card: str) -> int | None:
+        """The row space of a face-up contract the log did not name, if ``card`` may be it."""
+        if card in self.contract_deck and UNNAMED in self.contract_row:
+            return self.contract_row.index(UNNAMED)
+        return None
 
     def where_is_contract(self, card: str) -> str:
         if card in self.contract_row:
@@ -198,7 +211,7 @@ class State(GameState):
         for c in self.contract_deck:
             add("contract draw deck", c)
         for c in self.contract_row:
-            if c:
+            if c and c != UNNAMED:  # an unnamed one is still among the unseen (the deck)
                 add("contract row", c)
         for p in self.players:
             for c in self.hands[p]:

@@ -16,9 +16,11 @@ from checker.games.discovery_era_of_voyage import setup as preparation
 from checker.games.discovery_era_of_voyage.actions import income, invest, pirates, sailing, turn
 from checker.games.discovery_era_of_voyage.book import IslandBook
 from checker.games.discovery_era_of_voyage.moves import (
+    MOVE_PHASES,
     Bow,
     Collect,
     EndIncome,
+    EndTurn,
     Exchange,
     FirstPlayer,
     Invest,
@@ -79,7 +81,9 @@ class DiscoveryRules(RulesBase):
         EndIncome: (None, income.end_income),
         Invest: (invest.check_invest, invest.invest),
         NoInvest: (None, turn.no_invest),
+        EndTurn: (None, turn.end_of_turn),
     }
+    move_phases = MOVE_PHASES
 
     def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> State:
         state = preparation.setup(self.book(model), options, players)

@@ -12,6 +12,15 @@ from checker.games.discovery_era_of_voyage.book import (
     RETURN_WORDS,
     YES_WORDS,
 )
+from checker.games.discovery_era_of_voyage.state import (
+    INCOME,
+    INVEST,
+    PIRATES,
+    SAILING,
+    SETUP,
+    TURN,
+    TURN_END,
+)
 
 
 # -- Game Preparation (turn 0, answered by the table) --------------------------------------------
@@ -127,10 +136,16 @@ class NoInvest:
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class EndTurn:  # the turn is over (with pirates: after Invest, where a pirate may still turn)
+    pass
+
+
 # -- The shared instances ----------------------------------------------------------------------
 # Moves without data are made once; moves with data that play and simulate offer again and again
 # are kept by their fields (a move is frozen, so one instance serves every game).
 COLLECT, NO_INCOME, END_INCOME, NO_INVEST = Collect(), NoIncome(), EndIncome(), NoInvest()
+END_TURN = EndTurn()
 RETURN, INVEST_HERE = Return(), Invest()
 BOWS = (Bow(1), Bow(-1))  # clockwise, counterclockwise
 TURN_A_PIRATE = TurnPirate()
@@ -204,6 +219,8 @@ def describe(move: Any) -> str:
             return "invest here"
         case NoInvest():
             return "do not invest"
+        case EndTurn():
+            return "end the turn"
     return str(move)
 
 
@@ -246,6 +263,32 @@ def spends(move: Any) -> str | None:
         case PayPirate(payment) | TurnPirate(_, payment) if payment is not None:
             return f"1 {payment}"
     return None
+
+
+# The phase each move belongs to (as state.py names them), for a move refused out of its place;
+# a pirate is turned at any point of a turn, so TurnPirate and PayPirate have none.
+MOVE_PHASES = {
+    PlaceIsland: SETUP,
+    FirstPlayer: SETUP,
+    StartingCoins: SETUP,
+    Markers: SETUP,
+    StartTurn: TURN,
+    PlacePirate: PIRATES,
+    Sail: SAILING,
+    Return: SAILING,
+    Bow: SAILING,
+    MovePirate: SAILING,
+    Collect: INCOME,
+    NoIncome: INCOME,
+    Take: INCOME,
+    Trade: INCOME,
+    Exchange: INCOME,
+    Pick: INCOME,
+    EndIncome: INCOME,
+    Invest: INVEST,
+    NoInvest: INVEST,
+    EndTurn: TURN_END,
+}
 
 
 def _coins(n: int | None, lead: str = "") -> str:

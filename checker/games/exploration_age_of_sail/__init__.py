@@ -15,6 +15,7 @@ from checker.games.exploration_age_of_sail import actions as a
 from checker.games.exploration_age_of_sail import flow, logformat
 from checker.games.exploration_age_of_sail.book import CardBook
 from checker.games.exploration_age_of_sail.moves import (
+    MOVE_PHASES,
     Discard,
     Draw,
     EndExpeditions,
@@ -56,6 +57,7 @@ class ExplorationRules(RulesBase):
         Discard: (a.check_discard, a.apply_discard),
         EndTurn: (a.check_end_turn, a.apply_end_turn),
     }
+    move_phases = MOVE_PHASES
 
     def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> State:
         constants = {k: v.value for k, v in model.rules.constants.items()}

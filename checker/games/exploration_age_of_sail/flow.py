@@ -198,6 +198,7 @@ def _decision(state: State) -> Decision:
                 f"{p} holds {state.hand_size(p)} cards: discard "
                 f"{n} to get down to {state.constants['hand_limit']}",
             ),
+            closes_turn=True,  # the last turn of a log is checked too
         )
     return Decision(
         p, "Ocean", "choice", (Discard, EndTurn), "the end of the turn", default=END_TURN

@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from checker.games.exploration_age_of_sail.state import (
+    EXPEDITION,
+    EXPLORATION,
+    OCEAN,
+    OUTFIT,
+    START,
+)
+
 
 @dataclass(frozen=True, slots=True)
 class StartTurn:
@@ -65,6 +73,23 @@ class EndTurn:  # Ocean phase over: the next player's turn begins
 
 # The moves without data, made once.
 END_EXPEDITIONS, NO_SAVE, END_TURN = EndExpeditions(), NoSave(), EndTurn()
+
+# The phase of the turn each move belongs to (as state.py names them), for a move refused out
+# of its place: a Save card with no Hazard waiting is an Exploration-phase mistake, wherever the
+# turn has got to.
+MOVE_PHASES = {
+    StartTurn: START,
+    Draw: OUTFIT,
+    Form: EXPEDITION,
+    EndExpeditions: EXPEDITION,
+    Explore: EXPLORATION,
+    Reveal: EXPLORATION,
+    Save: EXPLORATION,
+    NoSave: EXPLORATION,
+    RandomDiscard: EXPLORATION,
+    Discard: OCEAN,
+    EndTurn: OCEAN,
+}
 
 
 def describe(move: object) -> str:

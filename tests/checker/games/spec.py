@@ -32,11 +32,15 @@ class Expected:
 
 @dataclass(frozen=True)
 class Violation:
-    """A log broken at the line marked ``# here``: the rule cited and the message's words."""
+    """A log broken at the line marked ``# here``: the rule cited and the message's words; and,
+    where given, the turn, player and phase the violation is reported in."""
 
     log: str
     section: str
     message: str
+    turn: int | None = None
+    player: str | None = None
+    phase: str | None = None
 
 
 @dataclass(frozen=True)
@@ -78,3 +82,5 @@ class GameTests:
     # The random options made fit for a player count (options, players) -> options: e.g. a
     # variant for 2 players only, turned off for more.
     fit_options: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
+    # The bound the game states for its length: no random game takes this many steps.
+    max_steps: int = 50_000
