@@ -20,6 +20,7 @@ from generator.backends.png import require_png
 from generator.backends.svg import write_svg
 from generator.bounds import check_counters_fit, check_pages, check_sheet
 from generator.exports import EXPORT_FORMATS, write_exports
+from generator.fingerprint import fingerprint, stamp
 from generator.kinds.aid import render_aid
 from generator.kinds.board import render_board
 from generator.kinds.cardface import Overflow
@@ -32,9 +33,10 @@ from generator.layout.assembly import assembly_page
 from generator.layout.large import choose_sheet, large_page
 from generator.layout.sheet import SheetOptions, compose
 from generator.layout.tiling import fits_page, plan_tiles
+from generator.options import BuildOptions
+from generator.parallel import ComponentPool, can_fork
 from generator.publish import publish_pdf
 from generator.staging import Staging
-from generator.theme import Theme
 from portolan.errors import InputError, OutputError
 from portolan.fsio import (
     fsync_path,
@@ -46,7 +48,7 @@ from portolan.fsio import (
 )
 from portolan.limits import component_limits, hint, shown, time_budget
 from portolan.model.loader import Component, Game
-from portolan.sizes import paper_label, papers
+from portolan.sizes import paper_label
 
 FORMATS = ("pdf", "svg", "png", *EXPORT_FORMATS)
 RASTER_FORMATS = ("png", *EXPORT_FORMATS)  # need pdfium (the png extra)
@@ -56,27 +58,6 @@ RENDERERS = {
     "aid": render_aid,
     "map": render_map,
 }
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    page: str = "a4"
-    bleed: float = 3.0
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    ink_saver: bool = False
-    grayscale: bool = False
-    formats: tuple[str, ...] = ("pdf", "svg")
-
-    @property
-    def theme(self) -> Theme:
-        return Theme(ink_saver=self.ink_saver, gray=self.grayscale)
-
-    def sheet(self) -> SheetOptions:
-        size = papers()[self.page]
-        return SheetOptions(
-            (size.width, size.height), self.page, self.bleed, self.duplex, self.back_offset
-        )
 
 
 @dataclass
@@ -104,25 +85,48 @@ def build_game(
     opts: BuildOptions,
     progress: Progress | None = None,
     final: Path | None = None,
+    pool: ComponentPool | None = None,
 ) -> GameReport:
     """Write every component of ``game`` into the folder ``target`` (which must be empty);
     ``final`` is where the folder will end up (exports that name their files need it). Each
     component has a time budget (``limits.yaml``); past it the build stops with an input error
-    that names the component."""
+    that names the component. With a ``pool`` the components are built by its workers."""
     staging = target if isinstance(target, Staging) else Staging(target)
-    if "cards-png" in opts.formats and "pdf" not in opts.formats:
-        opts = replace(opts, formats=(*opts.formats, "pdf"))  # the print set is made of PDFs
+    opts = _with_pdf(opts)
     report = GameReport(game.id)
-    budget = component_limits().time_budget_seconds
-    for component in game.components:
-        if progress:
-            progress(f"{game.id}: {component.name}")
-        staging.component = component
-        with time_budget(budget, lambda c=component: _too_slow(c, budget)):
-            report.files += _build_component(game, component, staging, opts, report)
+    if pool is None:
+        for component in game.components:
+            if progress:
+                progress(f"{game.id}: {component.name}")
+            report.files += build_component(game, component, staging, opts, report)
+    else:
+        for component, files, overflows in pool.results(game):
+            if progress:
+                progress(f"{game.id}: {component.name}")
+            staging.component = component
+            for path in files:  # what a one-process build's staging would have refused
+                staging.claim(path)
+            report.files += files
+            report.overflows += overflows
     staging.component = None
     report.files += write_exports(game, staging, final or staging.root, opts, progress)
     return report
+
+
+def _with_pdf(opts: BuildOptions) -> BuildOptions:
+    if "cards-png" in opts.formats and "pdf" not in opts.formats:
+        return replace(opts, formats=(*opts.formats, "pdf"))  # the print set is made of PDFs
+    return opts
+
+
+def build_component(
+    game: Game, component: Component, staging: Staging, opts: BuildOptions, report: GameReport
+) -> list[Path]:
+    """One component's files, within its time budget."""
+    budget = component_limits().time_budget_seconds
+    staging.component = component
+    with time_budget(budget, lambda: _too_slow(component, budget)):
+        return _build_component(game, component, staging, _with_pdf(opts), report)
 
 
 def _too_slow(component: Component, budget: float) -> InputError:
@@ -238,12 +242,15 @@ def build_games(
     opts: BuildOptions,
     progress: Progress | None = None,
     on_wait: Callable[[], None] | None = None,
+    jobs: int = 1,
 ) -> list[GameReport]:
     """Build every game into a hidden staging folder, then swap them all into ``out_root``.
 
     One build at a time writes into one output folder (a second waits for the first; ``on_wait``
     is told); staging folders that a killed build left behind are removed; every file is on
-    the disk before the swap. A game named twice is built once.
+    the disk before the swap. A game named twice is built once. With ``jobs`` above 1 the
+    components are built by that many worker processes (the same files, byte for byte). Each
+    game's folder records what it was built from (``fingerprint.STAMP``).
     """
     games = list({g.id: g for g in games}.values())
     if any(f in RASTER_FORMATS for f in opts.formats):
@@ -254,18 +261,31 @@ def build_games(
         remove_stale(out_root, STAGING)
         staged: list[tuple[Game, Path]] = []
         reports = []
+        pool = None
         try:
             for game in games:
                 stage = out_root / f".{game.id}.building-{os.getpid()}"
                 remove(stage)
                 stage.mkdir()
                 staged.append((game, stage))
-                report = build_game(game, Staging(stage), opts, progress, final=out_root / game.id)
-                report.files = [out_root / game.id / f.relative_to(stage) for f in report.files]
+            parallel = jobs > 1 and can_fork() and sum(len(g.components) for g in games) > 1
+            if parallel:
+                pool = ComponentPool(jobs, games, [st for _, st in staged], _with_pdf(opts))
+            for game, stage in staged:
+                key = fingerprint(game.dir, game.id, opts)  # before reading: a change rebuilds
+                final = out_root / game.id
+                report = build_game(game, Staging(stage), opts, progress, final=final, pool=pool)
+                if key is not None:
+                    stamp(stage, key, report.files, [_warning(o) for o in report.overflows])
+                report.files = [final / f.relative_to(stage) for f in report.files]
                 reports.append(report)
+            if pool is not None:
+                pool.close()
             for _, stage in staged:
                 fsync_tree(stage)
         except BaseException as exc:
+            if pool is not None:
+                pool.close()  # no worker writes on once the staging folders are removed
             for _, stage in staged:
                 shutil.rmtree(stage, ignore_errors=True)
             if created:  # leave no empty output folder behind either
@@ -282,6 +302,10 @@ def build_games(
                 shutil.rmtree(stage, ignore_errors=True)
             raise OutputError.of(exc, out_root) from None
     return reports
+
+
+def _warning(over: Overflow) -> str:
+    return f"text does not fit in {over.where}: {over.text}"
 
 
 def _as_final(filename, staged: list[tuple[Game, Path]], out_root: Path) -> Path:
