@@ -8,7 +8,7 @@ import random
 
 from checker.core.registry import rules_for
 from checker.core.simulate import default_players, random_game
-from checker.games.age_of_discovery.actions.loading import full_plan, load_plan
+from checker.games.age_of_discovery.actions.loading import can_load, full_plan, load_plan
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 
@@ -33,4 +33,24 @@ def test_the_quick_contract_test_agrees_with_the_full_one():
                     quick = load_plan(state, p, c, need, 0, 0, None)
                     assert quick == full_plan(state, p, c, need, 0, 0, None), (c, need)
                     checked += 1
+    assert checked > 1000
+
+
+def test_the_remembered_least_fees_agree_with_the_search():
+    """can_load (the least fees, remembered across coins and turns) answers as load_plan does
+    with the coins of the moment, for every player and contract at every step."""
+    checked = 0
+    for n, options in ((2, DEFAULTS), (3, {**DEFAULTS, "flagship_colours": "any"})):
+        rng = random.Random(11 + n)
+        for _ in range(12):
+            game = random_game(RULES, MODEL, default_players(n), options, rng)
+            state = RULES.setup(MODEL, game.players, options)
+            for step in game.steps:
+                RULES.apply(state, step.move)
+                for p, hand in state.hands.items():
+                    for c in hand:
+                        for need in range(1, BOOK.contracts[c].transport + 2):
+                            expected = load_plan(state, p, c, need, 0, 0, None) is not None
+                            assert can_load(state, p, c, need) == expected, (p, c, need)
+                            checked += 1
     assert checked > 1000

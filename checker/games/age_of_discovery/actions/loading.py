@@ -146,21 +146,51 @@ def ship_options(state: State, p: str, contract: str) -> list[tuple[str, int, st
 
 
 def can_load(state: State, p: str, contract: str, need: int) -> bool:
-    """Can the player's idle ships (and coins, and Wild Ship cards) make exactly ``need``?
-    Remembered by all it depends on: a random game asks the same question again and again."""
-    key = (
-        p,
-        state.book.contracts[contract].colour,
-        need,
-        state.coins[p],
-        state.action_cards[p].get(state.book.wild, 0),
-        state.flagship_idle[p],
-        tuple(state.fleet[p].items()),
-    )
-    found = state.cache.get(key)
-    if found is None:
-        found = state.cache[key] = load_plan(state, p, contract, need, 0, 0, None) is not None
+    """Can the player's idle ships (and coins, and Wild Ship cards) make exactly ``need``?"""
+    least = least_fees(state, p, contract, need)
+    return least is not None and least <= state.coins[p]
+
+
+def least_fees(state: State, p: str, contract: str, need: int) -> int | None:
+    """The least placement fees with which the player's idle ships (and Wild Ship cards) make
+    exactly ``need`` transport for ``contract`` (None: no way). Coins are left out, so the
+    answer is remembered across turns by the few things it depends on: a random game asks the
+    same question again and again, with other coins each time."""
+    book = state.book
+    wilds = state.action_cards[p].get(book.wild, 0)
+    colour = book.contracts[contract].colour
+    flag = state.flagship[p] if state.flagship_idle[p] else None
+    key = ("least", p, colour, need, wilds, flag, tuple(state.fleet[p].items()))
+    if key in state.cache:
+        return state.cache[key]
+    k = state.k
+    items = []
+    for c, n in state.fleet[p].items():
+        info = book.ships[c]
+        w = info.colour != colour
+        if not w or wilds > 0:
+            items += [(info.transport, w, k["placement_fee"])] * n
+    flag_opts = []
+    if flag:
+        for _, w in flagship_colours(state, flag, colour, wilds):
+            flag_opts += [(t, w, k["flagship_fee"]) for t in k["flagship_transport"]]
+    # (transport made, Wild Ship cards used) -> least fees
+    best = {(0, 0): 0}
+    for t, w, fee in items:
+        for (made, used), fees in list(best.items()):
+            at = (made + t, used + w)
+            if at[0] <= need and at[1] <= wilds and best.get(at, _NEVER) > fees + fee:
+                best[at] = fees + fee
+    least = min((f for (made, _), f in best.items() if made == need), default=_NEVER)
+    for t, w, fee in flag_opts:
+        for (made, used), fees in best.items():
+            if made + t == need and used + w <= wilds:
+                least = min(least, fees + fee)
+    found = state.cache[key] = None if least == _NEVER else least
     return found
+
+
+_NEVER = 1 << 30
 
 
 def load_plan(state, p, contract, need, wild_used, spent, skip) -> bool | None:
