@@ -255,6 +255,11 @@ class Tiling(Strict):
         return self
 
 
+# Where and how large an element is drawn: bounded like a board's side, so that a mistyped
+# 1e308 is refused when the file is read instead of overflowing the drawing.
+PLACED = ("x", "y", "cx", "cy", "width", "height", "box", "radius", "label_width", "row_gap")
+
+
 class BoardSpec(Strict):
     """A board or mat. ``colours`` prints one copy per palette colour (a player display in
     each player's colour): the frame and every element without a colour of its own take that
@@ -309,6 +314,12 @@ class BoardSpec(Strict):
                 f"{shown(len(v))} elements are more than {shown(most)} "
                 "(limit components.elements_per_board)"
             )
+        high = component_limits().board_mm[1]
+        for n, element in enumerate(v, start=1):
+            for name in PLACED:
+                value = getattr(element, name, None)
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    within(value, (-high, high), f"element {n}: {name}", "mm", "board_mm")
         return v
 
     @property

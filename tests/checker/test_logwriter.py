@@ -8,9 +8,12 @@ from typer.testing import CliRunner
 from checker.core.logwriter import comment, log_text
 from checker.core.registry import rules_for
 from portolan.cli import app
+from portolan.model import load_game
+from portolan.paths import components_dir
 from portolan.yamlsrc import parse_yaml
 
 GAME = "exploration-age-of-sail"
+MODEL = load_game(components_dir(), GAME)
 
 
 @pytest.mark.parametrize(
@@ -27,7 +30,7 @@ GAME = "exploration-age-of-sail"
 )
 def test_a_header_quoting_any_file_name_stays_one_comment(name):
     header = f"# Portolan play log. Resume with: portolan play {GAME} --log {name}\n"
-    text = log_text(rules_for(GAME), ["Ana", "Ben"], {}, [], header)
+    text = log_text(rules_for(GAME), MODEL, ["Ana", "Ben"], {}, [], header)
     first, rest = text.split("\n", 1)
     assert first.startswith("# Portolan play log.")
     assert rest.startswith("game: ")

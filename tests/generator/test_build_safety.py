@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from generator.build import BuildOptions, build_games
 from portolan.cli import app
+from portolan.fsio import locked
 from portolan.model import load_game
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
 
@@ -117,9 +118,22 @@ def test_two_builds_into_one_folder_take_turns(slow_components, tmp_path):
     second = _start_build(slow_components, out)
     outputs = [p.communicate(timeout=300) for p in (first, second)]
     assert [first.returncode, second.returncode] == [0, 0], outputs
-    assert "waiting for another build into" in outputs[1][1]
     assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]
     assert len(list((out / FIXTURE_GAME / "svg").rglob("*.svg"))) == 7
+
+
+def test_a_build_waits_for_the_folder_and_says_so(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    with locked(out):  # another build holds the folder
+        proc = _start_build(FIXTURE_COMPONENTS, out)
+        said = proc.stderr.readline()  # the build is blocked after saying this (or ended: "")
+        assert "waiting for another build into" in said
+        assert proc.poll() is None
+        assert list(out.iterdir()) == []
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err
+    assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]
 
 
 def test_a_game_named_twice_is_built_once(tmp_path):

@@ -154,10 +154,6 @@ class CardBook:
     def missions_for(self, players: int) -> list[str]:
         return [m.name for m in self.missions.values() if m.players == players]
 
-    def colour_of(self, ship: str) -> str | None:
-        info = self.ships.get(ship)
-        return info.colour if info else None
-
     def is_flagship(self, name: str) -> bool:
         return name in self.flagships
 

@@ -110,10 +110,6 @@ class State(GameState):
     def over(self) -> bool:
         return self.phase == OVER
 
-    def fleet_size(self, player: str) -> int:
-        """Ships in front of the player, not on an expedition or a voyage (the flagship too)."""
-        return sum(self.fleet[player].values()) + (1 if self.flagship_idle[player] else 0)
-
     def where_is_ship(self, card: str) -> str:
         places = []
         n = sum(1 for c in self.purchase if c == card)

@@ -220,12 +220,6 @@ def _supply(model: Game, resources: tuple[str, ...]) -> tuple[int, int, dict[str
     return coins, vp, res
 
 
-def bow_word(value: Any) -> int | None:
-    if not isinstance(value, str):
-        return None
-    return BOW_WORDS.get(fold(value))
-
-
 PLURALS = ("coin", "step", "marker", "trade", "exchange", "resource", "island", "'Any resource'")
 
 
