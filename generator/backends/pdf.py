@@ -2,6 +2,11 @@
 
 The canvas runs in invariant mode (no timestamps, fixed document id) so the same input gives a
 byte-identical file, and its initial font is embedded Vera, so no unembedded Helvetica is named.
+
+A design placed more than once in a file (the copies of a card, its back on every backs page)
+is drawn once, as a form XObject, and each placement refers to it: a deck's file is written
+in about the time of its distinct designs. Streams are compressed without ASCII85 (binary
+deflate alone), which keeps the files smaller than ASCII85 would.
 """
 
 from __future__ import annotations
@@ -9,6 +14,7 @@ from __future__ import annotations
 import math
 import pathlib
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -18,6 +24,8 @@ from generator.colours import ColourFilter, identity
 from generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
 
 DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
+# The box of a form whose placements are not clipped: the content's own extent is not known.
+UNBOUNDED = (-10_000.0, -10_000.0, 10_000.0, 10_000.0)
 
 
 class PdfWriter:
@@ -30,11 +38,15 @@ class PdfWriter:
         subject: str = "",
         duplex: str | None = None,
         colour_filter: ColourFilter = identity,
+        forms: bool = True,
     ):
         fonts.register()
+        self.use_forms = forms
         self.width, self.height = page_size
         self.filter = colour_filter
         self._colours: dict[str, HexColor] = {}  # parsed once per colour, not once per shape
+        self._pages: list[tuple] = []
+        self._forms: dict[tuple[int, ...], tuple[str, tuple]] = {}
         self.canvas = Canvas(
             str(path),
             pagesize=(self.width * mm, self.height * mm),
@@ -60,8 +72,25 @@ class PdfWriter:
         trim: tuple[float, float, float, float] | None = None,
         bleed: tuple[float, float, float, float] | None = None,
     ) -> None:
-        """Draw one page. ``trim`` and ``bleed`` (x, y, width, height in mm from the top left)
-        become the page's TrimBox and BleedBox, for a print shop's trimming."""
+        """Add one page (drawn at ``save``, once every design's uses are known). ``trim`` and
+        ``bleed`` (x, y, width, height in mm from the top left) become the page's TrimBox and
+        BleedBox, for a print shop's trimming."""
+        self._pages.append((drawing, trim, bleed))
+
+    def save(self) -> None:
+        if self.use_forms:
+            self._define_forms()
+        for drawing, trim, bleed in self._pages:
+            self._draw_page(drawing, trim, bleed)
+        self._pages = []
+        was = rl_config.useA85
+        rl_config.useA85 = 0  # read as the streams are written, here
+        try:
+            self.canvas.save()
+        finally:
+            rl_config.useA85 = was
+
+    def _draw_page(self, drawing: Drawing, trim, bleed) -> None:
         c = self.canvas
         if trim is not None:
             c.setTrimBox(self._box(trim))
@@ -76,8 +105,31 @@ class PdfWriter:
         c.restoreState()
         c.showPage()
 
-    def save(self) -> None:
-        self.canvas.save()
+    # -- designs drawn once ---------------------------------------------------------------------
+    def _define_forms(self) -> None:
+        """A form for each design (a group's items, the same objects) placed twice or more,
+        named in the order of first use so that the file is the same on every run."""
+        uses: dict[tuple[int, ...], list[tuple[int, Group]]] = {}
+        for n, (drawing, _, _) in enumerate(self._pages):
+            _uses(uses, n, drawing.items)
+        # A page moved as a whole (--back-offset) is one group: look at what it holds.
+        for n, group in [u[0] for u in uses.values() if len(u) == 1]:
+            _uses(uses, n, group.items)
+        c = self.canvas
+        forms = {}
+        for key, placed in uses.items():
+            # Copies on one page cost little (the page's compression finds them): a form pays
+            # for itself once a design is on two pages.
+            if len({n for n, _ in placed}) < 2:
+                continue
+            groups = [g for _, g in placed]
+            name = f"Design{len(forms) + 1}"
+            c.beginForm(name, *_form_box(groups))
+            for sub in groups[0].items:
+                self._draw(sub)  # no form inside a form: none is known yet
+            c.endForm()
+            forms[key] = (name, groups[0].items)  # the items kept: their ids stay theirs
+        self._forms = forms
 
     def _box(self, box: tuple[float, float, float, float]) -> tuple[float, ...]:
         """A box in mm from the top left, as PDF points from the bottom left."""
@@ -148,8 +200,12 @@ class PdfWriter:
                 p = c.beginPath()
                 p.rect(item.clip.x, item.clip.y, item.clip.w, item.clip.h)
                 c.clipPath(p, stroke=0, fill=0)
-            for sub in item.items:
-                self._draw(sub)
+            form = self._forms.get(_design(item)) if self._forms else None
+            if form is not None:
+                c.doForm(form[0])
+            else:
+                for sub in item.items:
+                    self._draw(sub)
             c.restoreState()
         else:  # pragma: no cover - a programming error, not user input
             raise TypeError(f"cannot draw {item!r}")
@@ -173,3 +229,29 @@ class PdfWriter:
         else:
             c.drawString(0, 0, t.text)
         c.restoreState()
+
+
+def _uses(uses: dict, page: int, items) -> None:
+    """Add the groups among ``items`` (of more than one item) to ``uses``, by design, with the
+    page they are on; designs in order of first use."""
+    for item in items:
+        if isinstance(item, Group) and len(item.items) > 1:
+            uses.setdefault(_design(item), []).append((page, item))
+
+
+def _design(group: Group) -> tuple[int, ...]:
+    """What a group draws: its items, by identity (a design placed again is the same items)."""
+    return tuple(map(id, group.items))
+
+
+def _form_box(groups: list[Group]) -> tuple[float, float, float, float]:
+    """The form's box in its own units (mm, y down): every placement's clip, or unbounded."""
+    if any(g.clip is None for g in groups):
+        return UNBOUNDED
+    clips = [g.clip for g in groups]
+    return (
+        min(r.x for r in clips),
+        min(r.y for r in clips),
+        max(r.x + r.w for r in clips),
+        max(r.y + r.h for r in clips),
+    )
