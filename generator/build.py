@@ -129,6 +129,12 @@ def build_component(
         return _build_component(game, component, staging, _with_pdf(opts), report)
 
 
+def _component_in_worker(game: Game, component: Component, staging: Staging, opts) -> tuple:
+    report = GameReport(game.id)
+    files = build_component(game, component, staging, opts, report)
+    return files, report.overflows
+
+
 def _too_slow(component: Component, budget: float) -> InputError:
     return InputError(
         component.source.problem(
@@ -270,7 +276,8 @@ def build_games(
                 staged.append((game, stage))
             parallel = jobs > 1 and can_fork() and sum(len(g.components) for g in games) > 1
             if parallel:
-                pool = ComponentPool(jobs, games, [st for _, st in staged], _with_pdf(opts))
+                stages = [st for _, st in staged]
+                pool = ComponentPool(jobs, games, stages, _with_pdf(opts), _component_in_worker)
             for game, stage in staged:
                 key = fingerprint(game.dir, game.id, opts)  # before reading: a change rebuilds
                 final = out_root / game.id

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
+from generator.staging import Staging
 from portolan.errors import InputError, OutputError
+
+BuildOne = Callable[[Any, Any, Staging, Any], tuple[list[Path], list]]
 
 # What the workers build: set in the parent just before the fork, read by the children.
 _shared: tuple = ()
@@ -29,9 +33,10 @@ def can_fork() -> bool:
 class ComponentPool:
     """Worker processes building the components of ``games`` into their ``stages``."""
 
-    def __init__(self, jobs: int, games: list, stages: list[Path], opts):
+    def __init__(self, jobs: int, games: list, stages: list[Path], opts, build: BuildOne):
+        """``build(game, component, staging, opts)`` -> (files, overflows) runs in a worker."""
         global _shared
-        _shared = (games, stages, opts)
+        _shared = (games, stages, opts, build)
         self.games = games
         self.executor = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
         self.futures: dict[str, list[Future]] = {
@@ -62,17 +67,11 @@ class ComponentPool:
 
 def _build_one(gi: int, ci: int) -> tuple:
     """In a worker: build one component; its outcome in a form that crosses processes."""
-    from generator.build import GameReport, build_component
-    from generator.staging import Staging
-
-    games, stages, opts = _shared
+    games, stages, opts, build = _shared
     game = games[gi]
-    component = game.components[ci]
-    staging = Staging(stages[gi])
-    report = GameReport(game.id)
     try:
-        files = build_component(game, component, staging, opts, report)
-        return ("ok", files, report.overflows)
+        files, overflows = build(game, game.components[ci], Staging(stages[gi]), opts)
+        return ("ok", files, overflows)
     except InputError as exc:
         return ("input", exc.problems)
     except OutputError as exc:
