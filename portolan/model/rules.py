@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import model_validator
+from pydantic import field_validator, model_validator
 
 from portolan.model.base import Sourced, Strict
 
@@ -41,6 +41,13 @@ class RuleOption(Strict):
     summary: str
     source: str
     choices: dict[Any, str]
+
+    @field_validator("default")
+    @classmethod
+    def _a_plain_value(cls, v: Any) -> Any:
+        if not isinstance(v, str | int | float | bool):
+            raise ValueError("an option's default is one value (a word, a number, true or false)")
+        return v
 
     @model_validator(mode="after")
     def _default_is_a_choice(self) -> RuleOption:
