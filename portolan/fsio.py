@@ -47,28 +47,43 @@ def fsync_tree(root: Path) -> None:
 
 def write_atomic(path: Path, text: str) -> None:
     """Replace ``path`` in one step, so an interrupted write never leaves half a file, and make
-    the new file durable before it replaces the old one."""
-    path = Path(path)
+    the new file durable before it replaces the old one. The file keeps its mode (a new one
+    gets the usual mode, as the umask allows), and a symbolic link keeps pointing at it: its
+    target is what is replaced."""
+    given = Path(path)
     try:
+        path = Path(os.path.realpath(given)) if given.is_symlink() else given
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.is_dir():
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        mode = _mode_for(path)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:64]}.", dir=path.parent)
     except OSError as exc:
-        raise OutputError.of(exc, path) from None
+        raise OutputError.of(exc, given) from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             f.write(text)
             f.flush()
+            os.fchmod(f.fileno(), mode)
             os.fsync(f.fileno())
         os.replace(tmp, path)
         fsync_path(path.parent, folder=True)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise OutputError.of(exc, path) from None
+        raise OutputError.of(exc, given) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The mode of the file ``path`` names, or that of a new file under the umask."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def inside(root: Path, path: Path) -> Path:

@@ -70,7 +70,8 @@ def hint(key: str) -> str:
 
 
 def shown(n: float) -> str:
-    return f"{int(n):,}" if n == int(n) else f"{n:g}"
+    """A number as a message shows it: 1,500 or 2.5; a huge one (a typo such as 1e308) short."""
+    return f"{int(n):,}" if abs(n) < 1e15 and n == int(n) else f"{n:g}"
 
 
 # -- time budget ------------------------------------------------------------------------------

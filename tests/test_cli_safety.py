@@ -167,6 +167,17 @@ def _add_board(work: Path, body: str) -> Path:
         ),
         ("size: {width: 200, height: 200}\ncount: 100000\nelements: []\n", "components.copies"),
         (
+            "size: {width: 200, height: 200}\nelements:\n"
+            "  - {text: 'x', x: 1.0e+308, y: 1, width: 70}\n",
+            "element 1: x of 1e+308 mm is outside -1,500..1,500 mm (limit components.board_mm)",
+        ),
+        (
+            "size: {width: 200, height: 200}\nelements:\n"
+            "  - {box: B, x: 1, y: 1, width: 5, height: 5}\n"
+            "  - {box: C, x: 1, y: -2e6, width: 5, height: 5}\n",
+            "element 2: y of -2,000,000 mm is outside -1,500..1,500 mm",
+        ),
+        (
             "size: {width: 1500, height: 1500}\ncount: 20\nelements: []\n",
             "components.pages_per_component",
         ),

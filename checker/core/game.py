@@ -8,7 +8,15 @@ says whether a move is legal (returning an ``Illegal`` naming the rulebook secti
 
 ``GameRules`` lists every hook the core calls; ``RulesBase`` is what a game subclasses: it owns
 the decision cache and the move table (``moves``: one ``(check, apply)`` pair per move type)
-and gives every optional hook a default. A game whose preparation is decided at the table
+and gives every optional hook a default.
+
+A log is a list of turns, and the replay (replay.py) holds each turn to account when it ends,
+not when the next one happens to begin: a decision left open when a log turn ends (its next
+step opens a new turn) is that turn's fault, reported at its last line with its player. A
+decision that *closes a turn* (``Decision.closes_turn``: an end-of-turn duty with no default,
+such as discarding down to a hand limit) is checked when the log itself ends too, since the
+last turn of a log is a finished turn; any other open decision at the end of a log is a game
+that is simply not over. A game whose preparation is decided at the table
 answers decisions before the first turn (turn 0, "setup") and reads and writes log sections of
 its own (``log_keys``, ``parse_log``, ``write_log``). The package layout every game follows is
 in docs/new-game.md.
@@ -58,6 +66,14 @@ class Decision:
     # function, so the message is only written when it is needed).
     missing: Illegal | Callable[[], Illegal] | None = None
     starts_turn: bool = False  # the move answering this decision opens a new turn of the log
+    # At a chance: the move that leaves the card unnamed, for a card its owner keeps secret
+    # until the rules reveal it (a mission, a contract dealt face down); play accepts
+    # "hidden" for it.
+    secret: Any = None
+    # The turn cannot end while this decision is open (an end-of-turn duty with no default, e.g.
+    # a hand over its limit): when the log's turn ends here, even at the end of the log, the
+    # ``missing`` message is reported against the turn's last step.
+    closes_turn: bool = False
 
 
 def missing_of(decision: Decision) -> Illegal | None:
@@ -112,9 +128,21 @@ class GameRules(Protocol):
 
     def describe(self, move: Any) -> str: ...
 
+    def phase_of(self, move: Any) -> str | None: ...
+
+    def sheet(self, state: Any) -> ScoreSheet: ...
+
     def outcome_name(self, move: Any) -> str: ...
 
     def menu(self, move: Any) -> str | None: ...
+
+    def spellings(self, move: Any) -> tuple[str, ...]: ...
+
+    def copies_left(self, state: Any, move: Any) -> int | None: ...
+
+    def spends(self, move: Any) -> str | None: ...
+
+    def public_state(self, state: Any) -> list[str]: ...
 
     # -- files
     def parse_log(
@@ -138,6 +166,9 @@ class RulesBase:
     log_keys: ClassVar[tuple[str, ...]] = ()
     book_class: ClassVar[type]  # the game's card book: what its rules need from the decks
     moves: ClassVar[MoveTable]  # every move type -> (check or None: always legal, apply)
+    # The phase each move type belongs to, as decisions name it: a move refused out of its
+    # place is reported in its own phase, not in the phase the game has reached.
+    move_phases: ClassVar[Mapping[type, str]] = {}
 
     def __init__(self) -> None:
         self._books: dict[int, tuple[Game, Any]] = {}
@@ -208,6 +239,18 @@ class RulesBase:
         """Why ``move`` cannot come now nor later in this turn (None if it still may)."""
         return None
 
+    def phase_of(self, move: Any) -> str | None:
+        """The phase ``move`` belongs to (``move_phases``), for a violation reported out of its
+        place (None: the phase of the decision at hand)."""
+        return self.move_phases.get(type(move))
+
+    def sheet(self, state: Any) -> ScoreSheet:
+        """The score sheet of the game so far: ``score``, marked unfinished (no winner) while a
+        decision is still open."""
+        sheet = self.score(state)
+        sheet.finished = self.decision(state) is None
+        return sheet
+
     def legal_moves(self, state: Any) -> list[Any]:
         d = self.decision(state)
         return [] if d is None or d.kind != "choice" else self.choices(state, d)
@@ -233,6 +276,28 @@ class RulesBase:
         """The heading the interactive referee files this move under when a list is long
         (``None``: listed at the top)."""
         return None
+
+    def spellings(self, move: Any) -> tuple[str, ...]:
+        """Other words the log accepts for this move ('cw' for a clockwise bow, '8' for eight
+        markers): the interactive referee accepts them at its prompt too. A spelling that is a
+        bare number is the number the move is listed under, so that a number never means both
+        a place in the list and a count."""
+        return ()
+
+    def copies_left(self, state: Any, move: Any) -> int | None:
+        """How many copies of this outcome's card may still turn up (shown by '?' at the
+        prompt); ``None``: the weights of ``outcomes`` are no count of copies, none is shown."""
+        return None
+
+    def spends(self, move: Any) -> str | None:
+        """What the move spends that the player may want to keep (e.g. 'a Wild Ship card'):
+        the referee asks before playing such a move even when it is the only one."""
+        return None
+
+    def public_state(self, state: Any) -> list[str]:
+        """What is in front of each player for everyone to see, in a few lines (the referee's
+        't' shows them, with the scores so far). Nothing secret."""
+        return []
 
     def parse_log(self, model: Game, raw: Any, source: Source, players: list[str]) -> list[Step]:
         """The steps of a whole log (a game with sections of its own reads them here)."""

@@ -1,29 +1,49 @@
 """The interactive referee: at every step, whose turn, which phase, what may be done.
 
 Choices are listed with numbers; a number, or words that pick out one entry (case- and
-accent-insensitive, unique prefixes allowed), answers. A game may file some choices under
-headings (``menu``): the list then shows the headings, and a heading opens its choices. For
-what the table reveals (a card drawn or turned over) the card's name is typed; '?' lists what
-is still possible. After every step the whole log is rewritten in one go, so an interrupted
-game loses nothing and running the same command again resumes it. 'u' undoes the last
-answer, 'q' stops.
+accent-insensitive, the beginnings of words allowed, or any spelling the log accepts: see
+matching.py), answers. An entry that stands for a count is listed under that count, so a
+number never means two things. A game may file some choices under headings (``menu``): the
+list then shows the headings, and a heading opens its choices. For what the table reveals (a
+card drawn or turned over) the card's name is typed; '?' lists what is still possible, and a
+card its owner keeps secret may be left 'hidden' until the rules reveal it. A forced move that
+spends something (a Wild Ship card) is asked before it is played.
+
+Every answer is recorded as it is given (playlog.py: whole turns in the log, the turn under way
+as comment lines after it), so a game stopped at any prompt resumes at that prompt by running
+the same command again. 'u' undoes the last answer, 't' shows the table, 'q' stops.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import shlex
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from checker.core.game import Decision, GameRules, Step
-from checker.core.logwriter import log_text, write_atomic
+from checker.core.log import LogFile, parse_log
+from checker.core.logwriter import log_text
+from checker.core.matching import counts_of, match, number_keys, suggestion
+from checker.core.playlog import Answer, PlayLog
 from checker.core.replay import run
+from checker.core.violation import Violation
+from portolan.errors import display_path
 from portolan.model.loader import Game
-from portolan.names import NameIndex, fold
+from portolan.names import fold
 
-HEADER = "# Portolan play log. Resume with: portolan play {game} --log {file}\n"
+HEADER = "# Portolan play log. Resume with: {command}\n"
+COMMANDS = (
+    "At a prompt: a number or a few words pick a choice (a log's spelling too, e.g. cw); at a "
+    "card, its name or a short form (? lists those still possible; hidden or Enter keeps a "
+    "secret card unnamed; r picks at random when offered). t shows the table, u undoes the "
+    "last answer, h this help, q stops (the log keeps everything; q prints the command that "
+    "resumes the game)."
+)
+HIDDEN_WORDS = ("", "hidden", "secret", "skip")
+STOP, UNDO, AGAIN = object(), object(), object()  # what a command asks of the prompt
 
 
 @dataclass
@@ -37,18 +57,119 @@ class Session:
     say: Callable[[str], None]
     rng: random.Random = field(default_factory=random.Random)
     steps: list[Step] = field(default_factory=list)
-    marks: list[int] = field(default_factory=list)  # len(steps) before each answered prompt
+    # len(steps) before each answer typed (None: not worked out yet, for a game resumed)
+    marks: list[int] | None = field(default_factory=list)
+    # what else the command that resumes the game needs (e.g. ["--components", folder])
+    resume_args: Sequence[str] = ()
 
     def __post_init__(self) -> None:
         self.state = self.rules.setup(self.model, self.players, self.options)
+        self.file = PlayLog(self.log, self._log_text, self._parse)
+        self.opened = False
+        self.shown: tuple | None = None
+        self.nth: dict[int, int] = {}  # step index -> which of the moves that read alike
+        self.asking: tuple = ()  # what the prompt under way asks (for tests and tools)
+        self.answered = False  # an answer was typed in this session (the file may change)
 
-    # -- log ------------------------------------------------------------------------------
+    # -- the log file ---------------------------------------------------------------------
+    def _log_text(self, steps: list[Step]) -> str:
+        return log_text(self.rules, self.model, self.players, self.options, steps)
+
+    def _parse(self, text: str) -> LogFile:
+        return parse_log(text, display_path(self.log), self.model.dir.parent)
+
     def save(self) -> None:
-        header = HEADER.format(game=self.rules.id, file=self.log)
-        write_atomic(
-            self.log,
-            log_text(self.rules, self.model, self.players, self.options, self.steps, header),
-        )
+        d = self.rules.decision(self.state)
+        # a turn that is over is written whole at once (the game's end too), so `check` sees
+        # it; the file then says so, for what the log leaves out at a turn's end (no more
+        # trades, the end of the turn) is no answer it can hold
+        turn_over = d is not None and d.starts_turn
+        self.file.save(self.steps, self._answers, d is None or turn_over, turn_over=turn_over)
+
+    def _answers(self, start: int) -> list[Answer]:
+        return [
+            Answer(s.player, self.rules.describe(s.move), self.nth.get(i, 0))
+            for i, s in enumerate(self.steps[start:], start)
+        ]
+
+    def resume(self, text: str, log: LogFile) -> Violation | None:
+        """Go on with the game of a log file (``text``, read as ``log``): its steps, then the
+        answers of the turn under way it ends with. A step that breaks the rules stops it."""
+        result = run(self.rules, self.model, self.state, log.steps, log.source.path, finish=False)
+        if result.violation is not None:
+            return result.violation
+        self.steps, self.marks = list(log.steps), None
+        answers = self.file.resume(text, log)
+        self.opened = True
+        done = self.replay_answers(answers)
+        if done < len(answers):
+            self.say(
+                f"The last {len(answers) - done} answer(s) saved in the log no longer fit the "
+                "game (was the log edited?): they are asked again."
+            )
+        elif self.file.over:
+            self.finish_last_turn()
+        return None
+
+    def finish_last_turn(self) -> None:
+        """The file says its last turn is over (play wrote it whole when it ended): what the
+        log leaves out at a turn's end (no more trades, the end of the turn) is played, as a
+        replay does. (A log without that line may end on a turn someone wrote in part: play
+        resumes inside it.)"""
+        while (d := self.rules.decision(self.state)) is not None:
+            if d.starts_turn or d.default is None:
+                return
+            turn = self.turn_of(d)
+            self.rules.apply(self.state, d.default)
+            self.steps.append(Step(d.default, turn, d.player))
+
+    def replay_answers(self, answers: list[Answer]) -> int:
+        """Play the answers of the turn under way again; how many could be."""
+        for k, answer in enumerate(answers):
+            found = self._answered(answer)
+            if found is None:
+                self.rebuild()
+                return k
+            d, move = found
+            if self.marks is not None and self._asked(d, move):
+                self.marks.append(len(self.steps))
+            if answer.nth:
+                self.nth[len(self.steps)] = answer.nth
+            turn = self.turn_of(d)
+            self.rules.apply(self.state, move)
+            self.steps.append(Step(move, turn, d.player))
+        return len(answers)
+
+    def _answered(self, answer: Answer) -> tuple[Decision, Any] | None:
+        """The decision an answer was given at and its move (the moves a log may leave out
+        played on the way, as a replay does)."""
+        while (d := self.rules.decision(self.state)) is not None:
+            if d.player == answer.player:
+                alike = [m for m in self.candidates(d) if self.rules.describe(m) == answer.label]
+                if len(alike) > answer.nth:
+                    return d, alike[answer.nth]
+            if d.default is None:
+                return None
+            self.rules.apply(self.state, d.default)
+        return None
+
+    def candidates(self, d: Decision) -> list[Any]:
+        """Every answer the decision may get."""
+        if d.kind == "choice":
+            out = list(self.rules.legal_moves(self.state))
+        else:
+            out = [m for m, _ in self.rules.outcomes(self.state)]
+            if d.secret is not None:
+                out.append(d.secret)
+        if d.default is not None and d.default not in out:
+            out.append(d.default)
+        return out
+
+    def _asked(self, d: Decision, move: Any) -> bool:
+        """Was a person asked for this move (or was it the only one)?"""
+        if d.kind == "chance" or self.rules.spends(move):
+            return True
+        return len(self.rules.legal_moves(self.state)) > 1
 
     def rebuild(self) -> None:
         self.state = self.rules.setup(self.model, self.players, self.options)
@@ -62,80 +183,192 @@ class Session:
     # -- loop -----------------------------------------------------------------------------
     def run(self) -> bool:
         """Play until the game ends (True) or the input stops or 'q' is typed (False)."""
-        self.save()
-        self.shown = None
+        if not self.opened:
+            self.file.create(HEADER.format(command=self.resume_command()))
+            self.opened = True
+        self.say("(h at any prompt: what you may type)")
         while True:
             d = self.rules.decision(self.state)
             if d is None:
-                self.say("")
-                self.say("The game is over.")
-                self.say(self.rules.score(self.state).as_text())
+                self.save()
+                self.game_over()
                 return True
             turn = self.turn_of(d)
+            forced = None
             if d.kind == "choice":
                 moves = self.rules.legal_moves(self.state)
-                if len(moves) == 1:  # nothing to decide
-                    self.apply(d, moves[0], turn, prompted=False)
-                    continue
+                if len(moves) == 1:  # nothing to decide, unless it spends something
+                    if not self.rules.spends(moves[0]):
+                        self.apply(d, moves[0], turn, prompted=False)
+                        continue
+                    forced = moves[0]
             self.header(turn, d)
-            move = self.ask_choice(d) if d.kind == "choice" else self.ask_chance(d)
-            if move is None:
-                self.say(
-                    f"Stopped. The log is saved in {self.log}; run the same command to resume."
-                )
+            if forced is not None:
+                move = self.ask_forced(d, forced)
+            else:
+                move = self.ask_choice(d) if d.kind == "choice" else self.ask_chance(d)
+            if move is STOP:
+                self.stopped()
                 return False
-            if move == "undo":
+            if move is UNDO:
                 self.shown = None
                 continue
             self.apply(d, move, turn, prompted=True)
 
+    # -- the same game driven from outside (a web page): no prompt, one answer at a time ------
+    def advance(self) -> Decision | None:
+        """Play the moves nobody has to choose (as ``run`` does) and return the decision a
+        person must answer now (None: the game is over). ``choices`` lists what may answer it."""
+        while (d := self.rules.decision(self.state)) is not None:
+            if d.kind != "choice":
+                return d
+            moves = self.rules.legal_moves(self.state)
+            if len(moves) != 1 or self.rules.spends(moves[0]):
+                return d
+            self.apply(d, moves[0], self.turn_of(d), prompted=False)
+        self.save()  # the game is over: the log is written whole
+        return None
+
+    def choices(self) -> list[Any]:
+        """Every move that may answer the decision of the moment (the legal moves of a choice;
+        the outcomes of a chance, and the secret one if its owner may keep the card hidden)."""
+        d = self.rules.decision(self.state)
+        return [] if d is None else self.candidates(d)
+
+    def answer(self, move: Any) -> None:
+        """Record ``move`` as the answer to the decision of the moment and save the log; a
+        ``ValueError`` if it is not one of ``choices()``."""
+        d = self.rules.decision(self.state)
+        if d is None or move not in self.candidates(d):
+            raise ValueError(f"not an answer to this decision: {move!r}")
+        self.apply(d, move, self.turn_of(d), prompted=True)
+
+    def game_over(self) -> None:
+        self.say("")
+        self.say("The game is over.")
+        self.say(self.rules.sheet(self.state).as_text())
+
+    def stopped(self) -> None:
+        self.say(f"Stopped. The log is saved in {self.log}; resume with: {self.resume_command()}")
+
+    def resume_command(self) -> str:
+        """The command that resumes this game, quoted for a POSIX shell."""
+        words = ["portolan", "play", self.rules.id, "--log", str(self.log), *self.resume_args]
+        return shlex.join(words)
+
     def header(self, turn: int, d: Decision) -> None:
-        if self.shown != (turn, d.phase):
+        if self.shown != (turn, d.player, d.phase):
             when = f"Turn {turn}" if turn else "Before the first turn"
             self.say(f"\n== {when} · {d.player} · {d.phase} phase ==")
-            self.shown = (turn, d.phase)
+            self.shown = (turn, d.player, d.phase)
 
     def apply(self, d: Decision, move: Any, turn: int, *, prompted: bool) -> None:
         illegal = self.rules.check(self.state, move, d.player)
-        if illegal is not None:  # legal_moves offered it, so this is a bug, not user input
+        if illegal is not None:  # offered as legal, so this is a bug, not user input
             raise AssertionError(f"offered an illegal move: {illegal}")
-        if prompted:
+        nth = self._nth(d, move)
+        if prompted and self.marks is not None:
             self.marks.append(len(self.steps))
         events = self.rules.apply(self.state, move)
-        if events and not d.starts_turn:
+        if events:  # under the header of the turn they happen in (a turn's start too)
             self.header(turn, d)
         for event in events:
             self.say(f"  {event}")
+        if nth:
+            self.nth[len(self.steps)] = nth
         self.steps.append(Step(move, turn, d.player))
-        self.save()
+        # a move nobody chose is worked out again on resuming: not saved alone, unless it
+        # ends a turn (which is then written whole) after an answer typed in this session
+        if prompted:
+            self.answered = True
+        if prompted or (self.answered and self._turn_ended()):
+            self.save()
+
+    def _turn_ended(self) -> bool:
+        d = self.rules.decision(self.state)
+        return d is not None and d.starts_turn and bool(self.steps) and self.steps[-1].turn > 0
+
+    def _nth(self, d: Decision, move: Any) -> int:
+        label = self.rules.describe(move)
+        alike = [m for m in self.candidates(d) if self.rules.describe(m) == label]
+        return next((i for i, m in enumerate(alike) if m == move), 0)
 
     def undo(self) -> None:
+        if self.marks is None:
+            self.marks = self.prompts_so_far()
         if not self.marks:
             self.say("Nothing to undo.")
             return
-        del self.steps[self.marks.pop() :]
+        n = self.marks.pop()
+        del self.steps[n:]
+        self.nth = {i: k for i, k in self.nth.items() if i < n}
+        self.file.forget_from(n)
         self.rebuild()
         self.save()
         self.say("Undone.")
 
-    # -- questions ------------------------------------------------------------------------
+    def prompts_so_far(self) -> list[int]:
+        """The steps so far a person was asked for (a game resumed works them out when an
+        undo needs them)."""
+        state = self.rules.setup(self.model, self.players, self.options)
+        self.state, marks = state, []
+        for i, step in enumerate(self.steps):
+            d = self.rules.decision(state)
+            while d is not None and not isinstance(step.move, d.accepts) and d.default is not None:
+                self.rules.apply(state, d.default)
+                d = self.rules.decision(state)
+            if d is not None and self._asked(d, step.move):
+                marks.append(i)
+            self.rules.apply(state, step.move)
+        return marks
+
+    # -- commands typed at any prompt -----------------------------------------------------
     def _read(self, prompt: str) -> str | None:
         answer = self.ask(prompt)
         return None if answer is None else answer.strip()
 
+    def command(self, answer: str | None) -> Any:
+        """STOP, UNDO or AGAIN (the prompt is asked again) for a command; None otherwise."""
+        if answer is None:
+            return STOP
+        word = answer.lower()
+        if word in ("q", "quit"):
+            return STOP
+        if word in ("u", "undo"):
+            self.undo()
+            return UNDO
+        if word in ("t", "table"):
+            self.show_table()
+            return AGAIN
+        if word in ("h", "help"):
+            self.say(COMMANDS)
+            return AGAIN
+        return None
+
+    def show_table(self) -> None:
+        """The public state of the table: what is in front of each player, the scores so far."""
+        for line in self.rules.public_state(self.state):
+            self.say(f"  {line}")
+        sheet = self.rules.score(self.state)
+        self.say("  scores so far: " + ", ".join(f"{ln.player} {ln.total}" for ln in sheet.lines))
+
+    # -- questions ------------------------------------------------------------------------
     def ask_choice(self, d: Decision) -> Any:
         moves = self.rules.legal_moves(self.state)
         menus = [self.rules.menu(m) for m in moves]
         opened: str | None = None
         while True:
             entries = menu_entries(moves, menus, opened, self.rules.describe)
-            labels = [label for label, _ in entries]
+            keys = number_keys([counts_of(self._spellings(e)) for _, e in entries])
+            self.asking = ("choice", entries, keys, moves)
             self.say(f"{d.player}: choose {d.prompt}")
-            for i, label in enumerate(labels, start=1):
-                self.say(f"  {i:>2}. {label}")
-            chosen = self._pick_entry(entries)
-            if chosen in (None, "undo"):
+            for key, (label, _) in zip(keys, entries, strict=True):
+                self.say(f"  {key:>2}. {label}")
+            chosen = self._pick_entry(entries, keys, moves)
+            if chosen is STOP or chosen is UNDO:
                 return chosen
+            if chosen is AGAIN:
+                continue
             if isinstance(chosen, Heading):
                 opened = chosen.name
             elif chosen is BACK:
@@ -143,60 +376,117 @@ class Session:
             else:
                 return chosen
 
-    def _pick_entry(self, entries: list[tuple[str, Any]]) -> Any:
-        labels = [label for label, _ in entries]
+    def _spellings(self, entry: Any) -> tuple[str, ...]:
+        if entry is BACK:
+            return ("back",)
+        if isinstance(entry, Heading):
+            return (entry.name,)
+        return tuple(self.rules.spellings(entry))
+
+    def _pick_entry(self, entries: list[tuple[str, Any]], keys: list[int], moves: list) -> Any:
+        shown = [(label, *self._spellings(e)) for label, e in entries]
+        hidden = [m for m in moves if all(m is not e for _, e in entries)]
+        under = [(self.rules.describe(m), *self.rules.spellings(m)) for m in hidden]
         while True:
             answer = self._read("> ")
-            if answer is None or answer.lower() in ("q", "quit"):
-                return None
-            if answer.lower() in ("u", "undo"):
-                self.undo()
-                return "undo"
-            if answer.isdigit() and 1 <= int(answer) <= len(entries):
-                return entries[int(answer) - 1][1]
-            found = pick(answer, labels)
+            asked = self.command(answer)
+            if asked is AGAIN:
+                continue
+            if asked is not None:
+                return asked
+            if answer in ("", "?"):
+                return AGAIN  # the list again
+            if answer.isdigit():
+                if int(answer) in keys:
+                    return entries[keys.index(int(answer))][1]
+                self.say(f"  {answer} is not in the list: type one of its numbers or words.")
+                continue
+            found = match(answer, shown)
             if len(found) == 1:
                 return entries[found[0]][1]
+            if not found:  # a move under a heading, named from the top of the list
+                inside = match(answer, under)
+                if len(inside) == 1:
+                    return hidden[inside[0]]
+            self._not_understood(answer, [labels[0] for labels in shown], found, shown + under)
+
+    def _not_understood(self, answer: str, labels: list[str], found: list[int], names) -> None:
+        if found:
             self.say(
-                "Type a number from the list"
-                + (f" ({len(found)} entries match '{answer}')" if found else "")
-                + ", u to undo or q to stop."
+                f"  '{answer}' fits {len(found)} entries: "
+                + "; ".join(labels[i] for i in found[:6])
+                + ("…" if len(found) > 6 else "")
+                + ". Type more words or the number."
             )
+            return
+        meant = suggestion(answer, names)
+        hint = f" Did you mean '{meant}'?" if meant else ""
+        self.say(f"  '{answer}' is none of the choices.{hint} (h: help)")
 
     def ask_chance(self, d: Decision) -> Any:
         outcomes = self.rules.outcomes(self.state)
-        names = [self.rules.outcome_name(m) for m, _ in outcomes]
-        index = NameIndex(names)
+        moves = [m for m, _ in outcomes]
+        names = [(self.rules.outcome_name(m), *self.rules.spellings(m)) for m in moves]
         random_ok = len({w for _, w in outcomes}) == 1 and len(outcomes) <= 6
-        hint = "? lists them" + (", r picks at random" if random_ok else "")
+        random_ok = random_ok and d.secret is None  # a secret card is its owner's to name
+        hints = ["? lists them"]
+        if d.secret is not None:
+            hints.insert(0, "Enter keeps it hidden until it is revealed")
+        if random_ok:
+            hints.append("r picks at random")
+        self.asking = ("chance", outcomes, d.secret)
         while True:
-            answer = self._read(f"{d.player}, {d.prompt}? ({hint}) > ")
-            if answer is None or answer.lower() in ("q", "quit"):
-                return None
-            if answer.lower() in ("u", "undo"):
-                self.undo()
-                return "undo"
+            answer = self._read(f"{d.player}, {d.prompt}? ({'; '.join(hints)}) > ")
+            asked = self.command(answer)
+            if asked is AGAIN:
+                continue
+            if asked is not None:
+                return asked
+            if d.secret is not None and fold(answer) in HIDDEN_WORDS:
+                return d.secret
             if answer == "?":
-                self.say(
-                    "  possible: "
-                    + ", ".join(
-                        f"{n} ×{w}" if w > 1 else n
-                        for n, (_, w) in zip(names, outcomes, strict=True)
-                    )
-                )
+                self.say("  possible: " + ", ".join(self._possible(moves)))
                 continue
             if random_ok and answer.lower() in ("r", "random"):
-                move = self.rng.choice([m for m, _ in outcomes])
+                move = self.rng.choice(moves)
                 self.say(f"  picked at random: {self.rules.outcome_name(move)}")
                 return move
-            name = index.resolve(answer)
-            if name is not None:
-                return outcomes[names.index(name)][0]
-            matches = index.matches(answer)
-            if len(matches) > 1:
-                self.say("  which one: " + ", ".join(matches))
-            else:
-                self.say(f"  '{answer}' cannot happen now; ? lists what can.")
+            found = match(answer, names)
+            if len(found) == 1:
+                return moves[found[0]]
+            if found:
+                self.say("  which one: " + ", ".join(names[i][0] for i in found))
+                continue
+            meant = suggestion(answer, names)
+            hint = f" Did you mean '{meant}'?" if meant else ""
+            self.say(f"  '{answer}' cannot happen now.{hint} (? lists what can)")
+
+    def _possible(self, moves: list[Any]) -> list[str]:
+        """The outcomes by name, with the copies left when the game counts them."""
+        out = []
+        for m in moves:
+            n = self.rules.copies_left(self.state, m)
+            name = self.rules.outcome_name(m)
+            out.append(f"{name} ×{n}" if n is not None and n > 1 else name)
+        return out
+
+    def ask_forced(self, d: Decision, move: Any) -> Any:
+        """The only move left spends something: say so before playing it."""
+        what = self.rules.spends(move)
+        self.asking = ("forced", move)
+        self.say(
+            f"{d.player}: the only choice is to {self.rules.describe(move)}, which spends {what}."
+        )
+        while True:
+            answer = self._read("Enter plays it (u undoes the last answer, q stops) > ")
+            asked = self.command(answer)
+            if asked is AGAIN:
+                continue
+            if asked is not None:
+                return asked
+            if fold(answer) in ("", "y", "yes", "ok"):
+                return move
+            self.say("  Press Enter to play it, u to undo the last answer, q to stop.")
 
 
 @dataclass(frozen=True)
@@ -230,16 +520,5 @@ def menu_entries(
 
 
 def pick(answer: str, labels: list[str]) -> list[int]:
-    """Indexes of the labels in which every typed word starts a word (or is the whole label)."""
-    typed = fold(answer).split()
-    if not typed:
-        return []
-    exact = [i for i, lab in enumerate(labels) if fold(lab) == fold(answer)]
-    if exact:
-        return exact
-    out = []
-    for i, label in enumerate(labels):
-        words = fold(label).replace("+", " ").replace(":", " ").replace(",", " ").split()
-        if all(any(w.startswith(t) for w in words) for t in typed):
-            out.append(i)
-    return out
+    """Indexes of the labels an answer picks out (see matching.py)."""
+    return match(answer, [(label,) for label in labels])

@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "age-of-discovery": "checker.games.age_of_discovery",
     "discovery-era-of-voyage": "checker.games.discovery_era_of_voyage",
     "ships": "checker.games.ships",
+    "age-of-exploration": "checker.games.age_of_exploration",
 }
 
 

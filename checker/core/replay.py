@@ -39,12 +39,19 @@ def run(
     trace: bool = False,
     finish: bool = True,
 ) -> Replay:
-    """Apply ``steps`` to ``state``; stop at the first illegal one with a ``Violation``."""
+    """Apply ``steps`` to ``state``; stop at the first illegal one with a ``Violation``.
+
+    Each log turn is held to account when it ends: a decision it leaves open (with no default)
+    when the next turn begins is reported at the turn's own last step, turn and player; with
+    ``finish``, the decisions the log may leave out are applied after its last step and a
+    decision that closes a turn (``Decision.closes_turn``) still open is reported the same way.
+    """
     lines: list[str] = []
     applied = 0
     last_turn = 0
+    last_step: Step | None = None  # the last step applied
 
-    def stop(step: Step, decision: Decision | None, illegal: Illegal) -> Replay:
+    def stop(step: Step, decision: Decision | None, illegal: Illegal, phase: str | None = None):
         pos = step.pos
         violation = Violation(
             file=file,
@@ -52,11 +59,14 @@ def run(
             column=pos.column if pos else None,
             turn=step.turn,
             player=step.player,
-            phase=decision.phase if decision else None,
+            phase=phase or (decision.phase if decision else None),
             rule=model.cite(illegal.section),
             message=illegal.message,
         )
         return Replay(state, violation, applied, last_turn, lines)
+
+    def unanswered(decision: Decision) -> Illegal:
+        return missing_of(decision) or Illegal(rules.turn_section, f"expected {decision.prompt}")
 
     for step in steps:
         decision = rules.decision(state)
@@ -64,15 +74,12 @@ def run(
             # A move that can no longer come this turn is refused before any default is applied.
             early = rules.misplaced(state, step.move)
             if early is not None:
-                return stop(step, decision, early)
+                return stop(step, decision, early, rules.phase_of(step.move))
         while decision is not None and not isinstance(step.move, decision.accepts):
             if decision.default is None:
-                return stop(
-                    step,
-                    decision,
-                    missing_of(decision)
-                    or Illegal(rules.turn_section, f"expected {decision.prompt}"),
-                )
+                # A new log turn while the last one still owes this decision: the last one's fault.
+                ended = last_step is not None and step.turn != last_turn
+                return stop(last_step if ended else step, decision, unanswered(decision))
             events = rules.apply(state, decision.default)
             if trace:  # a default left out at the end of a turn belongs to that turn
                 turn = step.turn if step.turn == last_turn else last_turn
@@ -92,6 +99,7 @@ def run(
         events = rules.apply(state, step.move)
         applied += 1
         last_turn = step.turn
+        last_step = step
         if trace:
             lines += _trace(step.turn, decision, events)
     if finish:  # decisions the log may leave out (e.g. no Save played) after its last step
@@ -101,6 +109,9 @@ def run(
             if trace:
                 lines += _trace(last_turn, decision, events)
             decision = rules.decision(state)
+        if decision is not None and decision.closes_turn and last_step is not None:
+            # The log's last turn is over: its end-of-turn duties are due.
+            return stop(last_step, decision, unanswered(decision))
     return Replay(state, None, applied, last_turn, lines)
 
 

@@ -41,7 +41,7 @@ class ScoreFields(_Report):
     categories: list[Category]
     tie_breakers: list[str]
     scores: list[PlayerScore] = Field(description="one entry per player, in seat order")
-    winners: list[str]
+    winners: list[str] = Field(description="the winner, or the players tied for the win")
     notes: list[str]
 
 
@@ -74,7 +74,10 @@ class CheckReport(_Report):
     categories: list[Category] = []
     tie_breakers: list[str] = []
     scores: list[PlayerScore]
-    winners: list[str]
+    winners: list[str] = Field(
+        description="the winner, or the players tied for the win; empty while the game is not "
+        "over (finished false: the scores are the scores so far) and at an illegal step"
+    )
     notes: list[str] = []
     trace: list[str] | None = None
 

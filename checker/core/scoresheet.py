@@ -28,6 +28,8 @@ class ScoreSheet:
     lines: list[ScoreLine]
     tie_breakers: list[str] = field(default_factory=list)  # labels of the tiebreak entries
     notes: list[str] = field(default_factory=list)
+    # False for the scores so far of a game that is not over: ranks, but no winner.
+    finished: bool = True
 
     def __post_init__(self) -> None:
         self.rank()
@@ -43,6 +45,9 @@ class ScoreSheet:
 
     @property
     def winners(self) -> list[str]:
+        """Who won (several when tied); nobody while the game is not over."""
+        if not self.finished:
+            return []
         return [ln.player for ln in self.lines if ln.rank == 1]
 
     def tie_breaker_labels(self) -> list[str]:
@@ -141,7 +146,9 @@ class ScoreSheet:
         )
         out.append("")
         winners = self.winners
-        if len(winners) == 1:
+        if not self.finished:
+            out.append("No winner yet: the game is not over (scores so far).")
+        elif len(winners) == 1:
             out.append(f"Winner: {winners[0]}")
         else:
             out.append("Tied for the win: " + ", ".join(winners))

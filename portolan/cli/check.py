@@ -46,8 +46,8 @@ def check_command(
     loaded = load_log(log, components_folder(components))
     result = replay(loaded, trace=trace)
     rules = loaded.rules
-    finished = rules.decision(result.state) is None
-    sheet = rules.score(result.state)
+    sheet = rules.sheet(result.state)  # no winner while the game is not over
+    finished = sheet.finished
     if shown == "json":
         data = {
             "ok": result.ok,

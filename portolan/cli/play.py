@@ -10,42 +10,60 @@ from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, friendly, rule_options
 from portolan.errors import display_path
 
+COMMANDS_HELP = (
+    "At a prompt: a number or a few words pick a choice (any spelling the log accepts works, "
+    "e.g. cw); at a card, its name or a short form of it (a typo gets a did-you-mean). ? "
+    "lists the cards still possible (with the copies left); hidden (or Enter) keeps a secret "
+    "card unnamed until the rules reveal it; r picks at random, offered only when a few "
+    "outcomes are equally likely; t shows the table (what each player has, the scores so "
+    "far); h lists all this; u undoes the last answer; q stops and prints the command that "
+    "resumes the game. Every answer is in the log as soon as it is given."
+)
 
-@app.command("play")
+
+@app.command("play", epilog=COMMANDS_HELP)
 @friendly
 def play_command(
     game: str = typer.Argument(..., help="Game id."),
-    log: Path = typer.Option(..., "--log", help="The log file to write (an existing one resumes)."),
+    log: Path = typer.Option(
+        ...,
+        "--log",
+        help="The log file to write (an existing one resumes, at the very prompt it stopped).",
+    ),
     players: str = typer.Option(None, "--players", help='Seat order, e.g. "Ana,Ben" (new games).'),
     option: list[str] = typer.Option(
         None, "--option", help="A rule option, name=value (repeatable)."
     ),
-    seed: int = typer.Option(None, "--seed", help="Seed for 'r' (random) answers."),
+    seed: int = typer.Option(
+        None,
+        "--seed",
+        help="Seed for 'r', which picks at random among a few equally likely outcomes (the "
+        "starting player, a card discarded at random).",
+    ),
     components: Path = COMPONENTS,
 ):
-    """Referee a game at the table: lists the legal moves, asks what was drawn, writes the log."""
+    """Referee a game at the table: lists the legal moves, asks what was drawn, writes the log
+    as it goes (a turn at a time, the turn under way as comments after it)."""
     import random
 
-    from checker.core.log import load_log
+    from checker.core.log import parse_log
     from checker.core.play import Session
     from checker.core.registry import rules_for
-    from checker.core.replay import run
     from portolan.model import load_game
 
     rules = rules_for(game)
     folder = components_folder(components)
     model = load_game(folder, game)
-    steps = []
-    if log.exists() and log.stat().st_size > 0:
-        loaded = load_log(log, folder)
+    text = _existing_text(log)
+    if text:
+        loaded = parse_log(text, display_path(log), folder)
         if loaded.model.id != game:
             raise opt.bad("--log", f"{display_path(log)} is a log of {loaded.model.id}")
         if players and opt.names("--players", players) != loaded.players:
             raise opt.bad("--players", f"the log was started by {', '.join(loaded.players)}")
         if option:
             raise opt.bad("--option", "rule options are fixed when a game starts")
-        names, chosen, steps = loaded.players, loaded.options, loaded.steps
-        typer.echo(f"Resuming {display_path(log)}: {steps[-1].turn if steps else 0} turns so far.")
+        names, chosen = loaded.players, loaded.options
     else:
         if not players:
             raise opt.bad("--players", 'name the players for a new game, e.g. "Ana,Ben"')
@@ -61,11 +79,38 @@ def play_command(
         except EOFError:
             return None
 
-    session = Session(rules, model, names, chosen, log, ask, typer.echo, rng=random.Random(seed))
-    if steps:
-        result = run(rules, model, session.state, steps, display_path(log), finish=False)
-        if result.violation is not None:
-            typer.echo(str(result.violation))
+    session = Session(
+        rules,
+        model,
+        names,
+        chosen,
+        log,
+        ask,
+        typer.echo,
+        rng=random.Random(seed),
+        resume_args=[] if components is None else ["--components", str(components)],
+    )
+    if text:
+        turns = loaded.steps[-1].turn if loaded.steps else 0
+        typer.echo(f"Resuming {display_path(log)}: {turns} turns so far.")
+        violation = session.resume(text, loaded)
+        if violation is not None:
+            typer.echo(str(violation))
             raise typer.Exit(1)
-        session.steps = list(steps)
     session.run()
+
+
+def _existing_text(log: Path) -> str:
+    """The text of a log to resume ("" for a new game)."""
+    from portolan.errors import InputError, Problem
+
+    if not log.exists():
+        return ""
+    try:
+        return log.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            Problem(f"not UTF-8 text ({exc.reason})", file=display_path(log))
+        ) from None
+    except OSError as exc:
+        raise InputError(Problem(f"cannot read: {exc.strerror}", file=display_path(log))) from None

@@ -108,6 +108,7 @@ class Space(Strict):
     repair: bool | None = None  # ships repaired here; default: a provision space that is 'always'
     base: str | None = None  # a New World base founded here (its name)
     launch: bool = True  # a base expeditions may launch from (Malacca: report only)
+    founded: str | None = None  # the award or Major Expedition whose publication founds the base
     civilization: str | None = None  # Incan or Aztec, for discovery and civilization boxes
     draw: Literal["sea", "coast", "nwp", "river", "land", "civilization", "none"] | None = None
     discoveries: list[Potential] = []
@@ -213,6 +214,7 @@ class Award(Strict):
     vp: int
     count: int = 1  # sequential awards (1st-4th Bay): how many there are
     cards: int | None = None  # Outfitting cards drawn instead of VP (Channels)
+    gold: int | None = None  # a Gold award: the Gold delivered at once that claims it
     text: str | None = None
     source: str | None = None
 
@@ -359,6 +361,12 @@ def check_map(spec: MapSpec, raw, source) -> tuple[MapSpec, list]:
                     ("spaces", i, "discoveries", j, "award"),
                     did_you_mean(d.award, awards),
                 )
+        if space.founded and space.founded not in awards | {m.id for m in spec.majors}:
+            bad(
+                f"'{space.founded}' is not an award or a Major Expedition",
+                ("spaces", i, "founded"),
+                did_you_mean(space.founded, [*awards, *(m.id for m in spec.majors)]),
+            )
         for j, m in enumerate(space.modifiers):
             if m.check not in RATINGS:
                 bad(

@@ -10,7 +10,10 @@ from checker.core.log import parse_log
 from checker.core.registry import rules_for
 from checker.core.replay import run
 from checker.games.age_of_discovery.book import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP
+from checker.games.age_of_discovery.flow import RESERVE_HEADING, heading_moves, top_moves
+from checker.games.age_of_discovery.moves import Reserve
 from checker.games.age_of_discovery.scoring import qualifies
+from checker.games.age_of_discovery.state import UNNAMED
 from tests.checker.games.age_of_discovery import log
 from tests.checker.helpers import COMPONENTS, ROOT, run_log
 
@@ -35,8 +38,7 @@ def test_a_contract_pays_when_its_token_moves_off_the_track():
     payout = book.contracts["Black Contract 3"].payouts[1]  # 2 turns
     tail = (
         "  - player: Ana\n    send:\n"
-        "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 2,\n"
-        "         wild: true}\n"
+        "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 2}\n"
         "  - {player: Ben, coins: take}\n"
         "  - {player: Ana, coins: take}\n"
         "  - {player: Ben, coins: take}\n"
@@ -125,8 +127,7 @@ def last_card_final_scoring(state):
 
 FINAL_TAIL = (
     "  - player: Ana\n    buy: [Blue Ship 2: Final Scoring]\n    send:\n"
-    "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 3,\n"
-    "         wild: true}\n"
+    "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 3}\n"
     "  - {player: Ben, buy: [Green Ship 3]}\n"
     "  - {player: Ana, coins: take}\n"
 )
@@ -198,3 +199,96 @@ def test_a_tie_goes_to_the_player_with_more_ships_not_sent():
     }
     assert {ln.player: ln.rank for ln in sheet.lines} == {"Ana": 1, "Ben": 2, "Cai": 4, "Dora": 3}
     assert sheet.winners == ["Ana"]
+
+
+FLAGSHIPS = ["Santa María", "São Gabriel", "Golden Hind", "Trinidad", "Matthew", "Grande Hermine"]
+
+
+@pytest.mark.parametrize("flagship", FLAGSHIPS)
+@pytest.mark.parametrize("transport", [1, 2, 3])
+def test_the_flagship_example_of_4_4_1_under_the_default_options(flagship, transport):
+    """'On the Antonio de Abreu expedition, with a total transport value of 3, a green ship
+    with a transport value of 1 has already been played. [...] A flagship may be played, as a
+    ship with a transport value of 1 or 2.' (§4.4.1): any of the six, not 3."""
+    ben = "Matthew" if flagship == "Golden Hind" else "Golden Hind"
+    text = log(
+        "  - {player: Ana, buy: [Yellow Ship 1: White Ship 1, Green Ship 1: White Ship 2]}\n"
+        "  - {player: Ben, coins: take}\n"
+        "  - {player: Ana, coins: take}\n"
+        "  - {player: Ben, coins: take}\n"
+        "  - player: Ana\n    coins: take\n    send:\n"
+        "      - Green Ship 1: Antonio de Abreu\n"
+        f"      - {{{flagship}: Antonio de Abreu, transport: {transport}}}\n"
+    ).replace("flagship: Golden Hind", f"flagship: {ben}", 1)
+    text = text.replace("flagship: Santa María", f"flagship: {flagship}", 1)
+    result = run_log(text)
+    if transport == 3:
+        assert not result.ok and "Antonio de Abreu" in result.violation.message
+        return
+    assert result.ok, result.violation
+    state = result.state
+    assert state.coins["Ana"] == 6 - 3 - 3 + 2 + 2 - 1 - 2
+    assert not state.flagship_idle["Ana"]
+
+
+# Ana reserves Blue Ship 3 (filling row), buys Green Ship 3 below it (Blue Ship 3 slides down,
+# White Ship 1 is turned over above), then reserves White Ship 1 with her second card.
+RESERVE_BUY = "  - player: Ana\n    reserve: Blue Ship 3\n    buy: [Green Ship 3: White Ship 1]\n"
+
+
+def test_a_second_reservation_after_reserve_then_buy_is_written_under_then():
+    """'You may play any number of action cards during a single turn' (§6.2), and a
+    Reservation 'at any time during your turn': the log says when with then:."""
+    result = run_log(log(RESERVE_BUY + "    then: {reserve: White Ship 1}\n"))
+    assert result.ok, result.violation
+    state = result.state
+    assert state.action_cards["Ana"].get("Reservation", 0) == 0
+    assert [(r.player, r.row, r.space) for r in state.reservations] == [
+        ("Ana", "purchase", 2),
+        ("Ana", "filling", 2),
+    ]
+    # the log written back (play's) keeps the order: the second one under then:
+    parsed = parse_log(log(RESERVE_BUY + "    then: {reserve: White Ship 1}\n"), "t", COMPONENTS)
+    turns = RULES.write_log(parsed.steps)["turns"]
+    assert turns[0]["then"] == [{"reserve": "White Ship 1"}]
+    assert turns[0]["reserve"] == "Blue Ship 3"
+
+
+def test_play_offers_a_second_reservation_after_a_purchase():
+    parsed = parse_log(log(RESERVE_BUY), "test.yaml", COMPONENTS)
+    state = RULES.setup(parsed.model, parsed.players, parsed.options)
+    result = run(RULES, parsed.model, state, parsed.steps, "test.yaml", finish=False)
+    assert result.ok, result.violation
+    assert state.player == "Ana" and RESERVE_HEADING in top_moves(state)
+    assert Reserve("White Ship 1") in heading_moves(state, RESERVE_HEADING)
+
+
+def test_contract_shorthand_takes_a_face_up_card_and_its_replacement_stays_unnamed():
+    """docs/logs.md: 'contract: Card alone works out which'. Red Contract 3 lies face up: Ana
+    takes it; the card turned over in its place is named only when someone takes it."""
+    tail = "  - {player: Ana, contract: Red Contract 3}\n  - {player: Ben, coins: take}\n"
+    result = run_log(log(tail))
+    assert result.ok, result.violation
+    state = result.state
+    assert "Red Contract 3" in state.hands["Ana"] and state.coins["Ana"] == 5
+    assert state.contract_row[0] == UNNAMED
+    unseen = len(state.contract_deck)
+    assert state.draw_deck_size() == unseen - 1  # one of the unseen lies face up
+    # Ana takes it by name on her next turn: Blue Contract 6 was the card turned over
+    result = run_log(log(tail + "  - {player: Ana, contract: {take: Blue Contract 6}}\n"))
+    assert result.ok, result.violation
+    state = result.state
+    assert "Blue Contract 6" in state.hands["Ana"]
+    assert len(state.contract_deck) == unseen - 1 and state.contract_row[0] == UNNAMED
+
+
+def test_the_unnamed_face_up_contract_cannot_be_a_card_seen_elsewhere():
+    tail = (
+        "  - {player: Ana, contract: Red Contract 3}\n  - {player: Ben, coins: take}\n"
+        "  - {player: Ana, contract: {take: Yellow Contract 3}}\n"  # Ben's
+    )
+    result = run_log(log(tail))
+    assert not result.ok
+    assert "Yellow Contract 3 is not face up in the contract row (in Ben's hand)" in (
+        result.violation.message
+    )

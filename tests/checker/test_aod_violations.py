@@ -46,15 +46,16 @@ def test_expedition_colour_per_player_option():
     assert run_log(log(tail, "options: {expedition_colour: per_player}\n")).ok
 
 
-def test_flagship_colours_any_option():
-    """With flagship_colours: any, a flagship joins a blue expedition without a Wild Ship."""
+def test_flagship_colours_either_option():
+    """With flagship_colours: either, a flagship joins only its own two colours (red/yellow
+    here) without a Wild Ship card; by default it joins a blue expedition as it is."""
     tail = (
         "  - {player: Ana, buy: [Blue Ship 2: White Ship 1], coins: take}\n"
         "  - {player: Ben, coins: take}\n"
         "  - player: Ana\n    send:\n"
         "      - Blue Ship 2: Drake\n      - {Santa María: Drake, transport: 2}\n"
     )
-    result = run_log(log(tail, "options: {flagship_colours: any}\n"))
+    result = run_log(log(tail))
     assert result.ok, result.violation
-    v = run_case(log(tail))
+    v = run_case(log(tail, "options: {flagship_colours: either}\n"))
     assert v.message.startswith("Francis Drake's expedition takes only blue ships: Santa María")

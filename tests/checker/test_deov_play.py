@@ -42,7 +42,7 @@ def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_the_setup_is_asked_island_by_island_with_the_pirates_option(tmp_path):
+def test_the_setup_is_asked_island_by_island_and_two_players_have_pirates(tmp_path):
     log = tmp_path / "game.yaml"
     circle = [
         "palm",  # a unique beginning is enough
@@ -54,18 +54,29 @@ def test_the_setup_is_asked_island_by_island_with_the_pirates_option(tmp_path):
         "Trading Post",
         "Gold Reef",
     ]
-    stdin = "\n".join([*circle, "ben", "1", "1", "q"]) + "\n"
+    # the coins and the markers are listed under their counts: '1' is none of them, '3' is
+    # three coins each (as the log writes it), '8' is eight markers
+    # then Ben sails to Palm Grove (1) and turns the bow as a log may write it (cw)
+    stdin = "\n".join([*circle, "ben", "1", "3", "8", "1", "cw", "q"]) + "\n"
     args = ["play", "discovery-era-of-voyage", "--players", "Ana,Ben", "--log", str(log)]
-    out = portolan([*args, "--option", "pirates=true"], stdin)
+    out = portolan(args, stdin)
     assert out.returncode == 0, out.stderr
     assert "== Before the first turn · Table · Setup phase ==" in out.stdout
     assert "slot 1: Palm Grove (Production 1)" in out.stdout
     # the Cultural island is drawn already: the others can no longer come
     possible = out.stdout.split("possible:")[1].split("\n")[0]
     assert "Pepper Coast" in possible and "Golden Pagoda" not in possible
+    assert "×" not in possible  # one card each: the weights are no copies
     assert "Ben is the starting player; turn order Ben, Ana" in out.stdout
+    assert "   3. 3 coins each\n   4. 0/0/1/1 coins from the starting player on" in out.stdout
+    assert "1 is not in the list" in out.stdout
+    assert "   8. 8 investment markers each\n   7. 7 investment markers each" in out.stdout
+    assert "turns the bow clockwise" in out.stdout
+    # "During Game Setting, the 2 unused color will act as pirates": play says so
+    assert "2 players: the 2 unused colours sail as pirates" in out.stdout
+    assert "the option pirates: false plays without them" in out.stdout
     text = log.read_text(encoding="utf-8")
-    assert "options: {pirates: true}" in text and "first: Ben" in text
+    assert "options:" not in text and "first: Ben" in text  # the pirates are the default
     assert "coins: standard" in text and "markers: 8" in text
 
 

@@ -86,7 +86,7 @@ def test_the_default_readings_are_those_rules_yaml_records():
     assert DEFAULTS["redraw"] == "any_income" and k["redraw_until_all_resources"] is True
     note = MODEL.rules.constants["marker_limit"].note
     assert DEFAULTS["marker_limit"] == "anyone" and note.startswith("nobody may invest")
-    assert DEFAULTS["extra_steps"] == "total" and k["max_steps"] == 5
+    assert BOOK.max_steps() == k["max_steps"] == 5
     assert DEFAULTS["turn_pirates"] == "one" and "a pirate's bow" in (
         MODEL.rules.constants["pirate_turn_cost"].note
     )

@@ -11,6 +11,8 @@ import pytest
 from checker.core.registry import rules_for
 from checker.games.discovery_era_of_voyage.actions.pirates import pirate_turns
 from checker.games.discovery_era_of_voyage.moves import (
+    END_INCOME,
+    END_TURN,
     Bow,
     Collect,
     EndIncome,
@@ -41,6 +43,7 @@ from checker.games.discovery_era_of_voyage.state import (
     SAILING,
     SETUP_ISLANDS,
     TURN,
+    TURN_END,
 )
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
@@ -173,15 +176,14 @@ def test_the_starting_player_and_turn_order():
 
 
 # -- Sailing -------------------------------------------------------------------------------------
-@pytest.mark.parametrize(
-    ("reading", "costs"),
-    [
-        ("total", {1: 0, 2: 0, 3: 1, 4: 3, 5: 6}),
-        ("beyond_free", {1: 0, 2: 0, 3: 0, 4: 0, 5: 1, 6: 3}),
-    ],
-)
-def test_the_sailing_cost_table(reading, costs):
-    assert dict(BOOK.cost_row(reading)) == costs
+def test_the_sailing_cost_table_counts_the_whole_move():
+    """'pays 1 Coin to move the ship forward 3 steps' (Sailing, example): 3 steps cost 1."""
+    assert dict(BOOK.cost_row()) == {1: 0, 2: 0, 3: 1, 4: 3, 5: 6}
+    assert BOOK.sail_cost(3) == 1 and BOOK.sail_cost(6) is None
+
+
+def test_the_option_that_contradicted_the_example_is_gone():
+    assert "extra_steps" not in {o.name for o in RULES.options(MODEL)}
 
 
 def test_sailing_from_the_central_island_goes_anywhere_and_sets_the_bow():
@@ -514,6 +516,23 @@ def test_one_payment_turns_both_pirates_with_the_option():
     play(s, TurnPirate("Orchard Isle", "Coin"))
     assert s.pirates == [[2, CCW], [4, CW]]
     assert not pirate_turns(s)
+
+
+def test_play_offers_turning_a_pirate_before_sailing_and_again_before_investing():
+    """At any point of the turn: play asks before sailing and, after the income (which may pay
+    for it), with Invest; a second pirate only where the first was turned (one log key)."""
+    s = pirate_state()
+    play(s, PlacePirate("Orchard Isle", CW), PlacePirate("Banana Cove", CCW))
+    play(s, Sail("Gold Reef"), Bow(CW), Collect())
+    assert s.phase == INVEST and TurnPirate() in RULES.legal_moves(s)
+    play(s, TurnPirate("Orchard Isle", "Coin"))
+    assert s.phase == INVEST and TurnPirate() in RULES.legal_moves(s)  # the other, here too
+    play(s, NoInvest())
+    assert s.phase == TURN_END and RULES.legal_moves(s) == [END_TURN]
+    play(s, END_TURN, StartTurn("Ana"), TurnPirate("Orchard Isle", "Coin"))
+    play(s, Sail("Harbour Market"), Collect(), END_INCOME)
+    assert s.phase == INVEST
+    assert TurnPirate() not in RULES.legal_moves(s)  # Banana Cove: not after sailing any more
 
 
 def test_stopping_on_a_pirate_needs_a_coin_for_it():

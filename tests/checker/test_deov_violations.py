@@ -10,6 +10,8 @@ from tests.checker.games.discovery_era_of_voyage import (
     CITE,
     ISLANDS,
     LIMIT,
+    PIRATES,
+    POOR_START,
     RETURN_TAIL,
     SETUP_CASES,
     log,
@@ -54,3 +56,23 @@ def test_the_limit_log_is_legal_up_to_the_third_marker():
 def test_returning_costs_no_tariff_by_default():
     # the same return is refused with option tariff_on_central: true
     assert run_log(log(zero_coins(BASE), RETURN_TAIL)).ok
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [
+        # after sailing: the income left out comes first, and pays for the pirate
+        "    sail: Pepper Coast\n    turn_pirate: {Orchard Isle: Pepper}\n",
+        "    sail: Pepper Coast\n    income: take\n    turn_pirate: {Orchard Isle: Pepper}\n",
+        # after the Invest step (none here): the end of the turn
+        "    sail: Pepper Coast\n    invest: false\n    turn_pirate: {Orchard Isle: Pepper}\n",
+    ],
+)
+def test_a_pirate_is_turned_where_the_log_says_at_any_point_of_the_turn(turn):
+    """'During their turn, player can pay an extra coin or resource to change the direction of
+    the pirates': Ana turns the pirate on Orchard Isle with the Pepper her income just gave."""
+    result = run_log(log(zero_coins(PIRATES), POOR_START + "  - player: Ana\n" + turn))
+    assert result.ok, result.violation
+    s = result.state
+    assert s.pirates[0] == [s.slot_of["Orchard Isle"], -1]  # turned counterclockwise
+    assert s.res["Ana"]["Pepper"] == 0

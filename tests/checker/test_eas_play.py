@@ -1,5 +1,6 @@
-"""Exploration in the Age of Sail at `portolan play`: names typed by prefix, undo, the players
-asked for (the whole game through stdin is in test_games_play.py)."""
+"""Exploration in the Age of Sail at `portolan play`: names typed by prefix, a typo's
+did-you-mean, undo, the copies left, the players asked for, the help (the whole game through
+stdin is in test_games_play.py)."""
 
 from __future__ import annotations
 
@@ -21,14 +22,15 @@ def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
 
 def test_answers_by_name_prefix_and_undo(tmp_path):
     log = tmp_path / "game.yaml"
-    stdin = "magel\ncarr\nu\ncaravels\n?\nq\n"
+    stdin = "magelan\nmagel\ncarr\nu\ncaravels\n?\nq\n"
     out = portolan(
         ["play", "exploration-age-of-sail", "--players", "Ana,Ben", "--log", str(log)], stdin
     )
     assert out.returncode == 0, out.stderr
+    assert "'magelan' cannot happen now. Did you mean 'Magellan'?" in out.stdout
     assert "draws Magellan" in out.stdout and "draws Carracks" in out.stdout
     assert "Undone." in out.stdout and "draws Caravels" in out.stdout
-    assert "possible: Galleons ×4" in out.stdout
+    assert "possible: Galleons ×4" in out.stdout  # the copies still in the deck
     text = log.read_text(encoding="utf-8")
     assert "{player: Ana, draw: Magellan}" in text
     assert "{player: Ben, draw: Caravels}" in text and "Carracks" not in text
@@ -54,3 +56,12 @@ def test_new_game_needs_players_and_a_valid_count(tmp_path):
         "",
     )
     assert out.returncode == 2 and "Exploration in the Age of Sail is for 2 to 6" in out.stderr
+
+
+def test_the_help_says_what_each_answer_does():
+    out = portolan(["play", "--help"], "")
+    text = " ".join(out.stdout.replace("│", " ").split())
+    assert "r picks at random, offered only when a few outcomes are equally likely" in text
+    assert "t shows the table (what each player has, the scores so far)" in text
+    assert "hidden (or Enter) keeps a secret card unnamed" in text
+    assert "u undoes the last answer; q stops" in text

@@ -72,6 +72,10 @@ def test_an_example_cut_short_is_legal_but_not_over(game, tmp_path):
     path.write_text(yaml.safe_dump(log, allow_unicode=True, sort_keys=False), encoding="utf-8")
     out = CliRunner().invoke(app, ["check", str(path), "--json"])
     assert out.exit_code == 0, out.output
-    assert json.loads(out.output)["finished"] is False
+    data = json.loads(out.output)
+    assert data["finished"] is False
+    assert data["winners"] == [] and len(data["scores"]) == len(log["players"])  # scores so far
     out = CliRunner().invoke(app, ["check", str(path)])
     assert "the game is not over yet" in out.output
+    assert "Winner" not in out.output and "Tied for the win" not in out.output
+    assert "No winner yet: the game is not over" in out.output

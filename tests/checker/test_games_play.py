@@ -1,63 +1,35 @@
-"""`portolan play` driven through stdin for every game: a whole game, stopped halfway and
-resumed, whose log `check` accepts and equals the log of the same game played in one go."""
+"""`portolan play` for every game: a whole game played by a script (play_script.py) is stopped
+at every one of its prompts and resumed in-process, which must ask the same question of the
+same game without writing a byte; through the real `portolan play` (stdin), the game is
+stopped at a few prompts (the setup's first, one halfway through a turn, one late), resumed
+each time, and ends with the log of the game played in one go, which `check` accepts."""
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
 
-from checker.core.play import BACK, Heading, Session, menu_entries
+from checker.core.log import parse_log
+from checker.core.playlog import OVER_LINE, split_answers
 from checker.core.registry import rules_for
-from portolan.model import load_game
 from tests.checker.games import GAME_TESTS
 from tests.checker.helpers import run_log
+from tests.checker.play_script import Script, play_script, resumed_at
 
 
-def scripted_answers(game: str, log: Path) -> tuple[list[str], int]:
-    """Play a whole game in-process, answering at random as a person would type: a card's name
-    for what the table reveals, the number of an entry (a heading, then a move under it) for a
-    choice. Returns the answers and the index of one where the game may stop halfway."""
-    spec = GAME_TESTS[game].play
-    rules, model = rules_for(game), load_game(spec.components, game)
-    defaults = {o.name: o.default for o in rules.options(model)}
-    rng = random.Random(spec.seed)
-    typed: list[str] = []
-    stops: list[int] = []
-    queue: list[str] = []
-    session: Session
+@cache
+def script_of(game: str, folder: Path) -> Script:
+    folder.mkdir(parents=True, exist_ok=True)
+    return play_script(game, folder / f"{game}.yaml")
 
-    def ask(prompt: str) -> str:
-        state = session.state
-        if not queue and spec.stop_here(session, prompt):
-            stops.append(len(typed))
-        if "?" in prompt:  # what the table reveals: type its name
-            outcomes = rules.outcomes(state)
-            move = rng.choices([m for m, _ in outcomes], [w for _, w in outcomes])[0]
-            answer = rules.outcome_name(move)
-        elif queue:
-            answer = queue.pop(0)
-        else:
-            moves = rules.legal_moves(state)
-            menus = [rules.menu(m) for m in moves]
-            k = rng.randrange(len(moves))
-            top = menu_entries(moves, menus, None, rules.describe)
-            if menus[k] is None:
-                answer = str(next(i for i, (_, e) in enumerate(top, 1) if e is moves[k]))
-            else:
-                inside = menu_entries(moves, menus, menus[k], rules.describe)
-                answer = str(next(i for i, (_, e) in enumerate(top, 1) if e == Heading(menus[k])))
-                queue.append(str(next(i for i, (_, e) in enumerate(inside, 1) if e is moves[k])))
-                assert inside[-1][1] is BACK
-        typed.append(answer)
-        return answer
 
-    session = Session(rules, model, spec.players, defaults, log, ask, lambda _: None)
-    assert session.run() is True
-    return typed, stops[len(stops) // 2]
+@pytest.fixture
+def script(request, tmp_path_factory) -> Script:
+    return script_of(request.param, tmp_path_factory.getbasetemp() / "play-scripts")
 
 
 def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
@@ -70,24 +42,103 @@ def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
     )
 
 
-@pytest.mark.parametrize("game", list(GAME_TESTS))
-def test_a_whole_game_through_stdin_stopped_and_resumed(game, tmp_path):
+def body(text: str) -> str:
+    """A play log without its first line (which names the file)."""
+    return text.split("\n", 1)[1]
+
+
+GAMES = list(GAME_TESTS)
+
+
+@pytest.mark.parametrize("script", GAMES, indirect=True)
+def test_the_script_plays_a_whole_game_with_every_kind_of_prompt(script):
+    kinds = {p.asked[0] for p in script.prompts}
+    assert {"choice", "chance"} <= kinds
+    assert len(script.prompts) > 20
+    assert "# portolan play: the turn under way" not in script.final  # the game is over
+    spec = GAME_TESTS[script.game].play
+    result = run_log(script.final, spec.components)
+    assert result.ok and rules_for(script.game).decision(result.state) is None
+
+
+@pytest.mark.parametrize("script", GAMES, indirect=True)
+def test_stopped_at_any_prompt_a_game_resumes_at_that_prompt_and_writes_nothing(script, tmp_path):
+    path = tmp_path / "stopped.yaml"
+    for i, prompt in enumerate(script.prompts):
+        got, _ = resumed_at(script.game, path, prompt.text)
+        assert got == prompt.asked, f"prompt {i} (after {prompt.typed} answers)"
+        assert path.read_text(encoding="utf-8") == prompt.text, f"prompt {i}: the log changed"
+
+
+@pytest.mark.parametrize("script", GAMES, indirect=True)
+def test_a_turn_is_written_whole_as_it_ends_and_check_accepts_every_stop(script):
+    """What `check` sees of a game stopped anywhere: every turn that has ended (the file then
+    says the last turn is over), never a part of the turn under way."""
+    spec = GAME_TESTS[script.game].play
+    ended = 0
+    for i, prompt in enumerate(script.prompts):
+        log, answers = split_answers(prompt.text)
+        result = run_log(log, spec.components)
+        assert result.ok, f"prompt {i}: {result.violation}"
+        if prompt.text.endswith(OVER_LINE):
+            ended += 1
+            assert not answers
+            # the file holds every turn so far but the one just begun (a log may leave out
+            # what ends a turn, which a resume plays: test_stopped_at_any_prompt...)
+            so_far = [s[:3] for s in parse_log(prompt.asked[-1], "x", spec.components).steps]
+            written = [s[:3] for s in parse_log(log, "y", spec.components).steps]
+            last = written[-1][1] if written else 0
+            assert so_far[: len(written)] == written, f"prompt {i}"
+            assert {turn for _, turn, _ in so_far[len(written) :]} <= {last, last + 1}
+    assert ended > 3  # turns were written whole when they ended, not when the next began
+
+
+def stops(script: Script) -> list[int]:
+    """The prompts the game is stopped at through stdin: the first, the first halfway
+    through a turn (answers of that turn in the log) after the first third, one late."""
+    prompts = script.prompts
+    mid = next(
+        i
+        for i, p in enumerate(prompts)
+        if i > len(prompts) // 3 and p.text.count("\n#~ ") >= 2 and p.asked[0] == "choice"
+    )
+    return sorted({0, mid, len(prompts) * 5 // 6})
+
+
+@pytest.mark.parametrize("script", GAMES, indirect=True)
+def test_a_whole_game_through_stdin_stopped_and_resumed_at_a_few_prompts(script, tmp_path):
+    game = script.game
     spec = GAME_TESTS[game].play
-    answers, half = scripted_answers(game, tmp_path / "reference.yaml")
     log = tmp_path / "game.yaml"
-    new = ["play", game, "--players", ",".join(spec.players), "--log", str(log)]
-    resume = ["play", game, "--log", str(log)]
     where = ["--components", str(spec.components)]
-    first = portolan(new + where, "\n".join(answers[:half]) + "\nq\n")
-    assert first.returncode == 0, first.stderr
-    assert "run the same command to resume" in first.stdout
-    second = portolan(resume + where, "\n".join(answers[half:]) + "\n")
-    assert second.returncode == 0, second.stderr
-    assert "Resuming" in second.stdout and "The game is over." in second.stdout
-    assert "Winner:" in second.stdout or "Tied for the win" in second.stdout
-    body = log.read_text(encoding="utf-8").split("\n", 1)[1]
-    assert body == (tmp_path / "reference.yaml").read_text(encoding="utf-8").split("\n", 1)[1]
-    result = run_log(log.read_text(encoding="utf-8"), spec.components)
-    assert result.ok and rules_for(game).decision(result.state) is None
+    args = ["play", game, "--players", ",".join(spec.players), "--log", str(log), *where]
+    done = 0
+    for i in stops(script):
+        prompt = script.prompts[i]
+        out = portolan(args, "".join(a + "\n" for a in script.answers[done : prompt.typed]) + "q\n")
+        assert out.returncode == 0, out.stderr
+        assert f"resume with: portolan play {game} --log " in out.stdout
+        assert body(log.read_text(encoding="utf-8")) == body(prompt.text), f"stopped at {i}"
+        assert "Winner" not in out.stdout and "Tied for the win" not in out.stdout
+        halfway = portolan(["check", str(log), *where], "")  # a game stopped midway: no winner
+        assert halfway.returncode == 0, halfway.stdout
+        assert "the game is not over yet" in halfway.stdout
+        assert "No winner yet" in halfway.stdout and "Winner:" not in halfway.stdout
+        args = ["play", game, "--log", str(log), *where]
+        done = prompt.typed
+    last = portolan(args, "".join(a + "\n" for a in script.answers[done:]))
+    assert last.returncode == 0, last.stderr
+    assert "Resuming" in last.stdout and "The game is over." in last.stdout
+    assert "Winner:" in last.stdout or "Tied for the win" in last.stdout
+    assert body(log.read_text(encoding="utf-8")) == body(script.final)
     check = portolan(["check", str(log), *where], "")
     assert check.returncode == 0 and "every step legal; the game is over" in check.stdout
+
+
+@pytest.mark.parametrize("script", GAMES, indirect=True)
+def test_the_table_shows_what_each_player_has(script):
+    """'t' at a prompt late in the game: a line for every player (public_state)."""
+    spec = GAME_TESTS[script.game].play
+    table = script.prompts[len(script.prompts) * 5 // 6].asked[6]
+    for player in spec.players:
+        assert any(line.startswith(f"{player}: ") for line in table), (player, table)

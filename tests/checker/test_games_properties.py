@@ -21,7 +21,6 @@ from tests.checker.games import GAME_TESTS
 from tests.checker.helpers import COMPONENTS, ROOT
 
 SCALE = float(os.environ.get("PORTOLAN_PROPERTY_SCALE", "1"))
-MAX_STEPS = 50_000
 
 
 @pytest.mark.parametrize("game", list(GAME_TESTS))
@@ -47,7 +46,7 @@ def test_seeded_random_games_end_offer_legal_moves_and_conserve_every_piece(game
             assert rules.check(state, move, d.player) is None, (game, k, move, d)
             rules.apply(state, move)
             steps += 1
-            assert steps < MAX_STEPS, f"{game}: game {k} did not end"
+            assert steps < spec.max_steps, f"{game}: game {k} did not end in {spec.max_steps}"
             if spec.pieces and (steps % 7 == 0 or rules.decision(state) is None):
                 assert spec.pieces(state) == full, f"{game}: game {k}, step {steps}"
         sheet = rules.score(state)

@@ -23,6 +23,9 @@ def test_each_rule_is_enforced_with_its_citation_and_line(game, case):
     assert broken.message in v.message
     assert v.line == marked_line(broken.log)
     assert v.file == "test.yaml"
+    for field in ("turn", "player", "phase"):  # where given: blamed on its own turn and phase
+        if getattr(broken, field) is not None:
+            assert getattr(v, field) == getattr(broken, field), (case, field)
 
 
 @pytest.mark.parametrize("game", list(GAME_TESTS))

@@ -315,3 +315,14 @@ def test_player_piece_counts_read_back(built):
     for colour in ("RED", "BLUE", "BLACK", "GREEN"):
         assert words[colour] == 8 + 1  # 8 markers and the standee's front
         assert colour in upside_down  # the standee's back, turned 180° below the fold
+
+
+def test_the_rules_reference_says_two_players_have_pirates(built):
+    """'During Game Setting, the 2 unused color will act as pirates' (2 Player Variant): the
+    default, turned at any point of a turn."""
+    out, _ = built
+    with pdfplumber.open(out / "rules-reference.pdf") as doc:
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in doc.pages)
+    assert "Every game of two players has pirates" in text
+    assert "option pirates: false" in text
+    assert "At any point of your turn you may also pay 1 coin or resource" in text

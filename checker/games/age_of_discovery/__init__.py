@@ -21,6 +21,7 @@ from checker.games.age_of_discovery.actions import turn
 from checker.games.age_of_discovery.book import CardBook
 from checker.games.age_of_discovery.moves import (
     CARD_REVEALS,
+    HIDDEN,
     Assign,
     Buy,
     Contract,
@@ -42,6 +43,8 @@ from checker.games.age_of_discovery.moves import (
     TakeContract,
     TurnOver,
     describe,
+    spellings,
+    spends,
 )
 from checker.games.age_of_discovery.position import score_position
 from checker.games.age_of_discovery.sections import COURSE_OF_PLAY, FINAL_SCORING
@@ -63,7 +66,7 @@ class AgeOfDiscoveryRules(RulesBase):
         DealContract: (s.check_deal_contract, s.apply_deal_contract),
         DealMission: (s.check_deal_mission, s.apply_deal_mission),
         DealFlagship: (s.check_deal_flagship, s.apply_deal_flagship),
-        KeepSecret: (None, s.apply_keep_secret),
+        KeepSecret: (s.check_keep_secret, s.apply_keep_secret),
         # a turn (§4.0) and taking coins (§4.1)
         StartTurn: (None, turn.begin_turn),
         TakeCoins: (turn.check_take_coins, turn.take_coins),
@@ -115,7 +118,21 @@ class AgeOfDiscoveryRules(RulesBase):
         return describe(move)
 
     def outcome_name(self, move: Any) -> str:
+        if isinstance(move, KeepSecret):
+            return HIDDEN
         return move.card if isinstance(move, CARD_REVEALS) else describe(move)
+
+    def spellings(self, move: Any) -> tuple[str, ...]:
+        return spellings(move)
+
+    def spends(self, move: Any) -> str | None:
+        return spends(move)
+
+    def copies_left(self, state: State, move: Any) -> int | None:
+        return flow.copies_left(state, move)
+
+    def public_state(self, state: State) -> list[str]:
+        return flow.public_state(state)
 
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(state)

@@ -24,7 +24,6 @@ from checker.games.age_of_discovery.actions.purchase import first_pile
 from checker.games.age_of_discovery.moves import (
     DRAW_BLIND,
     END_TURN,
-    KEEP_SECRET,
     TAKE_2,
     Assign,
     Buy,
@@ -71,8 +70,11 @@ from checker.games.age_of_discovery.state import (
     SEND,
     SETUP,
     START,
+    UNNAMED,
     State,
 )
+
+UNNAMED_CONTRACT = RowContract(UNNAMED)
 
 # What a player may do in the Actions phase (§4.0, §6.2).
 ACTION_MOVES = (
@@ -86,6 +88,8 @@ ACTION_MOVES = (
     Reserve,
     EndTurn,
 )
+
+SECRET_ODDS = 0.25  # how often simulate keeps a secret card unnamed
 
 # The headings the interactive referee files the long lists under.
 SEND_HEADING = "send ships (expeditions, trade contracts)…"
@@ -163,20 +167,20 @@ def decide(state: State) -> Decision | None:
             "chance",
             (RowContract,),
             "which contract was turned face up in its place",
-            missing=lambda: Illegal(
-                ACCEPT_CONTRACT,
-                "a face-up contract taken is replaced: name the contract turned over in its "
-                "place (new:)",
-            ),
+            # a log may leave it unnamed (contract: Card): it is named when someone takes it
+            default=UNNAMED_CONTRACT,
         )
     if kind == "blind":
         return Decision(
             p,
             "Contract",
             "chance",
-            (ContractDrawn,),
+            (ContractDrawn, KeepSecret),
             "which contract was drawn from the draw deck",
-            missing=lambda: Illegal(ACCEPT_CONTRACT, "name the contract drawn from the deck"),
+            missing=lambda: Illegal(
+                ACCEPT_CONTRACT, "name the contract drawn from the deck (or write hidden)"
+            ),
+            secret=shared(KeepSecret, p, "contract"),
         )
     if kind == "sail":
         return Decision(
@@ -238,34 +242,40 @@ def setup_decision(state: State) -> Decision:
         )
     p = step[1]
     if what == "deal":
-        n = len(state.hands[p])
+        n = state.hand_size(p)
         return Decision(
             p,
             "Setup",
             "chance",
-            (DealContract,),
+            (DealContract, KeepSecret),
             f"which trade contract was dealt to {p}",
             missing=lambda: Illegal(
                 STARTING_PLAY,
-                f"each player is dealt {k['contracts_dealt']} trade contracts: {n} named for {p}",
+                f"each player is dealt {k['contracts_dealt']} trade contracts: {n} written for "
+                f"{p} (a contract kept secret is written hidden)",
             ),
+            secret=shared(KeepSecret, p, "contract"),
         )
     if what == "mission":
+        secret = shared(KeepSecret, p, "mission")
         return Decision(
             p,
             "Setup",
             "chance",
             (DealMission, KeepSecret),
             f"which special mission was dealt to {p}",
-            default=KEEP_SECRET,
+            default=secret,
+            secret=secret,
         )
+    secret = shared(KeepSecret, p, "flagship")
     return Decision(
         p,
         "Setup",
         "chance",
         (DealFlagship, KeepSecret),
         f"which flagship was dealt to {p}",
-        default=KEEP_SECRET,
+        default=secret,
+        secret=secret,
     )
 
 
@@ -359,12 +369,12 @@ def top_moves(state: State) -> list[Any]:
     if (
         ok(CONTRACT, "contract")
         and coins >= k["contract_cost"]
-        and len(state.hands[p]) < k["hand_limit"]
+        and state.hand_size(p) < k["hand_limit"]
     ):
         for i, c in enumerate(state.contract_row):
-            if c and not reserved_by_other(state, CONTRACTS, i):
+            if c and c != UNNAMED and not reserved_by_other(state, CONTRACTS, i):
                 out.append(shared(TakeContract, c))
-        if state.contract_deck:
+        if state.draw_deck_size() > 0:
             out.append(DRAW_BLIND)
     if ok(BUY, "buy"):
         ships = state.book.ships
@@ -375,14 +385,12 @@ def top_moves(state: State) -> list[Any]:
                 out.append(shared(Buy, c, i + 1) if row.count(c) > 1 else shared(Buy, c))
     if (
         coins >= k["placement_fee"]
-        and (state.fleet[p] or state.hands[p] or state.flagship_idle[p])
+        and (state.fleet[p] or state.hand_size(p) or state.flagship_idle[p])
         and ok(SEND, "send")
         and may_send(state, p)
     ):
         out.append(SEND_HEADING)
-    if state.action_cards[p].get(state.book.reservation) and (
-        last == "reserve" or "reserve" not in blocks
-    ):
+    if state.action_cards[p].get(state.book.reservation):  # any time, again (log: then:)
         out.append(RESERVE_HEADING)
     return out
 
@@ -400,7 +408,7 @@ def heading_moves(state: State, heading: str) -> list[Any]:
             (CONTRACTS, state.contract_row),
         )
         for i, c in enumerate(row)
-        if c and (row_name, i) not in taken
+        if c and c != UNNAMED and (row_name, i) not in taken
     ]
     twice = {c for c, n in Counter(c for _, _, c in spots).items() if n > 1}
     return [
@@ -466,7 +474,10 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
 
 
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
-    """One outcome drawn with the weights of ``chances`` (faster for simulate)."""
+    """One outcome drawn with the weights of ``chances`` (faster for simulate); now and then
+    a card its owner may keep secret is kept secret, as a table may."""
+    if d.secret is not None and rng.random() < SECRET_ODDS:
+        return d.secret
     kind = d.accepts[0]
     if kind is TurnOver:
         i = first_pile(state)
@@ -494,3 +505,49 @@ def _weighted(pile: dict[str, int], rng: random.Random) -> str:
             return c
         k -= n
     raise AssertionError("empty pile")
+
+
+def copies_left(state: State, move: Any) -> int | None:
+    """The copies of a ship not seen yet (a scoring card or a contract is one of a kind)."""
+    if isinstance(move, (SetupShip, TurnOver)) and move.card in state.unseen:
+        return state.unseen[move.card]
+    return None
+
+
+# -- The table as everyone sees it ------------------------------------------------------------
+def public_state(state: State) -> list[str]:
+    """The rows and piles, what is in front of each player (coins, contracts in hand as a
+    number, ships, voyages, contracts completed, action cards) and the expeditions."""
+    book = state.book
+    rows = [
+        f"contract row: {_cards(state.contract_row)}",
+        f"purchase row: {_cards(state.purchase)}",
+        f"filling row: {_cards(state.filling)}",
+    ]
+    if state.piles:
+        rows.append("draw piles: " + "/".join(map(str, state.piles)))
+    lines = ["; ".join(rows)]
+    for p in state.players:
+        ships = [f"{c} ×{n}" if n > 1 else c for c, n in state.fleet[p].items() if n]
+        if state.flagship_idle[p]:
+            ships.append(state.flagship[p] or "a flagship not revealed yet")
+        voyages = [
+            f"{v.contract} ({', '.join(s for s, _ in v.ships)}; {v.left} turn(s) to go)"
+            for v in state.voyages
+            if v.player == p
+        ]
+        cards = [f"{c} ×{n}" for c, n in state.action_cards[p].items() if n]
+        lines.append(
+            f"{p}: {state.coins[p]} coins, {state.hand_size(p)} contract(s) in hand; ships: "
+            f"{', '.join(ships) or 'none'}; voyages: {'; '.join(voyages) or 'none'}; "
+            f"{state.completed[p]} contract(s) completed; {', '.join(cards) or 'no action cards'}"
+        )
+    for exp, placed in state.expeditions.items():
+        if placed:
+            ships = ", ".join(f"{x.player} {x.ship}" for x in placed)
+            lines.append(f"{exp} ({state.load[exp]}/{book.expeditions[exp].limit}): {ships}")
+    return lines
+
+
+def _cards(row: list[str | None]) -> str:
+    return ", ".join(c or "(empty)" for c in row)

@@ -7,6 +7,8 @@ setup:
   players:
     Ana: {contracts: [Yellow Contract 5, Black Contract 3], flagship: Santa María,
           mission: Majority of Ships}        # flagship and mission: optional here
+    Ben: {contracts: [hidden, Red Contract 6], flagship: hidden, mission: hidden}
+                                             # kept secret until the rules reveal them
 turns:
   - player: Ana                  # the actions in the order taken
     coins: take                  # take 2 coins
@@ -15,6 +17,7 @@ turns:
       - Blue Ship 2: [First Scoring, White Ship 1]   # a scoring card, then its replacement
   - player: Ben
     contract: {take: Red Contract 3, new: Black Contract 5}   # or {draw: Blue Contract 6}
+                                                              # or {draw: hidden}
     send:
       - Green Ship 3: Magellan                       # ship: expedition
       - {Santa María: Columbus, transport: 2, colour: red}
@@ -34,6 +37,7 @@ from checker.core.game import Step
 from checker.core.log import LogReader, player_named
 from checker.games.age_of_discovery.book import CardBook
 from checker.games.age_of_discovery.moves import (
+    HIDDEN,
     Assign,
     Buy,
     Contract,
@@ -55,7 +59,7 @@ from checker.games.age_of_discovery.moves import (
     TakeContract,
     TurnOver,
 )
-from checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE
+from checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
 from portolan.errors import InputError, did_you_mean
 from portolan.names import fold
 from portolan.yamlsrc import Pos, Source, YList, YMap
@@ -63,7 +67,8 @@ from portolan.yamlsrc import Pos, Source, YList, YMap
 TOP_KEYS = ("setup", "end")
 SETUP_KEYS = ("contracts", "purchase row", "filling row", "players")
 PLAYER_KEYS = ("contracts", "flagship", "mission")
-TURN_KEYS = ("player", "coins", "contract", "buy", "send", "reserve")
+ACTION_KEYS = ("coins", "contract", "buy", "send", "reserve")
+TURN_KEYS = ("player", *ACTION_KEYS, "then")  # then: what follows, in order (a 2nd Reservation)
 SAIL_KEYS = ("ship", "to", "transport", "colour", "wild")
 VOYAGE_KEYS = ("contract", "ships", "duration", "transport", "colour", "wild")
 BUY_KEYS = ("ship", "space", "new")
@@ -74,8 +79,18 @@ PILE = re.compile(r"^(.*?)\s*\(\s*pile\s*(\d+)\s*\)\s*$", re.IGNORECASE)
 
 
 def key_of(k: Any) -> str:
-    """Keys are forgiving: 'Purchase_Row', 'purchase-row' and 'purchase row' are one key."""
-    return fold(str(k)).replace("_", " ").replace("-", " ") if isinstance(k, str) else str(k)
+    """A key as written, '_' or '-' standing for a space: 'purchase_row', 'purchase-row' and
+    'purchase row' are one key. Case counts, as in every game's log: 'Coins' is refused with a
+    did-you-mean (merging it with 'coins' would hide a second action)."""
+    if not isinstance(k, str):
+        return str(k)
+    return " ".join(k.replace("_", " ").replace("-", " ").split())
+
+
+def loose_key(k: Any) -> str:
+    """A key without regard to case, to tell the shape of a mapping ('Ship: ...' is still a
+    purchase written with keys, whose 'Ship' is then refused)."""
+    return fold(key_of(k))
 
 
 def colour_key(k: str) -> str:
@@ -88,6 +103,7 @@ class _Reader(LogReader):
     def __init__(self, book: CardBook, source: Source, players: list[str]):
         super().__init__(book, source, players)
         self.steps: list[Step] = []
+        self.player = players[0]  # whose turn is being read
 
     def step(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
         self.steps.append(Step(move, turn, player, pos))
@@ -95,6 +111,7 @@ class _Reader(LogReader):
     def mapping(self, value: Any, pos: Pos | None, field: str, keys: tuple[str, ...]) -> dict:
         """{normalised key: (value, key pos, value pos)}; unknown keys are reported."""
         out: dict[str, tuple[Any, Pos | None, Pos | None]] = {}
+        written: dict[str, Any] = {}
         for k, v in value.items():
             name = colour_key(key_of(k))
             kpos = value.key_pos.get(k, pos) if isinstance(value, YMap) else pos
@@ -102,7 +119,12 @@ class _Reader(LogReader):
             if name not in keys:
                 self.bad(f"unknown key '{k}'", kpos, f"{field}.{k}", did_you_mean(name, keys))
                 continue
+            if name in out:
+                first = written[name]
+                self.bad(f"'{k}' and '{first}' are one key: write it once", kpos, f"{field}.{k}")
+                continue
             out[name] = (v, kpos, vpos)
+            written[name] = k
         return out
 
     def items(self, value: Any, pos: Pos | None, field: str) -> list[tuple[Any, Pos | None, str]]:
@@ -230,6 +252,9 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
         if p in per and "contracts" in per[p]:
             v, _, cpos = per[p]["contracts"]
             for item, ipos, f in rd.items(v, cpos, f"setup.players.{p}.contracts"):
+                if is_hidden(item):
+                    rd.step(KeepSecret(p, "contract"), 0, p, ipos)
+                    continue
                 name = rd.name(item, ipos, f, "contract")
                 if name:
                     rd.step(DealContract(p, name), 0, p, ipos)
@@ -238,8 +263,9 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
         ("flagship", DealFlagship, "ship"),
     ):
         for p in rd.players:
-            if p not in per or key not in per[p]:  # kept secret: named when revealed
-                rd.step(KeepSecret(), 0, p, vpos)
+            if p not in per or key not in per[p] or is_hidden(per[p][key][0]):
+                at = per[p][key][2] if p in per and key in per[p] else vpos
+                rd.step(KeepSecret(p, key), 0, p, at)  # kept secret: named when revealed
             else:
                 v, _, ipos = per[p][key]
                 name = rd.name(v, ipos, f"setup.players.{p}.{key}", what)
@@ -273,10 +299,28 @@ def _turn(rd: _Reader, entry: Any, tpos: Pos | None, t: int) -> None:
     def step(move, pos):
         rd.step(move, t, player, pos)
 
+    rd.player = player
     step(StartTurn(player), ppos)
+    _actions(rd, fields, where, step)
+
+
+def _actions(rd: _Reader, fields: dict, where: str, step) -> None:
+    """A turn's actions in the order written; ``then:`` holds what comes after them (one
+    mapping or a list of them), where a key may be written again: a Reservation played after
+    another action that followed the first (§6.2 'any number of action cards')."""
     for key, (value, kpos, vpos) in fields.items():
         field = f"{where}.{key}"
-        if key == "coins":
+        if key == "then":
+            for item, ipos, f in rd.items(value, vpos, field):
+                if not isinstance(item, dict) or not item:
+                    rd.bad(
+                        "then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}",
+                        ipos,
+                        f,
+                    )
+                    continue
+                _actions(rd, rd.mapping(item, ipos, f, ACTION_KEYS), f, step)
+        elif key == "coins":
             if isinstance(value, (dict, list)):
                 rd.bad("write 'coins: take' for the action Take 2 coins", vpos, field)
             step(TakeCoins(), kpos)
@@ -294,7 +338,15 @@ def _turn(rd: _Reader, entry: Any, tpos: Pos | None, t: int) -> None:
                 _reserve(rd, item, ipos, f, step)
 
 
+def is_hidden(value: Any) -> bool:
+    return isinstance(value, str) and fold(value) == HIDDEN
+
+
 def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
+    if is_hidden(item):  # drawn blind and kept secret
+        step(DrawContract(), pos)
+        step(KeepSecret(rd.player, "contract"), pos)
+        return
     if isinstance(item, str):
         name = rd.name(item, pos, field, "contract")
         if name:
@@ -303,7 +355,7 @@ def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None
     if not isinstance(item, dict):
         rd.bad("write a contract as its name, {take: Card, new: Card} or {draw: Card}", pos, field)
         return
-    if len(item) == 1 and key_of(next(iter(item))) not in CONTRACT_KEYS:  # {Taken: New}
+    if len(item) == 1 and loose_key(next(iter(item))) not in CONTRACT_KEYS:  # {Taken: New}
         ((k, v),) = item.items()
         kpos = item.key_pos.get(k, pos) if isinstance(item, YMap) else pos
         vpos = item.value_pos.get(k, pos) if isinstance(item, YMap) else pos
@@ -326,6 +378,10 @@ def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None
                 step(RowContract(new), npos)
     elif "draw" in fields:
         v, _, vpos = fields["draw"]
+        if is_hidden(v):
+            step(DrawContract(), vpos)
+            step(KeepSecret(rd.player, "contract"), vpos)
+            return
         name = rd.name(v, vpos, f"{field}.draw", "contract")
         if name:
             step(DrawContract(), vpos)
@@ -351,7 +407,7 @@ def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
             field,
         )
         return
-    if "ship" in (key_of(k) for k in item):
+    if "ship" in (loose_key(k) for k in item):
         fields = rd.mapping(item, pos, field, BUY_KEYS)
         if "ship" not in fields:
             return
@@ -391,7 +447,7 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
             field,
         )
         return
-    keys = [key_of(k) for k in item]
+    keys = [loose_key(k) for k in item]
     if "contract" in keys:
         _voyage(rd, item, pos, field, step)
         return
@@ -403,7 +459,7 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
         sv, _, spos = fields["ship"]
         tv, _, tpos = fields["to"]
     else:
-        extra = [k for k in item if colour_key(key_of(k)) not in SAIL_KEYS]
+        extra = [k for k in item if colour_key(loose_key(k)) not in SAIL_KEYS]
         if len(extra) != 1:
             rd.bad("write each ship sent as 'Ship: Expedition'", pos, field)
             return
@@ -530,7 +586,7 @@ def _reserve(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
     row = CONTRACTS if kind == "contract" else None
     if "row" in fields:
         rv, _, rpos = fields["row"]
-        row = ROWS.get(key_of(rv).replace(" row", "")) if isinstance(rv, str) else None
+        row = ROWS.get(loose_key(rv).replace(" row", "")) if isinstance(rv, str) else None
         if row is None:
             rd.bad(
                 f"'{rv}' is not a row: purchase, filling or contracts",
@@ -588,11 +644,25 @@ def write_log(steps: list[Step]) -> dict:
     last: dict | None = None  # the entry the next revealed card belongs to
     voyage: dict | None = None
     ship: str | None = None
+    current: str | None = None  # the log key of the moves being written
+
+    def at(key: str) -> dict:
+        """Where a move under ``key`` is written: the turn, or its ``then:`` once a key comes
+        back after another (a second Reservation after a purchase)."""
+        nonlocal current
+        where = turn["then"][-1] if turn.get("then") else turn
+        if key in where and current != key:
+            where = {}
+            turn.setdefault("then", []).append(where)
+        current = key
+        return where
+
     for st in steps:
         m = st.move
         if isinstance(m, StartTurn):
             turn = {"player": m.player}
             turns.append(turn)
+            current = None
             continue
         if turn is None:  # setup
             if isinstance(m, RowContract):
@@ -601,28 +671,35 @@ def write_log(steps: list[Step]) -> dict:
                 setup.setdefault(f"{m.row} row", []).append(m.card)
             elif isinstance(m, DealContract):
                 players.setdefault(m.player, {}).setdefault("contracts", []).append(m.card)
+            elif isinstance(m, KeepSecret) and m.what == "contract":
+                players.setdefault(m.player, {}).setdefault("contracts", []).append(HIDDEN)
+            elif isinstance(m, KeepSecret):
+                players.setdefault(m.player, {})[m.what] = HIDDEN
             elif isinstance(m, DealMission):
                 players.setdefault(m.player, {})["mission"] = m.card
             elif isinstance(m, DealFlagship):
                 players.setdefault(m.player, {})["flagship"] = m.card
             continue
         if isinstance(m, TakeCoins):
-            turn["coins"] = "take"
+            at("coins")["coins"] = "take"
         elif isinstance(m, TakeContract):
             last = {"take": m.card}
-            _add(turn, "contract", last)
+            _add(at("contract"), "contract", last)
         elif isinstance(m, Contract):
-            _add(turn, "contract", m.card)
+            _add(at("contract"), "contract", m.card)
         elif isinstance(m, DrawContract):
             last = {"draw": None}
-            _add(turn, "contract", last)
+            _add(at("contract"), "contract", last)
         elif isinstance(m, ContractDrawn):
             last["draw"] = m.card
+        elif isinstance(m, KeepSecret):  # a contract drawn blind, kept secret
+            last["draw"] = HIDDEN
         elif isinstance(m, RowContract):
-            last["new"] = m.card
+            if m.card != UNNAMED:
+                last["new"] = m.card
         elif isinstance(m, Buy):
             last = {"ship": m.card, "space": m.space, "new": []}
-            turn.setdefault("buy", []).append(last)
+            at("buy").setdefault("buy", []).append(last)
         elif isinstance(m, TurnOver):
             last["new"].append(m.card + (f" (pile {m.pile})" if m.pile else ""))
         elif isinstance(m, SendShip):
@@ -635,10 +712,10 @@ def write_log(steps: list[Step]) -> dict:
                 entry["colour"] = m.colour
             if m.wild:
                 entry["wild"] = True
-            turn.setdefault("send", []).append(entry)
+            at("send").setdefault("send", []).append(entry)
         elif isinstance(m, PlayContract):
             voyage = {"contract": m.card, "ships": [], "duration": m.duration}
-            turn.setdefault("send", []).append(voyage)
+            at("send").setdefault("send", []).append(voyage)
         elif isinstance(m, Assign):
             voyage["ships"].append(m.card)
             if m.transport is not None:
@@ -649,7 +726,7 @@ def write_log(steps: list[Step]) -> dict:
                 voyage.setdefault("wild", []).append(m.card)
         elif isinstance(m, Reserve):
             if m.row is None and m.space is None:
-                _add(turn, "reserve", m.card)
+                _add(at("reserve"), "reserve", m.card)
             else:
                 kind = "contract" if m.row == CONTRACTS else "ship"
                 spec = {kind: m.card}
@@ -657,12 +734,12 @@ def write_log(steps: list[Step]) -> dict:
                     spec["row"] = m.row
                 if m.space:
                     spec["space"] = m.space
-                _add(turn, "reserve", spec)
+                _add(at("reserve"), "reserve", spec)
         elif isinstance(m, DealMission):
             end[m.player] = m.card
-        elif isinstance(m, (EndTurn, KeepSecret)):
+        elif isinstance(m, EndTurn):
             continue
-    for t in turns:
+    for t in [t for turn in turns for t in (turn, *turn.get("then", []))]:
         if "buy" in t:
             t["buy"] = [_purchase(b) for b in t["buy"]]
         # a ship chosen but not yet sent (a game saved mid-step) is asked again on resuming

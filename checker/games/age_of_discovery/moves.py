@@ -35,8 +35,12 @@ class DealFlagship:  # a player's flagship, named at setup (or when first used: 
 
 
 @dataclass(frozen=True, slots=True)
-class KeepSecret:  # the flagship or mission is not written yet
-    pass
+class KeepSecret:  # a card its owner keeps secret, not named until the rules reveal it
+    player: str
+    what: str  # "contract" (dealt, or drawn blind), "mission" or "flagship"
+
+
+HIDDEN = "hidden"  # what the log writes for a card kept secret
 
 
 # -- Cards turned over during play --------------------------------------------------------------
@@ -132,7 +136,7 @@ class EndTurn:
 
 
 # The moves without data, made once.
-END_TURN, TAKE_2, DRAW_BLIND, KEEP_SECRET = EndTurn(), TakeCoins(), DrawContract(), KeepSecret()
+END_TURN, TAKE_2, DRAW_BLIND = EndTurn(), TakeCoins(), DrawContract()
 
 # What the table reveals, named at the prompt by the card's name.
 CARD_REVEALS = (
@@ -165,8 +169,8 @@ def describe(move: Any) -> str:
             return f"{card} into the {row} row"
         case DealContract(p, card) | DealMission(p, card) | DealFlagship(p, card):
             return f"{p}: {card}"
-        case KeepSecret():
-            return "kept secret for now"
+        case KeepSecret(p, what):
+            return f"{p}'s {what} kept secret"
         case RowContract(card):
             return f"{card} turned face up"
         case TurnOver(card, pile):
@@ -205,3 +209,22 @@ def describe(move: Any) -> str:
         case EndTurn():
             return "end the turn"
     return str(move)
+
+
+def spellings(move: Any) -> tuple[str, ...]:
+    """Other words the log has for a move (play accepts them at its prompt)."""
+    match move:
+        case KeepSecret():
+            return (HIDDEN,)
+        case DrawContract():
+            return ("draw",)
+        case TakeContract(card) | Buy(card, _) | SendShip(card) | Reserve(card, _, _):
+            return (card,)
+    return ()
+
+
+def spends(move: Any) -> str | None:
+    """A Wild Ship card played: play asks before it plays such a move, even the only one."""
+    if isinstance(move, (Sail, Assign)) and move.wild:
+        return "a Wild Ship card"
+    return None

@@ -13,6 +13,11 @@ expeditions:                             # who has which ships where, at the end
 - contracts: completed trade contracts (the contracts track);
 - unassigned: ships not on an expedition at the end (ships back from unfinished contracts too);
 - a flagship names the colour it sails under, a ship sent with a Wild Ship card says (wild).
+
+A position the box and the rules cannot make is refused: more copies of a card than exist, a
+flagship twice, an expedition over its transport limit, ships of two colours on one
+expedition without Wild Ship cards (§4.4.1), more ships sent with a Wild Ship card than the
+player's cards (§3.0), more ships or completed contracts than the box holds (§2.0).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from checker.core.scoresheet import ScoreSheet
 from checker.games.age_of_discovery.book import CardBook
 from checker.games.age_of_discovery.logformat import key_of
 from checker.games.age_of_discovery.scoring import Tally, matches, qualifies, score_sheet
+from checker.games.age_of_discovery.sections import COMPONENTS, EXPEDITIONS, STARTING_PLAY
 from checker.games.age_of_discovery.state import Placed
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.model.loader import Game
@@ -107,7 +113,8 @@ def score_position(
                 got[key] = 0
         got.setdefault("mission", None)
         facts[p] = got
-    placed = _expeditions(book, raw, players, source, problems)
+    placed = _expeditions(book, raw, players, source, problems, chosen)
+    _impossible(book, table, players, facts, placed, bad)
     if problems:
         raise InputError(problems)
     state = _Position(book, chosen)
@@ -137,7 +144,12 @@ def score_position(
 
 
 def _expeditions(
-    book: CardBook, raw: YMap, players: list[str], source: Source, problems: list[Problem]
+    book: CardBook,
+    raw: YMap,
+    players: list[str],
+    source: Source,
+    problems: list[Problem],
+    options: dict[str, Any],
 ) -> dict[str, list[Placed]]:
     def bad(message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
         problems.append(source.problem(message, pos, field=field, hint=hint))
@@ -155,6 +167,8 @@ def _expeditions(
         return out
     used: dict[str, int] = {}
     flag_owner: dict[str, str] = {}
+    wilds: dict[str, int] = {}  # ships sent with a Wild Ship card, by player
+    dealt = book.action_cards(len(players)).get(book.wild, 0)
     for e, fleets in value.items():
         epos = value.key_pos[e]
         exp = book.expedition(str(e))
@@ -218,7 +232,8 @@ def _expeditions(
                     colour = (
                         colours[0] if colours else (info.colour if info.colour in own else None)
                     )
-                    if colour is None or colour not in own:
+                    joins_any = options.get("flagship_colours") == "any" and colours
+                    if colour is None or (colour not in own and not joins_any):
                         bad(
                             f"{ship} shows {own[0]} and {own[1]}: write the one it sails under, "
                             f"e.g. '{ship} ({own[0]})'",
@@ -238,8 +253,17 @@ def _expeditions(
                     if used[ship] > book.ships[ship].count:
                         bad(f"there are only {book.ships[ship].count} {ship} cards", ipos, f)
                         continue
+                wilds[p] = wilds.get(p, 0) + wild
+                if wilds[p] == dealt + 1:
+                    bad(
+                        f"{p} sent {wilds[p]} ships with a Wild Ship card: each player has "
+                        f"{dealt} in a {len(players)}-player game ({STARTING_PLAY})",
+                        ipos,
+                        f,
+                    )
                 load += transport
                 out[exp].append(Placed(p, ship, colour, transport, wild))
+        _one_colour(book, exp, out[exp], options, epos, f"expeditions.{e}", bad)
         if load > info.limit:
             bad(
                 f"{exp}'s expedition has a transport limit of {info.limit}: these ships carry "
@@ -248,3 +272,50 @@ def _expeditions(
                 f"expeditions.{e}",
             )
     return out
+
+
+def _one_colour(book, exp: str, ships: list[Placed], options, pos, field: str, bad) -> None:
+    """'All ships added to an expedition later must be the same color as the first ship'
+    (§4.4.1): apart from ships sent with a Wild Ship card (and, by default, flagships, which
+    join any colour), one colour an expedition (one a player with expedition_colour:
+    per_player)."""
+    free_flagships = options.get("flagship_colours") == "any"
+    groups: dict[str | None, set[str]] = {}
+    for s in ships:
+        if s.wild or (free_flagships and book.is_flagship(s.ship)):
+            continue
+        key = s.player if options.get("expedition_colour") == "per_player" else None
+        groups.setdefault(key, set()).add(s.colour)
+    for key, colours in groups.items():
+        if len(colours) > 1:
+            whose = f"{key}'s ships" if key else "ships"
+            bad(
+                f"{exp}'s expedition has {whose} of {len(colours)} colours "
+                f"({', '.join(sorted(colours))}): after the first ship, only ships of its colour "
+                f"join, or ships sent with a Wild Ship card, marked (wild) ({EXPEDITIONS})",
+                pos,
+                field,
+            )
+
+
+def _impossible(book: CardBook, table, players, facts, placed, bad) -> None:
+    """What no game can reach: more ships or completed contracts than the box holds."""
+    n = len(players)
+    contracts = len(book.contracts)
+    done = sum(facts[p]["contracts"] for p in players)
+    if done > contracts:
+        bad(
+            f"{done} completed contracts between the players: the box has {contracts} "
+            f"({COMPONENTS})",
+            table.value_pos.get(players[-1]),
+            f"players.{players[-1]}.contracts",
+        )
+    ships = sum(b.count for b in book.ships.values())
+    held = sum(len(v) for v in placed.values()) + sum(facts[p]["unassigned"] for p in players)
+    if held > ships + n:
+        bad(
+            f"{held} ships between the expeditions and the players' unassigned ships: the box "
+            f"has {ships} ships and a flagship each ({COMPONENTS})",
+            table.value_pos.get(players[-1]),
+            f"players.{players[-1]}.unassigned",
+        )

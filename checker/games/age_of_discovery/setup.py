@@ -62,6 +62,7 @@ def setup(book: CardBook, options: dict, players: list[str]) -> State:
         flagship_idle=dict.fromkeys(players, True),
         flagship_pool=list(book.flagships),
         missions=dict.fromkeys(players),
+        secret_contracts=dict.fromkeys(players, 0),
         mission_pool=missions,
         action_cards={p: {a: c for a, c in actions.items() if c} for p in players},
         expeditions={e: [] for e in book.expeditions},
@@ -227,6 +228,39 @@ def apply_deal_flagship(state: State, move: DealFlagship) -> list[str]:
     return [f"{move.player}'s flagship: {move.card}", *setup_advanced(state)]
 
 
+SETUP_SECRETS = {"deal": "contract", "mission": "mission", "flagship": "flagship"}
+
+
+def secret_asked(state: State) -> tuple[str, str] | None:
+    """(player, what) of the card that may be kept secret now, if one may."""
+    if state.phase == SETUP:
+        step = setup_step(state)
+        if step is not None and step[0] in SETUP_SECRETS:
+            return step[1], SETUP_SECRETS[step[0]]
+        return None
+    if state.pending == ("blind",):
+        return state.player, "contract"
+    return None
+
+
+def check_keep_secret(state: State, move: KeepSecret) -> Illegal | None:
+    asked = secret_asked(state)
+    if asked != (move.player, move.what):
+        now = f"{asked[0]}'s {asked[1]} is asked now" if asked else "no card is dealt now"
+        return Illegal(STARTING_PLAY, f"{now}, not {move.player}'s {move.what}")
+    return None
+
+
 def apply_keep_secret(state: State, move: KeepSecret) -> list[str]:
-    what = setup_step(state)
-    return [f"{what[1]}'s {what[0]} is kept secret", *setup_advanced(state)]
+    p = move.player
+    if move.what == "contract":
+        state.secret_contracts[p] += 1
+    if state.phase != SETUP:  # a contract drawn blind
+        state.pending = None
+        return [
+            f"pays {state.k['contract_cost']} coin and draws a contract from the draw deck "
+            "(kept secret)"
+        ]
+    if move.what == "contract":
+        return [f"{p} is dealt a trade contract (kept secret)", *setup_advanced(state)]
+    return [f"{p}'s {move.what} is kept secret", *setup_advanced(state)]

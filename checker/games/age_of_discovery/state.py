@@ -14,6 +14,9 @@ SETUP, START, ACTIONS, MISSIONS, OVER = "Setup", "Turn", "Actions", "Missions", 
 # The four actions (§4.0), as the log and the messages name them.
 COINS, CONTRACT, BUY, SEND = "take coins", "accept a contract", "purchase ships", "send ships"
 PURCHASE, FILLING, CONTRACTS = "purchase", "filling", "contracts"
+# A contract turned face up that the log did not name (``contract: Card`` for a face-up card):
+# it stays in the draw deck's count of unseen cards until someone takes it by name.
+UNNAMED = "(a contract not named)"
 ROW_WORDS = {PURCHASE: "purchase row", FILLING: "filling row", CONTRACTS: "contract row"}
 
 
@@ -62,11 +65,11 @@ class State(GameState):
     unseen: dict[str, int]  # standard ships not turned over yet (in the piles, or not dealt yet)
     piles: list[int]  # cards left in each draw pile, scoring cards included
     scoring_in: list[str | None]  # the scoring card still hidden in each pile
-    contract_deck: list[str]
+    contract_deck: list[str]  # contracts not seen yet: in the draw deck, or kept secret in a hand
     purchase: list[str | None]
     filling: list[str | None]
     contract_row: list[str | None]
-    hands: dict[str, list[str]]
+    hands: dict[str, list[str]]  # the contracts in each hand that have been named
     fleet: dict[str, dict[str, int]]  # standard ships in front of each player, not in use
     flagship: dict[str, str | None]  # known flagships (None: still secret)
     flagship_idle: dict[str, bool]  # the flagship is in front of its owner (not on a voyage...)
@@ -77,6 +80,7 @@ class State(GameState):
     expeditions: dict[str, list[Placed]]
     load: dict[str, int]  # transport on each expedition
     exp_colour: dict[Any, str]  # expedition (or (expedition, player)) -> its ships' colour
+    secret_contracts: dict[str, int] = field(default_factory=dict)  # in a hand, not named yet
     sent: int = 0  # ships sent on expeditions so far (a version number for sending.rooms)
     setup_plan: list[tuple] = field(default_factory=list)
     setup_at: int = 0
@@ -110,6 +114,31 @@ class State(GameState):
     def over(self) -> bool:
         return self.phase == OVER
 
+    def hand_size(self, player: str) -> int:
+        """The contracts in the player's hand, named or kept secret."""
+        return len(self.hands[player]) + self.secret_contracts.get(player, 0)
+
+    def draw_deck_size(self) -> int:
+        """The contracts left in the draw deck: the contracts not seen yet, less those kept
+        secret in a hand and those face up in the row that the log did not name."""
+        return (
+            len(self.contract_deck)
+            - sum(self.secret_contracts.values())
+            - self.contract_row.count(UNNAMED)
+        )
+
+    def secret_hand(self, player: str) -> list[str]:
+        """The contracts a secret one in the player's hand may be (none if none is secret)."""
+        return self.contract_deck if self.secret_contracts.get(player) else []
+
+    def flagships_of(self, player: str) -> list[str]:
+        """The flagship in front of the player, idle: the one named, or any a secret one may
+        be (none while it is out at sea)."""
+        if not self.flagship_idle[player]:
+            return []
+        known = self.flagship[player]
+        return [known] if known is not None else list(self.flagship_pool)
+
     def where_is_ship(self, card: str) -> str:
         places = []
         n = sum(1 for c in self.purchase if c == card)
@@ -129,12 +158,22 @@ class State(GameState):
                 places.append(f"on {exp}'s expedition ({p})")
         return ", ".join(places) or "nowhere"
 
+    def unnamed_face_up(self, card: str) -> int | None:
+        """The row space of a face-up contract the log did not name, if ``card`` may be it."""
+        if card in self.contract_deck and UNNAMED in self.contract_row:
+            return self.contract_row.index(UNNAMED)
+        return None
+
     def where_is_contract(self, card: str) -> str:
         if card in self.contract_row:
             return "face up in the contract row"
         for p in self.players:
             if card in self.hands[p]:
                 return f"in {p}'s hand"
+        if card in self.contract_deck:
+            if any(self.secret_contracts.values()):
+                return "not seen yet: in the draw deck, or kept secret in a hand"
+            return "in the draw deck"
         for v in self.voyages:
             if v.contract == card:
                 return f"in play on {v.player}'s trade voyage"
@@ -172,7 +211,7 @@ class State(GameState):
         for c in self.contract_deck:
             add("contract draw deck", c)
         for c in self.contract_row:
-            if c:
+            if c and c != UNNAMED:  # an unnamed one is still among the unseen (the deck)
                 add("contract row", c)
         for p in self.players:
             for c in self.hands[p]:

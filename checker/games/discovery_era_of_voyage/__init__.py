@@ -16,9 +16,11 @@ from checker.games.discovery_era_of_voyage import setup as preparation
 from checker.games.discovery_era_of_voyage.actions import income, invest, pirates, sailing, turn
 from checker.games.discovery_era_of_voyage.book import IslandBook
 from checker.games.discovery_era_of_voyage.moves import (
+    MOVE_PHASES,
     Bow,
     Collect,
     EndIncome,
+    EndTurn,
     Exchange,
     FirstPlayer,
     Invest,
@@ -38,6 +40,8 @@ from checker.games.discovery_era_of_voyage.moves import (
     Trade,
     TurnPirate,
     describe,
+    spellings,
+    spends,
 )
 from checker.games.discovery_era_of_voyage.position import score_position
 from checker.games.discovery_era_of_voyage.scoring import final_scoring, position_of
@@ -77,7 +81,9 @@ class DiscoveryRules(RulesBase):
         EndIncome: (None, income.end_income),
         Invest: (invest.check_invest, invest.invest),
         NoInvest: (None, turn.no_invest),
+        EndTurn: (None, turn.end_of_turn),
     }
+    move_phases = MOVE_PHASES
 
     def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> State:
         state = preparation.setup(self.book(model), options, players)
@@ -91,6 +97,9 @@ class DiscoveryRules(RulesBase):
     chances = staticmethod(flow.chances)
     sample_outcome = staticmethod(flow.sample_outcome)
     describe = staticmethod(describe)
+    spellings = staticmethod(spellings)
+    spends = staticmethod(spends)
+    public_state = staticmethod(flow.public_state)
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state.book, state.categories, position_of(state))

@@ -32,6 +32,10 @@ BOW_WORDS = {
     "anti-clockwise": COUNTERCLOCKWISE,
     "ccw": COUNTERCLOCKWISE,
 }
+# What the log writes for a ship going home, for nothing (no income, no investment) and yes.
+RETURN_WORDS = ("return", "back", "centre", "center", "home")
+NONE_WORDS = ("none", "no", "nothing", "-", "false")
+YES_WORDS = ("yes", "true", "collect", "take")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +98,7 @@ class IslandBook:
         }
         self._provides: dict[tuple[str, str], int] = {}
         self._completions: dict[tuple, int] = {}
-        self._rows: dict[str, list[tuple[int, int]]] = {}
+        self._row: list[tuple[int, int]] | None = None
         self.plans: dict[tuple[str, int], tuple] = {}  # income plans (actions.income)
 
     def island(self, name: str) -> Island:
@@ -174,30 +178,23 @@ class IslandBook:
         return n
 
     # -- sailing ----------------------------------------------------------------------------
-    def sail_cost(self, steps: int, reading: str) -> int | None:
-        """Coins to sail ``steps`` along the bow; None when the rules do not allow it."""
+    def sail_cost(self, steps: int) -> int | None:
+        """Coins to sail ``steps`` along the bow (the cost table counts the whole move, as the
+        rulebook's example has it); None when the rules do not allow it."""
         if steps < 1 or steps >= self.slots:
             return None
-        if reading == "beyond_free":
-            free = self.constants["free_steps"]
-            if steps <= free:
-                return 0
-            return self.sailing_cost.get(steps - free)
         return self.sailing_cost.get(steps)
 
-    def max_steps(self, reading: str) -> int:
-        return max(s for s, _ in self.cost_row(reading))
+    def max_steps(self) -> int:
+        return max(s for s, _ in self.cost_row())
 
-    def cost_row(self, reading: str) -> list[tuple[int, int]]:
+    def cost_row(self) -> list[tuple[int, int]]:
         """(steps, coins) for every distance a ship may sail along its bow."""
-        row = self._rows.get(reading)
-        if row is None:
-            row = self._rows[reading] = [
-                (s, c)
-                for s in range(1, self.slots)
-                if (c := self.sail_cost(s, reading)) is not None
+        if self._row is None:
+            self._row = [
+                (s, c) for s in range(1, self.slots) if (c := self.sail_cost(s)) is not None
             ]
-        return row
+        return self._row
 
 
 def _supply(model: Game, resources: tuple[str, ...]) -> tuple[int, int, dict[str, int]]:

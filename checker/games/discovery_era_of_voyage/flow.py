@@ -26,12 +26,14 @@ from checker.games.discovery_era_of_voyage.moves import (
     BOWS,
     COLLECT,
     END_INCOME,
+    END_TURN,
     INVEST_HERE,
     NO_INVEST,
     STARTS,
     Bow,
     Collect,
     EndIncome,
+    EndTurn,
     Exchange,
     FirstPlayer,
     Invest,
@@ -77,11 +79,25 @@ from checker.games.discovery_era_of_voyage.state import (
     SETUP_MARKERS,
     TABLE,
     TURN,
+    TURN_END,
     State,
 )
 
 # -- Moves out of their place ---------------------------------------------------------------
-ORDER = {SETUP: 0, TURN: 1, PIRATES: 2, SAILING: 3, BOW: 4, PIRATE_MOVE: 5, INCOME: 6, INVEST: 7}
+ORDER = {
+    SETUP: 0,
+    TURN: 1,
+    PIRATES: 2,
+    SAILING: 3,
+    BOW: 4,
+    PIRATE_MOVE: 5,
+    INCOME: 6,
+    INVEST: 7,
+    TURN_END: 8,
+}
+# Where a pirate may be turned: before sailing, before the income, before or after investing.
+# ("During their turn", 2 Player Variant; the bow and a pirate's move belong to the sailing.)
+TURNING_PHASES = (SAILING, INCOME, INVEST, TURN_END)
 
 
 SETUP_MOVES = (FirstPlayer, StartingCoins, Markers)
@@ -100,7 +116,9 @@ def misplaced(state: State, move) -> Illegal | None:
     if isinstance(move, SETUP_MOVES) and phase != SETUP:
         return Illegal(GAME_PREPARATION, "the game is prepared once, before the first turn")
     if isinstance(move, (PlacePirate, TurnPirate, MovePirate)) and not state.pirated:
-        return Illegal(TWO_PLAYER, "there are no pirates in this game (option pirates: false)")
+        n = len(state.players)
+        why = "option pirates: false" if n == 2 else f"{n} players: pirates sail in 2-player games"
+        return Illegal(TWO_PLAYER, f"there are no pirates in this game ({why})")
     if isinstance(move, PlacePirate):
         if state.pirates_placed == len(state.pirates):
             return Illegal(TWO_PLAYER, "the pirates are placed once, in the first round")
@@ -110,10 +128,6 @@ def misplaced(state: State, move) -> Illegal | None:
                 TWO_PLAYER,
                 f"{second} places the pirates in the first round, after the starting player's turn",
             )
-    if isinstance(move, TurnPirate) and here > ORDER[SAILING]:
-        return Illegal(
-            TWO_PLAYER, "a pirate is turned before sailing (our reading of 'during their turn')"
-        )
     if isinstance(move, (Sail, Return)) and here > ORDER[SAILING]:
         return Illegal(SAILING_ACTION, f"{p} has already sailed this turn")
     if isinstance(move, Bow) and here > ORDER[BOW]:
@@ -135,14 +149,14 @@ def misplaced(state: State, move) -> Illegal | None:
         return Illegal(INCOME_ACTION, "income is taken once a turn, after sailing")
     if isinstance(move, (Take, Trade, Exchange, Pick)):
         return _misplaced_income(state, move)
-    if isinstance(move, Invest) and phase == TURN and state.invested:
+    if isinstance(move, Invest) and phase in (TURN, TURN_END) and state.invested:
         return Illegal(INVEST_ACTION, "only one investment a turn")
     return None
 
 
 def _misplaced_income(state: State, move) -> Illegal | None:
     phase = state.phase
-    if phase not in (INCOME, INVEST, TURN) or (phase == INCOME and state.visit is None):
+    if phase not in (INCOME, INVEST, TURN_END, TURN) or (phase == INCOME and state.visit is None):
         return None  # the income is still to come
     v = state.visit
     if phase == TURN or v is None:
@@ -203,14 +217,18 @@ def decide(state: State) -> Decision | None:
     v = state.visit
     if phase == SETUP:
         key = (phase, state.setup_step, len(state.ring))
-    elif phase == SAILING:
-        key = (phase, p, state.pirates_placed, state.turning)
     elif phase == INCOME:
-        key = (phase, p, v and (v.takes, v.trades, v.exchanges))
+        key = (
+            phase,
+            p,
+            state.pirates_placed,
+            state.turning,
+            v and (v.takes, v.trades, v.exchanges),
+        )
     elif phase in (BOW, PIRATE_MOVE):
         key = (phase, p, state.at[p])
     else:
-        key = (phase, p, state.pirates_placed)
+        key = (phase, p, state.pirates_placed, state.turning)
     d = state.decisions.get(key)
     if d is None:
         d = state.decisions[key] = _decision(state)
@@ -239,19 +257,19 @@ def _decision(state: State) -> Decision:
                 "(pirates: {Island: clockwise, Island: counterclockwise})",
             ),
         )
-    if phase == SAILING and state.turning == PICKING:
+    if phase in TURNING_PHASES and state.turning == PICKING:
         return Decision(
             p,
-            "Sailing",
+            phase,
             "choice",
             (TurnPirate,),
             "the pirate to turn",
             missing=lambda: Illegal(TWO_PLAYER, "name the pirate to turn (turn_pirate: ...)"),
         )
-    if phase == SAILING and state.turning is not None:
+    if phase in TURNING_PHASES and state.turning is not None:
         return Decision(
             p,
-            "Sailing",
+            phase,
             "choice",
             (PayPirate,),
             "what pays for turning the pirate",
@@ -259,13 +277,13 @@ def _decision(state: State) -> Decision:
                 TWO_PLAYER, "name what pays for turning the pirate (turn_pirate: {Island: Coin})"
             ),
         )
+    turning = (TurnPirate,) if state.pirates_placed else ()
     if phase == SAILING:
-        accepts = (Sail, Return, TurnPirate) if state.pirates_placed else (Sail, Return)
         return Decision(
             p,
             "Sailing",
             "choice",
-            accepts,
+            (Sail, Return, *turning),
             "where to sail",
             missing=lambda: Illegal(
                 SAILING_ACTION,
@@ -303,7 +321,13 @@ def _decision(state: State) -> Decision:
         )
     if phase == INCOME:
         return _income_decision(state)
-    return Decision(p, "Invest", "choice", (Invest, NoInvest), "whether to invest", NO_INVEST)
+    if phase == TURN_END:
+        return Decision(
+            p, TURN_END, "choice", (EndTurn, *turning), "the end of the turn", default=END_TURN
+        )
+    return Decision(
+        p, "Invest", "choice", (Invest, NoInvest, *turning), "whether to invest", NO_INVEST
+    )
 
 
 def _setup_decision(state: State) -> Decision:
@@ -356,7 +380,8 @@ def _income_decision(state: State) -> Decision:
     v = state.visit
     island = state.where(p)
     if v is None:
-        return Decision(p, "Income", "choice", (Collect, NoIncome), "the income", COLLECT)
+        turning = (TurnPirate,) if state.pirates_placed else ()
+        return Decision(p, "Income", "choice", (Collect, NoIncome, *turning), "the income", COLLECT)
     if v.takes:
         return Decision(
             p,
@@ -406,11 +431,11 @@ def choices(state: State, d: Decision) -> list[Any]:
             if not state.occupied(slot)
             for b in BOW_NAMES
         ]
+    if phase in TURNING_PHASES and state.turning == PICKING:
+        return [TurnPirate(state.ring[state.pirates[k][0]]) for k in turnable(state)]
+    if phase in TURNING_PHASES and state.turning is not None:
+        return [PayPirate(pay) for pay in pirate_payments(state)]
     if phase == SAILING:
-        if state.turning == PICKING:
-            return [TurnPirate(state.ring[state.pirates[k][0]]) for k in turnable(state)]
-        if state.turning is not None:
-            return [PayPirate(pay) for pay in pirate_payments(state)]
         return possible_sails(state) + pirate_turns(state)
     if phase == BOW:
         return list(BOWS)
@@ -425,8 +450,11 @@ def choices(state: State, d: Decision) -> list[Any]:
         if v.trades:
             return possible_trades(state)
         return possible_exchanges(state)
-    if phase == INVEST:
-        return [INVEST_HERE, NO_INVEST] if can_invest(state) else [NO_INVEST]
+    if phase == INVEST:  # a pirate turned after the income (it may pay with it)
+        moves = [INVEST_HERE, NO_INVEST] if can_invest(state) else [NO_INVEST]
+        return moves + pirate_turns(state)
+    if phase == TURN_END:  # turning here is no different from turning just before investing
+        return [END_TURN]
     return []
 
 
@@ -451,3 +479,31 @@ def sample_outcome(state: State, rng: random.Random) -> Any:
             state.planned = draw_circle(state, rng)
         return PlaceIsland(state.planned[len(state.ring)])
     return FirstPlayer(rng.choice(state.players))
+
+
+# -- The table as everyone sees it ------------------------------------------------------------
+def public_state(state: State) -> list[str]:
+    """The circle (markers and pirates on each island), then each player's ship, coins,
+    resources, VP and markers left."""
+    if not state.ring:
+        return ["The circle is not laid out yet."]
+    slots = []
+    for slot, name in enumerate(state.ring):
+        marks = [f"{p} {n}" for p, n in state.markers[slot].items() if n]
+        pirate = state.pirate_at(slot)
+        if pirate is not None:
+            marks.append(f"a pirate, bow {BOW_NAMES[state.pirates[pirate][1]]}")
+        slots.append(f"{slot + 1} {name}" + (f" ({', '.join(marks)})" if marks else ""))
+    lines = ["The circle: " + "; ".join(slots)]
+    for p in state.order or state.players:
+        if p not in state.at:
+            continue
+        bow = BOW_NAMES.get(state.bow.get(p, 0))
+        held = [f"{r} {n}" for r, n in state.res[p].items() if n]
+        lines.append(
+            f"{p}: ship on {state.where(p)}"
+            + (f" (bow {bow})" if bow else "")
+            + f"; {state.coins[p]} coins; {', '.join(held) or 'no resources'}; "
+            f"{state.vp[p]} VP; {state.left[p]} markers left"
+        )
+    return lines

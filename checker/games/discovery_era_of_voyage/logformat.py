@@ -16,8 +16,9 @@ turns:
   - {player: Ana, sail: return, income: none}
 
 2 Player Variant: ``pirates: {Gold Reef: clockwise, Orchard Isle: counterclockwise}`` (the 2nd
-player, first round), ``turn_pirate: {Gold Reef: Coin}`` (before sailing) and ``pirate: 1`` in
-``sail`` when the ship stops on a pirate.
+player, first round), ``turn_pirate: {Gold Reef: Coin}`` (where it is written: before ``sail``,
+after it, after ``income`` or after ``invest``) and ``pirate: 1`` in ``sail`` when the ship
+stops on a pirate. A turn's keys are read in the order they are written.
 """
 
 from __future__ import annotations
@@ -27,11 +28,19 @@ from typing import Any
 
 from checker.core.game import Step
 from checker.core.log import LogReader, player_named, turn_entries
-from checker.games.discovery_era_of_voyage.book import BOW_NAMES, BOW_WORDS, IslandBook
+from checker.games.discovery_era_of_voyage.book import (
+    BOW_NAMES,
+    BOW_WORDS,
+    NONE_WORDS,
+    RETURN_WORDS,
+    YES_WORDS,
+    IslandBook,
+)
 from checker.games.discovery_era_of_voyage.moves import (
     Bow,
     Collect,
     EndIncome,
+    EndTurn,
     Exchange,
     FirstPlayer,
     Invest,
@@ -60,9 +69,6 @@ SETUP_KEYS = ("islands", "first", "coins", "markers")
 TURN_KEYS = ("player", "pirates", "turn_pirate", "sail", "income", "invest")
 SAIL_KEYS = ("to", "steps", "bow", "pirate")
 INCOME_KEYS = ("take", "trade", "exchange")
-RETURN_WORDS = ("return", "back", "centre", "center", "home")
-NONE_WORDS = ("none", "no", "nothing", "-", "false")
-YES_WORDS = ("yes", "true", "collect", "take")
 STANDARD_COINS, BY_SEAT_COINS = "standard", "by_seat"
 _ITEM = re.compile(r"^(?:(buy|sell|take|exchange)\s+)?(?:(\d+)\s*x?\s+)?(.+)$", re.IGNORECASE)
 
@@ -258,15 +264,16 @@ def parse_turns(book: IslandBook, turns: YList, source: Source, players: list[st
             steps.append(Step(move, _t, _p, pos))
 
         step(StartTurn(player), entry.value_pos["player"])
-        for key, parse in (
-            ("pirates", _pirates),
-            ("turn_pirate", _turn_pirate),
-            ("sail", _sail),
-            ("income", _income),
-            ("invest", _invest),
-        ):
-            if key in entry:
-                parse(r, entry[key], entry.value_pos[key], f"{where}.{key}", step)
+        seen: list[str] = []
+        for key in entry:  # in the order written: a pirate may be turned at any point
+            parse = PARSERS.get(key)
+            if parse is None:
+                continue
+            after_sailing = "sail" in seen and "invest" not in seen
+            if key == "turn_pirate" and after_sailing and "income" not in entry:
+                step(Collect(), entry.value_pos[key])  # an income left out: straight after sailing
+            parse(r, entry[key], entry.value_pos[key], f"{where}.{key}", step)
+            seen.append(key)
     if r.problems:
         raise InputError(r.problems)
     return steps
@@ -415,6 +422,15 @@ def _invest(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
             step(Invest(island), pos)
 
 
+PARSERS = {
+    "pirates": _pirates,
+    "turn_pirate": _turn_pirate,
+    "sail": _sail,
+    "income": _income,
+    "invest": _invest,
+}
+
+
 def write_turns(steps: list[Step]) -> list[dict]:
     """The log's ``turns`` for a list of steps (the inverse of ``parse_turns``)."""
     turns: list[dict] = []
@@ -452,7 +468,7 @@ def write_turns(steps: list[Step]) -> list[dict]:
             current.setdefault("income", []).append(_item_text(m))
         elif isinstance(m, Invest):
             current["invest"] = current.get("invest", 0) + 1
-        elif isinstance(m, (EndIncome, NoInvest)):
+        elif isinstance(m, (EndIncome, NoInvest, EndTurn)):
             continue
     for t in turns:
         # a pirate chosen but not yet paid for (a game saved mid-choice) is left out: the
@@ -468,7 +484,7 @@ def write_turns(steps: list[Step]) -> list[dict]:
         income = t.get("income")
         if isinstance(income, list):
             income = t["income"] = _grouped(income)
-        if income == []:
+        if income == []:  # left out: it comes straight after sailing (see parse_turns)
             del t["income"]
         elif isinstance(income, list) and len(income) == 1:
             t["income"] = income[0]

@@ -5,7 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.games.discovery_era_of_voyage.book import BOW_NAMES
+from checker.games.discovery_era_of_voyage.book import (
+    BOW_NAMES,
+    BOW_WORDS,
+    NONE_WORDS,
+    RETURN_WORDS,
+    YES_WORDS,
+)
+from checker.games.discovery_era_of_voyage.state import (
+    INCOME,
+    INVEST,
+    PIRATES,
+    SAILING,
+    SETUP,
+    TURN,
+    TURN_END,
+)
 
 
 # -- Game Preparation (turn 0, answered by the table) --------------------------------------------
@@ -121,10 +136,16 @@ class NoInvest:
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class EndTurn:  # the turn is over (with pirates: after Invest, where a pirate may still turn)
+    pass
+
+
 # -- The shared instances ----------------------------------------------------------------------
 # Moves without data are made once; moves with data that play and simulate offer again and again
 # are kept by their fields (a move is frozen, so one instance serves every game).
 COLLECT, NO_INCOME, END_INCOME, NO_INVEST = Collect(), NoIncome(), EndIncome(), NoInvest()
+END_TURN = EndTurn()
 RETURN, INVEST_HERE = Return(), Invest()
 BOWS = (Bow(1), Bow(-1))  # clockwise, counterclockwise
 TURN_A_PIRATE = TurnPirate()
@@ -198,7 +219,76 @@ def describe(move: Any) -> str:
             return "invest here"
         case NoInvest():
             return "do not invest"
+        case EndTurn():
+            return "end the turn"
     return str(move)
+
+
+def spellings(move: Any) -> tuple[str, ...]:
+    """Other words the log has for a move (play accepts them at its prompt); a bare number is
+    a count, which play lists the move under."""
+    match move:
+        case StartingCoins(by_seat):
+            return ("0/0/1/1", "by seat", "seat") if by_seat else ("3", "standard", "each")
+        case Markers(count) | MovePirate(count):
+            return (str(count),)
+        case PlacePirate(island, bow):
+            return tuple(f"{island} {w}" for w, d in BOW_WORDS.items() if d == bow)
+        case TurnPirate(island, payment) if island is not None:
+            return (island,) if payment is None else (island, f"{island} {payment}")
+        case PayPirate(payment):
+            return (payment, "coin", "coins") if payment == "Coin" else (payment,)
+        case Sail(to, steps, _):
+            return (to,) if steps is None else (to, str(steps), f"{steps} steps")
+        case Return():
+            return RETURN_WORDS
+        case Bow(direction):
+            return tuple(w for w, d in BOW_WORDS.items() if d == direction)
+        case Collect():
+            return YES_WORDS
+        case Invest(None):
+            return ("yes", "true")
+        case NoIncome() | NoInvest():
+            return NONE_WORDS
+        case Take(resource) | Exchange(resource) | Pick(resource):
+            return (resource,)
+        case Trade(action, resource, _):
+            return (f"{action} {resource}",)
+    return ()
+
+
+def spends(move: Any) -> str | None:
+    """What a move pays that the player may want to keep: play asks before a forced one."""
+    match move:
+        case PayPirate(payment) | TurnPirate(_, payment) if payment is not None:
+            return f"1 {payment}"
+    return None
+
+
+# The phase each move belongs to (as state.py names them), for a move refused out of its place;
+# a pirate is turned at any point of a turn, so TurnPirate and PayPirate have none.
+MOVE_PHASES = {
+    PlaceIsland: SETUP,
+    FirstPlayer: SETUP,
+    StartingCoins: SETUP,
+    Markers: SETUP,
+    StartTurn: TURN,
+    PlacePirate: PIRATES,
+    Sail: SAILING,
+    Return: SAILING,
+    Bow: SAILING,
+    MovePirate: SAILING,
+    Collect: INCOME,
+    NoIncome: INCOME,
+    Take: INCOME,
+    Trade: INCOME,
+    Exchange: INCOME,
+    Pick: INCOME,
+    EndIncome: INCOME,
+    Invest: INVEST,
+    NoInvest: INVEST,
+    EndTurn: TURN_END,
+}
 
 
 def _coins(n: int | None, lead: str = "") -> str:

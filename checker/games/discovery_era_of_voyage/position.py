@@ -11,7 +11,9 @@ islands:                               # investment markers on each island
 markers_used: {Ana: 5}                 # optional: markers placed, if not all are still on islands
 
 Coins are accepted (a table may write them down) but count for nothing: they are neither VP nor
-one of the rulebook's tie-breakers.
+one of the rulebook's tie-breakers. A position the box cannot make is refused (``impossible``):
+more than 3 markers of a player on an island, more than 8 markers a player, more islands (of a
+type) than the preparation lays out, more VP tokens than the box holds.
 """
 
 from __future__ import annotations
@@ -20,8 +22,13 @@ from typing import Any
 
 from checker.core.position import read_position
 from checker.core.scoresheet import ScoreSheet
-from checker.games.discovery_era_of_voyage.book import CENTRAL, IslandBook
+from checker.games.discovery_era_of_voyage.book import CENTRAL, IslandBook, counted
 from checker.games.discovery_era_of_voyage.scoring import Position, final_scoring
+from checker.games.discovery_era_of_voyage.sections import (
+    COMPONENTS,
+    GAME_PREPARATION,
+    INVEST_ACTION,
+)
 from portolan.errors import InputError, did_you_mean
 from portolan.model.deck import read_bundle
 from portolan.model.loader import Game
@@ -102,6 +109,16 @@ def score_position(
         if island in islands:
             bad(f"{island} is listed twice", placed.key_pos[name], field)
             continue
+        kind = book.island(island).type
+        same = [i for i in islands if book.island(i).type == kind]
+        if len(same) >= book.draw.get(kind, 0):
+            bad(
+                f"a game lays out {counted(book.draw.get(kind, 0), kind.title() + ' island')} "
+                f"({GAME_PREPARATION}): {', '.join([*same, island])} cannot all be on the table",
+                placed.key_pos[name],
+                field,
+            )
+            continue
         if counts is None:
             counts = YMap()
         if not isinstance(counts, YMap):
@@ -124,9 +141,21 @@ def score_position(
                 )
                 continue
             here[p] = n
+        impossible_on_island(book, head.options, island, here, counts, field, bad)
+        for p, n in here.items():
+            before = sum(m.get(p, 0) for m in markers)
+            box = book.constants["markers_per_player"]
+            if before <= box < before + n:
+                bad(
+                    f"{p} has {before + n} investment markers on the islands so far: a player "
+                    f"has {box} ({COMPONENTS})",
+                    placed.value_pos[name],
+                    field,
+                )
         islands.append(island)
         markers.append(here)
     used = {p: sum(m.get(p, 0) for m in markers) for p in players}
+    box = book.constants["markers_per_player"]
     extra = raw.get("markers_used")
     if extra is not None:
         if not isinstance(extra, YMap):
@@ -146,7 +175,15 @@ def score_position(
                         f"markers_used.{who}",
                     )
                     continue
+                if n > box:
+                    bad(
+                        f"{p} placed {n} markers: a player has {box} ({COMPONENTS})",
+                        extra.value_pos[who],
+                        f"markers_used.{who}",
+                    )
+                    continue
                 used[p] = n
+    _impossible_vp(book, head.options, vp, table, bad)
     if problems:
         raise InputError(problems)
     pos = Position(players, islands, markers, vp, resources, used)
@@ -159,3 +196,44 @@ def _count(entry: YMap, key: str, field: str, bad) -> int:
         bad(f"{key} is a whole number, at least 0", entry.value_pos.get(key), f"{field}.{key}")
         return 0
     return value
+
+
+def impossible_on_island(book, options, island, here, counts, field, bad) -> None:
+    """More than 3 markers of a player on an island (Invest); with marker_limit: anyone, a
+    second player's 3rd marker where someone already had 3."""
+    limit = book.constants["marker_limit"]
+    for p, n in here.items():
+        if n > limit:
+            key = next(k for k in counts if str(k).strip().casefold() == p.casefold())
+            bad(
+                f"{p} has {n} markers on {island}: nobody invests where they already have "
+                f"{limit} ({INVEST_ACTION})",
+                counts.value_pos[key],
+                f"{field}.{p}",
+            )
+            return
+    full = [p for p, n in here.items() if n == limit]
+    if len(full) > 1 and options.get("marker_limit") == "anyone":
+        bad(
+            f"{' and '.join(full)} both have {limit} markers on {island}: once a player has "
+            f"{limit} there nobody invests on it ({INVEST_ACTION}; option marker_limit: anyone)",
+            counts.pos,
+            field,
+        )
+
+
+def _impossible_vp(book, options, vp, table, bad) -> None:
+    """More VP tokens than the box holds, when they are finite (option short_supply)."""
+    if options.get("short_supply") != "finite":
+        return
+    total = 0
+    for p, n in vp.items():
+        total += n
+        if total > book.vp:
+            bad(
+                f"the players hold {total} VP in tokens so far, more than the box's {book.vp} "
+                f"({COMPONENTS}; option short_supply: finite)",
+                table.value_pos.get(p),
+                f"players.{p}.vp",
+            )
+            return

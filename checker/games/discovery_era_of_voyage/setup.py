@@ -38,10 +38,6 @@ def setup(book: IslandBook, options: dict, players: list[str]) -> State:
                 field="players",
             )
         )
-    if options["pirates"] and n != 2:
-        raise InputError(
-            Problem(f"the pirates are a 2 Player Variant, not for {n} players", field="options")
-        )
     state = State(book=book, options=options, players=list(players))
     state.supply_coins = book.coins
     state.supply_res = dict(book.resource_totals)
@@ -55,7 +51,7 @@ def setup(book: IslandBook, options: dict, players: list[str]) -> State:
         state.vp[p] = 0
         state.left[p] = 0
     state.markers = [{} for _ in range(book.slots)]
-    if options["pirates"]:
+    if options["pirates"] and n == book.constants["pirate_players"]:  # the 2 Player Variant
         state.pirated = True
         state.pirates = [[CENTRE, 0] for _ in range(book.constants["pirate_ships"])]
     return state
@@ -162,7 +158,9 @@ def investment_markers(state: State, move: Markers) -> list[str]:
     events = [f"{move.count} investment markers each; {state.stack} VP on the Cultural island"]
     if state.pirated:
         events.append(
-            f"{len(state.pirates)} pirate ships (the unused colours) wait on the Central Island"
+            f"{len(state.players)} players: the {len(state.pirates)} unused colours sail as "
+            "pirates, their ships waiting on the Central Island (2 Player Variant; the option "
+            "pirates: false plays without them)"
         )
     return events
 

@@ -9,8 +9,9 @@ from typing import Any
 from checker.core.game import GameState
 from checker.games.discovery_era_of_voyage.book import IslandBook
 
-# Phases, as the rulebook names them (the setup steps are answered by the table).
-SETUP, TURN, PIRATES, SAILING, BOW, PIRATE_MOVE, INCOME, INVEST, OVER = (
+# Phases, as the rulebook names them (the setup steps are answered by the table). TURN_END is
+# the end of a turn in a game with pirates, where a pirate may still be turned.
+SETUP, TURN, PIRATES, SAILING, BOW, PIRATE_MOVE, INCOME, INVEST, TURN_END, OVER = (
     "Setup",
     "Turn",
     "Pirates",
@@ -19,6 +20,7 @@ SETUP, TURN, PIRATES, SAILING, BOW, PIRATE_MOVE, INCOME, INVEST, OVER = (
     "Pirate",
     "Income",
     "Invest",
+    "End of turn",
     "Over",
 )
 CENTRE = -1  # a ship on the Central Island
@@ -74,6 +76,7 @@ class State(GameState):
     round: int = 1
     turns: int = 0
     turned: set = field(default_factory=set)  # pirates turned this turn
+    turned_in: str | None = None  # the phase in which they were turned (one log key a turn)
     turning: int | None = None  # the pirate being turned, waiting for the payment
     sailed_from_centre: bool = False
     visit: Visit | None = None

@@ -15,6 +15,7 @@ from checker.games.exploration_age_of_sail import actions as a
 from checker.games.exploration_age_of_sail import flow, logformat
 from checker.games.exploration_age_of_sail.book import CardBook
 from checker.games.exploration_age_of_sail.moves import (
+    MOVE_PHASES,
     Discard,
     Draw,
     EndExpeditions,
@@ -27,6 +28,7 @@ from checker.games.exploration_age_of_sail.moves import (
     Save,
     StartTurn,
     describe,
+    spellings,
 )
 from checker.games.exploration_age_of_sail.position import score_position
 from checker.games.exploration_age_of_sail.scoring import final_scoring
@@ -55,6 +57,7 @@ class ExplorationRules(RulesBase):
         Discard: (a.check_discard, a.apply_discard),
         EndTurn: (a.check_end_turn, a.apply_end_turn),
     }
+    move_phases = MOVE_PHASES
 
     def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> State:
         constants = {k: v.value for k, v in model.rules.constants.items()}
@@ -82,6 +85,15 @@ class ExplorationRules(RulesBase):
 
     def describe(self, move: Any) -> str:
         return describe(move)
+
+    def spellings(self, move: Any) -> tuple[str, ...]:
+        return spellings(move)
+
+    def copies_left(self, state: State, move: Any) -> int | None:
+        return flow.copies_left(state, move)
+
+    def public_state(self, state: State) -> list[str]:
+        return flow.public_state(state)
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state.book, state.categories, state.victory, state.options)

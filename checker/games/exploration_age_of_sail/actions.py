@@ -498,9 +498,12 @@ def apply_end_turn(state: State, move: EndTurn) -> list[str]:
 
 def _missing(state: State, card: str, deck: str) -> str:
     total = (state.book.expedition.get(card) or state.book.exploration[card]).count
-    places = state.where_is(card)
-    copies = "its only copy is" if total == 1 else f"all {total} copies are elsewhere, one"
-    return f"{card} cannot come from the {deck}: {copies} {places}"
+    places = state.places_of(card)
+    if total == 1:
+        where = places[0][0] if places else "not in the deck"
+        return f"{card} cannot come from the {deck}: its only copy is {where}"
+    shown = ", ".join(f"{n} {where}" for where, n in places)
+    return f"{card} cannot come from the {deck}: all {total} copies are elsewhere ({shown})"
 
 
 def _cards(n: int) -> str:

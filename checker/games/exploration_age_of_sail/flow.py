@@ -198,6 +198,7 @@ def _decision(state: State) -> Decision:
                 f"{p} holds {state.hand_size(p)} cards: discard "
                 f"{n} to get down to {state.constants['hand_limit']}",
             ),
+            closes_turn=True,  # the last turn of a log is checked too
         )
     return Decision(
         p, "Ocean", "choice", (Discard, EndTurn), "the end of the turn", default=END_TURN
@@ -237,3 +238,34 @@ def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
         deck = state.exploration_deck
         return Reveal(rng.choices(list(deck), weights=list(deck.values()))[0])
     return RandomDiscard(rng.choice(state.pending.expedition.cards))
+
+
+def copies_left(state: State, move: Any) -> int | None:
+    """The copies of a card still in the deck it is drawn or turned over from."""
+    if isinstance(move, Draw):
+        return state.expedition_deck.get(move.card, 0)
+    if isinstance(move, Reveal):
+        return state.exploration_deck.get(move.card, 0)
+    return None
+
+
+# -- The table as everyone sees it ------------------------------------------------------------
+def public_state(state: State) -> list[str]:
+    """The decks, and what is in front of each player: the cards in hand (how many), the
+    expeditions and the discoveries claimed."""
+    lines = [
+        f"Expedition deck: {sum(state.expedition_deck.values())} cards; Exploration deck: "
+        f"{sum(state.exploration_deck.values())} cards"
+    ]
+    for p in state.players:
+        formed = [
+            f"{e.explorer} with {e.ship} and {e.crew}"
+            + (f" ({e.oceans} Ocean{'s' if e.oceans > 1 else ''})" if e.oceans else "")
+            for e in state.expeditions[p]
+        ]
+        claimed = [d for d, _ in state.victory[p]]
+        lines.append(
+            f"{p}: {state.hand_size(p)} cards in hand; expeditions: "
+            f"{'; '.join(formed) or 'none'}; discoveries: {', '.join(claimed) or 'none'}"
+        )
+    return lines

@@ -2,7 +2,7 @@
 
 - player: Ana
   draw: Galleons                           # Outfit phase
-  expedition: [Magellan, Galleons, Sailors]  # Expedition phase (optional)
+  expedition: [Magellan, Galleons, Sailors]  # Expedition phase (optional; any order)
   explore:                                 # Exploration phase, in the order played
     - Magellan: Ocean
     - Cook: {flip: Storm, save: Repairs}   # a Save card cancels the Hazard
@@ -18,6 +18,7 @@ from checker.core.game import Step
 from checker.core.log import LogReader, player_named, turn_entries
 from checker.games.exploration_age_of_sail.book import CardBook
 from checker.games.exploration_age_of_sail.moves import (
+    NONE_WORDS,
     Discard,
     Draw,
     EndExpeditions,
@@ -35,7 +36,6 @@ from portolan.yamlsrc import Pos, Source, YList, YMap
 
 TURN_KEYS = ("player", "draw", "expedition", "explore", "discard")
 FLIP_KEYS = ("flip", "save", "by", "discard")
-NONE_WORDS = ("none", "no", "-")
 
 
 class _Reader(LogReader):
@@ -117,10 +117,17 @@ def _expeditions(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
         if not isinstance(group, list) or len(group) != 3:
             r.bad("an expedition is three cards: [Explorer, Ship, Crew]", gpos, gfield)
             continue
-        names = r.names(group, gpos, gfield)
-        if all(n for n, _ in names):
-            step(Form(*(n for n, _ in names)), gpos)
+        names = [n for n, _ in r.names(group, gpos, gfield)]
+        if all(names):
+            step(Form(*by_type(r.book, names)), gpos)
     step(EndExpeditions(), pos)
+
+
+def by_type(book: CardBook, cards: list[str]) -> list[str]:
+    """The three cards as Explorer, Ship, Crew: the order they are written in is free at the
+    table (cards of other types go last, for the check to name them)."""
+    order = {"explorer": 0, "ship": 1, "crew": 2}
+    return sorted(cards, key=lambda c: order.get(book.expedition[c].type, 3))
 
 
 def _explore(r: _Reader, value: Any, pos: Pos, field: str, player: str, step) -> None:

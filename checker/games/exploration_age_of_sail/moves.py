@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from checker.games.exploration_age_of_sail.state import (
+    EXPEDITION,
+    EXPLORATION,
+    OCEAN,
+    OUTFIT,
+    START,
+)
+
 
 @dataclass(frozen=True, slots=True)
 class StartTurn:
@@ -66,6 +74,23 @@ class EndTurn:  # Ocean phase over: the next player's turn begins
 # The moves without data, made once.
 END_EXPEDITIONS, NO_SAVE, END_TURN = EndExpeditions(), NoSave(), EndTurn()
 
+# The phase of the turn each move belongs to (as state.py names them), for a move refused out
+# of its place: a Save card with no Hazard waiting is an Exploration-phase mistake, wherever the
+# turn has got to.
+MOVE_PHASES = {
+    StartTurn: START,
+    Draw: OUTFIT,
+    Form: EXPEDITION,
+    EndExpeditions: EXPEDITION,
+    Explore: EXPLORATION,
+    Reveal: EXPLORATION,
+    Save: EXPLORATION,
+    NoSave: EXPLORATION,
+    RandomDiscard: EXPLORATION,
+    Discard: OCEAN,
+    EndTurn: OCEAN,
+}
+
 
 def describe(move: object) -> str:
     """A move in words, as play lists it and a trace shows it."""
@@ -93,3 +118,18 @@ def describe(move: object) -> str:
         case EndTurn():
             return "end the turn"
     return str(move)
+
+
+NONE_WORDS = ("none", "no", "-")  # what the log writes for no Save card, no expedition
+
+
+def spellings(move: object) -> tuple[str, ...]:
+    """Other words the log has for a move (play accepts them at its prompt)."""
+    match move:
+        case NoSave() | EndExpeditions():
+            return NONE_WORDS
+        case Save(card, by):
+            return (card, f"{card} {by}")
+        case Explore(e) | Discard(e):
+            return (e,)
+    return ()

@@ -83,17 +83,29 @@ class State(GameState):
 
     def where_is(self, card: str) -> str:
         """Where a card that cannot be drawn or turned over is, for the message."""
+        places = self.places_of(card)
+        return places[0][0] if places else "not in the deck"
+
+    def places_of(self, card: str) -> list[tuple[str, int]]:
+        """Every place outside the decks that holds copies of ``card``, with how many."""
+        out: list[tuple[str, int]] = []
         for p in self.players:
             if self.hands[p].get(card):
-                return f"in {p}'s hand"
+                out.append((f"in {p}'s hand", self.hands[p][card]))
             for e in self.expeditions[p]:
-                if card in e.cards:
-                    return f"in {p}'s expedition of {e.explorer}"
-            if any(d == card for d, _ in self.victory[p]):
-                return f"in {p}'s victory pile"
-        if self.expedition_discard.get(card) or self.exploration_discard.get(card):
-            return "in the discard pile"
-        return "not in the deck"
+                n = e.cards.count(card) + (e.oceans if card == self.book.ocean else 0)
+                if n:
+                    out.append((f"in {p}'s expedition of {e.explorer}", n))
+            n = sum(1 for d, _ in self.victory[p] if d == card)
+            if n:
+                out.append((f"in {p}'s victory pile", n))
+        n = self.expedition_discard.get(card, 0) + self.exploration_discard.get(card, 0)
+        if n:
+            out.append(("in the discard pile", n))
+        pend = self.pending
+        if pend is not None and pend.waiting == "save" and pend.card == card:
+            out.append(("being resolved", 1))
+        return out
 
     def zones(self) -> dict[str, dict[str, int]]:
         """Every place a card can be, as counts: for the 'every card in one place' check."""

@@ -40,6 +40,8 @@ from checker.games.ships.moves import (
     Trade,
     UpgradeShip,
     describe,
+    spellings,
+    spends,
 )
 from checker.games.ships.position import score_position
 from checker.games.ships.scoring import final_scoring
@@ -128,6 +130,15 @@ class ShipsRules(RulesBase):
 
     def menu(self, move: Any) -> str | None:
         return MENUS.get(type(move))
+
+    spellings = staticmethod(spellings)
+    spends = staticmethod(spends)
+
+    def copies_left(self, state: State, move: Any) -> int | None:
+        return flow.copies_left(state, move)
+
+    def public_state(self, state: State) -> list[str]:
+        return flow.public_state(state)
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state)

@@ -527,3 +527,39 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     if isinstance(move, (TakeBackShips, Decline)):
         return Illegal(TAKE_CARD, "no card's action is waiting now")
     return None
+
+
+# -- The table as everyone sees it ------------------------------------------------------------
+def copies_left(state: State, move: Any) -> int | None:
+    """The copies of a card still in the era's deck (what '?' shows at a deal)."""
+    if not isinstance(move, Deal):
+        return None
+    return state.decks[state.era].get(move.card)
+
+
+def public_state(state: State) -> list[str]:
+    """The era, the ship age and the display, then what each player has in front of them:
+    VP, gold, counters, goods, ships on the Ship Age track, cards kept, cubes in stock."""
+    book = state.book
+    era = book.eras[state.era] if state.era < len(book.eras) else ""
+    display = ", ".join(_counted(state.display)) or "empty"
+    lines = [f"Era {era}, ship age {state.highest or '-'}; the display: {display}"]
+    for p, seat in enumerate(state.seats):
+        ships = [
+            f"age {age} {box} {boxes[b][p]}"
+            for age, boxes in enumerate(state.ships_at, 1)
+            for b, box in enumerate(BOXES)
+            if boxes[b][p]
+        ]
+        lines.append(
+            f"{seat.name}: {seat.vp} VP; {seat.gold} gold, {seat.nav} navigation, "
+            f"{seat.industry} industry; goods: {', '.join(_counted(seat.goods)) or 'none'}; "
+            f"ships: {', '.join(ships) or 'none'}; "
+            f"cards kept: {', '.join(seat.kept) or 'none'}; "
+            f"{seat.stock} merchant cubes and {seat.free} free action cubes in stock"
+        )
+    return lines
+
+
+def _counted(things: dict[str, int]) -> list[str]:
+    return [name if n == 1 else f"{name} ×{n}" for name, n in things.items() if n]

@@ -223,3 +223,53 @@ def describe(move: object) -> str:
         case Decline():
             return "do not use the card's action"
     return str(move)
+
+
+def spellings(move: object) -> tuple[str, ...]:
+    """Other words the log has for a move (play accepts them at its prompt): the log's keys
+    ('gold', 'navigation', 'place 2') and names ('Athens Wine'). None is a bare number: a
+    number at play's prompt is an entry of its list."""
+    match move:
+        case TakeGold():
+            return ("gold",)
+        case TakeNavigation():
+            return ("navigation",)
+        case SellGoods():
+            return ("sell",)
+        case Retrieve(area, _):
+            return ("retrieve", "retrieve action boxes" if area == 0 else f"retrieve {area}")
+        case PlaceShip(age, box, _):
+            return (f"place {age}", f"place {age} {box}")
+        case UpgradeShip(age, ship, box, _):
+            return (f"upgrade {age} {ship}", f"upgrade {age} {ship} {box}")
+        case RemoveShip(age, box, _):
+            return (f"remove {age} {box}",)
+        case TakeCard(card, _):
+            return (card, f"card {card}")
+        case Trade(location, good, _):
+            return (f"{location} {good}",)
+        case ChooseGood(good) | Exchange(good) | SellGood(good) | ReturnGood(good):
+            return (good,)
+        case StopSelling() | StopRetrieving() | Decline():
+            return ("none", "no", "stop")
+        case EndTurn():
+            return ("end", "done", "pass")
+    return ()
+
+
+def spends(move: object) -> str | None:
+    """What a move gives up that the player may want to keep: play asks before a forced one."""
+    match move:
+        case ReturnGood(good):
+            return f"1 {good} (back to the pool)"
+        case PlaceShip(_, _, cube) | UpgradeShip(_, _, _, cube) | RemoveShip(_, _, cube) if (
+            cube == MERCHANT
+        ):
+            return "a merchant cube"
+        case TakeCard(_, cube) | TakeGold(cube) | TakeNavigation(cube) | SellGoods(cube) if (
+            cube == MERCHANT
+        ):
+            return "a merchant cube"
+        case Retrieve(_, cube) if cube == MERCHANT:
+            return "a merchant cube"
+    return None

@@ -178,7 +178,7 @@ SETUP_CASES = {
             "Ben: {contracts: [Yellow Contract 3]",
         ).replace("mission: Majority of Ships}", "mission: Majority of Ships}  # here"),
         "§3.0",
-        "each player is dealt 2 trade contracts: 1 named for Ben",
+        "each player is dealt 2 trade contracts: 1 written for Ben",
     ),
 }
 
@@ -219,10 +219,11 @@ TURN_CASES = {
         "§4.2",
         "a contract costs 1 coin: Ana has 0",
     ),
-    "a face-up contract not replaced": (
-        "  - player: Ana\n    contract: {take: Red Contract 3}\n    coins: take  # here\n",
+    "the unnamed face-up contract taken as one seen elsewhere": (
+        "  - player: Ana\n    contract: {take: Red Contract 3}\n    coins: take\n"
+        "  - {player: Ben, contract: {take: Black Contract 3}}  # here\n",
         "§4.2",
-        "a face-up contract taken is replaced: name the contract turned over in its place (new:)",
+        "Black Contract 3 is not face up in the contract row (in Ana's hand)",
     ),
     "a contract drawn that is in another hand": (
         "  - {player: Ana, contract: Yellow Contract 3}  # here\n",
@@ -344,15 +345,15 @@ TURN_CASES = {
     ),
     "a contract short of its transport": (
         "  - player: Ana\n    buy: [Yellow Ship 1: White Ship 1]\n"
-        "    send:\n      - {contract: Yellow Contract 5, ships: [Yellow Ship 1], duration: 2}\n"
-        "  - {player: Ben, coins: take}  # here\n",
+        "    send:\n      - {contract: Yellow Contract 5, ships: [Yellow Ship 1], duration: 2}"
+        "  # here\n  - {player: Ben, coins: take}\n",
         "§4.4.2",
         "Yellow Contract 5 needs exactly 5 transport: the ships assigned carry 1",
     ),
     "a contract over its transport": (
         "  - player: Ana\n    buy: [Yellow Ship 1: White Ship 1]\n"
         "    send:\n      - {contract: Black Contract 3, ships: [Santa María,\n"
-        "          Yellow Ship 1], transport: 3, duration: 1, wild: true}  # here\n",
+        "          Yellow Ship 1], transport: 3, duration: 1, wild: [Yellow Ship 1]}  # here\n",
         "§4.4.2",
         "Black Contract 3 has its 3 transport already: Yellow Ship 1 is one ship too many",
     ),
@@ -445,6 +446,15 @@ def log_with(old: str, new: str) -> str:
 
 
 MALFORMED = {
+    # one behaviour in every game: a key in another case is refused, never merged with its twin
+    "a turn key that differs only in case": (
+        HEAD + "  - player: Ana\n    coins: take\n    Coins: take  # here\n",
+        "unknown key 'Coins' (did you mean 'coins'?)",
+    ),
+    "a key written twice, once with '_'": (
+        log_with("  purchase row:", "  purchase_row: [Red Ship 1]\n  purchase row:  # here"),
+        "'purchase row' and 'purchase_row' are one key: write it once",
+    ),
     "an unknown ship": (
         HEAD + "  - {player: Ana, buy: [Blue Shp 2: White Ship 1]}  # here\n",
         "'Blue Shp 2' is not a ship card (did you mean 'Blue Ship 2'?)",
@@ -521,6 +531,34 @@ expeditions:
 
 
 BAD_POSITIONS = {
+    # positions no game can reach
+    "two colours on an expedition without a Wild Ship card": (
+        POSITION.replace(
+            "Antonio de Abreu: {Cai: [Green Ship 1, Green Ship 2]}",
+            "Antonio de Abreu: {Cai: [Green Ship 1, Yellow Ship 1]}  # here",
+        ),
+        "Antonio de Abreu's expedition has ships of 2 colours (green, yellow): after the first "
+        "ship, only ships of its colour join",
+    ),
+    "more Wild Ship cards than a player has": (
+        POSITION.replace(
+            "Antonio de Abreu: {Cai: [Green Ship 1, Green Ship 2]}",
+            "Antonio de Abreu: {Ben: [Green Ship 1, Yellow Ship 1 (wild), Black Ship 1 (wild)]}"
+            "  # here",
+        ),
+        "Ben sent 3 ships with a Wild Ship card: each player has 2 in a 3-player game (§3.0)",
+    ),
+    "more completed contracts than the box holds": (
+        POSITION.replace("contracts: 5,", "contracts: 20,").replace(
+            "unassigned: 2}\n", "unassigned: 2}  # here\n"
+        ),
+        "25 completed contracts between the players: the box has 24 (§2.0)",
+    ),
+    "more ships than the box holds": (
+        POSITION.replace("unassigned: 2}\n", "unassigned: 32}  # here\n"),
+        "46 ships between the expeditions and the players' unassigned ships: the box has 42 "
+        "ships and a flagship each (§2.0)",
+    ),
     "an unknown ship": (
         POSITION.replace(
             "Francis Drake: {Ben: [Red Ship 1,", "Francis Drake: {Ben: [Red Shp 1,"

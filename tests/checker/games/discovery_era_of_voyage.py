@@ -78,7 +78,7 @@ _ANA = ["{to: Palm Grove, bow: clockwise}", "Pepper Coast", "return"] * 3 + [
 ]
 _INVESTS = {4, 7, 10}  # Ana's turns (from 0) that invest
 _BEN = ["{to: Gold Reef, bow: counterclockwise}", "return"] * 5
-LIMIT = PIRATES.replace("options: {pirates: true}\n", "") + "".join(
+LIMIT = PIRATES.replace("{pirates: true}", "{pirates: false}") + "".join(
     f"  - {{player: Ana, sail: {a}{', invest: true' if k in _INVESTS else ''}}}\n"
     + (f"  - {{player: Ben, sail: {_BEN[k]}}}\n" if k < len(_BEN) else "")
     for k, a in enumerate(_ANA)
@@ -174,7 +174,7 @@ CASES = {
         "it is Ana's turn, not Ben's",
     ),
     "a turn without sailing": (
-        "  - {player: Ana}\n  - {player: Ben, sail: {to: Palm Grove, bow: clockwise}}  # here\n",
+        "  - {player: Ana}  # here\n  - {player: Ben, sail: {to: Palm Grove, bow: clockwise}}\n",
         "Sailing",
         "Ana must sail first: to an island, a number of steps along the bow, or back to the "
         "Central Island (sail: ...)",
@@ -191,8 +191,8 @@ CASES = {
         "Ana's ship is on the Central Island: it must sail to one of the surrounding islands",
     ),
     "no bow after leaving the Central Island": (
-        "  - {player: Ana, sail: {to: Palm Grove}}\n"
-        "  - {player: Ben, sail: {to: Orchard Isle, bow: clockwise}}  # here\n",
+        "  - {player: Ana, sail: {to: Palm Grove}}  # here\n"
+        "  - {player: Ben, sail: {to: Orchard Isle, bow: clockwise}}\n",
         "Sailing",
         "Ana sailed from the Central Island: turn the bow clockwise or counterclockwise on "
         "arriving (sail: {to: Island, bow: clockwise})",
@@ -327,12 +327,12 @@ LIMIT_CASES = {
         "marker_limit: anyone)",
     ),
     "with marker_limit: own, Ana's markers do not stop Ben (the cost does)": (
-        "options: {marker_limit: own}\n",
+        ", marker_limit: own",
         "  - {player: Ben, sail: {to: Pepper Coast, bow: clockwise}, invest: true}  # here\n",
         "investing on Pepper Coast costs 3 Fruit + 1 coin: Ben has 0 Fruit",
     ),
     "with marker_limit: own, a 4th marker of Ana's": (
-        "options: {marker_limit: own}\n",
+        ", marker_limit: own",
         "  - {player: Ben, sail: {to: Gold Reef, bow: counterclockwise}}\n"
         "  - {player: Ana, sail: return}\n"
         "  - {player: Ben, sail: return}\n"
@@ -376,8 +376,8 @@ PIRATE_CASES = {
         "  - player: Ben\n"
         "    pirates: {Orchard Isle: clockwise, Harbour Market: counterclockwise}\n"
         "    sail: {to: Gold Reef, bow: clockwise}\n"
-        "  - {player: Ana, sail: Orchard Isle}\n"
-        "  - {player: Ben, sail: 1}  # here\n",
+        "  - {player: Ana, sail: Orchard Isle}  # here\n"
+        "  - {player: Ben, sail: 1}\n",
         "Ana stopped where a pirate is, on Orchard Isle: pay 1 coin and move it 1 or 2 steps "
         "(sail: {..., pirate: 1})",
     ),
@@ -434,10 +434,30 @@ PIRATE_CASES = {
 }
 
 
-POOR = {"a pirate that cannot be paid for", "a pirate turned without a payment"}
-
-
-POOR = {"a pirate that cannot be paid for", "a pirate turned without a payment"}
+# Turn 3 of a 2-player game with pirates where Ana has nothing: a pirate turned before the
+# income that would pay for it (PIRATE_CASES, and the legal orders in test_deov_violations.py).
+POOR_START = (
+    "  - {player: Ana, sail: {to: Palm Grove, bow: clockwise}, income: none}\n"
+    "  - player: Ben\n"
+    "    pirates: {Orchard Isle: clockwise, Harbour Market: counterclockwise}\n"
+    "    sail: {to: Gold Reef, bow: clockwise}\n"
+)
+PIRATE_CASES["a pirate turned before the income that pays for it"] = (
+    POOR_START + "  - player: Ana\n    turn_pirate: {Orchard Isle: Pepper}  # here\n"
+    "    sail: Pepper Coast\n",
+    "Ana has 0 Pepper: turning a pirate costs 1 coin or 1 resource",
+)
+PIRATE_CASES["a pirate turned before an income written after it"] = (
+    POOR_START + "  - player: Ana\n    sail: Pepper Coast\n"
+    "    turn_pirate: {Orchard Isle: Pepper}  # here\n    income: take\n",
+    "Ana has 0 Pepper: turning a pirate costs 1 coin or 1 resource",
+)
+POOR = {
+    "a pirate that cannot be paid for",
+    "a pirate turned without a payment",
+    "a pirate turned before the income that pays for it",
+    "a pirate turned before an income written after it",
+}
 
 # Ana (0 coins) returns first; Ben (0 coins) may not follow her while he can still sail 1 step
 # to a vacant island (option tariff_on_central: true; by default returning costs nothing).
@@ -465,7 +485,9 @@ def _violations() -> dict[str, Violation]:
         out[name] = Violation(log(BASE, tail), section, message)
     for name, (options, tail, message) in LIMIT_CASES.items():
         out[name] = Violation(
-            log(LIMIT.replace("turns:", options + "turns:", 1), tail), "Invest", message
+            log(LIMIT.replace("pirates: false", "pirates: false" + options, 1), tail),
+            "Invest",
+            message,
         )
     for name, (tail, message) in PIRATE_CASES.items():
         head = zero_coins(PIRATES) if name in POOR else PIRATES
@@ -483,6 +505,23 @@ def _violations() -> dict[str, Violation]:
     out["a pirate moved without the variant"] = Violation(
         log(
             BASE, "  - player: Ana\n    sail: {to: Palm Grove, bow: clockwise, pirate: 1}  # here\n"
+        ),
+        "2 Player Variant",
+        "there are no pirates in this game (3 players: pirates sail in 2-player games)",
+    )
+    out["a 2-player game has its pirates unless the option leaves them out"] = Violation(
+        log(
+            PIRATES.replace("options: {pirates: true}\n", ""),
+            "  - {player: Ana, sail: {to: Palm Grove, bow: clockwise}}\n"
+            "  - {player: Ben, sail: {to: Gold Reef, bow: clockwise}}  # here\n",
+        ),
+        "2 Player Variant",
+        "in the first round, after the starting player's turn, Ben places the 2 pirates",
+    )
+    out["a pirate moved in a 2-player game without pirates"] = Violation(
+        log(
+            PIRATES.replace("{pirates: true}", "{pirates: false}"),
+            "  - player: Ana\n    sail: {to: Palm Grove, bow: clockwise, pirate: 1}  # here\n",
         ),
         "2 Player Variant",
         "there are no pirates in this game (option pirates: false)",
@@ -507,6 +546,11 @@ def _violations() -> dict[str, Violation]:
 
 # -- Files that cannot be read -------------------------------------------------------------
 MALFORMED = {
+    "a turn key that differs only in case": (
+        BASE + "  - player: Ana\n    sail: {to: Palm Grove, bow: clockwise}\n"
+        "    Sail: Pepper Coast  # here\n",
+        "unknown key 'Sail' (did you mean 'sail'?)",
+    ),
     "an unknown island": (
         BASE.replace("[Palm Grove,", "[Palm Grov,  # here"),
         "'Palm Grov' is not an island of this game (did you mean 'Palm Grove'?)",
@@ -637,6 +681,40 @@ BAD_POSITIONS = {  # what is replaced in POSITION, by what, and the message
         "{Ana: 2, Ben: 1}",
         "{Ana: two}  # here",
         "a number of markers is a whole number",
+    ),
+    # impossible positions: what the box and the rules cannot make
+    "4 markers of a player on an island": (
+        "{Cai: 3}",
+        "{Cai: 4}  # here",
+        "Cai has 4 markers on Gold Reef: nobody invests where they already have 3 (Invest)",
+    ),
+    "two players with 3 markers on an island": (
+        "{Ana: 2, Ben: 1}",
+        "{Ana: 3, Ben: 3}  # here",
+        "Ana and Ben both have 3 markers on Palm Grove: once a player has 3 there nobody "
+        "invests on it (Invest; option marker_limit: anyone)",
+    ),
+    "more than 8 markers of a player": (
+        "{Ben: 2, Cai: 1, Ana: 1}",
+        "{Ben: 2, Cai: 1, Ana: 1}\n  Pepper Coast: {Ana: 2}\n  Trading Post: {Ana: 3}  # here",
+        "Ana has 9 investment markers on the islands so far: a player has 8 (Components)",
+    ),
+    "more than 8 markers placed": (
+        "{Ben: 2, Cai: 1, Ana: 1}",
+        "{Ben: 2, Cai: 1, Ana: 1}\nmarkers_used: {Ana: 9}  # here",
+        "Ana placed 9 markers: a player has 8 (Components)",
+    ),
+    "a third Commercial island": (
+        "{Ben: 2, Cai: 1, Ana: 1}",
+        "{Ben: 2, Cai: 1, Ana: 1}\n  Trading Post: {Ana: 1}\n  Gold Exchange: {Ben: 1}  # here",
+        "a game lays out 2 Commercial islands (Game Preparation): Harbour Market, Trading Post, "
+        "Gold Exchange cannot all be on the table",
+    ),
+    "more VP than the box holds": (
+        "Cai: {vp: 3}",
+        "Cai: {vp: 29}  # here",
+        "the players hold 41 VP in tokens so far, more than the box's 40 (Components; option "
+        "short_supply: finite)",
     ),
 }
 

@@ -115,8 +115,8 @@ VIOLATIONS = {
         "  - player: Ana\n    draw: Galleons\n    explore: [Magellan: Ocean]\n"
         "  - {player: Ben, draw: Galleons}  # here\n",
         "Outfit Phase",
-        "Galleons cannot come from the Expedition deck: all 4 copies are elsewhere, one in "
-        "Ana's hand",
+        "Galleons cannot come from the Expedition deck: all 4 copies are elsewhere (2 in "
+        "Ana's hand, 1 in Ana's expedition of Magellan, 1 in Ben's hand)",
     ),
     "a card still in someone's hand": (
         "  - {player: Ana, draw: Christopher Columbus}  # here\n",
@@ -145,10 +145,11 @@ VIOLATIONS = {
         "Expedition Phase",
         "only one expedition may be formed in an Expedition phase",
     ),
-    "an expedition that does not explore": (
-        "  - {player: Ana, draw: Caravels}\n  - {player: Ben, draw: Colonists}  # here\n",
+    "an expedition that does not explore": (  # blamed on Ana's turn, not on Ben's
+        "  - {player: Ana, draw: Caravels}  # here\n  - {player: Ben, draw: Colonists}\n",
         "Exploration Phase",
         "not every expedition has turned over its card this turn: Magellan still must",
+        (7, "Ana", "Exploration"),
     ),
     "an expedition that explores twice": (
         "  - player: Ana\n    draw: Caravels\n    explore:\n      - Magellan: Ocean\n"
@@ -166,10 +167,11 @@ VIOLATIONS = {
     "a discovery claimed without the random discard": (
         "  - player: Ana\n    draw: Caravels\n    explore: [Magellan: Ocean]\n"
         "  - {player: Ben, draw: Colonists}\n"
-        "  - player: Ana\n    draw: Sailors\n    explore: [Magellan: Caribbean]\n"
-        "  - {player: Ben, draw: Conquistadors}  # here\n",
+        "  - player: Ana\n    draw: Sailors\n    explore: [Magellan: Caribbean]  # here\n"
+        "  - {player: Ben, draw: Conquistadors}\n",
         "Exploration Phase",
         "after claiming Caribbean, name the expedition card discarded at random",
+        (9, "Ana", "Exploration"),
     ),
     "a random discard that is not an expedition card": (
         "  - player: Ana\n    draw: Caravels\n    explore: [Magellan: Ocean]\n"
@@ -234,10 +236,45 @@ VIOLATIONS = {
             ]
         )
         + "  - player: Ana\n    draw: Resupply\n    explore: [Magellan: Ocean]\n"
-        "  - {player: Ben, draw: Promises}\n"
-        "  - {player: Ana, draw: Cartography, explore: [Magellan: Ocean]}  # here\n",
+        "  - {player: Ben, draw: Promises}  # here\n"
+        "  - {player: Ana, draw: Cartography, explore: [Magellan: Ocean]}\n",
         "Ocean Phase",
         "Ben holds 8 cards: discard 1 to get down to 7",
+        (16, "Ben", "Ocean"),
+    ),
+    # The last turn of a log is a finished turn: its Ocean phase is checked too.
+    "a hand over the limit when the log ends": (
+        "".join(
+            f"  - {{player: Ana, draw: {a}, explore: [Magellan: Ocean]}}\n"
+            f"  - {{player: Ben, draw: {b}{discard}}}\n"
+            for a, b, discard in [
+                ("Caravels", "Island", ""),
+                ("Colonists", "Resupply", ""),
+                ("Conquistadors", "Promises", ""),
+                ("Sailors", "Cartography", ""),
+                ("Caravels", "Repairs", ", discard: [Cannons]"),
+                ("Colonists", "Cold Steel", ", discard: [Island]"),
+            ]
+        )
+        + "  - player: Ana\n    draw: Conquistadors\n    explore:\n"
+        "      - Magellan: {flip: Japan, discard: Galleons}\n"  # 7 cards, and 2 come home
+        "    discard: [Caravels]  # here\n",
+        "Ocean Phase",
+        "Ana holds 8 cards: discard 1 to get down to 7",
+        (19, "Ana", "Ocean"),
+    ),
+    "a Save card with no Hazard waiting, reported in the Exploration phase": (
+        "  - player: Ana\n    draw: Repairs\n"
+        "    explore: [Magellan: {flip: Ocean, save: Repairs}]  # here\n",
+        "Exploration Phase",
+        "no Hazard is waiting for a Save card (Magellan turned over Ocean)",
+        (7, "Ana", "Exploration"),
+    ),
+    "an explorer with no expedition, reported in the Exploration phase": (
+        "  - player: Ana\n    draw: Caravels\n    explore: [James Cook: Ocean]  # here\n",
+        "Exploration Phase",
+        "Ana has no expedition led by James Cook",
+        (7, "Ana", "Exploration"),
     ),
 }
 
@@ -246,6 +283,10 @@ HEAD = "game: exploration-age-of-sail\nplayers: [Ana, Ben]\nturns:\n"
 
 
 MALFORMED = {
+    "a turn key that differs only in case": (
+        HEAD + "  - player: Ana\n    draw: Galleons\n    Draw: Galleons  # here\n",
+        "unknown key 'Draw' (did you mean 'draw'?)",
+    ),
     "not YAML": (
         "game: exploration-age-of-sail\nplayers: [Ana, Ben\nturns: []  # here\n",
         "YAML syntax error",
@@ -350,8 +391,8 @@ TESTS = GameTests(
     game="exploration-age-of-sail",
     examples={name: Expected(EXPECTED[name], WINNERS[name]) for name in EXPECTED},
     violations={
-        name: Violation(log(tail), section, message)
-        for name, (tail, section, message) in VIOLATIONS.items()
+        name: Violation(log(tail), section, message, *(where[0] if where else ()))
+        for name, (tail, section, message, *where) in VIOLATIONS.items()
     },
     malformed_logs={name: Malformed(text, message) for name, (text, message) in MALFORMED.items()},
     malformed_positions={

@@ -151,8 +151,9 @@ VIOLATIONS = {
         "Astrolabe is a Sailing ship card: the Galley deck is being dealt",
     ),
     "eleven cards at setup": (
-        SETUP.replace(", Amphorae]", "]").format(options="")
-        + "  - {player: Ana, actions: [gold]}  # here\n",
+        # the setup is reported at its own last line (a turn is checked when it ends)
+        SETUP.replace(", Amphorae]", "]  # here").format(options="")
+        + "  - {player: Ana, actions: [gold]}\n",
         "Setup",
         "12 Galley cards are dealt to the display at setup (setup: display:): 11 named",
     ),
@@ -408,8 +409,9 @@ VIOLATIONS = {
     ),
     "an exchange left unused at the end of the turn": (
         log(
-            ana("{place: 1, trade: Rhodes Metal}", "{exchange: Metal}")
-            + "  - {player: Ben, actions: [navigation]}  # here\n"
+            # Ana's own turn, at its last line (a turn is checked when it ends)
+            ana("{place: 1, trade: Rhodes Metal}", "{exchange: Metal}  # here")
+            + "  - {player: Ben, actions: [navigation]}\n"
         ),
         "Free Exchange of Goods",
         "1 navigation from a free exchange is still unused: it must be used at once",
@@ -435,6 +437,15 @@ VIOLATIONS = {
 
 HEAD = "game: ships\nplayers: [Ana, Ben]\nturns:\n"
 MALFORMED = {
+    # one behaviour in every game: a key in another case is refused, never merged with its twin
+    "a turn key that differs only in case": (
+        HEAD + "  - player: Ana\n    actions: [gold]\n    Actions: [gold]  # here\n",
+        "unknown key 'Actions' (did you mean 'actions'?)",
+    ),
+    "an action key that differs only in case": (
+        HEAD + "  - player: Ana\n    actions:\n      - {Place: Area 7}  # here\n",
+        "unknown key 'Place' (did you mean 'place'?)",
+    ),
     "not YAML": ("game: ships\nplayers: [Ana, Ben\nturns: []  # here\n", "YAML syntax error"),
     "unknown top-level key": (
         HEAD.replace("turns:", "setp: {}  # here\nturns:"),

@@ -32,11 +32,15 @@ class Expected:
 
 @dataclass(frozen=True)
 class Violation:
-    """A log broken at the line marked ``# here``: the rule cited and the message's words."""
+    """A log broken at the line marked ``# here``: the rule cited and the message's words; and,
+    where given, the turn, player and phase the violation is reported in."""
 
     log: str
     section: str
     message: str
+    turn: int | None = None
+    player: str | None = None
+    phase: str | None = None
 
 
 @dataclass(frozen=True)
@@ -49,13 +53,14 @@ class Malformed:
 
 @dataclass(frozen=True)
 class Play:
-    """A whole game played through ``portolan play``'s stdin, stopped and resumed halfway."""
+    """A whole game played at ``portolan play``'s prompts by a script, stopped and resumed at
+    every prompt (tests/checker/test_games_play.py)."""
 
     components: Path  # small decks make a short game
     players: list[str]
     seed: int
-    # Where the game may be stopped and resumed: (the session, the prompt) -> True.
-    stop_here: Callable[[Any, str], bool]
+    # No longer used: a game is stopped at every prompt. Kept so that older entries load.
+    stop_here: Callable[[Any, str], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -77,3 +82,5 @@ class GameTests:
     # The random options made fit for a player count (options, players) -> options: e.g. a
     # variant for 2 players only, turned off for more.
     fit_options: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
+    # The bound the game states for its length: no random game takes this many steps.
+    max_steps: int = 50_000

@@ -25,7 +25,7 @@ from checker.games.age_of_discovery.sections import (
     STARTING_PLAY,
 )
 from checker.games.age_of_discovery.setup import check_contract_reveal, setup_advanced
-from checker.games.age_of_discovery.state import CONTRACT, CONTRACTS, SETUP, State
+from checker.games.age_of_discovery.state import CONTRACT, CONTRACTS, SETUP, UNNAMED, State
 
 
 def contract_gate(state: State) -> Illegal | None:
@@ -34,11 +34,14 @@ def contract_gate(state: State) -> Illegal | None:
         return problem
     p = state.player
     limit = state.k["hand_limit"]
-    if len(state.hands[p]) >= limit:
+    if state.hand_size(p) >= limit:
+        held = list(state.hands[p])
+        if state.secret_contracts.get(p):
+            held.append(f"{state.secret_contracts[p]} kept secret")
         return Illegal(
             ACCEPT_CONTRACT,
-            f"{p} already holds {len(state.hands[p])} trade contracts "
-            f"({', '.join(state.hands[p])}): never more than {limit} in the hand",
+            f"{p} already holds {state.hand_size(p)} trade contracts "
+            f"({', '.join(held)}): never more than {limit} in the hand",
         )
     cost = state.k["contract_cost"]
     if state.coins[p] < cost:
@@ -51,19 +54,30 @@ def check_take_contract(state: State, move: TakeContract | Contract) -> Illegal 
     problem = contract_gate(state)
     if problem:
         return problem
-    if card not in state.contract_row:
+    space = state.unnamed_face_up(card) if card not in state.contract_row else None
+    if card not in state.contract_row and space is None:
         return Illegal(
             ACCEPT_CONTRACT,
             f"{card} is not face up in the contract row ({state.where_is_contract(card)})",
         )
-    owner = reserved_by_other(state, CONTRACTS, state.contract_row.index(card))
+    if space is None:
+        space = state.contract_row.index(card)
+    owner = reserved_by_other(state, CONTRACTS, space)
     if owner:
         return Illegal(ACTION_CARDS, f"{card} is reserved by {owner}: no other player may take it")
     return None
 
 
+def taken_face_up(state: State, card: str) -> bool:
+    """``contract: Card`` is the face-up card if it lies there, or if it can only be the one
+    turned up unnamed (the deck holds no other unseen card); otherwise it is drawn blind."""
+    if card in state.contract_row:
+        return True
+    return state.unnamed_face_up(card) is not None and state.draw_deck_size() <= 0
+
+
 def check_contract(state: State, move: Contract) -> Illegal | None:
-    if move.card in state.contract_row:
+    if taken_face_up(state, move.card):
         return check_take_contract(state, move)
     problem = contract_gate(state)
     if problem:
@@ -75,7 +89,7 @@ def check_draw_contract(state: State, move: DrawContract) -> Illegal | None:
     problem = contract_gate(state)
     if problem:
         return problem
-    if not state.contract_deck:
+    if state.draw_deck_size() <= 0:
         return Illegal(ACCEPT_CONTRACT, "the contract draw deck is empty")
     return None
 
@@ -86,12 +100,15 @@ def take_contract(state: State, move: TakeContract | Contract) -> list[str]:
     in_block(state, "contract")
     begin(state, CONTRACT)
     pay_in(state, p, state.k["contract_cost"])
+    if card not in state.contract_row:  # the unnamed face-up card, named now
+        state.contract_row[state.unnamed_face_up(card)] = card
+        state.contract_deck.remove(card)
     space = state.contract_row.index(card)
     state.contract_row[space] = None
     drop_reservation(state, CONTRACTS, space)
     state.hands[p].append(card)
     events = [f"pays {state.k['contract_cost']} coin and takes the face-up {card}"]
-    if state.contract_deck:
+    if state.draw_deck_size() > 0:
         state.pending = ("row contract", space)
     else:
         events.append("the contract draw deck is empty: the space stays empty")
@@ -119,24 +136,29 @@ def contract_drawn(state: State, move: ContractDrawn | Contract) -> list[str]:
 
 
 def apply_contract(state: State, move: Contract) -> list[str]:
-    if move.card in state.contract_row:
+    if taken_face_up(state, move.card):
         return take_contract(state, move)
     draw_contract(state, move)
     return contract_drawn(state, move)
 
 
 def check_row_contract(state: State, move: RowContract) -> Illegal | None:
+    if move.card == UNNAMED:
+        return None
     section = STARTING_PLAY if state.phase == SETUP else ACCEPT_CONTRACT
     return check_contract_reveal(state, move.card, section, "turned face up")
 
 
 def apply_row_contract(state: State, move: RowContract) -> list[str]:
-    state.contract_deck.remove(move.card)
     if state.phase == SETUP:
+        state.contract_deck.remove(move.card)
         space = state.contract_row.index(None)
         state.contract_row[space] = move.card
         return [f"{move.card} is turned face up in the contract row", *setup_advanced(state)]
     space = state.pending[1]
     state.contract_row[space] = move.card
     state.pending = None
+    if move.card == UNNAMED:  # still counted among the unseen cards until it is taken
+        return ["a contract is turned face up in its place (the log does not name it)"]
+    state.contract_deck.remove(move.card)
     return [f"{move.card} is turned face up in its place"]

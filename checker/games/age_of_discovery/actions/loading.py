@@ -47,12 +47,20 @@ def may_send(state: State, p: str) -> bool:
             return True
     if state.flagship_idle[p] and best >= 1:
         return True
-    if not state.hands[p]:
+    hand = playable(state, p)
+    if not hand:
         return False
     total = sum(ships[c].transport * n for c, n in state.fleet[p].items())
     return total + max(state.k["flagship_transport"]) >= min(
-        state.book.contracts[c].transport for c in state.hands[p]
+        state.book.contracts[c].transport for c in hand
     )
+
+
+def playable(state: State, p: str) -> list[str]:
+    """The contracts the player may play: those named in the hand, and any a contract kept
+    secret may be."""
+    secret = state.secret_hand(p)
+    return [*state.hands[p], *secret] if secret else state.hands[p]
 
 
 def sends(state: State, p: str):
@@ -68,10 +76,10 @@ def sends(state: State, p: str):
         t = info.transport
         if room[None] >= t or room.get(info.colour, -1) >= t or (wild and best >= t):
             yield shared(SendShip, c)
-    flag = state.flagship[p]
-    if flag and state.flagship_idle[p] and sail_targets(state, p, flag, first=True):
-        yield shared(SendShip, flag)
-    for c in state.hands[p]:
+    for flag in state.flagships_of(p):  # a flagship kept secret is named when first sent
+        if sail_targets(state, p, flag, first=True):
+            yield shared(SendShip, flag)
+    for c in playable(state, p):
         if can_load(state, p, c, state.book.contracts[c].transport):
             for d in k["contract_durations"]:
                 yield shared(PlayContract, c, d)
@@ -137,8 +145,7 @@ def ship_options(state: State, p: str, contract: str) -> list[tuple[str, int, st
             out.append((c, book.ships[c].transport, None, False))
         elif wilds:
             out.append((c, book.ships[c].transport, None, True))
-    flag = state.flagship[p]
-    if flag and state.flagship_idle[p]:
+    for flag in state.flagships_of(p):
         for col, wild in flagship_colours(state, flag, colour, wilds):
             for t in state.k["flagship_transport"]:
                 out.append((flag, t, col if wild else None, wild))
@@ -146,65 +153,46 @@ def ship_options(state: State, p: str, contract: str) -> list[tuple[str, int, st
 
 
 def can_load(state: State, p: str, contract: str, need: int) -> bool:
-    """Can the player's idle ships (and coins, and Wild Ship cards) make exactly ``need``?"""
-    least = least_fees(state, p, contract, need)
-    return least is not None and least <= state.coins[p]
-
-
-def least_fees(state: State, p: str, contract: str, need: int) -> int | None:
-    """The least placement fees with which the player's idle ships (and Wild Ship cards) make
-    exactly ``need`` transport for ``contract`` (None: no way). Coins are left out, so the
-    answer is remembered across turns by the few things it depends on: a random game asks the
-    same question again and again, with other coins each time."""
-    book = state.book
-    wilds = state.action_cards[p].get(book.wild, 0)
-    colour = book.contracts[contract].colour
-    flag = state.flagship[p] if state.flagship_idle[p] else None
-    key = ("least", p, colour, need, wilds, flag, tuple(state.fleet[p].items()))
-    if key in state.cache:
-        return state.cache[key]
-    k = state.k
-    items = []
-    for c, n in state.fleet[p].items():
-        info = book.ships[c]
-        w = info.colour != colour
-        if not w or wilds > 0:
-            items += [(info.transport, w, k["placement_fee"])] * n
-    flag_opts = []
-    if flag:
-        for _, w in flagship_colours(state, flag, colour, wilds):
-            flag_opts += [(t, w, k["flagship_fee"]) for t in k["flagship_transport"]]
-    # (transport made, Wild Ship cards used) -> least fees
-    best = {(0, 0): 0}
-    for t, w, fee in items:
-        for (made, used), fees in list(best.items()):
-            at = (made + t, used + w)
-            if at[0] <= need and at[1] <= wilds and best.get(at, _NEVER) > fees + fee:
-                best[at] = fees + fee
-    least = min((f for (made, _), f in best.items() if made == need), default=_NEVER)
-    for t, w, fee in flag_opts:
-        for (made, used), fees in best.items():
-            if made + t == need and used + w <= wilds:
-                least = min(least, fees + fee)
-    found = state.cache[key] = None if least == _NEVER else least
+    """Can the player's idle ships (and coins, and Wild Ship cards) make exactly ``need``?
+    Remembered by all it depends on: a random game asks the same question again and again."""
+    key = (
+        p,
+        state.book.contracts[contract].colour,
+        need,
+        state.coins[p],
+        state.action_cards[p].get(state.book.wild, 0),
+        state.flagship_idle[p],
+        state.flagship[p] or tuple(state.flagship_pool),
+        tuple(state.fleet[p].items()),
+    )
+    found = state.cache.get(key)
+    if found is None:
+        found = state.cache[key] = load_plan(state, p, contract, need, 0, 0, None) is not None
     return found
 
 
-_NEVER = 1 << 30
-
-
 def load_plan(state, p, contract, need, wild_used, spent, skip) -> bool | None:
-    """True if ``need`` transport can be made exactly (None if not). The common case, where
-    neither coins nor Wild Ship cards can run short, is a subset sum on a bit mask; the others
-    go through ``full_plan``."""
+    """True if ``need`` transport can be made exactly (None if not), with the player's
+    flagship if it is idle (``skip``: a ship already assigned). A flagship kept secret may be
+    any of those not known to be someone else's: the player knows which, so one is enough."""
+    flags = [] if skip is not None and state.book.is_flagship(skip) else state.flagships_of(p)
+    for flag in flags or [None]:
+        if _plan(state, p, contract, need, wild_used, spent, skip, flag):
+            return True
+    return None
+
+
+def _plan(state, p, contract, need, wild_used, spent, skip, flag) -> bool | None:
+    """``load_plan`` with this flagship (None: none). The common case, where neither coins
+    nor Wild Ship cards can run short, is a subset sum on a bit mask; the others go through
+    ``full_plan``."""
     book = state.book
     k = state.k
     coins = state.coins[p] - spent
     wilds = state.action_cards[p].get(book.wild, 0) - wild_used
     colour = book.contracts[contract].colour
-    flag = state.flagship[p] if state.flagship_idle[p] and state.flagship[p] != skip else None
     if coins < need * k["placement_fee"] + k["flagship_fee"]:
-        return full_plan(state, p, contract, need, wild_used, spent, skip)
+        return full_plan(state, p, contract, need, wild_used, spent, skip, flag)
     ships = book.ships
     reach = 1
     off = 0
@@ -219,10 +207,10 @@ def load_plan(state, p, contract, need, wild_used, spent, skip) -> bool | None:
         for _ in range(n):
             reach |= reach << info.transport
     if off > wilds:
-        return full_plan(state, p, contract, need, wild_used, spent, skip)
+        return full_plan(state, p, contract, need, wild_used, spent, skip, flag)
     if flag is not None and flagship_colours(state, flag, colour, wilds):
         if wilds < off + 1 and colour not in book.flagships[flag]:
-            return full_plan(state, p, contract, need, wild_used, spent, skip)
+            return full_plan(state, p, contract, need, wild_used, spent, skip, flag)
         reach |= _shifted(reach, k["flagship_transport"])
     return True if reach >> need & 1 else None
 
@@ -234,9 +222,9 @@ def _shifted(reach: int, transports) -> int:
     return out
 
 
-def full_plan(state, p, contract, need, wild_used, spent, skip) -> bool | None:
-    """The same question as ``load_plan``, by a full search: placement fees and Wild Ship
-    cards counted one by one."""
+def full_plan(state, p, contract, need, wild_used, spent, skip, flag) -> bool | None:
+    """The same question as ``_plan``, by a full search: placement fees and Wild Ship cards
+    counted one by one."""
     book = state.book
     coins = state.coins[p] - spent
     wilds = state.action_cards[p].get(book.wild, 0) - wild_used
@@ -252,9 +240,8 @@ def full_plan(state, p, contract, need, wild_used, spent, skip) -> bool | None:
         if w and wilds <= 0:
             continue
         items += [(info.transport, w, state.k["placement_fee"])] * n
-    flag = state.flagship[p]
     flag_opts = []
-    if flag and state.flagship_idle[p] and skip != flag:
+    if flag is not None:
         for _, w in flagship_colours(state, flag, colour, wilds):
             for t in state.k["flagship_transport"]:
                 flag_opts.append((t, w, state.k["flagship_fee"]))

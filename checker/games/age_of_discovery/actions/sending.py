@@ -245,7 +245,7 @@ def check_play_contract(state: State, move: PlayContract) -> Illegal | None:
     if problem:
         return problem
     p = state.player
-    if move.card not in state.hands[p]:
+    if move.card not in state.hands[p] and move.card not in state.secret_hand(p):
         return Illegal(
             TRADE_CONTRACTS,
             f"{move.card} is not in {p}'s hand ({state.where_is_contract(move.card)})",
@@ -262,15 +262,22 @@ def play_contract(state: State, move: PlayContract) -> list[str]:
     p = state.player
     in_block(state, "send")
     begin(state, SEND)
-    state.hands[p].remove(move.card)
+    events = []
+    if move.card in state.hands[p]:
+        state.hands[p].remove(move.card)
+    else:  # a contract kept secret: named now
+        state.contract_deck.remove(move.card)
+        state.secret_contracts[p] -= 1
+        events.append(f"{p} reveals the contract kept secret: {move.card}")
     v = Voyage(p, move.card, move.duration)
     state.voyages.append(v)
     state.pending = ("voyage", v)
     info = state.book.contracts[move.card]
     return [
+        *events,
         f"plays {move.card} for {move.duration} turn(s) "
         f"({info.payouts[move.duration - 1]} coins): {info.transport} transport of "
-        f"{info.colour} ships"
+        f"{info.colour} ships",
     ]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from checker.core.game import Illegal
 from checker.games.discovery_era_of_voyage.actions.supply import bundle_words, pay, short_of
-from checker.games.discovery_era_of_voyage.actions.turn import end_turn
+from checker.games.discovery_era_of_voyage.actions.turn import finish_turn
 from checker.games.discovery_era_of_voyage.book import counted
 from checker.games.discovery_era_of_voyage.moves import Invest
 from checker.games.discovery_era_of_voyage.sections import CENTRAL_ISLAND, INVEST_ACTION
@@ -80,7 +80,7 @@ def invest(state: State, move: Invest) -> list[str]:
     if reason and not state.end_reason:
         state.end_reason = reason
         events.append(f"{reason}: the game ends at the end of this round")
-    return events + end_turn(state)
+    return events + finish_turn(state)
 
 
 def can_invest(state: State) -> bool:

@@ -1,5 +1,5 @@
-"""2 Player Variant: the pirates placed in the first round, turned for a coin or a resource
-before sailing, and moved by a ship that stops where one is."""
+"""2 Player Variant: the pirates placed in the first round, turned for a coin or a resource at
+any point of a turn, and moved by a ship that stops where one is."""
 
 from __future__ import annotations
 
@@ -85,8 +85,12 @@ def turnable(state: State) -> list[int]:
 
 
 def pirate_turns(state: State) -> list:
-    """'Turn a pirate' (which one and the payment are chosen next), when one may be turned."""
+    """'Turn a pirate' (which one and the payment are chosen next), when one may be turned. A
+    second pirate is offered only where the first was turned: a log writes a turn's pirates
+    under one key (``turn_pirate``), in one place of the turn."""
     if not state.pirates_placed or not turnable(state) or not pirate_payments(state):
+        return []
+    if state.turned and state.turned_in != state.phase:
         return []
     return [TURN_A_PIRATE]
 
@@ -133,6 +137,7 @@ def pay_pirate(state: State, move: PayPirate) -> list[str]:
     else:
         turned = [state.turning]
     state.turning = None
+    state.turned_in = state.phase
     for k in turned:
         state.pirates[k][1] = -state.pirates[k][1]
         state.turned.add(k)

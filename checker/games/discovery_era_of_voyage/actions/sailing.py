@@ -35,8 +35,7 @@ def resolve_sail(state: State, move: Sail) -> tuple[int, int] | Illegal:
         return state.slot_of[move.to], 0
     bow = state.bow[p]
     n = book.slots
-    reading = state.options["extra_steps"]
-    limit = book.max_steps(reading)
+    limit = book.max_steps()
     if move.to is not None:
         target = state.slot_of[move.to]
         if target == here:
@@ -53,16 +52,14 @@ def resolve_sail(state: State, move: Sail) -> tuple[int, int] | Illegal:
         if steps < 1 or steps > limit:
             return Illegal(
                 SAILING_ACTION,
-                f"a ship sails 1 to {limit} steps along its bow, not {steps}"
-                + (" (option extra_steps: beyond_free)" if reading == "beyond_free" else ""),
+                f"a ship sails 1 to {limit} steps along its bow, not {steps}",
             )
         target = (here + bow * steps) % n
-    if book.sail_cost(steps, reading) is None:
+    if book.sail_cost(steps) is None:
         return Illegal(
             SAILING_ACTION,
             f"{state.ring[target]} is {steps} steps {BOW_NAMES[bow]} from {state.ring[here]}: "
-            f"a ship sails at most {limit} steps along its bow"
-            + (" (option extra_steps: beyond_free)" if reading == "beyond_free" else ""),
+            f"a ship sails at most {limit} steps along its bow",
         )
     return target, steps
 
@@ -70,7 +67,7 @@ def resolve_sail(state: State, move: Sail) -> tuple[int, int] | Illegal:
 def sail_costs(state: State, target: int, steps: int) -> tuple[int, list[str], int]:
     """(sailing cost, players owed the tariff, pirate cost) of stopping at ``target``."""
     k = state.book.constants
-    cost = state.book.sail_cost(steps, state.options["extra_steps"]) if steps else 0
+    cost = state.book.sail_cost(steps) if steps else 0
     owed = state.ships_at(target, but=state.player)
     pirate = k["pirate_move_cost"] if state.pirate_at(target) is not None else 0
     return cost, owed, pirate
@@ -201,7 +198,7 @@ def possible_sails(state: State, *, with_return: bool = True) -> list:
         return [Sail(ring[slot], None, due[slot]) for slot in range(n) if due[slot] <= coins]
     bow = state.bow[p]
     moves: list = []
-    for steps, cost in book.cost_row(state.options["extra_steps"]):
+    for steps, cost in book.cost_row():
         slot = (here + bow * steps) % n
         if cost + due[slot] <= coins:
             moves.append(Sail(ring[slot], steps, cost + due[slot]))

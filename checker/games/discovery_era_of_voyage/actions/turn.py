@@ -4,8 +4,15 @@ and the game at the end of a round in which an end condition was met (End of Gam
 from __future__ import annotations
 
 from checker.games.discovery_era_of_voyage.actions.pirates import pirates_due
-from checker.games.discovery_era_of_voyage.moves import NoInvest, StartTurn
-from checker.games.discovery_era_of_voyage.state import OVER, PIRATES, SAILING, TURN, State
+from checker.games.discovery_era_of_voyage.moves import EndTurn, NoInvest, StartTurn
+from checker.games.discovery_era_of_voyage.state import (
+    OVER,
+    PIRATES,
+    SAILING,
+    TURN,
+    TURN_END,
+    State,
+)
 
 
 def begin_turn(state: State, move: StartTurn) -> list[str]:
@@ -13,6 +20,7 @@ def begin_turn(state: State, move: StartTurn) -> list[str]:
     they are due."""
     state.turns += 1
     state.turned = set()
+    state.turned_in = None
     state.invested = False
     state.sailed_from_centre = False
     state.visit = None
@@ -41,6 +49,19 @@ def end_turn(state: State) -> list[str]:
     return []
 
 
+def finish_turn(state: State) -> list[str]:
+    """After Invest the turn is over; with pirates a player may still turn one ("During their
+    turn", 2 Player Variant) before it ends."""
+    if state.pirated:
+        state.phase = TURN_END
+        return []
+    return end_turn(state)
+
+
 def no_invest(state: State, move: NoInvest) -> list[str]:
     """Invest is optional: without it, the turn ends."""
+    return finish_turn(state)
+
+
+def end_of_turn(state: State, move: EndTurn) -> list[str]:
     return end_turn(state)

@@ -1,0 +1,102 @@
+"""Age of Exploration 1492–1543: the rules object the checker, play and simulate use.
+
+A turn is a stack of tasks in the rulebook's order (actions/engine.py); every move answers the
+task on top, so each move type's check and apply are the engine's, which hand the move to the
+section that owns the task (actions/*.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from checker.core.game import Decision, RulesBase, Step
+from checker.core.scoresheet import ScoreSheet
+from checker.games.age_of_exploration import flow, logformat, moves, scoring
+from checker.games.age_of_exploration import setup as s
+from checker.games.age_of_exploration.actions import engine
+from checker.games.age_of_exploration.book import Book
+from checker.games.age_of_exploration.position import score_position
+from checker.games.age_of_exploration.sections import EXPLORATION_TURNS, VICTORY
+from checker.games.age_of_exploration.state import State
+from portolan.model.loader import Game
+from portolan.yamlsrc import Source
+
+MOVE_TYPES = [
+    v
+    for v in vars(moves).values()
+    if isinstance(v, type) and v.__module__ == moves.__name__ and hasattr(v, "__dataclass_fields__")
+]
+
+
+class AgeOfExplorationRules(RulesBase):
+    id = "age-of-exploration"
+    turn_section = EXPLORATION_TURNS
+    end_section = VICTORY
+    log_keys = logformat.TOP_KEYS
+    book_class = Book
+    # Every move answers the task on top of the stack: the engine hands it to its section.
+    moves = dict.fromkeys(MOVE_TYPES, (engine.check, engine.apply))
+
+    def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> State:
+        state = s.setup(self.book(model), options, players)
+        engine.run(state)
+        return state
+
+    # the hot hooks go straight to the engine (the move table says the same, one call less)
+    decide = staticmethod(engine.decide)
+
+    def check(self, state: State, move: Any, player: str) -> Any:
+        return engine.check(state, move)
+
+    def apply(self, state: State, move: Any) -> list[str]:
+        state.memo = None
+        return engine.apply(state, move)
+
+    def misplaced(self, state: State, move: Any) -> Any:
+        return flow.misplaced(state, move)
+
+    def choices(self, state: State, decision: Decision) -> list[Any]:
+        return flow.choices(state, decision)
+
+    def chances(self, state: State, decision: Decision) -> list[tuple[Any, int]]:
+        return flow.chances(state, decision)
+
+    def sample_move(self, state: State, rng: random.Random) -> Any:
+        return flow.sample_move(state, self.decision(state), rng)
+
+    def sample_outcome(self, state: State, rng: random.Random) -> Any:
+        return flow.sample_outcome(state, self.decision(state), rng)
+
+    def menu(self, move: Any) -> str | None:
+        return flow.menu(move)
+
+    def describe(self, move: Any) -> str:
+        return moves.describe(move)
+
+    def outcome_name(self, move: Any) -> str:
+        return moves.outcome_name(move)
+
+    def score(self, state: State) -> ScoreSheet:
+        return scoring.score(state)
+
+    def parse_log(self, model: Game, raw: Any, source: Source, players: list[str]) -> list[Step]:
+        return logformat.parse_log(self.book(model), raw, source, players)
+
+    def parse_turns(
+        self, model: Game, turns: Any, source: Source, players: list[str]
+    ) -> list[Step]:
+        return logformat.parse_log(self.book(model), {"turns": turns}, source, players)
+
+    def write_log(self, steps: list[Step]) -> dict:
+        return logformat.write_log(steps)
+
+    def write_turns(self, steps: list[Step]) -> list[dict]:
+        return logformat.write_log(steps).get("turns", [])
+
+    def score_position(
+        self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
+    ) -> ScoreSheet:
+        return score_position(self.book(model), model, raw, source, options)
+
+
+RULES = AgeOfExplorationRules()

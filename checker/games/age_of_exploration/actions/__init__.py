@@ -1,0 +1,1 @@
+"""The rules of Age of Exploration by rulebook section; ``engine`` runs their tasks."""

@@ -1,0 +1,439 @@
+"""Draw and resolve an exploration card: which deck the expedition's starting space draws from
+(bases, Mid-Atlantic islands, the Straits of Magellan, rafts on rivers), the instructions
+followed in sequence with their OR choices, and the dice of every check (Key Concepts, Card
+Instructions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.core.game import Illegal
+from checker.games.age_of_exploration.actions import civilizations as civ
+from checker.games.age_of_exploration.actions import losses
+from checker.games.age_of_exploration.actions.engine import (
+    chance,
+    choice,
+    effect,
+    push,
+    roll_weights,
+    task,
+)
+from checker.games.age_of_exploration.actions.ratings import holds, label, target
+from checker.games.age_of_exploration.moves import Draw, Or, Roll, Stance
+from checker.games.age_of_exploration.sections import (
+    DRAW,
+    INSTRUCTIONS,
+    KEY_CONCEPTS,
+)
+from checker.games.age_of_exploration.state import RAFT, SHIP, State
+from portolan.model.instructions import (
+    Check,
+    Choice,
+    CivMove,
+    Damage,
+    Discover,
+    Flag,
+    GainItems,
+    If,
+    Lose,
+    Mark,
+    Progress,
+    Storm,
+)
+
+EXPLORE, STAY, RAFTS = "explore", "stay", "rafts"
+DECK_OF = {"sea": "sea", "coast": "sea", "nwp": "sea", "river": "sea"}
+
+
+# -- which deck ---------------------------------------------------------------------------------
+def stance_options(state: State) -> tuple[str, ...]:
+    """Where the choice of drawing or not is the player's (Draw and resolve an exploration
+    card): in a New World base or on a Mid-Atlantic island a card is drawn only to leave; a raft
+    expedition on a river draws a Land card instead when it works on its rafts."""
+    e = state.exp[state.player]
+    space = state.book.spaces[e.space]
+    if space.kind == "island" or (space.base and e.space in state.founded and space.launch):
+        return (EXPLORE, STAY)
+    if space.kind == "river" and e.mode == RAFT:
+        return (EXPLORE, RAFTS)
+    return ()
+
+
+def begin(state: State, t: tuple) -> list[str] | None:
+    if stance_options(state):
+        return None
+    state.tasks.pop()
+    e = state.exp[state.player]
+    space = state.book.spaces[e.space]
+    if space.kind == "river" and e.mode != RAFT:
+        return start_draw(state, RAFTS)
+    return start_draw(state, EXPLORE)
+
+
+def start_draw(state: State, stance: str) -> list[str]:
+    e = state.exp[state.player]
+    book = state.book
+    space = book.spaces[e.space]
+    now = state.now
+    now.stance = stance
+    if stance == STAY:
+        return ["stays: no card"]
+    if stance == RAFTS:
+        now.draws = "land"
+    elif space.kind == "island":
+        now.draws = "coast"
+    elif space.base and e.space in state.founded:
+        now.draws = "land"
+    else:
+        now.draws = space.draws
+    if e.mode == SHIP and space.kind in ("land", "base") and stance == EXPLORE:
+        now.draws = "land"  # moored off-shore (Landfall)
+    if now.draws == "none":
+        if e.space in book.straits:
+            step = Check(rating="navigation")
+            push(
+                state,
+                (
+                    "check",
+                    target(state, e, step),
+                    "Navigation (the Straits of Magellan)",
+                    (("fx", "strait"),),
+                    (),
+                ),
+            )
+            return ["draws no card: a Navigation check in the Straits"]
+        return ["draws no card here"]
+    deck = DECK_OF.get(now.draws, now.draws)
+    push(state, ("draw", deck))
+    return []
+
+
+@effect("strait")
+def strait_passed(state: State) -> list[str]:
+    state.now.strait = True
+    state.now.progress = 1
+    state.now.progress_set = True
+    return ["the Straits are passed: Progress"]
+
+
+def decide_stance(state: State, t: tuple):
+    opts = stance_options(state)
+    what = "leave (draw a card) or stay" if STAY in opts else "explore the river or work on rafts"
+    return choice(state.player, "Card", (Stance,), what)
+
+
+def stance_moves(state: State, t: tuple) -> list:
+    return [Stance(s) for s in stance_options(state)]
+
+
+def check_stance(state: State, t: tuple, move: Stance) -> Illegal | None:
+    if move.what not in stance_options(state):
+        return Illegal(DRAW, f"'{move.what}' is not possible here")
+    return None
+
+
+def answer_stance(state: State, t: tuple, move: Stance) -> list[str]:
+    state.tasks.pop()
+    return start_draw(state, move.what)
+
+
+task(
+    "stance",
+    auto=begin,
+    decide=decide_stance,
+    options=stance_moves,
+    check=check_stance,
+    answer=answer_stance,
+)
+
+
+# -- the card drawn -----------------------------------------------------------------------------
+DECK_WORDS = {"sea": "Sea/Coast/River", "land": "Land", "civilization": "Civilization"}
+
+
+def draw_auto(state: State, t: tuple) -> list[str] | None:
+    """An empty deck is made again from its discards (Draw and resolve an exploration card)."""
+    deck = t[1]
+    if state.decks[deck]:
+        return None
+    state.decks[deck], state.discards[deck] = state.discards[deck], []
+    return [f"the {DECK_WORDS[deck]} deck is empty: its discards are shuffled into a new deck"]
+
+
+def decide_draw(state: State, t: tuple):
+    deck = t[1]
+    return chance(state.player, "Card", (Draw,), f"the number of the {DECK_WORDS[deck]} card drawn")
+
+
+def draw_outcomes(state: State, t: tuple) -> list:
+    return [(Draw(n), 1) for n in state.decks[t[1]]]
+
+
+def check_draw(state: State, t: tuple, move: Draw) -> Illegal | None:
+    deck = t[1]
+    if move.number in state.decks[deck]:
+        return None
+    if state.book.deck_of.get(move.number) != deck:
+        return Illegal(DRAW, f"card {move.number} is not a {DECK_WORDS[deck]} card")
+    return Illegal(DRAW, f"card {move.number} cannot be drawn: it is {state.where_is(move.number)}")
+
+
+def answer_draw(state: State, t: tuple, move: Draw) -> list[str]:
+    state.tasks.pop()
+    state.decks[t[1]].remove(move.number)
+    now = state.now
+    now.card = move.number
+    steps = state.book.portion(move.number, now.draws)
+    push(state, ("steps", tuple(steps), 0))
+    return [f"draws {state.book.titles[move.number]} ({now.draws} portion)"]
+
+
+task(
+    "draw",
+    auto=draw_auto,
+    decide=decide_draw,
+    options=draw_outcomes,
+    check=check_draw,
+    answer=answer_draw,
+)
+
+
+def turn_in_card(state: State, t: tuple) -> list[str]:
+    """After the instructions: the card is turned in (and the deck reshuffled if it says so),
+    then any Discovery or Rumors of Gold is resolved (Draw and resolve an exploration card)."""
+    state.tasks.pop()
+    now = state.now
+    e = state.exp[state.player]
+    events: list[str] = []
+    if now.card is not None:
+        deck = state.book.deck_of[now.card]
+        state.discards[deck].append(now.card)
+        now.card = None
+        if now.reshuffle:
+            state.decks[deck] += state.discards[deck]
+            state.discards[deck] = []
+            events.append(f"the {DECK_WORDS[deck]} deck is reshuffled")
+    if now.discovery and not e.lost:
+        push(state, ("discover",))
+    if now.rumor and not e.must_return:
+        push(state, ("rumor",))
+    return events
+
+
+task("after", auto=turn_in_card)
+
+
+# -- instructions -------------------------------------------------------------------------------
+def steps(state: State, t: tuple) -> list[str]:
+    """Carry out the next instruction of a sequence (Choices and Sequences)."""
+    state.tasks.pop()
+    seq, i = t[1], t[2]
+    if i >= len(seq):
+        return []
+    if i + 1 < len(seq):
+        push(state, ("steps", seq, i + 1))
+    return execute(state, seq[i])
+
+
+task("steps", auto=steps)
+
+
+def execute(state: State, step: Any) -> list[str]:
+    e = state.exp[state.player]
+    now = state.now
+    if isinstance(step, Progress):
+        n = step.by_ship.get(e.ship_type, step.n) if step.by_ship and e.mode == SHIP else step.n
+        if now.entering:
+            if n == 0:
+                now.blocked = True
+            return []
+        now.progress, now.progress_set, now.capital = n, True, step.capital
+        return [
+            f"Progress {n}" + (" (except into the Capital)" if step.capital == "except" else "")
+        ]
+    if isinstance(step, Check):
+        return start_check(state, step)
+    if isinstance(step, Choice):
+        push(state, ("or", step))
+        return []
+    if isinstance(step, If):
+        branch = step.then if holds(state, e, step.condition) else step.otherwise
+        if branch:
+            push(state, ("steps", tuple(branch), 0))
+        return []
+    if isinstance(step, GainItems):
+        return losses.gain(state, e, step.items)
+    if isinstance(step, Lose):
+        push(state, *[("lose", tuple(step.what), step.cause)] * step.n)
+        return []
+    if isinstance(step, Damage):
+        push(state, *[("damage", False)] * step.n)
+        return []
+    if isinstance(step, Storm):
+        push(state, ("steps", tuple(state.book.storm(step.mod)), 0))
+        return ["a Storm"]
+    if isinstance(step, Discover):
+        e.teredos = True
+        now.teredos = True
+        return ["Teredos discovered"]
+    if isinstance(step, Mark):
+        return civ.mark(state, e, step.chit, step.verb == "mark")
+    if isinstance(step, CivMove):
+        return civ.move_track(state, e, step.verb, step.n)
+    if isinstance(step, Flag):
+        return flag(state, e, step.verb)
+    raise AssertionError(f"unknown instruction {step!r}")
+
+
+def flag(state: State, e, verb: str) -> list[str]:
+    now = state.now
+    if verb == "lost":
+        if not e.lost:
+            e.lost = 1
+        return ["Lost"]
+    if verb == "discovery":
+        now.discovery = True
+        return []
+    if verb == "rumor":
+        now.rumor = True
+        return []
+    if verb == "must_return":
+        if e.must_return:
+            return []
+        e.must_return = True
+        return ["Expedition must return"]
+    if verb == "reshuffle":
+        now.reshuffle = "yes"
+        return []
+    return ["no effect"]
+
+
+def start_check(state: State, step: Check) -> list[str]:
+    e = state.exp[state.player]
+    if step.rating in ("combat", "battle"):
+        pa = target(state, e, Check(rating="personal-arms"))
+        bonus = state.k["leader_combat_strength"]
+        push(
+            state,
+            (
+                "check",
+                pa,
+                "Personal Arms (the Leader's combat strength)",
+                (("combat", step, bonus),),
+                (("combat", step, 0),),
+            ),
+        )
+        return []
+    push(
+        state,
+        (
+            "check",
+            target(state, e, step),
+            label(step),
+            (("steps", tuple(step.success), 0),),
+            (("steps", tuple(step.failure), 0),),
+        ),
+    )
+    return []
+
+
+def combat_check(state: State, t: tuple) -> list[str]:
+    state.tasks.pop()
+    step, leader = t[1], t[2]
+    e = state.exp[state.player]
+    push(
+        state,
+        (
+            "check",
+            target(state, e, step, leader),
+            label(step) + f" (Leader {leader})",
+            (("steps", tuple(step.success), 0),),
+            (("steps", tuple(step.failure), 0),),
+        ),
+    )
+    return []
+
+
+task("combat", auto=combat_check)
+
+
+# -- the dice -----------------------------------------------------------------------------------
+def decide_roll(state: State, t: tuple):
+    dice = t[5] if len(t) > 5 else 2
+    what = "the die" if dice == 1 else "the dice"
+    return chance(state.player, "Check", (Roll,), f"{what} for {t[2]} (success at {t[1]} or less)")
+
+
+def roll_outcomes(state: State, t: tuple) -> list:
+    dice = t[5] if len(t) > 5 else 2
+    return [(Roll(n, n <= t[1]), w) for n, w in roll_weights(dice)]
+
+
+def check_roll(state: State, t: tuple, move: Roll) -> Illegal | None:
+    dice = t[5] if len(t) > 5 else 2
+    low, high = (1, 6) if dice == 1 else (2, 12)
+    if not low <= move.total <= high:
+        return Illegal(KEY_CONCEPTS, f"{move.total} cannot be rolled on {dice} dice")
+    ok = move.total <= t[1]
+    if move.claim is not None and move.claim != ok:
+        said, truth = ("success", "fails") if move.claim else ("failure", "succeeds")
+        return Illegal(
+            KEY_CONCEPTS,
+            f"the log says {said}, but {move.total} {truth} against {t[2]} at {t[1]}",
+        )
+    return None
+
+
+def answer_roll(state: State, t: tuple, move: Roll) -> list[str]:
+    state.tasks.pop()
+    ok = move.total <= t[1]
+    push(state, *(t[3] if ok else t[4]))
+    return [f"{t[2]}: {move.total} against {t[1]}, {'success' if ok else 'failure'}"]
+
+
+task("check", decide=decide_roll, options=roll_outcomes, check=check_roll, answer=answer_roll)
+
+
+# -- OR -----------------------------------------------------------------------------------------
+def open_options(state: State, step: Choice) -> list[int]:
+    """The options the player may follow: not one whose only effect is losing a counter the
+    expedition does not have, unless every option is such (docs/rules)."""
+    e = state.exp[state.player]
+    ok = [k for k, option in enumerate(step.options, 1) if not empty_loss(e, option)]
+    return ok or list(range(1, len(step.options) + 1))
+
+
+def empty_loss(e, option: list) -> bool:
+    if len(option) != 1 or not isinstance(option[0], Lose):
+        return False
+    return all(w not in ("men", "Provision (men)") and not e.items.get(w) for w in option[0].what)
+
+
+def decide_or(state: State, t: tuple):
+    n = len(t[1].options)
+    return choice(state.player, "Card", (Or,), f"one of the card's {n} options (OR)")
+
+
+def or_moves(state: State, t: tuple) -> list:
+    return [Or(k) for k in open_options(state, t[1])]
+
+
+def check_or(state: State, t: tuple, move: Or) -> Illegal | None:
+    n = len(t[1].options)
+    if not 1 <= move.option <= n:
+        return Illegal(INSTRUCTIONS, f"the card offers {n} options, not an option {move.option}")
+    if move.option not in open_options(state, t[1]):
+        return Illegal(
+            INSTRUCTIONS,
+            f"option {move.option} only loses a counter the expedition does not have",
+        )
+    return None
+
+
+def answer_or(state: State, t: tuple, move: Or) -> list[str]:
+    state.tasks.pop()
+    push(state, ("steps", tuple(t[1].options[move.option - 1]), 0))
+    return [f"follows option {move.option}"]
+
+
+task("or", decide=decide_or, options=or_moves, check=check_or, answer=answer_or)

@@ -1,0 +1,187 @@
+"""The turn: who plays next (and the round bound), what a turn holds for an expedition in
+port and for one on the map (Exploration Turns), and the End-of-turn Actions: the Lost check,
+Expedition must return, returning to Europe or a base, aborting."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.games.age_of_exploration.actions.engine import effect, push, same, task
+from checker.games.age_of_exploration.actions.ratings import navigation
+from checker.games.age_of_exploration.moves import (
+    END_TURN,
+    Abort,
+    DeclareReturn,
+    EndTurn,
+    Return,
+    StartTurn,
+)
+from checker.games.age_of_exploration.sections import END_OF_TURN, EXPLORATION_TURNS
+from checker.games.age_of_exploration.state import OVER, Expedition, State, Turn
+
+TURN = (
+    ("stance",),
+    ("after",),
+    ("move",),
+    ("status",),
+    ("action",),
+    ("lostcheck",),
+    ("end",),
+)
+
+
+# -- turns --------------------------------------------------------------------------------------
+def next_player(state: State, t: tuple) -> list[str]:
+    state.tasks.pop()
+    state.current = (state.current + 1) % len(state.players)
+    if state.current == 0:
+        state.round += 1
+        if state.round >= state.round_limit:
+            state.phase = OVER
+            state.end_reason = f"the round limit ({state.round_limit} rounds) is reached"
+            return [f"the game ends: {state.end_reason}"]
+    push(state, ("start",))
+    return []
+
+
+task("next", auto=next_player)
+
+
+def decide_start(state: State, t: tuple):
+    p = state.player
+    return same(p, "Turn", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
+
+
+def start_turn(state: State, t: tuple, move: StartTurn) -> list[str]:
+    state.tasks.pop()
+    p = state.player
+    state.turn += 1
+    state.now = Turn()
+    e = state.exp[p]
+    if state.round == 0 and state.turn <= len(state.players):
+        push(state, ("outfit", p, "first"), ("next",))
+        return ["outfits the first expedition"]
+    if not e.launched:
+        push(state, ("port",), ("next",))
+        return []
+    e.launch_turn = False
+    e.turns += 1
+    state.now.start = e.space
+    push(state, *TURN, ("next",))
+    return [f"the expedition of {e.leader} is in {e.space}"]
+
+
+task(
+    "start",
+    decide=decide_start,
+    options=lambda s, t: [StartTurn(s.player)],
+    answer=start_turn,
+)
+
+
+# -- Lost ---------------------------------------------------------------------------------------
+def lost_check(state: State, t: tuple) -> list[str]:
+    """Lost (mandatory): Still lost is removed; Lost this turn checks Navigation."""
+    state.tasks.pop()
+    e = state.exp[state.player]
+    if e.lost == 2:
+        e.lost = 0
+        return ["no longer Lost"]
+    if e.lost == 1:
+        push(
+            state,
+            (
+                "check",
+                navigation(state, e),
+                "Navigation (Lost)",
+                (("fx", "found way"),),
+                (("fx", "still lost"),),
+            ),
+        )
+    return []
+
+
+task("lostcheck", auto=lost_check)
+
+
+@effect("found way")
+def found_way(state: State) -> list[str]:
+    state.exp[state.player].lost = 0
+    return ["finds its way: no longer Lost"]
+
+
+@effect("still lost")
+def still_lost(state: State) -> list[str]:
+    state.exp[state.player].lost = 2
+    return ["Still lost"]
+
+
+# -- the end of the turn ------------------------------------------------------------------------
+def can_return(state: State, e: Expedition) -> bool:
+    return e.space == state.book.europe or e.space in state.founded
+
+
+def may_declare(state: State, e: Expedition) -> bool:
+    return not e.must_return and state.book.spaces[e.space].region != "PAC"
+
+
+def end_moves(state: State) -> list:
+    e = state.exp[state.player]
+    out: list = []
+    if can_return(state, e):
+        out.append(Return())
+    if may_declare(state, e):
+        out.append(DeclareReturn())
+    if not e.launch_turn:
+        out.append(Abort())
+    return [*out, END_TURN]
+
+
+def check_end(state: State, t: tuple, move) -> Illegal | None:
+    e = state.exp[state.player]
+    if isinstance(move, Return) and not can_return(state, e):
+        return Illegal(
+            END_OF_TURN, f"an expedition returns only in Europe or at a base, not in {e.space}"
+        )
+    if isinstance(move, DeclareReturn):
+        if e.must_return:
+            return Illegal(END_OF_TURN, "Expedition must return is already declared")
+        if not may_declare(state, e):
+            return Illegal(END_OF_TURN, "an expedition in the Pacific may not declare its return")
+    if isinstance(move, Abort) and e.launch_turn:
+        return Illegal(END_OF_TURN, "an expedition is not aborted on its launch turn")
+    return None
+
+
+def answer_end(state: State, t: tuple, move) -> list[str]:
+    p = state.player
+    e = state.exp[p]
+    if isinstance(move, EndTurn):
+        state.tasks.pop()
+        return []
+    if isinstance(move, DeclareReturn):
+        e.must_return = True
+        return ["declares Expedition must return"]
+    state.tasks.pop()
+    if isinstance(move, Return):
+        push(state, ("score", p))
+        return [f"returns to {e.space} and publishes"]
+    from checker.games.age_of_exploration.actions.publishing import abort
+
+    return abort(state, p)
+
+
+task(
+    "end",
+    decide=lambda s, t: same(
+        s.player,
+        "End of turn",
+        (Return, DeclareReturn, Abort, EndTurn),
+        "an end-of-turn action (or end the turn)",
+        default=END_TURN,
+    ),
+    options=lambda s, t: end_moves(s),
+    check=check_end,
+    answer=answer_end,
+)
+
+__all__ = ["EXPLORATION_TURNS"]

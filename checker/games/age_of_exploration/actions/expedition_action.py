@@ -1,0 +1,397 @@
+"""Expedition Action: one a turn, after movement and the status change, each with its
+conditions (spend Gold at a base, gain a Provision, repair, eat horses, consolidate ships,
+build a raft, harvest Hardwood, operate a mine, kill a Seized Ruler), and the take-over of a
+rival's expedition (the Capital's second expedition must attempt one)."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.games.age_of_exploration.actions import civilizations as civ
+from checker.games.age_of_exploration.actions import discovery
+from checker.games.age_of_exploration.actions.engine import effect, push, same, task
+from checker.games.age_of_exploration.actions.losses import consolidation_check, fail, take
+from checker.games.age_of_exploration.actions.ratings import (
+    over_capacity,
+    rating,
+    ship_handling,
+)
+from checker.games.age_of_exploration.actions.status import provisioning
+from checker.games.age_of_exploration.book import GOLD_BUYS
+from checker.games.age_of_exploration.moves import (
+    NO_ACTION,
+    Action,
+    Give,
+    NoAction,
+    SpendGold,
+    Takeover,
+)
+from checker.games.age_of_exploration.sections import EXPEDITION_ACTION
+from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
+
+
+def at_base(state: State, e: Expedition) -> bool:
+    """A New World base where Gold is spent, ships repaired, provisions gained (not Malacca:
+    nothing leads out of it, FAQ)."""
+    space = state.book.spaces[e.space]
+    return e.space in state.founded and space.launch
+
+
+def space_has(state: State, e: Expedition, award: str) -> bool:
+    return any(
+        d.award == award and discovery.known_or_found(state, e, e.space, i)
+        for i, d in enumerate(state.book.spaces[e.space].discoveries)
+    )
+
+
+def raft_site(state: State, e: Expedition) -> bool:
+    book = state.book
+    kind = book.kind[e.space]
+    if kind == "river" or e.space in book.coast_land or at_base(state, e):
+        return True
+    return kind == "land" and any(book.kind[t] == "river" for t in book.trans[e.space])
+
+
+def actions(state: State, e: Expedition) -> list:
+    """Every expedition action open now."""
+    return list(open_actions(state, e))
+
+
+def capital_rival(state: State, e: Expedition) -> str | None:
+    """Another expedition in the Capital this one has entered: the take-over it must attempt."""
+    c = state.book.civ_of(e.space)
+    if c is None or e.space != c.capital:
+        return None
+    inside = state.capital.get(c.name)
+    return inside if inside not in (None, state.player) else None
+
+
+def open_actions(state: State, e: Expedition):
+    p = state.player
+    k = state.k
+    rival = capital_rival(state, e)
+    if rival:
+        yield Takeover(rival)
+        return
+    it = e.items
+    if at_base(state, e) and it.get("Gold"):
+        yield from (SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i))
+    if provisioning(state, e, e.space) and it.get("Provision", 0) < k["provisions_max"]:
+        yield Action("provision")
+    if repairable(state, e):
+        yield Action("repair")
+    for n in range(1, it.get("Cavalry", 0) + 1):
+        yield Action("eat", n)
+    if e.mode == SHIP and e.ships >= 2:
+        yield Action("consolidate")
+    if e.mode in (LAND, RAFT) and e.rafts < k["max_rafts"] and raft_site(state, e):
+        yield Action("raft")
+    if space_has(state, e, "hardwood"):
+        yield Action("hardwood")
+    if space_has(state, e, "mine") and e.space not in state.depleted:
+        yield Action("mine")
+    if e.ruler:
+        yield Action("kill ruler")
+    if e.mode == LAND:
+        for rival, x in state.exp.items():
+            if rival == p or not x.launched or x.mode != LAND or x.space != e.space:
+                continue
+            if (rival, e.space) not in e.barred:
+                yield Takeover(rival)
+
+
+def may_buy(state: State, e: Expedition, item: str) -> bool:
+    limit = {"Crew": "crew_max", "Provision": "provisions_max"}.get(item)
+    if limit and e.items.get(item, 0) >= state.k[limit]:
+        return False
+    e.items[item] = e.items.get(item, 0) + 1
+    ok = not over_capacity(state, e)
+    take(e, item)
+    return ok
+
+
+def repairable(state: State, e: Expedition) -> bool:
+    damaged = (e.mode == SHIP and e.damage and not e.rotten) or (e.mode == RAFT and e.raft_damage)
+    if not damaged:
+        return False
+    if at_base(state, e):
+        return True
+    space = state.book.spaces[e.space]
+    return space.repair is not False and provisioning(state, e, e.space)
+
+
+def action_auto(state: State, t: tuple) -> list[str] | None:
+    e = state.exp[state.player]
+    if len(t) > 1:
+        if (
+            at_base(state, e)
+            and e.items.get("Gold")
+            and any(may_buy(state, e, i) for i in GOLD_BUYS)
+        ):
+            return None
+    else:
+        return None  # asked every turn (NoAction by default): nothing is worked out in advance
+    state.tasks.pop()
+    return []
+
+
+def decide_action(state: State, t: tuple):
+    e = state.exp[state.player]
+    if capital_rival(state, e):
+        return same(state.player, "Action", (Takeover,), "the take-over the Capital demands")
+    if len(t) > 1:
+        return same(
+            state.player,
+            "Action",
+            (SpendGold, NoAction),
+            "more Gold to spend (or none)",
+            default=NO_ACTION,
+        )
+    return same(
+        state.player,
+        "Action",
+        (Action, SpendGold, Takeover, NoAction),
+        "an expedition action (or none)",
+        default=NO_ACTION,
+    )
+
+
+def in_capital(state: State, e: Expedition) -> bool:
+    c = state.book.civ_of(e.space)
+    return c is not None and e.space == c.capital
+
+
+def action_moves(state: State, t: tuple) -> list:
+    e = state.exp[state.player]
+    if len(t) > 1:
+        return [*(SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i)), NO_ACTION]
+    out = actions(state, e)
+    return out if capital_rival(state, e) else [*out, NO_ACTION]
+
+
+def check_action(state: State, t: tuple, move) -> Illegal | None:
+    if isinstance(move, NoAction):
+        return None
+    if move in action_moves(state, t):
+        return None
+    return Illegal(EXPEDITION_ACTION, why_not(state, state.exp[state.player], move))
+
+
+def why_not(state: State, e: Expedition, move) -> str:
+    if isinstance(move, SpendGold):
+        if not at_base(state, e):
+            return "Gold is spent at a New World base"
+        if not e.items.get("Gold"):
+            return "the expedition has no Gold"
+        if move.item not in GOLD_BUYS:
+            return "Gold buys Crew, Provisions or Soldiers"
+        return f"no room for another {move.item}"
+    if isinstance(move, Takeover):
+        return f"{move.rival} has no land expedition here to take over (or may not be tried again)"
+    return {
+        "provision": "Provisions are gained in a known or discovered Ⓟ space or at a base",
+        "repair": "nothing to repair here (not Rotten Hulls), or not a Ⓟ space (Cod Banks) or base",
+        "eat": "not so many Cavalry to eat",
+        "consolidate": "consolidating needs two ships or more",
+        "raft": "rafts are built on a river, in a coast land space, by a river, or at a base",
+        "hardwood": "no known or discovered Hardwood here",
+        "mine": "no working mine known or discovered here",
+        "kill ruler": "no Seized Ruler",
+    }.get(move.what, "not possible now")
+
+
+def answer(state: State, t: tuple, move) -> list[str]:
+    p = state.player
+    e = state.exp[p]
+    state.tasks.pop()
+    if isinstance(move, NoAction):
+        return []
+    state.now.acted = True
+    if isinstance(move, SpendGold):
+        events = []
+        if len(t) == 1:
+            from checker.games.age_of_exploration.actions.publishing import gold_awards
+
+            events += gold_awards(state, p, e.items.get("Gold", 0), cards=False)
+        take(e, "Gold")
+        e.items[move.item] = e.items.get(move.item, 0) + 1
+        push(state, ("action", "gold"))
+        return [*events, f"spends 1 Gold for 1 {move.item}"]
+    if isinstance(move, Takeover):
+        push(state, ("give", move.rival, p))
+        return [f"attempts to take over {move.rival}'s expedition"]
+    return do(state, e, move)
+
+
+def do(state: State, e: Expedition, move: Action) -> list[str]:
+    k = state.k
+    what = move.what
+    if what == "provision":
+        e.items["Provision"] = e.items.get("Provision", 0) + 1
+        push(state, ("cargo",))
+        return ["gains 1 Provision"]
+    if what == "repair":
+        if e.mode == RAFT:
+            e.raft_damage = False
+        else:
+            e.damage = False
+        return ["repairs the damage"]
+    if what == "eat":
+        take(e, "Cavalry", move.n)
+        e.items["Soldiers"] = e.items.get("Soldiers", 0) + move.n
+        e.items["Provision"] = min(e.items.get("Provision", 0) + move.n, k["provisions_max"])
+        return [f"eats {move.n} horses: {move.n} Cavalry become Soldiers, +{move.n} Provisions"]
+    if what == "consolidate":
+        e.ships -= 1
+        e.damage = e.rotten = False
+        push(state, ("cargo",))
+        if e.items.get("Crew", 0) < k["crew_max"]:
+            push(state, consolidation_check(state, e), ("cargo",))
+        return ["consolidates: one ship fewer, no Damage"]
+    if what == "raft":
+        if at_base(state, e):
+            return raft_built(state)
+        n = k["raft_check"] + e.items.get("Crew", 0) + ship_handling(state, e, ships=False)
+        push(state, ("check", n, "Build a raft", (("fx", "raft"),), ()))
+        return ["attempts to build a raft"]
+    if what == "hardwood":
+        e.items["Hardwood"] = e.items.get("Hardwood", 0) + 1
+        push(state, ("cargo",))
+        return ["harvests Hardwood"]
+    if what == "mine":
+        e.items["Gold"] = e.items.get("Gold", 0) + 1
+        push(state, ("check", k["mine_check"], "the mine", (), (("fx", "deplete", e.space),)))
+        push(state, ("cargo",))
+        return ["operates the mine: 1 Gold"]
+    name = e.ruler
+    civ.release(state, e, "ruler")
+    return [f"kills the Seized Ruler of the {name}", *civ.move_track(state, e, "strength", -1)]
+
+
+@effect("raft")
+def raft_built(state: State) -> list[str]:
+    e = state.exp[state.player]
+    e.rafts += 1
+    return [f"a raft is built ({e.rafts})"]
+
+
+@effect("deplete")
+def deplete(state: State, space: str) -> list[str]:
+    state.depleted.add(space)
+    return ["the mine is depleted"]
+
+
+task(
+    "action",
+    auto=action_auto,
+    decide=decide_action,
+    options=action_moves,
+    check=check_action,
+    answer=answer,
+)
+
+
+# -- take-overs ----------------------------------------------------------------------------------
+def decide_give(state: State, t: tuple):
+    return same(
+        t[1], "Take-over", (Give,), f"how much Gold {t[1]} gives {t[2]} (+2 each to the check)"
+    )
+
+
+def check_give(state: State, t: tuple, move: Give) -> Illegal | None:
+    have = state.exp[t[1]].items.get("Gold", 0)
+    if not 0 <= move.n <= have:
+        return Illegal(EXPEDITION_ACTION, f"{t[1]}'s expedition has {have} Gold")
+    return None
+
+
+def answer_give(state: State, t: tuple, move: Give) -> list[str]:
+    """The target checks Negotiation −4, +2 per Gold given; on a failure the attacker checks
+    Personal Arms, and on his success the defender does (Expedition Action)."""
+    state.tasks.pop()
+    rival, attacker = t[1], t[2]
+    r, a = state.exp[rival], state.exp[attacker]
+    if move.n:
+        take(r, "Gold", move.n)
+        a.items["Gold"] = a.items.get("Gold", 0) + move.n
+    k = state.k
+    nego = rating(state, r, "negotiation") + k["takeover_negotiation_mod"] + 2 * move.n
+    defend = (
+        "check",
+        rating(state, r, "personal_arms"),
+        f"{rival}'s Personal Arms",
+        (("fx", "repulsed", rival),),
+        (("fx", "taken over", rival, attacker),),
+    )
+    attack = (
+        "check",
+        rating(state, a, "personal_arms"),
+        f"{attacker}'s Personal Arms",
+        (defend,),
+        (("fx", "taken over", attacker, rival),),
+    )
+    push(
+        state,
+        ("check", nego, f"{rival}'s Negotiation", (("fx", "barred", rival),), (attack,)),
+        ("fx", "capital exit", attacker),
+    )
+    return [f"{rival} gives {move.n} Gold"] if move.n else []
+
+
+task(
+    "give",
+    decide=decide_give,
+    options=lambda s, t: [Give(n) for n in range(s.exp[t[1]].items.get("Gold", 0) + 1)],
+    check=check_give,
+    answer=answer_give,
+)
+
+
+@effect("barred")
+def barred(state: State, rival: str) -> list[str]:
+    e = state.exp[state.player]
+    e.barred.add((rival, e.space))
+    return [f"{rival} talks the attacker out of it: no more attempts here"]
+
+
+@effect("repulsed")
+def repulsed(state: State, rival: str) -> list[str]:
+    from checker.games.age_of_exploration.actions.movement import enter
+
+    e = state.exp[state.player]
+    e.barred.add((rival, e.space))
+    back = e.came_from or e.space
+    events = [f"{rival} repulses the attack"]
+    if back != e.space:
+        events += enter(state, state.player, e, back)
+    return events
+
+
+@effect("taken over")
+def taken_over(state: State, loser: str, winner: str) -> list[str]:
+    """The loser's Leader dies and his expedition fails; its chits, discoveries included, go to
+    the winner's expedition."""
+    lo, wi = state.exp[loser], state.exp[winner]
+    for item, n in lo.items.items():
+        wi.items[item] = wi.items.get(item, 0) + n
+    wi.found += [f for f in lo.found if f not in wi.found]
+    wi.teredos = wi.teredos or lo.teredos
+    lo.items, lo.found = {}, []
+    return [f"{winner} takes over {loser}'s expedition", *fail(state, loser, "taken over")]
+
+
+@effect("capital exit")
+def capital_exit(state: State, attacker: str) -> list[str]:
+    """An unsuccessful second expedition in the Capital (not itself taken over) must leave."""
+    from checker.games.age_of_exploration.actions.movement import enter
+
+    e = state.exp[attacker]
+    if not e.launched or not in_capital(state, e):
+        return []
+    c = state.book.civ_of(e.space)
+    inside = state.capital.get(c.name)
+    if inside == attacker:
+        return []
+    if inside is None:
+        state.capital[c.name] = attacker
+        return civ.defeat_check(state, e)
+    return ["the attack failed: it leaves the Capital", *enter(state, attacker, e, c.contact)]

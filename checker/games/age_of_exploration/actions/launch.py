@@ -1,0 +1,153 @@
+"""A turn in port: stay in port (draw and play two Outfitting cards) or launch (Launching
+Expeditions): Gold left is lost; from Europe to the sea space beside it or straight to a Land
+Sighted chit with one die of scurvy losses (−1 for Caravels, horses may be eaten first); from a
+New World base into a coastal space beside it, into the base's space, or on foot."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.games.age_of_exploration.actions.engine import chance, push, same, task
+from checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
+from checker.games.age_of_exploration.moves import STAY, Action, Launch, Roll, StayInPort
+from checker.games.age_of_exploration.sections import LAUNCH_POINT, LAUNCHING
+from checker.games.age_of_exploration.state import LAND, SHIP, State
+
+
+def launches(state: State) -> list[Launch]:
+    p = state.player
+    e = state.exp[p]
+    book = state.book
+    if e.launch_from == "EUROPE":
+        return [Launch(book.launch_sea), *(Launch(s) for s in sorted(state.sighted))]
+    base = e.launch_from
+    if e.unpaid or base not in state.founded:
+        return []
+    out = [Launch(base, on_foot=True)]
+    coastal = [t for t in book.trans[base] if book.kind[t] == "coastal"]
+    if coastal and not (base == "CA1" and e.ship_type != "Caravel"):
+        out += [Launch(c) for c in coastal] + [Launch(base)]
+    return out
+
+
+def why_not(state: State, move: Launch) -> Illegal | None:
+    e = state.exp[state.player]
+    if move in launches(state):
+        return None
+    if e.unpaid and e.launch_from != "EUROPE":
+        return Illegal(
+            LAUNCH_POINT,
+            f"{e.unpaid} base surcharge(s) are still to pay (Gold or a Letter of Credit)",
+        )
+    if e.launch_from == "CA1" and e.ship_type != "Caravel" and not move.on_foot:
+        return Illegal(LAUNCH_POINT, "only Caravels launch from Panama City (CA1)")
+    if e.launch_from == "EUROPE":
+        if move.to in state.book.land_sighted:
+            return Illegal(LAUNCHING, f"no Land Sighted chit is on {move.to} yet")
+        return Illegal(
+            LAUNCHING,
+            f"from Europe an expedition launches to {state.book.launch_sea} or a Land Sighted chit",
+        )
+    return Illegal(
+        LAUNCHING, f"from {e.launch_from} an expedition launches beside it, into it, or on foot"
+    )
+
+
+def answer_port(state: State, t: tuple, move) -> list[str]:
+    state.tasks.pop()
+    p = state.player
+    if isinstance(move, StayInPort):
+        push(state, *[("odraw", p)] * state.k["stay_in_port_cards"], ("outfit", p, "port"))
+        return [f"{p} stays in port"]
+    e = state.exp[p]
+    lost = state.gold[p]
+    state.gold[p] = 0
+    e.launched, e.launch_turn = True, True
+    e.space = move.to
+    e.path, e.visited = [move.to], {move.to}
+    events = [f"{p} launches the expedition of {e.leader} to {move.to}"]
+    if lost:
+        events.append(f"{lost} Gold unspent is lost")
+    if move.on_foot:
+        e.mode, e.ships = LAND, 0
+        for item in SHIP_KEEPS:
+            e.items.pop(item, None)
+    else:
+        e.mode = SHIP
+    if move.to in state.sighted:
+        push(state, ("scurvy",))
+    return events
+
+
+task(
+    "port",
+    decide=lambda s, t: same(s.player, "Port", (StayInPort, Launch), "stay in port or launch"),
+    options=lambda s, t: [STAY, *launches(s)],
+    check=lambda s, t, m: why_not(s, m) if isinstance(m, Launch) else None,
+    answer=answer_port,
+)
+
+
+# -- scurvy ---------------------------------------------------------------------------------------
+def answer_scurvy(state: State, t: tuple, move: Roll) -> list[str]:
+    state.tasks.pop()
+    e = state.exp[state.player]
+    losses = max(0, move.total + (state.k["caravel_scurvy_mod"] if e.ship_type == "Caravel" else 0))
+    tasks = [("lose", ("Provision (men)",), "disease")] * losses
+    if losses and e.items.get("Cavalry"):
+        tasks.insert(0, ("eat", losses))
+    push(state, *tasks)
+    return [f"scurvy: {move.total} on the die, {losses} loss(es)"]
+
+
+def check_scurvy(state: State, t: tuple, move: Roll) -> Illegal | None:
+    if not 1 <= move.total <= state.k["scurvy_die"]:
+        return Illegal(LAUNCHING, f"one die shows 1 to 6, not {move.total}")
+    if move.claim is not None:
+        return Illegal(LAUNCHING, "the scurvy die is not a check: write the number only")
+    return None
+
+
+task(
+    "scurvy",
+    decide=lambda s, t: chance(s.player, "Launch", (Roll,), "the die for scurvy losses"),
+    options=lambda s, t: [(Roll(n), 1) for n in range(1, s.k["scurvy_die"] + 1)],
+    check=check_scurvy,
+    answer=answer_scurvy,
+)
+
+
+def answer_eat(state: State, t: tuple, move: Action) -> list[str]:
+    state.tasks.pop()
+    if not move.n:
+        return []
+    e = state.exp[state.player]
+    e.items["Cavalry"] -= move.n
+    if not e.items["Cavalry"]:
+        del e.items["Cavalry"]
+    e.items["Soldiers"] = e.items.get("Soldiers", 0) + move.n
+    e.items["Provision"] = e.items.get("Provision", 0) + move.n
+    return [f"eats {move.n} horses before the scurvy losses"]
+
+
+def check_eat(state: State, t: tuple, move: Action) -> Illegal | None:
+    have = state.exp[state.player].items.get("Cavalry", 0)
+    if move.what != "eat":
+        return Illegal(LAUNCHING, "before the scurvy losses only horses may be eaten")
+    if not 0 <= move.n <= have:
+        return Illegal(LAUNCHING, f"the expedition has {have} Cavalry")
+    return None
+
+
+NO_EAT = Action("eat", 0)
+
+task(
+    "eat",
+    decide=lambda s, t: same(
+        s.player, "Launch", (Action,), "horses to eat before the scurvy losses", default=NO_EAT
+    ),
+    options=lambda s, t: [
+        Action("eat", n) for n in range(s.exp[s.player].items.get("Cavalry", 0) + 1)
+    ],
+    check=check_eat,
+    answer=answer_eat,
+)

@@ -1,0 +1,499 @@
+"""Gains and losses in the order the rulebook gives them (Taking Losses): Provision (men), men,
+Porters, the checks when no men are left, the Leader's intervention for the last man, the
+Leader's death and his Second-in-Command, Damage and wrecks, Shipwrecked, expedition failure;
+and cargo over capacity (Cargo Capacity), settled before the next instruction."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.games.age_of_exploration.actions.engine import (
+    choice,
+    effect,
+    push,
+    remove_turn_tasks,
+    task,
+)
+from checker.games.age_of_exploration.actions.ratings import (
+    capacity,
+    hungry,
+    load,
+    over_capacity,
+    porters_limit,
+    rating,
+    ship_handling,
+)
+from checker.games.age_of_exploration.moves import NO_INTERVENTION, Drop, Intervene, Keep, Lose
+from checker.games.age_of_exploration.sections import CARGO, INSTRUCTIONS, LOSSES
+from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
+
+MEN = ("Crew", "Soldiers", "Cavalry")
+COMBAT = ("combat", "battle")
+SHIP_ONLY = ("Pilot", "Rutter", "Porters", "Natives for Europe", "Cannons", "Gold", "Trade Goods")
+
+
+def player_of(state: State, e: Expedition) -> str:
+    return next(p for p, x in state.exp.items() if x is e)
+
+
+# -- gains --------------------------------------------------------------------------------------
+def gain(state: State, e: Expedition, items: dict[str, int]) -> list[str]:
+    events = []
+    k = state.k
+    for item, n in items.items():
+        if item in ("Native Guide", "Interpreter"):
+            events += gain_guide(state, e, item)
+            continue
+        if item == "Ship":
+            e.ships = min(e.ships + n, k["max_ships"])
+        elif item == "Raft":
+            e.rafts = min(e.rafts + n, k["max_rafts"])
+        else:
+            e.items[item] = e.items.get(item, 0) + n
+        if item == "Crew":
+            e.items["Crew"] = min(e.items["Crew"], k["crew_max"])
+        if item == "Provision":
+            e.items["Provision"] = min(e.items["Provision"], k["provisions_max"])
+        events.append(f"gains {n} {item}")
+    limit = porters_limit(e) if e.mode == LAND else k["max_porters_aboard"]
+    if e.items.get("Porters", 0) > limit:
+        e.items["Porters"] = limit
+        events.append(f"Porters beyond {limit} are turned down")
+    push(state, ("cargo",))
+    return events
+
+
+def gain_guide(state: State, e: Expedition, item: str) -> list[str]:
+    """A second Native Guide or Interpreter: dismiss the one there is or turn down the new one
+    (Card Instructions). A guide gained from a card is of the region it is met in."""
+    attr = "guide" if item == "Native Guide" else "interpreter"
+    new = state.book.spaces[e.space].region
+    old = getattr(e, attr)
+    if old is None or old == new:
+        setattr(e, attr, new)
+        return [f"gains a {item} ({new})"]
+    push(state, ("guide", attr, new))
+    return []
+
+
+def decide_guide(state: State, t: tuple):
+    e = state.exp[state.player]
+    what = "Native Guide" if t[1] == "guide" else "Interpreter"
+    return choice(
+        state.player,
+        "Card",
+        (Keep,),
+        f"which {what} to keep: the old one ({getattr(e, t[1])}) or the new one ({t[2]})",
+    )
+
+
+def answer_guide(state: State, t: tuple, move: Keep) -> list[str]:
+    state.tasks.pop()
+    e = state.exp[state.player]
+    if move.which == "new":
+        setattr(e, t[1], t[2])
+        return [f"dismisses the old one for one from {t[2]}"]
+    return ["turns the new one down"]
+
+
+def check_keep(state: State, t: tuple, move: Keep) -> Illegal | None:
+    if move.which not in ("old", "new"):
+        return Illegal(INSTRUCTIONS, "keep 'old' or 'new'")
+    return None
+
+
+task(
+    "guide",
+    decide=decide_guide,
+    options=lambda s, t: [Keep("old"), Keep("new")],
+    check=check_keep,
+    answer=answer_guide,
+)
+
+
+# -- cargo --------------------------------------------------------------------------------------
+def droppable(state: State, e: Expedition) -> list[str]:
+    table = state.book.tables["cargo"]
+    uses = table["ship"] if e.mode == SHIP else table[state.options.get("raft_cargo", "ship")]
+    out = [i for i, n in e.items.items() if n and uses.get(i, 0)]
+    if e.mode == SHIP and e.items.get("Cavalry", 0) > e.ships and "Cavalry" not in out:
+        out.append("Cavalry")
+    if e.items.get("Porters", 0) > state.k["max_porters_aboard"] and "Porters" not in out:
+        out.append("Porters")
+    return sorted(out)
+
+
+def cargo_auto(state: State, t: tuple) -> list[str] | None:
+    e = state.exp.get(state.player)
+    if e is None or not e.launched or not over_capacity(state, e):
+        state.tasks.pop()
+        return []
+    return None
+
+
+def decide_cargo(state: State, t: tuple):
+    e = state.exp[state.player]
+    return choice(
+        state.player,
+        "Cargo",
+        (Drop,),
+        f"a counter to leave behind: the cargo is {load(state, e)} of {capacity(state, e)}",
+    )
+
+
+def check_drop(state: State, t: tuple, move: Drop) -> Illegal | None:
+    e = state.exp[state.player]
+    if move.item not in droppable(state, e):
+        return Illegal(CARGO, f"leaving a {move.item} behind does not free a cargo space")
+    return None
+
+
+def answer_drop(state: State, t: tuple, move: Drop) -> list[str]:
+    e = state.exp[state.player]
+    take(e, move.item)
+    if not over_capacity(state, e):
+        state.tasks.pop()
+    return [f"leaves 1 {move.item} behind (over capacity)"]
+
+
+task(
+    "cargo",
+    auto=cargo_auto,
+    decide=decide_cargo,
+    options=lambda s, t: [Drop(i) for i in droppable(s, s.exp[s.player])],
+    check=check_drop,
+    answer=answer_drop,
+)
+
+
+def take(e: Expedition, item: str, n: int = 1) -> None:
+    left = e.items.get(item, 0) - n
+    if left > 0:
+        e.items[item] = left
+    else:
+        e.items.pop(item, None)
+
+
+# -- losses -------------------------------------------------------------------------------------
+def men_options(e: Expedition, cause: str | None) -> list[str]:
+    """What may be lost as "men" (Taking Losses): Crew, Cavalry or Soldiers; Porters in
+    starvation, and in combat or battle with Native Allies; never Missionary, Pilot..."""
+    out = [m for m in MEN if e.items.get(m)]
+    if e.items.get("Porters") and (cause == "starvation" or (cause in COMBAT and e.allies)):
+        out.append("Porters")
+    return out
+
+
+def loss_options(e: Expedition, what: tuple, cause: str | None) -> tuple[list[str], bool]:
+    """The counters a loss may take, and whether it is a "men" loss that found no men."""
+    out: list[str] = []
+    no_men = False
+    for w in what:
+        if w == "Provision (men)" and e.items.get("Provision"):
+            found = ["Provision"]
+        elif w in ("men", "Provision (men)"):
+            found = men_options(e, cause)
+            no_men = no_men or not found
+        elif w == "Ship":
+            found = ["Ship"] if e.ships and e.mode == SHIP else []
+        elif w == "Raft":
+            found = ["Raft"] if e.rafts else []
+        else:
+            found = [w] if e.items.get(w) else []
+        out += [f for f in found if f not in out]
+    return out, no_men and not out
+
+
+def lose_auto(state: State, t: tuple) -> list[str] | None:
+    e = state.exp[state.player]
+    what, cause = t[1], t[2]
+    options, no_men = loss_options(e, what, cause)
+    if no_men:
+        state.tasks.pop()
+        return no_men_check(state, e, cause)
+    if not options:
+        state.tasks.pop()
+        return [f"nothing to lose ({' or '.join(what)})"]
+    forced = len(t) > 3
+    if (
+        not forced
+        and cause == "combat"
+        and last_man(e, cause)
+        and set(options) <= {*MEN, "Porters"}
+    ):
+        state.tasks[-1] = ("intervene", what, cause)
+        return []
+    if len(options) > 1:
+        return None
+    state.tasks.pop()
+    return lose_item(state, e, options[0])
+
+
+def last_man(e: Expedition, cause: str | None) -> bool:
+    return (
+        len(men_options(e, cause)) == 1
+        and sum(e.items.get(m, 0) for m in men_options(e, cause)) == 1
+    )
+
+
+def decide_lose(state: State, t: tuple):
+    return choice(state.player, "Losses", (Lose,), f"what to lose ({' or '.join(t[1])})")
+
+
+def check_lose(state: State, t: tuple, move: Lose) -> Illegal | None:
+    e = state.exp[state.player]
+    options, _ = loss_options(e, t[1], t[2])
+    if move.item not in options:
+        return Illegal(
+            LOSSES,
+            f"a loss of {' or '.join(t[1])} cannot take {move.item}: "
+            f"it takes one of {', '.join(options)}",
+        )
+    return None
+
+
+def answer_lose(state: State, t: tuple, move: Lose) -> list[str]:
+    state.tasks.pop()
+    return lose_item(state, state.exp[state.player], move.item)
+
+
+task(
+    "lose",
+    auto=lose_auto,
+    decide=decide_lose,
+    options=lambda s, t: [Lose(i) for i in loss_options(s.exp[s.player], t[1], t[2])[0]],
+    check=check_lose,
+    answer=answer_lose,
+)
+
+
+def lose_item(state: State, e: Expedition, item: str) -> list[str]:
+    if item == "Ship":
+        push(state, ("wreck",))
+        e.ships -= 1
+        return ["loses a ship"] if e.ships else ["loses the last ship"]
+    if item == "Raft":
+        e.rafts -= 1
+        if not e.rafts and e.mode == RAFT:
+            push(state, ("wreck",))
+        return ["loses a raft"]
+    take(e, item)
+    events = [f"loses 1 {item}"]
+    if item == "Porters" and not e.items.get("Porters") and e.allies:
+        release_allies(state, e)
+        events.append("Native Allies leave with the last Porters")
+    return events
+
+
+def release_allies(state: State, e: Expedition) -> None:
+    e.allies = False
+    for civ, holder in state.allies.items():
+        if holder is not None and state.exp.get(holder) is e:
+            state.allies[civ] = None
+
+
+def no_men_check(state: State, e: Expedition, cause: str | None) -> list[str]:
+    """No men to lose: Leadership (−3 if hungry) for a non-combat loss, Personal Arms for a
+    combat or battle loss; a failure kills the Leader and the expedition fails."""
+    if cause in COMBAT:
+        n, what = rating(state, e, "personal_arms"), "Personal Arms (no men left)"
+    else:
+        n = rating(state, e, "leadership") + (state.k["hungry_leadership_mod"] if hungry(e) else 0)
+        what = "Leadership (no men left)"
+    push(state, ("check", n, what, (), (("fx", "fail", "the Leader dies: no men were left"),)))
+    return ["no men left to lose"]
+
+
+# -- the Leader fights for the last man ---------------------------------------------------------
+def decide_intervene(state: State, t: tuple):
+    return choice(
+        state.player,
+        "Losses",
+        (Intervene,),
+        "whether the Leader checks Personal Arms to save the last man",
+        default=NO_INTERVENTION,
+    )
+
+
+def answer_intervene(state: State, t: tuple, move: Intervene) -> list[str]:
+    state.tasks.pop()
+    what, cause = t[1], t[2]
+    if not move.yes:
+        push(state, ("lose", what, cause, "forced"))
+        return []
+    e = state.exp[state.player]
+    after = [("fx", "leader dies")]
+    if state.options.get("intervention_failure", "man_lost") == "man_lost":
+        after.append(("lose", what, cause, "forced"))
+    push(
+        state,
+        (
+            "check",
+            rating(state, e, "personal_arms"),
+            "Personal Arms (the last man)",
+            (),
+            tuple(after),
+        ),
+    )
+    return ["the Leader fights for the last man"]
+
+
+task(
+    "intervene",
+    decide=decide_intervene,
+    options=lambda s, t: [Intervene(False), Intervene(True)],
+    answer=answer_intervene,
+)
+
+
+# -- the Leader's death -------------------------------------------------------------------------
+@effect("leader dies")
+def leader_dies(state: State, who: str | None = None) -> list[str]:
+    """The Leader dies: his Second-in-Command takes over (flip the card); if the Second dies,
+    the expedition fails. The Second has no Ship Handling: extra ships beyond it go, each
+    first giving its Crew the consolidation check (Reducing Additional Ships)."""
+    p = who or state.player
+    e = state.exp[p]
+    if e.second:
+        return fail(state, p, "the Second-in-Command dies")
+    e.second = True
+    events = [f"{e.leader} dies: the Second-in-Command takes over"]
+    if e.mode == SHIP:
+        allowed = ship_handling(state, e)
+        while e.ships - 1 > allowed:
+            e.ships -= 1
+            push(state, consolidation_check(state, e))
+            events.append("an extra ship is given up")
+        push(state, ("cargo",))
+    return events
+
+
+def consolidation_check(state: State, e: Expedition) -> tuple:
+    crew = e.items.get("Crew", 0)
+    return (
+        "check",
+        state.k["consolidate_check"] - crew,
+        f"Consolidation ({state.k['consolidate_check']} − {crew} Crew)",
+        (("fx", "crew back"),),
+        (),
+    )
+
+
+@effect("crew back")
+def crew_back(state: State) -> list[str]:
+    e = state.exp[state.player]
+    if e.items.get("Crew", 0) < state.k["crew_max"]:
+        e.items["Crew"] = e.items.get("Crew", 0) + 1
+        return ["1 Crew recovered"]
+    return []
+
+
+# -- Damage, wrecks and shipwrecks ----------------------------------------------------------------
+def damage_auto(state: State, t: tuple) -> list[str]:
+    """Damage (wreck) 1 ship/raft: a Damage chit, or with one already there, a ship or raft
+    lost and the chit removed (Taking Losses). Copper Plated Hulls keep the Teredos out."""
+    state.tasks.pop()
+    e = state.exp[state.player]
+    rotten = t[1]
+    if state.now.teredos and e.items.get("Copper Plated Hulls") and e.mode == SHIP:
+        return ["the Copper Plated Hulls keep the Teredos out"]
+    if e.mode == RAFT:
+        if not e.raft_damage:
+            e.raft_damage = True
+            return ["a raft is damaged"]
+        e.raft_damage = False
+        return lose_item(state, e, "Raft")
+    if e.mode != SHIP:
+        return ["no ships with the Leader: no damage"]
+    if not e.damage:
+        e.damage, e.rotten = True, rotten
+        return ["Rotten Hulls" if rotten else "a ship is damaged"]
+    e.damage = e.rotten = False
+    events = lose_item(state, e, "Ship")
+    if e.ships:
+        push(state, ("cargo",))
+    return events
+
+
+task("damage", auto=damage_auto)
+
+
+def wreck_auto(state: State, t: tuple) -> list[str]:
+    """The last ship (or raft) is lost: at sea the expedition fails; in coastal waters it fails
+    unless a status arrow joins them to land, where it is shipwrecked; on a river it is always
+    shipwrecked (Shipwrecked)."""
+    state.tasks.pop()
+    e = state.exp[state.player]
+    book = state.book
+    if (e.mode == SHIP and e.ships) or (e.mode == RAFT and e.rafts):
+        return []
+    kind = book.kind[e.space]
+    if kind in ("land", "base") or kind == "river":
+        land = e.space
+    elif kind == "coastal":
+        land = next((t for t in book.trans[e.space] if book.kind[t] in ("land", "base")), None)
+    else:
+        land = None
+    if land is None:
+        return fail(state, state.player, f"the last {'raft' if e.mode == RAFT else 'ship'} is lost")
+    river = kind == "river"
+    n = state.k["shipwreck_check_river" if river else "shipwreck_check_coast"]
+    checks = []
+    for item in (*MEN, "Missionary"):
+        for _ in range(e.items.get(item, 0)):
+            checks.append(("check", n, f"Shipwrecked: {item}", (), (("fx", "wrecked", item),)))
+    for attr, what in (("guide", "Native Guide"), ("interpreter", "Interpreter")):
+        if getattr(e, attr):
+            checks.append(("check", n, f"Shipwrecked: {what}", (), (("fx", "wrecked", attr),)))
+    push(state, *checks, ("fx", "ashore", land))
+    return [f"shipwrecked: a land expedition forms in {land}"]
+
+
+task("wreck", auto=wreck_auto)
+
+
+@effect("wrecked")
+def wrecked(state: State, item: str) -> list[str]:
+    e = state.exp[state.player]
+    if item in ("guide", "interpreter"):
+        setattr(e, item, None)
+        return [f"the {item.replace('guide', 'Native Guide').title()} is lost"]
+    take(e, item)
+    return [f"1 {item} is lost"]
+
+
+@effect("ashore")
+def shipwrecked_ashore(state: State, space: str) -> list[str]:
+    """Cavalry become Soldiers; Pilot, Rutter, Porters, Natives for Europe, Cannons, Gold, Trade
+    Goods and Hardwood are lost; the ship type card is set aside."""
+    e = state.exp[state.player]
+    cav = e.items.pop("Cavalry", 0)
+    if cav:
+        e.items["Soldiers"] = e.items.get("Soldiers", 0) + cav
+    for item in (*SHIP_ONLY, "Hardwood", "Sturdy Ship", "Copper Plated Hulls"):
+        e.items.pop(item, None)
+    e.mode, e.space, e.ships, e.rafts = LAND, space, 0, 0
+    e.ship_space, e.hold = None, {}
+    e.damage = e.rotten = e.raft_damage = False
+    if not e.path or e.path[-1] != space:
+        e.path.append(space)
+        e.visited.add(space)
+    return [f"a land expedition in {space}"]
+
+
+# -- failure ------------------------------------------------------------------------------------
+@effect("fail")
+def fail_effect(state: State, why: str) -> list[str]:
+    return fail(state, state.player, why)
+
+
+def fail(state: State, p: str, why: str) -> list[str]:
+    """Expedition Failure: turn in every chit, retire the Leader face down, New Expedition."""
+    from checker.games.age_of_exploration.actions.publishing import clear_expedition
+
+    e = state.exp[p]
+    if p == state.player:
+        remove_turn_tasks(state, p)
+    state.retired_down.append(e.leader)
+    clear_expedition(state, p)
+    push(state, ("newexp", p, "failed"))
+    return [f"{p}'s expedition fails: {why}; {e.leader} is retired face down"]

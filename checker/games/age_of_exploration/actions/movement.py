@@ -1,0 +1,521 @@
+"""Movement (one or two spaces of Progress at sea, one elsewhere; entry checks where the map
+says; no movement while Lost), going ashore and back aboard (Switching between Naval, Land and
+Raft Expeditions), Expedition must return's way home (End-of-turn Actions), and what entering
+a space does: automatic effects and discoveries, rumours visited, region changes, the
+Capital, the river descents and the Pacific."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from checker.core.game import Illegal
+from checker.games.age_of_exploration.actions import civilizations as civ
+from checker.games.age_of_exploration.actions import discovery
+from checker.games.age_of_exploration.actions.engine import choice, effect, push, same, task
+from checker.games.age_of_exploration.actions.losses import take
+from checker.games.age_of_exploration.actions.ratings import (
+    capacity,
+    known_waters,
+    load,
+    porters_limit,
+)
+from checker.games.age_of_exploration.moves import STOP, Aboard, Ashore, Drop, Move, Natives, Stop
+from checker.games.age_of_exploration.sections import (
+    CARGO,
+    CIVILIZATIONS,
+    END_OF_TURN,
+    MOVEMENT,
+    SWITCHING,
+)
+from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
+
+NO_NATIVES = Natives(False)
+MOVES = (Move, Ashore, Aboard, Drop, Stop)
+MOVE_PROMPT = "a move with the Progress made, or none"
+SHIP_KEEPS = (
+    "Pilot",
+    "Rutter",
+    "Hardwood",
+    "Natives for Europe",
+    "Sturdy Ship",
+    "Copper Plated Hulls",
+)
+CAPE_VERDE = ("CAPE-VERDE", "ATL10", "ATL13")  # "home via the Cape Verde Islands"
+
+
+# -- where each kind of expedition may go -------------------------------------------------------
+def may_be_in(state: State, e: Expedition, sid: str) -> bool:
+    """Ships sail the sea and coastal waters; only a land expedition enters inland spaces and
+    the civilizations' boxes; rafts take rivers, coastal waters and coast land spaces."""
+    kind = state.book.kind[sid]
+    if e.mode == SHIP:
+        return kind in ("sea", "coastal", "europe")
+    if e.mode == RAFT:
+        return kind in ("river", "coastal") or sid in state.book.coast_land
+    return kind in ("land", "base", "rumors", "contact", "capital")
+
+
+def border_open(state: State, e: Expedition, a: str, b: str) -> str | None:
+    """Why the border from a to b is closed to this expedition (None: open)."""
+    border = state.book.border.get((a, b))
+    if border is None:
+        return "not adjacent"
+    if border.requires:
+        labels = [
+            (sid, i)
+            for sid in (a, b)
+            for i, d in enumerate(state.book.spaces[sid].discoveries)
+            if d.label == border.requires
+        ]
+        if not any(discovery.known_or_found(state, e, sid, i) for sid, i in labels):
+            return f"{border.requires} must be discovered or known first"
+    if border.condition:
+        c = state.book.civ_of(b)
+        allowed = c is not None and (e.entry == c.name or e.ruler == c.name)
+        if not allowed and state.now.capital != "allowed":
+            return "the Capital needs Capital Entry, the Ruler Seized or a card that allows it"
+    return None
+
+
+def max_moves(state: State, e: Expedition) -> int:
+    now = state.now
+    start_kind = state.book.kind[now.start]
+    cap = state.k["sea_progress_max"] if start_kind == "sea" else state.k["other_progress_max"]
+    if now.strait and now.start == state.book.strait_west:
+        cap = 2  # heading east, one successful Straits check passes both spaces
+    return min(now.progress, cap)
+
+
+def move_targets(state: State, e: Expedition) -> list[str]:
+    now = state.now
+    if e.lost or now.stance != "explore" or now.moved >= max_moves(state, e):
+        return []
+    if e.mode == LAND and load(state, e) > capacity(state, e):
+        return []
+    out = []
+    home = home_distances(state, e) if e.must_return else None
+    for b in state.book.neigh[e.space]:
+        if not may_be_in(state, e, b) or border_open(state, e, e.space, b):
+            continue
+        if home is not None and e.space in home and home.get(b, 1 << 30) >= home[e.space]:
+            continue
+        out.append(b)
+    return out
+
+
+def ashore_moves(state: State, e: Expedition) -> list:
+    if e.mode != SHIP or state.book.kind[e.space] not in ("land", "base") or state.now.switched:
+        return []
+    crew, prov = e.items.get("Crew", 0), e.items.get("Provision", 0)
+    out = [Ashore(c, p) for c in range(crew + 1) for p in range(prov + 1)]
+    return [*out, Ashore(scuttle=True)]
+
+
+def land_drops(state: State, e: Expedition) -> list[str]:
+    if e.mode != LAND or load(state, e) <= capacity(state, e):
+        return []
+    table = state.book.tables["cargo"]["land"]
+    return sorted(i for i, n in e.items.items() if n and table.get(i))
+
+
+def move_options(state: State, e: Expedition) -> list:
+    out: list = [Move(b) for b in move_targets(state, e)]
+    out += ashore_moves(state, e)
+    if (
+        e.mode in (LAND, RAFT)
+        and e.space == e.ship_space
+        and e.ashore_here
+        and e.ships
+        and not state.now.switched
+    ):
+        out.append(Aboard())
+    if state.now.progress and state.now.moved < max_moves(state, e):
+        out += [Drop(i) for i in land_drops(state, e)]
+    return out
+
+
+def move_auto(state: State, t: tuple) -> list[str] | None:
+    """Asked when Progress was made (or the expedition may go ashore or aboard): no movement by
+    default, unless it must return."""
+    e = state.exp[state.player]
+    now = state.now
+    quick = (e.mode == LAND and e.space != e.ship_space) or state.book.kind[e.space] in (
+        "sea",
+        "coastal",
+    )
+    if quick and (e.lost or not now.progress or now.moved >= max_moves(state, e)):
+        state.tasks.pop()
+        return []
+    return None
+
+
+def must_move(state: State, e: Expedition) -> bool:
+    """Expedition must return: it moves along its way home whenever Progress allows."""
+    return e.must_return and bool(move_targets(state, e))
+
+
+MOVE_MISSING = Illegal(END_OF_TURN, "an expedition that must return moves on its way home")
+
+
+def decide_move(state: State, t: tuple):
+    e = state.exp[state.player]
+    if e.must_return and must_move(state, e):
+        return same(state.player, "Movement", MOVES, MOVE_PROMPT, missing=MOVE_MISSING)
+    return same(state.player, "Movement", MOVES, MOVE_PROMPT, default=STOP)
+
+
+def options(state: State, t: tuple) -> list:
+    e = state.exp[state.player]
+    out = move_options(state, e)
+    return out if must_move(state, e) else [*out, STOP]
+
+
+def check_move(state: State, t: tuple, move) -> Illegal | None:
+    e = state.exp[state.player]
+    if isinstance(move, Stop):
+        if must_move(state, e):
+            return Illegal(END_OF_TURN, "an expedition that must return moves on its way home")
+        return None
+    if isinstance(move, Move):
+        return why_not_move(state, e, move.to)
+    if isinstance(move, Drop):
+        if move.item not in land_drops(state, e):
+            return Illegal(CARGO, f"leaving {move.item} behind does not free land cargo")
+        return None
+    if move not in move_options(state, e):
+        what = "go ashore" if isinstance(move, Ashore) else "go back aboard"
+        return Illegal(SWITCHING, f"the expedition cannot {what} here")
+    return None
+
+
+def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
+    now = state.now
+    if e.lost:
+        return Illegal(MOVEMENT, "a Lost expedition does not move")
+    if now.stance != "explore":
+        return Illegal(MOVEMENT, "an expedition that stays or works on its rafts does not move")
+    if now.moved >= max_moves(state, e):
+        if not now.progress:
+            return Illegal(MOVEMENT, "no Progress was made: the expedition does not move")
+        return Illegal(MOVEMENT, f"Progress {now.progress} allows {max_moves(state, e)} space(s)")
+    if to not in state.book.neigh[e.space]:
+        if to in state.book.trans[e.space]:
+            return Illegal(MOVEMENT, f"{to} is across a grey arrow: that is a status change")
+        return Illegal(MOVEMENT, f"{to} is not next to {e.space}")
+    if not may_be_in(state, e, to):
+        what = {SHIP: "ships", LAND: "a land expedition", RAFT: "rafts"}[e.mode]
+        return Illegal(SWITCHING, f"{what} cannot enter {to} ({state.book.kind[to]})")
+    why = border_open(state, e, e.space, to)
+    if why:
+        section = CIVILIZATIONS if "Capital" in why else MOVEMENT
+        return Illegal(section, why)
+    if e.mode == LAND and load(state, e) > capacity(state, e):
+        return Illegal(
+            CARGO, f"the land cargo is {load(state, e)} of {capacity(state, e)}: it cannot move"
+        )
+    if e.must_return and to not in move_targets(state, e):
+        return Illegal(END_OF_TURN, f"{to} is not on the way home (Expedition must return)")
+    return None
+
+
+def answer_move(state: State, t: tuple, move) -> list[str]:
+    e = state.exp[state.player]
+    state.tasks.pop()
+    if isinstance(move, Stop):
+        return []
+    push(state, ("move",))
+    if isinstance(move, Drop):
+        take(e, move.item)
+        return [f"leaves 1 {move.item} behind to move"]
+    if isinstance(move, Ashore):
+        state.now.switched = True
+        return go_ashore(state, e, move)
+    if isinstance(move, Aboard):
+        state.now.switched = True
+        return go_aboard(state, e)
+    state.now.moved += 1
+    space = state.book.spaces[move.to]
+    if space.enter_check:
+        state.now.entering = True
+        push(state, ("steps", tuple(space.enter_check), 0), ("enter", move.to))
+        return [f"tries to enter {move.to}"]
+    return enter(state, state.player, e, move.to)
+
+
+task(
+    "move",
+    auto=move_auto,
+    decide=decide_move,
+    options=options,
+    check=check_move,
+    answer=answer_move,
+)
+
+
+def entered(state: State, t: tuple) -> list[str]:
+    state.tasks.pop()
+    now = state.now
+    now.entering = False
+    if now.blocked:
+        now.blocked = False
+        now.moved = max_moves(state, state.exp[state.player])
+        return [f"cannot enter {t[1]}: the movement ends"]
+    return enter(state, state.player, state.exp[state.player], t[1])
+
+
+task("enter", auto=entered)
+
+
+# -- entering a space ---------------------------------------------------------------------------
+def enter(state: State, p: str, e: Expedition, to: str, status: bool = False) -> list[str]:
+    book = state.book
+    frm = e.space
+    events = [f"{'changes status to' if status else 'moves to'} {to}"]
+    if book.spaces[frm].region != book.spaces[to].region and (e.attacked or e.allies):
+        e.attacked = False
+        civ.release(state, e, "allies")
+        events.append("leaves the region: Natives Attacked and Native Allies removed")
+    if e.mode == LAND and e.rafts and not status:
+        e.rafts = 0
+        events.append("the rafts are left behind")
+    e.came_from, e.space = frm, to
+    e.ashore_here = False
+    left_capital(state, p)
+    e.path.append(to)
+    e.visited.add(to)
+    if e.mode == RAFT and book.kind[to] == "river":
+        e.rafted.append(to)
+    events += track_majors(state, e, frm, to, status)
+    events += discovery.visit(state, p, to)
+    events += discovery.on_entering(state, e, to)
+    space = book.spaces[to]
+    if space.on_enter and provision_open(state, e, to):
+        push(state, ("steps", tuple(space.on_enter), 0))
+    events += capital_entered(state, p, e, to)
+    if e.mode in (LAND, RAFT) and e.ships and to == e.ship_space:
+        push(state, ("reboard",))
+    return events
+
+
+def provision_open(state: State, e: Expedition, sid: str) -> bool:
+    """A Provision space that needs a discovery gives nothing before it (Cod Banks)."""
+    space = state.book.spaces[sid]
+    if space.provision != "discovered":
+        return True
+    return any(
+        discovery.known_or_found(state, e, sid, i)
+        for i, d in enumerate(space.discoveries)
+        if d.award in ("cod-banks", "pacific-provisions")
+    )
+
+
+def track_majors(state: State, e: Expedition, frm: str, to: str, status: bool) -> list[str]:
+    book = state.book
+    events = []
+    into_pacific = status and book.kind[to] == "sea" and book.spaces[to].region == "PAC"
+    if into_pacific and book.spaces[frm].region != "PAC" and not e.pacific:
+        e.pacific = True
+        events.append("enters the Pacific")
+    if e.pacific and to in CAPE_VERDE and not e.circled:
+        e.circled = True
+        events.append("home by the Cape Verde Islands")
+    for major, (river, exits) in descents(state).items():
+        done = to in exits and book.kind[frm] == "river" and all(r in e.rafted for r in river)
+        if done and major not in e.descents:
+            e.descents.add(major)
+            events.append(f"completes the {book.majors[major].name}")
+    return events
+
+
+def descents(state: State) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The rivers of the descents, read from the map: from the river space a land space's
+    arrow leads to, down the one-way borders, to the spaces beyond its last space."""
+    book = state.book
+    cached = book.__dict__.get("descents")
+    if cached is not None:
+        return cached
+    out = {}
+    for sid, kind in book.kind.items():
+        if kind != "river" or not any(book.kind[a] == "land" for a in book.trans[sid]):
+            continue
+        if any(k == "river" and sid in book.neigh[n] for n, k in book.kind.items()):
+            continue  # not the river's source
+        chain = [sid]
+        while True:
+            nxt = [n for n in book.neigh[chain[-1]] if book.kind[n] == "river" and n not in chain]
+            if not nxt:
+                break
+            chain.append(nxt[0])
+        last = chain[-1]
+        exits = tuple(n for n in (*book.neigh[last], *book.trans[last]) if book.kind[n] != "river")
+        name = (book.spaces[sid].name or "").split()[0]
+        major = next((m for m, info in book.majors.items() if name and name in info.name), None)
+        if major:
+            out[major] = (tuple(chain), exits)
+    book.__dict__["descents"] = out
+    return out
+
+
+def capital_entered(state: State, p: str, e: Expedition, to: str) -> list[str]:
+    c = state.book.civ_of(to)
+    if c is None or to != c.capital:
+        return []
+    inside = state.capital.get(c.name)
+    if inside is None or inside == p:
+        state.capital[c.name] = p
+        return civ.defeat_check(state, e)
+    return [f"{inside} is in the Capital: a take-over must be attempted"]
+
+
+def left_capital(state: State, p: str) -> None:
+    for name, inside in state.capital.items():
+        if inside == p and state.exp[p].space != state.book.civs[name].capital:
+            state.capital[name] = None
+
+
+# -- ashore and aboard --------------------------------------------------------------------------
+def go_ashore(state: State, e: Expedition, move: Ashore) -> list[str]:
+    """A land expedition is formed: the Leader, the Missionary and all the rest go ashore, but a
+    Rutter or Pilot (and what only ships carry) stays aboard with the Crew and Provisions left;
+    or the ships are scuttled and what stays aboard is turned in."""
+    hold = {}
+    for item in SHIP_KEEPS:
+        n = e.items.pop(item, 0)
+        if n:
+            hold[item] = n
+    for item, n in (("Crew", move.crew), ("Provision", move.provision)):
+        if n:
+            take(e, item, n)
+            hold[item] = n
+    extra = e.items.get("Porters", 0) - porters_limit(e)
+    if extra > 0:
+        take(e, "Porters", extra)
+        hold["Porters"] = extra
+    e.mode = LAND
+    if move.scuttle:
+        e.ships, e.ship_space, e.hold = 0, None, {}
+        e.damage = e.rotten = False
+        return ["goes ashore and scuttles the ships"]
+    e.ship_space, e.hold, e.ashore_here = e.space, hold, True
+    return [f"goes ashore, leaving {move.crew} Crew and {move.provision} Provisions aboard"]
+
+
+def go_aboard(state: State, e: Expedition) -> list[str]:
+    merge(e)
+    push(state, ("natives",), ("cargo",))
+    return ["goes back aboard"]
+
+
+def merge(e: Expedition) -> None:
+    for item, n in e.hold.items():
+        e.items[item] = e.items.get(item, 0) + n
+    e.hold, e.ship_space, e.mode, e.rafts = {}, None, SHIP, 0
+    e.raft_damage = False
+
+
+def reboard(state: State, t: tuple) -> list[str]:
+    """Back to the ships' space: each ship is still there on a check of 7 + 1 per Crew left
+    aboard (Switching between Naval, Land and Raft Expeditions)."""
+    state.tasks.pop()
+    e = state.exp[state.player]
+    n = state.k["reboard_check"] + e.hold.get("Crew", 0)
+    state.now.reboard = 0
+    checks = [
+        ("check", n, f"Are the ships still there? (ship {k + 1})", (("fx", "ship there"),), ())
+        for k in range(e.ships)
+    ]
+    push(state, *checks, ("fx", "reboarded"))
+    return ["back at the ships"]
+
+
+task("reboard", auto=reboard)
+
+
+@effect("ship there")
+def ship_there(state: State) -> list[str]:
+    state.now.reboard += 1
+    return []
+
+
+@effect("reboarded")
+def reboarded(state: State) -> list[str]:
+    e = state.exp[state.player]
+    found = state.now.reboard
+    if not found:
+        e.ships, e.ship_space, e.hold = 0, None, {}
+        return ["the ships are gone: abort, or make for a New World base"]
+    e.ships = found
+    state.now.switched = True
+    merge(e)
+    push(state, ("natives",), ("cargo",))
+    return [f"{found} ship(s) still there: the expedition is aboard again"]
+
+
+# -- Expedition must return ---------------------------------------------------------------------
+def home_distances(state: State, e: Expedition) -> dict[str, int]:
+    """Steps (Progress or status change) from each space to the nearest place it may return
+    to: ships retrace their path (or take known waters) to Europe or a base; a land or raft
+    expedition makes for its ships or a New World base."""
+    book = state.book
+    key = (e.mode, len(e.visited), len(state.founded), state.waters, e.ship_space, e.ships > 0)
+    cached = state.now.home
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    if e.mode == SHIP:
+        targets = {book.europe} | {b for b in state.founded}
+        allowed = e.visited | known_waters(state) | targets
+    else:
+        targets = {b for b in state.founded}
+        if e.ships and e.ship_space:
+            targets.add(e.ship_space)
+        allowed = None
+    dist = {t: 0 for t in targets}
+    todo = deque(targets)
+    while todo:
+        s = todo.popleft()
+        for a in (*book.neigh[s], *book.trans[s]):
+            if a in dist or (allowed is not None and a not in allowed):
+                continue
+            if (a, s) not in book.border and (a, s) not in book.arrow:
+                continue
+            if not may_be_in(state, e, a) and book.kind[a] not in ("land", "base", "island"):
+                continue
+            dist[a] = dist[s] + 1
+            todo.append(a)
+    state.now.home = (key, dist)
+    return dist
+
+
+# -- Natives for Europe ------------------------------------------------------------------------
+def natives_auto(state: State, t: tuple) -> list[str] | None:
+    if state.exp[state.player].items.get("Porters"):
+        return None
+    state.tasks.pop()
+    return []
+
+
+def answer_natives(state: State, t: tuple, move: Natives) -> list[str]:
+    """Reboarding, a land expedition's Porters may come aboard as Porters (a cargo space) or
+    as a Natives for Europe chit (none): Switching between Naval, Land and Raft Expeditions."""
+    state.tasks.pop()
+    if not move.yes:
+        return []
+    e = state.exp[state.player]
+    take(e, "Porters")
+    e.items["Natives for Europe"] = e.items.get("Natives for Europe", 0) + 1
+    return ["one Porters comes aboard as Natives for Europe"]
+
+
+task(
+    "natives",
+    auto=natives_auto,
+    decide=lambda s, t: choice(
+        s.player,
+        "Movement",
+        (Natives,),
+        "Porters aboard, or Natives for Europe",
+        default=NO_NATIVES,
+    ),
+    options=lambda s, t: [NO_NATIVES, Natives(True)],
+    answer=answer_natives,
+)

@@ -1,0 +1,501 @@
+"""Outfitting Expeditions: Outfitting cards drawn (face down, or from the optional face-up
+row), turned in for counters within the card's options, the mat's limits and the ships' cargo,
+Gold spent, the ship type and the launching point chosen, a base's surcharge paid, the Leader
+replaced with a Letter of Credit; staying in port draws two more cards (Outfitting
+Expeditions, Switching Leaders, Choosing Ship Type, Additional Ships, Other Personnel and
+Equipment, Switching Launching Point)."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.games.age_of_exploration.actions.engine import chance, push, same, task
+from checker.games.age_of_exploration.actions.ratings import over_capacity, ship_handling
+from checker.games.age_of_exploration.book import BASE_SURCHARGE, GOLD_BUYS, NEW_WORLD
+from checker.games.age_of_exploration.moves import (
+    BLIND,
+    DONE,
+    Blind,
+    Done,
+    Draw,
+    Hire,
+    LaunchFrom,
+    Pay,
+    Play,
+    Retire,
+    Row,
+    ShipType,
+    SpendGold,
+    Take,
+)
+from checker.games.age_of_exploration.sections import (
+    ADDITIONAL_SHIPS,
+    CARGO,
+    LAUNCH_POINT,
+    OUTFITTING,
+    PERSONNEL,
+    SHIP_TYPE,
+    SWITCHING_LEADERS,
+)
+from checker.games.age_of_exploration.state import Expedition, State
+
+# What a Letter of Credit may be turned in for: any legal counter, Gold included.
+LETTER_ITEMS = (
+    "Crew",
+    "Provision",
+    "Soldiers",
+    "Cavalry",
+    "Cannons",
+    "Missionary",
+    "Pilot",
+    "Rutter",
+    "Trade Goods",
+    "Porters",
+    "Native Guide",
+    "Interpreter",
+    "Sturdy Ship",
+    "Copper Plated Hulls",
+    "Extra Ship",
+    "Gold",
+)
+ONE_ONLY = ("Pilot", "Rutter", "Sturdy Ship", "Copper Plated Hulls")
+
+
+def words(option: dict[str, int]) -> str:
+    return " + ".join(item if n == 1 else f"{n} {item}" for item, n in option.items())
+
+
+# -- drawing Outfitting cards -------------------------------------------------------------------
+def face_up(state: State) -> bool:
+    return state.options.get("face_up_outfitting") == "on"
+
+
+def row_size(state: State) -> int:
+    if state.phase == "setup":
+        return len(state.players)
+    outfitting = sum(1 for e in state.exp.values() if not e.launched)
+    return max(3, outfitting)
+
+
+def odraw_auto(state: State, t: tuple) -> list[str] | None:
+    if not state.outfit_deck and state.outfit_discard:
+        state.outfit_deck, state.outfit_discard = state.outfit_discard, []
+        return ["the Outfitting deck is empty: its discards are shuffled into a new deck"]
+    if face_up(state) and len(t) == 2:
+        if len(state.row) < row_size(state) and state.outfit_deck:
+            push(state, ("row", t[1]))
+            return []
+        if state.row or state.outfit_deck:
+            return None
+    elif state.outfit_deck:
+        return None
+    state.tasks.pop()
+    return ["no Outfitting card left to draw"]
+
+
+def decide_odraw(state: State, t: tuple):
+    p = t[1]
+    if face_up(state) and len(t) == 2:
+        return same(
+            p,
+            "Outfitting",
+            (Take, Blind),
+            "a face-up Outfitting card or the deck's top",
+            default=BLIND,
+        )
+    return chance(p, "Outfitting", (Draw,), f"the number of the Outfitting card {p} draws")
+
+
+def odraw_options(state: State, t: tuple) -> list:
+    if face_up(state) and len(t) == 2:
+        return [*(Take(n) for n in state.row), *([BLIND] if state.outfit_deck else [])]
+    return [(Draw(n), 1) for n in state.outfit_deck]
+
+
+def check_odraw(state: State, t: tuple, move) -> Illegal | None:
+    if isinstance(move, Take) and move.number not in state.row:
+        return Illegal(OUTFITTING, f"card {move.number} is not face up")
+    if isinstance(move, Draw) and move.number not in state.outfit_deck:
+        if move.number not in state.book.outfit:
+            return Illegal(OUTFITTING, f"card {move.number} is not an Outfitting card")
+        return Illegal(
+            OUTFITTING, f"card {move.number} cannot be drawn: it is {state.where_is(move.number)}"
+        )
+    return None
+
+
+def answer_odraw(state: State, t: tuple, move) -> list[str]:
+    p = t[1]
+    state.tasks.pop()
+    if isinstance(move, Blind):
+        push(state, ("odraw", p, "blind"))
+        return []
+    if isinstance(move, Take):
+        state.row.remove(move.number)
+        state.hands[p].append(move.number)
+        push(state, ("row", p))
+        return [f"{p} takes face-up card {move.number} ({state.book.outfit[move.number].name})"]
+    state.outfit_deck.remove(move.number)
+    state.hands[p].append(move.number)
+    return [f"{p} draws {state.book.outfit[move.number].name}"]
+
+
+task(
+    "odraw",
+    auto=odraw_auto,
+    decide=decide_odraw,
+    options=odraw_options,
+    check=check_odraw,
+    answer=answer_odraw,
+)
+
+
+def row_auto(state: State, t: tuple) -> list[str] | None:
+    if state.outfit_deck and len(state.row) < row_size(state):
+        return None
+    state.tasks.pop()
+    return []
+
+
+def answer_row(state: State, t: tuple, move: Row) -> list[str]:
+    state.tasks.pop()
+    state.outfit_deck.remove(move.number)
+    state.row.append(move.number)
+    return [f"card {move.number} is turned face up"]
+
+
+task(
+    "row",
+    auto=row_auto,
+    decide=lambda s, t: chance(t[1], "Outfitting", (Row,), "the Outfitting card turned face up"),
+    options=lambda s, t: [(Row(n), 1) for n in s.outfit_deck],
+    check=lambda s, t, m: (
+        None
+        if m.number in s.outfit_deck
+        else Illegal(
+            OUTFITTING, f"card {m.number} cannot be turned up: it is {s.where_is(m.number)}"
+        )
+    ),
+    answer=answer_row,
+)
+
+
+# -- playing the cards --------------------------------------------------------------------------
+def at_base(e: Expedition) -> bool:
+    return e.launch_from != "EUROPE"
+
+
+def published_regions(state: State) -> list[str]:
+    return [r for r in NEW_WORLD if state.claimed.get(f"landfall-{r.lower()}")]
+
+
+def plays(state: State, p: str) -> list[Play]:
+    e = state.exp[p]
+    out = []
+    regions = published_regions(state)
+    verdicts: dict[tuple, bool] = {}  # the same counters are judged once
+
+    def ok(items: dict, region: str | None) -> bool:
+        key = (tuple(items.items()), region)
+        if key not in verdicts:
+            verdicts[key] = why_not_items(state, e, p, items, region) is None
+        return verdicts[key]
+
+    for n in state.hands[p]:
+        for option in state.book.outfit[n].options:
+            if "Letter of Credit" in option:
+                choices = [(i, {i: 1}) for i in LETTER_ITEMS]
+            else:
+                choices = [(words(option), dict(option))]
+            for what, items in choices:
+                if what in ("Native Guide", "Interpreter"):
+                    out += [Play(n, what, r) for r in regions if ok(items, r)]
+                elif ok(items, None):
+                    out.append(Play(n, what))
+    return out
+
+
+def items_of(state: State, move: Play) -> dict[str, int]:
+    card = state.book.outfit[move.card]
+    for option in card.options:
+        if "Letter of Credit" in option:
+            if move.what in LETTER_ITEMS:
+                return {move.what: 1}
+        elif words(option).casefold() == move.what.casefold():
+            return dict(option)
+    return {}
+
+
+def why_not_play(state: State, e: Expedition, p: str, move: Play) -> Illegal | None:
+    if move.card not in state.hands[p]:
+        return Illegal(
+            OUTFITTING, f"card {move.card} is not in {p}'s hand ({state.where_is(move.card)})"
+        )
+    items = items_of(state, move)
+    if not items:
+        card = state.book.outfit[move.card]
+        offered = " or ".join(
+            "any counter" if "Letter of Credit" in o else words(o) for o in card.options
+        )
+        return Illegal(OUTFITTING, f"{card.name} gives {offered}, not {move.what}")
+    return why_not_items(state, e, p, items, move.region)
+
+
+def why_not_items(
+    state: State, e: Expedition, p: str, items: dict, region: str | None
+) -> Illegal | None:
+    k = state.k
+    for item, n in items.items():
+        if item == "Extra Ship":
+            allowed = 1 + ship_handling(state, e)
+            if e.ships + n > min(allowed, k["max_ships"]):
+                return Illegal(
+                    ADDITIONAL_SHIPS,
+                    f"{e.leader}'s Ship Handling allows {allowed - 1} extra ship(s)",
+                )
+        if item == "Pilot" and e.kind != "conquistador":
+            return Illegal(PERSONNEL, "only a Conquistador may have a Pilot")
+        if item == "Rutter" and e.kind != "explorer":
+            return Illegal(PERSONNEL, "only an Explorer may have a Rutter")
+        if item in ONE_ONLY and e.items.get(item):
+            return Illegal(PERSONNEL, f"the expedition already has a {item}")
+        if item == "Copper Plated Hulls" and not state.claimed.get("teredos"):
+            return Illegal(PERSONNEL, "Copper Plated Hulls come only once Teredos are published")
+        if item in ("Native Guide", "Interpreter"):
+            attr = "guide" if item == "Native Guide" else "interpreter"
+            if not at_base(e):
+                return Illegal(
+                    PERSONNEL, f"a {item} is taken only when launching from a New World base"
+                )
+            if getattr(e, attr):
+                return Illegal(PERSONNEL, f"at most one {item}")
+            if region not in published_regions(state):
+                return Illegal(PERSONNEL, f"a {item}'s region must have its Landfall published")
+        if item == "Crew" and e.items.get("Crew", 0) + n > k["crew_max"]:
+            return Illegal(CARGO, f"the Crew track ends at {k['crew_max']}")
+        if item == "Provision" and e.items.get("Provision", 0) + n > k["provisions_max"]:
+            return Illegal(CARGO, f"the Provisions track ends at {k['provisions_max']}")
+    add(state, e, p, items, None, 1)
+    over = over_capacity(state, e)
+    add(state, e, p, items, None, -1)
+    if over:
+        return Illegal(CARGO, "no cargo space on the ships for that")
+    return None
+
+
+def add(state: State, e: Expedition, p: str, items: dict, region: str | None, sign: int) -> None:
+    for item, n in items.items():
+        if item == "Extra Ship":
+            e.ships += sign * n
+        elif item == "Gold":
+            state.gold[p] += sign * n
+        elif item == "Native Guide":
+            e.guide = region if sign > 0 else None
+        elif item == "Interpreter":
+            e.interpreter = region if sign > 0 else None
+        else:
+            left = e.items.get(item, 0) + sign * n
+            if left:
+                e.items[item] = left
+            else:
+                e.items.pop(item, None)
+
+
+def gold_buys(state: State, p: str) -> list[SpendGold]:
+    e = state.exp[p]
+    if state.gold[p] < 1:
+        return []
+    return [SpendGold(i) for i in GOLD_BUYS if why_not_items(state, e, p, {i: 1}, None) is None]
+
+
+def ship_types(state: State, p: str) -> list[ShipType]:
+    e = state.exp[p]
+    out = []
+    for t in ("Caravel", "Carrack"):
+        if t == e.ship_type:
+            continue
+        e.ship_type, old = t, e.ship_type
+        ok = not over_capacity(state, e)
+        e.ship_type = old
+        if ok:
+            out.append(ShipType(t))
+    return out
+
+
+def launch_points(state: State, p: str) -> list[LaunchFrom]:
+    e = state.exp[p]
+    out = [] if e.launch_from == "EUROPE" else [LaunchFrom("EUROPE")]
+    for sid in sorted(state.founded):
+        if state.book.spaces[sid].launch and sid != e.launch_from:
+            out.append(LaunchFrom(sid))
+    return out
+
+
+def letters(state: State, p: str) -> list[int]:
+    return [n for n in state.hands[p] if state.book.outfit[n].letter]
+
+
+def payments(state: State, p: str) -> list[Pay]:
+    e = state.exp[p]
+    if not e.unpaid or not at_base(e):
+        return []
+    return [*([Pay(0)] if state.gold[p] else []), *(Pay(n) for n in letters(state, p))]
+
+
+def hires(state: State, p: str) -> list[Hire]:
+    picks = list(state.retired_up) + [kind for kind, pile in state.piles.items() if pile]
+    return [Hire(n, x) for n in letters(state, p) for x in picks]
+
+
+def outfit_moves(state: State, t: tuple) -> list:
+    p = t[1]
+    return [
+        *plays(state, p),
+        *gold_buys(state, p),
+        *ship_types(state, p),
+        *launch_points(state, p),
+        *payments(state, p),
+        *hires(state, p),
+        DONE,
+    ]
+
+
+def decide_outfit(state: State, t: tuple):
+    return same(
+        t[1],
+        "Outfitting",
+        (Play, SpendGold, ShipType, LaunchFrom, Pay, Hire, Done),
+        "an Outfitting card to play, Gold to spend, the ship type or launching point (or done)",
+        default=DONE,
+    )
+
+
+def check_outfit(state: State, t: tuple, move) -> Illegal | None:
+    p = t[1]
+    e = state.exp[p]
+    if isinstance(move, Done):
+        return None
+    if isinstance(move, Play):
+        return why_not_play(state, e, p, move)
+    if isinstance(move, SpendGold):
+        if state.gold[p] < 1:
+            return Illegal(PERSONNEL, f"{p} has no Gold")
+        if move.item not in GOLD_BUYS:
+            return Illegal(PERSONNEL, "Gold buys Crew, Provisions or Soldiers (not Cannons)")
+        return why_not_items(state, e, p, {move.item: 1}, None)
+    if isinstance(move, ShipType):
+        if move.type == e.ship_type:
+            return Illegal(SHIP_TYPE, f"the ship type is already {move.type}")
+        if move not in ship_types(state, p):
+            return Illegal(CARGO, f"the counters aboard do not fit a {move.type} expedition")
+        return None
+    if isinstance(move, LaunchFrom):
+        if move not in launch_points(state, p):
+            return Illegal(
+                LAUNCH_POINT, f"{move.space} is not a New World base one may launch from"
+            )
+        return None
+    if isinstance(move, Pay):
+        if move not in payments(state, p):
+            return Illegal(PERSONNEL, "no base surcharge is due, or it cannot be paid so")
+        return None
+    if move not in hires(state, p):
+        return Illegal(
+            SWITCHING_LEADERS,
+            "a Letter of Credit buys a retired Leader or the top card of a pile",
+        )
+    return None
+
+
+def answer_outfit(state: State, t: tuple, move) -> list[str]:
+    p = t[1]
+    e = state.exp[p]
+    book = state.book
+    if isinstance(move, Done):
+        state.tasks.pop()
+        n = len(state.hands[p])
+        state.outfit_discard += state.hands[p]
+        state.hands[p] = []
+        return [f"{p} discards {n} unused Outfitting card(s)"] if n else []
+    if isinstance(move, Play):
+        items = items_of(state, move)
+        turn_in(state, p, move.card)
+        add(state, e, p, items, move.region, 1)
+        events = [f"{p} plays {book.outfit[move.card].name} for {move.what}"]
+        if at_base(e):
+            e.unpaid += sum(n for i, n in items.items() if i in BASE_SURCHARGE)
+        if book.outfit[move.card].reshuffle:
+            state.outfit_deck += state.outfit_discard
+            state.outfit_discard = []
+            events.append("the Outfitting deck is reshuffled")
+        return events
+    if isinstance(move, SpendGold):
+        state.gold[p] -= 1
+        add(state, e, p, {move.item: 1}, None, 1)
+        return [f"{p} spends 1 Gold for 1 {move.item}"]
+    if isinstance(move, ShipType):
+        e.ship_type = move.type
+        return [f"{p}'s ships are {move.type}s"]
+    if isinstance(move, LaunchFrom):
+        e.launch_from = move.space
+        events = [f"{p} will launch from {move.space}"]
+        if move.space == "EUROPE":
+            e.guide = e.interpreter = None
+            e.unpaid = 0
+        else:
+            e.unpaid = sum(e.items.get(i, 0) for i in BASE_SURCHARGE)
+        return events
+    if isinstance(move, Pay):
+        if move.card:
+            turn_in(state, p, move.card)
+        else:
+            state.gold[p] -= 1
+        e.unpaid -= 1
+        return [f"{p} pays a base surcharge"]
+    turn_in(state, p, move.card)
+    if move.pick in state.piles:
+        push(state, ("ldraw", p, move.pick, "hire"))
+        return [f"{p} turns in a Letter of Credit for the top {move.pick.capitalize()}"]
+    state.retired_up.remove(move.pick)
+    push(state, ("retire", p, move.pick))
+    return [f"{p} turns in a Letter of Credit for {move.pick}"]
+
+
+def turn_in(state: State, p: str, card: int) -> None:
+    state.hands[p].remove(card)
+    state.outfit_discard.append(card)
+
+
+task(
+    "outfit",
+    decide=decide_outfit,
+    options=outfit_moves,
+    check=check_outfit,
+    answer=answer_outfit,
+)
+
+
+# -- Switching Leaders ----------------------------------------------------------------------------
+def answer_retire(state: State, t: tuple, move: Retire) -> list[str]:
+    from checker.games.age_of_exploration.actions.publishing import set_leader
+
+    state.tasks.pop()
+    p, new = t[1], t[2]
+    e = state.exp[p]
+    old = e.leader
+    state.retired_up.append(move.name)
+    if move.name == old:
+        set_leader(state, p, new)
+    return [f"{p} retires {move.name} face up; {e.leader} leads"]
+
+
+task(
+    "retire",
+    decide=lambda s, t: same(t[1], "Outfitting", (Retire,), "which Leader to retire (face up)"),
+    options=lambda s, t: [Retire(s.exp[t[1]].leader), Retire(t[2])],
+    check=lambda s, t, m: (
+        None
+        if m.name in (s.exp[t[1]].leader, t[2])
+        else Illegal(SWITCHING_LEADERS, f"retire {s.exp[t[1]].leader} or {t[2]}")
+    ),
+    answer=answer_retire,
+)

@@ -1,0 +1,386 @@
+"""Expedition Return and publishing (Known Progress, Land Sighted, the first New World
+sighting and landfalls, the discoveries of the VP chart, goods delivered, Outfitting cards per
+VP and per channel), Major Expeditions instead of normal scoring, an empire's defeat, the
+failure and abort of an expedition, New Expedition (its cards and Leader) and Victory."""
+
+from __future__ import annotations
+
+from checker.core.game import Illegal
+from checker.games.age_of_exploration.actions import civilizations as civ
+from checker.games.age_of_exploration.actions.engine import (
+    chance,
+    effect,
+    plural,
+    push,
+    remove_turn_tasks,
+    same,
+    task,
+)
+from checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS
+from checker.games.age_of_exploration.moves import NORMAL, Leader, Pick, Score
+from checker.games.age_of_exploration.sections import MAJOR_EXPEDITIONS, NEW_EXPEDITION
+from checker.games.age_of_exploration.state import OVER, Expedition, State
+
+# Where a Major Expedition is reached (Major Expeditions: "reached at least NWP6", "NWP9").
+REACHED = {"nwp-explored": "NWP6", "nwp-traversed": "NWP9"}
+GOODS_AWARDS = {"Gems": "gems", "Pearls": "pearls", "Spice": "spice"}
+GOODS_AWARDS |= {"Hardwood": "hardwood-delivered", "Natives for Europe": "natives"}
+
+
+# -- VP ------------------------------------------------------------------------------------------
+def gain_vp(state: State, p: str, category: str, n: int) -> None:
+    """VP on the score sheet; a player reaching the target wins at once (Victory): nothing is
+    scored after that."""
+    if n <= 0 or state.phase == OVER:
+        return
+    state.vp[p][category] = state.vp[p].get(category, 0) + n
+    if state.total(p) >= state.target and state.phase != OVER:
+        state.phase = OVER
+        state.end_reason = f"{p} reaches {state.total(p)} VP (the target is {state.target})"
+
+
+def claim(state: State, p: str, award: str) -> int | None:
+    """The next box of a VP chart award, if one is left: its VP (claimed once each)."""
+    info = state.book.awards.get(award)
+    if info is None:
+        return None
+    got = state.claimed.setdefault(award, [])
+    if len(got) >= info.count:
+        return None
+    got.append(p)
+    for sid, space in state.book.bases.items():
+        if space.founded == award and sid not in state.founded:
+            found_base(state, sid)
+    return info.vp
+
+
+def found_base(state: State, sid: str) -> None:
+    state.founded.add(sid)
+    for tid, track in state.book.tracks.items():
+        if track.placed_when == sid and state.markers.get(tid) is None:
+            state.markers[tid] = track.spaces.index(track.start) if track.start else 0
+    state.waters = None
+
+
+def gold_awards(state: State, p: str, gold: int, cards: bool = True) -> list[str]:
+    """The 1st 3+, 6+, 10+ Gold awards: Gold delivered at once (or spent at a base, without
+    Outfitting cards: Expedition Action)."""
+    events = []
+    for need, award in state.book.gold_awards:
+        if gold >= need:
+            vp = claim(state, p, award)
+            if vp:
+                gain_vp(state, p, "goods", vp)
+                events.append(f"{state.book.awards[award].name}: {vp} VP")
+                if cards:
+                    state.now.published += vp
+    return events
+
+
+# -- returning ------------------------------------------------------------------------------------
+def qualified(state: State, e: Expedition) -> list[str]:
+    """The Major Expeditions this expedition completed that nobody has scored."""
+    out = []
+    path = e.visited
+    for m in state.book.majors:
+        if m in state.majors or m.endswith("-defeat"):
+            continue
+        home = e.space == state.book.europe
+        if (
+            m in e.descents
+            or REACHED.get(m) in path
+            or (m == "circumnavigation" and e.circled and home)
+        ):
+            out.append(m)
+    return out
+
+
+def major_vp(state: State, p: str, major: str) -> int:
+    info = state.book.majors[major]
+    if state.total(p) == 0:
+        return state.k["major_vp_without_vp"]
+    if state.options.get("major_vp") == "variant" and info.variant_vp:
+        return info.variant_vp
+    return info.vp
+
+
+def score_auto(state: State, t: tuple) -> list[str] | None:
+    if qualified(state, state.exp[t[1]]):
+        return None
+    state.tasks.pop()
+    return publish(state, t[1], None)
+
+
+def check_score(state: State, t: tuple, move: Score) -> Illegal | None:
+    if move.major is None or move.major in qualified(state, state.exp[t[1]]):
+        return None
+    return Illegal(
+        MAJOR_EXPEDITIONS, f"this expedition has not completed {move.major} (or it is taken)"
+    )
+
+
+def answer_score(state: State, t: tuple, move: Score) -> list[str]:
+    state.tasks.pop()
+    return publish(state, t[1], move.major)
+
+
+task(
+    "score",
+    auto=score_auto,
+    decide=lambda s, t: same(
+        t[1], "Return", (Score,), "a Major Expedition instead of normal scoring?", default=NORMAL
+    ),
+    options=lambda s, t: [NORMAL, *(Score(m) for m in qualified(s, s.exp[t[1]]))],
+    check=check_score,
+    answer=answer_score,
+)
+
+
+def publish(state: State, p: str, major: str | None, defeat: str | None = None) -> list[str]:
+    """The Expedition Return checklist; with a Major Expedition (or an empire's defeat) no VP
+    but the Major's, the rest still published (FAQ)."""
+    book = state.book
+    e = state.exp[p]
+    normal = major is None and defeat is None
+    events: list[str] = []
+    cards = 0
+    state.now.published = 0
+
+    def award(aid: str, category: str = "vp_chart") -> None:
+        if state.phase == OVER:
+            return
+        vp = claim(state, p, aid)
+        if vp is None:
+            return
+        name = book.awards[aid].name
+        if normal and vp:
+            gain_vp(state, p, category, vp)
+            state.now.published += vp
+            events.append(f"{name}: {vp} VP")
+        else:
+            events.append(f"{name} published")
+
+    if major or defeat:
+        m = major or defeat
+        vp = major_vp(state, p, m)
+        state.majors[m] = p
+        gain_vp(state, p, "majors", vp)
+        state.now.published += vp
+        events.append(f"{book.majors[m].name}: {vp} VP")
+    path = e.visited
+    # Known Progress: the Sea markers (2 cards), the NWP and SSA markers (1 VP and 2 cards each
+    # time they advance)
+    sea_moved = False
+    for tid, track in book.tracks.items():
+        at = state.markers.get(tid)
+        if at is None:
+            continue
+        best = max((i for i, s in enumerate(track.spaces) if s in path), default=-1)
+        if best <= at:
+            continue
+        state.markers[tid] = best
+        state.waters = None
+        events.append(f"{track.name} to {track.spaces[best]}")
+        if not track.vp:
+            sea_moved = True
+            continue
+        cards += track.cards
+        if normal:
+            gain_vp(state, p, "known_progress", track.vp)
+            state.now.published += track.vp
+            events.append(f"{track.name}: {track.vp} VP")
+    if sea_moved:
+        cards += state.k["known_progress_cards"]
+    # sightings and landfalls
+    if any(book.kind[s] == "coastal" and book.spaces[s].region in SIGHTING_REGIONS for s in path):
+        award("new-world-sighting")
+    for region in NEW_WORLD:
+        if any(book.kind[s] in ("land", "base") and book.spaces[s].region == region for s in path):
+            award(f"landfall-{region.lower()}")
+    # the discoveries marked with Ⓓ chits
+    channels = 0
+    for sid, i in e.found:
+        d = book.spaces[sid].discoveries[i]
+        if d.award in GOODS:
+            continue
+        state.known.add((sid, i))
+        if d.award == "land-sighted":
+            state.sighted.add(sid)
+            state.waters = None
+        if d.award == "channel":
+            channels += 1
+        award(d.award)
+    if e.teredos:
+        award("teredos")
+    if channels:
+        cards += state.k["channel_cards"] + channels - 1
+    # goods delivered
+    for item, aid in GOODS_AWARDS.items():
+        if e.items.get(item):
+            award(aid, "goods")
+    gold = e.items.get("Gold", 0)
+    if normal:
+        events += gold_awards(state, p, gold)
+    state.gold[p] += gold
+    if gold:
+        events.append(f"keeps {gold} Gold")
+    if defeat:
+        state.gold[p] += book.majors[defeat].gold
+        events.append(f"+{book.majors[defeat].gold} Gold")
+    cards += state.now.published * state.k["cards_per_vp"]
+    e.found.clear()
+    events.append(f"draws {plural(cards, 'Outfitting card')}" if cards else "no Outfitting cards")
+    clear_expedition(state, p)
+    push(state, *[("odraw", p)] * cards, ("newexp", p, "second" if e.second else "returned"))
+    return events
+
+
+@effect("defeat")
+def defeat(state: State, name: str) -> list[str]:
+    """An empire's defeat completes its Major Expedition at once; then the Return checklist,
+    its base placed, and a New Expedition with 5 Gold more (Civilization Encounters)."""
+    p = state.player
+    c = state.book.civs[name]
+    state.fallen.add(name)
+    if c.defeat in state.majors:
+        return [f"the {name} Empire is defeated (already scored)"]
+    found_base(state, c.base)
+    remove_turn_tasks(state, p)
+    return [f"defeats the {name} Empire", *publish(state, p, None, defeat=c.defeat)]
+
+
+# -- the end of an expedition -------------------------------------------------------------------
+def clear_expedition(state: State, p: str) -> None:
+    """Turn in every chit (Gold already counted by the caller), free the empires' chits."""
+    e = state.exp[p]
+    civ.release(state, e, "allies")
+    civ.release(state, e, "ruler")
+    for name, inside in state.capital.items():
+        if inside == p:
+            state.capital[name] = None
+    state.rumors[p] = None
+    e.launched = False
+    e.items, e.hold, e.found = {}, {}, []
+
+
+def abort(state: State, p: str) -> list[str]:
+    """Abort Expedition: turn in all chits, retire the Leader face up, New Expedition (not
+    with the Leader just retired)."""
+    e = state.exp[p]
+    state.retired_up.append(e.leader)
+    clear_expedition(state, p)
+    push(state, ("newexp", p, "aborted", e.leader))
+    return [f"aborts the expedition; {e.leader} is retired face up"]
+
+
+def leading(state: State, p: str) -> bool:
+    return all(state.total(p) > state.total(q) for q in state.players if q != p)
+
+
+def new_expedition(state: State, t: tuple) -> list[str]:
+    """New Expedition: 2 Outfitting cards (2 more after a failure or abort, unless leading);
+    a new Leader after a failure, an abort or a Second-in-Command's return; then outfitting."""
+    state.tasks.pop()
+    p, why = t[1], t[2]
+    old = state.exp[p]
+    k = state.k
+    cards = k["new_expedition_cards"]
+    if why in ("failed", "aborted") and not leading(state, p):
+        cards += k["failed_expedition_extra_cards"]
+    need = why in ("failed", "aborted", "second")
+    if why == "second":
+        state.retired_down.append(old.leader)
+    e = Expedition(leader="" if need else old.leader, kind=old.kind, ship_type=old.ship_type)
+    e.items = {"Crew": k["starting_crew"], "Provision": k["starting_provisions"]}
+    state.exp[p] = e
+    tasks = [("odraw", p)] * cards
+    if need:
+        tasks.append(("pick", p, t[3] if len(t) > 3 else None))
+    push(state, *tasks, ("outfit", p, "new"))
+    return [f"{p} outfits a new expedition: draws {cards} Outfitting cards"]
+
+
+task("newexp", auto=new_expedition)
+
+
+# -- a new Leader -------------------------------------------------------------------------------
+def pick_moves(state: State, t: tuple) -> list:
+    if not any(state.piles.values()) and not [x for x in state.retired_up if x != t[2]]:
+        for name in state.retired_down:  # no Leader left anywhere: see docs/rules
+            state.piles[state.book.leaders[name].type].append(name)
+        state.retired_down.clear()
+    out = [Pick(x) for x in state.retired_up if x != t[2]]
+    return out + [Pick(kind) for kind, pile in state.piles.items() if pile]
+
+
+def check_pick(state: State, t: tuple, move: Pick) -> Illegal | None:
+    if move in pick_moves(state, t):
+        return None
+    if move.pick == t[2]:
+        return Illegal(NEW_EXPEDITION, f"{move.pick} was just retired: choose another Leader")
+    return Illegal(NEW_EXPEDITION, f"{move.pick} is not a face-up retired Leader nor a pile")
+
+
+def answer_pick(state: State, t: tuple, move: Pick) -> list[str]:
+    state.tasks.pop()
+    p = t[1]
+    if move.pick in state.piles:
+        push(state, ("ldraw", p, move.pick, "pick"))
+        return [f"draws the top {move.pick.capitalize()}"]
+    state.retired_up.remove(move.pick)
+    set_leader(state, p, move.pick)
+    return [f"takes {move.pick} from the retired Leaders"]
+
+
+def set_leader(state: State, p: str, name: str) -> None:
+    e = state.exp[p]
+    kind = state.book.leaders[name].type
+    if kind != e.kind:  # Pilot for Rutter and back (Switching Leaders)
+        pilot, rutter = e.items.pop("Pilot", 0), e.items.pop("Rutter", 0)
+        if rutter:
+            e.items["Pilot"] = rutter
+        if pilot:
+            e.items["Rutter"] = pilot
+    e.leader, e.kind, e.second = name, kind, False
+
+
+task(
+    "pick",
+    decide=lambda s, t: same(t[1], "Leader", (Pick,), "the new expedition's Leader"),
+    options=pick_moves,
+    check=check_pick,
+    answer=answer_pick,
+)
+
+
+def decide_ldraw(state: State, t: tuple):
+    return chance(t[1], "Leader", (Leader,), f"the {t[2].capitalize()} turned over for {t[1]}")
+
+
+def check_ldraw(state: State, t: tuple, move: Leader) -> Illegal | None:
+    if move.name in state.piles[t[2]]:
+        return None
+    info = state.book.leaders.get(move.name)
+    if info is not None and info.type != t[2]:
+        return Illegal(NEW_EXPEDITION, f"{move.name} is not an {t[2].capitalize()}")
+    return Illegal(NEW_EXPEDITION, f"{move.name} is not in the {t[2].capitalize()} pile")
+
+
+def answer_ldraw(state: State, t: tuple, move: Leader) -> list[str]:
+    state.tasks.pop()
+    p, purpose = t[1], t[3]
+    state.piles[t[2]].remove(move.name)
+    if purpose == "hire":
+        push(state, ("retire", p, move.name))
+        return [f"{move.name} is turned over"]
+    set_leader(state, p, move.name)
+    return [f"{p}'s Leader: {move.name}"]
+
+
+task(
+    "ldraw",
+    decide=decide_ldraw,
+    options=lambda s, t: [(Leader(x), 1) for x in s.piles[t[2]]],
+    check=check_ldraw,
+    answer=answer_ldraw,
+)

@@ -1,0 +1,244 @@
+"""The flow of a game of Age of Exploration: who decides what now (the top task of the stack),
+the legal choices, what the table may reveal, and how simulate plays: like a table that wants
+to get somewhere (it launches, moves, returns) rather than uniformly at random."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from checker.core.game import Decision, Illegal
+from checker.games.age_of_exploration.actions import engine
+from checker.games.age_of_exploration.moves import (
+    Aboard,
+    Abort,
+    Action,
+    Ashore,
+    DeclareReturn,
+    Done,
+    Draw,
+    EndTurn,
+    Find,
+    Hire,
+    Launch,
+    LaunchFrom,
+    Move,
+    NoAction,
+    NoStatus,
+    Or,
+    Pay,
+    Play,
+    Return,
+    Roll,
+    Rumor,
+    SpendGold,
+    StartTurn,
+    Status,
+    StayInPort,
+    Stop,
+    Takeover,
+)
+from checker.games.age_of_exploration.sections import (
+    DISCOVERIES,
+    DRAW,
+    END_OF_TURN,
+    EXPEDITION_ACTION,
+    LAUNCHING,
+    MOVEMENT,
+    OUTFITTING,
+    STATUS_CHANGES,
+)
+from checker.games.age_of_exploration.state import State
+
+QUICK = {StartTurn, Roll, Draw}  # moves misplaced() has nothing to say about
+# The steps of an exploration turn (Exploration Turns), and what comes at each.
+STAGE = {
+    "stance": 0,
+    "after": 0,
+    "move": 1,
+    "status": 2,
+    "action": 3,
+    "lostcheck": 4,
+    "end": 4,
+}
+LATE = {
+    Find: (0, DISCOVERIES, "the card is resolved: a discovery comes with the card's Ⓓ"),
+    Rumor: (0, DRAW, "the card is resolved: Rumors of Gold come with the card's Ⓡ"),
+    Or: (0, DRAW, "the card is resolved: there is no OR to choose now"),
+    Move: (1, MOVEMENT, "movement comes after the card, before the status change"),
+    Ashore: (1, MOVEMENT, "a land expedition is formed in the movement step"),
+    Aboard: (1, MOVEMENT, "going back aboard is part of the movement step"),
+    Status: (2, STATUS_CHANGES, "only one status change a turn, after movement"),
+    Action: (3, EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
+    Takeover: (3, EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
+}
+
+HEADINGS = {
+    Play: "play an Outfitting card…",
+    SpendGold: "spend Gold…",
+    Ashore: "go ashore…",
+    Hire: "replace the Leader…",
+}
+
+
+def decide(state: State) -> Decision | None:
+    return engine.decide(state)
+
+
+def choices(state: State, d: Decision) -> list[Any]:
+    return engine.options(state)
+
+
+def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
+    return engine.options(state)
+
+
+def misplaced(state: State, move: Any) -> Illegal | None:
+    """A step that cannot come now nor later in this turn (so no default is applied first)."""
+    if type(move) in QUICK:
+        return None
+    p = state.player
+    e = state.exp.get(p)
+    turn = [STAGE[t[0]] for t in state.tasks if t[0] in STAGE]
+    in_port = any(t[0] in ("outfit", "port") for t in state.tasks)
+    launched = e is not None and e.launched and not in_port
+    if launched and isinstance(move, Play):
+        return Illegal(OUTFITTING, f"Outfitting cards are played in port: {p}'s expedition is out")
+    if launched and isinstance(move, (StayInPort, Launch, LaunchFrom)):
+        return Illegal(LAUNCHING, f"{p}'s expedition is already launched")
+    if e is not None and e.launch_turn and isinstance(move, (Abort, Return, DeclareReturn)):
+        return Illegal(LAUNCHING, "launching takes the whole turn: no end-of-turn action")
+    if not turn:
+        return None
+    pending = {t[0] for t in state.tasks}
+    if isinstance(move, Status) and ("status" in pending or min(turn) > 2):
+        return why_no_status(state, e, move)
+    if isinstance(move, (Action, Takeover, SpendGold)) and ("action" in pending or min(turn) > 3):
+        return why_no_action(state, e, move)
+    late = LATE.get(type(move))
+    if late is not None and min(turn) > late[0]:
+        return why_late(state, e, move) or Illegal(late[1], late[2])
+    if isinstance(move, (Abort, Return, DeclareReturn)) and min(turn) > 4:
+        return Illegal(END_OF_TURN, "the turn is over")
+    return None
+
+
+def why_late(state: State, e, move: Any) -> Illegal | None:
+    """The precise reason a move or status change came too late, when there is one: the step
+    it belongs to was passed over because it could not be made."""
+    from checker.games.age_of_exploration.actions import movement, status
+
+    if isinstance(move, Move) and not state.now.status:
+        return movement.why_not_move(state, e, move.to)
+    if isinstance(move, Status) and not state.now.status:
+        return status.why_not(state, e, move.to)
+    return None
+
+
+def why_no_status(state: State, e, move: Any) -> Illegal | None:
+    """A status change the status step will not take (it is taken as things stand: the steps
+    skipped until then change nothing)."""
+    from checker.games.age_of_exploration.actions import status
+
+    if state.now.status:
+        return Illegal(STATUS_CHANGES, "only one status change a turn, after movement")
+    return status.why_not(state, e, move.to)
+
+
+def why_no_action(state: State, e, move: Any) -> Illegal | None:
+    from checker.games.age_of_exploration.actions import expedition_action as act
+
+    if state.now.acted:
+        return Illegal(EXPEDITION_ACTION, "one expedition action a turn, after the status change")
+    if move in act.actions(state, e):
+        return None
+    return Illegal(EXPEDITION_ACTION, act.why_not(state, e, move))
+
+
+def menu(move: Any) -> str | None:
+    return HEADINGS.get(type(move))
+
+
+def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
+    outcomes = engine.options(state)
+    if d.accepts == (Roll,):
+        total = rng.randint(1, 6) + (rng.randint(1, 6) if len(outcomes) > 6 else 0)
+        return next(m for m, _ in outcomes if m.total == total)
+    moves = [m for m, _ in outcomes]
+    weights = [w for _, w in outcomes]
+    if len(set(weights)) == 1:
+        return moves[rng.randrange(len(moves))]
+    return rng.choices(moves, weights)[0]
+
+
+def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
+    """A random legal choice, weighted as a player with a purpose would weigh them: launch
+    soon, play the cards, move when Progress allows, return (and declare the return after a
+    while), rarely abort."""
+    moves = engine.options(state)
+    if len(moves) == 1:
+        return moves[0]
+    e = state.exp.get(d.player)
+    weights = [weight(state, e, m) for m in moves]
+    return rng.choices(moves, weights)[0]
+
+
+def europe_distance(state: State) -> dict[str, int]:
+    """Steps from Europe over borders and arrows: how far out an expedition is."""
+    book = state.book
+    dist = book.__dict__.get("europe_distance")
+    if dist is None:
+        dist = {book.europe: 0}
+        todo = [book.europe]
+        for s in todo:
+            for t in (*book.neigh[s], *book.trans[s]):
+                if t not in dist:
+                    dist[t] = dist[s] + 1
+                    todo.append(t)
+        book.__dict__["europe_distance"] = dist
+    return dist
+
+
+def worth_returning(e) -> bool:
+    return bool(e.found or e.teredos or len(e.visited) > 4 or e.must_return)
+
+
+def weight(state: State, e, move: Any) -> float:
+    if isinstance(move, Return):
+        return 1000.0 if worth_returning(e) else 0.2
+    if isinstance(move, Launch):
+        return 3.0
+    if isinstance(move, StayInPort):
+        return 1.0
+    if isinstance(move, Play):
+        return 4.0
+    if isinstance(move, (SpendGold, Pay)):
+        return 2.0
+    if isinstance(move, (Hire, LaunchFrom)):
+        return 0.2
+    if isinstance(move, Done):
+        return 1.0
+    if isinstance(move, Move):
+        dist = europe_distance(state)
+        gain = dist.get(move.to, 0) - dist.get(e.space, 0)
+        return 8.0 if gain > 0 else (3.0 if e.must_return else 1.0)
+    if isinstance(move, Stop):
+        return 0.5
+    if isinstance(move, Ashore):
+        return 0.05
+    if isinstance(move, Status):
+        dist = europe_distance(state)
+        if move.to == state.book.europe:
+            return 20.0 if worth_returning(e) else 0.1
+        return 4.0 if dist.get(move.to, 0) > dist.get(e.space, 0) else 1.0
+    if isinstance(move, (NoStatus, NoAction)):
+        return 1.0
+    if isinstance(move, Action):
+        return 1.5
+    if isinstance(move, DeclareReturn):
+        return (0.05 + 0.5 * len(e.found)) * (e.turns if e else 1)
+    if isinstance(move, EndTurn):
+        return 4.0
+    if type(move).__name__ == "Abort":
+        return 0.02 * (e.turns if e else 1)
+    return 1.0

@@ -1,0 +1,161 @@
+"""Scoring a game from its end position alone (``portolan score``): the VP chart as the table
+left it, each player's claimed awards, the times the NWP or SSA Known Progress marker advanced
+for them, and their Major Expeditions.
+
+    game: age-of-exploration               # optional
+    options: {victory: short}              # optional
+    players:
+      Ana: {awards: [new-world-sighting, landfall-cb, bay, bay], progress: 1}
+      Ben: {awards: [landfall-na, gold-3], majors: {circumnavigation: 8}}
+      Cai: {}
+
+Awards are the VP chart's ids (or names); a sequential award (1st–4th Bay) is listed once per
+box. A Major Expedition gives its VP, its variant VP or 4 (scored with no VP yet)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from checker.core.position import read_position
+from checker.core.scoresheet import ScoreSheet
+from checker.games.age_of_exploration.book import Book
+from checker.games.age_of_exploration.scoring import sheet
+from checker.games.age_of_exploration.setup import target_vp
+from portolan.errors import InputError, did_you_mean
+from portolan.model.loader import Game
+from portolan.names import fold
+from portolan.yamlsrc import Source, YList, YMap
+
+KEYS = ("game", "options", "players")
+ENTRY_KEYS = ("awards", "progress", "majors")
+GOODS = ("spice", "gems", "pearls", "hardwood-delivered", "natives")
+
+
+def award_id(book: Book, value: Any) -> str | None:
+    for aid, a in book.awards.items():
+        if fold(str(value)) in (fold(aid), fold(a.name)):
+            return aid
+    return None
+
+
+def score_position(
+    book: Book, model: Game, raw: Any, source: Source, options: dict | None
+) -> ScoreSheet:
+    head = read_position(
+        model,
+        raw,
+        source,
+        keys=KEYS,
+        options=options,
+        players_hint="{awards: [...], progress: N, majors: {...}}",
+    )
+    table, problems = head.table, head.problems
+    vp: dict[str, dict[str, int]] = {}
+    boxes: dict[str, int] = {}
+    majors: dict[str, str] = {}
+    for player, entry in table.items():
+        p = str(player)
+        field = f"players.{p}"
+        vp[p] = {c.id: 0 for c in book.categories}
+        if entry is None:
+            continue
+        if not isinstance(entry, YMap):
+            head.bad(
+                "each player maps to {awards, progress, majors}", table.value_pos[player], field
+            )
+            continue
+        for key in entry:
+            if key not in ENTRY_KEYS:
+                head.bad(
+                    f"unknown key '{key}'",
+                    entry.key_pos[key],
+                    f"{field}.{key}",
+                    did_you_mean(str(key), ENTRY_KEYS),
+                )
+        awards = entry.get("awards") or []
+        if not isinstance(awards, list):
+            awards = YList([awards])
+            awards.item_pos = [entry.value_pos.get("awards")]
+        for i, value in enumerate(awards):
+            pos = awards.item_pos[i] if isinstance(awards, YList) else entry.value_pos["awards"]
+            aid = award_id(book, value)
+            if aid is None:
+                head.bad(
+                    f"'{value}' is not an award of the VP chart",
+                    pos,
+                    f"{field}.awards[{i}]",
+                    did_you_mean(str(value), book.awards),
+                )
+                continue
+            a = book.awards[aid]
+            boxes[aid] = boxes.get(aid, 0) + 1
+            if boxes[aid] > a.count:
+                head.bad(
+                    f"{a.name} has {a.count} box(es): it is claimed once each",
+                    pos,
+                    f"{field}.awards[{i}]",
+                )
+                continue
+            cat = "goods" if aid in GOODS or a.gold else "vp_chart"
+            vp[p][cat] += a.vp
+        progress = entry.get("progress", 0)
+        if isinstance(progress, bool) or not isinstance(progress, int) or progress < 0:
+            head.bad(
+                "progress is how many times the NWP or SSA marker advanced: a whole number",
+                entry.value_pos.get("progress"),
+                f"{field}.progress",
+            )
+        else:
+            vp[p]["known_progress"] += progress * book.k["known_progress_vp"]
+        got = entry.get("majors") or {}
+        if isinstance(got, list):
+            got = {m if isinstance(m, str | int) else str(m): None for m in got}
+        if not isinstance(got, dict):
+            head.bad(
+                "majors maps each Major Expedition to its VP",
+                entry.value_pos.get("majors"),
+                f"{field}.majors",
+            )
+            continue
+        for name, value in got.items():
+            pos = got.key_pos.get(name) if isinstance(got, YMap) else entry.value_pos.get("majors")
+            mid = next(
+                (
+                    m
+                    for m, info in book.majors.items()
+                    if fold(str(name)) in (fold(m), fold(info.name))
+                ),
+                None,
+            )
+            if mid is None:
+                head.bad(
+                    f"'{name}' is not a Major Expedition",
+                    pos,
+                    f"{field}.majors.{name}",
+                    did_you_mean(str(name), book.majors),
+                )
+                continue
+            if mid in majors:
+                head.bad(
+                    f"{mid} is also {majors[mid]}'s: each is scored once",
+                    pos,
+                    f"{field}.majors.{name}",
+                )
+                continue
+            majors[mid] = p
+            info = book.majors[mid]
+            allowed = {info.vp, info.variant_vp or info.vp, book.k["major_vp_without_vp"]}
+            points = info.vp if value is None else value
+            if isinstance(points, bool) or not isinstance(points, int) or points not in allowed:
+                scores = " or ".join(str(v) for v in sorted(allowed))
+                head.bad(
+                    f"{info.name} scores {scores} VP, not {value}",
+                    pos,
+                    f"{field}.majors.{name}",
+                )
+                continue
+            vp[p]["majors"] += points
+    if problems:
+        raise InputError(problems)
+    target = target_vp(book, head.options, len(head.players))
+    return sheet(book.categories, vp, target, "")

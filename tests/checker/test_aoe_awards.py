@@ -1,0 +1,118 @@
+"""Age of Exploration: every award of the VP chart given at most once, sequential awards in
+order, the Gold awards, the Major Expeditions (once, one an expedition, 4 VP with none), the
+Outfitting cards a return draws, and the win at once (Expedition Return, Major Expeditions,
+Victory)."""
+
+from __future__ import annotations
+
+from checker.core.registry import rules_for
+from checker.games.age_of_exploration.actions import publishing
+from checker.games.age_of_exploration.state import Expedition
+from portolan.model import load_game
+from tests.checker.games.age_of_exploration import BASE, HOME
+from tests.checker.helpers import COMPONENTS, run_log
+
+RULES = rules_for("age-of-exploration")
+MODEL = load_game(COMPONENTS, "age-of-exploration")
+
+
+def fresh(players=("Ana", "Ben", "Cai", "Dora")):
+    state = RULES.setup(MODEL, list(players), {o.name: o.default for o in MODEL.rules.options})
+    state.phase = "play"
+    state.tasks.clear()
+    return state
+
+
+def returning(state, p, path, found=(), **items):
+    e = Expedition(leader="Christopher Columbus", kind="explorer", launched=True)
+    e.space = path[-1]
+    e.path, e.visited = list(path), set(path)
+    e.found = list(found)
+    e.items = dict(items)
+    state.exp[p] = e
+    return e
+
+
+def test_the_home_scenario_publishes_three_vp_and_draws_seven_cards():
+    """HOME: Ana reached the Cod Banks, New England's coast and land: 1st New World sighting 1,
+    NA Landfall 1, Cod Banks 1 (Land Sighted 0); the northern Known Sea Progress marker to ATL4:
+    2 cards; 3 VP: 3 cards; then 2 for the new expedition: 7 cards in all."""
+    result = run_log(BASE + HOME)
+    assert result.ok, result.violation
+    state = result.state
+    assert state.vp["Ana"] == {"vp_chart": 3, "known_progress": 0, "goods": 0, "majors": 0}
+    assert state.claimed["land-sighted"] == ["Ana"] and "ATL4" in state.sighted
+    assert state.markers["known-sea"] == 3
+    assert state.outfit_discard[-7:] == [27, 30, 31, 32, 33, 37, 38]
+    assert ("NA-COD", 0) in state.known
+
+
+def test_an_award_is_given_once_and_sequential_ones_in_order():
+    state = fresh()
+    bays = [("NA-CHES", 0), ("CB-VEN", 0), ("NWP2", 0), ("SSA1", 0), ("NA-COD", 1)]
+    returning(state, "Ana", ["EUROPE"], found=bays[:2])
+    publishing.publish(state, "Ana", None)
+    returning(state, "Ben", ["EUROPE"], found=bays[2:])
+    publishing.publish(state, "Ben", None)
+    assert state.claimed["bay"] == ["Ana", "Ana", "Ben", "Ben"]  # the 5th Bay scores nothing
+    assert state.vp["Ana"]["vp_chart"] == 2 and state.vp["Ben"]["vp_chart"] == 2
+    returning(state, "Cai", ["EUROPE"], found=[("NA-CHES", 0)])
+    publishing.publish(state, "Cai", None)
+    assert state.total("Cai") == 0 and state.claimed["bay"] == ["Ana", "Ana", "Ben", "Ben"]
+
+
+def test_channels_draw_two_cards_and_one_more_each():
+    state = fresh()
+    returning(state, "Ana", ["EUROPE"], found=[("NWP1", 0), ("NWP3", 0), ("NWP3", 1)])
+    publishing.publish(state, "Ana", None)
+    assert state.total("Ana") == 0
+    draws = [t for t in state.tasks if t[0] == "odraw"]
+    assert len(draws) == 2 + 2  # 2 + 1 + 1 for three Channels
+
+
+def test_gold_awards_claim_every_threshold_reached():
+    """10 Gold at once: 1st 3+ (1), 6+ (1), 10+ (2): 4 VP; kept for outfitting."""
+    state = fresh()
+    returning(state, "Ana", ["EUROPE"], Gold=10)
+    publishing.publish(state, "Ana", None)
+    assert state.vp["Ana"]["goods"] == 4 and state.gold["Ana"] == 10
+    returning(state, "Ben", ["EUROPE"], Gold=12)
+    publishing.publish(state, "Ben", None)
+    assert state.vp["Ben"]["goods"] == 0
+
+
+def test_a_major_expedition_instead_of_normal_scoring():
+    """Ana has no VP: her Northwest Passage Explored scores 4 VP, and the Bay she found is
+    published without VP. Ben's later NWP expedition cannot score it again. (Two players: the
+    target is 6.)"""
+    state = fresh(("Ana", "Ben"))
+    path = ["EUROPE", "ATL1", "NA-COD", "NWP1", "NWP2", "NWP3", "NWP4", "NWP5", "NWP6"]
+    e = returning(state, "Ana", path, found=[("NWP2", 0)])
+    e.space = "EUROPE"
+    assert publishing.qualified(state, e) == ["nwp-explored"]
+    publishing.publish(state, "Ana", "nwp-explored")
+    assert state.vp["Ana"] == {"vp_chart": 0, "known_progress": 0, "goods": 0, "majors": 4}
+    assert state.claimed["bay"] == ["Ana"] and state.majors == {"nwp-explored": "Ana"}
+    e = returning(state, "Ben", path)
+    assert publishing.qualified(state, e) == []
+
+
+def test_a_major_with_vp_already_scored_and_the_variant():
+    state = fresh()
+    state.vp["Ana"]["vp_chart"] = 1
+    assert publishing.major_vp(state, "Ana", "amazon") == 8
+    state.options["major_vp"] = "variant"
+    assert publishing.major_vp(state, "Ana", "amazon") == 7
+    assert publishing.major_vp(state, "Ana", "nwp-explored") == 6
+    assert publishing.major_vp(state, "Ben", "amazon") == 4  # no VP at all
+
+
+def test_the_first_to_the_target_wins_at_once():
+    """Short game, 4 players: 4 VP. Ana's 4th VP ends the game in the middle of publishing."""
+    state = fresh()
+    state.vp["Ana"]["vp_chart"] = 3
+    returning(state, "Ana", ["EUROPE", "ATL1", "ATL2", "NA-COD", "NA1-ACADIA"])
+    publishing.publish(state, "Ana", None)
+    assert state.over and "Ana reaches" in state.end_reason
+    assert state.total("Ana") == 4  # the sighting's VP; the game is over before the Landfall
+    assert RULES.decision(state) is None

@@ -1,0 +1,362 @@
+"""Age of Exploration: rules met in the middle of a turn (shipwrecks, the Second-in-Command,
+failure and a new expedition, reboarding, Rumors of Gold, the Capital and an empire's defeat,
+take-overs) and the game's length bound. Each test sets the table, then plays the steps."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from checker.core.registry import rules_for
+from checker.core.simulate import default_players, random_game
+from checker.games.age_of_exploration.actions import civilizations as civ
+from checker.games.age_of_exploration.actions.engine import push, run
+from checker.games.age_of_exploration.moves import (
+    Action,
+    Draw,
+    Give,
+    Move,
+    Or,
+    Roll,
+    StartTurn,
+    Status,
+    Stop,
+    Takeover,
+)
+from checker.games.age_of_exploration.state import LAND, SHIP, Expedition, Turn
+from portolan.model import load_game
+from tests.checker.helpers import COMPONENTS
+
+RULES = rules_for("age-of-exploration")
+MODEL = load_game(COMPONENTS, "age-of-exploration")
+DEFAULTS = {o.name: o.default for o in MODEL.rules.options}
+
+
+def table(**options):
+    state = RULES.setup(MODEL, ["Ana", "Ben"], DEFAULTS | options)
+    state.phase, state.round, state.turn = "play", 1, 2
+    state.tasks.clear()
+    for p, leader in (("Ana", "Hernán Cortés"), ("Ben", "Jacques Cartier")):
+        info = state.book.leaders[leader]
+        for pile in state.piles.values():
+            if leader in pile:
+                pile.remove(leader)
+        state.exp[p] = Expedition(leader=leader, kind=info.type)
+    return state
+
+
+def launched(state, p, space, mode=SHIP, ships=1, **items):
+    e = state.exp[p]
+    e.launched, e.space, e.mode, e.ships = True, space, mode, ships
+    e.path, e.visited = [space], {space}
+    e.items = {k.replace("_", " "): v for k, v in items.items()}
+    return e
+
+
+def turn_from(state, *tasks, start=None):
+    """The current player's turn from a given task on (then movement... as usual)."""
+    state.now = Turn(start=start or state.exp[state.player].space)
+    push(state, *tasks, ("next",))
+    return run(state)
+
+
+def play(state, *moves):
+    events = []
+    for move in moves:
+        d = RULES.decision(state)
+        while d is not None and not isinstance(move, d.accepts) and d.default is not None:
+            events += RULES.apply(state, d.default)
+            d = RULES.decision(state)
+        assert d is not None and isinstance(move, d.accepts), (move, d)
+        assert RULES.check(state, move, d.player) is None, RULES.check(state, move, d.player)
+        events += RULES.apply(state, move)
+    return events
+
+
+def test_the_last_ship_lost_at_sea_fails_the_expedition():
+    state = table()
+    e = launched(state, "Ana", "ATL9", Crew=2, Provision=2)
+    e.damage = True
+    events = turn_from(state, ("damage", False))
+    assert any("fails: the last ship is lost" in x for x in events)
+    assert "Hernán Cortés" in state.retired_down
+    assert not state.exp["Ana"].launched and state.exp["Ana"].leader == ""
+    # a new expedition: 2 + 2 cards (not leading), then a new Leader
+    assert [t[0] for t in state.tasks[-4:]] == ["odraw"] * 4
+
+
+def test_a_shipwreck_on_a_coast_with_an_arrow_forms_a_land_expedition():
+    """CB-VEN's arrow leads to CB1-TF: every man, the Missionary checks against 6; Cavalry
+    become Soldiers; Cannons, Gold, Trade Goods, Porters are lost."""
+    state = table()
+    e = launched(
+        state, "Ana", "CB-VEN", Crew=2, Cavalry=1, Missionary=1, Cannons=1, Gold=2, Provision=1
+    )
+    e.damage = True
+    turn_from(state, ("damage", False))
+    # Crew, Crew, Cavalry, Missionary: 6 ok, 7 fails (a Crew), 5 ok, 12 fails (the Missionary)
+    play(state, Roll(6), Roll(7), Roll(5), Roll(12))
+    assert e.mode == LAND and e.space == "CB1-TF" and e.ships == 0
+    assert e.items == {"Crew": 1, "Soldiers": 1, "Provision": 1}
+
+
+def test_the_leader_dies_and_the_second_in_command_gives_up_extra_ships():
+    """Cartier (Ship Handling 1) with 2 ships dies fighting for his last man: the Second
+    (Ship Handling 0) keeps one ship, and recovers a Crew on the consolidation check (9 − 0)."""
+    state = table()
+    state.current = 1
+    e = launched(state, "Ben", "ATL9", ships=2, Crew=1, Provision=2)
+    turn_from(state, ("lose", ("men",), "combat"))
+    play(state, RULES.decision(state).accepts[0](True))  # the Leader intervenes
+    events = play(state, Roll(11))  # Personal Arms 5: he dies; the man is lost too
+    assert e.second and e.ships == 1
+    assert any("Second-in-Command takes over" in x for x in events)
+    play(state, Roll(4))  # consolidation: 4 against 9 − 0: a Crew back
+    assert e.items.get("Crew") == 1
+
+
+def test_no_men_left_and_a_failed_leadership_check_fails_the_expedition():
+    state = table()
+    launched(state, "Ana", "NA2-APP", LAND, ships=0, Missionary=1)
+    turn_from(state, ("lose", ("men",), "disease"))
+    events = play(state, Roll(12))  # Leadership 9 − 3 (hungry): fails
+    assert any("fails: the Leader dies: no men were left" in x for x in events)
+
+
+def test_rumors_of_gold_go_to_the_nearest_higher_space_and_block_status_changes():
+    state = table()
+    e = launched(state, "Ana", "NA1-NE", LAND, ships=0, Crew=2, Provision=2)
+    turn_from(state, ("after",), ("move",), ("status",), ("action",), ("end",))
+    state.now.rumor, state.now.progress = True, 1
+    state.tasks.clear()
+    push(state, ("after",), ("move",), ("status",), ("action",), ("end",), ("next",))
+    run(state)
+    assert state.rumors["Ana"] == ("NA2-LAKES", True)
+    play(state, Move("NA2-LAKES"))
+    assert state.rumors["Ana"] == ("NA2-LAKES", False)  # dispelled on arrival
+    assert e.space == "NA2-LAKES"
+
+
+def test_the_capital_needs_an_entry_chit_and_its_defeat_scores_the_major():
+    """Cortés in the Aztec Contact box without Capital Entry cannot enter; with it he enters.
+    At Awe +5 and Military Strength 1, a Battle on the Causeway won brings Strength to 0: the
+    Aztec Empire falls: 4 VP (Ana had none), 5 Gold, Mexico City founded, a new expedition."""
+    state = table()
+    e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=1, Soldiers=3, Provision=2)
+    state.awe["Aztec"], state.strength["Aztec"] = 5, 1
+    state.now = Turn(start="AZ-CONTACT", progress=1, progress_set=True)
+    push(state, ("move",), ("next",))
+    run(state)
+    assert RULES.check(state, Move("AZ-CAPITAL"), "Ana") is not None
+    e.entry = "Aztec"
+    play(state, Move("AZ-CAPITAL"))
+    assert state.capital["Aztec"] == "Ana"
+    state.tasks.clear()
+    state.current = 0  # Ana's next turn, in the Capital
+    state.now = Turn(start="AZ-CAPITAL", draws="civilization")
+    push(state, ("draw", "civilization"), ("after",), ("next",))
+    run(state)
+    events = play(state, Draw(84), Roll(3), Roll(2))  # Cortés's arms, then the battle
+    assert any("Aztec Empire falls" in x for x in events)
+    assert state.majors == {"aztec-defeat": "Ana"} and state.vp["Ana"]["majors"] == 4
+    assert state.gold["Ana"] == 5 and "CA4" in state.founded
+    assert not state.exp["Ana"].launched
+
+
+def test_a_take_over_won_gives_the_target_s_chits_to_the_attacker():
+    state = table()
+    a = launched(state, "Ana", "CB2", LAND, ships=0, Crew=2, Gold=1)
+    b = launched(state, "Ben", "CB2", LAND, ships=0, Crew=1, Gold=2, Provision=1)
+    b.found = [("CB3", 0)]
+    turn_from(state, ("action",), ("end",))
+    play(state, Takeover("Ben"), Give(0))
+    # Cartier's Negotiation 7 − 4 = 3: 9 fails; Cortés's arms 8: 4 succeeds; Cartier's 5: 11 fails
+    events = play(state, Roll(9), Roll(4), Roll(11))
+    assert any("takes over Ben's expedition" in x for x in events)
+    assert a.items == {"Crew": 3, "Gold": 3, "Provision": 1} and a.found == [("CB3", 0)]
+    assert "Jacques Cartier" in state.retired_down and not state.exp["Ben"].launched
+
+
+def test_going_ashore_and_reboarding_on_the_ships_check():
+    state = table()
+    e = launched(state, "Ana", "NA1-NE", SHIP, ships=2, Crew=3, Provision=2)
+    state.now = Turn(start="NA1-NE", progress=1, progress_set=True)
+    push(state, ("move",), ("status",), ("action",), ("end",), ("next",))
+    run(state)
+    from checker.games.age_of_exploration.moves import Ashore
+
+    play(state, Ashore(1, 1), Move("NA2-APP"))
+    assert e.mode == LAND and e.ship_space == "NA1-NE" and e.hold == {"Crew": 1, "Provision": 1}
+    state.tasks.clear()
+    state.current = 0
+    state.now = Turn(start="NA2-APP", progress=1, progress_set=True)
+    push(state, ("move",), ("status",), ("action",), ("end",), ("next",))
+    run(state)
+    play(state, Move("NA1-NE"), Roll(9), Roll(8))  # 7 + 1 Crew aboard: the first ship is gone
+    assert e.mode == SHIP and e.ships == 1 and e.items["Crew"] == 3
+
+
+def test_a_storm_at_sea_is_a_sea_check_then_the_choice_to_run_with_it():
+    state = table()
+    e = launched(state, "Ana", "ATL9", Crew=2, Provision=2)
+    turn_from(state, ("stance",), ("after",), ("move",), ("status",), ("action",), ("end",))
+    play(state, Draw(118), Roll(11))  # sea check 7 + 1 (Cortés): damage
+    assert e.damage
+    play(state, Or(1), Roll(9))  # run with it: Navigation 5 fails: Lost
+    assert e.lost == 1
+    assert RULES.decision(state).phase != "Movement"  # a Lost expedition does not move
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_within_the_bound(players):
+    """Each game ends by its VP target or the round bound (40 rounds short, 80 campaign); a
+    turn is a bounded number of steps, and no random game comes near 8,000 steps."""
+    for seed in range(4):
+        options = dict(DEFAULTS, victory="campaign" if seed % 2 else "short")
+        game = random_game(RULES, MODEL, default_players(players), options, random.Random(seed))
+        state = game.state
+        assert state.over and len(game.steps) < 8_000
+        assert state.round <= state.round_limit
+
+
+def test_a_turn_always_begins_with_start_turn():
+    state = table()
+    push(state, ("start",))
+    d = RULES.decision(state)
+    assert d.starts_turn and d.accepts == (StartTurn,)
+    assert Stop() and Status("X") and Action("raft")  # the move types exist
+
+
+# -- rules broken mid-game (set up directly: the logs would be long) ------------------------------
+def test_the_capital_refused_without_entry_names_its_rule():
+    state = table()
+    launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=1)
+    state.now = Turn(start="AZ-CONTACT", progress=1, progress_set=True)
+    push(state, ("move",), ("next",))
+    run(state)
+    illegal = RULES.check(state, Move("AZ-CAPITAL"), "Ana")
+    assert illegal.section == "Civilization Encounters"
+    assert "Capital Entry, the Ruler Seized or a card that allows it" in illegal.message
+
+
+def test_the_rumors_box_needs_the_civilization_discovered():
+    state = table()
+    launched(state, "Ana", "CA3", LAND, ships=0, Crew=1)
+    state.now = Turn(start="CA3")
+    push(state, ("status",), ("next",))
+    run(state)
+    illegal = RULES.check(state, Status("AZ-RUMORS"), "Ana")
+    assert illegal.section == "Civilization Encounters"
+    assert illegal.message == "the Aztec civilization must be discovered first"
+    state.exp["Ana"].found.append(("CA3", 0))
+    assert RULES.check(state, Status("AZ-RUMORS"), "Ana") is None
+
+
+def test_the_straits_are_passed_westward_only_on_a_check():
+    state = table()
+    launched(state, "Ana", "STRAIT-W", Crew=2, Provision=2)
+    state.now = Turn(start="STRAIT-W")
+    push(state, ("status",), ("next",))
+    run(state)
+    illegal = RULES.check(state, Status("PAC8"), "Ana")
+    assert illegal.message == "heading west, the Straits must be passed on a check first"
+    state.now.strait = True
+    assert RULES.check(state, Status("PAC8"), "Ana") is None
+
+
+def test_the_rumors_go_to_one_of_the_nearest_spaces():
+    """From Mato Grosso (SA3), SA4 and SA5 are both one step away with a higher number: the
+    player chooses; Paraná (SA2) is lower."""
+    from checker.games.age_of_exploration.moves import Rumor
+
+    state = table()
+    launched(state, "Ana", "SA3-MATO", LAND, ships=0, Crew=1)
+    state.now = Turn(start="SA3-MATO")
+    push(state, ("rumor",), ("next",))
+    run(state)
+    assert RULES.legal_moves(state) == [Rumor("SA4"), Rumor("SA5")]
+    illegal = RULES.check(state, Rumor("SA2-PARANA"), "Ana")
+    assert illegal.section == "Rumors of Gold"
+    play(state, Rumor("SA5"))
+    assert state.rumors["Ana"] == ("SA5", True)
+
+
+def test_outfitting_at_a_base_guides_surcharges_and_panama():
+    """Panama City founded (the CA Landfall published): a Native Guide of a published region only;
+    Cannons at a base cost one more Gold; only Caravels launch from Panama City."""
+    from checker.games.age_of_exploration.actions import publishing
+    from checker.games.age_of_exploration.moves import Launch, LaunchFrom, Pay, Play
+
+    state = table()
+    publishing.claim(state, "Ben", "landfall-ca")
+    assert "CA1" in state.founded and state.markers["known-nwp"] == 0
+    state.hands["Ana"] = [39, 27, 45]
+    push(state, ("outfit", "Ana", "port"), ("next",))
+    run(state)
+    illegal = RULES.check(state, Play(39, "Native Guide", "CA"), "Ana")
+    assert "launching from a New World base" in illegal.message
+    play(state, LaunchFrom("CA1"))
+    illegal = RULES.check(state, Play(39, "Native Guide", "NA"), "Ana")
+    assert illegal.message == "a Native Guide's region must have its Landfall published"
+    play(state, Play(39, "Native Guide", "CA"), Play(27, "Cannons"))
+    assert state.exp["Ana"].unpaid == 1 and state.exp["Ana"].guide == "CA"
+    play(state, Play(45, "Gold"), Pay(0))
+    assert state.exp["Ana"].unpaid == 0 and state.gold["Ana"] == 0
+    state.tasks.clear()
+    state.exp["Ana"].ship_type = "Carrack"
+    push(state, ("port",), ("next",))
+    illegal = RULES.check(state, Launch("CB-SEA"), "Ana")
+    assert illegal.message == "only Caravels launch from Panama City (CA1)"
+    assert RULES.check(state, Launch("CA1", on_foot=True), "Ana") is None
+
+
+def test_a_take_over_target_gives_no_more_gold_than_it_has():
+    state = table()
+    launched(state, "Ana", "CB2", LAND, ships=0, Crew=2)
+    launched(state, "Ben", "CB2", LAND, ships=0, Crew=1, Gold=1)
+    turn_from(state, ("action",), ("end",))
+    play(state, Takeover("Ben"))
+    illegal = RULES.check(state, Give(2), "Ben")
+    assert (
+        illegal.section == "Expedition Action" and illegal.message == "Ben's expedition has 1 Gold"
+    )
+
+
+def test_a_descent_needs_every_river_space_rafted():
+    from checker.games.age_of_exploration.actions.movement import descents, track_majors
+
+    state = table()
+    e = launched(state, "Ana", "MR5", "raft", ships=0, Crew=1)
+    e.rafts = 1
+    assert descents(state)["mississippi"][0] == ("MR1", "MR2", "MR3", "MR4", "MR5")
+    e.rafted = ["MR5"]
+    track_majors(state, e, "MR5", "CA6", True)
+    assert not e.descents
+    e.rafted = ["MR1", "MR2", "MR3", "MR4", "MR5"]
+    track_majors(state, e, "MR5", "CB-GULF", False)
+    assert e.descents == {"mississippi"}
+
+
+def test_one_expedition_at_a_time_holds_an_empire_s_ruler_and_native_allies():
+    """Civilization Encounters: of two expeditions meeting the Aztecs, only one at a time seizes
+    the Ruler or gains Native Allies; a status change frees them for the other."""
+    state = table()
+    ana = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=2)
+    ben = launched(state, "Ben", "AZ-CONTACT", LAND, ships=0, Crew=2)
+    assert civ.mark(state, ana, "Ruler Seized", True) == ["the Aztec Ruler is seized"]
+    assert civ.mark(state, ben, "Ruler Seized", True) == ["Ana holds the Aztec Ruler: no effect"]
+    assert civ.mark(state, ana, "Native Allies", True) == ["Native Allies"]
+    assert civ.mark(state, ben, "Native Allies", True) == [
+        "Ana has the Aztec Native Allies: no effect"
+    ]
+    assert (ana.ruler, ana.allies, ben.ruler, ben.allies) == ("Aztec", True, None, False)
+    civ.clear_chits(state, ana)  # Ana's status change
+    assert civ.mark(state, ben, "Ruler Seized", True) == ["the Aztec Ruler is seized"]
+    assert civ.mark(state, ben, "Native Allies", True) == ["Native Allies"]
+    assert (ana.ruler, ana.allies, state.ruler["Aztec"], state.allies["Aztec"]) == (
+        None,
+        False,
+        "Ben",
+        "Ben",
+    )
