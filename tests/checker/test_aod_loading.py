@@ -42,4 +42,3 @@ def test_the_quick_contract_test_agrees_with_the_full_one():
                     assert quick == full_search(state, p, c, need), (c, need)
                     checked += 1
     assert checked > 1000
-
