@@ -39,6 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 THREE = ["age-of-discovery", "discovery-era-of-voyage", "exploration-age-of-sail"]
 EXAMPLE = "examples/exploration-age-of-sail/two-players.yaml"
+PER_DECK = 1000  # portolan/data/limits.yaml: cards_per_deck
 
 
 # -- running a command as a whole process ------------------------------------------------------
@@ -182,20 +183,42 @@ def play(tree: Path) -> dict:
 
 # -- deck size -------------------------------------------------------------------------------
 def synthetic(folder: Path, distinct: int, copies: int = 1) -> Path:
-    """The fixture game with a deck of ``distinct`` cards, ``copies`` of each."""
+    """The fixture game with ``distinct`` cards, ``copies`` of each, in as many decks as the
+    input limits ask (``cards_per_deck``: 1,000 copies a deck)."""
     target = folder / "components"
     shutil.copytree(ROOT / "tests" / "fixtures" / "components", target)
-    deck = target / "fixture-game" / "conquerors.yaml"
-    text = deck.read_text("utf-8")
+    game_dir = target / "fixture-game"
+    text = (game_dir / "conquerors.yaml").read_text("utf-8")
     head = text[: text.index("cards:")]
-    head = re.sub(r"total: \{value: \d+", f"total: {{value: {distinct * copies}", head)
-    traits = ("Fight", "Navigation")
-    cards = "".join(
-        f"  - {{name: Explorer {k + 1}, type: explorer, count: {copies}, "
-        f"traits: [{traits[k % 2]}]}}\n"
-        for k in range(distinct)
-    )
-    deck.write_text(head + "cards:\n" + cards, "utf-8")
+    decks: list[list[tuple[int, int]]] = [[]]  # (card, copies) in each deck
+    room = PER_DECK
+    for card in range(distinct):
+        left = copies
+        while left:
+            if not room:
+                decks.append([])
+                room = PER_DECK
+            n = min(left, room)
+            decks[-1].append((card, n))
+            left -= n
+            room -= n
+    names = []
+    for k, cards in enumerate(decks, start=1):
+        total = sum(n for _, n in cards)
+        top = re.sub(r"total: \{value: \d+", f"total: {{value: {total}", head)
+        top = top.replace("id: conquerors", f"id: deck-{k}")
+        lines = "".join(
+            f"  - {{name: Explorer {c + 1}, type: explorer, count: {n}, "
+            f"traits: [{('Fight', 'Navigation')[c % 2]}]}}\n"
+            for c, n in cards
+        )
+        (game_dir / f"deck-{k}.yaml").write_text(top + "cards:\n" + lines, "utf-8")
+        names.append(f"deck-{k}.yaml")
+    (game_dir / "conquerors.yaml").unlink()
+    game = (game_dir / "game.yaml").read_text("utf-8")
+    listed = "".join(f"  - {n}\n" for n in names)
+    game = game.replace("  - conquerors.yaml\n", listed)
+    (game_dir / "game.yaml").write_text(game, "utf-8")
     return target
 
 
