@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import math
 
-from generator.layout.grid import Grid
-from generator.layout.sheet import Item, grid_for
-from generator.layout.tiling import BAND, fits_page, plan_tiles
+from generator.kinds.counters import counter_area, counter_bleed
+from generator.layout.sheet import Item, grid_for, unfolded
+from generator.layout.tiling import fits_page, plan_tiles
+from generator.printset import board_sheet
 from portolan.errors import InputError
 from portolan.limits import component_limits, hint, shown
 from portolan.model.loader import Component
-from portolan.sizes import paper_label, printer_limits
+from portolan.sizes import paper_label
 
 
 def _problem(component: Component, message: str, key: str, limit: str | None) -> InputError:
@@ -36,20 +37,21 @@ def check_sheet(component: Component, items: list[Item], opts, overlap: float) -
         return
     first = items[0].front
     w, h = first.width, first.height
-    paper = opts.sheet().paper
+    home = unfolded(opts.sheet(), w, h)
     label = paper_label(opts.page)
-    if fits_page(w, h, paper):
+    backs = any(it.back is not None for it in items)
+    if fits_page(w, h, home.paper, home.margin):
         try:
-            grid: Grid = grid_for(opts.sheet(), w, h)
+            grid, _ = grid_for(home, w, h)
         except ValueError:
-            grid = None  # type: ignore[assignment]
+            grid = None
         if grid is not None and grid.per_page > 0:
             pages = math.ceil(len(items) / grid.per_page)
-            if any(it.back is not None for it in items):
+            if backs and home.duplex != "fold" and home.sides == "both":
                 pages *= 2
             check_pages(component, pages)
             return
-    if any(it.back is not None for it in items):
+    if backs:
         raise _problem(
             component,
             f"a {shown(w)} × {shown(h)} mm card with a back does not fit on {label} paper "
@@ -57,8 +59,14 @@ def check_sheet(component: Component, items: list[Item], opts, overlap: float) -
             "size",
             None,
         )
+    sheet = board_sheet(opts, component.kind)
+    if sheet != opts.sheet():  # the board paper
+        label = paper_label(opts.board_page)
+        if fits_page(w, h, sheet.paper, sheet.margin):
+            check_pages(component, len(items))
+            return
     try:
-        plan = plan_tiles(w, h, first.bleed, overlap, paper)
+        plan = plan_tiles(w, h, first.bleed, overlap, sheet.paper, sheet.margin)
     except ValueError as exc:
         raise _problem(component, f"cannot tile on {label} paper: {exc}", "size", None) from None
     most = component_limits().tiles_per_board
@@ -75,10 +83,11 @@ def check_sheet(component: Component, items: list[Item], opts, overlap: float) -
 
 def check_counters_fit(component: Component, opts) -> None:
     """Every counter fits the printable part of the page (counters are never tiled)."""
-    W, H = opts.sheet().paper
-    unprintable, _ = printer_limits()
-    room_w = W - 2 * (unprintable + 2)
-    room_h = H - 2 * (unprintable + BAND)
+    sheet = opts.sheet()
+    left, top, right, bottom = counter_area(
+        component.spec, sheet, counter_bleed(opts.bleed, sheet.layout)
+    )
+    room_w, room_h = right - left, bottom - top
     for i, counter in enumerate(component.spec.counters):
         pw, ph = counter.outline
         if pw > room_w or ph > room_h:

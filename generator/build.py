@@ -21,20 +21,22 @@ from generator.backends.svg import write_svg
 from generator.bounds import check_counters_fit, check_pages, check_sheet
 from generator.exports import EXPORT_FORMATS, write_exports
 from generator.fingerprint import fingerprint, stamp
-from generator.kinds.aid import render_aid
-from generator.kinds.board import render_board
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
-from generator.kinds.deck import Rendered, render_deck
-from generator.kinds.map import render_map
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
-from generator.layout.assembly import assembly_page
 from generator.layout.large import choose_sheet, large_page
-from generator.layout.sheet import SheetOptions, compose
-from generator.layout.tiling import fits_page, plan_tiles
-from generator.options import BuildOptions
+from generator.options import FORMATS, BuildOptions  # noqa: F401 (FORMATS: callers' name)
 from generator.parallel import ComponentPool, can_fork
+from generator.printset import (
+    BOARD_KINDS,
+    SharedSheets,
+    component_pages,
+    is_tiled,
+    registration,
+    shared_pages,
+)
+from generator.printset import render_component as render
 from generator.publish import publish_pdf
 from generator.staging import Staging
 from portolan.errors import InputError, OutputError
@@ -50,14 +52,7 @@ from portolan.limits import component_limits, hint, shown, time_budget
 from portolan.model.loader import Component, Game
 from portolan.sizes import paper_label
 
-FORMATS = ("pdf", "svg", "png", *EXPORT_FORMATS)
 RASTER_FORMATS = ("png", *EXPORT_FORMATS)  # need pdfium (the png extra)
-RENDERERS = {
-    "deck": render_deck,
-    "board": render_board,
-    "aid": render_aid,
-    "map": render_map,
-}
 
 
 @dataclass
@@ -65,6 +60,7 @@ class GameReport:
     game: str
     files: list[Path] = field(default_factory=list)
     overflows: list[Overflow] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the layout could not give
 
 
 Progress = Callable[[str], None]
@@ -90,25 +86,46 @@ def build_game(
     """Write every component of ``game`` into the folder ``target`` (which must be empty);
     ``final`` is where the folder will end up (exports that name their files need it). Each
     component has a time budget (``limits.yaml``); past it the build stops with an input error
-    that names the component. With a ``pool`` the components are built by its workers."""
+    that names the component. With a ``pool`` the components are built by its workers; the
+    files shared by several components (the shared card sheets, the registration test) are
+    written here, once every component is in."""
     staging = target if isinstance(target, Staging) else Staging(target)
     opts = _with_pdf(opts)
     report = GameReport(game.id)
+    shared = SharedSheets(game, opts)
     if pool is None:
         for component in game.components:
             if progress:
                 progress(f"{game.id}: {component.name}")
-            report.files += build_component(game, component, staging, opts, report)
+            report.files += build_component(game, component, staging, opts, report, shared)
     else:
-        for component, files, overflows in pool.results(game):
+        for component, built in pool.results(game):
             if progress:
                 progress(f"{game.id}: {component.name}")
             staging.component = component
-            for path in files:  # what a one-process build's staging would have refused
+            for path in built.files:  # what a one-process build's staging would have refused
                 staging.claim(path)
-            report.files += files
-            report.overflows += overflows
+            report.files += built.files
+            report.overflows += built.overflows
+            report.notes += built.notes
+            if built.shared_items:
+                shared.keep(component, built.shared_items)
     staging.component = None
+    for stem, name, items in shared.files():
+        notes: list[str] = []
+        pages = shared_pages(game, name, items, opts, notes)
+        report.notes += [f"{stem}: {n}" for n in notes]
+        has_backs = any(it.back is not None for it in items)
+        report.files += _write_pdf(game, name, stem, pages, has_backs, staging, opts)
+    report.files += _write_pdf(
+        game,
+        "Registration test",
+        "registration-test",
+        registration(game, opts),
+        True,
+        staging,
+        opts,
+    )
     report.files += write_exports(game, staging, final or staging.root, opts, progress)
     return report
 
@@ -120,19 +137,38 @@ def _with_pdf(opts: BuildOptions) -> BuildOptions:
 
 
 def build_component(
-    game: Game, component: Component, staging: Staging, opts: BuildOptions, report: GameReport
+    game: Game,
+    component: Component,
+    staging: Staging,
+    opts: BuildOptions,
+    report: GameReport,
+    shared: SharedSheets,
 ) -> list[Path]:
     """One component's files, within its time budget."""
     budget = component_limits().time_budget_seconds
     staging.component = component
     with time_budget(budget, lambda: _too_slow(component, budget)):
-        return _build_component(game, component, staging, _with_pdf(opts), report)
+        return _build_component(game, component, staging, _with_pdf(opts), report, shared)
 
 
-def _component_in_worker(game: Game, component: Component, staging: Staging, opts) -> tuple:
+@dataclass
+class ComponentBuilt:
+    """What a worker hands back for one component (it crosses processes by pickle)."""
+
+    files: list[Path]
+    overflows: list[Overflow]
+    notes: list[str]
+    shared_items: list  # the items it gives to a shared card sheet, if any
+
+
+def _component_in_worker(
+    game: Game, component: Component, staging: Staging, opts: BuildOptions
+) -> ComponentBuilt:
     report = GameReport(game.id)
-    files = build_component(game, component, staging, opts, report)
-    return files, report.overflows
+    shared = SharedSheets(game, opts)
+    files = build_component(game, component, staging, opts, report, shared)
+    kept = [item for items in shared.items.values() for item in items]
+    return ComponentBuilt(files, report.overflows, report.notes, kept)
 
 
 def _too_slow(component: Component, budget: float) -> InputError:
@@ -146,65 +182,47 @@ def _too_slow(component: Component, budget: float) -> InputError:
 
 
 def _build_component(
-    game: Game, component: Component, staging: Staging, opts: BuildOptions, report: GameReport
+    game: Game,
+    component: Component,
+    staging: Staging,
+    opts: BuildOptions,
+    report: GameReport,
+    shared: SharedSheets,
 ) -> list[Path]:
     theme = opts.theme
     kind = component.kind
     written: list[Path] = []
     if kind == "reference":
-        return write_reference(game, component, staging, opts)
+        return [] if opts.sides == "backs" else write_reference(game, component, staging, opts)
     if kind == "scorepad":
-        pages = render_scorepad(game, component, opts)
-        designs = pages
+        designs = render_scorepad(game, component, opts)
+        pages = [] if opts.sides == "backs" else designs
         has_backs = False
     elif kind == "counters":
         check_counters_fit(component, opts)
-        pages, designs = render_counters(game, component, opts.bleed, theme, opts)
+        notes = []
+        pages, designs = render_counters(game, component, opts.bleed, theme, opts, notes)
+        report.notes += [f"{component.id}: {n}" for n in notes]
         has_backs = any(
             c.back is not None and c.shape != "standee" for c in component.spec.counters
         )
     else:
-        rendered: Rendered = RENDERERS[kind](game, component, opts.bleed, theme)
+        rendered = render(game, component, opts)
         report.overflows += rendered.overflows
         tiling = getattr(component.spec, "tiling", None)
-        tiled = kind in ("board", "map") and is_tiled(rendered.items, opts.sheet())
-        assembly = tiled and tiling is not None and tiling.assembly
-        titles = (game.title, component.name)
-        overlap = tiling.overlap if tiling else 12.0
-        check_sheet(component, rendered.items, opts, overlap)
-        pages = compose(
-            rendered.items,
-            opts.sheet(),
-            titles,
-            overlap=overlap,
-            diagram=tiling.diagram if tiling else True,
-            lead_pages=1 if assembly else 0,
-        )
-        if assembly:
-            first = rendered.items[0].front
-            plan = plan_tiles(
-                first.width, first.height, first.bleed, tiling.overlap, opts.sheet().paper
-            )
-            pages.insert(0, assembly_page(first, plan, titles, len(pages) + 1))
+        check_sheet(component, rendered.items, opts, tiling.overlap if tiling else 12.0)
         designs = rendered.designs
         has_backs = any(it.back is not None for it in rendered.items)
-        if tiled:
+        notes = []
+        if shared.takes(component, rendered):
+            pages = []
+        else:
+            pages = component_pages(game, component, rendered, opts, notes)
+            report.notes += [f"{component.id}: {n}" for n in notes]
+        if kind in BOARD_KINDS and is_tiled(rendered.items, opts.sheet()):
             written += _write_large(game, component, rendered.items, staging, opts)
     check_pages(component, len(pages))
-    if "pdf" in opts.formats or "png" in opts.formats:
-        pdf_path = staging.file(f"{component.id}.pdf")
-        writer = PdfWriter(
-            pdf_path,
-            opts.sheet().paper,
-            title=f"{game.title} — {component.name}",
-            subject=f"Portolan print-and-play, {paper_label(opts.page)}",
-            duplex=opts.duplex if has_backs else None,
-            colour_filter=theme.colour_filter,
-        )
-        for page in pages:
-            writer.page(page)
-        writer.save()
-        written += publish_pdf(pdf_path, staging, component.id, opts.formats)
+    written += _write_pdf(game, component.name, component.id, pages, has_backs, staging, opts)
     if "svg" in opts.formats:
         for design in designs:
             path = staging.file("svg", component.id, f"{design.id}.svg")
@@ -213,9 +231,32 @@ def _build_component(
     return written
 
 
-def is_tiled(items: list, sheet: SheetOptions) -> bool:
-    """Whether these items are too large for the home page, so they print as tiles."""
-    return bool(items) and not fits_page(items[0].front.width, items[0].front.height, sheet.paper)
+def _write_pdf(
+    game: Game,
+    name: str,
+    stem: str,
+    pages: list,
+    has_backs: bool,
+    staging: Staging,
+    opts: BuildOptions,
+) -> list[Path]:
+    """``<stem>.pdf`` (and its PNG previews) from ``pages``; nothing when there are none."""
+    if not pages or ("pdf" not in opts.formats and "png" not in opts.formats):
+        return []
+    one_side = opts.duplex == "fold" or opts.sides != "both"
+    pdf_path = staging.file(f"{stem}.pdf")
+    writer = PdfWriter(
+        pdf_path,
+        (pages[0].width, pages[0].height),
+        title=f"{game.title} — {name}",
+        subject=f"Portolan print-and-play, {paper_label(opts.page)}",
+        duplex=("none" if one_side else opts.duplex) if has_backs else None,
+        colour_filter=opts.theme.colour_filter,
+    )
+    for page in pages:
+        writer.page(page)
+    writer.save()
+    return publish_pdf(pdf_path, staging, stem, opts.formats)
 
 
 def _write_large(
@@ -225,7 +266,7 @@ def _write_large(
     if "pdf" not in opts.formats and "png" not in opts.formats:
         return []
     first = items[0].front
-    sheet = choose_sheet(first.width, first.height, first.bleed)
+    sheet = choose_sheet(first.width, first.height, first.bleed, opts.printer_margin)
     stem = f"{component.id}-large"
     path = staging.file(f"{stem}.pdf")
     writer = PdfWriter(
@@ -283,7 +324,8 @@ def build_games(
                 final = out_root / game.id
                 report = build_game(game, Staging(stage), opts, progress, final=final, pool=pool)
                 if key is not None:
-                    stamp(stage, key, report.files, [_warning(o) for o in report.overflows])
+                    warnings = [_warning(o) for o in report.overflows]
+                    stamp(stage, key, report.files, warnings, report.notes)
                 report.files = [final / f.relative_to(stage) for f in report.files]
                 reports.append(report)
             if pool is not None:

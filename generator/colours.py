@@ -37,6 +37,39 @@ def luminance(colour: str) -> float:
     return (0.299 * r + 0.587 * g + 0.114 * b) / 255
 
 
+def _linear(v: int) -> float:
+    c = v / 255
+    return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of a colour (0 black .. 1 white)."""
+    r, g, b = rgb(colour)
+    return 0.2126 * _linear(r) + 0.7152 * _linear(g) + 0.0722 * _linear(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 .. 21."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def readable(text: str, background: str, ratio: float) -> str:
+    """``text`` darkened (or, on a dark background, lightened) just enough to reach ``ratio``
+    against ``background``; black or white if even that is not enough."""
+    if contrast(text, background) >= ratio:
+        return text
+    dark = relative_luminance(background) > 0.18
+    step = shade if dark else tint
+    t = 0.0
+    while t < 1.0:
+        t = min(1.0, t + 0.05)
+        candidate = step(text, t)
+        if contrast(candidate, background) >= ratio:
+            return candidate
+    return "#000000" if dark else "#ffffff"
+
+
 def grayscale(colour: str) -> str:
     v = luminance(colour) * 255
     return hexof(v, v, v)

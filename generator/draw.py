@@ -104,6 +104,9 @@ class Drawing:
     bleed: float = 0.0
     id: str = "drawing"
     title: str = ""
+    # A page's layout: (the bleed box x0, y0, x1, y1 of everything printed on it, the lines the
+    # header and scale bars must keep clear of). Set by the sheet layouts, read by furniture.
+    frame: tuple | None = None
 
     def add(self, *items) -> Drawing:
         self.items.extend(items)

@@ -9,6 +9,9 @@ Filters available to the YAML (documented in docs/components.md):
   marks('kind')     a name or names -> [{icon, text, colour}] from the vocabulary's
                     ``icon``/``letter``/``colour`` (the grayscale-safe colour symbols)
   letter('kind')    a name -> its letter in the vocabulary (or its first letter)
+  matched('kind')   names -> the words they count as (a term's ``matches``), for text that
+                    names the cards a card works against ('Sail' -> 'Sails')
+  a_an              'Eastern' -> 'an Eastern', 'Pacific' -> 'a Pacific'
   meaning('kind')   a name -> its text in the vocabulary
   one               'Fruit' -> {'Fruit': 1} (a bundle of one word, for symbol rows)
   lookup(m, d)      words -> [m[w] or d for each w] (a table row of values)
@@ -124,6 +127,12 @@ def _row(item: Any) -> BoxRow:
     )
 
 
+def a_an(word) -> str:
+    """The word with its indefinite article, by its first sound's usual spelling."""
+    text = str(word)
+    return f"{'an' if text[:1].lower() in 'aeiou' else 'a'} {text}"
+
+
 def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
@@ -170,6 +179,13 @@ def _environment(game: Game) -> PortolanSandbox:
             raise ValueError(f"'{name}' has no text in the '{kind}' vocabulary of game.yaml")
         return term.text
 
+    def matched(names, kind):
+        out = []
+        for name in [names] if isinstance(names, str) else list(names or []):
+            term = game.spec.term(kind, name)
+            out.append(term.matches if term and term.matches else str(name))
+        return out
+
     def letter(name, kind):
         term = game.spec.term(kind, name)
         return term.letter if term and term.letter else str(name)[:1].upper()
@@ -179,6 +195,8 @@ def _environment(game: Game) -> PortolanSandbox:
         marks=marks,
         letter=letter,
         meaning=meaning,
+        matched=matched,
+        a_an=a_an,
         each=lambda items, template: [template.replace("{}", str(i)) for i in items or []],
         bonus_chips=lambda bonus: [f"{k} {signed(v)}" for k, v in (bonus or {}).items()],
         bonus_text=lambda bonus: [

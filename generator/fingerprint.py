@@ -94,10 +94,13 @@ def _add_tree(digest, label: str, folder: Path, deep: bool, suffix: str = "") ->
             break
 
 
-def stamp(folder: Path, key: str, files: list[Path], warnings: list[str]) -> None:
-    """Record in the built ``folder`` what it was built from and what it holds."""
+def stamp(
+    folder: Path, key: str, files: list[Path], warnings: list[str], notes: list[str] = ()
+) -> None:
+    """Record in the built ``folder`` what it was built from, what it holds, and what its
+    build reported (warnings, and the layout's notes), to be told again when it is skipped."""
     sizes = {f.relative_to(folder).as_posix(): f.stat().st_size for f in files}
-    record = {"fingerprint": key, "files": sizes, "warnings": warnings}
+    record = {"fingerprint": key, "files": sizes, "warnings": warnings, "notes": list(notes)}
     (folder / STAMP).write_text(json.dumps(record, indent=1, sort_keys=True), encoding="utf-8")
 
 

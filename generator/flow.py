@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from generator.colours import shade, tint
 from generator.draw import Line, Rect, Text
 from generator.fonts import PT, width_mm
+from generator.legibility import BODY
 from generator.markup import Block, Bullets, Heading, Note, Para, Table
 from generator.textbox import plain, set_paragraphs
 
@@ -29,7 +30,7 @@ def flow(
     colour: str,
     *,
     max_size: float = 7.5,
-    min_size: float = 4.6,
+    min_size: float = BODY,
 ) -> Flowed:
     size = max_size
     while True:

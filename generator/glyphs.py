@@ -8,16 +8,22 @@ import math
 
 from generator.draw import Circle, Path, Rect, Text
 from generator.fonts import PT
+from generator.legibility import LABEL
 
 WHITE = "#ffffff"
 
 
+LETTER_ROOM = 2.4  # mm: the smallest circle that holds a bold capital at the label floor
+
+
 def circled(letter: str, x: float, cy: float, size: float, colour: str, filled: bool = False):
     """A letter in a circle ``size`` mm across, its left edge at ``x``, centred on ``cy``."""
+    # the letter never below the label floor: the circle grows to hold a 6 pt capital
+    size = max(size, LETTER_ROOM)
     r = size / 2
     fill = colour if filled else WHITE
     ink = WHITE if filled else colour
-    pt = size * 0.62 / PT
+    pt = max(size * 0.62 / PT, LABEL)
     return [
         Circle(x + r, cy, r * 0.94, fill=fill, stroke=colour, width=max(0.12, size * 0.07)),
         Text(x + r, cy + pt * PT * 0.36, letter, pt, "bold", ink, "middle"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from generator.draw import Line, Text
 from generator.fonts import PT, width_mm
-from generator.glyphs import circled, thumb
+from generator.glyphs import LETTER_ROOM, circled, thumb
 from portolan.model import instructions as ins
 
 RATING_NAMES = {
@@ -214,6 +214,8 @@ SYMBOL_EM = 1.05
 
 
 def _token_width(kind: str, text: str, size: float) -> float:
+    if kind in ("D", "R"):  # a circled letter grows to hold its letter at the label floor
+        return max(size * PT * SYMBOL_EM, LETTER_ROOM + size * PT * (SYMBOL_EM - 0.98))
     if kind in SYMBOLS:
         return size * PT * SYMBOL_EM
     return width_mm(text, "bold" if kind == "b" else "regular", size)

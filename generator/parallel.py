@@ -20,7 +20,7 @@ from typing import Any
 from generator.staging import Staging
 from portolan.errors import InputError, OutputError
 
-BuildOne = Callable[[Any, Any, Staging, Any], tuple[list[Path], list]]
+BuildOne = Callable[[Any, Any, Staging, Any], Any]
 
 # What the workers build: set in the parent just before the fork, read by the children.
 _shared: tuple = ()
@@ -34,7 +34,8 @@ class ComponentPool:
     """Worker processes building the components of ``games`` into their ``stages``."""
 
     def __init__(self, jobs: int, games: list, stages: list[Path], opts, build: BuildOne):
-        """``build(game, component, staging, opts)`` -> (files, overflows) runs in a worker."""
+        """``build(game, component, staging, opts)`` runs in a worker; what it returns must
+        pickle (it is handed back to the parent)."""
         global _shared
         _shared = (games, stages, opts, build)
         self.games = games
@@ -46,14 +47,14 @@ class ComponentPool:
             for gi, game in enumerate(games)
         }
 
-    def results(self, game) -> Iterator[tuple[object, list[Path], list]]:
-        """``(component, files, overflows)`` of each component of ``game``, in order; the first
+    def results(self, game) -> Iterator[tuple[object, Any]]:
+        """``(component, what build returned)`` of each component of ``game``, in order; the first
         failure is raised as the one-process build raises it."""
         for component, future in zip(game.components, self.futures[game.id], strict=True):
             outcome = future.result()
             if outcome[0] != "ok":
                 _raise(outcome)
-            yield component, outcome[1], outcome[2]
+            yield component, outcome[1]
 
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
@@ -70,8 +71,7 @@ def _build_one(gi: int, ci: int) -> tuple:
     games, stages, opts, build = _shared
     game = games[gi]
     try:
-        files, overflows = build(game, game.components[ci], Staging(stages[gi]), opts)
-        return ("ok", files, overflows)
+        return ("ok", build(game, game.components[ci], Staging(stages[gi]), opts))
     except InputError as exc:
         return ("input", exc.problems)
     except OutputError as exc:

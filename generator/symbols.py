@@ -21,6 +21,8 @@ from typing import Any
 from generator.draw import Text
 from generator.fonts import PT, width_mm
 from generator.icons import ICONS, icon
+from generator.legibility import LABEL
+from generator.theme import on
 from portolan.model.game import Term
 
 GAP = 0.12  # between pieces, in icon sizes
@@ -81,8 +83,8 @@ def pieces(cell: Any) -> list[tuple[str, Any, int]]:
 
 
 def _text_size(size: float) -> float:
-    """Points for text next to icons of ``size`` mm."""
-    return size * 0.78 / PT
+    """Points for text next to icons of ``size`` mm (never below the labels' floor)."""
+    return max(LABEL, size * 0.78 / PT)
 
 
 def _piece_width(vocab: Vocabulary, piece, size: float) -> float:
@@ -91,7 +93,7 @@ def _piece_width(vocab: Vocabulary, piece, size: float) -> float:
         return width_mm(value, "bold", _text_size(size))
     name = vocab.icon_of(value)
     if name is None:
-        return width_mm(f"{amount} {value}", "bold", _text_size(size) * 0.8)
+        return width_mm(f"{amount} {value}", "bold", max(LABEL, _text_size(size) * 0.8))
     term = vocab.terms[value]
     if term.numbered or amount == 1:
         return size
@@ -117,9 +119,8 @@ def draw(vocab: Vocabulary, cell: Any, x: float, cy: float, size: float, ink: st
         if kind == "text":
             items.append(Text(x, cy + tsize * PT * 0.36, value, tsize, "bold", ink))
         elif vocab.icon_of(value) is None:
-            items.append(
-                Text(x, cy + tsize * 0.8 * PT * 0.36, f"{amount} {value}", tsize * 0.8, "bold", ink)
-            )
+            wsize = max(LABEL, tsize * 0.8)
+            items.append(Text(x, cy + wsize * PT * 0.36, f"{amount} {value}", wsize, "bold", ink))
         else:
             name = vocab.icon_of(value)
             colour = vocab.colours.get(value, ink)
@@ -128,9 +129,12 @@ def draw(vocab: Vocabulary, cell: Any, x: float, cy: float, size: float, ink: st
             if term.numbered:
                 items.append(icon(name, x, top, size, colour, bg))
                 label = str(amount)
-                nsize = size * (0.56 if len(label) == 1 else 0.42) / PT
+                nsize = max(LABEL, size * (0.56 if len(label) == 1 else 0.42) / PT)
+                number = on(colour)  # the number on the icon, readable on its colour
                 items.append(
-                    Text(x + size / 2, cy + nsize * PT * 0.38, label, nsize, "bold", bg, "middle")
+                    Text(
+                        x + size / 2, cy + nsize * PT * 0.38, label, nsize, "bold", number, "middle"
+                    )
                 )
             elif amount <= 3:
                 for k in range(amount):

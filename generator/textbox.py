@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from generator.draw import Text
 from generator.fonts import PT, width_mm
+from generator.legibility import BODY
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 ASCENT = 0.76  # Vera's cap height is ~0.73 em; a little more keeps accents inside the box
@@ -97,7 +98,7 @@ def set_paragraphs(
     height: float,
     *,
     max_size: float = 8.0,
-    min_size: float = 4.5,
+    min_size: float = BODY,
     face: str = "regular",
     fill: str = "#000000",
     align: str = "left",

@@ -3,30 +3,42 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from generator.colours import ColourFilter, grayscale, identity, luminance, shade, tint
+from generator.colours import (
+    ColourFilter,
+    contrast,
+    grayscale,
+    identity,
+    readable,
+    shade,
+    tint,
+)
+from generator.legibility import CONTRAST_AIM as CONTRAST
 
 WHITE = "#ffffff"
 INK = "#1b1b1b"
 GREY = "#6b6b6b"
-LIGHT = 0.6  # colours brighter than this (yellow, white) take dark text and darker strokes
+PALE = 0.86  # the palest tint of a colour that text in that colour is printed on
 
 
+@cache
 def on(colour: str) -> str:
-    """The text colour that reads on a fill of ``colour``: white, or a dark shade of it."""
-    return WHITE if luminance(colour) < LIGHT else shade(colour, 0.78)
+    """The text colour that reads on a fill of ``colour`` (WCAG contrast at least
+    ``CONTRAST``): white, or else a dark shade of the colour (a silver coin, a yellow band)."""
+    if contrast(WHITE, colour) >= CONTRAST:
+        return WHITE
+    dark = readable(shade(colour, 0.6), colour, CONTRAST)
+    # a mid-tone neither white nor black reads well on: the better of the two (the legibility
+    # test then asks for a darker or lighter colour in the palette)
+    return dark if contrast(dark, colour) >= contrast(WHITE, colour) else WHITE
 
 
+@cache
 def ink(colour: str) -> str:
-    """``colour`` for text and thin lines on a light background: itself, or darkened if it is
-    too pale to read there (a white or yellow ship colour). Colours darker than ``LIGHT`` are
-    returned unchanged."""
-    if luminance(colour) < LIGHT:
-        return colour
-    t = 0.0
-    while luminance(shade(colour, t)) > 0.42 and t < 0.9:
-        t += 0.05
-    return shade(colour, t)
+    """``colour`` for text and thin lines on a light background (white up to a pale tint of the
+    colour): itself, or darkened until it reads there (a white or yellow ship colour)."""
+    return readable(colour, tint(colour, PALE), CONTRAST)
 
 
 @dataclass(frozen=True)
@@ -44,5 +56,5 @@ class Theme:
 
     def band(self, colour: str) -> tuple[str, str]:
         """(fill, text colour) of a title band: solid, or pale with dark text when saving ink.
-        A pale colour (luminance above ``LIGHT``) gets dark text instead of white."""
+        Text on a colour that white does not read on is a dark shade of it (``on``)."""
         return (tint(colour, 0.8), ink(colour)) if self.ink_saver else (colour, on(colour))

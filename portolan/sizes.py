@@ -38,7 +38,16 @@ def card_sizes() -> dict[str, Size]:
     return {k: Size(v["width"], v["height"]) for k, v in _table()["cards"].items()}
 
 
+def card_label(name: str) -> str:
+    return _table()["cards"][name]["label"]
+
+
 def printer_limits() -> tuple[float, float]:
-    """(unprintable margin, shortest crop mark) in mm."""
+    """(default printer margin, shortest crop mark) in mm."""
     p = _table()["printer"]
-    return float(p["unprintable"]), float(p["mark_length"])
+    return float(p["margin"]), float(p["mark_length"])
+
+
+def fold_gap() -> float:
+    """With ``--duplex fold``: the room between the fold line and the nearest art, in mm."""
+    return float(_table()["printer"]["fold_gap"])

@@ -34,16 +34,19 @@ class Built:
 @pytest.fixture(scope="session")
 def build(tmp_path_factory):
     """``build(**options)``: every game of ``components/`` built with those ``BuildOptions``
-    (``components=`` picks another folder), once per session for each distinct set of options."""
-    cache: dict[tuple[str, BuildOptions], Built] = {}
+    (``components=`` picks another folder, ``games=`` only some games), once per session for
+    each distinct set of options."""
+    cache: dict[tuple, Built] = {}
 
-    def get(components: Path | None = None, **options) -> Built:
+    def get(
+        components: Path | None = None, games: tuple[str, ...] | None = None, **options
+    ) -> Built:
         folder = components or components_dir()
         opts = BuildOptions(**options)
-        key = (str(folder), opts)  # build(page="a4") is the same set as build()
+        key = (str(folder), games, opts)  # build(page="a4") is the same set as build()
         if key not in cache:
             out = tmp_path_factory.mktemp("build")
-            games = [load_game(folder, g) for g in available_games(folder)]
+            games = [load_game(folder, g) for g in (games or available_games(folder))]
             reports = build_games(games, out, opts)
             cache[key] = Built(out, tuple(reports))
         return cache[key]
@@ -55,6 +58,17 @@ def build(tmp_path_factory):
 def a4(build) -> Built:
     """The default print set: A4, 3 mm bleed, long-edge duplex, PDF and SVG."""
     return build()
+
+
+@pytest.fixture(scope="session")
+def exploration(build):
+    """``exploration(**options)``: Exploration in the Age of Sail alone, built with those
+    options (for the tests of one option: quicker than every game)."""
+
+    def get(**options) -> Built:
+        return build(games=(GAME,), **options)
+
+    return get
 
 
 @pytest.fixture(scope="session")

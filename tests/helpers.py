@@ -10,11 +10,17 @@ from pathlib import Path
 MM = 72 / 25.4  # points per millimetre
 TOL = 0.1  # mm: every geometric check holds within this
 
-# What a home printer cannot reach and the shortest crop mark (docs: portolan/data/sizes.yaml).
-UNPRINTABLE = 4.0
+# The default printer margin (no ink closer to the paper's edge) and the shortest crop mark
+# (docs/printing.md; portolan/data/sizes.yaml).
+PRINTER_MARGIN = 5.0
 MARK = 3.0
 MARK_WIDTH = 0.25
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPERS = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),
+}
 POKER = (63.0, 88.0)
 BLEED = 3.0
 
@@ -102,22 +108,24 @@ def is_white(colour) -> bool:
 
 @dataclass(frozen=True)
 class Card:
-    trim: Box
+    trim: Box  # as laid on the page
     fill: tuple[int, int, int]
+    turned: bool = False  # laid a quarter turn from upright
 
 
 def cards_on(page, w: float = POKER[0], h: float = POKER[1], bleed: float = BLEED) -> list[Card]:
-    """Every item on a sheet page, found by its full-bleed background rectangle (trim + bleed on
-    each side, before clipping), in reading order."""
+    """Every item on a sheet page, upright or turned a quarter turn, found by its full-bleed
+    background rectangle (trim + bleed on each side, before clipping), in reading order."""
     out = []
     for r in page.rects:
         if not r["fill"]:
             continue
         b = box_of(r)
-        if abs(b.w - (w + 2 * bleed)) < 0.01 and abs(b.h - (h + 2 * bleed)) < 0.01:
-            out.append(
-                Card(Box(b.x + bleed, b.y + bleed, w, h), as_rgb255(r["non_stroking_color"]))
-            )
+        for iw, ih, turned in ((w, h, False), (h, w, True)):
+            if abs(b.w - (iw + 2 * bleed)) < 0.01 and abs(b.h - (ih + 2 * bleed)) < 0.01:
+                trim = Box(b.x + bleed, b.y + bleed, iw, ih)
+                out.append(Card(trim, as_rgb255(r["non_stroking_color"]), turned and w != h))
+                break
     return sorted(out, key=lambda c: (round(c.trim.y, 2), round(c.trim.x, 2)))
 
 
@@ -171,7 +179,10 @@ def region_text(page, box: Box) -> str:
 
 
 def title_box(card: Box) -> Box:
-    """Where a standard card front writes its title: the band, between the two badges."""
+    """Where a standard card front writes its title: the band, between the two badges (for a
+    card turned a quarter turn clockwise, the band runs down its right-hand side)."""
+    if card.w > card.h:
+        return Box(card.right - 3.0 - 11.5, card.y + 14.0, 11.5, card.h - 14.0 - 4.0)
     return Box(card.x + 14.0, card.y + 3.0, card.w - 14.0 - 4.0, 11.5)
 
 
@@ -231,20 +242,29 @@ class Plan:
         return self.position(self.count - 1) + self.item + self.outer_bleed
 
 
-# Poker cards, 3 x 3 a page. A4: columns butted, rows with gutters of twice the bleed. Letter:
-# butted both ways, and rows too tight for a full outer bleed next to the crop marks.
+# Poker cards with a 5 mm printer margin and 3 mm bleed (docs/printing.md).
+# --layout packed (most to a page): A4 holds 3 x 3 upright, butted both ways, the outer bleed
+# cut to 2.5 mm at the sides; Letter holds 2 x 4 turned sideways, 6 mm gutters across, butted
+# rows with the full outer bleed.
+# --layout gutters (full bleed everywhere): both hold cards turned sideways, 2 x 4 on A4 and
+# 2 x 3 on Letter, with 6 mm gutters.
+EDGE = PRINTER_MARGIN + MARK
 POKER_PLANS = {
-    "a4": (Plan(210.0, 63.0, 3, 0.0, BLEED), Plan(297.0, 88.0, 3, 2 * BLEED, BLEED)),
-    "letter": (
-        Plan(215.9, 63.0, 3, 0.0, BLEED),
-        Plan(279.4, 88.0, 3, 0.0, (279.4 - 3 * 88.0) / 2 - (UNPRINTABLE + MARK)),
+    "a4": (
+        Plan(210.0, 63.0, 3, 0.0, (210.0 - 3 * 63.0) / 2 - EDGE),
+        Plan(297.0, 88.0, 3, 0.0, BLEED),
     ),
+    "letter": (Plan(215.9, 88.0, 2, 2 * BLEED, BLEED), Plan(279.4, 63.0, 4, 0.0, BLEED)),
+}
+GUTTER_PLANS = {
+    "a4": (Plan(210.0, 88.0, 2, 2 * BLEED, BLEED), Plan(297.0, 63.0, 4, 2 * BLEED, BLEED)),
+    "letter": (Plan(215.9, 88.0, 2, 2 * BLEED, BLEED), Plan(279.4, 63.0, 3, 2 * BLEED, BLEED)),
 }
 
 
-def slot_boxes(paper: str, n: int | None = None) -> list[tuple[Box, Box]]:
+def slot_boxes(paper: str, n: int | None = None, plans=None) -> list[tuple[Box, Box]]:
     """(trim, bleed box) of the first ``n`` slots of a poker-card page, in reading order."""
-    cols, rows = POKER_PLANS[paper]
+    cols, rows = (plans or POKER_PLANS)[paper]
     out = []
     for r in range(rows.count):
         for c in range(cols.count):
@@ -271,3 +291,32 @@ def close(a: Box, b: Box, tol: float = TOL) -> bool:
 
 def pdfs(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.pdf"))
+
+
+# -- type sizes ------------------------------------------------------------------------------
+
+_FONTS = {
+    "BitstreamVeraSans-Roman": "Vera",
+    "BitstreamVeraSans-Bold": "Vera-Bold",
+    "BitstreamVeraSans-Oblique": "Vera-Italic",
+    "BitstreamVeraSans-BoldOblique": "Vera-BoldItalic",
+}
+
+
+def char_size(ch: dict) -> float | None:
+    """The size in points a character is printed at, turned or not: its advance over the
+    font's width of the glyph, times the text matrix's scale (pdfplumber's ``size`` is the
+    height of the glyph's box, which is its width for turned text). None for a glyph without
+    width (a space)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from generator import fonts
+
+    fonts.register()
+    a, b, c, d = ch["matrix"][:4]
+    scale = math.sqrt(abs(a * d - b * c))
+    name = _FONTS.get(ch["fontname"].split("+")[-1], "Vera")
+    width = pdfmetrics.stringWidth(ch["text"], name, 1)
+    if width <= 0:
+        return None
+    return ch["adv"] / width * scale

@@ -66,7 +66,23 @@ def line_of(game_dir: Path, file: str, needle: str) -> int:
     [
         (
             ["--page", "a5"],
-            "command line: --page: 'a5' is not allowed (expected one of: 'a4', 'letter')",
+            "command line: --page: 'a5' is not allowed "
+            "(expected one of: 'a4', 'letter', 'a3', 'tabloid')",
+        ),
+        (["--board-page", "a2"], "command line: --board-page: 'a2' is not allowed"),
+        (["--layout", "gutter"], "--layout: 'gutter' is not allowed (did you mean 'gutters'?)"),
+        (["--printer-margin", "25"], "command line: --printer-margin: 25 is outside 0..20"),
+        (["--sides", "front"], "--sides: 'front' is not allowed (did you mean 'fronts'?)"),
+        (
+            ["--duplex", "fold", "--sides", "backs"],
+            "--sides: 'backs' cannot go with --duplex fold",
+        ),
+        (["--sheets", "split"], "command line: --sheets: 'split' is not allowed"),
+        (["--card-size", "pokr"], "--card-size: unknown card size 'pokr' (did you mean 'poker'?)"),
+        (
+            ["--card-size", "conquerers=mini"],
+            "--card-size: no deck or aid 'conquerers' in the games built "
+            "(did you mean 'conquerors'?)",
         ),
         (["--back-offset", "x"], "command line: --back-offset: 'x' is not two numbers in mm"),
         (["--back-offset", "1,2,3"], "command line: --back-offset: '1,2,3' is not two numbers"),
@@ -215,9 +231,16 @@ def test_build_writes_the_set_and_says_where(tmp_path):
     out = tmp_path / "out"
     result = run("--components", str(FIXTURE_COMPONENTS), "--out", str(out))
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith(f"{FIXTURE_GAME}: 2 PDF, 7 SVG -> ")
+    assert result.stdout.startswith(f"{FIXTURE_GAME}: 3 PDF, 7 SVG -> ")
     assert result.stderr == ""
     assert (out / FIXTURE_GAME / "conquerors.pdf").is_file()
+    assert (out / FIXTURE_GAME / "registration-test.pdf").is_file()
+    # what the layout could not give is said, not hidden
+    notes = result.stdout.splitlines()[1:]
+    assert any(
+        n.startswith("  conquerors: bleed 3 mm asked; given 2.5 mm at the left") for n in notes
+    )
+    assert any(n.startswith("  coins: bleed 3 mm asked; counters get 2 mm") for n in notes)
     assert len(list((out / FIXTURE_GAME / "svg").rglob("*.svg"))) == 7
     assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]  # no staging folder left
 
@@ -230,7 +253,15 @@ def test_png_only(tmp_path):
         p.relative_to(out / FIXTURE_GAME) for p in out.rglob("*") if p.is_file() and p.name != STAMP
     )
     assert files and all(p.suffix == ".png" for p in files)
-    assert len(files) == 4  # two pages of cards, two of coins
+    assert len(files) == 6  # two pages of cards, two of coins, the registration test's two
+
+
+def test_full_bleed_layout_has_nothing_to_declare(tmp_path):
+    out = tmp_path / "out"
+    args = ("--components", str(FIXTURE_COMPONENTS), "--out", str(out), "--format", "pdf")
+    result = run(*args, "--layout", "gutters")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1:] == []
 
 
 def test_rebuild_replaces_the_previous_set(tmp_path):

@@ -16,7 +16,9 @@ import pathlib
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import fonts
@@ -24,6 +26,7 @@ from generator.colours import ColourFilter, identity
 from generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
 
 DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
+KAPPA = 0.5522847498  # a circle's quarter as a cubic Bézier: control points at r * KAPPA
 # The box of a form whose placements are not clipped: the content's own extent is not known.
 UNBOUNDED = (-10_000.0, -10_000.0, 10_000.0, 10_000.0)
 
@@ -44,9 +47,11 @@ class PdfWriter:
         self.use_forms = forms
         self.width, self.height = page_size
         self.filter = colour_filter
-        self._colours: dict[str, HexColor] = {}  # parsed once per colour, not once per shape
+        self._colours: dict[tuple[str, str], str] = {}  # colour operators, written once each
         self._pages: list[tuple] = []
         self._forms: dict[tuple[int, ...], tuple[str, tuple]] = {}
+        self._state: list = [None, None, None, None]
+        self._saved: list[list] = []
         self.canvas = Canvas(
             str(path),
             pagesize=(self.width * mm, self.height * mm),
@@ -72,9 +77,9 @@ class PdfWriter:
         trim: tuple[float, float, float, float] | None = None,
         bleed: tuple[float, float, float, float] | None = None,
     ) -> None:
-        """Add one page (drawn at ``save``, once every design's uses are known). ``trim`` and
-        ``bleed`` (x, y, width, height in mm from the top left) become the page's TrimBox and
-        BleedBox, for a print shop's trimming."""
+        """Add one page, at the drawing's size (drawn at ``save``, once every design's uses are
+        known). ``trim`` and ``bleed`` (x, y, width, height in mm from the top left) become the
+        page's TrimBox and BleedBox, for a print shop."""
         self._pages.append((drawing, trim, bleed))
 
     def save(self) -> None:
@@ -92,6 +97,9 @@ class PdfWriter:
 
     def _draw_page(self, drawing: Drawing, trim, bleed) -> None:
         c = self.canvas
+        if (drawing.width, drawing.height) != (self.width, self.height):
+            self.width, self.height = drawing.width, drawing.height
+            c.setPageSize((self.width * mm, self.height * mm))
         if trim is not None:
             c.setTrimBox(self._box(trim))
         if bleed is not None:
@@ -100,12 +108,16 @@ class PdfWriter:
         c.translate(0, self.height * mm)
         c.scale(mm, -mm)
         c.setLineJoin(1)
+        # The graphics state as last written (fill, stroke, line width, dash), so that no
+        # operator is written twice in a row; saved and restored with the canvas's own.
+        self._state = [None, None, None, None]
+        self._saved = []
         for item in drawing.items:
             self._draw(item)
         c.restoreState()
         c.showPage()
 
-    # -- designs drawn once ---------------------------------------------------------------------
+    # -- designs drawn once -----------------------------------------------------------------
     def _define_forms(self) -> None:
         """A form for each design (a group's items, the same objects) placed twice or more,
         named in the order of first use so that the file is the same on every run."""
@@ -125,6 +137,9 @@ class PdfWriter:
             groups = [g for _, g in placed]
             name = f"Design{len(forms) + 1}"
             c.beginForm(name, *_form_box(groups))
+            # A form inherits the state of each place it is drawn: it writes all it needs.
+            self._state = [None, None, None, None]
+            self._saved = []
             for sub in groups[0].items:
                 self._draw(sub)  # no form inside a form: none is known yet
             c.endForm()
@@ -136,39 +151,62 @@ class PdfWriter:
         x, y, w, h = box
         return (x * mm, (self.height - y - h) * mm, (x + w) * mm, (self.height - y) * mm)
 
-    # -- items ------------------------------------------------------------------------------
-    def _colour(self, colour: str | None):
-        if not colour:
-            return None
-        parsed = self._colours.get(colour)
-        if parsed is None:
-            parsed = self._colours[colour] = HexColor(self.filter(colour))
-        return parsed
+    # -- state ------------------------------------------------------------------------------
+    def _push(self) -> None:
+        self.canvas.saveState()
+        self._saved.append(list(self._state))
+
+    def _pop(self) -> None:
+        self.canvas.restoreState()
+        self._state = self._saved.pop()
+
+    def _operator(self, colour: str, op: str) -> str:
+        """'r g b rg' (or RG) for a '#rrggbb' colour, after the colour filter; cached."""
+        key = (colour, op)
+        code = self._colours.get(key)
+        if code is None:
+            c = HexColor(self.filter(colour))
+            code = self._colours[key] = f"{fp_str(c.red, c.green, c.blue)} {op}"
+        return code
 
     def _paint(self, fill: str | None, stroke: str | None, width: float, dash=None):
-        c = self.canvas
-        if fill:
-            c.setFillColor(self._colour(fill))
+        code = self.canvas._code
+        state = self._state
+        if fill and state[0] != fill:
+            code.append(self._operator(fill, "rg"))
+            state[0] = fill
         if stroke:
-            c.setStrokeColor(self._colour(stroke))
-            c.setLineWidth(width)
-            c.setDash(list(dash) if dash else [])
+            if state[1] != stroke:
+                code.append(self._operator(stroke, "RG"))
+                state[1] = stroke
+            if state[2] != width:
+                code.append(f"{fp_str(width)} w")
+                state[2] = width
+            pattern = tuple(dash) if dash else ()
+            if state[3] != pattern:
+                self.canvas.setDash(list(pattern))
+                state[3] = pattern
         return (1 if stroke else 0), (1 if fill else 0)
 
+    # -- items ------------------------------------------------------------------------------
     def _draw(self, item) -> None:
         c = self.canvas
-        if isinstance(item, Rect):
+        if isinstance(item, Text):
+            self._text(item)
+        elif isinstance(item, Rect):
             stroke, fill = self._paint(item.fill, item.stroke, item.width, item.dash)
             if item.radius > 0:
                 c.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke=stroke, fill=fill)
             else:
                 c.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+        elif isinstance(item, Group):
+            self._group(item)
         elif isinstance(item, Line):
             self._paint(None, item.stroke, item.width, item.dash)
-            c.line(item.x1, item.y1, item.x2, item.y2)
+            c._code.append(f"{fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S")
         elif isinstance(item, Circle):
             stroke, fill = self._paint(item.fill, item.stroke, item.width)
-            c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
+            self._circle(item.cx, item.cy, item.r, stroke, fill)
         elif isinstance(item, Path):
             stroke, fill = self._paint(item.fill, item.stroke, item.width)
             p = c.beginPath()
@@ -183,52 +221,77 @@ class PdfWriter:
                 elif op == "Z":
                     p.close()
             c.drawPath(p, stroke=stroke, fill=fill)
-        elif isinstance(item, Text):
-            self._text(item)
-        elif isinstance(item, Group):
-            c.saveState()
-            s = item.scale
-            if item.rotate or item.flip:
-                c.translate(item.dx, item.dy)
-                if item.rotate:
-                    c.rotate(item.rotate)  # y points down here, so positive turns clockwise
-                if s != 1.0 or item.flip:
-                    c.scale(-s if item.flip else s, s)
-            elif s != 1.0 or item.dx or item.dy:
-                c.transform(s, 0, 0, s, item.dx, item.dy)  # one cm: translate, then scale
-            if item.clip is not None:
-                p = c.beginPath()
-                p.rect(item.clip.x, item.clip.y, item.clip.w, item.clip.h)
-                c.clipPath(p, stroke=0, fill=0)
-            form = self._forms.get(_design(item)) if self._forms else None
-            if form is not None:
-                c.doForm(form[0])
-            else:
-                for sub in item.items:
-                    self._draw(sub)
-            c.restoreState()
         else:  # pragma: no cover - a programming error, not user input
             raise TypeError(f"cannot draw {item!r}")
 
-    def _text(self, t: Text) -> None:
+    def _circle(self, cx: float, cy: float, r: float, stroke: int, fill: int) -> None:
+        """Four Bézier quarters, as reportlab draws a circle, without its general arc code."""
+        k = r * KAPPA
+        parts = [
+            f"{fp_str(cx + r, cy)} m",
+            f"{fp_str(cx + r, cy + k, cx + k, cy + r, cx, cy + r)} c",
+            f"{fp_str(cx - k, cy + r, cx - r, cy + k, cx - r, cy)} c",
+            f"{fp_str(cx - r, cy - k, cx - k, cy - r, cx, cy - r)} c",
+            f"{fp_str(cx + k, cy - r, cx + r, cy - k, cx + r, cy)} c",
+        ]
+        op = {(1, 1): "B", (1, 0): "S", (0, 1): "f"}.get((stroke, fill), "n")
+        self.canvas._code.append(" ".join(parts) + " h " + op)
+
+    def _group(self, item: Group) -> None:
         c = self.canvas
-        c.saveState()
-        # One cm: move to (x, y), turn y back up, rotate counter-clockwise as the reader sees it.
+        # A form is drawn in a saved graphics state of its own (the Do operator), so the state
+        # tracked here is the same after it.
+        form = self._forms.get(_design(item)) if self._forms else None
+        s = item.scale
+        moved = item.rotate or item.flip or s != 1.0 or item.dx or item.dy
+        if not moved and item.clip is None:
+            if form is not None:
+                c.doForm(form[0])
+                return
+            for sub in item.items:  # nothing to save: the group only gathers its items
+                self._draw(sub)
+            return
+        self._push()
+        if item.rotate or item.flip:
+            c.translate(item.dx, item.dy)
+            if item.rotate:
+                c.rotate(item.rotate)  # y points down here, so positive turns clockwise
+            if s != 1.0 or item.flip:
+                c.scale(-s if item.flip else s, s)
+        elif moved:
+            c.transform(s, 0, 0, s, item.dx, item.dy)  # one cm: translate, then scale
+        if item.clip is not None:
+            clip = item.clip
+            c._code.append(f"{fp_str(clip.x, clip.y, clip.w, clip.h)} re W n")
+        if form is not None:
+            c.doForm(form[0])
+        else:
+            for sub in item.items:
+                self._draw(sub)
+        self._pop()
+
+    def _text(self, t: Text) -> None:
+        """One line of text in a text object of its own, placed by its text matrix (no change
+        of the graphics state to undo): turned ``rotate`` degrees counter-clockwise as the
+        reader sees it, the y axis turned back up."""
+        c = self.canvas
+        self._paint(t.fill, None, 0)
+        name = fonts.font_name(t.face)
+        size = t.size * fonts.PT
         if t.rotate:
             a = math.radians(t.rotate)
             cos, sin = math.cos(a), math.sin(a)
-            c.transform(cos, -sin, -sin, -cos, t.x, t.y)
         else:
-            c.transform(1, 0, 0, -1, t.x, t.y)
-        c.setFillColor(self._colour(t.fill))
-        c.setFont(fonts.font_name(t.face), t.size * fonts.PT)
-        if t.anchor == "middle":
-            c.drawCentredString(0, 0, t.text)
-        elif t.anchor == "end":
-            c.drawRightString(0, 0, t.text)
-        else:
-            c.drawString(0, 0, t.text)
-        c.restoreState()
+            cos, sin = 1.0, 0.0
+        shift = 0.0
+        if t.anchor != "start":
+            width = pdfmetrics.stringWidth(t.text, name, size)
+            shift = width / 2 if t.anchor == "middle" else width
+        text = c.beginText()
+        text.setTextTransform(cos, -sin, -sin, -cos, t.x - shift * cos, t.y + shift * sin)
+        text.setFont(name, size)
+        text.textOut(t.text)
+        c.drawText(text)
 
 
 def _uses(uses: dict, page: int, items) -> None:

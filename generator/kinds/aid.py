@@ -9,6 +9,7 @@ from generator.icons import icon
 from generator.kinds.cardface import SAFE, Overflow, card_frame
 from generator.kinds.deck import Rendered, check_colour, check_icon
 from generator.layout.sheet import Item
+from generator.legibility import TITLE
 from generator.markup import Heading, parse, plain_code
 from generator.templating import render
 from generator.theme import Theme
@@ -23,9 +24,10 @@ def aid_face(
     side: str,
     bleed: float,
     theme: Theme,
+    card_dims=None,
 ) -> tuple[Drawing, list[Overflow]]:
     spec = component.spec
-    w, h = spec.dims
+    w, h = card_dims or spec.dims
     c = check_colour(game, component, spec.colour, ("colour",))
     blocks = parse(plain_code(render(game, component, template, field)))
     title = spec.name
@@ -41,7 +43,7 @@ def aid_face(
         check_icon(component, spec.icon, ("icon",))
         d.add(icon(spec.icon, SAFE + 1.2, SAFE + 1.0, band_h - 2, band_text, band_fill))
         text_x = SAFE + band_h + 0.8
-    size = fit_size(title, "bold", 9, w - SAFE - 2 - text_x, 5)
+    size = fit_size(title, "bold", 9, w - SAFE - 2 - text_x, TITLE)
     d.add(Text(text_x, SAFE + band_h / 2 + size * PT * 0.36, title, size, "bold", band_text))
     body = flow(
         blocks, SAFE + 1.6, SAFE + band_h + 1.8, w - 2 * SAFE - 3.2, h - 2 * SAFE - band_h - 3.4, c
@@ -51,13 +53,14 @@ def aid_face(
     return d, over
 
 
-def render_aid(game: Game, component: Component, bleed: float, theme: Theme) -> Rendered:
+def render_aid(game: Game, component: Component, bleed: float, theme: Theme, size=None) -> Rendered:
+    """The aid's faces at its YAML size, or at ``size`` (``--card-size``)."""
     spec = component.spec
-    front, over = aid_face(game, component, spec.front, "front", "front", bleed, theme)
+    front, over = aid_face(game, component, spec.front, "front", "front", bleed, theme, size)
     designs = [front]
     back = None
     if spec.back:
-        back, over_back = aid_face(game, component, spec.back, "back", "back", bleed, theme)
+        back, over_back = aid_face(game, component, spec.back, "back", "back", bleed, theme, size)
         over += over_back
         designs.append(back)
     return Rendered([Item(front, back)] * spec.count, designs, over)

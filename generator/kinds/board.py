@@ -15,9 +15,10 @@ from generator.kinds.cardface import SAFE, Overflow, card_frame
 from generator.kinds.deck import Rendered, check_colour, check_icon
 from generator.layout.ring import SlotPlace, centre_place, ring_places, ring_radius
 from generator.layout.sheet import Item
+from generator.legibility import BODY, LABEL, TITLE
 from generator.templating import fill_in
 from generator.textbox import set_paragraphs
-from generator.theme import WHITE, Theme
+from generator.theme import WHITE, Theme, ink
 from portolan.errors import InputError, did_you_mean
 from portolan.model.board import Box, Label, Ring, Slot, Track
 from portolan.model.board_display import ActionBox, EraCubes, Spaces
@@ -65,7 +66,7 @@ def _draw_board(
         if spec.icon:
             check_icon(component, spec.icon, ("icon",))
             d.add(icon(spec.icon, SAFE + 1.5, SAFE + 1.2, 7.6, band_text, band_fill))
-        size = fit_size(title.upper(), "bold", 11, 58, 6)
+        size = fit_size(title.upper(), "bold", 11, 58, TITLE)
         d.add(Text(SAFE + 11, SAFE + 5 + size * PT * 0.36, title.upper(), size, "bold", band_text))
     vocab = symbols.Vocabulary.of(game)
     for i, el in enumerate(spec.elements):
@@ -106,10 +107,10 @@ def _draw_board(
                     el.y - el.size * PT * 0.76,
                     el.width,
                     el.size * PT * 6,
-                    max_size=el.size,
-                    min_size=4.5,
+                    max_size=max(BODY, el.size),
+                    min_size=BODY,
                     face=face,
-                    fill=shade(colour, 0.35),
+                    fill=shade(ink(colour), 0.35),
                     align=el.align,
                 )
                 d.add(*block.items)
@@ -117,7 +118,17 @@ def _draw_board(
                     overflows.append(Overflow(f"{spec.id} elements[{i}] (text)", text))
             else:
                 anchor = {"left": "start", "centre": "middle", "right": "end"}[el.align]
-                d.add(Text(el.x, el.y, text, el.size, face, shade(colour, 0.35), anchor))
+                d.add(
+                    Text(
+                        el.x,
+                        el.y,
+                        text,
+                        max(LABEL, el.size),
+                        face,
+                        shade(ink(colour), 0.35),
+                        anchor,
+                    )
+                )
     return d, overflows
 
 
@@ -171,8 +182,10 @@ def _era_rows(game: Game, component: Component, el: EraCubes, i: int) -> dict:
 
 def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
     if t.label_width > 0:
-        size = fit_size(t.track, "bold", 9, t.label_width - 1.5, 5)
-        d.add(Text(t.x, t.y + t.box / 2 + size * PT * 0.36, t.track, size, "bold", shade(c, 0.2)))
+        size = fit_size(t.track, "bold", 9, t.label_width - 1.5, LABEL)
+        d.add(
+            Text(t.x, t.y + t.box / 2 + size * PT * 0.36, t.track, size, "bold", shade(ink(c), 0.2))
+        )
     for value, x, y in t.cells():
         fill = WHITE
         if t.marked(value):
@@ -181,7 +194,9 @@ def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
             fill = tint("#b23a0b", 0.7) if not theme.ink_saver else WHITE
         d.add(Rect(x, y, t.box, t.box, fill=fill, stroke=c, width=0.35, radius=0.8))
         label = t.value_label(value)
-        vsize = fit_size(label, "bold", min(10.0, t.box * 0.55 / PT), t.box * 0.86, 4)
+        vsize = fit_size(
+            label, "bold", max(LABEL, min(10.0, t.box * 0.55 / PT)), t.box * 0.86, LABEL
+        )
         d.add(
             Text(
                 x + t.box / 2,
@@ -189,7 +204,7 @@ def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
                 label,
                 vsize,
                 "bold",
-                shade(c, 0.3),
+                shade(ink(c), 0.3),
                 "middle",
             )
         )
@@ -210,8 +225,12 @@ def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> bool:
             dash=(1.6, 1.0) if b.dashed else None,
         )
     )
-    size = fit_size(b.box.upper(), "bold", 8, b.width - 4, 5)
-    d.add(Text(b.x + b.width / 2, b.y + 5.5, b.box.upper(), size, "bold", shade(c, 0.2), "middle"))
+    size = fit_size(b.box.upper(), "bold", 8, b.width - 4, LABEL)
+    d.add(
+        Text(
+            b.x + b.width / 2, b.y + 5.5, b.box.upper(), size, "bold", shade(ink(c), 0.2), "middle"
+        )
+    )
     if text:
         block = set_paragraphs(
             [text],
@@ -220,8 +239,8 @@ def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> bool:
             b.width - 6,
             11,
             max_size=6.5,
-            min_size=4.5,
-            fill=shade(c, 0.3),
+            min_size=BODY,
+            fill=shade(ink(c), 0.3),
             align="centre",
             valign="middle",
         )
@@ -262,7 +281,7 @@ def _slot(
             max_size=11,
             min_size=6,
             face="bold",
-            fill=shade(c, 0.25),
+            fill=shade(ink(c), 0.25),
             align="centre",
             valign="middle",
         )
@@ -379,7 +398,16 @@ def _ring_arrows(d: Drawing, ring: Ring, places: list[SlotPlace], radius: float,
             tm = math.radians(mid)
             lx = ring.cx + (radius + 3.2) * math.sin(tm)
             ly = ring.cy - (radius + 3.2) * math.cos(tm)
-            size = fit_size(ring.arrow_label, "bold", 6.5, span * math.pi / 180 * radius, 4)
+            size = fit_size(ring.arrow_label, "bold", 6.5, span * math.pi / 180 * radius, LABEL)
             d.add(
-                Text(lx, ly, ring.arrow_label, size, "bold", shade(c, 0.2), "middle", rotate=-mid)
+                Text(
+                    lx,
+                    ly,
+                    ring.arrow_label,
+                    size,
+                    "bold",
+                    shade(ink(c), 0.2),
+                    "middle",
+                    rotate=-mid,
+                )
             )

@@ -4,13 +4,15 @@ their two activation costs, rows of spaces that start covered, and each era's ac
 from __future__ import annotations
 
 from generator import symbols
-from generator.colours import shade, tint
+from generator.colours import readable, shade, tint
 from generator.draw import Circle, Drawing, Line, Rect, Text
 from generator.fonts import PT, fit_size, width_mm
 from generator.icons import icon
 from generator.kinds.board_map import era_icon
 from generator.kinds.cardface import Overflow
-from generator.theme import WHITE, Theme, ink
+from generator.legibility import CONTRAST_AIM as CONTRAST
+from generator.legibility import LABEL
+from generator.theme import WHITE, Theme, ink, on
 from portolan.model.board_display import ActionBox, EraCubes, Spaces
 
 MERCHANT = "Merchant cube"
@@ -24,8 +26,8 @@ def _coins(d: Drawing, x: float, cy: float, n: int, size: float, colour: str) ->
         return 0.0
     d.add(icon(COIN, x, cy - size / 2, size, colour))
     label = str(n)
-    ls = size * 0.55 / PT
-    d.add(Text(x + size / 2, cy + ls * PT * 0.36, label, ls, "bold", WHITE, "middle"))
+    ls = max(LABEL, size * 0.55 / PT)
+    d.add(Text(x + size / 2, cy + ls * PT * 0.36, label, ls, "bold", on(colour), "middle"))
     return size
 
 
@@ -35,7 +37,7 @@ def action_box(d: Drawing, a: ActionBox, colour: str, theme: Theme, gold: str) -
     c = ink(colour)
     d.add(Rect(x, y, w, h, fill=theme.background(colour, 0.9), stroke=c, width=0.5, radius=1.8))
     title = a.action.upper()
-    size = fit_size(title, "bold", 7.5, w - 4, 5)
+    size = fit_size(title, "bold", 7.5, w - 4, LABEL)
     d.add(Text(x + w / 2, y + 4.2, title, size, "bold", shade(c, 0.2), "middle"))
     over = [] if width_mm(title, "bold", size) <= w - 3 else [Overflow(f"action {a.action}", title)]
     cy = y + 5.5 + (h - 5.5) / 2
@@ -64,7 +66,7 @@ def spaces(d: Drawing, s: Spaces, colour: str, theme: Theme) -> list[Overflow]:
     over: list[Overflow] = []
     if lay.label_width > 0:
         label = s.spaces.upper()
-        ls = fit_size(label, "bold", 8, lay.label_width - 1.5, 5)
+        ls = fit_size(label, "bold", 8, lay.label_width - 1.5, LABEL)
         d.add(Text(lay.x, lay.y + size / 2 + ls * PT * 0.36, label, ls, "bold", shade(c, 0.2)))
         if width_mm(label, "bold", ls) > lay.label_width - 1:
             over.append(Overflow(f"spaces {s.spaces}", label))
@@ -90,7 +92,15 @@ def spaces(d: Drawing, s: Spaces, colour: str, theme: Theme) -> list[Overflow]:
             isz = size * 0.6
             d.add(icon(s.holds, x + (size - isz) / 2, lay.y + (size - isz) / 2, isz, tint(c, 0.45)))
         d.add(
-            Text(x + size - 0.8, lay.y + size - 0.8, str(k + 1), 4, "regular", tint(c, 0.3), "end")
+            Text(
+                x + size - 0.8,
+                lay.y + size - 0.8,
+                str(k + 1),
+                LABEL,
+                "regular",
+                readable(shade(c, 0.1), fill, CONTRAST),
+                "end",
+            )
         )
     return over
 
@@ -115,7 +125,7 @@ def era_cubes(
         ry = top + k * row_h
         cy = ry + row_h / 2
         d.add(icon(era_icon(vocab, era), x + 2, cy - 3.5, 7, shade(c, 0.25)))
-        ls = fit_size(era, "bold", 6.5, label_w - 10, 4.5)
+        ls = fit_size(era, "bold", 6.5, label_w - 10, LABEL)
         d.add(Text(x + 10, cy + ls * PT * 0.36, era, ls, "bold", shade(c, 0.25)))
         sx = x + label_w
         for word, n in cubes.items():

@@ -16,6 +16,7 @@ from generator.draw import Circle, Drawing, Path, Rect, Text
 from generator.fonts import PT, fit_size, width_mm
 from generator.icons import icon
 from generator.kinds.cardface import Overflow
+from generator.legibility import BODY, CAPTION, LABEL, TITLE
 from generator.textbox import set_paragraphs
 from generator.theme import WHITE, Theme, ink
 from portolan.model.board_map import Age, AgeTrack, Area, EdgeTrack, Location, OpenBox, Segment
@@ -45,7 +46,7 @@ def cost_badge(d: Drawing, cx: float, cy: float, amount: int, colour: str, capti
     d.add(icon(NAVIGATION, cx - 3.2, top + 1.0, 6.4, colour))
     _centred(d, str(amount), cx, top + 10.6, 11, "bold", colour)
     if caption:
-        size = fit_size(caption, "bold", 3.6, w - 1.0, 2.8)
+        size = fit_size(caption, "bold", CAPTION, w - 1.0, CAPTION)
         _centred(d, caption, cx, top + h - 1.5, size, "bold", colour)
 
 
@@ -53,13 +54,15 @@ def cost_badge(d: Drawing, cx: float, cy: float, amount: int, colour: str, capti
 
 
 def edge_track(d: Drawing, t: EdgeTrack, colour: str, theme: Theme) -> None:
-    c = colour
+    c = ink(colour)
     for value, x, y, w, h in t.cells(d.width, d.height):
         marked = bool(t.mark_every and value and value % t.mark_every == 0)
         fill = tint(c, 0.55 if not theme.ink_saver else 0.85) if marked else WHITE
         d.add(Rect(x, y, w, h, fill=fill, stroke=c, width=0.35))
         label = str(value)
-        size = fit_size(label, "bold", min(9.0, min(w, h) * 0.55 / PT), min(w, h) * 0.9, 4)
+        size = fit_size(
+            label, "bold", max(LABEL, min(9.0, min(w, h) * 0.55 / PT)), min(w, h) * 0.9, LABEL
+        )
         _centred(d, label, x + w / 2, y + h / 2, size, "bold", shade(c, 0.3))
 
 
@@ -181,12 +184,12 @@ def _age(d: Drawing, age: Age, cell, vertical: bool, c: str, theme: Theme, vocab
         isz = min(sw, sh) * 0.62
         d.add(icon(era, sx + (sw - isz) / 2, sy + (sh - isz) / 2 + 1.2, isz, tint(c, 0.78)))
         kind = "WARSHIP" if warship else "MERCHANT"
-        d.add(Text(sx + 1.4, sy + 3.6, kind, 5.2, "bold", shade(c, 0.25)))
+        d.add(Text(sx + 1.4, sy + 3.6, kind, LABEL, "bold", shade(c, 0.25)))
         if warship:
             d.add(icon(FOOD, sx + sw - 6.2, sy + 0.8, 5.4, shade(c, 0.1)))
         name = box.named or box.name
         face = "bold" if box.named else "regular"
-        nsize = fit_size(name, face, 6.0, sw - 2.4, 4.0)
+        nsize = fit_size(name, face, max(LABEL, 6.0), sw - 2.4, LABEL)
         _centred(d, name, sx + sw / 2, sy + sh - 2.6, nsize, face, shade(c, 0.35))
         if width_mm(name, face, nsize) > sw - 1.6:
             over.append(Overflow(f"age {age.age} {kind.lower()} box", name))
@@ -198,7 +201,7 @@ def _age(d: Drawing, age: Age, cell, vertical: bool, c: str, theme: Theme, vocab
 
 def area(d: Drawing, a: Area, colour: str, theme: Theme, vocab) -> list[Overflow]:
     lay = a.layout
-    c = colour
+    c = ink(colour)
     over: list[Overflow] = []
     d.add(
         Rect(
@@ -217,9 +220,9 @@ def area(d: Drawing, a: Area, colour: str, theme: Theme, vocab) -> list[Overflow
     d.add(Rect(lay.x, lay.y, lay.width, head, fill=band_fill, radius=2.5))
     title = f"AREA {a.area} · {a.name.upper()}"
     score = f"cube {a.area} · disc {a.area} + cubes"
-    ssize = 5.6
+    ssize = LABEL
     sw = width_mm(score, "regular", ssize)
-    tsize = fit_size(title, "bold", 8.5, lay.width - sw - 8, 5)
+    tsize = fit_size(title, "bold", 8.5, lay.width - sw - 8, TITLE)
     d.add(Text(lay.x + 2.5, lay.y + head / 2 + tsize * PT * 0.36, title, tsize, "bold", band_text))
     d.add(
         Text(
@@ -258,7 +261,7 @@ def _location(d: Drawing, loc: Location, cell, c: str, theme: Theme, vocab) -> l
     x, y, w, h = cell
     over: list[Overflow] = []
     d.add(Rect(x, y, w, h, fill=WHITE, stroke=tint(c, 0.35), width=0.35, radius=1.6))
-    nsize = fit_size(loc.name, "bold", 7.0, w - 3, 4.5)
+    nsize = fit_size(loc.name, "bold", 7.0, w - 3, LABEL)
     d.add(Text(x + 1.6, y + 1.2 + nsize * PT * 0.8, loc.name, nsize, "bold", shade(c, 0.35)))
     if width_mm(loc.name, "bold", nsize) > w - 2:
         over.append(Overflow(f"location {loc.name}", loc.name))
@@ -330,7 +333,7 @@ def _open_box(d: Drawing, box: OpenBox, cell, c: str, theme: Theme, vocab) -> li
             w - 8,
             y + h - y_text - 4,
             max_size=6.5,
-            min_size=4.5,
+            min_size=BODY,
             fill=ink_c,
             align="centre",
         )

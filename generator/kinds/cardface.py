@@ -10,11 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator import symbols
-from generator.colours import shade, tint
+from generator.colours import readable, shade, tint
 from generator.draw import Circle, Drawing, Line, Path, Rect, Text
 from generator.faces import BoxRow
 from generator.fonts import PT, fit_size, width_mm
 from generator.icons import icon
+from generator.legibility import BODY, CAPTION, FOOTER, LABEL, TITLE
+from generator.legibility import CONTRAST_AIM as CONTRAST
 from generator.textbox import set_paragraphs
 from generator.theme import GREY, INK, WHITE, Theme, ink, on
 
@@ -136,7 +138,7 @@ def card_front(
         right_edge = rx - r - 1.2 * s
     title_x = left + r + 1.4 * s
     title_w = right_edge - title_x
-    size = fit_size(content.title, "bold", 11 * s, title_w, 7 * s)
+    size = fit_size(content.title, "bold", max(TITLE, 11 * s), title_w, TITLE)
     if width_mm(content.title, "bold", size) <= title_w:
         d.add(
             Text(
@@ -156,8 +158,8 @@ def card_front(
             SAFE + 0.8 * s,
             title_w,
             band_h - 1.6 * s,
-            max_size=9 * s,
-            min_size=5.5 * s,
+            max_size=max(TITLE, 9 * s),
+            min_size=TITLE,
             face="bold",
             fill=band_text,
             align="centre",
@@ -172,7 +174,9 @@ def card_front(
     y = SAFE + band_h + 4.2 * s
     if content.subtitle:
         label = content.subtitle.upper()
-        size = fit_size(label, "bold", 6.5 * s, w - 2 * SAFE - 4, 4.5)
+        size = fit_size(label, "bold", max(LABEL, 6.5 * s), w - 2 * SAFE - 4, LABEL)
+        if width_mm(label, "bold", size) > w - 2 * SAFE - 2:
+            overflows.append(Overflow(f"{face_id} subtitle", content.subtitle))
         d.add(Text(w / 2, y, label, size, "bold", shade(ic, 0.15), "middle"))
 
     # Art: the card's icon in a medallion (or nothing, to leave room for symbol rows).
@@ -245,8 +249,8 @@ def card_front(
             box_top,
             w - 2 * SAFE - 4 * s,
             box_bottom - box_top,
-            max_size=7.2 * s,
-            min_size=5.0 * s,
+            max_size=max(BODY, 7.2 * s),
+            min_size=BODY,
             fill="#222222",
             align="centre",
             gap=0.35,
@@ -259,9 +263,19 @@ def card_front(
     # Footer.
     fy = h - SAFE - 1.3 * s
     if content.footer_left:
-        d.add(Text(SAFE + 1.6 * s, fy, content.footer_left, 5.2 * s, "regular", GREY))
+        d.add(Text(SAFE + 1.6 * s, fy, content.footer_left, max(FOOTER, 5.2 * s), "regular", GREY))
     if content.footer_right:
-        d.add(Text(w - SAFE - 1.6 * s, fy, content.footer_right, 5.2 * s, "bold", GREY, "end"))
+        d.add(
+            Text(
+                w - SAFE - 1.6 * s,
+                fy,
+                content.footer_right,
+                max(FOOTER, 5.2 * s),
+                "bold",
+                GREY,
+                "end",
+            )
+        )
     return d, overflows
 
 
@@ -291,7 +305,7 @@ def _marks(
         top = art_cy - isz * 0.72
         d.add(icon(m.icon, cx - isz / 2, top, isz, mc, bg))
         if m.text:
-            size = fit_size(m.text, "bold", 5.6 * s, side - 1.0, 3.2)
+            size = fit_size(m.text, "bold", max(LABEL, 5.6 * s), side - 1.0, LABEL)
             d.add(
                 Text(cx, top + isz + 1.2 * s + size * PT * 0.72, m.text, size, "bold", mc, "middle")
             )
@@ -327,11 +341,13 @@ def _boxes(
         if n:
             y += ROW_GAP * s
         h = (BOX_H if row.style == "boxes" else CAPTION_H) * s
+        if row.style != "boxes":
+            h = max(h, _caption_height(row.cells, cell_w, s))
         if row.icon:
             isz = min(lab * 0.82, h * 0.92)
             d.add(icon(row.icon, cells_x - lab / 2 - isz / 2, y + (h - isz) / 2, isz, ic))
         elif row.label:
-            size = fit_size(row.label, "bold", 6 * s, lab - 1.5 * s, 4)
+            size = fit_size(row.label, "bold", max(LABEL, 6 * s), lab - 1.5 * s, LABEL)
             base = y + h / 2 + size * PT * 0.36
             d.add(Text(cells_x - 1.2 * s, base, row.label, size, "bold", shade(ic, 0.2), "end"))
         for k, text in enumerate(row.cells):
@@ -353,21 +369,21 @@ def _boxes(
                         radius=0.6 * s,
                     )
                 )
-                max_pt = min(9.5 * s, h * 0.62 / PT)
-                face, colour = "bold", (ic if accent else INK)
+                max_pt = max(LABEL, min(9.5 * s, h * 0.62 / PT))
+                face, colour = "bold", (readable(ic, fill, CONTRAST) if accent else INK)
             else:
-                max_pt = 5.4 * s
+                max_pt = max(CAPTION, 5.4 * s)
                 face, colour = ("bold" if accent else "regular"), shade(ic, 0.2)
             if not text:
                 continue
-            size = fit_size(text, face, max_pt, cell_w - 1.0, 3.5)
-            if width_mm(text, face, size) > cell_w - 0.3:
+            lines = [text] if row.style == "boxes" else _caption_lines(text, cell_w)
+            size = min(fit_size(t, face, max_pt, cell_w - 1.0, LABEL) for t in lines)
+            if max(width_mm(t, face, size) for t in lines) > cell_w - 0.3:
                 bad.append(text)
-            d.add(
-                Text(
-                    x + cell_w / 2, y + h / 2 + size * PT * 0.36, text, size, face, colour, "middle"
-                )
-            )
+            lead = size * PT * 1.1
+            base = y + h / 2 + size * PT * 0.36 - lead * (len(lines) - 1) / 2
+            for i, t in enumerate(lines):
+                d.add(Text(x + cell_w / 2, base + i * lead, t, size, face, colour, "middle"))
         y += h
         if row.arrow:
             _arrow(
@@ -375,6 +391,22 @@ def _boxes(
             )
             y += ARROW_H * s
     return y, bad
+
+
+def _caption_lines(text: str, cell_w: float) -> list[str]:
+    """A caption on one line, or on two (split at the space that balances them best) when one
+    line would not fit its column at the smallest caption size."""
+    if width_mm(text, "bold", CAPTION) <= cell_w - 1.0 or " " not in text:
+        return [text]
+    words = text.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    return list(min(splits, key=lambda p: max(width_mm(t, "bold", CAPTION) for t in p)))
+
+
+def _caption_height(cells: list[str], cell_w: float, s: float) -> float:
+    """Height of a caption row: taller when a caption needs two lines."""
+    lines = max((len(_caption_lines(t, cell_w)) for t in cells if t), default=1)
+    return CAPTION_H * s if lines == 1 else (lines * 1.1 + 0.6) * CAPTION * PT
 
 
 def _arrow(d: Drawing, x0: float, x1: float, y: float, way: str, s: float, colour: str) -> None:
@@ -398,7 +430,7 @@ def _arrow(d: Drawing, x0: float, x1: float, y: float, way: str, s: float, colou
 def _chips(
     d: Drawing, chips: list[str], w: float, y: float, s: float, c: str, theme: Theme
 ) -> float:
-    size = 6.6 * s
+    size = max(LABEL, 6.6 * s)
     pad = 1.6 * s
     gap = 1.4 * s
     chip_h = 5.2 * s
@@ -456,9 +488,12 @@ def card_back(
     theme: Theme,
     face_id: str,
     lines: list[str] | None = None,
+    overflows: list[Overflow] | None = None,
 ) -> Drawing:
     """A deck back: full-bleed colour, a compass-rose frame, the icon and the deck's name; with
-    ``lines``, a small table of the card's other side instead of the large icon."""
+    ``lines``, a small table of the card's other side instead of the large icon. Text that
+    does not fit at its smallest size is added to ``overflows``."""
+    over: list[Overflow] = [] if overflows is None else overflows
     s = min(w / 63, h / 88)
     d = Drawing(w, h, bleed=bleed, id=face_id, title=f"{title} back")
     fg = colour if theme.ink_saver else WHITE
@@ -488,29 +523,59 @@ def card_back(
     )
     ring = shade(colour, 0.25) if not theme.ink_saver else tint(colour, 0.85)
     if lines:
-        _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring)
+        _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring, over)
         return d
     d.add(Circle(w / 2, h * 0.42, 17 * s, fill=ring, stroke=fg, width=0.5))
     d.add(icon(icon_name, w / 2 - 12.5 * s, h * 0.42 - 12.5 * s, 25 * s, fg, ring))
-    size = fit_size(title.upper(), "bold", 13 * s, w - 2 * SAFE - 8, 7)
-    d.add(Text(w / 2, h * 0.72, title.upper(), size, "bold", fg, "middle"))
+    _line(
+        d, title.upper(), w / 2, h * 0.72, max(TITLE, 13 * s), TITLE, "bold", fg, w, over, face_id
+    )
     if subtitle:
-        size = fit_size(subtitle, "regular", 6.5 * s, w - 2 * SAFE - 8, 4.5)
-        d.add(Text(w / 2, h * 0.72 + 6 * s, subtitle, size, "regular", fg, "middle"))
+        _line(
+            d,
+            subtitle,
+            w / 2,
+            h * 0.72 + 6 * s,
+            max(LABEL, 6.5 * s),
+            LABEL,
+            "regular",
+            fg,
+            w,
+            over,
+            face_id,
+        )
     return d
 
 
-def _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring) -> None:
+def _line(d, text, x, y, max_pt, min_pt, face, fg, w, over, face_id) -> float:
+    """A centred line across a card back, on two lines (split at the space that balances them)
+    when one does not fit at ``min_pt``, reported when two do not either; returns how far
+    below ``y`` the last line stands."""
+    room = w - 2 * SAFE - 6
+    lines = [text]
+    if width_mm(text, face, min_pt) > room and " " in text:
+        words = text.split(" ")
+        halves = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        lines = list(min(halves, key=lambda p: max(width_mm(t, face, min_pt) for t in p)))
+    size = min(fit_size(t, face, max_pt, room, min_pt) for t in lines)
+    if max(width_mm(t, face, size) for t in lines) > room + 2:
+        over.append(Overflow(f"{face_id} back", text))
+    lead = size * PT * 1.2
+    for i, t in enumerate(lines):
+        d.add(Text(x, y + i * lead, t, size, face, fg, "middle"))
+    return lead * (len(lines) - 1)
+
+
+def _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring, over) -> None:
     """A back that is the card's other side: a small icon, the title and a table of lines."""
+    face_id = d.id
     d.add(Circle(w / 2, SAFE + 12 * s, 7.5 * s, fill=ring, stroke=fg, width=0.4))
     d.add(icon(icon_name, w / 2 - 5.5 * s, SAFE + 6.5 * s, 11 * s, fg, ring))
-    size = fit_size(title.upper(), "bold", 10 * s, w - 2 * SAFE - 6, 6)
     y = SAFE + 26 * s
-    d.add(Text(w / 2, y, title.upper(), size, "bold", fg, "middle"))
+    _line(d, title.upper(), w / 2, y, max(TITLE, 10 * s), TITLE, "bold", fg, w, over, face_id)
     if subtitle:
         y += 5 * s
-        size = fit_size(subtitle, "regular", 6 * s, w - 2 * SAFE - 6, 4.5)
-        d.add(Text(w / 2, y, subtitle, size, "regular", fg, "middle"))
+        y += _line(d, subtitle, w / 2, y, max(LABEL, 6 * s), LABEL, "regular", fg, w, over, face_id)
     y += 4 * s
     row_h = min(6.2 * s, (h - SAFE - 5 * s - y) / max(1, len(lines)))
     left, right = SAFE + 4 * s, w - SAFE - 4 * s
@@ -518,10 +583,14 @@ def _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring) -> None
         label, _, value = line.partition(": ")
         d.add(Line(left, y + row_h, right, y + row_h, stroke=fg, width=0.2))
         base = y + row_h * 0.68
-        if value:
-            size = fit_size(label, "regular", 6.6 * s, (right - left) * 0.62, 4.2)
+        # "label: value" is a table row when the value is short; a sentence otherwise
+        if value and width_mm(value, "bold", LABEL) <= (right - left) * 0.36:
+            vsize = fit_size(value, "bold", max(LABEL, 7.5 * s), (right - left) * 0.36, LABEL)
+            room = right - left - width_mm(value, "bold", vsize) - 1.5 * s
+            size = fit_size(label, "regular", max(BODY, 6.6 * s), room, BODY)
+            if width_mm(label, "regular", size) > room + 1e-6:
+                over.append(Overflow(f"{face_id} back", line))
             d.add(Text(left, base, label, size, "regular", fg))
-            vsize = fit_size(value, "bold", 7.5 * s, (right - left) * 0.36, 4.2)
             d.add(Text(right, base, value, vsize, "bold", fg, "end"))
         else:
             block = set_paragraphs(
@@ -530,13 +599,15 @@ def _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring) -> None
                 y + 0.6 * s,
                 right - left,
                 row_h - 0.8 * s,
-                max_size=6.2 * s,
-                min_size=4.2,
+                max_size=max(BODY, 6.2 * s),
+                min_size=BODY,
                 fill=fg,
                 align="centre",
                 valign="middle",
             )
             d.add(*block.items)
+            if not block.fits:
+                over.append(Overflow(f"{face_id} back", line))
         y += row_h
 
 
@@ -569,7 +640,7 @@ def _symbol_rows(
     bg = WHITE
     x0 = SAFE + 1.8 * s
     inner = w - 2 * x0
-    lead_pt = 5.6 * s
+    lead_pt = max(LABEL, 5.6 * s)
     leads = [str(r.get("lead") or "") for r in rows if isinstance(r, dict)]
     lead_w = max((width_mm(t, "bold", lead_pt) for t in leads if t), default=0.0)
     lead_w = lead_w + 1.5 * s if lead_w else 0.0
@@ -577,7 +648,7 @@ def _symbol_rows(
         cells = _cell_list(row, f"rows[{k}]")
         heading = str(row.get("heading") or "")
         if heading:
-            hsize = 5.0 * s
+            hsize = max(LABEL, 5.0 * s)
             label = heading.upper()
             d.add(Text(x0, y + 2.3 * s, label, hsize, "bold", shade(c, 0.15)))
             lx = x0 + width_mm(label, "bold", hsize) + 1.2 * s
@@ -587,7 +658,7 @@ def _symbol_rows(
         sep = str(row.get("sep") or "")
         captions = [str(t) for t in (row.get("captions") or [])]
         n = max(1, len(cells))
-        sep_w = width_mm(sep, "bold", 7 * s) + 0.6 * s if sep else 0.0
+        sep_w = width_mm(sep, "bold", max(LABEL, 7 * s)) + 0.6 * s if sep else 0.0
         col_w = (inner - lead_w) / n
         size = 5.2 * s
         while True:
@@ -614,22 +685,24 @@ def _symbol_rows(
         else:
             d.add(Rect(x0 - 0.8 * s, y, inner + 1.6 * s, row_h, fill=tint(c, 0.82), radius=1.2 * s))
         if lead:
-            lsize = fit_size(lead, "bold", lead_pt, lead_w - 1.2 * s, 4.0)
+            lsize = fit_size(lead, "bold", lead_pt, lead_w - 1.2 * s, LABEL)
             d.add(Text(x0, cy + lsize * PT * 0.36, lead, lsize, "bold", ink))
         for j, cell in enumerate(cells):
             cx = x0 + lead_w + col_w * (j + 0.5)
             cw = symbols.measure(vocab, cell, size)
             d.add(*symbols.draw(vocab, cell, cx - cw / 2, cy, size, ink, bg))
             if sep and j < len(cells) - 1:
-                ssize = 7 * s
+                ssize = max(LABEL, 7 * s)
                 sx = x0 + lead_w + col_w * (j + 1)
-                d.add(Text(sx, cy + ssize * PT * 0.36, sep, ssize, "bold", tint(c, 0.1), "middle"))
+                row_bg = WHITE if theme.ink_saver else tint(c, 0.82)
+                sep_ink = readable(tint(c, 0.1), row_bg, CONTRAST)
+                d.add(Text(sx, cy + ssize * PT * 0.36, sep, ssize, "bold", sep_ink, "middle"))
         y += row_h
         if captions:
-            csize = 4.4 * s
+            csize = max(CAPTION, 4.4 * s)
             for j, text in enumerate(captions[:n]):
                 cx = x0 + lead_w + col_w * (j + 0.5)
-                fs = fit_size(text, "regular", csize, col_w - 0.6 * s, 3.6)
+                fs = fit_size(text, "regular", csize, col_w - 0.6 * s, CAPTION)
                 if width_mm(text, "regular", fs) > col_w - 0.6 * s + 1e-6:
                     overflows.append(Overflow(f"{face_id} row {k + 1} caption", text))
                 d.add(Text(cx, y + 1.9 * s, text, fs, "regular", GREY, "middle"))
@@ -662,10 +735,10 @@ def _corner(
     gap = 1.6 * s
     while True:
         widths = [symbols.measure(vocab, cell, size) for cell in cells]
-        cap_w = [width_mm(t, "regular", 4.4 * s) for t in captions]
+        cap_w = [width_mm(t, "regular", max(CAPTION, 4.4 * s)) for t in captions]
         cols = [max(a, cap_w[i] if i < len(cap_w) else 0.0) for i, a in enumerate(widths)]
         content = sum(cols) + gap * max(0, len(cols) - 1)
-        head_w = width_mm(heading, "bold", 4.8 * s)
+        head_w = width_mm(heading, "bold", max(LABEL, 4.8 * s))
         box_w = max(content, head_w) + 2 * pad
         if box_w <= max_w or size <= 2.8 * s:
             break
@@ -697,7 +770,17 @@ def _corner(
                 radius=1.6 * s,
             )
         )
-        d.add(Text(x + box_w / 2, top + 2.7 * s, heading, 4.8 * s, "bold", shade(c, 0.3), "middle"))
+        d.add(
+            Text(
+                x + box_w / 2,
+                top + 2.7 * s,
+                heading,
+                max(LABEL, 4.8 * s),
+                "bold",
+                shade(c, 0.3),
+                "middle",
+            )
+        )
     cy = top + 3.6 * s + (box_h - 3.6 * s - (2.4 * s if captions else 0)) / 2
     cx = x + (box_w - content) / 2
     for i, cell in enumerate(cells):
@@ -710,7 +793,7 @@ def _corner(
                     cx + col / 2,
                     top + box_h - 1.2 * s,
                     captions[i],
-                    4.4 * s,
+                    max(CAPTION, 4.4 * s),
                     "regular",
                     GREY,
                     "middle",

@@ -7,25 +7,30 @@ between neighbours (at most 2 mm) so a slightly wide cut shows no white edge.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from generator.colours import tint
 from generator.draw import Circle, Drawing, Group, Line, Rect, Text
-from generator.fonts import PT, fit_size
+from generator.fonts import PT, fit_size, width_mm
 from generator.icons import ICONS, icon
 from generator.kinds.deck import check_colour, check_icon
-from generator.layout.furniture import Margins, free_intervals
-from generator.layout.sheet import Placed, assemble, mirrored, place
+from generator.layout.sheet import FOLD_INK, Placed, assemble, mirror_box, mirrored, place
+from generator.legibility import LABEL
 from generator.theme import WHITE, Theme, ink, on
 from portolan.model.counters import Counter, CounterFace
 from portolan.model.loader import Component, Game
-from portolan.sizes import printer_limits
+from portolan.sizes import fold_gap
 
 CUT = "#333333"
 BAND = 7.0  # height of the header and scale-bar bands
 LABEL_H = 6.5  # a line naming a kind of counter and its count (``labels: true``)
+BAR_ROOM = 2.5  # left of the counters' art, for the scale bar down the page
 
 
-def counter_bleed(bleed: float) -> float:
-    return min(bleed, 2.0)
+def counter_bleed(bleed: float, layout: str = "packed") -> float:
+    """Counters' art bleeds half the gap between them: at most 2 mm when packed, the full
+    bleed with ``--layout gutters``."""
+    return bleed if layout == "gutters" else min(bleed, 2.0)
 
 
 def counter_face(
@@ -88,7 +93,7 @@ def counter_face(
             d.add(icon(face.icon, ix, iy, isz, fg, bg))
         left = ix + isz + w * 0.03
         room = w * 0.93 - left
-        size = fit_size(face.text, "bold", h * 0.34 / PT, room, 3.5)
+        size = fit_size(face.text, "bold", max(LABEL, h * 0.34 / PT), room, LABEL)
         d.add(Text(left + room / 2, cy + size * PT * 0.36, face.text, size, "bold", fg, "middle"))
     elif face.icon:
         check_icon(component, face.icon, ("counters", index, side, "icon"))
@@ -112,7 +117,7 @@ def counter_face(
         max_pt = d_ * (0.27 if full else 0.3 if face.icon or face.subtext else 0.46) / PT
         if tall:
             max_pt = min(w * 0.22, (h - text_top) * 0.5) / PT
-        size = fit_size(face.text, "bold", max_pt, avail, 4)
+        size = fit_size(face.text, "bold", max(LABEL, max_pt), avail, LABEL)
         if tall:
             baseline = text_top + (h * 0.92 - text_top) / 2 + size * PT * 0.36
         elif face.icon:
@@ -124,7 +129,11 @@ def counter_face(
         d.add(Text(cx, baseline, face.text, size, "bold", fg, "middle"))
         if face.subtext:
             ssize = fit_size(
-                face.subtext, "regular", d_ * (0.12 if full else 0.14) / PT, avail, 3.5
+                face.subtext,
+                "regular",
+                max(LABEL, d_ * (0.12 if full else 0.14) / PT),
+                avail,
+                LABEL,
             )
             step = 1.15 if full else 1.3
             d.add(
@@ -142,13 +151,16 @@ def counter_face(
 def standee(
     game: Game, component: Component, counter: Counter, index: int, bleed: float, theme: Theme
 ) -> Drawing:
-    """A fold-over standee: the front upright on top, the back turned 180° below the fold (and
-    the base strip between them, if any), dashed fold lines, one cut outline round it all."""
-    assert counter.back is not None
+    """A fold-over standee: the front upright on top and, below the fold (and the base strip
+    between them, if any), its mirror image across the fold: folded, the piece shows the same
+    figure from both sides, its bow pointing the same way. The lettering of the lower half is
+    not mirrored but turned 180°, so it reads from that side. Dashed fold lines, one cut
+    outline round it all."""
     w, fh, b = counter.size, counter.face_height, counter.base
     H = 2 * fh + b
     front = counter_face(game, component, counter, counter.front, index, "front", 0, theme, False)
-    back = counter_face(game, component, counter, counter.back, index, "back", 0, theme, False)
+    back_face = counter.back or counter.front
+    back = counter_face(game, component, counter, back_face, index, "back", 0, theme, False)
     colour = check_colour(game, component, counter.colour, ("counters", index, "colour"))
     bg = WHITE if theme.ink_saver else colour
     d = Drawing(w, H, bleed=bleed, id=f"{component.id}-{index + 1}-standee", title=counter.name)
@@ -157,14 +169,28 @@ def standee(
     if b:
         strip = WHITE if theme.ink_saver else tint(colour, 0.75)
         d.add(Rect(0, fh, w, b, fill=strip))
-        label = "BASE: fold both halves up"
-        size = fit_size(label, "regular", min(5.0, b * 0.45 / PT), w - 2, 3.0)
+        label = "BASE · fold up"
+        size = fit_size(label, "regular", max(LABEL, min(6.5, b * 0.45 / PT)), w - 2, LABEL)
         d.add(Text(w / 2, fh + b / 2 + size * PT * 0.36, label, size, "regular", CUT, "middle"))
-    d.add(Group(tuple(back.items), dx=w, dy=H, rotate=180, clip=Rect(0, 0, w, fh)))
+    art = tuple(it for it in back.items if not isinstance(it, Text))
+    # Mirrored left to right, then turned 180°: the reflection across the fold, v -> H - v.
+    d.add(Group(art, dy=H, rotate=180, flip=True, clip=Rect(0, 0, w, fh)))
+    d.add(*(_turned(t, w, H) for t in back.items if isinstance(t, Text)))
     for y in fold_lines(counter):
         d.add(Line(0, y, w, y, stroke=CUT, width=0.2, dash=(1.2, 0.8)))
     d.add(Rect(0, 0, w, H, stroke=CUT, width=0.2, radius=min(w, fh) * 0.08))
     return d
+
+
+def _turned(t: Text, w: float, H: float) -> Text:
+    """Text of the upper face's coordinates put where the reflection across the fold puts it,
+    turned 180° so that it reads from the other side (never mirrored)."""
+    tw = width_mm(t.text, t.face, t.size)
+    lo = {"start": t.x, "middle": t.x - tw / 2, "end": t.x - tw}[t.anchor]
+    # the reflection keeps the text's span across and moves its baseline to H - y; turned
+    # 180° about its anchor, a text runs leftwards from it
+    x = {"start": lo + tw, "middle": lo + tw / 2, "end": lo}[t.anchor]
+    return replace(t, x=x, y=H - t.y, rotate=180.0)
 
 
 def fold_lines(counter: Counter) -> list[float]:
@@ -173,22 +199,46 @@ def fold_lines(counter: Counter) -> list[float]:
     return [fh, fh + counter.base] if counter.base else [fh]
 
 
+def _folded(spec, sheet) -> bool:
+    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
+    return sheet.duplex == "fold" and any_back
+
+
+def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
+    """Where counters (their cut outlines) may stand on a page: (left, top, right, bottom) mm,
+    inside the printer margin and the header and scale-bar bands (the left half of the page
+    when ``--duplex fold`` puts the backs on the right)."""
+    W, H = sheet.paper
+    m = sheet.margin
+    # room on the left for the scale bar down the page
+    left = m + b + BAR_ROOM
+    right = W / 2 - fold_gap() - b if _folded(spec, sheet) else W - m - 1.0 - b
+    return left, m + BAND + b, right, H - m - BAND - b
+
+
 def render_counters(
-    game: Game, component: Component, bleed: float, theme: Theme, opts
+    game: Game, component: Component, bleed: float, theme: Theme, opts, notes: list | None = None
 ) -> tuple[list[Drawing], list[Drawing]]:
-    """Pages of counters, and one SVG design per counter face."""
+    """Pages of counters, and one SVG design per counter face. With ``--duplex fold`` the
+    counters fill the left half and their backs the mirror places in the right half."""
     spec = component.spec
     sheet = opts.sheet()
     W, H = sheet.paper
-    unprintable, _ = printer_limits()
-    b = counter_bleed(bleed)
+    m = sheet.margin
+    b = counter_bleed(bleed, sheet.layout)
+    if b < bleed and notes is not None:
+        notes.append(
+            f"bleed {bleed:g} mm asked; counters get {b:g} mm (half the gap between them); "
+            "--layout gutters gives them the full bleed"
+        )
     gap = max(2 * b, 1.0)
-    left, right = unprintable + 2, W - unprintable - 2
-    top, bottom = unprintable + BAND, H - unprintable - BAND
+    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
+    folded = _folded(spec, sheet)
+    left, top, right, bottom = counter_area(spec, sheet, b)
     designs: list[Drawing] = []
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
-    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
+    flip = "long" if folded else sheet.duplex
 
     def new_page():
         n = len(fronts) + 1
@@ -234,19 +284,31 @@ def render_counters(
             p = Placed(x, y, pw, ph, b, b, b, b)
             fronts[-1].add(place(front, p))
             if back is not None:
-                backs[-1].add(place(back, mirrored(p, (W, H), opts.duplex)))
+                backs[-1].add(place(back, mirrored(p, (W, H), flip)))
             x += pw + gap
             row_h = max(row_h, ph)
-    margins = Margins(
-        W,
-        (unprintable, unprintable + BAND - 1.5),
-        (H - unprintable - BAND + 1.5, H - unprintable),
-        free_intervals(W, []),
-    )
+    box = (left - b, top - b, right + b, bottom + b)
+    for f, bk in zip(fronts, backs, strict=True):
+        f.frame = (box, [])
+        bk.frame = (mirror_box(box, (W, H), flip), [])
+    if folded:
+        fold = Line(W / 2, m, W / 2, H - m, FOLD_INK, 0.3, dash=(3.0, 1.5))
+        for f, bk in zip(fronts, backs, strict=True):
+            f.items += bk.items
+            f.add(fold)
+            f.frame = ((box[0], box[1], W - box[0], box[3]), [fold])
+        pages = assemble(
+            fronts,
+            [],
+            sheet,
+            (game.title, component.name),
+            "fold on the dashed line, glue, then cut along each outline",
+            folded=True,
+        )
+        return pages, designs
     pages = assemble(
         fronts,
         backs if any_back else [],
-        margins,
         sheet,
         (game.title, component.name),
         "cut along each outline",

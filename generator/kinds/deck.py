@@ -68,13 +68,18 @@ def _rows(component: Component, card, value, path: tuple) -> list:
     )
 
 
-def render_deck(game: Game, component: Component, bleed: float, theme: Theme) -> Rendered:
+def render_deck(
+    game: Game, component: Component, bleed: float, theme: Theme, size=None
+) -> Rendered:
+    """Every card of the deck at its YAML size, or at ``size`` (``--card-size``)."""
     deck = component.deck
     assert deck is not None
     spec = deck.spec
-    w, h = spec.dims
+    w, h = size or spec.dims
     evaluator = FaceEvaluator(game, component)
     vocabulary = symbols.Vocabulary.of(game)
+
+    overflows: list[Overflow] = []
 
     def make_back(back_spec, path: tuple, face_id: str) -> Drawing:
         return card_back(
@@ -88,6 +93,7 @@ def render_deck(game: Game, component: Component, bleed: float, theme: Theme) ->
             theme,
             face_id,
             back_spec.lines,
+            overflows,
         )
 
     back = make_back(spec.back, ("back",), f"{spec.id}-back")
@@ -98,7 +104,6 @@ def render_deck(game: Game, component: Component, bleed: float, theme: Theme) ->
     }
     items: list[Item] = []
     designs: list[Drawing] = []
-    overflows: list[Overflow] = []
     for card in deck.cards:
         content = face_content(game, component, card, evaluator.slots(card), vocabulary)
         face_path = ("types", card.type, "face")
@@ -118,6 +123,14 @@ def render_deck(game: Game, component: Component, bleed: float, theme: Theme) ->
     designs.append(back)
     designs += type_backs.values()
     return Rendered(items, designs, overflows)
+
+
+def _footer(custom: str, deck: str) -> str:
+    """A card's footer always names its deck (decks share sheets): a custom footer gets the
+    deck's name after it unless it names it already."""
+    if not custom:
+        return deck
+    return custom if deck.casefold() in custom.casefold() else f"{custom} · {deck}"
 
 
 def face_content(
@@ -159,7 +172,7 @@ def face_content(
         badge_right=slots["badge_right"],
         chips=slots["chips"],
         text=slots["text"],
-        footer_left=slots["footer"] or spec.name,
+        footer_left=_footer(slots["footer"], spec.name),
         footer_right=f"×{card.count}" if card.count > 1 else "",
         badge_fill=fill("badge_colour"),
         badge_right_fill=fill("badge_right_colour"),

@@ -15,11 +15,12 @@ import math
 from generator.colours import shade, tint
 from generator.draw import Drawing, Line, Path, Rect, Text
 from generator.fonts import PT, fit_size, width_mm
-from generator.glyphs import arrow, circled
+from generator.glyphs import LETTER_ROOM, arrow, circled
 from generator.instructions import check_title, plain_text
 from generator.kinds.cardface import SAFE, Overflow
 from generator.kinds.deck import Rendered, check_colour
 from generator.layout.sheet import Item
+from generator.legibility import BODY, LABEL
 from generator.theme import INK, WHITE, Theme
 from portolan.model.loader import Component, Game
 from portolan.model.map import MapSpec, Space
@@ -59,6 +60,8 @@ def map_drawing(
     }
     for space in spec.spaces:
         overflows += _space(d, spec, space, colours[space.region], theme, tags.get(space.id, []))
+    for b in spec.borders:
+        _border_note(d, spec, b)
     _title(d, spec, sea, theme)
     if spec.legend:
         _legend(d, spec, sea)
@@ -153,23 +156,36 @@ def _border(d: Drawing, spec: MapSpec, b) -> None:
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         d.add(*arrow(mx - ux * 1.6, my - uy * 1.6, mx + ux * 1.6, my + uy * 1.6, BORDER, 0.8, 2.2))
-    if b.requires or b.condition:
-        note = f"needs {b.requires}" if b.requires else f"needs {b.condition}"
-        size = 3.6
-        tw = width_mm(note, "bold", size)
-        d.add(
-            Rect(
-                mx - tw / 2 - 0.8,
-                my - 1.6,
-                tw + 1.6,
-                2.6,
-                fill=WHITE,
-                stroke=BORDER,
-                width=0.2,
-                radius=0.6,
-            )
+
+
+def _border_note(d: Drawing, spec: MapSpec, b) -> None:
+    """What a border needs ("needs Gulf of St. Lawrence"), on a white tag drawn over the map
+    after the spaces: between two spaces one above the other it sits on the border in the gap
+    between their rows; between spaces side by side (too narrow a gap) it sits under them."""
+    if not (b.requires or b.condition) or b.wrap:
+        return
+    a, c = spec.space(b.a), spec.space(b.b)
+    x1, y1, x2, y2 = _ends(spec, a, c)
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    if abs(x2 - x1) > abs(y2 - y1):
+        boxes = [spec.box(a), spec.box(c)]
+        my = max(by + bh for _, by, _, bh in boxes) + 2.3
+    note = f"needs {b.requires}" if b.requires else f"needs {b.condition}"
+    size = LABEL
+    tw = width_mm(note, "bold", size)
+    d.add(
+        Rect(
+            mx - tw / 2 - 0.8,
+            my - 1.9,
+            tw + 1.6,
+            3.0,
+            fill=WHITE,
+            stroke=BORDER,
+            width=0.2,
+            radius=0.6,
         )
-        d.add(Text(mx, my + 0.4, note, size, "bold", BORDER, "middle"))
+    )
+    d.add(Text(mx, my + 0.6, note, size, "bold", BORDER, "middle"))
 
 
 def _wrap(d: Drawing, spec: MapSpec, a: Space, other: Space) -> None:
@@ -181,8 +197,9 @@ def _wrap(d: Drawing, spec: MapSpec, a: Space, other: Space) -> None:
     start = x if left else x + w
     d.add(*arrow(start - (0.6 if left else -0.6), cy, edge, cy, BORDER, 0.8, 2.2, both=True))
     label = f"to {other.name} ({'right' if left else 'left'} edge)"
-    size = 4.2
-    tx = (start + edge) / 2
+    size = LABEL
+    half = width_mm(label, "bold", size) / 2
+    tx = min(max((start + edge) / 2, SAFE + half), spec.size.width - SAFE - half)  # on the board
     d.add(Text(tx, cy - 1.4, label, size, "bold", BORDER, "middle", rotate=0))
 
 
@@ -235,7 +252,7 @@ def _space(d: Drawing, spec: MapSpec, s: Space, colour: str, theme: Theme, tags:
     ink = shade(colour, 0.6)
     # top line: label, then symbols at the right (Ⓡ, Ⓟ, B)
     label = s.printed
-    lsize = 7.0 if len(label) <= 5 else 5.6
+    lsize = 7.0 if len(label) <= 5 else LABEL
     d.add(Text(x + 1.2, y + 1.0 + lsize * PT * 0.76, label, lsize, "bold", ink))
     rx = x + w - 1.0
     sym = 3.4
@@ -261,7 +278,7 @@ def _space(d: Drawing, spec: MapSpec, s: Space, colour: str, theme: Theme, tags:
     top = y + 1.0 + lsize * PT * 1.05
     if name and name != label:
         room = rx - (x + 1.2 + label_w + 1.0)
-        nsize = fit_size(name, "regular", 5.0, room, 4.2)
+        nsize = fit_size(name, "regular", BODY, room, BODY)
         if width_mm(name, "regular", nsize) <= room:
             d.add(
                 Text(
@@ -307,30 +324,33 @@ def enter_text(steps: list) -> str:
 
 
 def _feature_lines(d: Drawing, lines, x: float, top: float, width: float, height: float, ink: str):
-    """The space's feature lines, one per feature, shrunk together until they fit."""
+    """The space's feature lines, one per feature, at the body floor; a feature too wide for
+    the box goes on as many lines as it needs (its symbol on the first). Returns whether all
+    fit in ``height``."""
     if not lines:
         return True
-    size = 4.6
-    while True:
-        step = size * PT * 1.12
-        total = step * len(lines)
-        widest = max(
-            width_mm(text, "regular", size) + (size * PT * 1.1 if sym in "Dd" and sym else 0)
-            for sym, text in lines
-        )
-        if (total <= height and widest <= width) or size <= 3.4:
-            break
-        size -= 0.2
-    baseline = top + size * PT * 0.82
+    size = BODY
+    step = size * PT * 1.12
+    g = size * PT * 1.0
+    set_lines: list[tuple[str, str, bool]] = []  # (symbol, text, first line of its feature)
     for sym, text in lines:
+        indent = max(g, LETTER_ROOM) + 0.5 if sym in ("D", "d") else 0.0
+        for k, part in enumerate(_wrap_words(text, size, width - indent, sym == "w")):
+            set_lines.append((sym, part, k == 0))
+    widest = 0.0
+    baseline = top + size * PT * 0.82
+    for sym, text, first in set_lines:
         tx = x
         if sym in ("D", "d"):
-            g = size * PT * 1.0
-            d.add(*circled("D", x, baseline - size * PT * 0.32, g, "#7a1f1f", filled=sym == "D"))
-            tx += g + 0.5
-        colour = ink
+            if first:
+                d.add(
+                    *circled("D", x, baseline - size * PT * 0.32, g, "#7a1f1f", filled=sym == "D")
+                )
+            tx += max(g, LETTER_ROOM) + 0.5
+        face = "bold" if sym in ("w", "t") else "regular"
+        tw = width_mm(text, face, size)
+        widest = max(widest, tx - x + tw)
         if sym == "w":  # an automatic effect, printed in white on a dark strip
-            tw = width_mm(text, "bold", size)
             d.add(
                 Rect(
                     x - 0.3,
@@ -345,9 +365,25 @@ def _feature_lines(d: Drawing, lines, x: float, top: float, width: float, height
         elif sym == "t":
             d.add(Text(tx, baseline, text, size, "bold", "#8a2b1a"))
         else:
-            d.add(Text(tx, baseline, text, size, "regular", colour))
-        baseline += size * PT * 1.12
-    return (size * PT * 1.12 * len(lines)) <= height + 0.3 and widest <= width + 0.3
+            d.add(Text(tx, baseline, text, size, "regular", ink))
+        baseline += step
+    return step * len(set_lines) <= height + 0.3 and widest <= width + 0.3
+
+
+def _wrap_words(text: str, size: float, width: float, bold: bool) -> list[str]:
+    """``text`` broken between words into lines no wider than ``width`` (a word wider than
+    that stands on a line of its own)."""
+    face = "bold" if bold else "regular"
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and width_mm(trial, face, size) > width:
+            out.append(line)
+            line = word
+        else:
+            line = trial
+    return [*out, line] if line else out or [""]
 
 
 # -- panels -------------------------------------------------------------------------------------
@@ -364,7 +400,7 @@ def _title(d: Drawing, spec: MapSpec, sea: str, theme: Theme) -> None:
     fill = shade(sea, 0.35) if theme.ink_saver else WHITE
     d.add(Text(x + w / 2, y + 6.8, spec.title, size, "bold", fill, "middle"))
     d.add(
-        Text(x + w / 2, y + 11.0, "print-and-play map · schematic", 5.5, "regular", fill, "middle")
+        Text(x + w / 2, y + 11.0, "print-and-play map · schematic", BODY, "regular", fill, "middle")
     )
 
 
@@ -411,8 +447,8 @@ def _legend(d: Drawing, spec: MapSpec, sea: str) -> None:
             d.add(*arrow(sx - 1, cy, sx + 8, cy, STATUS, 1.1, 2.4, both=True))
             d.add(*circled("D", sx + 1.6, cy, 3.4, STATUS, filled=True))
         elif key == "tag":
-            d.add(Text(sx, cy + 0.8, "KS1", 4.6, "bold", "#8a2b1a"))
-        size = fit_size(text, "regular", 5.4, w - 15, 4.2)
+            d.add(Text(sx, cy + 0.8, "KS1", LABEL, "bold", "#8a2b1a"))
+        size = fit_size(text, "regular", BODY, w - 15, BODY)
         d.add(Text(x + 13, cy + size * PT * 0.36, text, size, "regular", INK))
         cy += lh
 
@@ -432,8 +468,8 @@ def _notes(d: Drawing, spec: MapSpec, sea: str) -> None:
         top,
         w - 2,
         30,
-        max_size=5.6,
-        min_size=4.2,
+        max_size=BODY,
+        min_size=BODY,
         fill=shade(sea, 0.55),
         gap=0.3,
     )
@@ -449,6 +485,7 @@ def _vp_chart(d: Drawing, spec: MapSpec, sea: str) -> list[Overflow]:
     rows = [(a.name, a.vp, a.count, a.cards) for a in spec.awards]
     lh = 3.55
     col_w = (w - 3) / 2
+    vsize = LABEL
     per_col = math.ceil(len(rows) / 2)
     majors = spec.majors
     h = 5.5 + lh * per_col + 4.5 + lh * math.ceil(len(majors) / 2) + 1.5
@@ -458,7 +495,7 @@ def _vp_chart(d: Drawing, spec: MapSpec, sea: str) -> list[Overflow]:
             x + 2,
             y + 4.2,
             "VP CHART — first to publish claims; a box per claim for its (D) chit",
-            5.6,
+            max(LABEL, 5.6),
             "bold",
             ink,
         )
@@ -475,9 +512,9 @@ def _vp_chart(d: Drawing, spec: MapSpec, sea: str) -> list[Overflow]:
         tx = cx + boxes * (bw + 0.3) + 0.8
         value = f"{vp} VP" if vp else (f"{cards} cards" if cards else "0 VP")
         text = f"{name}"
-        d.add(Text(cx + col_w - 2, cy + 2.5, value, 4.6, "bold", ink, "end"))
-        room = cx + col_w - 2 - width_mm(value, "bold", 4.6) - 1 - tx
-        size = fit_size(text, "regular", 4.6, room, 3.6)
+        d.add(Text(cx + col_w - 2, cy + 2.5, value, vsize, "bold", ink, "end"))
+        room = cx + col_w - 2 - width_mm(value, "bold", vsize) - 1 - tx
+        size = fit_size(text, "regular", BODY, room, BODY)
         if width_mm(text, "regular", size) > room + 0.2:
             over.append(Overflow(f"{spec.id} VP chart", text))
         d.add(Text(tx, cy + 2.5, text, size, "regular", INK))
@@ -488,7 +525,7 @@ def _vp_chart(d: Drawing, spec: MapSpec, sea: str) -> list[Overflow]:
             x + 2,
             my + 3.4,
             "MAJOR EXPEDITIONS (instead of normal scoring; once each)",
-            5.2,
+            LABEL,
             "bold",
             ink,
         )
@@ -501,9 +538,11 @@ def _vp_chart(d: Drawing, spec: MapSpec, sea: str) -> list[Overflow]:
         d.add(Rect(cx, cy + 0.3, 2.6, 2.6, fill=WHITE, stroke=ink, width=0.2))
         value = f"{m.vp} VP" + (f" ({m.variant_vp})" if m.variant_vp else "")
         value += f" +{m.gold} Gold" if m.gold else ""
-        d.add(Text(cx + col_w - 2, cy + 2.5, value, 4.6, "bold", ink, "end"))
-        room = col_w - 2 - width_mm(value, "bold", 4.6) - 5
-        size = fit_size(m.name, "regular", 4.6, room, 3.6)
+        d.add(Text(cx + col_w - 2, cy + 2.5, value, vsize, "bold", ink, "end"))
+        room = col_w - 2 - width_mm(value, "bold", vsize) - 5
+        size = fit_size(m.name, "regular", BODY, room, BODY)
+        if width_mm(m.name, "regular", size) > room + 0.2:
+            over.append(Overflow(f"{spec.id} VP chart", m.name))
         d.add(Text(cx + 3.6, cy + 2.5, m.name, size, "regular", INK))
     return over
 
@@ -513,7 +552,7 @@ def _vp_track(d: Drawing, spec: MapSpec, sea: str) -> None:
     assert t is not None
     x0, y0 = spec.cell(t.at)
     ink = shade(sea, 0.45)
-    d.add(Text(x0, y0 - 1.2, "VICTORY POINTS", 5.6, "bold", ink))
+    d.add(Text(x0, y0 - 1.2, "VICTORY POINTS", max(LABEL, 5.6), "bold", ink))
     for k, v in enumerate(range(t.start, t.end.value + 1)):
         row, col = divmod(k, t.per_row)
         bx, by = x0 + col * t.box, y0 + row * t.box
@@ -527,13 +566,13 @@ def _civ_track(d: Drawing, spec: MapSpec, t, colour: str) -> None:
     box = 5.2
     ink = shade(colour, 0.4)
     name = t.name.upper()
-    d.add(Text(x0, y0 - 0.8, name, 4.8, "bold", ink))
+    d.add(Text(x0, y0 - 0.8, name, LABEL, "bold", ink))
     for k, v in enumerate(range(t.low, t.high + 1)):
         bx = x0 + k * box
         fill = tint(colour, 0.45) if v == t.start else WHITE
         d.add(Rect(bx, y0, box, box, fill=fill, stroke=ink, width=0.3))
         label = f"{v:+d}".replace("-", "−") if t.low < 0 else str(v)
-        d.add(Text(bx + box / 2, y0 + box / 2 + 1.0, label, 5.2, "bold", ink, "middle"))
+        d.add(Text(bx + box / 2, y0 + box / 2 + 1.0, label, LABEL, "bold", ink, "middle"))
 
 
 __all__ = ["Path", "map_drawing", "render_map"]

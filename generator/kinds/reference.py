@@ -22,6 +22,7 @@ from generator import fonts
 from generator.colours import tint
 from generator.kinds.deck import check_colour
 from generator.kinds.reference_table import PagedTable
+from generator.layout.furniture import BAR_LABEL, BAR_W, SCALE_BAR
 from generator.markup import (
     Bullets,
     Heading,
@@ -260,4 +261,24 @@ def _decorate(canvas, doc):
     canvas.setStrokeColor(colors.HexColor(doc.colour))
     canvas.setLineWidth(0.6)
     canvas.line(20 * mm, h - 13.5 * mm, w - 20 * mm, h - 13.5 * mm)
+    _scale_bars(canvas, w, h)
     canvas.restoreState()
+
+
+def _scale_bars(canvas, w: float, h: float) -> None:
+    """The 50 mm bars of every printed page (layout/furniture.py): one across the bottom
+    margin, one down the left margin, to check the print was not scaled."""
+    bar, thick = SCALE_BAR * mm, BAR_W * mm
+    x0, y0 = w - 20 * mm - bar, 13.5 * mm
+    down_x, down_y = 11 * mm, h / 2 - bar / 2
+    canvas.setStrokeColor(colors.black)
+    canvas.setFillColor(colors.black)
+    canvas.setLineWidth(0.15 * mm)
+    canvas.rect(x0, y0, bar, thick, stroke=1, fill=0)
+    canvas.rect(down_x, down_y, thick, bar, stroke=1, fill=0)
+    for k in range(0, 5, 2):
+        canvas.rect(x0 + k * 10 * mm, y0, 10 * mm, thick, stroke=0, fill=1)
+        canvas.rect(down_x, down_y + bar - (k + 1) * 10 * mm, thick, 10 * mm, stroke=0, fill=1)
+    canvas.setFillColor(colors.HexColor("#333333"))
+    canvas.setFont("Vera", 6.5)
+    canvas.drawRightString(x0 - 2 * mm, y0 + 0.1 * mm, BAR_LABEL)

@@ -6,11 +6,12 @@ from generator.colours import tint
 from generator.draw import Drawing, Line, Rect, Text
 from generator.fonts import PT, fit_size
 from generator.kinds.deck import check_colour
+from generator.layout.furniture import header, margins_around, scale_bar
 from generator.theme import Theme
 from portolan.model.loader import Component, Game
-from portolan.sizes import papers, printer_limits
+from portolan.sizes import papers
 
-MARGIN = 10.0
+MARGIN = 10.0  # from the printer margin to the tables, for the header and the scale bars
 LABEL_W = 58.0
 
 
@@ -47,8 +48,8 @@ def render_scorepad(game: Game, component: Component, opts) -> list[Drawing]:
     size = papers()[opts.page]
     W, H = size.width, size.height
     c = check_colour(game, component, spec.colour, ("colour",))
-    unprintable, _ = printer_limits()
-    margin = max(MARGIN, unprintable + 4)
+    pm = opts.printer_margin
+    margin = pm + MARGIN - 5.0 if pm > 5.0 else MARGIN
     page = Drawing(W, H, id=f"{spec.id}-page", title=spec.name)
     rows = score_rows(game, component)
     ties = tie_rows(game, component)
@@ -60,6 +61,10 @@ def render_scorepad(game: Game, component: Component, opts) -> list[Drawing]:
         if k < n - 1:
             y = margin + (k + 1) * slot_h + k * 8 + 4
             page.add(Line(margin, y, W - margin, y, stroke="#999999", width=0.2, dash=(1.5, 1.5)))
+    box = (margin, margin, W - margin, H - margin)
+    furniture = margins_around(W, H, pm, box, [])
+    page.add(*header(furniture, [game.title, spec.name, "page 1/1"]))
+    page.add(*scale_bar(furniture, "one table a game"))
     return [page]
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from generator.draw import Drawing, Group, Line, Rect, Text
 from generator.fonts import PT, fit_size
-from generator.layout.furniture import Margins, free_intervals, header, scale_bar
+from generator.layout.furniture import header, margins_around, scale_bar
 from generator.layout.tiling import BAND, TilePlan
+from generator.legibility import BODY
 from generator.textbox import set_paragraphs
 from portolan.sizes import printer_limits
 
@@ -34,8 +35,8 @@ def assembly_steps(plan: TilePlan) -> list[str]:
         "left or above is also cut along the left or top edge of its picture (marked in its "
         "margin); the hatched strips stay on.",
         "**3. Lay** the tiles out as in the map. Each tile goes over the hatched strip of its "
-        "left and upper neighbours: its cut edge on the dashed line, the ticks across the seam "
-        "meeting, the targets in the strip on top of each other.",
+        "left and upper neighbours, its cut edge on the dashed line: two dashed lines place it "
+        "exactly. The ticks and targets on a strip show where it goes and are covered by it.",
         f"**4. Glue** one tile at a time, row by row ({order}). A sheet of card behind the "
         "whole board keeps it flat.",
     ]
@@ -54,15 +55,17 @@ def _hatch(x: float, y: float, w: float, h: float) -> Group:
 def assembly_page(board: Drawing, plan: TilePlan, titles: tuple[str, str], total: int) -> Drawing:
     """Page 1 of a tiled board: the reduced board, its tiles, sizes and assembly steps."""
     W, H = plan.page
-    unprintable, mark = printer_limits()
+    unprintable = plan.margin
+    _, mark = printer_limits()
     side = unprintable + mark
     game, component = titles
     page = Drawing(W, H, id="assembly")
-    top_band = (unprintable, unprintable + BAND - 1.5)
-    bottom_band = (H - unprintable - BAND + 1.5, H - unprintable)
-    margins = Margins(W, top_band, bottom_band, free_intervals(W, []))
+    box = (side, unprintable + BAND, W - side, H - unprintable - BAND)
+    margins = margins_around(W, H, unprintable, box, [])
     page.add(*header(margins, [game, f"{component} — assembly map", f"page 1/{total}"]))
     page.add(*scale_bar(margins, "the map is reduced; the tiles print at full size"))
+    page.frame = (box, [])
+    bottom_band = margins.bottom
 
     y = unprintable + BAND + 4
     title = f"How the {plan.count} tiles go together"
@@ -77,7 +80,7 @@ def assembly_page(board: Drawing, plan: TilePlan, titles: tuple[str, str], total
         f"{_fmt(plan.tile_w)} × {_fmt(plan.tile_h)} mm · neighbouring tiles overlap by "
         f"{_fmt(plan.overlap)} mm"
     )
-    block = set_paragraphs([facts], side, y, W - 2 * side, 12, max_size=8, min_size=6)
+    block = set_paragraphs([facts], side, y, W - 2 * side, 12, max_size=8, min_size=BODY)
     page.add(*block.items)
     y += 12
 
@@ -117,7 +120,7 @@ def assembly_page(board: Drawing, plan: TilePlan, titles: tuple[str, str], total
         W - 2 * side,
         bottom_band[0] - 3 - y,
         max_size=9,
-        min_size=6,
+        min_size=BODY,
         gap=0.5,
     )
     page.add(*steps.items)

@@ -1,28 +1,35 @@
-"""Sheets: items placed on pages with crop marks, a header, a scale bar, and duplex backs.
+"""Sheets: items placed on pages with crop marks, a header, scale bars, and their backs.
 
-A fronts page is followed by its backs page (``duplex`` long or short), or all backs pages
-come after all fronts pages (``none``). On a backs page every item sits where its front will
-be after the paper is turned over: columns mirrored for a long-edge flip, rows for a short-edge
-flip (and for ``none``, as for long edge, which also suits gluing fronts to backs). The whole
-backs page is then shifted by ``back_offset`` to correct a printer's misregistration.
+Duplex (``duplex``): a fronts page is followed by its backs page (``long`` or ``short``), or all
+backs pages come after all fronts pages (``none``). On a backs page every item sits where its
+front will be after the paper is turned over: columns mirrored for a long-edge flip, rows for a
+short-edge flip (and for ``none``, as for long edge, which also suits gluing fronts to backs).
+The items and their crop marks are then shifted by ``back_offset`` to correct a printer's
+misregistration; marks are shortened so none comes closer to the paper's edge than the printer
+margin, and the header and scale bars stay where they are.
+
+``fold`` puts fronts and backs on one page for a printer that prints one side only: the fronts
+fill one half, each back the mirror place in the other half, with a dashed fold line between.
+The sheet is folded on it and glued, and the cards cut out through both layers.
+
+``sides`` keeps only the fronts or only the backs pages (for feeding the paper by hand).
+
+Crop marks stand only on cut lines of items that are on the page, at both ends of each line.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.draw import Drawing, Group, Line, Rect
-from generator.layout.furniture import (
-    INK,
-    MARK_WIDTH,
-    Margins,
-    free_intervals,
-    header,
-    scale_bar,
-)
+from generator.layout.furniture import INK, MARK_WIDTH, header, margins_around, scale_bar
 from generator.layout.grid import Grid, solve_grid
 from generator.layout.tiling import fits_page, plan_tiles, tile_pages
-from portolan.sizes import printer_limits
+from portolan.sizes import fold_gap, printer_limits
+
+DUPLEX = ("long", "short", "none", "fold")
+SIDES = ("both", "fronts", "backs")
+FOLD_INK = "#777777"
 
 
 @dataclass(frozen=True)
@@ -30,13 +37,27 @@ class SheetOptions:
     paper: tuple[float, float]
     paper_name: str
     bleed: float = 3.0
-    duplex: str = "long"  # long | short | none
+    duplex: str = "long"  # long | short | none | fold
     back_offset: tuple[float, float] = (0.0, 0.0)
+    margin: float = 5.0  # the printer margin: no ink closer to the paper's edge
+    layout: str = "packed"  # packed | gutters (layout/grid.py)
+    sides: str = "both"  # both | fronts | backs
+
+    @property
+    def mark(self) -> float:
+        return printer_limits()[1]
+
+    @property
+    def edge(self) -> float:
+        """Room from the paper's edge to the art: the printer margin and a crop mark."""
+        return self.margin + self.mark
 
 
 @dataclass(frozen=True)
 class Placed:
-    """Where an item's trim box sits on a page, and how far its art may bleed on each side."""
+    """Where an item's trim box sits on a page (as laid: ``w`` x ``h`` on the page), how far
+    its art may bleed on each side of the page, and whether it is turned a quarter turn
+    clockwise (its top then faces the page's right edge)."""
 
     x: float
     y: float
@@ -46,6 +67,9 @@ class Placed:
     bleed_top: float
     bleed_right: float
     bleed_bottom: float
+    rotate: int = 0  # 0 or 90
+    row: int = 0
+    col: int = 0
 
 
 @dataclass(frozen=True)
@@ -54,9 +78,52 @@ class Item:
     back: Drawing | None = None
 
 
-def grid_for(opts: SheetOptions, item_w: float, item_h: float) -> Grid:
-    unprintable, mark = printer_limits()
-    return solve_grid(*opts.paper, item_w, item_h, opts.bleed, unprintable, mark)
+@dataclass(frozen=True)
+class Fold:
+    """A fold-in-half page: the fold line (``axis`` 'x': a vertical line at x = ``at``)."""
+
+    axis: str
+    at: float
+
+
+def grid_for(opts: SheetOptions, item_w: float, item_h: float) -> tuple[Grid, Fold | None]:
+    """The grid of items on a page (on its front half for ``fold``) and the fold, if any."""
+    W, H = opts.paper
+    e = opts.edge
+    if opts.duplex != "fold":
+        return solve_grid(W, H, item_w, item_h, opts.bleed, (e, e, e, e), opts.layout), None
+    gap = fold_gap()
+    ways = []
+    for fold in (Fold("x", W / 2), Fold("y", H / 2)):
+        if fold.axis == "x":
+            args = (W / 2, H, item_w, item_h, opts.bleed, (e, e, gap, e))
+        else:
+            args = (W, H / 2, item_w, item_h, opts.bleed, (e, e, e, gap))
+        try:
+            grid = solve_grid(*args, opts.layout)
+        except ValueError:
+            continue
+        ways.append(((grid.per_page, round(grid.least_bleed, 6), fold.axis == "x"), grid, fold))
+    if not ways:
+        raise ValueError(
+            f"an item {item_w:g} x {item_h:g} mm does not fit half a page: build it without "
+            "--duplex fold"
+        )
+    _, grid, fold = max(ways, key=lambda w: w[0])
+    return replace(grid, width=W, height=H), fold
+
+
+def unfolded(opts: SheetOptions, item_w: float, item_h: float) -> SheetOptions:
+    """``opts``, or for ``--duplex fold`` with items too large for half a page (a page-sized
+    player aid), the same options without the fold: such items get fronts and backs on pages
+    of their own (backs after all fronts), to glue back to back."""
+    if opts.duplex != "fold":
+        return opts
+    try:
+        grid_for(opts, item_w, item_h)
+    except ValueError:
+        return replace(opts, duplex="none")
+    return opts
 
 
 def slots(grid: Grid) -> list[Placed]:
@@ -67,37 +134,43 @@ def slots(grid: Grid) -> list[Placed]:
             bl, br = cols.bleeds(c)
             bt, bb = rows.bleeds(r)
             out.append(
-                Placed(cols.position(c), rows.position(r), cols.item, rows.item, bl, bt, br, bb)
+                Placed(
+                    cols.position(c),
+                    rows.position(r),
+                    cols.item,
+                    rows.item,
+                    bl,
+                    bt,
+                    br,
+                    bb,
+                    90 if grid.rotated else 0,
+                    r,
+                    c,
+                )
             )
     return out
 
 
 def mirrored(p: Placed, page: tuple[float, float], duplex: str) -> Placed:
-    """The place of a back so that it lands behind its front once the sheet is turned."""
+    """The place of a back so that it lands behind its front once the sheet is turned (or
+    folded): rows mirrored for a short-edge flip, columns otherwise. A turned item's back is
+    turned the same way."""
     if duplex == "short":
-        return Placed(
-            p.x,
-            page[1] - p.y - p.h,
-            p.w,
-            p.h,
-            p.bleed_left,
-            p.bleed_bottom,
-            p.bleed_right,
-            p.bleed_top,
-        )
-    return Placed(
-        page[0] - p.x - p.w,
-        p.y,
-        p.w,
-        p.h,
-        p.bleed_right,
-        p.bleed_top,
-        p.bleed_left,
-        p.bleed_bottom,
-    )
+        return replace(p, y=page[1] - p.y - p.h, bleed_top=p.bleed_bottom, bleed_bottom=p.bleed_top)
+    return replace(p, x=page[0] - p.x - p.w, bleed_left=p.bleed_right, bleed_right=p.bleed_left)
 
 
 def place(drawing: Drawing, p: Placed) -> Group:
+    """``drawing`` in the slot ``p``, its art clipped to the slot's bleeds."""
+    if p.rotate == 90:
+        # Turned clockwise: the drawing's left edge faces the page's top, its top the right.
+        clip = Rect(
+            -p.bleed_top,
+            -p.bleed_right,
+            p.h + p.bleed_top + p.bleed_bottom,
+            p.w + p.bleed_right + p.bleed_left,
+        )
+        return Group(tuple(drawing.items), dx=p.x + p.w, dy=p.y, clip=clip, rotate=90)
     clip = Rect(
         -p.bleed_left,
         -p.bleed_top,
@@ -107,33 +180,88 @@ def place(drawing: Drawing, p: Placed) -> Group:
     return Group(tuple(drawing.items), dx=p.x, dy=p.y, clip=clip)
 
 
-def crop_marks(grid: Grid) -> list[Line]:
-    """A mark on every cut line, in the margins: from the printable edge to the outer bleed."""
-    unprintable, _ = printer_limits()
+def crop_marks(
+    grid: Grid,
+    margin: float,
+    used: list[Placed] | None = None,
+    sides: str = "ltrb",
+) -> list[Line]:
+    """A mark at both ends of every cut line of the ``used`` slots (default: all), in the
+    margins on ``sides`` (l, t, r, b): from the printer margin to the art's outer bleed."""
     cols, rows = grid.columns, grid.rows
+    if used is None:
+        used = slots(grid)
     marks = []
-    top_end = rows.start - rows.outer_bleed
-    bottom_start = rows.end + rows.outer_bleed
-    for x in cols.trim_lines():
-        marks.append(Line(x, unprintable, x, top_end, INK, MARK_WIDTH))
-        marks.append(Line(x, bottom_start, x, grid.height - unprintable, INK, MARK_WIDTH))
-    left_end = cols.start - cols.outer_bleed
-    right_start = cols.end + cols.outer_bleed
-    for y in rows.trim_lines():
-        marks.append(Line(unprintable, y, left_end, y, INK, MARK_WIDTH))
-        marks.append(Line(right_start, y, grid.width - unprintable, y, INK, MARK_WIDTH))
+    top_end = rows.art_start
+    bottom_start = rows.art_end
+    for x in cols.lines_of(p.col for p in used):
+        if "t" in sides:
+            marks.append(Line(x, margin, x, top_end, INK, MARK_WIDTH))
+        if "b" in sides:
+            marks.append(Line(x, bottom_start, x, grid.height - margin, INK, MARK_WIDTH))
+    left_end = cols.art_start
+    right_start = cols.art_end
+    for y in rows.lines_of(p.row for p in used):
+        if "l" in sides:
+            marks.append(Line(margin, y, left_end, y, INK, MARK_WIDTH))
+        if "r" in sides:
+            marks.append(Line(right_start, y, grid.width - margin, y, INK, MARK_WIDTH))
     return marks
 
 
-def margins_of(grid: Grid) -> Margins:
-    unprintable, _ = printer_limits()
-    rows = grid.rows
-    return Margins(
-        grid.width,
-        (unprintable, rows.start - rows.outer_bleed),
-        (rows.end + rows.outer_bleed, grid.height - unprintable),
-        free_intervals(grid.width, grid.columns.trim_lines()),
-    )
+def art_box(grid: Grid) -> tuple[float, float, float, float]:
+    cols, rows = grid.columns, grid.rows
+    return cols.art_start, rows.art_start, cols.art_end, rows.art_end
+
+
+def mirror_line(ln: Line, page: tuple[float, float], duplex: str) -> Line:
+    if duplex == "short":
+        H = page[1]
+        return replace(ln, y1=H - ln.y1, y2=H - ln.y2)
+    W = page[0]
+    return replace(ln, x1=W - ln.x1, x2=W - ln.x2)
+
+
+def mirror_box(box, page: tuple[float, float], duplex: str):
+    x0, y0, x1, y1 = box
+    if duplex == "short":
+        return x0, page[1] - y1, x1, page[1] - y0
+    return page[0] - x1, y0, page[0] - x0, y1
+
+
+def bleed_given(grid: Grid, bleed: float) -> tuple[str, str]:
+    """(short, long) statements of the bleed the items actually get on this grid; the long
+    one is '' when every edge gets the bleed asked for."""
+    cols, rows = grid.columns, grid.rows
+    if bleed == 0:
+        return "", ""
+    inner_axes = [a for a in (cols, rows) if a.count > 1]
+    outer = sorted({cols.outer_bleed, rows.outer_bleed})
+    inner = sorted({a.inner_bleed for a in inner_axes})
+    if set(outer) | set(inner) == {bleed}:
+        return f"bleed {_mm(bleed)} mm all round", ""
+    short = f"bleed {'–'.join(_mm(v) for v in outer)} mm outside"
+    if inner:
+        short += f", {'–'.join(_mm(v) for v in inner)} between"
+    given = []
+    if cols.outer_bleed == rows.outer_bleed:
+        given.append(f"{_mm(cols.outer_bleed)} mm at the outer edges")
+    else:
+        given.append(f"{_mm(cols.outer_bleed)} mm at the left and right")
+        given.append(f"{_mm(rows.outer_bleed)} mm at the top and bottom")
+    if len(inner) == 1:
+        shared = " (neighbours share one cut line)" if inner[0] == 0 else ""
+        given.append(f"{_mm(inner[0])} mm between items{shared}")
+    elif inner:
+        given.append(f"{_mm(cols.inner_bleed)} mm between columns")
+        given.append(f"{_mm(rows.inner_bleed)} mm between rows")
+    fit = "it fits the page" if grid.per_page == 1 else f"{grid.per_page} fit a page"
+    long = f"bleed {_mm(bleed)} mm asked; given {', '.join(given)}, so that {fit}"
+    return short, long
+
+
+def _mm(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
 def compose(
@@ -144,21 +272,26 @@ def compose(
     overlap: float = 12.0,
     diagram: bool = True,
     lead_pages: int = 0,
+    notes: list[str] | None = None,
 ) -> list[Drawing]:
     """All pages for ``items`` (all the same size): fronts, and backs where items have them.
 
     Items too large for one page with crop marks (a big board) are printed in tiles that
     overlap by ``overlap`` mm, ``diagram`` adding a map of the tiles (``layout/tiling.py``);
     their pages are numbered after ``lead_pages`` pages the caller puts in front (an assembly
-    map, ``layout/assembly.py``).
+    map, ``layout/assembly.py``). What the layout could not give (less bleed than asked) is
+    said in the header and, in full, appended to ``notes``.
     """
     if not items:
         return []
     first = items[0].front
-    if not fits_page(first.width, first.height, opts.paper):
-        if any(it.back is not None for it in items):
+    has_backs = any(it.back is not None for it in items)
+    if not fits_page(first.width, first.height, opts.paper, opts.margin):
+        if has_backs:
             raise ValueError("an item with a back is too large for the page and cannot be tiled")
-        plan = plan_tiles(first.width, first.height, first.bleed, overlap, opts.paper)
+        if opts.sides == "backs":
+            return []
+        plan = plan_tiles(first.width, first.height, first.bleed, overlap, opts.paper, opts.margin)
         total = plan.count * len(items) + lead_pages
         pages: list[Drawing] = []
         for it in items:
@@ -171,67 +304,181 @@ def compose(
                 total=total,
             )
         return pages
-    grid = grid_for(opts, first.width, first.height)
+    flat = unfolded(opts, first.width, first.height)
+    if flat is not opts:
+        if notes is not None and has_backs:
+            notes.append(
+                f"{first.width:g} x {first.height:g} mm is too large to fold on half a page: "
+                "fronts and backs are on pages of their own; print them one-sided and glue each "
+                "back behind its front"
+            )
+        opts = flat
+    grid, fold = grid_for(opts, first.width, first.height)
+    short, long = bleed_given(grid, opts.bleed)
+    if long and notes is not None:
+        notes.append(long + _alternative(opts))
     places = slots(grid)
     per_page = len(places)
-    has_backs = any(it.back is not None for it in items)
+    W, H = opts.paper
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
-    W, H = opts.paper
     for k in range(0, len(items), per_page):
         chunk = items[k : k + per_page]
-        page = Drawing(W, H, id=f"page-{len(fronts) + 1}", items=list(crop_marks(grid)))
-        back = Drawing(W, H, id=f"back-{len(fronts) + 1}", items=list(crop_marks(grid)))
-        for it, p in zip(chunk, places, strict=False):
+        used = places[: len(chunk)]
+        n = len(fronts) + 1
+        if fold is not None:
+            flip = "long" if fold.axis == "x" else "short"
+            sides = "ltb" if fold.axis == "x" else "ltr"
+            marks = crop_marks(grid, opts.margin, used, sides)
+            marks += [mirror_line(m, opts.paper, flip) for m in marks]
+            page = Drawing(W, H, id=f"page-{n}", items=list(marks))
+            for it, p in zip(chunk, used, strict=True):
+                page.add(place(it.front, p))
+                if it.back is not None:
+                    page.add(place(it.back, mirrored(p, opts.paper, flip)))
+            fold_line = _fold_line(fold, opts)
+            page.add(fold_line)
+            box = _union(art_box(grid), mirror_box(art_box(grid), opts.paper, flip))
+            page.frame = (box, [*marks, fold_line])
+            fronts.append(page)
+            continue
+        marks = crop_marks(grid, opts.margin, used)
+        page = Drawing(W, H, id=f"page-{n}", items=list(marks))
+        page.frame = (art_box(grid), marks)
+        back_marks = [mirror_line(m, opts.paper, opts.duplex) for m in marks]
+        back = Drawing(W, H, id=f"back-{n}", items=list(back_marks))
+        back.frame = (mirror_box(art_box(grid), opts.paper, opts.duplex), back_marks)
+        for it, p in zip(chunk, used, strict=True):
             page.add(place(it.front, p))
             if it.back is not None:
                 back.add(place(it.back, mirrored(p, opts.paper, opts.duplex)))
         fronts.append(page)
         backs.append(back)
+    if fold is not None:
+        note = (
+            "fold on the dashed line, glue, then cut" if has_backs else "cut along the crop marks"
+        )
+        return assemble(fronts, [], opts, titles, note, bleed=short, folded=has_backs)
     return assemble(
         fronts,
         backs if has_backs else [],
-        margins_of(grid),
         opts,
         titles,
         "cut along the crop marks",
+        bleed=short,
     )
+
+
+def _alternative(opts: SheetOptions) -> str:
+    if opts.layout == "packed":
+        return "; --layout gutters gives every edge its full bleed (fewer to a page)"
+    return "; not even one fits with its full bleed (a smaller --bleed or larger paper would)"
+
+
+def _union(a, b):
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+
+
+def _fold_line(fold: Fold, opts: SheetOptions) -> Line:
+    W, H = opts.paper
+    m = opts.margin
+    if fold.axis == "x":
+        return Line(fold.at, m, fold.at, H - m, FOLD_INK, 0.3, dash=(3.0, 1.5))
+    return Line(m, fold.at, W - m, fold.at, FOLD_INK, 0.3, dash=(3.0, 1.5))
+
+
+def clip_line(ln: Line, lo_x: float, lo_y: float, hi_x: float, hi_y: float) -> Line | None:
+    """An axis-parallel line cut to the box; None when nothing of it is left."""
+    x1, x2 = sorted((ln.x1, ln.x2))
+    y1, y2 = sorted((ln.y1, ln.y2))
+    x1, x2 = max(x1, lo_x), min(x2, hi_x)
+    y1, y2 = max(y1, lo_y), min(y2, hi_y)
+    if x1 > x2 + 1e-9 or y1 > y2 + 1e-9 or (x2 - x1 < 0.3 and y2 - y1 < 0.3):
+        return None
+    return replace(ln, x1=x1, y1=y1, x2=x2, y2=y2)
+
+
+def shift_back(page: Drawing, opts: SheetOptions) -> None:
+    """Move a backs page's items by the back offset; its crop marks move too, shortened to stay
+    inside the printer margin (its frame is updated to match)."""
+    dx, dy = opts.back_offset
+    if (dx, dy) == (0.0, 0.0):
+        return
+    W, H = opts.paper
+    m = opts.margin
+    box, marks = page.frame
+    moved = []
+    for ln in marks:
+        shifted = replace(ln, x1=ln.x1 + dx, x2=ln.x2 + dx, y1=ln.y1 + dy, y2=ln.y2 + dy)
+        kept = clip_line(shifted, m, m, W - m, H - m)
+        if kept is not None:
+            moved.append(kept)
+    mark_ids = {id(ln) for ln in marks}
+    others = [it for it in page.items if id(it) not in mark_ids]
+    page.items = [Group(tuple(others), dx=dx, dy=dy), *moved]
+    x0, y0, x1, y1 = box
+    page.frame = ((x0 + dx, y0 + dy, x1 + dx, y1 + dy), moved)
 
 
 def assemble(
     fronts: list[Drawing],
     backs: list[Drawing],
-    margins: Margins,
     opts: SheetOptions,
     titles: tuple[str, str],
     cut_note: str,
+    *,
+    bleed: str = "",
+    folded: bool = False,
 ) -> list[Drawing]:
-    """Order fronts and backs for the duplex mode, add header and scale bar, shift the backs."""
+    """Order fronts and backs for the duplex mode and the sides asked for, shift the backs, and
+    add the header and scale bars, which keep clear of each page's ``frame`` (its art and
+    crop marks)."""
     has_backs = bool(backs)
     order: list[tuple[Drawing, str]] = []
-    if has_backs and opts.duplex != "none":
+    if has_backs and opts.duplex not in ("none", "fold"):
         for f, b in zip(fronts, backs, strict=True):
             order += [(f, "fronts"), (b, "backs")]
     else:
         order = [(f, "fronts") for f in fronts] + [(b, "backs") for b in backs]
+    if has_backs and opts.sides != "both":
+        order = [(p, side) for p, side in order if side == opts.sides]
+    elif not has_backs and opts.sides == "backs":
+        order = []
     game, component = titles
-    note = (
-        {
+    if folded:
+        note = cut_note
+    elif has_backs:
+        note = {
             "long": "duplex: flip on the long edge",
             "short": "duplex: flip on the short edge",
             "none": "backs follow at the end",
+            "fold": "",
         }[opts.duplex]
-        if has_backs
-        else cut_note
-    )
+        if opts.sides != "both":
+            note = (
+                f"{opts.sides} only: "
+                + {
+                    "long": "feed the sheets back turned over on their long edge",
+                    "short": "feed the sheets back turned over on their short edge",
+                    "none": "feed the sheets back turned over on their long edge",
+                    "fold": "",
+                }[opts.duplex]
+            )
+    else:
+        note = cut_note
     pages = []
     for n, (page, side) in enumerate(order, start=1):
-        side_label = f"{component} — {side}" if has_backs else component
-        extra = header(margins, [game, side_label, f"page {n}/{len(order)}"])
-        extra += scale_bar(margins, note)
+        if side == "backs":
+            shift_back(page, opts)
+        box, marks = page.frame
+        m = margins_around(*opts.paper, opts.margin, box, marks)
+        side_label = f"{component} — {'fronts and backs' if folded else side}"
+        parts = [game, side_label if (has_backs or folded) else component]
+        if bleed:
+            parts.append(bleed)
+        parts.append(f"page {n}/{len(order)}")
+        extra = header(m, parts)
+        extra += scale_bar(m, note)
         page.items = page.items + extra
-        if side == "backs" and opts.back_offset != (0.0, 0.0):
-            dx, dy = opts.back_offset
-            page.items = [Group(tuple(page.items), dx=dx, dy=dy)]
         pages.append(page)
     return pages

@@ -8,9 +8,9 @@ share exactly ``overlap`` mm of the board. Tiles are named by row letter and col
   picture, marked by cut marks in the margin, and laid over that neighbour;
 - the strip a neighbour covers is hatched and bounded by a dashed line: the cut edge of the
   tile on top goes exactly on that line;
-- short ticks cross every seam at the same board positions on both tiles, and registration
-  targets sit in the middle of every overlap strip: when the tiles are aligned the ticks meet and
-  the targets coincide;
+- short ticks stand on that dashed line and registration targets in the middle of the strip,
+  all inside the strip, so nothing of them shows once the neighbour is glued over it (the
+  part of a tile that stays visible carries no mark at all);
 - the outer edges of the board are cut at crop marks, as on any other sheet.
 
 A tile page carries only the board's items that reach its window (plain shapes and text are
@@ -21,11 +21,12 @@ shows a small map of the tiles with its own filled in, at the left of the bottom
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
-from generator.fonts import PT, fit_size
-from generator.layout.furniture import MARK_WIDTH, Margins, free_intervals, header, scale_bar
+from generator.fonts import PT, fit_size, width_mm
+from generator.layout.furniture import MARK_WIDTH, header, margins_around, scale_bar
+from generator.legibility import FURNITURE
 from portolan.sizes import printer_limits
 
 BAND = 7.0  # header and footer bands, as on counter sheets
@@ -55,6 +56,7 @@ class TilePlan:
     page: tuple[float, float]
     left: float
     top: float
+    margin: float = 5.0  # the printer margin
 
     @property
     def count(self) -> int:
@@ -90,28 +92,36 @@ def _split(full: float, avail: float, overlap: float, what: str) -> tuple[int, f
     return n, (full + (n - 1) * overlap) / n
 
 
-def fits_page(width: float, height: float, paper: tuple[float, float]) -> bool:
-    """Whether a board this size fits one page with its crop marks (no tiling needed)."""
-    unprintable, mark = printer_limits()
-    side = unprintable + mark
-    return width <= paper[0] - 2 * side + 1e-9 and height <= paper[1] - 2 * side + 1e-9
+def fits_page(width: float, height: float, paper: tuple[float, float], margin: float) -> bool:
+    """Whether a board this size fits one page with its crop marks, either way up (no tiling
+    needed): ``margin`` is the printer margin."""
+    _, mark = printer_limits()
+    W, H = paper[0] - 2 * (margin + mark), paper[1] - 2 * (margin + mark)
+    return (width <= W + 1e-9 and height <= H + 1e-9) or (height <= W + 1e-9 and width <= H + 1e-9)
 
 
 def plan_tiles(
-    width: float, height: float, bleed: float, overlap: float, paper: tuple[float, float]
+    width: float,
+    height: float,
+    bleed: float,
+    overlap: float,
+    paper: tuple[float, float],
+    margin: float,
 ) -> TilePlan:
     """The fewest equal tiles, overlapping by exactly ``overlap``, that fit the printable area
     (inside the crop-mark margins at the sides and the header and footer bands)."""
-    unprintable, mark = printer_limits()
+    _, mark = printer_limits()
     W, H = paper
-    side = unprintable + mark
+    side = margin + mark
     avail_w = W - 2 * side
-    avail_h = H - 2 * (unprintable + BAND)
+    avail_h = H - 2 * (margin + BAND)
     cols, tile_w = _split(width + 2 * bleed, avail_w, overlap, "width")
     rows, tile_h = _split(height + 2 * bleed, avail_h, overlap, "height")
     left = (W - tile_w) / 2
-    top = unprintable + BAND + (avail_h - tile_h) / 2
-    return TilePlan(width, height, bleed, overlap, cols, rows, tile_w, tile_h, (W, H), left, top)
+    top = margin + BAND + (avail_h - tile_h) / 2
+    return TilePlan(
+        width, height, bleed, overlap, cols, rows, tile_w, tile_h, (W, H), left, top, margin
+    )
 
 
 def _extent(item) -> tuple[float, float, float, float] | None:
@@ -158,12 +168,23 @@ def _ticks(span: tuple[float, float]) -> list[float]:
     return [lo + (hi - lo) * (k + 0.5) / n for k in range(n)]
 
 
-def _target(x: float, y: float) -> list:
+def _target(x: float, y: float, strip: float) -> list:
+    """A registration target that stays inside a strip ``strip`` mm wide."""
+    arm = min(3.2, strip / 2 - 0.4)
     return [
-        Circle(x, y, 2.2, stroke=INK, width=MARK_WIDTH),
-        Line(x - 3.2, y, x + 3.2, y, INK, MARK_WIDTH),
-        Line(x, y - 3.2, x, y + 3.2, INK, MARK_WIDTH),
+        Circle(x, y, arm * 0.7, stroke=INK, width=MARK_WIDTH),
+        Line(x - arm, y, x + arm, y, INK, MARK_WIDTH),
+        Line(x, y - arm, x, y + arm, INK, MARK_WIDTH),
     ]
+
+
+def _backing(cx: float, cy: float, label: str, size: float, upright: bool) -> Rect:
+    """A white patch behind a strip's label, so it reads on any art."""
+    length = width_mm(label, "bold", size) + 2.0
+    depth = size * PT * 1.3
+    if upright:
+        return Rect(cx - length / 2, cy - depth / 2, length, depth, fill="#ffffff", radius=0.6)
+    return Rect(cx - depth / 2, cy - length / 2, depth, length, fill="#ffffff", radius=0.6)
 
 
 def _hatch(x: float, y: float, w: float, h: float) -> Group:
@@ -176,11 +197,11 @@ def _hatch(x: float, y: float, w: float, h: float) -> Group:
     return Group(tuple(lines), clip=Rect(x, y, w, h))
 
 
-def tile_page(board: Drawing, plan: TilePlan, r: int, c: int) -> tuple[Drawing, list[float]]:
+def tile_page(board: Drawing, plan: TilePlan, r: int, c: int) -> tuple[Drawing, list[Line]]:
     """The page of tile (r, c): its window of the board and every assembly mark. Returns the
-    page and the x positions of the vertical lines that cross its margins."""
+    page and the cut marks in its margins."""
     W, H = plan.page
-    unprintable, _ = printer_limits()
+    unprintable = plan.margin
     x0, y0 = plan.x0(c), plan.y0(r)
     tw, th, o = plan.tile_w, plan.tile_h, plan.overlap
     left, top = plan.left, plan.top
@@ -189,7 +210,6 @@ def tile_page(board: Drawing, plan: TilePlan, r: int, c: int) -> tuple[Drawing, 
     shown = tuple(it for it in board.items if _meets(it, x0, y0, x0 + tw, y0 + th))
     page.add(Group(shown, dx=left - x0, dy=top - y0, clip=Rect(x0, y0, tw, th)))
     marks: list = []
-    crossing: list[float] = []
 
     # Outer edges: crop marks on the trim lines, in the margins.
     if c == 0 or c == plan.cols - 1:
@@ -197,7 +217,6 @@ def tile_page(board: Drawing, plan: TilePlan, r: int, c: int) -> tuple[Drawing, 
             px = left + bx - x0
             marks.append(Line(px, unprintable, px, top, INK, MARK_WIDTH))
             marks.append(Line(px, bottom, px, H - unprintable, INK, MARK_WIDTH))
-            crossing.append(px)
     if r == 0 or r == plan.rows - 1:
         for by in ([0.0] if r == 0 else []) + ([plan.height] if r == plan.rows - 1 else []):
             py = top + by - y0
@@ -208,18 +227,19 @@ def tile_page(board: Drawing, plan: TilePlan, r: int, c: int) -> tuple[Drawing, 
     if c > 0:
         marks.append(Line(left, unprintable, left, top, INK, MARK_WIDTH))
         marks.append(Line(left, bottom, left, H - unprintable, INK, MARK_WIDTH))
-        crossing.append(left)
     if r > 0:
         marks.append(Line(unprintable, top, left, top, INK, MARK_WIDTH))
         marks.append(Line(right, top, W - unprintable, top, INK, MARK_WIDTH))
 
+    cut_marks = list(marks)
     # Right / bottom strips a neighbour covers: hatched, edged with a dashed line.
     if c < plan.cols - 1:
         sx = right - o
         marks.append(_hatch(sx, top, o, th))
         marks.append(Line(sx, top, sx, bottom, INK, MARK_WIDTH, dash=(1.5, 1.0)))
         label = f"GLUE UNDER {plan.name(r, c + 1)}"
-        size = fit_size(label, "bold", 6.0, th * 0.3, 4.0)
+        size = fit_size(label, "bold", 6.5, th * 0.3, FURNITURE)
+        marks.append(_backing(sx + o / 2, top + th / 2, label, size, upright=False))
         marks.append(
             Text(
                 sx + o / 2 + size * PT * 0.36, top + th / 2, label, size, "bold", INK, "middle", 90
@@ -230,46 +250,33 @@ def tile_page(board: Drawing, plan: TilePlan, r: int, c: int) -> tuple[Drawing, 
         marks.append(_hatch(left, sy, tw, o))
         marks.append(Line(left, sy, right, sy, INK, MARK_WIDTH, dash=(1.5, 1.0)))
         label = f"GLUE UNDER {plan.name(r + 1, c)}"
-        size = fit_size(label, "bold", 6.0, tw * 0.3, 4.0)
+        size = fit_size(label, "bold", 6.5, tw * 0.3, FURNITURE)
+        marks.append(_backing(left + tw / 2, sy + o / 2, label, size, upright=True))
         marks.append(
             Text(left + tw / 2, sy + o / 2 + size * PT * 0.36, label, size, "bold", INK, "middle")
         )
 
-    # Ticks across every seam this tile touches and targets in every overlap strip, at the
-    # same board positions on both tiles of the seam.
+    # Ticks on the dashed line and targets in the middle of each strip a neighbour covers, at
+    # the same board positions on every tile of the seam; nothing on the part that stays seen.
     y_span = (max(y0, 0.0) + 4, min(y0 + th, plan.height) - 4)
     x_span = (max(x0, 0.0) + 4, min(x0 + tw, plan.width) - 4)
-    for sx in plan.seams_x():
-        if not (x0 - 1e-9 <= sx <= x0 + tw + 1e-9):
-            continue
-        px = left + sx - x0
-        on_top = abs(sx - x0) < 1e-6  # this tile's own left edge
+    reach = min(TICK, o / 2 - 0.5)
+    if c < plan.cols - 1:
+        px = right - o
         for by in _ticks(y_span):
             py = top + by - y0
-            if on_top:
-                marks.append(Line(px, py, px + TICK, py, INK, MARK_WIDTH))
-            else:
-                marks.append(Line(px - TICK, py, px + TICK, py, INK, MARK_WIDTH))
-        centre = sx + o / 2
+            marks.append(Line(px, py, px + reach, py, INK, MARK_WIDTH))
         for by in _ticks(y_span)[:: max(1, len(_ticks(y_span)) - 1)]:
-            marks += _target(left + centre - x0, top + by - y0)
-    for sy in plan.seams_y():
-        if not (y0 - 1e-9 <= sy <= y0 + th + 1e-9):
-            continue
-        py = top + sy - y0
-        on_top = abs(sy - y0) < 1e-6
+            marks += _target(px + o / 2, top + by - y0, o)
+    if r < plan.rows - 1:
+        py = bottom - o
         for bx in _ticks(x_span):
             px = left + bx - x0
-            if on_top:
-                marks.append(Line(px, py, px, py + TICK, INK, MARK_WIDTH))
-            else:
-                marks.append(Line(px, py - TICK, px, py + TICK, INK, MARK_WIDTH))
-        centre = sy + o / 2
+            marks.append(Line(px, py, px, py + reach, INK, MARK_WIDTH))
         for bx in _ticks(x_span)[:: max(1, len(_ticks(x_span)) - 1)]:
-            marks += _target(left + bx - x0, top + centre - y0)
+            marks += _target(left + bx - x0, py + o / 2, o)
     page.add(*marks)
-    crossing.append(right)
-    return page, sorted(crossing)
+    return page, cut_marks
 
 
 def _diagram(plan: TilePlan, r: int, c: int, band: tuple[float, float], x: float) -> list:
@@ -306,33 +313,30 @@ def tile_pages(
 ) -> list[Drawing]:
     """Every page of one board, row by row, each with its header, scale bar and tile map."""
     W, H = plan.page
-    unprintable, _ = printer_limits()
     game, component = titles
     total = total or plan.count
     pages = []
     n = first
+    box = (plan.left, plan.top, plan.left + plan.tile_w, plan.top + plan.tile_h)
     for r in range(plan.rows):
         for c in range(plan.cols):
-            page, crossing = tile_page(board, plan, r, c)
-            top_band = (max(unprintable, plan.top - BAND), plan.top - 1.5)
-            bottom = plan.top + plan.tile_h
-            bottom_band = (bottom + 1.5, min(H - unprintable, bottom + BAND))
-            margins = Margins(W, top_band, bottom_band, free_intervals(W, crossing))
+            page, cut_marks = tile_page(board, plan, r, c)
+            margins = margins_around(W, H, plan.margin, box, cut_marks)
             label = (
                 f"{component} — tile {plan.name(r, c)} "
                 f"(row {r + 1} of {plan.rows}, column {c + 1} of {plan.cols})"
             )
             page.add(*header(margins, [game, label, f"page {n}/{total}"]))
-            note = "cut left and top picture edges; lay them on the dashed lines; match ticks"
-            intervals = list(margins.intervals)
+            note = "cut left and top picture edges; lay them on the dashed lines"
+            intervals = list(margins.below)
             if diagram and intervals:
                 k = max(range(len(intervals)), key=lambda i: intervals[i][1] - intervals[i][0])
                 lo, hi = intervals[k]
-                items = _diagram(plan, r, c, bottom_band, lo)
+                items = _diagram(plan, r, c, margins.bottom, lo)
                 page.add(*items)
                 intervals[k] = (max(i.x + i.w for i in items) + 2.0, hi)
-            bar_margins = Margins(W, top_band, bottom_band, tuple(intervals))
-            page.add(*scale_bar(bar_margins, note))
+            page.add(*scale_bar(replace(margins, bottom_intervals=tuple(intervals)), note))
+            page.frame = (box, cut_marks)
             pages.append(page)
             n += 1
     return pages

@@ -15,7 +15,12 @@ from portolan.errors import display_path
 from portolan.paths import output_dir
 from portolan.sizes import papers
 
-DUPLEX = ("long", "short", "none")
+# The choices of the print options (generator.layout's, listed here so help needs no import;
+# tests/test_cli_build.py checks they agree).
+DUPLEX = ("long", "short", "none", "fold")
+LAYOUTS = ("packed", "gutters")
+SIDES = ("both", "fronts", "backs")
+SHEETS = ("shared", "per-deck")
 # Every format `--format` takes (generator.build.FORMATS, listed here so help needs no import).
 BUILD_FORMATS = ("pdf", "svg", "png", "tts", "cards-png")
 SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a game id as the model allows it
@@ -34,18 +39,52 @@ def build_command(
         metavar="[" + "|".join(papers()) + "]",
         autocompletion=lambda: list(papers()),
     ),
+    board_page: str = typer.Option(
+        None,
+        "--board-page",
+        help="Paper for boards and mats too large for --page: one sheet each when they fit.",
+        metavar="[" + "|".join(papers()) + "]",
+        autocompletion=lambda: list(papers()),
+    ),
     bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around every card."),
+    layout: str = typer.Option(
+        "packed",
+        "--layout",
+        help="packed: most cards a page (shared cut lines); gutters: full bleed on every card.",
+        metavar="[" + "|".join(LAYOUTS) + "]",
+        autocompletion=lambda: list(LAYOUTS),
+    ),
+    printer_margin: float = typer.Option(
+        5.0, "--printer-margin", help="What your printer leaves blank at the edges, in mm."
+    ),
     duplex: str = typer.Option(
         "long",
         "--duplex",
-        help="Flip on the long or short edge, or none (backs at the end).",
+        help="long, short, none (backs at the end) or fold (fronts and backs side by side).",
         metavar="[" + "|".join(DUPLEX) + "]",
         autocompletion=lambda: list(DUPLEX),
+    ),
+    sides: str = typer.Option(
+        "both",
+        "--sides",
+        help="both, fronts or backs (to feed the second side by hand).",
+        metavar="[" + "|".join(SIDES) + "]",
+        autocompletion=lambda: list(SIDES),
     ),
     back_offset: str = typer.Option(
         "0,0",
         "--back-offset",
         help="Shift every backs page by X,Y mm (X right, Y down, as seen on the backs page).",
+    ),
+    sheets: str = typer.Option(
+        "shared",
+        "--sheets",
+        help="shared: decks of one card size in one file; per-deck: one file per deck.",
+    ),
+    card_size: str = typer.Option(
+        None,
+        "--card-size",
+        help="Print decks and aids at a preset size (poker-us), or some: deck-id=tarot,...",
     ),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="No large background fills."),
     grayscale: bool = typer.Option(False, "--grayscale", help="Print in shades of grey."),
@@ -68,13 +107,27 @@ def build_command(
 
     A game whose inputs, options and Portolan itself have not changed since it was last built
     into the same folder is skipped (--force builds it again)."""
-    from generator.options import FORMATS, BuildOptions
+    from generator.options import FORMATS, BuildOptions, parse_card_size
 
+    chosen_duplex = opt.choice("--duplex", duplex, DUPLEX)
+    chosen_sides = opt.choice("--sides", sides, SIDES)
+    if chosen_duplex == "fold" and chosen_sides != "both":
+        raise opt.bad(
+            "--sides",
+            f"'{chosen_sides}' cannot go with --duplex fold, which prints both sides on one page",
+            "leave out --sides, or choose --duplex long, short or none",
+        )
     options = BuildOptions(
         page=opt.choice("--page", page, papers()),
+        board_page=opt.choice("--board-page", board_page, papers()) if board_page else None,
         bleed=opt.number("--bleed", bleed, 0, 10),
-        duplex=opt.choice("--duplex", duplex, DUPLEX),
+        layout=opt.choice("--layout", layout, LAYOUTS),
+        printer_margin=opt.number("--printer-margin", printer_margin, 0, 20),
+        duplex=chosen_duplex,
+        sides=chosen_sides,
         back_offset=opt.pair("--back-offset", back_offset),
+        sheets=opt.choice("--sheets", sheets, SHEETS),
+        card_size=parse_card_size(card_size) if card_size else (),
         ink_saver=ink_saver,
         grayscale=grayscale,
         formats=opt.formats("--format", formats, FORMATS),
@@ -91,6 +144,8 @@ def build_command(
             count = len(fresh[game_id]["files"])
             where = display_path(target / game_id)
             typer.echo(f"{game_id}: up to date, {count} files (--force rebuilds) -> {where}")
+            for note in fresh[game_id].get("notes", []):
+                typer.echo(f"  {note}")
             for warning in fresh[game_id].get("warnings", []):
                 typer.echo(f"  warning: {warning}", err=True)
             continue
@@ -100,6 +155,8 @@ def build_command(
             kinds[f.suffix[1:].upper()] = kinds.get(f.suffix[1:].upper(), 0) + 1
         summary = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
         typer.echo(f"{report.game}: {summary} -> {display_path(target / report.game)}")
+        for note in report.notes:
+            typer.echo(f"  {note}")
         for over in report.overflows:
             typer.echo(f"  warning: text does not fit in {over.where}: {over.text}", err=True)
 
@@ -135,9 +192,11 @@ def _build(folder: Path, ids: list[str], target: Path, options, workers: int) ->
     from rich.progress import BarColumn, Progress, TextColumn
 
     from generator.build import build_games, steps
+    from generator.printset import check_card_size_targets
     from portolan.model import load_game
 
     loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
+    check_card_size_targets(loaded, options.card_size)
     with Progress(
         TextColumn("{task.description:<48}"),
         BarColumn(),

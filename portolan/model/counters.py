@@ -2,11 +2,13 @@
 
 Shapes: ``circle`` (``size`` is the diameter), ``square`` and ``rounded`` (``size`` wide and
 ``height`` tall, ``height`` defaulting to ``size``), and ``standee``: a fold-over figure that
-stands on the table. A standee's ``front`` is printed upright on the top half, its ``back``
-upside down on the bottom half, with a fold line between; folded and glued back to back (or
-set in a stand) each side shows its face upright. With ``base`` > 0 a strip of that depth
-separates the halves: fold both halves up until their tops meet and the piece stands as a
-tent. A standee's back is printed on the same side of the paper as its front.
+stands on the table. A standee's ``front`` is printed upright on the top half and, below the
+fold, the mirror image of its figure across the fold (from its ``back``, by default the
+front), its lettering turned to read from that side: folded and glued back to back (or set in
+a stand), both sides show the same figure, a ship's bow pointing the same way. With ``base``
+> 0 a strip of that depth separates the halves: fold both halves up until their tops meet and
+the piece stands as a tent. A standee's back is printed on the same side of the paper as its
+front.
 """
 
 from __future__ import annotations
@@ -79,8 +81,11 @@ class Counter(Strict):
             raise ValueError("only a standee has a base")
         if not 0 <= self.base <= 60:
             raise ValueError("base must be between 0 and 60 mm")
-        if self.shape == "standee" and self.back is None:
-            raise ValueError("a standee needs a back: the face printed upside down below the fold")
+        if self.shape == "standee" and self.back is not None and self.back.mirror:
+            raise ValueError(
+                "a standee's back is drawn as its figure seen from behind (mirrored across the "
+                "fold): remove 'mirror' from its back, or the two sides point opposite ways"
+            )
         return self
 
 

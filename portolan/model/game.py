@@ -72,6 +72,7 @@ class Term(Strict):
     numbered: bool = False
     noun: str | None = None
     plural: str | None = None
+    matches: str | None = None
 
 
 class GameSpec(Strict):

@@ -32,7 +32,7 @@ def game():
 @pytest.fixture(scope="module")
 def out(game, tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("aod")
-    build_games([game], root, BuildOptions(formats=("pdf",)))
+    build_games([game], root, BuildOptions(formats=("pdf",), sheets="per-deck"))
     return root / GAME
 
 
@@ -41,7 +41,7 @@ def grey_out(game, tmp_path_factory) -> Path:
     """Only the ship deck, in grayscale."""
     root = tmp_path_factory.mktemp("aod-grey")
     ships = replace(game, components=[game.component("ship-deck")])
-    build_games([ships], root, BuildOptions(formats=("pdf",), grayscale=True))
+    build_games([ships], root, BuildOptions(formats=("pdf",), grayscale=True, sheets="per-deck"))
     return root / GAME
 
 
@@ -80,7 +80,7 @@ def mm(v: float) -> float:
 def test_every_card_is_printed_once_per_copy(game, out):
     for deck in game.decks():
         footer_word = deck.name.split()[0]
-        printed = Counter(words(out / f"{deck.id}.pdf", size=5.2))[footer_word]
+        printed = Counter(words(out / f"{deck.id}.pdf", size=6.0))[footer_word]  # footers
         assert printed == deck.size(), deck.id
 
 
@@ -113,7 +113,7 @@ def test_contract_payouts_are_printed(out):
 
 
 def test_colour_names_beside_the_art_survive_grayscale(game, grey_out):
-    marks = Counter(words(grey_out / "ship-deck.pdf", size=5.6))
+    marks = Counter(words(grey_out / "ship-deck.pdf", size=6.0))
     deck = game.deck("ship-deck")
     for colour in ("red", "yellow", "blue", "green", "white", "black"):
         ships = sum(c.count for c in deck.of_type("ship") if c["colour"] == colour)
@@ -250,7 +250,7 @@ def test_colour_marks_flank_the_art(out):
         names = [
             w
             for w in page.extract_words(x_tolerance=1, extra_attrs=["size"])
-            if abs(w["size"] - 5.6) < 0.05
+            if abs(w["size"] - 6.0) < 0.05 and w["text"].isalpha() and w["text"].isupper()
         ]
     assert len(frames) == 9 and len(names) == 18
     for card_x, card_y in frames:

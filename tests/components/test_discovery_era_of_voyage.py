@@ -42,7 +42,8 @@ def deck(game):
 def built(tmp_path_factory):
     """The whole print set on A4, and the build report."""
     out = tmp_path_factory.mktemp("deov")
-    report = build_game(load_game(components_dir(), GAME), out, BuildOptions(formats=("pdf",)))
+    opts = BuildOptions(formats=("pdf",), sheets="per-deck")
+    report = build_game(load_game(components_dir(), GAME), out, opts)
     return out, report
 
 

@@ -50,6 +50,7 @@ def test_build_reports_no_text_overflow(a4):
         "player-display.pdf",
         "player-pieces.pdf",
         "pool.pdf",
+        "registration-test.pdf",
         "rules-reference.pdf",
         "score-pad.pdf",
     ]
@@ -58,23 +59,29 @@ def test_build_reports_no_text_overflow(a4):
 # -- the board: tiles, assembly map, single sheet -------------------------------------------------
 
 
-@pytest.mark.parametrize("paper", [A4, LETTER])
-def test_the_board_needs_six_tiles_on_either_paper(paper):
-    plan = plan_tiles(556, 394, 3, 12, paper)
-    assert (plan.rows, plan.cols) == (2, 3)
+@pytest.mark.parametrize(("paper", "tiles"), [(A4, (2, 4)), (LETTER, (2, 3))])
+def test_the_board_needs_eight_tiles_on_a4_and_six_on_letter(paper, tiles):
+    """With a 5 mm printer margin a tile of A4 is 194 mm wide, 1.3 mm short of a third of the
+    board with its overlaps; Letter is 5.9 mm wider."""
+    plan = plan_tiles(556, 394, 3, 12, paper, 5.0)
+    assert (plan.rows, plan.cols) == tiles
+    assert plan_tiles(556, 394, 3, 12, A4, 4.0).count == 6
 
 
-def test_an_assembly_map_comes_before_the_six_tiles(pdf):
+NAMES = ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4")
+
+
+def test_an_assembly_map_comes_before_the_eight_tiles(pdf):
     doc = pdf("board")
-    assert len(doc.pages) == 7
+    assert len(doc.pages) == 9
     first = doc.pages[0].extract_text()
-    assert "Game Board — assembly map" in first and "page 1/7" in first
-    assert "6 tiles, 3 columns × 2 rows" in first and "overlap by 12 mm" in first
-    for name in ("A1", "A2", "A3", "B1", "B2", "B3"):
-        assert name in first.split()
-    for k, name in enumerate(("A1", "A2", "A3", "B1", "B2", "B3"), start=2):
+    assert "Game Board — assembly map" in first and "page 1/9" in first
+    assert "8 tiles, 4 columns × 2 rows" in first and "overlap by 12 mm" in first
+    for name in NAMES:
+        assert name in first
+    for k, name in enumerate(NAMES, start=2):
         text = doc.pages[k - 1].extract_text()
-        assert f"tile {name}" in text and f"page {k}/7" in text
+        assert f"tile {name}" in text and f"page {k}/9" in text
 
 
 def _outlines(page):
@@ -92,7 +99,7 @@ def _outlines(page):
 
 
 def test_the_assembly_map_draws_every_tile_to_scale_with_its_overlap(pdf):
-    plan = plan_tiles(556, 394, 3, 12, A4)
+    plan = plan_tiles(556, 394, 3, 12, A4, 5.0)
     boxes = _outlines(pdf("board").pages[0])
     assert len(boxes) == plan.count
     scale = boxes[0][2] / plan.tile_w
@@ -113,7 +120,7 @@ def test_tile_a1_prints_a_12_mm_overlap_strip(pdf):
     targets = [
         (mm(c["x0"]) + mm(c["x1"])) / 2
         for c in page.curves
-        if c["stroke"] and not c["fill"] and abs(mm(c["x1"] - c["x0"]) - 4.4) < 0.05
+        if c["stroke"] and not c["fill"] and abs(mm(c["x1"] - c["x0"]) - 2 * 0.7 * 3.2) < 0.05
     ]
     (strip,) = dashed
     right = [x for x in targets if x > strip]
@@ -162,7 +169,7 @@ def test_the_single_sheet_has_crop_marks_on_the_four_cut_lines(a4, open_pdf):
 def test_the_board_prints_every_age_area_and_location(pdf, game):
     board = game.component("board").spec
     doc = pdf("board")
-    text = "\n".join(doc.pages[k].extract_text() for k in range(1, 7))
+    text = "\n".join(doc.pages[k].extract_text() for k in range(1, 9))
     for age in board.age_track.ages:
         assert f"AGE {age.age}" in text
     for area in board.areas:

@@ -17,6 +17,7 @@ from portolan.paths import components_dir
 from tests.conftest import FIXTURE_GAME, GAME
 from tests.helpers import (
     POKER,
+    Box,
     box_of,
     cards_on,
     header_side,
@@ -52,26 +53,64 @@ def _front_titles(doc) -> list[str]:
 
 
 @pytest.mark.parametrize(("deck_id", "total"), [("expedition-deck", 48), ("exploration-deck", 55)])
-def test_every_card_printed_as_often_as_listed(a4, open_pdf, deck_id, total):
+def test_every_card_printed_as_often_as_listed(exploration, open_pdf, deck_id, total):
     expected = _yaml_counts(deck_id)
     assert sum(expected.values()) == total
-    titles = _front_titles(open_pdf(a4.pdf(deck_id)))
+    titles = _front_titles(open_pdf(exploration(sheets="per-deck").pdf(deck_id)))
     assert len(titles) == total
     assert Counter(titles) == expected
 
 
-def test_known_counts_read_back(a4, open_pdf):
-    expedition = Counter(_front_titles(open_pdf(a4.pdf("expedition-deck"))))
-    exploration = Counter(_front_titles(open_pdf(a4.pdf("exploration-deck"))))
+def test_known_counts_read_back(exploration, open_pdf):
+    built = exploration(sheets="per-deck")
+    expedition = Counter(_front_titles(open_pdf(built.pdf("expedition-deck"))))
+    exploration_deck = Counter(_front_titles(open_pdf(built.pdf("exploration-deck"))))
     assert expedition["Galleons"] == _yaml_counts("expedition-deck")["Galleons"] == 4
-    assert exploration["Ocean"] == _yaml_counts("exploration-deck")["Ocean"] == 24
+    assert exploration_deck["Ocean"] == _yaml_counts("exploration-deck")["Ocean"] == 24
 
 
-def test_backs_pages_hold_one_back_per_card(a4, open_pdf):
+def test_backs_pages_hold_one_back_per_card(exploration, open_pdf):
+    built = exploration(sheets="per-deck")
     for deck_id, total in (("expedition-deck", 48), ("exploration-deck", 55)):
-        doc = open_pdf(a4.pdf(deck_id))
+        doc = open_pdf(built.pdf(deck_id))
         backs = sum(len(cards_on(p)) for p in doc.pages if header_side(p) == "backs")
         assert backs == total
+
+
+def _footer_box(card):
+    """Where a standard card front writes its footer: the strip above the bottom edge."""
+    return Box(card.x + 3, card.bottom - 7.0, card.w - 6, 4.5)
+
+
+def test_decks_of_one_size_share_sheets_each_card_naming_its_deck(a4, open_pdf):
+    """By default Exploration's two decks and its six player aids (all 63 x 88 mm) share one
+    file, deck after deck with no half-empty sheet between them: every card is there as often
+    as its deck lists it, its footer naming its deck, and only the file's last sheet is not
+    full."""
+    doc = open_pdf(a4.pdf("all-cards"))
+    assert not a4.pdf("expedition-deck").exists() and not a4.pdf("exploration-deck").exists()
+    assert not a4.pdf("player-aid").exists()
+    titles: Counter = Counter()
+    footers: Counter = Counter()
+    fronts = [p for p in doc.pages if header_side(p) == "fronts"]
+    for k, page in enumerate(fronts):
+        cards = cards_on(page)
+        assert len(cards) == 9 or k == len(fronts) - 1
+        for card in cards:
+            title = " ".join(region_text(page, title_box(card.trim)).split())
+            footer = " ".join(region_text(page, _footer_box(card.trim)).split())
+            for deck in ("Expedition Deck", "Exploration Deck"):
+                if footer.startswith(deck):
+                    titles[(deck, title)] += 1
+                    footers[deck] += 1
+    assert footers == {"Expedition Deck": 48, "Exploration Deck": 55}
+    for deck_id, deck in (
+        ("expedition-deck", "Expedition Deck"),
+        ("exploration-deck", "Exploration Deck"),
+    ):
+        assert Counter({t: n for (d, t), n in titles.items() if d == deck}) == _yaml_counts(deck_id)
+    # 48 + 55 cards and 6 aids: twelve full sheets and one aid on the thirteenth
+    assert len(fronts) == 13 and len(cards_on(fronts[-1])) == 1
 
 
 def test_no_text_overflows_in_any_game(a4):
@@ -89,7 +128,7 @@ def test_no_text_overflows_on_letter_or_with_other_options(build, paper):
 
 @pytest.mark.parametrize("name", ["God, Gold, & Glory", "Pedro Alvares Cabral"])
 def test_longest_names_read_back_intact(a4, open_pdf, name):
-    doc = open_pdf(a4.pdf("expedition-deck"))
+    doc = open_pdf(a4.pdf("all-cards"))
     found = []
     for page in doc.pages:
         for card in cards_on(page):
@@ -157,7 +196,7 @@ def _painted(page):
 def test_ink_saver_has_no_large_fills(build, open_pdf):
     built = build(ink_saver=True)
     paths = pdfs(built.game())
-    assert len(paths) == 6
+    assert len(paths) == 5  # all-cards, mat, registration test, reference, score pad
     for path in paths:
         for page in open_pdf(path).pages:
             for kind, fill, _, area in _painted(page):
@@ -167,7 +206,7 @@ def test_ink_saver_has_no_large_fills(build, open_pdf):
 
 def test_without_ink_saver_there_are_large_fills(a4, open_pdf):
     """The check above can fail: the normal set paints whole cards."""
-    page = open_pdf(a4.pdf("expedition-deck")).pages[1]
+    page = open_pdf(a4.pdf("all-cards")).pages[1]
     big = [
         f
         for k, f, _, a in _painted(page)
@@ -179,7 +218,7 @@ def test_without_ink_saver_there_are_large_fills(a4, open_pdf):
 def test_grayscale_uses_only_grays(build, open_pdf):
     built = build(grayscale=True)
     paths = pdfs(built.game())
-    assert len(paths) == 6
+    assert len(paths) == 5
     for path in paths:
         seen = 0
         for page in open_pdf(path).pages:
@@ -193,8 +232,8 @@ def test_grayscale_uses_only_grays(build, open_pdf):
 
 def test_grayscale_keeps_lightness(build, a4, open_pdf):
     """Gray versions of the card backgrounds keep their luminance (navy stays dark)."""
-    colour = cards_on(open_pdf(a4.pdf("expedition-deck")).pages[1])[0].fill  # a back
-    gray = cards_on(open_pdf(build(grayscale=True).pdf("expedition-deck")).pages[1])[0].fill
+    colour = cards_on(open_pdf(a4.pdf("all-cards")).pages[1])[0].fill  # a back
+    gray = cards_on(open_pdf(build(grayscale=True).pdf("all-cards")).pages[1])[0].fill
     luminance = (0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]) / 255
     assert gray[0] == gray[1] == gray[2]
     assert gray[0] / 255 == pytest.approx(luminance, abs=1 / 255)
@@ -209,7 +248,7 @@ def test_fixture_game_builds(fixture_set):
 
 def test_rules_text_reads_back_with_its_spaces(a4, open_pdf):
     """Bold runs keep the space before them and glue the punctuation after them."""
-    page = open_pdf(a4.pdf("expedition-deck")).pages[0]
+    page = open_pdf(a4.pdf("all-cards")).pages[0]
     card = cards_on(page)[0]  # Galleons
     assert region_text(page, title_box(card.trim)) == "Galleons"
     body = " ".join(region_text(page, card.trim).split())

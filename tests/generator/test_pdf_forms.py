@@ -92,7 +92,7 @@ def test_a_real_deck_takes_less_room(fixture_set, tmp_path, monkeypatch):
     from tests.conftest import GAME
 
     game = load_game(components_dir(), GAME)
-    opts = BuildOptions(formats=("pdf",))
+    opts = BuildOptions(formats=("pdf",), sheets="per-deck")  # each deck in a file of its own
     build_games([game], tmp_path / "forms", opts)
     real = pdf.PdfWriter.__init__
     monkeypatch.setattr(

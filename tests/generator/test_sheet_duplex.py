@@ -1,22 +1,34 @@
-"""Duplex backs read back from the PDFs: page order, mirrored places, the back offset."""
+"""Backs read back from the PDFs: page order, mirrored places, the back offset (and the marks it
+may not push into the printer margin), fronts-only and backs-only builds, and fold-in-half pages.
+
+Exploration alone is built for each option set; ``sheets="per-deck"`` gives each deck its own
+file, as the per-deck checks want.
+"""
 
 from __future__ import annotations
+
+from collections import Counter
 
 import pypdf
 import pytest
 
 from tests.helpers import (
+    PAPERS,
     POKER_PLANS,
+    PRINTER_MARGIN,
     Box,
     box_of,
     cards_on,
     close,
+    crop_marks,
     header_side,
     mirror,
+    mm,
     slot_boxes,
 )
 
-PER_PAGE = 9
+PER_PAGE = {"a4": 9, "letter": 8}
+EXPLORATION_ITEMS = 48 + 55 + 6  # both decks and the six player aids
 
 
 def _deck_total(game, deck_id):
@@ -31,9 +43,9 @@ def _sides(doc) -> list[str]:
     ("deck_id", "duplex"),
     [("expedition-deck", "long"), ("exploration-deck", "long"), ("exploration-deck", "short")],
 )
-def test_each_fronts_page_is_followed_by_its_backs(build, open_pdf, game, deck_id, duplex):
-    doc = open_pdf(build(duplex=duplex).pdf(deck_id))
-    pages = -(-_deck_total(game, deck_id) // PER_PAGE)
+def test_each_fronts_page_is_followed_by_its_backs(exploration, open_pdf, game, deck_id, duplex):
+    doc = open_pdf(exploration(duplex=duplex, sheets="per-deck").pdf(deck_id))
+    pages = -(-_deck_total(game, deck_id) // PER_PAGE["a4"])
     assert _sides(doc) == ["fronts", "backs"] * pages
     back_colour = game.colour(game.deck(deck_id).spec.back.colour)
     want = tuple(int(back_colour[i : i + 2], 16) for i in (1, 3, 5))
@@ -47,10 +59,10 @@ def test_each_fronts_page_is_followed_by_its_backs(build, open_pdf, game, deck_i
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_backs_are_mirrored(build, open_pdf, paper, duplex):
+def test_backs_are_mirrored(exploration, open_pdf, paper, duplex):
     """The back of the card in every slot sits where the front will be after the flip: columns
-    mirrored for a long-edge flip, rows for a short-edge flip."""
-    doc = open_pdf(build(page=paper, duplex=duplex).pdf("exploration-deck"))
+    mirrored for a long-edge flip, rows for a short-edge flip (sideways cards too)."""
+    doc = open_pdf(exploration(page=paper, duplex=duplex).pdf("all-cards"))
     for k in range(0, len(doc.pages), 2):
         fronts = [c.trim for c in cards_on(doc.pages[k])]
         backs = [c.trim for c in cards_on(doc.pages[k + 1])]
@@ -63,22 +75,15 @@ def test_backs_are_mirrored(build, open_pdf, paper, duplex):
 
 
 @pytest.mark.parametrize(
-    ("paper", "duplex", "where"),
-    [
-        ("a4", "long", "top-right"),
-        ("a4", "short", "bottom-left"),
-        ("a4", "none", "top-right"),
-        ("letter", "long", "top-right"),
-        ("letter", "short", "bottom-left"),
-    ],
+    ("duplex", "where"), [("long", "top-right"), ("short", "bottom-left"), ("none", "top-right")]
 )
-def test_partly_filled_last_page(build, open_pdf, game, paper, duplex, where):
-    """55 Exploration cards: the last fronts page holds one card, top-left; its back is top-right
-    for a long-edge flip and bottom-left for a short-edge flip."""
+def test_partly_filled_last_page(exploration, open_pdf, game, duplex, where):
+    """55 Exploration cards printed as their own deck: the last fronts page holds one card,
+    top-left; its back is top-right for a long-edge flip and bottom-left for a short-edge flip."""
     total = _deck_total(game, "exploration-deck")
     assert total == 55
-    doc = open_pdf(build(page=paper, duplex=duplex).pdf("exploration-deck"))
-    pages = -(-total // PER_PAGE)
+    doc = open_pdf(exploration(duplex=duplex, sheets="per-deck").pdf("exploration-deck"))
+    pages = -(-total // PER_PAGE["a4"])
     sides = _sides(doc)
     if duplex == "none":
         last_front, last_back = doc.pages[pages - 1], doc.pages[-1]
@@ -88,9 +93,9 @@ def test_partly_filled_last_page(build, open_pdf, game, paper, duplex, where):
     assert len(sides) == 2 * pages
     fronts = cards_on(last_front)
     backs = cards_on(last_back)
-    assert len(fronts) == total - (pages - 1) * PER_PAGE == 1
+    assert len(fronts) == total - (pages - 1) * PER_PAGE["a4"] == 1
     assert len(backs) == 1
-    cols, rows = POKER_PLANS[paper]
+    cols, rows = POKER_PLANS["a4"]
     top_left = Box(cols.position(0), rows.position(0), 63, 88)
     corner = {
         "top-right": Box(cols.position(cols.count - 1), rows.position(0), 63, 88),
@@ -98,11 +103,15 @@ def test_partly_filled_last_page(build, open_pdf, game, paper, duplex, where):
     }[where]
     assert close(fronts[0].trim, top_left)
     assert close(backs[0].trim, corner), backs[0].trim
+    # crop marks only on that card's cut lines, at both ends of each
+    for page in (last_front, last_back):
+        marks = crop_marks(page)
+        assert len(marks) == 8
 
 
-def test_duplex_none_puts_all_backs_at_the_end(build, open_pdf, game):
-    doc = open_pdf(build(duplex="none").pdf("exploration-deck"))
-    pages = -(-_deck_total(game, "exploration-deck") // PER_PAGE)
+def test_duplex_none_puts_all_backs_at_the_end(exploration, open_pdf, game):
+    doc = open_pdf(exploration(duplex="none", sheets="per-deck").pdf("exploration-deck"))
+    pages = -(-_deck_total(game, "exploration-deck") // PER_PAGE["a4"])
     assert _sides(doc) == ["fronts"] * pages + ["backs"] * pages
     for k in range(pages):
         fronts = [c.trim for c in cards_on(doc.pages[k])]
@@ -116,9 +125,9 @@ def test_duplex_none_puts_all_backs_at_the_end(build, open_pdf, game):
     ("duplex", "name"),
     [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge"), ("none", "/Simplex")],
 )
-def test_viewer_preferences(build, duplex, name):
-    built = build(duplex=duplex)
-    for component in ("expedition-deck", "exploration-deck", "player-aid"):
+def test_viewer_preferences(exploration, duplex, name):
+    built = exploration(duplex=duplex)
+    for component in ("all-cards", "registration-test"):
         prefs = pypdf.PdfReader(built.pdf(component)).trailer["/Root"]["/ViewerPreferences"]
         assert prefs["/Duplex"] == name
         assert prefs["/PrintScaling"] == "/None"
@@ -129,39 +138,175 @@ def test_viewer_preferences(build, duplex, name):
         assert prefs["/PrintScaling"] == "/None"
 
 
-def _objects(page):
-    """Every rectangle, line, curve and character as (kind, colour, box in mm)."""
-    out = []
-    for kind in ("rects", "lines", "curves", "chars"):
-        for o in getattr(page, kind):
-            out.append((kind, o.get("text", ""), box_of(o)))
-    return out
+# -- the back offset ------------------------------------------------------------------------
 
 
-def test_back_offset_shifts_every_back_page_exactly(build, open_pdf):
-    dx, dy = 1.5, -2.0
-    base = build()
-    shifted = build(back_offset=(dx, dy))
-    for component in ("exploration-deck", "player-aid"):
+def _inside(box: Box, cards) -> bool:
+    return any(
+        c.trim.grow(3, 3, 3, 3).contains(box.x + box.w / 2, box.y + box.h / 2) for c in cards
+    )
+
+
+def _seg(m) -> tuple:
+    return tuple(round(v, 2) for v in (m.x1, m.y1, m.x2, m.y2))
+
+
+def _key(b: Box, dx: float = 0.0, dy: float = 0.0) -> tuple:
+    return (round(b.x + dx, 2), round(b.y + dy, 2), round(b.w, 2), round(b.h, 2))
+
+
+@pytest.mark.parametrize("offset", [(1.5, -2.0), (-4.0, 3.5)])
+def test_back_offset_moves_the_backs_but_keeps_marks_and_header_inside_the_margin(
+    exploration, open_pdf, offset
+):
+    """On every backs page the cards and everything on them move by exactly the offset; the
+    crop marks move too but are cut short at the printer margin (5 mm), never pushed off the
+    page; the header and the scale bars stay where they are. Fronts pages do not change."""
+    dx, dy = offset
+    base, shifted = exploration(), exploration(back_offset=offset)
+    for component in ("all-cards", "registration-test"):
         a, b = open_pdf(base.pdf(component)), open_pdf(shifted.pdf(component))
         assert len(a.pages) == len(b.pages)
+        w, h = mm(a.pages[0].width), mm(a.pages[0].height)
         for pa, pb in zip(a.pages, b.pages, strict=True):
-            oa, ob = _objects(pa), _objects(pb)
-            assert len(oa) == len(ob) > 0
             side = header_side(pa)
-            assert side in ("fronts", "backs")
-            # (the header moves with the rest, so it can be read on both)
-            move = (dx, dy) if side == "backs" else (0.0, 0.0)
-            for (ka, ta, ba), (kb, tb, bb) in zip(oa, ob, strict=True):
-                assert (ka, ta) == (kb, tb)
-                assert bb.x - ba.x == pytest.approx(move[0], abs=0.005)
-                assert bb.y - ba.y == pytest.approx(move[1], abs=0.005)
-                assert (bb.w, bb.h) == pytest.approx((ba.w, ba.h), abs=0.005)
+            assert side in ("fronts", "backs") and header_side(pb) == side
+            cards = cards_on(pa)
+            chars_a = [(c["text"], box_of(c)) for c in pa.chars]
+            if side == "fronts" and component == "registration-test":
+                text = " ".join(pb.extract_text().split())
+                assert f"--back-offset {dx:g},{dy:g}: add your reading" in text
+                continue
+            if side == "fronts":
+                chars_b = Counter((c["text"], _key(box_of(c))) for c in pb.chars)
+                assert chars_b == Counter((t, _key(bx)) for t, bx in chars_a)
+                assert sorted(map(_seg, crop_marks(pa))) == sorted(map(_seg, crop_marks(pb)))
+                continue
+            moved = [c.trim for c in cards_on(pb)]
+            assert sorted(map(_key, moved)) == sorted(_key(c.trim, dx, dy) for c in cards)
+            if component == "all-cards":
+                # what is on the cards moves exactly; the header and the bar labels say the
+                # same, placed between the marks where they now stand
+                on_cards = Counter((t, _key(bx, dx, dy)) for t, bx in chars_a if _inside(bx, cards))
+                moved_chars = [(c["text"], box_of(c)) for c in pb.chars]
+                assert on_cards == Counter(
+                    (t, _key(bx)) for t, bx in moved_chars if _inside(bx, cards_on(pb))
+                )
+                assert Counter(t for t, bx in chars_a if not _inside(bx, cards)) == Counter(
+                    t for t, bx in moved_chars if not _inside(bx, cards_on(pb))
+                )
+            for m in crop_marks(pb):
+                for v in (m.x1, m.x2):
+                    assert PRINTER_MARGIN - 0.01 <= v <= w - PRINTER_MARGIN + 0.01, m
+                for v in (m.y1, m.y2):
+                    assert PRINTER_MARGIN - 0.01 <= v <= h - PRINTER_MARGIN + 0.01, m
+            # every mark is its unshifted self moved by the offset, shortened at the margin
+            for m in crop_marks(pb):
+                assert any(
+                    abs(m.x1 - (o.x1 + dx)) < 0.01 if m.vertical else abs(m.y1 - (o.y1 + dy)) < 0.01
+                    for o in crop_marks(pa)
+                    if o.vertical == m.vertical
+                )
+            for c in pb.chars:
+                x, y = mm(c["x0"]), mm(c["top"])
+                assert x >= PRINTER_MARGIN - 0.01 and y >= PRINTER_MARGIN - 0.01
 
 
-def test_back_offset_moves_the_cards_themselves(build, open_pdf):
-    built = build(back_offset=(1.5, -2.0))
+def test_back_offset_moves_the_cards_themselves(exploration, open_pdf):
+    built = exploration(back_offset=(1.5, -2.0), sheets="per-deck")
     doc = open_pdf(built.pdf("exploration-deck"))
     back = cards_on(doc.pages[-1])
     want = mirror(slot_boxes("a4", 1)[0][0], "a4", "long")
     assert close(back[0].trim, Box(want.x + 1.5, want.y - 2.0, want.w, want.h))
+
+
+# -- fronts only, backs only ------------------------------------------------------------------
+
+
+def _objects(page) -> Counter:
+    out: Counter = Counter()
+    for kind in ("rects", "lines", "curves", "chars"):
+        for o in getattr(page, kind):
+            out[(kind, o.get("text", ""), _key(box_of(o)))] += 1
+    return out
+
+
+def _without_page_numbers(objects: Counter) -> Counter:
+    """The objects less the header and footer texts (page numbers, the note on feeding)."""
+    return Counter({k: n for k, n in objects.items() if k[0] != "chars" or 12 < k[2][1] < 283})
+
+
+@pytest.mark.parametrize("sides", ["fronts", "backs"])
+def test_one_side_only(exploration, open_pdf, sides):
+    """--sides fronts (or backs) prints exactly the fronts (or backs) pages of a two-sided
+    build, in order, each as it would be printed; one-sided components come with the fronts
+    only; the registration test keeps its one side."""
+    both = exploration()
+    one = exploration(sides=sides)
+    a, b = open_pdf(both.pdf("all-cards")), open_pdf(one.pdf("all-cards"))
+    wanted = [p for p in a.pages if header_side(p) == sides]
+    assert len(b.pages) == len(wanted) == len(a.pages) // 2
+    for pa, pb in zip(wanted, b.pages, strict=True):
+        assert header_side(pb) == sides
+        assert _without_page_numbers(_objects(pb)) == _without_page_numbers(_objects(pa))
+    reg = open_pdf(one.pdf("registration-test"))
+    assert [header_side(p) for p in reg.pages] == [sides]
+    one_sided = ("expedition-mat", "score-pad", "rules-reference")
+    assert all(one.pdf(c).exists() == (sides == "fronts") for c in one_sided)
+    prefs = pypdf.PdfReader(one.pdf("all-cards")).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/Simplex"
+
+
+# -- fold in half ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def folded(exploration, open_pdf):
+    built = exploration(duplex="fold")
+    return built, open_pdf(built.pdf("all-cards"))
+
+
+def test_fold_puts_each_back_beside_its_front_mirrored_across_the_fold(folded, game):
+    """--duplex fold: one page holds fronts on the left and, mirrored across a dashed fold line
+    down the middle, their backs on the right: folded and glued, every back lies exactly
+    behind its front. Nothing crosses the fold."""
+    _, doc = folded
+    w, h = PAPERS["a4"]
+    fold = w / 2
+    deck_backs = {
+        tuple(int(game.colour(game.deck(d).spec.back.colour)[i : i + 2], 16) for i in (1, 3, 5))
+        for d in ("expedition-deck", "exploration-deck")
+    }
+    fronts_seen = deck_cards = 0
+    for page in doc.pages:
+        assert "fronts and backs" in page.extract_text()
+        folds = [
+            ln
+            for ln in page.lines
+            if ln["dash"][0] and abs(mm(ln["x0"]) - fold) < 0.01 and abs(mm(ln["x1"]) - fold) < 0.01
+        ]
+        assert len(folds) == 1 and mm(folds[0]["bottom"]) - mm(folds[0]["top"]) > h - 20
+        cards = cards_on(page)
+        left = [c for c in cards if c.trim.right < fold]
+        right = [c for c in cards if c.trim.x > fold]
+        assert len(left) + len(right) == len(cards) and len(left) == len(right) > 0
+        for front in left:
+            want = Box(2 * fold - front.trim.right, front.trim.y, front.trim.w, front.trim.h)
+            (back,) = [b for b in right if close(b.trim, want)]
+            assert front.fill not in deck_backs
+            assert back.fill in deck_backs or back.fill == front.fill  # an aid's two faces
+            deck_cards += back.fill in deck_backs
+            assert back.trim.x - fold >= 3 + 1.5 - 0.01  # its bleed clear of the fold
+        for m in crop_marks(page):
+            assert not (min(m.x1, m.x2) < fold < max(m.x1, m.x2))  # no mark across the fold
+            assert min(m.x1, m.x2, m.y1, m.y2) >= PRINTER_MARGIN - 0.01
+        fronts_seen += len(left)
+    assert fronts_seen == EXPLORATION_ITEMS and deck_cards == 48 + 55
+    assert len(doc.pages) == -(-EXPLORATION_ITEMS // 4)  # four cards a page, sideways
+
+
+def test_fold_needs_no_duplex_and_no_registration_test(folded):
+    built, _ = folded
+    prefs = pypdf.PdfReader(built.pdf("all-cards")).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/Simplex"
+    assert not built.pdf("registration-test").exists()

@@ -1,8 +1,8 @@
 """Rings of card slots: their geometry, and the Discovery table mat's slots as printed in tiles.
 
 The printed check reads every slot outline from the four tile pages, places the tiles by their
-printed marks (cut line on the dashed line, ticks matched, A1 by its crop marks) and compares
-each slot's centre on the assembled mat with the ring's geometry, to 0.1 mm.
+printed marks (cut lines on the dashed lines, the mat's outer edges at its crop marks) and
+compares each slot's centre on the assembled mat with the ring's geometry, to 0.1 mm.
 """
 
 from __future__ import annotations
@@ -84,43 +84,26 @@ def _solid(t, vertical: bool):
     return [y0 for x0, y0, x1, y1, d in t["lines"] if not d and y0 == y1 and x0 <= edge]
 
 
-def _seam_offset(lower, upper, vertical: bool) -> tuple[float, float]:
-    """Lay ``upper`` on ``lower``: its cut edge on the dashed line, its ticks on the ticks."""
+def _across(lower, upper, vertical: bool) -> float:
+    """Lay ``upper`` on ``lower`` with its cut edge on the dashed line: how far it moves across."""
     dashed = [
         (x0 if vertical else y0)
         for x0, y0, x1, y1, d in lower["lines"]
         if d and ((x0 == x1) if vertical else (y0 == y1))
     ]
     (line,) = dashed  # each tile here has one neighbour to the right and one below
-    cut = min(_solid(upper, vertical))
-
-    def ticks(t, at, length):
-        out = []
-        for x0, y0, x1, y1, d in t["lines"]:
-            across = (x0, x1) if vertical else (y0, y1)
-            if d or (y0 != y1 if vertical else x0 != x1):
-                continue
-            if (
-                abs(across[1] - across[0] - length) < 0.05
-                and across[0] - 1e-6 <= at <= across[1] + 1e-6
-            ):
-                out.append(y0 if vertical else x0)
-        return sorted(out)
-
-    below, above = ticks(lower, line, 6.0), ticks(upper, cut, 3.0)
-    assert len(below) == len(above) >= 2
-    along = sum(b - a for a, b in zip(above, below, strict=True)) / len(below)
-    return (line - cut, along) if vertical else (along, line - cut)
+    return line - min(_solid(upper, vertical))
 
 
 def test_the_printed_mat_puts_every_slot_where_the_ring_says(mat_ring, mat_pages):
     assert len(mat_pages) == 4
     a1, a2, b1, b2 = mat_pages
     origin = (min(_solid(a1, True)), min(_solid(a1, False)))  # A1's trim corner
-    dx, dy = _seam_offset(a1, a2, True)
-    ex, ey = _seam_offset(a1, b1, False)
-    fx, fy = _seam_offset(b1, b2, True)
-    offsets = [(0.0, 0.0), (dx, dy), (ex, ey), (ex + fx, ey + fy)]
+    # A2 and B1 each share an outer edge of the mat with A1; B2 sits on two dashed lines.
+    a2_at = (_across(a1, a2, True), origin[1] - min(_solid(a2, False)))
+    b1_at = (origin[0] - min(_solid(b1, True)), _across(a1, b1, False))
+    b2_at = (b1_at[0] + _across(b1, b2, True), a2_at[1] + _across(a2, b2, False))
+    offsets = [(0.0, 0.0), a2_at, b1_at, b2_at]
     expected = sorted([(p.cx, p.cy) for p in ring_places(mat_ring)] + [(mat_ring.cx, mat_ring.cy)])
     for k, tile in enumerate(mat_pages):
         ox, oy = offsets[k]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from generator.colours import contrast, tint
 from generator.draw import Path, Rect, Text
 from generator.faces import BoxRow
 from generator.kinds.cardface import BOX_H, CAPTION_H, FaceContent, Mark, box_grid, card_front
-from generator.theme import Theme
+from generator.theme import Theme, ink
 
 W, H = 63.0, 88.0
 
@@ -69,8 +70,12 @@ def test_marks_flank_the_art_in_their_own_colours():
     red = next(t for t in texts(d) if t.text == "RED")
     yellow = next(t for t in texts(d) if t.text == "YELLOW")
     assert red.x < W / 2 < yellow.x and abs(red.x + yellow.x - W) < 1e-9
-    assert red.fill == "#b8322a"
+    # each in its own colour, darkened only as far as it takes to read on the card (4.5:1)
+    for mark, text in ((marks[0], red), (marks[1], yellow)):
+        assert text.fill == ink(mark.colour)
+        assert contrast(text.fill, tint(mark.colour, 0.86)) >= 4.5
     assert yellow.fill != "#e8b923"  # too pale to read on a white card: darkened
+    assert contrast(red.fill, "#b8322a") < 1.2  # red barely changes
 
 
 def test_a_filled_badge_reads_on_its_fill():

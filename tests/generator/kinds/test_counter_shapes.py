@@ -8,13 +8,12 @@ from __future__ import annotations
 from collections import Counter as Tally
 
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 from pydantic import ValidationError
 
 from generator.build import BuildOptions, build_game
-from generator.draw import Group
-from generator.kinds.counters import fold_lines, standee
-from generator.theme import Theme
+from generator.kinds.counters import fold_lines
 from portolan.model import load_game
 from portolan.model.counters import Counter
 from portolan.paths import components_dir
@@ -83,19 +82,99 @@ def test_markers_and_standees_have_their_sizes(sheets):
         assert all(abs(w - 26) < 0.1 for fx, y, w in folds if abs(fx - x) < 0.1)
 
 
-def test_standee_backs_are_turned_and_the_ship_mirrored(sheets):
-    out, game = sheets
+DPI = 300
+
+
+def _standee_halves(out, index: int):
+    """The upper and lower face of the standee ``index`` as printed: two grey images of the
+    same size (the lower one as it lies on the sheet), the page's characters in mm and the
+    standee's box."""
     with pdfplumber.open(out / "player-pieces.pdf") as pdf:
-        chars = pdf.pages[0].chars
-    turned = [ch for ch in chars if ch["matrix"][0] < 0 and ch["matrix"][3] < 0]
-    assert "".join(ch["text"] for ch in turned) == "REDBLUEBLACKGREEN"
-    # in the drawing: the back half is turned 180° and holds the mirrored ship
-    component = game.component("player-pieces")
-    piece = standee(game, component, component.spec.counters[0], 0, 2.0, Theme())
-    (back,) = [g for g in piece.items if isinstance(g, Group) and g.rotate == 180]
-    flipped = [g for g in back.items if isinstance(g, Group) and g.flip]
-    assert len(flipped) == 1
-    assert (back.dx, back.dy) == (26, 74)  # turned about the piece's bottom right corner
+        page = pdf.pages[0]
+        boxes = sorted(
+            (o["x0"] * MM, o["top"] * MM)
+            for o in page.curves
+            if o["stroke"] and abs((o["x1"] - o["x0"]) * MM - 26) < 0.1
+        )
+        chars = [
+            (c["text"], c["x0"] * MM, c["top"] * MM, c["x1"] * MM, c["bottom"] * MM, c["matrix"])
+            for c in page.chars
+        ]
+    doc = pdfium.PdfDocument(str(out / "player-pieces.pdf"))
+    try:
+        image = doc[0].render(scale=DPI / 72).to_pil().convert("L")
+    finally:
+        doc.close()
+    x, y = boxes[index]
+    px = lambda v: round(v * DPI / 25.4)  # noqa: E731
+    upper = image.crop((px(x + 1), px(y + 1), px(x + 25), px(y + 31)))
+    lower = image.crop((px(x + 1), px(y + 74 - 31), px(x + 25), px(y + 74 - 1)))
+    return upper, lower, chars, (x, y)
+
+
+def _difference(a, b, mask) -> float:
+    """The share of unmasked pixels that differ by more than a quarter of the grey range."""
+    pa, pb, pm = a.load(), b.load(), mask.load()
+    differ = total = 0
+    for i in range(a.size[0]):
+        for j in range(a.size[1]):
+            if pm[i, j]:
+                continue
+            total += 1
+            differ += abs(pa[i, j] - pb[i, j]) > 64
+    return differ / total
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_standee_lower_half_is_the_mirror_image_across_the_fold(sheets, index):
+    """Read back from the printed sheet: below the fold, each ship standee shows its upper
+    face reflected across the fold (so folded, both sides show the bow pointing the same way);
+    its lettering is turned 180°, not mirrored, in the reflected place, so it reads from that
+    side."""
+    from PIL import Image, ImageDraw, ImageOps
+
+    out, _ = sheets
+    upper, lower, chars, (x, y) = _standee_halves(out, index)
+    mirrored = ImageOps.flip(lower)  # reflected across the fold: top to bottom
+    turned = lower.rotate(180)  # the old layout: turned, which points the bow the other way
+    mask = Image.new("1", upper.size, 0)
+    draw = ImageDraw.Draw(mask)
+    inside = [c for c in chars if x <= c[1] and c[3] <= x + 26 and y <= c[2] and c[4] <= y + 74]
+    top_text = [c for c in inside if c[4] <= y + 32]
+    low_text = [c for c in inside if c[2] >= y + 42]
+    assert top_text and low_text
+    k = DPI / 25.4
+    for _, x0, top, x1, bottom, _ in top_text:  # the lettering's place is masked in both
+        draw.rectangle(
+            ((x0 - x - 1.6) * k, (top - y - 1.6) * k, (x1 - x - 0.4) * k, (bottom - y - 0.4) * k),
+            fill=1,
+        )
+    assert _difference(upper, mirrored, mask) < 0.01
+    assert _difference(upper, turned, mask) > 0.05  # the check tells the two apart
+    # the lettering: the same word, upright above, turned (not mirrored) below, in the mirror
+    # place of the upper word
+    word_top = "".join(c[0] for c in sorted(top_text, key=lambda c: c[1]))
+    word_low = "".join(c[0] for c in sorted(low_text, key=lambda c: -c[1]))
+    assert word_top == word_low
+    for c in top_text:
+        a, b = c[5][:2]
+        assert a > 0 and abs(b) < 1e-6
+    for c in low_text:
+        a, b, _, d = c[5][:4]
+        assert a < 0 and d < 0 and abs(b) < 1e-6  # turned 180°: determinant kept, not mirrored
+    span = lambda cs: (min(c[1] for c in cs), max(c[3] for c in cs))  # noqa: E731
+    assert span(top_text) == pytest.approx(span(low_text), abs=0.15)
+    # its height band reflected across the middle of the base strip (y + 37)
+    top_band = (min(c[2] for c in top_text), max(c[4] for c in top_text))
+    low_band = (min(c[2] for c in low_text), max(c[4] for c in low_text))
+    assert top_band[0] + low_band[1] == pytest.approx(2 * (y + 37), abs=0.6)
+
+
+def test_a_standee_back_may_not_be_mirrored_again():
+    with pytest.raises(ValidationError, match="remove 'mirror'"):
+        _counter(shape="standee", back={"text": "B", "icon": "ship-side", "mirror": True})
+    # its back defaults to the front
+    assert _counter(shape="standee").back is None
 
 
 def _counter(**kw):
@@ -106,10 +185,8 @@ def _counter(**kw):
 def test_counter_shapes_are_checked():
     assert _counter(shape="square", height=30).outline == (20, 30)
     assert _counter(shape="standee", height=30, base=8, back={"text": "B"}).outline == (20, 68)
-    assert fold_lines(_counter(shape="standee", back={"text": "B"})) == [20]
+    assert fold_lines(_counter(shape="standee")) == [20]
     with pytest.raises(ValidationError, match="no height"):
         _counter(shape="circle", height=30)
     with pytest.raises(ValidationError, match="only a standee has a base"):
         _counter(shape="square", base=5)
-    with pytest.raises(ValidationError, match="needs a back"):
-        _counter(shape="standee")

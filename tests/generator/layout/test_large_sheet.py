@@ -10,6 +10,7 @@ from generator.backends.pdf import PdfWriter
 from generator.draw import Drawing, Rect
 from generator.layout.large import choose_sheet, large_page, margin_needed
 from portolan.sizes import large_papers, printer_limits
+from tests.helpers import PRINTER_MARGIN as MARGIN
 from tests.helpers import TOL, mm
 
 
@@ -24,11 +25,11 @@ from tests.helpers import TOL, mm
     ],
 )
 def test_the_smallest_sheet_that_holds_the_board_whole(board, paper, size):
-    sheet = choose_sheet(*board, 3.0)
+    sheet = choose_sheet(*board, 3.0, MARGIN)
     assert (sheet.paper, sheet.size) == (paper, size)
     x, y, w, h = sheet.trim
     assert (w, h) == board
-    need = margin_needed(3.0)
+    need = margin_needed(3.0, MARGIN)
     assert x >= need - 1e-9 and y >= need - 1e-9
     assert x + w <= size[0] - need + 1e-9 and y + h <= size[1] - need + 1e-9
 
@@ -41,14 +42,14 @@ def test_large_papers_are_data_smallest_first():
 
 def test_a_board_larger_than_a0_is_refused():
     with pytest.raises(ValueError, match="does not fit any large sheet"):
-        choose_sheet(1300, 900, 3.0)
+        choose_sheet(1300, 900, 3.0, MARGIN)
 
 
 @pytest.fixture(scope="module")
 def sheet_pdf(tmp_path_factory):
     board = Drawing(500, 350, bleed=3, id="big")
     board.add(Rect(-3, -3, 506, 356, fill="#dddddd"))
-    sheet = choose_sheet(500, 350, 3)
+    sheet = choose_sheet(500, 350, 3, MARGIN)
     path = tmp_path_factory.mktemp("large") / "big-large.pdf"
     writer = PdfWriter(path, sheet.size, title="big")
     writer.page(
@@ -79,7 +80,8 @@ def test_crop_marks_stand_on_the_cut_lines_outside_the_bleed(sheet_pdf):
 
     path, sheet = sheet_pdf
     x, y, w, h = sheet.trim
-    unprintable, mark = printer_limits()
+    _, mark = printer_limits()
+    unprintable = MARGIN
     with pdfplumber.open(path) as doc:
         lines = doc.pages[0].lines
         marks = [

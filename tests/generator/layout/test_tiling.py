@@ -1,8 +1,9 @@
 """Tiling: boards larger than the page split into overlapping tiles, checked on the printed PDF.
 
-The assembly test uses only what is printed: each tile's cut line, the dashed line it must be
-laid on and the ticks across the seam. Placing the tiles by those marks must put every feature
-of the board on top of itself, to 0.1 mm.
+The assembly test uses only what is printed: each tile's cut lines, the dashed lines they must
+be laid on and the board's outer crop marks. Placing the tiles by those marks must put every
+feature of the board on top of itself, to 0.1 mm. Alignment ticks and targets stand only on the
+strips a neighbour covers, so none shows on the finished board.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from generator.layout.sheet import Item, SheetOptions, compose
 from generator.layout.tiling import fits_page, plan_tiles
 from portolan.sizes import papers, printer_limits
 
+MARGIN = 5.0  # the default printer margin
+
 MM = 25.4 / 72
 A4 = (papers()["a4"].width, papers()["a4"].height)
 LETTER = (papers()["letter"].width, papers()["letter"].height)
@@ -24,7 +27,7 @@ PROBE = "#123456"
 
 @pytest.mark.parametrize("paper", [A4, LETTER])
 def test_a_big_board_is_split_into_equal_tiles_overlapping_exactly(paper):
-    plan = plan_tiles(360, 360, 3, 12, paper)
+    plan = plan_tiles(360, 360, 3, 12, paper, MARGIN)
     assert (plan.rows, plan.cols, plan.count) == (2, 2, 4)
     assert plan.tile_w == pytest.approx((366 + 12) / 2)
     for c in range(plan.cols - 1):
@@ -33,15 +36,20 @@ def test_a_big_board_is_split_into_equal_tiles_overlapping_exactly(paper):
         assert plan.y0(r) + plan.tile_h - plan.y0(r + 1) == pytest.approx(12)
     # the tiles cover the board and its bleed, no more
     assert plan.x0(0) == -3 and plan.x0(plan.cols - 1) + plan.tile_w == pytest.approx(363)
-    unprintable, mark = printer_limits()
-    assert plan.left >= unprintable + mark - 1e-9
-    assert plan.left + plan.tile_w <= paper[0] - unprintable - mark + 1e-9
+    _, mark = printer_limits()
+    assert plan.left >= MARGIN + mark - 1e-9
+    assert plan.left + plan.tile_w <= paper[0] - MARGIN - mark + 1e-9
 
 
 def test_the_fewest_tiles_are_used():
-    plan = plan_tiles(600, 100, 3, 12, A4)
+    plan = plan_tiles(600, 100, 3, 12, A4, MARGIN)
     assert (plan.rows, plan.cols) == (1, 4)
-    assert fits_page(128, 86, A4) and not fits_page(360, 360, A4)
+    assert fits_page(128, 86, A4, MARGIN) and not fits_page(360, 360, A4, MARGIN)
+    # a board that fits only sideways is not tiled: it is turned on the page
+    assert fits_page(250, 180, A4, MARGIN) and not fits_page(250, 200, A4, MARGIN)
+    # a wider printer margin leaves less room: the same board needs more tiles
+    assert plan_tiles(556, 394, 3, 12, A4, 4.0).count == 6
+    assert plan_tiles(556, 394, 3, 12, A4, MARGIN).count == 8
 
 
 def _board() -> tuple[Drawing, list[tuple[float, float]]]:
@@ -63,13 +71,17 @@ def tiled(tmp_path_factory):
     for p in pages:
         writer.page(p)
     writer.save()
+    plan = plan_tiles(360, 360, 3, 12, A4, MARGIN)
     with pdfplumber.open(path) as pdf:
         read = [_read(page) for page in pdf.pages]
-    return read, probes
+    return read, probes, plan
 
 
 def _mm(v: float) -> float:
     return v * MM
+
+
+TARGET = 2 * 0.7 * 3.2  # a registration target's circle
 
 
 def _read(page) -> dict:
@@ -77,6 +89,7 @@ def _read(page) -> dict:
     lines = [
         (_mm(ln["x0"]), _mm(ln["top"]), _mm(ln["x1"]), _mm(ln["bottom"]), bool(ln["dash"][0]))
         for ln in page.lines
+        if abs(_mm(ln["linewidth"]) - 0.25) < 0.01
     ]
     probes = [
         ((_mm(c["x0"]) + _mm(c["x1"])) / 2, (_mm(c["top"]) + _mm(c["bottom"])) / 2)
@@ -86,7 +99,7 @@ def _read(page) -> dict:
     targets = [
         ((_mm(c["x0"]) + _mm(c["x1"])) / 2, (_mm(c["top"]) + _mm(c["bottom"])) / 2)
         for c in page.curves
-        if c["stroke"] and not c["fill"] and abs(_mm(c["x1"] - c["x0"]) - 4.4) < 0.05
+        if c["stroke"] and not c["fill"] and abs(_mm(c["x1"] - c["x0"]) - TARGET) < 0.05
     ]
     return {"lines": lines, "probes": probes, "targets": targets, "text": page.extract_text()}
 
@@ -101,34 +114,17 @@ def _dashed_y(t):
 
 def _cut_x(t):
     """The tile's own left edge: the leftmost solid vertical mark in the top margin."""
-    unprintable, _ = printer_limits()
-    xs = [x0 for x0, y0, x1, y1, d in t["lines"] if not d and x0 == x1 and y0 <= unprintable + 0.01]
+    xs = [x0 for x0, y0, x1, y1, d in t["lines"] if not d and x0 == x1 and y0 <= MARGIN + 0.01]
     return min(xs)
 
 
 def _cut_y(t):
-    unprintable, _ = printer_limits()
-    ys = [y0 for x0, y0, x1, y1, d in t["lines"] if not d and y0 == y1 and x0 <= unprintable + 0.01]
+    ys = [y0 for x0, y0, x1, y1, d in t["lines"] if not d and y0 == y1 and x0 <= MARGIN + 0.01]
     return min(ys)
 
 
-def _ticks(t, vertical_seam: bool, at: float, length: float):
-    """Positions along a seam of the ticks of ``length`` mm crossing or starting on it."""
-    out = []
-    for x0, y0, x1, y1, d in t["lines"]:
-        if d:
-            continue
-        crosses_x = min(x0, x1) - 1e-6 <= at <= max(x0, x1) + 1e-6
-        crosses_y = min(y0, y1) - 1e-6 <= at <= max(y0, y1) + 1e-6
-        if vertical_seam and abs(y0 - y1) < 1e-6 and abs(x1 - x0 - length) < 0.05 and crosses_x:
-            out.append(y0)
-        if not vertical_seam and abs(x0 - x1) < 1e-6 and abs(y1 - y0 - length) < 0.05 and crosses_y:
-            out.append(x0)
-    return sorted(out)
-
-
 def test_four_pages_named_by_tile(tiled):
-    read, _ = tiled
+    read, _, _ = tiled
     assert len(read) == 4
     for k, name in enumerate(["A1", "A2", "B1", "B2"]):
         assert f"tile {name}" in read[k]["text"]
@@ -136,53 +132,92 @@ def test_four_pages_named_by_tile(tiled):
 
 
 def test_the_printed_overlap_strips_are_12_mm(tiled):
-    read, _ = tiled
+    read, _, _ = tiled
     a1, a2, b1 = read[0], read[1], read[2]
     (dashed,) = _dashed_x(a1)
     strip_targets = [x for x, _ in a1["targets"] if x > dashed]
     assert strip_targets and all(abs((x - dashed) * 2 - 12) < 0.1 for x in strip_targets)
-    cut = _cut_x(a2)
-    own_targets = [x for x, _ in a2["targets"] if x < cut + 12]
-    assert own_targets and all(abs((x - cut) * 2 - 12) < 0.1 for x in own_targets)
     (dashed_y,) = _dashed_y(a1)
-    assert all(abs((y - dashed_y) * 2 - 12) < 0.1 for _, y in a1["targets"] if y > dashed_y)
-    cut_y = _cut_y(b1)
-    assert any(abs((y - cut_y) * 2 - 12) < 0.1 for _, y in b1["targets"])
+    below = [y for _, y in a1["targets"] if y > dashed_y]
+    assert below and all(abs((y - dashed_y) * 2 - 12) < 0.1 for y in below)
+    # a tile's own left or top edge, laid over a neighbour, carries no target: A2's are all
+    # on its lower strip, B1's on its right-hand strip, and B2 has none
+    a2, b2 = read[1], read[3]
+    assert a2["targets"] and all(y > _dashed_y(a2)[0] for _, y in a2["targets"])
+    assert b1["targets"] and all(x > _dashed_x(b1)[0] for x, _ in b1["targets"])
+    assert b2["targets"] == []
 
 
-def _offset(lower, upper, vertical_seam: bool) -> tuple[float, float]:
-    """Where the upper tile's page goes on the lower tile's page when laid by the marks."""
+def test_ticks_and_targets_stand_only_on_the_strips_that_are_glued_under(tiled):
+    """Every alignment mark inside a tile's window lies on a strip a neighbour covers; the rest
+    of the tile, which stays in sight once glued, carries none."""
+    read, _, plan = tiled
+    left, top = plan.left, plan.top
+    right, bottom = left + plan.tile_w, top + plan.tile_h
+    seen = 0
+    for k, tile in enumerate(read):
+        r, c = divmod(k, plan.cols)
+        strips = []
+        if c < plan.cols - 1:
+            strips.append((right - plan.overlap, top, right, bottom))
+        if r < plan.rows - 1:
+            strips.append((left, bottom - plan.overlap, right, bottom))
+
+        def on_strip(x0, y0, x1, y1, strips=strips):
+            return any(
+                sx0 - 1e-6 <= min(x0, x1)
+                and max(x0, x1) <= sx1 + 1e-6
+                and sy0 - 1e-6 <= min(y0, y1)
+                and max(y0, y1) <= sy1 + 1e-6
+                for sx0, sy0, sx1, sy1 in strips
+            )
+
+        for x0, y0, x1, y1, dashed in tile["lines"]:
+            inside = left + 0.01 < max(x0, x1) and min(x0, x1) < right - 0.01
+            inside = inside and top + 0.01 < max(y0, y1) and min(y0, y1) < bottom - 0.01
+            if dashed or not inside:
+                continue  # the dashed edge of a strip; crop and cut marks in the margins
+            assert on_strip(x0, y0, x1, y1), (k, x0, y0, x1, y1)
+            seen += 1
+        for x, y in tile["targets"]:
+            assert on_strip(x - 2.3, y - 2.3, x + 2.3, y + 2.3), (k, x, y)
+            seen += 1
+    assert seen > 20
+
+
+def _offset(lower, upper, vertical_seam: bool) -> float:
+    """How far the upper tile's page moves across the seam, laid with its cut edge on the
+    lower tile's dashed line."""
     if vertical_seam:
         (line,) = _dashed_x(lower)
-        cut = _cut_x(upper)
-        below = _ticks(lower, True, line, 6.0)
-        above = _ticks(upper, True, cut, 3.0)
-        assert len(below) == len(above) >= 2
-        dy = sum(b - a for a, b in zip(above, below, strict=True)) / len(below)
-        return line - cut, dy
+        return line - _cut_x(upper)
     (line,) = _dashed_y(lower)
-    cut = _cut_y(upper)
-    below = _ticks(lower, False, line, 6.0)
-    above = _ticks(upper, False, cut, 3.0)
-    assert len(below) == len(above) >= 2
-    dx = sum(b - a for a, b in zip(above, below, strict=True)) / len(below)
-    return dx, line - cut
+    return line - _cut_y(upper)
+
+
+def _edge_marks(t, vertical: bool) -> list[float]:
+    """The board's outer cut lines: y of horizontal marks in the left or right margin (or x
+    of vertical ones in the top or bottom margin), not the tile's own cut edges."""
+    if vertical:
+        return sorted({round(x0, 4) for x0, y0, x1, y1, d in t["lines"] if not d and x0 == x1})
+    return sorted({round(y0, 4) for x0, y0, x1, y1, d in t["lines"] if not d and y0 == y1})
 
 
 def test_tiles_laid_by_their_marks_rebuild_the_board(tiled):
-    read, probes = tiled
+    read, probes, _ = tiled
     a1, a2, b1, b2 = read
     # A1's trim corner from its crop marks: the board's origin on A1's page
-    edge = printer_limits()[0] + 0.01
+    edge = MARGIN + 0.01
     left_trim = min(x0 for x0, y0, x1, y1, d in a1["lines"] if x0 == x1 and y0 <= edge)
     top_trim = min(y0 for x0, y0, x1, y1, d in a1["lines"] if y0 == y1 and x0 <= edge)
-    place = {0: (0.0, 0.0)}
-    dx, dy = _offset(a1, a2, True)
-    place[1] = (dx, dy)
-    dx, dy = _offset(a1, b1, False)
-    place[2] = (dx, dy)
-    dx, dy = _offset(b1, b2, True)
-    place[3] = (place[2][0] + dx, place[2][1] + dy)
+    # A2: across, its cut edge on A1's dashed line; down, the board's top edge on both.
+    a2_top = min(_edge_marks(a2, vertical=False))
+    place = {0: (0.0, 0.0), 1: (_offset(a1, a2, True), top_trim - a2_top)}
+    # B1: down, its cut edge on A1's lower dashed line; across, the board's left edge on both.
+    b1_left = min(_edge_marks(b1, vertical=True))
+    place[2] = (left_trim - b1_left, _offset(a1, b1, False))
+    # B2: two dashed lines, B1's upright one and A2's level one, place it exactly.
+    place[3] = (place[2][0] + _offset(b1, b2, True), place[1][1] + _offset(a2, b2, False))
     # A tile prints only what falls in (or next to) its window; laid by its marks, every probe
     # it prints lands on that probe's board position, and together the tiles show them all.
     seen = set()
@@ -198,6 +233,6 @@ def test_tiles_laid_by_their_marks_rebuild_the_board(tiled):
 
 
 def test_a_tile_skips_what_lies_outside_its_window(tiled):
-    read, probes = tiled
+    read, probes, _ = tiled
     # 100 probes on a 2 x 2 tiling: each tile prints about a quarter (plus its overlap strips)
     assert all(len(tile["probes"]) < len(probes) / 2 for tile in read)
