@@ -114,7 +114,8 @@ def score_position(
         got.setdefault("mission", None)
         facts[p] = got
     placed = _expeditions(book, raw, players, source, problems, chosen)
-    _impossible(book, table, players, facts, placed, bad)
+    if all(p in facts for p in players):  # a player's row unreadable is reported already
+        _impossible(book, table, players, facts, placed, bad)
     if problems:
         raise InputError(problems)
     state = _Position(book, chosen)

@@ -14,7 +14,7 @@ from tests.checker.games.spec import (
     Play,
     Violation,
 )
-from tests.checker.helpers import MARK
+from tests.checker.helpers import MARK, TINY
 
 CITE = "[Discovery: The Era of Voyage — {}]"
 EXAMPLES = ROOT / "examples" / "discovery-era-of-voyage"
@@ -777,7 +777,7 @@ TESTS = GameTests(
         for name, (old, new, message) in BAD_POSITIONS.items()
     },
     play=Play(
-        components=COMPONENTS,
+        components=TINY,
         players=["Ana", "Ben"],
         seed=10,
         # at a turn's first question: the turn is asked again on resuming
