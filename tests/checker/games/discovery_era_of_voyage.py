@@ -6,7 +6,6 @@ from collections import Counter
 
 from checker.core.registry import rules_for
 from tests.checker.games.spec import (
-    COMPONENTS,
     ROOT,
     Expected,
     GameTests,
