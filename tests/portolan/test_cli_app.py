@@ -39,9 +39,12 @@ def test_shell_completion_is_offered():
 
 
 def test_choices_are_listed_in_help():
-    build = plain(runner.invoke(app, ["build", "--help"], terminal_width=200).output)
-    assert "[a4|letter]" in build
-    assert "[long|short|none]" in build
+    build = plain(
+        runner.invoke(app, ["build", "--help"], terminal_width=200, env={"COLUMNS": "200"}).output
+    )
+    assert "[a4|letter|a3|tabloid]" in build
+    assert "[long|short|none|fold]" in build
+    assert "[packed|gutters]" in build and "[both|fronts|backs]" in build
     assert "pdf,svg,png,tts,cards-png" in build
     for command in ("check", "score"):
         out = plain(runner.invoke(app, [command, "--help"], terminal_width=200).output)
@@ -115,8 +118,8 @@ def test_help_lists_every_build_format():
 @pytest.mark.parametrize(
     ("words", "expected"),
     [
-        ("portolan build --page ", ["a4", "letter"]),
-        ("portolan build --duplex ", ["long", "short", "none"]),
+        ("portolan build --page ", ["a4", "letter", "a3", "tabloid"]),
+        ("portolan build --duplex ", ["long", "short", "none", "fold"]),
         ("portolan score x y --format ", ["text", "json", "csv"]),
         ("portolan schema ", ["components", "log", "position", "score", "check", "simulate"]),
     ],
