@@ -41,7 +41,9 @@ def run_once(game: str, formats: str, out: Path) -> tuple[float, float]:
 
 
 def by_component(game_id: str, formats: tuple[str, ...]) -> list[tuple[str, float]]:
-    from generator.build import BuildOptions, GameReport, _build_component
+    from generator.build import BuildOptions, GameReport, build_component
+    from generator.printset import SharedSheets
+    from generator.staging import Staging
     from portolan.model import load_game
     from portolan.paths import components_dir
 
@@ -49,9 +51,10 @@ def by_component(game_id: str, formats: tuple[str, ...]) -> list[tuple[str, floa
     opts = BuildOptions(formats=formats)
     out = []
     with tempfile.TemporaryDirectory() as folder:
+        staging, shared = Staging(Path(folder)), SharedSheets(game, opts)
         for component in game.components:
             start = time.perf_counter()
-            _build_component(game, component, Path(folder), opts, GameReport(game.id))
+            build_component(game, component, staging, opts, GameReport(game.id), shared)
             out.append((component.id, time.perf_counter() - start))
     return out
 

@@ -20,12 +20,14 @@ from generator.backends.png import require_png
 from generator.backends.svg import write_svg
 from generator.bounds import check_counters_fit, check_pages, check_sheet
 from generator.exports import EXPORT_FORMATS, write_exports
+from generator.fingerprint import fingerprint, stamp
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
 from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
 from generator.layout.large import choose_sheet, large_page
-from generator.layout.sheet import SheetOptions
+from generator.options import FORMATS, BuildOptions  # noqa: F401 (FORMATS: callers' name)
+from generator.parallel import ComponentPool, can_fork
 from generator.printset import (
     BOARD_KINDS,
     SharedSheets,
@@ -37,7 +39,6 @@ from generator.printset import (
 from generator.printset import render_component as render
 from generator.publish import publish_pdf
 from generator.staging import Staging
-from generator.theme import Theme
 from portolan.errors import InputError, OutputError
 from portolan.fsio import (
     fsync_path,
@@ -49,46 +50,9 @@ from portolan.fsio import (
 )
 from portolan.limits import component_limits, hint, shown, time_budget
 from portolan.model.loader import Component, Game
-from portolan.sizes import paper_label, papers, printer_limits
+from portolan.sizes import paper_label
 
-FORMATS = ("pdf", "svg", "png", *EXPORT_FORMATS)
 RASTER_FORMATS = ("png", *EXPORT_FORMATS)  # need pdfium (the png extra)
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """What ``portolan build`` was asked for (docs/printing.md says what each does)."""
-
-    page: str = "a4"
-    bleed: float = 3.0
-    duplex: str = "long"  # long | short | none | fold
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    ink_saver: bool = False
-    grayscale: bool = False
-    formats: tuple[str, ...] = ("pdf", "svg")
-    layout: str = "packed"  # packed | gutters
-    printer_margin: float = printer_limits()[0]
-    sides: str = "both"  # both | fronts | backs
-    sheets: str = "shared"  # shared | per-deck
-    card_size: tuple[tuple[str, str], ...] = ()  # (component id or '*', size preset)
-    board_page: str | None = None  # paper for boards too large for the page
-
-    @property
-    def theme(self) -> Theme:
-        return Theme(ink_saver=self.ink_saver, gray=self.grayscale)
-
-    def sheet(self) -> SheetOptions:
-        size = papers()[self.page]
-        return SheetOptions(
-            (size.width, size.height),
-            self.page,
-            self.bleed,
-            self.duplex,
-            self.back_offset,
-            self.printer_margin,
-            self.layout,
-            self.sides,
-        )
 
 
 @dataclass
@@ -117,23 +81,35 @@ def build_game(
     opts: BuildOptions,
     progress: Progress | None = None,
     final: Path | None = None,
+    pool: ComponentPool | None = None,
 ) -> GameReport:
     """Write every component of ``game`` into the folder ``target`` (which must be empty);
     ``final`` is where the folder will end up (exports that name their files need it). Each
     component has a time budget (``limits.yaml``); past it the build stops with an input error
-    that names the component."""
+    that names the component. With a ``pool`` the components are built by its workers; the
+    files shared by several components (the shared card sheets, the registration test) are
+    written here, once every component is in."""
     staging = target if isinstance(target, Staging) else Staging(target)
-    if "cards-png" in opts.formats and "pdf" not in opts.formats:
-        opts = replace(opts, formats=(*opts.formats, "pdf"))  # the print set is made of PDFs
+    opts = _with_pdf(opts)
     report = GameReport(game.id)
-    budget = component_limits().time_budget_seconds
     shared = SharedSheets(game, opts)
-    for component in game.components:
-        if progress:
-            progress(f"{game.id}: {component.name}")
-        staging.component = component
-        with time_budget(budget, lambda c=component: _too_slow(c, budget)):
-            report.files += _build_component(game, component, staging, opts, report, shared)
+    if pool is None:
+        for component in game.components:
+            if progress:
+                progress(f"{game.id}: {component.name}")
+            report.files += build_component(game, component, staging, opts, report, shared)
+    else:
+        for component, built in pool.results(game):
+            if progress:
+                progress(f"{game.id}: {component.name}")
+            staging.component = component
+            for path in built.files:  # what a one-process build's staging would have refused
+                staging.claim(path)
+            report.files += built.files
+            report.overflows += built.overflows
+            report.notes += built.notes
+            if built.shared_items:
+                shared.keep(component, built.shared_items)
     staging.component = None
     for stem, name, items in shared.files():
         notes: list[str] = []
@@ -152,6 +128,47 @@ def build_game(
     )
     report.files += write_exports(game, staging, final or staging.root, opts, progress)
     return report
+
+
+def _with_pdf(opts: BuildOptions) -> BuildOptions:
+    if "cards-png" in opts.formats and "pdf" not in opts.formats:
+        return replace(opts, formats=(*opts.formats, "pdf"))  # the print set is made of PDFs
+    return opts
+
+
+def build_component(
+    game: Game,
+    component: Component,
+    staging: Staging,
+    opts: BuildOptions,
+    report: GameReport,
+    shared: SharedSheets,
+) -> list[Path]:
+    """One component's files, within its time budget."""
+    budget = component_limits().time_budget_seconds
+    staging.component = component
+    with time_budget(budget, lambda: _too_slow(component, budget)):
+        return _build_component(game, component, staging, _with_pdf(opts), report, shared)
+
+
+@dataclass
+class ComponentBuilt:
+    """What a worker hands back for one component (it crosses processes by pickle)."""
+
+    files: list[Path]
+    overflows: list[Overflow]
+    notes: list[str]
+    shared_items: list  # the items it gives to a shared card sheet, if any
+
+
+def _component_in_worker(
+    game: Game, component: Component, staging: Staging, opts: BuildOptions
+) -> ComponentBuilt:
+    report = GameReport(game.id)
+    shared = SharedSheets(game, opts)
+    files = build_component(game, component, staging, opts, report, shared)
+    kept = [item for items in shared.items.values() for item in items]
+    return ComponentBuilt(files, report.overflows, report.notes, kept)
 
 
 def _too_slow(component: Component, budget: float) -> InputError:
@@ -272,12 +289,15 @@ def build_games(
     opts: BuildOptions,
     progress: Progress | None = None,
     on_wait: Callable[[], None] | None = None,
+    jobs: int = 1,
 ) -> list[GameReport]:
     """Build every game into a hidden staging folder, then swap them all into ``out_root``.
 
     One build at a time writes into one output folder (a second waits for the first; ``on_wait``
     is told); staging folders that a killed build left behind are removed; every file is on
-    the disk before the swap. A game named twice is built once.
+    the disk before the swap. A game named twice is built once. With ``jobs`` above 1 the
+    components are built by that many worker processes (the same files, byte for byte). Each
+    game's folder records what it was built from (``fingerprint.STAMP``).
     """
     games = list({g.id: g for g in games}.values())
     if any(f in RASTER_FORMATS for f in opts.formats):
@@ -288,18 +308,33 @@ def build_games(
         remove_stale(out_root, STAGING)
         staged: list[tuple[Game, Path]] = []
         reports = []
+        pool = None
         try:
             for game in games:
                 stage = out_root / f".{game.id}.building-{os.getpid()}"
                 remove(stage)
                 stage.mkdir()
                 staged.append((game, stage))
-                report = build_game(game, Staging(stage), opts, progress, final=out_root / game.id)
-                report.files = [out_root / game.id / f.relative_to(stage) for f in report.files]
+            parallel = jobs > 1 and can_fork() and sum(len(g.components) for g in games) > 1
+            if parallel:
+                stages = [st for _, st in staged]
+                pool = ComponentPool(jobs, games, stages, _with_pdf(opts), _component_in_worker)
+            for game, stage in staged:
+                key = fingerprint(game.dir, game.id, opts)  # before reading: a change rebuilds
+                final = out_root / game.id
+                report = build_game(game, Staging(stage), opts, progress, final=final, pool=pool)
+                if key is not None:
+                    warnings = [_warning(o) for o in report.overflows]
+                    stamp(stage, key, report.files, warnings, report.notes)
+                report.files = [final / f.relative_to(stage) for f in report.files]
                 reports.append(report)
+            if pool is not None:
+                pool.close()
             for _, stage in staged:
                 fsync_tree(stage)
         except BaseException as exc:
+            if pool is not None:
+                pool.close()  # no worker writes on once the staging folders are removed
             for _, stage in staged:
                 shutil.rmtree(stage, ignore_errors=True)
             if created:  # leave no empty output folder behind either
@@ -316,6 +351,10 @@ def build_games(
                 shutil.rmtree(stage, ignore_errors=True)
             raise OutputError.of(exc, out_root) from None
     return reports
+
+
+def _warning(over: Overflow) -> str:
+    return f"text does not fit in {over.where}: {over.text}"
 
 
 def _as_final(filename, staged: list[tuple[Game, Path]], out_root: Path) -> Path:

@@ -35,27 +35,6 @@ BOARD_KINDS = ("board", "map")  # printed whole, turned, or tiled
 SHARED_STEM = "all-cards"
 
 
-def parse_card_size(value: str, option: str = "--card-size") -> tuple[tuple[str, str], ...]:
-    """``poker-us`` (every deck and aid) or ``id=size,id=size`` (those components), checked
-    against the presets of sizes.yaml."""
-    sizes = card_sizes()
-    out = []
-    for part in [p.strip() for p in value.split(",") if p.strip()]:
-        target, _, name = part.rpartition("=")
-        name = name.strip().lower()
-        if name not in sizes:
-            raise InputError(
-                Problem(
-                    f"unknown card size '{name}'",
-                    file="command line",
-                    field=option,
-                    hint=did_you_mean(name, sizes) or f"one of {', '.join(sizes)}",
-                )
-            )
-        out.append((target.strip() or "*", name))
-    return tuple(out)
-
-
 def card_size(component: Component, choice: tuple[tuple[str, str], ...]) -> Size | None:
     """The size ``--card-size`` gives this component, if it is a deck or an aid it names."""
     if component.kind not in CARD_KINDS:
@@ -121,9 +100,13 @@ class SharedSheets:
 
     def takes(self, component: Component, rendered: Rendered) -> bool:
         """Whether ``component`` prints in a shared file (then its items are kept for it)."""
+        return self.keep(component, rendered.items)
+
+    def keep(self, component: Component, items: list[Item]) -> bool:
+        """Keep ``items`` of ``component`` for its shared file, if it prints in one."""
         for size, ids in self.groups.items():
             if component.id in ids:
-                self.items.setdefault(size, []).extend(rendered.items)
+                self.items.setdefault(size, []).extend(items)
                 return True
         return False
 

@@ -27,18 +27,25 @@ class Staging:
         except ValueError:
             where = "/".join(parts)
             raise self._refuse(f"'{where}' would be written outside the output folder") from None
-        owner = self.component.id if self.component else "?"
-        if resolved in self.claimed:
-            raise self._refuse(
-                f"'{'/'.join(parts)}' would be written twice (by '{self.claimed[resolved]}' and "
-                f"'{owner}')"
-            )
-        self.claimed[resolved] = owner
+        self._claim(resolved, "/".join(parts))
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise OutputError.of(exc, path.parent) from None
         return path
+
+    def claim(self, path: Path) -> None:
+        """Take ``path`` (a file of this folder that another process wrote, e.g. a worker of
+        ``--jobs``) as written by the current component: refused if it was written already."""
+        self._claim(inside(self.base, path), path.relative_to(self.root).as_posix())
+
+    def _claim(self, resolved: Path, shown: str) -> None:
+        owner = self.component.id if self.component else "?"
+        if resolved in self.claimed:
+            raise self._refuse(
+                f"'{shown}' would be written twice (by '{self.claimed[resolved]}' and '{owner}')"
+            )
+        self.claimed[resolved] = owner
 
     def _refuse(self, message: str) -> InputError:
         c = self.component

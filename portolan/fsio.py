@@ -45,11 +45,12 @@ def fsync_tree(root: Path) -> None:
         fsync_path(Path(folder), folder=True)
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, *, durable: bool = True) -> None:
     """Replace ``path`` in one step, so an interrupted write never leaves half a file, and make
-    the new file durable before it replaces the old one. The file keeps its mode (a new one
-    gets the usual mode, as the umask allows), and a symbolic link keeps pointing at it: its
-    target is what is replaced."""
+    the new file durable before it replaces the old one (``durable=False``: skip the flushes to
+    the disk, for notes whose loss after a power cut costs nothing that matters). The file keeps
+    its mode (a new one gets the usual mode, as the umask allows), and a symbolic link keeps
+    pointing at it: its target is what is replaced."""
     given = Path(path)
     try:
         path = Path(os.path.realpath(given)) if given.is_symlink() else given
@@ -65,9 +66,11 @@ def write_atomic(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fchmod(f.fileno(), mode)
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         os.replace(tmp, path)
-        fsync_path(path.parent, folder=True)
+        if durable:
+            fsync_path(path.parent, folder=True)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         raise OutputError.of(exc, given) from None

@@ -62,6 +62,7 @@ def run(
             phase=phase or (decision.phase if decision else None),
             rule=model.cite(illegal.section),
             message=illegal.message,
+            section=illegal.section,
         )
         return Replay(state, violation, applied, last_turn, lines)
 

@@ -16,6 +16,7 @@ class Violation:
     phase: str | None
     rule: str  # the citation, e.g. "[Exploration in the Age of Sail — Ocean Phase]"
     message: str
+    section: str | None = None  # the rulebook place's id (game.yaml sections), for its text
 
     def __str__(self) -> str:
         where = self.file

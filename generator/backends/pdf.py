@@ -2,6 +2,11 @@
 
 The canvas runs in invariant mode (no timestamps, fixed document id) so the same input gives a
 byte-identical file, and its initial font is embedded Vera, so no unembedded Helvetica is named.
+
+A design placed more than once in a file (the copies of a card, its back on every backs page)
+is drawn once, as a form XObject, and each placement refers to it: a deck's file is written
+in about the time of its distinct designs. Streams are compressed without ASCII85 (binary
+deflate alone), which keeps the files smaller than ASCII85 would.
 """
 
 from __future__ import annotations
@@ -9,6 +14,7 @@ from __future__ import annotations
 import math
 import pathlib
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
@@ -21,6 +27,8 @@ from generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
 
 DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 KAPPA = 0.5522847498  # a circle's quarter as a cubic Bézier: control points at r * KAPPA
+# The box of a form whose placements are not clipped: the content's own extent is not known.
+UNBOUNDED = (-10_000.0, -10_000.0, 10_000.0, 10_000.0)
 
 
 class PdfWriter:
@@ -33,11 +41,17 @@ class PdfWriter:
         subject: str = "",
         duplex: str | None = None,
         colour_filter: ColourFilter = identity,
+        forms: bool = True,
     ):
         fonts.register()
+        self.use_forms = forms
         self.width, self.height = page_size
         self.filter = colour_filter
         self._colours: dict[tuple[str, str], str] = {}  # colour operators, written once each
+        self._pages: list[tuple] = []
+        self._forms: dict[tuple[int, ...], tuple[str, tuple]] = {}
+        self._state: list = [None, None, None, None]
+        self._saved: list[list] = []
         self.canvas = Canvas(
             str(path),
             pagesize=(self.width * mm, self.height * mm),
@@ -63,8 +77,25 @@ class PdfWriter:
         trim: tuple[float, float, float, float] | None = None,
         bleed: tuple[float, float, float, float] | None = None,
     ) -> None:
-        """Draw one page, at the drawing's size. ``trim`` and ``bleed`` (x, y, width, height in
-        mm from the top left) become the page's TrimBox and BleedBox, for a print shop."""
+        """Add one page, at the drawing's size (drawn at ``save``, once every design's uses are
+        known). ``trim`` and ``bleed`` (x, y, width, height in mm from the top left) become the
+        page's TrimBox and BleedBox, for a print shop."""
+        self._pages.append((drawing, trim, bleed))
+
+    def save(self) -> None:
+        if self.use_forms:
+            self._define_forms()
+        for drawing, trim, bleed in self._pages:
+            self._draw_page(drawing, trim, bleed)
+        self._pages = []
+        was = rl_config.useA85
+        rl_config.useA85 = 0  # read as the streams are written, here
+        try:
+            self.canvas.save()
+        finally:
+            rl_config.useA85 = was
+
+    def _draw_page(self, drawing: Drawing, trim, bleed) -> None:
         c = self.canvas
         if (drawing.width, drawing.height) != (self.width, self.height):
             self.width, self.height = drawing.width, drawing.height
@@ -80,14 +111,40 @@ class PdfWriter:
         # The graphics state as last written (fill, stroke, line width, dash), so that no
         # operator is written twice in a row; saved and restored with the canvas's own.
         self._state = [None, None, None, None]
-        self._saved: list[list] = []
+        self._saved = []
         for item in drawing.items:
             self._draw(item)
         c.restoreState()
         c.showPage()
 
-    def save(self) -> None:
-        self.canvas.save()
+    # -- designs drawn once -----------------------------------------------------------------
+    def _define_forms(self) -> None:
+        """A form for each design (a group's items, the same objects) placed twice or more,
+        named in the order of first use so that the file is the same on every run."""
+        uses: dict[tuple[int, ...], list[tuple[int, Group]]] = {}
+        for n, (drawing, _, _) in enumerate(self._pages):
+            _uses(uses, n, drawing.items)
+        # A page moved as a whole (--back-offset) is one group: look at what it holds.
+        for n, group in [u[0] for u in uses.values() if len(u) == 1]:
+            _uses(uses, n, group.items)
+        c = self.canvas
+        forms = {}
+        for key, placed in uses.items():
+            # Copies on one page cost little (the page's compression finds them): a form pays
+            # for itself once a design is on two pages.
+            if len({n for n, _ in placed}) < 2:
+                continue
+            groups = [g for _, g in placed]
+            name = f"Design{len(forms) + 1}"
+            c.beginForm(name, *_form_box(groups))
+            # A form inherits the state of each place it is drawn: it writes all it needs.
+            self._state = [None, None, None, None]
+            self._saved = []
+            for sub in groups[0].items:
+                self._draw(sub)  # no form inside a form: none is known yet
+            c.endForm()
+            forms[key] = (name, groups[0].items)  # the items kept: their ids stay theirs
+        self._forms = forms
 
     def _box(self, box: tuple[float, float, float, float]) -> tuple[float, ...]:
         """A box in mm from the top left, as PDF points from the bottom left."""
@@ -182,9 +239,15 @@ class PdfWriter:
 
     def _group(self, item: Group) -> None:
         c = self.canvas
+        # A form is drawn in a saved graphics state of its own (the Do operator), so the state
+        # tracked here is the same after it.
+        form = self._forms.get(_design(item)) if self._forms else None
         s = item.scale
         moved = item.rotate or item.flip or s != 1.0 or item.dx or item.dy
         if not moved and item.clip is None:
+            if form is not None:
+                c.doForm(form[0])
+                return
             for sub in item.items:  # nothing to save: the group only gathers its items
                 self._draw(sub)
             return
@@ -200,8 +263,11 @@ class PdfWriter:
         if item.clip is not None:
             clip = item.clip
             c._code.append(f"{fp_str(clip.x, clip.y, clip.w, clip.h)} re W n")
-        for sub in item.items:
-            self._draw(sub)
+        if form is not None:
+            c.doForm(form[0])
+        else:
+            for sub in item.items:
+                self._draw(sub)
         self._pop()
 
     def _text(self, t: Text) -> None:
@@ -226,3 +292,29 @@ class PdfWriter:
         text.setFont(name, size)
         text.textOut(t.text)
         c.drawText(text)
+
+
+def _uses(uses: dict, page: int, items) -> None:
+    """Add the groups among ``items`` (of more than one item) to ``uses``, by design, with the
+    page they are on; designs in order of first use."""
+    for item in items:
+        if isinstance(item, Group) and len(item.items) > 1:
+            uses.setdefault(_design(item), []).append((page, item))
+
+
+def _design(group: Group) -> tuple[int, ...]:
+    """What a group draws: its items, by identity (a design placed again is the same items)."""
+    return tuple(map(id, group.items))
+
+
+def _form_box(groups: list[Group]) -> tuple[float, float, float, float]:
+    """The form's box in its own units (mm, y down): every placement's clip, or unbounded."""
+    if any(g.clip is None for g in groups):
+        return UNBOUNDED
+    clips = [g.clip for g in groups]
+    return (
+        min(r.x for r in clips),
+        min(r.y for r in clips),
+        max(r.x + r.w for r in clips),
+        max(r.y + r.h for r in clips),
+    )

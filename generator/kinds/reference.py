@@ -21,6 +21,7 @@ from reportlab.platypus import (
 from generator import fonts
 from generator.colours import tint
 from generator.kinds.deck import check_colour
+from generator.kinds.reference_table import PagedTable
 from generator.layout.furniture import BAR_LABEL, BAR_W, SCALE_BAR
 from generator.markup import (
     Bullets,
@@ -67,6 +68,15 @@ def write_reference(game: Game, component: Component, staging: Staging, opts) ->
         path.write_text(page, encoding="utf-8")
         written.append(path)
     return written
+
+
+def reference_blocks(game: Game) -> list:
+    """The blocks of the game's rules reference (its first ``reference`` component), as the
+    booklet and the HTML page show them; none if the game has no reference."""
+    component = next((c for c in game.components if c.kind == "reference"), None)
+    if component is None:
+        return []
+    return parse(render(game, component, component.spec.template, "template"))
 
 
 def _styles(colour: str, theme: Theme) -> dict[str, ParagraphStyle]:
@@ -187,13 +197,10 @@ def _table(t: MTable, st, colour: str, width_mm: float, theme: Theme):
     for k, row in enumerate(t.rows):
         style = st["head"] if (t.header and k == 0) else st["cell"]
         data.append([Paragraph(inline_rl(c), style) for c in row + [""] * (ncols - len(row))])
-    table = Table(
-        data,
-        repeatRows=1 if t.header else 0,
-        hAlign="LEFT",
-        colWidths=_col_widths(t, ncols, width_mm),
-    )
-    cmds = [
+    widths = _col_widths(t, ncols, width_mm)
+    head = data[:1] if t.header else []
+    body = data[len(head) :]
+    common = [
         # Cells are Paragraphs, but the table still sets its own font (Helvetica by default)
         # before each cell: name ours so the PDF never refers to an unembedded font.
         ("FONTNAME", (0, 0), (-1, -1), "Vera"),
@@ -202,15 +209,27 @@ def _table(t: MTable, st, colour: str, width_mm: float, theme: Theme):
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]
-    if t.header:
-        cmds.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(theme.band(colour)[0])))
+    if head:
+        common.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(theme.band(colour)[0])))
     stripe = theme.background(colour, 0.92)
-    for r in range(1 if t.header else 0, len(data)):
-        if r % 2 == 0 and stripe != WHITE:
-            cmds.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor(stripe)))
-    table.setStyle(TableStyle(cmds))
+
+    def make(start: int, end: int) -> Table:
+        """The header and body rows ``start:end``; every even row of the whole table striped
+        (one command for all rows: one a row was copied at every page split)."""
+        cmds = list(common)
+        if stripe != WHITE and end > start:
+            first = len(head)
+            shades = [colors.HexColor(stripe), None]
+            phase = (start + first) % 2
+            cmds.append(("ROWBACKGROUNDS", (0, first), (-1, -1), shades[phase:] + shades[:phase]))
+        table = Table(head + body[start:end], repeatRows=len(head), hAlign="LEFT", colWidths=widths)
+        table.setStyle(TableStyle(cmds))
+        return table
+
     # Short tables stay on one page; long ones split, repeating their header row.
-    return KeepTogether([table, Spacer(1, 6)]) if len(data) <= 15 else table
+    if len(data) <= 15:
+        return KeepTogether([make(0, len(body)), Spacer(1, 6)])
+    return PagedTable(len(body), make)
 
 
 def _col_widths(t: MTable, ncols: int, width_mm: float):

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from portolan.cli import build, check, play, schema, simulate  # noqa: F401  (they register)
+from portolan.cli import build, check, play, schema, serve, simulate  # noqa: F401  (they register)
 from portolan.cli.app import app
 
 __all__ = ["app", "main"]

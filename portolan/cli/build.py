@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from pathlib import Path
 
@@ -21,6 +23,7 @@ SIDES = ("both", "fronts", "backs")
 SHEETS = ("shared", "per-deck")
 # Every format `--format` takes (generator.build.FORMATS, listed here so help needs no import).
 BUILD_FORMATS = ("pdf", "svg", "png", "tts", "cards-png")
+SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a game id as the model allows it
 
 
 @app.command("build")
@@ -93,14 +96,18 @@ def build_command(
         metavar=",".join(BUILD_FORMATS),
         autocompletion=lambda: list(BUILD_FORMATS),
     ),
+    jobs: int = typer.Option(
+        1, "--jobs", "-j", help="Build in N processes at once (0: one per processor)."
+    ),
+    force: bool = typer.Option(
+        False, "--force", help="Build every game asked for, even those already up to date."
+    ),
 ):
-    """Build print-and-play PDFs (and SVGs, PNG previews) into output/<game>/."""
-    from rich.progress import BarColumn, Progress, TextColumn
+    """Build print-and-play PDFs (and SVGs, PNG previews) into output/<game>/.
 
-    from generator.build import FORMATS, BuildOptions, build_games, steps
-    from generator.printset import check_card_size_targets, parse_card_size
-    from portolan.model import available_games, load_game
-    from portolan.sizes import papers
+    A game whose inputs, options and Portolan itself have not changed since it was last built
+    into the same folder is skipped (--force builds it again)."""
+    from generator.options import FORMATS, BuildOptions, parse_card_size
 
     chosen_duplex = opt.choice("--duplex", duplex, DUPLEX)
     chosen_sides = opt.choice("--sides", sides, SIDES)
@@ -125,11 +132,71 @@ def build_command(
         grayscale=grayscale,
         formats=opt.formats("--format", formats, FORMATS),
     )
+    workers = int(opt.number("--jobs", jobs, 0, 64)) or os.cpu_count() or 1
     folder = components_folder(components)
-    ids = list(dict.fromkeys(games or available_games(folder)))
+    target = out if out is not None else output_dir()
+    ids = list(dict.fromkeys(games or _game_ids(folder)))
+    fresh = {} if force else _up_to_date(folder, ids, target, options)
+    stale = [g for g in ids if g not in fresh]
+    reports = {r.game: r for r in _build(folder, stale, target, options, workers)}
+    for game_id in ids:
+        if game_id in fresh:
+            count = len(fresh[game_id]["files"])
+            where = display_path(target / game_id)
+            typer.echo(f"{game_id}: up to date, {count} files (--force rebuilds) -> {where}")
+            for note in fresh[game_id].get("notes", []):
+                typer.echo(f"  {note}")
+            for warning in fresh[game_id].get("warnings", []):
+                typer.echo(f"  warning: {warning}", err=True)
+            continue
+        report = reports[game_id]
+        kinds: dict[str, int] = {}
+        for f in report.files:
+            kinds[f.suffix[1:].upper()] = kinds.get(f.suffix[1:].upper(), 0) + 1
+        summary = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+        typer.echo(f"{report.game}: {summary} -> {display_path(target / report.game)}")
+        for note in report.notes:
+            typer.echo(f"  {note}")
+        for over in report.overflows:
+            typer.echo(f"  warning: text does not fit in {over.where}: {over.text}", err=True)
+
+
+def _game_ids(folder: Path) -> list[str]:
+    """Every game of ``folder``; when there is none, the model's loader says what is wrong."""
+    found = sorted(p.parent.name for p in folder.glob("*/game.yaml"))
+    if found and all(SAFE_ID.fullmatch(g) for g in found):
+        return found
+    from portolan.model import available_games
+
+    return available_games(folder)
+
+
+def _up_to_date(folder: Path, ids: list[str], target: Path, options) -> dict[str, dict]:
+    """The games whose print set in ``target`` was built from exactly these inputs, with what
+    their build recorded; read without loading the games (a build with nothing to do is quick)."""
+    from generator.fingerprint import fingerprint, up_to_date
+
+    fresh = {}
+    for game_id in ids:
+        if not SAFE_ID.fullmatch(game_id) or not (folder / game_id / "game.yaml").is_file():
+            continue  # the build reports it
+        record = up_to_date(target / game_id, fingerprint(folder / game_id, game_id, options))
+        if record is not None:
+            fresh[game_id] = record
+    return fresh
+
+
+def _build(folder: Path, ids: list[str], target: Path, options, workers: int) -> list:
+    if not ids:
+        return []
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    from generator.build import build_games, steps
+    from generator.printset import check_card_size_targets
+    from portolan.model import load_game
+
     loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     check_card_size_targets(loaded, options.card_size)
-    target = out if out is not None else output_dir()
     with Progress(
         TextColumn("{task.description:<48}"),
         BarColumn(),
@@ -145,17 +212,7 @@ def build_command(
         def waiting() -> None:
             typer.echo(f"waiting for another build into {display_path(target)} to finish", err=True)
 
-        reports = build_games(loaded, target, options, progress, waiting)
-    for report in reports:
-        kinds: dict[str, int] = {}
-        for f in report.files:
-            kinds[f.suffix[1:].upper()] = kinds.get(f.suffix[1:].upper(), 0) + 1
-        summary = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
-        typer.echo(f"{report.game}: {summary} -> {display_path(target / report.game)}")
-        for note in report.notes:
-            typer.echo(f"  {note}")
-        for over in report.overflows:
-            typer.echo(f"  warning: text does not fit in {over.where}: {over.text}", err=True)
+        return build_games(loaded, target, options, progress, waiting, jobs=workers)
 
 
 @app.command("list")

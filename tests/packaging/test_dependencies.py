@@ -40,6 +40,7 @@ def _imports() -> set[str]:
 def test_every_imported_package_is_declared():
     declared = {_name(r) for r in PROJECT["dependencies"]}
     declared |= {_name(r) for r in PROJECT["optional-dependencies"]["png"]}
+    declared |= {_name(r) for r in PROJECT["optional-dependencies"]["web"]}
     dists = packages_distributions()
     missing = {
         module: dists.get(module)
@@ -56,6 +57,9 @@ def test_png_rendering_is_an_extra_and_ruff_is_for_developers():
     assert "pypdfium2" not in runtime and {_name(r) for r in extras["png"]} == {"pypdfium2"}
     assert "portolan[png]" in extras["test"]
     assert "ruff" not in {_name(r) for r in extras["test"]} | runtime
+    web = {_name(r) for r in extras["web"]}
+    assert web & {"starlette", "uvicorn"} and not web & runtime  # portolan serve: an extra
+    assert "portolan[web]" in extras["test"]
     assert "ruff" in {_name(r) for r in extras["dev"]}
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
     assert "'.[dev]'" in ci and ci.index("'.[dev]'") < ci.index("ruff check")

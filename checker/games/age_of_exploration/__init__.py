@@ -67,6 +67,9 @@ class AgeOfExplorationRules(RulesBase):
     def sample_outcome(self, state: State, rng: random.Random) -> Any:
         return flow.sample_outcome(state, self.decision(state), rng)
 
+    def public_state(self, state: State) -> list[str]:
+        return flow.public_state(state)
+
     def menu(self, move: Any) -> str | None:
         return flow.menu(move)
 

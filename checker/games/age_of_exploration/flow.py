@@ -242,3 +242,14 @@ def weight(state: State, e, move: Any) -> float:
     if type(move).__name__ == "Abort":
         return 0.02 * (e.turns if e else 1)
     return 1.0
+
+
+def public_state(state: State) -> list[str]:
+    """A line per player: VP, Gold, cards in hand (their number only) and the expedition."""
+    out = []
+    for p in state.players:
+        e = state.exp[p]
+        where = f"{e.leader} in {e.space} ({e.mode})" if e.launched else f"{e.leader} in port"
+        hand = len(state.hands[p])
+        out.append(f"{p}: {state.total(p)} VP, Gold {state.gold[p]}, {hand} cards; {where}")
+    return out

@@ -1,0 +1,169 @@
+"""Referee a game: start one, answer the question of the moment, undo, download the log.
+
+Every answer is a POST that names how many steps the page showed (``at``): an answer sent from
+a page that is out of date (a second phone moved the game on, a button pressed twice) is not
+applied, and the page is shown again as it is now.
+"""
+
+from __future__ import annotations
+
+import re
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from checker.core import options as rule_options
+from checker.core.play import HEADER
+from checker.core.registry import rules_for
+from portolan.errors import InputError
+from portolan.web.referee import resume_command
+from portolan.web.score import players_of
+from portolan.web.site import Site, problems_of, read_form
+from portolan.web.store import NoSuchGame
+from portolan.yamlsrc import Source
+
+ACTIONS = ("choose", "reveal", "secret", "random", "undo")
+_RESUME = re.compile(r"portolan play ([a-z0-9-]+) --log")
+
+
+def routes(site: Site) -> list[Route]:
+    store = site.store
+
+    def new_page(request: Request, status: int = 200, **values):
+        game_id = values.pop("chosen", None) or request.query_params.get("game", "")
+        games = site.checked_games()
+        model = next((g for g in games if g.id == game_id), None)
+        options = list(rules_for(game_id).options(model)) if model else []
+        return site.page(
+            request,
+            "play_new.html.j2",
+            status,
+            games=games,
+            chosen=model.id if model else "",
+            game=model,
+            rule_options=options,
+            problems=values.get("problems", []),
+            players=values.get("players", ""),
+        )
+
+    async def new(request: Request):
+        return new_page(request)
+
+    async def create(request: Request):
+        form = await read_form(request)
+        game_id = str(form.get("game", ""))
+        raw = str(form.get("players", ""))
+        if game_id not in {g.id for g in site.checked_games()}:
+            return new_page(request, 400, players=raw, problems=[_problem("choose a game")])
+        try:
+            players = players_of(site, game_id, raw)
+            model = site.game(game_id)
+            rules = rules_for(game_id)
+            typed = {k[2:]: str(v) for k, v in form.items() if k.startswith("o.") and v}
+            chosen = rule_options.resolve(rules.options(model), typed, Source("form"))
+            key = await run_in_threadpool(store.create, game_id, players, chosen)
+        except InputError as exc:
+            return new_page(request, 400, chosen=game_id, players=raw, problems=problems_of(exc))
+        return RedirectResponse(str(request.url_for("table", key=key)), status_code=303)
+
+    def show(request: Request, key: str, notice: str = "", status: int = 200):
+        opened = request.query_params.get("open") or None
+        try:
+            with store.table(key, changes=False) as table:
+                prompt = table.prompt(opened)
+                sheet = table.score()
+                values = dict(
+                    key=key,
+                    game=table.session.model,
+                    players=table.session.players,
+                    prompt=prompt,
+                    at=table.version,
+                    steps=len(table.steps),
+                    can_undo=table.can_undo,
+                    events=list(table.events),
+                    public=table.public_state(),
+                    scores=[(ln.player, ln.total) for ln in sheet.lines],
+                    sheet=sheet.as_json() if prompt is None else None,
+                    notice=notice or request.query_params.get("notice", ""),
+                )
+        except NoSuchGame:
+            raise HTTPException(404, "no game at this address") from None
+        return site.page(request, "play.html.j2", status, **values)
+
+    async def table_page(request: Request):
+        return await run_in_threadpool(show, request, request.path_params["key"])
+
+    def answer(key: str, action: str, value: str, at: str) -> str:
+        """Apply one answer; what to tell the table ('' if all went as asked)."""
+        try:
+            with store.table(key) as table:
+                if at != str(table.version):
+                    return "The game had moved on; here it is as it is now."
+                try:
+                    if action == "undo":
+                        return "" if table.undo() else "Nothing to undo."
+                    if action == "random":
+                        table.reveal_random()
+                    elif action == "secret":
+                        table.keep_hidden()
+                    elif action in ("choose", "reveal"):
+                        index = int(value)
+                        (table.choose if action == "choose" else table.reveal)(index)
+                except (ValueError, IndexError):
+                    return "That answer is not one of the choices now."
+                return ""
+        except NoSuchGame:
+            raise HTTPException(404, "no game at this address") from None
+
+    async def post_answer(request: Request):
+        key = request.path_params["key"]
+        form = await read_form(request)
+        action = str(form.get("action", ""))
+        if action not in ACTIONS:
+            raise HTTPException(400, "unknown action")
+        notice = await run_in_threadpool(
+            answer, key, action, str(form.get("value", ""))[:20], str(form.get("at", ""))
+        )
+        url = request.url_for("table", key=key)
+        if notice:
+            url = url.include_query_params(notice=notice)
+        return RedirectResponse(str(url), status_code=303)
+
+    async def download(request: Request):
+        key = request.path_params["key"]
+        try:
+            path = store.log_path(key)
+        except NoSuchGame:
+            raise HTTPException(404, "no game at this address") from None
+        text = await run_in_threadpool(path.read_text, encoding="utf-8")
+        first, _, rest = text.partition("\n")
+        game = _game_of(first)
+        name = f"{game or 'portolan'}-{key[:6]}.yaml"
+        if first.startswith("# Portolan play log") and game:
+            text = HEADER.format(command=resume_command(game, name)) + rest
+        return Response(
+            text,
+            media_type="application/yaml; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    return [
+        Route("/play", new, name="play_new"),
+        Route("/play", create, methods=["POST"], name="play_create"),
+        Route("/play/{key}", table_page, name="table"),
+        Route("/play/{key}", post_answer, methods=["POST"], name="table_answer"),
+        Route("/play/{key}/log.yaml", download, name="table_log"),
+    ]
+
+
+def _game_of(header: str) -> str | None:
+    """The game id in a play log's first line ("... portolan play GAME --log ...")."""
+    m = _RESUME.search(header)
+    return m.group(1) if m else None
+
+
+def _problem(message: str) -> dict:
+    return {"where": "form", "field": None, "message": message, "hint": None, "line": None}

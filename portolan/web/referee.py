@@ -1,0 +1,238 @@
+"""The interactive referee of ``checker/core/play.py`` driven one answer at a time, for the web.
+
+A terminal ``Session`` asks and waits; a web page shows the question of the moment and gets the
+answer in a later request. This adapter keeps that difference in one place: it holds a
+``Session`` (its log file, resumed at the very prompt it stopped, its undo and its state come
+from the core unchanged), plays the moves the core would play by itself (a choice with one
+legal move that spends nothing), and describes the prompt of the moment as plain data for a
+template.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from checker.core.game import Decision, GameRules
+from checker.core.log import LogFile
+from checker.core.play import BACK, HEADER, Heading, Session, menu_entries
+from checker.core.scoresheet import ScoreSheet
+from portolan.model.loader import Game
+
+EVENTS_KEPT = 12  # the last things that happened, shown above the prompt
+LOG_NAME = "log.yaml"  # what the log's first line tells `portolan play` to resume
+
+
+@dataclass
+class Entry:
+    """One button of the prompt: its label and what pressing it sends back."""
+
+    label: str
+    value: str
+    kind: str  # "move", "heading", "back", "outcome", "secret"
+    copies: int | None = None  # copies left of a card, when the game counts them
+
+
+@dataclass
+class Prompt:
+    turn: int
+    player: str
+    phase: str
+    kind: str  # "choice" or "chance"
+    question: str
+    entries: list[Entry]
+    opened: str | None = None
+    random_ok: bool = False
+    spends: str | None = None  # the only move left spends this (asked before it is played)
+
+
+@dataclass
+class Table:
+    """A refereed game: the core's ``Session`` plus what the page shows."""
+
+    session: Session
+    events: list[str] = field(default_factory=list)
+    version: int = 0  # answers and undos so far: what a page showed, to spot a stale answer
+
+    @classmethod
+    def new(
+        cls, rules: GameRules, model: Game, players: list[str], options: dict[str, Any], log: Path
+    ) -> Table:
+        table = cls._made(rules, model, players, options, log)
+        table.session.file.create(HEADER.format(command=resume_command(rules.id, LOG_NAME)))
+        table.session.opened = True
+        table.settle()
+        return table
+
+    @classmethod
+    def resume(cls, log: Path, text: str, loaded: LogFile) -> Table:
+        """The game of a saved log, at the prompt it stopped. A log whose steps are not legal
+        any more raises ``ValueError`` with the violation."""
+        table = cls._made(loaded.rules, loaded.model, loaded.players, loaded.options, log)
+        violation = table.session.resume(text, loaded)
+        if violation is not None:
+            raise ValueError(str(violation))
+        table.settle()
+        return table
+
+    @classmethod
+    def _made(cls, rules, model, players, options, log: Path) -> Table:
+        table = cls(Session(rules, model, players, options, log, _no_input, _silent))
+        table.session.say = table._heard
+        return table
+
+    # -- what the page shows -----------------------------------------------------------------
+    @property
+    def rules(self) -> GameRules:
+        return self.session.rules
+
+    @property
+    def steps(self) -> list:
+        return self.session.steps
+
+    @property
+    def can_undo(self) -> bool:
+        marks = self.session.marks
+        return bool(self.session.steps) if marks is None else bool(marks)
+
+    def decision(self) -> Decision | None:
+        return self.rules.decision(self.session.state)
+
+    @property
+    def over(self) -> bool:
+        return self.decision() is None
+
+    def score(self) -> ScoreSheet:
+        return self.rules.score(self.session.state)
+
+    def public_state(self) -> list[str]:
+        """What everyone at the table may see (the game's ``public_state``; nothing secret)."""
+        return [str(line) for line in self.rules.public_state(self.session.state)]
+
+    def prompt(self, opened: str | None = None) -> Prompt | None:
+        d = self.decision()
+        if d is None:
+            return None
+        state = self.session.state
+        turn = self.session.turn_of(d)
+        if d.kind == "choice":
+            moves = self.rules.legal_moves(state)
+            if len(moves) == 1:  # left by settle: it spends something, so it is asked
+                only = Entry(self.rules.describe(moves[0]), "0", "move")
+                spends = self.rules.spends(moves[0])
+                return Prompt(turn, d.player, d.phase, "choice", d.prompt, [only], spends=spends)
+            menus = [self.rules.menu(m) for m in moves]
+            where = {id(m): i for i, m in enumerate(moves)}
+            if opened is not None and opened not in menus:
+                opened = None
+            entries = []
+            for label, target in menu_entries(moves, menus, opened, self.rules.describe):
+                if isinstance(target, Heading):
+                    entries.append(Entry(label, target.name, "heading"))
+                elif target is BACK:
+                    entries.append(Entry(label, "", "back"))
+                else:
+                    entries.append(Entry(label, str(where[id(target)]), "move"))
+            return Prompt(turn, d.player, d.phase, "choice", d.prompt, entries, opened)
+        outcomes = self.rules.outcomes(state)
+        entries = [
+            Entry(self.rules.outcome_name(m), str(i), "outcome", self.rules.copies_left(state, m))
+            for i, (m, _) in enumerate(outcomes)
+        ]
+        if d.secret is not None:
+            entries.insert(0, Entry("Keep it hidden (its owner names it later)", "", "secret"))
+        random_ok = len({w for _, w in outcomes}) == 1 and len(outcomes) <= 6
+        random_ok = random_ok and d.secret is None  # a secret card is its owner's to name
+        return Prompt(turn, d.player, d.phase, "chance", d.prompt, entries, None, random_ok)
+
+    # -- answers -------------------------------------------------------------------------------
+    def choose(self, index: int) -> None:
+        """Play the legal move at ``index`` of the current choice (IndexError if none)."""
+        d = self._decision("choice")
+        moves = self.rules.legal_moves(self.session.state)
+        if not 0 <= index < len(moves):
+            raise IndexError(index)
+        self._play(d, moves[index])
+
+    def reveal(self, index: int) -> None:
+        """The table revealed the outcome at ``index`` of the current chance."""
+        d = self._decision("chance")
+        outcomes = self.rules.outcomes(self.session.state)
+        if not 0 <= index < len(outcomes):
+            raise IndexError(index)
+        self._play(d, outcomes[index][0])
+
+    def keep_hidden(self) -> None:
+        """The card stays its owner's secret until the rules reveal it."""
+        d = self._decision("chance")
+        if d.secret is None:
+            raise IndexError("secret")
+        self._play(d, d.secret)
+
+    def reveal_random(self) -> None:
+        d = self._decision("chance")
+        outcomes = self.rules.outcomes(self.session.state)
+        if d.secret is not None:
+            raise IndexError("random")
+        move = self.session.rng.choice([m for m, _ in outcomes])
+        self.events.append(f"picked at random: {self.rules.outcome_name(move)}")
+        self._play(d, move)
+
+    def undo(self) -> bool:
+        before = len(self.session.steps)
+        self.session.undo()  # says "Undone." or "Nothing to undo."
+        if len(self.session.steps) == before:
+            return False
+        self.version += 1
+        self.settle()
+        return True
+
+    # -- inside ------------------------------------------------------------------------------
+    def _decision(self, kind: str) -> Decision:
+        d = self.decision()
+        if d is None or d.kind != kind:
+            raise IndexError(kind)
+        return d
+
+    def _play(self, d: Decision, move: Any) -> None:
+        self.session.apply(d, move, self.session.turn_of(d), prompted=True)  # saves the log
+        self.version += 1
+        self.settle()
+
+    def settle(self) -> None:
+        """Play what nobody has to decide (a choice with one legal move that spends nothing),
+        as the terminal referee does, so the page always stops at a real question or at the
+        end; a finished game's log is saved whole."""
+        while True:
+            d = self.decision()
+            if d is None:
+                self.session.save()
+                break
+            if d.kind != "choice":
+                break
+            moves = self.rules.legal_moves(self.session.state)
+            if len(moves) != 1 or self.rules.spends(moves[0]):
+                break
+            self.session.apply(d, moves[0], self.session.turn_of(d), prompted=False)
+        del self.events[:-EVENTS_KEPT]
+
+    def _heard(self, text: str) -> None:
+        text = text.strip()
+        if text and not text.startswith("==") and not text.startswith("(h at"):
+            self.events.append(text)
+            del self.events[:-EVENTS_KEPT]
+
+
+def resume_command(game: str, log: str) -> str:
+    """What a log's first line tells a terminal to run to go on with the game."""
+    return shlex.join(["portolan", "play", game, "--log", log])
+
+
+def _no_input(prompt: str) -> str | None:
+    return None
+
+
+def _silent(text: str) -> None:
+    pass

@@ -1,0 +1,219 @@
+"""Score a session: the game and players, the score pad, the score sheet and its downloads."""
+
+from __future__ import annotations
+
+import json
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from checker.core.registry import rules_for
+from checker.core.scoresheet import ScoreSheet
+from portolan.errors import InputError, Problem
+from portolan.web.scorepad import MAX_CELL, Pad, pad_for, position_text
+from portolan.web.site import Site, numbered, problems_of, read_form, text_of
+from portolan.yamlsrc import Source, parse_yaml
+
+POSITION = "position.yaml"  # what messages call the position the form makes
+
+
+def players_of(site: Site, game_id: str, raw: str) -> list[str]:
+    """The seat order typed as "Ana, Ben, Cai", checked as a log's players are."""
+    from checker.core.log import read_players
+    from portolan.limits import component_limits
+
+    names = read_players(raw, None, Source("players"))
+    limit = component_limits().name_chars
+    for name in names:
+        if len(name) > limit:
+            raise InputError(
+                Problem(f"'{name[:20]}…' is longer than {limit} characters", field="players")
+            )
+    problem = site.game(game_id).player_count_problem(len(names))
+    if problem is not None:
+        raise InputError(Problem(problem, field="players"))
+    return names
+
+
+def routes(site: Site) -> list[Route]:
+    def known(game_id: str) -> None:
+        if game_id not in {g.id for g in site.checked_games()}:
+            raise HTTPException(404, f"no checker for a game called '{game_id[:64]}'")
+
+    async def start(request: Request):
+        game_id = request.query_params.get("game", "")
+        raw_players = request.query_params.get("players", "")
+        if game_id or raw_players:
+            try:
+                known(game_id)
+                players = players_of(site, game_id, raw_players)
+            except HTTPException:
+                return site.page(
+                    request,
+                    "score_start.html.j2",
+                    400,
+                    games=site.checked_games(),
+                    problems=[
+                        {
+                            "where": "game",
+                            "field": None,
+                            "message": "choose a game",
+                            "hint": None,
+                            "line": None,
+                        }
+                    ],
+                    chosen=game_id,
+                    players=raw_players,
+                )
+            except InputError as exc:
+                return site.page(
+                    request,
+                    "score_start.html.j2",
+                    400,
+                    games=site.checked_games(),
+                    problems=problems_of(exc),
+                    chosen=game_id,
+                    players=raw_players,
+                )
+            url = request.url_for("score_pad", game=game_id).include_query_params(
+                players=", ".join(players)
+            )
+            return RedirectResponse(str(url), status_code=303)
+        return site.page(
+            request,
+            "score_start.html.j2",
+            games=site.checked_games(),
+            problems=[],
+            chosen="",
+            players="",
+        )
+
+    def pad_page(request: Request, game_id: str, players: list[str], status: int = 200, **extra):
+        model = site.game(game_id)
+        values = dict(
+            cells={}, sections={}, options={}, sheet=None, problems=[], yaml_text="", yaml_rows=[]
+        )
+        values.update(extra)
+        return site.page(
+            request,
+            "score.html.j2",
+            status,
+            game=model,
+            pad=pad_for(game_id),
+            players=players,
+            rule_options=rules_for(game_id).options(model),
+            **values,
+        )
+
+    async def pad(request: Request):
+        game_id = request.path_params["game"]
+        known(game_id)
+        try:
+            players = players_of(site, game_id, request.query_params.get("players", ""))
+        except InputError as exc:
+            return site.page(
+                request,
+                "score_start.html.j2",
+                400,
+                games=site.checked_games(),
+                problems=problems_of(exc),
+                chosen=game_id,
+                players=request.query_params.get("players", ""),
+            )
+        return pad_page(request, game_id, players)
+
+    async def submit(request: Request):
+        game_id = request.path_params["game"]
+        known(game_id)
+        form = await read_form(request)
+        pad = pad_for(game_id)
+        try:
+            players = players_of(site, game_id, str(form.get("players", "")))
+        except InputError as exc:
+            return site.page(
+                request,
+                "score_start.html.j2",
+                400,
+                games=site.checked_games(),
+                problems=problems_of(exc),
+                chosen=game_id,
+                players=str(form.get("players", "")),
+            )
+        cells, sections, options = _typed(form, pad, players)
+        text, name = await text_of(form, "yaml", "file", POSITION)
+        if not text.strip() or form.get("from") == "pad":
+            text, name = position_text(pad, players, cells, sections, options), POSITION
+        try:
+            sheet = await run_in_threadpool(_score, site, game_id, text, name)
+        except InputError as exc:
+            lines = {p.line for p in exc.problems if p.line}
+            return pad_page(
+                request,
+                game_id,
+                players,
+                422,
+                cells=cells,
+                sections=sections,
+                options=options,
+                problems=problems_of(exc),
+                yaml_text=text,
+                yaml_rows=numbered(text, lines),
+            )
+        if form.get("format") in ("csv", "json"):
+            return _download(game_id, sheet, str(form.get("format")))
+        return pad_page(
+            request,
+            game_id,
+            players,
+            cells=cells,
+            sections=sections,
+            options=options,
+            sheet=sheet.as_json(),
+            yaml_text=text,
+        )
+
+    return [
+        Route("/score", start, name="score_start"),
+        Route("/score/{game}", pad, name="score_pad"),
+        Route("/score/{game}", submit, methods=["POST"], name="score_submit"),
+    ]
+
+
+def _typed(form, pad: Pad, players: list[str]):
+    def cell(key: str) -> str:
+        value = form.get(key)
+        return value[:MAX_CELL] if isinstance(value, str) else ""
+
+    cells = {}
+    for p, player in enumerate(players):
+        if pad.rows:
+            for r, row in enumerate(pad.rows):
+                cells[(player, row)] = cell(f"c{p}.{r}")
+        else:
+            cells[(player, "")] = cell(f"c{p}")
+    sections = {key: cell(f"s.{key}") for key in pad.sections}
+    options = {k[2:]: cell(k) for k in form if k.startswith("o.")}
+    return cells, sections, options
+
+
+def _score(site: Site, game_id: str, text: str, name: str) -> ScoreSheet:
+    rules = rules_for(game_id)
+    raw = parse_yaml(text, name)
+    return rules.score_position(site.game(game_id), raw, Source(name), None)
+
+
+def _download(game_id: str, sheet: ScoreSheet, kind: str) -> Response:
+    if kind == "csv":
+        body, media = sheet.as_csv(), "text/csv; charset=utf-8"
+    else:
+        body = json.dumps(
+            {"ok": True, "game": game_id, **sheet.as_json()}, ensure_ascii=False, indent=2
+        )
+        media = "application/json"
+    name = f"{game_id}-scores.{kind}"
+    return Response(
+        body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )

@@ -1,0 +1,119 @@
+"""What every page of the web app shares: the folders it reads and writes, the templates
+(jinja2, autoescaped), the bounds on forms and the way input problems are shown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.datastructures import FormData, UploadFile
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from checker.core.registry import GAMES
+from portolan.errors import InputError, Problem
+from portolan.limits import component_limits, yaml_limits
+from portolan.model.loader import Game, available_games, load_game
+from portolan.web.store import Store
+
+TEXT_BYTES = yaml_limits().document_bytes  # a pasted or uploaded log or position
+BODY_BYTES = TEXT_BYTES + 64 * 1024  # one request: the text and the rest of its form
+FIELDS = component_limits().score_players * component_limits().score_rows + 64
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("portolan.web", "templates"),
+        autoescape=True,  # every template, whatever its name: no input reaches a page unescaped
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return env
+
+
+@dataclass
+class Site:
+    components: Path
+    data: Path
+    output: Path
+    store: Store
+    env: jinja2.Environment = field(default_factory=environment)
+    _games: dict[str, Game] = field(default_factory=dict)
+
+    def page(self, request: Request, template: str, status: int = 200, **values: Any):
+        made: dict[tuple, str] = {}  # a list of answers asks for the same address many times
+
+        def url_for(route: str, /, **params: Any) -> str:
+            key = (route, *sorted(params.items()))
+            if key not in made:  # paths only: the page works behind any host name
+                made[key] = request.url_for(route, **params).path
+            return made[key]
+
+        html = self.env.get_template(template).render(
+            path=request.url.path, url_for=url_for, **values
+        )
+        return HTMLResponse(html, status_code=status)
+
+    def games(self) -> list[Game]:
+        return [self.game(g) for g in available_games(self.components)]
+
+    def checked_games(self) -> list[Game]:
+        return [g for g in self.games() if g.id in GAMES]
+
+    def game(self, game_id: str) -> Game:
+        if game_id not in self._games:
+            self._games[game_id] = load_game(self.components, game_id)
+        return self._games[game_id]
+
+    def has_game(self, game_id: str) -> bool:
+        return game_id in available_games(self.components)
+
+
+async def read_form(request: Request) -> FormData:
+    """The request's form, within the bounds (one file, ``FIELDS`` fields, ``TEXT_BYTES`` a
+    part); past a bound Starlette answers 400 before anything is read further."""
+    return await request.form(max_files=1, max_fields=FIELDS, max_part_size=TEXT_BYTES)
+
+
+async def text_of(form: FormData, field_name: str, file_field: str, default_name: str):
+    """(text, name) from an uploaded file if one was chosen, else from the text box; the name
+    is what messages call the file (the upload's base name)."""
+    upload = form.get(file_field)
+    if isinstance(upload, UploadFile) and upload.filename:
+        data = await upload.read(TEXT_BYTES + 1)
+        name = Path(upload.filename.replace("\\", "/")).name[:100] or default_name
+        if len(data) > TEXT_BYTES:
+            raise InputError(
+                Problem(
+                    f"larger than {TEXT_BYTES:,} bytes", file=name, hint="limit yaml.document_bytes"
+                )
+            )
+        try:
+            return data.decode("utf-8-sig"), name
+        except UnicodeDecodeError as exc:
+            raise InputError(Problem(f"not UTF-8 text (byte {exc.start + 1})", file=name)) from None
+    text = form.get(field_name)
+    return (text if isinstance(text, str) else ""), default_name
+
+
+def problems_of(exc: InputError) -> list[dict[str, Any]]:
+    return [
+        {"where": p.where(), "field": p.field, "message": p.message, "hint": p.hint, "line": p.line}
+        for p in exc.problems
+    ]
+
+
+def numbered(text: str, mark: set[int] | None = None, around: int | None = None) -> list[dict]:
+    """The text's lines with their numbers, for showing a file beside its messages; with
+    ``around``, only the lines near that one."""
+    lines = text.splitlines()
+    rows = [
+        {"n": i, "text": line, "marked": i in (mark or set())}
+        for i, line in enumerate(lines, start=1)
+    ]
+    if around is not None:
+        rows = rows[max(0, around - 4) : around + 3]
+    return rows

@@ -1,0 +1,133 @@
+"""Refereed games kept on the server's disk, one folder per game under ``<data>/sessions/``.
+
+A game's folder holds the log (``log.yaml``, kept by the core's play log after every answer:
+whole turns that pass ``portolan check``, the turn under way as comment lines, so a game resumes
+at the very prompt it stopped) and ``meta.json`` (the answer count and the last events). The
+folder's name is an unguessable id: whoever has the link joins the table, nobody else finds it.
+Games in memory are a cache of what is on disk: a request that fails drops its game from the
+cache, and the next one replays the saved log, so a crash loses no saved step.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from checker.core.log import parse_log
+from checker.core.registry import rules_for
+from portolan import fsio
+from portolan.model.loader import load_game
+from portolan.web.referee import Table
+
+ID = re.compile(r"[A-Za-z0-9_-]{22}")
+CACHED = 64  # games kept in memory; the others are replayed from their log when next opened
+
+
+class NoSuchGame(LookupError):
+    pass
+
+
+class Store:
+    def __init__(self, data: Path, components: Path):
+        self.root = data / "sessions"
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.components = components
+        self._guard = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+
+    def folder(self, game_id: str) -> Path:
+        if not ID.fullmatch(game_id):
+            raise NoSuchGame(game_id)
+        return self.root / game_id
+
+    def create(self, game: str, players: list[str], options: dict[str, Any]) -> str:
+        rules = rules_for(game)
+        model = load_game(self.components, game)
+        key = secrets.token_urlsafe(16)  # 22 characters, 128 bits
+        folder = self.folder(key)
+        folder.mkdir()
+        with self._lock(key):
+            table = Table.new(rules, model, players, options, folder / "log.yaml")
+            self._write_meta(folder, table)
+            self._remember(key, table)
+        return key
+
+    @contextmanager
+    def table(self, key: str, *, changes: bool = True) -> Iterator[Table]:
+        """The game ``key``, locked for one request; its notes are saved afterwards if the
+        request ``changes`` it. If the request fails, the game is forgotten from memory and read
+        back from its log next time."""
+        folder = self.folder(key)
+        if not (folder / "log.yaml").is_file():
+            raise NoSuchGame(key)
+        with self._lock(key):
+            table = self._tables.get(key) or self._load(folder)
+            try:
+                yield table
+            except BaseException:
+                with self._guard:
+                    self._tables.pop(key, None)
+                raise
+            if changes:
+                self._write_meta(folder, table)
+            self._remember(key, table)
+
+    def log_path(self, key: str) -> Path:
+        path = self.folder(key) / "log.yaml"
+        if not path.is_file():
+            raise NoSuchGame(key)
+        return path
+
+    def forget(self, key: str) -> None:
+        """Drop a game from memory (tests use it to see what a restarted server reads)."""
+        with self._guard:
+            self._tables.pop(key, None)
+
+    # -- inside ------------------------------------------------------------------------------
+    def _lock(self, key: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(key, threading.Lock())
+
+    def _remember(self, key: str, table: Table) -> None:
+        with self._guard:
+            self._tables[key] = table
+            self._tables.move_to_end(key)
+            while len(self._tables) > CACHED:
+                self._tables.popitem(last=False)
+
+    def _load(self, folder: Path) -> Table:
+        path = folder / "log.yaml"
+        text = path.read_text(encoding="utf-8")
+        table = Table.resume(path, text, parse_log(text, "log.yaml", self.components))
+        meta = _read_meta(folder)
+        table.events = [str(e) for e in meta.get("events", [])][-20:]
+        table.version = meta["version"]
+        return table
+
+    @staticmethod
+    def _write_meta(folder: Path, table: Table) -> None:
+        meta = {"version": table.version, "events": table.events}
+        # The log is flushed to the disk; these notes (answer count, last events) need not be.
+        fsio.write_atomic(folder / "meta.json", json.dumps(meta, ensure_ascii=False), durable=False)
+
+
+def _read_meta(folder: Path) -> dict[str, Any]:
+    try:
+        meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        meta = {}  # lost notes cost the last events, never the game
+    if not isinstance(meta, dict):
+        meta = {}
+    if not isinstance(meta.get("events"), list):
+        meta["events"] = []
+    if not isinstance(meta.get("version"), int):
+        meta["version"] = 0
+    return meta

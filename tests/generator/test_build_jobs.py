@@ -1,0 +1,77 @@
+"""build_games(jobs=N): components drawn in worker processes give the same files, byte for byte,
+the same report and the same first error as a one-process build (issue 16)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.build import BuildOptions, build_games
+from generator.fingerprint import STAMP
+from generator.parallel import can_fork
+from generator.staging import Staging
+from portolan.errors import InputError
+from portolan.model import load_game
+from portolan.paths import components_dir
+from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME, GAME
+
+pytestmark = pytest.mark.skipif(not can_fork(), reason="worker processes are forked")
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def test_workers_write_the_same_bytes(tmp_path):
+    games = [load_game(components_dir(), GAME), load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)]
+    opts = BuildOptions(formats=("pdf", "svg"))
+    one = build_games(games, tmp_path / "one", opts)
+    two = build_games(games, tmp_path / "two", opts, jobs=3)
+    a, b = tree(tmp_path / "one"), tree(tmp_path / "two")
+    assert a.keys() == b.keys()
+    assert len([k for k in a if k.endswith(".pdf")]) > 5
+    assert [k for k in a if a[k] != b[k]] == []
+    # The same report: the files in the same order (under their own folder), the same warnings.
+    for r1, r2 in zip(one, two, strict=True):
+        assert [f.relative_to(tmp_path / "one") for f in r1.files] == [
+            f.relative_to(tmp_path / "two") for f in r2.files
+        ]
+        assert r1.overflows == r2.overflows
+    assert {f"{GAME}/{STAMP}", f"{FIXTURE_GAME}/{STAMP}"} <= a.keys()
+
+
+def test_progress_is_told_of_every_component_in_order(tmp_path):
+    game = load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)
+    told: list[str] = []
+    build_games([game], tmp_path, BuildOptions(formats=("svg",)), told.append, jobs=2)
+    assert told == [f"{game.id}: {c.name}" for c in game.components]
+
+
+def test_a_failing_worker_stops_the_build_with_its_message(fixture_copy, tmp_path):
+    deck = fixture_copy / "conquerors.yaml"
+    deck.write_text(deck.read_text("utf-8").replace("icon: compass", "icon: compas"), "utf-8")
+    game = load_game(fixture_copy.parent, FIXTURE_GAME)
+    out = tmp_path / "out"
+    messages = []
+    for jobs in (1, 2):
+        with pytest.raises(InputError) as caught:
+            build_games([game], out, BuildOptions(), jobs=jobs)
+        messages.append([str(p) for p in caught.value.problems])
+        assert not out.exists()  # nothing half-written, not even the output folder
+    assert messages[0] == messages[1]
+    assert "unknown icon 'compas'" in messages[1][0]
+
+
+def test_a_file_a_worker_wrote_is_claimed_once(tmp_path):
+    """The parent claims every file a worker wrote, so two components writing one file are
+    refused as in one process."""
+    game = load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)
+    staging = Staging(tmp_path)
+    staging.component = game.components[0]
+    staging.claim(tmp_path / "svg" / "a.svg")
+    staging.component = game.components[1]
+    with pytest.raises(InputError, match=r"'svg/a\.svg' would be written twice"):
+        staging.claim(tmp_path / "svg" / "a.svg")
+    with pytest.raises(InputError, match="written twice"):
+        staging.file("svg", "a.svg")

@@ -1,0 +1,75 @@
+"""What each command imports: `check`, `score` and `play` start without the printer, and the
+printer runs with reportlab's C accelerator (issue 16)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "exploration-age-of-sail" / "two-players.yaml"
+POSITION = next((ROOT / "examples" / "positions").glob("exploration-age-of-sail*.yaml"), None)
+PRINTER = ("generator", "reportlab", "svgwrite", "jinja2", "pypdfium2", "rich")
+
+# Runs the command in a fresh interpreter and prints the top-level packages it imported.
+PROBE = """
+import json, sys
+sys.argv = ["portolan", *json.loads(sys.argv[1])]
+from portolan.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+sys.__stderr__.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
+"""
+
+
+def imported(*args: str) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(list(args))],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    line = done.stderr.rsplit("MODULES ", 1)[1]
+    return set(json.loads(line))
+
+
+def tops(modules: set[str]) -> set[str]:
+    return {m.split(".")[0] for m in modules}
+
+
+def test_check_imports_neither_the_printer_nor_other_games():
+    modules = imported("check", str(EXAMPLE))
+    assert "checker.core.replay" in modules  # it did replay the log
+    assert not tops(modules) & set(PRINTER)
+    games = {m.split(".")[2] for m in modules if m.startswith("checker.games.")}
+    assert games == {"exploration_age_of_sail"}
+
+
+@pytest.mark.skipif(POSITION is None, reason="no example end position for this game")
+def test_score_imports_no_printer():
+    modules = imported("score", "exploration-age-of-sail", str(POSITION))
+    assert "checker.core.scoresheet" in modules
+    assert not tops(modules) & set(PRINTER)
+
+
+def test_play_imports_no_printer(tmp_path):
+    log = tmp_path / "game.yaml"
+    # No one at the keyboard (stdin is empty): the referee starts, asks, and stops.
+    modules = imported("play", "exploration-age-of-sail", "--players", "Ana,Ben", "--log", str(log))
+    assert "checker.core.play" in modules
+    assert not tops(modules) & set(PRINTER)
+
+
+def test_reportlab_uses_its_c_accelerator():
+    from reportlab.lib import rl_accel
+
+    assert rl_accel._py_funcs == {}, f"pure-Python fallbacks in use: {sorted(rl_accel._py_funcs)}"
+    assert type(rl_accel.fp_str).__name__ == "builtin_function_or_method"

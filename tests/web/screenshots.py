@@ -1,0 +1,104 @@
+"""Screenshots of every page at a phone's width (390 px) and a laptop's (1280 px), for the docs.
+
+    python -m tests.web.screenshots [docs/images]
+
+Serves the app on a loopback port with a fresh data folder, drives Debian's chromium, and writes
+``web-<page>-<width>.png`` (and the referee in dark mode). Not part of the tests.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+from playwright.sync_api import sync_playwright
+
+from portolan.paths import components_dir
+from portolan.web.app import create_app
+from tests.web.browser import LAPTOP, PHONE, chromium_path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+
+
+def serve(data: Path) -> tuple[str, uvicorn.Server]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(data, components_dir()), port=port, log_level="error")
+    )
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}", server
+
+
+def shoot(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    with tempfile.TemporaryDirectory() as data, sync_playwright() as p:
+        url, server = serve(Path(data))
+        browser = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        for width, viewport in (("390", PHONE), ("1280", LAPTOP)):
+            for scheme in ("light", "dark") if width == "390" else ("light",):
+                context = browser.new_context(viewport=viewport, color_scheme=scheme)
+                page = context.new_page()
+                suffix = f"{width}" + ("-dark" if scheme == "dark" else "")
+
+                def snap(name: str, page=page, suffix=suffix) -> None:
+                    path = out / f"web-{name}-{suffix}.png"
+                    page.screenshot(path=str(path))
+                    written.append(path)
+
+                if scheme == "dark":
+                    start_game(page, url)
+                    snap("referee")
+                    context.close()
+                    continue
+                page.goto(url + "/")
+                snap("home")
+                page.goto(url + "/score/ships?players=Ana,+Ben")
+                snap("score-pad")
+                page.get_by_text("Or paste a position file").click()
+                page.get_by_label("Position (YAML, as for portolan score)").fill(
+                    (EXAMPLES / "positions" / "ships.yaml").read_text(encoding="utf-8")
+                )
+                page.get_by_role("button", name="Score this file").click()
+                snap("score-sheet")
+                log = (EXAMPLES / "exploration-age-of-sail" / "two-players.yaml").read_text(
+                    encoding="utf-8"
+                )
+                page.goto(url + "/check")
+                page.get_by_label("Paste the log (YAML)").fill(
+                    log + "  - {player: Ana, draw: Galleons}\n"
+                )
+                page.get_by_role("button", name="Check", exact=True).click()
+                snap("check")
+                start_game(page, url)
+                snap("referee")
+                page.goto(url + "/games/ships")
+                snap("game")
+                context.close()
+        browser.close()
+        server.should_exit = True
+    return written
+
+
+def start_game(page, url: str) -> None:
+    page.goto(url + "/play?game=ships")
+    page.get_by_label("Players, in seat order").fill("Ana, Ben, Cai")
+    page.get_by_role("button", name="Start the game").click()
+    for _ in range(6):
+        page.locator("#choices button").first.click()
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "images"
+    for path in shoot(target):
+        print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)

@@ -1,0 +1,98 @@
+"""End to end, in a real browser at a phone's size (390×844): score, check, referee, download."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.web.browser import browser, phone  # noqa: F401  (fixtures)
+from tests.web.conftest import EXAMPLES
+
+pytestmark = pytest.mark.browser
+
+
+def test_score_a_three_player_position_and_read_the_winner(live_server, phone):  # noqa: F811
+    url, _ = live_server
+    phone.goto(url + "/")
+    phone.get_by_role("link", name="Score a session").click()
+    phone.get_by_label("Age of Discovery").check()
+    phone.get_by_label("Players, in seat order").fill("Ana, Ben, Cai")
+    phone.get_by_role("button", name="Open the score pad").click()
+    rows = {
+        "Ana": ("14", "5", "Majority of Ships", "3"),
+        "Ben": ("9", "2", "All Ships", "1"),
+        "Cai": ("11", "3", "One Ship", "2"),
+    }
+    for player, values in rows.items():
+        for row, value in zip(
+            ("first scoring", "contracts", "mission", "unassigned"), values, strict=True
+        ):
+            phone.get_by_label(f"{row} of {player}").fill(value)
+    expeditions = (EXAMPLES / "positions" / "age-of-discovery.yaml").read_text(encoding="utf-8")
+    block = expeditions.split("expeditions:\n", 1)[1]
+    phone.get_by_label("Expeditions", exact=True).fill(
+        "\n".join(ln.strip() for ln in block.splitlines())
+    )
+    phone.get_by_role("button", name="Score", exact=True).click()
+    winner = phone.get_by_test_id("winner").inner_text()
+    expected = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "portolan",
+            "score",
+            "age-of-discovery",
+            str(EXAMPLES / "positions" / "age-of-discovery.yaml"),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert winner.strip() in expected.splitlines()
+
+
+def test_check_a_failing_log_and_see_the_rule(live_server, phone):  # noqa: F811
+    url, _ = live_server
+    text = (EXAMPLES / "exploration-age-of-sail" / "two-players.yaml").read_text(encoding="utf-8")
+    text += "  - {player: Ana, draw: Galleons}\n"
+    phone.goto(url + "/check")
+    phone.get_by_label("Paste the log (YAML)").fill(text)
+    phone.get_by_role("button", name="Check", exact=True).click()
+    assert (
+        phone.get_by_test_id("where")
+        .inner_text()
+        .startswith(f"pasted-log.yaml:{len(text.splitlines())}:")
+    )
+    assert "the game is already over" in phone.get_by_test_id("reason").inner_text()
+    assert "End of Game" in phone.get_by_test_id("rule").inner_text()
+    assert phone.get_by_label("What the rules reference says").is_visible()
+
+
+def test_play_five_steps_reload_resume_and_replay_the_download(live_server, phone, tmp_path):  # noqa: F811
+    url, _ = live_server
+    phone.goto(url + "/play")
+    phone.get_by_label("Ships").check()
+    phone.get_by_role("button", name="Next").click()
+    phone.get_by_label("Players, in seat order").fill("Ana, Ben, Cai")
+    phone.get_by_role("button", name="Start the game").click()
+    for _ in range(5):
+        phone.locator("#choices button, #choices a.heading").first.click()
+    prompt = phone.get_by_test_id("prompt").inner_text()
+    choices = phone.locator("#choices").inner_text()
+    table = phone.url
+    phone.reload()
+    assert phone.get_by_test_id("prompt").inner_text() == prompt
+    assert phone.locator("#choices").inner_text() == choices
+    second = phone.context.new_page()  # a second phone opening the same link
+    second.goto(table)
+    assert second.get_by_test_id("prompt").inner_text() == prompt
+    with phone.expect_download() as download:
+        phone.get_by_role("link", name="Download the log").click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    out = subprocess.run(
+        [sys.executable, "-m", "portolan", "check", str(path)], capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
