@@ -78,7 +78,7 @@ def test_build_check_and_score_work_outside_the_checkout(installed):
     built = _run(portolan, "build", "exploration-age-of-sail", cwd=work)
     assert "exploration-age-of-sail:" in built.stdout
     out = work / "output" / "exploration-age-of-sail"  # ./output in the current folder
-    assert (out / "all-cards.pdf").stat().st_size > 10_000  # every deck on shared sheets
+    assert (out / "all-cards.pdf").stat().st_size > 10_000  # the decks share sheets
     assert (out / "rules-reference.html").exists()  # templates came along
     log = work / "game.yaml"
     shutil.copy(ROOT / "examples" / "exploration-age-of-sail" / "two-players.yaml", log)

@@ -39,9 +39,12 @@ def test_shell_completion_is_offered():
 
 
 def test_choices_are_listed_in_help():
-    build = plain(runner.invoke(app, ["build", "--help"], terminal_width=200).output)
+    build = plain(
+        runner.invoke(app, ["build", "--help"], terminal_width=200, env={"COLUMNS": "200"}).output
+    )
     assert "[a4|letter|a3|tabloid]" in build
     assert "[long|short|none|fold]" in build
+    assert "[packed|gutters]" in build and "[both|fronts|backs]" in build
     assert "pdf,svg,png,tts,cards-png" in build
     for command in ("check", "score"):
         out = plain(runner.invoke(app, [command, "--help"], terminal_width=200).output)
