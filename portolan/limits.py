@@ -104,6 +104,10 @@ def time_budget(seconds: float, on_exceeded: Callable[[], BaseException]) -> Ite
     ``check_deadline()``.
     """
     outer = getattr(_deadline, "end", None)
+    if outer is not None and outer <= time.monotonic():
+        # A deadline already past is no budget still running (that one would have stopped at
+        # its timer or its next check): one left behind must not stop this block at once.
+        outer = None
     _deadline.end = time.monotonic() + seconds if outer is None else outer
     use_signal = (
         outer is None
