@@ -72,10 +72,10 @@ def marker(tmp_path) -> Path:
 def test_the_sandbox_refuses_each_escape_quickly(marker, n):
     text = escapes(marker)[n]
     env = sandboxed(undefined=jinja2.StrictUndefined)
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(TEMPLATE_ERRORS):
         env.from_string(text).render(x=1)
-    assert time.perf_counter() - started < 3
+    assert time.process_time() - started < 10  # CPU seconds: a bomb is stopped, not run out
 
 
 def test_ordinary_templates_still_work():
@@ -196,13 +196,13 @@ PLACES = {
 def test_every_kind_of_component_refuses_each_escape(folder, marker, monkeypatch, place, n):
     template = escapes(marker)[n]
     fill = PLACES[place]
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(InputError) as err:
         if place.endswith("template"):
             fill(folder, template, monkeypatch)
         else:
             fill(folder, template)
-    assert time.perf_counter() - started < 5
+    assert time.process_time() - started < 15  # CPU seconds: a bomb is stopped, not run out
     (problem,) = err.value.problems
     expected_file = {
         "card face": "expedition-deck.yaml",
