@@ -128,47 +128,41 @@ class Space(Strict):
         return self.draw or DEFAULT_DRAW[self.kind]
 
 
-class Border(Strict):
+class Link(Strict):
+    """What a border and an arrow share: the two spaces ``a`` and ``b`` (both ways unless
+    ``one_way``), what must be known to cross, where it comes from; ``[a, b]`` may stand for
+    ``{a: a, b: b}``."""
+
+    a: str
+    b: str
+    one_way: bool = False
+    requires: str | None = None
+    source: str | None = None
+    accepts_shorthand: ClassVar[bool] = True  # [a, b] for {a: a, b: b}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _pair(cls, v):
+        if isinstance(v, list) and len(v) == 2:
+            return {"a": v[0], "b": v[1]}
+        return v
+
+
+class Border(Link):
     """A progress border between two spaces, both ways unless ``one_way`` (``a`` to ``b``).
     ``requires``: the label of a potential discovery (in ``a`` or ``b``) that must be discovered
     by the expedition or known before crossing; ``condition``: a condition of the instruction
     vocabulary the expedition must meet (``Capital Entry or Ruler Seized``)."""
 
-    a: str
-    b: str
-    one_way: bool = False
     wrap: bool = False  # drawn as matching tabs at two board edges (the Pacific crossing)
-    requires: str | None = None
     condition: str | None = None
-    source: str | None = None
-    accepts_shorthand: ClassVar[bool] = True  # [a, b] for {a: a, b: b}
-
-    @model_validator(mode="before")
-    @classmethod
-    def _pair(cls, v):
-        if isinstance(v, list) and len(v) == 2:
-            return {"a": v[0], "b": v[1]}
-        return v
 
 
-class Arrow(Strict):
+class Arrow(Link):
     """A grey status-change arrow from ``a`` to ``b`` (both ways unless ``one_way``). ``sighting``:
     a "D" arrow: crossing it westward needs the ``requires`` Land Sighted."""
 
-    a: str
-    b: str
-    one_way: bool = False
     sighting: bool = False
-    requires: str | None = None
-    source: str | None = None
-    accepts_shorthand: ClassVar[bool] = True  # [a, b] for {a: a, b: b}
-
-    @model_validator(mode="before")
-    @classmethod
-    def _pair(cls, v):
-        if isinstance(v, list) and len(v) == 2:
-            return {"a": v[0], "b": v[1]}
-        return v
 
 
 class ProgressTrack(Strict):
