@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +14,12 @@ import pytest
 from generator.build import BuildOptions, GameReport, build_games
 from portolan.model import available_games, load_game
 from portolan.paths import components_dir
+
+# The suite starts hundreds of `portolan` processes; where the environment forbids bytecode
+# (PYTHONDONTWRITEBYTECODE), each would compile Portolan's modules again (about 0.25 s apiece).
+# The caches land in git-ignored __pycache__ folders.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 GAME = "exploration-age-of-sail"
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -111,3 +119,9 @@ def pytest_addoption(parser):
         action="store_true",
         help="rewrite the golden score sheets and traces of examples/ instead of comparing",
     )
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto`` (pyproject's addopts): one worker per core, at most four (each worker
+    builds and reads back its own print sets, so more workers mostly add memory)."""
+    return max(1, min(os.cpu_count() or 1, 4))

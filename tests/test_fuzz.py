@@ -5,7 +5,7 @@ quickly. Components are loaded and, when they load, the changed component is bui
 SVG); logs go through ``portolan check`` and positions through ``portolan score``, in this
 process. A handful of real processes prove the exit codes outside the test runner.
 
-CI runs ``PORTOLAN_FUZZ`` cases (default 2,000, about half a minute); more on demand:
+CI runs ``PORTOLAN_FUZZ`` cases (default 1,000, about fifteen seconds); more on demand:
 
     PORTOLAN_FUZZ=20000 PORTOLAN_FUZZ_SEED=7 .venv/bin/python -m pytest tests/test_fuzz.py
 """
@@ -34,7 +34,7 @@ from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
 from tests.fuzzing import cases, outcome
 
 ROOT = Path(__file__).resolve().parents[1]
-TOTAL = int(os.environ.get("PORTOLAN_FUZZ", "2000"))
+TOTAL = int(os.environ.get("PORTOLAN_FUZZ", "1000"))
 SEED = int(os.environ.get("PORTOLAN_FUZZ_SEED", "1"))
 CHEAP_KINDS = ("aid", "scorepad", "reference")  # what game.yaml and rules.yaml changes are built as
 SLOW = 15.0  # seconds: no single case may take longer (the bounds keep every case short)
