@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.backends.svg import svg_text
+from generator.backends.svg import svg_document, svg_text, write_svg
+from generator.colours import grayscale, identity
 from generator.draw import Circle, Drawing, Group, Line, Rect, Text
 from generator.draw import Path as PathItem
 from tests.conftest import FIXTURE_GAME, GAME
@@ -159,3 +160,64 @@ def test_grayscale_svgs_use_only_grays(build):
     for path in paths:
         for hexa in colour.findall(path.read_text("utf-8")):
             assert hexa[0:2] == hexa[2:4] == hexa[4:6], (path.name, hexa)
+
+
+# -- the backend's own writer against svgwrite's tostring() -------------------------------------
+ESCAPES = 'Hernán Cortés & <Co> "the Conqueror" \'s\tmen\nand ships\r'
+EVERY_KIND = [
+    Rect(1, 2, 3, 4, fill="#112233"),
+    Rect(1.25, 2.5, 3.125, 4, fill="#112233", stroke="#445566", width=0.5, radius=1.5),
+    Rect(0, 0, 10, 10, stroke="#445566", dash=(1, 0.5, 0.25)),
+    Rect(-0.0004, 0.0004, 1e-9, 1234567.891, width=0),
+    Line(0, 0, 10, 10, stroke="#000000"),
+    Line(0.5, 0, 10, 10.75, stroke="#abcdef", width=0.1, dash=(2, 1)),
+    Circle(5, 5, 2, fill="#ffffff"),
+    Circle(5, 5, 2, stroke="#ff0000", width=0.2),
+    PathItem((("M", 0, 0), ("L", 1, 1), ("C", 1, 2, 3, 4, 5, 6), ("Z",)), fill="#000000"),
+    PathItem((("M", 0.1, 0.2), ("L", 3, 4)), stroke="#00ff00", width=0.4),
+    PathItem((), fill="#000000"),  # an empty path: svgwrite leaves out the empty ``d``
+    *[
+        Text(3, 4, f"{face} {anchor} {rotate}", 7.5, face, "#334455", anchor, rotate)
+        for face in ("regular", "bold", "italic", "bolditalic")
+        for anchor in ("start", "middle", "end")
+        for rotate in (0, 90, -45.5)
+    ],
+    Text(1, 2, ESCAPES, 9),
+    Text(1, 2, "", 9),  # no text: <text … />
+    Group(()),
+    Group((Rect(0, 0, 1, 1, fill="#000000"),), dx=2, dy=3, clip=Rect(0, 0, 5, 5), scale=2),
+    Group(
+        (
+            Group((Text(0, 0, "flipped", 8, "italic"),), flip=True, scale=0.5, rotate=180),
+            Group((Circle(1, 1, 1, fill="#123456"),), dx=1, clip=Rect(-1, -1, 2, 2), rotate=90),
+            Group((Line(0, 0, 1, 1),), id='named & <quoted> "id"\t\n\r'),
+        ),
+        dx=-3,
+        dy=4.5,
+        id="outer",
+        clip=Rect(0, 0, 20, 20),
+    ),
+]
+
+
+@pytest.mark.parametrize("colour_filter", [identity, grayscale])
+@pytest.mark.parametrize(
+    "drawing",
+    [
+        Drawing(63, 88, list(EVERY_KIND), bleed=3, id="deck-hernan-cortes", title=ESCAPES),
+        Drawing(210, 297, list(EVERY_KIND), id='odd & <id> "x"', title="Árbol"),
+        Drawing(10, 10),  # nothing in it: <defs />, no title
+    ],
+    ids=["card", "page", "empty"],
+)
+def test_the_writer_matches_svgwrite_tostring(drawing, colour_filter):
+    assert svg_text(drawing, colour_filter) == svg_document(drawing, colour_filter).tostring()
+
+
+def test_an_svg_file_is_svgwrite_text_byte_for_byte(tmp_path):
+    # Characters UTF-8 cannot hold (a lone surrogate from a YAML escape) become references.
+    d = Drawing(20, 20, [*EVERY_KIND, Text(0, 0, "lone \ud800 surrogate", 9)], title=ESCAPES)
+    write_svg(d, tmp_path / "d.svg")
+    expected = f'<?xml version="1.0" encoding="utf-8"?>\n{svg_document(d).tostring()}\n'
+    assert (tmp_path / "d.svg").read_bytes() == expected.encode("utf-8")
+    assert "Hernán Cortés &amp; &lt;Co&gt;" in expected and "&#55296;" in expected
