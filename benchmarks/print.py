@@ -688,7 +688,8 @@ def main(argv: list[str] | None = None) -> int:
     ids = args.game or available_games(components_dir())
     games = [load_game(components_dir(), g) for g in ids]
     # The naive renderer draws no map (Age of Exploration): such a game is left out of both sides.
-    skipped = [g.id for g in games if any(c.kind not in NAIVE for c in g.components)]
+    drawable = {*NAIVE, *CARD_KINDS}
+    skipped = [g.id for g in games if any(c.kind not in drawable for c in g.components)]
     if skipped:
         print(f"left out (no naive renderer for their kinds): {', '.join(skipped)}")
     games = [g for g in games if g.id not in skipped]

@@ -47,7 +47,7 @@ def check_text(site: Site, text: str, name: str) -> Checked:
     )
     v = result.violation
     if v is None:
-        out.sheet = rules.score(result.state).as_json()
+        out.sheet = rules.sheet(result.state).as_json()  # no winner while the game is not over
         return out
     out.violation = {**v.as_json(), "where": str(v).split(": illegal step", 1)[0], "text": str(v)}
     model, blocks = blocks_of(site.components, loaded.model.id)

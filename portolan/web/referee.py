@@ -105,7 +105,7 @@ class Table:
         return self.decision() is None
 
     def score(self) -> ScoreSheet:
-        return self.rules.score(self.session.state)
+        return self.rules.sheet(self.session.state)  # no winner while the game is not over
 
     def public_state(self) -> list[str]:
         """What everyone at the table may see (the game's ``public_state``; nothing secret)."""

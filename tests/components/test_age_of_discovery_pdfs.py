@@ -95,6 +95,19 @@ def test_ship_types_read_back(game, out):
     assert "First Scoring" in t and "Final Scoring" in t
 
 
+def test_flagships_print_the_default_reading_and_name_the_other(game, out):
+    """A flagship card tells the table what the checker does by default (``flagship_colours``:
+    any colour, §4.4.1's example) and names the rule option that keeps it to its two."""
+    option = next(o for o in game.rules.options if o.name == "flagship_colours")
+    assert option.default == "any" and "either" in option.choices
+    t = " ".join(text(out / "ship-deck.pdf").split())  # (one line of each card at a time)
+    flagships = game.deck("ship-deck").of_type("flagship")
+    assert t.count("Joins an expedition or a contract of any") == len(flagships)
+    for card in flagships:
+        first, second = card["colours"]
+        assert f"“either”: {first} or {second} only" in t, card.name
+
+
 def test_other_decks_read_back(out):
     contracts = text(out / "contract-deck.pdf")
     for need in (3, 4, 5, 6):

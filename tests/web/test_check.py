@@ -26,6 +26,26 @@ def test_a_legal_log_shows_every_turn_and_the_scores(client):
     assert f"<strong>{name}</strong>" in r.text
 
 
+def test_a_game_not_over_has_no_winner_and_says_so(client):
+    lines = (EAS / "two-players.yaml").read_text(encoding="utf-8").splitlines()
+    text = "\n".join(lines[:10]) + "\n"  # the first turns only
+    r = client.post("/check", data={"text": text})
+    page = html.unescape(r.text)
+    assert "every step legal" in page and "not over yet" in page
+    winner = page.split('data-testid="winner">', 1)[1].split("</p>", 1)[0]
+    assert "No winner yet" in winner and "Tied" not in winner and "Winner" not in winner
+
+
+def test_rank_decided_by_is_said_in_words(client):
+    text = (EAS / "two-players.yaml").read_text(encoding="utf-8")
+    row = client.post("/check", data={"text": text}).text.split('class="decided"', 1)[1]
+    cells = row.split("</tr>", 1)[0]
+    expected = (EAS / "two-players.score.txt").read_text(encoding="utf-8")
+    tied = any(ln.startswith("Tied") for ln in expected.splitlines())
+    assert "<td>total</td>" not in cells and "<td>shared</td>" not in cells
+    assert cells.count("Level on everything" if tied else "<td>Total alone</td>") == 2
+
+
 def test_an_illegal_step_shows_where_the_reason_the_rule_and_its_text(client):
     text = illegal_log()
     line = len(text.splitlines())
