@@ -43,8 +43,9 @@ class LogFile:
 
 
 def load_log(path: Path, components: Path) -> LogFile:
-    raw = load_yaml(path)
-    with gc_paused():  # reading a long log makes many objects and no cycles
+    # Reading a long log makes millions of objects and no cycles, and they last to the end.
+    with gc_paused(keep=True):
+        raw = load_yaml(path)
         return read_log(raw, Source(display_path(path)), components)
 
 

@@ -5,11 +5,15 @@
 - A command-line error found before a command runs (an unknown option, a missing argument) is
   reported as typer reports it, with exit 2; when the arguments ask for JSON (``--json`` or
   ``--format json``) it is also printed as JSON on stdout, as every other outcome is.
+- A command's module is imported when that command is looked up (``COMMAND_MODULES``), so
+  ``portolan check`` neither imports nor builds ``build``; help and completion look up all.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
+from collections.abc import Iterator, MutableMapping
 
 import typer
 from typer.core import TyperGroup
@@ -60,7 +64,74 @@ def _no_placeholder(command) -> None:
         command._portolan_help = True
 
 
+# Every command, in the order help lists it, and the module that registers it on the app.
+COMMAND_MODULES = {
+    "build": "portolan.cli.build",
+    "list": "portolan.cli.build",
+    "check": "portolan.cli.check",
+    "score": "portolan.cli.check",
+    "play": "portolan.cli.play",
+    "schema": "portolan.cli.schema",
+    "serve": "portolan.cli.serve",
+    "simulate": "portolan.cli.simulate",
+}
+
+
+def _import_command(name: str) -> tuple[typer.models.CommandInfo, typer.Typer] | None:
+    """The registration of command ``name`` and the app it is registered on (every command
+    module imports the one app from ``portolan.cli.app``), its module imported first."""
+    app = importlib.import_module(COMMAND_MODULES[name]).app
+    info = next((c for c in app.registered_commands if c.name == name), None)
+    return None if info is None else (info, app)
+
+
+class _Commands(MutableMapping):
+    """The group's commands by name: every name of ``COMMAND_MODULES`` is known from the start,
+    and each command is built the first time it is asked for."""
+
+    def __init__(self, built: dict, build) -> None:
+        self._built = dict(built)
+        self._build = build
+
+    def __getitem__(self, name: str):
+        if name not in self._built:
+            found = _import_command(name) if name in COMMAND_MODULES else None
+            if found is None:
+                raise KeyError(name)
+            self._built[name] = self._build(*found)
+        return self._built[name]
+
+    def __setitem__(self, name: str, command) -> None:
+        self._built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._built[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from COMMAND_MODULES
+        yield from (name for name in self._built if name not in COMMAND_MODULES)
+
+    def __len__(self) -> int:
+        return len(COMMAND_MODULES) + sum(1 for n in self._built if n not in COMMAND_MODULES)
+
+    def __contains__(self, name: object) -> bool:
+        return name in COMMAND_MODULES or name in self._built
+
+
 class PortolanGroup(TyperGroup):
+    def __init__(self, *, commands=None, **attrs) -> None:
+        super().__init__(commands=commands, **attrs)
+        self.commands = _Commands(self.commands, self._build_command)
+
+    def _build_command(self, info: typer.models.CommandInfo, app: typer.Typer):
+        from typer.main import get_command_from_info
+
+        return get_command_from_info(
+            info,
+            pretty_exceptions_short=app.pretty_exceptions_short,
+            rich_markup_mode=self.rich_markup_mode,
+        )
+
     def get_command(self, ctx, cmd_name: str):
         command = super().get_command(ctx, cmd_name)
         if command is not None:

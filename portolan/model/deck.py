@@ -42,8 +42,6 @@ from portolan.limits import component_limits, shown
 from portolan.model.base import SourcedInt, Strict
 from portolan.model.bundles import read_bundle
 from portolan.model.common import SafeName, Sized, safe_name_problem
-from portolan.model.effects import problem_field, read_effect
-from portolan.model.instructions import read_steps
 from portolan.yamlsrc import Pos, Source, YMap, position_at
 
 CARD_KEYS = ("name", "type", "count", "source", "sources", "note", "id")
@@ -485,6 +483,8 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
             )
             continue
         if ftypes[key].kind == "instructions":
+            from portolan.model.instructions import read_steps  # imported by games using it
+
             steps, step_problems = read_steps(
                 value, source, entry.value_pos.get(key, entry.pos), f"{where}.{key}"
             )
@@ -521,6 +521,8 @@ def _read_card(spec, ftypes, terms, entry: YMap, source: Source, where: str):
 
 def _read_effect(value, terms, entry: YMap, key: str, source: Source, where: str):
     """A card's effect: its steps, or one problem per mistake at the exact value."""
+    from portolan.model.effects import problem_field, read_effect  # imported by games using it
+
     steps, errors = read_effect(value, terms)
     problems = [
         source.problem(
@@ -550,6 +552,8 @@ def _check_value(ft: FieldType, value: Any, terms: dict[str, list[str]]):
         return None
 
     if ft.kind == "effect":  # nested in a list: reported at the list's value
+        from portolan.model.effects import read_effect
+
         steps, errors = read_effect(value, terms)
         return (steps, None, None) if not errors else (None, errors[0][1], None)
     if ft.kind == "int":

@@ -31,6 +31,7 @@ steps into the sentences printed on the card and in the rules reference.
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -198,13 +199,18 @@ Step = Annotated[
     ),
 ]
 Effect = Annotated[list[Step], Field(min_length=1)]
-_ADAPTER: TypeAdapter = TypeAdapter(Effect)
+
+
+@functools.cache
+def _adapter() -> TypeAdapter:
+    """Built on first use, as the models are (``defer_build``): most games have no effects."""
+    return TypeAdapter(Effect)
 
 
 def read_effect(value: Any, terms: dict[str, list[str]]):
     """Validate a card's ``effect``: (steps, []) or (None, [(path inside the value, message)])."""
     try:
-        steps = _ADAPTER.validate_python(value, context={"terms": terms})
+        steps = _adapter().validate_python(value, context={"terms": terms})
     except ValidationError as exc:
         problems = []
         for err in exc.errors(include_url=False):

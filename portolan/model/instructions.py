@@ -217,9 +217,8 @@ Step = Annotated[
     | CivMove,
     Field(discriminator="verb"),
 ]
-Check.model_rebuild()
-Choice.model_rebuild()
-If.model_rebuild()
+# Check, Choice and If name ``Step`` before it is defined: like every model (``defer_build``),
+# they are completed on first use, when ``Step`` is found in this module.
 
 # -- reading the YAML --------------------------------------------------------------------------
 

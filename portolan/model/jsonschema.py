@@ -24,9 +24,22 @@ SHORTHAND = {"type": ["string", "number", "integer", "boolean", "array", "null"]
 class _Schema(GenerateJsonSchema):
     """pydantic's generator, but a value a before-validator expands may also be a shorthand."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._kinds: dict[str, str] = {}  # the core schema type of each definition, by its ref
+
+    def definitions_schema(self, schema) -> dict[str, Any]:
+        # A model is built on first use (``defer_build``), so one used in several places is a
+        # definition its users refer to, where a model built earlier was written out in full.
+        self._kinds.update((d["ref"], d["type"]) for d in schema["definitions"])
+        return super().definitions_schema(schema)
+
     def function_before_schema(self, schema) -> dict[str, Any]:
         inner = super().function_before_schema(schema)
-        if schema["schema"]["type"] in ("model-fields", "model"):
+        kind = schema["schema"]["type"]
+        if kind == "definition-ref":
+            kind = self._kinds.get(schema["schema"]["schema_ref"], kind)
+        if kind in ("model-fields", "model"):
             return inner  # a whole mapping filled in (defaults): the full form is the schema
         return {"anyOf": [inner, SHORTHAND]}
 
@@ -54,10 +67,11 @@ def models_schema(models: dict[str, type], title: str) -> tuple[dict[str, Any], 
 def components_schema(game_id: str, title: str) -> dict[str, Any]:
     """Every file of ``components/<game>/``: game.yaml, rules.yaml, or a component whose
     ``kind`` picks its schema."""
-    from portolan.model.loader import KINDS
+    from portolan.model.loader import KINDS, kind_spec
 
+    kinds = {kind: kind_spec(kind) for kind in KINDS}
     schema, refs = models_schema(
-        {"game": GameSpec, "rules": RulesSpec, **KINDS}, f"{title}: component files"
+        {"game": GameSpec, "rules": RulesSpec, **kinds}, f"{title}: component files"
     )
     schema["description"] = (
         f"A file of components/{game_id}/: game.yaml, rules.yaml or a component (its 'kind' "

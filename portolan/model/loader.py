@@ -6,31 +6,38 @@ user fixing a YAML file sees all that is wrong at once.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from portolan.errors import InputError, Problem, did_you_mean, display_path
-from portolan.model.aid import AidSpec, ReferenceSpec, ScorePadSpec
 from portolan.model.base import NON_RULEBOOK_SOURCES, validate
-from portolan.model.board import BoardSpec
 from portolan.model.common import is_hex
-from portolan.model.counters import CountersSpec
-from portolan.model.deck import Deck, DeckSpec, read_cards
 from portolan.model.game import GameSpec
-from portolan.model.map import MapSpec, check_map
 from portolan.model.rules import RulesSpec
 from portolan.yamlsrc import Source, YList, YMap, load_yaml, position_at
 
-KINDS: dict[str, type] = {
-    "deck": DeckSpec,
-    "board": BoardSpec,
-    "counters": CountersSpec,
-    "aid": AidSpec,
-    "scorepad": ScorePadSpec,
-    "reference": ReferenceSpec,
-    "map": MapSpec,
+if TYPE_CHECKING:
+    from portolan.model.deck import Deck
+
+# Each kind's schema (module, class), imported when a file of that kind is read: defining the
+# models is most of what importing the model costs, and a game has only some of the kinds.
+KINDS: dict[str, tuple[str, str]] = {
+    "deck": ("portolan.model.deck", "DeckSpec"),
+    "board": ("portolan.model.board", "BoardSpec"),
+    "counters": ("portolan.model.counters", "CountersSpec"),
+    "aid": ("portolan.model.aid", "AidSpec"),
+    "scorepad": ("portolan.model.aid", "ScorePadSpec"),
+    "reference": ("portolan.model.aid", "ReferenceSpec"),
+    "map": ("portolan.model.map", "MapSpec"),
 }
+
+
+def kind_spec(kind: str) -> type:
+    """The schema of a component ``kind`` (a key of ``KINDS``)."""
+    module, name = KINDS[kind]
+    return getattr(importlib.import_module(module), name)
 
 
 @dataclass
@@ -233,14 +240,18 @@ def _read_component(path: Path, terms: dict[str, list[str]]) -> Component:
                 hint=did_you_mean(str(kind), KINDS),
             )
         )
-    spec = validate(KINDS[kind], raw, src, context={"terms": terms})
+    spec = validate(kind_spec(kind), raw, src, context={"terms": terms})
     component = Component(spec, src.path, raw)
     if kind == "deck":
+        from portolan.model.deck import Deck, read_cards
+
         cards, problems = read_cards(spec, raw, src, terms)
         if problems:
             raise InputError(problems)
         component.deck = Deck(spec, tuple(cards))
     elif kind == "map":
+        from portolan.model.map import check_map
+
         component.spec, problems = check_map(spec, raw, src)
         if problems:
             raise InputError(problems)

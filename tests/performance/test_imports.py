@@ -53,6 +53,17 @@ def test_check_imports_neither_the_printer_nor_other_games():
     assert games == {"exploration_age_of_sail"}
 
 
+def test_check_imports_only_its_command_and_the_models_its_game_uses():
+    modules = imported("check", str(EXAMPLE))
+    commands = {m for m in modules if m.startswith("portolan.cli.")}
+    assert commands & {"portolan.cli.build", "portolan.cli.play", "portolan.cli.simulate"} == set()
+    assert "portolan.cli.check" in commands
+    # Exploration in the Age of Sail has neither a map nor counters, nor card instructions or
+    # effects: their models are never defined.
+    models = {m.rsplit(".", 1)[1] for m in modules if m.startswith("portolan.model.")}
+    assert models & {"map", "counters", "effects", "instructions"} == set()
+
+
 @pytest.mark.skipif(POSITION is None, reason="no example end position for this game")
 def test_score_imports_no_printer():
     modules = imported("score", "exploration-age-of-sail", str(POSITION))

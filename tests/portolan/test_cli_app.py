@@ -132,3 +132,30 @@ def test_shell_completion_offers_the_choices(words, expected):
     }
     result = runner.invoke(app, [], env=env, prog_name="portolan")
     assert result.stdout.split() == expected
+
+
+def test_every_command_is_listed_with_its_module():
+    """A command's module is imported when the command is first looked up: the table must name
+    every registered command, each with the module that registers it."""
+    import importlib
+
+    from portolan.cli.group import COMMAND_MODULES
+
+    for module in dict.fromkeys(COMMAND_MODULES.values()):
+        importlib.import_module(module)
+    registered = {c.name: c.callback.__module__ for c in app.registered_commands}
+    assert registered == COMMAND_MODULES
+
+
+def test_shell_completion_offers_every_command():
+    env = {"_PORTOLAN_COMPLETE": "complete_bash", "COMP_WORDS": "portolan ", "COMP_CWORD": "1"}
+    result = runner.invoke(app, [], env=env, prog_name="portolan")
+    assert result.stdout.split() == [
+        "build", "list", "check", "score", "play", "schema", "serve", "simulate"
+    ]  # fmt: skip
+
+
+def test_a_mistyped_command_is_told_every_close_name():
+    result = runner.invoke(app, ["chek", "x"])
+    assert result.exit_code == 2
+    assert "Did you mean 'check', 'schema'?" in plain(result.output)
