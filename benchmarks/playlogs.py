@@ -1,0 +1,57 @@
+"""The logs of seeded random games of every game, to show a speed-up changed no outcome.
+
+    python benchmarks/playlogs.py OUT [--games 30] [--seed 1]
+    PYTHONPATH=/tmp/before python benchmarks/playlogs.py /tmp/before.txt   # an older tree
+    cmp /tmp/before.txt /tmp/now.txt
+
+For every game with a checker, 2, 3 and 4 players, default options, it plays ``--games`` random
+games (game ``k`` drawn from ``game_rng(seed, k)``, as ``portolan simulate`` does) and writes each
+game's log text, every step as Python writes it (``repr``: the move's every field, its turn and
+player) and the final totals. The same tree gives the same file on every run; two trees that
+give the same file played the same games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+# Keep this folder off the import path (its checker.py would shadow the `checker` package).
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+from checker.core.logwriter import log_text  # noqa: E402
+from checker.core.options import resolve  # noqa: E402
+from checker.core.registry import GAMES, rules_for  # noqa: E402
+from checker.core.simulate import default_players, game_rng, random_game  # noqa: E402
+from portolan.model import load_game  # noqa: E402
+from portolan.paths import components_dir  # noqa: E402
+from portolan.yamlsrc import Source  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", action="append", choices=sorted(GAMES))
+    args = parser.parse_args()
+    with args.out.open("w", encoding="utf-8") as out:
+        for game in args.game or sorted(GAMES):
+            rules = rules_for(game)
+            model = load_game(components_dir(), game)
+            options = resolve(rules.options(model), {}, Source("playlogs"))
+            for n in (2, 3, 4):
+                names = default_players(n)
+                for k in range(args.games):
+                    g = random_game(rules, model, names, options, game_rng(args.seed, k))
+                    out.write(f"=== {game} {n} players game {k}\n")
+                    out.write(log_text(rules, model, names, options, g.steps))
+                    out.writelines(f"{step!r}\n" for step in g.steps)
+                    totals = [(ln.player, ln.total) for ln in rules.score(g.state).lines]
+                    out.write(f"totals {totals}\n")
+                print(game, n, "players done", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
