@@ -160,6 +160,16 @@ def menu(move: Any) -> str | None:
 
 
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
+    if d.accepts == (Draw,):
+        # A card drawn: every card of the pile has weight 1, so this is the draw below
+        # (``moves[rng.randrange(len(moves))]``, the same random numbers) without making a
+        # Draw for every card of the pile (fifty or more) to keep one.
+        t = state.tasks[-1]
+        pile = (
+            state.decks[t[1]] if t[0] == "draw" else state.outfit_deck if t[0] == "odraw" else None
+        )
+        if pile:
+            return Draw(pile[rng.randrange(len(pile))])
     outcomes = engine.options(state)
     if d.accepts == (Roll,):
         total = rng.randint(1, 6) + (rng.randint(1, 6) if len(outcomes) > 6 else 0)
@@ -204,43 +214,54 @@ def worth_returning(e) -> bool:
 
 
 def weight(state: State, e, move: Any) -> float:
-    if isinstance(move, Return):
-        return 1000.0 if worth_returning(e) else 0.2
-    if isinstance(move, Launch):
-        return 3.0
-    if isinstance(move, StayInPort):
-        return 1.0
-    if isinstance(move, Play):
-        return 4.0
-    if isinstance(move, (SpendGold, Pay)):
-        return 2.0
-    if isinstance(move, (Hire, LaunchFrom)):
-        return 0.2
-    if isinstance(move, Done):
-        return 1.0
-    if isinstance(move, Move):
-        dist = europe_distance(state)
-        gain = dist.get(move.to, 0) - dist.get(e.space, 0)
-        return 8.0 if gain > 0 else (3.0 if e.must_return else 1.0)
-    if isinstance(move, Stop):
-        return 0.5
-    if isinstance(move, Ashore):
-        return 0.05
-    if isinstance(move, Status):
-        dist = europe_distance(state)
-        if move.to == state.book.europe:
-            return 20.0 if worth_returning(e) else 0.1
-        return 4.0 if dist.get(move.to, 0) > dist.get(e.space, 0) else 1.0
-    if isinstance(move, (NoStatus, NoAction)):
-        return 1.0
-    if isinstance(move, Action):
-        return 1.5
-    if isinstance(move, DeclareReturn):
-        return (0.05 + 0.5 * len(e.found)) * (e.turns if e else 1)
-    if isinstance(move, EndTurn):
-        return 4.0
-    if type(move).__name__ == "Abort":
-        return 0.02 * (e.turns if e else 1)
+    # Looked up by the move's type (found once per type by the table below, in its order, as
+    # the chain of isinstance tests it replaces did): most weights are constants.
+    w = _WEIGHT_OF.get(type(move))
+    if w is None:
+        w = _WEIGHT_OF[type(move)] = _weight_of(type(move))
+    return w if w.__class__ is float else w(state, e, move)
+
+
+def _move_weight(state: State, e, move: Move) -> float:
+    dist = europe_distance(state)
+    gain = dist.get(move.to, 0) - dist.get(e.space, 0)
+    return 8.0 if gain > 0 else (3.0 if e.must_return else 1.0)
+
+
+def _status_weight(state: State, e, move: Status) -> float:
+    dist = europe_distance(state)
+    if move.to == state.book.europe:
+        return 20.0 if worth_returning(e) else 0.1
+    return 4.0 if dist.get(move.to, 0) > dist.get(e.space, 0) else 1.0
+
+
+# (move types, weight or how to work it out), tried in this order.
+WEIGHTS: list[tuple[tuple[type, ...], Any]] = [
+    ((Return,), lambda state, e, move: 1000.0 if worth_returning(e) else 0.2),
+    ((Launch,), 3.0),
+    ((StayInPort,), 1.0),
+    ((Play,), 4.0),
+    ((SpendGold, Pay), 2.0),
+    ((Hire, LaunchFrom), 0.2),
+    ((Done,), 1.0),
+    ((Move,), _move_weight),
+    ((Stop,), 0.5),
+    ((Ashore,), 0.05),
+    ((Status,), _status_weight),
+    ((NoStatus, NoAction), 1.0),
+    ((Action,), 1.5),
+    ((DeclareReturn,), lambda state, e, move: (0.05 + 0.5 * len(e.found)) * (e.turns if e else 1)),
+    ((EndTurn,), 4.0),
+]
+_WEIGHT_OF: dict[type, Any] = {}
+
+
+def _weight_of(kind: type) -> Any:
+    for types, w in WEIGHTS:
+        if issubclass(kind, types):
+            return w
+    if kind.__name__ == "Abort":
+        return lambda state, e, move: 0.02 * (e.turns if e else 1)
     return 1.0
 
 

@@ -194,24 +194,37 @@ def plays(state: State, p: str) -> list[Play]:
     regions = published_regions(state)
     verdicts: dict[tuple, bool] = {}  # the same counters are judged once
 
-    def ok(items: dict, region: str | None) -> bool:
-        key = (tuple(items.items()), region)
-        if key not in verdicts:
-            verdicts[key] = why_not_items(state, e, p, items, region) is None
-        return verdicts[key]
+    def ok(items: dict, counters: tuple, region: str | None) -> bool:
+        key = (counters, region)
+        verdict = verdicts.get(key)
+        if verdict is None:
+            verdict = verdicts[key] = why_not_items(state, e, p, items, region) is None
+        return verdict
 
     for n in state.hands[p]:
-        for option in state.book.outfit[n].options:
-            if "Letter of Credit" in option:
-                choices = [(i, {i: 1}) for i in LETTER_ITEMS]
-            else:
-                choices = [(words(option), dict(option))]
-            for what, items in choices:
-                if what in ("Native Guide", "Interpreter"):
-                    out += [Play(n, what, r) for r in regions if ok(items, r)]
-                elif ok(items, None):
-                    out.append(Play(n, what))
+        for what, items, counters in card_choices(state.book, n):
+            if what in ("Native Guide", "Interpreter"):
+                out += [Play(n, what, r) for r in regions if ok(items, counters, r)]
+            elif ok(items, counters, None):
+                out.append(Play(n, what))
     return out
+
+
+def card_choices(book, n: int) -> tuple[tuple[str, dict, tuple], ...]:
+    """What Outfitting card ``n`` may be played for, in the order of its options: (the words,
+    the counters it gives, those counters as a key). Worked out once per card and book (the
+    cards never change; nothing changes the dictionaries either)."""
+    known = book.__dict__.setdefault("outfit_choices", {})
+    found = known.get(n)
+    if found is None:
+        out = []
+        for option in book.outfit[n].options:
+            if "Letter of Credit" in option:
+                out += [(i, {i: 1}, ((i, 1),)) for i in LETTER_ITEMS]
+            else:
+                out.append((words(option), dict(option), tuple(option.items())))
+        found = known[n] = tuple(out)
+    return found
 
 
 def items_of(state: State, move: Play) -> dict[str, int]:
