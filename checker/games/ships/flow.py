@@ -297,35 +297,77 @@ def cubes_available(state: State) -> list[str]:
 
 def action_shapes(state: State, only: type | None = None) -> list[Any]:
     """Every action that might be legal now, without the cube that pays for it (the caller
-    checks them, cube by cube)."""
-    cube = None
+    checks them, cube by cube). The shapes are made once for each set of ages, ships, cards
+    or areas they are made from (moves never change; callers never change the lists)."""
     p = state.current
     out: list[Any] = []
     if only in (None, PlaceShip):
-        out += [PlaceShip(a, b, cube) for a in ships.place_ages(state) for b in BOXES]
-    if only in (None, UpgradeShip):
-        out += [
-            UpgradeShip(a, s, b, cube)
-            for a, s in ships.own_ships(state)
-            if a < state.book.last_age
-            for b in BOXES
-        ]
-    if only in (None, RemoveShip):
-        out += [RemoveShip(a, s, cube) for a, s in ships.own_ships(state)]
+        out += _shape_list(PlaceShip, tuple(ships.place_ages(state)))
+    if only in (None, UpgradeShip, RemoveShip):
+        own = tuple(ships.own_ships(state))
+        if only in (None, UpgradeShip):
+            out += _shape_list(UpgradeShip, (state.book.last_age, own))
+        if only in (None, RemoveShip):
+            out += _shape_list(RemoveShip, own)
     if only in (None, TakeCard) and not state.took_card:
-        out += [TakeCard(c, cube) for c in state.display]
+        out += [_TAKE_CARD.get(c) or _take_card(c) for c in state.display]
     if only in (None, TakeGold):
-        out.append(TakeGold(cube))
+        out.append(TAKE_GOLD)
     if only in (None, TakeNavigation):
-        out.append(TakeNavigation(cube))
+        out.append(TAKE_NAVIGATION)
     if only in (None, SellGoods):
-        out.append(SellGoods(cube))
+        out.append(SELL_GOODS_SHAPE)
     if only in (None, Retrieve):
-        out.append(Retrieve(0, cube))
-        out += [
-            Retrieve(a.number, cube) for a in state.book.areas if state.cubes_in_area(a.index, p)
-        ]
+        out.append(RETRIEVE_BOXES)
+        areas_with_cubes = tuple(
+            a.number for a in state.book.areas if state.cubes_in_area(a.index, p)
+        )
+        out += _shape_list(Retrieve, areas_with_cubes)
     return out
+
+
+TAKE_GOLD, TAKE_NAVIGATION, SELL_GOODS_SHAPE = TakeGold(None), TakeNavigation(None), SellGoods(None)
+RETRIEVE_BOXES = Retrieve(0, None)
+_TAKE_CARD: dict[str, TakeCard] = {}  # a card's name -> TakeCard(card) without its cube
+# (move type, what they are made of) -> the shapes; emptied now and then to stay small (the
+# ships of a player make a few hundred keys in a game).
+_SHAPE_LISTS: dict[tuple, list[Any]] = {}
+
+
+def _exchange(good: str) -> Exchange:
+    """Exchange(good), made once per good (a candidate at every action)."""
+    move = _EXCHANGE.get(good)
+    if move is None:
+        move = _EXCHANGE[good] = Exchange(good)
+    return move
+
+
+_EXCHANGE: dict[str, Exchange] = {}
+
+
+def _take_card(card: str) -> TakeCard:
+    move = _TAKE_CARD[card] = TakeCard(card, None)
+    return move
+
+
+def _shape_list(kind: type, key: tuple) -> list[Any]:
+    found = _SHAPE_LISTS.get((kind, key))
+    if found is None:
+        if len(_SHAPE_LISTS) > 20_000:
+            _SHAPE_LISTS.clear()
+        found = _SHAPE_LISTS[(kind, key)] = _make_shapes(kind, key)
+    return found
+
+
+def _make_shapes(kind: type, key: tuple) -> list[Any]:
+    if kind is PlaceShip:  # key: the ages
+        return [PlaceShip(a, b, None) for a in key for b in BOXES]
+    if kind is UpgradeShip:  # key: the last age, the player's ships
+        last_age, own = key
+        return [UpgradeShip(a, s, b, None) for a, s in own if a < last_age for b in BOXES]
+    if kind is RemoveShip:  # key: the player's ships
+        return [RemoveShip(a, s, None) for a, s in key]
+    return [Retrieve(n, None) for n in key]  # key: the areas holding the player's cubes
 
 
 def legal_actions(state: State, *, first: bool = False) -> list[Any]:
@@ -401,7 +443,8 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     ]
     if not pending(state):
         candidates.append((None, END_TURN if top is None else DECLINE))
-    candidates += [(None, Exchange(g)) for g in state.book.exchanges if state.seat.goods.get(g)]
+    goods = state.seat.goods
+    candidates += [(None, _exchange(g)) for g in state.book.exchanges if goods.get(g)]
     paid: dict[tuple, bool] = {}
     ruled_out: set[int] = set()  # actions (without their cube) that cannot be carried out
     step = top[1] if top else None

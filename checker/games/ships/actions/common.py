@@ -212,6 +212,8 @@ def pay_navigation(state: State, n: int) -> None:
 
 def pending(state: State) -> str:
     """What free exchanges gave and is still to be used, in words ('' if nothing)."""
+    if not (state.pend_free or state.pend_gold or state.pend_nav):
+        return ""  # the usual case, asked at every action: no words made
     parts = [
         f"{n} {w}"
         for n, w in (
