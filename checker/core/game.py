@@ -261,7 +261,9 @@ class RulesBase:
 
     def sample_move(self, state: Any, rng: random.Random) -> Any:
         """A random legal choice for simulate (uniform unless a game plays more like a table)."""
-        return rng.choice(self.legal_moves(state))
+        # legal_moves, inlined: simulate asks this at most steps of a game.
+        d = self.decision(state)
+        return rng.choice([] if d is None or d.kind != "choice" else self.choices(state, d))
 
     def sample_outcome(self, state: Any, rng: random.Random) -> Any:
         """A chance outcome drawn with the weights of ``outcomes`` (a game may do it faster)."""

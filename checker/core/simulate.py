@@ -38,13 +38,17 @@ def random_game(
     state = rules.setup(model, players, options)
     steps: list[Step] = []
     turn = 0
+    # The hooks and the step's constructor looked up once: a game is thousands of steps, a
+    # step a few microseconds. tuple.__new__ makes the same Step as Step(...) without the
+    # named tuple's Python-level __new__.
     sample_outcome, sample_move = rules.sample_outcome, rules.sample_move
-    while (d := rules.decision(state)) is not None:
+    decision, apply, append, new = rules.decision, rules.apply, steps.append, tuple.__new__
+    while (d := decision(state)) is not None:
         move = sample_outcome(state, rng) if d.kind == "chance" else sample_move(state, rng)
         if d.starts_turn:
             turn += 1
-        rules.apply(state, move)
-        steps.append(Step(move, turn, d.player))
+        apply(state, move)
+        append(new(Step, (move, turn, d.player, None)))
         if len(steps) > max_steps:
             raise GameDidNotEnd(f"no end after {max_steps} steps")
     return SimulatedGame(state, steps, list(players), dict(options))
