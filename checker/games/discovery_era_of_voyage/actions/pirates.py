@@ -88,11 +88,22 @@ def pirate_turns(state: State) -> list:
     """'Turn a pirate' (which one and the payment are chosen next), when one may be turned. A
     second pirate is offered only where the first was turned: a log writes a turn's pirates
     under one key (``turn_pirate``), in one place of the turn."""
-    if not state.pirates_placed or not turnable(state) or not pirate_payments(state):
+    # The cheap tests first (asked at every sailing and investing; none has side effects).
+    if not state.pirates_placed or (state.turned and state.turned_in != state.phase):
         return []
-    if state.turned and state.turned_in != state.phase:
+    if not turnable(state) or not can_pay_pirate(state):
         return []
     return [TURN_A_PIRATE]
+
+
+def can_pay_pirate(state: State) -> bool:
+    """Whether ``pirate_payments`` would offer anything (without listing it)."""
+    p = state.player
+    cost = state.book.constants["pirate_turn_cost"]
+    if state.coins[p] >= cost:
+        return True
+    held = state.res[p]
+    return any(held[r] >= cost for r in state.book.resources)
 
 
 def pirate_payments(state: State) -> list[str]:

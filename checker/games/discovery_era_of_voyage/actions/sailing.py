@@ -195,13 +195,28 @@ def possible_sails(state: State, *, with_return: bool = True) -> list:
             due[slot] += pirate_cost
     ring = state.ring
     if here == CENTRE:
-        return [Sail(ring[slot], None, due[slot]) for slot in range(n) if due[slot] <= coins]
+        return [_sail(ring[slot], None, due[slot]) for slot in range(n) if due[slot] <= coins]
     bow = state.bow[p]
     moves: list = []
     for steps, cost in book.cost_row():
         slot = (here + bow * steps) % n
         if cost + due[slot] <= coins:
-            moves.append(Sail(ring[slot], steps, cost + due[slot]))
+            moves.append(_sail(ring[slot], steps, cost + due[slot]))
     if with_return and check_return(state, RETURN) is None:
         moves.append(RETURN)
     return moves
+
+
+_SAILS: dict[tuple, Sail] = {}  # (island, steps, cost) -> the Sail, made once
+
+
+def _sail(to: str, steps: int | None, cost: int) -> Sail:
+    """Sail(to, steps, cost), made once (simulate lists the sails at every sailing action; a
+    move never changes)."""
+    key = (to, steps, cost)
+    move = _SAILS.get(key)
+    if move is None:
+        if len(_SAILS) > 20_000:  # islands x steps x costs: a few hundred in practice
+            _SAILS.clear()
+        move = _SAILS[key] = Sail(to, steps, cost)
+    return move
