@@ -319,10 +319,9 @@ def action_shapes(state: State, only: type | None = None) -> list[Any]:
         out.append(SELL_GOODS_SHAPE)
     if only in (None, Retrieve):
         out.append(RETRIEVE_BOXES)
-        areas_with_cubes = tuple(
-            a.number for a in state.book.areas if state.cubes_in_area(a.index, p)
-        )
-        out += _shape_list(Retrieve, areas_with_cubes)
+        cubes = state.area_cubes  # (state.cubes_in_area, inlined)
+        areas_with_cubes = [a.number for a in state.book.areas if cubes[a.index][p]]
+        out += _shape_list(Retrieve, tuple(areas_with_cubes))
     return out
 
 
@@ -455,7 +454,8 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
         left -= 1
         candidates[k] = candidates[left]
         if cube is None:
-            if not isinstance(shape, Exchange) or shape in exchanges(state):
+            # (for an exchange: ``shape in exchanges(state)``, asked of its good alone)
+            if not isinstance(shape, Exchange) or _exchange_usable(state, shape):
                 return shape
             continue
         if id(shape) in ruled_out or not _paid(state, cube, shape, paid):
@@ -477,6 +477,13 @@ def exchanges(state: State) -> list[Exchange]:
         for g in state.book.exchanges
         if turn.check_exchange(state, Exchange(g)) is None and _usable_after(state, g, memo)
     ]
+
+
+def _exchange_usable(state: State, move: Exchange) -> bool:
+    """Whether ``exchanges`` lists this exchange, without working out the others: each good's
+    answer is its own (an exchange spends its good, so the search never comes back to a state
+    it is still working out, and the shared memo only saves time)."""
+    return turn.check_exchange(state, move) is None and _usable_after(state, move.good, {})
 
 
 def _usable_after(state: State, good: str, memo: dict[tuple, bool]) -> bool:
