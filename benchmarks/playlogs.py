@@ -1,10 +1,11 @@
 """The logs of seeded random games of every game, to show a speed-up changed no outcome.
 
-    python benchmarks/playlogs.py OUT [--games 30] [--seed 1]
+    python benchmarks/playlogs.py OUT [--games 30] [--seed 1] [--game ID] [--option NAME=VALUE]
     PYTHONPATH=/tmp/before python benchmarks/playlogs.py /tmp/before.txt   # an older tree
     cmp /tmp/before.txt /tmp/now.txt
 
-For every game with a checker, 2, 3 and 4 players, default options, it plays ``--games`` random
+For every game with a checker (or those named), 2, 3 and 4 players, the default options (or
+those given, where a game has them), it plays ``--games`` random
 games (game ``k`` drawn from ``game_rng(seed, k)``, as ``portolan simulate`` does) and writes each
 game's log text, every step as Python writes it (``repr``: the move's every field, its turn and
 player) and the final totals. The same tree gives the same file on every run; two trees that
@@ -35,12 +36,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", action="append", choices=sorted(GAMES))
+    parser.add_argument("--option", action="append", default=[], help="a rule option, NAME=VALUE")
     args = parser.parse_args()
+    raw = dict(item.split("=", 1) for item in args.option)
     with args.out.open("w", encoding="utf-8") as out:
         for game in args.game or sorted(GAMES):
             rules = rules_for(game)
             model = load_game(components_dir(), game)
-            options = resolve(rules.options(model), {}, Source("playlogs"))
+            known = {o.name for o in rules.options(model)}
+            given = {k: v for k, v in raw.items() if k in known}
+            options = resolve(rules.options(model), given, Source("playlogs"))
             for n in (2, 3, 4):
                 names = default_players(n)
                 for k in range(args.games):
