@@ -7,6 +7,8 @@ Equipment, Switching Launching Point)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions.engine import chance, push, same, task
 from checker.games.age_of_exploration.actions.ratings import over_capacity, ship_handling
@@ -188,26 +190,51 @@ def published_regions(state: State) -> list[str]:
     return [r for r in NEW_WORLD if state.claimed.get(f"landfall-{r.lower()}")]
 
 
-def plays(state: State, p: str) -> list[Play]:
-    e = state.exp[p]
+def plays(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -> list[Play]:
+    """``verdicts``: what ``items_ok`` found already for this state (the same counters are
+    judged once)."""
     out = []
     regions = published_regions(state)
-    verdicts: dict[tuple, bool] = {}  # the same counters are judged once
-
-    def ok(items: dict, counters: tuple, region: str | None) -> bool:
-        key = (counters, region)
-        verdict = verdicts.get(key)
-        if verdict is None:
-            verdict = verdicts[key] = why_not_items(state, e, p, items, region) is None
-        return verdict
-
+    if verdicts is None:
+        verdicts = {}
     for n in state.hands[p]:
         for what, items, counters in card_choices(state.book, n):
             if what in ("Native Guide", "Interpreter"):
-                out += [Play(n, what, r) for r in regions if ok(items, counters, r)]
-            elif ok(items, counters, None):
-                out.append(Play(n, what))
+                out += [
+                    _move(Play, n, what, r)
+                    for r in regions
+                    if items_ok(state, p, items, counters, r, verdicts)
+                ]
+            elif items_ok(state, p, items, counters, None, verdicts):
+                out.append(_move(Play, n, what, None))
     return out
+
+
+def items_ok(
+    state: State, p: str, items: dict, counters: tuple, region: str | None, verdicts: dict
+) -> bool:
+    """``why_not_items`` finds nothing (``counters``: the items as a key), remembered in
+    ``verdicts`` for one state."""
+    key = (counters, region)
+    verdict = verdicts.get(key)
+    if verdict is None:
+        verdict = verdicts[key] = why_not_items(state, state.exp[p], p, items, region) is None
+    return verdict
+
+
+_MOVES: dict[tuple, Any] = {}  # (move type, its fields) -> the move, made once
+
+
+def _move(kind: type, *args: Any) -> Any:
+    """One shared move per type and fields: the Outfitting menu is listed at every Outfitting
+    step of a random game, and a move never changes (nor does its type's equality)."""
+    key = (kind, *args)
+    move = _MOVES.get(key)
+    if move is None:
+        if len(_MOVES) > 20_000:
+            _MOVES.clear()
+        move = _MOVES[key] = kind(*args)
+    return move
 
 
 def card_choices(book, n: int) -> tuple[tuple[str, dict, tuple], ...]:
@@ -313,11 +340,16 @@ def add(state: State, e: Expedition, p: str, items: dict, region: str | None, si
                 e.items.pop(item, None)
 
 
-def gold_buys(state: State, p: str) -> list[SpendGold]:
-    e = state.exp[p]
+def gold_buys(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -> list[SpendGold]:
     if state.gold[p] < 1:
         return []
-    return [SpendGold(i) for i in GOLD_BUYS if why_not_items(state, e, p, {i: 1}, None) is None]
+    if verdicts is None:
+        verdicts = {}
+    return [
+        _move(SpendGold, i)
+        for i in GOLD_BUYS
+        if items_ok(state, p, {i: 1}, ((i, 1),), None, verdicts)
+    ]
 
 
 def ship_types(state: State, p: str) -> list[ShipType]:
@@ -356,14 +388,15 @@ def payments(state: State, p: str) -> list[Pay]:
 
 def hires(state: State, p: str) -> list[Hire]:
     picks = list(state.retired_up) + [kind for kind, pile in state.piles.items() if pile]
-    return [Hire(n, x) for n in letters(state, p) for x in picks]
+    return [_move(Hire, n, x) for n in letters(state, p) for x in picks]
 
 
 def outfit_moves(state: State, t: tuple) -> list:
     p = t[1]
+    verdicts: dict[tuple, bool] = {}  # a Letter of Credit's Crew is Gold's Crew: judged once
     return [
-        *plays(state, p),
-        *gold_buys(state, p),
+        *plays(state, p, verdicts),
+        *gold_buys(state, p, verdicts),
         *ship_types(state, p),
         *launch_points(state, p),
         *payments(state, p),
