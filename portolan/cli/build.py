@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from pathlib import Path
 
 import typer
@@ -189,20 +188,19 @@ def _up_to_date(folder: Path, ids: list[str], target: Path, options) -> dict[str
 def _build(folder: Path, ids: list[str], target: Path, options, workers: int) -> list:
     if not ids:
         return []
-    from rich.progress import BarColumn, Progress, TextColumn
+    from rich.progress import BarColumn, TextColumn
 
     from generator.build import build_games, steps
     from generator.printset import check_card_size_targets
+    from portolan.cli.progress import progress_bar
     from portolan.model import load_game
 
     loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     check_card_size_targets(loaded, options.card_size)
-    with Progress(
+    with progress_bar(
         TextColumn("{task.description:<48}"),
         BarColumn(),
         TextColumn("{task.completed}/{task.total}"),
-        transient=True,
-        disable=not sys.stderr.isatty(),
     ) as bar:
         task = bar.add_task("building", total=sum(steps(g, options) for g in loaded))
 

@@ -105,22 +105,15 @@ def simulate_command(
 def _play(batch, games: int, workers: int):
     """Every game's result in order: in this process, or in chunks over ``workers`` processes
     (each game has its own seed, so the results are the same); a bar on a terminal."""
-    import sys
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
 
     from checker.core.simulate import play_games
+    from portolan.cli.progress import progress_bar
 
     size = max(1, min(250, games // (workers * 8) or 1))
     chunks = [(k, min(k + size, games)) for k in range(0, games, size)]
     parts: dict[int, list] = {}
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        transient=True,
-        disable=not sys.stderr.isatty(),
-    ) as bar:
+    with progress_bar(TextColumn("simulating"), BarColumn(), MofNCompleteColumn()) as bar:
         task = bar.add_task("games", total=games)
         if workers == 1 or len(chunks) == 1:
             for first, stop in chunks:
