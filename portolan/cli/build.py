@@ -15,7 +15,7 @@ from portolan.paths import output_dir
 from portolan.sizes import papers
 
 # The choices of the print options (generator.layout's, listed here so help needs no import;
-# tests/test_cli_build.py checks they agree).
+# tests/portolan/test_cli_app.py checks they agree).
 DUPLEX = ("long", "short", "none", "fold")
 LAYOUTS = ("packed", "gutters")
 SIDES = ("both", "fronts", "backs")
@@ -79,6 +79,8 @@ def build_command(
         "shared",
         "--sheets",
         help="shared: decks of one card size in one file; per-deck: one file per deck.",
+        metavar="[" + "|".join(SHEETS) + "]",
+        autocompletion=lambda: list(SHEETS),
     ),
     card_size: str = typer.Option(
         None,

@@ -45,6 +45,7 @@ def test_choices_are_listed_in_help():
     assert "[a4|letter|a3|tabloid]" in build
     assert "[long|short|none|fold]" in build
     assert "[packed|gutters]" in build and "[both|fronts|backs]" in build
+    assert "[shared|per-deck]" in build
     assert "pdf,svg,png,tts,cards-png" in build
     for command in ("check", "score"):
         out = plain(runner.invoke(app, [command, "--help"], terminal_width=200).output)
@@ -115,11 +116,20 @@ def test_help_lists_every_build_format():
     assert BUILD_FORMATS == FORMATS
 
 
+def test_help_lists_the_printers_own_choices():
+    from generator.layout import grid, sheet
+    from portolan.cli import build
+
+    assert build.DUPLEX == sheet.DUPLEX and build.LAYOUTS == grid.LAYOUTS
+    assert build.SIDES == sheet.SIDES
+
+
 @pytest.mark.parametrize(
     ("words", "expected"),
     [
         ("portolan build --page ", ["a4", "letter", "a3", "tabloid"]),
         ("portolan build --duplex ", ["long", "short", "none", "fold"]),
+        ("portolan build --sheets ", ["shared", "per-deck"]),
         ("portolan score x y --format ", ["text", "json", "csv"]),
         ("portolan schema ", ["components", "log", "position", "score", "check", "simulate"]),
     ],
