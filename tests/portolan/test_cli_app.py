@@ -92,6 +92,20 @@ def test_json_errors_are_json_on_stdout_with_exit_2(args, tmp_path, monkeypatch)
     assert "Traceback" not in result.output
 
 
+def test_a_file_that_cannot_be_written_is_json_with_its_path_and_exit_74(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "logs").write_text("a file, not a folder")
+    args = ["simulate", "exploration-age-of-sail", "--games", "1", "--log-dir", "logs", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 74, result.output
+    data = json.loads(result.stdout)
+    assert data["ok"] is False and data["errors"] == [data["error"]]
+    error = data["error"]
+    assert error["file"].startswith("logs") and error["message"]
+    assert not error["message"].startswith("error")  # the reason alone, as for exit 2
+    assert result.stderr.startswith(f"error: {error['file']}: {error['message']}")
+
+
 def test_a_yaml_error_in_json_carries_line_and_column(tmp_path):
     log = tmp_path / "log.yaml"
     log.write_text("game: exploration-age-of-sail\nplayers: [Ana, Ben\n", encoding="utf-8")
