@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from portolan import __version__
 from portolan.cli import app
+from portolan.paths import ROOT
 
 runner = CliRunner()
 
@@ -104,6 +105,23 @@ def test_a_file_that_cannot_be_written_is_json_with_its_path_and_exit_74(tmp_pat
     assert error["file"].startswith("logs") and error["message"]
     assert not error["message"].startswith("error")  # the reason alone, as for exit 2
     assert result.stderr.startswith(f"error: {error['file']}: {error['message']}")
+
+
+@pytest.mark.parametrize("as_json", [["--json"], ["--format", "json"]])
+def test_a_bug_is_json_too_with_exit_3(as_json, monkeypatch):
+    import checker.core.replay
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(checker.core.replay, "replay", broken)
+    log = ROOT / "examples" / "exploration-age-of-sail" / "two-players.yaml"
+    result = runner.invoke(app, ["check", str(log), *as_json])
+    assert result.exit_code == 3, result.output
+    data = json.loads(result.stdout)
+    assert data["ok"] is False
+    assert data["error"]["message"] == "internal error: RuntimeError: boom"
+    assert "This is a bug in Portolan" in result.stderr and "Traceback" not in result.output
 
 
 def test_a_yaml_error_in_json_carries_line_and_column(tmp_path):
