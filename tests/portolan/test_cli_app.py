@@ -53,6 +53,15 @@ def test_choices_are_listed_in_help():
         assert "[text|json|csv]" in out
 
 
+def test_help_rewraps_the_docstrings_paragraphs():
+    wide = {"terminal_width": 200, "env": {"COLUMNS": "200"}}
+    commands = plain(runner.invoke(app, ["--help"], **wide).output)
+    assert "writes the log as it goes (a turn at a time" in commands
+    build = plain(runner.invoke(app, ["build", "--help"], **wide).output)
+    assert "since it was last built into the same folder is skipped" in build
+    assert "Examples:" in plain(runner.invoke(app, ["--help"]).output)  # paragraphs stay
+
+
 @pytest.mark.parametrize(
     ("command", "flags"),
     [
