@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, friendly
+from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids
 from portolan.errors import display_path
 from portolan.paths import output_dir
 from portolan.sizes import papers
@@ -28,7 +28,9 @@ SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a game id as the model allow
 @app.command("build")
 @friendly
 def build_command(
-    games: list[str] = typer.Argument(None, help="Game ids to build (default: every game)."),
+    games: list[str] = typer.Argument(
+        None, help="Game ids to build (default: every game).", autocompletion=game_ids
+    ),
     components: Path = COMPONENTS,
     out: Path = typer.Option(None, "--out", help="Output folder (default: output/)."),
     page: str = typer.Option(

@@ -8,13 +8,21 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly, rule_options
+from portolan.cli.app import (
+    COMPONENTS,
+    app,
+    components_folder,
+    emit_json,
+    friendly,
+    game_ids,
+    rule_options,
+)
 
 
 @app.command("simulate")
 @friendly
 def simulate_command(
-    game: str = typer.Argument(..., help="Game id."),
+    game: str = typer.Argument(..., help="Game id.", autocompletion=game_ids),
     games: int = typer.Option(100, "--games", help="How many games to play."),
     seed: int = typer.Option(0, "--seed", help="Random seed (same seed, same games)."),
     players: int = typer.Option(None, "--players", help="Players per game (default: the minimum)."),

@@ -185,6 +185,36 @@ def test_shell_completion_offers_the_choices(words, expected):
     assert result.stdout.split() == expected
 
 
+GAMES = [
+    "age-of-discovery",
+    "age-of-exploration",
+    "discovery-era-of-voyage",
+    "exploration-age-of-sail",
+    "ships",
+]
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("portolan build ", GAMES),
+        ("portolan build ships ", GAMES),  # build takes several
+        ("portolan score ", GAMES),
+        ("portolan simulate exp", ["exploration-age-of-sail"]),
+        ("portolan play age-of-", ["age-of-discovery", "age-of-exploration"]),
+        ("portolan schema log ", GAMES),
+    ],
+)
+def test_shell_completion_offers_the_installed_games(words, expected):
+    env = {
+        "_PORTOLAN_COMPLETE": "complete_bash",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1)),
+    }
+    result = runner.invoke(app, [], env=env, prog_name="portolan")
+    assert result.stdout.split() == expected
+
+
 def test_every_command_is_listed_with_its_module():
     """A command's module is imported when the command is first looked up: the table must name
     every registered command, each with the module that registers it."""
