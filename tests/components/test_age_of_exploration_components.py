@@ -161,3 +161,19 @@ def test_a_counter_text_past_its_frame_is_reported(tmp_path, old, new, reported)
     assert old in text
     path.write_text(text.replace(old, new), "utf-8")
     assert reported in counter_overflows(load_game(tmp_path, GAME))
+
+
+def test_no_card_prints_its_number_twice(game):
+    """The number is in the badge; the title names the card (the Outfitting cards' names carry
+    their number, "47 Porters", and printed it a second time)."""
+    from generator.faces import FaceEvaluator
+
+    for component in game.components:
+        if component.deck is None:
+            continue
+        faces = FaceEvaluator(game, component)
+        for card in component.deck.cards:
+            slots = faces.slots(card)
+            number = str(card.get("number", ""))
+            if number and slots["badge"] == number:
+                assert not re.match(rf"{number}\b", slots["title"]), (component.id, card.name)
