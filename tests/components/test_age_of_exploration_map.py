@@ -327,3 +327,36 @@ def test_a_tab_to_the_side_edge_is_long_enough_to_read_as_an_arrow(board):
             left = x + w / 2 < board.size.width / 2
             length = x - (SAFE + 0.5) if left else board.size.width - SAFE - 0.5 - (x + w)
             assert length >= 6.0, (sid, length)
+
+
+def test_no_text_in_a_space_runs_under_its_symbols():
+    """The symbols at a space's top right (Ⓡ, Ⓟ, B) are drawn over its first feature line:
+    the Canaries' "Canary Islands" ran under its Ⓟ. Every text of the board clears every
+    symbol circle or B box it does not belong to."""
+    from generator.build import BuildOptions
+    from generator.draw import Circle, Rect, Text
+    from generator.fonts import PT, width_mm
+    from generator.kinds.map import map_drawing
+
+    game = load_game(components_dir(), GAME)
+    d, _ = map_drawing(game, game.component("board"), 0.0, BuildOptions(formats=("pdf",)).theme)
+    symbols = [
+        (i.cx - i.r, i.cy - i.r, i.cx + i.r, i.cy + i.r)
+        for i in d.items
+        if isinstance(i, Circle) and i.r < 2.5
+    ] + [
+        (i.x, i.y, i.x + i.w, i.y + i.h)
+        for i in d.items
+        if isinstance(i, Rect) and i.fill == "#6b6b6b"  # the B of a base
+    ]
+    hits = []
+    for t in d.items:
+        if not isinstance(t, Text) or len(t.text) < 2 or t.rotate:
+            continue
+        tw = width_mm(t.text, t.face, t.size)
+        x0 = {"start": t.x, "middle": t.x - tw / 2, "end": t.x - tw}[t.anchor]
+        box = (x0, t.y - t.size * PT * 0.72, x0 + tw, t.y)
+        for s in symbols:
+            if box[0] < s[2] and s[0] < box[2] and box[1] < s[3] and s[1] < box[3]:
+                hits.append(t.text)
+    assert hits == []
