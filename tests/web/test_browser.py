@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -96,3 +98,27 @@ def test_play_five_steps_reload_resume_and_replay_the_download(live_server, phon
         [sys.executable, "-m", "portolan", "check", str(path)], capture_output=True, text=True
     )
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_a_build_started_from_the_game_page_shows_its_files_when_done(
+    live_server,
+    phone,  # noqa: F811
+    monkeypatch,
+):
+    from generator import build
+
+    def quick(games, out, options, *args, **kwargs):
+        time.sleep(1)
+        (out / games[0].id).mkdir(parents=True, exist_ok=True)
+        (out / games[0].id / "aid.pdf").write_bytes(b"%PDF")
+        return []
+
+    monkeypatch.setattr(build, "build_games", quick)
+    url, web = live_server
+    phone.goto(url + "/games/age-of-exploration")
+    phone.get_by_role("button", name="Build the print files").click()
+    assert "refreshes by itself" in phone.locator("#print").inner_text()
+    try:  # the page reloads itself every 5 s while the build runs
+        phone.get_by_role("link", name="aid.pdf").wait_for(timeout=20_000)
+    finally:
+        shutil.rmtree(web.site.output / "age-of-exploration", ignore_errors=True)
