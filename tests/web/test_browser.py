@@ -9,13 +9,12 @@ import time
 
 import pytest
 
-from tests.web.browser import browser, phone  # noqa: F401  (fixtures)
 from tests.web.conftest import EXAMPLES
 
 pytestmark = pytest.mark.browser
 
 
-def test_score_a_three_player_position_and_read_the_winner(live_server, phone):  # noqa: F811
+def test_score_a_three_player_position_and_read_the_winner(live_server, phone):
     url, _ = live_server
     phone.goto(url + "/")
     phone.get_by_role("link", name="Score a session").click()
@@ -55,7 +54,7 @@ def test_score_a_three_player_position_and_read_the_winner(live_server, phone): 
     assert winner.strip() in expected.splitlines()
 
 
-def test_check_a_failing_log_and_see_the_rule(live_server, phone):  # noqa: F811
+def test_check_a_failing_log_and_see_the_rule(live_server, phone):
     url, _ = live_server
     text = (EXAMPLES / "exploration-age-of-sail" / "two-players.yaml").read_text(encoding="utf-8")
     text += "  - {player: Ana, draw: Galleons}\n"
@@ -72,7 +71,7 @@ def test_check_a_failing_log_and_see_the_rule(live_server, phone):  # noqa: F811
     assert phone.get_by_label("What the rules reference says").is_visible()
 
 
-def test_play_five_steps_reload_resume_and_replay_the_download(live_server, phone, tmp_path):  # noqa: F811
+def test_play_five_steps_reload_resume_and_replay_the_download(live_server, phone, tmp_path):
     url, _ = live_server
     phone.goto(url + "/play")
     phone.get_by_label("Ships").check()
@@ -102,7 +101,7 @@ def test_play_five_steps_reload_resume_and_replay_the_download(live_server, phon
 
 def test_a_build_started_from_the_game_page_shows_its_files_when_done(
     live_server,
-    phone,  # noqa: F811
+    phone,
     monkeypatch,
 ):
     from generator import build

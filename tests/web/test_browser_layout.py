@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.browser import PHONE, browser  # noqa: F401  (fixture)
+from tests.web.browser import PHONE
 from tests.web.conftest import EXAMPLES
 
 pytestmark = pytest.mark.browser
@@ -88,7 +88,7 @@ def pages(page, url: str):
     yield "referee"
 
 
-def test_every_page_fits_a_phone_and_reads_aloud(live_server, browser):  # noqa: F811
+def test_every_page_fits_a_phone_and_reads_aloud(live_server, browser):
     url, _ = live_server
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
@@ -115,7 +115,7 @@ def luminance(css: str) -> float:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_pages_follow_the_systems_dark_mode(live_server, browser, scheme):  # noqa: F811
+def test_the_pages_follow_the_systems_dark_mode(live_server, browser, scheme):
     url, _ = live_server
     context = browser.new_context(viewport=PHONE, color_scheme=scheme)
     page = context.new_page()
