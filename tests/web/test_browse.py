@@ -5,6 +5,10 @@ from __future__ import annotations
 import shutil
 import time
 
+import pytest
+
+from portolan.model.loader import available_games
+from portolan.paths import components_dir
 from portolan.web.browse import print_files
 
 
@@ -58,3 +62,11 @@ def test_building_from_the_page_writes_the_print_files(client, app, monkeypatch)
         assert time.monotonic() < deadline
         time.sleep(0.05)
     shutil.rmtree(app.site.output)
+
+
+@pytest.mark.parametrize("game", available_games(components_dir()))
+def test_the_game_page_has_one_h1_and_the_reference_below_it(client, game):
+    page = client.get(f"/games/{game}").text
+    assert page.count("<h1") == 1  # screen readers: the game's title, then the reference's h2s
+    reference = page.split('<article class="reference"', 1)[1]
+    assert "<h2" in reference
