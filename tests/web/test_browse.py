@@ -33,6 +33,19 @@ def test_built_files_are_listed_and_served(client, app):
     assert client.get("/games/ships/files/cards-p01.png").headers["content-type"] == "image/png"
 
 
+def test_a_preview_keeps_its_room_while_it_loads(client, app):
+    folder = app.site.output / "ships"
+    (folder / "png").mkdir(parents=True)
+    (folder / "aid.pdf").write_bytes(b"%PDF-1.4 test")
+    header = b"\x89PNG\r\n\x1a\n" + (13).to_bytes(4, "big") + b"IHDR"
+    png = header + (827).to_bytes(4, "big") + (1169).to_bytes(4, "big") + b"\x08\x02\0\0\0"
+    (folder / "png" / "aid-p01.png").write_bytes(png)
+    assert print_files(folder)[0]["preview_height"] == 170  # 120 px wide, A4's proportions
+    assert 'width="120" height="170"' in client.get("/games/ships").text
+    (folder / "png" / "aid-p01.png").write_bytes(b"not a png at all, but long enough")
+    assert print_files(folder)[0]["preview_height"] == 120  # a square's room, no error
+
+
 def test_files_outside_the_game_folder_are_not_served(client, app):
     (app.site.output).mkdir(parents=True, exist_ok=True)
     (app.site.output / "secret.pdf").write_bytes(b"no")
