@@ -83,10 +83,26 @@ def missing_of(decision: Decision) -> Illegal | None:
 
 @dataclass(slots=True)
 class GameState:
-    """What the core keeps in every game's state: the decision of the moment, worked out once
-    and forgotten by ``RulesBase.apply``. A game's ``State`` subclasses it."""
+    """What the core keeps in every game's state: the decision of the moment, worked out once,
+    and whatever else the rules work out more than once in this position (``scratch()``); both
+    are forgotten by ``RulesBase.apply``, so no game clears a cache by hand. A game's
+    ``State`` subclasses it."""
 
     memo: tuple[Decision | None] | None = field(default=None, kw_only=True, repr=False)
+    scratchpad: dict[Any, Any] | None = field(default=None, kw_only=True, repr=False)
+
+    def scratch(self) -> dict[Any, Any]:
+        """The cache of this position (empty after every move), for what a decision's checks
+        and choices need again (e.g. where a ship may sail)."""
+        pad = self.scratchpad
+        if pad is None:
+            pad = self.scratchpad = {}
+        return pad
+
+    def forget(self) -> None:
+        """Drop what was worked out for this position: for a state changed by hand (tests,
+        tools); ``RulesBase.apply`` does the same after every move."""
+        self.memo = self.scratchpad = None
 
 
 Check = Callable[[Any, Any], Illegal | None]  # (state, move) -> why it is illegal, or None
@@ -232,7 +248,9 @@ class RulesBase:
         return None if check is None else check(state, move)
 
     def apply(self, state: GameState, move: Any) -> list[str]:
-        state.memo = None
+        """The move's apply (the move table), with the position's caches forgotten first. A
+        game that overrides it calls ``super().apply`` and adds what follows the move."""
+        state.memo = state.scratchpad = None
         return self.moves[type(move)][1](state, move)
 
     def misplaced(self, state: Any, move: Any) -> Illegal | None:

@@ -42,15 +42,7 @@ class AgeOfExplorationRules(RulesBase):
         engine.run(state)
         return state
 
-    # the hot hooks go straight to the engine (the move table says the same, one call less)
     decide = staticmethod(engine.decide)
-
-    def check(self, state: State, move: Any, player: str) -> Any:
-        return engine.check(state, move)
-
-    def apply(self, state: State, move: Any) -> list[str]:
-        state.memo = None
-        return engine.apply(state, move)
 
     def misplaced(self, state: State, move: Any) -> Any:
         return flow.misplaced(state, move)

@@ -99,10 +99,7 @@ class ShipsRules(RulesBase):
 
     def apply(self, state: State, move: Any) -> list[str]:
         """The move, then whatever follows from it without a decision (a card's gains...)."""
-        state.memo = None
-        state.cache.clear()
-        events = self.moves[type(move)][1](state, move)
-        return events + advance(state)
+        return super().apply(state, move) + advance(state)
 
     def decide(self, state: State) -> Decision | None:
         return flow.decide(state)
