@@ -45,6 +45,15 @@ def test_the_package_has_every_module_of_the_shape(game):
 
 
 @pytest.mark.parametrize("game", list(GAMES))
+def test_every_rules_module_is_well_under_800_lines(game):
+    sizes = {
+        str(p.relative_to(package_dir(game))): len(p.read_text(encoding="utf-8").splitlines())
+        for p in package_dir(game).rglob("*.py")
+    }
+    assert not {k: n for k, n in sizes.items() if n >= 800}, "split it by rulebook section"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
 def test_every_move_type_is_in_the_move_table(game):
     moves = import_module(GAMES[game] + ".moves")
     types = {
