@@ -47,6 +47,9 @@ def test_setup_by_name_then_a_heading_opened_and_closed_and_a_purchase(tmp_path)
     assert "\n".join(f"  {i:>2}. {e}" for i, e in enumerate(under_send, 1)) in out.stdout
     assert "buys Green Ship 3 for 5 coins (1 left)" in out.stdout
     assert "possible: " in out.stdout and "First Scoring" not in out.stdout.split("possible:")[1]
+    # '?' counts the true copies left unseen: Red Ship 1 has 2 (one in a row), Red Ship 2 has 3
+    possible = out.stdout.split("possible: ")[1].split("\n")[0]
+    assert possible.startswith("Red Ship 1, Red Ship 2 ×2, Red Ship 3, ")
     text = log.read_text(encoding="utf-8")
     assert "- {Green Ship 3: White Ship 1}" in text and "coins: take" in text
     result = run_log(text)

@@ -452,17 +452,21 @@ def write_turns(steps: list[Step]) -> list[dict]:
     turns: list[dict] = []
     current: dict | None = None
     turning = None
+    passed = False  # no investment this turn (NoInvest)
     for st in steps:
         m = st.move
         if isinstance(m, StartTurn):
             current = {"player": m.player}
             turns.append(current)
+            passed = False
             continue
         if current is None:  # setup steps
             continue
         if isinstance(m, PlacePirate):
             current.setdefault("pirates", {})[m.island] = BOW_NAMES[m.bow]
         elif isinstance(m, TurnPirate):
+            if passed and "invest" not in current:  # turned after the Invest step: say where
+                current["invest"] = False
             if m.island is not None:  # 'turn a pirate': the island comes in the next step
                 current.setdefault("turn_pirate", {})[m.island] = m.payment
                 turning = m.island
@@ -484,7 +488,9 @@ def write_turns(steps: list[Step]) -> list[dict]:
             current.setdefault("income", []).append(_item_text(m))
         elif isinstance(m, Invest):
             current["invest"] = current.get("invest", 0) + 1
-        elif isinstance(m, (EndIncome, NoInvest, EndTurn)):
+        elif isinstance(m, NoInvest):
+            passed = True
+        elif isinstance(m, (EndIncome, EndTurn)):
             continue
     for t in turns:
         # a pirate chosen but not yet paid for (a game saved mid-choice) is left out: the
