@@ -7,12 +7,14 @@ between neighbours (at most 2 mm) so a slightly wide cut shows no white edge.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from generator.colours import tint
 from generator.draw import Circle, Drawing, Group, Line, Rect, Text
 from generator.fonts import PT, fit_size, width_mm
 from generator.icons import ICONS, icon
+from generator.kinds.cardface import Overflow
 from generator.kinds.deck import check_colour, check_icon
 from generator.layout.sheet import FOLD_INK, Placed, assemble, mirror_box, mirrored, place
 from generator.legibility import LABEL
@@ -25,6 +27,8 @@ CUT = "#333333"
 BAND = 7.0  # height of the header and scale-bar bands
 LABEL_H = 6.5  # a line naming a kind of counter and its count (``labels: true``)
 BAR_ROOM = 2.5  # left of the counters' art, for the scale bar down the page
+CAP = 0.73  # a capital's height, in ems: counter texts are capitals
+BEARINGS = 0.2  # mm: the blank sides of a text's first and last letters at 6 pt
 
 
 def counter_bleed(bleed: float, layout: str = "packed") -> float:
@@ -43,9 +47,11 @@ def counter_face(
     bleed: float,
     theme: Theme,
     outline: bool = True,
+    overflows: list[Overflow] | None = None,
 ) -> Drawing:
     """One face of a counter, ``counter.size`` wide and ``counter.face_height`` tall (a circle's
-    diameter), with its cut outline unless ``outline`` is off (a standee's halves)."""
+    diameter), with its cut outline unless ``outline`` is off (a standee's halves). A text that
+    at its floor (``LABEL``) still crosses the printed frame is added to ``overflows``."""
     w = counter.size
     h = w if counter.shape == "circle" else counter.face_height
     base = check_colour(
@@ -61,11 +67,11 @@ def counter_face(
     r = d_ / 2
     cx, cy = w / 2, h / 2
     rounded = d_ * 0.12 if counter.shape in ("rounded", "standee") else 0.0
+    inset = d_ * 0.08  # the printed frame (a square's; a circle's ring is at r * 0.84)
     if counter.shape == "circle":
         d.add(Circle(r, r, r + bleed, fill=bg))
         d.add(Circle(r, r, r * 0.84, stroke=fg, width=max(0.2, d_ * 0.012)))
     else:
-        inset = d_ * 0.08
         d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=bg))
         d.add(
             Rect(
@@ -78,6 +84,21 @@ def counter_face(
                 radius=rounded,
             )
         )
+
+    def check(text: str, face_: str, size: float, x0: float, x1: float, baseline: float):
+        """Report ``text`` if it reaches past [x0, x1] (a circle: past its ring)."""
+        if overflows is None:
+            return
+        tw = width_mm(text, face_, size) - BEARINGS
+        if counter.shape == "circle":
+            far = max(abs(baseline - cy), abs(baseline - size * PT * CAP - cy))
+            ring = r * 0.84
+            half = math.sqrt(ring * ring - far * far) if far < ring else 0.0
+            x0, x1 = cx - half, cx + half
+        if tw > x1 - x0 + 1e-9:
+            side_ = "" if side == "front" else f" ({side})"
+            overflows.append(Overflow(f"{component.id}: counter '{counter.name}'{side_}", text))
+
     text_top = cy
     full = bool(face.icon and face.text and face.subtext)  # icon, text and subtext stacked
     tall = h >= 1.15 * w and face.icon and face.text  # room for a large icon above the text
@@ -95,6 +116,7 @@ def counter_face(
         room = w * 0.93 - left
         size = fit_size(face.text, "bold", max(LABEL, h * 0.34 / PT), room, LABEL)
         d.add(Text(left + room / 2, cy + size * PT * 0.36, face.text, size, "bold", fg, "middle"))
+        check(face.text, "bold", size, left, w - inset, cy + size * PT * 0.36)
     elif face.icon:
         check_icon(component, face.icon, ("counters", index, side, "icon"))
         if tall:
@@ -127,6 +149,7 @@ def counter_face(
         else:
             baseline = cy + size * PT * 0.36
         d.add(Text(cx, baseline, face.text, size, "bold", fg, "middle"))
+        check(face.text, "bold", size, inset, w - inset, baseline)
         if face.subtext:
             ssize = fit_size(
                 face.subtext,
@@ -136,9 +159,9 @@ def counter_face(
                 LABEL,
             )
             step = 1.15 if full else 1.3
-            d.add(
-                Text(cx, baseline + ssize * PT * step, face.subtext, ssize, "regular", fg, "middle")
-            )
+            sub = baseline + ssize * PT * step
+            d.add(Text(cx, sub, face.subtext, ssize, "regular", fg, "middle"))
+            check(face.subtext, "regular", ssize, inset, w - inset, sub)
     if not outline:
         return d
     if counter.shape == "circle":
@@ -149,7 +172,13 @@ def counter_face(
 
 
 def standee(
-    game: Game, component: Component, counter: Counter, index: int, bleed: float, theme: Theme
+    game: Game,
+    component: Component,
+    counter: Counter,
+    index: int,
+    bleed: float,
+    theme: Theme,
+    overflows: list[Overflow] | None = None,
 ) -> Drawing:
     """A fold-over standee: the front upright on top and, below the fold (and the base strip
     between them, if any), its mirror image across the fold: folded, the piece shows the same
@@ -158,9 +187,13 @@ def standee(
     outline round it all."""
     w, fh, b = counter.size, counter.face_height, counter.base
     H = 2 * fh + b
-    front = counter_face(game, component, counter, counter.front, index, "front", 0, theme, False)
+    front = counter_face(
+        game, component, counter, counter.front, index, "front", 0, theme, False, overflows
+    )
     back_face = counter.back or counter.front
-    back = counter_face(game, component, counter, back_face, index, "back", 0, theme, False)
+    back = counter_face(
+        game, component, counter, back_face, index, "back", 0, theme, False, overflows
+    )
     colour = check_colour(game, component, counter.colour, ("counters", index, "colour"))
     bg = WHITE if theme.ink_saver else colour
     d = Drawing(w, H, bleed=bleed, id=f"{component.id}-{index + 1}-standee", title=counter.name)
@@ -217,10 +250,17 @@ def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
 
 
 def render_counters(
-    game: Game, component: Component, bleed: float, theme: Theme, opts, notes: list | None = None
+    game: Game,
+    component: Component,
+    bleed: float,
+    theme: Theme,
+    opts,
+    notes: list | None = None,
+    overflows: list[Overflow] | None = None,
 ) -> tuple[list[Drawing], list[Drawing]]:
     """Pages of counters, and one SVG design per counter face. With ``--duplex fold`` the
-    counters fill the left half and their backs the mirror places in the right half."""
+    counters fill the left half and their backs the mirror places in the right half. Texts
+    that cross their counter's frame even at the floor size are added to ``overflows``."""
     spec = component.spec
     sheet = opts.sheet()
     W, H = sheet.paper
@@ -249,13 +289,17 @@ def render_counters(
     x, y, row_h = left, top, 0.0
     for i, counter in enumerate(spec.counters):
         if counter.shape == "standee":
-            front = standee(game, component, counter, i, b, theme)
+            front = standee(game, component, counter, i, b, theme, overflows)
             back = None  # both faces are on the front of the paper
             designs.append(front)
         else:
-            front = counter_face(game, component, counter, counter.front, i, "front", b, theme)
+            front = counter_face(
+                game, component, counter, counter.front, i, "front", b, theme, True, overflows
+            )
             back = (
-                counter_face(game, component, counter, counter.back, i, "back", b, theme)
+                counter_face(
+                    game, component, counter, counter.back, i, "back", b, theme, True, overflows
+                )
                 if counter.back
                 else None
             )

@@ -72,6 +72,9 @@ class Region(Strict):
     name: str
     colour: str
     land: bool = False  # a land region: its area is tinted as land
+    # where its name is printed (the grid cell of the middle of its baseline); default: above
+    # the middle of its spaces, which for a region spread over the board may fall on another's
+    label_at: tuple[float, float] | None = None
 
 
 class Potential(Strict):

@@ -226,3 +226,38 @@ def test_a_broken_map_is_reported_at_its_line(tmp_path, old, new, message):
         n for n, ln in enumerate(path.read_text("utf-8").splitlines(), 1) if new.strip() in ln
     )
     assert problem.line == line and problem.column is not None
+
+
+def test_region_names_and_edge_tabs_are_printed_in_open_water(board):
+    """Each region's name, and the name on each tab to a side edge (the Pacific crossing), lies
+    on the board and clear of every space box and of each other: the spaces are drawn over
+    them. (By default the Pacific's name, its spaces at both edges, fell under the Gulf of St.
+    Lawrence and South America's under CB2; the tab by the Western Pacific, near the right
+    edge, under its own space.)"""
+    from generator.fonts import PT, width_mm
+    from generator.kinds.map import REGION_NAME, region_names, wrap_label
+    from generator.legibility import LABEL
+
+    def rect(x, y, label, size):
+        half = width_mm(label, "bold", size) / 2
+        return (x - half, y - size * PT * 0.73, x + half, y + size * PT * 0.2)
+
+    rects = {rid: rect(*where, REGION_NAME) for rid, where in region_names(board).items()}
+    for b in board.borders:
+        if b.wrap:
+            a, c = board.space(b.a), board.space(b.b)
+            rects[f"{b.a} tab"] = rect(*wrap_label(board, a, c), LABEL)
+            rects[f"{b.b} tab"] = rect(*wrap_label(board, c, a), LABEL)
+
+    def overlap(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    assert {"PAC", "SA", "PAC8 tab", "PAC9 tab"} <= set(rects)
+    for name, r in rects.items():
+        assert r[0] >= 3 and r[2] <= board.size.width - 3, name
+        assert r[1] >= 3 and r[3] <= board.size.height - 3, name
+        for s in board.spaces:
+            x, y, w, h = board.box(s)
+            assert not overlap(r, (x, y, x + w, y + h)), (name, s.id)
+        for other, q in rects.items():
+            assert other == name or not overlap(r, q), (name, other)
