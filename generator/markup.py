@@ -131,11 +131,14 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", fold(_BOLD.sub(r"\1", text))).strip("-")
 
 
-def to_html(blocks: list[Block]) -> str:
+def to_html(blocks: list[Block], shift: int = 0) -> str:
+    """The blocks as HTML; ``shift`` moves every heading down that many levels (a page that has
+    its own ``h1`` shows the reference's top headings as ``h2``)."""
     out = []
     for b in blocks:
         if isinstance(b, Heading):
-            out.append(f'<h{b.level} id="{slug(b.text)}">{inline_html(b.text)}</h{b.level}>')
+            h = min(b.level + shift, 6)
+            out.append(f'<h{h} id="{slug(b.text)}">{inline_html(b.text)}</h{h}>')
         elif isinstance(b, Para):
             out.append(f"<p>{inline_html(b.text)}</p>")
         elif isinstance(b, Note):

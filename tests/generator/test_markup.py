@@ -96,3 +96,13 @@ def test_to_html():
 def test_slug():
     assert slug("**End** of Game!") == "end-of-game"
     assert slug("Hernán Cortés") == "hernan-cortes"
+
+
+def test_to_html_shifts_headings_for_a_page_with_its_own_title():
+    blocks = [*parse("# Setup\n\n## Cards"), Heading(6, "Deep")]
+    assert [ln.split(" ")[0] for ln in to_html(blocks, shift=1).splitlines()] == [
+        "<h2",
+        "<h3",
+        "<h6",  # HTML has no h7
+    ]
+    assert to_html(blocks).startswith('<h1 id="setup">')

@@ -31,10 +31,6 @@ def ship_handling(state: State, e: Expedition, ships: bool = True) -> int:
     return rating(state, e, "ship_handling")
 
 
-def extra_ships_allowed(state: State, e: Expedition) -> int:
-    return ship_handling(state, e)
-
-
 # -- where the expedition is ----------------------------------------------------------------------
 def place(state: State, e: Expedition) -> str:
     """The kind of space the Leader is in."""
