@@ -117,7 +117,21 @@ def inline_rl(text: str) -> str:
     """Inline markup for reportlab Paragraphs (a tiny XML dialect). `code` is shown in italics:
     the only fonts embedded are the Vera family, which has no monospace face."""
     escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    escaped = kept_together(escaped)
     return _CODE.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", escaped))
+
+
+def kept_together(text: str) -> str:
+    """``text`` with a no-break space where the card faces never break a line either
+    (``textbox.keeps_together``: "1 gold", "Strength −1"); reportlab honours it."""
+    from generator.textbox import keeps_together  # here: the web's pages need no fonts
+
+    words = text.split(" ")
+    bound = keeps_together(words)
+    return "".join(
+        ("\u00a0" if b else " ") + w if k else w
+        for k, (w, b) in enumerate(zip(words, bound, strict=True))
+    )
 
 
 def plain_code(text: str) -> str:
