@@ -6,29 +6,16 @@ test_games_play.py)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from typer.testing import CliRunner
 
 from checker.core.playlog import OVER_LINE, split_answers
 from portolan.cli import app
-from tests.checker.helpers import ROOT, TINY, run_log
+from tests.checker.helpers import ROOT, TINY, portolan, run_log
 from tests.checker.play_script import play_script
 
 SETUP = ["red contract 3", "blue contract 5", "green contract 4", "white contract 6"]
 SETUP += ["red ship 1", "blue ship 2", "green ship 3", "yellow ship 1", "red ship 2"]
 SETUP += ["black ship 1", "red ship 3", "blue ship 3", "green ship 1", "yellow ship 2"]
-
-
-def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "portolan", *args],
-        input=stdin,
-        text=True,
-        capture_output=True,
-        timeout=120,
-    )
 
 
 def test_setup_by_name_then_a_heading_opened_and_closed_and_a_purchase(tmp_path):
@@ -60,6 +47,9 @@ def test_setup_by_name_then_a_heading_opened_and_closed_and_a_purchase(tmp_path)
     assert "\n".join(f"  {i:>2}. {e}" for i, e in enumerate(under_send, 1)) in out.stdout
     assert "buys Green Ship 3 for 5 coins (1 left)" in out.stdout
     assert "possible: " in out.stdout and "First Scoring" not in out.stdout.split("possible:")[1]
+    # '?' counts the true copies left unseen: Red Ship 1 has 2 (one in a row), Red Ship 2 has 3
+    possible = out.stdout.split("possible: ")[1].split("\n")[0]
+    assert possible.startswith("Red Ship 1, Red Ship 2 ×2, Red Ship 3, ")
     text = log.read_text(encoding="utf-8")
     assert "- {Green Ship 3: White Ship 1}" in text and "coins: take" in text
     result = run_log(text)

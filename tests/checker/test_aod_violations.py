@@ -58,4 +58,21 @@ def test_flagship_colours_either_option():
     result = run_log(log(tail))
     assert result.ok, result.violation
     v = run_case(log(tail, "options: {flagship_colours: either}\n"))
-    assert v.message.startswith("Francis Drake's expedition takes only blue ships: Santa María")
+    # a red/yellow flagship is called by both its colours, never just "red" (issue 13, item 5)
+    assert v.message == (
+        "Francis Drake's expedition takes only blue ships: Santa María shows red and yellow "
+        "(only a Wild Ship card lets it join: wild:)"
+    )
+
+
+def test_a_flagship_of_neither_colour_on_a_contract_is_named_by_both_colours():
+    """The same words for a trade contract under flagship_colours: either."""
+    tail = (
+        "  - player: Ana\n    send:\n"
+        "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 2}\n"
+    )
+    v = run_case(log(tail, "options: {flagship_colours: either}\n"))
+    assert v.message == (
+        "Black Contract 3 takes only black ships: Santa María shows red and yellow "
+        "(only a Wild Ship card lets it join: wild:)"
+    )

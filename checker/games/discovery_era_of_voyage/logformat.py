@@ -65,6 +65,7 @@ from portolan.errors import InputError, did_you_mean
 from portolan.names import fold
 from portolan.yamlsrc import Pos, Source, YList, YMap
 
+TOP_KEYS = ("setup",)  # the islands drawn and placed, the first player, coins and markers
 SETUP_KEYS = ("islands", "first", "coins", "markers")
 TURN_KEYS = ("player", "pirates", "turn_pirate", "sail", "income", "invest")
 SAIL_KEYS = ("to", "steps", "bow", "pirate")
@@ -151,6 +152,21 @@ def _pairs(value: Any, pos: Pos | None) -> list[tuple[Any, Any, Pos | None, Pos 
             out.append((k, v, item.key_pos.get(k, ipos), item.value_pos.get(k, ipos)))
         return out
     return None
+
+
+def parse_log(book: IslandBook, raw: YMap, source: Source, players: list[str]) -> list[Step]:
+    """The steps of a log: its ``setup`` section (the table's Game Preparation), then turns."""
+    setup = parse_setup(book, raw, source, players)
+    return setup + parse_turns(book, raw.get("turns") or [], source, players)
+
+
+def write_log(steps: list[Step]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    setup = write_setup(steps)
+    if setup:
+        out["setup"] = setup
+    out["turns"] = write_turns(steps)
+    return out
 
 
 # -- setup ------------------------------------------------------------------------------------
@@ -436,17 +452,21 @@ def write_turns(steps: list[Step]) -> list[dict]:
     turns: list[dict] = []
     current: dict | None = None
     turning = None
+    passed = False  # no investment this turn (NoInvest)
     for st in steps:
         m = st.move
         if isinstance(m, StartTurn):
             current = {"player": m.player}
             turns.append(current)
+            passed = False
             continue
         if current is None:  # setup steps
             continue
         if isinstance(m, PlacePirate):
             current.setdefault("pirates", {})[m.island] = BOW_NAMES[m.bow]
         elif isinstance(m, TurnPirate):
+            if passed and "invest" not in current:  # turned after the Invest step: say where
+                current["invest"] = False
             if m.island is not None:  # 'turn a pirate': the island comes in the next step
                 current.setdefault("turn_pirate", {})[m.island] = m.payment
                 turning = m.island
@@ -468,7 +488,9 @@ def write_turns(steps: list[Step]) -> list[dict]:
             current.setdefault("income", []).append(_item_text(m))
         elif isinstance(m, Invest):
             current["invest"] = current.get("invest", 0) + 1
-        elif isinstance(m, (EndIncome, NoInvest, EndTurn)):
+        elif isinstance(m, NoInvest):
+            passed = True
+        elif isinstance(m, (EndIncome, EndTurn)):
             continue
     for t in turns:
         # a pirate chosen but not yet paid for (a game saved mid-choice) is left out: the

@@ -183,9 +183,13 @@ def wild_problem(state, card, needs_wild, wild, group, wanted, section, colour) 
         whose = ""
         if state.options["expedition_colour"] == "per_player" and section == EXPEDITIONS:
             whose = f" for {p}"
+        looks = f"is {colour}"
+        if state.book.is_flagship(card):  # two colours on the card: name both
+            first, second = state.book.flagships[card]
+            looks = f"shows {first} and {second}"
         return Illegal(
             section,
-            f"{group} takes only {wanted} ships{whose}: {card} is {colour} "
+            f"{group} takes only {wanted} ships{whose}: {card} {looks} "
             f"(only a {wild_name} card lets it join: wild:)",
         )
     if wild and not needs_wild:
