@@ -29,6 +29,9 @@ LABEL_H = 6.5  # a line naming a kind of counter and its count (``labels: true``
 BAR_ROOM = 2.5  # left of the counters' art, for the scale bar down the page
 CAP = 0.73  # a capital's height, in ems: counter texts are capitals
 BEARINGS = 0.2  # mm: the blank sides of a text's first and last letters at 6 pt
+RING = 0.84  # a circle's printed ring, in radii (pushed out to RING_OUT when its text needs it)
+RING_OUT = 0.88
+CLEAR = 0.25  # mm kept between a circle's text and its ring (half the ring's stroke, and air)
 
 
 def counter_bleed(bleed: float, layout: str = "packed") -> float:
@@ -67,10 +70,14 @@ def counter_face(
     r = d_ / 2
     cx, cy = w / 2, h / 2
     rounded = d_ * 0.12 if counter.shape in ("rounded", "standee") else 0.0
-    inset = d_ * 0.08  # the printed frame (a square's; a circle's ring is at r * 0.84)
+    inset = d_ * 0.08  # the printed frame (a square's; a circle's is its ring)
+    full = bool(face.icon and face.text and face.subtext)  # icon, text and subtext stacked
+    ring, lift = r * RING, 0.0
+    if counter.shape == "circle" and face.icon and face.text and not full:
+        ring, lift = _disc_text(face.text, _text_size(face, counter, d_, full), r)
     if counter.shape == "circle":
         d.add(Circle(r, r, r + bleed, fill=bg))
-        d.add(Circle(r, r, r * 0.84, stroke=fg, width=max(0.2, d_ * 0.012)))
+        d.add(Circle(r, r, ring, stroke=fg, width=max(0.2, d_ * 0.012)))
     else:
         d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=bg))
         d.add(
@@ -92,22 +99,23 @@ def counter_face(
         tw = width_mm(text, face_, size) - BEARINGS
         if counter.shape == "circle":
             far = max(abs(baseline - cy), abs(baseline - size * PT * CAP - cy))
-            ring = r * 0.84
             half = math.sqrt(ring * ring - far * far) if far < ring else 0.0
-            x0, x1 = cx - half, cx + half
+            x0, x1 = cx - half + CLEAR, cx + half - CLEAR
         if tw > x1 - x0 + 1e-9:
             side_ = "" if side == "front" else f" ({side})"
             overflows.append(Overflow(f"{component.id}: counter '{counter.name}'{side_}", text))
 
     text_top = cy
-    full = bool(face.icon and face.text and face.subtext)  # icon, text and subtext stacked
     tall = h >= 1.15 * w and face.icon and face.text  # room for a large icon above the text
     # a wide piece (a ship counter): a large icon at the left, the text beside it
     wide = w >= 1.4 * h and counter.shape != "circle" and face.icon and face.text
     if wide and not face.subtext:
         check_icon(component, face.icon, ("counters", index, side, "icon"))
-        isz = h * 0.74
-        ix, iy = w * 0.08, (h - isz) / 2
+        isz, ix = h * 0.74, w * 0.08
+        short = width_mm(face.text, "bold", LABEL) - (w * 0.93 - ix - isz - w * 0.03)
+        if short > 0:  # too long even at the floor size: the icon gives way, to half the height
+            isz = max(h * 0.5, isz - short)
+        iy = (h - isz) / 2
         if face.mirror:
             d.add(Group(tuple(ICONS[face.icon](fg, bg)), dx=ix + isz, dy=iy, scale=isz, flip=True))
         else:
@@ -128,6 +136,7 @@ def counter_face(
         else:
             isz = d_ * (0.42 if face.text else 0.6)
             iy = cy - isz * (0.95 if face.text else 0.5)
+            isz -= lift  # a circle's long text moves up, under a smaller icon
         ix = cx - isz / 2
         if face.mirror:
             d.add(Group(tuple(ICONS[face.icon](fg, bg)), dx=ix + isz, dy=iy, scale=isz, flip=True))
@@ -136,10 +145,11 @@ def counter_face(
         text_top = iy + isz
     if face.text and not (wide and not face.subtext):
         avail = (d_ * 0.62) if counter.shape == "circle" else (w - d_ * 0.26)
-        max_pt = d_ * (0.27 if full else 0.3 if face.icon or face.subtext else 0.46) / PT
         if tall:
             max_pt = min(w * 0.22, (h - text_top) * 0.5) / PT
-        size = fit_size(face.text, "bold", max(LABEL, max_pt), avail, LABEL)
+            size = fit_size(face.text, "bold", max(LABEL, max_pt), avail, LABEL)
+        else:
+            size = _text_size(face, counter, d_, full)
         if tall:
             baseline = text_top + (h * 0.92 - text_top) / 2 + size * PT * 0.36
         elif face.icon:
@@ -169,6 +179,33 @@ def counter_face(
     else:
         d.add(Rect(0, 0, w, h, stroke=CUT, width=0.2, radius=rounded))
     return d
+
+
+def _text_size(face: CounterFace, counter: Counter, d_: float, full: bool) -> float:
+    """The size of a face's text (but a tall piece's): as large as its share of the counter
+    allows, squeezed to fit the width, never under the floor (``LABEL``)."""
+    w = counter.size
+    avail = (d_ * 0.62) if counter.shape == "circle" else (w - d_ * 0.26)
+    max_pt = d_ * (0.27 if full else 0.3 if face.icon or face.subtext else 0.46) / PT
+    return fit_size(face.text, "bold", max(LABEL, max_pt), avail, LABEL)
+
+
+def _disc_text(text: str, size: float, r: float) -> tuple[float, float]:
+    """(the ring's radius, how much the icon shrinks) on a circle of radius ``r`` with ``text``
+    under its icon (a city disc's colour). As designed, the ring is at ``RING`` r and the text
+    just under an icon of 0.42 of the diameter; when the text would come nearer the ring than
+    ``CLEAR``, the icon gives way (keeping its top, at most 0.3 of it) so that the text moves up
+    to where the circle is wider, and if that is not enough the ring moves out to ``RING_OUT`` r.
+    """
+    half = (width_mm(text, "bold", size) - BEARINGS) / 2 + CLEAR
+    isz = 0.84 * r
+    below = isz * 0.05 + size * PT * 0.85  # the baseline below the centre, as designed
+    for ring in (r * RING, r * RING_OUT):
+        if half < ring:
+            lift = max(0.0, below - math.sqrt(ring * ring - half * half))
+            if lift <= isz * 0.3 and below - lift >= size * PT * CAP / 2:
+                return ring, lift
+    return r * RING, 0.0  # past helping: the check reports it
 
 
 def standee(

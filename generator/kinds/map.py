@@ -332,7 +332,9 @@ def _space(d: Drawing, spec: MapSpec, s: Space, colour: str, theme: Theme, tags:
         lines.append(("", "(P) once discovered"))
     if tags:
         lines.append(("t", " ".join(tags)))
-    fits = _feature_lines(d, lines, x + 1.0, top, w - 2.0, y + h - 0.6 - top, ink)
+    # the first line runs level with the symbols at the top right: it stops short of them
+    first = rx - (x + 1.0) - 0.3 if rx < x + w - 1.0 else None
+    fits = _feature_lines(d, lines, x + 1.0, top, w - 2.0, y + h - 0.6 - top, ink, first)
     if not fits:
         over.append(Overflow(f"{spec.id} space {s.id}", " / ".join(t for _, t in lines)))
     return over
@@ -349,19 +351,30 @@ def enter_text(steps: list) -> str:
     return plain_text(steps)
 
 
-def _feature_lines(d: Drawing, lines, x: float, top: float, width: float, height: float, ink: str):
+def _feature_lines(
+    d: Drawing,
+    lines,
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+    ink: str,
+    first_width: float | None = None,
+):
     """The space's feature lines, one per feature, at the body floor; a feature too wide for
-    the box goes on as many lines as it needs (its symbol on the first). Returns whether all
-    fit in ``height``."""
+    the box goes on as many lines as it needs (its symbol on the first). The very first line
+    is at most ``first_width`` wide (it is level with the space's symbols). Returns whether
+    all fit in ``height``."""
     if not lines:
         return True
     size = BODY
     step = size * PT * 1.12
     g = size * PT * 1.0
     set_lines: list[tuple[str, str, bool]] = []  # (symbol, text, first line of its feature)
-    for sym, text in lines:
+    for n, (sym, text) in enumerate(lines):
         indent = max(g, LETTER_ROOM) + 0.5 if sym in ("D", "d") else 0.0
-        for k, part in enumerate(_wrap_words(text, size, width - indent, sym == "w")):
+        head = None if n or first_width is None else first_width - indent
+        for k, part in enumerate(_wrap_words(text, size, width - indent, sym == "w", head)):
             set_lines.append((sym, part, k == 0))
     widest = 0.0
     baseline = top + size * PT * 0.82
@@ -396,15 +409,18 @@ def _feature_lines(d: Drawing, lines, x: float, top: float, width: float, height
     return step * len(set_lines) <= height + 0.3 and widest <= width + 0.3
 
 
-def _wrap_words(text: str, size: float, width: float, bold: bool) -> list[str]:
-    """``text`` broken between words into lines no wider than ``width`` (a word wider than
-    that stands on a line of its own)."""
+def _wrap_words(
+    text: str, size: float, width: float, bold: bool, first: float | None = None
+) -> list[str]:
+    """``text`` broken between words into lines no wider than ``width`` (the first line no
+    wider than ``first`` when given; a word wider than that stands on a line of its own)."""
     face = "bold" if bold else "regular"
     out: list[str] = []
     line = ""
     for word in text.split():
         trial = f"{line} {word}" if line else word
-        if line and width_mm(trial, face, size) > width:
+        room = first if first is not None and not out else width
+        if line and width_mm(trial, face, size) > room:
             out.append(line)
             line = word
         else:

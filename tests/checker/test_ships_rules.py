@@ -101,8 +101,7 @@ def refused(state, move):
 
 def touched(state):
     """After the state was changed by hand: forget what was worked out for it."""
-    state.memo = None
-    state.cache.clear()
+    state.forget()
     state.decisions.clear()
     return state
 

@@ -177,3 +177,28 @@ def test_no_card_prints_its_number_twice(game):
             number = str(card.get("number", ""))
             if number and slots["badge"] == number:
                 assert not re.match(rf"{number}\b", slots["title"]), (component.id, card.name)
+
+
+def test_aids_name_spaces_as_the_board_prints_them(game):
+    """A space the board prints under a label or a name (the Cod Banks' box says "NA Cod Banks")
+    is never named on an aid by its id in map.yaml: the VP award sheet printed "NA-COD to NWP9"
+    and "SA-PLATA-S to STRAIT-W"."""
+    from generator.templating import render
+
+    board = game.component("board").spec
+    hidden = [s.id for s in board.spaces if s.printed != s.id]
+    assert "NA-COD" in hidden and "STRAIT-W" in hidden
+    for component in game.components:
+        if component.kind != "aid":
+            continue
+        for field in ("front", "back"):
+            template = getattr(component.spec, field)
+            if template is None:
+                continue
+            text = render(game, component, template, field)
+            for sid in hidden:
+                assert not re.search(rf"(?<![\w-]){re.escape(sid)}(?![\w-])", text), (
+                    component.id,
+                    field,
+                    sid,
+                )
