@@ -200,9 +200,10 @@ def _build_component(
         has_backs = False
     elif kind == "counters":
         check_counters_fit(component, opts)
-        notes = []
-        pages, designs = render_counters(game, component, opts.bleed, theme, opts, notes)
+        notes, overflows = [], []
+        pages, designs = render_counters(game, component, opts.bleed, theme, opts, notes, overflows)
         report.notes += [f"{component.id}: {n}" for n in notes]
+        report.overflows += overflows
         has_backs = any(
             c.back is not None and c.shape != "standee" for c in component.spec.counters
         )

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.colours import shade, tint
+from generator.colours import readable, shade, tint
 from generator.draw import Line, Rect, Text
 from generator.fonts import PT, width_mm
-from generator.legibility import BODY
+from generator.legibility import BODY, CONTRAST_AIM
 from generator.markup import Block, Bullets, Heading, Note, Para, Table
 from generator.textbox import plain, set_paragraphs
+from generator.theme import ink, on
 
 TEXT = "#1f1f1f"
 
@@ -54,7 +55,7 @@ def _layout(blocks: list[Block], x0: float, y0: float, w: float, size: float, co
             hs = size * (1.2 if b.level == 1 else 1.08)
             if k:
                 y += line * 0.35
-            got, height = _para(b.text, x0, y, w, hs, face="bold", fill=shade(colour, 0.1))
+            got, height = _para(b.text, x0, y, w, hs, face="bold", fill=ink(shade(colour, 0.1)))
             items += got
             y += height + 0.5
             items.append(Line(x0, y, x0 + w, y, stroke=tint(colour, 0.4), width=0.25))
@@ -71,7 +72,7 @@ def _layout(blocks: list[Block], x0: float, y0: float, w: float, size: float, co
                 w - 3,
                 size * 0.95,
                 face="italic",
-                fill=shade(colour, 0.3),
+                fill=readable(shade(colour, 0.3), tint(colour, 0.88), CONTRAST_AIM),
             )
             items.append(Rect(x0, y, w, height + 1.6, fill=tint(colour, 0.88), radius=0.8))
             items += got
@@ -80,7 +81,7 @@ def _layout(blocks: list[Block], x0: float, y0: float, w: float, size: float, co
             indent = width_mm("00." if b.ordered else "•", "bold", size) + 1.0
             for n, item in enumerate(b.items, start=1):
                 mark = f"{n}." if b.ordered else "•"
-                items.append(Text(x0, y + 0.76 * size * PT, mark, size, "bold", colour))
+                items.append(Text(x0, y + 0.76 * size * PT, mark, size, "bold", ink(colour)))
                 got, height = _para(item, x0 + indent, y, w - indent, size, fill=TEXT)
                 items += got
                 y += height + line * 0.18
@@ -124,7 +125,7 @@ def _table(t: Table, x0: float, y0: float, w: float, size: float, colour: str):
                 widths[c] - 2 * pad,
                 size,
                 face="bold" if header else "regular",
-                fill="#ffffff" if header else TEXT,
+                fill=on(colour) if header else TEXT,
             )
             cells.append(got)
             row_h = max(row_h, height + 1.4 * pad)

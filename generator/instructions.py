@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from generator.draw import Line, Text
 from generator.fonts import PT, width_mm
 from generator.glyphs import LETTER_ROOM, circled, thumb
+from generator.textbox import keeps_together
 from portolan.model import instructions as ins
 
 RATING_NAMES = {
@@ -237,8 +238,11 @@ def _wrap(tokens, size: float, width: float) -> list[list[tuple[str, str]]]:
     space = width_mm(" ", "regular", size)
     pieces = _pieces(tokens)
     units: list[list[tuple[str, str]]] = []
-    for piece in pieces:
-        if units and units[-1][-1][0] in ("up", "down") and len(units[-1]) == 1:
+    # words only: a symbol never binds ("" is neither a number nor a letter)
+    bound = keeps_together([text if kind not in SYMBOLS else "" for kind, text in pieces])
+    for k, piece in enumerate(pieces):
+        thumb = units and units[-1][-1][0] in ("up", "down") and len(units[-1]) == 1
+        if thumb or (units and bound[k] and piece[0] not in SYMBOLS):
             units[-1].append(piece)
         else:
             units.append([piece])

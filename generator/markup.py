@@ -117,7 +117,21 @@ def inline_rl(text: str) -> str:
     """Inline markup for reportlab Paragraphs (a tiny XML dialect). `code` is shown in italics:
     the only fonts embedded are the Vera family, which has no monospace face."""
     escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    escaped = kept_together(escaped)
     return _CODE.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", escaped))
+
+
+def kept_together(text: str) -> str:
+    """``text`` with a no-break space where the card faces never break a line either
+    (``textbox.keeps_together``: "1 gold", "Strength −1"); reportlab honours it."""
+    from generator.textbox import keeps_together  # here: the web's pages need no fonts
+
+    words = text.split(" ")
+    bound = keeps_together(words)
+    return "".join(
+        ("\u00a0" if b else " ") + w if k else w
+        for k, (w, b) in enumerate(zip(words, bound, strict=True))
+    )
 
 
 def plain_code(text: str) -> str:
@@ -131,11 +145,14 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", fold(_BOLD.sub(r"\1", text))).strip("-")
 
 
-def to_html(blocks: list[Block]) -> str:
+def to_html(blocks: list[Block], shift: int = 0) -> str:
+    """The blocks as HTML; ``shift`` moves every heading down that many levels (a page that has
+    its own ``h1`` shows the reference's top headings as ``h2``)."""
     out = []
     for b in blocks:
         if isinstance(b, Heading):
-            out.append(f'<h{b.level} id="{slug(b.text)}">{inline_html(b.text)}</h{b.level}>')
+            h = min(b.level + shift, 6)
+            out.append(f'<h{h} id="{slug(b.text)}">{inline_html(b.text)}</h{h}>')
         elif isinstance(b, Para):
             out.append(f"<p>{inline_html(b.text)}</p>")
         elif isinstance(b, Note):

@@ -8,6 +8,13 @@ bounded so it cannot exhaust memory or time:
 - ``range`` gives at most ``MAX_ITEMS`` numbers; ``lipsum`` is gone;
 - ``*``, ``**``, ``+``, ``%`` and the padding filters and methods (``center``, ``indent``,
   ``wordwrap``, ``ljust``, ``zfill``, ``format`` widths...) refuse results past the bounds;
+- what a text method or filter would make is estimated before it runs (``replace``, ``join``,
+  ``translate``, ``expandtabs``, ``format`` and ``%`` with a value repeated in many fields,
+  ``indent``, ``wordwrap``, ``urlize``, a padded ``batch``, a list printed or repeated, the
+  items ``map`` makes, all together): past
+  the bound it is refused, so no template can build a text of gigabytes in one step; every
+  filter's and method's result, every list a filter reads and every value printed are within
+  the bound too, and a ``MemoryError`` is a template error, not a crash;
 - a ``namespace`` holds no value longer than the bound, and macros nest at most
   ``MAX_MACRO_DEPTH`` deep;
 - one rendering yields at most ``rendered_chars`` characters (``limits.yaml``);
@@ -59,6 +66,36 @@ def _check_size(value: Any) -> Any:
     return value
 
 
+def _content(value: Any, limit: int) -> int:
+    """About how many characters ``value`` makes as text: a list's or a mapping's are those of
+    its items (a list of one long text repeated is long). Counting stops once past ``limit``."""
+    total, stack = 0, [value]
+    while stack and total <= limit:
+        v = stack.pop()
+        if isinstance(v, str):
+            total += len(v)
+        elif isinstance(v, list | tuple | set | frozenset):
+            total += 2 + len(v)
+            stack.extend(v)
+        elif isinstance(v, dict):
+            total += 2 + 2 * len(v)
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        else:
+            total += 1
+    return total
+
+
+def _check_content(value: Any) -> Any:
+    if isinstance(value, list | tuple | set | frozenset | dict):
+        _check_size_of(_content(value, max_chars()))
+    return value
+
+
+def _biggest(values: Any) -> int:
+    return max((_content(v, max_chars()) for v in values), default=0)
+
+
 def _check_width(width: Any, what: str) -> None:
     if isinstance(width, int | float) and abs(width) > MAX_WIDTH:
         raise _refuse(f"{what} of {shown(width)} is more than {shown(MAX_WIDTH)}")
@@ -104,6 +141,7 @@ class PortolanSandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "+", "/", "//", "%"})
 
     def __init__(self, **options: Any):
+        options.setdefault("finalize", _check_content)  # a list printed is the text of its items
         super().__init__(**options)
         self.globals.pop("lipsum", None)
         self.globals["range"] = _safe_range
@@ -112,18 +150,37 @@ class PortolanSandbox(ImmutableSandboxedEnvironment):
         base = self.filters
         self.filters.update(  # the positions count the environment or context jinja2 passes
             center=_guarded(base["center"], _width_at(1)),
-            indent=_guarded(base["indent"], _width_at(1)),
-            wordwrap=_guarded(base["wordwrap"], _width_at(2)),
+            indent=_guarded(base["indent"], _width_at(1), _indent_size),
+            wordwrap=_guarded(base["wordwrap"], _width_at(2), _wordwrap_size),
             slice=_guarded(base["slice"], _slices_at(2)),
             format=_guarded(base["format"], _percent_format),
+            replace=_guarded(base["replace"], _replace_size_at(1)),
+            join=_guarded(base["join"], _join_size, listed=1),
+            batch=_guarded(base["batch"], _batch_size),
+            urlize=_guarded(base["urlize"], _urlize_size),
+            map=_counted(base["map"]),
         )
 
     def wrap_str_format(self, value: Any):
-        """``'...'.format``: refused at once if its format asks for a huge width."""
+        """``'...'.format``: refused at once if its format asks for a huge width, and when it
+        is called if its fields would repeat its arguments past the bound."""
         wrapped = super().wrap_str_format(value)
-        if wrapped is not None:
-            _check_brace_format(value.__self__)
-        return wrapped
+        if wrapped is None:
+            return None
+        text = value.__self__
+        _check_brace_format(text)
+        fields = sum(1 for _, name, _, _ in string.Formatter().parse(text) if name is not None)
+        is_map = value.__name__ == "format_map"
+
+        @functools.wraps(wrapped)
+        def bounded(*args: Any, **kwargs: Any) -> str:
+            values = [*args, *kwargs.values()]
+            if is_map and args and isinstance(args[0], dict):
+                values = list(args[0].values())
+            _check_size_of(len(text) + fields * (_biggest(values) + MAX_WIDTH))
+            return wrapped(*args, **kwargs)
+
+        return bounded
 
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
         check_deadline()
@@ -145,6 +202,11 @@ class PortolanSandbox(ImmutableSandboxedEnvironment):
         if isinstance(owner, str) and name in PADDING_METHODS:
             for value in (*args, *kwargs.values()):
                 _check_width(value, f"a {name}() width")
+        if isinstance(owner, str):
+            if name == "join" and len(args) == 1:
+                args = (list(args[0]),)  # counted before it is joined
+            _check_method(owner, name, args)
+            return _check_size(super().call(__context, __obj, *args, **kwargs))
         if isinstance(__obj, Macro):
             if __self._macro_depth >= MAX_MACRO_DEPTH:
                 raise _refuse(f"macros call one another more than {MAX_MACRO_DEPTH} deep")
@@ -183,11 +245,12 @@ def _check_operands(operator: str, left: Any, right: Any) -> None:
         return isinstance(v, int) and not isinstance(v, bool)
 
     sized = (str, list, tuple)
+    limit = max_chars()
     if operator == "*":
         if isinstance(left, sized) and is_int(right):
-            _check_size_of(len(left) * max(right, 0))
+            _check_size_of(_content(left, limit) * max(right, 0))
         elif isinstance(right, sized) and is_int(left):
-            _check_size_of(len(right) * max(left, 0))
+            _check_size_of(_content(right, limit) * max(left, 0))
         elif is_int(left) and is_int(right):
             _check_bits(left.bit_length() + right.bit_length())
     elif operator == "**":
@@ -198,6 +261,7 @@ def _check_operands(operator: str, left: Any, right: Any) -> None:
             _check_size_of(len(left) + len(right))
     elif operator == "%" and isinstance(left, str):
         _check_percent_format(left)
+        _check_percent_size(left, right)
 
 
 def _check_size_of(n: int) -> None:
@@ -213,16 +277,123 @@ def _check_bits(bits: int) -> None:
         raise _refuse(f"a number of about {shown(bits * 0.30103)} digits is too large")
 
 
-def _guarded(original, check):
-    """``original`` (a jinja2 filter) with ``check(args, kwargs)`` run first; keeps the marks
-    that tell jinja2 to pass the environment or context."""
+def _guarded(original, *checks, listed: int | None = None):
+    """``original`` (a jinja2 filter) with each ``check(args, kwargs)`` run first and its
+    result bounded; ``listed``: the position of an iterable read into a list first (so that it
+    can be counted). Keeps the marks that tell jinja2 to pass the environment or context."""
 
     @functools.wraps(original)
     def guarded(*args: Any, **kwargs: Any) -> Any:
-        check(args, kwargs)
-        return original(*args, **kwargs)
+        if listed is not None and len(args) > listed and not isinstance(args[listed], str):
+            args = (*args[:listed], list(args[listed]), *args[listed + 1 :])
+        for check in checks:
+            check(args, kwargs)
+        return _check_size(original(*args, **kwargs))
 
     return guarded
+
+
+def _counted(original):
+    """``map``: the items it makes are counted as they come, so that a list of them (each
+    within the bound) cannot add up to gigabytes."""
+
+    @functools.wraps(original)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        items = original(*args, **kwargs)
+        if not hasattr(items, "__next__"):
+            return items
+        limit = max_chars()
+
+        def each():
+            total = 0
+            for item in items:
+                total += _content(item, limit)
+                _check_size_of(total)
+                yield item
+
+        return each()
+
+    return counted
+
+
+def _check_method(text: str, name: str, args: tuple) -> None:
+    """What a text method would make, estimated before it runs."""
+    if name == "replace" and len(args) >= 2:
+        _check_replace(text, *args[:3])
+    elif name == "join" and args:
+        items = args[0]
+        _check_size_of(len(text) * max(len(items) - 1, 0) + _content(items, max_chars()))
+    elif name == "translate" and args and isinstance(args[0], dict):
+        longest = max((len(v) for v in args[0].values() if isinstance(v, str)), default=1)
+        _check_size_of(len(text) * max(longest, 1))
+    elif name == "expandtabs" and args and isinstance(args[0], int):
+        _check_size_of(len(text) + text.count("\t") * max(args[0], 0))
+
+
+def _check_replace(text: Any, old: Any, new: Any, count: Any = -1) -> None:
+    if not (isinstance(text, str) and isinstance(old, str) and isinstance(new, str)):
+        return
+    times = text.count(old) if old else len(text) + 1
+    if isinstance(count, int) and count >= 0:
+        times = min(times, count)
+    _check_size_of(len(text) + times * max(len(new) - len(old), 0))
+
+
+def _replace_size_at(position: int):
+    def check(args: tuple, kwargs: dict) -> None:
+        names = ("s", "old", "new", "count")
+        values = [_argument(args, kwargs, position + i, n) for i, n in enumerate(names)]
+        _check_replace(str(values[0]), *values[1:3], values[3] if values[3] is not None else -1)
+
+    return check
+
+
+def _join_size(args: tuple, kwargs: dict) -> None:
+    items, sep = _argument(args, kwargs, 1, "value"), _argument(args, kwargs, 2, "d") or ""
+    if isinstance(items, list):
+        _check_size_of(len(str(sep)) * max(len(items) - 1, 0) + _content(items, max_chars()))
+
+
+def _indent_size(args: tuple, kwargs: dict) -> None:
+    text, width = _argument(args, kwargs, 0, "s"), _argument(args, kwargs, 1, "width")
+    per = width if isinstance(width, int) else len(width) if isinstance(width, str) else 4
+    text = str(text)
+    _check_size_of(len(text) + (text.count("\n") + 1) * max(per, 0))
+
+
+def _wordwrap_size(args: tuple, kwargs: dict) -> None:
+    text = str(_argument(args, kwargs, 1, "s"))
+    width = _argument(args, kwargs, 2, "width")
+    wrap = _argument(args, kwargs, 4, "wrapstring")
+    lines = len(text) // max(width if isinstance(width, int) else 79, 1) + text.count("\n") + 1
+    _check_size_of(len(text) + lines * len(wrap if isinstance(wrap, str) else "\n"))
+
+
+def _batch_size(args: tuple, kwargs: dict) -> None:
+    size, fill = _argument(args, kwargs, 1, "linecount"), _argument(args, kwargs, 2, "fill_with")
+    if fill is not None and isinstance(size, int) and size > MAX_ITEMS:
+        raise _refuse(f"batch() of {shown(size)} is more than {shown(MAX_ITEMS)}")
+
+
+def _urlize_size(args: tuple, kwargs: dict) -> None:
+    text = str(_argument(args, kwargs, 1, "value"))
+    extra = sum(len(str(kwargs.get(k) or "")) for k in ("target", "rel")) + 64
+    extra += sum(len(str(a or "")) for a in args[4:6])
+    _check_size_of(len(text) * 2 + len(text.split()) * extra)
+
+
+def _check_percent_size(text: str, values: Any) -> None:
+    """``'%s%s...' % value``: each conversion may print the largest value once."""
+    fields = len(_PERCENT_SPEC.findall(text))
+    if not fields:
+        return
+    if isinstance(values, tuple):
+        values = list(values)
+    elif isinstance(values, dict):
+        values = list(values.values())
+    else:
+        values = [values]
+    _check_size_of(len(text) + fields * (_biggest(values) + MAX_WIDTH))
 
 
 def _argument(args: tuple, kwargs: dict, position: int, name: str) -> Any:
@@ -248,6 +419,7 @@ def _slices_at(position: int):
 def _percent_format(args: tuple, kwargs: dict) -> None:
     if args and isinstance(args[0], str):
         _check_percent_format(args[0])
+        _check_percent_size(args[0], kwargs or tuple(args[1:]))
 
 
 def sandboxed(**options: Any) -> PortolanSandbox:
@@ -264,4 +436,5 @@ TEMPLATE_ERRORS = (
     TypeError,
     ValueError,
     RecursionError,
+    MemoryError,  # the last defence: a text too large to make is the template's fault
 )

@@ -50,11 +50,37 @@ def plain(paragraph: str) -> str:
     return _BOLD.sub(r"\1", paragraph)
 
 
+_COUNT = re.compile(r"^\d+$")  # "1 gold"
+_MODIFIER = re.compile(r"^[−+\-]\d+[.,;:)]?$")  # "Strength −1"
+_ENDS_CLAUSE = re.compile(r"^\d+[.,;:)]?$")  # "Progress 0;" (or the text's last word)
+_PAIRS = {("No", "effect"), ("No", "effect."), ("No", "effect,")}
+
+
+def keeps_together(texts: list[str]) -> list[bool]:
+    """For each word, whether a line may not break just before it: a count stays with the
+    word it counts ("1 gold", not "1 / gold"); a signed number, and a number that ends a
+    clause, with the word before it ("Strength −1", "Progress 0;"); "No effect" stays whole."""
+    out = [False] * len(texts)
+    for k in range(1, len(texts)):
+        before, word = texts[k - 1], texts[k]
+        last = k == len(texts) - 1
+        ends = last or not word[-1:].isalnum()
+        out[k] = (
+            (_COUNT.match(before) is not None and word[:1].isalpha())
+            or _MODIFIER.match(word) is not None
+            or (ends and _ENDS_CLAUSE.match(word) is not None)
+            or (before, word) in _PAIRS
+        )
+    return out
+
+
 def wrap(ws: list[Word], size: float, width: float) -> list[list[Word]]:
-    # A word and the words glued to it ("**Hull**.") move to the next line together.
+    # A word and the words glued to it ("**Hull**.") move to the next line together, and so
+    # do the words ``keeps_together`` binds.
     units: list[list[Word]] = []
-    for w in ws:
-        if w.glued and units:
+    bound = keeps_together([w.text for w in ws])
+    for k, w in enumerate(ws):
+        if (w.glued or bound[k]) and units:
             units[-1].append(w)
         else:
             units.append([w])

@@ -38,10 +38,6 @@ def card_sizes() -> dict[str, Size]:
     return {k: Size(v["width"], v["height"]) for k, v in _table()["cards"].items()}
 
 
-def card_label(name: str) -> str:
-    return _table()["cards"][name]["label"]
-
-
 def printer_limits() -> tuple[float, float]:
     """(default printer margin, shortest crop mark) in mm."""
     p = _table()["printer"]

@@ -273,3 +273,19 @@ def test_rebuild_replaces_the_previous_set(tmp_path):
     assert again.exit_code == 0
     assert not stale.exists()
     assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]
+
+
+def test_a_counter_text_past_its_frame_is_reported(game_dir, tmp_path):
+    """Counters' overflows are warned of like cards': a 16 mm marker cannot hold this name at
+    the 6 pt floor, and the fixture's own counters (test_fixture_game_builds) report none. A
+    rebuild with nothing to do repeats the warning."""
+    edit(
+        game_dir, "coins.yaml", "front: {icon: anchor}", 'front: {icon: anchor, text: "ANCHORAGE"}'
+    )
+    out = tmp_path / "out"
+    args = ("--components", str(game_dir.parent), "--out", str(out), "--format", "pdf")
+    warning = "warning: text does not fit in coins: counter 'Marker': ANCHORAGE"
+    for _ in range(2):
+        result = run(*args)
+        assert result.exit_code == 0, result.output
+        assert [w for w in result.stderr.splitlines() if "does not fit" in w] == [f"  {warning}"]

@@ -16,10 +16,10 @@ step opens a new turn) is that turn's fault, reported at its last line with its 
 decision that *closes a turn* (``Decision.closes_turn``: an end-of-turn duty with no default,
 such as discarding down to a hand limit) is checked when the log itself ends too, since the
 last turn of a log is a finished turn; any other open decision at the end of a log is a game
-that is simply not over. A game whose preparation is decided at the table
-answers decisions before the first turn (turn 0, "setup") and reads and writes log sections of
-its own (``log_keys``, ``parse_log``, ``write_log``). The package layout every game follows is
-in docs/new-game.md.
+that is simply not over. A game whose preparation is decided at the table answers decisions
+before the first turn (turn 0, "setup") and reads and writes log sections of its own
+(``log_keys``; its ``logformat`` module's ``parse_log`` and ``write_log``). The package layout
+every game follows is in docs/new-game.md.
 """
 
 from __future__ import annotations
@@ -83,10 +83,26 @@ def missing_of(decision: Decision) -> Illegal | None:
 
 @dataclass(slots=True)
 class GameState:
-    """What the core keeps in every game's state: the decision of the moment, worked out once
-    and forgotten by ``RulesBase.apply``. A game's ``State`` subclasses it."""
+    """What the core keeps in every game's state: the decision of the moment, worked out once,
+    and whatever else the rules work out more than once in this position (``scratch()``); both
+    are forgotten by ``RulesBase.apply``, so no game clears a cache by hand. A game's
+    ``State`` subclasses it."""
 
     memo: tuple[Decision | None] | None = field(default=None, kw_only=True, repr=False)
+    scratchpad: dict[Any, Any] | None = field(default=None, kw_only=True, repr=False)
+
+    def scratch(self) -> dict[Any, Any]:
+        """The cache of this position (empty after every move), for what a decision's checks
+        and choices need again (e.g. where a ship may sail)."""
+        pad = self.scratchpad
+        if pad is None:
+            pad = self.scratchpad = {}
+        return pad
+
+    def forget(self) -> None:
+        """Drop what was worked out for this position: for a state changed by hand (tests,
+        tools); ``RulesBase.apply`` does the same after every move."""
+        self.memo = self.scratchpad = None
 
 
 Check = Callable[[Any, Any], Illegal | None]  # (state, move) -> why it is illegal, or None
@@ -101,6 +117,8 @@ class GameRules(Protocol):
     turn_section: str  # cited when a step is taken out of turn
     end_section: str  # cited when a step comes after the end of the game
     log_keys: tuple[str, ...]  # top-level log sections of the game's own (besides turns)
+    logformat: Any  # the game's log format module (TURN_KEYS: what schemas.py lets a turn hold)
+    position: Any  # its end position module (KEYS, PLAYER_KEYS: the schema, the web score pad)
 
     def options(self, model: Game) -> Sequence[RuleOption]: ...
 
@@ -165,6 +183,11 @@ class RulesBase:
     end_section: ClassVar[str]
     log_keys: ClassVar[tuple[str, ...]] = ()
     book_class: ClassVar[type]  # the game's card book: what its rules need from the decks
+    # The game's logformat module (parse_log(book, raw, source, players), write_log(steps)) and
+    # position module (score_position(book, model, raw, source, options)): the defaults of the
+    # file hooks call them with the game's book.
+    logformat: ClassVar[Any]
+    position: ClassVar[Any]
     moves: ClassVar[MoveTable]  # every move type -> (check or None: always legal, apply)
     # The phase each move type belongs to, as decisions name it: a move refused out of its
     # place is reported in its own phase, not in the phase the game has reached.
@@ -205,21 +228,6 @@ class RulesBase:
     def describe(self, move: Any) -> str:
         raise NotImplementedError
 
-    def parse_turns(
-        self, model: Game, turns: Any, source: Source, players: list[str]
-    ) -> list[Step]:
-        """*game*: the steps of the log's ``turns`` (what the default ``parse_log`` reads)."""
-        raise NotImplementedError
-
-    def write_turns(self, steps: list[Step]) -> list[dict]:
-        """*game*: the log's ``turns`` for these steps (what the default ``write_log`` writes)."""
-        raise NotImplementedError
-
-    def score_position(
-        self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
-    ) -> ScoreSheet:
-        raise NotImplementedError
-
     # -- the core's ------------------------------------------------------------------------
     def decision(self, state: GameState) -> Decision | None:
         memo = state.memo
@@ -232,7 +240,9 @@ class RulesBase:
         return None if check is None else check(state, move)
 
     def apply(self, state: GameState, move: Any) -> list[str]:
-        state.memo = None
+        """The move's apply (the move table), with the position's caches forgotten first. A
+        game that overrides it calls ``super().apply`` and adds what follows the move."""
+        state.memo = state.scratchpad = None
         return self.moves[type(move)][1](state, move)
 
     def misplaced(self, state: Any, move: Any) -> Illegal | None:
@@ -302,9 +312,16 @@ class RulesBase:
         return []
 
     def parse_log(self, model: Game, raw: Any, source: Source, players: list[str]) -> list[Step]:
-        """The steps of a whole log (a game with sections of its own reads them here)."""
-        return self.parse_turns(model, raw.get("turns") or [], source, players)
+        """The steps of a whole log (``turns`` and any sections of the game's own): the game's
+        ``logformat.parse_log``."""
+        return self.logformat.parse_log(self.book(model), raw, source, players)
 
     def write_log(self, steps: list[Step]) -> dict[str, Any]:
-        """The log's sections for these steps (``turns`` and any of the game's own)."""
-        return {"turns": self.write_turns(steps)}
+        """The log's sections for these steps: the game's ``logformat.write_log``."""
+        return self.logformat.write_log(steps)
+
+    def score_position(
+        self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
+    ) -> ScoreSheet:
+        """An end position read and scored: the game's ``position.score_position``."""
+        return self.position.score_position(self.book(model), model, raw, source, options)

@@ -53,6 +53,7 @@ class ScoreReport(ScoreFields):
 
 
 class ViolationReport(_Report):
+    file: str = Field(description="the log, as the command was given it")
     turn: int | None
     player: str | None
     phase: str | None

@@ -11,25 +11,15 @@ which reports a wrong one with its line and column.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from checker.core.log import TOP_KEYS
-from checker.core.registry import GAMES, rules_for
+from checker.core.registry import rules_for
 from checker.core.reports import REPORTS, ErrorReport
 from portolan.model.jsonschema import DRAFT, models_schema
 from portolan.model.loader import Game
 
 ANY: dict[str, Any] = {}
-
-
-def _declared(game_id: str, module: str, name: str) -> tuple[str, ...] | None:
-    """A tuple of keys a game's reader declares, or None if the game does not declare it."""
-    try:
-        found = getattr(importlib.import_module(f"{GAMES[game_id]}.{module}"), name)
-    except (ImportError, AttributeError):
-        return None
-    return tuple(str(k) for k in found)
 
 
 def _players(model: Game, what: str) -> dict[str, Any]:
@@ -77,15 +67,13 @@ def _head(model: Game, kind: str) -> dict[str, Any]:
 
 def log_schema(model: Game) -> dict[str, Any]:
     rules = rules_for(model.id)
-    turn_keys = _declared(model.id, "logformat", "TURN_KEYS")
     turn: dict[str, Any] = {
         "type": "object",
         "required": ["player"],
         "properties": {"player": {"type": "string", "description": "whose turn it is"}},
+        "additionalProperties": False,
     }
-    if turn_keys is not None:
-        turn["properties"].update({k: ANY for k in turn_keys if k != "player"})
-        turn["additionalProperties"] = False
+    turn["properties"].update({str(k): ANY for k in rules.logformat.TURN_KEYS if k != "player"})
     properties: dict[str, Any] = {
         "game": {"const": model.id},
         "players": _players(model, "the players, the first starts"),
@@ -103,7 +91,7 @@ def log_schema(model: Game) -> dict[str, Any]:
 
 
 def position_schema(model: Game) -> dict[str, Any]:
-    keys = _declared(model.id, "position", "KEYS") or ("game", "options", "players")
+    keys = tuple(str(k) for k in rules_for(model.id).position.KEYS)
     low, high = model.spec.players.min.value, model.spec.players.max.value
     properties: dict[str, Any] = {k: ANY for k in keys}
     properties.update(

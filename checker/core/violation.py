@@ -40,6 +40,7 @@ class Violation:
 
     def as_json(self) -> dict[str, Any]:
         return {
+            "file": self.file,
             "turn": self.turn,
             "player": self.player,
             "phase": self.phase,

@@ -29,5 +29,5 @@ def write_exports(game: Game, staging: Staging, final: Path, opts, progress=None
         if progress:
             progress(f"{game.id}: print-shop cards and print set")
         written += write_cards(game, staging, opts.bleed, opts.theme)
-        written += write_print_set(game, staging, opts.page)
+        written += write_print_set(game, staging, opts)
     return written

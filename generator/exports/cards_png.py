@@ -101,17 +101,23 @@ def _sides(pdf: Path) -> str:
     }.get(kind, "simplex")
 
 
-def print_parts(game: Game, folder: Path) -> list[tuple[Path, PrintPart]]:
+def print_parts(game: Game, folder: Path, opts=None) -> list[tuple[Path, PrintPart]]:
     """The PDFs a printer needs, in the order of game.yaml: a board printed in tiles at home
-    goes to a shop as its single large sheet instead."""
+    goes to a shop as its single large sheet instead, and decks and aids that share sheets
+    (``--sheets shared``, as in ``opts``) go as their shared file, where the first of them is."""
     import pypdfium2 as pdfium
 
+    shared = _shared_stems(game, opts)
     parts = []
+    listed: set[Path] = set()
     for component in game.components:
         large = folder / f"{component.id}-large.pdf"
         pdf = large if large.exists() else folder / f"{component.id}.pdf"
-        if not pdf.exists():
+        if not pdf.exists() and component.id in shared:
+            pdf = folder / f"{shared[component.id]}.pdf"
+        if not pdf.exists() or pdf in listed:
             continue
+        listed.add(pdf)
         doc = pdfium.PdfDocument(str(pdf))
         try:
             w, h = doc[0].get_size()
@@ -123,10 +129,24 @@ def print_parts(game: Game, folder: Path) -> list[tuple[Path, PrintPart]]:
     return parts
 
 
-def write_print_set(game: Game, staging: Staging, paper: str) -> list[Path]:
+def _shared_stems(game: Game, opts) -> dict[str, str]:
+    """The shared card file (its stem) of each deck and aid that prints in one."""
+    from generator.options import BuildOptions
+    from generator.printset import SharedSheets
+
+    sheets = SharedSheets(game, opts if opts is not None else BuildOptions())
+    return {
+        member: stem
+        for (stem, _, _), members in zip(sheets.files(), sheets.groups.values(), strict=True)
+        for member in members
+    }
+
+
+def write_print_set(game: Game, staging: Staging, opts) -> list[Path]:
     import pypdfium2 as pdfium
 
-    parts = print_parts(game, staging.root)
+    parts = print_parts(game, staging.root, opts)
+    paper = opts.page
     if not parts:
         return []
     listing = staging.file("print", "print-list.csv")

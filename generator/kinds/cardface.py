@@ -496,7 +496,8 @@ def card_back(
     over: list[Overflow] = [] if overflows is None else overflows
     s = min(w / 63, h / 88)
     d = Drawing(w, h, bleed=bleed, id=face_id, title=f"{title} back")
-    fg = colour if theme.ink_saver else WHITE
+    # the lettering reads on the fill: white, or a dark shade where white does not (a gold back)
+    fg = ink(colour) if theme.ink_saver else on(colour)
     bg = WHITE if theme.ink_saver else colour
     d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=bg))
     d.add(
@@ -521,7 +522,10 @@ def card_back(
             radius=2 * s,
         )
     )
-    ring = shade(colour, 0.25) if not theme.ink_saver else tint(colour, 0.85)
+    if theme.ink_saver:
+        ring = tint(colour, 0.85)
+    else:  # behind the icon: darker than the fill under white, lighter under dark lettering
+        ring = shade(colour, 0.25) if fg == WHITE else tint(colour, 0.5)
     if lines:
         _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring, over)
         return d

@@ -7,12 +7,14 @@ between neighbours (at most 2 mm) so a slightly wide cut shows no white edge.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from generator.colours import tint
 from generator.draw import Circle, Drawing, Group, Line, Rect, Text
 from generator.fonts import PT, fit_size, width_mm
 from generator.icons import ICONS, icon
+from generator.kinds.cardface import Overflow
 from generator.kinds.deck import check_colour, check_icon
 from generator.layout.sheet import FOLD_INK, Placed, assemble, mirror_box, mirrored, place
 from generator.legibility import LABEL
@@ -25,6 +27,11 @@ CUT = "#333333"
 BAND = 7.0  # height of the header and scale-bar bands
 LABEL_H = 6.5  # a line naming a kind of counter and its count (``labels: true``)
 BAR_ROOM = 2.5  # left of the counters' art, for the scale bar down the page
+CAP = 0.73  # a capital's height, in ems: counter texts are capitals
+BEARINGS = 0.2  # mm: the blank sides of a text's first and last letters at 6 pt
+RING = 0.84  # a circle's printed ring, in radii (pushed out to RING_OUT when its text needs it)
+RING_OUT = 0.88
+CLEAR = 0.25  # mm kept between a circle's text and its ring (half the ring's stroke, and air)
 
 
 def counter_bleed(bleed: float, layout: str = "packed") -> float:
@@ -43,9 +50,11 @@ def counter_face(
     bleed: float,
     theme: Theme,
     outline: bool = True,
+    overflows: list[Overflow] | None = None,
 ) -> Drawing:
     """One face of a counter, ``counter.size`` wide and ``counter.face_height`` tall (a circle's
-    diameter), with its cut outline unless ``outline`` is off (a standee's halves)."""
+    diameter), with its cut outline unless ``outline`` is off (a standee's halves). A text that
+    at its floor (``LABEL``) still crosses the printed frame is added to ``overflows``."""
     w = counter.size
     h = w if counter.shape == "circle" else counter.face_height
     base = check_colour(
@@ -61,11 +70,15 @@ def counter_face(
     r = d_ / 2
     cx, cy = w / 2, h / 2
     rounded = d_ * 0.12 if counter.shape in ("rounded", "standee") else 0.0
+    inset = d_ * 0.08  # the printed frame (a square's; a circle's is its ring)
+    full = bool(face.icon and face.text and face.subtext)  # icon, text and subtext stacked
+    ring, lift = r * RING, 0.0
+    if counter.shape == "circle" and face.icon and face.text and not full:
+        ring, lift = _disc_text(face.text, _text_size(face, counter, d_, full), r)
     if counter.shape == "circle":
         d.add(Circle(r, r, r + bleed, fill=bg))
-        d.add(Circle(r, r, r * 0.84, stroke=fg, width=max(0.2, d_ * 0.012)))
+        d.add(Circle(r, r, ring, stroke=fg, width=max(0.2, d_ * 0.012)))
     else:
-        inset = d_ * 0.08
         d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=bg))
         d.add(
             Rect(
@@ -78,15 +91,31 @@ def counter_face(
                 radius=rounded,
             )
         )
+
+    def check(text: str, face_: str, size: float, x0: float, x1: float, baseline: float):
+        """Report ``text`` if it reaches past [x0, x1] (a circle: past its ring)."""
+        if overflows is None:
+            return
+        tw = width_mm(text, face_, size) - BEARINGS
+        if counter.shape == "circle":
+            far = max(abs(baseline - cy), abs(baseline - size * PT * CAP - cy))
+            half = math.sqrt(ring * ring - far * far) if far < ring else 0.0
+            x0, x1 = cx - half + CLEAR, cx + half - CLEAR
+        if tw > x1 - x0 + 1e-9:
+            side_ = "" if side == "front" else f" ({side})"
+            overflows.append(Overflow(f"{component.id}: counter '{counter.name}'{side_}", text))
+
     text_top = cy
-    full = bool(face.icon and face.text and face.subtext)  # icon, text and subtext stacked
     tall = h >= 1.15 * w and face.icon and face.text  # room for a large icon above the text
     # a wide piece (a ship counter): a large icon at the left, the text beside it
     wide = w >= 1.4 * h and counter.shape != "circle" and face.icon and face.text
     if wide and not face.subtext:
         check_icon(component, face.icon, ("counters", index, side, "icon"))
-        isz = h * 0.74
-        ix, iy = w * 0.08, (h - isz) / 2
+        isz, ix = h * 0.74, w * 0.08
+        short = width_mm(face.text, "bold", LABEL) - (w * 0.93 - ix - isz - w * 0.03)
+        if short > 0:  # too long even at the floor size: the icon gives way, to half the height
+            isz = max(h * 0.5, isz - short)
+        iy = (h - isz) / 2
         if face.mirror:
             d.add(Group(tuple(ICONS[face.icon](fg, bg)), dx=ix + isz, dy=iy, scale=isz, flip=True))
         else:
@@ -95,6 +124,7 @@ def counter_face(
         room = w * 0.93 - left
         size = fit_size(face.text, "bold", max(LABEL, h * 0.34 / PT), room, LABEL)
         d.add(Text(left + room / 2, cy + size * PT * 0.36, face.text, size, "bold", fg, "middle"))
+        check(face.text, "bold", size, left, w - inset, cy + size * PT * 0.36)
     elif face.icon:
         check_icon(component, face.icon, ("counters", index, side, "icon"))
         if tall:
@@ -106,6 +136,7 @@ def counter_face(
         else:
             isz = d_ * (0.42 if face.text else 0.6)
             iy = cy - isz * (0.95 if face.text else 0.5)
+            isz -= lift  # a circle's long text moves up, under a smaller icon
         ix = cx - isz / 2
         if face.mirror:
             d.add(Group(tuple(ICONS[face.icon](fg, bg)), dx=ix + isz, dy=iy, scale=isz, flip=True))
@@ -114,10 +145,11 @@ def counter_face(
         text_top = iy + isz
     if face.text and not (wide and not face.subtext):
         avail = (d_ * 0.62) if counter.shape == "circle" else (w - d_ * 0.26)
-        max_pt = d_ * (0.27 if full else 0.3 if face.icon or face.subtext else 0.46) / PT
         if tall:
             max_pt = min(w * 0.22, (h - text_top) * 0.5) / PT
-        size = fit_size(face.text, "bold", max(LABEL, max_pt), avail, LABEL)
+            size = fit_size(face.text, "bold", max(LABEL, max_pt), avail, LABEL)
+        else:
+            size = _text_size(face, counter, d_, full)
         if tall:
             baseline = text_top + (h * 0.92 - text_top) / 2 + size * PT * 0.36
         elif face.icon:
@@ -127,6 +159,7 @@ def counter_face(
         else:
             baseline = cy + size * PT * 0.36
         d.add(Text(cx, baseline, face.text, size, "bold", fg, "middle"))
+        check(face.text, "bold", size, inset, w - inset, baseline)
         if face.subtext:
             ssize = fit_size(
                 face.subtext,
@@ -136,9 +169,9 @@ def counter_face(
                 LABEL,
             )
             step = 1.15 if full else 1.3
-            d.add(
-                Text(cx, baseline + ssize * PT * step, face.subtext, ssize, "regular", fg, "middle")
-            )
+            sub = baseline + ssize * PT * step
+            d.add(Text(cx, sub, face.subtext, ssize, "regular", fg, "middle"))
+            check(face.subtext, "regular", ssize, inset, w - inset, sub)
     if not outline:
         return d
     if counter.shape == "circle":
@@ -148,8 +181,41 @@ def counter_face(
     return d
 
 
+def _text_size(face: CounterFace, counter: Counter, d_: float, full: bool) -> float:
+    """The size of a face's text (but a tall piece's): as large as its share of the counter
+    allows, squeezed to fit the width, never under the floor (``LABEL``)."""
+    w = counter.size
+    avail = (d_ * 0.62) if counter.shape == "circle" else (w - d_ * 0.26)
+    max_pt = d_ * (0.27 if full else 0.3 if face.icon or face.subtext else 0.46) / PT
+    return fit_size(face.text, "bold", max(LABEL, max_pt), avail, LABEL)
+
+
+def _disc_text(text: str, size: float, r: float) -> tuple[float, float]:
+    """(the ring's radius, how much the icon shrinks) on a circle of radius ``r`` with ``text``
+    under its icon (a city disc's colour). As designed, the ring is at ``RING`` r and the text
+    just under an icon of 0.42 of the diameter; when the text would come nearer the ring than
+    ``CLEAR``, the icon gives way (keeping its top, at most 0.3 of it) so that the text moves up
+    to where the circle is wider, and if that is not enough the ring moves out to ``RING_OUT`` r.
+    """
+    half = (width_mm(text, "bold", size) - BEARINGS) / 2 + CLEAR
+    isz = 0.84 * r
+    below = isz * 0.05 + size * PT * 0.85  # the baseline below the centre, as designed
+    for ring in (r * RING, r * RING_OUT):
+        if half < ring:
+            lift = max(0.0, below - math.sqrt(ring * ring - half * half))
+            if lift <= isz * 0.3 and below - lift >= size * PT * CAP / 2:
+                return ring, lift
+    return r * RING, 0.0  # past helping: the check reports it
+
+
 def standee(
-    game: Game, component: Component, counter: Counter, index: int, bleed: float, theme: Theme
+    game: Game,
+    component: Component,
+    counter: Counter,
+    index: int,
+    bleed: float,
+    theme: Theme,
+    overflows: list[Overflow] | None = None,
 ) -> Drawing:
     """A fold-over standee: the front upright on top and, below the fold (and the base strip
     between them, if any), its mirror image across the fold: folded, the piece shows the same
@@ -158,9 +224,13 @@ def standee(
     outline round it all."""
     w, fh, b = counter.size, counter.face_height, counter.base
     H = 2 * fh + b
-    front = counter_face(game, component, counter, counter.front, index, "front", 0, theme, False)
+    front = counter_face(
+        game, component, counter, counter.front, index, "front", 0, theme, False, overflows
+    )
     back_face = counter.back or counter.front
-    back = counter_face(game, component, counter, back_face, index, "back", 0, theme, False)
+    back = counter_face(
+        game, component, counter, back_face, index, "back", 0, theme, False, overflows
+    )
     colour = check_colour(game, component, counter.colour, ("counters", index, "colour"))
     bg = WHITE if theme.ink_saver else colour
     d = Drawing(w, H, bleed=bleed, id=f"{component.id}-{index + 1}-standee", title=counter.name)
@@ -217,10 +287,17 @@ def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
 
 
 def render_counters(
-    game: Game, component: Component, bleed: float, theme: Theme, opts, notes: list | None = None
+    game: Game,
+    component: Component,
+    bleed: float,
+    theme: Theme,
+    opts,
+    notes: list | None = None,
+    overflows: list[Overflow] | None = None,
 ) -> tuple[list[Drawing], list[Drawing]]:
     """Pages of counters, and one SVG design per counter face. With ``--duplex fold`` the
-    counters fill the left half and their backs the mirror places in the right half."""
+    counters fill the left half and their backs the mirror places in the right half. Texts
+    that cross their counter's frame even at the floor size are added to ``overflows``."""
     spec = component.spec
     sheet = opts.sheet()
     W, H = sheet.paper
@@ -249,13 +326,17 @@ def render_counters(
     x, y, row_h = left, top, 0.0
     for i, counter in enumerate(spec.counters):
         if counter.shape == "standee":
-            front = standee(game, component, counter, i, b, theme)
+            front = standee(game, component, counter, i, b, theme, overflows)
             back = None  # both faces are on the front of the paper
             designs.append(front)
         else:
-            front = counter_face(game, component, counter, counter.front, i, "front", b, theme)
+            front = counter_face(
+                game, component, counter, counter.front, i, "front", b, theme, True, overflows
+            )
             back = (
-                counter_face(game, component, counter, counter.back, i, "back", b, theme)
+                counter_face(
+                    game, component, counter, counter.back, i, "back", b, theme, True, overflows
+                )
                 if counter.back
                 else None
             )

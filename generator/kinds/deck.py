@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from generator import symbols
@@ -127,8 +128,9 @@ def render_deck(
 
 def _footer(custom: str, deck: str) -> str:
     """A card's footer always names its deck (decks share sheets): a custom footer gets the
-    deck's name after it unless it names it already."""
-    if not custom:
+    deck's name after it unless it names it already. A custom footer that the deck's name
+    holds whole ("Land" of "Land Cards") gives way to it, not "Land · Land Cards"."""
+    if not custom or re.search(rf"\b{re.escape(custom)}\b", deck, re.IGNORECASE):
         return deck
     return custom if deck.casefold() in custom.casefold() else f"{custom} · {deck}"
 

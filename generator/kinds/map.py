@@ -126,20 +126,31 @@ def _land(d: Drawing, spec: MapSpec, colours: dict, theme: Theme) -> None:
         d.add(Rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad, fill=fill, radius=5))
 
 
-def _region_names(d: Drawing, spec: MapSpec, colours: dict) -> None:
-    """Each region's name in faint capitals near the middle of its spaces."""
+REGION_NAME = 6.5  # pt
+
+
+def region_names(spec: MapSpec) -> dict[str, tuple[float, float, str]]:
+    """Each region's printed name and where: (x, baseline y, text), the middle of the baseline
+    in mm. At its ``label_at``, else just above the middle of its spaces."""
+    out = {}
     for rid, region in spec.regions.items():
         members = [s for s in spec.spaces if s.region == rid]
         if not members or rid in ("EU", "MAI"):
             continue
+        label = f"{region.name.upper()} ({rid})"
+        if region.label_at:
+            out[rid] = (*spec.cell(region.label_at), label)
+            continue
         xs = [spec.centre(s)[0] for s in members]
         ys = [spec.centre(s)[1] for s in members]
-        top = min(ys) - spec.grid.box[1] / 2 - 1.6
-        label = f"{region.name.upper()} ({rid})"
-        size = 6.5
-        d.add(
-            Text(sum(xs) / len(xs), top, label, size, "bold", shade(colours[rid], 0.25), "middle")
-        )
+        out[rid] = (sum(xs) / len(xs), min(ys) - spec.grid.box[1] / 2 - 1.6, label)
+    return out
+
+
+def _region_names(d: Drawing, spec: MapSpec, colours: dict) -> None:
+    """Each region's name in faint capitals near the middle of its spaces."""
+    for rid, (x, y, label) in region_names(spec).items():
+        d.add(Text(x, y, label, REGION_NAME, "bold", shade(colours[rid], 0.25), "middle"))
 
 
 def _border(d: Drawing, spec: MapSpec, b) -> None:
@@ -188,6 +199,24 @@ def _border_note(d: Drawing, spec: MapSpec, b) -> None:
     d.add(Text(mx, my + 0.6, note, size, "bold", BORDER, "middle"))
 
 
+def wrap_label(spec: MapSpec, a: Space, other: Space) -> tuple[float, float, str]:
+    """Where the tab from ``a`` to the nearest side edge names the space the route continues at:
+    (x, baseline y, text), the middle of the baseline in mm. Above the tab when it is long
+    enough; else (a space near the edge) under the space, ending at the edge."""
+    x, y, w, h = spec.box(a)
+    left = x + w / 2 < spec.size.width / 2
+    edge = SAFE + 0.5 if left else spec.size.width - SAFE - 0.5
+    start = x if left else x + w
+    label = f"to {other.name} ({'right' if left else 'left'} edge)"
+    half = width_mm(label, "bold", LABEL) / 2
+    if 2 * half + 1.0 <= abs(edge - start):
+        tx, ty = (start + edge) / 2, y + h / 2 - 1.4
+    else:
+        tx, ty = (edge + half if left else edge - half), y + h + 2.6
+    tx = min(max(tx, SAFE + half), spec.size.width - SAFE - half)  # on the board
+    return tx, ty, label
+
+
 def _wrap(d: Drawing, spec: MapSpec, a: Space, other: Space) -> None:
     """A tab from a space to the nearest side edge, naming where the route continues."""
     x, y, w, h = spec.box(a)
@@ -196,11 +225,8 @@ def _wrap(d: Drawing, spec: MapSpec, a: Space, other: Space) -> None:
     edge = SAFE + 0.5 if left else spec.size.width - SAFE - 0.5
     start = x if left else x + w
     d.add(*arrow(start - (0.6 if left else -0.6), cy, edge, cy, BORDER, 0.8, 2.2, both=True))
-    label = f"to {other.name} ({'right' if left else 'left'} edge)"
-    size = LABEL
-    half = width_mm(label, "bold", size) / 2
-    tx = min(max((start + edge) / 2, SAFE + half), spec.size.width - SAFE - half)  # on the board
-    d.add(Text(tx, cy - 1.4, label, size, "bold", BORDER, "middle", rotate=0))
+    tx, ty, label = wrap_label(spec, a, other)
+    d.add(Text(tx, ty, label, LABEL, "bold", BORDER, "middle", rotate=0))
 
 
 def _status_arrow(d: Drawing, spec: MapSpec, a) -> None:
@@ -306,7 +332,9 @@ def _space(d: Drawing, spec: MapSpec, s: Space, colour: str, theme: Theme, tags:
         lines.append(("", "(P) once discovered"))
     if tags:
         lines.append(("t", " ".join(tags)))
-    fits = _feature_lines(d, lines, x + 1.0, top, w - 2.0, y + h - 0.6 - top, ink)
+    # the first line runs level with the symbols at the top right: it stops short of them
+    first = rx - (x + 1.0) - 0.3 if rx < x + w - 1.0 else None
+    fits = _feature_lines(d, lines, x + 1.0, top, w - 2.0, y + h - 0.6 - top, ink, first)
     if not fits:
         over.append(Overflow(f"{spec.id} space {s.id}", " / ".join(t for _, t in lines)))
     return over
@@ -323,19 +351,30 @@ def enter_text(steps: list) -> str:
     return plain_text(steps)
 
 
-def _feature_lines(d: Drawing, lines, x: float, top: float, width: float, height: float, ink: str):
+def _feature_lines(
+    d: Drawing,
+    lines,
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+    ink: str,
+    first_width: float | None = None,
+):
     """The space's feature lines, one per feature, at the body floor; a feature too wide for
-    the box goes on as many lines as it needs (its symbol on the first). Returns whether all
-    fit in ``height``."""
+    the box goes on as many lines as it needs (its symbol on the first). The very first line
+    is at most ``first_width`` wide (it is level with the space's symbols). Returns whether
+    all fit in ``height``."""
     if not lines:
         return True
     size = BODY
     step = size * PT * 1.12
     g = size * PT * 1.0
     set_lines: list[tuple[str, str, bool]] = []  # (symbol, text, first line of its feature)
-    for sym, text in lines:
+    for n, (sym, text) in enumerate(lines):
         indent = max(g, LETTER_ROOM) + 0.5 if sym in ("D", "d") else 0.0
-        for k, part in enumerate(_wrap_words(text, size, width - indent, sym == "w")):
+        head = None if n or first_width is None else first_width - indent
+        for k, part in enumerate(_wrap_words(text, size, width - indent, sym == "w", head)):
             set_lines.append((sym, part, k == 0))
     widest = 0.0
     baseline = top + size * PT * 0.82
@@ -370,15 +409,18 @@ def _feature_lines(d: Drawing, lines, x: float, top: float, width: float, height
     return step * len(set_lines) <= height + 0.3 and widest <= width + 0.3
 
 
-def _wrap_words(text: str, size: float, width: float, bold: bool) -> list[str]:
-    """``text`` broken between words into lines no wider than ``width`` (a word wider than
-    that stands on a line of its own)."""
+def _wrap_words(
+    text: str, size: float, width: float, bold: bool, first: float | None = None
+) -> list[str]:
+    """``text`` broken between words into lines no wider than ``width`` (the first line no
+    wider than ``first`` when given; a word wider than that stands on a line of its own)."""
     face = "bold" if bold else "regular"
     out: list[str] = []
     line = ""
     for word in text.split():
         trial = f"{line} {word}" if line else word
-        if line and width_mm(trial, face, size) > width:
+        room = first if first is not None and not out else width
+        if line and width_mm(trial, face, size) > room:
             out.append(line)
             line = word
         else:

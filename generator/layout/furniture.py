@@ -119,17 +119,6 @@ def margins_around(
     )
 
 
-def free_intervals(width: float, cuts: list[float], margin: float) -> tuple[Span, ...]:
-    """Stretches of a margin band between the vertical cut lines that cross it."""
-    edges = [margin - MARK_CLEARANCE, *cuts, width - margin + MARK_CLEARANCE]
-    out = []
-    for a, b in itertools.pairwise(sorted(edges)):
-        lo, hi = a + MARK_CLEARANCE, b - MARK_CLEARANCE
-        if hi - lo > 0:
-            out.append((lo, hi))
-    return tuple(out)
-
-
 def _size_for(band: Span, max_pt: float) -> float:
     y0, y1 = band
     return min(max_pt, (y1 - y0) * 0.8 / PT)

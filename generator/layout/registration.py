@@ -26,6 +26,7 @@ ARM = 70.0  # half the length of the central cross's lines
 RULER = 10.0  # each ruler reads -10 .. +10 mm
 BACK_AT = 22.0  # from the centre to the back's rulers
 FRONT_AT = 40.0  # from the centre to the front's rulers
+NOTE_BELOW = 6.0  # from the back's X ruler to the baseline of the note under it
 CORNER = 18.0  # from the page's edge to the corner crosses
 
 
@@ -58,9 +59,17 @@ def _ruler(cx: float, cy: float, across: bool, label: str) -> list:
     return items
 
 
-def _cross(cx: float, cy: float, arm: float, width: float, gap_at: float | None = None) -> list:
+def _cross(
+    cx: float,
+    cy: float,
+    arm: float,
+    width: float,
+    gap_at: float | None = None,
+    gap_down: float = 8.0,
+) -> list:
     """A cross; with ``gap_at``, its right and lower arms broken where this side's own rulers
-    are, so that only the other side's lines cross them."""
+    are, so that only the other side's lines cross them (the lower arm for ``gap_down`` below
+    its ruler: on the back, past the note under the ruler too)."""
     if gap_at is None:
         return [
             Line(cx - arm, cy, cx + arm, cy, INK, width),
@@ -71,7 +80,7 @@ def _cross(cx: float, cy: float, arm: float, width: float, gap_at: float | None 
         Line(cx - arm, cy, cx + lo, cy, INK, width),
         Line(cx + hi, cy, cx + arm, cy, INK, width),
         Line(cx, cy - arm, cx, cy + lo, INK, width),
-        Line(cx, cy + hi, cx, cy + arm, INK, width),
+        Line(cx, cy + gap_at + gap_down, cx, cy + arm, INK, width),
     ]
 
 
@@ -105,7 +114,8 @@ def registration_pages(opts: SheetOptions, game: str) -> list[Drawing]:
     for side in ("front", "back"):
         page = Drawing(W, H, id=f"registration-{side}")
         at = BACK_AT if side == "back" else FRONT_AT
-        page.add(*_cross(cx, cy, ARM, 0.2, at))
+        down = RULER + NOTE_BELOW + 2.5 if side == "back" else 8.0  # the back's note: no line
+        page.add(*_cross(cx, cy, ARM, 0.2, at, down))
         for x in (CORNER, W - CORNER):
             for y in (CORNER + 6, H - CORNER - 6):
                 page.add(*_cross(x, y, 4.0, 0.2))
@@ -130,7 +140,7 @@ def registration_pages(opts: SheetOptions, game: str) -> list[Drawing]:
             page.add(
                 Text(
                     cx,
-                    cy + BACK_AT + RULER + 6,
+                    cy + BACK_AT + RULER + NOTE_BELOW,
                     "read X here: where the front's upright line crosses",
                     LABEL + 0.5,
                     "regular",

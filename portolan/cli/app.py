@@ -12,7 +12,7 @@ import typer
 from portolan.cli import options as opt
 from portolan.cli.group import PortolanGroup, version_option
 from portolan.cli.jsonout import json_error, wants_json
-from portolan.errors import EXIT_INPUT, EXIT_IO, InputError, OutputError
+from portolan.errors import EXIT_INPUT, EXIT_IO, InputError, OutputError, Problem
 from portolan.paths import components_dir
 
 app = typer.Typer(
@@ -47,6 +47,14 @@ COMPONENTS = typer.Option(
 )
 
 
+def game_ids() -> list[str]:
+    """The installed games' ids, for shell completion (nothing when they cannot be listed)."""
+    try:
+        return sorted(p.parent.name for p in components_dir().glob("*/game.yaml"))
+    except Exception:  # completion must never fail with a traceback
+        return []
+
+
 def friendly(fn):
     """Input problems become their messages and exit code 2, a file that cannot be written (or
     read) exit code 74; never a traceback."""
@@ -72,7 +80,7 @@ def friendly(fn):
                 exc = OutputError.of(exc)
             typer.echo(f"error: {exc}", err=True)
             if wants_json(kwargs):
-                typer.echo(json_error(f"error: {exc}"))
+                typer.echo(json_error(Problem(exc.reason, file=exc.path)))
             raise typer.Exit(EXIT_IO) from None
         except KeyboardInterrupt:
             typer.echo("interrupted", err=True)

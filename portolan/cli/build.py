@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from pathlib import Path
 
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, friendly
+from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids
 from portolan.errors import display_path
 from portolan.paths import output_dir
 from portolan.sizes import papers
 
 # The choices of the print options (generator.layout's, listed here so help needs no import;
-# tests/test_cli_build.py checks they agree).
+# tests/portolan/test_cli_app.py checks they agree).
 DUPLEX = ("long", "short", "none", "fold")
 LAYOUTS = ("packed", "gutters")
 SIDES = ("both", "fronts", "backs")
@@ -29,7 +28,9 @@ SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a game id as the model allow
 @app.command("build")
 @friendly
 def build_command(
-    games: list[str] = typer.Argument(None, help="Game ids to build (default: every game)."),
+    games: list[str] = typer.Argument(
+        None, help="Game ids to build (default: every game).", autocompletion=game_ids
+    ),
     components: Path = COMPONENTS,
     out: Path = typer.Option(None, "--out", help="Output folder (default: output/)."),
     page: str = typer.Option(
@@ -80,6 +81,8 @@ def build_command(
         "shared",
         "--sheets",
         help="shared: decks of one card size in one file; per-deck: one file per deck.",
+        metavar="[" + "|".join(SHEETS) + "]",
+        autocompletion=lambda: list(SHEETS),
     ),
     card_size: str = typer.Option(
         None,
@@ -189,20 +192,19 @@ def _up_to_date(folder: Path, ids: list[str], target: Path, options) -> dict[str
 def _build(folder: Path, ids: list[str], target: Path, options, workers: int) -> list:
     if not ids:
         return []
-    from rich.progress import BarColumn, Progress, TextColumn
+    from rich.progress import BarColumn, TextColumn
 
     from generator.build import build_games, steps
     from generator.printset import check_card_size_targets
+    from portolan.cli.progress import progress_bar
     from portolan.model import load_game
 
     loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     check_card_size_targets(loaded, options.card_size)
-    with Progress(
+    with progress_bar(
         TextColumn("{task.description:<48}"),
         BarColumn(),
         TextColumn("{task.completed}/{task.total}"),
-        transient=True,
-        disable=not sys.stderr.isatty(),
     ) as bar:
         task = bar.add_task("building", total=sum(steps(g, options) for g in loaded))
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly
+from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly, game_ids
 from portolan.errors import display_path
 
 SHEET_FORMATS = ("text", "json", "csv")
@@ -82,7 +82,9 @@ def check_command(
 @app.command("score")
 @friendly
 def score_command(
-    game: str = typer.Argument(..., help="Game id, e.g. exploration-age-of-sail."),
+    game: str = typer.Argument(
+        ..., help="Game id, e.g. exploration-age-of-sail.", autocompletion=game_ids
+    ),
     position: Path = typer.Argument(..., help="The end position (YAML)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     components: Path = COMPONENTS,

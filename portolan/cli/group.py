@@ -12,6 +12,8 @@
 from __future__ import annotations
 
 import importlib
+import inspect
+import re
 import sys
 from collections.abc import Iterator, MutableMapping
 
@@ -47,7 +49,11 @@ def version_option():
 
 
 def _no_placeholder(command) -> None:
-    """Flags take no value, so help shows none (typer would print ``<bool>``), ``--help`` too."""
+    """Flags take no value, so help shows none (typer would print ``<bool>``), ``--help`` too;
+    a docstring's paragraphs are rewrapped to the terminal (typer keeps the source's line
+    breaks in all but the first paragraph of a command's help, and in the list of commands)."""
+    if command.help:
+        command.help = _unwrap(command.help)
     for param in getattr(command, "params", []):
         if getattr(param, "is_flag", False) and param.metavar is None:
             param.metavar = ""
@@ -62,6 +68,11 @@ def _no_placeholder(command) -> None:
 
         command.get_help_option = get_help_option
         command._portolan_help = True
+
+
+def _unwrap(text: str) -> str:
+    """Paragraphs (split by a blank line) each on one line, for the help to wrap."""
+    return re.sub(r"(?<!\n)\n(?!\n)", " ", inspect.cleandoc(text))
 
 
 # Every command, in the order help lists it, and the module that registers it on the app.

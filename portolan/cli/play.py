@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, friendly, rule_options
+from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids, rule_options
 from portolan.errors import display_path
 
 COMMANDS_HELP = (
@@ -24,7 +24,7 @@ COMMANDS_HELP = (
 @app.command("play", epilog=COMMANDS_HELP)
 @friendly
 def play_command(
-    game: str = typer.Argument(..., help="Game id."),
+    game: str = typer.Argument(..., help="Game id.", autocompletion=game_ids),
     log: Path = typer.Option(
         ...,
         "--log",

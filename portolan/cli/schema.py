@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, friendly
+from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids
 
 KINDS = ("components", "log", "position", "score", "check", "simulate")
 
@@ -42,7 +42,9 @@ def schema_command(
         "positions, or the --json output of score, check or simulate.",
         autocompletion=lambda: list(KINDS),
     ),
-    game: str = typer.Argument(..., help="Game id, e.g. exploration-age-of-sail."),
+    game: str = typer.Argument(
+        ..., help="Game id, e.g. exploration-age-of-sail.", autocompletion=game_ids
+    ),
     out: Path = typer.Option(None, "--out", help="Write to this file instead of stdout."),
     components: Path = COMPONENTS,
 ):

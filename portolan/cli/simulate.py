@@ -8,13 +8,21 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly, rule_options
+from portolan.cli.app import (
+    COMPONENTS,
+    app,
+    components_folder,
+    emit_json,
+    friendly,
+    game_ids,
+    rule_options,
+)
 
 
 @app.command("simulate")
 @friendly
 def simulate_command(
-    game: str = typer.Argument(..., help="Game id."),
+    game: str = typer.Argument(..., help="Game id.", autocompletion=game_ids),
     games: int = typer.Option(100, "--games", help="How many games to play."),
     seed: int = typer.Option(0, "--seed", help="Random seed (same seed, same games)."),
     players: int = typer.Option(None, "--players", help="Players per game (default: the minimum)."),
@@ -105,22 +113,15 @@ def simulate_command(
 def _play(batch, games: int, workers: int):
     """Every game's result in order: in this process, or in chunks over ``workers`` processes
     (each game has its own seed, so the results are the same); a bar on a terminal."""
-    import sys
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
 
     from checker.core.simulate import play_games
+    from portolan.cli.progress import progress_bar
 
     size = max(1, min(250, games // (workers * 8) or 1))
     chunks = [(k, min(k + size, games)) for k in range(0, games, size)]
     parts: dict[int, list] = {}
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        transient=True,
-        disable=not sys.stderr.isatty(),
-    ) as bar:
+    with progress_bar(TextColumn("simulating"), BarColumn(), MofNCompleteColumn()) as bar:
         task = bar.add_task("games", total=games)
         if workers == 1 or len(chunks) == 1:
             for first, stop in chunks:

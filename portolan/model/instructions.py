@@ -69,6 +69,9 @@ ITEMS = (
     "Ship",
     "Raft",
 )
+# What "has" may test besides an item: Cannons with a Crew or Soldiers to man them (Combat;
+# Siege Opportunity's condition, Card Instructions).
+HAS_MORE = ("manned Cannons",)
 # What a loss may take: an item, or the rulebook's special losses.
 LOSSES = (*ITEMS, "Provision (men)", "men")
 CAUSES = ("combat", "battle", "starvation", "disease")
@@ -258,8 +261,9 @@ EXTRA = {
 }
 CONDITION = (
     "A condition is words joined by 'or' (and clauses of them by 'and'), optionally after "
-    "'not': 'has ITEM' (an item of the "
-    "expedition), 'in PLACE' (sea, coastal, land, river, nwp, Rumors, Contact, Capital), a chit "
+    "'not': 'has ITEM' (an item of the expedition, or 'has manned Cannons': Cannons and a "
+    "Crew or Soldiers), 'in PLACE' (sea, coastal, land, river, nwp, Rumors, Contact, Capital), "
+    "a chit "
     "(Native Allies, Natives Attacked, Ruler Seized, Capital Entry), Caravel, Carrack, hungry, "
     "raft, ships, Lost"
 )
@@ -460,8 +464,8 @@ class _Reader:
         words = []
         for word in (w.strip() for w in text.split(" or ")):
             if word.startswith("has "):
-                ok = word[4:] in ITEMS
-                choices = [f"has {i}" for i in ITEMS]
+                ok = word[4:] in ITEMS or word[4:] in HAS_MORE
+                choices = [f"has {i}" for i in (*ITEMS, *HAS_MORE)]
             elif word.startswith("in "):
                 ok = word[3:] in PLACES
                 choices = [f"in {p}" for p in PLACES]

@@ -16,9 +16,10 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from portolan.limits import component_limits, shown
 from portolan.model.base import Sourced, SourcedInt, Strict
 from portolan.model.board import Tiling
-from portolan.model.common import Dimensions
+from portolan.model.common import Dimensions, SafeName, within
 
 SPACE_KINDS = (
     "europe",
@@ -56,11 +57,24 @@ class Grid(Strict):
     pitch: tuple[float, float]
     box: tuple[float, float]
 
+    @model_validator(mode="after")
+    def _sane(self):
+        high = component_limits().board_mm[1]
+        for name in ("origin", "pitch", "box"):
+            for value in getattr(self, name):
+                within(value, (-high, high), name, "mm", "board_mm")
+        if min(*self.pitch, *self.box) <= 0:
+            raise ValueError("pitch and box must be positive millimetres")
+        return self
+
 
 class Region(Strict):
     name: str
     colour: str
     land: bool = False  # a land region: its area is tinted as land
+    # where its name is printed (the grid cell of the middle of its baseline); default: above
+    # the middle of its spaces, which for a region spread over the board may fall on another's
+    label_at: tuple[float, float] | None = None
 
 
 class Potential(Strict):
@@ -197,6 +211,7 @@ class CivTrack(Strict):
     def _range(self):
         if not self.low <= self.start <= self.high:
             raise ValueError("start must lie between low and high")
+        _boxes(self.low, self.high)
         return self
 
 
@@ -242,10 +257,29 @@ class VpTrack(Strict):
     per_row: int = 16
     box: float = 8.0
 
+    @model_validator(mode="after")
+    def _range(self):
+        if self.end.value < self.start:
+            raise ValueError("the track's end must not be below its start")
+        _boxes(self.start, self.end.value)
+        if self.per_row < 1:
+            raise ValueError("per_row must be at least 1")
+        within(self.box, (0.1, component_limits().board_mm[1]), "box", "mm", "board_mm")
+        return self
+
+
+def _boxes(low: int, high: int) -> None:
+    most = component_limits().track_boxes
+    if high - low + 1 > most:
+        raise ValueError(
+            f"a track from {shown(low)} to {shown(high)} has more than {shown(most)} boxes "
+            "(limit components.track_boxes)"
+        )
+
 
 class MapSpec(Strict):
     kind: Literal["map"]
-    id: str
+    id: SafeName
     name: str
     size: Dimensions
     source: str = "design"
@@ -265,6 +299,41 @@ class MapSpec(Strict):
     legend: Panel | None = None
     vp_chart: Panel | None = None
     notes: list[Sourced] = []  # printed notes: {value: text, source}
+
+    @field_validator("size")
+    @classmethod
+    def _board_size(cls, v: Dimensions) -> Dimensions:
+        for side in (v.width, v.height):
+            within(side, component_limits().board_mm, "a board side", "mm", "board_mm")
+        return v
+
+    @field_validator("spaces", "borders", "arrows")
+    @classmethod
+    def _how_many(cls, v: list) -> list:
+        most = component_limits().elements_per_board
+        if len(v) > most:
+            raise ValueError(
+                f"{shown(len(v))} are more than {shown(most)} (limit components.elements_per_board)"
+            )
+        return v
+
+    @model_validator(mode="after")
+    def _placed(self):
+        """Every space, panel and track lies within ±board_mm of the corner (a mistyped 1e308
+        is refused here, not drawn off the sheet)."""
+        high = component_limits().board_mm[1]
+        places = [(f"spaces[{i}]", s.at, s.size) for i, s in enumerate(self.spaces)]
+        places += [(f"civ_tracks[{i}]", t.at, None) for i, t in enumerate(self.civ_tracks)]
+        for name in ("vp_track", "legend", "vp_chart"):
+            panel = getattr(self, name)
+            if panel is not None:
+                places.append((name, panel.at, (getattr(panel, "width", 1.0),) * 2))
+        for name, at, size in places:
+            for value in (*self.cell(at), *(size or ())):
+                within(value, (-high, high), f"{name}: a position or size", "mm", "board_mm")
+            if size is not None and min(size) <= 0:
+                raise ValueError(f"{name}: sizes must be positive millimetres")
+        return self
 
     @field_validator("spaces")
     @classmethod

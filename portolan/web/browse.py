@@ -69,16 +69,34 @@ def print_files(folder: Path) -> list[dict]:
     for pdf in sorted(folder.glob("*.pdf")):
         preview = folder / "png" / f"{pdf.stem}-p01.png"
         pages = len(list((folder / "png").glob(f"{pdf.stem}-p[0-9][0-9].png")))
+        size = png_size(preview) if preview.is_file() else None
         files.append(
             {
                 "name": pdf.name,
                 "stem": pdf.stem,
                 "size_kb": max(1, pdf.stat().st_size // 1024),
                 "preview": preview.name if preview.is_file() else None,
+                # the page keeps the preview's room while it loads (no jump in the list)
+                "preview_height": (
+                    round(PREVIEW_WIDTH * size[1] / size[0]) if size else PREVIEW_WIDTH
+                ),
                 "pages": pages,
             }
         )
     return files
+
+
+PREVIEW_WIDTH = 120  # px on the game page
+
+
+def png_size(path: Path) -> tuple[int, int] | None:
+    """(width, height) from a PNG's header, or None if it is not a PNG with a sane size."""
+    with path.open("rb") as f:
+        head = f.read(24)
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    return (width, height) if width and height else None
 
 
 def routes(site: Site, builds: Builds) -> list[Route]:
@@ -101,6 +119,7 @@ def routes(site: Site, builds: Builds) -> list[Route]:
             reference=body,
             toc=toc,
             files=print_files(site.output / model.id),
+            preview_width=PREVIEW_WIDTH,
             building=model.id in builds.running,
             failed=builds.failed.get(model.id),
         )

@@ -38,9 +38,10 @@ def blocks_of(components: Path, game_id: str) -> tuple[Game, list[Block]]:
 
 def reference_html(blocks: list[Block]) -> tuple[str, list[tuple[str, str]]]:
     """The reference as HTML (escaped by the markup, see generator/markup.py) and its table of
-    contents: (heading, anchor) of every top heading."""
+    contents: (heading, anchor) of every top heading. The headings are one level down: the page
+    has its own ``h1`` (the game's title), the reference's top headings are its ``h2``."""
     toc = [(b.text, slug(b.text)) for b in blocks if isinstance(b, Heading) and b.level == 1]
-    return to_html(blocks), toc
+    return to_html(blocks, shift=1), toc
 
 
 def passages(model: Game, blocks: list[Block], section: str | None) -> list[str]:

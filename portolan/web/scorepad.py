@@ -9,7 +9,6 @@ example position. What the table types becomes a position file (YAML), read by t
 
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import dataclass, field
 from functools import cache
@@ -17,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from checker.core.registry import GAMES
+from checker.core.registry import rules_for
 
 SHARED_KEYS = ("game", "options", "players")
 MAX_CELL = 2000  # characters of one cell of the form (a victory pile may be several lines)
@@ -35,8 +34,8 @@ class Pad:
 
 @cache
 def pad_for(game: str) -> Pad:
-    module = importlib.import_module(f"{GAMES[game]}.position")
-    keys = tuple(str(k) for k in getattr(module, "KEYS", SHARED_KEYS))
+    module = rules_for(game).position
+    keys = tuple(str(k) for k in module.KEYS)
     rows = tuple(str(k) for k in getattr(module, "PLAYER_KEYS", ()))
     example = _documented_example(module.__doc__ or "")
     players = example.get("players") if isinstance(example.get("players"), dict) else {}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from checker.core.log import parse_log
@@ -23,3 +25,14 @@ def marked_line(text: str) -> int:
     lines = [i for i, line in enumerate(text.splitlines(), start=1) if MARK in line]
     assert len(lines) == 1, "a test log marks exactly one line"
     return lines[0]
+
+
+def portolan(args: list[str], stdin: str, timeout: float = 120) -> subprocess.CompletedProcess:
+    """The real ``portolan`` command, run with ``stdin`` typed at its prompts."""
+    return subprocess.run(
+        [sys.executable, "-m", "portolan", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        timeout=timeout,
+    )

@@ -6,29 +6,16 @@ test_games_play.py)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from typer.testing import CliRunner
 
 from checker.core.playlog import OVER_LINE, split_answers
 from portolan.cli import app
-from tests.checker.helpers import ROOT, TINY, run_log
+from tests.checker.helpers import ROOT, TINY, portolan, run_log
 from tests.checker.play_script import play_script
 
 SETUP = ["red contract 3", "blue contract 5", "green contract 4", "white contract 6"]
 SETUP += ["red ship 1", "blue ship 2", "green ship 3", "yellow ship 1", "red ship 2"]
 SETUP += ["black ship 1", "red ship 3", "blue ship 3", "green ship 1", "yellow ship 2"]
-
-
-def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "portolan", *args],
-        input=stdin,
-        text=True,
-        capture_output=True,
-        timeout=120,
-    )
 
 
 def test_setup_by_name_then_a_heading_opened_and_closed_and_a_purchase(tmp_path):

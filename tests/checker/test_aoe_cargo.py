@@ -105,3 +105,25 @@ def test_a_gain_over_capacity_is_left_behind_before_the_next_step():
     e = result.state.exp["Ana"]
     assert e.items == {"Crew": 4, "Provision": 5}
     assert load(result.state, e) == capacity(result.state, e) == 9
+
+
+@pytest.mark.parametrize(
+    ("e", "held"),
+    [
+        (exp(LAND, Crew=1, Cannons=1), True),
+        (exp(LAND, Soldiers=1, Cannons=1), True),
+        (exp(LAND, Cavalry=2, Porters=1, Cannons=1), False),  # no one to man them
+        (exp(LAND, Crew=2), False),
+    ],
+)
+def test_siege_opportunity_asks_for_manned_cannons(e, held):
+    """Siege Opportunity (#93-94) battles only with manned Cannons; else its Otherwise
+    (Card Instructions). Cannons are manned by a Crew or Soldiers (Combat)."""
+    from checker.games.age_of_exploration.actions.ratings import holds
+
+    state = state_with()
+    siege = MODEL.component("exploration-civilization").deck.cards
+    (card,) = [c for c in siege if c.get("number") == 93]
+    (step,) = card.get("civ")
+    e.space = "AZ-CAPITAL"
+    assert holds(state, e, step.condition) == held

@@ -4,9 +4,6 @@ is in test_games_play.py)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from checker.core.game import Step
 from checker.core.log import parse_log
 from checker.core.logwriter import log_text
@@ -25,21 +22,11 @@ from checker.games.discovery_era_of_voyage.moves import (
     TurnPirate,
 )
 from portolan.model import load_game
-from tests.checker.helpers import COMPONENTS
+from tests.checker.helpers import COMPONENTS, portolan
 
 RULES = rules_for("discovery-era-of-voyage")
 MODEL = load_game(COMPONENTS, "discovery-era-of-voyage")
 DEFAULTS = {o.name: o.default for o in RULES.options(MODEL)}
-
-
-def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "portolan", *args],
-        input=stdin,
-        text=True,
-        capture_output=True,
-        timeout=120,
-    )
 
 
 def test_the_setup_is_asked_island_by_island_and_two_players_have_pirates(tmp_path):

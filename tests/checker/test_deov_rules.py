@@ -97,7 +97,7 @@ def at(state, player, island, bow=CW):
     """Put ``player``'s ship on ``island`` (None: the Central Island) with a bow."""
     state.at[player] = CENTRE if island is None else state.slot_of[island]
     state.bow[player] = 0 if island is None else bow
-    state.memo = None
+    state.forget()
 
 
 def turn_of(state, player):
@@ -105,7 +105,7 @@ def turn_of(state, player):
     state.current = state.order.index(player)
     state.player = player
     state.phase = TURN
-    state.memo = None
+    state.forget()
     play(state, StartTurn(player))
 
 
@@ -481,7 +481,7 @@ def test_a_moving_pirate_skips_occupied_islands(skip, steps, lands):
     s = pirate_state(pirate_skip=skip)
     play(s, PlacePirate("Orchard Isle", CW), PlacePirate("Banana Cove", CCW))
     at(s, "Ana", "Temple of the Sun")
-    s.memo = None
+    s.forget()
     play(s, Sail("Orchard Isle"), Bow(CW))
     assert s.phase == "Pirate"
     play(s, MovePirate(steps))
@@ -504,7 +504,7 @@ def test_turning_a_pirate_for_a_coin_or_a_resource():
     play(s, TurnPirate())
     assert RULES.legal_moves(s) == [TurnPirate("Banana Cove")]
     s.turning = None
-    s.memo = None
+    s.forget()
     play(s, TurnPirate("Banana Cove", "Coin"))  # as a log writes it: one step
     assert s.pirates[1] == [4, CW] and s.coins["Ana"] == 2
 

@@ -4,20 +4,8 @@ stdin is in test_games_play.py)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from checker.core.play import pick
-
-
-def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "portolan", *args],
-        input=stdin,
-        text=True,
-        capture_output=True,
-        timeout=120,
-    )
+from tests.checker.helpers import portolan
 
 
 def test_answers_by_name_prefix_and_undo(tmp_path):

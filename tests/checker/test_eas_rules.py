@@ -55,7 +55,7 @@ def with_expedition(explorer, ship, crew, **options):
     play(s, StartTurn("Ana"), Draw("Promises"), Form(explorer, ship, crew), EndExpeditions())
     take(s.hands["Ana"], "Promises")
     put(s.expedition_deck, "Promises")
-    s.memo = None
+    s.forget()
     return s
 
 
@@ -188,7 +188,7 @@ def test_the_deck_runs_out_at_the_next_flip_by_default():
     assert s.exploration_deck == {} and s.reshuffles == 0  # nothing needed a card yet
     s.reshuffles = 1
     s.phase, s.current = START, 0
-    s.memo = None
+    s.forget()
     play(s, StartTurn("Ana"), Draw("Caravels"), EndExpeditions())
     assert s.over and RULES.decision(s) is None
 

@@ -7,7 +7,6 @@ each time, and ends with the log of the game played in one go, which `check` acc
 from __future__ import annotations
 
 import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from checker.core.log import parse_log
 from checker.core.playlog import OVER_LINE, split_answers
 from checker.core.registry import rules_for
 from tests.checker.games import GAME_TESTS
+from tests.checker.helpers import portolan as run_portolan
 from tests.checker.helpers import run_log
 from tests.checker.play_script import Script, play_script, resumed_at
 
@@ -33,13 +33,7 @@ def script(request, tmp_path_factory) -> Script:
 
 
 def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "portolan", *args],
-        input=stdin,
-        text=True,
-        capture_output=True,
-        timeout=300,
-    )
+    return run_portolan(args, stdin, timeout=300)  # a whole game
 
 
 def body(text: str) -> str:

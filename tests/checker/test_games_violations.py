@@ -37,6 +37,7 @@ def test_an_illegal_log_exits_1_with_the_violation_in_json(game, tmp_path):
     assert out.exit_code == 1, out.output
     data = json.loads(out.output)
     assert data["ok"] is False and data["scores"] == [] and data["winners"] == []
+    assert data["violation"]["file"] == str(path)  # with line and column, as an input error
     assert data["violation"]["line"] == marked_line(broken.log)
     assert data["violation"]["rule"] == load_game(COMPONENTS, game).cite(broken.section)
     assert broken.message in data["violation"]["message"]

@@ -10,6 +10,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from checker.core.registry import GAMES
 from checker.core.scoresheet import ScoreLine, ScoreSheet
 from portolan.cli import app
 from tests.checker.helpers import ROOT
@@ -60,7 +61,7 @@ def test_csv_is_one_row_a_player_and_one_column_a_category():
     assert len(rows) == 6
 
 
-POSITIONS = ["exploration-age-of-sail", "age-of-discovery", "discovery-era-of-voyage"]
+POSITIONS = list(GAMES)  # every refereed game ships an end position in examples/positions/
 
 
 @pytest.mark.parametrize("game", POSITIONS)

@@ -5,23 +5,12 @@ whole game through stdin is in test_games_play.py)."""
 from __future__ import annotations
 
 import shlex
-import subprocess
-import sys
 
 from checker.core.registry import rules_for
 from checker.games.ships.moves import ReturnGood, TakeGold, TakeNavigation
+from tests.checker.helpers import portolan
 
 RULES = rules_for("ships")
-
-
-def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "portolan", *args],
-        input=stdin,
-        text=True,
-        capture_output=True,
-        timeout=120,
-    )
 
 
 def test_the_display_dealt_by_name_then_the_logs_words_and_the_table(tmp_path):

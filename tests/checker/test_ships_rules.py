@@ -22,6 +22,7 @@ from checker.games.ships.moves import (
     TakeBackShips,
     TakeCard,
     TakeGold,
+    TakeNavigation,
     Trade,
     UpgradeShip,
 )
@@ -30,6 +31,7 @@ from checker.games.ships.sections import (
     NEXT_AREA,
     PLACE_SHIP,
     TAKE_GOLD,
+    TAKE_NAVIGATION,
 )
 from checker.games.ships.state import OVER
 from portolan.model import load_game
@@ -99,8 +101,7 @@ def refused(state, move):
 
 def touched(state):
     """After the state was changed by hand: forget what was worked out for it."""
-    state.memo = None
-    state.cache.clear()
+    state.forget()
     state.decisions.clear()
     return state
 
@@ -414,6 +415,29 @@ def test_take_gold_needs_an_empty_space():
     touched(s)
     play(s, StartTurn("Ana"))
     assert refused(s, TakeGold()).section == TAKE_GOLD
+
+
+def test_take_gold_needs_a_coin_in_the_pool():
+    s = new_game()
+    s.pool["Gold"] = 0
+    touched(s)
+    play(s, StartTurn("Ana"))
+    problem = refused(s, TakeGold())
+    assert (problem.section, problem.message) == (TAKE_GOLD, "the pool has no gold left")
+
+
+def test_take_two_navigation_takes_what_the_pool_has_and_needs_one():
+    """The pool is what the box holds (docs/rules/ships.md): one counter left gives one."""
+    s = new_game()
+    s.pool["Navigation"] = 1
+    touched(s)
+    play(s, StartTurn("Ana"), TakeNavigation())
+    assert s.seats[0].nav == 1 and s.pool["Navigation"] == 0
+    problem = refused(s, TakeNavigation())
+    assert (problem.section, problem.message) == (
+        TAKE_NAVIGATION,
+        "the pool has no navigation counter left",
+    )
 
 
 def test_metal_gives_navigation_and_two_vp_for_the_next_age():

@@ -119,3 +119,86 @@ def test_mats_start_crew_and_provisions_at_two(game):
         "Raft cargo",
     ):
         assert b in boxes
+
+
+def counter_overflows(game) -> list[str]:
+    """Texts of the counter sheet that cross their counter's printed frame at the 6 pt floor."""
+    from generator.build import BuildOptions
+    from generator.kinds.counters import render_counters
+
+    opts = BuildOptions(formats=("pdf",))
+    over = []
+    render_counters(game, game.component("counters"), 3.0, opts.theme, opts, [], over)
+    return [f"{o.where}: {o.text}" for o in over]
+
+
+def test_every_counter_text_stays_inside_its_frame(game):
+    assert counter_overflows(game) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reported"),
+    [
+        (  # one line of 18 mm on a 14 mm counter
+            'back: {text: "ROTTEN", subtext: "HULLS"}',
+            'back: {text: "ROTTEN HULLS", subtext: ""}',
+            "counters: counter 'Damage' (back): ROTTEN HULLS",
+        ),
+        (  # on a 13 mm disc the colour's name reaches past the ring at its ends
+            "circle\n    size: 14\n    colour: yellow\n",
+            "circle\n    size: 13\n    colour: yellow\n",
+            "counters: counter 'Discovery (yellow)': YELLOW",
+        ),
+    ],
+)
+def test_a_counter_text_past_its_frame_is_reported(tmp_path, old, new, reported):
+    import shutil
+
+    folder = tmp_path / GAME
+    shutil.copytree(components_dir() / GAME, folder)
+    path = folder / "counters.yaml"
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), "utf-8")
+    assert reported in counter_overflows(load_game(tmp_path, GAME))
+
+
+def test_no_card_prints_its_number_twice(game):
+    """The number is in the badge; the title names the card (the Outfitting cards' names carry
+    their number, "47 Porters", and printed it a second time)."""
+    from generator.faces import FaceEvaluator
+
+    for component in game.components:
+        if component.deck is None:
+            continue
+        faces = FaceEvaluator(game, component)
+        for card in component.deck.cards:
+            slots = faces.slots(card)
+            number = str(card.get("number", ""))
+            if number and slots["badge"] == number:
+                assert not re.match(rf"{number}\b", slots["title"]), (component.id, card.name)
+
+
+def test_aids_name_spaces_as_the_board_prints_them(game):
+    """A space the board prints under a label or a name (the Cod Banks' box says "NA Cod Banks")
+    is never named on an aid by its id in map.yaml: the VP award sheet printed "NA-COD to NWP9"
+    and "SA-PLATA-S to STRAIT-W"."""
+    from generator.templating import render
+
+    board = game.component("board").spec
+    hidden = [s.id for s in board.spaces if s.printed != s.id]
+    assert "NA-COD" in hidden and "STRAIT-W" in hidden
+    for component in game.components:
+        if component.kind != "aid":
+            continue
+        for field in ("front", "back"):
+            template = getattr(component.spec, field)
+            if template is None:
+                continue
+            text = render(game, component, template, field)
+            for sid in hidden:
+                assert not re.search(rf"(?<![\w-]){re.escape(sid)}(?![\w-])", text), (
+                    component.id,
+                    field,
+                    sid,
+                )

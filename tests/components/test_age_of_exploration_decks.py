@@ -118,7 +118,7 @@ def test_the_cards_the_rulebook_cites(game):
     for n in (93, 94):
         assert civ[n]["title"] == "Siege Opportunity"
         (siege,) = civ[n]["civ"]
-        assert siege.condition.clauses == [["in Contact", "in Capital"], ["has Cannons"]]
+        assert siege.condition.clauses == [["in Contact", "in Capital"], ["has manned Cannons"]]
         assert siege.otherwise
     outfit = by_number(game, "outfitting-deck")
     assert (

@@ -226,3 +226,137 @@ def test_a_broken_map_is_reported_at_its_line(tmp_path, old, new, message):
         n for n, ln in enumerate(path.read_text("utf-8").splitlines(), 1) if new.strip() in ln
     )
     assert problem.line == line and problem.column is not None
+
+
+def test_region_names_and_edge_tabs_are_printed_in_open_water(board):
+    """Each region's name, and the name on each tab to a side edge (the Pacific crossing), lies
+    on the board and clear of every space box and of each other: the spaces are drawn over
+    them. (By default the Pacific's name, its spaces at both edges, fell under the Gulf of St.
+    Lawrence and South America's under CB2; the tab by the Western Pacific, near the right
+    edge, under its own space.)"""
+    from generator.fonts import PT, width_mm
+    from generator.kinds.map import REGION_NAME, region_names, wrap_label
+    from generator.legibility import LABEL
+
+    def rect(x, y, label, size):
+        half = width_mm(label, "bold", size) / 2
+        return (x - half, y - size * PT * 0.73, x + half, y + size * PT * 0.2)
+
+    rects = {rid: rect(*where, REGION_NAME) for rid, where in region_names(board).items()}
+    for b in board.borders:
+        if b.wrap:
+            a, c = board.space(b.a), board.space(b.b)
+            rects[f"{b.a} tab"] = rect(*wrap_label(board, a, c), LABEL)
+            rects[f"{b.b} tab"] = rect(*wrap_label(board, c, a), LABEL)
+
+    def overlap(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    assert {"PAC", "SA", "PAC8 tab", "PAC9 tab"} <= set(rects)
+    for name, r in rects.items():
+        assert r[0] >= 3 and r[2] <= board.size.width - 3, name
+        assert r[1] >= 3 and r[3] <= board.size.height - 3, name
+        for s in board.spaces:
+            x, y, w, h = board.box(s)
+            assert not overlap(r, (x, y, x + w, y + h)), (name, s.id)
+        for other, q in rects.items():
+            assert other == name or not overlap(r, q), (name, other)
+
+
+def _crosses(x1, y1, x2, y2, box, margin) -> bool:
+    """Whether the segment (x1, y1)-(x2, y2) passes within ``margin`` of the box (x, y, w, h)."""
+    x, y, w, h = box
+    x, y, w, h = x - margin, y - margin, w + 2 * margin, h + 2 * margin
+    t0, t1 = 0.0, 1.0
+    dx, dy = x2 - x1, y2 - y1
+    for p, q in ((-dx, x1 - x), (dx, x + w - x1), (-dy, y1 - y), (dy, y + h - y1)):
+        if p == 0:
+            if q < 0:
+                return False
+        elif p < 0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+    return t0 < t1
+
+
+def test_no_line_runs_under_a_space_it_does_not_join(board):
+    """A progress border or a status arrow is drawn under the spaces, so one that crosses a
+    third space seems to join it: the arrow from the Cape Verde Sea to Cape Branco ran under
+    the Cape Verde Islands, the Caribbean Sea's to Panama City under the Gulf of Honduras,
+    CB2's border to Panama City under CB3, ATL13's to the Cape of Good Hope under East
+    Africa. Each passes 1 mm clear of every other space."""
+    from generator.kinds.map import _ends
+
+    lines = [(b.a, b.b) for b in board.borders if not b.wrap] + [(a.a, a.b) for a in board.arrows]
+    crossed = [
+        (a, c, s.id)
+        for a, c in lines
+        for s in board.spaces
+        if s.id not in (a, c)
+        and _crosses(*_ends(board, board.space(a), board.space(c)), board.box(s), 1.0)
+    ]
+    assert crossed == []
+
+
+def test_space_boxes_stand_apart(board):
+    """No two space boxes touch: CB2's corner lay over the Gulf of Honduras and over CB3."""
+    boxes = [(s.id, board.box(s)) for s in board.spaces]
+    gap = 1.0
+    close = [
+        (a, b)
+        for (a, p), (b, q) in itertools.combinations(boxes, 2)
+        if p[0] < q[0] + q[2] + gap
+        and q[0] < p[0] + p[2] + gap
+        and p[1] < q[1] + q[3] + gap
+        and q[1] < p[1] + p[3] + gap
+    ]
+    assert close == []
+
+
+def test_a_tab_to_the_side_edge_is_long_enough_to_read_as_an_arrow(board):
+    """The tab from the Western Pacific to the right edge was 3.4 mm: its two arrowheads made
+    a star. Each tab is at least 6 mm."""
+    from generator.kinds.cardface import SAFE
+
+    for b in board.borders:
+        if not b.wrap:
+            continue
+        for sid in (b.a, b.b):
+            x, _, w, _ = board.box(board.space(sid))
+            left = x + w / 2 < board.size.width / 2
+            length = x - (SAFE + 0.5) if left else board.size.width - SAFE - 0.5 - (x + w)
+            assert length >= 6.0, (sid, length)
+
+
+def test_no_text_in_a_space_runs_under_its_symbols():
+    """The symbols at a space's top right (Ⓡ, Ⓟ, B) are drawn over its first feature line:
+    the Canaries' "Canary Islands" ran under its Ⓟ. Every text of the board clears every
+    symbol circle or B box it does not belong to."""
+    from generator.build import BuildOptions
+    from generator.draw import Circle, Rect, Text
+    from generator.fonts import PT, width_mm
+    from generator.kinds.map import map_drawing
+
+    game = load_game(components_dir(), GAME)
+    d, _ = map_drawing(game, game.component("board"), 0.0, BuildOptions(formats=("pdf",)).theme)
+    symbols = [
+        (i.cx - i.r, i.cy - i.r, i.cx + i.r, i.cy + i.r)
+        for i in d.items
+        if isinstance(i, Circle) and i.r < 2.5
+    ] + [
+        (i.x, i.y, i.x + i.w, i.y + i.h)
+        for i in d.items
+        if isinstance(i, Rect) and i.fill == "#6b6b6b"  # the B of a base
+    ]
+    hits = []
+    for t in d.items:
+        if not isinstance(t, Text) or len(t.text) < 2 or t.rotate:
+            continue
+        tw = width_mm(t.text, t.face, t.size)
+        x0 = {"start": t.x, "middle": t.x - tw / 2, "end": t.x - tw}[t.anchor]
+        box = (x0, t.y - t.size * PT * 0.72, x0 + tw, t.y)
+        for s in symbols:
+            if box[0] < s[2] and s[0] < box[2] and box[1] < s[3] and s[1] < box[3]:
+                hits.append(t.text)
+    assert hits == []

@@ -3,6 +3,7 @@ space's label lands on its tile, the seams), and the print set read back as text
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -143,3 +144,29 @@ def test_an_assembly_map_and_a_print_shop_sheet_come_with_the_board(game, board_
     with pdfplumber.open(path.parent / "board-large.pdf") as pdf:
         (page,) = pdf.pages
         assert page.width / MM >= board.size.width and page.height / MM >= board.size.height
+
+
+DECKS = {  # deck id: the footer its cards print (read back from the PDF)
+    "exploration-land": "Land Cards",
+    "exploration-civilization": "Civilization Cards",
+    "leaders": "Back: Second-in-Command · Leaders",
+    "ship-cards": "Back: Carrack · Ship Type Cards",
+}
+
+
+@pytest.fixture(scope="module")
+def cards_text(game, tmp_path_factory) -> str:
+    root = tmp_path_factory.mktemp("aoe-cards")
+    parts = replace(game, components=[game.component(c) for c in DECKS])
+    build_games([parts], root, BuildOptions(formats=("pdf",)))
+    with pdfplumber.open(root / GAME / "all-cards.pdf") as pdf:
+        return "\n".join(page.extract_text() or "" for page in pdf.pages)
+
+
+def test_card_footers_name_their_deck_once(cards_text):
+    """A footer names the card's deck once: "Land · Land Cards", "Civilization · Civilization
+    Cards" and "Leader — back: Second-in-Command · Leaders" said it twice."""
+    for footer in DECKS.values():
+        assert footer in cards_text, footer
+    assert not re.search(r"\b([\w/]+) · \1\b", cards_text)
+    assert "Leader — back" not in cards_text and "Ship Type — back" not in cards_text

@@ -395,3 +395,14 @@ def test_every_reconstructed_value_says_so(board, display, cards):
     assert all(a.source == "reconstructed" for a in board.age_track.ages)
     assert all(a.source == "reconstructed" for a in board.areas[:-1])
     assert all(a.source == "reconstructed" for a in display.actions)
+
+
+def test_the_reference_counts_cubes_in_the_plural(game):
+    """The areas' tables read '2 Merchant cubes', '1 Free action cube' (Bergen and South
+    America give two)."""
+    from generator.kinds.reference import reference_blocks
+
+    text = repr(reference_blocks(game))
+    assert "2 Merchant cubes" in text and "2 Free action cubes" in text
+    assert "1 Merchant cube" in text and "1 Free action cube" in text
+    assert not re.search(r"\b([2-9]) (Merchant|Free action) cube\b(?!s)", text)

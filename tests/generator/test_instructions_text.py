@@ -58,6 +58,16 @@ def test_a_thumb_never_ends_a_line():
             assert line[-1][0] not in ("up", "down"), width
 
 
+def test_a_number_stays_with_its_word():
+    tree = steps("[{lose: 1 Provision (men)}, {progress: 2}]")
+    for para in gi.paragraphs(tree):
+        for width in range(8, 60):
+            lines = gi._wrap(para.tokens, 7.0, width)
+            for line in lines:
+                assert not line[-1][1].isdigit() or line is lines[-1], (width, lines)
+                assert line[0][1] != "Provision", (width, lines)
+
+
 def test_too_much_text_is_reported():
     tree = steps("[" + ", ".join(["{gain: 1 Provision + 1 Porters}"] * 12) + "]")
     block = gi.set_instructions(gi.paragraphs(tree), 0, 0, 20, 10, min_size=5)

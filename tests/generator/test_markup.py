@@ -96,3 +96,20 @@ def test_to_html():
 def test_slug():
     assert slug("**End** of Game!") == "end-of-game"
     assert slug("Hernán Cortés") == "hernan-cortes"
+
+
+def test_to_html_shifts_headings_for_a_page_with_its_own_title():
+    blocks = [*parse("# Setup\n\n## Cards"), Heading(6, "Deep")]
+    assert [ln.split(" ")[0] for ln in to_html(blocks, shift=1).splitlines()] == [
+        "<h2",
+        "<h3",
+        "<h6",  # HTML has no h7
+    ]
+    assert to_html(blocks).startswith('<h1 id="setup">')
+
+
+def test_the_reference_keeps_a_number_with_its_word():
+    assert inline_rl("score 1 VP. and take 2 gold") == "score 1\u00a0VP. and take 2\u00a0gold"
+    assert inline_rl("Military Strength −1, **No effect**") == (
+        "Military Strength\u00a0−1, <b>No effect</b>"  # bold runs stay as they are
+    )

@@ -58,7 +58,31 @@ def escapes(marker: Path) -> list[str]:
         "{% set ns = namespace(s='xx') %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}"
         "{% endfor %}{{ ns.s | length }}",
         "{% macro f(s) %}{{ f(s ~ s) }}{% endmacro %}{{ f('ab') }}",
+        # Texts that grow in one step, each within the bound on its own (t: 998,001 characters)
+        *(BIG + growth for growth in GROWTH),
     ]
+
+
+BIG = "{% set s = ' ' | center(999) %}{% set t = s.replace(' ', s) %}"
+GROWTH = [
+    "{{ t.replace(' ', t) | length }}",
+    "{{ t | replace(' ', t) | length }}",
+    "{{ t.join(t) | length }}",
+    "{{ ([t] * 99999) | join | length }}",
+    "{{ [t] * 99999 }}",
+    "{{ ([t] * 999) | tojson | length }}",
+    "{{ t.translate({32: t}) | length }}",
+    "{{ ('\t' * 999999).expandtabs(999) | length }}",
+    "{{ ('{0}' * 99999).format(t) | length }}",
+    "{{ ('{a}' * 99999).format_map({'a': t}) | length }}",
+    "{{ (('%(a)s' * 99999) % {'a': t}) | length }}",
+    "{{ ('%s' * 999) | format(*([t] * 999)) | length }}",
+    "{{ ('\n' * 99999) | indent(t) | length }}",
+    "{{ t[:99999] | wordwrap(1, wrapstring=t) | length }}",
+    "{{ ('a.com ' * 99999) | urlize(target=t) | length }}",
+    "{{ [1] | batch(1000000000, 'x') | list | length }}",
+    "{{ range(9999) | map('string') | map('replace', '1', t[:250000]) | list | length }}",
+]
 
 
 @pytest.fixture
@@ -86,6 +110,15 @@ def test_ordinary_templates_still_work():
         "{{ '{:>4}'.format(5) }} {{ 'x' | center(5) }} {{ [1, 2] + [3] }}"
     )
     assert env.from_string(text).render() == "6 ababab 3 1024 007    5   x   [1, 2, 3]"
+    text = (
+        "{{ 'a-b'.replace('-', '+') }} {{ ['x', 'y'] | join(', ') }} {{ '%s=%d' % ('n', 3) }} "
+        "{{ '{} {}'.format(1, 2) }} {{ 'a\nb' | indent(2) }} {{ [1, 2, 3] | batch(2, 0) | list }} "
+        "{{ range(3) | map('string') | join }} {{ [1, 2] }} {{ 'ab'.translate({97: 'x'}) }} "
+        "{{ ['a'] * 3 }} {{ 'x y' | wordwrap(1) }}"
+    )
+    assert env.from_string(text).render() == (
+        "a+b x, y n=3 1 2 a\n  b [[1, 2], [3, 0]] 012 [1, 2] xb ['a', 'a', 'a'] x\ny"
+    )
 
 
 def test_html_templates_are_escaped_others_not():

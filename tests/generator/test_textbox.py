@@ -7,7 +7,17 @@ import itertools
 import pytest
 
 from generator.fonts import PT, width_mm
-from generator.textbox import ASCENT, DESCENT, Word, line_width, plain, set_paragraphs, words, wrap
+from generator.textbox import (
+    ASCENT,
+    DESCENT,
+    Word,
+    keeps_together,
+    line_width,
+    plain,
+    set_paragraphs,
+    words,
+    wrap,
+)
 
 
 def _space(size):
@@ -71,6 +81,26 @@ def test_wrap_never_breaks_before_glued_punctuation():
     width = line_width(ws[:2], 8.0) + 0.01  # "aaaa bbbb" fits, "aaaa bbbb." does not
     lines = wrap(ws, 8.0, width)
     assert [[w.text for w in ln] for ln in lines] == [["aaaa"], ["bbbb", "."]]
+
+
+def test_a_number_is_never_parted_from_its_word():
+    text = "Lose 1 men, score 2 VP. Military Strength −1 or Progress 0; No effect"
+    ws = words(text)
+    for width in (x / 2 for x in range(30, 200)):  # 15 to 100 mm: every break there is
+        starts = [ln[0].text for ln in wrap(ws, 8.0, width)]
+        assert not {"men,", "VP.", "−1", "0;", "effect"} & set(starts), (width, starts)
+
+
+def test_what_keeps_words_together():
+    text = ["take", "1", "gold", "then", "2.", "and", "Strength", "−1", "No", "effect", "51", "x"]
+    kept = [w for w, b in zip(text, keeps_together(text), strict=True) if b]
+    assert kept == ["gold", "2.", "−1", "effect", "x"]
+    assert keeps_together(["Ocean", "or", "Island", "Navigation", "+2", "or", "3"]) == [
+        *(False,) * 4,
+        True,
+        False,
+        True,
+    ]
 
 
 def test_runs_place_bold_words_after_measured_text():

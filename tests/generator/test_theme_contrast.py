@@ -65,3 +65,80 @@ def test_readable_darkens_only_as_far_as_needed():
     assert contrast(readable(darker, "#f4dcdb", 4.5), "#f4dcdb") == contrast(darker, "#f4dcdb")
     # on a dark ground it lightens instead
     assert relative_luminance(readable("#333333", "#1f4e79", 4.5)) > relative_luminance("#333333")
+
+
+# -- where the colour is a deck's or an aid's own: card backs and aid pages ---------------------
+
+# Age of Exploration's Civilization gold and Outfitting ivory: white read at 3.2 and 4.2 on them
+MID_TONES = ("#b38a1c", "#8a7a55", "#b08d1a", "#c9a66b")
+
+
+def _texts(items):
+    from generator.draw import Group, Text
+
+    for item in items:
+        if isinstance(item, Text):
+            yield item
+        elif isinstance(item, Group):
+            yield from _texts(item.items)
+
+
+@pytest.mark.parametrize("colour", (*MID_TONES, "#1f4e79", "#e8b923"))
+@pytest.mark.parametrize("ink_saver", [False, True])
+@pytest.mark.parametrize("lines", [None, ["Cost: 2", "Draw one card from the deck"]])
+def test_card_back_lettering_reads_on_the_back(colour, ink_saver, lines):
+    """A deck back is its colour edge to edge (white when saving ink); its name, subtitle and
+    table read on it."""
+    from generator.kinds.cardface import card_back
+
+    theme = Theme(ink_saver=ink_saver)
+    d = card_back("Civilization", "Encounters", colour, "temple", 63, 88, 3, theme, "b", lines)
+    ground = WHITE if ink_saver else colour
+    texts = list(_texts(d.items))
+    assert len(texts) >= 2
+    for t in texts:
+        assert contrast(t.fill, ground) >= 4.5, (t.text, t.fill, ground)
+
+
+AID = """## Player sets
+
+Each counter in its colour.
+
+| Counter | Count |
+|---|---|
+| Ship | 6 |
+
+- **Known Sea Progress**: 2 cards
+
+> A note on the aid.
+"""
+
+
+@pytest.mark.parametrize("colour", (*MID_TONES, "#1f4e79"))
+def test_aid_headings_table_headers_and_notes_read(colour):
+    """An aid page in its colour (the VP award sheet's gold, the counter manifest's tan): the
+    headings and bullets on white, the table's header row on the colour, the note on its tint."""
+    from generator.flow import flow
+    from generator.markup import Heading, Note, Table, parse
+
+    blocks = parse(AID)
+    assert [type(b) for b in blocks if isinstance(b, Heading | Table | Note)] == [
+        Heading,
+        Table,
+        Note,
+    ]
+    body = flow(blocks, 5, 5, 150, 200, colour)
+    assert body.fits
+    texts = list(_texts(body.items))
+    heading = [t for t in texts if t.text.startswith("Player")]
+    header = [t for t in texts if t.text in ("Counter", "Count")]
+    bullet = [t for t in texts if t.text == "•"]
+    note = [t for t in texts if t.text.startswith("A note") or t.face == "italic"]
+    assert heading and len(header) == 2 and bullet and note
+    for t in heading + bullet:
+        assert contrast(t.fill, WHITE) >= 4.5, (t.text, t.fill)
+        assert contrast(t.fill, tint(colour, 0.93)) >= 4.5, (t.text, t.fill)
+    for t in header:
+        assert contrast(t.fill, colour) >= 4.5, (t.text, t.fill)
+    for t in note:
+        assert contrast(t.fill, tint(colour, 0.88)) >= 4.5, (t.text, t.fill)

@@ -95,3 +95,16 @@ def test_supported_python_versions_are_stated_and_ci_runs_the_lowest():
         # CI runs .ci/run with the machine's python3, which must be the lowest supported
         # version: this fails the day that python3 and requires-python part ways.
         assert sys.version_info[:2] == (3, int(lowest))
+
+
+def test_the_web_extra_asks_for_a_starlette_that_bounds_a_request_body():
+    """``portolan/web/app.py`` passes ``max_body_size`` to Starlette, which Starlette has taken
+    only since 1.6.0: an older one would stop ``portolan serve`` with a TypeError."""
+    import inspect
+
+    from starlette.applications import Starlette
+
+    (spec,) = [r for r in PROJECT["optional-dependencies"]["web"] if _name(r) == "starlette"]
+    floor = tuple(int(n) for n in re.search(r">=\s*([\d.]+)", spec).group(1).split("."))
+    assert floor >= (1, 6), spec
+    assert "max_body_size" in inspect.signature(Starlette).parameters

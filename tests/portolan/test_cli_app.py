@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from portolan import __version__
 from portolan.cli import app
+from portolan.paths import ROOT
 
 runner = CliRunner()
 
@@ -45,10 +46,20 @@ def test_choices_are_listed_in_help():
     assert "[a4|letter|a3|tabloid]" in build
     assert "[long|short|none|fold]" in build
     assert "[packed|gutters]" in build and "[both|fronts|backs]" in build
+    assert "[shared|per-deck]" in build
     assert "pdf,svg,png,tts,cards-png" in build
     for command in ("check", "score"):
         out = plain(runner.invoke(app, [command, "--help"], terminal_width=200).output)
         assert "[text|json|csv]" in out
+
+
+def test_help_rewraps_the_docstrings_paragraphs():
+    wide = {"terminal_width": 200, "env": {"COLUMNS": "200"}}
+    commands = plain(runner.invoke(app, ["--help"], **wide).output)
+    assert "writes the log as it goes (a turn at a time" in commands
+    build = plain(runner.invoke(app, ["build", "--help"], **wide).output)
+    assert "since it was last built into the same folder is skipped" in build
+    assert "Examples:" in plain(runner.invoke(app, ["--help"]).output)  # paragraphs stay
 
 
 @pytest.mark.parametrize(
@@ -91,6 +102,37 @@ def test_json_errors_are_json_on_stdout_with_exit_2(args, tmp_path, monkeypatch)
     assert "Traceback" not in result.output
 
 
+def test_a_file_that_cannot_be_written_is_json_with_its_path_and_exit_74(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "logs").write_text("a file, not a folder")
+    args = ["simulate", "exploration-age-of-sail", "--games", "1", "--log-dir", "logs", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 74, result.output
+    data = json.loads(result.stdout)
+    assert data["ok"] is False and data["errors"] == [data["error"]]
+    error = data["error"]
+    assert error["file"].startswith("logs") and error["message"]
+    assert not error["message"].startswith("error")  # the reason alone, as for exit 2
+    assert result.stderr.startswith(f"error: {error['file']}: {error['message']}")
+
+
+@pytest.mark.parametrize("as_json", [["--json"], ["--format", "json"]])
+def test_a_bug_is_json_too_with_exit_3(as_json, monkeypatch):
+    import checker.core.replay
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(checker.core.replay, "replay", broken)
+    log = ROOT / "examples" / "exploration-age-of-sail" / "two-players.yaml"
+    result = runner.invoke(app, ["check", str(log), *as_json])
+    assert result.exit_code == 3, result.output
+    data = json.loads(result.stdout)
+    assert data["ok"] is False
+    assert data["error"]["message"] == "internal error: RuntimeError: boom"
+    assert "This is a bug in Portolan" in result.stderr and "Traceback" not in result.output
+
+
 def test_a_yaml_error_in_json_carries_line_and_column(tmp_path):
     log = tmp_path / "log.yaml"
     log.write_text("game: exploration-age-of-sail\nplayers: [Ana, Ben\n", encoding="utf-8")
@@ -115,11 +157,20 @@ def test_help_lists_every_build_format():
     assert BUILD_FORMATS == FORMATS
 
 
+def test_help_lists_the_printers_own_choices():
+    from generator.layout import grid, sheet
+    from portolan.cli import build
+
+    assert build.DUPLEX == sheet.DUPLEX and build.LAYOUTS == grid.LAYOUTS
+    assert build.SIDES == sheet.SIDES
+
+
 @pytest.mark.parametrize(
     ("words", "expected"),
     [
         ("portolan build --page ", ["a4", "letter", "a3", "tabloid"]),
         ("portolan build --duplex ", ["long", "short", "none", "fold"]),
+        ("portolan build --sheets ", ["shared", "per-deck"]),
         ("portolan score x y --format ", ["text", "json", "csv"]),
         ("portolan schema ", ["components", "log", "position", "score", "check", "simulate"]),
     ],
@@ -129,6 +180,36 @@ def test_shell_completion_offers_the_choices(words, expected):
         "_PORTOLAN_COMPLETE": "complete_bash",
         "COMP_WORDS": words,
         "COMP_CWORD": str(len(words.split())),
+    }
+    result = runner.invoke(app, [], env=env, prog_name="portolan")
+    assert result.stdout.split() == expected
+
+
+GAMES = [
+    "age-of-discovery",
+    "age-of-exploration",
+    "discovery-era-of-voyage",
+    "exploration-age-of-sail",
+    "ships",
+]
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("portolan build ", GAMES),
+        ("portolan build ships ", GAMES),  # build takes several
+        ("portolan score ", GAMES),
+        ("portolan simulate exp", ["exploration-age-of-sail"]),
+        ("portolan play age-of-", ["age-of-discovery", "age-of-exploration"]),
+        ("portolan schema log ", GAMES),
+    ],
+)
+def test_shell_completion_offers_the_installed_games(words, expected):
+    env = {
+        "_PORTOLAN_COMPLETE": "complete_bash",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1)),
     }
     result = runner.invoke(app, [], env=env, prog_name="portolan")
     assert result.stdout.split() == expected

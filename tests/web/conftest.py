@@ -17,6 +17,10 @@ from starlette.testclient import TestClient
 from portolan.paths import components_dir
 from portolan.web.app import create_app
 
+# One definition of the browser fixtures for every test module: a module that imported them
+# itself would get its own session-wide browser, and playwright runs one per process.
+from tests.web.browser import browser, phone  # noqa: F401
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 

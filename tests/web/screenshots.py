@@ -3,7 +3,8 @@
     python -m tests.web.screenshots [docs/images]
 
 Serves the app on a loopback port with a fresh data folder, drives Debian's chromium, and writes
-``web-<page>-<width>.png`` (and the referee in dark mode). Not part of the tests.
+``web-<page>-<width>.png`` (and the referee in dark mode). The game page's print files are
+built from the page itself first (its button; about 20 s). Not part of the tests.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from tests.web.browser import LAPTOP, PHONE, chromium_path
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
+# Lazy previews in view have loaded ("load" does not wait for them).
+IMAGES_SHOWN = """[...document.images]
+  .filter((i) => i.getBoundingClientRect().top < innerHeight)
+  .every((i) => i.complete && i.naturalWidth > 0)"""
 
 
 def serve(data: Path) -> tuple[str, uvicorn.Server]:
@@ -53,6 +58,8 @@ def shoot(out: Path) -> list[Path]:
 
                 def snap(name: str, page=page, suffix=suffix) -> None:
                     path = out / f"web-{name}-{suffix}.png"
+                    page.wait_for_load_state("load")
+                    page.wait_for_function(IMAGES_SHOWN, timeout=30_000)
                     page.screenshot(path=str(path))
                     written.append(path)
 
@@ -83,7 +90,13 @@ def shoot(out: Path) -> list[Path]:
                 start_game(page, url)
                 snap("referee")
                 page.goto(url + "/games/ships")
+                if page.locator(".files").count() == 0:  # build it from the page, once
+                    page.get_by_role("button", name="Build the print files").click()
+                    page.locator(".files").wait_for(timeout=300_000)  # the page refreshes itself
+                    page.goto(url + "/games/ships")
                 snap("game")
+                page.goto(url + "/games/ships#ships-rules-reference")
+                snap("game-rules")
                 context.close()
         browser.close()
         server.should_exit = True
@@ -95,6 +108,7 @@ def start_game(page, url: str) -> None:
     page.get_by_label("Players, in seat order").fill("Ana, Ben, Cai")
     page.get_by_role("button", name="Start the game").click()
     for _ in range(6):
+        page.wait_for_load_state("load")
         page.locator("#choices button").first.click()
 
 

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 
-from tests.web.browser import browser, phone  # noqa: F401  (fixtures)
 from tests.web.conftest import EXAMPLES
 
 pytestmark = pytest.mark.browser
 
 
-def test_score_a_three_player_position_and_read_the_winner(live_server, phone):  # noqa: F811
+def test_score_a_three_player_position_and_read_the_winner(live_server, phone):
     url, _ = live_server
     phone.goto(url + "/")
     phone.get_by_role("link", name="Score a session").click()
@@ -53,7 +54,7 @@ def test_score_a_three_player_position_and_read_the_winner(live_server, phone): 
     assert winner.strip() in expected.splitlines()
 
 
-def test_check_a_failing_log_and_see_the_rule(live_server, phone):  # noqa: F811
+def test_check_a_failing_log_and_see_the_rule(live_server, phone):
     url, _ = live_server
     text = (EXAMPLES / "exploration-age-of-sail" / "two-players.yaml").read_text(encoding="utf-8")
     text += "  - {player: Ana, draw: Galleons}\n"
@@ -70,7 +71,7 @@ def test_check_a_failing_log_and_see_the_rule(live_server, phone):  # noqa: F811
     assert phone.get_by_label("What the rules reference says").is_visible()
 
 
-def test_play_five_steps_reload_resume_and_replay_the_download(live_server, phone, tmp_path):  # noqa: F811
+def test_play_five_steps_reload_resume_and_replay_the_download(live_server, phone, tmp_path):
     url, _ = live_server
     phone.goto(url + "/play")
     phone.get_by_label("Ships").check()
@@ -96,3 +97,27 @@ def test_play_five_steps_reload_resume_and_replay_the_download(live_server, phon
         [sys.executable, "-m", "portolan", "check", str(path)], capture_output=True, text=True
     )
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_a_build_started_from_the_game_page_shows_its_files_when_done(
+    live_server,
+    phone,
+    monkeypatch,
+):
+    from generator import build
+
+    def quick(games, out, options, *args, **kwargs):
+        time.sleep(1)
+        (out / games[0].id).mkdir(parents=True, exist_ok=True)
+        (out / games[0].id / "aid.pdf").write_bytes(b"%PDF")
+        return []
+
+    monkeypatch.setattr(build, "build_games", quick)
+    url, web = live_server
+    phone.goto(url + "/games/age-of-exploration")
+    phone.get_by_role("button", name="Build the print files").click()
+    assert "refreshes by itself" in phone.locator("#print").inner_text()
+    try:  # the page reloads itself every 5 s while the build runs
+        phone.get_by_role("link", name="aid.pdf").wait_for(timeout=20_000)
+    finally:
+        shutil.rmtree(web.site.output / "age-of-exploration", ignore_errors=True)

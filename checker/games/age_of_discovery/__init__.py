@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from checker.core.game import Decision, Illegal, RulesBase, Step
+from checker.core.game import Decision, Illegal, RulesBase
 from checker.core.scoresheet import ScoreSheet
-from checker.games.age_of_discovery import flow, logformat, scoring
+from checker.games.age_of_discovery import flow, logformat, position, scoring
 from checker.games.age_of_discovery import setup as s
 from checker.games.age_of_discovery.actions import contracts as c
 from checker.games.age_of_discovery.actions import purchase as b
@@ -46,11 +46,9 @@ from checker.games.age_of_discovery.moves import (
     spellings,
     spends,
 )
-from checker.games.age_of_discovery.position import score_position
 from checker.games.age_of_discovery.sections import COURSE_OF_PLAY, FINAL_SCORING
 from checker.games.age_of_discovery.state import State
 from portolan.model.loader import Game
-from portolan.yamlsrc import Source
 
 
 class AgeOfDiscoveryRules(RulesBase):
@@ -59,6 +57,8 @@ class AgeOfDiscoveryRules(RulesBase):
     end_section = FINAL_SCORING
     log_keys = logformat.TOP_KEYS
     book_class = CardBook
+    logformat = logformat
+    position = position
     moves = {
         # the setup (§3.0)
         SetupShip: (s.check_setup_ship, s.apply_setup_ship),
@@ -136,25 +136,6 @@ class AgeOfDiscoveryRules(RulesBase):
 
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(state)
-
-    def parse_log(self, model: Game, raw: Any, source: Source, players: list[str]) -> list[Step]:
-        return logformat.parse_log(self.book(model), raw, source, players)
-
-    def parse_turns(
-        self, model: Game, turns: Any, source: Source, players: list[str]
-    ) -> list[Step]:
-        return logformat.parse_log(self.book(model), {"turns": turns}, source, players)
-
-    def write_log(self, steps: list[Step]) -> dict:
-        return logformat.write_log(steps)
-
-    def write_turns(self, steps: list[Step]) -> list[dict]:
-        return logformat.write_log(steps).get("turns", [])
-
-    def score_position(
-        self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
-    ) -> ScoreSheet:
-        return score_position(self.book(model), model, raw, source, options)
 
 
 RULES = AgeOfDiscoveryRules()

@@ -9,17 +9,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from checker.core.game import Decision, RulesBase, Step
+from checker.core.game import Decision, RulesBase
 from checker.core.scoresheet import ScoreSheet
-from checker.games.age_of_exploration import flow, logformat, moves, scoring
+from checker.games.age_of_exploration import flow, logformat, moves, position, scoring
 from checker.games.age_of_exploration import setup as s
 from checker.games.age_of_exploration.actions import engine
 from checker.games.age_of_exploration.book import Book
-from checker.games.age_of_exploration.position import score_position
 from checker.games.age_of_exploration.sections import EXPLORATION_TURNS, VICTORY
 from checker.games.age_of_exploration.state import State
 from portolan.model.loader import Game
-from portolan.yamlsrc import Source
 
 MOVE_TYPES = [
     v
@@ -34,6 +32,8 @@ class AgeOfExplorationRules(RulesBase):
     end_section = VICTORY
     log_keys = logformat.TOP_KEYS
     book_class = Book
+    logformat = logformat
+    position = position
     # Every move answers the task on top of the stack: the engine hands it to its section.
     moves = dict.fromkeys(MOVE_TYPES, (engine.check, engine.apply))
 
@@ -42,15 +42,7 @@ class AgeOfExplorationRules(RulesBase):
         engine.run(state)
         return state
 
-    # the hot hooks go straight to the engine (the move table says the same, one call less)
     decide = staticmethod(engine.decide)
-
-    def check(self, state: State, move: Any, player: str) -> Any:
-        return engine.check(state, move)
-
-    def apply(self, state: State, move: Any) -> list[str]:
-        state.memo = None
-        return engine.apply(state, move)
 
     def misplaced(self, state: State, move: Any) -> Any:
         return flow.misplaced(state, move)
@@ -81,25 +73,6 @@ class AgeOfExplorationRules(RulesBase):
 
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(state)
-
-    def parse_log(self, model: Game, raw: Any, source: Source, players: list[str]) -> list[Step]:
-        return logformat.parse_log(self.book(model), raw, source, players)
-
-    def parse_turns(
-        self, model: Game, turns: Any, source: Source, players: list[str]
-    ) -> list[Step]:
-        return logformat.parse_log(self.book(model), {"turns": turns}, source, players)
-
-    def write_log(self, steps: list[Step]) -> dict:
-        return logformat.write_log(steps)
-
-    def write_turns(self, steps: list[Step]) -> list[dict]:
-        return logformat.write_log(steps).get("turns", [])
-
-    def score_position(
-        self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
-    ) -> ScoreSheet:
-        return score_position(self.book(model), model, raw, source, options)
 
 
 RULES = AgeOfExplorationRules()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import RulesBase, Step
+from checker.core.game import RulesBase
 from checker.core.scoresheet import ScoreSheet
-from checker.games.discovery_era_of_voyage import flow, logformat
+from checker.games.discovery_era_of_voyage import flow, logformat, position
 from checker.games.discovery_era_of_voyage import setup as preparation
 from checker.games.discovery_era_of_voyage.actions import income, invest, pirates, sailing, turn
 from checker.games.discovery_era_of_voyage.book import IslandBook
@@ -43,12 +43,10 @@ from checker.games.discovery_era_of_voyage.moves import (
     spellings,
     spends,
 )
-from checker.games.discovery_era_of_voyage.position import score_position
 from checker.games.discovery_era_of_voyage.scoring import final_scoring, position_of
 from checker.games.discovery_era_of_voyage.sections import END_OF_GAME, GAME_PLAY
 from checker.games.discovery_era_of_voyage.state import State
 from portolan.model.loader import Game
-from portolan.yamlsrc import Source
 
 
 class DiscoveryRules(RulesBase):
@@ -56,7 +54,9 @@ class DiscoveryRules(RulesBase):
     turn_section = GAME_PLAY
     end_section = END_OF_GAME
     book_class = IslandBook
-    log_keys = ("setup",)  # the islands drawn and placed, the first player, coins and markers
+    logformat = logformat
+    position = position
+    log_keys = logformat.TOP_KEYS
     moves = {
         # Game Preparation, answered by the table
         PlaceIsland: (preparation.check_place_island, preparation.place_island),
@@ -103,32 +103,6 @@ class DiscoveryRules(RulesBase):
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state.book, state.categories, position_of(state))
-
-    def parse_log(self, model: Game, raw: Any, source: Source, players: list[str]) -> list[Step]:
-        book = self.book(model)
-        setup = logformat.parse_setup(book, raw, source, players)
-        return setup + logformat.parse_turns(book, raw.get("turns") or [], source, players)
-
-    def write_log(self, steps: list[Step]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        setup = logformat.write_setup(steps)
-        if setup:
-            out["setup"] = setup
-        out["turns"] = logformat.write_turns(steps)
-        return out
-
-    def parse_turns(
-        self, model: Game, turns: Any, source: Source, players: list[str]
-    ) -> list[Step]:
-        return logformat.parse_turns(self.book(model), turns, source, players)
-
-    def write_turns(self, steps: list[Step]) -> list[dict]:
-        return logformat.write_turns(steps)
-
-    def score_position(
-        self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
-    ) -> ScoreSheet:
-        return score_position(self.book(model), model, raw, source, options)
 
 
 RULES = DiscoveryRules()

@@ -65,6 +65,7 @@ from portolan.errors import InputError, did_you_mean
 from portolan.names import fold
 from portolan.yamlsrc import Pos, Source, YList, YMap
 
+TOP_KEYS = ("setup",)  # the islands drawn and placed, the first player, coins and markers
 SETUP_KEYS = ("islands", "first", "coins", "markers")
 TURN_KEYS = ("player", "pirates", "turn_pirate", "sail", "income", "invest")
 SAIL_KEYS = ("to", "steps", "bow", "pirate")
@@ -151,6 +152,21 @@ def _pairs(value: Any, pos: Pos | None) -> list[tuple[Any, Any, Pos | None, Pos 
             out.append((k, v, item.key_pos.get(k, ipos), item.value_pos.get(k, ipos)))
         return out
     return None
+
+
+def parse_log(book: IslandBook, raw: YMap, source: Source, players: list[str]) -> list[Step]:
+    """The steps of a log: its ``setup`` section (the table's Game Preparation), then turns."""
+    setup = parse_setup(book, raw, source, players)
+    return setup + parse_turns(book, raw.get("turns") or [], source, players)
+
+
+def write_log(steps: list[Step]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    setup = write_setup(steps)
+    if setup:
+        out["setup"] = setup
+    out["turns"] = write_turns(steps)
+    return out
 
 
 # -- setup ------------------------------------------------------------------------------------

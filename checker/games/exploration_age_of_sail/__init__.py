@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from checker.core.game import Decision, RulesBase, Step
+from checker.core.game import Decision, RulesBase
 from checker.core.scoresheet import ScoreSheet
 from checker.games.exploration_age_of_sail import actions as a
-from checker.games.exploration_age_of_sail import flow, logformat
+from checker.games.exploration_age_of_sail import flow, logformat, position
 from checker.games.exploration_age_of_sail.book import CardBook
 from checker.games.exploration_age_of_sail.moves import (
     MOVE_PHASES,
@@ -30,13 +30,11 @@ from checker.games.exploration_age_of_sail.moves import (
     describe,
     spellings,
 )
-from checker.games.exploration_age_of_sail.position import score_position
 from checker.games.exploration_age_of_sail.scoring import final_scoring
 from checker.games.exploration_age_of_sail.sections import END_OF_GAME, TURN_SEQUENCE
 from checker.games.exploration_age_of_sail.setup import setup
 from checker.games.exploration_age_of_sail.state import State
 from portolan.model.loader import Game
-from portolan.yamlsrc import Source
 
 
 class ExplorationRules(RulesBase):
@@ -44,6 +42,8 @@ class ExplorationRules(RulesBase):
     turn_section = TURN_SEQUENCE
     end_section = END_OF_GAME
     book_class = CardBook
+    logformat = logformat
+    position = position
     moves = {
         StartTurn: (None, a.start_turn),
         Draw: (a.check_draw, a.apply_draw),
@@ -97,19 +97,6 @@ class ExplorationRules(RulesBase):
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state.book, state.categories, state.victory, state.options)
-
-    def parse_turns(
-        self, model: Game, turns: Any, source: Source, players: list[str]
-    ) -> list[Step]:
-        return logformat.parse_turns(self.book(model), turns, source, players)
-
-    def write_turns(self, steps: list[Step]) -> list[dict]:
-        return logformat.write_turns(steps)
-
-    def score_position(
-        self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
-    ) -> ScoreSheet:
-        return score_position(self.book(model), model, raw, source, options)
 
 
 RULES = ExplorationRules()

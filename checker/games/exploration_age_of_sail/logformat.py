@@ -77,6 +77,15 @@ class _Reader(LogReader):
         return out
 
 
+def parse_log(book: CardBook, raw: Any, source: Source, players: list[str]) -> list[Step]:
+    """The steps of a log (this game's log has only ``turns``)."""
+    return parse_turns(book, raw.get("turns") or [], source, players)
+
+
+def write_log(steps: list[Step]) -> dict[str, Any]:
+    return {"turns": write_turns(steps)}
+
+
 def parse_turns(book: CardBook, turns: YList, source: Source, players: list[str]) -> list[Step]:
     r = _Reader(book, source, players)
     steps: list[Step] = []

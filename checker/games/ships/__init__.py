@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from checker.core.game import Decision, RulesBase, Step
+from checker.core.game import Decision, RulesBase
 from checker.core.scoresheet import ScoreSheet
-from checker.games.ships import flow, logformat
+from checker.games.ships import flow, logformat, position
 from checker.games.ships.actions import areas, cards, income, ships, turn
 from checker.games.ships.actions.common import advance
 from checker.games.ships.book import Book
@@ -43,13 +43,11 @@ from checker.games.ships.moves import (
     spellings,
     spends,
 )
-from checker.games.ships.position import score_position
 from checker.games.ships.scoring import final_scoring
 from checker.games.ships.sections import END_OF_GAME, GAME_PLAY
 from checker.games.ships.setup import setup
 from checker.games.ships.state import State
 from portolan.model.loader import Game
-from portolan.yamlsrc import Source
 
 # The interactive referee's headings for long lists.
 MENUS = {
@@ -66,6 +64,8 @@ class ShipsRules(RulesBase):
     end_section = END_OF_GAME
     log_keys = logformat.TOP_KEYS
     book_class = Book
+    logformat = logformat
+    position = position
     moves = {
         StartTurn: (None, turn.apply_start_turn),
         Deal: (cards.check_deal, cards.apply_deal),
@@ -99,10 +99,7 @@ class ShipsRules(RulesBase):
 
     def apply(self, state: State, move: Any) -> list[str]:
         """The move, then whatever follows from it without a decision (a card's gains...)."""
-        state.memo = None
-        state.cache.clear()
-        events = self.moves[type(move)][1](state, move)
-        return events + advance(state)
+        return super().apply(state, move) + advance(state)
 
     def decide(self, state: State) -> Decision | None:
         return flow.decide(state)
@@ -142,25 +139,6 @@ class ShipsRules(RulesBase):
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state)
-
-    def parse_log(self, model: Game, raw: Any, source: Source, players: list[str]) -> list[Step]:
-        return logformat.parse_log(self.book(model), raw, source, players)
-
-    def parse_turns(
-        self, model: Game, turns: Any, source: Source, players: list[str]
-    ) -> list[Step]:
-        return logformat.parse_log(self.book(model), {"turns": turns}, source, players)
-
-    def write_log(self, steps: list[Step]) -> dict[str, Any]:
-        return logformat.write_log(steps)
-
-    def write_turns(self, steps: list[Step]) -> list[dict]:
-        return logformat.write_log(steps).get("turns", [])
-
-    def score_position(
-        self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
-    ) -> ScoreSheet:
-        return score_position(self.book(model), model, raw, source, options)
 
 
 RULES = ShipsRules()

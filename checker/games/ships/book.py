@@ -177,9 +177,6 @@ class Book:
             return self.area_by_number.get(int(place[5:]))
         return None
 
-    def open_name(self, area: int) -> str:
-        return self.areas[area].name
-
     # -- the pool --------------------------------------------------------------------------
     def _read_pool(self, model: Game) -> dict[str, int]:
         counters = model.component("pool").spec.counters

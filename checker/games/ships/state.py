@@ -100,7 +100,6 @@ class State(GameState):
     end_reached: bool = False
     end_reason: str = ""
     categories: list = field(default_factory=list)
-    cache: dict = field(default_factory=dict)  # what one decision needs again (cleared on apply)
     decisions: dict = field(default_factory=dict)  # decisions already built, by their key
 
     @property
@@ -161,7 +160,7 @@ class State(GameState):
             discard=dict(self.discard),
             tasks=list(self.tasks),
             sold=dict(self.sold),
-            cache={},
+            scratchpad=None,
             decisions={},
             memo=None,
         )

@@ -68,3 +68,15 @@ def test_a_tiled_board_goes_to_the_print_shop_as_its_large_sheet(tmp_path):
     assert "board-large.pdf" in parts and "board.pdf" not in parts
     assert parts["board-large.pdf"].paper in ("A2", "A1", "A0")
     assert Path(out / "ships" / "board.pdf").exists()
+    printables = {p.name for p in (out / "ships").glob("*.pdf")}
+    assert set(parts) == printables - {"board.pdf", "registration-test.pdf"}
+
+
+def test_decks_on_shared_sheets_go_to_the_print_shop_as_their_shared_file(exploration, game):
+    from generator.exports.cards_png import print_parts
+
+    folder = exploration().game()  # the default build: every deck and aid in all-cards.pdf
+    assert not (folder / "expedition-deck.pdf").exists()
+    parts = [pdf.name for pdf, _ in print_parts(game, folder)]
+    printables = {p.name for p in folder.glob("*.pdf")} - {"registration-test.pdf"}
+    assert parts[0] == "all-cards.pdf" and sorted(parts) == sorted(printables)

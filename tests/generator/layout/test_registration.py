@@ -116,3 +116,16 @@ def test_the_front_rulers_never_fall_under_the_back_rulers(exploration, open_pdf
             ((b_base, _),) = [r for r in _ruler(back, across)]
             flipped = f_base if (duplex == "long") == across else page_len - f_base
             assert abs(flipped - b_base) > 10
+
+
+def test_no_line_of_the_back_crosses_its_note(exploration, open_pdf):
+    """The note under the back's X ruler reads without the back's own upright line through it
+    (the line was drawn across 'front's' until the cross's lower arm broke past it)."""
+    back = open_pdf(exploration().pdf("registration-test")).pages[1]
+    note = [w for w in back.extract_words() if w["text"] in ("read", "crosses")]
+    assert len(note) == 2
+    left, right = mm(note[0]["x0"]), mm(note[1]["x1"])
+    top, bottom = mm(note[0]["top"]), mm(note[0]["bottom"])
+    for x0, y0, x1, y1 in _lines(back):
+        if abs(x0 - x1) < 1e-6 and left < x0 < right:
+            assert y1 < top or y0 > bottom, (x0, y0, y1)

@@ -31,10 +31,6 @@ COMBAT = ("combat", "battle")
 SHIP_ONLY = ("Pilot", "Rutter", "Porters", "Natives for Europe", "Cannons", "Gold", "Trade Goods")
 
 
-def player_of(state: State, e: Expedition) -> str:
-    return next(p for p, x in state.exp.items() if x is e)
-
-
 # -- gains --------------------------------------------------------------------------------------
 def gain(state: State, e: Expedition, items: dict[str, int]) -> list[str]:
     events = []

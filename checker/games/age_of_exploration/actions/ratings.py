@@ -31,10 +31,6 @@ def ship_handling(state: State, e: Expedition, ships: bool = True) -> int:
     return rating(state, e, "ship_handling")
 
 
-def extra_ships_allowed(state: State, e: Expedition) -> int:
-    return ship_handling(state, e)
-
-
 # -- where the expedition is ----------------------------------------------------------------------
 def place(state: State, e: Expedition) -> str:
     """The kind of space the Leader is in."""
@@ -152,6 +148,11 @@ def sea_check(state: State, e: Expedition, mod: int = 0) -> int:
     return n + mod + space_mod(state, e, "sea")
 
 
+def manned(e: Expedition) -> bool:
+    """A Crew or Soldiers to man the Cannons (Combat)."""
+    return bool(e.items.get("Crew") or e.items.get("Soldiers"))
+
+
 def strength(state: State, e: Expedition) -> int:
     """Combat strength (Combat): sea values aboard ships, land values ashore and on rafts;
     Cannons only when a Crew or Soldiers mans them, Porters only ashore with Native Allies."""
@@ -162,7 +163,7 @@ def strength(state: State, e: Expedition) -> int:
         n = it.get(item, 0)
         if not n:
             continue
-        if item == "Cannons" and not (it.get("Crew") or it.get("Soldiers")):
+        if item == "Cannons" and not manned(e):
             continue
         if item == "Porters" and not e.allies:
             continue
@@ -264,6 +265,8 @@ def word_holds(state: State, e: Expedition, word: str) -> bool:
             return e.guide is not None
         if item == "Interpreter":
             return e.interpreter is not None
+        if item == "manned Cannons":
+            return e.items.get("Cannons", 0) > 0 and manned(e)
         return e.items.get(item, 0) > 0
     if word.startswith("in "):
         where = word[3:]

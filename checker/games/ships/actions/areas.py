@@ -143,9 +143,10 @@ def trade_targets(state: State, nav: int, pend: int, discount: int | None = None
     """Every trade box the merchant cube of a placed ship may go to (``discount``: the
     navigation discount then, if it will not be the player's present one)."""
     key = ("trade", nav, pend, discount)
-    found = state.cache.get(key)
+    cache = state.scratch()
+    found = cache.get(key)
     if found is None:
-        found = state.cache[key] = _trade_targets(state, nav, pend, discount)
+        found = cache[key] = _trade_targets(state, nav, pend, discount)
     return found
 
 
@@ -309,9 +310,10 @@ def city_targets(
 ) -> list:
     """Every city (and row the disc comes from) the disc of a placed warship may go to."""
     key = ("city", nav, pend, no_food, discount)
-    found = state.cache.get(key)
+    cache = state.scratch()
+    found = cache.get(key)
     if found is None:
-        found = state.cache[key] = _city_targets(state, nav, pend, no_food, discount)
+        found = cache[key] = _city_targets(state, nav, pend, no_food, discount)
     return found
 
 

@@ -316,9 +316,10 @@ def apply_upgrade(state: State, move: UpgradeShip) -> list[str]:
 # -- Remove one ship ---------------------------------------------------------------------------
 def own_ships(state: State) -> list[tuple[int, str]]:
     """(age, box) of every box holding a ship of the player."""
-    found = state.cache.get("own ships")
+    cache = state.scratch()
+    found = cache.get("own ships")
     if found is None:
-        found = state.cache["own ships"] = _own_ships(state)
+        found = cache["own ships"] = _own_ships(state)
     return found
 
 

@@ -1,0 +1,93 @@
+"""Counter texts stay inside their printed frame: Ships' yellow pieces, whose colour's name is the
+longest of the four at the 6 pt floor (9.8 mm), are read from the drawings themselves.
+
+A ship counter is 20 x 12 mm with its icon at the left; a city disc 12 mm across, its ring at
+0.84 of the radius (10.1 mm inside), its colour's name under its icon.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+
+from generator.build import BuildOptions
+from generator.draw import Circle, Group, Text
+from generator.fonts import width_mm
+from generator.kinds.counters import BEARINGS, CLEAR, counter_face, render_counters
+from portolan.model import load_game
+from portolan.paths import components_dir
+
+OPTS = BuildOptions(formats=("pdf",))
+
+
+@pytest.fixture(scope="module")
+def ships():
+    return load_game(components_dir(), "ships")
+
+
+def face_of(game, name: str):
+    component = game.component("player-pieces")
+    i, counter = next((i, c) for i, c in enumerate(component.spec.counters) if c.name == name)
+    return counter, counter_face(game, component, counter, counter.front, i, "front", 0, OPTS.theme)
+
+
+def extent(t: Text) -> tuple[float, float]:
+    half = (width_mm(t.text, t.face, t.size) - BEARINGS) / 2
+    return t.x - half, t.x + half
+
+
+@pytest.mark.parametrize("sheet", ["player-pieces", "pool"])
+def test_no_ships_counter_text_crosses_its_frame(ships, sheet):
+    over = []
+    render_counters(ships, ships.component(sheet), 3.0, OPTS.theme, OPTS, [], over)
+    assert [(o.where, o.text) for o in over] == []
+
+
+@pytest.mark.parametrize("era", ["galley", "sailing ship", "steamship"])
+def test_a_long_colour_name_on_a_ship_counter_clears_its_icon_and_frame(ships, era):
+    """The icon gives way to YELLOW (it would reach 0.55 mm into the icon and past the frame);
+    RED keeps the full-size icon."""
+    counter, d = face_of(ships, f"Yellow {era}")
+    (icon,) = [g for g in d.items if isinstance(g, Group)]
+    (text,) = [t for t in d.items if isinstance(t, Text)]
+    left, right = extent(text)
+    frame = counter.size - counter.face_height * 0.08  # the frame is inset 8 % of the height
+    assert left >= icon.dx + icon.scale and right <= frame
+    assert icon.scale >= counter.face_height * 0.5
+    _, red = face_of(ships, f"Red {era}")
+    (red_icon,) = [g for g in red.items if isinstance(g, Group)]
+    assert red_icon.scale == pytest.approx(counter.face_height * 0.74)
+    assert icon.scale < red_icon.scale
+
+
+def test_a_long_colour_name_on_a_city_disc_keeps_clear_of_its_ring(ships):
+    counter, d = face_of(ships, "Yellow city disc")
+    r = counter.size / 2
+    ring = next(c for c in d.items if isinstance(c, Circle) and c.stroke and c.r < r)
+    (text,) = [t for t in d.items if isinstance(t, Text)]
+    left, right = extent(text)
+    cap_top = text.y - text.size * 25.4 / 72 * 0.73
+    far = max(abs(text.y - r), abs(cap_top - r))  # the line's farthest point from the centre
+    chord = math.sqrt(ring.r**2 - far**2)
+    assert r - left <= chord - CLEAR + 1e-9 and right - r <= chord - CLEAR + 1e-9
+    # the other colours' discs keep the designed ring
+    _, red = face_of(ships, "Red city disc")
+    red_ring = next(c for c in red.items if isinstance(c, Circle) and c.stroke and c.r < r)
+    assert red_ring.r == pytest.approx(r * 0.84) and ring.r <= r * 0.9
+
+
+def test_a_disc_too_small_for_its_name_is_reported(ships):
+    component = ships.component("player-pieces")
+    counters = [
+        c.model_copy(update={"size": 10}) if c.name == "Yellow city disc" else c
+        for c in component.spec.counters
+    ]
+    small = replace(component, spec=component.spec.model_copy(update={"counters": counters}))
+    over = []
+    render_counters(ships, small, 3.0, OPTS.theme, OPTS, [], over)
+    assert [(o.where, o.text) for o in over] == [
+        ("player-pieces: counter 'Yellow city disc'", "YELLOW"),
+        ("player-pieces: counter 'Yellow city disc' (back)", "YELLOW"),
+    ]

@@ -1,0 +1,72 @@
+"""The progress bars of ``build`` and ``simulate`` are drawn on standard error when it is a
+terminal, never on standard output: ``portolan simulate GAME --json > out.json`` shows the bar
+on the terminal and leaves the file exactly the JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURE_COMPONENTS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pty = pytest.importorskip("pty")  # POSIX only, as Portolan's supported systems are
+
+
+def run_with_terminal_stderr(*args: str, cwd: Path) -> tuple[int, str, str]:
+    """(exit code, stdout through a pipe, what was drawn on the terminal that is stderr)."""
+    master, slave = pty.openpty()
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100"}
+    env.pop("NO_COLOR", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "portolan", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        stdin=subprocess.DEVNULL,
+        env={**env, "PYTHONPATH": str(ROOT)},
+    )
+    os.close(slave)
+    drawn = bytearray()
+
+    def read() -> None:
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the terminal's other end is closed
+                return
+            if not chunk:
+                return
+            drawn.extend(chunk)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    stdout, _ = proc.communicate(timeout=120)
+    reader.join(timeout=10)
+    os.close(master)
+    return proc.returncode, stdout.decode(), drawn.decode(errors="replace")
+
+
+def test_simulate_draws_its_bar_on_the_terminal_and_keeps_stdout_json(tmp_path):
+    code, stdout, terminal = run_with_terminal_stderr(
+        "simulate", "exploration-age-of-sail", "--games", "50", "--json", cwd=tmp_path
+    )
+    assert code == 0, terminal
+    assert stdout.startswith("{") and json.loads(stdout)["ok"] is True
+    assert "simulating" in terminal and "\x1b[" not in stdout
+
+
+def test_build_draws_its_bar_on_the_terminal_only(tmp_path):
+    code, stdout, terminal = run_with_terminal_stderr(
+        "build", "--components", str(FIXTURE_COMPONENTS), "--out", "out", cwd=tmp_path
+    )
+    assert code == 0, terminal
+    assert "fixture-game" in terminal  # the bar names what it builds
+    assert stdout.startswith("fixture-game: ") and "\x1b[" not in stdout
