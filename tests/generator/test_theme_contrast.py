@@ -39,6 +39,14 @@ def test_text_on_a_fill_reads(colour):
     assert fill == colour and contrast(text, fill) >= 4.5
 
 
+@pytest.mark.parametrize("colour", (*PALETTE, "#2f6f9f"))
+def test_an_ink_saving_band_reads(colour):
+    """An ink-saving title band is a tint of 0.8, darker than the tints ``ink`` is made for:
+    Age of Exploration's Sea band (#2f6f9f) read at 4.45:1 on it."""
+    fill, text = Theme(ink_saver=True).band(colour)
+    assert fill == tint(colour, 0.8) and contrast(text, fill) >= 4.5
+
+
 @pytest.mark.parametrize("colour", PALETTE)
 def test_ink_reads_on_the_pale_tints_it_is_printed_on(colour):
     for light in (PALE, 0.9, 0.95, 1.0):
