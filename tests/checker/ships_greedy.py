@@ -2,7 +2,9 @@
 each legal move, finishes the action the same way, and keeps the one that leaves its position
 worth most on the value scale of docs/games/ships.md (gold 1, navigation 1, industry 2, free
 action cube 2, merchant cube 3, VP 2, goods at their price), counting what its cubes and discs
-in the present area will score when the area is left."""
+in the present area will score when the area is left. A food counter is worth more than its
+price while the player has city discs to place: it is what a ship in a Warship box costs, so
+a greedy player keeps and seeks food as it would the city the food pays for."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import random
 from typing import Any
 
 from checker.games.ships import RULES
+from checker.games.ships.book import FOOD
 from checker.games.ships.scoring import area_points, pieces_of
 
 # Gold values (docs/games/ships.md) adjusted for a player deciding now: a merchant cube in an
@@ -18,23 +21,30 @@ from checker.games.ships.scoring import area_points, pieces_of
 VALUE = {"gold": 1, "nav": 1, "industry": 2, "free": 2, "cube": 3, "boxed": 2, "vp": 2}
 
 
-def worth(state, p: int) -> float:
-    """What player ``p``'s position is worth, in gold."""
+def worth(state, p: int, area: list[int] | None = None, turns: float | None = None) -> float:
+    """What player ``p``'s position is worth, in gold (``area``: the present area's points of
+    every seat, ``turns``: turns_left_in_era, when the caller has them already)."""
     book, s = state.book, state.seats[p]
     v = VALUE
     total = v["vp"] * s.vp + v["gold"] * s.gold + v["nav"] * s.nav
     total += v["industry"] * (s.industry + s.box_industry) + v["free"] * (s.free + s.section_free)
     total += v["cube"] * (s.stock + s.section) + v["boxed"] * s.box_cubes
     total += GOODS * sum(book.sell_prices[g] * n for g, n in s.goods.items())
-    area = area_points(book, state.area, pieces_of(state, state.area), len(state.seats))
+    # food for the warships still to come: a city's worth each, not a food's price
+    usable = min(s.goods.get(FOOD, 0), sum(s.discs.values()))
+    total += (FOOD_FOR_A_CITY - GOODS * book.sell_prices[FOOD]) * usable
+    if area is None:
+        area = area_points(book, state.area, pieces_of(state, state.area), len(state.seats))
     total += v["vp"] * area[p]
     total += s.ships[state.era]  # ships in hand for this era
-    turns = turns_left_in_era(state)
-    for name in s.kept:  # the turns of a kept card's discount or income still to come
-        card = book.cards[name]
-        total += turns * (card.discount + sum(n for _, n in card.each_turn))
-        if card.sell_bonus:
-            total += s.goods.get(card.sell_bonus[0], 0) + 1
+    if s.kept:  # the turns of a kept card's discount or income still to come
+        if turns is None:
+            turns = turns_left_in_era(state)
+        for name in s.kept:
+            card = book.cards[name]
+            total += turns * (card.discount + sum(n for _, n in card.each_turn))
+            if card.sell_bonus:
+                total += s.goods.get(card.sell_bonus[0], 0) + 1
     # ships on the track: those two ages behind are about to lose VP
     for a in range(state.highest):
         ships = state.ships_at[a][0][p] + state.ships_at[a][1][p]
@@ -44,6 +54,12 @@ def worth(state, p: int) -> float:
 
 SHIP_BEHIND = {0: 2, 1: 1, 2: -2}
 GOODS = 0.8  # goods are worth a little less than their price until sold
+# A food held while city discs remain: about a city's benefit in Areas 2-4 (2 VP, 2 gold, a
+# merchant cube, 2 navigation: 2 to 4 gold on the value scale), what the warship it pays for
+# earns beyond a ship in the Merchant box. At its price (1) greedy players sent food back
+# whenever the warehouse was full, and only a player dealt food built cities
+# (docs/games/ships.md, "Where the seat effect comes from").
+FOOD_FOR_A_CITY = 3
 
 
 def turns_left_in_era(state) -> float:
@@ -56,8 +72,10 @@ def turns_left_in_era(state) -> float:
 
 def edge(state, p: int) -> float:
     """How much better off ``p`` is than the best of the others."""
-    others = [worth(state, q) for q in range(len(state.seats)) if q != p]
-    return worth(state, p) - max(others)
+    area = area_points(state.book, state.area, pieces_of(state, state.area), len(state.seats))
+    turns = turns_left_in_era(state)
+    others = [worth(state, q, area, turns) for q in range(len(state.seats)) if q != p]
+    return worth(state, p, area, turns) - max(others)
 
 
 def choose(state, rng: random.Random) -> Any:
