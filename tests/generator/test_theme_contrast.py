@@ -150,3 +150,12 @@ def test_aid_headings_table_headers_and_notes_read(colour):
         assert contrast(t.fill, colour) >= 4.5, (t.text, t.fill)
     for t in note:
         assert contrast(t.fill, tint(colour, 0.88)) >= 4.5, (t.text, t.fill)
+
+
+def test_a_grey_print_keeps_every_contrast_ratio():
+    from generator.colours import contrast, grayscale
+
+    pairs = [("#ffffff", "#b8860b"), ("#1f3a5f", "#f4e9c8"), ("#c0392b", "#ffffff")]
+    pairs += [("#2e7d32", "#e8f5e9"), ("#000000", "#7f7f7f")]
+    for a, b in pairs:
+        assert contrast(grayscale(a), grayscale(b)) == pytest.approx(contrast(a, b), rel=0.02)
