@@ -35,7 +35,7 @@ def worth(
 ) -> float:
     """What player ``p``'s position is worth, in gold (``area``: the present area's points of
     every seat, ``turns``: turns_left_in_era, when the caller has them already; ``mover``: the
-    seat deciding, whose turn it is, by default ``p``)."""
+    seat deciding, by default the seat to act)."""
     book, s = state.book, state.seats[p]
     v = VALUE
     total = v["vp"] * s.vp + v["gold"] * s.gold + v["nav"] * s.nav
