@@ -71,7 +71,11 @@ def readable(text: str, background: str, ratio: float) -> str:
 
 
 def grayscale(colour: str) -> str:
-    v = luminance(colour) * 255
+    """The grey of the same WCAG relative luminance, so that every contrast ratio (and every
+    label's 4.5:1) is the same in a grey print as in colour, up to rounding."""
+    y = relative_luminance(colour)
+    c = y * 12.92 if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055  # sRGB transfer
+    v = c * 255
     return hexof(v, v, v)
 
 

@@ -57,4 +57,7 @@ class Theme:
     def band(self, colour: str) -> tuple[str, str]:
         """(fill, text colour) of a title band: solid, or pale with dark text when saving ink.
         Text on a colour that white does not read on is a dark shade of it (``on``)."""
-        return (tint(colour, 0.8), ink(colour)) if self.ink_saver else (colour, on(colour))
+        if not self.ink_saver:
+            return colour, on(colour)
+        fill = tint(colour, 0.8)  # darker than the tints ``ink`` is made for: darker still
+        return fill, readable(ink(colour), fill, CONTRAST)

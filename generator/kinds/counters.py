@@ -31,7 +31,9 @@ CAP = 0.73  # a capital's height, in ems: counter texts are capitals
 BEARINGS = 0.2  # mm: the blank sides of a text's first and last letters at 6 pt
 RING = 0.84  # a circle's printed ring, in radii (pushed out to RING_OUT when its text needs it)
 RING_OUT = 0.88
-CLEAR = 0.25  # mm kept between a circle's text and its ring (half the ring's stroke, and air)
+CLEAR = 0.25  # mm kept between a text and its frame or ring (half the line's stroke, and air)
+FRAME = 0.08  # a square's printed frame, inset by this share of its side (FRAME_OUT when its
+FRAME_OUT = 0.05  # text needs the room: Age of Exploration's STRENGTH touched it)
 
 
 def counter_bleed(bleed: float, layout: str = "packed") -> float:
@@ -70,8 +72,8 @@ def counter_face(
     r = d_ / 2
     cx, cy = w / 2, h / 2
     rounded = d_ * 0.12 if counter.shape in ("rounded", "standee") else 0.0
-    inset = d_ * 0.08  # the printed frame (a square's; a circle's is its ring)
     full = bool(face.icon and face.text and face.subtext)  # icon, text and subtext stacked
+    inset = _frame_inset(face, counter, d_, full)  # the printed frame (a circle's: its ring)
     ring, lift = r * RING, 0.0
     if counter.shape == "circle" and face.icon and face.text and not full:
         ring, lift = _disc_text(face.text, _text_size(face, counter, d_, full), r)
@@ -101,6 +103,8 @@ def counter_face(
             far = max(abs(baseline - cy), abs(baseline - size * PT * CAP - cy))
             half = math.sqrt(ring * ring - far * far) if far < ring else 0.0
             x0, x1 = cx - half + CLEAR, cx + half - CLEAR
+        else:
+            x0, x1 = x0 + CLEAR, x1 - CLEAR
         if tw > x1 - x0 + 1e-9:
             side_ = "" if side == "front" else f" ({side})"
             overflows.append(Overflow(f"{component.id}: counter '{counter.name}'{side_}", text))
@@ -161,13 +165,7 @@ def counter_face(
         d.add(Text(cx, baseline, face.text, size, "bold", fg, "middle"))
         check(face.text, "bold", size, inset, w - inset, baseline)
         if face.subtext:
-            ssize = fit_size(
-                face.subtext,
-                "regular",
-                max(LABEL, d_ * (0.12 if full else 0.14) / PT),
-                avail,
-                LABEL,
-            )
+            ssize = _subtext_size(face, counter, d_, full)
             step = 1.15 if full else 1.3
             sub = baseline + ssize * PT * step
             d.add(Text(cx, sub, face.subtext, ssize, "regular", fg, "middle"))
@@ -181,6 +179,26 @@ def counter_face(
     return d
 
 
+def _frame_inset(face: CounterFace, counter: Counter, d_: float, full: bool) -> float:
+    """How far a square's printed frame lies inside its cut line: ``FRAME`` of the side, or
+    ``FRAME_OUT`` when a text centred on the face would come nearer it than ``CLEAR``, counted
+    from the text's full advance (what still crosses the frame is reported by the check). A
+    tall or wide piece keeps its frame."""
+    w = counter.size
+    h = w if counter.shape == "circle" else counter.face_height
+    tall = h >= 1.15 * w and face.icon and face.text
+    wide = w >= 1.4 * h and face.icon and face.text
+    if counter.shape == "circle" or not face.text or tall or wide:
+        return d_ * FRAME
+    widest = width_mm(face.text, "bold", _text_size(face, counter, d_, full))
+    if face.subtext:
+        ssize = _subtext_size(face, counter, d_, full)
+        widest = max(widest, width_mm(face.subtext, "regular", ssize))
+    if (w - widest) / 2 - CLEAR >= d_ * FRAME:  # the advance: a T or A has no side bearing
+        return d_ * FRAME
+    return d_ * FRAME_OUT
+
+
 def _text_size(face: CounterFace, counter: Counter, d_: float, full: bool) -> float:
     """The size of a face's text (but a tall piece's): as large as its share of the counter
     allows, squeezed to fit the width, never under the floor (``LABEL``)."""
@@ -188,6 +206,13 @@ def _text_size(face: CounterFace, counter: Counter, d_: float, full: bool) -> fl
     avail = (d_ * 0.62) if counter.shape == "circle" else (w - d_ * 0.26)
     max_pt = d_ * (0.27 if full else 0.3 if face.icon or face.subtext else 0.46) / PT
     return fit_size(face.text, "bold", max(LABEL, max_pt), avail, LABEL)
+
+
+def _subtext_size(face: CounterFace, counter: Counter, d_: float, full: bool) -> float:
+    """The size of a face's second line (but a tall piece's), squeezed like its text."""
+    avail = (d_ * 0.62) if counter.shape == "circle" else (counter.size - d_ * 0.26)
+    size = max(LABEL, d_ * (0.12 if full else 0.14) / PT)
+    return fit_size(face.subtext or "", "regular", size, avail, LABEL)
 
 
 def _disc_text(text: str, size: float, r: float) -> tuple[float, float]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from generator.colours import shade, tint
+from generator.colours import readable, shade, tint
 from generator.draw import Drawing, Line, Path, Rect, Text
 from generator.fonts import PT, fit_size, width_mm
 from generator.glyphs import LETTER_ROOM, arrow, circled
@@ -20,13 +20,14 @@ from generator.instructions import check_title, plain_text
 from generator.kinds.cardface import SAFE, Overflow
 from generator.kinds.deck import Rendered, check_colour
 from generator.layout.sheet import Item
-from generator.legibility import BODY, LABEL
+from generator.legibility import BODY, CONTRAST_AIM, LABEL
 from generator.theme import INK, WHITE, Theme
 from portolan.model.loader import Component, Game
 from portolan.model.map import MapSpec, Space
 
 STATUS = "#6e6e6e"  # the grey of status-change arrows
 BORDER = "#24496b"
+TAG = "#8a2b1a"  # Known Progress track tags ("KS1")
 TRACK_TAGS = {"known-sea": "KS", "known-sea-south": "KS", "known-nwp": "NWP", "known-ssa": "SSA"}
 
 
@@ -275,7 +276,7 @@ def _space(d: Drawing, spec: MapSpec, s: Space, colour: str, theme: Theme, tags:
     if s.base:
         stroke, width = "#4d4d4d", 1.1
     d.add(Rect(x, y, w, h, fill=fill, stroke=stroke, width=width, radius=1.4, dash=dash))
-    ink = shade(colour, 0.6)
+    ink = readable(shade(colour, 0.6), fill, CONTRAST_AIM)
     # top line: label, then symbols at the right (Ⓡ, Ⓟ, B)
     label = s.printed
     lsize = 7.0 if len(label) <= 5 else LABEL
@@ -334,7 +335,7 @@ def _space(d: Drawing, spec: MapSpec, s: Space, colour: str, theme: Theme, tags:
         lines.append(("t", " ".join(tags)))
     # the first line runs level with the symbols at the top right: it stops short of them
     first = rx - (x + 1.0) - 0.3 if rx < x + w - 1.0 else None
-    fits = _feature_lines(d, lines, x + 1.0, top, w - 2.0, y + h - 0.6 - top, ink, first)
+    fits = _feature_lines(d, lines, x + 1.0, top, w - 2.0, y + h - 0.6 - top, ink, fill, first)
     if not fits:
         over.append(Overflow(f"{spec.id} space {s.id}", " / ".join(t for _, t in lines)))
     return over
@@ -359,12 +360,14 @@ def _feature_lines(
     width: float,
     height: float,
     ink: str,
+    fill: str,
     first_width: float | None = None,
 ):
     """The space's feature lines, one per feature, at the body floor; a feature too wide for
     the box goes on as many lines as it needs (its symbol on the first). The very first line
-    is at most ``first_width`` wide (it is level with the space's symbols). Returns whether
-    all fit in ``height``."""
+    is at most ``first_width`` wide (it is level with the space's symbols). Track tags are in
+    ``TAG`` made dark enough to read on the space's ``fill``. Returns whether all fit in
+    ``height``."""
     if not lines:
         return True
     size = BODY
@@ -402,7 +405,7 @@ def _feature_lines(
             )
             d.add(Text(tx, baseline, text, size, "bold", WHITE))
         elif sym == "t":
-            d.add(Text(tx, baseline, text, size, "bold", "#8a2b1a"))
+            d.add(Text(tx, baseline, text, size, "bold", readable(TAG, fill, CONTRAST_AIM)))
         else:
             d.add(Text(tx, baseline, text, size, "regular", ink))
         baseline += step
@@ -489,7 +492,7 @@ def _legend(d: Drawing, spec: MapSpec, sea: str) -> None:
             d.add(*arrow(sx - 1, cy, sx + 8, cy, STATUS, 1.1, 2.4, both=True))
             d.add(*circled("D", sx + 1.6, cy, 3.4, STATUS, filled=True))
         elif key == "tag":
-            d.add(Text(sx, cy + 0.8, "KS1", LABEL, "bold", "#8a2b1a"))
+            d.add(Text(sx, cy + 0.8, "KS1", LABEL, "bold", TAG))
         size = fit_size(text, "regular", BODY, w - 15, BODY)
         d.add(Text(x + 13, cy + size * PT * 0.36, text, size, "regular", INK))
         cy += lh
@@ -614,7 +617,8 @@ def _civ_track(d: Drawing, spec: MapSpec, t, colour: str) -> None:
         fill = tint(colour, 0.45) if v == t.start else WHITE
         d.add(Rect(bx, y0, box, box, fill=fill, stroke=ink, width=0.3))
         label = f"{v:+d}".replace("-", "−") if t.low < 0 else str(v)
-        d.add(Text(bx + box / 2, y0 + box / 2 + 1.0, label, LABEL, "bold", ink, "middle"))
+        text = readable(ink, fill, CONTRAST_AIM)  # the start box's tint is darker than white
+        d.add(Text(bx + box / 2, y0 + box / 2 + 1.0, label, LABEL, "bold", text, "middle"))
 
 
 __all__ = ["Path", "map_drawing", "render_map"]

@@ -4,10 +4,15 @@ worth most on the value scale of docs/games/ships.md (gold 1, navigation 1, indu
 action cube 2, merchant cube 3, VP 2, goods at their price), counting what its cubes and discs
 in the present area will score when the area is left. A food counter is worth more than its
 price while the player has city discs to place: it is what a ship in a Warship box costs, so
-a greedy player keeps and seeks food as it would the city the food pays for."""
+a greedy player keeps and seeks food as it would the city the food pays for. A ship on the
+track is worth less by the VP it can expect to lose to lagging before its owner plays again (the
+track climbing at the pace it has kept so far), so a greedy player removes or upgrades a ship
+about to lag and weighs the lag its placements cost its own ships, as a player at a table
+would."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -21,9 +26,16 @@ from checker.games.ships.scoring import area_points, pieces_of
 VALUE = {"gold": 1, "nav": 1, "industry": 2, "free": 2, "cube": 3, "boxed": 2, "vp": 2}
 
 
-def worth(state, p: int, area: list[int] | None = None, turns: float | None = None) -> float:
+def worth(
+    state,
+    p: int,
+    area: list[int] | None = None,
+    turns: float | None = None,
+    mover: int | None = None,
+) -> float:
     """What player ``p``'s position is worth, in gold (``area``: the present area's points of
-    every seat, ``turns``: turns_left_in_era, when the caller has them already)."""
+    every seat, ``turns``: turns_left_in_era, when the caller has them already; ``mover``: the
+    seat deciding, by default the seat to act)."""
     book, s = state.book, state.seats[p]
     v = VALUE
     total = v["vp"] * s.vp + v["gold"] * s.gold + v["nav"] * s.nav
@@ -45,14 +57,49 @@ def worth(state, p: int, area: list[int] | None = None, turns: float | None = No
             total += turns * (card.discount + sum(n for _, n in card.each_turn))
             if card.sell_bonus:
                 total += s.goods.get(card.sell_bonus[0], 0) + 1
-    # ships on the track: those two ages behind are about to lose VP
+    # ships on the track, less the VP they will lose as the others climb before p plays again
+    climb = track_pace(state) * turns_before(p, state.current if mover is None else mover, state)
     for a in range(state.highest):
         ships = state.ships_at[a][0][p] + state.ships_at[a][1][p]
-        total += ships * SHIP_BEHIND.get(state.highest - (a + 1), 0)
+        if ships:
+            behind = state.highest - (a + 1)
+            total += ships * (SHIP_BEHIND.get(behind, 0) - v["vp"] * lag_loss(behind, climb))
     return total
 
 
-SHIP_BEHIND = {0: 2, 1: 1, 2: -2}
+def track_pace(state) -> float:
+    """Ages the track has climbed per turn so far: the pace a player expects it to keep."""
+    return state.highest / max(state.turn, 1)
+
+
+def turns_before(q: int, mover: int, state) -> int:
+    """Turns the others play before seat ``q`` plays again, once ``mover``'s turn is over."""
+    return (q - mover - 1) % len(state.seats)
+
+
+def lag_loss(behind: int, climb: float) -> float:
+    """The VP a ship ``behind`` ages below the highest can expect to lose (1 two ages below,
+    2 more three below) if the track climbs ``climb`` ages on average (Poisson) before its
+    owner can upgrade or remove it (Upgrade Ship, Remove One Ship)."""
+    loss = 0.0
+    for below, vp in LAG:
+        need = below - behind
+        if need > 0:
+            loss += vp * at_least(need, climb)
+    return loss
+
+
+def at_least(k: int, mean: float) -> float:
+    """P(X >= k) for X Poisson with this mean."""
+    term, below = math.exp(-mean), 0.0
+    for i in range(k):
+        below += term
+        term *= mean / (i + 1)
+    return max(0.0, 1 - below)
+
+
+SHIP_BEHIND = {0: 2, 1: 1}
+LAG = ((2, 1), (3, 2))  # (ages below the highest, VP lost): rulebook, Placing your ship...
 GOODS = 0.8  # goods are worth a little less than their price until sold
 # A food held while city discs remain: about a city's benefit in Areas 2-4 (2 VP, 2 gold, a
 # merchant cube, 2 navigation: 2 to 4 gold on the value scale), what the warship it pays for
@@ -74,8 +121,8 @@ def edge(state, p: int) -> float:
     """How much better off ``p`` is than the best of the others."""
     area = area_points(state.book, state.area, pieces_of(state, state.area), len(state.seats))
     turns = turns_left_in_era(state)
-    others = [worth(state, q, area, turns) for q in range(len(state.seats)) if q != p]
-    return worth(state, p, area, turns) - max(others)
+    others = [worth(state, q, area, turns, p) for q in range(len(state.seats)) if q != p]
+    return worth(state, p, area, turns, p) - max(others)
 
 
 def choose(state, rng: random.Random) -> Any:

@@ -5,9 +5,11 @@ PORTOLAN_PROPERTY_SCALE=10 plays ten times as many games."""
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 from collections import Counter
+from math import comb
 
 import pytest
 
@@ -16,7 +18,7 @@ from checker.games.ships import RULES
 from checker.games.ships.moves import END_TURN, TakeCard
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
-from tests.checker.ships_greedy import choose, edge, finish_action
+from tests.checker.ships_greedy import choose, edge, finish_action, lag_loss
 
 SCALE = float(os.environ.get("PORTOLAN_PROPERTY_SCALE", "1"))
 MODEL = load_game(COMPONENTS, "ships")
@@ -73,17 +75,36 @@ def test_greedy_games_end_in_a_sane_number_of_turns(players):
 
 # Greedy games per player count for the seat test: some 15 s in all on one quiet core. Over so
 # few games a fair seat's win share wanders by .15 or more, so the quick run holds the seats to
-# twice their share and to 10 % over the table's mean score; the long run
+# twice their share, or to the wins a fair seat reaches in under 1 % of runs when that is more
+# (6 of 8 with 3 players), and to 10 % over the table's mean score; the long run
 # (PORTOLAN_PROPERTY_SCALE=8: 48, 64 and 48 games, figures in docs/games/ships.md) to 1.5
 # times their share and 5 %.
 SEAT_GAMES = {2: 6, 3: 8, 4: 6}
 LONG = SCALE >= 5
 FOUR_PLAYER_GAP = (
-    "4 greedy players: the last seat wins about half the games and the first seat scores some "
-    "9 VP under the table's mean, with or without the starting food (the first seat's age 1 "
-    "ships score nothing and lag within a round, later seats enter ages and areas on discounts "
-    "others built): docs/games/ships.md, 'Where the seat effect comes from'"
+    "4 greedy players: the last seat scores some 9 VP over the table's mean (48 games: wins "
+    ".20 .17 .29 .34), nearly all of it in the last area scored, where later seats place after "
+    "the earlier ones have had their last turn: docs/games/ships.md, 'Where the seat effect "
+    "comes from'"
 )
+
+
+@functools.cache
+def seat_games(players: int) -> tuple:
+    """The greedy games of the seat tests, played once per process for both."""
+    return tuple(greedy_game(seed, players) for seed in range(int(SEAT_GAMES[players] * SCALE)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_seat_of_greedy_players_wins_far_more_than_its_share(players):
+    """No seat wins far more than its share of the games. Before greedy players valued food
+    for the cities it pays for, the third of 3 players won 54 % of the games on its one
+    starting food; before they weighed the lag of their ships, the last of 4 won 57 %
+    (docs/games/ships.md)."""
+    games = seat_games(players)
+    shares = win_shares(games)
+    bound = 1.5 / players if LONG else max(2 / players, fair_tail(len(games), players))
+    assert max(shares.values()) <= min(0.75, bound), (shares, mean_totals(games))
 
 
 @pytest.mark.parametrize(
@@ -100,17 +121,24 @@ FOUR_PLAYER_GAP = (
         ),
     ],
 )
-def test_no_seat_of_greedy_players_wins_far_more_than_its_share(players):
-    """No seat wins far more than its share of the games, nor scores on average far above the
-    table's mean (the steadier measure over a few games). Before greedy players valued food
-    for the cities it pays for, the third of 3 players won 54 % of the games and scored 14 VP
-    more than the others on its one starting food (docs/games/ships.md)."""
-    games = [greedy_game(seed, players) for seed in range(int(SEAT_GAMES[players] * SCALE))]
-    shares = win_shares(games)
+def test_no_seat_of_greedy_players_scores_far_above_the_table(players):
+    """No seat scores on average far above the table's mean (the steadier measure over a few
+    games): the third of 3 players once scored 14 VP more than the others."""
+    games = seat_games(players)
     means = mean_totals(games)
     table = sum(means.values()) / players
-    assert max(shares.values()) <= min(0.75, (1.5 if LONG else 2) / players), (shares, means)
-    assert max(means.values()) <= (1.05 if LONG else 1.10) * table, (shares, means)
+    assert max(means.values()) <= (1.05 if LONG else 1.10) * table, (win_shares(games), means)
+
+
+def fair_tail(games: int, players: int, chance: float = 0.01) -> float:
+    """The largest share of ``games`` a seat winning ``1 / players`` of them reaches in at least
+    ``chance`` of runs (binomial): more is evidence of a bias, not of bad luck."""
+    p = 1 / players
+    at_least = [
+        sum(comb(games, j) * p**j * (1 - p) ** (games - j) for j in range(k, games + 1))
+        for k in range(games + 1)
+    ]
+    return max(k for k in range(games + 1) if at_least[k] >= chance) / games
 
 
 def mean_totals(states) -> dict[str, float]:
@@ -159,3 +187,19 @@ def test_every_card_is_worth_taking_sometimes():
     cards = RULES.book(MODEL).cards
     never = sorted(c for c in cards if not worth[c])
     assert not never, {c: seen[c] for c in never}
+
+
+def test_a_greedy_player_weighs_the_lag_the_others_will_cause():
+    """With 4 players the track climbs about an age a turn, so ships left in age 1 by the first
+    player lag three ages (-3 VP each) before it plays again: a greedy first player does not
+    leave two there (it did, before it weighed the lag: docs/games/ships.md)."""
+    assert lag_loss(0, 0.0) == 0 and lag_loss(3, 5.0) == 0
+    assert 1.5 < lag_loss(0, 3.0) < lag_loss(1, 3.0) < 3 and lag_loss(2, 3.0) < 2
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = RULES.setup(MODEL, default_players(4), DEFAULTS)
+        while state.turn < 2:
+            d = RULES.decision(state)
+            move = RULES.sample_outcome(state, rng) if d.kind == "chance" else choose(state, rng)
+            RULES.apply(state, move)
+        assert sum(state.ships_at[0][0]) + sum(state.ships_at[0][1]) <= 1, (seed, state.ships_at[0])

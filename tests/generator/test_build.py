@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from generator.build import BuildOptions, build_games
+from generator.colours import relative_luminance
 from generator.fingerprint import STAMP
 from portolan.errors import InputError
 from portolan.model import available_games, load_game
@@ -231,12 +232,15 @@ def test_grayscale_uses_only_grays(build, open_pdf):
 
 
 def test_grayscale_keeps_lightness(build, a4, open_pdf):
-    """Gray versions of the card backgrounds keep their luminance (navy stays dark)."""
+    """Gray versions of the card backgrounds keep their WCAG relative luminance (navy stays
+    dark, and every contrast ratio stays what it was in colour)."""
     colour = cards_on(open_pdf(a4.pdf("all-cards")).pages[1])[0].fill  # a back
     gray = cards_on(open_pdf(build(grayscale=True).pdf("all-cards")).pages[1])[0].fill
-    luminance = (0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]) / 255
     assert gray[0] == gray[1] == gray[2]
-    assert gray[0] / 255 == pytest.approx(luminance, abs=1 / 255)
+    as_hex = "#" + "".join(f"{round(v):02x}" for v in colour)
+    assert relative_luminance("#" + f"{round(gray[0]):02x}" * 3) == pytest.approx(
+        relative_luminance(as_hex), abs=0.003
+    )
 
 
 def test_fixture_game_builds(fixture_set):

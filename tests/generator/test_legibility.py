@@ -4,23 +4,21 @@ Sizes: every character is printed at least at the smallest floor of any role (6 
 titles at the title floor (7 pt), measured from the glyph's advance so that turned text counts
 too. The one exception is the assembly map's reduced picture of a board, which is a picture.
 
-Contrast: each page is rasterised; for every visible character the colour it is printed on is
-the commonest colour of its box that is not its own, and the WCAG ratio between the two must be
-at least 4.5:1.
+Contrast: each page is rasterised with and without its text; every visible character is judged
+against what is painted under its own pixels (tests/contrast.py), and the WCAG ratio between
+the two must be at least 4.5:1.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-import pypdfium2 as pdfium
 import pytest
 
 from generator.layout.assembly import OUTLINE
 from generator.legibility import CONTRAST, ROLES, SMALLEST, TITLE
+from tests.contrast import low_contrast as read_back
 from tests.helpers import as_rgb255, box_of, cards_on, char_size, pdfs, title_box
-
-DPI = 100
 
 
 def _assembly_figure(page):
@@ -90,88 +88,33 @@ def test_card_titles_are_at_least_seven_points(a4, open_pdf):
 
 # -- contrast ---------------------------------------------------------------------------------
 
-
-def _linear(v: int) -> float:
-    c = v / 255
-    return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+OUTLINE_RGB = tuple(int(OUTLINE[i : i + 2], 16) for i in (1, 3, 5))  # the tile windows
 
 
-def _luminance(rgb) -> float:
-    r, g, b = rgb
-    return 0.2126 * _linear(r) + 0.7152 * _linear(g) + 0.0722 * _linear(b)
-
-
-def contrast(a, b) -> float:
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def _near(p, q, d: int) -> bool:
-    return sum(abs(x - y) for x, y in zip(p, q, strict=True)) < d
-
-
-def low_contrast(path, open_pdf) -> Counter:
-    """(page, text, colour, ground, ratio) of every character printed below the ratio."""
-    bad: Counter = Counter()
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        for index, page in enumerate(open_pdf(path).pages):
-            image = doc[index].render(scale=DPI / 72).to_pil().convert("RGB")
-            k = DPI / 72
-            figure = _assembly_figure(page)
-            for ch in page.chars:
-                if not ch["text"].strip():
-                    continue
-                b = box_of(ch)
-                if figure and figure[0] <= b.x <= figure[2] and figure[1] <= b.y <= figure[3]:
-                    continue
-                fg = as_rgb255(ch["non_stroking_color"])
-                pad = 1.0 * 72 / 25.4  # 1 mm round the glyph, where its ground shows
-                box = (
-                    int((ch["x0"] - pad) * k),
-                    int(ch["top"] * k),
-                    int((ch["x1"] + pad) * k) + 1,
-                    int(ch["bottom"] * k) + 1,
-                )
-                colours = image.crop(box).getcolors(1 << 16) or []
-                total = sum(n for n, _ in colours)
-                ink = sum(n for n, p in colours if _near(p, fg, 40))
-                if total == 0 or ink < 0.04 * total:
-                    continue  # clipped away (a tile shows only its window of the board)
-                ground = Counter()
-                for n, p in colours:
-                    if not _near(p, fg, 90):
-                        ground[p] += n
-                if not ground:
-                    continue
-                bg = ground.most_common(1)[0][0]
-                ratio = contrast(fg, bg)
-                if ratio < CONTRAST:
-                    bad[(index + 1, ch["text"], fg, bg, round(ratio, 2))] += 1
-    finally:
-        doc.close()
-    return bad
+def low_contrast(path, pages=None) -> Counter:
+    """(page, text, colour, ground, ratio) of every character that reads below the ratio on
+    what is painted under it (tests/contrast.py); an assembly map's reduced board is not read."""
+    return read_back(path, CONTRAST, pages, OUTLINE_RGB)
 
 
 @pytest.mark.parametrize(
     "game",
     ["exploration-age-of-sail", "age-of-discovery", "discovery-era-of-voyage", "ships"],
 )
-def test_every_label_reads_on_what_it_is_printed_on(a4, open_pdf, game):
+def test_every_label_reads_on_what_it_is_printed_on(a4, game):
     bad: Counter = Counter()
     for path in pdfs(a4.game(game)):
         if path.name.endswith("-large.pdf"):
             continue  # the same drawing as the tiles, on a sheet too large to render quickly
-        for key, n in low_contrast(path, open_pdf).items():
+        for key, n in low_contrast(path).items():
             bad[(path.name, *key)] += n
     assert not bad, sorted(bad)[:12]
 
 
-# Age of Exploration: its aid pages and sheets, every page. Not yet here: all-cards (slow to
-# check, and the white "D" on the small red discs of its boxes reads as white on the box, the
-# commonest colour round it), the board (labels at 3.8-4.49:1 on the region tints) and the
-# counters (words wider than a 14 mm counter at the 6 pt floor run onto the neighbours).
-AOE_CHECKED = (
+AOE_FILES = (
+    "all-cards",
+    "board",
+    "counters",
     "vp-awards",
     "counter-manifest",
     "player-aid",
@@ -182,25 +125,96 @@ AOE_CHECKED = (
 )
 
 
-@pytest.mark.parametrize("name", AOE_CHECKED)
-def test_age_of_exploration_labels_read_on_what_they_are_printed_on(a4, open_pdf, name):
+def test_age_of_exploration_files_are_all_checked(a4):
+    """Every file of the game but the one-sheet board (the tiles' drawing) is in AOE_FILES."""
+    names = {p.stem for p in pdfs(a4.game("age-of-exploration"))}
+    assert names - {"board-large"} == set(AOE_FILES)
+
+
+@pytest.mark.parametrize("name", AOE_FILES)
+def test_age_of_exploration_labels_read_on_what_they_are_printed_on(a4, name):
     """The VP award sheet's gold headings and table header and the counter manifest's tan ones
-    read at 2.3-3.8:1 before they took ``ink``/``on`` (generator/flow.py)."""
-    bad = low_contrast(a4.pdf(name, "age-of-exploration"), open_pdf)
+    read at 2.3-3.8:1 before they took ``ink``/``on`` (generator/flow.py); the board's track
+    tags at 4.44:1 on the sea spaces and its civilization tracks' start numbers at 4.25:1
+    before they took ``readable`` (generator/kinds/map.py)."""
+    bad = low_contrast(a4.pdf(name, "age-of-exploration"))
     assert not bad, sorted(bad)[:12]
 
 
-def test_the_contrast_check_can_fail(tmp_path, open_pdf):
-    """White on the silver coin, as printed before, reads at 2.9:1 and is caught."""
+@pytest.mark.parametrize("options", [{}, {"grayscale": True}, {"ink_saver": True}])
+def test_age_of_exploration_board_reads_in_every_look(tmp_path, options):
+    """The board drawn alone, in colour, grey and ink-saving: its space texts, track tags and
+    civilization tracks read on their spaces and boxes in each."""
     from generator.backends.pdf import PdfWriter
-    from generator.draw import Drawing, Rect, Text
+    from generator.build import BuildOptions
+    from generator.kinds.map import map_drawing
+    from portolan.model import load_game
+    from portolan.paths import components_dir
 
-    page = Drawing(100, 60)
-    page.add(Rect(10, 10, 80, 40, fill="#8e9aa6"))
-    page.add(Text(50, 35, "5 coins", 14, "bold", "#ffffff", "middle"))
-    path = tmp_path / "coin.pdf"
-    writer = PdfWriter(path, (100, 60), title="coin")
+    theme = BuildOptions(formats=("pdf",), **options).theme
+    game = load_game(components_dir(), "age-of-exploration")
+    d, _ = map_drawing(game, game.component("board"), 0.0, theme)
+    path = tmp_path / "board.pdf"
+    writer = PdfWriter(path, (d.width, d.height), title="board", colour_filter=theme.colour_filter)
+    writer.page(d)
+    writer.save()
+    bad = low_contrast(path)
+    assert not bad, sorted(bad)[:12]
+
+
+def _one_page(tmp_path, *items, size=(100, 60)):
+    from generator.backends.pdf import PdfWriter
+    from generator.draw import Drawing
+
+    page = Drawing(*size)
+    page.add(*items)
+    path = tmp_path / "page.pdf"
+    writer = PdfWriter(path, size, title="page")
     writer.page(page)
     writer.save()
-    bad = low_contrast(path, open_pdf)
+    return path
+
+
+def test_the_contrast_check_can_fail(tmp_path):
+    """White on the silver coin, as printed before, reads at 2.9:1 and is caught."""
+    from generator.draw import Rect, Text
+
+    path = _one_page(
+        tmp_path,
+        Rect(10, 10, 80, 40, fill="#8e9aa6"),
+        Text(50, 35, "5 coins", 14, "bold", "#ffffff", "middle"),
+    )
+    bad = low_contrast(path)
     assert bad and all(2.8 < key[-1] < 3.0 for key in bad)
+
+
+def test_a_letter_is_judged_on_the_disc_under_it(tmp_path):
+    """A white "D" on a small red disc in a pale box reads on the disc (about 10:1); judged on
+    the box round it, the commonest colour near it, it read at 1.3:1."""
+    from generator.draw import Rect
+    from generator.glyphs import circled
+
+    path = _one_page(
+        tmp_path,
+        Rect(10, 10, 80, 40, fill="#e6d8d8"),
+        *circled("D", 20, 30, 2.4, "#7a1f1f", filled=True),
+        *circled("D", 40, 30, 2.4, "#7a1f1f"),
+    )
+    assert not low_contrast(path)
+
+
+def test_invisible_and_hidden_text(tmp_path):
+    """Text the colour of its ground is caught at 1:1 (the old check skipped a glyph with no
+    other colour round it); text drawn over by a later shape is judged only where it shows."""
+    from generator.draw import Rect, Text
+
+    path = _one_page(
+        tmp_path,
+        Rect(0, 0, 100, 60, fill="#1f4e79"),
+        Text(10, 20, "unseen", 9, "bold", "#1f4e79"),
+        Text(10, 40, "covered", 9, "bold", "#1f4e79"),
+        Rect(5, 33, 60, 10, fill="#ffffff"),
+    )
+    bad = low_contrast(path)
+    assert {key[1] for key in bad} == set("unseen")
+    assert all(key[-1] == 1.0 for key in bad)

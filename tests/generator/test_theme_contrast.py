@@ -39,6 +39,14 @@ def test_text_on_a_fill_reads(colour):
     assert fill == colour and contrast(text, fill) >= 4.5
 
 
+@pytest.mark.parametrize("colour", (*PALETTE, "#2f6f9f"))
+def test_an_ink_saving_band_reads(colour):
+    """An ink-saving title band is a tint of 0.8, darker than the tints ``ink`` is made for:
+    Age of Exploration's Sea band (#2f6f9f) read at 4.45:1 on it."""
+    fill, text = Theme(ink_saver=True).band(colour)
+    assert fill == tint(colour, 0.8) and contrast(text, fill) >= 4.5
+
+
 @pytest.mark.parametrize("colour", PALETTE)
 def test_ink_reads_on_the_pale_tints_it_is_printed_on(colour):
     for light in (PALE, 0.9, 0.95, 1.0):
@@ -142,3 +150,12 @@ def test_aid_headings_table_headers_and_notes_read(colour):
         assert contrast(t.fill, colour) >= 4.5, (t.text, t.fill)
     for t in note:
         assert contrast(t.fill, tint(colour, 0.88)) >= 4.5, (t.text, t.fill)
+
+
+def test_a_grey_print_keeps_every_contrast_ratio():
+    from generator.colours import contrast, grayscale
+
+    pairs = [("#ffffff", "#b8860b"), ("#1f3a5f", "#f4e9c8"), ("#c0392b", "#ffffff")]
+    pairs += [("#2e7d32", "#e8f5e9"), ("#000000", "#7f7f7f")]
+    for a, b in pairs:
+        assert contrast(grayscale(a), grayscale(b)) == pytest.approx(contrast(a, b), rel=0.02)

@@ -91,3 +91,36 @@ def test_a_disc_too_small_for_its_name_is_reported(ships):
         ("player-pieces: counter 'Yellow city disc'", "YELLOW"),
         ("player-pieces: counter 'Yellow city disc' (back)", "YELLOW"),
     ]
+
+
+def test_age_of_exploration_square_counter_texts_keep_clear_of_their_frame(a4, open_pdf):
+    """Read back from the counter sheet: every letter on a square counter keeps 0.15 mm of air
+    inside its printed frame's line (the glyph's own box, from pdfium). CANNONS, SOLDIERS and
+    STRENGTH touched or crossed it (by up to 0.03 mm) before their frames moved out to
+    ``FRAME_OUT``."""
+    import pypdfium2 as pdfium
+
+    from tests.contrast import _chars
+    from tests.helpers import MM
+
+    path = a4.pdf("counters", "age-of-exploration")
+    doc = pdfium.PdfDocument(str(path))
+    near, seen = [], 0
+    try:
+        for index, page in enumerate(open_pdf(path).pages):
+            frames = [r for r in page.rects if r["stroke"] and 5 * MM < r["width"] < 20 * MM]
+            for text, _, (left, right, bottom, top), _ in _chars(doc[index]):
+                x, y = (left + right) / 2, page.height - (bottom + top) / 2
+                around = [f for f in frames if f["x0"] < x < f["x1"] and f["top"] < y < f["bottom"]]
+                if not around:
+                    continue
+                frame = min(around, key=lambda f: f["width"])  # inside the cut outline
+                half = frame["linewidth"] / 2
+                air = min(left - frame["x0"] - half, frame["x1"] - half - right) / MM
+                seen += 1
+                if air < 0.15:
+                    near.append((index + 1, text, round(air, 3)))
+    finally:
+        doc.close()
+    assert seen > 1500
+    assert not near, near[:12]
