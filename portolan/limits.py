@@ -92,6 +92,9 @@ def check_deadline() -> None:
     """Stop the current block if it has passed its budget (for loops that can run long)."""
     end = getattr(_deadline, "end", None)
     if end is not None and time.monotonic() > end:
+        # The timer may fire in the next moments, even in contextlib's frame on the way to the
+        # budget's handler: with no deadline set, it does not raise a second time there.
+        _deadline.end = None
         raise BudgetExceeded()
 
 
@@ -124,24 +127,30 @@ def time_budget(seconds: float, on_exceeded: Callable[[], BaseException]) -> Ite
         old_handler = signal.signal(signal.SIGALRM, _expired)
         signal.setitimer(signal.ITIMER_REAL, seconds)
 
+    passing_on = False  # the enclosing budget ran out: no deadline is left for its timer
+
     def stop() -> None:
         if use_signal:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old_handler)
-        _deadline.end = outer
+        _deadline.end = None if passing_on else outer
 
     exceeded = False
     try:
-        yield
-    except BudgetExceeded:
-        if outer is not None:
-            raise  # the enclosing budget ran out: it reports
-        exceeded = True
-    finally:
         try:
-            stop()
-        except BudgetExceeded:  # the timer fired just as the block ended
+            yield
+        except BudgetExceeded:
+            if outer is not None:
+                passing_on = True
+                raise  # the enclosing budget ran out: it reports
             exceeded = True
+        finally:
             stop()
+    except BudgetExceeded:
+        # The one-shot timer fired while the block was ending, just before ``stop()``.
+        if outer is not None:
+            raise
+        exceeded = True
+        stop()
     if exceeded:
         raise on_exceeded()
