@@ -14,7 +14,14 @@ from portolan.limits import component_limits, shown
 from portolan.model.base import Sourced, SourcedInt, Strict
 from portolan.model.board_display import ActionBox, EraCubes, Spaces
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack
-from portolan.model.common import Dimensions, SafeName, card_size_field, count_within, within
+from portolan.model.common import (
+    Dimensions,
+    SafeName,
+    board_size_within,
+    card_size_field,
+    count_within,
+    within,
+)
 
 
 class Track(Strict):
@@ -295,9 +302,7 @@ class BoardSpec(Strict):
     @field_validator("size")
     @classmethod
     def _board_size(cls, v: Dimensions) -> Dimensions:
-        for side in (v.width, v.height):
-            within(side, component_limits().board_mm, "a board side", "mm", "board_mm")
-        return v
+        return board_size_within(v)
 
     @field_validator("count")
     @classmethod

@@ -53,6 +53,13 @@ def within(value: float, bounds: tuple[float, float], what: str, unit: str, key:
         )
 
 
+def board_size_within(size: Dimensions) -> Dimensions:
+    """A board's (or a map's) size, each side within the limit ``board_mm``."""
+    for side in (size.width, size.height):
+        within(side, component_limits().board_mm, "a board side", "mm", "board_mm")
+    return size
+
+
 def count_within(value: int, high: int, what: str, key: str) -> None:
     if not 1 <= value <= high:
         raise ValueError(f"{what} must be between 1 and {shown(high)} (limit components.{key})")

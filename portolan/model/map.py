@@ -19,7 +19,7 @@ from pydantic import Field, field_validator, model_validator
 from portolan.limits import component_limits, shown
 from portolan.model.base import Sourced, SourcedInt, Strict
 from portolan.model.board import Tiling
-from portolan.model.common import Dimensions, SafeName, within
+from portolan.model.common import Dimensions, SafeName, board_size_within, within
 
 SPACE_KINDS = (
     "europe",
@@ -303,9 +303,7 @@ class MapSpec(Strict):
     @field_validator("size")
     @classmethod
     def _board_size(cls, v: Dimensions) -> Dimensions:
-        for side in (v.width, v.height):
-            within(side, component_limits().board_mm, "a board side", "mm", "board_mm")
-        return v
+        return board_size_within(v)
 
     @field_validator("spaces", "borders", "arrows")
     @classmethod
