@@ -1,30 +1,41 @@
 """Reading long logs: time and memory grow in proportion to the log.
 
-    python benchmarks/logs.py [--turns 100000] [--game ID] [--steps 3] [--repeat 1]
+    python benchmarks/logs.py [--turns 100000] [--game ID] [--steps 3] [--repeat 1] [--compare TREE]
 
 For every game with a checker (or ``--game``), a log of ``--turns`` turns is made by repeating
 the turns of the game's first example log, then read the way ``portolan check`` reads it, in a
 fresh process: the YAML (``load_yaml``), the turns (``read_log``), the replay (which stops at the
 first turn after the game's end). Each size from turns/2**(steps-1) up to ``--turns`` is
 measured, so the per-turn figures show whether reading is linear; with ``--repeat`` each size is
-read that many times and the run with the least CPU time is shown.
+read that many times and the run with the least CPU time is shown. A log that would pass the
+document size limit (``yaml.document_bytes``: Ships' turns are long) is cut to the most turns
+that fit, marked ``*``. ``--compare TREE`` reads each log with an older source tree too (e.g. from
+``git archive``), the two runs in turn, so that both see the same load.
 
 Target (issue 9): 100,000 turns in under 5 s and 300 MB on the project's machine. Wall and CPU
 times are printed (CPU is the steadier figure on a shared machine) with the peak resident memory
-of the process, which includes Python and the game model (about 40 MB).
+of the process after the YAML and at the end, which includes Python and the game model (about
+50 MB).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ["exploration-age-of-sail", "age-of-discovery", "discovery-era-of-voyage"]
+GAMES = [
+    "exploration-age-of-sail",
+    "age-of-discovery",
+    "discovery-era-of-voyage",
+    "ships",
+    "age-of-exploration",
+]
 
 CHILD = """
 import json, resource, sys, time
@@ -37,7 +48,7 @@ from portolan.yamlsrc import Source, gc_paused, load_yaml
 path, components, game = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
 load_game(components, game)  # the model, read once as check does, outside the figures
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-times = {}
+times, peaks = {}, {}
 for phase in ("yaml", "turns", "replay"):
     wall, cpu = time.perf_counter(), time.process_time()
     if phase == "yaml":
@@ -48,8 +59,8 @@ for phase in ("yaml", "turns", "replay"):
     else:
         result = replay(log)
     times[phase] = (time.perf_counter() - wall, time.process_time() - cpu)
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(json.dumps({"times": times, "peak_kb": peak, "base_kb": base, "steps": len(log.steps)}))
+    peaks[phase] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"times": times, "peaks_kb": peaks, "base_kb": base, "steps": len(log.steps)}))
 """
 
 
@@ -72,19 +83,34 @@ def make_log(game: str, turns: int) -> str:
     return "".join(lines[: start + 1] + body)
 
 
-def measure(game: str, turns: int, folder: Path) -> dict:
+def fitting(game: str, turns: int) -> int:
+    """``turns``, or fewer if a log of that many would pass the document size limit."""
+    from portolan.limits import yaml_limits
+
+    limit = yaml_limits().document_bytes
+    size = len(make_log(game, turns).encode("utf-8"))
+    while size > limit:
+        turns = int(turns * limit / size * 0.99)
+        size = len(make_log(game, turns).encode("utf-8"))
+    return turns
+
+
+def measure(game: str, turns: int, folder: Path, tree: Path) -> dict:
     path = folder / f"{game}-{turns}.yaml"
-    path.write_text(make_log(game, turns), "utf-8")
+    if not path.exists():
+        path.write_text(make_log(game, turns), "utf-8")
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: bytecode cached
     proc = subprocess.run(
-        [sys.executable, "-c", CHILD, str(path), str(ROOT / "components"), game],
+        [sys.executable, "-c", CHILD, str(path), str(tree / "components"), game],
         capture_output=True,
         text=True,
-        cwd=ROOT,
+        cwd=tree,
+        env=env,
         check=True,
     )
     data = json.loads(proc.stdout)
     data["mb"] = path.stat().st_size / 1e6
-    path.unlink()
     return data
 
 
@@ -94,26 +120,39 @@ def main() -> None:
     parser.add_argument("--game", choices=GAMES, default=None)
     parser.add_argument("--steps", type=int, default=3, help="sizes measured, halving each time")
     parser.add_argument("--repeat", type=int, default=1, help="runs per size; the best is shown")
+    parser.add_argument("--compare", type=Path, help="an older source tree, read in turn")
     args = parser.parse_args()
-    sizes = [args.turns // 2**k for k in reversed(range(args.steps))]
+    trees = {"now": ROOT}
+    if args.compare:
+        trees = {"before": args.compare.resolve(), "now": ROOT}
     print("times in s (wall / CPU of this process); µs per turn of CPU; peak resident MB")
     print(
-        f"{'game':<24}{'turns':>8}{'MB':>6}{'yaml':>12}{'turns':>12}{'replay':>12}"
-        f"{'total':>12}{'µs/turn':>8}{'peak':>6}"
+        f"{'game':<24}{'':<7}{'turns':>8}{'MB':>6}{'yaml':>12}{'turns':>12}{'replay':>12}"
+        f"{'total':>12}{'µs/turn':>8}{'peak':>6}{'end':>6}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         for game in [args.game] if args.game else GAMES:
-            for turns in sizes:
-                runs = [measure(game, turns, Path(tmp)) for _ in range(args.repeat)]
-                d = min(runs, key=lambda r: sum(c for _, c in r["times"].values()))
-                t = d["times"]
-                wall = sum(w for w, _ in t.values())
-                cpu = sum(c for _, c in t.values())
-                cells = "".join(f"{w:>6.2f}/{c:<5.2f}" for w, c in (*t.values(), (wall, cpu)))
-                print(
-                    f"{game:<24}{turns:>8,}{d['mb']:>6.1f} {cells}{cpu / turns * 1e6:>7.0f}"
-                    f"{d['peak_kb'] / 1024:>6.0f}"
-                )
+            most = fitting(game, args.turns)
+            for turns in sorted({most // 2**k for k in range(args.steps)}):
+                runs: dict[str, list[dict]] = {name: [] for name in trees}
+                for _ in range(args.repeat):
+                    for name, tree in trees.items():  # in turn, so both see the same load
+                        runs[name].append(measure(game, turns, Path(tmp), tree))
+                for name, found in runs.items():
+                    d = min(found, key=lambda r: sum(c for _, c in r["times"].values()))
+                    t = d["times"]
+                    wall = sum(w for w, _ in t.values())
+                    cpu = sum(c for _, c in t.values())
+                    cells = "".join(f"{w:>6.2f}/{c:<5.2f}" for w, c in (*t.values(), (wall, cpu)))
+                    mark = "*" if most < args.turns else " "
+                    peaks = d["peaks_kb"]
+                    print(
+                        f"{game:<24}{name if args.compare else '':<7}{turns:>7,}{mark}"
+                        f"{d['mb']:>6.1f} {cells}{cpu / turns * 1e6:>7.0f}"
+                        f"{peaks['yaml'] / 1024:>6.0f}{peaks['replay'] / 1024:>6.0f}"
+                    )
+                for f in Path(tmp).glob("*.yaml"):
+                    f.unlink()
 
 
 if __name__ == "__main__":
