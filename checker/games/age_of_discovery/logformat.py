@@ -31,6 +31,7 @@ end:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from checker.core.game import Step
@@ -84,13 +85,25 @@ def key_of(k: Any) -> str:
     did-you-mean (merging it with 'coins' would hide a second action)."""
     if not isinstance(k, str):
         return str(k)
+    return _spaced(k)
+
+
+@lru_cache(maxsize=4096)  # the same few keys, turn after turn
+def _spaced(k: str) -> str:
     return " ".join(k.replace("_", " ").replace("-", " ").split())
 
 
 def loose_key(k: Any) -> str:
     """A key without regard to case, to tell the shape of a mapping ('Ship: ...' is still a
     purchase written with keys, whose 'Ship' is then refused)."""
-    return fold(key_of(k))
+    if not isinstance(k, str):
+        return fold(str(k))
+    return _folded(k)
+
+
+@lru_cache(maxsize=4096)
+def _folded(k: str) -> str:
+    return fold(_spaced(k))
 
 
 def colour_key(k: str) -> str:
@@ -104,6 +117,17 @@ class _Reader(LogReader):
         super().__init__(book, source, players)
         self.steps: list[Step] = []
         self.player = players[0]  # whose turn is being read
+        self.key_names: dict[str, str] = {}  # a key as written -> its name (mapping)
+        self.finders = {
+            "ship": book.ship_names.exact,
+            "contract": book.contract_names.exact,
+            "expedition": book.expedition,
+            "colour": book.colour_names.exact,
+            "mission": lambda v: book.mission(v, len(players)),
+        }
+        self.found: dict[str, dict[str, str]] = {what: {} for what in self.finders}
+        self.seats: dict[str, str] = {}  # a turn's player as written -> the seat
+        self.piles: dict[str, tuple[str, int | None]] = {}  # 'Card (pile 2)' -> (Card, 2)
 
     def step(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
         self.steps.append(Step(move, turn, player, pos))
@@ -111,54 +135,82 @@ class _Reader(LogReader):
     def mapping(self, value: Any, pos: Pos | None, field: str, keys: tuple[str, ...]) -> dict:
         """{normalised key: (value, key pos, value pos)}; unknown keys are reported."""
         out: dict[str, tuple[Any, Pos | None, Pos | None]] = {}
-        written: dict[str, Any] = {}
+        known = self.key_names
+        key_pos = value.key_pos if isinstance(value, YMap) else {}
+        value_pos = value.value_pos if isinstance(value, YMap) else {}
         for k, v in value.items():
-            name = colour_key(key_of(k))
-            kpos = value.key_pos.get(k, pos) if isinstance(value, YMap) else pos
-            vpos = value.value_pos.get(k, pos) if isinstance(value, YMap) else pos
-            if name not in keys:
-                self.bad(f"unknown key '{k}'", kpos, f"{field}.{k}", did_you_mean(name, keys))
-                continue
-            if name in out:
-                first = written[name]
-                self.bad(f"'{k}' and '{first}' are one key: write it once", kpos, f"{field}.{k}")
-                continue
-            out[name] = (v, kpos, vpos)
-            written[name] = k
+            name = known.get(k) or self.key_name(k)
+            if name in keys and name not in out:
+                out[name] = (v, key_pos.get(k, pos), value_pos.get(k, pos))
+            else:
+                self.refuse_key(value, k, name, key_pos.get(k, pos), field, keys)
         return out
 
+    def key_name(self, k: Any) -> str:
+        name = colour_key(key_of(k))
+        if isinstance(k, str):  # not 1 and True: they would share an entry
+            self.key_names[k] = name
+        return name
+
+    def refuse_key(self, value: dict, k: Any, name: str, kpos: Pos | None, field: str, keys):
+        """An unknown key, or a second spelling of one already read (``mapping``)."""
+        if name not in keys:
+            self.bad(f"unknown key '{k}'", kpos, f"{field}.{k}", did_you_mean(name, keys))
+            return
+        first = next(w for w in value if self.key_name(w) == name)
+        self.bad(f"'{k}' and '{first}' are one key: write it once", kpos, f"{field}.{k}")
+
     def items(self, value: Any, pos: Pos | None, field: str) -> list[tuple[Any, Pos | None, str]]:
+        if isinstance(value, YList):
+            item_pos = value.item_pos
+            return [(v, item_pos[i], f"{field}[{i}]") for i, v in enumerate(value)]
         if isinstance(value, list):
-            return [
-                (v, value.item_pos[i] if isinstance(value, YList) else pos, f"{field}[{i}]")
-                for i, v in enumerate(value)
-            ]
+            return [(v, pos, f"{field}[{i}]") for i, v in enumerate(value)]
         return [(value, pos, field)]
 
     def name(self, value: Any, pos: Pos | None, field: str, what: str) -> str | None:
+        known = self.found[what]
+        if isinstance(value, str) and value in known:
+            return known[value]
         if not isinstance(value, str) or not value.strip():
             self.bad(f"expected {_article(what)}, found {value!r}", pos, field)
             return None
-        book = self.book
-        found, names = {
-            "ship": (book.ship_names.exact, book.ship_names.names),
-            "contract": (book.contract_names.exact, book.contract_names.names),
-            "expedition": (book.expedition, book.expedition_names.names),
-            "colour": (book.colour_names.exact, book.colour_names.names),
-            "mission": (
-                lambda v: book.mission(v, len(self.players)),
-                [*book.mission_names.names, *{m.kind for m in book.missions.values()}],
-            ),
-        }[what]
-        name = found(value)
+        name = self.finders[what](value)
         if name is None:
-            self.bad(f"'{value}' is not {_article(what)}", pos, field, did_you_mean(value, names))
+            hint = did_you_mean(value, self.choices(what))
+            self.bad(f"'{value}' is not {_article(what)}", pos, field, hint)
+        else:
+            known[value] = name
         return name
+
+    def choices(self, what: str) -> list[str]:
+        """The names a misspelt ``what`` is compared with, for the hint."""
+        book = self.book
+        if what == "mission":
+            return [*book.mission_names.names, *{m.kind for m in book.missions.values()}]
+        return {
+            "ship": book.ship_names,
+            "contract": book.contract_names,
+            "expedition": book.expedition_names,
+            "colour": book.colour_names,
+        }[what].names
+
+    def turn_player(self, value: Any, pos: Pos | None, where: str) -> str:
+        """The seat a turn names (``player_named``), remembered by the name as written."""
+        if isinstance(value, str) and value in self.seats:
+            return self.seats[value]
+        player = player_named(value, self.players, self.source, pos, f"{where}.player")
+        if isinstance(value, str):
+            self.seats[value] = player
+        return player
 
     def ship_with_pile(self, value: Any, pos: Pos | None, field: str) -> TurnOver | None:
         pile = None
-        if isinstance(value, str) and (m := PILE.match(value)):
-            value, pile = m.group(1), int(m.group(2))
+        if isinstance(value, str):
+            if value not in self.piles:
+                m = PILE.match(value)
+                self.piles[value] = (m.group(1), int(m.group(2))) if m else (value, None)
+            value, pile = self.piles[value]
         name = self.name(value, pos, field, "ship")
         return TurnOver(name, pile) if name else None
 
@@ -291,13 +343,15 @@ def _turn(rd: _Reader, entry: Any, tpos: Pos | None, t: int) -> None:
         return
     value, _, ppos = fields["player"]
     try:
-        player = player_named(value, rd.players, rd.source, ppos, f"{where}.player")
+        player = rd.turn_player(value, ppos, where)
     except InputError as exc:
         rd.problems += exc.problems
         return
 
+    append = rd.steps.append
+
     def step(move, pos):
-        rd.step(move, t, player, pos)
+        append(Step(move, t, player, pos))
 
     rd.player = player
     step(StartTurn(player), ppos)
@@ -407,7 +461,7 @@ def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
             field,
         )
         return
-    if "ship" in (loose_key(k) for k in item):
+    if "ship" in map(loose_key, item):
         fields = rd.mapping(item, pos, field, BUY_KEYS)
         if "ship" not in fields:
             return
@@ -459,18 +513,14 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
         sv, _, spos = fields["ship"]
         tv, _, tpos = fields["to"]
     else:
-        extra = [k for k in item if colour_key(loose_key(k)) not in SAIL_KEYS]
+        extra = [k for k, lk in zip(item, keys, strict=True) if colour_key(lk) not in SAIL_KEYS]
         if len(extra) != 1:
             rd.bad("write each ship sent as 'Ship: Expedition'", pos, field)
             return
         k = extra[0]
         sv, spos = k, item.key_pos.get(k, pos) if isinstance(item, YMap) else pos
         tv, tpos = item[k], item.value_pos.get(k, pos) if isinstance(item, YMap) else pos
-        rest = YMap({kk: vv for kk, vv in item.items() if kk != k})
-        if isinstance(item, YMap):
-            rest.key_pos = {kk: p for kk, p in item.key_pos.items() if kk != k}
-            rest.value_pos = {kk: p for kk, p in item.value_pos.items() if kk != k}
-        fields = rd.mapping(rest, pos, field, SAIL_KEYS)
+        fields = _rest(rd, item, k, pos, field) if len(item) > 1 else {}
     ship = rd.name(sv, spos, field, "ship")
     exp = rd.name(tv, tpos, field, "expedition")
     transport, colour, wild = _flagship_extras(rd, fields, field)
@@ -479,6 +529,15 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
     if ship and exp:
         step(SendShip(ship), spos)
         step(Sail(exp, transport, colour, bool(wild)), tpos)
+
+
+def _rest(rd: _Reader, item: Any, k: Any, pos: Pos | None, field: str) -> dict:
+    """The fields of a ship sent other than 'Ship: Expedition' (transport, colour, wild)."""
+    rest = YMap({kk: vv for kk, vv in item.items() if kk != k})
+    if isinstance(item, YMap):
+        rest.key_pos = {kk: p for kk, p in item.key_pos.items() if kk != k}
+        rest.value_pos = {kk: p for kk, p in item.value_pos.items() if kk != k}
+    return rd.mapping(rest, pos, field, SAIL_KEYS)
 
 
 def _flagship_extras(rd: _Reader, fields: dict, field: str):
