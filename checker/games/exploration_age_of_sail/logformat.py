@@ -36,12 +36,26 @@ from portolan.yamlsrc import Pos, Source, YList, YMap
 
 TURN_KEYS = ("player", "draw", "expedition", "explore", "discard")
 FLIP_KEYS = ("flip", "save", "by", "discard")
+NO_EXTRAS: dict = {}  # of a flip written 'Explorer: card' (no save, by or discard)
+TYPE_ORDER = {"explorer": 0, "ship": 1, "crew": 2}  # of an expedition's three cards
 
 
 class _Reader(LogReader):
     book: CardBook
 
+    def __init__(self, book: CardBook, source: Source, players: list[str]):
+        super().__init__(book, source, players)
+        # a card as written -> its name, per deck (the same few names come back every turn)
+        self.found: dict[str, dict[str, str]] = {
+            "expedition": {},
+            "exploration": {},
+            "explorer": {},
+        }
+
     def card(self, value: Any, pos: Pos | None, field: str, deck: str) -> str | None:
+        known = self.found[deck]
+        if isinstance(value, str) and value in known:
+            return known[value]
         index = self.book.expedition_names if deck == "expedition" else self.book.exploration_names
         if deck == "explorer":
             index = self.book.explorer_names
@@ -56,6 +70,8 @@ class _Reader(LogReader):
                 "explorer": "an explorer",
             }[deck]
             self.bad(f"'{value}' is not {what}", pos, field, did_you_mean(value, index.names))
+        else:
+            known[value] = name
         return name
 
     def names(self, value: Any, pos: Pos | None, field: str) -> list[tuple[str | None, Pos | None]]:
@@ -135,8 +151,7 @@ def _expeditions(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
 def by_type(book: CardBook, cards: list[str]) -> list[str]:
     """The three cards as Explorer, Ship, Crew: the order they are written in is free at the
     table (cards of other types go last, for the check to name them)."""
-    order = {"explorer": 0, "ship": 1, "crew": 2}
-    return sorted(cards, key=lambda c: order.get(book.expedition[c].type, 3))
+    return sorted(cards, key=lambda c: TYPE_ORDER.get(book.expedition[c].type, 3))
 
 
 def _explore(r: _Reader, value: Any, pos: Pos, field: str, player: str, step) -> None:
@@ -154,25 +169,26 @@ def _explore(r: _Reader, value: Any, pos: Pos, field: str, player: str, step) ->
         ((leader, spec),) = item.items()
         explorer = r.card(leader, item.key_pos[leader], ifield, "explorer")
         spec_pos = item.value_pos[leader]
-        if not isinstance(spec, YMap):
-            spec = YMap(flip=spec)
-            spec.value_pos["flip"] = spec_pos
-        for key in spec:
-            if key not in FLIP_KEYS:
-                r.bad(
-                    f"unknown key '{key}'",
-                    spec.key_pos.get(key, spec_pos),
-                    f"{ifield}.{key}",
-                    did_you_mean(str(key), FLIP_KEYS),
-                )
-        if "flip" not in spec:
-            r.bad("name the card turned over with 'flip:'", spec_pos, ifield)
-            continue
-        card = r.card(spec["flip"], spec.value_pos["flip"], f"{ifield}.flip", "exploration")
+        if isinstance(spec, YMap):
+            for key in spec:
+                if key not in FLIP_KEYS:
+                    r.bad(
+                        f"unknown key '{key}'",
+                        spec.key_pos.get(key, spec_pos),
+                        f"{ifield}.{key}",
+                        did_you_mean(str(key), FLIP_KEYS),
+                    )
+            if "flip" not in spec:
+                r.bad("name the card turned over with 'flip:'", spec_pos, ifield)
+                continue
+            flip, flip_pos = spec["flip"], spec.value_pos["flip"]
+        else:  # 'Explorer: card'
+            flip, flip_pos, spec = spec, spec_pos, NO_EXTRAS
+        card = r.card(flip, flip_pos, f"{ifield}.flip", "exploration")
         if explorer is None or card is None:
             continue
         step(Explore(explorer), item.key_pos[leader])
-        step(Reveal(card), spec.value_pos["flip"])
+        step(Reveal(card), flip_pos)
         if "save" in spec:
             spos = spec.value_pos["save"]
             if isinstance(spec["save"], str) and spec["save"].strip().lower() in NONE_WORDS:
