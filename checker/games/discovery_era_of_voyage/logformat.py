@@ -77,6 +77,13 @@ _ITEM = re.compile(r"^(?:(buy|sell|take|exchange)\s+)?(?:(\d+)\s*x?\s+)?(.+)$", 
 class _Reader(LogReader):
     book: IslandBook
 
+    def __init__(self, book: IslandBook, source: Source, players: list[str]):
+        super().__init__(book, source, players)
+        # what was found for a name or an income item as written (the same few come back)
+        self.islands: dict[str, str] = {}
+        self.resources: dict[bool, dict[str, str]] = {False: {}, True: {}}  # by payment
+        self.parts: dict[str, tuple[str | None, ...] | None] = {}
+
     def keys(self, value: YMap, allowed: tuple[str, ...], field: str) -> None:
         for key in value:
             if key not in allowed:
@@ -88,8 +95,12 @@ class _Reader(LogReader):
                 )
 
     def island(self, value: Any, pos: Pos | None, field: str) -> str | None:
+        if isinstance(value, str) and value in self.islands:
+            return self.islands[value]
         name = self.book.names.exact(value) if isinstance(value, str) else None
-        if name is None:
+        if name is not None:
+            self.islands[value] = name
+        else:
             self.bad(
                 f"'{value}' is not an island of this game",
                 pos,
@@ -101,15 +112,27 @@ class _Reader(LogReader):
     def resource(
         self, value: Any, pos: Pos | None, field: str, payment: bool = False
     ) -> str | None:
+        known = self.resources[payment]
+        if isinstance(value, str) and value in known:
+            return known[value]
         index = self.book.payment_names if payment else self.book.resource_names
         text = value.strip() if isinstance(value, str) else value
         if payment and isinstance(text, str) and fold(text) in ("coin", "coins"):
             return "Coin"
         name = index.exact(text) if isinstance(text, str) else None
-        if name is None:
+        if name is not None:
+            known[value] = name
+        else:
             what = "a coin or a resource" if payment else "a resource"
             self.bad(f"'{value}' is not {what}", pos, field, did_you_mean(str(value), index.names))
         return name
+
+    def income_parts(self, item: str) -> tuple[str | None, ...] | None:
+        """(verb, count, resource) of an income item as written ('sell 2 Gold'), or None."""
+        if item not in self.parts:
+            m = _ITEM.match(item.strip())
+            self.parts[item] = m.groups() if m else None
+        return self.parts[item]
 
     def bow(self, value: Any, pos: Pos | None, field: str) -> int | None:
         d = BOW_WORDS.get(fold(value)) if isinstance(value, str) else None
@@ -279,20 +302,24 @@ def parse_turns(book: IslandBook, turns: YList, source: Source, players: list[st
         def step(move, pos, _t=t, _p=player):
             steps.append(Step(move, _t, _p, pos))
 
-        step(StartTurn(player), entry.value_pos["player"])
+        value_pos = entry.value_pos
+        step(StartTurn(player), value_pos["player"])
         seen: list[str] = []
-        for key in entry:  # in the order written: a pirate may be turned at any point
+        for key, value in entry.items():  # in the order written: a pirate may be turned anytime
             parse = PARSERS.get(key)
             if parse is None:
                 continue
-            after_sailing = "sail" in seen and "invest" not in seen
-            if key == "turn_pirate" and after_sailing and "income" not in entry:
-                step(Collect(), entry.value_pos[key])  # an income left out: straight after sailing
-            parse(r, entry[key], entry.value_pos[key], f"{where}.{key}", step)
+            if key == "turn_pirate" and _after_sailing(seen) and "income" not in entry:
+                step(Collect(), value_pos[key])  # an income left out: straight after sailing
+            parse(r, value, value_pos[key], f"{where}.{key}", step)
             seen.append(key)
     if r.problems:
         raise InputError(r.problems)
     return steps
+
+
+def _after_sailing(seen: list[str]) -> bool:
+    return "sail" in seen and "invest" not in seen
 
 
 def _pirates(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
@@ -391,7 +418,7 @@ def _income(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
 
 
 def _income_item(r: _Reader, item: Any, pos: Pos, field: str, step, kind: str | None) -> None:
-    m = _ITEM.match(item.strip()) if isinstance(item, str) else None
+    m = r.income_parts(item) if isinstance(item, str) else None
     if m is None:
         r.bad(
             f"cannot read {item!r}",
@@ -400,15 +427,15 @@ def _income_item(r: _Reader, item: Any, pos: Pos, field: str, step, kind: str | 
             "write 'buy Pepper', 'sell 2 Gold', 'exchange Gold' or a resource",
         )
         return
-    verb = (m[1] or "").lower() or None
+    verb = (m[0] or "").lower() or None
     if kind == "trade" and verb not in ("buy", "sell"):
         r.bad(f"a trade is 'buy X' or 'sell X', not {item!r}", pos, field)
         return
     verb = verb or (kind if kind in ("take", "exchange") else None)
-    resource = r.resource(m[3], pos, field)
+    resource = r.resource(m[2], pos, field)
     if resource is None:
         return
-    n = int(m[2]) if m[2] else 1
+    n = int(m[1]) if m[1] else 1
     for _ in range(n):
         if verb in ("buy", "sell"):
             step(Trade(verb, resource), pos)
