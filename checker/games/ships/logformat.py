@@ -75,6 +75,8 @@ MAIN_KEYS = ("place", "upgrade", "remove", "card", "gold", "navigation", "sell",
 DETAIL_KEYS = ("trade", "city", "industry", "disc", "display", "return", "cube", "exchange", "box")
 CARD_KEYS = ("good", "ships")
 ENTRY_KEYS = (*MAIN_KEYS, *DETAIL_KEYS, *CARD_KEYS, "cubes")
+IS_ENTRY_KEY, IS_MAIN_KEY = frozenset(ENTRY_KEYS), frozenset(MAIN_KEYS)  # quicker to ask
+CUBES = [MERCHANT, FREE]
 SHIP_KEYS = ("place", "upgrade")
 ACTION_BOXES = ("action boxes", "actions", "action", "boxes", "0")
 _SHIP = re.compile(r"^\s*(?:age\s*)?(\d+)\s+(\S+)\s*$", re.IGNORECASE)
@@ -87,6 +89,13 @@ class _Reader(LogReader):
     def __init__(self, book: Book, source: Source, players: list[str]):
         super().__init__(book, source, players)
         self.steps: list[Step] = []
+        # what was read from a text as written, when it could be read (the same few come back)
+        self.places: dict[str, tuple[str, str]] = {}
+        self.trades: dict[str, tuple[str, str]] = {}  # text -> (location, good)
+        self.cities: dict[str, tuple[str, str | None]] = {}  # text -> (location, benefit)
+        self.shown: dict[str, list[str]] = {}  # location -> its trade boxes' goods
+        self.bundles: dict[str, tuple] = {}  # text -> read_bundle's answer
+        self.ships: dict[str, tuple[int, str]] = {}
 
     def step(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
         self.steps.append(Step(move, turn, player, pos))
@@ -115,7 +124,7 @@ class _Reader(LogReader):
         """Goods as a list ([Cloth, Cloth]) or a bundle ('2 Cloth + 1 Wine')."""
         out = []
         for item, ipos, f in self.items(value, pos, field):
-            bundle, message, hint = read_bundle(item, self.book.goods, "good")
+            bundle, message, hint = self.bundle(item)
             if message:
                 self.bad(message, ipos, f, hint)
                 continue
@@ -123,14 +132,24 @@ class _Reader(LogReader):
                 out += [(good, ipos)] * n
         return out
 
+    def bundle(self, value: Any) -> tuple:
+        if not isinstance(value, str):
+            return read_bundle(value, self.book.goods, "good")
+        if value not in self.bundles:
+            self.bundles[value] = read_bundle(value, self.book.goods, "good")
+        return self.bundles[value]
+
     def word(self, value: Any, words: list[str], pos, field: str, what: str) -> str | None:
-        found = next((w for w in words if isinstance(value, str) and fold(w) == fold(value)), None)
+        typed = fold(value) if isinstance(value, str) else None
+        found = next((w for w in words if fold(w) == typed), None) if typed is not None else None
         if found is None:
             self.bad(f"'{value}' is not {what}", pos, field, did_you_mean(str(value), words))
         return found
 
     def ship(self, value: Any, pos: Pos | None, field: str) -> tuple[int, str] | None:
         """'3 Merchant' -> (3, Merchant)."""
+        if isinstance(value, str) and value in self.ships:
+            return self.ships[value]
         m = _SHIP.match(str(value)) if isinstance(value, (str, int)) else None
         box = next((b for b in BOXES if m and fold(b) == fold(m[2])), None)
         if m is None or box is None:
@@ -138,6 +157,8 @@ class _Reader(LogReader):
                 f"write a ship as its age and box, e.g. '3 Merchant', not {value!r}", pos, field
             )
             return None
+        if isinstance(value, str):
+            self.ships[value] = (int(m[1]), box)
         return int(m[1]), box
 
     def number(self, value: Any, pos: Pos | None, field: str, what: str) -> int | None:
@@ -151,6 +172,8 @@ class _Reader(LogReader):
 
     def place(self, value: Any, pos: Pos | None, field: str) -> tuple[str, str] | None:
         """'South America Gold' -> (location, the words after it); 'Area 7' names an open area."""
+        if isinstance(value, str) and value in self.places:
+            return self.places[value]
         if not isinstance(value, str) or not value.strip():
             self.bad(f"expected a location and what it shows, found {value!r}", pos, field)
             return None
@@ -176,9 +199,18 @@ class _Reader(LogReader):
         area = self.book.area_of(best)
         if self.book.areas[area].open:
             best = self.book.areas[area].name
-        return best, re.sub(r"^\d+\s*", "", rest).strip()
+        self.places[value] = best, re.sub(r"^\d+\s*", "", rest).strip()
+        return self.places[value]
 
     def trade(self, value: Any, pos: Pos | None, field: str, industry: bool) -> Trade | None:
+        if isinstance(value, str) and value in self.trades:
+            return Trade(*self.trades[value], industry)
+        move = self.read_trade(value, pos, field, industry)
+        if move is not None and isinstance(value, str):
+            self.trades[value] = (move.location, move.good)
+        return move
+
+    def read_trade(self, value: Any, pos: Pos | None, field: str, industry: bool) -> Trade | None:
         found = self.place(value, pos, field)
         if found is None:
             return None
@@ -190,7 +222,7 @@ class _Reader(LogReader):
                 rest, list(area.open_goods), pos, field, f"a good of {location}'s Merchant box"
             )
             return Trade(location, good, industry) if good else None
-        shown = list(dict.fromkeys(g for (loc, g) in book.trade_at if loc == location))
+        shown = self.trade_boxes(location)
         if not rest and len(shown) == 1:
             return Trade(location, shown[0], industry)
         if not rest:
@@ -200,7 +232,24 @@ class _Reader(LogReader):
         good = self.word(rest, shown, pos, field, f"a trade box of {location}")
         return Trade(location, good, industry) if good else None
 
+    def trade_boxes(self, location: str) -> list[str]:
+        """The goods of a location's trade boxes, in the book's order."""
+        if location not in self.shown:
+            book = self.book
+            self.shown[location] = list(
+                dict.fromkeys(g for (loc, g) in book.trade_at if loc == location)
+            )
+        return self.shown[location]
+
     def city(self, value: Any, pos: Pos | None, field: str, row: str | None) -> City | None:
+        if isinstance(value, str) and value in self.cities:
+            return City(*self.cities[value], row)
+        move = self.read_city(value, pos, field, row)
+        if move is not None and isinstance(value, str):
+            self.cities[value] = (move.location, move.benefit)
+        return move
+
+    def read_city(self, value: Any, pos: Pos | None, field: str, row: str | None) -> City | None:
         found = self.place(value, pos, field)
         if found is None:
             return None
@@ -277,12 +326,12 @@ def _action(
             field,
         )
         return
-    bad_keys = [k for k in entry if k not in ENTRY_KEYS]
+    bad_keys = [k for k in entry if k not in IS_ENTRY_KEY]
     for k in bad_keys:
         rd.bad(
             f"unknown key '{k}'", entry.key_pos[k], f"{field}.{k}", did_you_mean(str(k), ENTRY_KEYS)
         )
-    mains = [k for k in entry if k in MAIN_KEYS]
+    mains = [k for k in entry if k in IS_MAIN_KEY]
     card = "card" in entry
     subs = [k for k in mains if k != "card"]
     if not mains and list(entry) == ["exchange"]:  # for the action that follows
@@ -301,8 +350,8 @@ def _action(
         return
     if bad_keys:
         return
-    for k in CARD_KEYS:
-        if k in entry and not card:
+    for k in () if card else CARD_KEYS:
+        if k in entry:
             rd.bad(
                 f"'{k}' goes with a card: {{card: ..., {k}: ...}}", entry.key_pos[k], f"{field}.{k}"
             )
@@ -311,13 +360,15 @@ def _action(
     def at(key: str) -> Pos | None:
         return entry.value_pos.get(key, pos)
 
+    append = rd.steps.append
+
     def emit(move: Any, where: Pos | None) -> None:
-        rd.step(move, t, player, where)
+        append(Step(move, t, player, where))
 
     cube = None
     if "cube" in entry:
         cube = rd.word(
-            entry["cube"], [MERCHANT, FREE], at("cube"), f"{field}.cube", "a cube: merchant or free"
+            entry["cube"], CUBES, at("cube"), f"{field}.cube", "a cube: merchant or free"
         )
     swaps = (
         [g for g, _ in rd.goods(entry["exchange"], at("exchange"), f"{field}.exchange")]
