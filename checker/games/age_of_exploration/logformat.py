@@ -149,10 +149,22 @@ class _Reader(LogReader):
     def __init__(self, book: Book, source: Source, players: list[str]):
         super().__init__(book, source, players)
         self.steps: list[Step] = []
+        # a token as written -> its move, once read without a problem (moves are frozen: one
+        # is shared by every step that writes it, as the WORDS already are)
+        self.read: dict[str, Any] = {}
 
     # -- one token --------------------------------------------------------------------------
     def token(self, value: Any, pos: Pos | None, field: str) -> Any:
         """The move a token stands for (None, with a problem noted, if it cannot be read)."""
+        if isinstance(value, str) and value in self.read:
+            return self.read[value]
+        problems = len(self.problems)
+        move = self.read_token(value, pos, field)
+        if isinstance(value, str) and move is not None and len(self.problems) == problems:
+            self.read[value] = move
+        return move
+
+    def read_token(self, value: Any, pos: Pos | None, field: str) -> Any:
         if isinstance(value, bool) or value is None:
             self.bad(f"cannot read the step {value!r}", pos, field)
             return None
