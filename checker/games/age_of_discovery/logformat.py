@@ -363,9 +363,12 @@ def _actions(rd: _Reader, fields: dict, where: str, step) -> None:
     mapping or a list of them), where a key may be written again: a Reservation played after
     another action that followed the first (§6.2 'any number of action cards')."""
     for key, (value, kpos, vpos) in fields.items():
-        field = f"{where}.{key}"
-        if key == "then":
-            for item, ipos, f in rd.items(value, vpos, field):
+        parse = ITEM_PARSERS.get(key)
+        if parse is not None:
+            for item, ipos, f in rd.items(value, vpos, f"{where}.{key}"):
+                parse(rd, item, ipos, f, step)
+        elif key == "then":
+            for item, ipos, f in rd.items(value, vpos, f"{where}.{key}"):
                 if not isinstance(item, dict) or not item:
                     rd.bad(
                         "then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}",
@@ -376,20 +379,8 @@ def _actions(rd: _Reader, fields: dict, where: str, step) -> None:
                 _actions(rd, rd.mapping(item, ipos, f, ACTION_KEYS), f, step)
         elif key == "coins":
             if isinstance(value, (dict, list)):
-                rd.bad("write 'coins: take' for the action Take 2 coins", vpos, field)
+                rd.bad("write 'coins: take' for the action Take 2 coins", vpos, f"{where}.{key}")
             step(TakeCoins(), kpos)
-        elif key == "contract":
-            for item, ipos, f in rd.items(value, vpos, field):
-                _contract(rd, item, ipos, f, step)
-        elif key == "buy":
-            for item, ipos, f in rd.items(value, vpos, field):
-                _buy(rd, item, ipos, f, step)
-        elif key == "send":
-            for item, ipos, f in rd.items(value, vpos, field):
-                _send(rd, item, ipos, f, step)
-        elif key == "reserve":
-            for item, ipos, f in rd.items(value, vpos, field):
-                _reserve(rd, item, ipos, f, step)
 
 
 def is_hidden(value: Any) -> bool:
@@ -660,6 +651,10 @@ def _reserve(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
         space = rd.integer(sv, spos, f"{field}.space")
     if name:
         step(Reserve(name, row, space), vpos)
+
+
+# the actions written as one item or a list of them, each read by its function
+ITEM_PARSERS = {"contract": _contract, "buy": _buy, "send": _send, "reserve": _reserve}
 
 
 def _end(rd: _Reader, end: Any, pos: Pos | None, last: int) -> None:
