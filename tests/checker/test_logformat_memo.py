@@ -1,0 +1,84 @@
+"""Each game's log reader remembers what it read from a name or key as written (a long log
+says the same few again and again): a misspelling is still reported every time it is written,
+at its own line, and a name read once is read the same way after it."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.core.log import parse_log
+from portolan.errors import InputError
+from tests.checker.helpers import COMPONENTS
+
+DEOV_HEAD = """\
+game: discovery-era-of-voyage
+players: [Ana, Ben, Cai]
+setup:
+  islands: [Palm Grove, Harbour Market, Orchard Isle, Temple of the Sun, Pepper Coast,
+            Trading Post, Gold Reef]
+turns:
+"""
+
+# (log, the text misspelt): the right spelling first, then the wrong one in two turns
+CASES = {
+    "exploration-age-of-sail card": (
+        "game: exploration-age-of-sail\nplayers: [Ana, Ben]\nturns:\n"
+        "  - {player: Ana, draw: Galleons}\n"
+        "  - {player: Ben, draw: Galeons}\n"
+        "  - {player: Ana, draw: Galeons}\n",
+        "Galeons",
+    ),
+    "age-of-discovery ship": (
+        "game: age-of-discovery\nplayers: [Ana, Ben]\nturns:\n"
+        "  - {player: Ana, reserve: Blue Ship 3}\n"
+        "  - {player: Ben, reserve: Blue Shp 3}\n"
+        "  - {player: Ana, reserve: Blue Shp 3}\n",
+        "Blue Shp 3",
+    ),
+    "age-of-discovery player": (
+        "game: age-of-discovery\nplayers: [Ana, Ben]\nturns:\n"
+        "  - {player: Ana, coins: take}\n"
+        "  - {player: Anna, coins: take}\n"
+        "  - {player: Anna, coins: take}\n",
+        "Anna",
+    ),
+    "age-of-discovery key": (
+        "game: age-of-discovery\nplayers: [Ana, Ben]\nturns:\n"
+        "  - {player: Ana, coins: take}\n"
+        "  - {player: Ben, Coins: take}\n"
+        "  - {player: Ana, Coins: take}\n",
+        "Coins",
+    ),
+    "discovery-era-of-voyage island": (
+        DEOV_HEAD + "  - {player: Ana, sail: Gold Reef}\n"
+        "  - {player: Ben, sail: Gold Reeef}\n"
+        "  - {player: Cai, sail: Gold Reeef}\n",
+        "Gold Reeef",
+    ),
+    "ships trade box": (
+        "game: ships\nplayers: [Ana, Ben]\nturns:\n"
+        "  - {player: Ana, actions: [{place: 1, trade: Tyre Cloth}]}\n"
+        "  - {player: Ben, actions: [{place: 1, trade: Tyre Clth}]}\n"
+        "  - {player: Ana, actions: [{place: 1, trade: Tyre Clth}]}\n",
+        "Clth",
+    ),
+    "age-of-exploration space": (
+        "game: age-of-exploration\nplayers: [Ana, Ben]\nturns:\n"
+        "  - {player: Ana, steps: [to ATL2]}\n"
+        "  - {player: Ben, steps: [to ATL22]}\n"
+        "  - {player: Ana, steps: [to ATL22]}\n",
+        "ATL22",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_misspelling_written_twice_is_reported_twice(case):
+    text, wrong = CASES[case]
+    lines = [i for i, line in enumerate(text.splitlines(), start=1) if wrong in line]
+    with pytest.raises(InputError) as exc:
+        parse_log(text, "log.yaml", COMPONENTS)
+    found = [(p.line, p.message) for p in exc.value.problems]
+    assert [line for line, _ in found] == lines, found
+    assert all(f"'{wrong}'" in message for _, message in found), found
+    assert found[0][1] == found[1][1]
