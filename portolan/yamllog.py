@@ -141,6 +141,8 @@ class _Entries:
         self.limits = yaml_limits()
         self.builder = _Builder(source, self.limits)
         self.reader = _EntryReader(self.builder, self.limits)
+        self.seen: set[str] = set()
+        self.made: dict[str, tuple] = {}
         starts, lines = array("q"), array("q")
         line, at = turns_line + 1, start
         for m in re.compile(rf"^ {{{indent}}}-(?: |$)", re.M).finditer(text, start, end):
@@ -168,12 +170,24 @@ class _Entries:
         return Pos(self.lines[i], at - start + 1)
 
     def read(self, i: int) -> Any:
+        piece, line = self.piece(i), self.lines[i]
+        template = self.made.get(piece)
+        if template is not None:
+            return _built(template, line)
         try:
-            return self.reader.entry(self.piece(i), self.lines[i])
+            value = self.reader.entry(piece, line)
         except _NotSubset:
-            return self.by_libyaml(i)[0]
+            value = self.by_libyaml(i)[0]
         except (InputError, yaml.YAMLError, RecursionError):
             raise _Unreadable from None
+        # An entry written again (the same turn in the same words) is made from a template
+        # from then on; the first sight of an entry costs a set lookup.
+        if piece in self.seen:
+            if len(self.made) < _ENTRIES_KEPT:
+                self.made[piece] = _entry_template(value, line)
+        elif len(self.seen) < _ENTRIES_KEPT:
+            self.seen.add(piece)
+        return value
 
     def by_libyaml(self, i: int) -> tuple[Any, Pos]:
         """Entry ``i`` read alone by libyaml (as a sequence of one item), and its position."""
@@ -200,22 +214,28 @@ class TurnList(YList):
     """A log's ``turns``: a ``YList`` whose entries are read from the log's text each time
     they are asked for (iteration, index); ``item_pos`` and ``len`` need no reading."""
 
-    __slots__ = ("_entries", "reparse")
+    __slots__ = ("_entries", "_last", "reparse")
 
     def __init__(self, entries: _Entries, reparse: Callable[[], Any]):
         super().__init__()
         self._entries = entries
+        self._last: tuple[int, Any] = (-1, None)
         self.reparse = reparse
         self.item_pos = _Positions(self)  # type: ignore[assignment]
         self.pos = Pos(entries.lines[0], entries.indent + 1) if entries.count else None
 
     def _read(self, i: int) -> Any:
         try:
-            return self._entries.read(i)
+            value = self._entries.read(i)
         except _Unreadable:
             raise NeedsFullParse(self.reparse) from None
+        self._last = (i, value)
+        return value
 
     def _position(self, i: int) -> Pos:
+        last, value = self._last
+        if last == i and (type(value) is YMap or type(value) is YList):
+            return value.pos  # an entry's position is its mapping's or list's, once read
         try:
             return self._entries.position(i)
         except _Unreadable:
@@ -262,7 +282,8 @@ class _Positions:
         return len(self._turns)
 
     def __getitem__(self, i: int) -> Pos:
-        return self._turns._position(self._turns._index(i))
+        turns = self._turns
+        return turns._position(i if 0 <= i < len(turns) else turns._index(i))
 
     def __iter__(self) -> Iterator[Pos]:
         return (self._turns._position(i) for i in range(len(self._turns)))
@@ -279,7 +300,8 @@ _NOTHING = object()
 
 _PLAIN, _MAP, _SEQ = 0, 1, 2  # templates: (kind, column offset, depth, data)
 _KEY, _DASH, _DASH_KEY = 3, 4, 5  # rows: (_KEY, key, offset, value) | (_DASH*, offset, ...)
-_ROWS_KEPT = 50_000  # distinct rows remembered per log (each a few hundred bytes)
+_ROWS_KEPT = 20_000  # distinct rows remembered per log (each a few hundred bytes)
+_ENTRIES_KEPT = 5_000  # distinct entries seen, and made into templates, per log
 
 
 class _EntryReader:
@@ -416,7 +438,7 @@ class _EntryReader:
     ) -> tuple[YMap, int]:
         if depth >= self.depth:
             raise _NotSubset
-        out = YMap()
+        out = _new_map(YMap)
         key_pos, value_pos = out.key_pos, out.value_pos = {}, {}
         out.pos = _new(Pos, (rows[i][0], col + 1))
         n = len(rows)
@@ -456,7 +478,7 @@ class _EntryReader:
             return self.mapping(rows, i, col, depth)
         if depth >= self.depth:
             raise _NotSubset
-        out = YList()
+        out = _new_list(YList)
         positions = out.item_pos = []
         out.pos = _new(Pos, (rows[i][0], col + 1))
         n = len(rows)
@@ -617,6 +639,8 @@ class _EntryReader:
 
 _FLOW_PLAIN = re.compile(_S)
 _new = tuple.__new__  # _new(Pos, (line, column)): a Pos without NamedTuple's checks
+# A YMap or YList without __init__: their position attributes are set right after.
+_new_map, _new_list = dict.__new__, list.__new__
 
 
 def _template(value: Any, pos: Pos) -> tuple:
@@ -655,7 +679,7 @@ def _made(template: tuple, line: int, col: int) -> Any:
     """A flow collection made from its template on ``line``, its row starting at ``col``."""
     kind, offset, _, data = template
     if kind == _MAP:
-        out = YMap()
+        out = _new_map(YMap)
         key_pos, value_pos = out.key_pos, out.value_pos = {}, {}
         out.pos = _new(Pos, (line, col + offset + 1))
         for key, key_offset, (vkind, voffset, _, vdata) in data:
@@ -663,7 +687,7 @@ def _made(template: tuple, line: int, col: int) -> Any:
             key_pos[key] = _new(Pos, (line, col + key_offset + 1))
             value_pos[key] = _new(Pos, (line, col + voffset + 1))
         return out
-    out_list = YList()
+    out_list = _new_list(YList)
     positions = out_list.item_pos = []
     out_list.pos = _new(Pos, (line, col + offset + 1))
     for vkind, voffset, _, vdata in data:
@@ -678,3 +702,50 @@ def _hashable(key: Any) -> bool:
     except TypeError:
         return False
     return True
+
+
+def _entry_template(value: Any, line: int) -> tuple:
+    """An entry read at ``line`` as a template: positions as (lines below, column)."""
+    if type(value) is YMap:
+        items = tuple(
+            (
+                k,
+                (value.key_pos[k][0] - line, value.key_pos[k][1]),
+                _entry_template(v, line),
+                (value.value_pos[k][0] - line, value.value_pos[k][1]),
+            )
+            for k, v in value.items()
+        )
+        return (_MAP, (value.pos[0] - line, value.pos[1]), items)
+    if type(value) is YList:
+        items = tuple(
+            (_entry_template(v, line), (p[0] - line, p[1]))
+            for v, p in zip(value, value.item_pos, strict=True)
+        )
+        return (_SEQ, (value.pos[0] - line, value.pos[1]), items)
+    return (_PLAIN, value)
+
+
+def _built(template: tuple, line: int) -> Any:
+    """The entry of ``template`` written from ``line``."""
+    kind = template[0]
+    if kind == _MAP:
+        out = _new_map(YMap)
+        key_pos, value_pos = out.key_pos, out.value_pos = {}, {}
+        at = template[1]
+        out.pos = _new(Pos, (line + at[0], at[1]))
+        for key, (kl, kc), value, (vl, vc) in template[2]:
+            out[key] = value[1] if value[0] == _PLAIN else _built(value, line)
+            key_pos[key] = _new(Pos, (line + kl, kc))
+            value_pos[key] = _new(Pos, (line + vl, vc))
+        return out
+    if kind == _SEQ:
+        out_list = _new_list(YList)
+        positions = out_list.item_pos = []
+        at = template[1]
+        out_list.pos = _new(Pos, (line + at[0], at[1]))
+        for value, (il, ic) in template[2]:
+            out_list.append(value[1] if value[0] == _PLAIN else _built(value, line))
+            positions.append(_new(Pos, (line + il, ic)))
+        return out_list
+    return template[1]
