@@ -44,9 +44,7 @@ _TURNS_LINE = re.compile(r"^turns:[ ]*(?:#[^\n]*)?$", re.M)
 # Characters libyaml reads as they are on one line; anything else (a tab, a carriage return,
 # NEL or another line break, a BOM, a control character) sends the document to the ordinary
 # reader.
-_OUTSIDE = re.compile(
-    "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
-)
+_OUTSIDE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
 # '&name' or '*name' where a value starts (or inside quotes: read as one document then).
 _ANCHOR_OR_ALIAS = re.compile(r"(?:^|[ \[{,])[&*][^\s,\[\]{}]", re.M)
 _FLOW_SPLIT = re.compile(r"([\[\]{},:])")
