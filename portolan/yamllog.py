@@ -71,6 +71,8 @@ def parse_log_yaml(data: str | bytes, path: str = "<input>") -> Any:
     limits = yaml_limits()
     check_size(data, source, limits)
     text = data.decode("utf-8") if isinstance(data, bytes) else data
+    if "\r" in text:  # Windows line ends: the same lines and columns with '\n' alone
+        text = text.replace("\r\n", "\n")
     cut = _cut(text)
     if cut is None:
         return parse_yaml(data, path)

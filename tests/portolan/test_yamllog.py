@@ -63,6 +63,22 @@ def test_every_example_reads_the_same(path):
     assert by_entries(text) == whole(text)
 
 
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda t: t.replace("\n", "\r\n"),  # written on Windows
+        lambda t: "\ufeff" + t,  # with a byte order mark
+        lambda t: t.replace("\n", "\r"),  # old Mac line ends (the whole-document reader)
+        lambda t: t.replace("turns:\n", "turns:  # the game\n\n# first round\n"),
+    ],
+    ids=["crlf", "bom", "cr", "comments"],
+)
+def test_other_ways_of_writing_a_log_read_the_same(change):
+    text = change((ROOT / "examples/age-of-discovery/two-players.yaml").read_text("utf-8"))
+    assert by_entries(text) == whole(text)
+    assert by_entries(text)[0] == "ok"
+
+
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_example_turns_are_read_entry_by_entry(path):
     raw = parse_log_yaml(path.read_bytes(), "log.yaml")
