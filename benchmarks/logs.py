@@ -4,10 +4,13 @@
 
 For every game with a checker (or ``--game``), a log of ``--turns`` turns is made by repeating
 the turns of the game's first example log, then read the way ``portolan check`` reads it, in a
-fresh process: the YAML (``load_yaml``), the turns (``read_log``), the replay (which stops at the
-first turn after the game's end). Each size from turns/2**(steps-1) up to ``--turns`` is
-measured, so the per-turn figures show whether reading is linear; with ``--repeat`` each size is
-read that many times and the run with the least CPU time is shown. A log that would pass the
+fresh process: the YAML (``parse_log_yaml``: the head, and where each turn starts), the turns
+(``read_log``: each turn's YAML, read one entry at a time, and the game's turn parser), the
+replay (which stops at the first turn after the game's end). An older tree without
+``portolan/yamllog.py`` reads the whole YAML in the first phase. Each size from
+turns/2**(steps-1) up to ``--turns`` is measured, so the per-turn figures show whether reading
+is linear; with ``--repeat`` each size is read that many times and the run with the least CPU
+time is shown. A log that would pass the
 document size limit (``yaml.document_bytes``: Ships' turns are long) is cut to the most turns
 that fit, marked ``*``. ``--compare TREE`` reads each log with an older source tree too (e.g. from
 ``git archive``), the two runs in turn, so that both see the same load.
@@ -44,6 +47,13 @@ from checker.core.log import read_log
 from checker.core.replay import replay
 from portolan.model import load_game
 from portolan.yamlsrc import Source, gc_paused, load_yaml
+try:  # as load_log reads a log: the head, then the turns one entry at a time while they are read
+    from portolan.yamllog import parse_log_yaml
+    from portolan.yamlsrc import read_document
+    def read_yaml(path):
+        return parse_log_yaml(read_document(path), path)
+except ImportError:  # an older tree (--compare): the whole document
+    read_yaml = load_yaml
 
 path, components, game = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
 load_game(components, game)  # the model, read once as check does, outside the figures
@@ -52,7 +62,8 @@ times, peaks = {}, {}
 for phase in ("yaml", "turns", "replay"):
     wall, cpu = time.perf_counter(), time.process_time()
     if phase == "yaml":
-        raw = load_yaml(path)
+        with gc_paused():
+            raw = read_yaml(path)
     elif phase == "turns":
         with gc_paused():
             log = read_log(raw, Source(path), components)

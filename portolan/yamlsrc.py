@@ -99,9 +99,10 @@ class _Builder:
     the bounds of ``limits.yaml``: document size, depth, alias expansion, string and number size.
     Aliases are copied (as the node graph was), so no two places share one mutable value."""
 
-    def __init__(self, source: Source, limits: YamlLimits):
+    def __init__(self, source: Source, limits: YamlLimits, first_line: int = 1):
         self.source = source
         self.limits = limits
+        self.line_offset = first_line - 1  # a piece of a document read alone (yamllog.py)
         self.constructor = yaml.constructor.SafeConstructor()
         self.resolver = yaml.resolver.Resolver()
         self.plain: dict[str, Any] = {}  # plain scalar text -> its value, read once
@@ -127,22 +128,27 @@ class _Builder:
         if tag is None or tag == "!":
             if not ev.implicit[0]:
                 return self.texts.setdefault(value, value)
-            known = self.plain.get(value, _NO_KEY)
-            if known is not _NO_KEY:
-                return known
-            tag = self.resolver.resolve(yaml.ScalarNode, value, ev.implicit)
-            result = value if tag == _STR else self.construct(tag, value, ev, pos)
-            if tag != _MERGE:
-                self.plain[value] = result
-            return result
+            return self.plain_value(value, pos)
         return self.construct(tag, value, ev, pos)
 
-    def construct(self, tag: str, value: str, ev: yaml.ScalarEvent, pos: Pos) -> Any:
+    def plain_value(self, value: str, pos: Pos) -> Any:
+        """The value of a plain (unquoted, untagged) scalar, worked out once per text."""
+        known = self.plain.get(value, _NO_KEY)
+        if known is not _NO_KEY:
+            return known
+        tag = self.resolver.resolve(yaml.ScalarNode, value, (True, False))
+        result = value if tag == _STR else self.construct(tag, value, None, pos)
+        if tag != _MERGE:
+            self.plain[value] = result
+        return result
+
+    def construct(self, tag: str, value: str, ev: yaml.ScalarEvent | None, pos: Pos) -> Any:
         if tag == _MERGE:
             return _MERGE_KEY
         if tag == _INT and len(value) > 4 * self.limits.integer_digits:
             raise self._too_large(value, pos)
-        node = yaml.ScalarNode(tag, value, ev.start_mark, ev.end_mark, ev.style)
+        marks = (ev.start_mark, ev.end_mark, ev.style) if ev is not None else (None, None, None)
+        node = yaml.ScalarNode(tag, value, *marks)
         try:
             result = self.constructor.construct_object(node)
         except (ValueError, OverflowError, TypeError) as exc:  # e.g. a date on the 31st of June
@@ -278,13 +284,14 @@ class _Builder:
         top: _Open | None = None
         new_pos, new_map, new_list = tuple.__new__, dict.__new__, list.__new__
         raw_line, line, pos = -1, 0, Pos(0, 0)
+        offset = self.line_offset + 1
         while True:
             ev = next_event()
             kind = type(ev)
             if kind is scalar_event:
                 mark = ev.start_mark
                 if mark.line != raw_line:  # one int per line, one Pos per place (memory)
-                    raw_line, line = mark.line, mark.line + 1
+                    raw_line, line = mark.line, mark.line + offset
                 if mark.column + 1 != pos[1] or line != pos[0]:
                     pos = new_pos(Pos, (line, mark.column + 1))
                 value = ev.value
@@ -326,7 +333,7 @@ class _Builder:
             if kind is mapping_start or kind is sequence_start:
                 mark = ev.start_mark
                 if mark.line != raw_line:
-                    raw_line, line = mark.line, mark.line + 1
+                    raw_line, line = mark.line, mark.line + offset
                 if mark.column + 1 != pos[1] or line != pos[0]:
                     pos = new_pos(Pos, (line, mark.column + 1))
                 if len(stack) >= depth:
@@ -372,7 +379,7 @@ class _Builder:
                 continue
             if kind is alias_event:
                 mark = ev.start_mark
-                pos = new_pos(Pos, (mark.line + 1, mark.column + 1))
+                pos = new_pos(Pos, (mark.line + offset, mark.column + 1))
                 value = self.alias(ev.anchor, pos)
                 if top is None:
                     root = value
@@ -430,15 +437,7 @@ def parse_yaml(text: str | bytes, path: str = "<input>") -> Any:
     ``InputError``."""
     source = Source(path)
     limits = yaml_limits()
-    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
-    if size > limits.document_bytes:
-        raise InputError(
-            source.problem(
-                f"the file is {size / 2**20:.1f} MiB, more than the limit of "
-                f"{limits.document_bytes / 2**20:g} MiB",
-                hint=hint("yaml.document_bytes"),
-            )
-        )
+    check_size(text, source, limits)
     loader = _Loader(text)
     try:
         with gc_paused():
@@ -463,6 +462,19 @@ def parse_yaml(text: str | bytes, path: str = "<input>") -> Any:
         loader.dispose()
 
 
+def check_size(text: str | bytes, source: Source, limits: YamlLimits) -> None:
+    """A document larger than ``yaml.document_bytes`` is refused before it is parsed."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if size > limits.document_bytes:
+        raise InputError(
+            source.problem(
+                f"the file is {size / 2**20:.1f} MiB, more than the limit of "
+                f"{limits.document_bytes / 2**20:g} MiB",
+                hint=hint("yaml.document_bytes"),
+            )
+        )
+
+
 def _reader_pos(text: str | bytes, index: int) -> Pos | None:
     """Line and column of the character at ``index`` (libyaml counts bytes, PyYAML characters)."""
     if not isinstance(index, int) or index < 0:
@@ -475,6 +487,11 @@ def _reader_pos(text: str | bytes, index: int) -> Pos | None:
 
 def load_yaml(path: str | Path) -> Any:
     """Read and parse a YAML file; a missing, unreadable or oversized file is an ``InputError``."""
+    return parse_yaml(read_document(path), display_path(path))
+
+
+def read_document(path: str | Path) -> bytes:
+    """A YAML file's bytes, checked to be UTF-8 text within the size limit."""
     shown_path = display_path(path)
     limit = yaml_limits().document_bytes
     try:
@@ -498,7 +515,7 @@ def load_yaml(path: str | Path) -> Any:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(Problem(f"not UTF-8 text ({exc.reason})", file=shown_path)) from None
-    return parse_yaml(data, shown_path)
+    return data
 
 
 def position_at(data: Any, path: tuple, *, key: bool = False) -> Pos | None:

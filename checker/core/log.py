@@ -25,7 +25,8 @@ from checker.core.game import GameRules, Step
 from checker.core.registry import rules_for
 from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.model.loader import Game, load_game
-from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, load_yaml, parse_yaml
+from portolan.yamllog import NeedsFullParse, parse_log_yaml
+from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, read_document
 
 TOP_KEYS = ("game", "players", "options", "turns")
 
@@ -45,13 +46,14 @@ class LogFile:
 def load_log(path: Path, components: Path) -> LogFile:
     # Reading a long log makes millions of objects and no cycles, and they last to the end.
     with gc_paused(keep=True):
-        raw = load_yaml(path)
-        return read_log(raw, Source(display_path(path)), components)
+        shown = display_path(path)
+        raw = parse_log_yaml(read_document(path), shown)
+        return read_log(raw, Source(shown), components)
 
 
 def parse_log(text: str, name: str, components: Path) -> LogFile:
-    raw = parse_yaml(text, name)
     with gc_paused():
+        raw = parse_log_yaml(text, name)
         return read_log(raw, Source(name), components)
 
 
@@ -96,7 +98,10 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
         raise InputError(
             source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
         )
-    steps = rules.parse_log(model, raw, source, players)
+    try:
+        steps = rules.parse_log(model, raw, source, players)
+    except NeedsFullParse as again:  # a turn only the whole document's reader can read
+        return read_log(again.reparse(), source, components)
     return LogFile(source, raw, model, rules, players, chosen, steps, raw.value_pos["players"])
 
 
