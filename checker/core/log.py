@@ -175,30 +175,38 @@ def turn_entries(
 ):
     """(turn number, entry, player, field) for every turn of a log that names a known player;
     what is wrong with the others (not a mapping, unknown keys, no player) goes to ``problems``."""
+    known = set(keys)
+    seats: dict[str, str] = {}  # a player's name as written -> the seat (names found only)
     for t, entry in enumerate(turns, start=1):
         where = f"turns[{t - 1}]"
-        tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
         if not isinstance(entry, YMap):
+            tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
             problems.append(source.problem(shape, tpos, field=where))
             continue
-        problems += [
-            source.problem(
-                f"unknown key '{key}'",
-                entry.key_pos[key],
-                field=f"{where}.{key}",
-                hint=did_you_mean(str(key), keys),
-            )
-            for key in entry
-            if key not in keys
-        ]
+        if not known.issuperset(entry):
+            problems += [
+                source.problem(
+                    f"unknown key '{key}'",
+                    entry.key_pos[key],
+                    field=f"{where}.{key}",
+                    hint=did_you_mean(str(key), keys),
+                )
+                for key in entry
+                if key not in keys
+            ]
         if "player" not in entry:
             problems.append(source.problem("each turn names its player", entry.pos, field=where))
             continue
-        try:
-            player = player_named(
-                entry["player"], players, source, entry.value_pos["player"], f"{where}.player"
-            )
-        except InputError as exc:
-            problems += exc.problems
-            continue
+        name = entry["player"]
+        player = seats.get(name) if isinstance(name, str) else None
+        if player is None:
+            try:
+                player = player_named(
+                    name, players, source, entry.value_pos["player"], f"{where}.player"
+                )
+            except InputError as exc:
+                problems += exc.problems
+                continue
+            if isinstance(name, str):
+                seats[name] = player
         yield t, entry, player, where
