@@ -39,3 +39,22 @@ def test_an_empty_game_needs_no_setup_yet(tmp_path):
     path.write_text("game: discovery-era-of-voyage\nplayers: [Ana, Ben]\nturns: []\n", "utf-8")
     out = CliRunner().invoke(app, ["check", str(path)])
     assert out.exit_code == 0 and "0 turns, every step legal" in out.output
+
+
+def test_a_count_past_the_box_is_malformed_not_replayed(tmp_path):
+    # Found by fuzzing: 'invest: 100000000000000' made that many steps (memory, no end).
+    for entry, message in (
+        (
+            "{player: Ana, sail: {to: Palm Grove, bow: cw}, invest: 100000000000000}",
+            "a player has 8",
+        ),
+        (
+            "{player: Ana, sail: {to: Palm Grove, bow: cw}, income: sell 99999999999 Gold}",
+            "the 9 the game has",
+        ),
+    ):
+        path = tmp_path / "log.yaml"
+        path.write_text(BASE + f"  - {entry}\n", encoding="utf-8")
+        out = CliRunner().invoke(app, ["check", str(path)])
+        assert out.exit_code == 2, out.output
+        assert message in out.output

@@ -436,6 +436,10 @@ def _income_item(r: _Reader, item: Any, pos: Pos, field: str, step, kind: str | 
     if resource is None:
         return
     n = int(m[1]) if m[1] else 1
+    supply = r.book.resource_totals[resource]
+    if n > supply:  # more than the box holds: a typing slip, not a move to replay n times
+        r.bad(f"{n} {resource} is more than the {supply} the game has (Components)", pos, field)
+        return
     for _ in range(n):
         if verb in ("buy", "sell"):
             step(Trade(verb, resource), pos)
@@ -453,8 +457,12 @@ def _invest(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
     elif value is False or value is None or (isinstance(value, str) and fold(value) in NONE_WORDS):
         step(NoInvest(), pos)
     elif isinstance(value, int):
+        most = r.book.constants["markers_per_player"]
         if value < 0:
             r.bad("invest is true, false, the island's name or a number of investments", pos, field)
+        elif value > most:  # not replayed n times: a player has only so many markers
+            r.bad(f"{value} investments: a player has {most} Investment Markers", pos, field)
+            return
         for _ in range(value):
             step(Invest(), pos)
         if value == 0:
