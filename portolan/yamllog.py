@@ -300,6 +300,7 @@ _NOTHING = object()
 
 _PLAIN, _MAP, _SEQ = 0, 1, 2  # templates: (kind, column offset, depth, data)
 _KEY, _DASH, _DASH_KEY = 3, 4, 5  # rows: (_KEY, key, offset, value) | (_DASH*, offset, ...)
+_LIVE = 6  # a row's value not made into a template: (_LIVE, offset, 0, its text)
 _ROWS_KEPT = 20_000  # distinct rows remembered per log (each a few hundred bytes)
 _ENTRIES_KEPT = 5_000  # distinct entries seen, and made into templates, per log
 
@@ -320,6 +321,7 @@ class _EntryReader:
         self.max_chars = limits.string_chars
         self.depth = limits.depth
         self.templates: dict[str, tuple] = {}
+        self.seen: set[str] = set()
 
     def entry(self, piece: str, first_line: int) -> Any:
         rows = self.rows(piece, first_line)
@@ -345,25 +347,30 @@ class _EntryReader:
                 if template is None:
                     if len(text) > self.max_chars:
                         raise _NotSubset
-                    template = self.row(content)
-                    if len(templates) < _ROWS_KEPT:
+                    # A row seen once is read where it is (its value made by ``make``); one
+                    # written again is read into a template, kept for the rows after it.
+                    again = content in self.seen
+                    if not again and len(self.seen) < _ROWS_KEPT:
+                        self.seen.add(content)
+                    template = self.row(content, live=not again)
+                    if again and len(templates) < _ROWS_KEPT:
                         templates[content] = template
                 rows.append((line, len(text) - len(text.lstrip(" ")), template))
             line += 1
         return rows
 
-    def row(self, content: str) -> tuple:
+    def row(self, content: str, live: bool = False) -> tuple:
         if "'" in content or '"' in content:
             return self.quoted_row(content)
         if content[0] != "-":
-            return (_KEY, *self.key_row(content))
+            return (_KEY, *self.key_row(content, live))
         rest = content[1:].lstrip(" ")
         if content[1:2] != " " or not rest or (rest[0] == "-" and rest[1:2] in ("", " ")):
             raise _NotSubset
         offset = len(content) - len(rest)
         if rest[0] not in _FLOW_OPEN and rest.find(":") > 0:  # a mapping opened on the row
-            return (_DASH_KEY, offset, self.key_row(rest))
-        return (_DASH, offset, self.template(rest))
+            return (_DASH_KEY, offset, self.key_row(rest, live))
+        return (_DASH, offset, (_LIVE, 0, 0, rest) if live else self.template(rest))
 
     def quoted_row(self, content: str) -> tuple:
         """A row with quoted values, read alone by libyaml (it must be whole on its row)."""
@@ -399,8 +406,9 @@ class _EntryReader:
             raise _NotSubset
         return (_KEY, *entry)
 
-    def key_row(self, text: str) -> tuple[Any, int, tuple | None]:
-        """``key: value`` or ``key:`` → (key, the value's offset, its template or None)."""
+    def key_row(self, text: str, live: bool = False) -> tuple[Any, int, tuple | None]:
+        """``key: value`` or ``key:`` → (key, the value's offset, its template or None); a
+        ``live`` template is the value's text, read when the row is made."""
         colon = text.find(":")
         if colon <= 0 or text[colon + 1 : colon + 2] not in ("", " "):
             raise _NotSubset
@@ -414,6 +422,8 @@ class _EntryReader:
         if not rest:
             return key, 0, None
         offset = len(text) - len(rest)
+        if live:
+            return key, offset, (_LIVE, offset, 0, rest)
         return key, offset, _shifted(self.template(rest), offset)
 
     def template(self, text: str) -> tuple:
@@ -494,6 +504,9 @@ class _EntryReader:
         kind, offset, levels, data = template
         if kind is _PLAIN:
             return data, _new(Pos, (line, col + offset + 1))
+        if kind is _LIVE:
+            value = self.inline(data, line, col + offset, depth)
+            return value, value.pos if type(value) in (YMap, YList) else self.at
         if depth + levels > self.depth:
             raise _NotSubset
         return _made(template, line, col), _new(Pos, (line, col + offset + 1))
