@@ -310,10 +310,11 @@ class _EntryReader:
     what ``yamlsrc._Builder`` builds from libyaml's events; raises ``_NotSubset`` for anything
     else.
 
-    A row (a line without its indentation and comment) is read once into a template (its
-    values, and their columns from the row's start); every row with the same text is then made
-    from the template, with its own line and column. Entries are (line, column, template)
-    rows put together by indentation, as YAML's block collections are."""
+    A row (a line without its indentation and comment) seen once is read where it is; a row
+    written again is read into a template (its values, and their columns from the row's start),
+    and every row with that text after it is made from the template with its own line and
+    column. Entries are (line, column, template) rows put together by indentation, as YAML's
+    block collections are."""
 
     def __init__(self, builder: _Builder, limits):
         self.builder = builder
