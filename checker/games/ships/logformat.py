@@ -129,6 +129,9 @@ class _Reader(LogReader):
                 self.bad(message, ipos, f, hint)
                 continue
             for good, n in bundle.items():
+                if n > self.book.pool[good]:  # a slip, not a sale or exchange of n goods
+                    self.bad(f"{n} {good}: the game has {self.book.pool[good]}", ipos, f)
+                    continue
                 out += [(good, ipos)] * n
         return out
 
@@ -523,7 +526,12 @@ def _retrieve(rd: _Reader, entry: YMap, value: Any, pos, field: str, cube, emit,
         return
     info = rd.book.areas[area]
     if info.open:
-        n = rd.number(cubes, cpos, f"{field}s", "a number of cubes")
+        cubes_field = field.rsplit(".", 1)[0] + ".cubes"
+        n = rd.number(cubes, cpos, cubes_field, "a number of cubes")
+        most = rd.book.constants["merchant_cubes"]
+        if n is not None and n > most:  # not taken back n times: a player has so many cubes
+            rd.bad(f"{n} cubes: a player has {most} merchant cubes (Components)", cpos, cubes_field)
+            return
         for _ in range(n or 0):
             emit(TakeBack(info.name, MERCHANT_BOX), cpos)
         return

@@ -447,6 +447,20 @@ MALFORMED = {
         "unknown key 'Place' (did you mean 'place'?)",
     ),
     "not YAML": ("game: ships\nplayers: [Ana, Ben\nturns: []  # here\n", "YAML syntax error"),
+    # Counts past what the box holds were replayed that many times (a list of 10**11 goods: exit
+    # 3; cubes taken back from the open area 10**14 times: no end).
+    "more goods sold than the game has": (
+        log(ana("{sell: 99999999999 Cloth}  # here")),
+        "99999999999 Cloth: the game has 20",
+    ),
+    "more goods exchanged than the game has": (
+        log(ana("{place: 1, trade: Tyre Cloth, exchange: 99999999 Wine}  # here")),
+        "99999999 Wine: the game has 10",
+    ),
+    "more cubes taken back than a player has": (
+        log(ana("{retrieve: 7, cubes: 100000000000000}  # here")),
+        "100000000000000 cubes: a player has 20 merchant cubes",
+    ),
     "unknown top-level key": (
         HEAD.replace("turns:", "setp: {}  # here\nturns:"),
         "unknown key 'setp' (did you mean 'setup'?)",
