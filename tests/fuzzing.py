@@ -220,6 +220,8 @@ def _odd(rng: random.Random, current: Any) -> Any:
         return rng.choice(TEMPLATES)
     if isinstance(current, str) and rng.random() < 0.1:
         return current * rng.choice([2, 50])
+    if isinstance(current, str) and rng.random() < 0.1:  # a count: '99999999999 Cloth'
+        return f"{rng.choice([10**11, 99999])} {current}"
     return copy.deepcopy(rng.choice(ODD_VALUES))
 
 
