@@ -57,6 +57,12 @@ def yaml_limits() -> YamlLimits:
 
 
 @cache
+def problems_listed() -> int:
+    """How many problems of one log are reported at once (``logs.problems_listed``)."""
+    return int(_table()["logs"]["problems_listed"])
+
+
+@cache
 def component_limits() -> ComponentLimits:
     raw = dict(_table()["components"])
     for key in ("card_mm", "board_mm", "text_pt"):

@@ -24,6 +24,7 @@ from checker.core import options as rule_options
 from checker.core.game import GameRules, Step
 from checker.core.registry import rules_for
 from portolan.errors import InputError, Problem, did_you_mean, display_path
+from portolan.limits import hint, problems_listed
 from portolan.model.loader import Game, load_game
 from portolan.yamllog import NeedsFullParse, parse_log_yaml
 from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, read_document
@@ -165,6 +166,26 @@ class LogReader:
         self.problems.append(self.source.problem(message, pos, field=field, hint=hint))
 
 
+def enough_problems(problems: list[Problem], source: Source) -> bool:
+    """True once ``problems`` holds as many as one report lists (limits.yaml
+    ``logs.problems_listed``): the log's reader stops there, and a last line says so. A file
+    of a million broken turns would otherwise take minutes and gigabytes to list them all."""
+    most = problems_listed()
+    if len(problems) < most:
+        return False
+    if _NOT_READ not in problems[-1].message:
+        problems.append(
+            source.problem(
+                f"{len(problems)} problems found; {_NOT_READ}: fix these and check again",
+                hint=hint("logs.problems_listed"),
+            )
+        )
+    return True
+
+
+_NOT_READ = "the rest of the log was not read"
+
+
 def turn_entries(
     turns: Any,
     source: Source,
@@ -178,6 +199,8 @@ def turn_entries(
     known = set(keys)
     seats: dict[str, str] = {}  # a player's name as written -> the seat (names found only)
     for t, entry in enumerate(turns, start=1):
+        if enough_problems(problems, source):
+            return
         where = f"turns[{t - 1}]"
         if not isinstance(entry, YMap):
             tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None

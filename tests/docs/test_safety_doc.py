@@ -1,5 +1,5 @@
-"""Every bound of portolan/data/limits.yaml is documented: the YAML bounds in docs/safety.md, the
-component bounds in docs/components.md, each with its value."""
+"""Every bound of portolan/data/limits.yaml is documented: the YAML and log bounds in
+docs/safety.md, the component bounds in docs/components.md, each with its value."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from portolan.limits import shown
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMITS = yaml.safe_load((ROOT / "portolan" / "data" / "limits.yaml").read_text("utf-8"))
+SAFETY = (ROOT / "docs" / "safety.md").read_text("utf-8")
 DOCS = {
-    "yaml": (ROOT / "docs" / "safety.md").read_text("utf-8"),
+    "yaml": SAFETY,
+    "logs": SAFETY,
     "components": (ROOT / "docs" / "components.md").read_text("utf-8"),
 }
 

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from checker.core.game import Step
-from checker.core.log import LogReader, player_named
+from checker.core.log import LogReader, enough_problems, player_named
 from checker.games.age_of_discovery.book import CardBook
 from checker.games.age_of_discovery.logwriter import write_log as write_log  # the hook
 from checker.games.age_of_discovery.moves import (
@@ -244,6 +244,8 @@ def parse_log(book: CardBook, raw: Any, source: Source, players: list[str]) -> l
     last = 0
     if turns is not None:
         for t, entry in enumerate(turns, start=1):
+            if enough_problems(rd.problems, source):
+                break
             tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
             _turn(rd, entry, tpos, t)
             last = t
