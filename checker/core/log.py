@@ -168,8 +168,9 @@ class LogReader:
 
 def enough_problems(problems: list[Problem], source: Source) -> bool:
     """True once ``problems`` holds as many as one report lists (limits.yaml
-    ``logs.problems_listed``): the log's reader stops there, and a last line says so. A file
-    of a million broken turns would otherwise take minutes and gigabytes to list them all."""
+    ``logs.problems_listed``): the reader of a log or an end position stops there, and a last
+    line says so. A file of a million broken turns would otherwise take minutes and gigabytes
+    to list them all."""
     most = problems_listed()
     if len(problems) < most:
         return False
@@ -183,7 +184,7 @@ def enough_problems(problems: list[Problem], source: Source) -> bool:
     return True
 
 
-_NOT_READ = "the rest of the log was not read"
+_NOT_READ = "the rest of the file was not read"
 
 
 def turn_entries(

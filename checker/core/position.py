@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core.log import check_player_count, read_players
+from checker.core.log import check_player_count, enough_problems, read_players
 from checker.core.options import resolve
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.model.loader import Game
@@ -25,6 +25,8 @@ class Position:
 
     def bad(self, message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
         self.problems.append(self.source.problem(message, pos, field=field, hint=hint))
+        if enough_problems(self.problems, self.source):  # a report lists so many, then stops
+            raise InputError(self.problems)
 
     def done(self) -> None:
         """Raise everything found so far as one input error."""

@@ -26,7 +26,7 @@ def test_a_report_lists_so_many_problems_then_stops(tmp_path, game):
     assert out.exit_code == 2, out.output
     lines = [line for line in out.output.splitlines() if line.startswith("error:")]
     assert len(lines) == most + 1
-    assert f"{most} problems found; the rest of the log was not read" in lines[-1]
+    assert f"{most} problems found; the rest of the file was not read" in lines[-1]
     assert "limit logs.problems_listed" in lines[-1]
 
 
@@ -36,4 +36,4 @@ def test_fewer_problems_are_all_listed(tmp_path):
     out = CliRunner().invoke(app, ["check", str(path)])
     assert out.exit_code == 2
     assert out.output.count("a turn is a mapping") == 5
-    assert "the rest of the log was not read" not in out.output
+    assert "the rest of the file was not read" not in out.output
