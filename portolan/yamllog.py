@@ -184,7 +184,7 @@ class _Entries:
         # from then on; the first sight of an entry costs a set lookup.
         if piece in self.seen:
             if len(self.made) < _ENTRIES_KEPT:
-                self.made[piece] = _entry_template(value, line)
+                self.made[piece] = _template(value, _position_of(value, (line, 0)), line)
         elif len(self.seen) < _ENTRIES_KEPT:
             self.seen.add(piece)
         return value
@@ -298,9 +298,14 @@ _BLOCK_PLAIN = re.compile(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`](?:[^:#\[\]{}]*[^\s:#\[\
 _NOTHING = object()
 
 
-_PLAIN, _MAP, _SEQ = 0, 1, 2  # templates: (kind, column offset, depth, data)
-_KEY, _DASH, _DASH_KEY = 3, 4, 5  # rows: (_KEY, key, offset, value) | (_DASH*, offset, ...)
-_LIVE = 6  # a row's value not made into a template: (_LIVE, offset, 0, its text)
+# A template: (kind, lines below, column, levels of collections, data); a value made from it at
+# (line, col) has its positions at (line + lines below, col + column). Data: the value (_PLAIN),
+# (key, lines below, column, value's template) per key (_MAP), the items' templates (_SEQ), or
+# the value's text, read when it is made (_LIVE, a row seen once; its column is where it starts).
+_PLAIN, _MAP, _SEQ, _LIVE = 0, 1, 2, 6
+# Rows: (_KEY, key, value's template or None) | (_DASH, offset, item's template) |
+# (_DASH_KEY, offset, (key, template or None)), the offset where the item starts after the dash.
+_KEY, _DASH, _DASH_KEY = 3, 4, 5
 _ROWS_KEPT = 20_000  # distinct rows remembered per log (each a few hundred bytes)
 _ENTRIES_KEPT = 5_000  # distinct entries seen, and made into templates, per log
 
@@ -371,7 +376,7 @@ class _EntryReader:
         offset = len(content) - len(rest)
         if rest[0] not in _FLOW_OPEN and rest.find(":") > 0:  # a mapping opened on the row
             return (_DASH_KEY, offset, self.key_row(rest, live))
-        return (_DASH, offset, (_LIVE, 0, 0, rest) if live else self.template(rest))
+        return (_DASH, offset, (_LIVE, 0, 1, 0, rest) if live else self.template(rest, 0))
 
     def quoted_row(self, content: str) -> tuple:
         """A row with quoted values, read alone by libyaml (it must be whole on its row)."""
@@ -390,26 +395,24 @@ class _EntryReader:
                 raise _NotSubset
             item, pos = value[0], value.item_pos[0]
             if type(item) is not YMap or content[2:].lstrip(" ")[:1] == "{":
-                return (_DASH, 0, _template(item, pos))
+                return (_DASH, 0, _template(item, pos, 1))
             value = item
         if type(value) is not YMap or len(value) != 1:
             raise _NotSubset
         ((key, item),) = value.items()
-        if item is None:  # 'key:' and its value on the rows below
-            if not content.endswith(":") or not _hashable(key):
-                raise _NotSubset
-            entry = (key, 0, None)
-        else:
-            entry = (key, 0, _template(item, value.value_pos[key]))
+        if item is None and (not content.endswith(":") or not _hashable(key)):
+            raise _NotSubset  # 'key:' with its value on the rows below, or nothing to read here
+        at = value.key_pos[key][1] - 1  # where the mapping starts on the row (after a dash)
+        template = None if item is None else _template(item, value.value_pos[key], 1, at)
         if dash:
-            return (_DASH_KEY, value.key_pos[key][1] - 1, _shifted_entry(entry, value))
-        if value.key_pos[key] != (1, 1):
+            return (_DASH_KEY, at, (key, template))
+        if at:
             raise _NotSubset
-        return (_KEY, *entry)
+        return (_KEY, key, template)
 
-    def key_row(self, text: str, live: bool = False) -> tuple[Any, int, tuple | None]:
-        """``key: value`` or ``key:`` → (key, the value's offset, its template or None); a
-        ``live`` template is the value's text, read when the row is made."""
+    def key_row(self, text: str, live: bool = False) -> tuple[Any, tuple | None]:
+        """``key: value`` or ``key:`` → (key, the value's template or None); a ``live``
+        template is the value's text, read when the row is made."""
         colon = text.find(":")
         if colon <= 0 or text[colon + 1 : colon + 2] not in ("", " "):
             raise _NotSubset
@@ -421,15 +424,14 @@ class _EntryReader:
             raise _NotSubset
         rest = text[colon + 1 :].lstrip(" ")
         if not rest:
-            return key, 0, None
+            return key, None
         offset = len(text) - len(rest)
-        if live:
-            return key, offset, (_LIVE, offset, 0, rest)
-        return key, offset, _shifted(self.template(rest), offset)
+        return key, (_LIVE, 0, offset + 1, 0, rest) if live else self.template(rest, offset)
 
-    def template(self, text: str) -> tuple:
-        value = self.inline(text, 0, 0, -(10**6))  # depth is checked where it is made
-        return _template(value, self.at)
+    def template(self, text: str, col: int) -> tuple:
+        """The template of a value written from column ``col`` (0-based) of its row."""
+        value = self.inline(text, 0, col, -(10**6))  # depth is checked where it is made
+        return _template(value, _position_of(value, self.at), 0)
 
     # -- blocks -----------------------------------------------------------------------------
     def item(self, rows: list, i: int, depth: int) -> tuple[Any, Pos, int]:
@@ -456,13 +458,13 @@ class _EntryReader:
         while True:
             line = rows[i][0]
             if first is not None:
-                key, _, template = first
+                key, template = first
                 first = None
             else:
                 row = rows[i][2]
                 if row[0] is not _KEY:
                     raise _NotSubset
-                _, key, _, template = row
+                _, key, template = row
             if key in out:
                 raise _NotSubset  # reported by the reader of the whole document
             i += 1
@@ -502,15 +504,16 @@ class _EntryReader:
     def make(self, template: tuple, line: int, col: int, depth: int) -> tuple[Any, Pos]:
         """The value of ``template`` written on ``line`` from column ``col`` (0-based), and
         its position; its collections open ``depth`` levels down."""
-        kind, offset, levels, data = template
+        kind, _, column, levels, data = template
         if kind is _PLAIN:
-            return data, _new(Pos, (line, col + offset + 1))
+            return data, _new(Pos, (line, col + column))
         if kind is _LIVE:
-            value = self.inline(data, line, col + offset, depth)
+            value = self.inline(data, line, col + column - 1, depth)
             return value, value.pos if type(value) in (YMap, YList) else self.at
         if depth + levels > self.depth:
             raise _NotSubset
-        return _made(template, line, col), _new(Pos, (line, col + offset + 1))
+        value = _built(template, line, col)
+        return value, value.pos
 
     # -- one row ----------------------------------------------------------------------------
     def inline(self, text: str, line: int, col: int, depth: int) -> Any:
@@ -657,56 +660,54 @@ _new = tuple.__new__  # _new(Pos, (line, column)): a Pos without NamedTuple's ch
 _new_map, _new_list = dict.__new__, list.__new__
 
 
-def _template(value: Any, pos: Pos) -> tuple:
-    """A value read at line 0 as a template: (kind, column offset, depth, data)."""
+def _position_of(value: Any, pos: Pos | tuple) -> Pos | tuple:
+    """Where ``value`` is: a mapping's or list's own position, else ``pos``."""
+    return value.pos if type(value) is YMap or type(value) is YList else pos
+
+
+def _template(value: Any, pos: Pos | tuple, line: int, col: int = 0) -> tuple:
+    """``value``, read at ``pos``, as a template whose positions count from ``line`` and from
+    column ``col`` (0-based): what every row or entry written the same way is made from."""
+    here = (pos[0] - line, pos[1] - col)
     if type(value) is YMap:
         items = tuple(
-            (k, value.key_pos[k][1] - 1, _template(v, value.value_pos[k])) for k, v in value.items()
+            (
+                k,
+                value.key_pos[k][0] - line,
+                value.key_pos[k][1] - col,
+                _template(v, value.value_pos[k], line, col),
+            )
+            for k, v in value.items()
         )
-        levels = 1 + max((t[2][2] for t in items), default=0)
-        return (_MAP, value.pos[1] - 1, levels, items)
+        return (_MAP, *here, 1 + max((t[3][3] for t in items), default=0), items)
     if type(value) is YList:
-        items = tuple(_template(v, p) for v, p in zip(value, value.item_pos, strict=True))
-        levels = 1 + max((t[2] for t in items), default=0)
-        return (_SEQ, value.pos[1] - 1, levels, items)
-    return (_PLAIN, pos[1] - 1, 0, value)
+        items = tuple(
+            _template(v, p, line, col) for v, p in zip(value, value.item_pos, strict=True)
+        )
+        return (_SEQ, *here, 1 + max((t[3] for t in items), default=0), items)
+    return (_PLAIN, *here, 0, value)
 
 
-def _shifted(template: tuple, by: int) -> tuple:
-    """``template`` with every column offset ``by`` further (its row starts earlier)."""
-    kind, offset, levels, data = template
-    if kind == _MAP:
-        data = tuple((k, o + by, _shifted(t, by)) for k, o, t in data)
-    elif kind == _SEQ:
-        data = tuple(_shifted(t, by) for t in data)
-    return (kind, offset + by, levels, data)
-
-
-def _shifted_entry(entry: tuple, mapping: YMap) -> tuple:
-    """A quoted row's (key, offset, template), its offsets made relative to its key."""
-    key, offset, template = entry
-    by = -(mapping.key_pos[key][1] - 1)
-    return key, offset, None if template is None else _shifted(template, by)
-
-
-def _made(template: tuple, line: int, col: int) -> Any:
-    """A flow collection made from its template on ``line``, its row starting at ``col``."""
-    kind, offset, _, data = template
+def _built(template: tuple, line: int, col: int = 0) -> Any:
+    """The value of ``template`` written from ``line``, its row starting at column ``col``."""
+    kind, below, column, _, data = template
+    if kind == _PLAIN:
+        return data
     if kind == _MAP:
         out = _new_map(YMap)
         key_pos, value_pos = out.key_pos, out.value_pos = {}, {}
-        out.pos = _new(Pos, (line, col + offset + 1))
-        for key, key_offset, (vkind, voffset, _, vdata) in data:
-            out[key] = vdata if vkind == _PLAIN else _made((vkind, voffset, 0, vdata), line, col)
-            key_pos[key] = _new(Pos, (line, col + key_offset + 1))
-            value_pos[key] = _new(Pos, (line, col + voffset + 1))
+        out.pos = _new(Pos, (line + below, col + column))
+        for key, kl, kc, value in data:
+            out[key] = value[4] if value[0] == _PLAIN else _built(value, line, col)
+            key_pos[key] = _new(Pos, (line + kl, col + kc))
+            value_pos[key] = _new(Pos, (line + value[1], col + value[2]))
         return out
     out_list = _new_list(YList)
     positions = out_list.item_pos = []
-    out_list.pos = _new(Pos, (line, col + offset + 1))
-    for vkind, voffset, _, vdata in data:
-        out_list.append(vdata if vkind == _PLAIN else _made((vkind, voffset, 0, vdata), line, col))
-        positions.append(_new(Pos, (line, col + voffset + 1)))
+    out_list.pos = _new(Pos, (line + below, col + column))
+    for value in data:
+        out_list.append(value[4] if value[0] == _PLAIN else _built(value, line, col))
+        positions.append(_new(Pos, (line + value[1], col + value[2])))
     return out_list
 
 
@@ -716,50 +717,3 @@ def _hashable(key: Any) -> bool:
     except TypeError:
         return False
     return True
-
-
-def _entry_template(value: Any, line: int) -> tuple:
-    """An entry read at ``line`` as a template: positions as (lines below, column)."""
-    if type(value) is YMap:
-        items = tuple(
-            (
-                k,
-                (value.key_pos[k][0] - line, value.key_pos[k][1]),
-                _entry_template(v, line),
-                (value.value_pos[k][0] - line, value.value_pos[k][1]),
-            )
-            for k, v in value.items()
-        )
-        return (_MAP, (value.pos[0] - line, value.pos[1]), items)
-    if type(value) is YList:
-        items = tuple(
-            (_entry_template(v, line), (p[0] - line, p[1]))
-            for v, p in zip(value, value.item_pos, strict=True)
-        )
-        return (_SEQ, (value.pos[0] - line, value.pos[1]), items)
-    return (_PLAIN, value)
-
-
-def _built(template: tuple, line: int) -> Any:
-    """The entry of ``template`` written from ``line``."""
-    kind = template[0]
-    if kind == _MAP:
-        out = _new_map(YMap)
-        key_pos, value_pos = out.key_pos, out.value_pos = {}, {}
-        at = template[1]
-        out.pos = _new(Pos, (line + at[0], at[1]))
-        for key, (kl, kc), value, (vl, vc) in template[2]:
-            out[key] = value[1] if value[0] == _PLAIN else _built(value, line)
-            key_pos[key] = _new(Pos, (line + kl, kc))
-            value_pos[key] = _new(Pos, (line + vl, vc))
-        return out
-    if kind == _SEQ:
-        out_list = _new_list(YList)
-        positions = out_list.item_pos = []
-        at = template[1]
-        out_list.pos = _new(Pos, (line + at[0], at[1]))
-        for value, (il, ic) in template[2]:
-            out_list.append(value[1] if value[0] == _PLAIN else _built(value, line))
-            positions.append(_new(Pos, (line + il, ic)))
-        return out_list
-    return template[1]
