@@ -20,6 +20,7 @@ from portolan.model.common import (
     board_size_within,
     card_size_field,
     count_within,
+    elements_within,
     within,
 )
 
@@ -313,12 +314,7 @@ class BoardSpec(Strict):
     @field_validator("elements")
     @classmethod
     def _elements(cls, v: list) -> list:
-        most = component_limits().elements_per_board
-        if len(v) > most:
-            raise ValueError(
-                f"{shown(len(v))} elements are more than {shown(most)} "
-                "(limit components.elements_per_board)"
-            )
+        elements_within(v, "elements ")
         high = component_limits().board_mm[1]
         for n, element in enumerate(v, start=1):
             for name in PLACED:

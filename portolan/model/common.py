@@ -60,6 +60,18 @@ def board_size_within(size: Dimensions) -> Dimensions:
     return size
 
 
+def elements_within(items: list, what: str = "") -> list:
+    """A board's or a map's list of things drawn, no longer than ``elements_per_board``;
+    ``what`` names them in the message ("elements "), or nothing where the field says it."""
+    most = component_limits().elements_per_board
+    if len(items) > most:
+        raise ValueError(
+            f"{shown(len(items))} {what}are more than {shown(most)} "
+            "(limit components.elements_per_board)"
+        )
+    return items
+
+
 def count_within(value: int, high: int, what: str, key: str) -> None:
     if not 1 <= value <= high:
         raise ValueError(f"{what} must be between 1 and {shown(high)} (limit components.{key})")

@@ -19,7 +19,13 @@ from pydantic import Field, field_validator, model_validator
 from portolan.limits import component_limits, shown
 from portolan.model.base import Sourced, SourcedInt, Strict
 from portolan.model.board import Tiling
-from portolan.model.common import Dimensions, SafeName, board_size_within, within
+from portolan.model.common import (
+    Dimensions,
+    SafeName,
+    board_size_within,
+    elements_within,
+    within,
+)
 
 SPACE_KINDS = (
     "europe",
@@ -308,12 +314,7 @@ class MapSpec(Strict):
     @field_validator("spaces", "borders", "arrows")
     @classmethod
     def _how_many(cls, v: list) -> list:
-        most = component_limits().elements_per_board
-        if len(v) > most:
-            raise ValueError(
-                f"{shown(len(v))} are more than {shown(most)} (limit components.elements_per_board)"
-            )
-        return v
+        return elements_within(v)
 
     @model_validator(mode="after")
     def _placed(self):
