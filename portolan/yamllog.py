@@ -182,11 +182,8 @@ class _Entries:
             raise _Unreadable from None
         # An entry written again (the same turn in the same words) is made from a template
         # from then on; the first sight of an entry costs a set lookup.
-        if piece in self.seen:
-            if len(self.made) < _ENTRIES_KEPT:
-                self.made[piece] = _template(value, _position_of(value, (line, 0)), line)
-        elif len(self.seen) < _ENTRIES_KEPT:
-            self.seen.add(piece)
+        if _again(self.seen, piece, _ENTRIES_KEPT) and len(self.made) < _ENTRIES_KEPT:
+            self.made[piece] = _template(value, _position_of(value, (line, 0)), line)
         return value
 
     def by_libyaml(self, i: int) -> tuple[Any, Pos]:
@@ -355,9 +352,7 @@ class _EntryReader:
                         raise _NotSubset
                     # A row seen once is read where it is (its value made by ``make``); one
                     # written again is read into a template, kept for the rows after it.
-                    again = content in self.seen
-                    if not again and len(self.seen) < _ROWS_KEPT:
-                        self.seen.add(content)
+                    again = _again(self.seen, content, _ROWS_KEPT)
                     template = self.row(content, live=not again)
                     if again and len(templates) < _ROWS_KEPT:
                         templates[content] = template
@@ -709,6 +704,15 @@ def _built(template: tuple, line: int, col: int = 0) -> Any:
         out_list.append(value[4] if value[0] == _PLAIN else _built(value, line, col))
         positions.append(_new(Pos, (line + value[1], col + value[2])))
     return out_list
+
+
+def _again(seen: set[str], text: str, most: int) -> bool:
+    """Whether ``text`` was seen before; its first sight is noted (up to ``most`` texts)."""
+    if text in seen:
+        return True
+    if len(seen) < most:
+        seen.add(text)
+    return False
 
 
 def _hashable(key: Any) -> bool:

@@ -102,7 +102,7 @@ class _Builder:
     def __init__(self, source: Source, limits: YamlLimits, first_line: int = 1):
         self.source = source
         self.limits = limits
-        self.line_offset = first_line - 1  # a piece of a document read alone (yamllog.py)
+        self.first_line = first_line  # > 1: a piece of a document read alone (yamllog.py)
         self.constructor = yaml.constructor.SafeConstructor()
         self.resolver = yaml.resolver.Resolver()
         self.plain: dict[str, Any] = {}  # plain scalar text -> its value, read once
@@ -284,7 +284,7 @@ class _Builder:
         top: _Open | None = None
         new_pos, new_map, new_list = tuple.__new__, dict.__new__, list.__new__
         raw_line, line, pos = -1, 0, Pos(0, 0)
-        offset = self.line_offset + 1
+        offset = self.first_line  # libyaml counts lines from 0
         while True:
             ev = next_event()
             kind = type(ev)
