@@ -33,6 +33,7 @@ checked into (a malformed one is an input error that points at the slot). ``rows
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -255,6 +256,25 @@ def _texts(value: Any) -> list[str]:
     return [str(v) for v in value if v not in (None, "")]
 
 
+def _constant(source: str) -> bool:
+    """A text with no template syntax: it renders as itself (most card fields and titles)."""
+    return "{" not in source and "\r" not in source
+
+
+def _rendered_constant(source: str) -> str:
+    """What jinja2 renders a text with no template syntax as: the text without one trailing
+    newline (``keep_trailing_newline`` is off)."""
+    return source[:-1] if source.endswith("\n") else source
+
+
+def _nothing(**_context: Any) -> list:
+    return []
+
+
+def _as_given(text: str, **_context: Any) -> str:
+    return text
+
+
 def _why(exc: BaseException) -> str:
     if isinstance(exc, RecursionError):
         return "it calls itself without end"
@@ -275,8 +295,12 @@ class FaceEvaluator:
     def _template(self, slot: str, source: str):
         key = (slot, source)
         if key not in self._compiled:
-            if slot in SLOTS_LIST or slot in SLOTS_DATA:
+            if (slot in SLOTS_LIST or slot in SLOTS_DATA) and source.strip() == "[]":
+                self._compiled[key] = _nothing  # the slots' default, in most decks
+            elif slot in SLOTS_LIST or slot in SLOTS_DATA:
                 self._compiled[key] = self.env.compile_expression(source)
+            elif _constant(source):
+                self._compiled[key] = functools.partial(_as_given, _rendered_constant(source))
             else:
                 self._compiled[key] = self.env.from_string(source).render
         return self._compiled[key]

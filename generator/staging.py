@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from portolan.errors import InputError, OutputError, Problem
@@ -19,9 +20,18 @@ class Staging:
         self.base = root.resolve()
         self.component: Component | None = None
         self.claimed: dict[Path, str] = {}
+        # Folders already made and found inside, by their parts: a file named plainly in one
+        # needs no second look at the disk (a build hands out hundreds of paths, most in a few
+        # folders).
+        self._folders: dict[tuple[str, ...], Path] = {}
 
     def file(self, *parts: str) -> Path:
         path = self.root.joinpath(*parts)
+        *folder, name = parts
+        made = self._folders.get(tuple(folder)) if _plain(name) else None
+        if made is not None:
+            self._claim(made / name, "/".join(parts))
+            return path
         try:
             resolved = inside(self.base, path)
         except ValueError:
@@ -32,6 +42,8 @@ class Staging:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise OutputError.of(exc, path.parent) from None
+        if _plain(name) and all(map(_plain, folder)):
+            self._folders[tuple(folder)] = resolved.parent
         return path
 
     def claim(self, path: Path) -> None:
@@ -52,3 +64,8 @@ class Staging:
         if c is None:
             return InputError(Problem(message))
         return InputError(c.source.problem(message, c.raw.value_pos.get("id"), field="id"))
+
+
+def _plain(name: str) -> bool:
+    """A name that stays in its folder: not empty, no separator, not '.' or '..'."""
+    return name not in ("", ".", "..") and "/" not in name and os.sep not in name

@@ -16,7 +16,7 @@ import pathlib
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -29,6 +29,8 @@ DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "n
 KAPPA = 0.5522847498  # a circle's quarter as a cubic Bézier: control points at r * KAPPA
 # The box of a form whose placements are not clipped: the content's own extent is not known.
 UNBOUNDED = (-10_000.0, -10_000.0, 10_000.0, 10_000.0)
+# What reportlab's beginText() starts a text object with on a bottom-up canvas: its origin at 0, 0.
+TEXT_START = f"BT 1 0 0 1 {fp_str(0, 0)} Tm"
 
 
 class PdfWriter:
@@ -52,6 +54,7 @@ class PdfWriter:
         self._forms: dict[tuple[int, ...], tuple[str, tuple]] = {}
         self._state: list = [None, None, None, None]
         self._saved: list[list] = []
+        self._fonts: dict = {}  # reportlab's font objects, by name
         self.canvas = Canvas(
             str(path),
             pagesize=(self.width * mm, self.height * mm),
@@ -273,7 +276,12 @@ class PdfWriter:
     def _text(self, t: Text) -> None:
         """One line of text in a text object of its own, placed by its text matrix (no change
         of the graphics state to undo): turned ``rotate`` degrees counter-clockwise as the
-        reader sees it, the y axis turned back up."""
+        reader sees it, the y axis turned back up.
+
+        The operators are those reportlab's text object writes for an embedded TrueType font
+        (``beginText``, ``setTextTransform``, ``setFont``, ``textOut``, ``drawText``), the
+        same bytes, written here without the object and the width it measures for its cursor
+        (a build sets about 6,000 lines of text in a game's files)."""
         c = self.canvas
         self._paint(t.fill, None, 0)
         name = fonts.font_name(t.face)
@@ -287,11 +295,25 @@ class PdfWriter:
         if t.anchor != "start":
             width = pdfmetrics.stringWidth(t.text, name, size)
             shift = width / 2 if t.anchor == "middle" else width
-        text = c.beginText()
-        text.setTextTransform(cos, -sin, -sin, -cos, t.x - shift * cos, t.y + shift * sin)
-        text.setFont(name, size)
-        text.textOut(t.text)
-        c.drawText(text)
+        font = self._fonts.get(name) or self._fonts.setdefault(name, pdfmetrics.getFont(name))
+        doc = c._doc
+        code = [
+            TEXT_START,
+            f"{fp_str(cos, -sin, -sin, -cos, t.x - shift * cos, t.y + shift * sin)} Tm",
+        ]
+        current = -1
+        for subset, part in font.splitString(t.text, doc):
+            if subset != current:
+                code.append(
+                    f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf "
+                    f"{fp_str(size * 1.2)} TL"
+                )
+                current = subset
+            code.append(f"({escapePDF(part)}) Tj")
+        if len(code) == 2:
+            code.append("")  # an empty text: reportlab's text object writes an empty operator
+        code.append("ET")
+        c._code.append(" ".join(code))
 
 
 def _uses(uses: dict, page: int, items) -> None:

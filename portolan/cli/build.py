@@ -192,8 +192,6 @@ def _up_to_date(folder: Path, ids: list[str], target: Path, options) -> dict[str
 def _build(folder: Path, ids: list[str], target: Path, options, workers: int) -> list:
     if not ids:
         return []
-    from rich.progress import BarColumn, TextColumn
-
     from generator.build import build_games, steps
     from generator.printset import check_card_size_targets
     from portolan.cli.progress import progress_bar
@@ -202,9 +200,11 @@ def _build(folder: Path, ids: list[str], target: Path, options, workers: int) ->
     loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     check_card_size_targets(loaded, options.card_size)
     with progress_bar(
-        TextColumn("{task.description:<48}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
+        lambda rp: (
+            rp.TextColumn("{task.description:<48}"),
+            rp.BarColumn(),
+            rp.TextColumn("{task.completed}/{task.total}"),
+        )
     ) as bar:
         task = bar.add_task("building", total=sum(steps(g, options) for g in loaded))
 

@@ -1,21 +1,42 @@
 """The progress bar of ``build`` and ``simulate``: on standard error, and only when standard error
 is a terminal, so standard output holds the command's results alone (``--json > out.json``
-shows the bar on the terminal and writes nothing else into the file)."""
+shows the bar on the terminal and writes nothing else into the file). Off a terminal nothing
+is drawn, so rich is not imported (about 50 ms of a build's start)."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 
-def progress_bar(*columns):
-    """A transient rich ``Progress`` with these columns, drawn on standard error."""
+class NoBar:
+    """What ``progress_bar`` gives off a terminal: a bar that takes every update and draws
+    nothing."""
+
+    def __enter__(self) -> NoBar:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+    def add_task(self, description: str, total: float | None = None) -> int:
+        return 0
+
+    def update(self, task: int, **changes) -> None:
+        return None
+
+
+def progress_bar(columns: Callable):
+    """A transient rich ``Progress`` drawn on standard error, with the columns that
+    ``columns(rich.progress)`` makes; a ``NoBar`` when standard error is not a terminal."""
+    if not sys.stderr.isatty():
+        return NoBar()
+    import rich.progress
     from rich.console import Console
-    from rich.progress import Progress
 
-    return Progress(
-        *columns,
+    return rich.progress.Progress(
+        *columns(rich.progress),
         console=Console(stderr=True),
         transient=True,
         redirect_stdout=False,  # what a command prints on stdout stays there
-        disable=not sys.stderr.isatty(),
     )

@@ -110,18 +110,20 @@ def simulate_command(
         )
 
 
+def _bar_columns(rp):
+    return rp.TextColumn("simulating"), rp.BarColumn(), rp.MofNCompleteColumn()
+
+
 def _play(batch, games: int, workers: int):
     """Every game's result in order: in this process, or in chunks over ``workers`` processes
     (each game has its own seed, so the results are the same); a bar on a terminal."""
-    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
-
     from checker.core.simulate import play_games
     from portolan.cli.progress import progress_bar
 
     size = max(1, min(250, games // (workers * 8) or 1))
     chunks = [(k, min(k + size, games)) for k in range(0, games, size)]
     parts: dict[int, list] = {}
-    with progress_bar(TextColumn("simulating"), BarColumn(), MofNCompleteColumn()) as bar:
+    with progress_bar(_bar_columns) as bar:
         task = bar.add_task("games", total=games)
         if workers == 1 or len(chunks) == 1:
             for first, stop in chunks:

@@ -129,3 +129,43 @@ def test_rotated_text_turns_counter_clockwise_about_its_anchor(tmp_path):
     # Centred on the anchor along the text's direction.
     span = (min(c["top"] for c in chars) + max(c["bottom"] for c in chars)) / 2 * mm_
     assert span == pytest.approx(60, abs=0.3)
+
+
+def _through_reportlab(writer: PdfWriter, t: Text) -> None:
+    """What the backend wrote before it set text itself: reportlab's text object."""
+    import math
+
+    from reportlab.pdfbase import pdfmetrics
+
+    from generator import fonts
+
+    c = writer.canvas
+    writer._paint(t.fill, None, 0)
+    name, size = fonts.font_name(t.face), t.size * fonts.PT
+    a = math.radians(t.rotate)
+    cos, sin = (math.cos(a), math.sin(a)) if t.rotate else (1.0, 0.0)
+    shift = 0.0
+    if t.anchor != "start":
+        width = pdfmetrics.stringWidth(t.text, name, size)
+        shift = width / 2 if t.anchor == "middle" else width
+    text = c.beginText()
+    text.setTextTransform(cos, -sin, -sin, -cos, t.x - shift * cos, t.y + shift * sin)
+    text.setFont(name, size)
+    text.textOut(t.text)
+    c.drawText(text)
+
+
+def test_text_is_written_as_reportlab_text_objects_write_it(tmp_path):
+    many = "".join(chr(c) for c in range(0x100, 0x17F))  # past one subset's 256 glyphs
+    texts = [
+        Text(1, 2, "Hernán Cortés (1485) \\ back", 3.0),
+        Text(5.5, 7.25, "Ⓓ Ⓡ Ⓟ · — “quoted”", 2.2, face="bold", anchor="middle", rotate=90),
+        Text(0, 0, many + "ASCII after " + many, 1.7, face="italic", anchor="end", rotate=-33.3),
+        Text(3, 3, "", 4.0, face="bolditalic", fill="#123456"),
+    ]
+    ours = PdfWriter(tmp_path / "a.pdf", (50, 50), title="t")
+    theirs = PdfWriter(tmp_path / "b.pdf", (50, 50), title="t")
+    for t in texts * 2:  # the second time, every subset is already known
+        ours._text(t)
+        _through_reportlab(theirs, t)
+    assert ours.canvas._code == theirs.canvas._code

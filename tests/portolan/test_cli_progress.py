@@ -70,3 +70,24 @@ def test_build_draws_its_bar_on_the_terminal_only(tmp_path):
     assert code == 0, terminal
     assert "fixture-game" in terminal  # the bar names what it builds
     assert stdout.startswith("fixture-game: ") and "\x1b[" not in stdout
+
+
+def test_off_a_terminal_nothing_is_drawn_and_rich_is_not_imported(tmp_path):
+    probe = (
+        "import sys\n"
+        "from portolan.cli import main\n"
+        f"sys.argv = ['portolan', 'build', '--components', {str(FIXTURE_COMPONENTS)!r},"
+        " '--out', 'out']\n"
+        "try:\n    main()\nexcept SystemExit as e:\n    code = e.code\n"
+        "print('RICH' if 'rich.progress' in sys.modules else 'PLAIN', code)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=120,
+    )
+    assert proc.stdout.splitlines()[-1] == "PLAIN 0", proc.stdout + proc.stderr
+    assert "\x1b[" not in proc.stdout + proc.stderr

@@ -1,0 +1,57 @@
+"""The staging folder hands out each file's path once, and only inside itself, however the
+parts are named and whether or not their folder was handed out before."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.staging import Staging
+from portolan.errors import InputError
+
+
+def test_files_of_one_folder_are_inside_and_their_folder_is_made(tmp_path):
+    staging = Staging(tmp_path / "stage")
+    (tmp_path / "stage").mkdir()
+    first = staging.file("svg", "deck", "a.svg")
+    second = staging.file("svg", "deck", "b.svg")
+    assert first.parent.is_dir() and first.parent == second.parent
+    assert first == tmp_path / "stage" / "svg" / "deck" / "a.svg"
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ("svg", "deck", "..", "..", "..", "x.svg"),
+        ("svg", "deck", "../../../x.svg"),
+        ("svg", "..", "..", "x.svg"),
+        ("/tmp/elsewhere.pdf",),
+    ],
+)
+def test_a_path_outside_is_refused_after_a_plain_file_of_the_same_folder(tmp_path, parts):
+    (tmp_path / "stage").mkdir()
+    staging = Staging(tmp_path / "stage")
+    staging.file("svg", "deck", "a.svg")  # the folder is known now
+    with pytest.raises(InputError, match="outside the output folder"):
+        staging.file(*parts)
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_a_folder_that_is_a_link_out_is_refused(tmp_path):
+    (tmp_path / "stage").mkdir()
+    (tmp_path / "away").mkdir()
+    (tmp_path / "stage" / "svg").symlink_to(tmp_path / "away")
+    staging = Staging(tmp_path / "stage")
+    with pytest.raises(InputError, match="outside the output folder"):
+        staging.file("svg", "a.svg")
+    with pytest.raises(InputError, match="outside the output folder"):
+        staging.file("svg", "b.svg")  # nothing about the folder was kept from the refusal
+
+
+def test_the_same_file_twice_is_refused(tmp_path):
+    (tmp_path / "stage").mkdir()
+    staging = Staging(tmp_path / "stage")
+    staging.file("svg", "deck", "a.svg")
+    with pytest.raises(InputError, match="written twice"):
+        staging.file("svg", "deck", "a.svg")
+    with pytest.raises(InputError, match="written twice"):
+        staging.file("svg", "deck", ".", "a.svg")  # another spelling of the same file
