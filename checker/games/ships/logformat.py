@@ -602,8 +602,8 @@ def _retrieve(a: _Action, value: Any, cube: str | None) -> None:
     if cubes == []:  # a game saved before the cubes were named
         return
     info = rd.book.areas[area]
+    cubes_field = f"{a.field}.cubes"
     if info.open:
-        cubes_field = f"{a.field}.cubes"
         n = rd.number(cubes, cpos, cubes_field, "a number of cubes")
         most = rd.book.constants["merchant_cubes"]
         if n is not None and n > most:  # not taken back n times: a player has so many cubes
@@ -612,7 +612,7 @@ def _retrieve(a: _Action, value: Any, cube: str | None) -> None:
         for _ in range(n or 0):
             a.emit(TakeBack(info.name, MERCHANT_BOX), "cubes")
         return
-    for i, (item, ipos, f) in enumerate(rd.items(cubes, cpos, "cubes")):
+    for i, (item, ipos, f) in enumerate(rd.items(cubes, cpos, cubes_field)):
         if isinstance(item, str) and fold(item) == "all":
             a.emit(TAKE_BACK_ALL, "cubes", i)
             return
