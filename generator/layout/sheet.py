@@ -22,7 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from generator.draw import Drawing, Group, Line, Rect
-from generator.layout.furniture import INK, MARK_WIDTH, header, margins_around, scale_bar
+from generator.layout.furniture import (
+    INK,
+    MARK_WIDTH,
+    Margins,
+    header,
+    margins_around,
+    scale_bar,
+)
 from generator.layout.grid import Grid, solve_grid
 from generator.layout.tiling import fits_page, plan_tiles, tile_pages
 from portolan.sizes import fold_gap, printer_limits
@@ -467,18 +474,23 @@ def assemble(
     else:
         note = cut_note
     pages = []
+    # Pages of one grid have the same art box and marks, so the same free bands and scale bar:
+    # worked out once per frame (a deck of 1,000 copies has over 200 pages).
+    furniture: dict[tuple, tuple[Margins, list]] = {}
     for n, (page, side) in enumerate(order, start=1):
         if side == "backs":
             shift_back(page, opts)
         box, marks = page.frame
-        m = margins_around(*opts.paper, opts.margin, box, marks)
+        frame = (box, tuple(marks))
+        if frame not in furniture:
+            m = margins_around(*opts.paper, opts.margin, box, marks)
+            furniture[frame] = (m, scale_bar(m, note))
+        m, bar = furniture[frame]
         side_label = f"{component} — {'fronts and backs' if folded else side}"
         parts = [game, side_label if (has_backs or folded) else component]
         if bleed:
             parts.append(bleed)
         parts.append(f"page {n}/{len(order)}")
-        extra = header(m, parts)
-        extra += scale_bar(m, note)
-        page.items = page.items + extra
+        page.items = page.items + header(m, parts) + bar
         pages.append(page)
     return pages
