@@ -55,6 +55,7 @@ class PdfWriter:
         self._state: list = [None, None, None, None]
         self._saved: list[list] = []
         self._fonts: dict = {}  # reportlab's font objects, by name
+        self._texts: dict[tuple[str, float, str], str] = {}  # see _shown
         self.canvas = Canvas(
             str(path),
             pagesize=(self.width * mm, self.height * mm),
@@ -295,14 +296,23 @@ class PdfWriter:
         if t.anchor != "start":
             width = pdfmetrics.stringWidth(t.text, name, size)
             shift = width / 2 if t.anchor == "middle" else width
+        matrix = fp_str(cos, -sin, -sin, -cos, t.x - shift * cos, t.y + shift * sin)
+        c._code.append(f"{TEXT_START} {matrix} Tm {self._shown(name, size, t.text)} ET")
+
+    def _shown(self, name: str, size: float, text: str) -> str:
+        """The operators that show ``text``: the subset font, then the text in that subset's
+        codes, for each run of one subset (empty for no text, as reportlab writes it). Kept
+        per text: a subset's codes, once given in a document, stay (the header of every page,
+        a label on every card)."""
+        key = (name, size, text)
+        shown = self._texts.get(key)
+        if shown is not None:
+            return shown
         font = self._fonts.get(name) or self._fonts.setdefault(name, pdfmetrics.getFont(name))
-        doc = c._doc
-        code = [
-            TEXT_START,
-            f"{fp_str(cos, -sin, -sin, -cos, t.x - shift * cos, t.y + shift * sin)} Tm",
-        ]
+        doc = self.canvas._doc
+        code = []
         current = -1
-        for subset, part in font.splitString(t.text, doc):
+        for subset, part in font.splitString(text, doc):
             if subset != current:
                 code.append(
                     f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf "
@@ -310,10 +320,8 @@ class PdfWriter:
                 )
                 current = subset
             code.append(f"({escapePDF(part)}) Tj")
-        if len(code) == 2:
-            code.append("")  # an empty text: reportlab's text object writes an empty operator
-        code.append("ET")
-        c._code.append(" ".join(code))
+        shown = self._texts[key] = " ".join(code)
+        return shown
 
 
 def _uses(uses: dict, page: int, items) -> None:
