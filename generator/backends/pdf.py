@@ -56,6 +56,7 @@ class PdfWriter:
         self._saved: list[list] = []
         self._fonts: dict = {}  # reportlab's font objects, by name
         self._texts: dict[tuple[str, float, str], str] = {}  # see _shown
+        self._lines: dict[tuple[float, ...], str] = {}  # a line's operators, by its ends
         self.canvas = Canvas(
             str(path),
             pagesize=(self.width * mm, self.height * mm),
@@ -207,7 +208,11 @@ class PdfWriter:
             self._group(item)
         elif isinstance(item, Line):
             self._paint(None, item.stroke, item.width, item.dash)
-            c._code.append(f"{fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S")
+            ends = (item.x1, item.y1, item.x2, item.y2)
+            code = self._lines.get(ends)
+            if code is None:  # the same crop marks are on every page of a sheet
+                code = self._lines[ends] = f"{fp_str(*ends[:2])} m {fp_str(*ends[2:])} l S"
+            c._code.append(code)
         elif isinstance(item, Circle):
             stroke, fill = self._paint(item.fill, item.stroke, item.width)
             self._circle(item.cx, item.cy, item.r, stroke, fill)
