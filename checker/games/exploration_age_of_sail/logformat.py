@@ -61,6 +61,8 @@ class _Reader(LogReader):
         self.made: dict[tuple, Any] = {}
         # a card drawn or discarded as written -> the move, per kind (cards found only)
         self.written: dict[type, dict[str, Any]] = {Draw: {}, Discard: {}, RandomDiscard: {}}
+        # an expedition's three cards as written -> the Form, once all three found
+        self.forms: dict[tuple[str, ...], Form] = {}
         # a flip written 'Explorer: card' -> its two moves (Explore, Reveal), once both found
         self.flips: dict[tuple[str, str], tuple[Explore, Reveal]] = {}
 
@@ -175,9 +177,15 @@ def _expeditions(r: _Reader, value: Any, pos: Pos, field: str) -> None:
         if not isinstance(group, list) or len(group) != 3:
             r.bad("an expedition is three cards: [Explorer, Ship, Crew]", gpos, gfield)
             continue
-        names = [n for n, _ in r.names(group, gpos, gfield)]
-        if all(names):
-            r.step(r.move(Form, *by_type(r.book, names)), gpos)
+        cards = tuple(group)
+        # the same three cards as before: the same Form
+        form = r.forms.get(cards) if all(isinstance(c, str) for c in cards) else None
+        if form is None:
+            names = [n for n, _ in r.names(group, gpos, gfield)]
+            if not all(names):
+                continue
+            form = r.forms[cards] = r.move(Form, *by_type(r.book, names))
+        r.step(form, gpos)
     r.step(END_EXPEDITIONS, pos)
 
 
