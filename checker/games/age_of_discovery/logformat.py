@@ -121,10 +121,11 @@ class _Reader(LogReader):
         # (kind, fields) -> the move, made once for the log: moves are frozen values, so every
         # step that writes the same move shares one
         self.made: dict[tuple, Any] = {}
-        # a ship sent or bought written 'Ship: Expedition' or 'Ship: New card' -> its two moves
-        # (SendShip, Sail or Buy, TurnOver), once read without a problem
-        self.sent: dict[tuple[str, str], tuple[Any, Any]] = {}
-        self.bought: dict[tuple[str, str], tuple[Any, Any]] = {}
+        # a ship sent or bought written 'Ship: Expedition' or 'Ship: New card' (as_written) ->
+        # the ship's key and its two moves (SendShip, Sail or Buy, TurnOver), once read without
+        # a problem
+        self.sent: dict[tuple, tuple[Any, Any, Any]] = {}
+        self.bought: dict[tuple, tuple[Any, Any, Any]] = {}
         self.key_names: dict[str, str] = {}  # a key as written -> its name (mapping)
         self.finders = {
             "ship": book.ship_names.exact,
@@ -456,22 +457,36 @@ def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
         rd.bad("name the contract: {take: Card, new: Card} or {draw: Card}", pos, field)
 
 
-def _again(rd: _Reader, read: dict, item: Any, pos: Pos | None) -> bool:
-    """True for an item 'Card: value' read before without a problem (``read``: its two moves
-    by the text): the same two moves again, at this item's key and value."""
-    if isinstance(item, YMap) and len(item) == 1:
-        ((k, v),) = item.items()
-        moves = read.get((k, v)) if isinstance(v, str) else None
-        if moves is not None:
-            rd.step(moves[0], item.key_pos.get(k, pos))
-            rd.step(moves[1], item.value_pos.get(k, pos))
-            return True
-    return False
+def as_written(item: Any) -> tuple | None:
+    """A mapping's keys and values, and the values' types (``true`` is not 1), to remember it
+    by; None if it is not a mapping or holds a list or a mapping."""
+    if not isinstance(item, YMap):
+        return None
+    written = (tuple(item.items()), tuple(map(type, item.values())))
+    try:
+        hash(written)
+    except TypeError:
+        return None
+    return written
+
+
+def _again(rd: _Reader, read: dict, written: tuple | None, item: Any, pos: Pos | None) -> bool:
+    """True for an item 'Card: value, ...' written the same way as one read before without a
+    problem (``read``: its card's key and two moves, by ``as_written``): the same two moves
+    again, at this item's key and value of that card."""
+    if written not in read:
+        return False
+    k, first, second = read[written]
+    rd.step(first, item.key_pos.get(k, pos))
+    rd.step(second, item.value_pos.get(k, pos))
+    return True
 
 
 def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
-    if _again(rd, rd.bought, item, pos):  # 'Ship: New card', read before
+    written = as_written(item)
+    if _again(rd, rd.bought, written, item, pos):  # 'Ship: New card', read before
         return
+    problems = len(rd.problems)
     if isinstance(item, str):
         name = rd.name(item, pos, field, "ship")
         if name:
@@ -515,8 +530,8 @@ def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
             move = rd.ship_with_pile(card, ipos, f)
             if move:
                 rd.step(move, ipos)
-                if "ship" not in fields and isinstance(v, str):  # 'Ship: New card'
-                    rd.bought[k, v] = (buy, move)
+                if "ship" not in fields and written and len(rd.problems) == problems:
+                    rd.bought[written] = (k, buy, move)  # 'Ship: New card'
 
 
 def _send(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
@@ -528,8 +543,10 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
             field,
         )
         return
-    if _again(rd, rd.sent, item, pos):  # 'Ship: Expedition', read before
+    written = as_written(item)
+    if _again(rd, rd.sent, written, item, pos):  # 'Ship: Expedition', read before
         return
+    problems, ship_key = len(rd.problems), None  # ship_key: of 'Ship: Expedition'
     keys = [loose_key(k) for k in item]
     if "contract" in keys:
         _voyage(rd, item, pos, field)
@@ -546,7 +563,7 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
         if len(extra) != 1:
             rd.bad("write each ship sent as 'Ship: Expedition'", pos, field)
             return
-        k = extra[0]
+        k = ship_key = extra[0]
         sv, spos = k, item.key_pos.get(k, pos) if isinstance(item, YMap) else pos
         tv, tpos = item[k], item.value_pos.get(k, pos) if isinstance(item, YMap) else pos
         fields = _rest(rd, item, k, pos, field) if len(item) > 1 else {}
@@ -559,8 +576,8 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
         send, sail = rd.move(SendShip, ship), rd.move(Sail, exp, transport, colour, bool(wild))
         rd.step(send, spos)
         rd.step(sail, tpos)
-        if len(item) == 1 and not fields and isinstance(tv, str):  # 'Ship: Expedition'
-            rd.sent[sv, tv] = (send, sail)
+        if ship_key is not None and written and len(rd.problems) == problems:
+            rd.sent[written] = (ship_key, send, sail)  # 'Ship: Expedition' (and transport, ...)
 
 
 def _rest(rd: _Reader, item: Any, k: Any, pos: Pos | None, field: str) -> dict:
