@@ -8,6 +8,7 @@ crop mark: the free room is found from the marks actually on the page (``Margins
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 
@@ -124,6 +125,7 @@ def _size_for(band: Span, max_pt: float) -> float:
     return min(max_pt, (y1 - y0) * 0.8 / PT)
 
 
+@functools.lru_cache(maxsize=4096)  # the same runs of a header are tried on every page
 def _text_in(
     lo: float,
     hi: float,

@@ -22,7 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from generator.draw import Drawing, Group, Line, Rect
-from generator.layout.furniture import INK, MARK_WIDTH, header, margins_around, scale_bar
+from generator.layout.furniture import (
+    INK,
+    MARK_WIDTH,
+    Margins,
+    header,
+    margins_around,
+    scale_bar,
+)
 from generator.layout.grid import Grid, solve_grid
 from generator.layout.tiling import fits_page, plan_tiles, tile_pages
 from portolan.sizes import fold_gap, printer_limits
@@ -322,36 +329,48 @@ def compose(
     W, H = opts.paper
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
+    # Every full page uses the same slots: its marks and its backs' places are made once
+    # (by the number of slots used), not again for each of a large deck's pages.
+    frames: dict[int, tuple[list[Line], list[Line], list[Placed]]] = {}
+    flip = ("long" if fold.axis == "x" else "short") if fold is not None else opts.duplex
+
+    def frame(used: list[Placed]) -> tuple[list[Line], list[Line], list[Placed]]:
+        if len(used) not in frames:
+            sides = ("ltb" if fold.axis == "x" else "ltr") if fold is not None else "ltrb"
+            marks = crop_marks(grid, opts.margin, used, sides)
+            frames[len(used)] = (
+                marks,
+                [mirror_line(m, opts.paper, flip) for m in marks],
+                [mirrored(p, opts.paper, flip) for p in used],
+            )
+        return frames[len(used)]
+
     for k in range(0, len(items), per_page):
         chunk = items[k : k + per_page]
         used = places[: len(chunk)]
         n = len(fronts) + 1
+        marks, mirror_marks, back_places = frame(used)
         if fold is not None:
-            flip = "long" if fold.axis == "x" else "short"
-            sides = "ltb" if fold.axis == "x" else "ltr"
-            marks = crop_marks(grid, opts.margin, used, sides)
-            marks += [mirror_line(m, opts.paper, flip) for m in marks]
+            marks = marks + mirror_marks
             page = Drawing(W, H, id=f"page-{n}", items=list(marks))
-            for it, p in zip(chunk, used, strict=True):
+            for it, p, q in zip(chunk, used, back_places, strict=True):
                 page.add(place(it.front, p))
                 if it.back is not None:
-                    page.add(place(it.back, mirrored(p, opts.paper, flip)))
+                    page.add(place(it.back, q))
             fold_line = _fold_line(fold, opts)
             page.add(fold_line)
             box = _union(art_box(grid), mirror_box(art_box(grid), opts.paper, flip))
             page.frame = (box, [*marks, fold_line])
             fronts.append(page)
             continue
-        marks = crop_marks(grid, opts.margin, used)
         page = Drawing(W, H, id=f"page-{n}", items=list(marks))
         page.frame = (art_box(grid), marks)
-        back_marks = [mirror_line(m, opts.paper, opts.duplex) for m in marks]
-        back = Drawing(W, H, id=f"back-{n}", items=list(back_marks))
-        back.frame = (mirror_box(art_box(grid), opts.paper, opts.duplex), back_marks)
-        for it, p in zip(chunk, used, strict=True):
+        back = Drawing(W, H, id=f"back-{n}", items=list(mirror_marks))
+        back.frame = (mirror_box(art_box(grid), opts.paper, opts.duplex), mirror_marks)
+        for it, p, q in zip(chunk, used, back_places, strict=True):
             page.add(place(it.front, p))
             if it.back is not None:
-                back.add(place(it.back, mirrored(p, opts.paper, opts.duplex)))
+                back.add(place(it.back, q))
         fronts.append(page)
         backs.append(back)
     if fold is not None:
@@ -467,18 +486,23 @@ def assemble(
     else:
         note = cut_note
     pages = []
+    # Pages of one grid have the same art box and marks, so the same free bands and scale bar:
+    # worked out once per frame (a deck of 1,000 copies has over 200 pages).
+    furniture: dict[tuple, tuple[Margins, list]] = {}
     for n, (page, side) in enumerate(order, start=1):
         if side == "backs":
             shift_back(page, opts)
         box, marks = page.frame
-        m = margins_around(*opts.paper, opts.margin, box, marks)
+        frame = (box, tuple(marks))
+        if frame not in furniture:
+            m = margins_around(*opts.paper, opts.margin, box, marks)
+            furniture[frame] = (m, scale_bar(m, note))
+        m, bar = furniture[frame]
         side_label = f"{component} — {'fronts and backs' if folded else side}"
         parts = [game, side_label if (has_backs or folded) else component]
         if bleed:
             parts.append(bleed)
         parts.append(f"page {n}/{len(order)}")
-        extra = header(m, parts)
-        extra += scale_bar(m, note)
-        page.items = page.items + extra
+        page.items = page.items + header(m, parts) + bar
         pages.append(page)
     return pages

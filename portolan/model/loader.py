@@ -205,8 +205,9 @@ def _load_game(components_dir: Path, game_id: str) -> Game:
         raws.append((component.source, component.raw))
 
     for src, raw in raws:
-        problems += _check_sources(spec, raw, src)
-        problems += _check_colours(spec, raw, src)
+        keys = _checked_keys(raw)
+        problems += _check_sources(spec, keys, src)
+        problems += _check_colours(spec, keys, src)
     if problems:
         raise InputError(problems)
     return game
@@ -258,36 +259,44 @@ def _read_component(path: Path, terms: dict[str, list[str]]) -> Component:
     return component
 
 
-def _walk(node: Any, path: tuple = ()):
-    """Yield (mapping, key, path) for every key of every mapping in a YAML tree."""
+def _checked_keys(node: Any, path: tuple = (), out: list | None = None) -> list[tuple]:
+    """(mapping, key, path), in the order the keys are written, of every key the source and
+    colour checks look at: each ``source`` and ``colour``, and each key of a ``sources`` mapping
+    (a card's per-field sources). The path of any other key is never made."""
+    out = [] if out is None else out
     if isinstance(node, YMap):
+        under_sources = bool(path) and path[-1] == "sources"
         for key, value in node.items():
-            yield node, key, (*path, key)
-            yield from _walk(value, (*path, key))
+            if under_sources or key == "source" or key == "colour":
+                out.append((node, key, (*path, key)))
+            if isinstance(value, YMap | YList):
+                _checked_keys(value, (*path, key), out)
     elif isinstance(node, YList):
         for i, item in enumerate(node):
-            yield from _walk(item, (*path, i))
+            if isinstance(item, YMap | YList):
+                _checked_keys(item, (*path, i), out)
+    return out
 
 
 def _label(path: tuple) -> str:
     return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in path).replace(".[", "[")
 
 
-def _cited(raw: Any):
-    """(mapping, key, path) of every source in a YAML tree: each ``source:`` value, and each
+def _cited(keys: list[tuple]):
+    """(mapping, key, path) of every source among ``keys``: each ``source:`` value, and each
     value of a ``sources:`` mapping (a card's per-field sources)."""
-    for mapping, key, path in _walk(raw):
+    for mapping, key, path in keys:
         if not isinstance(mapping[key], str):
             continue
         if key == "source" or (len(path) >= 2 and path[-2] == "sources"):
             yield mapping, key, path
 
 
-def _check_sources(spec: GameSpec, raw: Any, src: Source) -> list[Problem]:
+def _check_sources(spec: GameSpec, keys: list[tuple], src: Source) -> list[Problem]:
     """Every ``source:`` must cite a section of the rulebook, or say it is not from the rulebook."""
     known = [s.id for s in spec.sections]
     problems = []
-    for mapping, key, path in _cited(raw):
+    for mapping, key, path in _cited(keys):
         value = mapping[key]
         if value in NON_RULEBOOK_SOURCES or value in known:
             continue
@@ -303,11 +312,11 @@ def _check_sources(spec: GameSpec, raw: Any, src: Source) -> list[Problem]:
     return problems
 
 
-def _check_colours(spec: GameSpec, raw: Any, src: Source) -> list[Problem]:
+def _check_colours(spec: GameSpec, keys: list[tuple], src: Source) -> list[Problem]:
     """Every ``colour:`` is a palette name or #rrggbb, except where ``colour`` is the name of a
     card field (a deck's ``fields`` and a card's ``sources`` are keyed by field name)."""
     problems = []
-    for mapping, key, path in _walk(raw):
+    for mapping, key, path in keys:
         value = mapping[key]
         if key != "colour" or not isinstance(value, str) or "{" in value:
             continue

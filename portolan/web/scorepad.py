@@ -20,6 +20,9 @@ from checker.core.registry import rules_for
 
 SHARED_KEYS = ("game", "options", "players")
 MAX_CELL = 2000  # characters of one cell of the form (a victory pile may be several lines)
+# The longest example a cell of the pad shows in full on a phone (390 px: about 7 characters);
+# a longer one is listed under the table instead of cut off inside the cell.
+PLACEHOLDER_CHARS = 7
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,16 @@ class Pad:
     row_examples: dict[str, str] = field(default_factory=dict)
     section_examples: dict[str, str] = field(default_factory=dict)
     cell_example: str = ""  # the free cell's example, for a game without rows
+
+    def placeholder(self, row: str) -> str:
+        """The example the first player's cell of ``row`` shows, if it fits the cell."""
+        example = self.row_examples.get(row, "")
+        return example if len(example) <= PLACEHOLDER_CHARS else ""
+
+    def listed_examples(self) -> list[tuple[str, str]]:
+        """(row, example) of the rows whose example is too long for a cell: listed under the
+        table."""
+        return [(r, e) for r, e in self.row_examples.items() if len(e) > PLACEHOLDER_CHARS]
 
 
 @cache

@@ -125,3 +125,55 @@ def test_a_value_equal_to_one_read_before_but_of_another_type_is_read_again():
         parse_log(text, "log.yaml", COMPONENTS)
     found = [(p.line, p.message) for p in exc.value.problems]
     assert found == [(line, "expected a whole number, found True") for line in (5, 6)], found
+
+
+# Ships remembers a whole action as written: the same action again gives the same moves, each at
+# its own place in the new entry (here written as a block, the first time on one line).
+SHIPS_HEAD = "game: ships\nplayers: [Ana, Ben]\nturns:\n"
+SHIPS_AGAIN = """\
+  - player: Ben
+    actions:
+      - place: 1
+        exchange: [Metal, Wine]
+        trade: Tyre Cloth
+        return: [Food,
+          Food]
+      - {retrieve: 2, cubes: [Tyre Cloth, Tyre Food]}
+"""
+
+
+def _ben_steps(first_action: str) -> list:
+    text = f"{SHIPS_HEAD}  - player: Ana\n    actions:\n      - {first_action}\n{SHIPS_AGAIN}"
+    return [s for s in parse_log(text, "log.yaml", COMPONENTS).steps if s.player == "Ben"]
+
+
+def test_a_ships_action_written_again_gives_its_moves_at_its_own_positions():
+    again = _ben_steps(
+        "{place: 1, exchange: [Metal, Wine], trade: Tyre Cloth, return: [Food, Food]}"
+    )
+    fresh = _ben_steps(
+        "{place: 2, exchange: [Metal, Wine], trade: Tyre Cloth, return: [Food, Food]}"
+    )
+    assert again == fresh
+    assert [(s.pos.line, s.pos.column) for s in again[1:7]] == [
+        (10, 19),  # Exchange Metal: the list
+        (10, 19),  # Exchange Wine
+        (9, 16),  # PlaceShip: the age
+        (11, 16),  # Trade
+        (12, 18),  # ReturnGood: each item
+        (13, 11),
+    ]
+
+
+def test_a_ships_action_remembered_is_told_apart_by_its_values_types():
+    # True == 1 in Python; as an age, true is not a number
+    text = (
+        f"{SHIPS_HEAD}  - {{player: Ana, actions: [{{place: 1, trade: Tyre Cloth}}]}}\n"
+        "  - {player: Ben, actions: [{place: true, trade: Tyre Cloth}]}\n"
+        "  - {player: Ana, actions: [gold]}\n"
+    )
+    with pytest.raises(InputError) as exc:
+        parse_log(text, "log.yaml", COMPONENTS)
+    assert [(p.line, p.message) for p in exc.value.problems] == [
+        (5, "expected an age (a number), found True")
+    ]

@@ -60,3 +60,14 @@ def test_a_game_saved_in_the_middle_of_an_action_resumes_there(moves):
     played, resumed, text = saved_and_resumed(moves)
     assert RULES.decision(resumed) == RULES.decision(played), text
     assert RULES.legal_moves(resumed) == RULES.legal_moves(played), text
+
+
+def test_a_cube_taken_back_is_reported_at_its_whole_field():
+    from portolan.errors import InputError
+    from tests.checker.games.ships import ana, log
+
+    text = log(ana("{retrieve: 2, cubes: [Tyre Cloth, Atlantis Cloth]}"))
+    with pytest.raises(InputError) as caught:
+        parse_log(text, "cubes.yaml", COMPONENTS)
+    fields = [p.field for p in caught.value.problems]
+    assert fields == ["turns[2].actions[0].cubes[1]"], caught.value.problems

@@ -10,7 +10,7 @@ import pytest
 
 from portolan.model import load_game
 from portolan.model.base import NON_RULEBOOK_SOURCES
-from portolan.model.loader import _cited
+from portolan.model.loader import _checked_keys, _cited
 from portolan.paths import components_dir
 
 COLOURS = ["red", "yellow", "blue", "green", "white", "black"]
@@ -156,7 +156,7 @@ def test_every_source_cites_a_listed_section_or_says_reconstructed(game):
     assert {"§3.0", "§4.4.1", "§4.4.2", "§5.3", "§6.1"} <= sections
     seen = 0
     for component in game.components:
-        for mapping, key, _ in _cited(component.raw):
+        for mapping, key, _ in _cited(_checked_keys(component.raw)):
             assert mapping[key] in sections | set(NON_RULEBOOK_SOURCES), (component.file, key)
             seen += 1
     for deck in game.decks():

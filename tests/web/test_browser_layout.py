@@ -1,6 +1,7 @@
 """Phone first, in a real browser at 390×844: every page fits the width (no sideways scrolling,
 no zooming), has one h1, names every form control for a screen reader, keeps touch targets at
-least 44 px tall and body text at least 16 px; in dark mode the page is dark."""
+least 44 px tall and body text at least 16 px, shows every placeholder whole and marks every
+summary as something that opens; in dark mode the page is dark."""
 
 from __future__ import annotations
 
@@ -35,6 +36,21 @@ MEASURE = """(targets) => {
     small: [...document.querySelectorAll(targets)].filter(shown)
       .map((el) => [Math.round(el.getBoundingClientRect().height), el.outerHTML.slice(0, 60)]),
     text_px: parseFloat(getComputedStyle(document.body).fontSize),
+    // a placeholder wider than its field shows a cut-off example
+    cut: fields.filter(shown).filter((el) => el.tagName === "INPUT" && el.placeholder)
+      .filter((el) => {
+        const style = getComputedStyle(el, "::placeholder");
+        const pen = document.createElement("canvas").getContext("2d");
+        pen.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const box = getComputedStyle(el);
+        const room = el.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+        return pen.measureText(el.placeholder).width > room + 1;
+      }).map((el) => el.placeholder),
+    // a summary that does not look like something that opens
+    unmarked: [...document.querySelectorAll("summary")].filter(shown)
+      .filter((el) => getComputedStyle(el).display !== "list-item"
+        && ["none", "normal"].includes(getComputedStyle(el, "::before").content))
+      .map((el) => el.textContent.trim()),
     background: getComputedStyle(document.body).backgroundColor,
     color: getComputedStyle(document.body).color,
   };
@@ -101,6 +117,8 @@ def test_every_page_fits_a_phone_and_reads_aloud(live_server, browser):
             "fields without a label": m["unnamed"] or None,
             "touch targets under 44 px": m["small"] or None,
             "body text px": m["text_px"] if m["text_px"] < 16 else None,
+            "placeholders cut off": m["cut"] or None,
+            "summaries with no open marker": m["unmarked"] or None,
         }
         wrong = {k: v for k, v in wrong.items() if v is not None}
         if wrong:

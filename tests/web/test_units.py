@@ -108,6 +108,18 @@ def test_the_pad_rows_are_what_the_position_reader_declares():
     assert pad.row_examples["vp"] == "48"
 
 
+def test_an_example_too_long_for_a_cell_is_listed_instead():
+    from portolan.web.scorepad import PLACEHOLDER_CHARS
+
+    pad = pad_for("ships")
+    listed = dict(pad.listed_examples())
+    assert pad.placeholder("vp") == "48" and "vp" not in listed
+    assert pad.placeholder("goods") == "" and listed["goods"] == "2 Cloth + 1 Wine"
+    for row in pad.rows:
+        assert len(pad.placeholder(row)) <= PLACEHOLDER_CHARS
+        assert (row in listed) != bool(pad.placeholder(row)) or row not in pad.row_examples
+
+
 def test_the_position_text_quotes_names_and_leaves_empty_cells_out():
     pad = pad_for("ships")
     text = position_text(pad, ["Ana: x", "Ben"], {("Ana: x", "vp"): " 4 \n"}, {"area": "5"}, {})

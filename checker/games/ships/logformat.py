@@ -81,6 +81,7 @@ SHIP_KEYS = ("place", "upgrade")
 ACTION_BOXES = ("action boxes", "actions", "action", "boxes", "0")
 _SHIP = re.compile(r"^\s*(?:age\s*)?(\d+)\s+(\S+)\s*$", re.IGNORECASE)
 _AREA = re.compile(r"^\s*(?:area\s*)?(\d+)\s*$", re.IGNORECASE)
+ACTIONS_KEPT = 10_000  # actions remembered per log as written (an example game has 70 to 80)
 
 
 class _Reader(LogReader):
@@ -96,9 +97,17 @@ class _Reader(LogReader):
         self.shown: dict[str, list[str]] = {}  # location -> its trade boxes' goods
         self.bundles: dict[str, tuple] = {}  # text -> read_bundle's answer
         self.ships: dict[str, tuple[int, str]] = {}
+        self.turn_starts: dict[str, StartTurn] = {}  # player -> the move that starts a turn
+        # an action as written (``_words``) -> its moves, each with where it is (``_located``)
+        self.actions: dict[Any, list[tuple[Any, str | None, int | None]]] = {}
 
     def step(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
         self.steps.append(Step(move, turn, player, pos))
+
+    def start_turn(self, player: str) -> StartTurn:
+        if player not in self.turn_starts:
+            self.turn_starts[player] = StartTurn(player)
+        return self.turn_starts[player]
 
     # -- values ----------------------------------------------------------------------------
     def card(self, value: Any, pos: Pos | None, field: str) -> str | None:
@@ -120,10 +129,11 @@ class _Reader(LogReader):
         else:
             yield value, pos, field
 
-    def goods(self, value: Any, pos: Pos | None, field: str) -> list[tuple[str, Pos | None]]:
-        """Goods as a list ([Cloth, Cloth]) or a bundle ('2 Cloth + 1 Wine')."""
+    def goods(self, value: Any, pos: Pos | None, field: str) -> list[tuple[str, int]]:
+        """Goods as a list ([Cloth, Cloth]) or a bundle ('2 Cloth + 1 Wine'): (good, the
+        number of the item that names it)."""
         out = []
-        for item, ipos, f in self.items(value, pos, field):
+        for i, (item, ipos, f) in enumerate(self.items(value, pos, field)):
             bundle, message, hint = self.bundle(item)
             if message:
                 self.bad(message, ipos, f, hint)
@@ -132,7 +142,7 @@ class _Reader(LogReader):
                 if n > self.book.pool[good]:  # a slip, not a sale or exchange of n goods
                     self.bad(f"{n} {good}: the game has {self.book.pool[good]}", ipos, f)
                     continue
-                out += [(good, ipos)] * n
+                out += [(good, i)] * n
         return out
 
     def bundle(self, value: Any) -> tuple:
@@ -277,17 +287,17 @@ def parse_log(book: Book, raw: Any, source: Source, players: list[str]) -> list[
         _setup(rd, setup, raw.value_pos.get("setup") if isinstance(raw, YMap) else None)
     turns = raw.get("turns") if isinstance(raw, dict) else None
     if turns:
+        last_turn = len(turns)
         for t, entry, player, where in turn_entries(turns, source, players, TURN_KEYS, rd.problems):
-            rd.step(StartTurn(player), t, player, entry.value_pos["player"])
-            if "actions" not in entry or entry["actions"] is None:
+            rd.step(rd.start_turn(player), t, player, entry.value_pos["player"])
+            actions = entry.get("actions")
+            if actions is None:
                 continue
-            actions, apos = entry["actions"], entry.value_pos["actions"]
+            field = f"{where}.actions"
             if not isinstance(actions, list):
-                rd.bad("actions is a list, one entry per action", apos, f"{where}.actions")
+                rd.bad("actions is a list, one entry per action", entry.value_pos["actions"], field)
                 continue
-            final = t == len(turns)
-            for i, (item, ipos, f) in enumerate(rd.items(actions, apos, f"{where}.actions")):
-                _action(rd, item, ipos, f, t, player, final and i == len(actions) - 1)
+            _actions(rd, actions, entry.value_pos["actions"], field, t, player, t == last_turn)
     if rd.problems:
         raise InputError(rd.problems)
     return rd.steps
@@ -314,10 +324,69 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
                 rd.step(Deal(name), 0, rd.players[0], ipos)
 
 
-def _action(
-    rd: _Reader, entry: Any, pos: Pos | None, field: str, t: int, player: str, last: bool
+def _actions(
+    rd: _Reader, actions: list, pos: Pos | None, field: str, t: int, player: str, final: bool
 ) -> None:
-    """One action entry; ``last``: the log's last, perhaps cut short by a game saved halfway."""
+    """A turn's actions, in order; ``final``: the log's last turn. An action written as an
+    earlier one was, in the same words (most of a long log), gives that one's moves (frozen, so
+    shared), each at its own place in this entry; an action with a problem is read each time,
+    so that each is reported, and the log's last action too (it may stop halfway)."""
+    positions = actions.item_pos if isinstance(actions, YList) else None
+    steps, read_before = rd.steps, rd.actions
+    for i, entry in enumerate(actions):
+        ipos = pos if positions is None else positions[i]
+        last = final and i == len(actions) - 1
+        words = None if last else _words(entry)
+        moves = read_before.get(words)
+        if moves is None:
+            problems = len(rd.problems)
+            moves = _action(rd, entry, ipos, f"{field}[{i}]", last)
+            clean = len(rd.problems) == problems
+            if words is not None and clean and len(read_before) < ACTIONS_KEPT:
+                read_before[words] = moves
+        steps += [
+            Step(move, t, player, _located(entry, ipos, key, item)) for move, key, item in moves
+        ]
+
+
+def _words(entry: Any) -> tuple[type, str]:
+    """An action entry as a key of what it reads as: its type and its ``repr``, which writes
+    the keys in order and each value with its type (1, 1.0, True and '1' differ in a log)."""
+    return type(entry), repr(entry)
+
+
+def _located(entry: Any, pos: Pos | None, key: str | None, item: int | None) -> Pos | None:
+    """Where a move read from an action entry (at ``pos``) is written: at the entry (no key), at
+    ``key``'s value, or at its ``item``-th item (a single value stands for its only item)."""
+    if key is None or not isinstance(entry, YMap):
+        return pos
+    at = entry.value_pos.get(key, pos)
+    if item is None:
+        return at
+    value = entry[key]
+    return value.item_pos[item] if isinstance(value, YList) else at
+
+
+class _Action:
+    """One action entry while it is read: its values and where each is, and the moves read from
+    it, each with where it is written (see ``_located``)."""
+
+    __slots__ = ("entry", "field", "moves", "pos", "rd")
+
+    def __init__(self, rd: _Reader, entry: YMap, pos: Pos | None, field: str):
+        self.rd, self.entry, self.pos, self.field = rd, entry, pos, field
+        self.moves: list[tuple[Any, str | None, int | None]] = []
+
+    def at(self, key: str) -> Pos | None:
+        return self.entry.value_pos.get(key, self.pos)
+
+    def emit(self, move: Any, key: str | None = None, item: int | None = None) -> None:
+        self.moves.append((move, key, item))
+
+
+def _action(rd: _Reader, entry: Any, pos: Pos | None, field: str, last: bool) -> list:
+    """The moves of one action entry (see ``_Action``); ``last``: the log's last, perhaps cut
+    short by a game saved halfway."""
     if isinstance(entry, str) and fold(entry) in ("gold", "navigation"):
         word = fold(entry)
         entry = YMap({word: None})
@@ -328,7 +397,8 @@ def _action(
             pos,
             field,
         )
-        return
+        return []
+    a = _Action(rd, entry, pos, field)
     bad_keys = [k for k in entry if k not in IS_ENTRY_KEY]
     for k in bad_keys:
         rd.bad(
@@ -338,11 +408,9 @@ def _action(
     card = "card" in entry
     subs = [k for k in mains if k != "card"]
     if not mains and list(entry) == ["exchange"]:  # for the action that follows
-        for g, gpos in rd.goods(
-            entry["exchange"], entry.value_pos["exchange"], f"{field}.exchange"
-        ):
-            rd.step(Exchange(g), t, player, gpos)
-        return
+        for g, i in rd.goods(entry["exchange"], a.at("exchange"), f"{field}.exchange"):
+            a.emit(Exchange(g), "exchange", i)
+        return a.moves
     if (card and len(subs) > 1) or (not card and len(mains) != 1):
         rd.bad(
             "one action per entry: place, upgrade, remove, card, gold, navigation, sell or retrieve"
@@ -350,77 +418,78 @@ def _action(
             pos,
             field,
         )
-        return
+        return a.moves
     if bad_keys:
-        return
+        return a.moves
     for k in () if card else CARD_KEYS:
         if k in entry:
             rd.bad(
                 f"'{k}' goes with a card: {{card: ..., {k}: ...}}", entry.key_pos[k], f"{field}.{k}"
             )
-            return
-
-    def at(key: str) -> Pos | None:
-        return entry.value_pos.get(key, pos)
-
-    append = rd.steps.append
-
-    def emit(move: Any, where: Pos | None) -> None:
-        append(Step(move, t, player, where))
-
+            return a.moves
     cube = None
     if "cube" in entry:
         cube = rd.word(
-            entry["cube"], CUBES, at("cube"), f"{field}.cube", "a cube: merchant or free"
+            entry["cube"], CUBES, a.at("cube"), f"{field}.cube", "a cube: merchant or free"
         )
     swaps = (
-        [g for g, _ in rd.goods(entry["exchange"], at("exchange"), f"{field}.exchange")]
+        [g for g, _ in rd.goods(entry["exchange"], a.at("exchange"), f"{field}.exchange")]
         if "exchange" in entry
         else []
     )
     if not card:
         for g in swaps:
-            emit(Exchange(g), at("exchange"))
-        _main(rd, entry, mains[0], cube, field, emit, at)
-    else:
-        for g in swaps:
-            if g != "Metal":
-                emit(Exchange(g), at("exchange"))
-        name = rd.card(entry["card"], at("card"), f"{field}.card")
-        if name is None:
-            return
-        emit(TakeCard(name, cube), at("card"))
-        info = rd.book.cards[name]
-        if "good" in entry:
-            for g, gpos in rd.goods(entry["good"], at("good"), f"{field}.good"):
-                emit(ChooseGood(g), gpos)
-        asks = [s for s in info.steps if isinstance(s, (Action, RemoveShips))]
-        for s in asks:
-            if isinstance(s, RemoveShips):
-                if "ships" in entry:
-                    _ships(rd, entry["ships"], at("ships"), f"{field}.ships", emit)
-                elif not last:
-                    emit(DECLINE, at("card"))
-            elif subs:
-                for g in swaps:
-                    if g == "Metal":
-                        emit(Exchange(g), at("exchange"))
-                _main(rd, entry, subs[0], CARD, field, emit, at)
-                subs = []
-            elif not last:  # the log's last entry may stop before the card's action
-                emit(DECLINE, at("card"))
-        if subs:
-            rd.bad(
-                f"{name} grants no action: '{subs[0]}' goes in an entry of its own",
-                at(subs[0]),
-                f"{field}.{subs[0]}",
-            )
+            a.emit(Exchange(g), "exchange")
+        _main(a, mains[0], cube)
+    elif not _card(a, swaps, subs, cube, last):
+        return a.moves
     if "return" in entry:
-        for g, gpos in rd.goods(entry["return"], at("return"), f"{field}.return"):
-            emit(ReturnGood(g), gpos)
+        for g, i in rd.goods(entry["return"], a.at("return"), f"{field}.return"):
+            a.emit(ReturnGood(g), "return", i)
+    return a.moves
 
 
-def _ships(rd: _Reader, value: Any, pos: Pos | None, field: str, emit) -> None:
+def _card(a: _Action, swaps: list[str], subs: list[str], cube: str | None, last: bool) -> bool:
+    """Take one card, and the action it grants (``subs``: its key, if written); False when
+    the card is not one of Ships."""
+    rd, entry, field = a.rd, a.entry, a.field
+    for g in swaps:
+        if g != "Metal":
+            a.emit(Exchange(g), "exchange")
+    name = rd.card(entry["card"], a.at("card"), f"{field}.card")
+    if name is None:
+        return False
+    a.emit(TakeCard(name, cube), "card")
+    info = rd.book.cards[name]
+    if "good" in entry:
+        for g, i in rd.goods(entry["good"], a.at("good"), f"{field}.good"):
+            a.emit(ChooseGood(g), "good", i)
+    asks = [s for s in info.steps if isinstance(s, (Action, RemoveShips))]
+    for s in asks:
+        if isinstance(s, RemoveShips):
+            if "ships" in entry:
+                _ships(a, entry["ships"])
+            elif not last:
+                a.emit(DECLINE, "card")
+        elif subs:
+            for g in swaps:
+                if g == "Metal":
+                    a.emit(Exchange(g), "exchange")
+            _main(a, subs[0], CARD)
+            subs = []
+        elif not last:  # the log's last entry may stop before the card's action
+            a.emit(DECLINE, "card")
+    if subs:
+        rd.bad(
+            f"{name} grants no action: '{subs[0]}' goes in an entry of its own",
+            a.at(subs[0]),
+            f"{field}.{subs[0]}",
+        )
+    return True
+
+
+def _ships(a: _Action, value: Any) -> None:
+    rd, pos, field = a.rd, a.at("ships"), f"{a.field}.ships"
     counts = {b: 0 for b in BOXES}
     ages = set()
     for item, ipos, f in rd.items(value, pos, field):
@@ -431,84 +500,92 @@ def _ships(rd: _Reader, value: Any, pos: Pos | None, field: str, emit) -> None:
     if len(ages) > 1:
         rd.bad("the card takes back ships from one age only", pos, field)
     elif ages:
-        emit(TakeBackShips(ages.pop(), counts[BOXES[0]], counts[BOXES[1]]), pos)
+        a.emit(TakeBackShips(ages.pop(), counts[BOXES[0]], counts[BOXES[1]]), "ships")
 
 
-def _main(rd: _Reader, entry: YMap, key: str, cube: str | None, field: str, emit, at) -> None:
-    value, vpos, f = entry[key], at(key), f"{field}.{key}"
+def _main(a: _Action, key: str, cube: str | None) -> None:
+    """The action named by ``key`` (place, upgrade, remove, gold...), paid by ``cube``."""
     if key in SHIP_KEYS:
-        targets = [k for k in ("trade", "city") if k in entry]
-        box = None
-        if "box" in entry:  # a game saved before the cube or disc was placed
-            box = rd.word(entry["box"], list(BOXES), at("box"), f"{field}.box", "a box")
-        if len(targets) > 1 or (not targets and box is None):
-            rd.bad(
-                "a placed ship's cube goes in a trade box (trade: ...) or its disc in a city "
-                "(city: ...): name one",
-                vpos,
-                f,
-            )
-            return
-        if targets:
-            box = BOXES[0] if targets[0] == "trade" else BOXES[1]
-        if key == "place":
-            age = rd.number(value, vpos, f, "an age")
-            if age is None:
-                return
-            emit(PlaceShip(age, box, cube), vpos)
-        else:
-            ship = rd.ship(value, vpos, f)
-            if ship is None:
-                return
-            emit(UpgradeShip(ship[0], ship[1], box, cube), vpos)
-        if "display" in entry:
-            for item, ipos, df in rd.items(entry["display"], at("display"), f"{field}.display"):
-                name = rd.card(item, ipos, df)
-                if name:
-                    emit(Deal(name), ipos)
-        if not targets:
-            return
-        if targets[0] == "trade":
-            industry = bool(entry.get("industry", False))
-            move = rd.trade(entry["trade"], at("trade"), f"{field}.trade", industry)
-        else:
-            row = None
-            if "disc" in entry:
-                row = rd.word(
-                    entry["disc"],
-                    list(ROWS),
-                    at("disc"),
-                    f"{field}.disc",
-                    "a row: Warehouse or Bank",
-                )
-            move = rd.city(entry["city"], at("city"), f"{field}.city", row)
-        if move is not None:
-            emit(move, at(targets[0]))
+        _ship_action(a, key, cube)
         return
+    rd, entry = a.rd, a.entry
+    value, vpos, f = entry[key], a.at(key), f"{a.field}.{key}"
     for k in ("trade", "city", "industry", "disc", "display", "cubes", "box"):
         if k in entry and not (k == "cubes" and key == "retrieve"):
-            rd.bad(f"'{k}' goes with place or upgrade", entry.key_pos[k], f"{field}.{k}")
+            rd.bad(f"'{k}' goes with place or upgrade", entry.key_pos[k], f"{a.field}.{k}")
             return
     if key == "remove":
         ship = rd.ship(value, vpos, f)
         if ship:
-            emit(RemoveShip(ship[0], ship[1], cube), vpos)
+            a.emit(RemoveShip(ship[0], ship[1], cube), key)
     elif key == "gold":
-        emit(TakeGold(cube), vpos)
+        a.emit(TakeGold(cube), key)
     elif key == "navigation":
-        emit(TakeNavigation(cube), vpos)
+        a.emit(TakeNavigation(cube), key)
     elif key == "sell":
         goods = rd.goods(value, vpos, f)
-        emit(SellGoods(cube), vpos)
-        for g, gpos in goods:
-            emit(SellGood(g), gpos)
+        a.emit(SellGoods(cube), key)
+        for g, i in goods:
+            a.emit(SellGood(g), key, i)
     elif key == "retrieve":
-        _retrieve(rd, entry, value, vpos, f, cube, emit, at)
+        _retrieve(a, value, cube)
 
 
-def _retrieve(rd: _Reader, entry: YMap, value: Any, pos, field: str, cube, emit, at) -> None:
+def _ship_action(a: _Action, key: str, cube: str | None) -> None:
+    """Place ship or Upgrade ship, then where its cube (trade) or disc (city) goes."""
+    rd, entry, field = a.rd, a.entry, a.field
+    value, vpos, f = entry[key], a.at(key), f"{field}.{key}"
+    targets = [k for k in ("trade", "city") if k in entry]
+    box = None
+    if "box" in entry:  # a game saved before the cube or disc was placed
+        box = rd.word(entry["box"], list(BOXES), a.at("box"), f"{field}.box", "a box")
+    if len(targets) > 1 or (not targets and box is None):
+        rd.bad(
+            "a placed ship's cube goes in a trade box (trade: ...) or its disc in a city "
+            "(city: ...): name one",
+            vpos,
+            f,
+        )
+        return
+    if targets:
+        box = BOXES[0] if targets[0] == "trade" else BOXES[1]
+    if key == "place":
+        age = rd.number(value, vpos, f, "an age")
+        if age is None:
+            return
+        a.emit(PlaceShip(age, box, cube), key)
+    else:
+        ship = rd.ship(value, vpos, f)
+        if ship is None:
+            return
+        a.emit(UpgradeShip(ship[0], ship[1], box, cube), key)
+    if "display" in entry:
+        items = rd.items(entry["display"], a.at("display"), f"{field}.display")
+        for i, (item, ipos, df) in enumerate(items):
+            name = rd.card(item, ipos, df)
+            if name:
+                a.emit(Deal(name), "display", i)
+    if not targets:
+        return
+    if targets[0] == "trade":
+        industry = bool(entry.get("industry", False))
+        move = rd.trade(entry["trade"], a.at("trade"), f"{field}.trade", industry)
+    else:
+        row = None
+        if "disc" in entry:
+            row = rd.word(
+                entry["disc"], list(ROWS), a.at("disc"), f"{field}.disc", "a row: Warehouse or Bank"
+            )
+        move = rd.city(entry["city"], a.at("city"), f"{field}.city", row)
+    if move is not None:
+        a.emit(move, targets[0])
+
+
+def _retrieve(a: _Action, value: Any, cube: str | None) -> None:
+    rd, entry = a.rd, a.entry
+    pos, field = a.at("retrieve"), f"{a.field}.retrieve"
     if (isinstance(value, str) and fold(value) in ACTION_BOXES) or value == 0:
-        emit(Retrieve(0, cube), pos)
+        a.emit(Retrieve(0, cube), "retrieve")
         return
     number = rd.number(value, pos, field, "'action boxes' or an area")
     if number is None:
@@ -517,35 +594,35 @@ def _retrieve(rd: _Reader, entry: YMap, value: Any, pos, field: str, cube, emit,
     if area is None:
         rd.bad(f"there is no Area {number}", pos, field)
         return
-    emit(Retrieve(number, cube), pos)
+    a.emit(Retrieve(number, cube), "retrieve")
     if "cubes" not in entry:
-        emit(TAKE_BACK_ALL, pos)
+        a.emit(TAKE_BACK_ALL, "retrieve")
         return
-    cubes, cpos = entry["cubes"], at("cubes")
+    cubes, cpos = entry["cubes"], a.at("cubes")
     if cubes == []:  # a game saved before the cubes were named
         return
     info = rd.book.areas[area]
+    cubes_field = f"{a.field}.cubes"
     if info.open:
-        cubes_field = field.rsplit(".", 1)[0] + ".cubes"
         n = rd.number(cubes, cpos, cubes_field, "a number of cubes")
         most = rd.book.constants["merchant_cubes"]
         if n is not None and n > most:  # not taken back n times: a player has so many cubes
             rd.bad(f"{n} cubes: a player has {most} merchant cubes (Components)", cpos, cubes_field)
             return
         for _ in range(n or 0):
-            emit(TakeBack(info.name, MERCHANT_BOX), cpos)
+            a.emit(TakeBack(info.name, MERCHANT_BOX), "cubes")
         return
-    for item, ipos, f in rd.items(cubes, cpos, "cubes"):
+    for i, (item, ipos, f) in enumerate(rd.items(cubes, cpos, cubes_field)):
         if isinstance(item, str) and fold(item) == "all":
-            emit(TAKE_BACK_ALL, ipos)
+            a.emit(TAKE_BACK_ALL, "cubes", i)
             return
         move = rd.trade(item, ipos, f, False)
         if move is not None:
             if rd.book.area_of(move.location) != area:
                 rd.bad(f"{move.location} is not in Area {number}", ipos, f)
                 continue
-            emit(TakeBack(move.location, move.good), ipos)
-    emit(STOP_RETRIEVING, cpos)
+            a.emit(TakeBack(move.location, move.good), "cubes", i)
+    a.emit(STOP_RETRIEVING, "cubes")
 
 
 # -- writing -----------------------------------------------------------------------------------
