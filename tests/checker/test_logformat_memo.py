@@ -28,6 +28,34 @@ CASES = {
         "  - {player: Ana, draw: Galeons}\n",
         "Galeons",
     ),
+    "exploration-age-of-sail flip": (
+        "game: exploration-age-of-sail\nplayers: [Ana, Ben]\nturns:\n"
+        "  - {player: Ana, explore: [{James Cook: Ocean}]}\n"
+        "  - {player: Ben, explore: [{James Cook: Ocaen}]}\n"
+        "  - {player: Ana, explore: [{James Cook: Ocaen}]}\n",
+        "Ocaen",
+    ),
+    "exploration-age-of-sail expedition": (
+        "game: exploration-age-of-sail\nplayers: [Ana, Ben]\nturns:\n"
+        "  - {player: Ana, expedition: [James Cook, Galleons, Colonists]}\n"
+        "  - {player: Ben, expedition: [James Cook, Galeons, Colonists]}\n"
+        "  - {player: Ana, expedition: [James Cook, Galeons, Colonists]}\n",
+        "Galeons",
+    ),
+    "age-of-discovery ship sent": (
+        "game: age-of-discovery\nplayers: [Ana, Ben]\nturns:\n"
+        "  - {player: Ana, send: [{Red Ship 1: John Cabot}]}\n"
+        "  - {player: Ben, send: [{Red Ship 1: John Cabbot}]}\n"
+        "  - {player: Ana, send: [{Red Ship 1: John Cabbot}]}\n",
+        "John Cabbot",
+    ),
+    "age-of-discovery ship bought": (
+        "game: age-of-discovery\nplayers: [Ana, Ben]\nturns:\n"
+        "  - {player: Ana, buy: [{Red Ship 1: Blue Ship 3}]}\n"
+        "  - {player: Ben, buy: [{Red Ship 1: Blue Shp 3}]}\n"
+        "  - {player: Ana, buy: [{Red Ship 1: Blue Shp 3}]}\n",
+        "Blue Shp 3",
+    ),
     "age-of-discovery ship": (
         "game: age-of-discovery\nplayers: [Ana, Ben]\nturns:\n"
         "  - {player: Ana, reserve: Blue Ship 3}\n"
@@ -82,6 +110,21 @@ def test_a_misspelling_written_twice_is_reported_twice(case):
     assert [line for line, _ in found] == lines, found
     assert all(f"'{wrong}'" in message for _, message in found), found
     assert found[0][1] == found[1][1]
+
+
+def test_a_value_equal_to_one_read_before_but_of_another_type_is_read_again():
+    """A ship sent with ``transport: 1`` is remembered; ``transport: true`` (equal to 1 in
+    Python) is still refused, each time it is written."""
+    text = (
+        "game: age-of-discovery\nplayers: [Ana, Ben]\nturns:\n"
+        "  - {player: Ana, send: [{Santa María: John Cabot, transport: 1, colour: red}]}\n"
+        "  - {player: Ben, send: [{Santa María: John Cabot, transport: true, colour: red}]}\n"
+        "  - {player: Ana, send: [{Santa María: John Cabot, transport: true, colour: red}]}\n"
+    )
+    with pytest.raises(InputError) as exc:
+        parse_log(text, "log.yaml", COMPONENTS)
+    found = [(p.line, p.message) for p in exc.value.problems]
+    assert found == [(line, "expected a whole number, found True") for line in (5, 6)], found
 
 
 # Ships remembers a whole action as written: the same action again gives the same moves, each at

@@ -39,7 +39,9 @@ from checker.core.log import LogReader, enough_problems, player_named
 from checker.games.age_of_discovery.book import CardBook
 from checker.games.age_of_discovery.logwriter import write_log as write_log  # the hook
 from checker.games.age_of_discovery.moves import (
+    DRAW_BLIND,
     HIDDEN,
+    TAKE_2,
     Assign,
     Buy,
     Contract,
@@ -47,7 +49,6 @@ from checker.games.age_of_discovery.moves import (
     DealContract,
     DealFlagship,
     DealMission,
-    DrawContract,
     KeepSecret,
     PlayContract,
     Reserve,
@@ -56,7 +57,6 @@ from checker.games.age_of_discovery.moves import (
     SendShip,
     SetupShip,
     StartTurn,
-    TakeCoins,
     TakeContract,
     TurnOver,
 )
@@ -77,6 +77,7 @@ CONTRACT_KEYS = ("take", "draw", "new")
 RESERVE_KEYS = ("ship", "contract", "row", "space")
 ROWS = {"purchase": PURCHASE, "filling": FILLING, "contracts": CONTRACTS, "contract": CONTRACTS}
 PILE = re.compile(r"^(.*?)\s*\(\s*pile\s*(\d+)\s*\)\s*$", re.IGNORECASE)
+_new = tuple.__new__  # _new(Step, (move, turn, player, pos)): a Step, without Step.__new__
 
 
 def key_of(k: Any) -> str:
@@ -116,7 +117,15 @@ class _Reader(LogReader):
     def __init__(self, book: CardBook, source: Source, players: list[str]):
         super().__init__(book, source, players)
         self.steps: list[Step] = []
-        self.player = players[0]  # whose turn is being read
+        self.turn, self.player = 0, players[0]  # the turn being read and whose it is
+        # (kind, fields) -> the move, made once for the log: moves are frozen values, so every
+        # step that writes the same move shares one
+        self.made: dict[tuple, Any] = {}
+        # a ship sent or bought written 'Ship: Expedition' or 'Ship: New card' (as_written) ->
+        # the ship's key and its two moves (SendShip, Sail or Buy, TurnOver), once read without
+        # a problem
+        self.sent: dict[tuple, tuple[Any, Any, Any]] = {}
+        self.bought: dict[tuple, tuple[Any, Any, Any]] = {}
         self.key_names: dict[str, str] = {}  # a key as written -> its name (mapping)
         self.finders = {
             "ship": book.ship_names.exact,
@@ -129,8 +138,20 @@ class _Reader(LogReader):
         self.seats: dict[str, str] = {}  # a turn's player as written -> the seat
         self.piles: dict[str, tuple[str, int | None]] = {}  # 'Card (pile 2)' -> (Card, 2)
 
-    def step(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
-        self.steps.append(Step(move, turn, player, pos))
+    def step(self, move: Any, pos: Pos | None) -> None:
+        """One step of the turn being read."""
+        self.steps.append(_new(Step, (move, self.turn, self.player, pos)))
+
+    def step_of(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
+        """One step of the setup (turn 0) or the end, by ``player``."""
+        self.steps.append(_new(Step, (move, turn, player, pos)))
+
+    def move(self, kind: type, *fields: Any) -> Any:
+        """The move ``kind(*fields)``, made the first time the log writes it."""
+        move = self.made.get((kind, fields))
+        if move is None:
+            move = self.made[kind, fields] = kind(*fields)
+        return move
 
     def mapping(self, value: Any, pos: Pos | None, field: str, keys: tuple[str, ...]) -> dict:
         """{normalised key: (value, key pos, value pos)}; unknown keys are reported."""
@@ -212,7 +233,7 @@ class _Reader(LogReader):
                 self.piles[value] = (m.group(1), int(m.group(2))) if m else (value, None)
             value, pile = self.piles[value]
         name = self.name(value, pos, field, "ship")
-        return TurnOver(name, pile) if name else None
+        return self.move(TurnOver, name, pile) if name else None
 
     def integer(self, value: Any, pos: Pos | None, field: str) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -244,7 +265,7 @@ def parse_log(book: CardBook, raw: Any, source: Source, players: list[str]) -> l
     last = 0
     if turns is not None:
         for t, entry in enumerate(turns, start=1):
-            if enough_problems(rd.problems, source):
+            if rd.problems and enough_problems(rd.problems, source):
                 break
             tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
             _turn(rd, entry, tpos, t)
@@ -268,14 +289,14 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
         for v, ipos, f in rd.items(value, vpos, "setup.contracts"):
             name = rd.name(v, ipos, f, "contract")
             if name:
-                rd.step(RowContract(name), 0, first, ipos)
+                rd.step_of(RowContract(name), 0, first, ipos)
     for key, row in (("purchase row", PURCHASE), ("filling row", FILLING)):
         if key in fields:
             value, _, vpos = fields[key]
             for v, ipos, f in rd.items(value, vpos, f"setup.{key}"):
                 name = rd.name(v, ipos, f, "ship")
                 if name:
-                    rd.step(SetupShip(name, row), 0, first, ipos)
+                    rd.step_of(SetupShip(name, row), 0, first, ipos)
     if "players" not in fields:
         return
     value, _, vpos = fields["players"]
@@ -307,11 +328,11 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
             v, _, cpos = per[p]["contracts"]
             for item, ipos, f in rd.items(v, cpos, f"setup.players.{p}.contracts"):
                 if is_hidden(item):
-                    rd.step(KeepSecret(p, "contract"), 0, p, ipos)
+                    rd.step_of(KeepSecret(p, "contract"), 0, p, ipos)
                     continue
                 name = rd.name(item, ipos, f, "contract")
                 if name:
-                    rd.step(DealContract(p, name), 0, p, ipos)
+                    rd.step_of(DealContract(p, name), 0, p, ipos)
     for key, move, what in (
         ("mission", DealMission, "mission"),
         ("flagship", DealFlagship, "ship"),
@@ -319,7 +340,7 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
         for p in rd.players:
             if p not in per or key not in per[p] or is_hidden(per[p][key][0]):
                 at = per[p][key][2] if p in per and key in per[p] else vpos
-                rd.step(KeepSecret(p, key), 0, p, at)  # kept secret: named when revealed
+                rd.step_of(KeepSecret(p, key), 0, p, at)  # kept secret: named when revealed
             else:
                 v, _, ipos = per[p][key]
                 name = rd.name(v, ipos, f"setup.players.{p}.{key}", what)
@@ -331,7 +352,7 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
                         did_you_mean(name, list(rd.book.flagships)),
                     )
                 elif name:
-                    rd.step(move(p, name), 0, p, ipos)
+                    rd.step_of(move(p, name), 0, p, ipos)
 
 
 def _turn(rd: _Reader, entry: Any, tpos: Pos | None, t: int) -> None:
@@ -350,17 +371,12 @@ def _turn(rd: _Reader, entry: Any, tpos: Pos | None, t: int) -> None:
         rd.problems += exc.problems
         return
 
-    append = rd.steps.append
-
-    def step(move, pos):
-        append(Step(move, t, player, pos))
-
-    rd.player = player
-    step(StartTurn(player), ppos)
-    _actions(rd, fields, where, step)
+    rd.turn, rd.player = t, player
+    rd.step(rd.move(StartTurn, player), ppos)
+    _actions(rd, fields, where)
 
 
-def _actions(rd: _Reader, fields: dict, where: str, step) -> None:
+def _actions(rd: _Reader, fields: dict, where: str) -> None:
     """A turn's actions in the order written; ``then:`` holds what comes after them (one
     mapping or a list of them), where a key may be written again: a Reservation played after
     another action that followed the first (§6.2 'any number of action cards')."""
@@ -368,7 +384,7 @@ def _actions(rd: _Reader, fields: dict, where: str, step) -> None:
         parse = ITEM_PARSERS.get(key)
         if parse is not None:
             for item, ipos, f in rd.items(value, vpos, f"{where}.{key}"):
-                parse(rd, item, ipos, f, step)
+                parse(rd, item, ipos, f)
         elif key == "then":
             for item, ipos, f in rd.items(value, vpos, f"{where}.{key}"):
                 if not isinstance(item, dict) or not item:
@@ -378,26 +394,26 @@ def _actions(rd: _Reader, fields: dict, where: str, step) -> None:
                         f,
                     )
                     continue
-                _actions(rd, rd.mapping(item, ipos, f, ACTION_KEYS), f, step)
+                _actions(rd, rd.mapping(item, ipos, f, ACTION_KEYS), f)
         elif key == "coins":
             if isinstance(value, (dict, list)):
                 rd.bad("write 'coins: take' for the action Take 2 coins", vpos, f"{where}.{key}")
-            step(TakeCoins(), kpos)
+            rd.step(TAKE_2, kpos)
 
 
 def is_hidden(value: Any) -> bool:
     return isinstance(value, str) and fold(value) == HIDDEN
 
 
-def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
+def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     if is_hidden(item):  # drawn blind and kept secret
-        step(DrawContract(), pos)
-        step(KeepSecret(rd.player, "contract"), pos)
+        rd.step(DRAW_BLIND, pos)
+        rd.step(rd.move(KeepSecret, rd.player, "contract"), pos)
         return
     if isinstance(item, str):
         name = rd.name(item, pos, field, "contract")
         if name:
-            step(Contract(name), pos)
+            rd.step(rd.move(Contract, name), pos)
         return
     if not isinstance(item, dict):
         rd.bad("write a contract as its name, {take: Card, new: Card} or {draw: Card}", pos, field)
@@ -417,22 +433,22 @@ def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None
         v, _, vpos = fields["take"]
         name = rd.name(v, vpos, f"{field}.take", "contract")
         if name:
-            step(TakeContract(name), vpos)
+            rd.step(rd.move(TakeContract, name), vpos)
         if "new" in fields:
             v, _, npos = fields["new"]
             new = rd.name(v, npos, f"{field}.new", "contract")
             if new:
-                step(RowContract(new), npos)
+                rd.step(rd.move(RowContract, new), npos)
     elif "draw" in fields:
         v, _, vpos = fields["draw"]
         if is_hidden(v):
-            step(DrawContract(), vpos)
-            step(KeepSecret(rd.player, "contract"), vpos)
+            rd.step(DRAW_BLIND, vpos)
+            rd.step(rd.move(KeepSecret, rd.player, "contract"), vpos)
             return
         name = rd.name(v, vpos, f"{field}.draw", "contract")
         if name:
-            step(DrawContract(), vpos)
-            step(ContractDrawn(name), vpos)
+            rd.step(DRAW_BLIND, vpos)
+            rd.step(rd.move(ContractDrawn, name), vpos)
         if "new" in fields:
             rd.bad(
                 "a contract drawn blind is not replaced: leave out new:", fields["new"][2], field
@@ -441,11 +457,40 @@ def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None
         rd.bad("name the contract: {take: Card, new: Card} or {draw: Card}", pos, field)
 
 
-def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
+def as_written(item: Any) -> tuple | None:
+    """A mapping's keys and values, and the values' types (``true`` is not 1), to remember it
+    by; None if it is not a mapping or holds a list or a mapping."""
+    if not isinstance(item, YMap):
+        return None
+    written = (tuple(item.items()), tuple(map(type, item.values())))
+    try:
+        hash(written)
+    except TypeError:
+        return None
+    return written
+
+
+def _again(rd: _Reader, read: dict, written: tuple | None, item: Any, pos: Pos | None) -> bool:
+    """True for an item 'Card: value, ...' written the same way as one read before without a
+    problem (``read``: its card's key and two moves, by ``as_written``): the same two moves
+    again, at this item's key and value of that card."""
+    if written not in read:
+        return False
+    k, first, second = read[written]
+    rd.step(first, item.key_pos.get(k, pos))
+    rd.step(second, item.value_pos.get(k, pos))
+    return True
+
+
+def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
+    written = as_written(item)
+    if _again(rd, rd.bought, written, item, pos):  # 'Ship: New card', read before
+        return
+    problems = len(rd.problems)
     if isinstance(item, str):
         name = rd.name(item, pos, field, "ship")
         if name:
-            step(Buy(name), pos)
+            rd.step(rd.move(Buy, name), pos)
         return
     if not isinstance(item, dict) or not item:
         rd.bad(
@@ -454,6 +499,7 @@ def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
             field,
         )
         return
+    fields: dict = {}
     if "ship" in map(loose_key, item):
         fields = rd.mapping(item, pos, field, BUY_KEYS)
         if "ship" not in fields:
@@ -476,16 +522,19 @@ def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
         new = (v, kpos, vpos)
     if ship is None:
         return
-    step(Buy(ship, space), ship_pos)
+    buy = rd.move(Buy, ship, space)
+    rd.step(buy, ship_pos)
     if new is not None and new[0] is not None:
         v, _, npos = new
         for card, ipos, f in rd.items(v, npos, f"{field}.new"):
             move = rd.ship_with_pile(card, ipos, f)
             if move:
-                step(move, ipos)
+                rd.step(move, ipos)
+                if "ship" not in fields and written and len(rd.problems) == problems:
+                    rd.bought[written] = (k, buy, move)  # 'Ship: New card'
 
 
-def _send(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
+def _send(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     if not isinstance(item, dict) or not item:
         rd.bad(
             "write each ship sent as 'Ship: Expedition', and each contract played as "
@@ -494,9 +543,13 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
             field,
         )
         return
+    written = as_written(item)
+    if _again(rd, rd.sent, written, item, pos):  # 'Ship: Expedition', read before
+        return
+    problems, ship_key = len(rd.problems), None  # ship_key: of 'Ship: Expedition'
     keys = [loose_key(k) for k in item]
     if "contract" in keys:
-        _voyage(rd, item, pos, field, step)
+        _voyage(rd, item, pos, field)
         return
     if "ship" in keys:
         fields = rd.mapping(item, pos, field, SAIL_KEYS)
@@ -510,7 +563,7 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
         if len(extra) != 1:
             rd.bad("write each ship sent as 'Ship: Expedition'", pos, field)
             return
-        k = extra[0]
+        k = ship_key = extra[0]
         sv, spos = k, item.key_pos.get(k, pos) if isinstance(item, YMap) else pos
         tv, tpos = item[k], item.value_pos.get(k, pos) if isinstance(item, YMap) else pos
         fields = _rest(rd, item, k, pos, field) if len(item) > 1 else {}
@@ -520,8 +573,11 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
     if "wild" in fields and not isinstance(fields["wild"][0], bool):
         rd.bad("wild: true when a Wild Ship card lets this ship join", fields["wild"][2], field)
     if ship and exp:
-        step(SendShip(ship), spos)
-        step(Sail(exp, transport, colour, bool(wild)), tpos)
+        send, sail = rd.move(SendShip, ship), rd.move(Sail, exp, transport, colour, bool(wild))
+        rd.step(send, spos)
+        rd.step(sail, tpos)
+        if ship_key is not None and written and len(rd.problems) == problems:
+            rd.sent[written] = (ship_key, send, sail)  # 'Ship: Expedition' (and transport, ...)
 
 
 def _rest(rd: _Reader, item: Any, k: Any, pos: Pos | None, field: str) -> dict:
@@ -545,7 +601,7 @@ def _flagship_extras(rd: _Reader, fields: dict, field: str):
     return transport, colour, wild
 
 
-def _voyage(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
+def _voyage(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     fields = rd.mapping(item, pos, field, (*VOYAGE_KEYS, "turns"))
     if "turns" in fields and "duration" not in fields:
         fields["duration"] = fields.pop("turns")
@@ -572,21 +628,16 @@ def _voyage(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
     if contract is None or duration is None or len(ships) != len(rd.items(sv, spos, field)):
         return
     wild_ships = _wild_ships(rd, contract, [s for s, _ in ships], wild, fields, field)
-    step(PlayContract(contract, duration), cpos)
+    rd.step(rd.move(PlayContract, contract, duration), cpos)
     for name, ipos in ships:
         is_flag = rd.book.is_flagship(name)
         w = name in wild_ships
         if w:
             wild_ships.remove(name)
-        step(
-            Assign(
-                name,
-                transport if is_flag else None,
-                colour if is_flag else None,
-                w,
-            ),
-            ipos,
+        assign = rd.move(
+            Assign, name, transport if is_flag else None, colour if is_flag else None, w
         )
+        rd.step(assign, ipos)
 
 
 def _wild_ships(rd: _Reader, contract: str, ships: list[str], wild: Any, fields, field) -> list:
@@ -615,11 +666,11 @@ def _wild_ships(rd: _Reader, contract: str, ships: list[str], wild: Any, fields,
     return out
 
 
-def _reserve(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
+def _reserve(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     if isinstance(item, str):
         name = rd.name(item, pos, field, "contract" if item in rd.book.contract_names else "ship")
         if name:
-            step(Reserve(name), pos)
+            rd.step(rd.move(Reserve, name), pos)
         return
     if not isinstance(item, dict):
         rd.bad(
@@ -652,7 +703,7 @@ def _reserve(rd: _Reader, item: Any, pos: Pos | None, field: str, step) -> None:
         sv, _, spos = fields["space"]
         space = rd.integer(sv, spos, f"{field}.space")
     if name:
-        step(Reserve(name, row, space), vpos)
+        rd.step(rd.move(Reserve, name, row, space), vpos)
 
 
 # the actions written as one item or a list of them, each read by its function
@@ -686,4 +737,4 @@ def _end(rd: _Reader, end: Any, pos: Pos | None, last: int) -> None:
             found[p] = (name, mpos)
     for p in rd.players:  # revealed in seat order
         if p in found:
-            rd.step(DealMission(p, found[p][0]), last, p, found[p][1])
+            rd.step_of(DealMission(p, found[p][0]), last, p, found[p][1])

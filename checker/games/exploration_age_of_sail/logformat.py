@@ -18,6 +18,8 @@ from checker.core.game import Step
 from checker.core.log import LogReader, player_named, turn_entries
 from checker.games.exploration_age_of_sail.book import CardBook
 from checker.games.exploration_age_of_sail.moves import (
+    END_EXPEDITIONS,
+    NO_SAVE,
     NONE_WORDS,
     Discard,
     Draw,
@@ -38,6 +40,7 @@ TURN_KEYS = ("player", "draw", "expedition", "explore", "discard")
 FLIP_KEYS = ("flip", "save", "by", "discard")
 NO_EXTRAS: dict = {}  # of a flip written 'Explorer: card' (no save, by or discard)
 TYPE_ORDER = {"explorer": 0, "ship": 1, "crew": 2}  # of an expedition's three cards
+_new = tuple.__new__  # _new(Step, (move, turn, player, pos)): a Step, without Step.__new__
 
 
 class _Reader(LogReader):
@@ -45,12 +48,45 @@ class _Reader(LogReader):
 
     def __init__(self, book: CardBook, source: Source, players: list[str]):
         super().__init__(book, source, players)
+        self.steps: list[Step] = []
+        self.turn, self.player = 0, ""  # the turn being read and whose it is
         # a card as written -> its name, per deck (the same few names come back every turn)
         self.found: dict[str, dict[str, str]] = {
             "expedition": {},
             "exploration": {},
             "explorer": {},
         }
+        # (kind, fields) -> the move, made once for the log: moves are frozen values, so every
+        # step that writes the same move shares one
+        self.made: dict[tuple, Any] = {}
+        # a card drawn or discarded as written -> the move, per kind (cards found only)
+        self.written: dict[type, dict[str, Any]] = {Draw: {}, Discard: {}, RandomDiscard: {}}
+        # an expedition's three cards as written -> the Form, once all three found
+        self.forms: dict[tuple[str, ...], Form] = {}
+        # a flip written 'Explorer: card' -> its two moves (Explore, Reveal), once both found
+        self.flips: dict[tuple[str, str], tuple[Explore, Reveal]] = {}
+
+    def step(self, move: Any, pos: Pos | None) -> None:
+        """One step of the turn being read."""
+        self.steps.append(_new(Step, (move, self.turn, self.player, pos)))
+
+    def move(self, kind: type, *fields: Any) -> Any:
+        """The move ``kind(*fields)``, made the first time the log writes it."""
+        move = self.made.get((kind, fields))
+        if move is None:
+            move = self.made[kind, fields] = kind(*fields)
+        return move
+
+    def card_move(self, kind: type, value: Any, pos: Pos | None, field: str) -> Any:
+        """The move ``kind(card)`` for a card of the Expedition deck as written (its card None
+        if it is not one), remembered by the text once the card was found."""
+        known = self.written[kind]
+        if isinstance(value, str) and value in known:
+            return known[value]
+        move = self.move(kind, self.card(value, pos, field, "expedition"))
+        if move.card is not None:
+            known[value] = move
+        return move
 
     def card(self, value: Any, pos: Pos | None, field: str, deck: str) -> str | None:
         known = self.found[deck]
@@ -75,22 +111,20 @@ class _Reader(LogReader):
         return name
 
     def names(self, value: Any, pos: Pos | None, field: str) -> list[tuple[str | None, Pos | None]]:
-        items = value if isinstance(value, list) else [value]
-        out = []
-        for i, item in enumerate(items):
-            ipos = value.item_pos[i] if isinstance(value, YList) else pos
-            out.append(
-                (
-                    self.card(
-                        item,
-                        ipos,
-                        f"{field}[{i}]" if isinstance(value, list) else field,
-                        "expedition",
-                    ),
-                    ipos,
-                )
-            )
-        return out
+        return [
+            (self.card(item, ipos, ifield, "expedition"), ipos)
+            for item, ipos, ifield in items(value, pos, field)
+        ]
+
+
+def items(value: Any, pos: Pos | None, field: str) -> list[tuple[Any, Pos | None, str]]:
+    """(item, position, field) of a list, or of one value written without a list."""
+    if isinstance(value, YList):
+        item_pos = value.item_pos
+        return [(v, item_pos[i], f"{field}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, list):
+        return [(v, pos, f"{field}[{i}]") for i, v in enumerate(value)]
+    return [(value, pos, field)]
 
 
 def parse_log(book: CardBook, raw: Any, source: Source, players: list[str]) -> list[Step]:
@@ -104,35 +138,36 @@ def write_log(steps: list[Step]) -> dict[str, Any]:
 
 def parse_turns(book: CardBook, turns: YList, source: Source, players: list[str]) -> list[Step]:
     r = _Reader(book, source, players)
-    steps: list[Step] = []
+    starts = {p: StartTurn(p) for p in players}
     for t, entry, player, where in turn_entries(turns, source, players, TURN_KEYS, r.problems):
-
-        def step(move, pos, _t=t, _p=player):
-            steps.append(Step(move, _t, _p, pos))
-
-        step(StartTurn(player), entry.value_pos["player"])
+        r.turn, r.player = t, player
+        value_pos = entry.value_pos
+        r.step(starts[player], value_pos["player"])
         if "draw" in entry:
-            name = r.card(entry["draw"], entry.value_pos["draw"], f"{where}.draw", "expedition")
-            step(Draw(name), entry.value_pos["draw"])
+            _draw(r, entry["draw"], value_pos["draw"], where)
         if "expedition" in entry:
-            _expeditions(
-                r, entry["expedition"], entry.value_pos["expedition"], f"{where}.expedition", step
-            )
+            _expeditions(r, entry["expedition"], value_pos["expedition"], f"{where}.expedition")
         if "explore" in entry:
-            _explore(
-                r, entry["explore"], entry.value_pos["explore"], f"{where}.explore", player, step
-            )
+            _explore(r, entry["explore"], value_pos["explore"], f"{where}.explore")
         if "discard" in entry:
-            for name, pos in r.names(
-                entry["discard"], entry.value_pos["discard"], f"{where}.discard"
-            ):
-                step(Discard(name), pos)
+            _discard(r, entry["discard"], value_pos["discard"], f"{where}.discard")
     if r.problems:
         raise InputError(r.problems)
-    return steps
+    return r.steps
 
 
-def _expeditions(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
+def _draw(r: _Reader, value: Any, pos: Pos, where: str) -> None:
+    """Outfit phase: the card drawn from the Expedition deck."""
+    r.step(r.card_move(Draw, value, pos, f"{where}.draw"), pos)
+
+
+def _discard(r: _Reader, value: Any, pos: Pos, field: str) -> None:
+    """Ocean phase: the cards discarded down to the hand limit."""
+    for item, ipos, ifield in items(value, pos, field):
+        r.step(r.card_move(Discard, item, ipos, ifield), ipos)
+
+
+def _expeditions(r: _Reader, value: Any, pos: Pos, field: str) -> None:
     groups = (
         value if (isinstance(value, list) and value and isinstance(value[0], list)) else [value]
     )
@@ -142,10 +177,16 @@ def _expeditions(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
         if not isinstance(group, list) or len(group) != 3:
             r.bad("an expedition is three cards: [Explorer, Ship, Crew]", gpos, gfield)
             continue
-        names = [n for n, _ in r.names(group, gpos, gfield)]
-        if all(names):
-            step(Form(*by_type(r.book, names)), gpos)
-    step(EndExpeditions(), pos)
+        cards = tuple(group)
+        # the same three cards as before: the same Form
+        form = r.forms.get(cards) if all(isinstance(c, str) for c in cards) else None
+        if form is None:
+            names = [n for n, _ in r.names(group, gpos, gfield)]
+            if not all(names):
+                continue
+            form = r.forms[cards] = r.move(Form, *by_type(r.book, names))
+        r.step(form, gpos)
+    r.step(END_EXPEDITIONS, pos)
 
 
 def by_type(book: CardBook, cards: list[str]) -> list[str]:
@@ -154,63 +195,82 @@ def by_type(book: CardBook, cards: list[str]) -> list[str]:
     return sorted(cards, key=lambda c: TYPE_ORDER.get(book.expedition[c].type, 3))
 
 
-def _explore(r: _Reader, value: Any, pos: Pos, field: str, player: str, step) -> None:
+def _explore(r: _Reader, value: Any, pos: Pos, field: str) -> None:
+    """Exploration phase: the flips, in the order played."""
     if not isinstance(value, list):
         r.bad("explore is a list, one entry per expedition: - Magellan: Ocean", pos, field)
         return
     for i, item in enumerate(value):
-        ipos = value.item_pos[i] if isinstance(value, YList) else pos
-        ifield = f"{field}[{i}]"
         if not isinstance(item, YMap) or len(item) != 1:
             r.bad(
-                "write each flip as 'Explorer: card' or 'Explorer: {flip: card, ...}'", ipos, ifield
+                "write each flip as 'Explorer: card' or 'Explorer: {flip: card, ...}'",
+                value.item_pos[i] if isinstance(value, YList) else pos,
+                f"{field}[{i}]",
             )
             continue
         ((leader, spec),) = item.items()
-        explorer = r.card(leader, item.key_pos[leader], ifield, "explorer")
-        spec_pos = item.value_pos[leader]
-        if isinstance(spec, YMap):
-            for key in spec:
-                if key not in FLIP_KEYS:
-                    r.bad(
-                        f"unknown key '{key}'",
-                        spec.key_pos.get(key, spec_pos),
-                        f"{ifield}.{key}",
-                        did_you_mean(str(key), FLIP_KEYS),
-                    )
-            if "flip" not in spec:
-                r.bad("name the card turned over with 'flip:'", spec_pos, ifield)
-                continue
-            flip, flip_pos = spec["flip"], spec.value_pos["flip"]
-        else:  # 'Explorer: card'
-            flip, flip_pos, spec = spec, spec_pos, NO_EXTRAS
-        card = r.card(flip, flip_pos, f"{ifield}.flip", "exploration")
-        if explorer is None or card is None:
-            continue
-        step(Explore(explorer), item.key_pos[leader])
-        step(Reveal(card), flip_pos)
-        if "save" in spec:
-            spos = spec.value_pos["save"]
-            if isinstance(spec["save"], str) and spec["save"].strip().lower() in NONE_WORDS:
-                step(NoSave(), spos)
-            else:
-                by = player
-                if "by" in spec:
-                    try:
-                        by = player_named(
-                            spec["by"], r.players, r.source, spec.value_pos["by"], f"{ifield}.by"
-                        )
-                    except InputError as exc:
-                        r.problems += exc.problems
-                name = r.card(spec["save"], spos, f"{ifield}.save", "expedition")
-                if name:
-                    step(Save(name, by), spos)
-        if "discard" in spec:
-            name = r.card(
-                spec["discard"], spec.value_pos["discard"], f"{ifield}.discard", "expedition"
-            )
-            if name:
-                step(RandomDiscard(name), spec.value_pos["discard"])
+        written = r.flips.get((leader, spec)) if isinstance(spec, str) else None
+        if written is None:
+            _flip(r, item, f"{field}[{i}]")
+        else:  # 'Explorer: card', read before: the same two moves at this flip's places
+            r.step(written[0], item.key_pos[leader])
+            r.step(written[1], item.value_pos[leader])
+
+
+def _flip(r: _Reader, item: YMap, field: str) -> None:
+    """Exploration phase: one expedition turns over a card ('Explorer: card' or 'Explorer:
+    {flip: card, save: ..., by: ..., discard: ...}')."""
+    ((leader, spec),) = item.items()
+    explorer = r.card(leader, item.key_pos[leader], field, "explorer")
+    spec_pos = item.value_pos[leader]
+    if isinstance(spec, YMap):
+        for key in spec:
+            if key not in FLIP_KEYS:
+                r.bad(
+                    f"unknown key '{key}'",
+                    spec.key_pos.get(key, spec_pos),
+                    f"{field}.{key}",
+                    did_you_mean(str(key), FLIP_KEYS),
+                )
+        if "flip" not in spec:
+            r.bad("name the card turned over with 'flip:'", spec_pos, field)
+            return
+        flip, flip_pos = spec["flip"], spec.value_pos["flip"]
+    else:  # 'Explorer: card'
+        flip, flip_pos, spec = spec, spec_pos, NO_EXTRAS
+    card = r.card(flip, flip_pos, f"{field}.flip", "exploration")
+    if explorer is None or card is None:
+        return
+    explore, reveal = r.move(Explore, explorer), r.move(Reveal, card)
+    r.step(explore, item.key_pos[leader])
+    r.step(reveal, flip_pos)
+    if spec is NO_EXTRAS:
+        r.flips[leader, flip] = (explore, reveal)
+    if "save" in spec:
+        _save(r, spec, field)
+    if "discard" in spec:
+        dpos = spec.value_pos["discard"]
+        discard = r.card_move(RandomDiscard, spec["discard"], dpos, f"{field}.discard")
+        if discard.card:
+            r.step(discard, dpos)
+
+
+def _save(r: _Reader, spec: YMap, field: str) -> None:
+    """A Save card discarded to cancel the Hazard (by the player, or by another: 'by:'), or
+    none."""
+    spos = spec.value_pos["save"]
+    if isinstance(spec["save"], str) and spec["save"].strip().lower() in NONE_WORDS:
+        r.step(NO_SAVE, spos)
+        return
+    by = r.player
+    if "by" in spec:
+        try:
+            by = player_named(spec["by"], r.players, r.source, spec.value_pos["by"], f"{field}.by")
+        except InputError as exc:
+            r.problems += exc.problems
+    name = r.card(spec["save"], spos, f"{field}.save", "expedition")
+    if name:
+        r.step(r.move(Save, name, by), spos)
 
 
 def write_turns(steps: list[Step]) -> list[dict]:
