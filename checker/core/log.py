@@ -165,6 +165,16 @@ class LogReader:
     def bad(self, message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
         self.problems.append(self.source.problem(message, pos, field=field, hint=hint))
 
+    @staticmethod
+    def items(value: Any, pos: Pos | None, field: str) -> list[tuple[Any, Pos | None, str]]:
+        """(item, position, field) of each item of a list, or of one value written alone."""
+        if isinstance(value, YList):
+            item_pos = value.item_pos
+            return [(v, item_pos[i], f"{field}[{i}]") for i, v in enumerate(value)]
+        if isinstance(value, list):
+            return [(v, pos, f"{field}[{i}]") for i, v in enumerate(value)]
+        return [(value, pos, field)]
+
 
 def enough_problems(problems: list[Problem], source: Source) -> bool:
     """True once ``problems`` holds as many as one report lists (limits.yaml

@@ -181,14 +181,6 @@ class _Reader(LogReader):
         first = next(w for w in value if self.key_name(w) == name)
         self.bad(f"'{k}' and '{first}' are one key: write it once", kpos, f"{field}.{k}")
 
-    def items(self, value: Any, pos: Pos | None, field: str) -> list[tuple[Any, Pos | None, str]]:
-        if isinstance(value, YList):
-            item_pos = value.item_pos
-            return [(v, item_pos[i], f"{field}[{i}]") for i, v in enumerate(value)]
-        if isinstance(value, list):
-            return [(v, pos, f"{field}[{i}]") for i, v in enumerate(value)]
-        return [(value, pos, field)]
-
     def name(self, value: Any, pos: Pos | None, field: str, what: str) -> str | None:
         known = self.found[what]
         if isinstance(value, str) and value in known:

@@ -113,18 +113,8 @@ class _Reader(LogReader):
     def names(self, value: Any, pos: Pos | None, field: str) -> list[tuple[str | None, Pos | None]]:
         return [
             (self.card(item, ipos, ifield, "expedition"), ipos)
-            for item, ipos, ifield in items(value, pos, field)
+            for item, ipos, ifield in self.items(value, pos, field)
         ]
-
-
-def items(value: Any, pos: Pos | None, field: str) -> list[tuple[Any, Pos | None, str]]:
-    """(item, position, field) of a list, or of one value written without a list."""
-    if isinstance(value, YList):
-        item_pos = value.item_pos
-        return [(v, item_pos[i], f"{field}[{i}]") for i, v in enumerate(value)]
-    if isinstance(value, list):
-        return [(v, pos, f"{field}[{i}]") for i, v in enumerate(value)]
-    return [(value, pos, field)]
 
 
 def parse_log(book: CardBook, raw: Any, source: Source, players: list[str]) -> list[Step]:
@@ -163,7 +153,7 @@ def _draw(r: _Reader, value: Any, pos: Pos, where: str) -> None:
 
 def _discard(r: _Reader, value: Any, pos: Pos, field: str) -> None:
     """Ocean phase: the cards discarded down to the hand limit."""
-    for item, ipos, ifield in items(value, pos, field):
+    for item, ipos, ifield in r.items(value, pos, field):
         r.step(r.card_move(Discard, item, ipos, ifield), ipos)
 
 

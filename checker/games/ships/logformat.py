@@ -120,15 +120,6 @@ class _Reader(LogReader):
             self.bad(f"'{value}' is not a card of Ships", pos, field, hint)
         return name
 
-    def items(self, value: Any, pos: Pos | None, field: str):
-        """(item, position, field) of a list, or of a single value."""
-        if isinstance(value, list):
-            for i, item in enumerate(value):
-                ipos = value.item_pos[i] if isinstance(value, YList) else pos
-                yield item, ipos, f"{field}[{i}]"
-        else:
-            yield value, pos, field
-
     def goods(self, value: Any, pos: Pos | None, field: str) -> list[tuple[str, int]]:
         """Goods as a list ([Cloth, Cloth]) or a bundle ('2 Cloth + 1 Wine'): (good, the
         number of the item that names it)."""
