@@ -1,6 +1,7 @@
 """Reading long logs: time and memory grow in proportion to the log.
 
     python benchmarks/logs.py [--turns 100000] [--game ID] [--steps 3] [--repeat 1] [--compare TREE]
+                              [--varied]
 
 For every game with a checker (or ``--game``), a log of ``--turns`` turns is made by repeating
 the turns of the game's first example log, then read the way ``portolan check`` reads it, in a
@@ -13,7 +14,10 @@ is linear; with ``--repeat`` each size is read that many times and the run with 
 time is shown. A log that would pass the
 document size limit (``yaml.document_bytes``: Ships' turns are long) is cut to the most turns
 that fit, marked ``*``. ``--compare TREE`` reads each log with an older source tree too (e.g. from
-``git archive``), the two runs in turn, so that both see the same load.
+``git archive``), the two runs in turn, so that both see the same load. ``--varied`` makes the
+log of the turns of seeded random games (``portolan simulate``), one after another, instead: a
+repeated example repeats whole entries, which the entry reader and the parsers remember, while a
+real long log seldom writes the same turn twice, so ``--varied`` is the harder and truer figure.
 
 Target (issue 9): 100,000 turns in under 5 s and 300 MB on the project's machine. Wall and CPU
 times are printed (CPU is the steadier figure on a shared machine) with the peak resident memory
@@ -75,10 +79,18 @@ print(json.dumps({"times": times, "peaks_kb": peaks, "base_kb": base, "steps": l
 """
 
 
-def make_log(game: str, turns: int) -> str:
-    """The first example log of ``game`` with its turns repeated until there are ``turns``."""
+def make_log(game: str, turns: int, varied: bool = False) -> str:
+    """The first example log of ``game`` with its turns repeated until there are ``turns``; or,
+    ``varied``, the turns of as many seeded random games (``portolan simulate``) as it takes,
+    one after another: turns that seldom repeat whole, as a real long log's would not."""
+    if varied:
+        return varied_log(game, turns)
     example = sorted((ROOT / "examples" / game).glob("*.yaml"))[0]
-    lines = example.read_text("utf-8").splitlines(keepends=True)
+    return repeated(example.read_text("utf-8").splitlines(keepends=True), turns)
+
+
+def turn_lines(lines: list[str]) -> tuple[int, list[str]]:
+    """The index of a log's ``turns:`` line and its turns, one text per entry."""
     start = next(i for i, line in enumerate(lines) if line.startswith("turns:"))
     end = next(
         (i for i in range(start + 1, len(lines)) if lines[i][:1] not in (" ", "-", "\n")),
@@ -90,26 +102,76 @@ def make_log(game: str, turns: int) -> str:
             entries.append(line)
         else:
             entries[-1] += line
+    return start, entries
+
+
+def repeated(lines: list[str], turns: int) -> str:
+    start, entries = turn_lines(lines)
     body = [entries[k % len(entries)] for k in range(turns)]
     return "".join(lines[: start + 1] + body)
 
 
-def fitting(game: str, turns: int) -> int:
+def varied_log(game: str, turns: int) -> str:
+    head, entries = _played(game, turns)
+    return head + "".join(entries[:turns])
+
+
+_PLAYED: dict[str, tuple[str, list[str]]] = {}
+
+
+def _played(game: str, turns: int) -> tuple[str, list[str]]:
+    """The head of one random game's log and the turns of enough games for ``turns``, played
+    once per game and kept (the size limit may ask for fewer turns, never for more)."""
+    if game in _PLAYED and len(_PLAYED[game][1]) >= turns:
+        return _PLAYED[game]
+    head, body = "", []
+    with tempfile.TemporaryDirectory() as tmp:
+        games = max(20, turns // 40)  # more than enough: a game lasts 60 to 300 turns
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "portolan",
+                "simulate",
+                game,
+                "--games",
+                str(games),
+                "--seed",
+                "7",
+                "--log-dir",
+                tmp,
+            ],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
+        for log in sorted(Path(tmp).glob("*.yaml")):
+            lines = log.read_text("utf-8").splitlines(keepends=True)
+            start, entries = turn_lines(lines)
+            head = head or "".join(lines[: start + 1])
+            body += entries
+            if len(body) >= turns:
+                break
+    _PLAYED[game] = head, body
+    return head, body
+
+
+def fitting(game: str, turns: int, varied: bool = False) -> int:
     """``turns``, or fewer if a log of that many would pass the document size limit."""
     from portolan.limits import yaml_limits
 
     limit = yaml_limits().document_bytes
-    size = len(make_log(game, turns).encode("utf-8"))
+    size = len(make_log(game, turns, varied).encode("utf-8"))
     while size > limit:
         turns = int(turns * limit / size * 0.99)
-        size = len(make_log(game, turns).encode("utf-8"))
+        size = len(make_log(game, turns, varied).encode("utf-8"))
     return turns
 
 
-def measure(game: str, turns: int, folder: Path, tree: Path) -> dict:
+def measure(game: str, turns: int, folder: Path, tree: Path, varied: bool = False) -> dict:
     path = folder / f"{game}-{turns}.yaml"
     if not path.exists():
-        path.write_text(make_log(game, turns), "utf-8")
+        path.write_text(make_log(game, turns, varied), "utf-8")
     env = dict(os.environ, PYTHONPATH=str(tree))
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: bytecode cached
     proc = subprocess.run(
@@ -132,6 +194,11 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=3, help="sizes measured, halving each time")
     parser.add_argument("--repeat", type=int, default=1, help="runs per size; the best is shown")
     parser.add_argument("--compare", type=Path, help="an older source tree, read in turn")
+    parser.add_argument(
+        "--varied",
+        action="store_true",
+        help="the turns of many seeded random games, not one example's turns repeated",
+    )
     args = parser.parse_args()
     trees = {"now": ROOT}
     if args.compare:
@@ -143,12 +210,12 @@ def main() -> None:
     )
     with tempfile.TemporaryDirectory() as tmp:
         for game in [args.game] if args.game else GAMES:
-            most = fitting(game, args.turns)
+            most = fitting(game, args.turns, args.varied)
             for turns in sorted({most // 2**k for k in range(args.steps)}):
                 runs: dict[str, list[dict]] = {name: [] for name in trees}
                 for _ in range(args.repeat):
                     for name, tree in trees.items():  # in turn, so both see the same load
-                        runs[name].append(measure(game, turns, Path(tmp), tree))
+                        runs[name].append(measure(game, turns, Path(tmp), tree, args.varied))
                 for name, found in runs.items():
                     d = min(found, key=lambda r: sum(c for _, c in r["times"].values()))
                     t = d["times"]
