@@ -295,9 +295,10 @@ class FaceEvaluator:
     def _template(self, slot: str, source: str):
         key = (slot, source)
         if key not in self._compiled:
-            if (slot in SLOTS_LIST or slot in SLOTS_DATA) and source.strip() == "[]":
+            expression = slot in SLOTS_LIST or slot in SLOTS_DATA
+            if expression and source.strip() == "[]":
                 self._compiled[key] = _nothing  # the slots' default, in most decks
-            elif slot in SLOTS_LIST or slot in SLOTS_DATA:
+            elif expression:
                 self._compiled[key] = self.env.compile_expression(source)
             elif _constant(source):
                 self._compiled[key] = functools.partial(_as_given, _rendered_constant(source))

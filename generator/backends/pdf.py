@@ -54,7 +54,6 @@ class PdfWriter:
         self._forms: dict[tuple[int, ...], tuple[str, tuple]] = {}
         self._state: list = [None, None, None, None]
         self._saved: list[list] = []
-        self._fonts: dict = {}  # reportlab's font objects, by name
         self._texts: dict[tuple[str, float, str], str] = {}  # see _shown
         self._lines: dict[tuple[float, ...], str] = {}  # a line's operators, by its ends
         self.canvas = Canvas(
@@ -313,7 +312,7 @@ class PdfWriter:
         shown = self._texts.get(key)
         if shown is not None:
             return shown
-        font = self._fonts.get(name) or self._fonts.setdefault(name, pdfmetrics.getFont(name))
+        font = pdfmetrics.getFont(name)
         doc = self.canvas._doc
         code = []
         current = -1

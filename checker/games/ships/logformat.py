@@ -97,17 +97,11 @@ class _Reader(LogReader):
         self.shown: dict[str, list[str]] = {}  # location -> its trade boxes' goods
         self.bundles: dict[str, tuple] = {}  # text -> read_bundle's answer
         self.ships: dict[str, tuple[int, str]] = {}
-        self.turn_starts: dict[str, StartTurn] = {}  # player -> the move that starts a turn
         # an action as written (``_words``) -> its moves, each with where it is (``_located``)
         self.actions: dict[Any, list[tuple[Any, str | None, int | None]]] = {}
 
     def step(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
         self.steps.append(Step(move, turn, player, pos))
-
-    def start_turn(self, player: str) -> StartTurn:
-        if player not in self.turn_starts:
-            self.turn_starts[player] = StartTurn(player)
-        return self.turn_starts[player]
 
     # -- values ----------------------------------------------------------------------------
     def card(self, value: Any, pos: Pos | None, field: str) -> str | None:
@@ -279,8 +273,9 @@ def parse_log(book: Book, raw: Any, source: Source, players: list[str]) -> list[
     turns = raw.get("turns") if isinstance(raw, dict) else None
     if turns:
         last_turn = len(turns)
+        starts = {p: StartTurn(p) for p in players}  # one move per seat, shared by its turns
         for t, entry, player, where in turn_entries(turns, source, players, TURN_KEYS, rd.problems):
-            rd.step(rd.start_turn(player), t, player, entry.value_pos["player"])
+            rd.step(starts[player], t, player, entry.value_pos["player"])
             actions = entry.get("actions")
             if actions is None:
                 continue
