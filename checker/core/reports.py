@@ -95,7 +95,7 @@ class SeatReport(_Report):
     player: str
     wins: float = Field(description="games won, a shared win counted as a fraction")
     outright_wins: int
-    score: Spread
+    score: Spread | None = Field(description="over the games that ended; null if none did")
 
 
 class SimulateReport(_Report):
@@ -108,10 +108,19 @@ class SimulateReport(_Report):
     seed: int
     jobs: int
     options: dict[str, Scalar]
+    max_steps: int = Field(description="the step limit a game is stopped at (--max-steps)")
     seats: list[SeatReport]
-    length: Spread = Field(description="game length in steps (moves and revealed cards)")
-    turns: Spread = Field(description="game length in turns")
-    actions: int
+    length: Spread | None = Field(
+        description="length in steps (moves and revealed cards) of the games that ended"
+    )
+    turns: Spread | None = Field(description="length in turns of the games that ended")
+    actions: int = Field(description="steps played in all, unfinished games included")
+    ended: int = Field(description="games that reached the end the rules give")
+    unfinished: list[int] = Field(
+        description="the games (numbered from 1, as the logs of --log-dir) stopped at the step "
+        "limit: the rules let random players play on for ever; their scores and wins are left "
+        "out of every spread above"
+    )
     seconds: float
     games_per_second: float
 

@@ -14,16 +14,22 @@ from checker.core.game import GameRules, Step
 from portolan.model.loader import Game
 
 
-class GameDidNotEnd(RuntimeError):
-    pass
-
-
 @dataclass
 class SimulatedGame:
     state: Any
     steps: list[Step]
     players: list[str]
     options: dict[str, Any]
+
+
+class GameDidNotEnd(RuntimeError):
+    """A random game passed its step limit: the rules let a table that never heads for the end
+    (one that never invests, say) play on for ever, so this is a finding, not a fault."""
+
+    def __init__(self, max_steps: int, game: SimulatedGame):
+        super().__init__(f"no end after {max_steps} steps")
+        self.max_steps = max_steps
+        self.game = game
 
 
 def random_game(
@@ -44,13 +50,15 @@ def random_game(
     sample_outcome, sample_move = rules.sample_outcome, rules.sample_move
     decision, apply, append, new = rules.decision, rules.apply, steps.append, tuple.__new__
     while (d := decision(state)) is not None:
+        if len(steps) >= max_steps:  # a step is still to play: the game has not ended
+            raise GameDidNotEnd(
+                max_steps, SimulatedGame(state, steps, list(players), dict(options))
+            )
         move = sample_outcome(state, rng) if d.kind == "chance" else sample_move(state, rng)
         if d.starts_turn:
             turn += 1
         apply(state, move)
         append(new(Step, (move, turn, d.player, None)))
-        if len(steps) > max_steps:
-            raise GameDidNotEnd(f"no end after {max_steps} steps")
     return SimulatedGame(state, steps, list(players), dict(options))
 
 
@@ -71,12 +79,14 @@ def game_rng(seed: int, k: int) -> random.Random:
 @dataclass(frozen=True)
 class GameResult:
     """What one simulated game leaves for the report: each seat's total and whether it won
-    (``share``: 1 for a sole winner, 1/n for n tied winners, 0 otherwise), and its length."""
+    (``share``: 1 for a sole winner, 1/n for n tied winners, 0 otherwise), and its length.
+    A game stopped at the step limit (``ended`` false) keeps its scores so far and no win."""
 
     totals: tuple[int, ...]
     shares: tuple[float, ...]
     steps: int
     turns: int
+    ended: bool = True
 
 
 @dataclass(frozen=True)
@@ -89,6 +99,7 @@ class Batch:
     options: tuple[tuple[str, Any], ...]
     seed: int
     log_dir: str | None = None
+    max_steps: int = 200_000
 
 
 def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
@@ -104,15 +115,23 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
     names, options = list(batch.players), dict(batch.options)
     out = []
     for k in range(first, stop):
-        g = random_game(rules, model, names, options, game_rng(batch.seed, k))
+        rng = game_rng(batch.seed, k)
+        try:
+            g, ended = (
+                random_game(rules, model, names, options, rng, max_steps=batch.max_steps),
+                True,
+            )
+        except GameDidNotEnd as stopped:
+            g, ended = stopped.game, False
         sheet = rules.score(g.state)
-        winners = sheet.winners
+        winners = sheet.winners if ended else ()
         out.append(
             GameResult(
                 tuple(ln.total for ln in sheet.lines),
                 tuple(1 / len(winners) if ln.player in winners else 0.0 for ln in sheet.lines),
                 len(g.steps),
                 g.steps[-1].turn if g.steps else 0,
+                ended,
             )
         )
         if batch.log_dir is not None:
@@ -138,21 +157,25 @@ def spread(values: list[float]) -> dict[str, float]:
 
 def summarise(players: list[str], results: list[GameResult]) -> dict[str, Any]:
     """Per seat: wins (shared wins as fractions), outright wins and the score's spread; and the
-    games' length in steps and in turns."""
+    games' length in steps and in turns. Spreads are over the games that ended (none if no game
+    did); ``unfinished`` numbers (from 1) the games stopped at the step limit."""
+    ended = [r for r in results if r.ended]
     seats = []
     for i, name in enumerate(players):
         seats.append(
             {
                 "seat": i + 1,
                 "player": name,
-                "wins": round(sum(r.shares[i] for r in results), 4),
-                "outright_wins": sum(1 for r in results if r.shares[i] == 1),
-                "score": spread([r.totals[i] for r in results]),
+                "wins": round(sum(r.shares[i] for r in ended), 4),
+                "outright_wins": sum(1 for r in ended if r.shares[i] == 1),
+                "score": spread([r.totals[i] for r in ended]) if ended else None,
             }
         )
     return {
         "seats": seats,
-        "length": spread([r.steps for r in results]),
-        "turns": spread([r.turns for r in results]),
+        "length": spread([r.steps for r in ended]) if ended else None,
+        "turns": spread([r.turns for r in ended]) if ended else None,
         "actions": sum(r.steps for r in results),
+        "ended": len(ended),
+        "unfinished": [k + 1 for k, r in enumerate(results) if not r.ended],
     }

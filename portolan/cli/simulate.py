@@ -18,6 +18,9 @@ from portolan.cli.app import (
     rule_options,
 )
 
+# A game's steps are kept in memory until it ends (its log is written from them).
+MAX_STEPS = 2_000_000
+
 
 @app.command("simulate")
 @friendly
@@ -31,6 +34,11 @@ def simulate_command(
     ),
     option: list[str] = typer.Option(
         None, "--option", help="A rule option, name=value (repeatable)."
+    ),
+    max_steps: int = typer.Option(
+        200_000,
+        "--max-steps",
+        help="Stop a game that has not ended after this many steps, and report it.",
     ),
     jobs: int = typer.Option(
         1, "--jobs", help="Processes to play in (0: one per core); same results as one."
@@ -54,6 +62,7 @@ def simulate_command(
         raise opt.bad("--players", problem)
     opt.number("--games", games, 1, 10_000_000)
     opt.number("--jobs", jobs, 0, 256)
+    opt.number("--max-steps", max_steps, 1, MAX_STEPS)
     workers = jobs or os.cpu_count() or 1
     names = default_players(n)
     defaults = rule_options(rules, model, option)
@@ -64,6 +73,7 @@ def simulate_command(
         tuple(defaults.items()),
         seed,
         str(log_dir) if log_dir is not None else None,
+        max_steps,
     )
     started = time.perf_counter()
     results = _play(batch, games, workers)
@@ -80,6 +90,7 @@ def simulate_command(
                 "seed": seed,
                 "jobs": workers,
                 "options": defaults,
+                "max_steps": max_steps,
                 **summary,
                 "seconds": round(elapsed, 3),
                 "games_per_second": round(games / elapsed, 1),
@@ -90,6 +101,10 @@ def simulate_command(
         f"{games} games of {n} players, {steps} actions in {elapsed:.2f} s: "
         f"{games / elapsed:,.0f} games/s, {steps / elapsed:,.0f} actions/s"
     )
+    if summary["unfinished"]:
+        typer.echo(_unfinished_note(summary["unfinished"], game, games, max_steps, seed, log_dir))
+    if not summary["ended"]:
+        return
     every = [s["score"] for s in summary["seats"]]
     typer.echo(
         f"average score {sum(s['mean'] for s in every) / len(every):.1f}, "
@@ -108,6 +123,26 @@ def simulate_command(
             f"{s['seat']:>4}  {s['player']:<6}  {s['wins']:>7g} ({share:4.1f} %)"
             f"  {sc['mean']:>8.1f} ± {sc['stdev']:<6.1f}  ({sc['min']}–{sc['max']})"
         )
+
+
+def _unfinished_note(
+    unfinished: list[int], game: str, games: int, max_steps: int, seed: int, log_dir
+) -> str:
+    """What to say of the games stopped at the step limit: which, why it is no error, and how to
+    see one again."""
+    shown = ", ".join(map(str, unfinished[:10])) + (", …" if len(unfinished) > 10 else "")
+    first = unfinished[0]
+    where = (
+        f"the log of game {first} is {log_dir / f'{game}-{seed}-{first:04d}.yaml'}"
+        if log_dir is not None
+        else f"--seed {seed} --games {first} --log-dir DIR writes the log of game {first}"
+    )
+    return (
+        f"{len(unfinished)} of {games} games did not end within {max_steps:,} steps "
+        f"({'game' if len(unfinished) == 1 else 'games'} {shown}): the rules let a table that "
+        "never heads for the end play on, and random players sometimes do. Their scores and wins "
+        f"are left out of the figures; {where}."
+    )
 
 
 def _bar_columns(rp):

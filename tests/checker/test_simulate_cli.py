@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from checker.core.registry import rules_for
@@ -69,3 +70,70 @@ def test_text_output_has_a_line_per_seat():
     lines = result.stdout.splitlines()
     assert any(ln.split()[:2] == ["1", "Ana"] for ln in lines)
     assert any(ln.split()[:2] == ["2", "Ben"] for ln in lines)
+
+
+# -- games that do not end: the rules let random players play on for ever ------------------------
+
+LONG = "discovery-era-of-voyage"  # its random players seldom invest, so some games run long
+
+
+def _batch(game: str, max_steps: int, log_dir: str | None = None) -> Batch:
+    model = load_game(components_dir(), game)
+    defaults = tuple((o.name, o.default) for o in rules_for(game).options(model))
+    return Batch(game, str(components_dir()), ("Ana", "Ben"), defaults, 7, log_dir, max_steps)
+
+
+def test_the_step_limit_stops_a_game_that_is_not_over_and_only_such_a_game():
+    from checker.core.simulate import GameDidNotEnd, game_rng, random_game
+
+    model = load_game(components_dir(), LONG)
+    rules = rules_for(LONG)
+    options = {o.name: o.default for o in rules.options(model)}
+    whole = random_game(rules, model, ["Ana", "Ben"], options, game_rng(7, 0))
+    n = len(whole.steps)
+    exact = random_game(rules, model, ["Ana", "Ben"], options, game_rng(7, 0), max_steps=n)
+    assert exact.steps == whole.steps  # ending on the limit's own step is ending
+    with pytest.raises(GameDidNotEnd) as stopped:
+        random_game(rules, model, ["Ana", "Ben"], options, game_rng(7, 0), max_steps=n - 1)
+    assert stopped.value.game.steps == whole.steps[: n - 1]
+    assert rules.decision(stopped.value.game.state) is not None  # a step was still to play
+
+
+def test_an_unfinished_game_is_reported_and_left_out_of_the_figures(tmp_path):
+    whole = play_games(_batch(LONG, 200_000), 0, 4)
+    limit = sorted(r.steps for r in whole)[1] + 1  # the shortest two games end, the others not
+    results = play_games(_batch(LONG, limit, str(tmp_path)), 0, 4)
+    assert [r.ended for r in results] == [r.steps < limit for r in whole]
+    assert sum(r.ended for r in results) == 2
+    for r, w in zip(results, whole, strict=True):
+        assert r == w if r.ended else (r.steps == limit and sum(r.shares) == 0)
+    summary = summarise(["Ana", "Ben"], results)
+    assert summary["ended"] == 2
+    assert summary["unfinished"] == [k + 1 for k, r in enumerate(results) if not r.ended]
+    ended = [r for r in results if r.ended]
+    assert summary["length"] == spread([r.steps for r in ended])
+    assert abs(sum(s["wins"] for s in summary["seats"]) - 2) < 1e-9
+    # the unfinished game's log is a legal log of a game that is not over
+    log = tmp_path / f"{LONG}-7-{summary['unfinished'][0]:04d}.yaml"
+    checked = CliRunner().invoke(app, ["check", str(log), "--json"])
+    assert checked.exit_code == 0, checked.output
+    report = json.loads(checked.stdout)
+    assert report["ok"] is True and report["finished"] is False and report["winners"] == []
+
+
+def test_cli_says_which_games_did_not_end_and_exits_0():
+    args = ["simulate", LONG, "--games", "3", "--seed", "7", "--max-steps", "5"]
+    text = CliRunner().invoke(app, args)
+    assert text.exit_code == 0, text.output
+    assert "3 of 3 games did not end within 5 steps (games 1, 2, 3)" in text.stdout
+    assert "--seed 7 --games 1 --log-dir" in text.stdout
+    data = json.loads(CliRunner().invoke(app, [*args, "--json"]).stdout)
+    assert data["ended"] == 0 and data["unfinished"] == [1, 2, 3] and data["max_steps"] == 5
+    assert data["length"] is None and all(s["score"] is None for s in data["seats"])
+    assert data["actions"] == 15
+
+
+def test_max_steps_out_of_range_is_an_input_error():
+    result = CliRunner().invoke(app, ["simulate", LONG, "--max-steps", "0"])
+    assert result.exit_code == 2
+    assert "--max-steps" in result.output
