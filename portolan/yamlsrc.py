@@ -476,13 +476,17 @@ def check_size(text: str | bytes, source: Source, limits: YamlLimits) -> None:
 
 
 def _reader_pos(text: str | bytes, index: int) -> Pos | None:
-    """Line and column of the character at ``index`` (libyaml counts bytes, PyYAML characters)."""
+    """Line and column (in characters) of the character at ``index``: libyaml counts bytes of
+    the UTF-8 text, a text given as ``str`` included; PyYAML counts characters."""
     if not isinstance(index, int) or index < 0:
         return None
+    if _Loader is not yaml.SafeLoader and isinstance(text, str):
+        text = text.encode("utf-8", "surrogatepass")
     head = text[:index]
-    newline = b"\n" if isinstance(head, bytes) else "\n"
-    line = head.count(newline) + 1
-    return Pos(line, index - (head.rfind(newline) + 1) + 1)
+    if isinstance(head, bytes):
+        head = head.decode("utf-8", "replace")
+    line = head.count("\n") + 1
+    return Pos(line, len(head) - (head.rfind("\n") + 1) + 1)
 
 
 def load_yaml(path: str | Path) -> Any:

@@ -145,6 +145,14 @@ def test_control_characters_have_a_position():
     assert (problem.line, problem.column) == (2, 5)
 
 
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_a_control_character_after_accented_letters_has_its_position(as_bytes):
+    # libyaml gives the UTF-8 byte offset, for a text (a log pasted on the web page) too
+    text = "a: Álvares\nb: é x\x01y\n"
+    problem = problem_of(text.encode("utf-8") if as_bytes else text)
+    assert (problem.line, problem.column) == (2, 7)
+
+
 # -- merge keys --------------------------------------------------------------------------------
 
 
