@@ -106,14 +106,44 @@ def problems_of(exc: InputError) -> list[dict[str, Any]]:
     ]
 
 
+SHOWN_LINES = 200  # a longer text is shown only near its marked lines (or its first lines)
+NEAR = 3  # lines shown either side of a marked one
+
+
 def numbered(text: str, mark: set[int] | None = None, around: int | None = None) -> list[dict]:
     """The text's lines with their numbers, for showing a file beside its messages; with
-    ``around``, only the lines near that one."""
-    lines = text.splitlines()
-    rows = [
-        {"n": i, "text": line, "marked": i in (mark or set())}
-        for i, line in enumerate(lines, start=1)
-    ]
+    ``around``, only the lines near that one. A text of more than ``SHOWN_LINES`` lines is
+    shown only near its marked lines (its first ``SHOWN_LINES`` if none is), so a 16 MiB file
+    makes a page of a few hundred lines, not one of every line."""
+    mark = mark or set()
     if around is not None:
-        rows = rows[max(0, around - 4) : around + 3]
+        wanted = set(range(around - NEAR, around + NEAR + 1))
+    else:
+        wanted = None  # every line, unless the text is long
+        if text.count("\n") + text.count("\r") >= SHOWN_LINES:
+            near = {n for m in mark for n in range(m - NEAR, m + NEAR + 1)}
+            wanted = near or set(range(1, SHOWN_LINES + 1))
+    last = max(wanted) if wanted is not None else None
+    rows = []
+    for i, line in _lines(text):
+        if last is not None and i > last:
+            break
+        if wanted is None or i in wanted:
+            rows.append({"n": i, "text": line, "marked": i in mark})
     return rows
+
+
+def _lines(text: str, piece: int = 1 << 16):
+    """(number, line) of ``str.splitlines``, read a piece at a time (cut after a newline), so
+    a long text is never split whole."""
+    n, start = 1, 0
+    while start < len(text):
+        end = text.rfind("\n", start, start + piece) + 1
+        if end <= start:
+            end = text.find("\n", start + piece) + 1 or len(text)
+        if start + piece >= len(text):
+            end = len(text)
+        for line in text[start:end].splitlines():
+            yield n, line
+            n += 1
+        start = end

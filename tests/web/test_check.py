@@ -91,3 +91,12 @@ def test_what_the_user_typed_is_escaped(client):
     r = client.post("/check", data={"text": "game: <script>alert(1)</script>\nplayers: [A, B]\n"})
     assert "<script>alert(1)</script>" not in r.text
     assert "&lt;script&gt;" in r.text
+
+
+def test_a_long_log_is_shown_only_around_its_marked_line(client):
+    # every line of a 16 MiB log, each in its own markup, made a page of hundreds of MB
+    text = "game: exploration-age-of-sail\nplayers: [Ana]\n" + "# a comment\n" * 50_000
+    r = client.post("/check", data={"text": text})
+    assert r.status_code == 422
+    assert '<li value="2" class="marked">' in r.text
+    assert r.text.count("<li value=") < 20

@@ -108,3 +108,11 @@ def test_a_mistake_in_a_cell_points_at_its_line_and_keeps_what_was_typed(client)
 def test_an_unknown_game_is_a_404(client):
     assert client.get("/score/chess?players=A,B").status_code == 404
     assert client.post("/score/../etc", data={}).status_code == 404
+
+
+def test_a_long_position_is_shown_only_around_its_marked_line(client):
+    text = "game: ships\nplayers: {Ana: {vp: x}, Ben: {}}\n" + "# a comment\n" * 50_000
+    r = client.post("/score/ships", data={"players": "Ana, Ben", "yaml": text})
+    assert r.status_code == 422
+    assert '<li value="2" class="marked">' in r.text
+    assert r.text.count("<li value=") < 20
