@@ -12,6 +12,8 @@ import sys
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from checker.core.log import parse_log
 from checker.core.play import Session
 from checker.core.playlog import (
@@ -220,6 +222,15 @@ def test_the_answers_are_read_back_only_from_the_end_of_the_file():
     # a comment after them: they are not the file's last lines, so they are the user's
     assert split_answers(text + "# mine\n") == (text + "# mine\n", [])
     assert split_answers("game: x\n") == ("game: x\n", [])
+
+
+@pytest.mark.parametrize("odd", ["\x7f", "\x9b", "\x85", "\u2028", "\u2029", "\x1b", "\ufeff"])
+def test_an_answer_line_is_a_comment_yaml_reads_whatever_the_names(odd):
+    # a player named with a C1 control or a line separator made a file no reader could open
+    answers = [Answer(f"P{odd}Q", f"draw {odd}", 1)]
+    text = "game: x\n" + answers_text(answers)
+    assert parse_yaml(text) == {"game": "x"}
+    assert split_answers(text) == ("game: x\n", answers)
 
 
 def test_a_log_is_cut_into_its_turns_whoever_wrote_it():

@@ -134,3 +134,13 @@ def test_a_failing_request_loses_no_saved_step(client, app, monkeypatch):
     assert client.post(f"/play/{key}", data=answer).status_code == 500
     monkeypatch.undo()
     assert step_of(client.get(f"/play/{key}").text) == saved
+
+
+def test_a_game_with_a_control_character_in_a_name_resumes_after_a_restart(client, app):
+    # the setup's answers, saved as comment lines, name the player
+    key = new_game(client, "age-of-exploration", "P\x9bQ, Ben")
+    before = play_steps(client, key, 1)
+    app.site.store.forget(key)  # read back from the disk
+    after = client.get(f"/play/{key}")
+    assert after.status_code == 200
+    assert step_of(after.text) == step_of(before)
