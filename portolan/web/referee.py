@@ -94,8 +94,9 @@ class Table:
 
     @property
     def can_undo(self) -> bool:
-        marks = self.session.marks
-        return bool(self.session.steps) if marks is None else bool(marks)
+        if self.session.marks is None:  # resumed: the answers so far, worked out once as an
+            self.session.marks = self.session.prompts_so_far()  # undo would (not every step)
+        return bool(self.session.marks)
 
     def decision(self) -> Decision | None:
         return self.rules.decision(self.session.state)

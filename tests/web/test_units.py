@@ -80,6 +80,22 @@ def test_the_store_keeps_games_apart_and_resumes_them_from_disk(tmp_path):
     assert meta["version"] == 2
 
 
+def test_a_resumed_game_offers_undo_only_when_an_answer_can_be_undone(tmp_path):
+    # resumed, a game with steps nobody chose (its setup) offered an undo that did nothing
+    store = Store(tmp_path, components_dir())
+    key = store.create("exploration-age-of-sail", ["Ana", "Ben"], {})
+    with store.table(key) as t:
+        assert t.steps and not t.can_undo
+    store.forget(key)
+    with store.table(key) as t:
+        assert not t.can_undo
+        answer(t)
+        assert t.can_undo
+    store.forget(key)
+    with store.table(key) as t:
+        assert t.can_undo and t.undo() and not t.can_undo
+
+
 def test_the_store_refuses_ids_that_are_not_its_own(tmp_path):
     store = Store(tmp_path, components_dir())
     for key in ("../x", "short", "A" * 22):
