@@ -396,7 +396,7 @@ class Session:
                 return asked
             if answer in ("", "?"):
                 return AGAIN  # the list again
-            if answer.isdigit():
+            if answer.isdecimal():
                 if int(answer) in keys:
                     return entries[keys.index(int(answer))][1]
                 self.say(f"  {answer} is not in the list: type one of its numbers or words.")
