@@ -101,18 +101,24 @@ class ScoreSheet:
 
     def as_csv(self) -> str:
         """One row a player (in seat order), one column a category, then the total, each
-        tie-breaker and the rank; the header row holds the labels."""
+        tie-breaker and the rank; the header row holds the labels. Names and labels come from
+        a log or a components folder, so text that a spreadsheet would take for a formula is
+        kept as text (``as_cell``)."""
         labels = self.tie_breaker_labels()
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(
-            ["Player", *(label for _, label in self.categories), "Total", *labels, "Rank"]
+            [
+                as_cell(text)
+                for text in ("Player", *(label for _, label in self.categories), "Total", *labels)
+            ]
+            + ["Rank"]
         )
         for ln in self.lines:
             tiebreak = list(ln.tiebreak) + [""] * (len(labels) - len(ln.tiebreak))
             writer.writerow(
                 [
-                    ln.player,
+                    as_cell(ln.player),
                     *(ln.breakdown.get(cid, 0) for cid, _ in self.categories),
                     ln.total,
                     *tiebreak,
@@ -154,3 +160,14 @@ class ScoreSheet:
             out.append("Tied for the win: " + ", ".join(winners))
         out += self.notes
         return "\n".join(out)
+
+
+# What makes a spreadsheet read a cell as a formula (OWASP, "CSV injection"): a log shared
+# online could name a player '=HYPERLINK(...)'.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_cell(text: str) -> str:
+    """``text`` as a CSV cell that spreadsheets show as written: text that would start a
+    formula gets a leading apostrophe, the mark spreadsheets use for text typed as is."""
+    return "'" + text if text.startswith(_FORMULA_START) else text

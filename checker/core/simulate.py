@@ -1,4 +1,5 @@
-"""Random legal games: every choice uniformly among the legal moves, every card drawn at random.
+"""Random legal games: every choice among the legal moves at random (uniformly, or weighted where
+a game's ``sample_move`` plays more like a table), every card drawn at random.
 
 Drawing uniformly from what is left of a deck is the same as drawing the top card of a
 shuffled deck, so the games are those of a table that shuffles well and plays at random.

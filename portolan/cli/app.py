@@ -12,6 +12,7 @@ import typer
 from portolan.cli import options as opt
 from portolan.cli.group import PortolanGroup, version_option
 from portolan.cli.jsonout import json_error, wants_json
+from portolan.cli.terminal import echo, json_text
 from portolan.errors import EXIT_INPUT, EXIT_IO, InputError, OutputError, Problem
 from portolan.paths import components_dir
 
@@ -65,9 +66,9 @@ def friendly(fn):
             return fn(*args, **kwargs)
         except InputError as exc:
             for problem in exc.problems:
-                typer.echo(f"error: {problem}", err=True)
+                echo(f"error: {problem}", err=True)
             if wants_json(kwargs):  # --json: the same problems as JSON on stdout
-                typer.echo(json_error(exc.problems))
+                echo(json_error(exc.problems))
             raise typer.Exit(EXIT_INPUT) from None
         except BrokenPipeError:  # e.g. piped into `head`: stop quietly
             import os
@@ -78,22 +79,20 @@ def friendly(fn):
         except (OutputError, OSError) as exc:
             if not isinstance(exc, OutputError):
                 exc = OutputError.of(exc)
-            typer.echo(f"error: {exc}", err=True)
+            echo(f"error: {exc}", err=True)
             if wants_json(kwargs):
-                typer.echo(json_error(Problem(exc.reason, file=exc.path)))
+                echo(json_error(Problem(exc.reason, file=exc.path)))
             raise typer.Exit(EXIT_IO) from None
         except KeyboardInterrupt:
-            typer.echo("interrupted", err=True)
+            echo("interrupted", err=True)
             raise typer.Exit(130) from None
         except (typer.Exit, typer.Abort):
             raise
         except Exception as exc:
-            typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
-            typer.echo(
-                "This is a bug in Portolan; please report it with the command you ran.", err=True
-            )
+            echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+            echo("This is a bug in Portolan; please report it with the command you ran.", err=True)
             if wants_json(kwargs):
-                typer.echo(json_error(f"internal error: {type(exc).__name__}: {exc}"))
+                echo(json_error(f"internal error: {type(exc).__name__}: {exc}"))
             raise typer.Exit(3) from None
 
     return wrapper
@@ -104,9 +103,7 @@ def components_folder(path: Path | None) -> Path:
 
 
 def emit_json(data) -> None:
-    import json
-
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    echo(json_text(data))
 
 
 def rule_options(rules, model, items: list[str] | None) -> dict:

@@ -10,6 +10,7 @@ import typer
 
 from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids
+from portolan.cli.terminal import echo
 from portolan.errors import display_path
 from portolan.paths import output_dir
 from portolan.sizes import papers
@@ -146,22 +147,22 @@ def build_command(
         if game_id in fresh:
             count = len(fresh[game_id]["files"])
             where = display_path(target / game_id)
-            typer.echo(f"{game_id}: up to date, {count} files (--force rebuilds) -> {where}")
+            echo(f"{game_id}: up to date, {count} files (--force rebuilds) -> {where}")
             for note in fresh[game_id].get("notes", []):
-                typer.echo(f"  {note}")
+                echo(f"  {note}")
             for warning in fresh[game_id].get("warnings", []):
-                typer.echo(f"  warning: {warning}", err=True)
+                echo(f"  warning: {warning}", err=True)
             continue
         report = reports[game_id]
         kinds: dict[str, int] = {}
         for f in report.files:
             kinds[f.suffix[1:].upper()] = kinds.get(f.suffix[1:].upper(), 0) + 1
         summary = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
-        typer.echo(f"{report.game}: {summary} -> {display_path(target / report.game)}")
+        echo(f"{report.game}: {summary} -> {display_path(target / report.game)}")
         for note in report.notes:
-            typer.echo(f"  {note}")
+            echo(f"  {note}")
         for over in report.overflows:
-            typer.echo(f"  warning: text does not fit in {over.where}: {over.text}", err=True)
+            echo(f"  warning: text does not fit in {over.where}: {over.text}", err=True)
 
 
 def _game_ids(folder: Path) -> list[str]:
@@ -212,7 +213,7 @@ def _build(folder: Path, ids: list[str], target: Path, options, workers: int) ->
             bar.update(task, description=label, advance=1)
 
         def waiting() -> None:
-            typer.echo(f"waiting for another build into {display_path(target)} to finish", err=True)
+            echo(f"waiting for another build into {display_path(target)} to finish", err=True)
 
         return build_games(loaded, target, options, progress, waiting, jobs=workers)
 
@@ -227,7 +228,7 @@ def list_command(components: Path = COMPONENTS):
     for game_id in available_games(folder):
         game = load_game(folder, game_id)
         players = game.spec.players
-        typer.echo(f"{game.id}  {game.title} ({players.min.value}-{players.max.value} players)")
+        echo(f"{game.id}  {game.title} ({players.min.value}-{players.max.value} players)")
         for c in game.components:
             detail = ""
             if c.deck is not None:
@@ -239,4 +240,4 @@ def list_command(components: Path = COMPONENTS):
                 detail = f"×{c.spec.count}"
             elif c.kind == "counters":
                 detail = f"{sum(k.count.value for k in c.spec.counters)} counters"
-            typer.echo(f"  {c.id:<22} {c.kind:<10} {c.name}" + (f" ({detail})" if detail else ""))
+            echo(f"  {c.id:<22} {c.kind:<10} {c.name}" + (f" ({detail})" if detail else ""))

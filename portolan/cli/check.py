@@ -8,6 +8,7 @@ import typer
 
 from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly, game_ids
+from portolan.cli.terminal import echo
 from portolan.errors import display_path
 
 SHEET_FORMATS = ("text", "json", "csv")
@@ -62,19 +63,19 @@ def check_command(
         emit_json(data)
     elif shown == "csv":
         if result.violation is not None:
-            typer.echo(str(result.violation), err=True)
+            echo(str(result.violation), err=True)
         else:
-            typer.echo(sheet.as_csv(), nl=False)
+            echo(sheet.as_csv(), nl=False)
     else:
         for line in result.trace:
-            typer.echo(line)
+            echo(line)
         if result.violation is not None:
-            typer.echo(str(result.violation))
+            echo(str(result.violation))
         else:
             state = "the game is over" if finished else "the game is not over yet (scores so far)"
-            typer.echo(f"{loaded.source.path}: {result.turns} turns, every step legal; {state}.")
-            typer.echo("")
-            typer.echo(sheet.as_text())
+            echo(f"{loaded.source.path}: {result.turns} turns, every step legal; {state}.")
+            echo("")
+            echo(sheet.as_text())
     if result.violation is not None:
         raise typer.Exit(1)
 
@@ -103,6 +104,6 @@ def score_command(
     if shown == "json":
         emit_json({"ok": True, "game": game, **sheet.as_json()})
     elif shown == "csv":
-        typer.echo(sheet.as_csv(), nl=False)
+        echo(sheet.as_csv(), nl=False)
     else:
-        typer.echo(sheet.as_text())
+        echo(sheet.as_text())

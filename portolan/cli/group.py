@@ -21,6 +21,7 @@ import typer
 from typer.core import TyperGroup
 
 from portolan.cli.jsonout import argv_wants_json, json_error
+from portolan.cli.terminal import echo
 from portolan.errors import Problem
 
 
@@ -32,7 +33,7 @@ def _show_version(value: bool) -> None:
             shown = version("portolan")
         except PackageNotFoundError:  # run from a checkout that was never installed
             from portolan import __version__ as shown
-        typer.echo(f"portolan {shown}")
+        echo(f"portolan {shown}")
         raise typer.Exit(0)
 
 
@@ -160,7 +161,7 @@ class PortolanGroup(TyperGroup):
         try:
             result = super().main(argv, prog_name, complete_var, False, **extra)
         except typer.Abort:
-            typer.echo(json_error("aborted"))
+            echo(json_error("aborted"))
             sys.exit(1)
         except Exception as exc:  # a usage error found before any command ran
             from typer._click.exceptions import ClickException
@@ -168,6 +169,6 @@ class PortolanGroup(TyperGroup):
             if not isinstance(exc, ClickException):
                 raise
             exc.show()
-            typer.echo(json_error(Problem(exc.format_message(), file="command line")))
+            echo(json_error(Problem(exc.format_message(), file="command line")))
             sys.exit(exc.exit_code)
         sys.exit(result if isinstance(result, int) else 0)

@@ -8,7 +8,6 @@ A failure is ``{"ok": false, "error": {file, line, column, field, message, hint}
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,7 +15,9 @@ from portolan.errors import Problem
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    from portolan.cli.terminal import json_text
+
+    return json_text(data)
 
 
 def wants_json(kwargs: Mapping[str, Any]) -> bool:

@@ -8,6 +8,7 @@ import typer
 
 from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids, rule_options
+from portolan.cli.terminal import echo, shown
 from portolan.errors import display_path
 
 COMMANDS_HELP = (
@@ -75,7 +76,7 @@ def play_command(
 
     def ask(prompt: str) -> str | None:
         try:
-            return input(prompt)
+            return input(shown(prompt))
         except EOFError:
             return None
 
@@ -86,16 +87,16 @@ def play_command(
         chosen,
         log,
         ask,
-        typer.echo,
+        echo,
         rng=random.Random(seed),
         resume_args=[] if components is None else ["--components", str(components)],
     )
     if text:
         turns = loaded.steps[-1].turn if loaded.steps else 0
-        typer.echo(f"Resuming {display_path(log)}: {turns} turns so far.")
+        echo(f"Resuming {display_path(log)}: {turns} turns so far.")
         violation = session.resume(text, loaded)
         if violation is not None:
-            typer.echo(str(violation))
+            echo(str(violation))
             raise typer.Exit(1)
     session.run()
 

@@ -9,6 +9,7 @@ import typer
 
 from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids
+from portolan.cli.terminal import echo
 
 KINDS = ("components", "log", "position", "score", "check", "simulate")
 
@@ -51,7 +52,7 @@ def schema_command(
     """Print a JSON Schema (draft 2020-12) generated from the models Portolan validates with."""
     text = schema_text(opt.choice("kind", kind, KINDS), game, components)
     if out is None:
-        typer.echo(text, nl=False)
+        echo(text, nl=False)
     else:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")

@@ -9,6 +9,7 @@ import typer
 
 from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, friendly
+from portolan.cli.terminal import echo
 from portolan.errors import display_path
 
 WEB_EXTRA_HINT = (
@@ -78,14 +79,12 @@ def serve_command(
         raise opt.bad("--data", f"cannot create {display_path(folder)}: {exc.strerror}") from None
     web = create_app(folder, components_folder(components), output)
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(
-        f"Portolan at the table: http://{shown}:{port}/  (games kept in {display_path(folder)})"
-    )
+    echo(f"Portolan at the table: http://{shown}:{port}/  (games kept in {display_path(folder)})")
     if host not in LOCAL_HOSTS:
         lan = lan_address() if host in ("0.0.0.0", "::") else host
         if lan:
-            typer.echo(f"On the table's network: http://{lan}:{port}/")
-        typer.echo(
+            echo(f"On the table's network: http://{lan}:{port}/")
+        echo(
             "warning: anyone on this network can open these pages and join a game whose link "
             "they have; there are no accounts. Stop the server (Ctrl+C) when the game night ends.",
             err=True,

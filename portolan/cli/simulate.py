@@ -17,6 +17,7 @@ from portolan.cli.app import (
     game_ids,
     rule_options,
 )
+from portolan.cli.terminal import echo
 
 # A game's steps are kept in memory until it ends (its log is written from them).
 MAX_STEPS = 2_000_000
@@ -97,29 +98,29 @@ def simulate_command(
             }
         )
         return
-    typer.echo(
+    echo(
         f"{games} games of {n} players, {steps} actions in {elapsed:.2f} s: "
         f"{games / elapsed:,.0f} games/s, {steps / elapsed:,.0f} actions/s"
     )
     if summary["unfinished"]:
-        typer.echo(_unfinished_note(summary["unfinished"], game, games, max_steps, seed, log_dir))
+        echo(_unfinished_note(summary["unfinished"], game, games, max_steps, seed, log_dir))
     if not summary["ended"]:
         return
     every = [s["score"] for s in summary["seats"]]
-    typer.echo(
+    echo(
         f"average score {sum(s['mean'] for s in every) / len(every):.1f}, "
         f"highest {max(s['max'] for s in every)}, average {steps / games:.0f} actions per game"
     )
     length, turns = summary["length"], summary["turns"]
-    typer.echo(
+    echo(
         f"game length: {turns['mean']:.1f} turns (±{turns['stdev']:.1f}, {turns['min']}–"
         f"{turns['max']}), {length['mean']:.0f} steps"
     )
-    typer.echo("seat  player  wins            score: mean ± spread   (low–high)")
+    echo("seat  player  wins            score: mean ± spread   (low–high)")
     for s in summary["seats"]:
         sc = s["score"]
         share = 100 * s["wins"] / games
-        typer.echo(
+        echo(
             f"{s['seat']:>4}  {s['player']:<6}  {s['wins']:>7g} ({share:4.1f} %)"
             f"  {sc['mean']:>8.1f} ± {sc['stdev']:<6.1f}  ({sc['min']}–{sc['max']})"
         )

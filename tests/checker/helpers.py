@@ -36,3 +36,18 @@ def portolan(args: list[str], stdin: str, timeout: float = 120) -> subprocess.Co
         capture_output=True,
         timeout=timeout,
     )
+
+
+# Steps after which a property test stops a random game: random players may never head for the
+# end (Discovery's may never invest), and a longer game only slows the test.
+LIMIT = 20_000
+
+
+def played_or_stopped(rules, model, names, options, rng, max_steps: int = LIMIT):
+    """A random game and whether it ended, or the game as it stood at ``max_steps``."""
+    from checker.core.simulate import GameDidNotEnd, random_game
+
+    try:
+        return random_game(rules, model, names, options, rng, max_steps=max_steps), True
+    except GameDidNotEnd as stopped:
+        return stopped.game, False

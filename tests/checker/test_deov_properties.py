@@ -17,7 +17,7 @@ from checker.core.replay import replay
 from checker.core.simulate import default_players, random_game
 from portolan.model import load_game
 from tests.checker.games.discovery_era_of_voyage import two_player_pirates
-from tests.checker.helpers import COMPONENTS
+from tests.checker.helpers import COMPONENTS, LIMIT, played_or_stopped
 
 RULES = rules_for("discovery-era-of-voyage")
 MODEL = load_game(COMPONENTS, "discovery-era-of-voyage")
@@ -61,11 +61,13 @@ def test_a_simulated_games_log_replays_to_the_same_scores_with_any_options(seed,
     names = default_players(players)
     rng = random.Random(seed)
     options = random_options(rng, players)
-    game = random_game(RULES, MODEL, names, options, rng)
+    # Random players may never invest, and so never end (simulate reports such games): one
+    # stopped at the limit must replay to the same unfinished state.
+    game, ended = played_or_stopped(RULES, MODEL, names, options, rng, LIMIT)
     text = log_text(RULES, MODEL, names, options, game.steps)
     result = replay(parse_log(text, "sim.yaml", COMPONENTS))
     assert result.ok, result.violation
-    assert result.state.over
+    assert result.state.over is ended
     assert RULES.score(result.state).as_json() == RULES.score(game.state).as_json()
     assert result.state.totals() == game.state.totals()
 
@@ -90,3 +92,38 @@ def test_the_default_readings_are_those_rules_yaml_records():
     assert DEFAULTS["turn_pirates"] == "one" and "a pirate's bow" in (
         MODEL.rules.constants["pirate_turn_cost"].note
     )
+
+
+def test_simulates_player_turns_a_pirate_now_and_then_and_invests_when_it_can():
+    """simulate's player plays like a table (flow.sample_move): a pirate turned for a coin or a
+    resource about one time in ten that other moves are open, an investment taken when open
+    nine times in ten; every move it picks is legal. Uniform picks drained two players, who
+    then seldom invested and played thousands of steps."""
+    from checker.games.discovery_era_of_voyage.flow import INVEST_SHARE, PIRATE_TURN_SHARE
+    from checker.games.discovery_era_of_voyage.moves import Invest, TurnPirate
+
+    rng = random.Random(11)
+    offered = turned = open_to_invest = invested = steps = 0
+    for _ in range(12):
+        state = RULES.setup(MODEL, default_players(2), DEFAULTS)
+        while (d := RULES.decision(state)) is not None:
+            if d.kind == "chance":
+                move = RULES.sample_outcome(state, rng)
+            else:
+                moves = RULES.choices(state, d)
+                move = RULES.sample_move(state, rng)
+                assert move in moves
+                kinds = {type(m) for m in moves}
+                pirates_too = TurnPirate in kinds and len(kinds) > 1
+                if pirates_too:
+                    offered += 1
+                    turned += type(move) is TurnPirate
+                if Invest in kinds:  # expected: INVEST_SHARE of the picks not turning a pirate
+                    open_to_invest += 1 - PIRATE_TURN_SHARE if pirates_too else 1
+                    invested += type(move) is Invest
+            RULES.apply(state, move)
+            steps += 1
+    assert offered > 300 and open_to_invest > 30
+    assert abs(turned / offered - PIRATE_TURN_SHARE) < 0.05
+    assert abs(invested / open_to_invest - INVEST_SHARE) < 0.1
+    assert steps / 12 < 1500  # uniform picks: about 2,600 a game

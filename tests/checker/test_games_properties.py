@@ -15,10 +15,10 @@ from checker.core.log import parse_log
 from checker.core.logwriter import log_text
 from checker.core.registry import rules_for
 from checker.core.replay import replay
-from checker.core.simulate import default_players, random_game
+from checker.core.simulate import default_players
 from portolan.model import load_game
 from tests.checker.games import GAME_TESTS
-from tests.checker.helpers import COMPONENTS, ROOT
+from tests.checker.helpers import COMPONENTS, LIMIT, ROOT, played_or_stopped
 
 SCALE = float(os.environ.get("PORTOLAN_PROPERTY_SCALE", "1"))
 
@@ -72,11 +72,12 @@ def test_a_simulated_games_log_replays_to_the_same_scores(game):
     @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from(list(spec.players)))
     def replayed(seed, players):
         names = default_players(players)
-        played = random_game(rules, model, names, defaults, random.Random(seed))
+        rng = random.Random(seed)
+        played, ended = played_or_stopped(rules, model, names, defaults, rng, LIMIT)
         text = log_text(rules, model, names, defaults, played.steps)
         result = replay(parse_log(text, "sim.yaml", COMPONENTS))
         assert result.ok, result.violation
-        assert rules.decision(result.state) is None
+        assert (rules.decision(result.state) is None) is ended
         assert rules.score(result.state).as_json() == rules.score(played.state).as_json()
 
     replayed()

@@ -103,3 +103,23 @@ def test_an_unknown_sheet_format_exits_2():
     result = CliRunner().invoke(app, ["check", str(log), "--format", "xml"])
     assert result.exit_code == 2
     assert "--format: 'xml' is not allowed" in result.stderr
+
+
+def test_csv_keeps_text_that_a_spreadsheet_would_run_as_a_formula_as_text():
+    # names and labels come from logs and components shared online (OWASP "CSV injection")
+    names = ['=HYPERLINK("http://x.example","?")', "+1", "-Ana", "@SUM(A1)", "\tTab", "Ana-Maria"]
+    lines = [ScoreLine(n, {"ships": -2}, tiebreak=()) for n in names]
+    odd = ScoreSheet([("ships", "=1+1")], lines, tie_breakers=[])
+    rows = list(csv.reader(io.StringIO(odd.as_csv())))
+    assert rows[0][:2] == ["Player", "'=1+1"]
+    assert [r[0] for r in rows[1:]] == ["'" + n for n in names[:-1]] + ["Ana-Maria"]
+    assert all(r[1] == "-2" for r in rows[1:])  # numbers stay numbers
+
+
+def test_check_csv_of_a_log_naming_a_player_like_a_formula(tmp_path):
+    log = tmp_path / "formula.yaml"
+    text = (ROOT / "examples" / "exploration-age-of-sail" / "two-players.yaml").read_text("utf-8")
+    log.write_text(text.replace("Ana", "'=1+1'", 1).replace("player: Ana", "player: '=1+1'"))
+    result = CliRunner().invoke(app, ["check", str(log), "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    assert [r[0] for r in csv.reader(io.StringIO(result.stdout))][1] == "'=1+1"

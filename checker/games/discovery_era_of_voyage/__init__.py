@@ -7,6 +7,7 @@ decisions, then the turns), the scoring and the end position.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from checker.core.game import RulesBase
@@ -96,6 +97,10 @@ class DiscoveryRules(RulesBase):
     choices = staticmethod(flow.choices)
     chances = staticmethod(flow.chances)
     sample_outcome = staticmethod(flow.sample_outcome)
+
+    def sample_move(self, state: State, rng: random.Random) -> Any:
+        return flow.sample_move(state, self.decision(state), rng)
+
     describe = staticmethod(describe)
     spellings = staticmethod(spellings)
     spends = staticmethod(spends)

@@ -481,6 +481,28 @@ def sample_outcome(state: State, rng: random.Random) -> Any:
     return FirstPlayer(rng.choice(state.players))
 
 
+# Simulate's random player, played more like a table: turning a pirate costs a coin or a
+# resource (2 Player Variant), so it is chosen now and then, not at every chance a uniform pick
+# would take (that drained the players, who then could seldom invest and played for thousands
+# of steps); and a player who can invest here mostly does.
+PIRATE_TURN_SHARE = 0.1  # where other moves are open
+INVEST_SHARE = 0.9  # where investing here is legal
+
+
+def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
+    """A random legal choice for simulate, weighted as above; uniform otherwise."""
+    moves = choices(state, d)
+    if len(moves) > 1:
+        turns = [m for m in moves if type(m) is TurnPirate]
+        if turns and len(turns) < len(moves):
+            if rng.random() < PIRATE_TURN_SHARE:
+                return turns[rng.randrange(len(turns))]
+            moves = [m for m in moves if type(m) is not TurnPirate]
+        if INVEST_HERE in moves and rng.random() < INVEST_SHARE:
+            return INVEST_HERE
+    return moves[rng.randrange(len(moves))]
+
+
 # -- The table as everyone sees it ------------------------------------------------------------
 def public_state(state: State) -> list[str]:
     """The circle (markers and pirates on each island), then each player's ship, coins,
