@@ -83,8 +83,8 @@ class Session:
         # a turn that is over is written whole at once (the game's end too), so `check` sees
         # it; the file then says so, for what the log leaves out at a turn's end (no more
         # trades, the end of the turn) is no answer it can hold
-        turn_over = d is not None and d.starts_turn
-        self.file.save(self.steps, self._answers, d is None or turn_over, turn_over=turn_over)
+        turn_over = d is None or d.starts_turn  # the game's end ends its last turn
+        self.file.save(self.steps, self._answers, turn_over, turn_over=turn_over)
 
     def _answers(self, start: int) -> list[Answer]:
         return [
@@ -396,7 +396,7 @@ class Session:
                 return asked
             if answer in ("", "?"):
                 return AGAIN  # the list again
-            if answer.isdigit():
+            if answer.isdecimal():
                 if int(answer) in keys:
                     return entries[keys.index(int(answer))][1]
                 self.say(f"  {answer} is not in the list: type one of its numbers or words.")

@@ -95,3 +95,16 @@ def test_a_game_stopped_mid_choice_resumes_at_that_choice():
     d = RULES.decision(result.state)
     assert (d.player, d.prompt) == ("Ana", "where to sail")
     assert TurnPirate() in RULES.legal_moves(result.state)
+
+
+def test_a_digit_that_is_no_decimal_number_is_an_answer_not_understood(tmp_path):
+    # '²' is a digit to str.isdigit but not a number int() reads; '３' (full width) is 3
+    log = tmp_path / "game.yaml"
+    circle = ["palm", "harbour", "orchard", "temple", "pepper", "trading", "gold reef"]
+    stdin = "\n".join([*circle, "ben", "²", "３", "q"]) + "\n"
+    args = ["play", "discovery-era-of-voyage", "--players", "Ana,Ben", "--log", str(log)]
+    out = portolan(args, stdin)
+    assert out.returncode == 0, out.stderr
+    assert "'²' is none of the choices" in out.stdout
+    assert "starting coins: Ben 3, Ana 3" in out.stdout
+    assert '"3 coins each"' in log.read_text(encoding="utf-8")

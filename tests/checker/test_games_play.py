@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from checker.core.log import parse_log
+from checker.core.play import Session
 from checker.core.playlog import OVER_LINE, split_answers
 from checker.core.registry import rules_for
+from portolan.model import load_game
 from tests.checker.games import GAME_TESTS
 from tests.checker.helpers import portolan as run_portolan
 from tests.checker.helpers import run_log
@@ -136,3 +138,23 @@ def test_the_table_shows_what_each_player_has(script):
     table = script.prompts[len(script.prompts) * 5 // 6].asked[6]
     for player in spec.players:
         assert any(line.startswith(f"{player}: ") for line in table), (player, table)
+
+
+@pytest.mark.parametrize("script", GAMES, indirect=True)
+def test_a_game_over_resumed_asks_nothing_and_writes_nothing(script, tmp_path):
+    """The log of a game that has ended, resumed: the game is over (a turn the log ends on
+    without its end written, as a log may, is not played on), and the file stays as it is."""
+    spec = GAME_TESTS[script.game].play
+    path = tmp_path / "over.yaml"
+    path.write_text(script.final, encoding="utf-8")
+    loaded = parse_log(script.final, str(path), spec.components)
+    asked: list[str] = []
+
+    def ask(prompt: str) -> None:
+        asked.append(prompt)
+
+    rules, model = rules_for(script.game), load_game(spec.components, script.game)
+    session = Session(rules, model, loaded.players, loaded.options, path, ask, lambda s: None)
+    assert session.resume(script.final, loaded) is None
+    assert session.run() is True and asked == []
+    assert path.read_text(encoding="utf-8") == script.final

@@ -229,7 +229,7 @@ class _Reader(LogReader):
 
     def integer(self, value: Any, pos: Pos | None, field: str) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, str) and value.strip().isdigit():
+            if isinstance(value, str) and value.strip().isdecimal():
                 return int(value)
             self.bad(f"expected a whole number, found {value!r}", pos, field)
             return None

@@ -95,7 +95,7 @@ class Book:
 
     def leader(self, value: Any) -> str | None:
         """A leader named by its number or its name."""
-        if isinstance(value, int) or (isinstance(value, str) and value.strip().isdigit()):
+        if isinstance(value, int) or (isinstance(value, str) and value.strip().isdecimal()):
             return self.leader_by_number.get(int(value))
         return self.leader_names.exact(str(value))
 

@@ -195,7 +195,7 @@ class _Reader(LogReader):
         return getattr(self, "_" + verb)(rest.strip(), pos, field)
 
     def number(self, text: str, pos: Pos | None, field: str) -> int | None:
-        if text.isdigit():
+        if text.isdecimal():
             return int(text)
         self.bad(f"expected a card number, found '{text}'", pos, field)
         return None
@@ -308,7 +308,7 @@ class _Reader(LogReader):
         return None if name is None else Pick(name)
 
     def _or(self, rest, pos, field):
-        n = rest.isdigit() and int(rest)
+        n = rest.isdecimal() and int(rest)
         if not n:
             self.bad(f"'or {rest}': write the option's number, or 1, or 2", pos, field)
             return None
@@ -329,7 +329,7 @@ class _Reader(LogReader):
         return None
 
     def _eat(self, rest, pos, field):
-        if rest.isdigit():
+        if rest.isdecimal():
             return Action("eat", int(rest))
         self.bad("write how many horses: eat 1", pos, field)
         return None
@@ -349,7 +349,7 @@ class _Reader(LogReader):
         if fold(rest) == "scuttle":
             return Ashore(scuttle=True)
         parts = rest.split()
-        if len(parts) == 2 and all(p.isdigit() for p in parts):
+        if len(parts) == 2 and all(p.isdecimal() for p in parts):
             return Ashore(int(parts[0]), int(parts[1]))
         self.bad(
             "write the Crew and Provisions left aboard (ashore 1 0) or ashore scuttle", pos, field
@@ -368,7 +368,7 @@ class _Reader(LogReader):
             return None
 
     def _give(self, rest, pos, field):
-        if rest.isdigit():
+        if rest.isdecimal():
             return Give(int(rest))
         self.bad("write how much Gold: give 2", pos, field)
         return None

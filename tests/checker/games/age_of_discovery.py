@@ -497,6 +497,11 @@ MALFORMED = {
         "      - {contract: Yellow Contract 5, ships: [Santa María], duration: two}  # here\n",
         "expected a whole number, found 'two'",
     ),
+    "a duration written with a superscript digit": (  # '²'.isdigit(), but int() refuses it
+        HEAD + "  - player: Ana\n    send:\n"
+        "      - {contract: Yellow Contract 5, ships: [Santa María], duration: ²}  # here\n",
+        "expected a whole number, found '²'",
+    ),
     "a purchase written as a list": (
         HEAD + "  - player: Ana\n    buy:\n      - [Blue Ship 2, White Ship 1]  # here\n",
         "write each purchase as 'Ship: New card' (the card turned over in its place)",

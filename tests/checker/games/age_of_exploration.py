@@ -456,6 +456,18 @@ MALFORMED_LOGS = {
         BASE + "  - player: Ben\n    steps: [port, draw forty]  # here\n",
         "expected a card number, found 'forty'",
     ),
+    "a card number written with a superscript digit": (  # '²'.isdigit(), but int() refuses it
+        BASE + "  - player: Ben\n    steps: [port, draw ²]  # here\n",
+        "expected a card number, found '²'",
+    ),
+    "a Leader numbered with a superscript digit": (
+        BASE.replace("Ana: {leader: 1,", "Ana: {leader: '²',  # here\n    "),
+        "'²' is not a Leader",
+    ),
+    "gold given with a superscript digit": (
+        BASE + "  - player: Ben\n    steps: [give ²]  # here\n",
+        "write how much Gold: give 2",
+    ),
     "a die that is not a die": (
         BASE + BEN_OUT + "  - player: Ana\n    steps: [draw 122, 7+0]  # here\n",
         "'7+0': a die shows 1 to 6",
