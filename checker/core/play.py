@@ -40,7 +40,8 @@ COMMANDS = (
     "card, its name or a short form (? lists those still possible; hidden or Enter keeps a "
     "secret card unnamed; r picks at random when offered). t shows the table, u undoes the "
     "last answer, h this help, q stops (the log keeps everything; q prints the command that "
-    "resumes the game)."
+    "resumes the game); a choice named by that one letter (a player T) is picked, and table, "
+    "undo, help, quit are the commands."
 )
 HIDDEN_WORDS = ("", "hidden", "secret", "skip")
 STOP, UNDO, AGAIN = object(), object(), object()  # what a command asks of the prompt
@@ -327,11 +328,15 @@ class Session:
         answer = self.ask(prompt)
         return None if answer is None else answer.strip()
 
-    def command(self, answer: str | None) -> Any:
-        """STOP, UNDO or AGAIN (the prompt is asked again) for a command; None otherwise."""
+    def command(self, answer: str | None, names: Sequence[Sequence[str]] = ()) -> Any:
+        """STOP, UNDO or AGAIN (the prompt is asked again) for a command; None otherwise. An
+        answer that is exactly one of the choices' ``names`` (a player named T, say) picks it:
+        each command has its long form too (table, undo, help, quit)."""
         if answer is None:
             return STOP
         word = answer.lower()
+        if len(word) == 1 and named_exactly(answer, names):
+            return None
         if word in ("q", "quit"):
             return STOP
         if word in ("u", "undo"):
@@ -389,7 +394,7 @@ class Session:
         under = [(self.rules.describe(m), *self.rules.spellings(m)) for m in hidden]
         while True:
             answer = self._read("> ")
-            asked = self.command(answer)
+            asked = self.command(answer, shown)
             if asked is AGAIN:
                 continue
             if asked is not None:
@@ -437,7 +442,7 @@ class Session:
         self.asking = ("chance", outcomes, d.secret)
         while True:
             answer = self._read(f"{d.player}, {d.prompt}? ({'; '.join(hints)}) > ")
-            asked = self.command(answer)
+            asked = self.command(answer, names)
             if asked is AGAIN:
                 continue
             if asked is not None:
@@ -447,7 +452,7 @@ class Session:
             if answer == "?":
                 self.say("  possible: " + ", ".join(self._possible(moves)))
                 continue
-            if random_ok and answer.lower() in ("r", "random"):
+            if random_ok and answer.lower() in ("r", "random") and not named_exactly(answer, names):
                 move = self.rng.choice(moves)
                 self.say(f"  picked at random: {self.rules.outcome_name(move)}")
                 return move
@@ -522,3 +527,9 @@ def menu_entries(
 def pick(answer: str, labels: list[str]) -> list[int]:
     """Indexes of the labels an answer picks out (see matching.py)."""
     return match(answer, [(label,) for label in labels])
+
+
+def named_exactly(answer: str, names: Sequence[Sequence[str]]) -> bool:
+    """Whether ``answer`` is exactly one of the spellings in ``names`` (case and accents aside)."""
+    folded = fold(answer)
+    return any(folded == fold(n) for ns in names for n in ns)

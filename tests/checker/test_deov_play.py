@@ -108,3 +108,19 @@ def test_a_digit_that_is_no_decimal_number_is_an_answer_not_understood(tmp_path)
     assert "'²' is none of the choices" in out.stdout
     assert "starting coins: Ben 3, Ana 3" in out.stdout
     assert '"3 coins each"' in log.read_text(encoding="utf-8")
+
+
+def test_a_player_named_like_a_command_letter_is_picked_by_that_letter(tmp_path):
+    # 't' names the player T here (the table is 'table'); 'r' names R rather than picking at
+    # random; the other command letters still work
+    circle = ["palm", "harbour", "orchard", "temple", "pepper", "trading", "gold reef"]
+    for player, other in (("T", "Ben"), ("R", "Ben")):
+        log = tmp_path / f"{player}.yaml"
+        stdin = "\n".join([*circle, "h", player.lower(), "table", "q"]) + "\n"
+        args = ["play", "discovery-era-of-voyage", "--players", f"{other},{player}"]
+        out = portolan([*args, "--log", str(log)], stdin)
+        assert out.returncode == 0, out.stderr
+        assert f"{player} is the starting player" in out.stdout
+        assert "picked at random" not in out.stdout
+        assert "undoes the last answer" in out.stdout  # h is still help
+        assert "scores so far:" in out.stdout  # table shows the table
