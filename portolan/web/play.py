@@ -81,7 +81,7 @@ def routes(site: Site) -> list[Route]:
                     players=table.session.players,
                     prompt=prompt,
                     at=table.version,
-                    steps=len(table.steps),
+                    turn=table.steps[-1].turn if table.steps else 0,
                     can_undo=table.can_undo,
                     events=list(table.events),
                     public=table.public_state(),

@@ -48,6 +48,23 @@ def test_every_answer_is_saved_and_a_restarted_server_resumes(client, app):
     assert moment(after) == moment(before)
 
 
+def turn_shown(page: str) -> str:
+    return re.search(r"· (turn \d+|setting up) ·", page).group(1)
+
+
+def test_the_turn_shown_is_the_same_after_a_restart(client, app):
+    # the page showed the count of steps, which a restart changed (the log leaves some out)
+    key = new_game(client, "age-of-discovery", "Ana, Ben")
+    assert turn_shown(client.get(f"/play/{key}").text) == "setting up"
+    seen = set()
+    for _ in range(8):
+        before = turn_shown(play_steps(client, key, 5))
+        app.site.store.forget(key)
+        assert turn_shown(client.get(f"/play/{key}").text) == before
+        seen.add(before)
+    assert any(t.startswith("turn ") for t in seen)
+
+
 def test_the_downloaded_log_passes_portolan_check(client, tmp_path):
     key = new_game(client, "ships", "Ana, Ben, Cai")
     play_steps(client, key, 8)
