@@ -26,6 +26,13 @@ from portolan.web.store import NoSuchGame
 from portolan.yamlsrc import Source
 
 ACTIONS = ("choose", "reveal", "secret", "random", "undo")
+# What a redirect after an answer may tell the table, by code: a link names a code, never the
+# text, so nobody can make the page say what they like.
+NOTICES = {
+    "moved": "The game had moved on; here it is as it is now.",
+    "nothing-to-undo": "Nothing to undo.",
+    "not-a-choice": "That answer is not one of the choices now.",
+}
 _RESUME = re.compile(r"portolan play ([a-z0-9-]+) --log")
 
 
@@ -69,7 +76,7 @@ def routes(site: Site) -> list[Route]:
             return new_page(request, 400, chosen=game_id, players=raw, problems=problems_of(exc))
         return RedirectResponse(str(request.url_for("table", key=key)), status_code=303)
 
-    def show(request: Request, key: str, notice: str = "", status: int = 200):
+    def show(request: Request, key: str, status: int = 200):
         opened = request.query_params.get("open") or None
         try:
             with store.table(key, changes=False) as table:
@@ -87,7 +94,7 @@ def routes(site: Site) -> list[Route]:
                     public=table.public_state(),
                     scores=[(ln.player, ln.total) for ln in sheet.lines],
                     sheet=sheet.as_json() if prompt is None else None,
-                    notice=notice or request.query_params.get("notice", ""),
+                    notice=NOTICES.get(request.query_params.get("notice", ""), ""),
                 )
         except NoSuchGame:
             raise HTTPException(404, "no game at this address") from None
@@ -97,14 +104,15 @@ def routes(site: Site) -> list[Route]:
         return await run_in_threadpool(show, request, request.path_params["key"])
 
     def answer(key: str, action: str, value: str, at: str) -> str:
-        """Apply one answer; what to tell the table ('' if all went as asked)."""
+        """Apply one answer; the code of what to tell the table (``NOTICES``; '' if all went
+        as asked)."""
         try:
             with store.table(key) as table:
                 if at != str(table.version):
-                    return "The game had moved on; here it is as it is now."
+                    return "moved"
                 try:
                     if action == "undo":
-                        return "" if table.undo() else "Nothing to undo."
+                        return "" if table.undo() else "nothing-to-undo"
                     if action == "random":
                         table.reveal_random()
                     elif action == "secret":
@@ -113,7 +121,7 @@ def routes(site: Site) -> list[Route]:
                         index = int(value)
                         (table.choose if action == "choose" else table.reveal)(index)
                 except (ValueError, IndexError):
-                    return "That answer is not one of the choices now."
+                    return "not-a-choice"
                 return ""
         except NoSuchGame:
             raise HTTPException(404, "no game at this address") from None

@@ -161,3 +161,13 @@ def test_a_game_with_a_control_character_in_a_name_resumes_after_a_restart(clien
     after = client.get(f"/play/{key}")
     assert after.status_code == 200
     assert step_of(after.text) == step_of(before)
+
+
+def test_a_link_cannot_make_the_page_say_what_it_likes(client):
+    key = new_game(client)
+    crafted = client.get(
+        f"/play/{key}", params={"notice": "Your game expired: log in at x.example"}
+    )
+    assert "x.example" not in crafted.text
+    known = client.get(f"/play/{key}", params={"notice": "nothing-to-undo"})
+    assert "Nothing to undo." in known.text
