@@ -118,10 +118,8 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
     for k in range(first, stop):
         rng = game_rng(batch.seed, k)
         try:
-            g, ended = (
-                random_game(rules, model, names, options, rng, max_steps=batch.max_steps),
-                True,
-            )
+            g = random_game(rules, model, names, options, rng, max_steps=batch.max_steps)
+            ended = True
         except GameDidNotEnd as stopped:
             g, ended = stopped.game, False
         sheet = rules.score(g.state)

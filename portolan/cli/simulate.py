@@ -119,7 +119,7 @@ def simulate_command(
     echo("seat  player  wins            score: mean ± spread   (low–high)")
     for s in summary["seats"]:
         sc = s["score"]
-        share = 100 * s["wins"] / games
+        share = 100 * s["wins"] / summary["ended"]  # of the games that ended
         echo(
             f"{s['seat']:>4}  {s['player']:<6}  {s['wins']:>7g} ({share:4.1f} %)"
             f"  {sc['mean']:>8.1f} ± {sc['stdev']:<6.1f}  ({sc['min']}–{sc['max']})"
