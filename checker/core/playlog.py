@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +33,7 @@ from checker.core.log import LogFile
 from checker.core.logwriter import comment
 from portolan import fsio
 from portolan.errors import InputError
+from portolan.escapes import json_escaped
 from portolan.yamlsrc import YList, YMap
 
 MARK = "# portolan play: the turn under way"
@@ -55,20 +55,9 @@ class Answer:
 
     def line(self) -> str:
         fields = [self.player, self.label] + ([self.nth] if self.nth else [])
-        return ANSWER + _escaped(json.dumps(fields, ensure_ascii=False)) + "\n"
-
-
-def _escaped(text: str) -> str:
-    """JSON text with every control, format or separator character written as its ``\\u``
-    escape: YAML refuses DEL and the C1 controls even in a comment, and NEL and the line and
-    paragraph separators end the comment line, so a player or card named with one made a file
-    that no reader could open (json.loads reads the escapes back as the same characters)."""
-    return "".join(
-        json.dumps(ch)[1:-1] if unicodedata.category(ch) in _ESCAPED else ch for ch in text
-    )
-
-
-_ESCAPED = ("Cc", "Cf", "Cs", "Zl", "Zp")
+        # YAML refuses DEL and the C1 controls even in a comment, and NEL and the line and
+        # paragraph separators end the comment line: escaped, a name with one still reads back
+        return ANSWER + json_escaped(json.dumps(fields, ensure_ascii=False)) + "\n"
 
 
 def answers_text(answers: list[Answer], over: bool = False) -> str:

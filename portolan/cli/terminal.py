@@ -15,14 +15,14 @@ from typing import Any
 
 import typer
 
+from portolan.escapes import json_escaped
+
 # C0 controls but tab and newline (and a carriage return that ends a line, as CSV's lines end),
 # DEL and the C1 controls, line and paragraph separators, and the bidirectional embeddings,
 # overrides and isolates.
 _CONTROL = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)"
 )
-# What json.dumps(ensure_ascii=False) leaves raw of those (it escapes the C0 controls itself).
-_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def _escaped(match: re.Match) -> str:
@@ -44,5 +44,4 @@ def echo(message: Any = "", *, err: bool = False, nl: bool = True) -> None:
 def json_text(data: Any) -> str:
     """``data`` as indented JSON, readable (non-ASCII letters as they are) and inert in a
     terminal (every control character escaped)."""
-    text = json.dumps(data, ensure_ascii=False, indent=2)
-    return _JSON_RAW.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+    return json_escaped(json.dumps(data, ensure_ascii=False, indent=2))
