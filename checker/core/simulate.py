@@ -103,6 +103,11 @@ class Batch:
     max_steps: int = 200_000
 
 
+def log_name(game: str, seed: int, n: int) -> str:
+    """The file name ``--log-dir`` gives game ``n`` (from 1) of a run seeded ``seed``."""
+    return f"{game}-{seed}-{n:04d}.yaml"
+
+
 def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
     """Games ``first`` to ``stop - 1`` of the run, in order (writing their logs if asked)."""
     from pathlib import Path
@@ -135,7 +140,7 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
         )
         if batch.log_dir is not None:
             write_atomic(
-                Path(batch.log_dir) / f"{batch.game}-{batch.seed}-{k + 1:04d}.yaml",
+                Path(batch.log_dir) / log_name(batch.game, batch.seed, k + 1),
                 log_text(rules, model, names, options, g.steps),
             )
     return out

@@ -131,10 +131,12 @@ def _unfinished_note(
 ) -> str:
     """What to say of the games stopped at the step limit: which, why it is no error, and how to
     see one again."""
+    from checker.core.simulate import log_name
+
     shown = ", ".join(map(str, unfinished[:10])) + (", …" if len(unfinished) > 10 else "")
     first = unfinished[0]
     where = (
-        f"the log of game {first} is {log_dir / f'{game}-{seed}-{first:04d}.yaml'}"
+        f"the log of game {first} is {log_dir / log_name(game, seed, first)}"
         if log_dir is not None
         else f"--seed {seed} --games {first} --log-dir DIR writes the log of game {first}"
     )
