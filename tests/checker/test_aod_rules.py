@@ -292,3 +292,24 @@ def test_the_unnamed_face_up_contract_cannot_be_a_card_seen_elsewhere():
     assert "Yellow Contract 3 is not face up in the contract row (in Ben's hand)" in (
         result.violation.message
     )
+
+
+# Ana buys Yellow Ship 1 and plays Black Contract 3 with it and her red/yellow flagship, writing
+# wild: true ("those of another colour than the contract's", docs/logs.md).
+WILD_TRUE = (
+    "  - player: Ana\n    buy: [Yellow Ship 1: White Ship 1]\n    send:\n"
+    "      - {contract: Black Contract 3, ships: [Santa María, Yellow Ship 1], transport: 2,\n"
+    "         duration: 1, wild: true}\n"
+)
+
+
+def test_wild_true_on_a_contract_plays_cards_only_for_the_ships_that_need_one():
+    """By default (flagship_colours: any) a flagship joins a contract of any colour as it is
+    (§4.4.1's example): wild: true spends a Wild Ship card on Yellow Ship 1 only. With
+    flagship_colours: either, the red/yellow flagship needs one too on a black contract."""
+    result = run_log(log(WILD_TRUE))
+    assert result.ok, result.violation
+    assert result.state.action_cards["Ana"]["Wild Ship"] == 3 - 1
+    result = run_log(log(WILD_TRUE, "options: {flagship_colours: either}\n"))
+    assert result.ok, result.violation
+    assert result.state.action_cards["Ana"]["Wild Ship"] == 3 - 2
