@@ -313,3 +313,22 @@ def test_wild_true_on_a_contract_plays_cards_only_for_the_ships_that_need_one():
     result = run_log(log(WILD_TRUE, "options: {flagship_colours: either}\n"))
     assert result.ok, result.violation
     assert result.state.action_cards["Ana"]["Wild Ship"] == 3 - 2
+
+
+def test_the_unnamed_face_up_contract_may_be_reserved_by_name():
+    """A Reservation goes on 'a trade contract' face up (§6.2): the card turned over unnamed
+    after Ana's contract: Red Contract 3 is named when Ben reserves it, and stays his."""
+    tail = (
+        "  - {player: Ana, contract: Red Contract 3}\n"
+        "  - {player: Ben, reserve: Blue Contract 6, coins: take}\n"
+    )
+    result = run_log(log(tail))
+    assert result.ok, result.violation
+    state = result.state
+    assert state.contract_row[0] == "Blue Contract 6"
+    assert "Blue Contract 6" not in state.contract_deck
+    assert [(r.player, r.row, r.space) for r in state.reservations] == [("Ben", "contracts", 0)]
+    taken = run_log(log(tail + "  - {player: Ana, contract: {take: Blue Contract 6}}\n"))
+    assert taken.violation.message == (
+        "Blue Contract 6 is reserved by Ben: no other player may take it"
+    )
