@@ -332,3 +332,62 @@ def test_the_unnamed_face_up_contract_may_be_reserved_by_name():
     assert taken.violation.message == (
         "Blue Contract 6 is reserved by Ben: no other player may take it"
     )
+
+
+@pytest.mark.parametrize("duration", [1, 2, 3])
+def test_a_voyage_of_n_turns_pays_at_the_start_of_its_owners_nth_turn_after(duration):
+    """§4.4.2: the token starts on box N of the turn track and moves a box at the start of each
+    of its owner's turns; the contract is complete when it moves off the last box."""
+    book = RULES.book(parse_log(log(""), "t", COMPONENTS).model)
+    payout = book.contracts["Black Contract 3"].payouts[duration - 1]
+    tail = (
+        "  - player: Ana\n    send:\n"
+        "      - {contract: Black Contract 3, ships: [Santa María], transport: 3,\n"
+        f"         duration: {duration}}}\n"
+        "  - {player: Ben, coins: take}\n"
+    )
+    for _ in range(duration - 1):  # Ana's turns before the one it pays in
+        tail += "  - {player: Ana}\n  - {player: Ben, coins: take}\n"
+    state = run_log(log(tail)).state
+    assert state.completed["Ana"] == 0 and state.coins["Ana"] == 6 - 2
+    state = run_log(log(tail + "  - {player: Ana}\n")).state
+    assert state.completed["Ana"] == 1 and state.coins["Ana"] == 6 - 2 + payout
+    assert state.flagship_idle["Ana"] and state.voyages == []
+
+
+def empty_bank(state):
+    state.coins["Ben"] += state.bank  # every coin of the box in front of the players
+    state.bank = 0
+
+
+def test_option_bank_limited_an_empty_bank_pays_nothing():
+    """The bank holds the box's coins (§2.0): from an empty bank Take 2 coins is refused and a
+    contract pays what is left (bank: limited); with bank: unlimited it always pays."""
+    result = replay_with("  - {player: Ana, coins: take}\n", before_turns=empty_bank)
+    assert result.violation.message == "the bank is empty: there are no coins to take"
+    assert result.violation.section == "§4.1"
+    tail = (
+        "  - player: Ana\n    send:\n"
+        "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 1}\n"
+        "  - {player: Ben}\n  - {player: Ana}\n"
+    )
+    state = replay_with(tail, before_turns=empty_bank).state
+    assert state.completed["Ana"] == 1 and state.coins["Ana"] == 6  # the 2 coins of the fee
+    assert state.bank == 0
+    state = replay_with(tail, "options: {bank: unlimited}\n", empty_bank).state
+    assert state.coins["Ana"] == 6 - 2 + 5 and state.bank == 2 - 5
+
+
+@pytest.mark.parametrize(("option", "points"), [("sailing_colour", 4), ("either_colour", 5)])
+def test_option_flagship_scores(option, points):
+    """§5.1: Santa María (red/yellow) sets yellow on Columbus's red expedition. By default it
+    scores by the colour it sails under (the black 4); with either_colour its red counts (5)."""
+    tail = (
+        "  - player: Ana\n    buy: [Blue Ship 2: Final Scoring]\n"
+        "    send: [{Santa María: Columbus, transport: 1, colour: yellow}]\n"
+        "  - {player: Ben, coins: take}\n  - {player: Ana, coins: take}\n"
+    )
+    state = replay_with(
+        tail, f"options: {{flagship_scores: {option}}}\n", last_card_final_scoring
+    ).state
+    assert state.over and state.final_points["expeditions"] == {"Ana": points, "Ben": 0}
