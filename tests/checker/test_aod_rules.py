@@ -391,3 +391,21 @@ def test_option_flagship_scores(option, points):
         tail, f"options: {{flagship_scores: {option}}}\n", last_card_final_scoring
     ).state
     assert state.over and state.final_points["expeditions"] == {"Ana": points, "Ben": 0}
+
+
+def test_a_flagship_sent_with_a_wild_ship_card_sails_under_the_cards_colour_if_it_shows_it():
+    """flagship_colours: either: Santa María (red/yellow) joins Blue Ship 2 on Barentsz's yellow
+    expedition with a Wild Ship card, its colour not written. Of its two colours it sails under
+    the card's, as a flagship that is the first ship does (§5.1: the coloured 7, not the black
+    6)."""
+    tail = (
+        "  - player: Ana\n    buy: [Blue Ship 2: Final Scoring]\n"
+        "    send: [Blue Ship 2: Barentsz]\n"
+        "  - {player: Ben, coins: take}\n"
+        "  - player: Ana\n    coins: take\n"
+        "    send: [{Santa María: Barentsz, transport: 1, wild: true}]\n"
+    )
+    state = replay_with(
+        tail, "options: {flagship_colours: either}\n", last_card_final_scoring
+    ).state
+    assert state.over and state.final_points["expeditions"]["Ana"] == 6 + 7
