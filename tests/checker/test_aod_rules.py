@@ -409,3 +409,28 @@ def test_a_flagship_sent_with_a_wild_ship_card_sails_under_the_cards_colour_if_i
         tail, "options: {flagship_colours: either}\n", last_card_final_scoring
     ).state
     assert state.over and state.final_points["expeditions"]["Ana"] == 6 + 7
+
+
+def both_scoring_cards_next(state):
+    """Pile 3 holds only First Scoring, pile 5 Final Scoring and one ship; the rest are empty."""
+    state.piles[:] = [0, 0, 1, 0, 2]
+
+
+def test_both_scoring_cards_in_one_turn_score_first_then_final():
+    """§5.2, §5.3: both cards turned over for one purchase; each scoring comes after the extra
+    turns, the first before the final (docs/rules/age-of-discovery.md)."""
+    tail = (
+        "  - player: Ana\n    buy: [Blue Ship 2: [First Scoring, Final Scoring, White Ship 1]]\n"
+        "    send: [Blue Ship 2: Drake]\n"
+        "  - {player: Ben, coins: take}\n"
+    )
+    state = replay_with(tail, before_turns=both_scoring_cards_next).state
+    assert state.first_at == state.final_at == 3 and state.first_points is None
+    assert state.filling[1] == "White Ship 1" and not any(state.piles)
+    state = replay_with(
+        tail + "  - {player: Ana, coins: take}\n", "", both_scoring_cards_next
+    ).state
+    drake = RULES.book(parse_log(log(""), "t", COMPONENTS).model).expeditions["Francis Drake"]
+    assert state.first_points == {"Ana": drake.first_match, "Ben": 0}
+    assert state.final_points["expeditions"] == {"Ana": drake.final_match, "Ben": 0}
+    assert state.over
