@@ -344,7 +344,8 @@ class _EntryReader:
     A row (a line without its indentation and comment) seen once is read where it is; a row
     written again is read into a template (its values, and their columns from the row's start),
     and every row with that text after it is made from the template with its own line and
-    column. Entries are (line, column, template) rows put together by indentation, as YAML's
+    column (a line written again exactly, indentation and comment too, is found by its text
+    alone). Entries are (line, column, template) rows put together by indentation, as YAML's
     block collections are."""
 
     def __init__(self, builder: _Builder, limits):
