@@ -256,33 +256,43 @@ def test_a_syntax_error_in_a_turn_is_the_whole_documents_error(tmp_path):
 
 
 # -- where the turns are ----------------------------------------------------------------------
-def cut_by_line_starts(text: str):
-    """``yamllog._cut`` as first written: every pattern tried at each line start (``re.M``)."""
-    found = list(re.finditer(r"^turns:[ ]*(?:#[^\n]*)?$", text, re.M))
-    if len(found) != 1:
+def cut_line_by_line(text: str):
+    """What ``yamllog._cut`` must find, worked out one line at a time: the one ``turns:`` line,
+    the entries' first line, the first line after them at their indentation or less that is
+    not an entry (the end; refused unless at column 1), no character outside one line
+    (``_OUTSIDE``) between, and where each entry starts."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    turns = [i for i, line in enumerate(lines) if re.fullmatch(r"turns:[ ]*(?:#.*)?", line)]
+    if len(turns) != 1 or turns[0] + 1 == len(lines):
         return None
-    start = found[0].end() + 1
-    if start > len(text):
+    k = turns[0] + 1
+    dashes = [j for j in range(k, len(lines)) if re.match(r"( *)-(?: |$)", lines[j])]
+    if not dashes or any(
+        line.strip() and not line.lstrip().startswith("#") for line in lines[k : dashes[0]]
+    ):
         return None
-    first = re.compile(r"^( *)-(?: |$)", re.M).search(text, start)
-    if first is None or yamllog._has_content(text, start, first.start()):
+    first = dashes[0]
+    indent = len(re.match(r"( *)-", lines[first]).group(1))
+
+    def is_entry(line: str) -> bool:
+        return re.match(rf" {{{indent}}}-(?: |$)", line) is not None
+
+    stops = [
+        m
+        for m in range(first + 1, len(lines))
+        if not is_entry(lines[m]) and re.match(rf"( {{0,{indent}}})[^\s#]", lines[m])
+    ]
+    if stops and lines[stops[0]][0] == " ":
         return None
-    indent = len(first.group(1))
-    stop = re.compile(rf"^(?! {{{indent}}}-(?: |$))( {{0,{indent}}})[^\s#]", re.M)
-    after = stop.search(text, first.start())
-    end = len(text) if after is None else after.start()
-    if after is not None and after.group(1):
+    last = stops[0] if stops else len(lines)
+    end = offsets[last] if stops else len(text)
+    if yamllog._OUTSIDE.search(text, offsets[k], end):
         return None
-    if yamllog._OUTSIDE.search(text, start, end):
-        return None
-    entries = [m.start() for m in re.finditer(rf"^ {{{indent}}}-(?: |$)", text[:end], re.M)]
-    return (
-        text.count("\n", 0, start - 1) + 1,
-        start,
-        end,
-        indent,
-        [e for e in entries if e >= start],
-    )
+    entries = [offsets[i] for i in range(first, last) if is_entry(lines[i])]
+    return turns[0] + 1, offsets[k], end, indent, entries
 
 
 def cut_now(text: str, data: str | bytes):
@@ -304,10 +314,10 @@ LINES = [
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(LINES), max_size=12), st.sampled_from(["", "\n"]))
-def test_the_turns_are_cut_where_line_starts_cut_them(lines, last):
-    """The newline-first searches and the quick check of the bytes find what searching every
-    line start found: the same ``turns:`` line, entries, end and refusals."""
+def test_the_turns_are_cut_where_reading_line_by_line_cuts_them(lines, last):
+    """The searches over the whole text and the quick check of the bytes find what reading
+    line by line finds: the same ``turns:`` line, entries, end and refusals."""
     text = "\n".join(lines) + last
-    expected = cut_by_line_starts(text)
+    expected = cut_line_by_line(text)
     assert cut_now(text, text) == expected
     assert cut_now(text, text.encode("utf-8")) == expected
