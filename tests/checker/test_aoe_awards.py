@@ -116,3 +116,18 @@ def test_the_first_to_the_target_wins_at_once():
     assert state.over and "Ana reaches" in state.end_reason
     assert state.total("Ana") == 4  # the sighting's VP; the game is over before the Landfall
     assert RULES.decision(state) is None
+
+
+def test_a_discovery_another_expedition_published_first_scores_nothing():
+    """Ana and Ben both found Chesapeake Bay and the CB3 mine; Ana publishes first and takes
+    the 1st Bay and the 1st Mine. Ben's chits are for discoveries already Known: he gets
+    neither the 2nd Bay nor the 2nd Mine for the same ones (Discoveries: "The first
+    expedition to publish these discoveries will swap its Ⓓ chits for Known chits")."""
+    state = fresh()
+    found = [("NA-CHES", 0), ("CB3", 0)]
+    returning(state, "Ana", ["EUROPE"], found=found)
+    publishing.publish(state, "Ana", None)
+    returning(state, "Ben", ["EUROPE"], found=found)
+    publishing.publish(state, "Ben", None)
+    assert state.claimed["bay"] == ["Ana"] and state.claimed["mine"] == ["Ana"]
+    assert state.total("Ben") == 0

@@ -203,6 +203,8 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
         d = book.spaces[sid].discoveries[i]
         if d.award in GOODS:
             continue
+        if (sid, i) in state.known or (d.award == "land-sighted" and sid in state.sighted):
+            continue  # another expedition published it first: its Known chit is there
         state.known.add((sid, i))
         if d.award == "land-sighted":
             state.sighted.add(sid)
