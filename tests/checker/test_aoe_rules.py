@@ -360,3 +360,17 @@ def test_one_expedition_at_a_time_holds_an_empire_s_ruler_and_native_allies():
         "Ben",
         "Ben",
     )
+
+
+def test_a_raft_is_built_on_a_river_only_by_staying_to_work_on_the_rafts():
+    """Building/Repairing Rafts: a raft expedition in a river space that attempts to build
+    another raft draws a Land card instead and may not move: one that explored the river this
+    turn (a River card, perhaps a move) may not build there."""
+    state = table()
+    e = launched(state, "Ana", "MR2", "raft", ships=0, Crew=2)
+    e.rafts = 1
+    turn_from(state, ("action",))
+    illegal = RULES.check(state, Action("raft"), "Ana")
+    assert illegal is not None and illegal.section == "Expedition Action"
+    state.now.stance = "rafts"
+    assert RULES.check(state, Action("raft"), "Ana") is None

@@ -83,7 +83,12 @@ def open_actions(state: State, e: Expedition):
         yield Action("eat", n)
     if e.mode == SHIP and e.ships >= 2:
         yield Action("consolidate")
-    if e.mode in (LAND, RAFT) and e.rafts < k["max_rafts"] and raft_site(state, e):
+    if (
+        e.mode in (LAND, RAFT)
+        and e.rafts < k["max_rafts"]
+        and raft_site(state, e)
+        and not river_busy(state, e)
+    ):
         yield Action("raft")
     if space_has(state, e, "hardwood"):
         yield Action("hardwood")
@@ -109,9 +114,15 @@ def may_buy(state: State, e: Expedition, item: str) -> bool:
     return ok
 
 
+def river_busy(state: State, e: Expedition) -> bool:
+    """On a river, a raft is built or repaired only by a raft expedition that chose to work on
+    its rafts this turn (a Land card, no move): Building/Repairing Rafts."""
+    return state.book.kind[e.space] == "river" and state.now.stance != "rafts"
+
+
 def repairable(state: State, e: Expedition) -> bool:
     damaged = (e.mode == SHIP and e.damage and not e.rotten) or (e.mode == RAFT and e.raft_damage)
-    if not damaged:
+    if not damaged or (e.mode == RAFT and river_busy(state, e)):
         return False
     if at_base(state, e):
         return True
@@ -192,7 +203,8 @@ def why_not(state: State, e: Expedition, move) -> str:
         "repair": "nothing to repair here (not Rotten Hulls), or not a Ⓟ space (Cod Banks) or base",
         "eat": "not so many Cavalry to eat",
         "consolidate": "consolidating needs two ships or more",
-        "raft": "rafts are built on a river, in a coast land space, by a river, or at a base",
+        "raft": "rafts are built on a river (working on them all turn: a Land card, no move),"
+        " in a coast land space, by a river, or at a base",
         "hardwood": "no known or discovered Hardwood here",
         "mine": "no working mine known or discovered here",
         "kill ruler": "no Seized Ruler",
