@@ -371,6 +371,7 @@ def test_a_raft_is_built_on_a_river_only_by_staying_to_work_on_the_rafts():
     e.rafts = 1
     turn_from(state, ("action",))
     illegal = RULES.check(state, Action("raft"), "Ana")
-    assert illegal is not None and illegal.section == "Expedition Action"
+    assert illegal.section == "Expedition Action" and "working on them all turn" in illegal.message
     state.now.stance = "rafts"
     assert RULES.check(state, Action("raft"), "Ana") is None
+

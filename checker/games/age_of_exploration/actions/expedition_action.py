@@ -198,13 +198,14 @@ def why_not(state: State, e: Expedition, move) -> str:
         return f"no room for another {move.item}"
     if isinstance(move, Takeover):
         return f"{move.rival} has no land expedition here to take over (or may not be tried again)"
+    if isinstance(move, Action) and move.what in ("raft", "repair") and river_busy(state, e):
+        return "on a river, rafts are built or repaired only by working on them all turn"
     return {
         "provision": "Provisions are gained in a known or discovered Ⓟ space or at a base",
         "repair": "nothing to repair here (not Rotten Hulls), or not a Ⓟ space (Cod Banks) or base",
         "eat": "not so many Cavalry to eat",
         "consolidate": "consolidating needs two ships or more",
-        "raft": "rafts are built on a river (working on them all turn: a Land card, no move),"
-        " in a coast land space, by a river, or at a base",
+        "raft": "rafts are built on a river, in a coast land space, by a river, or at a base",
         "hardwood": "no known or discovered Hardwood here",
         "mine": "no working mine known or discovered here",
         "kill ruler": "no Seized Ruler",
