@@ -375,3 +375,31 @@ def test_a_raft_is_built_on_a_river_only_by_staying_to_work_on_the_rafts():
     state.now.stance = "rafts"
     assert RULES.check(state, Action("raft"), "Ana") is None
 
+
+def test_a_new_leader_must_handle_the_extra_ships_already_taken():
+    """Key Concepts: Ship Handling "is also the maximum number of extra ships an expedition may
+    have". Columbus (Ship Handling 2) took two extra ships; a Letter of Credit turns over
+    Pizarro (Ship Handling 0): Columbus cannot be the one retired; Cortés (1) cannot lead three
+    ships either, but Magellan (2) can."""
+    from checker.games.age_of_exploration.moves import Hire, Leader, Retire
+
+    state = table()
+    e = state.exp["Ana"]
+    e.leader, e.kind, e.ships = "Christopher Columbus", "explorer", 3
+    e.items = {"Crew": 2, "Provision": 2}
+    state.piles["explorer"].remove("Christopher Columbus")
+    state.retired_up = ["Hernán Cortés", "Ferdinand Magellan"]
+    state.exp["Ben"].leader = "Jacques Cartier"
+    state.hands["Ana"] = [36, 57, 51]
+    push(state, ("outfit", "Ana", "port"), ("next",))
+    run(state)
+    play(state, Hire(36, "conquistador"), Leader("Francisco Pizarro"))
+    illegal = RULES.check(state, Retire("Christopher Columbus"), "Ana")
+    assert illegal is not None and illegal.section == "Additional Ships"
+    play(state, Retire("Francisco Pizarro"))
+    assert e.leader == "Christopher Columbus"
+    play(state, Hire(57, "Hernán Cortés"))
+    assert RULES.check(state, Retire("Christopher Columbus"), "Ana") is not None
+    play(state, Retire("Hernán Cortés"), Hire(51, "Ferdinand Magellan"))
+    play(state, Retire("Christopher Columbus"))
+    assert e.leader == "Ferdinand Magellan" and e.ships == 3
