@@ -403,3 +403,22 @@ def test_a_new_leader_must_handle_the_extra_ships_already_taken():
     play(state, Retire("Hernán Cortés"), Hire(51, "Ferdinand Magellan"))
     play(state, Retire("Christopher Columbus"))
     assert e.leader == "Ferdinand Magellan" and e.ships == 3
+
+
+def test_an_attacker_repulsed_may_not_attack_that_expedition_again_anywhere():
+    """Expedition Action: on the defender's Personal Arms success the attacker "must leave in
+    the direction it came from and may not attempt to take over this expedition again"."""
+    state = table()
+    a = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=2)
+    a.came_from = "NA1-NE"
+    b = launched(state, "Ben", "NA2-APP", LAND, ships=0, Crew=1)
+    turn_from(state, ("action",), ("end",))
+    play(state, Takeover("Ben"), Give(0))
+    # Cartier's Negotiation 7 − 4 = 3: 9 fails; Cortés's arms 8: 4 succeeds; Cartier's 5: 2 too
+    events = play(state, Roll(9), Roll(4), Roll(2))
+    assert "Ben repulses the attack" in events and a.space == "NA1-NE"
+    b.space = "NA1-NE"  # Ben follows Ana down to the coast
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, Takeover("Ben"), "Ana") is not None

@@ -28,6 +28,8 @@ from checker.games.age_of_exploration.moves import (
 from checker.games.age_of_exploration.sections import EXPEDITION_ACTION
 from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
+ANYWHERE = "*"  # a take-over barred in every space (the attacker repulsed)
+
 
 def at_base(state: State, e: Expedition) -> bool:
     """A New World base where Gold is spent, ships repaired, provisions gained (not Malacca:
@@ -100,7 +102,7 @@ def open_actions(state: State, e: Expedition):
         for rival, x in state.exp.items():
             if rival == p or not x.launched or x.mode != LAND or x.space != e.space:
                 continue
-            if (rival, e.space) not in e.barred:
+            if (rival, e.space) not in e.barred and (rival, ANYWHERE) not in e.barred:
                 yield Takeover(rival)
 
 
@@ -371,7 +373,7 @@ def repulsed(state: State, rival: str) -> list[str]:
     from checker.games.age_of_exploration.actions.movement import enter
 
     e = state.exp[state.player]
-    e.barred.add((rival, e.space))
+    e.barred.add((rival, ANYWHERE))  # "may not attempt to take over this expedition again"
     back = e.came_from or e.space
     events = [f"{rival} repulses the attack"]
     if back != e.space:
