@@ -173,3 +173,15 @@ def test_a_new_expedition_after_a_failure_or_an_abort():
     publishing.new_expedition(state, state.tasks[0])
     assert state.retired_down == ["Amerigo Vespucci"]
     assert [t[0] for t in state.tasks] == ["outfit", "pick", "odraw", "odraw"]
+
+
+def test_an_expedition_aborted_under_the_second_in_command_does_not_free_its_dead_leader():
+    """Key Concepts: "Leaders that die are withdrawn from the game". Columbus died and his
+    Second-in-Command leads; the expedition is aborted: the card (Second-in-Command side up)
+    does not go to the face-up retired Leaders, where another player could hire Columbus."""
+    state = fresh(("Ana", "Ben"))
+    e = returning(state, "Ana", ["ATL3"])
+    e.second = True
+    publishing.abort(state, "Ana")
+    assert "Christopher Columbus" not in state.retired_up
+    assert "Christopher Columbus" in state.retired_down
