@@ -7,6 +7,7 @@ value, sequence and item; or, for a document either reader refuses, the same mes
 from __future__ import annotations
 
 import random
+import re
 import tracemalloc
 from pathlib import Path
 
@@ -15,9 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker.core.log import load_log
+from portolan import yamllog
 from portolan.errors import InputError
 from portolan.yamllog import NeedsFullParse, TurnList, parse_log_yaml
-from portolan.yamlsrc import YList, YMap, parse_yaml
+from portolan.yamlsrc import Source, YList, YMap, parse_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
@@ -38,14 +40,14 @@ def tree(value):
     return (type(value).__name__, value)
 
 
-def whole(text: str):
+def whole(text: str | bytes):
     try:
         return "ok", tree(parse_yaml(text, "log.yaml"))
     except InputError as exc:
         return "error", str(exc)
 
 
-def by_entries(text: str):
+def by_entries(text: str | bytes):
     try:
         return "ok", tree(parse_log_yaml(text, "log.yaml"))
     except NeedsFullParse as again:
@@ -180,12 +182,15 @@ def log_text(draw) -> str:
 @given(log_text())
 def test_generated_logs_read_the_same(text):
     assert by_entries(text) == whole(text)
+    data = text.encode("utf-8")  # as a file is read: the quick check of the bytes
+    assert by_entries(data) == whole(data)
 
 
 def test_mutated_examples_read_the_same():
     rng = random.Random(9)
     texts = [p.read_text("utf-8") for p in LOGS]
     pieces = [*list(" \n-:{}[],#'\"&*!|>%@`?\t"), "- ", ": ", "\n  - ", "\n    ", "<<", "\r\n"]
+    pieces += ["\x85", "\u2028", "\ufeff", "\x01", "\x7f", "\xa0", "§", "—", "é"]  # see _OUTSIDE
     for _ in range(150):
         text = rng.choice(texts)
         start = text.find("turns:")
@@ -196,6 +201,8 @@ def test_mutated_examples_read_the_same():
             else:
                 text = text[:at] + text[at + rng.randint(1, 4) :]
         assert by_entries(text) == whole(text), text
+        data = text.encode("utf-8", "surrogatepass")
+        assert by_entries(data) == whole(data), text
 
 
 # -- what the turns cost ----------------------------------------------------------------------
@@ -246,3 +253,61 @@ def test_a_syntax_error_in_a_turn_is_the_whole_documents_error(tmp_path):
     assert str(by_log.value) == str(by_document.value).replace(
         str(path), str(by_log.value.problems[0].file)
     )
+
+
+# -- where the turns are ----------------------------------------------------------------------
+def cut_by_line_starts(text: str):
+    """``yamllog._cut`` as first written: every pattern tried at each line start (``re.M``)."""
+    found = list(re.finditer(r"^turns:[ ]*(?:#[^\n]*)?$", text, re.M))
+    if len(found) != 1:
+        return None
+    start = found[0].end() + 1
+    if start > len(text):
+        return None
+    first = re.compile(r"^( *)-(?: |$)", re.M).search(text, start)
+    if first is None or yamllog._has_content(text, start, first.start()):
+        return None
+    indent = len(first.group(1))
+    stop = re.compile(rf"^(?! {{{indent}}}-(?: |$))( {{0,{indent}}})[^\s#]", re.M)
+    after = stop.search(text, first.start())
+    end = len(text) if after is None else after.start()
+    if after is not None and after.group(1):
+        return None
+    if yamllog._OUTSIDE.search(text, start, end):
+        return None
+    entries = [m.start() for m in re.finditer(rf"^ {{{indent}}}-(?: |$)", text[:end], re.M)]
+    return (
+        text.count("\n", 0, start - 1) + 1,
+        start,
+        end,
+        indent,
+        [e for e in entries if e >= start],
+    )
+
+
+def cut_now(text: str, data: str | bytes):
+    cut = yamllog._cut(text, data)
+    if cut is None:
+        return None
+    line, start, end, indent = cut
+    entries = yamllog._Entries(text, start, end, indent, line, Source("log.yaml"))
+    return line, start, end, indent, list(entries.starts[:-1])
+
+
+LINES = [
+    "turns:", "turns:  # the game", "turns: []", " turns:", "xturns:", "turns:x", "game: ships",
+    "- a", "  - a", "  - {b: 1}", "  -", "  -x", "    - c", "    d: 1", "  # note", "#", "",
+    " ", "  ", "end: 1", "   e", "\xa0f", "  \xa0- g", "  - h\x85", "  - \u2028", "- i # j",
+    "  - turns:", "\tk", "  - §", "  - —", "\ufeffturns:",
+]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(LINES), max_size=12), st.sampled_from(["", "\n"]))
+def test_the_turns_are_cut_where_line_starts_cut_them(lines, last):
+    """The newline-first searches and the quick check of the bytes find what searching every
+    line start found: the same ``turns:`` line, entries, end and refusals."""
+    text = "\n".join(lines) + last
+    expected = cut_by_line_starts(text)
+    assert cut_now(text, text) == expected
+    assert cut_now(text, text.encode("utf-8")) == expected
