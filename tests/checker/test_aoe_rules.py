@@ -422,3 +422,21 @@ def test_an_attacker_repulsed_may_not_attack_that_expedition_again_anywhere():
     state.current = 0
     turn_from(state, ("action",), ("end",))
     assert RULES.check(state, Takeover("Ben"), "Ana") is not None
+
+
+def test_gold_spent_at_a_base_reaps_a_gold_award_without_outfitting_cards():
+    """Expedition Action, Spend Gold (at a New World base): Crew, Provisions or Soldiers; "may
+    also reap one of the 1st X+ Gold VP awards, in which case you get the VP but do not draw an
+    Outfitting card". Not at sea, and not Cannons."""
+    from checker.games.age_of_exploration.actions import publishing
+    from checker.games.age_of_exploration.moves import NoAction, SpendGold
+
+    state = table()
+    publishing.claim(state, "Ben", "landfall-cb")  # Hispaniola (CB1) is founded
+    e = launched(state, "Ana", "CB1", LAND, ships=0, Crew=2, Gold=3)
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, SpendGold("Cannons"), "Ana") is not None
+    events = play(state, SpendGold("Crew"), SpendGold("Soldiers"), NoAction())
+    assert "1st 3+ Gold: 1 VP" in events and state.vp["Ana"]["goods"] == 1
+    assert e.items == {"Crew": 3, "Soldiers": 1, "Gold": 1}
+    assert not [t for t in state.tasks if t[0] == "odraw"]
