@@ -440,3 +440,41 @@ def test_gold_spent_at_a_base_reaps_a_gold_award_without_outfitting_cards():
     assert "1st 3+ Gold: 1 VP" in events and state.vp["Ana"]["goods"] == 1
     assert e.items == {"Crew": 3, "Soldiers": 1, "Gold": 1}
     assert not [t for t in state.tasks if t[0] == "odraw"]
+
+
+def test_lost_this_turn_checks_navigation_and_still_lost_is_removed_a_turn_later():
+    """End-of-turn Actions, Lost: "Lost this turn" checks Navigation (a failure moves it to
+    "Still Lost"); "Still Lost" is removed at the next turn's end, after a turn without
+    movement (Movement: a Lost expedition does not move)."""
+    state = table()
+    e = launched(state, "Ana", "ATL3", Crew=2, Provision=2)
+    e.lost = 1
+    turn_from(state, ("lostcheck",), ("end",))
+    play(state, Roll(9))  # Cortés's sea Navigation 5: 9 fails
+    assert e.lost == 2
+    state.tasks.clear()
+    state.current = 0
+    step = sorted(state.book.neigh["ATL3"])[0]
+    state.now = Turn(start="ATL3", progress=2, progress_set=True)
+    push(state, ("move",), ("status",), ("action",), ("lostcheck",), ("end",), ("next",))
+    run(state)
+    illegal = RULES.misplaced(state, Move(step))  # the movement step is passed over
+    assert illegal.section == "Movement" and illegal.message == "a Lost expedition does not move"
+    play(state, StartTurn("Ben"))
+    assert e.lost == 0
+
+
+def test_circumnavigation_is_scored_only_back_in_europe_after_the_cape_verde_islands():
+    """Major Expeditions: into the Pacific by the Straits or the NWP, "then returned to Europe
+    via the Cape Verde Islands"."""
+    from checker.games.age_of_exploration.actions import publishing
+
+    state = table()
+    e = launched(state, "Ana", "EUROPE", Crew=2)
+    e.pacific = True
+    assert publishing.qualified(state, e) == []
+    e.circled = True
+    assert publishing.qualified(state, e) == ["circumnavigation"]
+    e.space = "CB1"
+    state.founded.add("CB1")
+    assert publishing.qualified(state, e) == []
