@@ -321,6 +321,7 @@ _SIMPLE_MAP = re.compile(rf"\{{(?:{_S}: {_S}(?:, {_S}: {_S})*)?\}}")
 _SIMPLE_SEQ = re.compile(rf"\[(?:{_S}(?:, {_S})*)?\]")
 _BLOCK_PLAIN = re.compile(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`](?:[^:#\[\]{}]*[^\s:#\[\]{}])?")
 _NOTHING = object()
+_BLANK = ()  # a line of only spaces or a comment
 
 
 # A template: (kind, lines below, column, levels of collections, data); a value made from it at
@@ -353,6 +354,9 @@ class _EntryReader:
         self.depth = limits.depth
         self.templates: dict[str, tuple] = {}
         self.seen: set[str] = set()
+        # Each line as written (indentation and comment included) → (indentation, template),
+        # or _BLANK: a line written again costs one lookup.
+        self.known: dict[str, tuple] = {}
 
     def entry(self, piece: str, first_line: int) -> Any:
         rows = self.rows(piece, first_line)
@@ -365,8 +369,15 @@ class _EntryReader:
 
     def rows(self, piece: str, line: int) -> list[tuple[int, int, tuple]]:
         rows = []
-        templates = self.templates
-        for text in piece.split("\n"):
+        templates, known = self.templates, self.known
+        for raw in piece.split("\n"):
+            hit = known.get(raw)
+            if hit is not None:  # a line written again as it is, indentation and comment too
+                if hit is not _BLANK:
+                    rows.append((line, *hit))
+                line += 1
+                continue
+            text = raw
             if "#" in text:
                 at = text.find("#")
                 if at and text[at - 1] != " ":
@@ -375,6 +386,7 @@ class _EntryReader:
             content = text.strip(" ")
             if content:
                 template = templates.get(content)
+                kept = template is not None
                 if template is None:
                     if len(text) > self.max_chars:
                         raise _NotSubset
@@ -384,7 +396,15 @@ class _EntryReader:
                     template = self.row(content, live=not again)
                     if again and len(templates) < _ROWS_KEPT:
                         templates[content] = template
-                rows.append((line, len(text) - len(text.lstrip(" ")), template))
+                        kept = True
+                hit = (len(text) - len(text.lstrip(" ")), template)
+                rows.append((line, *hit))
+                if not kept:
+                    hit = None  # a row read where it is, or past the limit: not kept
+            else:
+                hit = _BLANK
+            if hit is not None and len(known) < _ROWS_KEPT:
+                known[raw] = hit
             line += 1
         return rows
 

@@ -292,3 +292,145 @@ def test_the_unnamed_face_up_contract_cannot_be_a_card_seen_elsewhere():
     assert "Yellow Contract 3 is not face up in the contract row (in Ben's hand)" in (
         result.violation.message
     )
+
+
+# Ana buys Yellow Ship 1 and plays Black Contract 3 with it and her red/yellow flagship, writing
+# wild: true ("those of another colour than the contract's", docs/logs.md).
+WILD_TRUE = (
+    "  - player: Ana\n    buy: [Yellow Ship 1: White Ship 1]\n    send:\n"
+    "      - {contract: Black Contract 3, ships: [Santa María, Yellow Ship 1], transport: 2,\n"
+    "         duration: 1, wild: true}\n"
+)
+
+
+def test_wild_true_on_a_contract_plays_cards_only_for_the_ships_that_need_one():
+    """By default (flagship_colours: any) a flagship joins a contract of any colour as it is
+    (§4.4.1's example): wild: true spends a Wild Ship card on Yellow Ship 1 only. With
+    flagship_colours: either, the red/yellow flagship needs one too on a black contract."""
+    result = run_log(log(WILD_TRUE))
+    assert result.ok, result.violation
+    assert result.state.action_cards["Ana"]["Wild Ship"] == 3 - 1
+    result = run_log(log(WILD_TRUE, "options: {flagship_colours: either}\n"))
+    assert result.ok, result.violation
+    assert result.state.action_cards["Ana"]["Wild Ship"] == 3 - 2
+
+
+def test_the_unnamed_face_up_contract_may_be_reserved_by_name():
+    """A Reservation goes on 'a trade contract' face up (§6.2): the card turned over unnamed
+    after Ana's contract: Red Contract 3 is named when Ben reserves it, and stays his."""
+    tail = (
+        "  - {player: Ana, contract: Red Contract 3}\n"
+        "  - {player: Ben, reserve: Blue Contract 6, coins: take}\n"
+    )
+    result = run_log(log(tail))
+    assert result.ok, result.violation
+    state = result.state
+    assert state.contract_row[0] == "Blue Contract 6"
+    assert "Blue Contract 6" not in state.contract_deck
+    assert [(r.player, r.row, r.space) for r in state.reservations] == [("Ben", "contracts", 0)]
+    taken = run_log(log(tail + "  - {player: Ana, contract: {take: Blue Contract 6}}\n"))
+    assert taken.violation.message == (
+        "Blue Contract 6 is reserved by Ben: no other player may take it"
+    )
+
+
+@pytest.mark.parametrize("duration", [1, 2, 3])
+def test_a_voyage_of_n_turns_pays_at_the_start_of_its_owners_nth_turn_after(duration):
+    """§4.4.2: the token starts on box N of the turn track and moves a box at the start of each
+    of its owner's turns; the contract is complete when it moves off the last box."""
+    book = RULES.book(parse_log(log(""), "t", COMPONENTS).model)
+    payout = book.contracts["Black Contract 3"].payouts[duration - 1]
+    tail = (
+        "  - player: Ana\n    send:\n"
+        "      - {contract: Black Contract 3, ships: [Santa María], transport: 3,\n"
+        f"         duration: {duration}}}\n"
+        "  - {player: Ben, coins: take}\n"
+    )
+    for _ in range(duration - 1):  # Ana's turns before the one it pays in
+        tail += "  - {player: Ana}\n  - {player: Ben, coins: take}\n"
+    state = run_log(log(tail)).state
+    assert state.completed["Ana"] == 0 and state.coins["Ana"] == 6 - 2
+    state = run_log(log(tail + "  - {player: Ana}\n")).state
+    assert state.completed["Ana"] == 1 and state.coins["Ana"] == 6 - 2 + payout
+    assert state.flagship_idle["Ana"] and state.voyages == []
+
+
+def empty_bank(state):
+    state.coins["Ben"] += state.bank  # every coin of the box in front of the players
+    state.bank = 0
+
+
+def test_option_bank_limited_an_empty_bank_pays_nothing():
+    """The bank holds the box's coins (§2.0): from an empty bank Take 2 coins is refused and a
+    contract pays what is left (bank: limited); with bank: unlimited it always pays."""
+    result = replay_with("  - {player: Ana, coins: take}\n", before_turns=empty_bank)
+    assert result.violation.message == "the bank is empty: there are no coins to take"
+    assert result.violation.section == "§4.1"
+    tail = (
+        "  - player: Ana\n    send:\n"
+        "      - {contract: Black Contract 3, ships: [Santa María], transport: 3, duration: 1}\n"
+        "  - {player: Ben}\n  - {player: Ana}\n"
+    )
+    state = replay_with(tail, before_turns=empty_bank).state
+    assert state.completed["Ana"] == 1 and state.coins["Ana"] == 6  # the 2 coins of the fee
+    assert state.bank == 0
+    state = replay_with(tail, "options: {bank: unlimited}\n", empty_bank).state
+    assert state.coins["Ana"] == 6 - 2 + 5 and state.bank == 2 - 5
+
+
+@pytest.mark.parametrize(("option", "points"), [("sailing_colour", 4), ("either_colour", 5)])
+def test_option_flagship_scores(option, points):
+    """§5.1: Santa María (red/yellow) sets yellow on Columbus's red expedition. By default it
+    scores by the colour it sails under (the black 4); with either_colour its red counts (5)."""
+    tail = (
+        "  - player: Ana\n    buy: [Blue Ship 2: Final Scoring]\n"
+        "    send: [{Santa María: Columbus, transport: 1, colour: yellow}]\n"
+        "  - {player: Ben, coins: take}\n  - {player: Ana, coins: take}\n"
+    )
+    state = replay_with(
+        tail, f"options: {{flagship_scores: {option}}}\n", last_card_final_scoring
+    ).state
+    assert state.over and state.final_points["expeditions"] == {"Ana": points, "Ben": 0}
+
+
+def test_a_flagship_sent_with_a_wild_ship_card_sails_under_the_cards_colour_if_it_shows_it():
+    """flagship_colours: either: Santa María (red/yellow) joins Blue Ship 2 on Barentsz's yellow
+    expedition with a Wild Ship card, its colour not written. Of its two colours it sails under
+    the card's, as a flagship that is the first ship does (§5.1: the coloured 7, not the black
+    6)."""
+    tail = (
+        "  - player: Ana\n    buy: [Blue Ship 2: Final Scoring]\n"
+        "    send: [Blue Ship 2: Barentsz]\n"
+        "  - {player: Ben, coins: take}\n"
+        "  - player: Ana\n    coins: take\n"
+        "    send: [{Santa María: Barentsz, transport: 1, wild: true}]\n"
+    )
+    state = replay_with(
+        tail, "options: {flagship_colours: either}\n", last_card_final_scoring
+    ).state
+    assert state.over and state.final_points["expeditions"]["Ana"] == 6 + 7
+
+
+def both_scoring_cards_next(state):
+    """Pile 3 holds only First Scoring, pile 5 Final Scoring and one ship; the rest are empty."""
+    state.piles[:] = [0, 0, 1, 0, 2]
+
+
+def test_both_scoring_cards_in_one_turn_score_first_then_final():
+    """§5.2, §5.3: both cards turned over for one purchase; each scoring comes after the extra
+    turns, the first before the final (docs/rules/age-of-discovery.md)."""
+    tail = (
+        "  - player: Ana\n    buy: [Blue Ship 2: [First Scoring, Final Scoring, White Ship 1]]\n"
+        "    send: [Blue Ship 2: Drake]\n"
+        "  - {player: Ben, coins: take}\n"
+    )
+    state = replay_with(tail, before_turns=both_scoring_cards_next).state
+    assert state.first_at == state.final_at == 3 and state.first_points is None
+    assert state.filling[1] == "White Ship 1" and not any(state.piles)
+    state = replay_with(
+        tail + "  - {player: Ana, coins: take}\n", "", both_scoring_cards_next
+    ).state
+    drake = RULES.book(parse_log(log(""), "t", COMPONENTS).model).expeditions["Francis Drake"]
+    assert state.first_points == {"Ana": drake.first_match, "Ben": 0}
+    assert state.final_points["expeditions"] == {"Ana": drake.final_match, "Ben": 0}
+    assert state.over

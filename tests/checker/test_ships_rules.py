@@ -18,7 +18,9 @@ from checker.games.ships.moves import (
     SellGood,
     SellGoods,
     StartTurn,
+    StopRetrieving,
     StopSelling,
+    TakeBack,
     TakeBackShips,
     TakeCard,
     TakeGold,
@@ -26,6 +28,7 @@ from checker.games.ships.moves import (
     Trade,
     UpgradeShip,
 )
+from checker.games.ships.scoring import area_points, goods_and_gold, pieces_of
 from checker.games.ships.sections import (
     MERCHANT_BOX,
     NEXT_AREA,
@@ -147,6 +150,17 @@ def test_tidy_up_returns_used_free_cubes_to_the_pool_and_keeps_unused_ones():
 def test_the_third_and_fourth_players_start_with_food():
     s = new_game(("Ana", "Ben", "Cai", "Dora"))
     assert [seat.goods["Food"] for seat in s.seats] == [0, 0, 1, 1]
+
+
+def test_the_setup_gives_each_player_stock_display_and_five_vp():
+    """Setup: 9 merchant cubes in stock (the other 11 in the pool), 2 free action cubes from
+    the pool, discs on all but the first 3 Warehouse and 2 Bank spaces, a disc on VP 5."""
+    s = new_game(("Ana", "Ben", "Cai"))
+    for p, seat in enumerate(s.seats):
+        assert (seat.stock, seat.pool_cubes, seat.free, seat.vp) == (9, 11, 2, 5)
+        assert (s.capacity(p, "Warehouse"), s.capacity(p, "Bank")) == (3, 2)
+        assert seat.ships == [6, 6, 6] and seat.gold == seat.nav == seat.industry == 0
+    assert s.pool["Free action cube"] == 25 - 3 * 2
 
 
 # -- Place ship --------------------------------------------------------------------------------
@@ -482,6 +496,126 @@ def test_no_tie_breaker():
     s = new_game()
     sheet = RULES.score(s)
     assert sheet.winners == ["Ana", "Ben"] and [ln.rank for ln in sheet.lines] == [1, 1]
+
+
+# -- Rules checked once more: the warship's city, scoring, exchanges, ships, retrieving --------
+@pytest.mark.parametrize(
+    "location,benefit,got",
+    [
+        ("Alexandria", None, {"gold": 2}),
+        ("Rhodes", None, {"nav": 2}),
+        ("Byzantium", "Industry", {"industry": 1}),
+        ("Byzantium", "Free action cube", {"free": 2 + 1}),
+    ],
+)
+def test_a_city_gives_its_benefit_at_once(location, benefit, got):
+    """Consequences of placing your ship in the warship box: gold into the bank, two
+    navigation, one industry, free action cubes into the stock."""
+    s = new_game()
+    ana = s.seats[0]
+    ana.goods["Food"] = 1
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(1, "Warship"), City(location, benefit, "Warehouse"))
+    for field, n in got.items():
+        assert getattr(ana, field) == n, field
+    assert ana.goods["Food"] == 0 and ana.discs["Warehouse"] == 7
+
+
+def test_discs_in_both_cities_of_a_location_each_count_its_cubes():
+    """Scoring Victory Points: a disc scores the area's number plus 1 per cube of its owner in
+    the location; with discs in both cities, each disc counts the cubes ("double")."""
+    s = new_game()
+    book = s.book
+    a = area_index(s, 2)
+    for c in book.cities_at["Byzantium"]:
+        s.cities[c] = 0
+    (cloth,) = book.trade_at[("Byzantium", "Cloth")]
+    (food,) = book.trade_at[("Byzantium", "Food")]
+    s.trade[cloth], s.trade[food] = 0, 1  # Ben's cube does not count for Ana's discs
+    # Ana: her cube 2, each disc 2 + 1; Ben: his cube 2
+    assert area_points(book, a, pieces_of(s, a), 2) == [2 + 2 * (2 + 1), 2]
+
+
+def test_oil_gives_a_free_action_cube_that_pays_for_the_action():
+    """Free Exchange of Goods: the cube pays for the next action (with the free cube's gold),
+    then goes back to the pool at the end of the turn like any used free action cube."""
+    s = new_game()
+    ana = s.seats[0]
+    ana.goods["Oil"], ana.gold = 1, 1
+    touched(s)
+    pool = s.pool["Free action cube"]
+    play(s, StartTurn("Ana"), Exchange("Oil"), PlaceShip(1, "Merchant"), Trade("Tyre", "Cloth"))
+    assert ana.goods["Oil"] == 0 and ana.gold == 0  # Place ship with a free cube: 1 gold
+    assert (ana.section, ana.free, s.pend_free) == (2, 2, 0)  # neither of her own was used
+    play(s, EndTurn())
+    assert s.pool["Free action cube"] == pool
+
+
+def test_wine_gives_gold_towards_the_actions_gold():
+    s = new_game()
+    ana = s.seats[0]
+    ana.goods["Wine"] = 1
+    touched(s)
+    play(s, StartTurn("Ana"), Exchange("Wine"), PlaceShip(1, "Merchant", "free"))
+    play(s, Trade("Tyre", "Cloth"))
+    assert ana.goods["Wine"] == 0 and ana.gold == 0 and s.pend_gold == 0
+    assert s.pool["Gold"] == 56
+
+
+def test_area_7_never_gives_oil():
+    s = in_area(7)
+    play(s, StartTurn("Ana"), PlaceShip(s.highest, "Merchant"))
+    problem = refused(s, Trade("Rest of the World", "Oil"))
+    assert problem.section == NEXT_AREA and "not Oil" in problem.message
+
+
+def test_remove_one_ship_returns_it_to_the_stack():
+    s = new_game()
+    ana = s.seats[0]
+    ana.goods["Food"] = 1
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(1, "Warship"), City("Tyre", None, "Bank"))
+    play(s, RemoveShip(1, "Warship"))
+    assert ana.ships[0] == 6 and s.ships_in_age(1) == 0 and ana.box_cubes == 2
+
+
+def test_an_upgrade_that_opens_an_age_makes_the_ships_below_lag():
+    """Action: Upgrade Ship is a placement in the age above: opening age 3 scores its VP and
+    costs the ships two ages below 1 VP each."""
+    s = new_game()
+    ana, ben = s.seats
+    s.highest = 2
+    s.ships_at[0][1][1] = 2  # two of Ben's galleys in age 1
+    s.ships_at[1][0][0] = 1  # Ana's galley in age 2
+    ana.ships[0] = 5
+    ana.gold, ana.nav = 1, 1  # age 3: 2 less her own ship
+    touched(s)
+    play(s, StartTurn("Ana"), UpgradeShip(2, "Merchant", "Merchant"), Trade("Tyre", "Cloth"))
+    assert s.highest == 3 and s.ships_at[2][0][0] == 1 and ana.nav == 0
+    assert ana.vp == 5 + 2 and ben.vp == 5 - 2
+
+
+def test_retrieve_takes_back_some_of_the_cubes_in_one_area():
+    s = new_game()
+    ana = s.seats[0]
+    ana.gold = 1
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(1, "Merchant"), Trade("Tyre", "Cloth"))
+    play(s, PlaceShip(1, "Merchant"), Trade("Athens", "Wine"))
+    play(s, Retrieve(2, "free"), TakeBack("Athens", "Wine"), StopRetrieving())
+    a = area_index(s, 2)
+    assert ana.stock == 9 - 2 - 2 + 1 and s.area_cubes[a][0] == 1
+    (athens,) = s.book.trade_at[("Athens", "Wine")]
+    (tyre,) = s.book.trade_at[("Tyre", "Cloth")]
+    assert s.trade[athens] == -1 and s.trade[tyre] == 0
+
+
+def test_the_end_sells_every_good_and_adds_the_bank():
+    """End of the Game: goods at their prices plus the gold in the bank, 1 VP per 2 gold; a
+    single coin left over scores nothing."""
+    s = new_game()
+    goods = {"Food": 1, "Oil": 1, "Metal": 1, "Wine": 1, "Cloth": 1}
+    assert goods_and_gold(s.book, goods, 2, []) == (1 + 2 + 3 + 3 + 4 + 2, 7)
 
 
 # -- helpers -----------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from checker.core import options as rule_options
 from checker.core.game import Step
 from checker.core.log import LogReader, enough_problems, player_named
 from checker.games.age_of_discovery.book import CardBook
@@ -114,8 +115,13 @@ def colour_key(k: str) -> str:
 class _Reader(LogReader):
     book: CardBook
 
-    def __init__(self, book: CardBook, source: Source, players: list[str]):
+    def __init__(
+        self, book: CardBook, source: Source, players: list[str], options: dict | None = None
+    ):
         super().__init__(book, source, players)
+        # the log's rule options (read and checked by the core before): what 'wild: true'
+        # means for a flagship depends on flagship_colours
+        self.options = options or {}
         self.steps: list[Step] = []
         self.turn, self.player = 0, players[0]  # the turn being read and whose it is
         # (kind, fields) -> the move, made once for the log: moves are frozen values, so every
@@ -248,7 +254,9 @@ def _article(what: str) -> str:
 
 # -- Reading ----------------------------------------------------------------------------------
 def parse_log(book: CardBook, raw: Any, source: Source, players: list[str]) -> list[Step]:
-    rd = _Reader(book, source, players)
+    raw_options = raw.get("options") if isinstance(raw, dict) else None
+    options = rule_options.resolve(book.model.rules.options, raw_options, source)
+    rd = _Reader(book, source, players, options)
     setup = raw.get("setup") if isinstance(raw, dict) else None
     setup_pos = raw.value_pos.get("setup") if isinstance(raw, YMap) else None
     if setup is not None:
@@ -634,7 +642,8 @@ def _voyage(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
 
 def _wild_ships(rd: _Reader, contract: str, ships: list[str], wild: Any, fields, field) -> list:
     """The ships a Wild Ship card is played for: listed, or (wild: true / a number) those of
-    another colour than the contract's."""
+    another colour than the contract's. A flagship joins a contract of any colour without one
+    under the default flagship_colours: any (§4.4.1's example), of its own two under either."""
     if wild is False or wild is None:
         return []
     colour = rd.book.contracts[contract].colour
@@ -642,6 +651,8 @@ def _wild_ships(rd: _Reader, contract: str, ships: list[str], wild: Any, fields,
 
     def off(s: str) -> bool:
         if book.is_flagship(s):
+            if rd.options.get("flagship_colours") == "any":
+                return False
             return colour not in book.flagships[s]
         return book.ships[s].colour != colour
 

@@ -15,8 +15,9 @@ expeditions:                             # who has which ships where, at the end
 - a flagship names the colour it sails under, a ship sent with a Wild Ship card says (wild).
 
 A position the box and the rules cannot make is refused: more copies of a card than exist, a
-flagship twice, an expedition over its transport limit, ships of two colours on one
-expedition without Wild Ship cards (§4.4.1), more ships sent with a Wild Ship card than the
+flagship twice, two flagships for one player (§3.0), an expedition over its transport limit,
+ships of two colours on one expedition without Wild Ship cards (§4.4.1; a flagship counts
+with the colour it sails under), more ships sent with a Wild Ship card than the
 player's cards (§3.0), more ships or completed contracts than the box holds (§2.0).
 """
 
@@ -167,7 +168,8 @@ def _expeditions(
         )
         return out
     used: dict[str, int] = {}
-    flag_owner: dict[str, str] = {}
+    flag_owner: dict[str, str] = {}  # flagship -> its player
+    own_flag: dict[str, str] = {}  # player -> the flagship
     wilds: dict[str, int] = {}  # ships sent with a Wild Ship card, by player
     dealt = book.action_cards(len(players)).get(book.wild, 0)
     for e, fleets in value.items():
@@ -245,6 +247,14 @@ def _expeditions(
                     if flag_owner.setdefault(ship, p) != p or ship in used:
                         bad(f"{ship} is on the table once, as one player's flagship", ipos, f)
                         continue
+                    if own_flag.setdefault(p, ship) != ship:
+                        bad(
+                            f"{ship} is not {p}'s flagship: {p}'s is {own_flag[p]}, and each "
+                            f"player has one ({STARTING_PLAY})",
+                            ipos,
+                            f,
+                        )
+                        continue
                     used[ship] = 1
                     transport = min(book.constants["flagship_transport"])
                 else:
@@ -277,23 +287,31 @@ def _expeditions(
 
 def _one_colour(book, exp: str, ships: list[Placed], options, pos, field: str, bad) -> None:
     """'All ships added to an expedition later must be the same color as the first ship'
-    (§4.4.1): apart from ships sent with a Wild Ship card (and, by default, flagships, which
-    join any colour), one colour an expedition (one a player with expedition_colour:
-    per_player)."""
-    free_flagships = options.get("flagship_colours") == "any"
+    (§4.4.1): apart from ships sent with a Wild Ship card, one colour an expedition (one a
+    player with expedition_colour: per_player). A flagship counts with the colour it sails
+    under: the one it set as the first ship, or (joining any colour by default, one of its own
+    two under flagship_colours: either) the colour of the ships it joined."""
     groups: dict[str | None, set[str]] = {}
+    flagships: set[str | None] = set()  # the groups with a flagship in them
     for s in ships:
-        if s.wild or (free_flagships and book.is_flagship(s.ship)):
+        if s.wild:
             continue
         key = s.player if options.get("expedition_colour") == "per_player" else None
         groups.setdefault(key, set()).add(s.colour)
+        if book.is_flagship(s.ship):
+            flagships.add(key)
     for key, colours in groups.items():
         if len(colours) > 1:
             whose = f"{key}'s ships" if key else "ships"
+            flag = (
+                " (a flagship too: it sails under the colour of the ships there)"
+                if key in flagships
+                else ""
+            )
             bad(
                 f"{exp}'s expedition has {whose} of {len(colours)} colours "
                 f"({', '.join(sorted(colours))}): after the first ship, only ships of its colour "
-                f"join, or ships sent with a Wild Ship card, marked (wild) ({EXPEDITIONS})",
+                f"join{flag}, or ships sent with a Wild Ship card, marked (wild) ({EXPEDITIONS})",
                 pos,
                 field,
             )

@@ -545,6 +545,23 @@ BAD_POSITIONS = {
         "Antonio de Abreu's expedition has ships of 2 colours (green, yellow): after the first "
         "ship, only ships of its colour join",
     ),
+    "a flagship of another colour than the ships it joined": (
+        POSITION.replace(
+            "Francis Drake: {Ben: [Red Ship 1, Blue Ship 2 (wild)]}",
+            "Francis Drake: {Ben: [Red Ship 1, Blue Ship 2 (wild)], Cai: [Golden Hind (blue)]}"
+            "  # here",
+        ),
+        "Francis Drake's expedition has ships of 2 colours (blue, red): after the first ship, "
+        "only ships of its colour join (a flagship too: it sails under the colour of the ships "
+        "there)",
+    ),
+    "two flagships for one player": (
+        POSITION.replace(
+            "Francis Drake: {Ben: [Red Ship 1, Blue Ship 2 (wild)]}",
+            "Francis Drake: {Ben: [Red Ship 1, Blue Ship 2 (wild), Golden Hind (red)]}  # here",
+        ),
+        "Golden Hind is not Ben's flagship: Ben's is Santa María, and each player has one (§3.0)",
+    ),
     "more Wild Ship cards than a player has": (
         POSITION.replace(
             "Antonio de Abreu: {Cai: [Green Ship 1, Green Ship 2]}",

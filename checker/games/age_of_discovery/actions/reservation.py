@@ -13,6 +13,7 @@ from checker.games.age_of_discovery.state import (
     FILLING,
     PURCHASE,
     ROW_WORDS,
+    UNNAMED,
     Reservation,
     State,
 )
@@ -31,6 +32,11 @@ def reserve_spot(state: State, move: Reserve) -> tuple[tuple[str, int] | None, I
         for i, c in enumerate(row)
         if c == move.card and (move.space is None or move.space == i + 1)
     ]
+    if not spots and move.row in (None, CONTRACTS):
+        # the face-up contract the log did not name (docs/rules/age-of-discovery.md): named now
+        space = state.unnamed_face_up(move.card)
+        if space is not None and move.space in (None, space + 1):
+            spots = [(CONTRACTS, space)]
     if not spots:
         where = f" of the {ROW_WORDS[move.row]}" if move.row else ""
         if move.space is not None:
@@ -72,6 +78,9 @@ def reserve(state: State, move: Reserve) -> list[str]:
     p = state.player
     in_block(state, "reserve")
     (row, space), _ = reserve_spot(state, move)
+    if row == CONTRACTS and state.contract_row[space] == UNNAMED:  # named now
+        state.contract_row[space] = move.card
+        state.contract_deck.remove(move.card)
     take(state.action_cards[p], state.book.reservation)
     put(state.boxed, state.book.reservation)
     state.reservations.append(Reservation(p, row, space, state.turn))

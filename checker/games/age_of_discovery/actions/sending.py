@@ -138,7 +138,9 @@ def sailing_colour(
         return wanted, False, None
     if wanted in colours and given in (None, wanted):
         return wanted, False, None
-    return given or colours[0], True, None
+    # with a Wild Ship card it sails under one of its own two: the one written, else the card's
+    # if it shows it (as when it is the first ship), else the first
+    return given or (printed if printed in colours else colours[0]), True, None
 
 
 def check_sail(state: State, move: Sail) -> Illegal | None:
