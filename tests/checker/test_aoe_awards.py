@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from checker.core.registry import rules_for
 from checker.games.age_of_exploration.actions import publishing
+from checker.games.age_of_exploration.moves import Pick
 from checker.games.age_of_exploration.state import Expedition
 from portolan.model import load_game
 from tests.checker.games.age_of_exploration import BASE, HOME
@@ -116,3 +117,71 @@ def test_the_first_to_the_target_wins_at_once():
     assert state.over and "Ana reaches" in state.end_reason
     assert state.total("Ana") == 4  # the sighting's VP; the game is over before the Landfall
     assert RULES.decision(state) is None
+
+
+def test_a_discovery_another_expedition_published_first_scores_nothing():
+    """Ana and Ben both found Chesapeake Bay and the CB3 mine; Ana publishes first and takes
+    the 1st Bay and the 1st Mine. Ben's chits are for discoveries already Known: he gets
+    neither the 2nd Bay nor the 2nd Mine for the same ones (Discoveries: "The first
+    expedition to publish these discoveries will swap its Ⓓ chits for Known chits")."""
+    state = fresh()
+    found = [("NA-CHES", 0), ("CB3", 0)]
+    returning(state, "Ana", ["EUROPE"], found=found)
+    publishing.publish(state, "Ana", None)
+    returning(state, "Ben", ["EUROPE"], found=found)
+    publishing.publish(state, "Ben", None)
+    assert state.claimed["bay"] == ["Ana"] and state.claimed["mine"] == ["Ana"]
+    assert state.total("Ben") == 0
+
+
+def test_the_known_nwp_progress_scores_one_vp_however_far_it_advances():
+    """Panama City founded: the Known NWP Progress marker goes on the map (at the Cod Banks).
+    Ana's return from NWP3 advances it three spaces: 1 VP, 2 Outfitting cards for the advance
+    and 1 for the VP (Expedition Return)."""
+    state = fresh()
+    publishing.claim(state, "Ben", "landfall-ca")
+    publishing.claim(state, "Ben", "new-world-sighting")
+    returning(state, "Ana", ["EUROPE", "ATL1", "NA-COD", "NWP1", "NWP2", "NWP3"])
+    publishing.publish(state, "Ana", None)
+    assert state.markers["known-nwp"] == 3 and state.total("Ana") == 1
+    assert state.vp["Ana"]["known_progress"] == 1
+    assert len([t for t in state.tasks if t[0] == "odraw"]) == 3
+
+
+def test_a_new_expedition_after_a_failure_or_an_abort():
+    """New Expedition: 2 cards, 2 more after a failure or an abort unless the player has more
+    VP than every other; an aborted expedition's Leader may not lead the next one; a
+    Second-in-Command back home is retired face down for a new Leader."""
+    state = fresh(("Ana", "Ben"))
+    state.vp["Ana"]["vp_chart"] = 1
+    for p, leader, cards in (("Ana", "Christopher Columbus", 2), ("Ben", "John Cabot", 4)):
+        state.tasks.clear()  # Ana leads: no extra cards
+        returning(state, p, ["ATL3"]).leader = leader
+        publishing.abort(state, p)
+        assert state.tasks == [("newexp", p, "aborted", leader)]
+        publishing.new_expedition(state, state.tasks[-1])
+        assert [t[0] for t in state.tasks] == ["outfit", "pick"] + ["odraw"] * cards  # a stack
+    assert state.retired_up == ["Christopher Columbus", "John Cabot"]
+    picks = publishing.pick_moves(state, state.tasks[1])
+    assert Pick("Christopher Columbus") in picks and Pick("John Cabot") not in picks
+    state.tasks.clear()
+    e = returning(state, "Ben", ["EUROPE"])
+    e.leader, e.second = "Amerigo Vespucci", True
+    publishing.publish(state, "Ben", None)
+    assert state.tasks[0] == ("newexp", "Ben", "second")
+    state.tasks = [("newexp", "Ben", "second")]
+    publishing.new_expedition(state, state.tasks[0])
+    assert state.retired_down == ["Amerigo Vespucci"]
+    assert [t[0] for t in state.tasks] == ["outfit", "pick", "odraw", "odraw"]
+
+
+def test_an_expedition_aborted_under_the_second_in_command_does_not_free_its_dead_leader():
+    """Key Concepts: "Leaders that die are withdrawn from the game". Columbus died and his
+    Second-in-Command leads; the expedition is aborted: the card (Second-in-Command side up)
+    does not go to the face-up retired Leaders, where another player could hire Columbus."""
+    state = fresh(("Ana", "Ben"))
+    e = returning(state, "Ana", ["ATL3"])
+    e.second = True
+    publishing.abort(state, "Ana")
+    assert "Christopher Columbus" not in state.retired_up
+    assert "Christopher Columbus" in state.retired_down

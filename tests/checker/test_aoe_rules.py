@@ -360,3 +360,121 @@ def test_one_expedition_at_a_time_holds_an_empire_s_ruler_and_native_allies():
         "Ben",
         "Ben",
     )
+
+
+def test_a_raft_is_built_on_a_river_only_by_staying_to_work_on_the_rafts():
+    """Building/Repairing Rafts: a raft expedition in a river space that attempts to build
+    another raft draws a Land card instead and may not move: one that explored the river this
+    turn (a River card, perhaps a move) may not build there."""
+    state = table()
+    e = launched(state, "Ana", "MR2", "raft", ships=0, Crew=2)
+    e.rafts = 1
+    turn_from(state, ("action",))
+    illegal = RULES.check(state, Action("raft"), "Ana")
+    assert illegal.section == "Expedition Action" and "working on them all turn" in illegal.message
+    state.now.stance = "rafts"
+    assert RULES.check(state, Action("raft"), "Ana") is None
+
+
+def test_a_new_leader_must_handle_the_extra_ships_already_taken():
+    """Key Concepts: Ship Handling "is also the maximum number of extra ships an expedition may
+    have". Columbus (Ship Handling 2) took two extra ships; a Letter of Credit turns over
+    Pizarro (Ship Handling 0): Columbus cannot be the one retired; Cortés (1) cannot lead three
+    ships either, but Magellan (2) can."""
+    from checker.games.age_of_exploration.moves import Hire, Leader, Retire
+
+    state = table()
+    e = state.exp["Ana"]
+    e.leader, e.kind, e.ships = "Christopher Columbus", "explorer", 3
+    e.items = {"Crew": 2, "Provision": 2}
+    state.piles["explorer"].remove("Christopher Columbus")
+    state.retired_up = ["Hernán Cortés", "Ferdinand Magellan"]
+    state.exp["Ben"].leader = "Jacques Cartier"
+    state.hands["Ana"] = [36, 57, 51]
+    push(state, ("outfit", "Ana", "port"), ("next",))
+    run(state)
+    play(state, Hire(36, "conquistador"), Leader("Francisco Pizarro"))
+    illegal = RULES.check(state, Retire("Christopher Columbus"), "Ana")
+    assert illegal is not None and illegal.section == "Additional Ships"
+    play(state, Retire("Francisco Pizarro"))
+    assert e.leader == "Christopher Columbus"
+    play(state, Hire(57, "Hernán Cortés"))
+    assert RULES.check(state, Retire("Christopher Columbus"), "Ana") is not None
+    play(state, Retire("Hernán Cortés"), Hire(51, "Ferdinand Magellan"))
+    play(state, Retire("Christopher Columbus"))
+    assert e.leader == "Ferdinand Magellan" and e.ships == 3
+
+
+def test_an_attacker_repulsed_may_not_attack_that_expedition_again_anywhere():
+    """Expedition Action: on the defender's Personal Arms success the attacker "must leave in
+    the direction it came from and may not attempt to take over this expedition again"."""
+    state = table()
+    a = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=2)
+    a.came_from = "NA1-NE"
+    b = launched(state, "Ben", "NA2-APP", LAND, ships=0, Crew=1)
+    turn_from(state, ("action",), ("end",))
+    play(state, Takeover("Ben"), Give(0))
+    # Cartier's Negotiation 7 − 4 = 3: 9 fails; Cortés's arms 8: 4 succeeds; Cartier's 5: 2 too
+    events = play(state, Roll(9), Roll(4), Roll(2))
+    assert "Ben repulses the attack" in events and a.space == "NA1-NE"
+    b.space = "NA1-NE"  # Ben follows Ana down to the coast
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, Takeover("Ben"), "Ana") is not None
+
+
+def test_gold_spent_at_a_base_reaps_a_gold_award_without_outfitting_cards():
+    """Expedition Action, Spend Gold (at a New World base): Crew, Provisions or Soldiers; "may
+    also reap one of the 1st X+ Gold VP awards, in which case you get the VP but do not draw an
+    Outfitting card". Not at sea, and not Cannons."""
+    from checker.games.age_of_exploration.actions import publishing
+    from checker.games.age_of_exploration.moves import NoAction, SpendGold
+
+    state = table()
+    publishing.claim(state, "Ben", "landfall-cb")  # Hispaniola (CB1) is founded
+    e = launched(state, "Ana", "CB1", LAND, ships=0, Crew=2, Gold=3)
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, SpendGold("Cannons"), "Ana") is not None
+    events = play(state, SpendGold("Crew"), SpendGold("Soldiers"), NoAction())
+    assert "1st 3+ Gold: 1 VP" in events and state.vp["Ana"]["goods"] == 1
+    assert e.items == {"Crew": 3, "Soldiers": 1, "Gold": 1}
+    assert not [t for t in state.tasks if t[0] == "odraw"]
+
+
+def test_lost_this_turn_checks_navigation_and_still_lost_is_removed_a_turn_later():
+    """End-of-turn Actions, Lost: "Lost this turn" checks Navigation (a failure moves it to
+    "Still Lost"); "Still Lost" is removed at the next turn's end, after a turn without
+    movement (Movement: a Lost expedition does not move)."""
+    state = table()
+    e = launched(state, "Ana", "ATL3", Crew=2, Provision=2)
+    e.lost = 1
+    turn_from(state, ("lostcheck",), ("end",))
+    play(state, Roll(9))  # Cortés's sea Navigation 5: 9 fails
+    assert e.lost == 2
+    state.tasks.clear()
+    state.current = 0
+    step = sorted(state.book.neigh["ATL3"])[0]
+    state.now = Turn(start="ATL3", progress=2, progress_set=True)
+    push(state, ("move",), ("status",), ("action",), ("lostcheck",), ("end",), ("next",))
+    run(state)
+    illegal = RULES.misplaced(state, Move(step))  # the movement step is passed over
+    assert illegal.section == "Movement" and illegal.message == "a Lost expedition does not move"
+    play(state, StartTurn("Ben"))
+    assert e.lost == 0
+
+
+def test_circumnavigation_is_scored_only_back_in_europe_after_the_cape_verde_islands():
+    """Major Expeditions: into the Pacific by the Straits or the NWP, "then returned to Europe
+    via the Cape Verde Islands"."""
+    from checker.games.age_of_exploration.actions import publishing
+
+    state = table()
+    e = launched(state, "Ana", "EUROPE", Crew=2)
+    e.pacific = True
+    assert publishing.qualified(state, e) == []
+    e.circled = True
+    assert publishing.qualified(state, e) == ["circumnavigation"]
+    e.space = "CB1"
+    state.founded.add("CB1")
+    assert publishing.qualified(state, e) == []

@@ -57,7 +57,7 @@ class Expedition:
     unpaid: int = 0  # base-surcharge counters not yet paid for (Other Personnel and Equipment)
     launch_turn: bool = False
     came_from: str | None = None
-    barred: set[tuple[str, str]] = field(default_factory=set)  # (rival, space): no more take-overs
+    barred: set[tuple[str, str]] = field(default_factory=set)  # (rival, space or "*"): no attempt
     ashore_here: bool = False  # went ashore in the ships' space and has not left it
     turns: int = 0  # exploration turns played
 

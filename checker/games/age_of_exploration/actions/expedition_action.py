@@ -28,6 +28,8 @@ from checker.games.age_of_exploration.moves import (
 from checker.games.age_of_exploration.sections import EXPEDITION_ACTION
 from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
+ANYWHERE = "*"  # a take-over barred in every space (the attacker repulsed)
+
 
 def at_base(state: State, e: Expedition) -> bool:
     """A New World base where Gold is spent, ships repaired, provisions gained (not Malacca:
@@ -83,7 +85,12 @@ def open_actions(state: State, e: Expedition):
         yield Action("eat", n)
     if e.mode == SHIP and e.ships >= 2:
         yield Action("consolidate")
-    if e.mode in (LAND, RAFT) and e.rafts < k["max_rafts"] and raft_site(state, e):
+    if (
+        e.mode in (LAND, RAFT)
+        and e.rafts < k["max_rafts"]
+        and raft_site(state, e)
+        and not river_busy(state, e)
+    ):
         yield Action("raft")
     if space_has(state, e, "hardwood"):
         yield Action("hardwood")
@@ -95,7 +102,7 @@ def open_actions(state: State, e: Expedition):
         for rival, x in state.exp.items():
             if rival == p or not x.launched or x.mode != LAND or x.space != e.space:
                 continue
-            if (rival, e.space) not in e.barred:
+            if (rival, e.space) not in e.barred and (rival, ANYWHERE) not in e.barred:
                 yield Takeover(rival)
 
 
@@ -109,9 +116,15 @@ def may_buy(state: State, e: Expedition, item: str) -> bool:
     return ok
 
 
+def river_busy(state: State, e: Expedition) -> bool:
+    """On a river, a raft is built or repaired only by a raft expedition that chose to work on
+    its rafts this turn (a Land card, no move): Building/Repairing Rafts."""
+    return state.book.kind[e.space] == "river" and state.now.stance != "rafts"
+
+
 def repairable(state: State, e: Expedition) -> bool:
     damaged = (e.mode == SHIP and e.damage and not e.rotten) or (e.mode == RAFT and e.raft_damage)
-    if not damaged:
+    if not damaged or (e.mode == RAFT and river_busy(state, e)):
         return False
     if at_base(state, e):
         return True
@@ -187,6 +200,8 @@ def why_not(state: State, e: Expedition, move) -> str:
         return f"no room for another {move.item}"
     if isinstance(move, Takeover):
         return f"{move.rival} has no land expedition here to take over (or may not be tried again)"
+    if isinstance(move, Action) and move.what in ("raft", "repair") and river_busy(state, e):
+        return "on a river, rafts are built or repaired only by working on them all turn"
     return {
         "provision": "Provisions are gained in a known or discovered Ⓟ space or at a base",
         "repair": "nothing to repair here (not Rotten Hulls), or not a Ⓟ space (Cod Banks) or base",
@@ -358,7 +373,7 @@ def repulsed(state: State, rival: str) -> list[str]:
     from checker.games.age_of_exploration.actions.movement import enter
 
     e = state.exp[state.player]
-    e.barred.add((rival, e.space))
+    e.barred.add((rival, ANYWHERE))  # "may not attempt to take over this expedition again"
     back = e.came_from or e.space
     events = [f"{rival} repulses the attack"]
     if back != e.space:

@@ -534,14 +534,40 @@ def answer_retire(state: State, t: tuple, move: Retire) -> list[str]:
     return [f"{p} retires {move.name} face up; {e.leader} leads"]
 
 
+def handles(state: State, e: Expedition, name: str) -> bool:
+    """Whether ``name`` may lead the ships taken: Ship Handling "is also the maximum number of
+    extra ships an expedition may have" (Key Concepts, Additional Ships); a Conquistador's
+    Pilot (a Rutter swapped for one) gives 2."""
+    info = state.book.leaders[name]
+    pilot = e.items.get("Pilot" if info.type == e.kind else "Rutter")
+    handling = info.ratings["ship_handling"]
+    if info.type == "conquistador" and pilot:
+        handling = state.k["pilot_ship_handling"]
+    return e.ships - 1 <= handling
+
+
+def retire_options(state: State, t: tuple) -> list[Retire]:
+    e = state.exp[t[1]]
+    keep = {e.leader: t[2], t[2]: e.leader}  # the Leader retired -> the one who leads
+    return [Retire(x) for x in (e.leader, t[2]) if handles(state, e, keep[x])]
+
+
+def check_retire(state: State, t: tuple, move: Retire) -> Illegal | None:
+    e = state.exp[t[1]]
+    if move.name not in (e.leader, t[2]):
+        return Illegal(SWITCHING_LEADERS, f"retire {e.leader} or {t[2]}")
+    if move not in retire_options(state, t):
+        other = t[2] if move.name == e.leader else e.leader
+        return Illegal(
+            ADDITIONAL_SHIPS, f"{other}'s Ship Handling does not allow {e.ships - 1} extra ship(s)"
+        )
+    return None
+
+
 task(
     "retire",
     decide=lambda s, t: same(t[1], "Outfitting", (Retire,), "which Leader to retire (face up)"),
-    options=lambda s, t: [Retire(s.exp[t[1]].leader), Retire(t[2])],
-    check=lambda s, t, m: (
-        None
-        if m.name in (s.exp[t[1]].leader, t[2])
-        else Illegal(SWITCHING_LEADERS, f"retire {s.exp[t[1]].leader} or {t[2]}")
-    ),
+    options=retire_options,
+    check=check_retire,
     answer=answer_retire,
 )

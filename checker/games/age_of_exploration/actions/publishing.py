@@ -203,6 +203,8 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
         d = book.spaces[sid].discoveries[i]
         if d.award in GOODS:
             continue
+        if (sid, i) in state.known or (d.award == "land-sighted" and sid in state.sighted):
+            continue  # another expedition published it first: its Known chit is there
         state.known.add((sid, i))
         if d.award == "land-sighted":
             state.sighted.add(sid)
@@ -265,12 +267,14 @@ def clear_expedition(state: State, p: str) -> None:
 
 def abort(state: State, p: str) -> list[str]:
     """Abort Expedition: turn in all chits, retire the Leader face up, New Expedition (not
-    with the Leader just retired)."""
+    with the Leader just retired). A Leader who died stays withdrawn (Key Concepts): his card,
+    Second-in-Command side up, is retired face down."""
     e = state.exp[p]
-    state.retired_up.append(e.leader)
+    (state.retired_down if e.second else state.retired_up).append(e.leader)
     clear_expedition(state, p)
     push(state, ("newexp", p, "aborted", e.leader))
-    return [f"aborts the expedition; {e.leader} is retired face up"]
+    side = "face down (he died)" if e.second else "face up"
+    return [f"aborts the expedition; {e.leader} is retired {side}"]
 
 
 def leading(state: State, p: str) -> bool:
