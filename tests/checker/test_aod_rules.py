@@ -231,6 +231,36 @@ def test_the_flagship_example_of_4_4_1_under_the_default_options(flagship, trans
     assert not state.flagship_idle["Ana"]
 
 
+@pytest.mark.parametrize(
+    ("flagship", "colour", "refused"),
+    [("Golden Hind", "green", False), ("Golden Hind", "blue", True), ("Santa María", "red", True)],
+)
+def test_a_flagship_joining_under_the_default_options_sails_under_the_colour_there(
+    flagship, colour, refused
+):
+    """Under flagship_colours: any a flagship joins ships of any colour and sails under theirs
+    (§4.4.1): a colour: that says otherwise is refused, not silently dropped."""
+    ben = "Matthew" if flagship == "Golden Hind" else "Golden Hind"
+    text = log(
+        "  - {player: Ana, buy: [Yellow Ship 1: White Ship 1, Green Ship 1: White Ship 2]}\n"
+        "  - {player: Ben, coins: take}\n"
+        "  - {player: Ana, coins: take}\n"
+        "  - {player: Ben, coins: take}\n"
+        "  - player: Ana\n    coins: take\n    send:\n"
+        "      - Green Ship 1: Antonio de Abreu\n"
+        f"      - {{{flagship}: Antonio de Abreu, transport: 1, colour: {colour}}}\n"
+    ).replace("flagship: Golden Hind", f"flagship: {ben}", 1)
+    text = text.replace("flagship: Santa María", f"flagship: {flagship}", 1)
+    result = run_log(text)
+    if not refused:
+        assert result.ok, result.violation
+        return
+    assert not result.ok
+    assert result.violation.message == (
+        f"{flagship} joins green ships here and sails under green, not {colour}"
+    )
+
+
 # Ana reserves Blue Ship 3 (filling row), buys Green Ship 3 below it (Blue Ship 3 slides down,
 # White Ship 1 is turned over above), then reserves White Ship 1 with her second card.
 RESERVE_BUY = "  - player: Ana\n    reserve: Blue Ship 3\n    buy: [Green Ship 3: White Ship 1]\n"
