@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from checker.core.log import parse_log
 from checker.core.registry import rules_for
 from checker.core.simulate import default_players, random_game
 from checker.games.age_of_exploration.actions import civilizations as civ
@@ -26,7 +27,7 @@ from checker.games.age_of_exploration.moves import (
 )
 from checker.games.age_of_exploration.state import LAND, SHIP, Expedition, Turn
 from portolan.model import load_game
-from tests.checker.helpers import COMPONENTS
+from tests.checker.helpers import COMPONENTS, ROOT, run_log
 
 RULES = rules_for("age-of-exploration")
 MODEL = load_game(COMPONENTS, "age-of-exploration")
@@ -478,3 +479,17 @@ def test_circumnavigation_is_scored_only_back_in_europe_after_the_cape_verde_isl
     e.space = "CB1"
     state.founded.add("CB1")
     assert publishing.qualified(state, e) == []
+
+
+def test_the_counters_a_card_is_played_for_are_read_in_any_case():
+    """'play 57 missionary' (a Letter of Credit: any counter) and 'play 60 2 crew' read as the
+    cards spell them; the Letter of Credit's choice was matched case by case before."""
+    example = (ROOT / "examples/age-of-exploration/two-players.yaml").read_text("utf-8")
+    written = example.replace("play 57 Missionary", "play 57 missionary", 1)
+    written = written.replace("play 60 Soldiers", "play 60 soldiers", 1)
+    assert written != example
+    steps = [repr(s.move) for s in parse_log(example, "log.yaml", COMPONENTS).steps]
+    assert [repr(s.move) for s in parse_log(written, "log.yaml", COMPONENTS).steps] == steps
+    replayed = run_log(written)
+    assert replayed.ok, replayed.violation
+    assert replayed.applied == run_log(example).applied

@@ -264,7 +264,38 @@ class _Reader(LogReader):
         region = None
         if len(words) > 1 and words[-1].upper() in NEW_WORLD:
             region, what = words[-1].upper(), " ".join(words[:-1])
-        return Play(card, what, region)
+        what = self.counters_given(what, pos, field)
+        return None if what is None else Play(card, what, region)
+
+    def counters_given(self, what: str, pos: Pos | None, field: str) -> str | None:
+        """What a card is played for, spelt as the cards spell it ('2 crew + provision' ->
+        '2 Crew + Provision'); a counter no card gives and no loss names is a misspelling."""
+        names = self.outfit_names()
+        parts = []
+        for part in re.split(r"\s*\+\s*", what):
+            count, _, name = part.partition(" ")
+            if not (count.isdecimal() and name):
+                count, name = "", part
+            item = names.get(fold(name))
+            if item is None:
+                self.bad(
+                    f"'{name}' is not a counter an Outfitting card gives",
+                    pos,
+                    field,
+                    did_you_mean(name, list(dict.fromkeys(names.values()))),
+                )
+                return None
+            n = int(count) if count else 1
+            parts.append(item if n == 1 else f"{n} {item}")
+        return " + ".join(parts)
+
+    def outfit_names(self) -> dict[str, str]:
+        """Every counter an Outfitting card names, and every counter of the game, by folded name."""
+        names = self.__dict__.get("_outfit_names")
+        if names is None:
+            given = (k for card in self.book.outfit.values() for o in card.options for k in o)
+            names = self._outfit_names = {fold(k): k for k in (*given, *ITEMS)}
+        return names
 
     def _gold(self, rest, pos, field):
         item = self.item(rest, pos, field)

@@ -448,6 +448,10 @@ MALFORMED_LOGS = {
         BASE + "  - player: Ben\n    steps: [port, draw 45, draw 33, gold Sailors]  # here\n",
         "'Sailors' is not a counter",
     ),
+    "a misspelt counter a card is played for": (
+        BASE + "  - player: Ben\n    steps: [port, draw 45, play 45 Misionary]  # here\n",
+        "'Misionary' is not a counter an Outfitting card gives",
+    ),
     "an unknown Leader": (
         BASE.replace("Ana: {leader: 1,", "Ana: {leader: Drake,  # here\n    "),
         "'Drake' is not a Leader",
