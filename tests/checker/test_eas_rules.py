@@ -20,7 +20,7 @@ from checker.games.exploration_age_of_sail.moves import (
     Save,
     StartTurn,
 )
-from checker.games.exploration_age_of_sail.state import OCEAN, START
+from checker.games.exploration_age_of_sail.state import EXPEDITION, OCEAN, START
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 
@@ -90,6 +90,22 @@ def test_the_mat_tracks_reach_exactly_the_highest_stat_an_expedition_can_have():
             highest[stat] = max(highest[stat], value)
     mat = MODEL.component("expedition-mat").spec
     assert {t.track: t.end.value for t in mat.tracks} == highest
+
+
+def test_an_empty_expedition_deck_is_rebuilt_from_its_discards():
+    """Outfit Phase: "If the deck runs out, shuffle the discard and draw from it"."""
+    s = new_state()
+    s.expedition_discard, s.expedition_deck = s.expedition_deck, {}
+    play(s, StartTurn("Ana"), Draw("Galleons"))
+    assert s.hands["Ana"] == {"Galleons": 1} and s.expedition_discard == {}
+    assert sum(s.expedition_deck.values()) == 48 - 1
+
+
+def test_nothing_to_draw_skips_the_outfit_phase():
+    s = new_state()
+    s.hands["Ben"], s.expedition_deck = s.expedition_deck, {}  # every card in Ben's hand
+    play(s, StartTurn("Ana"))
+    assert s.phase == EXPEDITION and s.hands["Ana"] == {}
 
 
 def test_an_ocean_card_is_stacked():
