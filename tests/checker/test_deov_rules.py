@@ -420,6 +420,17 @@ def test_the_stack_running_out_ends_the_game_after_the_last_player_of_the_round(
     assert s.over
 
 
+def test_a_condition_met_in_the_rounds_last_turn_ends_the_game_at_once():
+    """Cai plays last in the round: the game ends with that turn, nobody plays again."""
+    s = new_state(markers=5)
+    s.left["Cai"] = 1
+    s.res["Cai"]["Pepper"] = 1
+    turn_of(s, "Cai")
+    play(s, Sail("Palm Grove"), Bow(CW), Collect(), Invest())
+    assert s.end_reason == "Cai has no investment markers left"
+    assert s.phase == OVER and RULES.decision(s) is None
+
+
 # -- Final Scoring -------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("counts", "expected"),

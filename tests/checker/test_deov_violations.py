@@ -11,6 +11,7 @@ from checker.core.registry import rules_for
 from tests.checker.games.discovery_era_of_voyage import (
     BASE,
     CITE,
+    EXAMPLES,
     ISLANDS,
     LIMIT,
     LIMIT_CASES,
@@ -112,3 +113,15 @@ def test_the_log_written_back_keeps_where_the_pirate_was_turned(turn):
     if expected.get("invest") == 0:
         expected["invest"] = False
     assert list(written.items()) == list(expected.items())
+
+
+def test_a_turn_after_the_round_in_which_the_game_ended():
+    """The game ends at the end of the round an end condition was met in (End of Game): in the
+    two-player example Ben places his last marker and Ana plays the round's last turn; a turn
+    written after that is refused."""
+    text = (EXAMPLES / "two-players.yaml").read_text(encoding="utf-8")
+    text += "  - {player: Ben, sail: return}  # here\n"
+    v = run_log(text).violation
+    assert v.message == "the game is already over"
+    assert (v.line, v.player) == (marked_line(text), "Ben")
+    assert str(v).endswith(CITE.format("End of Game"))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from portolan.cli import app
 from tests.checker.games.exploration_age_of_sail import POSITION
+from tests.checker.helpers import EXAMPLES, run_log
 
 
 def score(tmp_path, text, *extra):
@@ -66,3 +68,21 @@ def test_the_line_and_column_of_a_bad_discovery(tmp_path):
     out = score(tmp_path, text)
     assert out.exit_code == 2
     assert "position.yaml:4:9: players.Ben.Canad: 'Canad' is not a discovery" in out.output
+
+
+@pytest.mark.parametrize("name", ["two-players", "three-players"])
+def test_the_end_position_of_an_example_scores_as_its_replay(tmp_path, name):
+    """`portolan score` of the victory piles a logged game ended with (each discovery with the
+    explorer who claimed it) agrees with `portolan check` of the log."""
+    log = EXAMPLES / f"{name}.yaml"
+    result = run_log(log.read_text(encoding="utf-8"))
+    assert result.ok and result.state.over
+    piles = {p: dict(result.state.victory[p]) for p in result.state.players}
+    position = {"game": "exploration-age-of-sail", "players": piles}
+    out = score(tmp_path, json.dumps(position), "--json")
+    assert out.exit_code == 0, out.output
+    replayed = CliRunner().invoke(app, ["check", str(log), "--json"])
+    keys = ("player", "breakdown", "total", "rank")
+    assert [{k: line[k] for k in keys} for line in json.loads(out.output)["scores"]] == [
+        {k: line[k] for k in keys} for line in json.loads(replayed.output)["scores"]
+    ]

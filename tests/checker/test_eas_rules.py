@@ -20,7 +20,7 @@ from checker.games.exploration_age_of_sail.moves import (
     Save,
     StartTurn,
 )
-from checker.games.exploration_age_of_sail.state import OCEAN, START
+from checker.games.exploration_age_of_sail.state import EXPEDITION, OCEAN, START
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 
@@ -90,6 +90,22 @@ def test_the_mat_tracks_reach_exactly_the_highest_stat_an_expedition_can_have():
             highest[stat] = max(highest[stat], value)
     mat = MODEL.component("expedition-mat").spec
     assert {t.track: t.end.value for t in mat.tracks} == highest
+
+
+def test_an_empty_expedition_deck_is_rebuilt_from_its_discards():
+    """Outfit Phase: "If the deck runs out, shuffle the discard and draw from it"."""
+    s = new_state()
+    s.expedition_discard, s.expedition_deck = s.expedition_deck, {}
+    play(s, StartTurn("Ana"), Draw("Galleons"))
+    assert s.hands["Ana"] == {"Galleons": 1} and s.expedition_discard == {}
+    assert sum(s.expedition_deck.values()) == 48 - 1
+
+
+def test_nothing_to_draw_skips_the_outfit_phase():
+    s = new_state()
+    s.hands["Ben"], s.expedition_deck = s.expedition_deck, {}  # every card in Ben's hand
+    play(s, StartTurn("Ana"))
+    assert s.phase == EXPEDITION and s.hands["Ana"] == {}
 
 
 def test_an_ocean_card_is_stacked():
@@ -165,6 +181,8 @@ def test_losing_an_ocean_card_without_one(option, survives):
 @pytest.mark.parametrize(("option", "legal"), [(True, True), (False, False)])
 def test_sail_save_cards_against_sails_hazards(option, legal):
     s = with_expedition("Jacques Cartier", "Galleons", "Sailors", sail_matches_sails=option)
+    s.expedition_of("Ana", "Jacques Cartier").oceans = 1  # an Ocean card for Doldrums to take
+    take(s.exploration_deck, "Ocean")
     take(s.expedition_deck, "Favorable Winds")
     put(s.hands["Ana"], "Favorable Winds")
     play(s, Explore("Jacques Cartier"), Reveal("Doldrums"))
@@ -173,6 +191,27 @@ def test_sail_save_cards_against_sails_hazards(option, legal):
     else:  # the Hazard took effect at once: no matching Save card was in reach
         problem = RULES.misplaced(s, Save("Favorable Winds", "Ana"))
         assert "option sail_matches_sails: false" in problem.message
+
+
+@pytest.mark.parametrize(("option", "save"), [("nothing", False), ("fail", True)])
+def test_a_save_card_only_against_a_hazard_that_would_harm(option, save):
+    """No Ocean card to lose: with ocean_loss_without_ocean: nothing the Hazard does nothing, so
+    there is nothing for a Save card to cancel and it stays in hand; with fail it may save the
+    expedition (docs/rules/exploration-age-of-sail.md, "A Save card needs a Hazard to cancel")."""
+    s = with_expedition("Jacques Cartier", "Galleons", "Sailors", ocean_loss_without_ocean=option)
+    take(s.expedition_deck, "Sextant & Compass")
+    put(s.hands["Ana"], "Sextant & Compass")
+    play(s, Explore("Jacques Cartier"), Reveal("Lost"))  # Navigation: Ocean -1
+    if save:
+        assert RULES.check(s, Save("Sextant & Compass", "Ana"), "Ana") is None
+        play(s, Save("Sextant & Compass", "Ana"))
+        assert s.expedition_of("Ana", "Jacques Cartier") is not None
+    else:
+        problem = RULES.misplaced(s, Save("Sextant & Compass", "Ana"))
+        assert problem is not None and "no Hazard is waiting for a Save card" in problem.message
+        assert s.hands["Ana"] == {"Sextant & Compass": 1}
+        assert s.expedition_of("Ana", "Jacques Cartier") is not None
+        assert s.exploration_discard == {"Lost": 1}
 
 
 def _last_card(option):

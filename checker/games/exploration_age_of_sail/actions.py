@@ -253,6 +253,10 @@ def hazard(state: State, exp: Expedition, card: str) -> list[str]:
         state.last_flip = f"the expedition of {exp.explorer} is immune to {card} ({info.tests})"
         put(state.exploration_discard, card)
         return [f"{head}: immune thanks to {info.tests}", *flip_done(state)]
+    if harmless(state, exp, card):
+        state.last_flip = f"{exp.explorer} turned over {card} with no Ocean card to lose"
+        put(state.exploration_discard, card)
+        return [head, "no Ocean card to lose: no effect", *flip_done(state)]
     state.pending = Pending(exp, "save", card)
     if not save_cards(state, info.tests):
         state.last_flip = (
@@ -261,6 +265,16 @@ def hazard(state: State, exp: Expedition, card: str) -> list[str]:
         state.last_hazard = card
         return [head, *suffer(state)]
     return [head]
+
+
+def harmless(state: State, exp: Expedition, card: str) -> bool:
+    """A Hazard that takes an Ocean card from an expedition without one does nothing (option
+    ocean_loss_without_ocean: nothing), so no Save card is played against it [Exploration Phase]."""
+    return (
+        state.book.exploration[card].loses == "Ocean"
+        and exp.oceans == 0
+        and state.options["ocean_loss_without_ocean"] == "nothing"
+    )
 
 
 def check_save(state: State, move: Save) -> Illegal | None:
@@ -314,10 +328,8 @@ def suffer(state: State) -> list[str]:
     loss = state.constants["hazard_loss"]
     put(state.exploration_discard, card)
     if info.loses == "Ocean":
-        if exp.oceans == 0:
-            if state.options["ocean_loss_without_ocean"] == "fail":
-                return ["no Ocean card to lose: the expedition fails", *fail(state, exp)]
-            return ["no Ocean card to lose: no effect", *flip_done(state)]
+        if exp.oceans == 0:  # option fail (with nothing, ``harmless`` settled it)
+            return ["no Ocean card to lose: the expedition fails", *fail(state, exp)]
         lost = min(loss, exp.oceans)
         exp.oceans -= lost
         put(state.exploration_discard, state.book.ocean, lost)
