@@ -478,3 +478,42 @@ def test_circumnavigation_is_scored_only_back_in_europe_after_the_cape_verde_isl
     e.space = "CB1"
     state.founded.add("CB1")
     assert publishing.qualified(state, e) == []
+
+
+def test_an_expedition_on_an_island_leaves_only_on_a_turn_it_draws_a_card():
+    """Draw and resolve an exploration card, Mid-Atlantic Islands: a Coast card is drawn "only
+    ... on the turn that it intends to leave that space": staying (no card) keeps it there, so
+    the status change back to the sea is refused; drawing, it leaves."""
+    from checker.games.age_of_exploration.actions.endturn import TURN
+    from checker.games.age_of_exploration.moves import Stance
+
+    state = table()
+    e = launched(state, "Ana", "AZORES", Crew=2, Provision=2)
+    turn_from(state, *TURN[:-1])
+    play(state, Stance("stay"), Stop())
+    illegal = RULES.check(state, Status("ATL5"), "Ana")
+    assert illegal.section == "Draw and resolve an exploration card"
+    assert "draws no card" in illegal.message
+    play(state, Action("provision"))  # staying, it may still gain its Provision
+    assert e.items["Provision"] == 3 and e.space == "AZORES"
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, *TURN[:-1])
+    play(state, Stance("explore"), Draw(104), Stop(), Status("ATL5"))
+    assert e.space == "ATL5"
+
+
+def test_an_expedition_in_a_base_leaves_only_on_a_turn_it_draws_a_card():
+    """New World Bases: a card is drawn "on the turn that it intends to leave that base's
+    space": ships moored in Hispaniola (CB1) that stay do not sail out that turn."""
+    from checker.games.age_of_exploration.actions import publishing
+    from checker.games.age_of_exploration.actions.endturn import TURN
+    from checker.games.age_of_exploration.moves import Stance
+
+    state = table()
+    publishing.claim(state, "Ben", "landfall-cb")
+    launched(state, "Ana", "CB1", Crew=2, Provision=2)
+    out = sorted(state.book.trans["CB1"])[0]
+    turn_from(state, *TURN[:-1])
+    play(state, Stance("stay"), Stop())
+    assert RULES.check(state, Status(out), "Ana") is not None
