@@ -517,3 +517,84 @@ def test_an_expedition_in_a_base_leaves_only_on_a_turn_it_draws_a_card():
     turn_from(state, *TURN[:-1])
     play(state, Stance("stay"), Stop())
     assert RULES.check(state, Status(out), "Ana") is not None
+
+
+# -- Expedition Action: the actions met less often -----------------------------------------------
+def test_horses_eaten_become_soldiers_and_give_a_provision_each():
+    """Eat horses (if Cavalry present): "Gain 1 Provision for each Cavalry turned into
+    Soldiers"; not more horses than there are Cavalry."""
+    state = table()
+    e = launched(state, "Ana", "ATL9", ships=2, Crew=2, Cavalry=2, Provision=0)
+    turn_from(state, ("action",), ("end",))
+    illegal = RULES.check(state, Action("eat", 3), "Ana")
+    assert illegal.section == "Expedition Action"
+    assert illegal.message == "not so many Cavalry to eat"
+    events = play(state, Action("eat", 2))
+    assert "eats 2 horses: 2 Cavalry become Soldiers, +2 Provisions" in events
+    assert e.items == {"Crew": 2, "Soldiers": 2, "Provision": 2}
+
+
+def test_horses_eaten_on_rafts_obey_the_rafts_cargo():
+    """Ship and raft expeditions obey their cargo capacity at all times (Cargo Capacity): with
+    rafts carrying the brown-circled counters (raft_cargo: land), a Provision from the horses
+    must find room on the raft (2 spaces: 2 Provisions already): one counter is dropped."""
+    state = table(raft_cargo="land")
+    e = launched(state, "Ana", "MR2", "raft", ships=0, Crew=1, Cavalry=1, Provision=2)
+    e.rafts = 1
+    turn_from(state, ("action",), ("end",))
+    play(state, Action("eat", 1))
+    assert RULES.decision(state).phase == "Cargo"
+
+
+def test_a_mine_gives_a_gold_and_is_depleted_on_a_failed_check_against_8():
+    """Operate Mine (at a known or discovered mine space): "Gain 1 Gold. Check against 8. If
+    [Failure], deplete Mine"; a depleted mine is operated no more, by anyone."""
+    state = table()
+    e = launched(state, "Ana", "CB3", LAND, ships=0, Crew=2)
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, Action("mine"), "Ana") is not None  # not discovered yet
+    e.found.append(("CB3", 0))
+    play(state, Action("mine"), Roll(8))  # 8 against 8: the mine holds
+    assert e.items["Gold"] == 1 and "CB3" not in state.depleted
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, ("action",), ("end",))
+    events = play(state, Action("mine"), Roll(9))
+    assert "the mine is depleted" in events
+    assert e.items["Gold"] == 2 and state.depleted == {"CB3"}
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, ("action",), ("end",))
+    illegal = RULES.check(state, Action("mine"), "Ana")
+    assert illegal.message == "no working mine known or discovered here"
+
+
+def test_hardwood_is_harvested_where_it_is_known_or_discovered_and_takes_a_ship_space():
+    """Harvest Hardwood (at a known or discovered hardwood space): a Hardwood marker, which
+    takes a ship cargo space: a Caravel full (5 of 5) must drop a counter."""
+    state = table()
+    e = launched(state, "Ana", "CAPE-BRANCO", Crew=2, Provision=3)
+    turn_from(state, ("action",), ("end",))
+    illegal = RULES.check(state, Action("hardwood"), "Ana")
+    assert illegal.message == "no known or discovered Hardwood here"
+    state.known.add(("CAPE-BRANCO", 0))  # published by someone: known to all
+    events = play(state, Action("hardwood"))
+    assert "harvests Hardwood" in events and e.items["Hardwood"] == 1
+    assert RULES.decision(state).phase == "Cargo"
+
+
+def test_killing_a_seized_ruler_lowers_military_strength_and_turns_in_the_chit():
+    """Kill a Seized Ruler (if a Seized Ruler chit is owned): "Decrease the empire's Military
+    Strength by one and turn in the chit": the Ruler may then be seized by another expedition."""
+    state = table()
+    e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=2)
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, Action("kill ruler"), "Ana").message == "no Seized Ruler"
+    civ.mark(state, e, "Ruler Seized", True)
+    strength = state.strength["Aztec"]
+    events = play(state, Action("kill ruler"))
+    assert "kills the Seized Ruler of the Aztec" in events
+    assert state.strength["Aztec"] == strength - 1
+    assert e.ruler is None and state.ruler["Aztec"] is None and "Aztec" not in state.fallen
+    ben = launched(state, "Ben", "AZ-CONTACT", LAND, ships=0, Crew=2)
+    assert civ.mark(state, ben, "Ruler Seized", True) == ["the Aztec Ruler is seized"]
