@@ -598,3 +598,28 @@ def test_killing_a_seized_ruler_lowers_military_strength_and_turns_in_the_chit()
     assert e.ruler is None and state.ruler["Aztec"] is None and "Aztec" not in state.fallen
     ben = launched(state, "Ben", "AZ-CONTACT", LAND, ships=0, Crew=2)
     assert civ.mark(state, ben, "Ruler Seized", True) == ["the Aztec Ruler is seized"]
+
+
+def test_an_expedition_retracing_its_path_home_is_in_known_waters_only_on_that_path():
+    """Known Waters: "If Expedition must return has been declared and the expedition is
+    retracing its path, it is in 'known waters'": Cortés's Pilot (+1) helps on his way back
+    through ATL8 (beyond the Known Sea Progress), not on Madeira, a provisioning side trip
+    he never made on the way out, nor anywhere before the return is declared."""
+    from checker.games.age_of_exploration.actions.ratings import navigation
+    from checker.games.age_of_exploration.moves import DeclareReturn
+
+    state = table()
+    e = launched(state, "Ana", "ATL10", Crew=2, Provision=2, Pilot=1)
+    e.path, e.visited = ["ATL1", "ATL5", "ATL8", "ATL10"], {"ATL1", "ATL5", "ATL8", "ATL10"}
+    base = state.book.leaders["Hernán Cortés"].ratings["navigation_sea"]
+    assert navigation(state, e) == base
+    turn_from(state, ("end",))
+    play(state, DeclareReturn())
+    assert navigation(state, e) == base + 1
+    e.space = "ATL8"
+    e.path.append("ATL8")
+    assert navigation(state, e) == base + 1
+    e.space = "MADEIRA"
+    e.path.append("MADEIRA")
+    e.visited.add("MADEIRA")
+    assert navigation(state, e) == base

@@ -50,6 +50,7 @@ class Expedition:
     teredos: bool = False
     path: list[str] = field(default_factory=list)  # every space entered, in order
     visited: set[str] = field(default_factory=set)  # the same, as a set
+    outward: int = 0  # len(path) when Expedition must return came: the path it retraces
     pacific: bool = False  # entered the Pacific by the Straits or the Northwest Passage
     circled: bool = False  # ... and then passed the Cape Verde Islands
     rafted: list[str] = field(default_factory=list)  # river spaces entered on rafts
