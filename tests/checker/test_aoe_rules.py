@@ -623,3 +623,82 @@ def test_an_expedition_retracing_its_path_home_is_in_known_waters_only_on_that_p
     e.path.append("MADEIRA")
     e.visited.add("MADEIRA")
     assert navigation(state, e) == base
+
+
+def test_porters_gained_from_a_card_ashore_stop_at_men_plus_one():
+    """Switching between Naval, Land and Raft Expeditions: ashore "the number of Porters is
+    limited to at most Crew + Soldiers + Cavalry + 1"; aboard ships (moored off a coast) at most
+    one Porters (Cargo Capacity). Card 170's Negotiation success gives a Provision and Porters."""
+    from checker.games.age_of_exploration.actions.endturn import TURN
+
+    state = table()
+    e = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=1, Porters=2, Provision=1)
+    turn_from(state, *TURN)
+    events = play(state, Draw(170), Roll(2))
+    assert "Porters beyond 2 are turned down" in events
+    assert e.items["Porters"] == 2 and e.items["Provision"] == 2
+    e.items["Soldiers"] = 1  # one man more: room for a third
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, *TURN)
+    play(state, Draw(193), Roll(2))
+    assert e.items["Porters"] == 3
+    moored = launched(state, "Ben", "NA1-NE", SHIP, ships=2, Crew=2, Provision=2, Porters=1)
+    state.tasks.clear()
+    state.current = 1
+    turn_from(state, *TURN)
+    play(state, Draw(195), Roll(2), Roll(2), Roll(2))  # Porters, then the combat (arms, fight)
+    assert moored.items["Porters"] == 1
+
+
+def test_the_mississippi_descent_ends_in_ca6_by_a_status_change_from_r5():
+    """Major Expeditions: "rafted through the R1–5 'M. River' spaces from NA3 to CA6 or the
+    Gulf of Mexico": R5's grey arrow to CA6 completes it (the rafts abandoned, a land
+    expedition); the expedition then qualifies for it when it publishes."""
+    from checker.games.age_of_exploration.actions import publishing
+
+    state = table()
+    e = launched(state, "Ana", "NA3", LAND, ships=0, Crew=2, Provision=1)
+    e.rafts = 1
+    turn_from(state, ("status",), ("end",))
+    play(state, Status("MR1"))
+    assert e.mode == "raft" and e.rafted == ["MR1"]
+    for river in ("MR2", "MR3", "MR4", "MR5"):
+        state.tasks.clear()
+        state.current = 0
+        state.now = Turn(start=e.space, progress=1, progress_set=True)
+        push(state, ("move",), ("end",), ("next",))
+        run(state)
+        play(state, Move(river))
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, ("status",), ("end",))
+    events = play(state, Status("CA6"))
+    assert "completes the Mississippi River Descent" in events
+    assert e.mode == LAND and e.descents == {"mississippi"}
+    assert publishing.qualified(state, e) == ["mississippi"]
+
+
+def test_the_face_up_outfitting_row_holds_at_least_three_cards_after_the_deal():
+    """Outfitting Expeditions, optional rule (face_up_outfitting): at the deal "as many cards as
+    there are players" lie face up (2 here); later "as many ... as there are outfitting players
+    (minimum of three cards)": a draw in port first fills the row to 3."""
+    from checker.games.age_of_exploration.moves import Row, Take
+
+    state = RULES.setup(MODEL, ["Ana", "Ben"], DEFAULTS | {"face_up_outfitting": "on"})
+    run(state)
+    while state.phase == "setup":
+        d = RULES.decision(state)
+        if d.accepts == (Row,):
+            assert len(state.row) < 2
+        moves = RULES.legal_moves(state) or [m for m, _ in RULES.chances(state, d)]
+        RULES.apply(state, moves[0])
+    assert len(state.row) == 2 and all(len(h) == 6 for h in state.hands.values())
+    state.tasks.clear()
+    push(state, ("odraw", "Ana"), ("next",))
+    run(state)
+    n = state.outfit_deck[0]
+    play(state, Row(n))
+    assert len(state.row) == 3 and RULES.decision(state).accepts != (Row,)
+    play(state, Take(n))
+    assert n in state.hands["Ana"] and RULES.decision(state).accepts == (Row,)
