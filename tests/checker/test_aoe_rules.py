@@ -702,3 +702,25 @@ def test_the_face_up_outfitting_row_holds_at_least_three_cards_after_the_deal():
     assert len(state.row) == 3 and RULES.decision(state).accepts != (Row,)
     play(state, Take(n))
     assert n in state.hands["Ana"] and RULES.decision(state).accepts == (Row,)
+
+
+def test_a_take_over_bar_ends_with_the_expedition_it_was_against():
+    """Expedition Action: the attacker repulsed "may not attempt to take over this expedition
+    again": once Ben's expedition has failed, his next one may be attacked."""
+    from checker.games.age_of_exploration.actions.losses import fail
+
+    state = table()
+    a = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=2)
+    a.barred = {("Ben", "*"), ("Ben", "NA2-APP")}
+    launched(state, "Ben", "NA2-APP", LAND, ships=0, Crew=1)
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, Takeover("Ben"), "Ana") is not None
+    state.current = 1
+    fail(state, "Ben", "lost at sea")
+    state.exp["Ben"] = Expedition(leader="Jacques Cartier", kind="explorer")
+    launched(state, "Ben", "NA2-APP", LAND, ships=0, Crew=1)
+    assert a.barred == set()
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, Takeover("Ben"), "Ana") is None
