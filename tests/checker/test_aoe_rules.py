@@ -724,3 +724,29 @@ def test_a_take_over_bar_ends_with_the_expedition_it_was_against():
     state.current = 0
     turn_from(state, ("action",), ("end",))
     assert RULES.check(state, Takeover("Ben"), "Ana") is None
+
+
+def test_ashore_and_back_aboard_swap_counters_freely_before_leaving_the_space():
+    """Switching between Naval, Land and Raft Expeditions: "Until the land expedition leaves the
+    space, it may freely swap equipment and personnel ... with its ships": ashore then back
+    aboard in one turn; a turn later, still there, back aboard and ashore with another split.
+    Each once a turn (which already makes any swap), so a turn stays a bounded number of steps."""
+    from checker.games.age_of_exploration.moves import Aboard, Ashore
+
+    state = table()
+    e = launched(state, "Ana", "NA1-NE", SHIP, ships=2, Crew=3, Provision=2)
+    state.now = Turn(start="NA1-NE")
+    push(state, ("move",), ("status",), ("action",), ("end",), ("next",))
+    run(state)
+    play(state, Ashore(1, 1), Aboard())
+    assert e.mode == SHIP and e.items == {"Crew": 3, "Provision": 2}
+    assert RULES.check(state, Ashore(2, 0), "Ana") is not None  # once a turn
+    for moves in ((Ashore(2, 0),), (Aboard(), Ashore(0, 1))):  # the next two turns
+        state.tasks.clear()
+        state.current = 0
+        state.now = Turn(start="NA1-NE")
+        push(state, ("move",), ("status",), ("action",), ("end",), ("next",))
+        run(state)
+        play(state, *moves)
+        assert e.mode == LAND
+    assert e.mode == LAND and e.hold == {"Provision": 1} and e.items == {"Crew": 3, "Provision": 1}

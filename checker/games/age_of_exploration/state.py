@@ -93,7 +93,8 @@ class Turn:
     blocked: bool = False  # ... and it stopped the move
     published: int = 0  # VP gained by this turn's return
     reboard: int = 0  # ships found still there
-    switched: bool = False  # went ashore or aboard this turn (once a turn)
+    ashore: bool = False  # went ashore this turn (once a turn; with aboard, any swap is made)
+    aboard: bool = False  # went back aboard this turn (once a turn)
     acted: bool = False  # the expedition action of the turn is taken
     home: tuple | None = None  # Expedition must return's distances home, and what they depend on
 
