@@ -7,7 +7,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.routing import Route
 
@@ -16,6 +15,7 @@ from checker.core.replay import replay
 from portolan.errors import InputError
 from portolan.web.rulebook import blocks_of, passages
 from portolan.web.site import Site, numbered, problems_of, read_form, text_of
+from portolan.web.work import in_turn
 
 PASTED = "pasted-log.yaml"  # what messages call a pasted log
 _TRACE = re.compile(r"^turn\s+(\d+)\s+(.*)$")
@@ -90,7 +90,7 @@ def routes(site: Site) -> list[Route]:
         form = await read_form(request)
         try:
             text, name = await text_of(form, "text", "file", PASTED)
-            result = await run_in_threadpool(check_text, site, text, name)
+            result = await in_turn(check_text, site, text, name)
         except InputError as exc:
             lines = {p.line for p in exc.problems if p.line}
             shown = locals().get("text", "")

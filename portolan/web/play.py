@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -23,6 +22,7 @@ from portolan.web.referee import resume_command
 from portolan.web.score import players_of
 from portolan.web.site import Site, problems_of, read_form
 from portolan.web.store import NoSuchGame
+from portolan.web.work import in_turn
 from portolan.yamlsrc import Source
 
 ACTIONS = ("choose", "reveal", "secret", "random", "undo")
@@ -71,7 +71,7 @@ def routes(site: Site) -> list[Route]:
             rules = rules_for(game_id)
             typed = {k[2:]: str(v) for k, v in form.items() if k.startswith("o.") and v}
             chosen = rule_options.resolve(rules.options(model), typed, Source("form"))
-            key = await run_in_threadpool(store.create, game_id, players, chosen)
+            key = await in_turn(store.create, game_id, players, chosen)
         except InputError as exc:
             return new_page(request, 400, chosen=game_id, players=raw, problems=problems_of(exc))
         return RedirectResponse(str(request.url_for("table", key=key)), status_code=303)
@@ -101,7 +101,7 @@ def routes(site: Site) -> list[Route]:
         return site.page(request, "play.html.j2", status, **values)
 
     async def table_page(request: Request):
-        return await run_in_threadpool(show, request, request.path_params["key"])
+        return await in_turn(show, request, request.path_params["key"])
 
     def answer(key: str, action: str, value: str, at: str) -> str:
         """Apply one answer; the code of what to tell the table (``NOTICES``; '' if all went
@@ -132,7 +132,7 @@ def routes(site: Site) -> list[Route]:
         action = str(form.get("action", ""))
         if action not in ACTIONS:
             raise HTTPException(400, "unknown action")
-        notice = await run_in_threadpool(
+        notice = await in_turn(
             answer, key, action, str(form.get("value", ""))[:20], str(form.get("at", ""))
         )
         url = request.url_for("table", key=key)
@@ -146,7 +146,7 @@ def routes(site: Site) -> list[Route]:
             path = store.log_path(key)
         except NoSuchGame:
             raise HTTPException(404, "no game at this address") from None
-        text = await run_in_threadpool(path.read_text, encoding="utf-8")
+        text = await in_turn(path.read_text, encoding="utf-8")
         first, _, rest = text.partition("\n")
         game = _game_of(first)
         name = f"{game or 'portolan'}-{key[:6]}.yaml"

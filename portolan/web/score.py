@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -15,6 +14,7 @@ from checker.core.scoresheet import ScoreSheet
 from portolan.errors import InputError, Problem
 from portolan.web.scorepad import MAX_CELL, Pad, pad_for, position_text
 from portolan.web.site import Site, numbered, problems_of, read_form, text_of
+from portolan.web.work import in_turn
 from portolan.yamlsrc import Source, parse_yaml
 
 POSITION = "position.yaml"  # what messages call the position the form makes
@@ -147,7 +147,7 @@ def routes(site: Site) -> list[Route]:
         if not text.strip() or form.get("from") == "pad":
             text, name = position_text(pad, players, cells, sections, options), POSITION
         try:
-            sheet = await run_in_threadpool(_score, site, game_id, text, name)
+            sheet = await in_turn(_score, site, game_id, text, name)
         except InputError as exc:
             lines = {p.line for p in exc.problems if p.line}
             return pad_page(

@@ -204,12 +204,9 @@ def test_a_tie_goes_to_the_player_with_more_ships_not_sent():
 FLAGSHIPS = ["Santa María", "São Gabriel", "Golden Hind", "Trinidad", "Matthew", "Grande Hermine"]
 
 
-@pytest.mark.parametrize("flagship", FLAGSHIPS)
-@pytest.mark.parametrize("transport", [1, 2, 3])
-def test_the_flagship_example_of_4_4_1_under_the_default_options(flagship, transport):
-    """'On the Antonio de Abreu expedition, with a total transport value of 3, a green ship
-    with a transport value of 1 has already been played. [...] A flagship may be played, as a
-    ship with a transport value of 1 or 2.' (§4.4.1): any of the six, not 3."""
+def joining_green(flagship: str, fields: str) -> str:
+    """A log in which Ana, whose flagship is ``flagship``, sends Green Ship 1 to Antonio de
+    Abreu and then her flagship, written with ``fields``, to join it."""
     ben = "Matthew" if flagship == "Golden Hind" else "Golden Hind"
     text = log(
         "  - {player: Ana, buy: [Yellow Ship 1: White Ship 1, Green Ship 1: White Ship 2]}\n"
@@ -218,10 +215,18 @@ def test_the_flagship_example_of_4_4_1_under_the_default_options(flagship, trans
         "  - {player: Ben, coins: take}\n"
         "  - player: Ana\n    coins: take\n    send:\n"
         "      - Green Ship 1: Antonio de Abreu\n"
-        f"      - {{{flagship}: Antonio de Abreu, transport: {transport}}}\n"
+        f"      - {{{flagship}: Antonio de Abreu, {fields}}}\n"
     ).replace("flagship: Golden Hind", f"flagship: {ben}", 1)
-    text = text.replace("flagship: Santa María", f"flagship: {flagship}", 1)
-    result = run_log(text)
+    return text.replace("flagship: Santa María", f"flagship: {flagship}", 1)
+
+
+@pytest.mark.parametrize("flagship", FLAGSHIPS)
+@pytest.mark.parametrize("transport", [1, 2, 3])
+def test_the_flagship_example_of_4_4_1_under_the_default_options(flagship, transport):
+    """'On the Antonio de Abreu expedition, with a total transport value of 3, a green ship
+    with a transport value of 1 has already been played. [...] A flagship may be played, as a
+    ship with a transport value of 1 or 2.' (§4.4.1): any of the six, not 3."""
+    result = run_log(joining_green(flagship, f"transport: {transport}"))
     if transport == 3:
         assert not result.ok and "Antonio de Abreu" in result.violation.message
         return
@@ -229,6 +234,25 @@ def test_the_flagship_example_of_4_4_1_under_the_default_options(flagship, trans
     state = result.state
     assert state.coins["Ana"] == 6 - 3 - 3 + 2 + 2 - 1 - 2
     assert not state.flagship_idle["Ana"]
+
+
+@pytest.mark.parametrize(
+    ("flagship", "colour", "refused"),
+    [("Golden Hind", "green", False), ("Golden Hind", "blue", True), ("Santa María", "red", True)],
+)
+def test_a_flagship_joining_under_the_default_options_sails_under_the_colour_there(
+    flagship, colour, refused
+):
+    """Under flagship_colours: any a flagship joins ships of any colour and sails under theirs
+    (§4.4.1): a colour: that says otherwise is refused, not silently dropped."""
+    result = run_log(joining_green(flagship, f"transport: 1, colour: {colour}"))
+    if not refused:
+        assert result.ok, result.violation
+        return
+    assert not result.ok
+    assert result.violation.message == (
+        f"{flagship} joins green ships here and sails under green, not {colour}"
+    )
 
 
 # Ana reserves Blue Ship 3 (filling row), buys Green Ship 3 below it (Blue Ship 3 slides down,

@@ -277,12 +277,18 @@ def test_a_full_warehouse_sends_goods_back():
     assert s.seats[0].goods_held == 3 and not s.tasks
 
 
-def test_a_warship_costs_food_and_takes_the_disc_from_the_row_named():
+def warship_in_tyre():
+    """A new game in which Ana, given one Food, has placed a warship and a disc in Tyre."""
     s = new_game()
     ana = s.seats[0]
     ana.goods["Food"] = 1
     touched(s)
     play(s, StartTurn("Ana"), PlaceShip(1, "Warship"), City("Tyre", None, "Bank"))
+    return s, ana
+
+
+def test_a_warship_costs_food_and_takes_the_disc_from_the_row_named():
+    s, ana = warship_in_tyre()
     assert ana.goods["Food"] == 0 and ana.discs["Bank"] == 7
     assert ana.stock == 7 + 1  # Tyre's merchant cube from the pool
     assert s.bank_room(0) == 3
@@ -570,11 +576,7 @@ def test_area_7_never_gives_oil():
 
 
 def test_remove_one_ship_returns_it_to_the_stack():
-    s = new_game()
-    ana = s.seats[0]
-    ana.goods["Food"] = 1
-    touched(s)
-    play(s, StartTurn("Ana"), PlaceShip(1, "Warship"), City("Tyre", None, "Bank"))
+    s, ana = warship_in_tyre()
     play(s, RemoveShip(1, "Warship"))
     assert ana.ships[0] == 6 and s.ships_in_age(1) == 0 and ana.box_cubes == 2
 

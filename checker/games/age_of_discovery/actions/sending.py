@@ -134,7 +134,10 @@ def sailing_colour(
                 ),
             )
         return colour, False, None
-    if state.options["flagship_colours"] == "any":
+    if state.options["flagship_colours"] == "any":  # it joins and sails under their colour
+        if given is not None and given != wanted:
+            problem = f"{card} joins {wanted} ships here and sails under {wanted}, not {given}"
+            return None, False, Illegal(section, problem)
         return wanted, False, None
     if wanted in colours and given in (None, wanted):
         return wanted, False, None
