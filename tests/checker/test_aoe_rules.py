@@ -493,3 +493,275 @@ def test_the_counters_a_card_is_played_for_are_read_in_any_case():
     replayed = run_log(written)
     assert replayed.ok, replayed.violation
     assert replayed.applied == run_log(example).applied
+
+
+def test_an_expedition_on_an_island_leaves_only_on_a_turn_it_draws_a_card():
+    """Draw and resolve an exploration card, Mid-Atlantic Islands: a Coast card is drawn "only
+    ... on the turn that it intends to leave that space": staying (no card) keeps it there, so
+    the status change back to the sea is refused; drawing, it leaves."""
+    from checker.games.age_of_exploration.actions.endturn import TURN
+    from checker.games.age_of_exploration.moves import Stance
+
+    state = table()
+    e = launched(state, "Ana", "AZORES", Crew=2, Provision=2)
+    turn_from(state, *TURN[:-1])
+    play(state, Stance("stay"), Stop())
+    illegal = RULES.check(state, Status("ATL5"), "Ana")
+    assert illegal.section == "Draw and resolve an exploration card"
+    assert "draws no card" in illegal.message
+    play(state, Action("provision"))  # staying, it may still gain its Provision
+    assert e.items["Provision"] == 3 and e.space == "AZORES"
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, *TURN[:-1])
+    play(state, Stance("explore"), Draw(104), Stop(), Status("ATL5"))
+    assert e.space == "ATL5"
+
+
+def test_an_expedition_in_a_base_leaves_only_on_a_turn_it_draws_a_card():
+    """New World Bases: a card is drawn "on the turn that it intends to leave that base's
+    space": ships moored in Hispaniola (CB1) that stay do not sail out that turn."""
+    from checker.games.age_of_exploration.actions import publishing
+    from checker.games.age_of_exploration.actions.endturn import TURN
+    from checker.games.age_of_exploration.moves import Stance
+
+    state = table()
+    publishing.claim(state, "Ben", "landfall-cb")
+    launched(state, "Ana", "CB1", Crew=2, Provision=2)
+    out = sorted(state.book.trans["CB1"])[0]
+    turn_from(state, *TURN[:-1])
+    play(state, Stance("stay"), Stop())
+    assert RULES.check(state, Status(out), "Ana") is not None
+
+
+# -- Expedition Action: the actions met less often -----------------------------------------------
+def test_horses_eaten_become_soldiers_and_give_a_provision_each():
+    """Eat horses (if Cavalry present): "Gain 1 Provision for each Cavalry turned into
+    Soldiers"; not more horses than there are Cavalry."""
+    state = table()
+    e = launched(state, "Ana", "ATL9", ships=2, Crew=2, Cavalry=2, Provision=0)
+    turn_from(state, ("action",), ("end",))
+    illegal = RULES.check(state, Action("eat", 3), "Ana")
+    assert illegal.section == "Expedition Action"
+    assert illegal.message == "not so many Cavalry to eat"
+    events = play(state, Action("eat", 2))
+    assert "eats 2 horses: 2 Cavalry become Soldiers, +2 Provisions" in events
+    assert e.items == {"Crew": 2, "Soldiers": 2, "Provision": 2}
+
+
+def test_horses_eaten_on_rafts_obey_the_rafts_cargo():
+    """Ship and raft expeditions obey their cargo capacity at all times (Cargo Capacity): with
+    rafts carrying the brown-circled counters (raft_cargo: land), a Provision from the horses
+    must find room on the raft (2 spaces: 2 Provisions already): one counter is dropped."""
+    state = table(raft_cargo="land")
+    e = launched(state, "Ana", "MR2", "raft", ships=0, Crew=1, Cavalry=1, Provision=2)
+    e.rafts = 1
+    turn_from(state, ("action",), ("end",))
+    play(state, Action("eat", 1))
+    assert RULES.decision(state).phase == "Cargo"
+
+
+def test_a_mine_gives_a_gold_and_is_depleted_on_a_failed_check_against_8():
+    """Operate Mine (at a known or discovered mine space): "Gain 1 Gold. Check against 8. If
+    [Failure], deplete Mine"; a depleted mine is operated no more, by anyone."""
+    state = table()
+    e = launched(state, "Ana", "CB3", LAND, ships=0, Crew=2)
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, Action("mine"), "Ana") is not None  # not discovered yet
+    e.found.append(("CB3", 0))
+    play(state, Action("mine"), Roll(8))  # 8 against 8: the mine holds
+    assert e.items["Gold"] == 1 and "CB3" not in state.depleted
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, ("action",), ("end",))
+    events = play(state, Action("mine"), Roll(9))
+    assert "the mine is depleted" in events
+    assert e.items["Gold"] == 2 and state.depleted == {"CB3"}
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, ("action",), ("end",))
+    illegal = RULES.check(state, Action("mine"), "Ana")
+    assert illegal.message == "no working mine known or discovered here"
+
+
+def test_hardwood_is_harvested_where_it_is_known_or_discovered_and_takes_a_ship_space():
+    """Harvest Hardwood (at a known or discovered hardwood space): a Hardwood marker, which
+    takes a ship cargo space: a Caravel full (5 of 5) must drop a counter."""
+    state = table()
+    e = launched(state, "Ana", "CAPE-BRANCO", Crew=2, Provision=3)
+    turn_from(state, ("action",), ("end",))
+    illegal = RULES.check(state, Action("hardwood"), "Ana")
+    assert illegal.message == "no known or discovered Hardwood here"
+    state.known.add(("CAPE-BRANCO", 0))  # published by someone: known to all
+    events = play(state, Action("hardwood"))
+    assert "harvests Hardwood" in events and e.items["Hardwood"] == 1
+    assert RULES.decision(state).phase == "Cargo"
+
+
+def test_killing_a_seized_ruler_lowers_military_strength_and_turns_in_the_chit():
+    """Kill a Seized Ruler (if a Seized Ruler chit is owned): "Decrease the empire's Military
+    Strength by one and turn in the chit": the Ruler may then be seized by another expedition."""
+    state = table()
+    e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=2)
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, Action("kill ruler"), "Ana").message == "no Seized Ruler"
+    civ.mark(state, e, "Ruler Seized", True)
+    strength = state.strength["Aztec"]
+    events = play(state, Action("kill ruler"))
+    assert "kills the Seized Ruler of the Aztec" in events
+    assert state.strength["Aztec"] == strength - 1
+    assert e.ruler is None and state.ruler["Aztec"] is None and "Aztec" not in state.fallen
+    ben = launched(state, "Ben", "AZ-CONTACT", LAND, ships=0, Crew=2)
+    assert civ.mark(state, ben, "Ruler Seized", True) == ["the Aztec Ruler is seized"]
+
+
+def test_an_expedition_retracing_its_path_home_is_in_known_waters_only_on_that_path():
+    """Known Waters: "If Expedition must return has been declared and the expedition is
+    retracing its path, it is in 'known waters'": Cortés's Pilot (+1) helps on his way back
+    through ATL8 (beyond the Known Sea Progress), not on Madeira, a provisioning side trip
+    he never made on the way out, nor anywhere before the return is declared."""
+    from checker.games.age_of_exploration.actions.ratings import navigation
+    from checker.games.age_of_exploration.moves import DeclareReturn
+
+    state = table()
+    e = launched(state, "Ana", "ATL10", Crew=2, Provision=2, Pilot=1)
+    e.path, e.visited = ["ATL1", "ATL5", "ATL8", "ATL10"], {"ATL1", "ATL5", "ATL8", "ATL10"}
+    base = state.book.leaders["Hernán Cortés"].ratings["navigation_sea"]
+    assert navigation(state, e) == base
+    turn_from(state, ("end",))
+    play(state, DeclareReturn())
+    assert navigation(state, e) == base + 1
+    e.space = "ATL8"
+    e.path.append("ATL8")
+    assert navigation(state, e) == base + 1
+    e.space = "MADEIRA"
+    e.path.append("MADEIRA")
+    e.visited.add("MADEIRA")
+    assert navigation(state, e) == base
+
+
+def test_porters_gained_from_a_card_ashore_stop_at_men_plus_one():
+    """Switching between Naval, Land and Raft Expeditions: ashore "the number of Porters is
+    limited to at most Crew + Soldiers + Cavalry + 1"; aboard ships (moored off a coast) at most
+    one Porters (Cargo Capacity). Card 170's Negotiation success gives a Provision and Porters."""
+    from checker.games.age_of_exploration.actions.endturn import TURN
+
+    state = table()
+    e = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=1, Porters=2, Provision=1)
+    turn_from(state, *TURN)
+    events = play(state, Draw(170), Roll(2))
+    assert "Porters beyond 2 are turned down" in events
+    assert e.items["Porters"] == 2 and e.items["Provision"] == 2
+    e.items["Soldiers"] = 1  # one man more: room for a third
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, *TURN)
+    play(state, Draw(193), Roll(2))
+    assert e.items["Porters"] == 3
+    moored = launched(state, "Ben", "NA1-NE", SHIP, ships=2, Crew=2, Provision=2, Porters=1)
+    state.tasks.clear()
+    state.current = 1
+    turn_from(state, *TURN)
+    play(state, Draw(195), Roll(2), Roll(2), Roll(2))  # Porters, then the combat (arms, fight)
+    assert moored.items["Porters"] == 1
+
+
+def test_the_mississippi_descent_ends_in_ca6_by_a_status_change_from_r5():
+    """Major Expeditions: "rafted through the R1–5 'M. River' spaces from NA3 to CA6 or the
+    Gulf of Mexico": R5's grey arrow to CA6 completes it (the rafts abandoned, a land
+    expedition); the expedition then qualifies for it when it publishes."""
+    from checker.games.age_of_exploration.actions import publishing
+
+    state = table()
+    e = launched(state, "Ana", "NA3", LAND, ships=0, Crew=2, Provision=1)
+    e.rafts = 1
+    turn_from(state, ("status",), ("end",))
+    play(state, Status("MR1"))
+    assert e.mode == "raft" and e.rafted == ["MR1"]
+    for river in ("MR2", "MR3", "MR4", "MR5"):
+        state.tasks.clear()
+        state.current = 0
+        state.now = Turn(start=e.space, progress=1, progress_set=True)
+        push(state, ("move",), ("end",), ("next",))
+        run(state)
+        play(state, Move(river))
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, ("status",), ("end",))
+    events = play(state, Status("CA6"))
+    assert "completes the Mississippi River Descent" in events
+    assert e.mode == LAND and e.descents == {"mississippi"}
+    assert publishing.qualified(state, e) == ["mississippi"]
+
+
+def test_the_face_up_outfitting_row_holds_at_least_three_cards_after_the_deal():
+    """Outfitting Expeditions, optional rule (face_up_outfitting): at the deal "as many cards as
+    there are players" lie face up (2 here); later "as many ... as there are outfitting players
+    (minimum of three cards)": a draw in port first fills the row to 3."""
+    from checker.games.age_of_exploration.moves import Row, Take
+
+    state = RULES.setup(MODEL, ["Ana", "Ben"], DEFAULTS | {"face_up_outfitting": "on"})
+    run(state)
+    while state.phase == "setup":
+        d = RULES.decision(state)
+        if d.accepts == (Row,):
+            assert len(state.row) < 2
+        moves = RULES.legal_moves(state) or [m for m, _ in RULES.chances(state, d)]
+        RULES.apply(state, moves[0])
+    assert len(state.row) == 2 and all(len(h) == 6 for h in state.hands.values())
+    state.tasks.clear()
+    push(state, ("odraw", "Ana"), ("next",))
+    run(state)
+    n = state.outfit_deck[0]
+    play(state, Row(n))
+    assert len(state.row) == 3 and RULES.decision(state).accepts != (Row,)
+    play(state, Take(n))
+    assert n in state.hands["Ana"] and RULES.decision(state).accepts == (Row,)
+
+
+def test_a_take_over_bar_ends_with_the_expedition_it_was_against():
+    """Expedition Action: the attacker repulsed "may not attempt to take over this expedition
+    again": once Ben's expedition has failed, his next one may be attacked."""
+    from checker.games.age_of_exploration.actions.losses import fail
+
+    state = table()
+    a = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=2)
+    a.barred = {("Ben", "*"), ("Ben", "NA2-APP")}
+    launched(state, "Ben", "NA2-APP", LAND, ships=0, Crew=1)
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, Takeover("Ben"), "Ana") is not None
+    state.current = 1
+    fail(state, "Ben", "lost at sea")
+    state.exp["Ben"] = Expedition(leader="Jacques Cartier", kind="explorer")
+    launched(state, "Ben", "NA2-APP", LAND, ships=0, Crew=1)
+    assert a.barred == set()
+    state.tasks.clear()
+    state.current = 0
+    turn_from(state, ("action",), ("end",))
+    assert RULES.check(state, Takeover("Ben"), "Ana") is None
+
+
+def test_ashore_and_back_aboard_swap_counters_freely_before_leaving_the_space():
+    """Switching between Naval, Land and Raft Expeditions: "Until the land expedition leaves the
+    space, it may freely swap equipment and personnel ... with its ships": ashore then back
+    aboard in one turn; a turn later, still there, back aboard and ashore with another split.
+    Each once a turn (which already makes any swap), so a turn stays a bounded number of steps."""
+    from checker.games.age_of_exploration.moves import Aboard, Ashore
+
+    state = table()
+    e = launched(state, "Ana", "NA1-NE", SHIP, ships=2, Crew=3, Provision=2)
+    state.now = Turn(start="NA1-NE")
+    push(state, ("move",), ("status",), ("action",), ("end",), ("next",))
+    run(state)
+    play(state, Ashore(1, 1), Aboard())
+    assert e.mode == SHIP and e.items == {"Crew": 3, "Provision": 2}
+    assert RULES.check(state, Ashore(2, 0), "Ana") is not None  # once a turn
+    for moves in ((Ashore(2, 0),), (Aboard(), Ashore(0, 1))):  # the next two turns
+        state.tasks.clear()
+        state.current = 0
+        state.now = Turn(start="NA1-NE")
+        push(state, ("move",), ("status",), ("action",), ("end",), ("next",))
+        run(state)
+        play(state, *moves)
+        assert e.mode == LAND
+    assert e.mode == LAND and e.hold == {"Provision": 1} and e.items == {"Crew": 3, "Provision": 1}

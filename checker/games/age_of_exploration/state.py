@@ -50,6 +50,7 @@ class Expedition:
     teredos: bool = False
     path: list[str] = field(default_factory=list)  # every space entered, in order
     visited: set[str] = field(default_factory=set)  # the same, as a set
+    outward: int = 0  # len(path) when Expedition must return came: the path it retraces
     pacific: bool = False  # entered the Pacific by the Straits or the Northwest Passage
     circled: bool = False  # ... and then passed the Cape Verde Islands
     rafted: list[str] = field(default_factory=list)  # river spaces entered on rafts
@@ -92,7 +93,8 @@ class Turn:
     blocked: bool = False  # ... and it stopped the move
     published: int = 0  # VP gained by this turn's return
     reboard: int = 0  # ships found still there
-    switched: bool = False  # went ashore or aboard this turn (once a turn)
+    ashore: bool = False  # went ashore this turn (once a turn; with aboard, any swap is made)
+    aboard: bool = False  # went back aboard this turn (once a turn)
     acted: bool = False  # the expedition action of the turn is taken
     home: tuple | None = None  # Expedition must return's distances home, and what they depend on
 

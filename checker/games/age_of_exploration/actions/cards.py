@@ -300,7 +300,7 @@ def flag(state: State, e, verb: str) -> list[str]:
     if verb == "must_return":
         if e.must_return:
             return []
-        e.must_return = True
+        e.must_return, e.outward = True, len(e.path)
         return ["Expedition must return"]
     if verb == "reshuffle":
         now.reshuffle = "yes"

@@ -159,7 +159,7 @@ def answer_end(state: State, t: tuple, move) -> list[str]:
         state.tasks.pop()
         return []
     if isinstance(move, DeclareReturn):
-        e.must_return = True
+        e.must_return, e.outward = True, len(e.path)
         return ["declares Expedition must return"]
     state.tasks.pop()
     if isinstance(move, Return):

@@ -254,6 +254,7 @@ def do(state: State, e: Expedition, move: Action) -> list[str]:
         take(e, "Cavalry", move.n)
         e.items["Soldiers"] = e.items.get("Soldiers", 0) + move.n
         e.items["Provision"] = min(e.items.get("Provision", 0) + move.n, k["provisions_max"])
+        push(state, ("cargo",))  # rafts may carry the Provisions but not the horses (raft_cargo)
         return [f"eats {move.n} horses: {move.n} Cavalry become Soldiers, +{move.n} Provisions"]
     if what == "consolidate":
         e.ships -= 1

@@ -104,7 +104,7 @@ def move_targets(state: State, e: Expedition) -> list[str]:
 
 
 def ashore_moves(state: State, e: Expedition) -> list:
-    if e.mode != SHIP or state.book.kind[e.space] not in ("land", "base") or state.now.switched:
+    if e.mode != SHIP or state.book.kind[e.space] not in ("land", "base") or state.now.ashore:
         return []
     crew, prov = e.items.get("Crew", 0), e.items.get("Provision", 0)
     out = [Ashore(c, p) for c in range(crew + 1) for p in range(prov + 1)]
@@ -126,7 +126,7 @@ def move_options(state: State, e: Expedition) -> list:
         and e.space == e.ship_space
         and e.ashore_here
         and e.ships
-        and not state.now.switched
+        and not state.now.aboard
     ):
         out.append(Aboard())
     if state.now.progress and state.now.moved < max_moves(state, e):
@@ -228,10 +228,10 @@ def answer_move(state: State, t: tuple, move) -> list[str]:
         take(e, move.item)
         return [f"leaves 1 {move.item} behind to move"]
     if isinstance(move, Ashore):
-        state.now.switched = True
+        state.now.ashore = True
         return go_ashore(state, e, move)
     if isinstance(move, Aboard):
-        state.now.switched = True
+        state.now.aboard = True
         return go_aboard(state, e)
     state.now.moved += 1
     space = state.book.spaces[move.to]
@@ -445,7 +445,7 @@ def reboarded(state: State) -> list[str]:
         e.ships, e.ship_space, e.hold = 0, None, {}
         return ["the ships are gone: abort, or make for a New World base"]
     e.ships = found
-    state.now.switched = True
+    state.now.ashore = state.now.aboard = True  # back from inland: aboard for this turn
     merge(e)
     push(state, ("natives",), ("cargo",))
     return [f"{found} ship(s) still there: the expedition is aboard again"]

@@ -75,7 +75,7 @@ def row_size(state: State) -> int:
     if state.phase == "setup":
         return len(state.players)
     outfitting = sum(1 for e in state.exp.values() if not e.launched)
-    return max(3, outfitting)
+    return max(state.k["face_up_row_min"], outfitting)
 
 
 def odraw_auto(state: State, t: tuple) -> list[str] | None:

@@ -253,8 +253,13 @@ def defeat(state: State, name: str) -> list[str]:
 
 # -- the end of an expedition -------------------------------------------------------------------
 def clear_expedition(state: State, p: str) -> None:
-    """Turn in every chit (Gold already counted by the caller), free the empires' chits."""
+    """Turn in every chit (Gold already counted by the caller), free the empires' chits; the
+    take-overs barred against this expedition end with it (Expedition Action: "this
+    expedition")."""
     e = state.exp[p]
+    for other in state.exp.values():
+        if any(rival == p for rival, _ in other.barred):
+            other.barred = {b for b in other.barred if b[0] != p}
     civ.release(state, e, "allies")
     civ.release(state, e, "ruler")
     for name, inside in state.capital.items():

@@ -97,10 +97,10 @@ def known_waters(state: State) -> frozenset[str]:
 
 def in_known_waters(state: State, e: Expedition) -> bool:
     """Pilot and Rutter bonuses apply here; an expedition retracing its path home is in known
-    waters wherever it has been."""
+    waters in every space of the path it came by (not on a side trip, nor off that path)."""
     if e.space in known_waters(state):
         return True
-    return e.must_return and e.space in e.visited
+    return e.must_return and e.space in e.path[: e.outward]
 
 
 # -- targets ------------------------------------------------------------------------------------

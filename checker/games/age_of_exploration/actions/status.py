@@ -17,6 +17,7 @@ from checker.games.age_of_exploration.actions.movement import (
 from checker.games.age_of_exploration.moves import NO_STATUS, NoStatus, Status
 from checker.games.age_of_exploration.sections import (
     CIVILIZATIONS,
+    DRAW,
     END_OF_TURN,
     RUMORS,
     STATUS_CHANGES,
@@ -37,6 +38,10 @@ def why_not(state: State, e: Expedition, to: str) -> Illegal | None:
         return Illegal(STATUS_CHANGES, "a Lost expedition makes no status change")
     if now.stance == "rafts":
         return Illegal(STATUS_CHANGES, "a raft expedition working on its rafts stays put")
+    if now.stance == "stay":  # a card is drawn on the turn it leaves a base or an island
+        return Illegal(
+            DRAW, f"an expedition that stays draws no card: it leaves {frm} by drawing one"
+        )
     if discovery.pending(state, state.player, e):
         where = state.rumors[state.player][0]
         return Illegal(RUMORS, f"the Rumors of Gold in {where} must be visited first")
