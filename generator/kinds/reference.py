@@ -236,14 +236,23 @@ def _col_widths(t: MTable, ncols: int, width_mm: float):
     from generator.fonts import width_mm as measure
     from generator.textbox import plain
 
-    def cell(r: int, c: int) -> float:
+    def cell(r: int, c: int, words: bool = False) -> float:
         row = t.rows[r]
         face = "bold" if (t.header and r == 0) else "regular"
-        return measure(plain(row[c]) if c < len(row) else "", face, 8.5)
+        text = plain(row[c]) if c < len(row) else ""
+        if words:  # the longest word: a cell may wrap between words, never inside one
+            return max((measure(w, face, 8.5) for w in text.split()), default=0.0)
+        return measure(text, face, 8.5)
 
     natural = [max(cell(r, c) for r in range(len(t.rows))) + 6 for c in range(ncols)]
+    floor = [max(cell(r, c, True) for r in range(len(t.rows))) + 6 for c in range(ncols)]
     total = sum(natural)
-    return [n * width_mm / total * mm for n in natural]
+    spare = width_mm - sum(floor)
+    if total <= width_mm or spare < 0 or total <= sum(floor):
+        return [n * width_mm / total * mm for n in natural]
+    # too wide: every column keeps its longest word; the room above that is shared out
+    share = spare / (total - sum(floor))
+    return [(f + (n - f) * share) * mm for n, f in zip(natural, floor, strict=True)]
 
 
 class _Doc(SimpleDocTemplate):

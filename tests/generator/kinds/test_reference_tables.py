@@ -1,0 +1,56 @@
+"""The rules reference's tables as printed: no word broken inside a cell. Read back from the
+booklet with pdfplumber.
+
+Discovery: The Era of Voyage's component table was the case: its "Number" column, shrunk with
+the rest to fit A4, printed "Numbe" over "r".
+"""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+from reportlab.lib.units import mm
+
+from generator.build import BuildOptions
+from generator.fonts import width_mm
+from generator.kinds.reference import _col_widths, reference_blocks, write_reference
+from generator.markup import Table
+from generator.staging import Staging
+from generator.textbox import plain
+from portolan.model import load_game
+from portolan.model.loader import available_games
+from portolan.paths import components_dir
+
+MM = 25.4 / 72
+PADDING = 12 * MM  # a cell's left and right padding together (6 pt each)
+OPTS = BuildOptions(formats=("pdf",))
+
+
+def _reference(tmp_path, game_id: str) -> pdfplumber.PDF:
+    """The game's rules reference alone, on A4 (the template reads the other components)."""
+    game = load_game(components_dir(), game_id)
+    write_reference(game, game.component("rules-reference"), Staging(tmp_path), OPTS)
+    return pdfplumber.open(tmp_path / "rules-reference.pdf")
+
+
+@pytest.mark.parametrize("game_id", available_games(components_dir()))
+@pytest.mark.parametrize("width", [170.0, 175.9])  # the text width on A4 and on Letter
+def test_every_column_holds_its_longest_word(game_id, width):
+    for t in reference_blocks(load_game(components_dir(), game_id)):
+        if not isinstance(t, Table):
+            continue
+        ncols = max(len(r) for r in t.rows)
+        widths = _col_widths(t, ncols, width)
+        assert abs(sum(widths) / mm - width) < 1e-6
+        for k, row in enumerate(t.rows):
+            face = "bold" if t.header and k == 0 else "regular"
+            for c, cell in enumerate(row):
+                for word in plain(cell).split():
+                    assert width_mm(word, face, 8.5) <= widths[c] / mm - PADDING, (word, row)
+
+
+def test_the_component_table_heading_prints_whole(tmp_path):
+    with _reference(tmp_path, "discovery-era-of-voyage") as pdf:
+        words = [w["text"] for w in pdf.pages[0].extract_words()]
+    assert "Number" in words
+    assert "Numbe" not in words
