@@ -232,12 +232,15 @@ def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> bool:
         )
     )
     if text:
+        # the lower part of the box, but never above the title's baseline (5.5) and some air:
+        # a short box (Age of Exploration's status boxes, 17 mm) had its text touch the title
+        top = max(b.y + b.height - 14, b.y + 7.0)
         block = set_paragraphs(
             [text],
             b.x + 3,
-            b.y + b.height - 14,
+            top,
             b.width - 6,
-            11,
+            b.y + b.height - 3 - top,
             max_size=6.5,
             min_size=BODY,
             fill=shade(ink(c), 0.3),
