@@ -1,8 +1,9 @@
 """Counter sheets: tokens packed in rows, each with its cut outline; backs mirrored for duplex.
 
 Counters of different kinds share pages (shelf packing: row after row, left to right). There are
-no crop marks: every counter carries its own thin cut outline, and its art bleeds half the gap
-between neighbours (at most 2 mm) so a slightly wide cut shows no white edge.
+no crop marks: every counter carries its own thin cut outline (dark grey, or a light grey on a
+dark counter, where dark would not show), and its art bleeds half the gap between neighbours (at
+most 2 mm) so a slightly wide cut shows no white edge.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from generator.colours import tint
+from generator.colours import readable, tint
 from generator.draw import Circle, Drawing, Group, Line, Rect, Text
 from generator.fonts import PT, fit_size, width_mm
 from generator.icons import ICONS, icon
@@ -24,6 +25,7 @@ from portolan.model.loader import Component, Game
 from portolan.sizes import fold_gap
 
 CUT = "#333333"
+CUT_CONTRAST = 3.0  # WCAG 2's ratio for graphics (SC 1.4.11): a cut line is there to be followed
 BAND = 7.0  # height of the header and scale-bar bands
 LABEL_H = 6.5  # a line naming a kind of counter and its count (``labels: true``)
 BAR_ROOM = 2.5  # left of the counters' art, for the scale bar down the page
@@ -173,10 +175,16 @@ def counter_face(
     if not outline:
         return d
     if counter.shape == "circle":
-        d.add(Circle(r, r, r, stroke=CUT, width=0.2))
+        d.add(Circle(r, r, r, stroke=cut_ink(bg), width=0.2))
     else:
-        d.add(Rect(0, 0, w, h, stroke=CUT, width=0.2, radius=rounded))
+        d.add(Rect(0, 0, w, h, stroke=cut_ink(bg), width=0.2, radius=rounded))
     return d
+
+
+def cut_ink(background: str) -> str:
+    """The colour of a cut outline on ``background``: ``CUT``, lightened on a dark colour (a
+    black, wine or navy counter) where a dark grey line would not be seen to cut along."""
+    return readable(CUT, background, CUT_CONTRAST)
 
 
 def _frame_inset(face: CounterFace, counter: Counter, d_: float, full: bool) -> float:
@@ -273,7 +281,7 @@ def standee(
     d.add(*(_turned(t, w, H) for t in back.items if isinstance(t, Text)))
     for y in fold_lines(counter):
         d.add(Line(0, y, w, y, stroke=CUT, width=0.2, dash=(1.2, 0.8)))
-    d.add(Rect(0, 0, w, H, stroke=CUT, width=0.2, radius=min(w, fh) * 0.08))
+    d.add(Rect(0, 0, w, H, stroke=cut_ink(bg), width=0.2, radius=min(w, fh) * 0.08))
     return d
 
 

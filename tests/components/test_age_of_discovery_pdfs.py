@@ -16,6 +16,7 @@ import pytest
 from generator.build import BuildOptions, build_games
 from generator.faces import BoxRow
 from generator.kinds.cardface import BOX_H, SAFE, box_grid
+from generator.kinds.counters import cut_ink
 from portolan.model import load_game
 from portolan.paths import components_dir
 
@@ -135,13 +136,21 @@ def test_colour_names_beside_the_art_survive_grayscale(game, grey_out):
 
 
 # -- geometry --------------------------------------------------------------------------------
+@cache
+def _cut_inks() -> frozenset:
+    """The colours a cut outline may have: #333333, lightened on a dark counter."""
+    game = load_game(components_dir(), GAME)
+    inks = {cut_ink(game.colour(name)) for name in game.spec.palette}
+    return frozenset(tuple(round(int(c[i : i + 2], 16) / 255, 2) for i in (1, 3, 5)) for c in inks)
+
+
 def cut_outlines(page) -> list[dict]:
-    """Counter cut outlines: thin (0.2 mm) strokes in #333333."""
+    """Counter cut outlines: thin (0.2 mm) strokes in a cut line's colour."""
     return [
         c
         for c in page.curves + page.rects
         if c.get("stroke")
-        and tuple(round(v, 2) for v in (c.get("stroking_color") or ())) == (0.2, 0.2, 0.2)
+        and tuple(round(v, 2) for v in (c.get("stroking_color") or ())) in _cut_inks()
         and abs(c["linewidth"] - 0.2 * MM) < 0.01
     ]
 

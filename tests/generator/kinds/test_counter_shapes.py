@@ -13,13 +13,13 @@ import pytest
 from pydantic import ValidationError
 
 from generator.build import BuildOptions, build_game
-from generator.kinds.counters import fold_lines
+from generator.colours import contrast
+from generator.kinds.counters import cut_ink, fold_lines
 from portolan.model import load_game
 from portolan.model.counters import Counter
 from portolan.paths import components_dir
 
 MM = 25.4 / 72
-CUT = (0.2, 0.2, 0.2)  # '#333333'
 
 
 @pytest.fixture(scope="module")
@@ -31,15 +31,26 @@ def sheets(tmp_path_factory):
     return out, game
 
 
+def _rgb(colour: str) -> tuple:
+    return tuple(round(int(colour[i : i + 2], 16) / 255, 2) for i in (1, 3, 5))
+
+
+def _cut_inks() -> set:
+    """The colours a cut outline may have: #333333, lightened on a dark counter."""
+    game = load_game(components_dir(), "discovery-era-of-voyage")
+    return {_rgb(cut_ink(game.colour(name))) for name in game.spec.palette}
+
+
 def _cut_outlines(page) -> Tally:
     """Width x height (mm, to 0.1) of every cut outline on the page."""
     shapes = [
         *[o for o in page.curves if o["stroke"]],
         *[o for o in page.rects if o["stroke"]],
     ]
+    inks = _cut_inks()
     out: Tally = Tally()
     for o in shapes:
-        if tuple(round(v, 2) for v in o["stroking_color"] or ()) != CUT:
+        if tuple(round(v, 2) for v in o["stroking_color"] or ()) not in inks:
             continue
         if abs(o["linewidth"] * MM - 0.2) > 0.01:
             continue
@@ -80,6 +91,49 @@ def test_markers_and_standees_have_their_sizes(sheets):
         mine = sorted(round(y - top, 1) for fx, y, w in folds if abs(fx - x) < 0.1)
         assert mine == [32.0, 42.0]  # fold lines across the piece, at the base strip's edges
         assert all(abs(w - 26) < 0.1 for fx, y, w in folds if abs(fx - x) < 0.1)
+
+
+def _outline_contrasts(page, sizes: set) -> list[tuple[float, tuple]]:
+    """(contrast, size) of every counter's cut outline against the art it lies on: outlines
+    found by their width and size alone (not their colour), the art as the smallest filled
+    shape round the outline."""
+    shapes = page.curves + page.rects
+    filled = [o for o in shapes if o["fill"]]
+    out = []
+    for o in shapes:
+        size = (round((o["x1"] - o["x0"]) * MM, 1), round((o["bottom"] - o["top"]) * MM, 1))
+        if not o["stroke"] or o["fill"] or size not in sizes:
+            continue
+        if abs(o["linewidth"] * MM - 0.2) > 0.01:
+            continue
+        around = [
+            f
+            for f in filled
+            if f["x0"] < o["x0"] - 1
+            and f["x1"] > o["x1"] + 1
+            and f["top"] < o["top"] - 1
+            and f["bottom"] > o["bottom"] + 1
+        ]
+        art = min(around, key=lambda f: (f["x1"] - f["x0"]) * (f["bottom"] - f["top"]))
+        hexed = [
+            "#" + "".join(f"{round(v * 255):02x}" for v in c[:3])
+            for c in (o["stroking_color"], art["non_stroking_color"])
+        ]
+        out.append((contrast(*hexed), size))
+    return out
+
+
+def test_cut_outlines_show_on_every_colour(sheets):
+    """A dark grey line on a black or navy counter cannot be seen to cut along (1.2:1 on
+    Discovery's black markers): every outline keeps 3:1, WCAG's ratio for graphics."""
+    out, _ = sheets
+    sizes = {(20.0, 20.0), (15.0, 15.0), (14.0, 14.0), (26.0, 74.0)}
+    for name, count in (("tokens.pdf", 105), ("player-pieces.pdf", 36)):
+        with pdfplumber.open(out / name) as pdf:
+            got = _outline_contrasts(pdf.pages[0], sizes)
+        assert len(got) == count
+        weak = [(round(c, 2), size) for c, size in got if c < 3.0]
+        assert not weak, (name, weak)
 
 
 DPI = 300
