@@ -74,7 +74,7 @@ class Placed:
     bleed_top: float
     bleed_right: float
     bleed_bottom: float
-    rotate: int = 0  # 0 or 90
+    rotate: int = 0  # 0 or 90 for a front; a back also 180 or 270 (``mirrored``)
     row: int = 0
     col: int = 0
 
@@ -160,24 +160,43 @@ def slots(grid: Grid) -> list[Placed]:
 
 def mirrored(p: Placed, page: tuple[float, float], duplex: str) -> Placed:
     """The place of a back so that it lands behind its front once the sheet is turned (or
-    folded): rows mirrored for a short-edge flip, columns otherwise. A turned item's back is
-    turned the same way."""
+    folded): rows mirrored for a short-edge flip, columns otherwise. The back is turned so that
+    the cut item, turned over like a book's page (about its own upright axis), reads the right
+    way up, however the sheet went through: upright behind an upright front on a long-edge
+    flip; half a turn on a short-edge flip (which turns the back page upside down); behind a
+    front turned a quarter clockwise, a quarter anticlockwise on a long-edge flip."""
     if duplex == "short":
-        return replace(p, y=page[1] - p.y - p.h, bleed_top=p.bleed_bottom, bleed_bottom=p.bleed_top)
-    return replace(p, x=page[0] - p.x - p.w, bleed_left=p.bleed_right, bleed_right=p.bleed_left)
+        return replace(
+            p,
+            y=page[1] - p.y - p.h,
+            bleed_top=p.bleed_bottom,
+            bleed_bottom=p.bleed_top,
+            rotate=(180 - p.rotate) % 360,
+        )
+    return replace(
+        p,
+        x=page[0] - p.x - p.w,
+        bleed_left=p.bleed_right,
+        bleed_right=p.bleed_left,
+        rotate=(360 - p.rotate) % 360,
+    )
 
 
 def place(drawing: Drawing, p: Placed) -> Group:
     """``drawing`` in the slot ``p``, its art clipped to the slot's bleeds."""
+    bl, bt, br, bb = p.bleed_left, p.bleed_top, p.bleed_right, p.bleed_bottom
     if p.rotate == 90:
         # Turned clockwise: the drawing's left edge faces the page's top, its top the right.
-        clip = Rect(
-            -p.bleed_top,
-            -p.bleed_right,
-            p.h + p.bleed_top + p.bleed_bottom,
-            p.w + p.bleed_right + p.bleed_left,
-        )
+        clip = Rect(-bt, -br, p.h + bt + bb, p.w + br + bl)
         return Group(tuple(drawing.items), dx=p.x + p.w, dy=p.y, clip=clip, rotate=90)
+    if p.rotate == 180:
+        # Upside down: the drawing's left edge faces the page's right, its top the bottom.
+        clip = Rect(-br, -bb, p.w + br + bl, p.h + bb + bt)
+        return Group(tuple(drawing.items), dx=p.x + p.w, dy=p.y + p.h, clip=clip, rotate=180)
+    if p.rotate == 270:
+        # Turned anticlockwise: the drawing's left edge faces the page's bottom, its top the left.
+        clip = Rect(-bb, -bl, p.h + bb + bt, p.w + bl + br)
+        return Group(tuple(drawing.items), dx=p.x, dy=p.y + p.h, clip=clip, rotate=270)
     clip = Rect(
         -p.bleed_left,
         -p.bleed_top,

@@ -74,6 +74,39 @@ def test_backs_are_mirrored(exploration, open_pdf, paper, duplex):
             assert any(close(b, e) for b in backs), (k + 2, e)
 
 
+def _up(page, trim: Box) -> tuple[int, int]:
+    """Which way the text inside ``trim`` reads up, on the page (x right, y down): the most
+    common up direction of its characters, from their text matrices."""
+    ups: Counter = Counter()
+    for ch in page.chars:
+        x, y = mm(ch["x0"] + ch["x1"]) / 2, mm(ch["top"] + ch["bottom"]) / 2
+        if trim.x < x < trim.x + trim.w and trim.y < y < trim.y + trim.h:
+            _, _, c, d, _, _ = ch["matrix"]  # the glyph's up vector, in PDF space (y up)
+            ups[(round(c / (abs(c) + abs(d))), round(-d / (abs(c) + abs(d))))] += 1
+    return ups.most_common(1)[0][0]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_a_card_turned_over_reads_upright(exploration, open_pdf, paper, duplex):
+    """Cut out and turned over like a book's page, every card (the player aid's two sides
+    among them) shows its back the right way up, whichever way the sheet flips and whether
+    the card is laid upright (A4) or sideways (Letter): the back's up, seen through the
+    sheet, is the front's up. Sideways cards on a long-edge flip, and every card on a short
+    one, had their backs upside down."""
+    doc = open_pdf(exploration(page=paper, duplex=duplex).pdf("all-cards"))
+    seen = Counter()
+    for k in range(0, len(doc.pages), 2):
+        front, back = doc.pages[k], doc.pages[k + 1]
+        for card in cards_on(front):
+            ux, uy = _up(front, card.trim)
+            bx, by = _up(back, mirror(card.trim, paper, duplex))
+            through = (-bx, by) if duplex == "long" else (bx, -by)  # the back, seen from the front
+            assert through == (ux, uy), (k + 1, card.trim, (ux, uy), (bx, by))
+            seen[card.turned] += 1
+    assert seen[paper == "letter"] == EXPLORATION_ITEMS
+
+
 @pytest.mark.parametrize(
     ("duplex", "where"), [("long", "top-right"), ("short", "bottom-left"), ("none", "top-right")]
 )
