@@ -245,7 +245,8 @@ def scale_bar(m: Margins, note: str = "", notes: tuple[str, ...] = ()) -> list:
 
     The bar across goes in the bottom band, in the free stretch nearest the page centre; its
     label goes beside it in the same stretch when there is room, otherwise in the stretch to
-    its left; the notes go to its right, then in any stretch left free.
+    its left; the notes go to its right (the bar moving left in its stretch, if that gives the
+    first note room: how to flip the sheet must not be lost), then in any stretch left free.
     """
     y0, y1 = m.bottom
     band = (y0, y1)
@@ -261,22 +262,28 @@ def scale_bar(m: Margins, note: str = "", notes: tuple[str, ...] = ()) -> list:
     inside = spare >= label_w + 3
     x0 = max(lo + label_w + 3, centre - SCALE_BAR / 2) if inside else (lo + hi) / 2 - SCALE_BAR / 2
     x0 = min(x0, hi - SCALE_BAR)
-    by = (y0 + y1) / 2 - BAR_W / 2
-    items += _bar(x0, by, SCALE_BAR, across=True)
     free = [iv for iv in intervals if iv != (lo, hi)]
     label = None
-    if inside:
-        label = _text_in(lo, x0 - 2, band, BAR_LABEL, "right", NOTE_PT)
-    else:
+    if not inside:
         for iv in sorted((iv for iv in free if iv[1] <= lo), key=lambda iv: -iv[1]):
             label = _text_in(*iv, band, BAR_LABEL, "right", NOTE_PT)
             label = label or _text_in(*iv, band, BAR_LABEL_SHORT, "right", NOTE_PT)
             if label:
                 free.remove(iv)
                 break
-        if label is None and x0 - lo > 9:
-            label = _text_in(lo, x0 - 1, band, BAR_LABEL_SHORT, "right", NOTE_PT)
-            label = label or _text_in(lo, x0 - 1, band, "100 %", "right", NOTE_PT)
+    if note and (inside or label):
+        # the bar moves left in its stretch (never over its label) if that gives the note room
+        need = width_mm(note, "regular", FURNITURE) + 2
+        least = lo + label_w + 3 if inside else lo
+        if x0 + SCALE_BAR + need > hi and hi - SCALE_BAR - need >= least:
+            x0 = hi - SCALE_BAR - need
+    by = (y0 + y1) / 2 - BAR_W / 2
+    items += _bar(x0, by, SCALE_BAR, across=True)
+    if inside:
+        label = _text_in(lo, x0 - 2, band, BAR_LABEL, "right", NOTE_PT)
+    elif label is None and x0 - lo > 9:
+        label = _text_in(lo, x0 - 1, band, BAR_LABEL_SHORT, "right", NOTE_PT)
+        label = label or _text_in(lo, x0 - 1, band, "100 %", "right", NOTE_PT)
     if label:
         items.append(label)
     rest = [(x0 + SCALE_BAR + 2, hi), *sorted(iv for iv in free if iv[0] >= hi)]

@@ -107,6 +107,17 @@ def test_a_card_turned_over_reads_upright(exploration, open_pdf, paper, duplex):
     assert seen[paper == "letter"] == EXPLORATION_ITEMS
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_every_sheet_says_how_to_flip(exploration, open_pdf, paper, duplex):
+    """Every page of cards says, beside the scale bar, how to turn the paper over. On Letter
+    the bar stood centred in its stretch of the margin and left the note no room: it was
+    dropped from every page."""
+    doc = open_pdf(exploration(page=paper, duplex=duplex).pdf("all-cards"))
+    for page in doc.pages:
+        assert f"duplex: flip on the {duplex} edge" in page.extract_text(), page.page_number
+
+
 @pytest.mark.parametrize(
     ("duplex", "where"), [("long", "top-right"), ("short", "bottom-left"), ("none", "top-right")]
 )
