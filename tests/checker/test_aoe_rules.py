@@ -765,3 +765,20 @@ def test_ashore_and_back_aboard_swap_counters_freely_before_leaving_the_space():
         play(state, *moves)
         assert e.mode == LAND
     assert e.mode == LAND and e.hold == {"Provision": 1} and e.items == {"Crew": 3, "Provision": 1}
+
+
+def test_a_card_s_lost_puts_a_still_lost_expedition_back_in_lost_this_turn():
+    """Card Instructions and End-of-turn Actions, Lost: an expedition still Lost from last turn
+    that draws Fog and fails its Navigation is Lost again this turn: the marker goes to "Lost
+    this turn" and is checked at the end of the turn (it was left in "Still Lost" and removed
+    without a check)."""
+    state = table()
+    e = launched(state, "Ana", "CB-VEN", Crew=2, Provision=2)
+    e.lost = 2
+    state.now = Turn(start="CB-VEN", draws="coast")
+    push(state, ("draw", "sea"), ("lostcheck",), ("end",), ("next",))
+    run(state)
+    events = play(state, Draw(124), Roll(12))  # the coast's Fog: Cortés's Navigation 5 fails
+    assert "Lost" in events and e.lost == 1
+    events = play(state, Roll(11))  # the end of turn: Navigation (Lost) fails again
+    assert "Still lost" in events and e.lost == 2
