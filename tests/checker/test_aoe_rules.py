@@ -16,6 +16,7 @@ from checker.games.age_of_exploration.actions.engine import push, run
 from checker.games.age_of_exploration.moves import (
     Action,
     Draw,
+    Drop,
     Give,
     Move,
     Or,
@@ -782,3 +783,52 @@ def test_a_card_s_lost_puts_a_still_lost_expedition_back_in_lost_this_turn():
     assert "Lost" in events and e.lost == 1
     events = play(state, Roll(11))  # the end of turn: Navigation (Lost) fails again
     assert "Still lost" in events and e.lost == 2
+
+
+def test_extra_ships_given_up_recover_crew_before_the_cargo_is_adjusted():
+    """Reducing Additional Ships: "Before adjusting to the newly reduced cargo capacity, use the
+    Consolidate ships Crew recovery rule". Cartier (Ship Handling 1) dies with 2 Carracks (cargo
+    8) full: the Second keeps one (cargo 7); the check (9 − 5 Crew) comes first, its Crew
+    recovered, then two counters go overboard (the cargo was settled before the check)."""
+    state = table()
+    state.current = 1
+    e = launched(state, "Ben", "ATL9", ships=2, Crew=5, Provision=3)
+    e.ship_type = "Carrack"
+    turn_from(state, ("fx", "leader dies"))
+    assert e.second and e.ships == 1
+    assert "Consolidation" in RULES.decision(state).prompt
+    play(state, Roll(3))  # 3 against 9 − 5: a Crew back
+    assert e.items["Crew"] == 6
+    play(state, Drop("Provision"), Drop("Provision"))
+    assert e.items == {"Crew": 6, "Provision": 1} and state.tasks[-1][0] != "cargo"
+
+
+def test_no_consolidation_check_at_maximum_crew():
+    """Consolidate ships: "If not at maximum Crew, check": Columbus (Ship Handling 2) dies with
+    3 Carracks and 9 Crew; the Second gives up two ships with no check (none was asked for a
+    roll that could not succeed), then the cargo (7) is adjusted."""
+    state = table()
+    state.current = 1
+    state.exp["Ben"] = Expedition(leader="Christopher Columbus", kind="explorer")
+    e = launched(state, "Ben", "ATL9", ships=3, Crew=9)
+    e.ship_type = "Carrack"
+    events = turn_from(state, ("fx", "leader dies"))
+    assert e.ships == 1 and events.count("at maximum Crew: no consolidation check") == 2
+    assert "to leave behind" in RULES.decision(state).prompt
+    play(state, Drop("Crew"), Drop("Crew"))
+    assert e.items == {"Crew": 7}
+
+
+def test_a_second_in_command_who_took_over_ashore_reboards_only_the_ships_he_can_handle():
+    """Reducing Additional Ships: Cartier died ashore; his Second (Ship Handling 0) finds both
+    ships still there but keeps one, with the Crew recovery check (9 − 1 Crew aboard)."""
+    state = table()
+    state.current = 1
+    e = launched(state, "Ben", "NA1-NE", LAND, ships=2, Soldiers=1)
+    e.second, e.ship_space, e.hold = True, "NA1-NE", {"Crew": 1, "Provision": 1}
+    turn_from(state, ("reboard",))
+    events = play(state, Roll(5), Roll(6))  # each ship still there: 7 + 1 Crew aboard
+    assert "an extra ship is given up" in events
+    assert e.mode == SHIP and e.ships == 1
+    play(state, Roll(8))  # 8 against 9 − 1: a Crew back
+    assert e.items == {"Crew": 2, "Provision": 1, "Soldiers": 1}
