@@ -26,7 +26,7 @@ from checker.games.age_of_exploration.moves import (
     Stop,
     Takeover,
 )
-from checker.games.age_of_exploration.state import LAND, SHIP, Expedition, Turn
+from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, Turn
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS, ROOT, run_log
 
@@ -832,3 +832,17 @@ def test_a_second_in_command_who_took_over_ashore_reboards_only_the_ships_he_can
     assert e.mode == SHIP and e.ships == 1
     play(state, Roll(8))  # 8 against 9 − 1: a Crew back
     assert e.items == {"Crew": 2, "Provision": 1, "Soldiers": 1}
+
+
+def test_a_raft_wrecked_by_damage_leaves_its_cargo_behind():
+    """Taking Losses, Damage (wreck): with a Damage chit already there the expedition loses a
+    raft, "Check cargo space, losing any excess" (rafts obey their capacity at all times). Two
+    rafts carry 4; one is left: 2 counters go (they stayed aboard the one raft)."""
+    state = table()
+    e = launched(state, "Ana", "MR2", RAFT, ships=0, Crew=2, Provision=2)
+    e.rafts, e.raft_damage = 2, True
+    events = turn_from(state, ("damage", False))
+    assert "loses a raft" in events and e.rafts == 1
+    assert "to leave behind" in RULES.decision(state).prompt
+    play(state, Drop("Provision"), Drop("Provision"))
+    assert e.items == {"Crew": 2}

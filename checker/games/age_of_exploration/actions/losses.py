@@ -264,13 +264,13 @@ task(
 
 def lose_item(state: State, e: Expedition, item: str) -> list[str]:
     if item == "Ship":
-        push(state, ("wreck",))
         e.ships -= 1
+        push(state, ("cargo",) if e.ships else ("wreck",))  # the cargo space lost with it
         return ["loses a ship"] if e.ships else ["loses the last ship"]
     if item == "Raft":
         e.rafts -= 1
-        if not e.rafts and e.mode == RAFT:
-            push(state, ("wreck",))
+        if e.mode == RAFT:
+            push(state, ("cargo",) if e.rafts else ("wreck",))
         return ["loses a raft"]
     take(e, item)
     events = [f"loses 1 {item}"]
@@ -429,10 +429,7 @@ def damage_auto(state: State, t: tuple) -> list[str]:
         e.damage, e.rotten = True, rotten
         return ["Rotten Hulls" if rotten else "a ship is damaged"]
     e.damage = e.rotten = False
-    events = lose_item(state, e, "Ship")
-    if e.ships:
-        push(state, ("cargo",))
-    return events
+    return lose_item(state, e, "Ship")
 
 
 task("damage", auto=damage_auto)
