@@ -18,6 +18,7 @@ from checker.games.age_of_exploration.moves import (
     Draw,
     Drop,
     Give,
+    Lose,
     Move,
     Or,
     Roll,
@@ -846,3 +847,52 @@ def test_a_raft_wrecked_by_damage_leaves_its_cargo_behind():
     assert "to leave behind" in RULES.decision(state).prompt
     play(state, Drop("Provision"), Drop("Provision"))
     assert e.items == {"Crew": 2}
+
+
+def test_porters_are_lost_as_men_in_starvation_and_in_combat_with_native_allies_only():
+    """Taking Losses, Men: Porters may be lost as "men" in Starvation (not Disease) and in
+    combat or battle with Native Allies; losing the last Porters removes the Native Allies;
+    with only Porters and no such cause, no men are left (the Leadership check)."""
+    from checker.games.age_of_exploration.actions.losses import loss_options
+
+    state = table()
+    e = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=1, Porters=1, Provision=1)
+    assert loss_options(e, ("men",), "starvation")[0] == ["Crew", "Porters"]
+    assert loss_options(e, ("men",), "disease")[0] == ["Crew"]
+    assert loss_options(e, ("men",), "combat")[0] == ["Crew"]
+    e.allies = True
+    assert loss_options(e, ("men",), "battle")[0] == ["Crew", "Porters"]
+    turn_from(state, ("lose", ("men",), "combat"))
+    events = play(state, Lose("Porters"))
+    assert "Native Allies leave with the last Porters" in events and not e.allies
+    e.items = {"Porters": 1, "Provision": 1}
+    assert loss_options(e, ("men",), "disease") == ([], True)
+
+
+def test_the_leader_dies_in_the_last_man_s_place_with_the_man_saved_option():
+    """Rule option intervention_failure: man_saved: the Leader's failed Personal Arms check
+    costs him (the Second-in-Command takes over) but not the man; man_lost costs both."""
+    for option, crew in (("man_saved", 1), ("man_lost", 0)):
+        state = table(intervention_failure=option)
+        e = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=1, Provision=1)
+        turn_from(state, ("lose", ("men",), "combat"))
+        play(state, RULES.decision(state).accepts[0](True), Roll(12))  # Cortés's 8 fails
+        assert e.second and e.items.get("Crew", 0) == crew, option
+
+
+def test_audience_with_the_ruler_gives_no_awe_to_an_expedition_still_holding_him():
+    """FAQ on card #69: seizing the Ruler again while holding him gives no +1 Awe (it is part of
+    the Seize Ruler result); the first seizure gives it."""
+    state = table()
+    e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=2, Provision=1)
+    state.now = Turn(start="AZ-CONTACT", draws="civilization")
+    push(state, ("draw", "civilization"), ("next",))
+    run(state)
+    play(state, Draw(69), Or(2), Roll(2))  # Cortés's Personal Arms 8 − 2: seized
+    assert e.ruler == "Aztec" and state.awe["Aztec"] == 1
+    state.now = Turn(start="AZ-CONTACT", draws="civilization")
+    push(state, ("draw", "civilization"), ("next",))
+    run(state)
+    state.decks["civilization"].append(69)
+    events = play(state, Draw(69), Or(2), Roll(2))
+    assert e.ruler == "Aztec" and state.awe["Aztec"] == 1, events
