@@ -896,3 +896,18 @@ def test_audience_with_the_ruler_gives_no_awe_to_an_expedition_still_holding_him
     state.decks["civilization"].append(69)
     events = play(state, Draw(69), Or(2), Roll(2))
     assert e.ruler == "Aztec" and state.awe["Aztec"] == 1, events
+
+
+def test_audience_with_the_ruler_gives_no_awe_while_a_rival_holds_him():
+    """Only one expedition at a time may seize an empire's Ruler (Civilization Encounters), and
+    the +1 Awe is part of the Seize Ruler result (FAQ on card #69): while Ben holds the Aztec
+    Ruler, Ana's successful Audience seizes nothing and gives no Awe."""
+    state = table()
+    state.ruler["Aztec"] = "Ben"
+    e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=2, Provision=1)
+    state.now = Turn(start="AZ-CONTACT", draws="civilization")
+    push(state, ("draw", "civilization"), ("next",))
+    run(state)
+    events = play(state, Draw(69), Or(2), Roll(2))  # Cortés's Personal Arms 8 − 2: a success
+    assert e.ruler is None and state.ruler["Aztec"] == "Ben"
+    assert state.awe["Aztec"] == 0, events
