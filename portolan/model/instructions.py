@@ -84,7 +84,9 @@ CHITS = (
 )
 PLACES = ("sea", "coastal", "land", "river", "nwp", "Rumors", "Contact", "Capital")
 SHIP_TYPES = ("Caravel", "Carrack")
-FLAGS = ("hungry", "raft", "ships", "Lost", *SHIP_TYPES)
+# "Ruler taken": the empire's Ruler is held by an expedition, this one or another (only one
+# may seize it at a time, Civilization Encounters; the FAQ on card #69).
+FLAGS = ("hungry", "raft", "ships", "Lost", "Ruler taken", *SHIP_TYPES)
 DISCOVERIES = ("Teredos",)  # discoveries printed on cards rather than on the map
 
 # -- the steps ---------------------------------------------------------------------------------
@@ -265,7 +267,7 @@ CONDITION = (
     "Crew or Soldiers), 'in PLACE' (sea, coastal, land, river, nwp, Rumors, Contact, Capital), "
     "a chit "
     "(Native Allies, Natives Attacked, Ruler Seized, Capital Entry), Caravel, Carrack, hungry, "
-    "raft, ships, Lost"
+    "raft, ships, Lost, 'Ruler taken' (this empire's Ruler held by any expedition)"
 )
 
 _CHECK = re.compile(r"^(?P<rating>[a-z-]+|\d+)(?:\s*(?P<mod>[+\-−]\s*\d+))?$")

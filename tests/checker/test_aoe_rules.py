@@ -16,7 +16,9 @@ from checker.games.age_of_exploration.actions.engine import push, run
 from checker.games.age_of_exploration.moves import (
     Action,
     Draw,
+    Drop,
     Give,
+    Lose,
     Move,
     Or,
     Roll,
@@ -25,7 +27,7 @@ from checker.games.age_of_exploration.moves import (
     Stop,
     Takeover,
 )
-from checker.games.age_of_exploration.state import LAND, SHIP, Expedition, Turn
+from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, Turn
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS, ROOT, run_log
 
@@ -765,3 +767,147 @@ def test_ashore_and_back_aboard_swap_counters_freely_before_leaving_the_space():
         play(state, *moves)
         assert e.mode == LAND
     assert e.mode == LAND and e.hold == {"Provision": 1} and e.items == {"Crew": 3, "Provision": 1}
+
+
+def test_a_card_s_lost_puts_a_still_lost_expedition_back_in_lost_this_turn():
+    """Card Instructions and End-of-turn Actions, Lost: an expedition still Lost from last turn
+    that draws Fog and fails its Navigation is Lost again this turn: the marker goes to "Lost
+    this turn" and is checked at the end of the turn (it was left in "Still Lost" and removed
+    without a check)."""
+    state = table()
+    e = launched(state, "Ana", "CB-VEN", Crew=2, Provision=2)
+    e.lost = 2
+    state.now = Turn(start="CB-VEN", draws="coast")
+    push(state, ("draw", "sea"), ("lostcheck",), ("end",), ("next",))
+    run(state)
+    events = play(state, Draw(124), Roll(12))  # the coast's Fog: Cortés's Navigation 5 fails
+    assert "Lost" in events and e.lost == 1
+    events = play(state, Roll(11))  # the end of turn: Navigation (Lost) fails again
+    assert "Still lost" in events and e.lost == 2
+
+
+def test_extra_ships_given_up_recover_crew_before_the_cargo_is_adjusted():
+    """Reducing Additional Ships: "Before adjusting to the newly reduced cargo capacity, use the
+    Consolidate ships Crew recovery rule". Cartier (Ship Handling 1) dies with 2 Carracks (cargo
+    8) full: the Second keeps one (cargo 7); the check (9 − 5 Crew) comes first, its Crew
+    recovered, then two counters go overboard (the cargo was settled before the check)."""
+    state = table()
+    state.current = 1
+    e = launched(state, "Ben", "ATL9", ships=2, Crew=5, Provision=3)
+    e.ship_type = "Carrack"
+    turn_from(state, ("fx", "leader dies"))
+    assert e.second and e.ships == 1
+    assert "Consolidation" in RULES.decision(state).prompt
+    play(state, Roll(3))  # 3 against 9 − 5: a Crew back
+    assert e.items["Crew"] == 6
+    play(state, Drop("Provision"), Drop("Provision"))
+    assert e.items == {"Crew": 6, "Provision": 1} and state.tasks[-1][0] != "cargo"
+
+
+def test_no_consolidation_check_at_maximum_crew():
+    """Consolidate ships: "If not at maximum Crew, check": Columbus (Ship Handling 2) dies with
+    3 Carracks and 9 Crew; the Second gives up two ships with no check (none was asked for a
+    roll that could not succeed), then the cargo (7) is adjusted."""
+    state = table()
+    state.current = 1
+    state.exp["Ben"] = Expedition(leader="Christopher Columbus", kind="explorer")
+    e = launched(state, "Ben", "ATL9", ships=3, Crew=9)
+    e.ship_type = "Carrack"
+    events = turn_from(state, ("fx", "leader dies"))
+    assert e.ships == 1 and events.count("at maximum Crew: no consolidation check") == 2
+    assert "to leave behind" in RULES.decision(state).prompt
+    play(state, Drop("Crew"), Drop("Crew"))
+    assert e.items == {"Crew": 7}
+
+
+def test_a_second_in_command_who_took_over_ashore_reboards_only_the_ships_he_can_handle():
+    """Reducing Additional Ships: Cartier died ashore; his Second (Ship Handling 0) finds both
+    ships still there but keeps one, with the Crew recovery check (9 − 1 Crew aboard)."""
+    state = table()
+    state.current = 1
+    e = launched(state, "Ben", "NA1-NE", LAND, ships=2, Soldiers=1)
+    e.second, e.ship_space, e.hold = True, "NA1-NE", {"Crew": 1, "Provision": 1}
+    turn_from(state, ("reboard",))
+    events = play(state, Roll(5), Roll(6))  # each ship still there: 7 + 1 Crew aboard
+    assert "an extra ship is given up" in events
+    assert e.mode == SHIP and e.ships == 1
+    play(state, Roll(8))  # 8 against 9 − 1: a Crew back
+    assert e.items == {"Crew": 2, "Provision": 1, "Soldiers": 1}
+
+
+def test_a_raft_wrecked_by_damage_leaves_its_cargo_behind():
+    """Taking Losses, Damage (wreck): with a Damage chit already there the expedition loses a
+    raft, "Check cargo space, losing any excess" (rafts obey their capacity at all times). Two
+    rafts carry 4; one is left: 2 counters go (they stayed aboard the one raft)."""
+    state = table()
+    e = launched(state, "Ana", "MR2", RAFT, ships=0, Crew=2, Provision=2)
+    e.rafts, e.raft_damage = 2, True
+    events = turn_from(state, ("damage", False))
+    assert "loses a raft" in events and e.rafts == 1
+    assert "to leave behind" in RULES.decision(state).prompt
+    play(state, Drop("Provision"), Drop("Provision"))
+    assert e.items == {"Crew": 2}
+
+
+def test_porters_are_lost_as_men_in_starvation_and_in_combat_with_native_allies_only():
+    """Taking Losses, Men: Porters may be lost as "men" in Starvation (not Disease) and in
+    combat or battle with Native Allies; losing the last Porters removes the Native Allies;
+    with only Porters and no such cause, no men are left (the Leadership check)."""
+    from checker.games.age_of_exploration.actions.losses import loss_options
+
+    state = table()
+    e = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=1, Porters=1, Provision=1)
+    assert loss_options(e, ("men",), "starvation")[0] == ["Crew", "Porters"]
+    assert loss_options(e, ("men",), "disease")[0] == ["Crew"]
+    assert loss_options(e, ("men",), "combat")[0] == ["Crew"]
+    e.allies = True
+    assert loss_options(e, ("men",), "battle")[0] == ["Crew", "Porters"]
+    turn_from(state, ("lose", ("men",), "combat"))
+    events = play(state, Lose("Porters"))
+    assert "Native Allies leave with the last Porters" in events and not e.allies
+    e.items = {"Porters": 1, "Provision": 1}
+    assert loss_options(e, ("men",), "disease") == ([], True)
+
+
+def test_the_leader_dies_in_the_last_man_s_place_with_the_man_saved_option():
+    """Rule option intervention_failure: man_saved: the Leader's failed Personal Arms check
+    costs him (the Second-in-Command takes over) but not the man; man_lost costs both."""
+    for option, crew in (("man_saved", 1), ("man_lost", 0)):
+        state = table(intervention_failure=option)
+        e = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=1, Provision=1)
+        turn_from(state, ("lose", ("men",), "combat"))
+        play(state, RULES.decision(state).accepts[0](True), Roll(12))  # Cortés's 8 fails
+        assert e.second and e.items.get("Crew", 0) == crew, option
+
+
+def test_audience_with_the_ruler_gives_no_awe_to_an_expedition_still_holding_him():
+    """FAQ on card #69: seizing the Ruler again while holding him gives no +1 Awe (it is part of
+    the Seize Ruler result); the first seizure gives it."""
+    state = table()
+    e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=2, Provision=1)
+    state.now = Turn(start="AZ-CONTACT", draws="civilization")
+    push(state, ("draw", "civilization"), ("next",))
+    run(state)
+    play(state, Draw(69), Or(2), Roll(2))  # Cortés's Personal Arms 8 − 2: seized
+    assert e.ruler == "Aztec" and state.awe["Aztec"] == 1
+    state.now = Turn(start="AZ-CONTACT", draws="civilization")
+    push(state, ("draw", "civilization"), ("next",))
+    run(state)
+    state.decks["civilization"].append(69)
+    events = play(state, Draw(69), Or(2), Roll(2))
+    assert e.ruler == "Aztec" and state.awe["Aztec"] == 1, events
+
+
+def test_audience_with_the_ruler_gives_no_awe_while_a_rival_holds_him():
+    """Only one expedition at a time may seize an empire's Ruler (Civilization Encounters), and
+    the +1 Awe is part of the Seize Ruler result (FAQ on card #69): while Ben holds the Aztec
+    Ruler, Ana's successful Audience seizes nothing and gives no Awe."""
+    state = table()
+    state.ruler["Aztec"] = "Ben"
+    e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=2, Provision=1)
+    state.now = Turn(start="AZ-CONTACT", draws="civilization")
+    push(state, ("draw", "civilization"), ("next",))
+    run(state)
+    events = play(state, Draw(69), Or(2), Roll(2))  # Cortés's Personal Arms 8 − 2: a success
+    assert e.ruler is None and state.ruler["Aztec"] == "Ben"
+    assert state.awe["Aztec"] == 0, events

@@ -288,8 +288,9 @@ def execute(state: State, step: Any) -> list[str]:
 def flag(state: State, e, verb: str) -> list[str]:
     now = state.now
     if verb == "lost":
-        if not e.lost:
-            e.lost = 1
+        # The marker goes to "Lost this turn", also from "Still Lost": the new Lost is checked
+        # at the end of this turn (End-of-turn Actions, Lost), not removed unchecked.
+        e.lost = 1
         return ["Lost"]
     if verb == "discovery":
         now.discovery = True

@@ -264,13 +264,13 @@ task(
 
 def lose_item(state: State, e: Expedition, item: str) -> list[str]:
     if item == "Ship":
-        push(state, ("wreck",))
         e.ships -= 1
+        push(state, ("cargo",) if e.ships else ("wreck",))  # the cargo space lost with it
         return ["loses a ship"] if e.ships else ["loses the last ship"]
     if item == "Raft":
         e.rafts -= 1
-        if not e.rafts and e.mode == RAFT:
-            push(state, ("wreck",))
+        if e.mode == RAFT:
+            push(state, ("cargo",) if e.rafts else ("wreck",))
         return ["loses a raft"]
     take(e, item)
     events = [f"loses 1 {item}"]
@@ -354,24 +354,49 @@ def leader_dies(state: State, who: str | None = None) -> list[str]:
     e.second = True
     events = [f"{e.leader} dies: the Second-in-Command takes over"]
     if e.mode == SHIP:
-        allowed = ship_handling(state, e)
-        while e.ships - 1 > allowed:
-            e.ships -= 1
-            push(state, consolidation_check(state, e))
-            events.append("an extra ship is given up")
-        push(state, ("cargo",))
+        push(state, ("cargo",))  # after the Crew recovery checks (pushed above it)
+        events += reduce_ships(state, e)
+    return events
+
+
+def reduce_ships(state: State, e: Expedition) -> list[str]:
+    """Extra ships beyond the Ship Handling of whoever leads them now are given up, each first
+    giving its Crew the consolidation check (Reducing Additional Ships): on the Leader's death
+    aboard, or when a Second-in-Command who took over ashore reboards them."""
+    events = []
+    allowed = ship_handling(state, e)
+    while e.ships - 1 > allowed:
+        e.ships -= 1
+        push(state, consolidation_check(state, e))
+        events.append("an extra ship is given up")
     return events
 
 
 def consolidation_check(state: State, e: Expedition) -> tuple:
+    """The Consolidate ships Crew recovery, worked out when its turn comes (a Crew recovered
+    by the check before counts)."""
+    return ("fx", "consolidation")
+
+
+@effect("consolidation")
+def consolidation(state: State) -> list[str]:
+    """If not at maximum Crew, check against (9 − Crew aboard): a success adds 1 Crew
+    (Expedition Action, Consolidate ships); at maximum Crew there is no check."""
+    e = state.exp[state.player]
     crew = e.items.get("Crew", 0)
-    return (
-        "check",
-        state.k["consolidate_check"] - crew,
-        f"Consolidation ({state.k['consolidate_check']} − {crew} Crew)",
-        (("fx", "crew back"),),
-        (),
+    if crew >= state.k["crew_max"]:
+        return ["at maximum Crew: no consolidation check"]
+    push(
+        state,
+        (
+            "check",
+            state.k["consolidate_check"] - crew,
+            f"Consolidation ({state.k['consolidate_check']} − {crew} Crew)",
+            (("fx", "crew back"),),
+            (),
+        ),
     )
+    return []
 
 
 @effect("crew back")
@@ -404,10 +429,7 @@ def damage_auto(state: State, t: tuple) -> list[str]:
         e.damage, e.rotten = True, rotten
         return ["Rotten Hulls" if rotten else "a ship is damaged"]
     e.damage = e.rotten = False
-    events = lose_item(state, e, "Ship")
-    if e.ships:
-        push(state, ("cargo",))
-    return events
+    return lose_item(state, e, "Ship")
 
 
 task("damage", auto=damage_auto)

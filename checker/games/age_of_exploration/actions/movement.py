@@ -12,7 +12,7 @@ from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
 from checker.games.age_of_exploration.actions.engine import choice, effect, push, same, task
-from checker.games.age_of_exploration.actions.losses import take
+from checker.games.age_of_exploration.actions.losses import reduce_ships, take
 from checker.games.age_of_exploration.actions.ratings import (
     capacity,
     known_waters,
@@ -447,8 +447,10 @@ def reboarded(state: State) -> list[str]:
     e.ships = found
     state.now.ashore = state.now.aboard = True  # back from inland: aboard for this turn
     merge(e)
+    events = [f"{found} ship(s) still there: the expedition is aboard again"]
     push(state, ("natives",), ("cargo",))
-    return [f"{found} ship(s) still there: the expedition is aboard again"]
+    events += reduce_ships(state, e)  # a Second-in-Command who took over ashore: first
+    return events
 
 
 # -- Expedition must return ---------------------------------------------------------------------

@@ -284,6 +284,7 @@ def word_holds(state: State, e: Expedition, word: str) -> bool:
         "Natives Attacked": e.attacked,
         "Native Allies": e.allies,
         "Ruler Seized": e.ruler is not None and e.ruler == civ_name,
+        "Ruler taken": civ_name is not None and state.ruler.get(civ_name) is not None,
         "Capital Entry": e.entry is not None and e.entry == civ_name,
         "Rotten Hulls": e.rotten,
         "hungry": hungry(e),
