@@ -10,10 +10,8 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from generator.build import BuildOptions, build_game
-from portolan.model import load_game
 from portolan.model.board import Box
-from portolan.paths import components_dir
+from tests.generator.helpers import built_alone
 
 MM = 25.4 / 72
 A4 = (210.0, 297.0)
@@ -22,11 +20,9 @@ A4 = (210.0, 297.0)
 @pytest.fixture(scope="module")
 def mat(tmp_path_factory):
     out = tmp_path_factory.mktemp("mat")
-    game = load_game(components_dir(), "age-of-exploration")
-    game.components = [game.component("expedition-mat")]
-    build_game(game, out, BuildOptions(formats=("pdf",)))
-    spec = game.component("expedition-mat").spec
-    with pdfplumber.open(out / "expedition-mat.pdf") as pdf:
+    component, path = built_alone(out, "age-of-exploration", "expedition-mat")
+    spec = component.spec
+    with pdfplumber.open(path) as pdf:
         words = pdf.pages[0].extract_words(extra_attrs=["fontname", "size"])
     return spec, words
 

@@ -12,12 +12,12 @@ import math
 import pdfplumber
 import pytest
 
-from generator.build import BuildOptions, build_game
 from generator.layout.ring import _clear, ring_places, ring_radius
 from portolan.model import load_game
 from portolan.model.board import Ring
 from portolan.paths import components_dir
 from portolan.sizes import printer_limits
+from tests.generator.helpers import built_alone
 
 MM = 25.4 / 72
 
@@ -56,11 +56,8 @@ def test_an_upright_ring_needs_a_larger_radius():
 
 @pytest.fixture(scope="module")
 def mat_pages(tmp_path_factory):
-    out = tmp_path_factory.mktemp("mat")
-    game = load_game(components_dir(), "discovery-era-of-voyage")
-    game.components = [game.component("table-mat")]
-    build_game(game, out, BuildOptions(formats=("pdf",)))
-    with pdfplumber.open(out / "table-mat.pdf") as pdf:
+    _, path = built_alone(tmp_path_factory.mktemp("mat"), "discovery-era-of-voyage", "table-mat")
+    with pdfplumber.open(path) as pdf:
         return [_read(p) for p in pdf.pages]
 
 
