@@ -164,7 +164,7 @@ class GameRules(Protocol):
 
     # -- files
     def parse_log(
-        self, model: Game, raw: Any, source: Source, players: list[str]
+        self, model: Game, raw: Any, source: Source, players: list[str], options: dict[str, Any]
     ) -> list[Step]: ...
 
     def write_log(self, steps: list[Step]) -> dict[str, Any]: ...
@@ -311,10 +311,12 @@ class RulesBase:
         't' shows them, with the scores so far). Nothing secret."""
         return []
 
-    def parse_log(self, model: Game, raw: Any, source: Source, players: list[str]) -> list[Step]:
-        """The steps of a whole log (``turns`` and any sections of the game's own): the game's
-        ``logformat.parse_log``."""
-        return self.logformat.parse_log(self.book(model), raw, source, players)
+    def parse_log(
+        self, model: Game, raw: Any, source: Source, players: list[str], options: dict[str, Any]
+    ) -> list[Step]:
+        """The steps of a whole log (``turns`` and any sections of the game's own), read with its
+        rule options (``options``, resolved): the game's ``logformat.parse_log``."""
+        return self.logformat.parse_log(self.book(model), raw, source, players, options)
 
     def write_log(self, steps: list[Step]) -> dict[str, Any]:
         """The log's sections for these steps: the game's ``logformat.write_log``."""

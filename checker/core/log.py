@@ -100,7 +100,7 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
             source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
         )
     try:
-        steps = rules.parse_log(model, raw, source, players)
+        steps = rules.parse_log(model, raw, source, players, chosen)
     except NeedsFullParse as again:  # a turn only the whole document's reader can read
         return read_log(again.reparse(), source, components)
     return LogFile(source, raw, model, rules, players, chosen, steps, raw.value_pos["players"])

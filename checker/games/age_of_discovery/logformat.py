@@ -34,7 +34,6 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from checker.core import options as rule_options
 from checker.core.game import Step
 from checker.core.log import LogReader, enough_problems, player_named
 from checker.games.age_of_discovery.book import CardBook
@@ -115,13 +114,11 @@ def colour_key(k: str) -> str:
 class _Reader(LogReader):
     book: CardBook
 
-    def __init__(
-        self, book: CardBook, source: Source, players: list[str], options: dict | None = None
-    ):
+    def __init__(self, book: CardBook, source: Source, players: list[str], options: dict):
         super().__init__(book, source, players)
-        # the log's rule options (read and checked by the core before): what 'wild: true'
-        # means for a flagship depends on flagship_colours
-        self.options = options or {}
+        # the log's rule options (resolved by the core): what 'wild: true' means for a
+        # flagship depends on flagship_colours
+        self.options = options
         self.steps: list[Step] = []
         self.turn, self.player = 0, players[0]  # the turn being read and whose it is
         # (kind, fields) -> the move, made once for the log: moves are frozen values, so every
@@ -253,9 +250,9 @@ def _article(what: str) -> str:
 
 
 # -- Reading ----------------------------------------------------------------------------------
-def parse_log(book: CardBook, raw: Any, source: Source, players: list[str]) -> list[Step]:
-    raw_options = raw.get("options") if isinstance(raw, dict) else None
-    options = rule_options.resolve(book.model.rules.options, raw_options, source)
+def parse_log(
+    book: CardBook, raw: Any, source: Source, players: list[str], options: dict[str, Any]
+) -> list[Step]:
     rd = _Reader(book, source, players, options)
     setup = raw.get("setup") if isinstance(raw, dict) else None
     setup_pos = raw.value_pos.get("setup") if isinstance(raw, YMap) else None

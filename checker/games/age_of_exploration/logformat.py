@@ -441,7 +441,9 @@ class _Reader(LogReader):
 
 
 # -- reading --------------------------------------------------------------------------------------
-def parse_log(book: Book, raw: Any, source: Source, players: list[str]) -> list[Step]:
+def parse_log(
+    book: Book, raw: Any, source: Source, players: list[str], options: dict[str, Any]
+) -> list[Step]:
     rd = _Reader(book, source, players)
     face_up = False
     options = raw.get("options") if isinstance(raw, dict) else None

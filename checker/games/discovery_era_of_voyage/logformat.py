@@ -177,7 +177,9 @@ def _pairs(value: Any, pos: Pos | None) -> list[tuple[Any, Any, Pos | None, Pos 
     return None
 
 
-def parse_log(book: IslandBook, raw: YMap, source: Source, players: list[str]) -> list[Step]:
+def parse_log(
+    book: IslandBook, raw: YMap, source: Source, players: list[str], options: dict[str, Any]
+) -> list[Step]:
     """The steps of a log: its ``setup`` section (the table's Game Preparation), then turns."""
     setup = parse_setup(book, raw, source, players)
     return setup + parse_turns(book, raw.get("turns") or [], source, players)

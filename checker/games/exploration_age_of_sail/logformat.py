@@ -117,7 +117,9 @@ class _Reader(LogReader):
         ]
 
 
-def parse_log(book: CardBook, raw: Any, source: Source, players: list[str]) -> list[Step]:
+def parse_log(
+    book: CardBook, raw: Any, source: Source, players: list[str], options: dict[str, Any]
+) -> list[Step]:
     """The steps of a log (this game's log has only ``turns``)."""
     return parse_turns(book, raw.get("turns") or [], source, players)
 
