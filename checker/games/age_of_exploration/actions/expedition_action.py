@@ -9,7 +9,7 @@ from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
 from checker.games.age_of_exploration.actions.engine import effect, push, same, task
-from checker.games.age_of_exploration.actions.losses import consolidation_check, fail, take
+from checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
 from checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
     rating,
@@ -261,7 +261,7 @@ def do(state: State, e: Expedition, move: Action) -> list[str]:
         e.damage = e.rotten = False
         push(state, ("cargo",))
         if e.items.get("Crew", 0) < k["crew_max"]:
-            push(state, consolidation_check(state, e), ("cargo",))
+            push(state, CONSOLIDATION, ("cargo",))
         return ["consolidates: one ship fewer, no Damage"]
     if what == "raft":
         if at_base(state, e):

@@ -359,6 +359,11 @@ def leader_dies(state: State, who: str | None = None) -> list[str]:
     return events
 
 
+# The Consolidate ships Crew recovery, pushed as a task and worked out when its turn comes (a
+# Crew recovered by the check before counts).
+CONSOLIDATION = ("fx", "consolidation")
+
+
 def reduce_ships(state: State, e: Expedition) -> list[str]:
     """Extra ships beyond the Ship Handling of whoever leads them now are given up, each first
     giving its Crew the consolidation check (Reducing Additional Ships): on the Leader's death
@@ -367,15 +372,9 @@ def reduce_ships(state: State, e: Expedition) -> list[str]:
     allowed = ship_handling(state, e)
     while e.ships - 1 > allowed:
         e.ships -= 1
-        push(state, consolidation_check(state, e))
+        push(state, CONSOLIDATION)
         events.append("an extra ship is given up")
     return events
-
-
-def consolidation_check(state: State, e: Expedition) -> tuple:
-    """The Consolidate ships Crew recovery, worked out when its turn comes (a Crew recovered
-    by the check before counts)."""
-    return ("fx", "consolidation")
 
 
 @effect("consolidation")
