@@ -11,7 +11,11 @@ from typing import Any
 
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions.engine import chance, push, same, task
-from checker.games.age_of_exploration.actions.ratings import over_capacity, ship_handling
+from checker.games.age_of_exploration.actions.ratings import (
+    over_capacity,
+    ship_handling,
+    with_pilot,
+)
 from checker.games.age_of_exploration.book import BASE_SURCHARGE, GOLD_BUYS, NEW_WORLD
 from checker.games.age_of_exploration.moves import (
     BLIND,
@@ -539,11 +543,8 @@ def handles(state: State, e: Expedition, name: str) -> bool:
     extra ships an expedition may have" (Key Concepts, Additional Ships); a Conquistador's
     Pilot (a Rutter swapped for one) gives 2."""
     info = state.book.leaders[name]
-    pilot = e.items.get("Pilot" if info.type == e.kind else "Rutter")
-    handling = info.ratings["ship_handling"]
-    if info.type == "conquistador" and pilot:
-        handling = state.k["pilot_ship_handling"]
-    return e.ships - 1 <= handling
+    pilot = bool(e.items.get("Pilot" if info.type == e.kind else "Rutter"))
+    return e.ships - 1 <= with_pilot(state, info.type, info.ratings["ship_handling"], pilot)
 
 
 def retire_options(state: State, t: tuple) -> list[Retire]:

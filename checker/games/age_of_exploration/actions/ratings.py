@@ -26,9 +26,14 @@ def rating(state: State, e: Expedition, name: str) -> int:
 def ship_handling(state: State, e: Expedition, ships: bool = True) -> int:
     """The Leader's Ship Handling; for ships, a Conquistador's Pilot gives his 2 instead
     (Additional Ships)."""
-    if ships and e.kind == "conquistador" and e.items.get("Pilot"):
-        return state.k["pilot_ship_handling"]
-    return rating(state, e, "ship_handling")
+    own = rating(state, e, "ship_handling")
+    return with_pilot(state, e.kind, own, bool(e.items.get("Pilot"))) if ships else own
+
+
+def with_pilot(state: State, kind: str, own: int, pilot: bool) -> int:
+    """The Ship Handling ships get from a Leader of ``kind`` whose own is ``own``: a
+    Conquistador with a Pilot gives the Pilot's (Additional Ships)."""
+    return state.k["pilot_ship_handling"] if kind == "conquistador" and pilot else own
 
 
 # -- where the expedition is ----------------------------------------------------------------------
