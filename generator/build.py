@@ -41,6 +41,7 @@ from generator.publish import publish_pdf
 from generator.staging import Staging
 from portolan.errors import InputError, OutputError
 from portolan.fsio import (
+    Flusher,
     fsync_path,
     fsync_tree,
     locked,
@@ -82,13 +83,15 @@ def build_game(
     progress: Progress | None = None,
     final: Path | None = None,
     pool: ComponentPool | None = None,
+    flush: Callable[[list[Path]], None] = lambda files: None,
 ) -> GameReport:
     """Write every component of ``game`` into the folder ``target`` (which must be empty);
     ``final`` is where the folder will end up (exports that name their files need it). Each
     component has a time budget (``limits.yaml``); past it the build stops with an input error
     that names the component. With a ``pool`` the components are built by its workers; the
     files shared by several components (the shared card sheets, the registration test) are
-    written here, once every component is in."""
+    written here while they work. Each component's files are handed to ``flush`` once written.
+    """
     staging = target if isinstance(target, Staging) else Staging(target)
     opts = _with_pdf(opts)
     report = GameReport(game.id)
@@ -97,8 +100,16 @@ def build_game(
         for component in game.components:
             if progress:
                 progress(f"{game.id}: {component.name}")
-            report.files += build_component(game, component, staging, opts, report, shared)
+            files = build_component(game, component, staging, opts, report, shared)
+            report.files += files
+            flush(files)
+        tail = _write_shared(game, shared, staging, opts) + _write_registration(game, staging, opts)
     else:
+        # The parent would only wait for the workers: it writes the registration test first,
+        # and the shared card sheets as soon as the last component that feeds them is in.
+        tail = _write_registration(game, staging, opts)
+        feeders = shared.feeders()
+        early: _Written | None = None
         for component, built in pool.results(game):
             if progress:
                 progress(f"{game.id}: {component.name}")
@@ -106,28 +117,51 @@ def build_game(
             for path in built.files:  # what a one-process build's staging would have refused
                 staging.claim(path)
             report.files += built.files
+            flush(built.files)
             report.overflows += built.overflows
             report.notes += built.notes
             if built.shared_items:
                 shared.keep(component, built.shared_items)
+            feeders.discard(component.id)
+            if not feeders and early is None:
+                staging.component = None
+                early = _write_shared(game, shared, staging, opts)
+        tail = (early or _write_shared(game, shared, staging, opts)) + tail
     staging.component = None
+    report.notes += tail.notes
+    report.files += tail.files
+    report.files += write_exports(game, staging, final or staging.root, opts, progress)
+    return report
+
+
+@dataclass
+class _Written:
+    """Files written for a game beyond its components, and the layout's notes on them."""
+
+    files: list[Path]
+    notes: list[str] = field(default_factory=list)
+
+    def __add__(self, other: _Written) -> _Written:
+        return _Written(self.files + other.files, self.notes + other.notes)
+
+
+def _write_shared(game: Game, shared: SharedSheets, staging: Staging, opts) -> _Written:
+    """The shared card sheets (``all-cards.pdf``), from the items the components kept."""
+    out = _Written([])
     for stem, name, items in shared.files():
         notes: list[str] = []
         pages = shared_pages(game, name, items, opts, notes)
-        report.notes += [f"{stem}: {n}" for n in notes]
+        out.notes += [f"{stem}: {n}" for n in notes]
         has_backs = any(it.back is not None for it in items)
-        report.files += _write_pdf(game, name, stem, pages, has_backs, staging, opts)
-    report.files += _write_pdf(
-        game,
-        "Registration test",
-        "registration-test",
-        registration(game, opts),
-        True,
-        staging,
-        opts,
+        out.files += _write_pdf(game, name, stem, pages, has_backs, staging, opts)
+    return out
+
+
+def _write_registration(game: Game, staging: Staging, opts) -> _Written:
+    pages = registration(game, opts)
+    return _Written(
+        _write_pdf(game, "Registration test", "registration-test", pages, True, staging, opts)
     )
-    report.files += write_exports(game, staging, final or staging.root, opts, progress)
-    return report
 
 
 def _with_pdf(opts: BuildOptions) -> BuildOptions:
@@ -309,7 +343,7 @@ def build_games(
         remove_stale(out_root, STAGING)
         staged: list[tuple[Game, Path]] = []
         reports = []
-        pool = None
+        pool = flusher = None
         try:
             for game in games:
                 stage = out_root / f".{game.id}.building-{os.getpid()}"
@@ -320,10 +354,13 @@ def build_games(
             if parallel:
                 stages = [st for _, st in staged]
                 pool = ComponentPool(jobs, games, stages, _with_pdf(opts), _component_in_worker)
+            flusher = Flusher()  # after the fork: a fork copies no thread
             for game, stage in staged:
                 key = fingerprint(game.dir, game.id, opts)  # before reading: a change rebuilds
                 final = out_root / game.id
-                report = build_game(game, Staging(stage), opts, progress, final=final, pool=pool)
+                report = build_game(
+                    game, Staging(stage), opts, progress, final=final, pool=pool, flush=flusher
+                )
                 if key is not None:
                     warnings = [_warning(o) for o in report.overflows]
                     stamp(stage, key, report.files, warnings, report.notes)
@@ -331,9 +368,12 @@ def build_games(
                 reports.append(report)
             if pool is not None:
                 pool.close()
+            flusher.finish()
             for _, stage in staged:
-                fsync_tree(stage)
+                fsync_tree(stage, flusher.flushed)
         except BaseException as exc:
+            if flusher is not None:
+                flusher.close()
             if pool is not None:
                 pool.close()  # no worker writes on once the staging folders are removed
             for _, stage in staged:

@@ -110,6 +110,10 @@ class SharedSheets:
                 return True
         return False
 
+    def feeders(self) -> set[str]:
+        """The ids of the components that print in a shared file."""
+        return {cid for ids in self.groups.values() for cid in ids}
+
     def files(self) -> list[tuple[str, str, list[Item]]]:
         """(file stem, name, items) of each shared file, in the order of the components
         (each card's footer names its deck)."""

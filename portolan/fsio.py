@@ -37,12 +37,54 @@ def fsync_path(path: Path, *, folder: bool = False) -> None:
         os.close(fd)
 
 
-def fsync_tree(root: Path) -> None:
-    """Flush every file and folder under ``root`` (and ``root``) to the disk."""
+def fsync_tree(root: Path, flushed: frozenset[Path] | set[Path] = frozenset()) -> None:
+    """Flush every file and folder under ``root`` (and ``root``) to the disk, but for the
+    files already ``flushed``."""
     for folder, _, files in os.walk(root):
         for name in files:
-            fsync_path(Path(folder) / name)
+            path = Path(folder) / name
+            if path not in flushed:
+                fsync_path(path)
         fsync_path(Path(folder), folder=True)
+
+
+class Flusher:
+    """Flushes files to the disk in a thread of its own while the caller writes the next ones:
+    a flush mostly waits for the disk, and the thread waits in its place. ``finish`` waits for
+    every flush asked for and raises the first failure."""
+
+    def __init__(self) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="portolan-fsync")
+        self._pending: list = []
+        self.flushed: set[Path] = set()  # asked for; all done once ``finish`` returns
+
+    def __call__(self, paths: list[Path]) -> None:
+        if paths:
+            self._pending.append(self._thread.submit(_fsync_all, list(paths)))
+            self.flushed.update(paths)
+
+    def finish(self) -> None:
+        try:
+            for pending in self._pending:
+                pending.result()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True, cancel_futures=True)
+
+    def __enter__(self) -> Flusher:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _fsync_all(paths: list[Path]) -> None:
+    for path in paths:
+        fsync_path(path)
 
 
 def write_atomic(path: Path, text: str, *, durable: bool = True) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -101,7 +100,10 @@ def build_command(
         autocompletion=lambda: list(BUILD_FORMATS),
     ),
     jobs: int = typer.Option(
-        1, "--jobs", "-j", help="Build in N processes at once (0: one per processor)."
+        0,
+        "--jobs",
+        "-j",
+        help="Build in N processes at once (0, the default: one per processor, at most 4).",
     ),
     force: bool = typer.Option(
         False, "--force", help="Build every game asked for, even those already up to date."
@@ -112,6 +114,7 @@ def build_command(
     A game whose inputs, options and Portolan itself have not changed since it was last built
     into the same folder is skipped (--force builds it again)."""
     from generator.options import FORMATS, BuildOptions, parse_card_size
+    from generator.parallel import auto_jobs
 
     chosen_duplex = opt.choice("--duplex", duplex, DUPLEX)
     chosen_sides = opt.choice("--sides", sides, SIDES)
@@ -136,7 +139,7 @@ def build_command(
         grayscale=grayscale,
         formats=opt.formats("--format", formats, FORMATS),
     )
-    workers = int(opt.number("--jobs", jobs, 0, 64)) or os.cpu_count() or 1
+    workers = int(opt.number("--jobs", jobs, 0, 64)) or auto_jobs()
     folder = components_folder(components)
     target = out if out is not None else output_dir()
     ids = list(dict.fromkeys(games or _game_ids(folder)))

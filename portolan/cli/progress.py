@@ -34,9 +34,19 @@ def progress_bar(columns: Callable):
     import rich.progress
     from rich.console import Console
 
-    return rich.progress.Progress(
+    class Bar(rich.progress.Progress):
+        """Drawn again at each update, with no thread of its own that redraws it on a timer:
+        a process with another thread is not forked (``generator.parallel.can_fork``), and a
+        build's workers are forks."""
+
+        def update(self, task, **changes) -> None:
+            super().update(task, **changes)
+            self.refresh()
+
+    return Bar(
         *columns(rich.progress),
         console=Console(stderr=True),
+        auto_refresh=False,
         transient=True,
         redirect_stdout=False,  # what a command prints on stdout stays there
     )

@@ -3,13 +3,17 @@ the same report and the same first error as a one-process build (issue 16)."""
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
 from pathlib import Path
 
 import pytest
 
+from generator import parallel
 from generator.build import BuildOptions, build_games
 from generator.fingerprint import STAMP
-from generator.parallel import can_fork
+from generator.parallel import AUTO_MOST, auto_jobs, can_fork
 from generator.staging import Staging
 from portolan.errors import InputError
 from portolan.model import load_game
@@ -75,3 +79,60 @@ def test_a_file_a_worker_wrote_is_claimed_once(tmp_path):
         staging.claim(tmp_path / "svg" / "a.svg")
     with pytest.raises(InputError, match="written twice"):
         staging.file("svg", "a.svg")
+
+
+def test_the_shared_sheets_are_written_while_the_workers_draw(tmp_path, monkeypatch):
+    """The parent writes the shared card sheets as soon as the last deck that feeds them is in,
+    before it takes the next components' results."""
+    import generator.build as build
+
+    game = load_game(components_dir(), GAME)
+    order: list[str] = []
+    real_results, real_shared = parallel.ComponentPool.results, build._write_shared
+
+    def results(self, g):
+        for component, built in real_results(self, g):
+            order.append(component.id)
+            yield component, built
+
+    def shared(*args):
+        order.append("shared")
+        return real_shared(*args)
+
+    monkeypatch.setattr(parallel.ComponentPool, "results", results)
+    monkeypatch.setattr(build, "_write_shared", shared)
+    build_games([game], tmp_path, BuildOptions(formats=("pdf",)), jobs=2)
+    feeders = build.SharedSheets(game, BuildOptions()).feeders()
+    last_feeder = max(order.index(c) for c in feeders)
+    assert order.index("shared") == last_feeder + 1 < len(order)
+
+
+def test_a_process_running_another_thread_builds_alone(tmp_path, monkeypatch):
+    import generator.build as build
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("forked while another thread ran")
+
+    monkeypatch.setattr(build, "ComponentPool", no_pool)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert not can_fork()
+        build_games([load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)], tmp_path, BuildOptions(), jobs=2)
+    finally:
+        stop.set()
+        other.join()
+    assert (tmp_path / FIXTURE_GAME / STAMP).is_file()
+
+
+def test_jobs_by_default_one_per_processor_at_most_four(monkeypatch):
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(16)), raising=False)
+    assert auto_jobs() == AUTO_MOST == 4
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3}, raising=False)
+    assert auto_jobs() == 1
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    assert auto_jobs() == 2
+    monkeypatch.setattr(sys, "platform", "darwin")  # fork is not the safe default there
+    assert auto_jobs() == 1

@@ -4,6 +4,7 @@ on the disk before the swap."""
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import signal
@@ -17,6 +18,7 @@ from typer.testing import CliRunner
 
 from generator.build import BuildOptions, build_games
 from portolan.cli import app
+from portolan.errors import OutputError
 from portolan.fsio import locked
 from portolan.model import load_game
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
@@ -38,7 +40,7 @@ def slow_components(tmp_path) -> Path:
     return folder
 
 
-def _start_build(components: Path, out: Path) -> subprocess.Popen:
+def _start_build(components: Path, out: Path, *more: str) -> subprocess.Popen:
     return subprocess.Popen(
         [
             sys.executable,
@@ -51,6 +53,7 @@ def _start_build(components: Path, out: Path) -> subprocess.Popen:
             str(out),
             "--format",
             "svg",
+            *more,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -93,9 +96,12 @@ def test_staging_folders_of_dead_processes_are_removed(tmp_path):
     assert (out / FIXTURE_GAME / "svg").is_dir()
 
 
-def test_a_build_killed_with_sigkill_is_cleaned_up_by_the_next(slow_components, tmp_path):
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_build_killed_with_sigkill_is_cleaned_up_by_the_next(slow_components, tmp_path, jobs):
+    """With workers too: they end with the build (they would otherwise hold its lock on the
+    output folder, and the next build would wait for them)."""
     out = tmp_path / "out"
-    proc = _start_build(slow_components, out)
+    proc = _start_build(slow_components, out, "--jobs", jobs)
     try:
         assert _wait_for(lambda: out.is_dir() and any(".building-" in n for n in _staging(out)))
     finally:
@@ -185,6 +191,41 @@ def test_every_file_and_folder_is_flushed_before_the_swap(tmp_path, monkeypatch)
     assert written and written <= flushed
     assert stage in flushed
     assert ("fsync", str(out)) in events[swap:]  # the swap itself is made durable
+
+
+def test_each_file_is_flushed_once(tmp_path, monkeypatch):
+    """Components' files are flushed by a thread of their own while the next are drawn; the
+    last walk over the folder flushes only what that thread was not given."""
+    flushed: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        path = os.readlink(f"/proc/self/fd/{fd}")
+        if os.path.isfile(path):
+            flushed.append(path)
+        return real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    build_games([load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)], tmp_path / "out", BuildOptions())
+    assert len(flushed) > 3
+    assert sorted(flushed) == sorted(set(flushed))
+
+
+def test_a_flush_that_fails_stops_the_build_and_leaves_nothing(tmp_path, monkeypatch):
+    import portolan.fsio as fsio
+
+    real = fsio.fsync_path
+
+    def failing(path, *, folder=False):
+        if str(path).endswith(".svg"):
+            raise OSError(errno.EIO, "Input/output error", str(path))
+        return real(path, folder=folder)
+
+    monkeypatch.setattr(fsio, "fsync_path", failing)
+    out = tmp_path / "out"
+    with pytest.raises(OutputError, match="Input/output error"):
+        build_games([load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)], out, BuildOptions())
+    assert not out.exists()
 
 
 def test_write_atomic_flushes_before_it_replaces(tmp_path, monkeypatch):

@@ -91,3 +91,22 @@ def test_off_a_terminal_nothing_is_drawn_and_rich_is_not_imported(tmp_path):
     )
     assert proc.stdout.splitlines()[-1] == "PLAIN 0", proc.stdout + proc.stderr
     assert "\x1b[" not in proc.stdout + proc.stderr
+
+
+def test_the_bar_runs_no_thread_of_its_own(monkeypatch):
+    """A build forks its workers while the bar is drawn, and a process with another thread is
+    not forked: the bar is drawn again at each update instead of by a timer thread."""
+    import io
+
+    from portolan.cli.progress import progress_bar
+
+    terminal = io.StringIO()
+    terminal.isatty = lambda: True  # type: ignore[method-assign]
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setenv("TERM", "xterm")
+    before = threading.active_count()
+    with progress_bar(lambda rp: (rp.TextColumn("{task.description}"),)) as bar:
+        task = bar.add_task("building", total=2)
+        bar.update(task, description="drawing the board", advance=1)
+        assert threading.active_count() == before
+        assert "drawing the board" in terminal.getvalue()
