@@ -911,3 +911,24 @@ def test_audience_with_the_ruler_gives_no_awe_while_a_rival_holds_him():
     events = play(state, Draw(69), Or(2), Roll(2))  # Cortés's Personal Arms 8 − 2: a success
     assert e.ruler is None and state.ruler["Aztec"] == "Ben"
     assert state.awe["Aztec"] == 0, events
+
+
+def test_native_allies_leave_with_the_last_porters_in_a_shipwreck_or_left_behind():
+    """Taking Losses: "Remove any Native Allies chit when all Porters are lost". A shipwreck
+    removes the Porters (Shipwrecked): the Native Allies go with them; so do they when the last
+    Porters are left behind over cargo capacity (Cargo Capacity)."""
+    state = table()
+    # moored off New England (a land space): the last ship wrecked there, Porters removed
+    e = launched(state, "Ana", "NA1-NE", Crew=1, Porters=1, Provision=1)
+    e.damage, e.allies = True, True
+    turn_from(state, ("damage", False))
+    play(state, Roll(6))  # the Crew's shipwreck check against 6
+    assert e.mode == LAND and "Porters" not in e.items
+    assert not e.allies
+    # a Caravel's 5 cargo spaces hold 6 counters: the Porters are left behind
+    state = table()
+    e = launched(state, "Ana", "NA1-NE", Crew=2, Porters=1, Provision=3)
+    e.ship_type, e.allies = "Caravel", True
+    turn_from(state, ("cargo",))
+    events = play(state, Drop("Porters"))
+    assert "Native Allies leave with the last Porters" in events and not e.allies
