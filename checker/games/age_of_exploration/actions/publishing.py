@@ -158,6 +158,8 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
             state.now.published += vp
             events.append(f"{name}: {vp} VP")
         else:
+            if vp:
+                state.unscored.setdefault(aid, []).append(p)
             events.append(f"{name} published")
 
     if major or defeat:
