@@ -185,3 +185,15 @@ def test_an_expedition_aborted_under_the_second_in_command_does_not_free_its_dea
     publishing.abort(state, "Ana")
     assert "Christopher Columbus" not in state.retired_up
     assert "Christopher Columbus" in state.retired_down
+
+
+def test_no_gold_award_is_taken_once_the_game_is_won():
+    """Victory: "A player wins as soon as he reaches the requisite VPs": Ana's sighting brings
+    her to the target in the middle of publishing; the 3 Gold she brings home take no 1st 3+
+    Gold box after that (nor its VP), as no other award does."""
+    state = fresh()
+    state.vp["Ana"]["vp_chart"] = 3
+    returning(state, "Ana", ["EUROPE", "ATL1", "ATL2", "NA-COD"], Gold=3)
+    publishing.publish(state, "Ana", None)
+    assert state.over and state.total("Ana") == 4
+    assert "gold-3" not in state.claimed

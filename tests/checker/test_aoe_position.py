@@ -1,6 +1,6 @@
 """`portolan score age-of-exploration`: each example log's end position, written as a table
-would copy it off the VP chart (the awards each player claimed, the times the NWP or SSA marker
-advanced for him, his Major Expeditions), scores as the replay of the log does."""
+would copy it off the VP chart (the awards each player claimed, with VP or without, the times the
+NWP or SSA marker advanced for him, his Major Expeditions), scores as the replay of the log does."""
 
 from __future__ import annotations
 
@@ -10,8 +10,13 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from checker.games.age_of_exploration.actions import publishing
+from checker.games.age_of_exploration.actions.engine import push, run
+from checker.games.age_of_exploration.moves import Draw, Move, Roll
+from checker.games.age_of_exploration.state import LAND, Turn
 from portolan.cli import app
 from tests.checker.helpers import ROOT, run_log
+from tests.checker.test_aoe_rules import launched, play, table
 
 EXAMPLES = sorted((ROOT / "examples" / "age-of-exploration").glob("*-players.yaml"))
 
@@ -20,7 +25,13 @@ def end_position(state) -> dict:
     """The end position a table would write down after the game the state has replayed."""
     players = {}
     for p in state.players:
-        entry: dict = {"awards": [a for a, who in state.claimed.items() for w in who if w == p]}
+        mine = [a for a, who in state.claimed.items() for w in who if w == p]
+        unscored = [a for a, who in state.unscored.items() for w in who if w == p]
+        for a in unscored:
+            mine.remove(a)
+        entry: dict = {"awards": mine}
+        if unscored:
+            entry["without_vp"] = unscored
         progress = state.vp[p].get("known_progress", 0) // state.k["known_progress_vp"]
         if progress:
             entry["progress"] = progress
@@ -32,11 +43,7 @@ def end_position(state) -> dict:
     return {"game": "age-of-exploration", "options": dict(state.options), "players": players}
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_the_end_position_of_an_example_scores_as_its_replay(path, tmp_path):
-    result = run_log(path.read_text("utf-8"), name=str(path))
-    assert result.ok and result.state.over
-    state = result.state
+def scores_as_replayed(state, tmp_path) -> None:
     end = tmp_path / "end.yaml"
     end.write_text(yaml.safe_dump(end_position(state), sort_keys=False), "utf-8")
     out = CliRunner().invoke(app, ["score", "age-of-exploration", str(end), "--json"])
@@ -45,3 +52,37 @@ def test_the_end_position_of_an_example_scores_as_its_replay(path, tmp_path):
     for p in state.players:
         assert scores[p]["breakdown"] == state.vp[p], p
         assert scores[p]["total"] == state.total(p)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_the_end_position_of_an_example_scores_as_its_replay(path, tmp_path):
+    result = run_log(path.read_text("utf-8"), name=str(path))
+    assert result.ok and result.state.over
+    scores_as_replayed(result.state, tmp_path)
+
+
+def test_the_end_position_after_a_major_scores_as_its_replay(tmp_path):
+    """Major Expeditions: Cortés defeats the Aztecs (4 VP: Ana had none); the Return checklist
+    still publishes, so the CA Landfall comes off the VP chart without VP. Ben then publishes
+    his sighting and NA Landfall (2 VP). Written as the table left it, the end position scores
+    as the replay did."""
+    state = table()
+    e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=1, Soldiers=3, Provision=2)
+    e.visited |= {"CA1-YUC", "CA2", "CA3"}  # his way in from the Yucatán
+    state.awe["Aztec"], state.strength["Aztec"], e.entry = 5, 1, "Aztec"
+    state.now = Turn(start="AZ-CONTACT", progress=1, progress_set=True)
+    push(state, ("move",), ("next",))
+    run(state)
+    play(state, Move("AZ-CAPITAL"))
+    state.tasks.clear()
+    state.current = 0  # Ana's next turn, in the Capital
+    state.now = Turn(start="AZ-CAPITAL", draws="civilization")
+    push(state, ("draw", "civilization"), ("after",), ("next",))
+    run(state)
+    play(state, Draw(84), Roll(3), Roll(2))  # Cortés's arms, then the battle: the Aztecs fall
+    assert state.majors == {"aztec-defeat": "Ana"} and state.claimed == {"landfall-ca": ["Ana"]}
+    ben = launched(state, "Ben", "EUROPE")
+    ben.visited |= {"ATL1", "NA-NE", "NA1-NE"}
+    publishing.publish(state, "Ben", None)
+    assert state.total("Ana") == 4 and state.total("Ben") == 2
+    scores_as_replayed(state, tmp_path)

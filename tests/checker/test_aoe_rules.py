@@ -911,3 +911,44 @@ def test_audience_with_the_ruler_gives_no_awe_while_a_rival_holds_him():
     events = play(state, Draw(69), Or(2), Roll(2))  # Cortés's Personal Arms 8 − 2: a success
     assert e.ruler is None and state.ruler["Aztec"] == "Ben"
     assert state.awe["Aztec"] == 0, events
+
+
+def test_native_allies_leave_with_the_last_porters_in_a_shipwreck_or_left_behind():
+    """Taking Losses: "Remove any Native Allies chit when all Porters are lost". A shipwreck
+    removes the Porters (Shipwrecked): the Native Allies go with them; so do they when the last
+    Porters are left behind over cargo capacity (Cargo Capacity)."""
+    state = table()
+    # moored off New England (a land space): the last ship wrecked there, Porters removed
+    e = launched(state, "Ana", "NA1-NE", Crew=1, Porters=1, Provision=1)
+    e.damage, e.allies = True, True
+    turn_from(state, ("damage", False))
+    play(state, Roll(6))  # the Crew's shipwreck check against 6
+    assert e.mode == LAND and "Porters" not in e.items
+    assert not e.allies
+    # a Caravel's 5 cargo spaces hold 6 counters: the Porters are left behind
+    state = table()
+    e = launched(state, "Ana", "NA1-NE", Crew=2, Porters=1, Provision=3)
+    e.ship_type, e.allies = "Caravel", True
+    turn_from(state, ("cargo",))
+    events = play(state, Drop("Porters"))
+    assert "Native Allies leave with the last Porters" in events and not e.allies
+
+
+def test_porters_beyond_men_plus_one_after_a_loss_must_be_left_behind_to_move():
+    """Switching between Naval, Land and Raft Expeditions: ashore "the number of Porters is
+    limited to at most Crew + Soldiers + Cavalry + 1", one of the land cargo rules, which land
+    expeditions "check ... only upon moving" (Cargo Capacity). Two Crew with three Porters lose
+    a Crew: the three Porters may stay, but the expedition moves only once one is left behind."""
+    state = table()
+    e = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=2, Porters=3, Provision=1)
+    turn_from(state, ("lose", ("men",), "disease"))  # Porters are not lost to disease
+    assert e.items["Crew"] == 1 and e.items["Porters"] == 3  # not checked until it moves
+    state.tasks.clear()
+    state.current = 0
+    state.now = Turn(start="NA2-APP", progress=1, progress_set=True)
+    push(state, ("move",), ("next",))
+    run(state)
+    refused = RULES.check(state, Move("NA1-NE"), "Ana")
+    assert refused is not None and "3 Porters with 1 men" in refused.message
+    play(state, Drop("Porters"), Move("NA1-NE"))
+    assert e.space == "NA1-NE" and e.items["Porters"] == 2

@@ -6,17 +6,19 @@ for them, and their Major Expeditions.
     options: {victory: short}              # optional
     players:
       Ana: {awards: [new-world-sighting, landfall-cb, bay, bay], progress: 1}
-      Ben: {awards: [landfall-na, gold-3], majors: {circumnavigation: 8}}
+      Ben: {awards: [landfall-na, gold-3], majors: {circumnavigation: 8}, without_vp: [spice]}
       Cai: {}
 
 Awards are the VP chart's ids (or names); a sequential award (1st–4th Bay) is listed once per
-box. A Major Expedition gives its VP, its variant VP or 4 (scored with no VP yet)."""
+box. A Major Expedition gives its VP, its variant VP or 4 (scored with no VP yet). `without_vp`
+lists the awards a player's chits took off the chart without VP: published with a Major
+Expedition (Major Expeditions: "no VPs are scored other than the Major Expedition award")."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from checker.core.position import read_position
+from checker.core.position import Position, read_position
 from checker.core.scoresheet import ScoreSheet
 from checker.games.age_of_exploration.book import Book
 from checker.games.age_of_exploration.scoring import sheet
@@ -27,7 +29,7 @@ from portolan.names import fold
 from portolan.yamlsrc import Source, YList, YMap
 
 KEYS = ("game", "options", "players")
-ENTRY_KEYS = ("awards", "progress", "majors")
+ENTRY_KEYS = ("awards", "progress", "majors", "without_vp")
 GOODS = ("spice", "gems", "pearls", "hardwood-delivered", "natives")
 
 
@@ -36,6 +38,40 @@ def award_id(book: Book, value: Any) -> str | None:
         if fold(str(value)) in (fold(aid), fold(a.name)):
             return aid
     return None
+
+
+def awards_listed(
+    book: Book, head: Position, entry: YMap, key: str, field: str, boxes: dict[str, int]
+) -> list[str]:
+    """The awards a player's entry lists under `key`, each a box of the VP chart (counted in
+    `boxes`, shared by every player and both lists); a wrong one is a problem."""
+    awards = entry.get(key) or []
+    if not isinstance(awards, list):
+        awards = YList([awards])
+        awards.item_pos = [entry.value_pos.get(key)]
+    out = []
+    for i, value in enumerate(awards):
+        pos = awards.item_pos[i] if isinstance(awards, YList) else entry.value_pos[key]
+        aid = award_id(book, value)
+        if aid is None:
+            head.bad(
+                f"'{value}' is not an award of the VP chart",
+                pos,
+                f"{field}.{key}[{i}]",
+                did_you_mean(str(value), book.awards),
+            )
+            continue
+        a = book.awards[aid]
+        boxes[aid] = boxes.get(aid, 0) + 1
+        if boxes[aid] > a.count:
+            head.bad(
+                f"{a.name} has {a.count} box(es): it is claimed once each",
+                pos,
+                f"{field}.{key}[{i}]",
+            )
+            continue
+        out.append(aid)
+    return out
 
 
 def score_position(
@@ -47,7 +83,7 @@ def score_position(
         source,
         keys=KEYS,
         options=options,
-        players_hint="{awards: [...], progress: N, majors: {...}}",
+        players_hint="{awards: [...], progress: N, majors: {...}, without_vp: [...]}",
     )
     table, problems = head.table, head.problems
     vp: dict[str, dict[str, int]] = {}
@@ -61,7 +97,9 @@ def score_position(
             continue
         if not isinstance(entry, YMap):
             head.bad(
-                "each player maps to {awards, progress, majors}", table.value_pos[player], field
+                "each player maps to {awards, progress, majors, without_vp}",
+                table.value_pos[player],
+                field,
             )
             continue
         for key in entry:
@@ -72,32 +110,17 @@ def score_position(
                     f"{field}.{key}",
                     did_you_mean(str(key), ENTRY_KEYS),
                 )
-        awards = entry.get("awards") or []
-        if not isinstance(awards, list):
-            awards = YList([awards])
-            awards.item_pos = [entry.value_pos.get("awards")]
-        for i, value in enumerate(awards):
-            pos = awards.item_pos[i] if isinstance(awards, YList) else entry.value_pos["awards"]
-            aid = award_id(book, value)
-            if aid is None:
-                head.bad(
-                    f"'{value}' is not an award of the VP chart",
-                    pos,
-                    f"{field}.awards[{i}]",
-                    did_you_mean(str(value), book.awards),
-                )
-                continue
+        for aid in awards_listed(book, head, entry, "awards", field, boxes):
             a = book.awards[aid]
-            boxes[aid] = boxes.get(aid, 0) + 1
-            if boxes[aid] > a.count:
-                head.bad(
-                    f"{a.name} has {a.count} box(es): it is claimed once each",
-                    pos,
-                    f"{field}.awards[{i}]",
-                )
-                continue
             cat = "goods" if aid in GOODS or a.gold else "vp_chart"
             vp[p][cat] += a.vp
+        if awards_listed(book, head, entry, "without_vp", field, boxes) and not entry.get("majors"):
+            head.bad(
+                "awards come off the chart without VP only with a Major Expedition: "
+                f"{p} has no 'majors'",
+                entry.key_pos["without_vp"],
+                f"{field}.without_vp",
+            )
         progress = entry.get("progress", 0)
         if isinstance(progress, bool) or not isinstance(progress, int) or progress < 0:
             head.bad(

@@ -120,6 +120,8 @@ class State(GameState):
     vp: dict[str, dict[str, int]] = field(default_factory=dict)
     exp: dict[str, Expedition] = field(default_factory=dict)
     claimed: dict[str, list[str]] = field(default_factory=dict)  # award -> its claimants
+    # award -> who took a box of it off the chart without VP (published with a Major Expedition)
+    unscored: dict[str, list[str]] = field(default_factory=dict)
     majors: dict[str, str] = field(default_factory=dict)  # Major Expedition -> its claimant
     known: set[tuple[str, int]] = field(default_factory=set)  # published potentials
     sighted: set[str] = field(default_factory=set)  # Land Sighted chits on the map

@@ -515,6 +515,20 @@ MALFORMED_POSITIONS = {
         "players:\n  Ana:\n    majors: {mississippi: [1, 2]}  # here\n  Ben: {}\n",
         "Mississippi River Descent scores 4 or 5 VP, not [1, 2]",
     ),
+    "an award without VP misspelt": (
+        "players:\n  Ana:\n    majors: {amazon: 8}\n    without_vp: [landfall-sx]  # here\n"
+        "  Ben: {}\n",
+        "'landfall-sx' is not an award of the VP chart",
+    ),
+    "an award without VP but no Major": (
+        "players:\n  Ana:\n    awards: [bay]\n    without_vp: [bay]  # here\n  Ben: {}\n",
+        "awards come off the chart without VP only with a Major Expedition",
+    ),
+    "an award taken with and without VP": (
+        "players:\n  Ana: {awards: [spice], majors: [amazon]}\n"
+        "  Ben: {without_vp: [spice], majors: [circumnavigation]}  # here\n",
+        "1st Spice has 1 box(es): it is claimed once each",
+    ),
     "a Major Expedition listed as a mapping": (
         "players:\n  Ana:\n    majors: [{amazon: 8}]  # here\n  Ben: {}\n",
         "is not a Major Expedition",

@@ -148,7 +148,7 @@ def answer_drop(state: State, t: tuple, move: Drop) -> list[str]:
     take(e, move.item)
     if not over_capacity(state, e):
         state.tasks.pop()
-    return [f"leaves 1 {move.item} behind (over capacity)"]
+    return [f"leaves 1 {move.item} behind (over capacity)", *allies_follow_porters(state, e)]
 
 
 task(
@@ -273,11 +273,16 @@ def lose_item(state: State, e: Expedition, item: str) -> list[str]:
             push(state, ("cargo",) if e.rafts else ("wreck",))
         return ["loses a raft"]
     take(e, item)
-    events = [f"loses 1 {item}"]
-    if item == "Porters" and not e.items.get("Porters") and e.allies:
-        release_allies(state, e)
-        events.append("Native Allies leave with the last Porters")
-    return events
+    return [f"loses 1 {item}", *allies_follow_porters(state, e)]
+
+
+def allies_follow_porters(state: State, e: Expedition) -> list[str]:
+    """Taking Losses: "Remove any Native Allies chit when all Porters are lost", however the
+    last Porters go (a loss, left behind over capacity, removed in a shipwreck)."""
+    if e.items.get("Porters") or not e.allies:
+        return []
+    release_allies(state, e)
+    return ["Native Allies leave with the last Porters"]
 
 
 def release_allies(state: State, e: Expedition) -> None:
@@ -483,9 +488,13 @@ def shipwrecked_ashore(state: State, space: str) -> list[str]:
     """Cavalry become Soldiers; Pilot, Rutter, Porters, Natives for Europe, Cannons, Gold, Trade
     Goods and Hardwood are lost; the ship type card is set aside."""
     e = state.exp[state.player]
+    events = []
     cav = e.items.pop("Cavalry", 0)
     if cav:
         e.items["Soldiers"] = e.items.get("Soldiers", 0) + cav
+    if e.items.get("Porters"):
+        e.items.pop("Porters")
+        events = allies_follow_porters(state, e)
     for item in (*SHIP_ONLY, "Hardwood", "Sturdy Ship", "Copper Plated Hulls"):
         e.items.pop(item, None)
     e.mode, e.space, e.ships, e.rafts = LAND, space, 0, 0
@@ -494,7 +503,7 @@ def shipwrecked_ashore(state: State, space: str) -> list[str]:
     if not e.path or e.path[-1] != space:
         e.path.append(space)
         e.visited.add(space)
-    return [f"a land expedition in {space}"]
+    return [f"a land expedition in {space}", *events]
 
 
 # -- failure ------------------------------------------------------------------------------------

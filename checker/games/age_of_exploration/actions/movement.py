@@ -90,7 +90,7 @@ def move_targets(state: State, e: Expedition) -> list[str]:
     now = state.now
     if e.lost or now.stance != "explore" or now.moved >= max_moves(state, e):
         return []
-    if e.mode == LAND and load(state, e) > capacity(state, e):
+    if e.mode == LAND and (load(state, e) > capacity(state, e) or porters_over(e)):
         return []
     out = []
     home = home_distances(state, e) if e.must_return else None
@@ -111,11 +111,20 @@ def ashore_moves(state: State, e: Expedition) -> list:
     return [*out, Ashore(scuttle=True)]
 
 
+def porters_over(e: Expedition) -> bool:
+    """More Porters than men + 1 ashore (a loss of men since they were taken): a land cargo
+    rule, checked when the land expedition moves (Cargo Capacity; Switching between ...)."""
+    return e.mode == LAND and e.items.get("Porters", 0) > porters_limit(e)
+
+
 def land_drops(state: State, e: Expedition) -> list[str]:
-    if e.mode != LAND or load(state, e) <= capacity(state, e):
+    if e.mode != LAND:
         return []
-    table = state.book.tables["cargo"]["land"]
-    return sorted(i for i, n in e.items.items() if n and table.get(i))
+    out = ["Porters"] if porters_over(e) else []
+    if load(state, e) > capacity(state, e):
+        table = state.book.tables["cargo"]["land"]
+        out += [i for i, n in e.items.items() if n and table.get(i)]
+    return sorted(out)
 
 
 def move_options(state: State, e: Expedition) -> list:
@@ -212,6 +221,12 @@ def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
     if e.mode == LAND and load(state, e) > capacity(state, e):
         return Illegal(
             CARGO, f"the land cargo is {load(state, e)} of {capacity(state, e)}: it cannot move"
+        )
+    if porters_over(e):
+        return Illegal(
+            SWITCHING,
+            f"{e.items['Porters']} Porters with {e.men} men: a land expedition moves with at most"
+            f" {porters_limit(e)} (Crew + Soldiers + Cavalry + 1); leave the rest behind",
         )
     if e.must_return and to not in move_targets(state, e):
         return Illegal(END_OF_TURN, f"{to} is not on the way home (Expedition must return)")

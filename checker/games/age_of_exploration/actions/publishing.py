@@ -67,7 +67,7 @@ def gold_awards(state: State, p: str, gold: int, cards: bool = True) -> list[str
     Outfitting cards: Expedition Action)."""
     events = []
     for need, award in state.book.gold_awards:
-        if gold >= need:
+        if gold >= need and state.phase != OVER:  # won: nothing more is claimed (Victory)
             vp = claim(state, p, award)
             if vp:
                 gain_vp(state, p, "goods", vp)
@@ -158,6 +158,8 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
             state.now.published += vp
             events.append(f"{name}: {vp} VP")
         else:
+            if vp:
+                state.unscored.setdefault(aid, []).append(p)
             events.append(f"{name} published")
 
     if major or defeat:
