@@ -1,7 +1,15 @@
-"""Markup blocks flowed into a fixed box (a player aid card), shrunk until they all fit."""
+"""Markup blocks flowed into a fixed box (a player aid card), shrunk until they all fit.
+
+A table cell made only of ``[ ]`` marks is a row of write-in boxes, one a mark, each
+``WRITE_IN`` mm square (room for a player's initial by hand, whatever the text size). The text
+columns give up their width first; the boxes wrap onto more lines only if the table cannot
+hold them in a row.
+"""
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 
 from generator.colours import readable, shade, tint
@@ -13,6 +21,39 @@ from generator.textbox import plain, set_paragraphs
 from generator.theme import ink, on
 
 TEXT = "#1f1f1f"
+WRITE_IN = 8.0  # mm: the side of a write-in box
+WRITE_GAP = 1.2  # mm between write-in boxes
+WRITE_INK = "#4d4d4d"
+_BOXES = re.compile(r"^(\[ \]\s*)+$")
+
+
+def write_ins(text: str) -> int:
+    """How many write-in boxes a table cell asks for (``[ ] [ ]``: 2); 0 for a text cell."""
+    t = text.strip()
+    return t.count("[ ]") if _BOXES.match(t) else 0
+
+
+def _boxes_width(n: int) -> float:
+    return n * WRITE_IN + (n - 1) * WRITE_GAP if n else 0.0
+
+
+def _boxes(n: int, x: float, y: float, w: float) -> tuple[list, float]:
+    """``n`` write-in boxes from (x, y), as many to a line as ``w`` holds (one at least)."""
+    per_line = max(1, int((w + WRITE_GAP + 1e-6) // (WRITE_IN + WRITE_GAP)))
+    items = [
+        Rect(
+            x + (k % per_line) * (WRITE_IN + WRITE_GAP),
+            y + (k // per_line) * (WRITE_IN + WRITE_GAP),
+            WRITE_IN,
+            WRITE_IN,
+            fill="#ffffff",
+            stroke=WRITE_INK,
+            width=0.3,
+            radius=0.6,
+        )
+        for k in range(n)
+    ]
+    return items, _boxes_width(math.ceil(n / per_line))
 
 
 @dataclass
@@ -97,14 +138,17 @@ def _table(t: Table, x0: float, y0: float, w: float, size: float, colour: str):
     ncols = max(len(r) for r in t.rows)
     rows = [r + [""] * (ncols - len(r)) for r in t.rows]
     pad = 0.8
-    natural = [
-        max(width_mm(plain(r[c]), "bold", size) for r in rows) + 2 * pad for c in range(ncols)
-    ]
-    longest_word = [
-        max((width_mm(word, "bold", size) for r in rows for word in plain(r[c]).split()), default=0)
-        + 2 * pad
-        for c in range(ncols)
-    ]
+
+    def natural_w(cell: str) -> float:
+        return _boxes_width(write_ins(cell)) or width_mm(plain(cell), "bold", size)
+
+    def least_w(cell: str) -> float:  # text wraps between words; boxes only if nothing else can
+        if write_ins(cell):
+            return _boxes_width(write_ins(cell))
+        return max((width_mm(word, "bold", size) for word in plain(cell).split()), default=0)
+
+    natural = [max(natural_w(r[c]) for r in rows) + 2 * pad for c in range(ncols)]
+    longest_word = [max(least_w(r[c]) for r in rows) + 2 * pad for c in range(ncols)]
     total = sum(natural)
     if total > w:
         widths = _shrink(natural, longest_word, w)
@@ -118,6 +162,13 @@ def _table(t: Table, x0: float, y0: float, w: float, size: float, colour: str):
         row_h = 0.0
         x = x0
         for c, text in enumerate(row):
+            n = 0 if header else write_ins(text)
+            if n:
+                got, height = _boxes(n, x + pad, y + pad * 0.7, widths[c] - 2 * pad)
+                cells.append(got)
+                row_h = max(row_h, height + 1.4 * pad)
+                x += widths[c]
+                continue
             got, height = _para(
                 text,
                 x + pad,

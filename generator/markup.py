@@ -5,6 +5,7 @@
     - a bullet (continuation lines indented)
     1. a numbered step
     | a table | row |        (a row of dashes, |---|---|, after the first row makes it a header)
+    | [ ] [ ] |              (on an aid, a cell of only [ ] marks: write-in boxes, flow.py)
     > a note set apart
 
 Blank lines separate blocks. The same blocks become HTML, a PDF booklet or a card-sized aid.

@@ -43,6 +43,8 @@ from generator.theme import WHITE, Theme
 from portolan.model.loader import Component, Game
 from portolan.sizes import papers
 
+TABLE_SPACE = 6  # points below a table, before the next block
+
 
 def write_reference(game: Game, component: Component, staging: Staging, opts) -> list[Path]:
     spec = component.spec
@@ -226,10 +228,11 @@ def _table(t: MTable, st, colour: str, width_mm: float, theme: Theme):
         table.setStyle(TableStyle(cmds))
         return table
 
-    # Short tables stay on one page; long ones split, repeating their header row.
+    # Short tables stay on one page; long ones split, repeating their header row. Both have
+    # TABLE_SPACE after them (a long one's only below its last rows, as the frame's space).
     if len(data) <= 15:
-        return KeepTogether([make(0, len(body)), Spacer(1, 6)])
-    return PagedTable(len(body), make)
+        return KeepTogether([make(0, len(body)), Spacer(1, TABLE_SPACE)])
+    return PagedTable(len(body), make, space_after=TABLE_SPACE)
 
 
 def _col_widths(t: MTable, ncols: int, width_mm: float):

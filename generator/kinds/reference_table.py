@@ -5,6 +5,10 @@ and styled again: a table of n rows over p pages costs n × p. ``PagedTable`` ke
 and hands the frame a real ``Table`` of only the next rows, enough to fill the space left;
 the pages come out as one long table would make them (same breaks, header repeated at the top
 of each page, stripes on the same rows).
+
+Its space after (``space_after``, points) follows only the last rows, as it would one table's:
+it is the frame's, added below the table when something follows on the same page and dropped at
+a page foot, so it never pushes the table's rows onto another page.
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ class PagedTable(Flowable):
     """``rows`` body rows (the header, if any, is repeated by ``make``), drawn through tables
     of as many rows as the space left needs."""
 
-    def __init__(self, rows: int, make: MakeTable, start: int = 0):
+    def __init__(self, rows: int, make: MakeTable, start: int = 0, space_after: float = 0.0):
         super().__init__()
         self.rows, self.make, self.start = rows, make, start
+        self.spaceAfter = space_after
         self.hAlign = "LEFT"
         self._shown: Table | None = None
         self._last: tuple = ()
@@ -55,13 +60,15 @@ class PagedTable(Flowable):
     def split(self, availWidth, availHeight):
         table, _, h = self._fill(availWidth, availHeight)
         if h <= availHeight:
+            table.spaceAfter = self.spaceAfter  # the last rows: the space after is theirs
             return [table]
         parts = table.split(availWidth, availHeight)
         if len(parts) < 2:
             return parts  # nothing fits here (the frame moves on) or all of it
         header = table.repeatRows if isinstance(table.repeatRows, int) else 0
         taken = len(parts[0]._cellvalues) - header
-        return [parts[0], PagedTable(self.rows, self.make, self.start + taken)]
+        rest = PagedTable(self.rows, self.make, self.start + taken, self.spaceAfter)
+        return [parts[0], rest]
 
     def drawOn(self, canvas, x, y, _sW=0):
         assert self._shown is not None, "wrap before drawing"

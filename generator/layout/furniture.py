@@ -12,7 +12,7 @@ import functools
 import itertools
 from dataclasses import dataclass
 
-from generator.draw import Line, Rect, Text
+from generator.draw import Group, Line, Rect, Text
 from generator.fonts import PT, fit_size, width_mm
 from generator.legibility import FURNITURE
 
@@ -193,12 +193,39 @@ def _line(parts: list[str], faces: list[str], intervals: list[Span], band: Span,
     return None if best is None else best[1]
 
 
-def header(m: Margins, parts: list[str]) -> list[Text]:
+def header(m: Margins, parts: list[str]) -> list:
     """The parts in the top band between the marks, the first (the game) in bold. When they do
     not all fit at the smallest legible size, the game's name goes first, then the parts before
-    the last two (the side and bleed, then the page number, are kept longest)."""
-    usable = [iv for iv in m.intervals if iv[1] - iv[0] >= 12]
-    if not usable or not parts:
+    the last two (the side and bleed, then the page number, are kept longest).
+
+    A page whose art leaves no top band for even the page number (a page-sized mat or a sheet
+    of four aids on Letter) has the header down its right-hand band instead, turned a quarter
+    clockwise (read from the top down), clear of the marks and of the scale bar: the art keeps
+    its size and its bleed."""
+    if not parts:
+        return []
+    top = _header_in(m.intervals, m.top, parts)
+    if top or m.right[1] - m.right[0] < 1e-6:
+        return top
+    # Down the right band: along the band is the text's x (the page's y), across it the
+    # text's y, 0 at the paper's edge side (the page's x, read from the band's outer side).
+    blocked = [(b.y, b.y + b.h) for b in vertical_bar(m) if b.x >= m.right[0] - 1e-6]
+    intervals = m.right_intervals
+    if blocked:
+        lo, hi = min(b[0] for b in blocked), max(b[1] for b in blocked)
+        intervals = tuple(
+            iv for a, b in intervals for iv in _free(a, b, [(lo - MARK_CLEARANCE, hi + 1)])
+        )
+    across = (0.0, m.right[1] - m.right[0])
+    placed = _header_in(intervals, across, parts)
+    if not placed:
+        return []
+    return [Group(tuple(placed), dx=m.right[1], dy=0.0, rotate=90)]
+
+
+def _header_in(intervals: tuple[Span, ...], band: Span, parts: list[str]) -> list[Text]:
+    usable = [iv for iv in intervals if iv[1] - iv[0] >= 12]
+    if not usable:
         return []
     tries = [(parts, ["bold"] + ["regular"] * (len(parts) - 1))]
     rest = parts[1:]
@@ -206,7 +233,7 @@ def header(m: Margins, parts: list[str]) -> list[Text]:
         tries.append((rest, ["regular"] * len(rest)))
         rest = rest[1:] if len(rest) > 2 else rest[-1:] if len(rest) == 2 else []
     for keep, faces in tries:
-        placed = _line(keep, faces, usable, m.top, HEADER_PT)
+        placed = _line(keep, faces, usable, band, HEADER_PT)
         if placed is not None:
             return placed
     return []

@@ -20,6 +20,7 @@ from generator.textbox import plain
 from portolan.model import load_game
 from portolan.model.loader import available_games
 from portolan.paths import components_dir
+from tests.helpers import TOL
 
 MM = 25.4 / 72
 PADDING = 12 * MM  # a cell's left and right padding together (6 pt each)
@@ -54,3 +55,23 @@ def test_the_component_table_heading_prints_whole(tmp_path):
         words = [w["text"] for w in pdf.pages[0].extract_words()]
     assert "Number" in words
     assert "Numbe" not in words
+
+
+def _gap_below_table(page, word: str) -> float:
+    """mm from the lowest grid line above the first ``word`` on ``page`` to the word's top."""
+    top = next(w["top"] for w in page.extract_words() if w["text"] == word)
+    lines = [e["bottom"] for e in page.edges if e["orientation"] == "h" and e["bottom"] < top]
+    return (top - max(lines)) * MM
+
+
+def test_a_long_table_has_the_space_after_it_of_a_short_one(tmp_path):
+    """Discovery's component table (18 rows) is a long one, split over pages when it must; Age
+    of Exploration's decks table (5 rows) a short one kept on one page. Both are followed by a
+    paragraph: the same space between the table's last line and the paragraph."""
+    with _reference(tmp_path / "long", "discovery-era-of-voyage") as pdf:
+        long_gap = _gap_below_table(pdf.pages[0], "[Components]")
+    with _reference(tmp_path / "short", "age-of-exploration") as pdf:
+        page = next(p for p in pdf.pages if "Reconstructed decks" in (p.extract_text() or ""))
+        short_gap = _gap_below_table(page, "Reconstructed")
+    assert short_gap > 2.0  # 6 pt and the paragraph's line above its letters
+    assert abs(long_gap - short_gap) <= TOL, (long_gap, short_gap)
