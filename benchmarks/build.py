@@ -1,12 +1,16 @@
 """How long ``portolan build GAME`` takes, as a user runs it (a fresh process each time).
 
-    .venv/bin/python benchmarks/build.py [GAME] [--runs N] [--format pdf,svg] [--target S]
+    .venv/bin/python benchmarks/build.py [GAME] [--runs N] [--format pdf,svg] [--jobs N]
+                                         [--target S]
 
-Runs the command N times (default 5) after one untimed warm-up, into a temporary folder, and
-prints the wall and CPU (user + system) time of each run, their median, and the fastest. The
-target (default 2 s, for Age of Exploration) is checked against the median CPU time, which a
-busy machine disturbs less than the wall time; exit 1 when it is missed. Also prints each
-component's share, measured in one process, to show where the time goes.
+Runs the command N times (default 5) after one untimed warm-up, into a temporary folder, with
+``--force`` (a build with nothing changed is skipped otherwise), and prints the wall and CPU
+(user + system, the workers' included) time of each run, their median, and the fastest. The
+target (default 2 s, for Age of Exploration) is how long the user waits: it is checked against
+the median wall time, which is only meaningful on a quiet machine (the load average is
+printed); exit 1 when it is missed. ``--jobs`` is passed on (default: the command's own, one
+worker per processor). Also prints each component's share, measured in one process, to show
+where the time goes.
 """
 
 from __future__ import annotations
@@ -25,11 +29,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def run_once(game: str, formats: str, out: Path) -> tuple[float, float]:
+def run_once(game: str, formats: str, out: Path, jobs: str | None) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
+    command = [sys.executable, "-m", "portolan", "build", game, "--out", str(out), "--force"]
+    command += ["--format", formats, *(["--jobs", jobs] if jobs is not None else [])]
     subprocess.run(
-        [sys.executable, "-m", "portolan", "build", game, "--out", str(out), "--format", formats],
+        command,
         check=True,
         stdout=subprocess.DEVNULL,
         cwd=ROOT,
@@ -65,13 +71,14 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--format", default="pdf,svg")
     ap.add_argument("--target", type=float, default=2.0)
+    ap.add_argument("--jobs", default=None)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
-        run_once(args.game, args.format, out)  # warm-up: bytecode, disk cache
+        run_once(args.game, args.format, out, args.jobs)  # warm-up: bytecode, disk cache
         walls, cpus = [], []
         for k in range(args.runs):
-            wall, cpu = run_once(args.game, args.format, out)
+            wall, cpu = run_once(args.game, args.format, out, args.jobs)
             walls.append(wall)
             cpus.append(cpu)
             print(f"run {k + 1}: {wall:.2f} s wall, {cpu:.2f} s CPU")
@@ -83,8 +90,8 @@ def main() -> int:
     total = sum(t for _, t in parts)
     for cid, t in sorted(parts, key=lambda p: -p[1]):
         print(f"  {cid:28s} {t:.3f} s ({100 * t / total:.0f} %)")
-    ok = statistics.median(cpus) <= args.target
-    print(f"target {args.target:.1f} s CPU: {'met' if ok else 'missed'}")
+    ok = statistics.median(walls) <= args.target
+    print(f"target {args.target:.1f} s wall: {'met' if ok else 'missed'}")
     return 0 if ok else 1
 
 
