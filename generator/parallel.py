@@ -13,6 +13,7 @@ processor on Linux (``auto_jobs``)."""
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import pickle
@@ -65,6 +66,10 @@ class ComponentPool:
         global _shared
         _shared = (games, stages, opts, build)
         self.games = games
+        # Every object made so far (modules, the games) into the permanent generation: the
+        # collector in a worker then never walks them, which would copy their pages (a fork
+        # shares the parent's memory until a page is written) and cost the time of walking them.
+        gc.freeze()
         self.executor = ProcessPoolExecutor(
             jobs,
             mp_context=multiprocessing.get_context("fork"),
