@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 ColourFilter = Callable[[str], str]
 
 
+@functools.lru_cache(maxsize=1024)  # a build asks for a few hundred colours, thousands of times
 def rgb(colour: str) -> tuple[int, int, int]:
     c = colour.lstrip("#")
     return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
@@ -16,6 +18,7 @@ def hexof(r: float, g: float, b: float) -> str:
     return "#{:02x}{:02x}{:02x}".format(*(max(0, min(255, round(v))) for v in (r, g, b)))
 
 
+@functools.lru_cache(maxsize=1024)
 def mix(colour: str, other: str, t: float) -> str:
     """``t`` of the way from ``colour`` to ``other``."""
     a, b = rgb(colour), rgb(other)

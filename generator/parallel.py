@@ -17,6 +17,7 @@ import gc
 import multiprocessing
 import os
 import pickle
+import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -70,18 +71,30 @@ class ComponentPool:
         # collector in a worker then never walks them, which would copy their pages (a fork
         # shares the parent's memory until a page is written) and cost the time of walking them.
         gc.freeze()
-        self.executor = ProcessPoolExecutor(
-            jobs,
-            mp_context=multiprocessing.get_context("fork"),
-            initializer=_die_with_parent,
-            initargs=(os.getpid(),),
-        )
-        self.futures: dict[str, list[Future]] = {
-            game.id: [
-                self.executor.submit(_build_one, gi, ci) for ci in range(len(game.components))
-            ]
-            for gi, game in enumerate(games)
-        }
+        # Ctrl-C is held back while the workers are forked: one that came in the middle of a
+        # fork would land in its handlers, where Python drops it (the build would go on) and a
+        # worker prints it. The workers start with it held back and ignore it for good.
+        held = _hold_ctrl_c()
+        self.executor = None
+        try:
+            self.executor = ProcessPoolExecutor(
+                jobs,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=_die_with_parent,
+                initargs=(os.getpid(),),
+            )
+            self.futures: dict[str, list[Future]] = {
+                game.id: [
+                    self.executor.submit(_build_one, gi, ci) for ci in range(len(game.components))
+                ]
+                for gi, game in enumerate(games)
+            }
+        finally:
+            try:
+                _release_ctrl_c(held)
+            except BaseException:  # Ctrl-C pressed during the fork: the workers stop too
+                self.close()
+                raise
 
     def results(self, game) -> Iterator[tuple[object, Any]]:
         """``(component, what build returned)`` of each component of ``game``, in order; the first
@@ -93,7 +106,8 @@ class ComponentPool:
             yield component, outcome[1]
 
     def close(self) -> None:
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        if self.executor is not None:
+            self.executor.shutdown(wait=True, cancel_futures=True)
 
     def __enter__(self) -> ComponentPool:
         return self
@@ -102,13 +116,28 @@ class ComponentPool:
         self.close()
 
 
+def _hold_ctrl_c() -> bool:
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
+        return False
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return True
+
+
+def _release_ctrl_c(held: bool) -> None:
+    if held:  # one pressed meanwhile is raised here, as KeyboardInterrupt
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _die_with_parent(parent: int) -> None:
     """In a worker, first: end with the build that forked it. A build killed outright (kill -9)
     would otherwise leave its workers drawing on, holding the output folder's lock that they
-    share with it, into a staging folder that the next build removes."""
+    share with it, into a staging folder that the next build removes. Ctrl-C is the parent's
+    to answer (it stops the workers and says "interrupted"); in a worker it would print a
+    traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _release_ctrl_c(hasattr(signal, "pthread_sigmask"))  # held back by the parent's fork
     if sys.platform.startswith("linux"):
         import ctypes
-        import signal
 
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)

@@ -59,6 +59,7 @@ def _start_build(components: Path, out: Path, *more: str) -> subprocess.Popen:
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
+        start_new_session=True,  # a group of its own, as a terminal's job is (Ctrl-C: all of it)
     )
 
 
@@ -115,6 +116,20 @@ def test_a_build_killed_with_sigkill_is_cleaned_up_by_the_next(slow_components, 
     )
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]
+
+
+def test_ctrl_c_stops_a_build_and_its_workers_with_one_word(slow_components, tmp_path):
+    """Ctrl-C reaches every process of the terminal's job: the workers leave it to the build,
+    which stops them, removes its staging folder and says "interrupted" (a worker waiting for
+    work printed a traceback)."""
+    out = tmp_path / "out"
+    proc = _start_build(slow_components, out, "--jobs", "2")
+    assert _wait_for(lambda: out.is_dir() and any(".building-" in n for n in _staging(out)))
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 130, err
+    assert err.strip() == "interrupted"
+    assert not out.exists() or _staging(out) == []
 
 
 def test_two_builds_into_one_folder_take_turns(slow_components, tmp_path):
