@@ -106,10 +106,11 @@ def build_game(
         tail = _write_shared(game, shared, staging, opts) + _write_registration(game, staging, opts)
     else:
         # The parent would only wait for the workers: it writes the registration test first,
-        # and the shared card sheets as soon as the last component that feeds them is in.
-        tail = _write_registration(game, staging, opts)
+        # and the shared card sheets as soon as the last component that feeds them is in. A
+        # failure there is raised where a one-process build meets it, after the components.
+        registration_test = _attempt(_write_registration, game, staging, opts)
         feeders = shared.feeders()
-        early: _Written | None = None
+        early: _Attempt | None = None
         for component, built in pool.results(game):
             if progress:
                 progress(f"{game.id}: {component.name}")
@@ -125,13 +126,35 @@ def build_game(
             feeders.discard(component.id)
             if not feeders and early is None:
                 staging.component = None
-                early = _write_shared(game, shared, staging, opts)
-        tail = (early or _write_shared(game, shared, staging, opts)) + tail
+                early = _attempt(_write_shared, game, shared, staging, opts)
+        staging.component = None
+        early = early or _attempt(_write_shared, game, shared, staging, opts)
+        tail = early.result() + registration_test.result()
     staging.component = None
     report.notes += tail.notes
     report.files += tail.files
     report.files += write_exports(game, staging, final or staging.root, opts, progress)
     return report
+
+
+@dataclass
+class _Attempt:
+    """What a call gave, or the exception it raised, to be raised when ``result`` is asked."""
+
+    value: _Written | None = None
+    error: BaseException | None = None
+
+    def result(self) -> _Written:
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
+def _attempt(write: Callable[..., _Written], *args) -> _Attempt:
+    try:
+        return _Attempt(write(*args))
+    except Exception as exc:
+        return _Attempt(error=exc)
 
 
 @dataclass

@@ -3,6 +3,7 @@ the same report and the same first error as a one-process build (issue 16)."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import threading
@@ -15,7 +16,7 @@ from generator.build import BuildOptions, build_games
 from generator.fingerprint import STAMP
 from generator.parallel import AUTO_MOST, auto_jobs, can_fork
 from generator.staging import Staging
-from portolan.errors import InputError
+from portolan.errors import InputError, OutputError
 from portolan.model import load_game
 from portolan.paths import components_dir
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME, GAME
@@ -136,3 +137,22 @@ def test_jobs_by_default_one_per_processor_at_most_four(monkeypatch):
     assert auto_jobs() == 2
     monkeypatch.setattr(sys, "platform", "darwin")  # fork is not the safe default there
     assert auto_jobs() == 1
+
+
+def test_a_disk_error_is_the_same_first_error_as_in_one_process(tmp_path, monkeypatch):
+    """The parent writes the registration test before the components are in; a failure there
+    is raised where a one-process build meets it, after the components' own."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    def full(canvas):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), canvas._filename)
+
+    monkeypatch.setattr(Canvas, "save", full)
+    game = load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)
+    failures = []
+    for jobs in (1, 2):
+        with pytest.raises(OutputError) as caught:
+            build_games([game], tmp_path / f"out{jobs}", BuildOptions(formats=("pdf",)), jobs=jobs)
+        failures.append(Path(caught.value.path).relative_to(tmp_path / f"out{jobs}"))
+    assert failures[0] == failures[1]
+    assert failures[0].name != "registration-test.pdf"
