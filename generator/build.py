@@ -103,6 +103,7 @@ def build_game(
             files = build_component(game, component, staging, opts, report, shared)
             report.files += files
             flush(files)
+        staging.component = None
         tail = _write_shared(game, shared, staging, opts) + _write_registration(game, staging, opts)
     else:
         # The parent would only wait for the workers: it writes the registration test first,
@@ -180,10 +181,18 @@ def _write_shared(game: Game, shared: SharedSheets, staging: Staging, opts) -> _
     return out
 
 
+def registration_stem(game: Game) -> str:
+    """``registration-test``, or a name no component's file has (as the shared sheets')."""
+    stem, ids = "registration-test", {c.id for c in game.components}
+    while stem in ids:
+        stem += "-sheet"
+    return stem
+
+
 def _write_registration(game: Game, staging: Staging, opts) -> _Written:
     pages = registration(game, opts)
     return _Written(
-        _write_pdf(game, "Registration test", "registration-test", pages, True, staging, opts)
+        _write_pdf(game, "Registration test", registration_stem(game), pages, True, staging, opts)
     )
 
 
@@ -376,7 +385,10 @@ def build_games(
             parallel = jobs > 1 and can_fork() and sum(len(g.components) for g in games) > 1
             if parallel:
                 stages = [st for _, st in staged]
-                pool = ComponentPool(jobs, games, stages, _with_pdf(opts), _component_in_worker)
+                try:
+                    pool = ComponentPool(jobs, games, stages, _with_pdf(opts), _component_in_worker)
+                except OSError:  # no worker could be forked (memory, process limit): one process
+                    pool = None
             flusher = Flusher()  # after the fork: a fork copies no thread
             for game, stage in staged:
                 key = fingerprint(game.dir, game.id, opts)  # before reading: a change rebuilds

@@ -89,12 +89,15 @@ class ComponentPool:
                 ]
                 for gi, game in enumerate(games)
             }
-        finally:
-            try:
-                _release_ctrl_c(held)
-            except BaseException:  # Ctrl-C pressed during the fork: the workers stop too
-                self.close()
-                raise
+        except BaseException:  # a fork failed (no memory, too many processes)
+            self._stop_workers()
+            _release_ctrl_c(held)
+            raise
+        try:
+            _release_ctrl_c(held)
+        except BaseException:  # Ctrl-C pressed during the fork: the workers stop too
+            self.close()
+            raise
 
     def results(self, game) -> Iterator[tuple[object, Any]]:
         """``(component, what build returned)`` of each component of ``game``, in order; the first
@@ -108,6 +111,21 @@ class ComponentPool:
     def close(self) -> None:
         if self.executor is not None:
             self.executor.shutdown(wait=True, cancel_futures=True)
+        gc.unfreeze()  # the parent goes on (tests, several builds in one process)
+
+    def _stop_workers(self) -> None:
+        """End the workers already forked when starting the others failed: the executor's
+        manager thread never started, so ``shutdown`` would leave them waiting for work (and
+        the interpreter waiting for them at exit)."""
+        gc.unfreeze()
+        if self.executor is None:
+            return
+        workers = list((getattr(self.executor, "_processes", None) or {}).values())
+        for worker in workers:
+            worker.kill()
+        for worker in workers:
+            worker.join()
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
     def __enter__(self) -> ComponentPool:
         return self
@@ -116,16 +134,17 @@ class ComponentPool:
         self.close()
 
 
-def _hold_ctrl_c() -> bool:
+def _hold_ctrl_c() -> set | None:
+    """Block SIGINT; the signal mask as it was (None where there is no signal mask)."""
     if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
-        return False
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    return True
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 
 
-def _release_ctrl_c(held: bool) -> None:
-    if held:  # one pressed meanwhile is raised here, as KeyboardInterrupt
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+def _release_ctrl_c(mask: set | None) -> None:
+    """The signal mask back as it was: one Ctrl-C pressed meanwhile is raised here."""
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -135,7 +154,8 @@ def _die_with_parent(parent: int) -> None:
     to answer (it stops the workers and says "interrupted"); in a worker it would print a
     traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _release_ctrl_c(hasattr(signal, "pthread_sigmask"))  # held back by the parent's fork
+    if hasattr(signal, "pthread_sigmask"):  # held back by the parent during the fork
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if sys.platform.startswith("linux"):
         import ctypes
 

@@ -156,3 +156,53 @@ def test_a_disk_error_is_the_same_first_error_as_in_one_process(tmp_path, monkey
         failures.append(Path(caught.value.path).relative_to(tmp_path / f"out{jobs}"))
     assert failures[0] == failures[1]
     assert failures[0].name != "registration-test.pdf"
+
+
+def test_a_fork_that_fails_builds_in_one_process_and_leaves_no_worker(tmp_path, monkeypatch):
+    """The process limit reached after one worker was forked: that worker is stopped (it would
+    wait for work for ever, and the interpreter for it at exit) and the build goes on alone."""
+    import multiprocessing
+
+    real_fork, forks = os.fork, []
+
+    def fork():
+        forks.append(1)
+        if len(forks) == 2:
+            raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+        return real_fork()
+
+    monkeypatch.setattr(os, "fork", fork)
+    game = load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)
+    build_games([game], tmp_path, BuildOptions(formats=("pdf",)), jobs=3)
+    assert len(forks) == 2
+    assert multiprocessing.active_children() == []
+    assert (tmp_path / FIXTURE_GAME / STAMP).is_file()
+
+
+def test_the_callers_signal_mask_and_collector_are_left_as_they_were(tmp_path):
+    import gc
+    import signal
+
+    game = load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        build_games([game], tmp_path, BuildOptions(formats=("pdf",)), jobs=2)
+        assert signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_component_named_like_the_registration_test_keeps_its_file(fixture_copy, tmp_path):
+    deck = fixture_copy / "conquerors.yaml"
+    deck.write_text(
+        deck.read_text("utf-8").replace("id: conquerors", "id: registration-test"), "utf-8"
+    )
+    game = load_game(fixture_copy.parent, FIXTURE_GAME)
+    for jobs in (1, 2):
+        build_games([game], tmp_path / str(jobs), BuildOptions(formats=("pdf",)), jobs=jobs)
+    one, two = tree(tmp_path / "1"), tree(tmp_path / "2")
+    assert {"fixture-game/registration-test.pdf", "fixture-game/registration-test-sheet.pdf"} <= (
+        one.keys()
+    )
+    assert [k for k in one if one[k] != two.get(k)] == []
