@@ -32,6 +32,7 @@ from generator.printset import (
     BOARD_KINDS,
     SharedSheets,
     component_pages,
+    free_stem,
     is_tiled,
     registration,
     shared_pages,
@@ -131,7 +132,6 @@ def build_game(
         staging.component = None
         early = early or _attempt(_write_shared, game, shared, staging, opts)
         tail = early.result() + registration_test.result()
-    staging.component = None
     report.notes += tail.notes
     report.files += tail.files
     report.files += write_exports(game, staging, final or staging.root, opts, progress)
@@ -181,19 +181,10 @@ def _write_shared(game: Game, shared: SharedSheets, staging: Staging, opts) -> _
     return out
 
 
-def registration_stem(game: Game) -> str:
-    """``registration-test``, or a name no component's file has (as the shared sheets')."""
-    stem, ids = "registration-test", {c.id for c in game.components}
-    while stem in ids:
-        stem += "-sheet"
-    return stem
-
-
 def _write_registration(game: Game, staging: Staging, opts) -> _Written:
     pages = registration(game, opts)
-    return _Written(
-        _write_pdf(game, "Registration test", registration_stem(game), pages, True, staging, opts)
-    )
+    stem = free_stem("registration-test", {c.id for c in game.components}, "-sheet")
+    return _Written(_write_pdf(game, "Registration test", stem, pages, True, staging, opts))
 
 
 def _with_pdf(opts: BuildOptions) -> BuildOptions:

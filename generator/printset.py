@@ -123,10 +123,16 @@ class SharedSheets:
             stem = SHARED_STEM
             if len(self.groups) > 1:
                 stem += f"-{size.width:g}x{size.height:g}"
-            while stem in ids:
-                stem += "-shared"
-            out.append((stem, "All cards", self.items.get(size, [])))
+            out.append((free_stem(stem, ids, "-shared"), "All cards", self.items.get(size, [])))
         return out
+
+
+def free_stem(stem: str, ids: set[str], suffix: str) -> str:
+    """``stem``, or ``stem`` with ``suffix`` added until no component's file has that name (a
+    file made of several components must not take one component's file)."""
+    while stem in ids:
+        stem += suffix
+    return stem
 
 
 def _per_page(sheet: SheetOptions, size: Size) -> int:

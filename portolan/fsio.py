@@ -75,12 +75,6 @@ class Flusher:
     def close(self) -> None:
         self._thread.shutdown(wait=True, cancel_futures=True)
 
-    def __enter__(self) -> Flusher:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
 
 def _fsync_all(paths: list[Path]) -> None:
     for path in paths:
