@@ -23,7 +23,6 @@ from generator.exports import EXPORT_FORMATS, write_exports
 from generator.fingerprint import fingerprint, stamp
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
-from generator.kinds.reference import write_reference
 from generator.kinds.scorepad import render_scorepad
 from generator.layout.large import choose_sheet, large_page
 from generator.options import FORMATS, BuildOptions  # noqa: F401 (FORMATS: callers' name)
@@ -250,6 +249,11 @@ def _build_component(
     kind = component.kind
     written: list[Path] = []
     if kind == "reference":
+        # Imported here: reportlab's platypus takes 0.06 to 0.09 s to import (its regular
+        # expressions), which only the process that builds the reference then pays, not the
+        # parent before its workers are forked.
+        from generator.kinds.reference import write_reference
+
         return [] if opts.sides == "backs" else write_reference(game, component, staging, opts)
     if kind == "scorepad":
         designs = render_scorepad(game, component, opts)
