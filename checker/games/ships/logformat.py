@@ -320,7 +320,7 @@ def _actions(
     shared), each at its own place in this entry; an action with a problem is read each time,
     so that each is reported, and the log's last action too (it may stop halfway)."""
     positions = actions.item_pos if isinstance(actions, YList) else None
-    steps, read_before = rd.steps, rd.actions
+    append, read_before = rd.steps.append, rd.actions
     for i, entry in enumerate(actions):
         ipos = pos if positions is None else positions[i]
         last = final and i == len(actions) - 1
@@ -332,9 +332,12 @@ def _actions(
             clean = len(rd.problems) == problems
             if words is not None and clean and len(read_before) < ACTIONS_KEPT:
                 read_before[words] = moves
-        steps += [
-            Step(move, t, player, _located(entry, ipos, key, item)) for move, key, item in moves
-        ]
+        for move, key, item in moves:
+            at = ipos if key is None else _located(entry, ipos, key, item)
+            append(_new(Step, (move, t, player, at)))
+
+
+_new = tuple.__new__  # _new(Step, (move, turn, player, pos)): a Step, without Step.__new__
 
 
 def _words(entry: Any) -> tuple[type, str]:
