@@ -75,3 +75,50 @@ def test_a_long_table_has_the_space_after_it_of_a_short_one(tmp_path):
         short_gap = _gap_below_table(page, "Reconstructed")
     assert short_gap > 2.0  # 6 pt and the paragraph's line above its letters
     assert abs(long_gap - short_gap) <= TOL, (long_gap, short_gap)
+
+
+def _gap_above_heading(pdf: pdfplumber.PDF, heading: str) -> float:
+    """mm from the lowest text above ``heading`` (on its page) to the heading's top."""
+    words = heading.split()
+    for page in pdf.pages:
+        found = page.extract_words()
+        for i, w in enumerate(found):
+            if [x["text"] for x in found[i : i + len(words)]] == words:
+                above = [x["bottom"] for x in found if x["bottom"] < w["top"]]
+                return (w["top"] - max(above)) * MM
+    raise AssertionError(f"no heading {heading!r}")
+
+
+def test_a_heading_after_a_short_table_is_as_far_from_it_as_after_a_long_one(tmp_path):
+    """Exploration's 31-row card table (split when it must) and Ships' 9-row table of a turn's
+    steps (kept on one page) are each followed by a second-level heading: the same space
+    between the table's last row and the heading (it had been 2.1 mm more after the short one:
+    a spacer added to the heading's own space before, where a long table's space after is
+    taken in)."""
+    with _reference(tmp_path / "long", "exploration-age-of-sail") as pdf:
+        after_long = _gap_above_heading(pdf, "Explorer abilities")
+    with _reference(tmp_path / "short", "ships") as pdf:
+        after_short = _gap_above_heading(pdf, "3. Tidy up")
+    assert after_long > 3.0  # the heading's 8 pt before it and the rows' padding
+    assert abs(after_long - after_short) <= TOL, (after_long, after_short)
+
+
+@pytest.mark.parametrize("game_id", available_games(components_dir()))
+@pytest.mark.parametrize("page", ["a4", "letter"])
+def test_no_heading_is_left_alone_at_the_foot_of_a_page(tmp_path, game_id, page):
+    """Every heading has text under it on its own page. Discovery's "Commercial Islands (5)"
+    (A4) and "Production Islands (8)" (Letter) were left at the foot of a page, their tables on
+    the next: platypus keeps a heading with what follows it, but not with a short table kept
+    whole (a KeepTogether), so the heading now goes into that table's KeepTogether."""
+    game = load_game(components_dir(), game_id)
+    opts = BuildOptions(formats=("pdf",), page=page)
+    write_reference(game, game.component("rules-reference"), Staging(tmp_path), opts)
+    with pdfplumber.open(tmp_path / "rules-reference.pdf") as pdf:
+        for n, p in enumerate(pdf.pages, start=1):
+            words = p.extract_words(extra_attrs=["size", "fontname"])
+            foot = p.height - 18 * mm  # the frame's bottom margin: the footer is below it
+            for h in words:
+                if "Bold" not in h["fontname"] or h["size"] < 9.9:  # headings: 10 pt and up
+                    continue
+                below = [w for w in words if w["top"] > h["bottom"] + 0.5 and w["bottom"] < foot]
+                assert below, f"page {n}: heading word {h['text']!r} ends the page"
