@@ -171,7 +171,7 @@ def _pdf(game: Game, spec, blocks, path: Path, opts, colour: str) -> None:
                 )
             )
         elif isinstance(b, MTable):
-            story.append(_with_headings(story, _table(b, st, colour, size.width - 40, theme)))
+            story.append(_kept_whole(story, _table(b, st, colour, size.width - 40, theme)))
     doc = _Doc(
         str(path),
         pagesize=(size.width * mm, size.height * mm),
@@ -192,16 +192,17 @@ def _pdf(game: Game, spec, blocks, path: Path, opts, colour: str) -> None:
     doc.build(story, onFirstPage=_decorate, onLaterPages=_decorate)
 
 
-def _with_headings(story: list, table):
-    """A short table (kept whole on one page) together with the headings just before it, taken
+def _kept_whole(story: list, table):
+    """A short table kept whole on one page, together with the headings just before it, taken
     off ``story``: platypus keeps a heading with the flowable after it, but never with a
-    ``KeepTogether``, so a heading could be left alone at the foot of a page."""
-    if not isinstance(table, KeepTogether):
+    ``KeepTogether``, so a heading could be left alone at the foot of a page. A long table
+    (``PagedTable``) splits, and platypus keeps a heading with it."""
+    if isinstance(table, PagedTable):
         return table
     lead = []
     while story and isinstance(story[-1], Paragraph) and story[-1].getKeepWithNext():
         lead.insert(0, story.pop())
-    return KeepTogether(lead + table._content) if lead else table
+    return KeepTogether([*lead, table])
 
 
 def _table(t: MTable, st, colour: str, width_mm: float, theme: Theme):
@@ -239,14 +240,14 @@ def _table(t: MTable, st, colour: str, width_mm: float, theme: Theme):
         table.setStyle(TableStyle(cmds))
         return table
 
-    # Short tables stay on one page; long ones split, repeating their header row. Both have
-    # TABLE_SPACE after them as the frame's space after a flowable (a long one's only below its
-    # last rows), which the next block's space before takes in: a heading after either table
-    # has its own space before, not both added (a spacer would be added).
+    # Short tables stay on one page (``_kept_whole``); long ones split, repeating their header
+    # row. Both have TABLE_SPACE after them as the frame's space after a flowable (a long one's
+    # only below its last rows), which the next block's space before takes in: a heading after
+    # either table has its own space before, not both added (a spacer would be added).
     if len(data) <= 15:
         table = make(0, len(body))
         table.spaceAfter = TABLE_SPACE
-        return KeepTogether([table])
+        return table
     return PagedTable(len(body), make, space_after=TABLE_SPACE)
 
 

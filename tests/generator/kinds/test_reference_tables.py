@@ -27,10 +27,11 @@ PADDING = 12 * MM  # a cell's left and right padding together (6 pt each)
 OPTS = BuildOptions(formats=("pdf",))
 
 
-def _reference(tmp_path, game_id: str) -> pdfplumber.PDF:
-    """The game's rules reference alone, on A4 (the template reads the other components)."""
+def _reference(tmp_path, game_id: str, opts: BuildOptions = OPTS) -> pdfplumber.PDF:
+    """The game's rules reference alone, on A4 unless ``opts`` say otherwise (the template reads
+    the other components)."""
     game = load_game(components_dir(), game_id)
-    write_reference(game, game.component("rules-reference"), Staging(tmp_path), OPTS)
+    write_reference(game, game.component("rules-reference"), Staging(tmp_path), opts)
     return pdfplumber.open(tmp_path / "rules-reference.pdf")
 
 
@@ -110,10 +111,7 @@ def test_no_heading_is_left_alone_at_the_foot_of_a_page(tmp_path, game_id, page)
     (A4) and "Production Islands (8)" (Letter) were left at the foot of a page, their tables on
     the next: platypus keeps a heading with what follows it, but not with a short table kept
     whole (a KeepTogether), so the heading now goes into that table's KeepTogether."""
-    game = load_game(components_dir(), game_id)
-    opts = BuildOptions(formats=("pdf",), page=page)
-    write_reference(game, game.component("rules-reference"), Staging(tmp_path), opts)
-    with pdfplumber.open(tmp_path / "rules-reference.pdf") as pdf:
+    with _reference(tmp_path, game_id, BuildOptions(formats=("pdf",), page=page)) as pdf:
         for n, p in enumerate(pdf.pages, start=1):
             words = p.extract_words(extra_attrs=["size", "fontname"])
             foot = p.height - 18 * mm  # the frame's bottom margin: the footer is below it
