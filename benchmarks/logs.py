@@ -59,12 +59,22 @@ try:  # as load_log reads a log: the head, then the turns one entry at a time wh
 except ImportError:  # an older tree (--compare): the whole document
     read_yaml = load_yaml
 
-path, components, game = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+path, components, game, cores = sys.argv[1], Path(sys.argv[2]), sys.argv[3], sys.argv[4]
+if cores == "one":  # --one-core: the turns read in this process alone
+    try:
+        import checker.core.twocores
+        checker.core.twocores.SPLIT_TURNS = 10**12
+    except ImportError:  # an older tree reads on one core anyway
+        pass
 load_game(components, game)  # the model, read once as check does, outside the figures
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 times, peaks = {}, {}
+def cpu_time():  # this process's and its children's (the second core's part of the turns)
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 for phase in ("yaml", "turns", "replay"):
-    wall, cpu = time.perf_counter(), time.process_time()
+    wall, cpu = time.perf_counter(), cpu_time()
     if phase == "yaml":
         with gc_paused():
             raw = read_yaml(path)
@@ -73,8 +83,9 @@ for phase in ("yaml", "turns", "replay"):
             log = read_log(raw, Source(path), components)
     else:
         result = replay(log)
-    times[phase] = (time.perf_counter() - wall, time.process_time() - cpu)
+    times[phase] = (time.perf_counter() - wall, cpu_time() - cpu)
     peaks[phase] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+peaks["child"] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 print(json.dumps({"times": times, "peaks_kb": peaks, "base_kb": base, "steps": len(log.steps)}))
 """
 
@@ -168,14 +179,24 @@ def fitting(game: str, turns: int, varied: bool = False) -> int:
     return turns
 
 
-def measure(game: str, turns: int, folder: Path, tree: Path, varied: bool = False) -> dict:
+def measure(
+    game: str, turns: int, folder: Path, tree: Path, varied: bool = False, one_core: bool = False
+) -> dict:
     path = folder / f"{game}-{turns}.yaml"
     if not path.exists():
         path.write_text(make_log(game, turns, varied), "utf-8")
     env = dict(os.environ, PYTHONPATH=str(tree))
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: bytecode cached
     proc = subprocess.run(
-        [sys.executable, "-c", CHILD, str(path), str(tree / "components"), game],
+        [
+            sys.executable,
+            "-c",
+            CHILD,
+            str(path),
+            str(tree / "components"),
+            game,
+            "one" if one_core else "two",
+        ],
         capture_output=True,
         text=True,
         cwd=tree,
@@ -199,14 +220,22 @@ def main() -> None:
         action="store_true",
         help="the turns of many seeded random games, not one example's turns repeated",
     )
+    parser.add_argument(
+        "--one-core",
+        action="store_true",
+        help="read every log in one process (a long log is otherwise read on two cores)",
+    )
     args = parser.parse_args()
     trees = {"now": ROOT}
     if args.compare:
         trees = {"before": args.compare.resolve(), "now": ROOT}
-    print("times in s (wall / CPU of this process); µs per turn of CPU; peak resident MB")
+    print(
+        "times in s (wall / CPU of this process and its child); µs per turn of CPU;"
+        " peak resident MB (this process; its child, the second core)"
+    )
     print(
         f"{'game':<24}{'':<7}{'turns':>8}{'MB':>6}{'yaml':>12}{'turns':>12}{'replay':>12}"
-        f"{'total':>12}{'µs/turn':>8}{'peak':>6}{'end':>6}"
+        f"{'total':>12}{'µs/turn':>8}{'peak':>6}{'end':>6}{'child':>6}"
     )
     with tempfile.TemporaryDirectory() as tmp:
         for game in [args.game] if args.game else GAMES:
@@ -215,7 +244,9 @@ def main() -> None:
                 runs: dict[str, list[dict]] = {name: [] for name in trees}
                 for _ in range(args.repeat):
                     for name, tree in trees.items():  # in turn, so both see the same load
-                        runs[name].append(measure(game, turns, Path(tmp), tree, args.varied))
+                        runs[name].append(
+                            measure(game, turns, Path(tmp), tree, args.varied, args.one_core)
+                        )
                 for name, found in runs.items():
                     d = min(found, key=lambda r: sum(c for _, c in r["times"].values()))
                     t = d["times"]
@@ -228,6 +259,7 @@ def main() -> None:
                         f"{game:<24}{name if args.compare else '':<7}{turns:>7,}{mark}"
                         f"{d['mb']:>6.1f} {cells}{cpu / turns * 1e6:>7.0f}"
                         f"{peaks['yaml'] / 1024:>6.0f}{peaks['replay'] / 1024:>6.0f}"
+                        f"{peaks.get('child', 0) / 1024:>6.0f}"
                     )
                 for f in Path(tmp).glob("*.yaml"):
                     f.unlink()

@@ -237,21 +237,39 @@ class _Entries:
 
 class TurnList(YList):
     """A log's ``turns``: a ``YList`` whose entries are read from the log's text each time
-    they are asked for (iteration, index); ``item_pos`` and ``len`` need no reading."""
+    they are asked for (iteration, index); ``item_pos`` and ``len`` need no reading.
 
-    __slots__ = ("_entries", "_last", "reparse")
+    ``part(start, stop)`` is the list of entries ``start`` to ``stop`` alone, read from the
+    same text: ``first`` is the number of turns before it and ``total`` the log's number of
+    turns, so a part's turns keep their numbers (``checker.core.twocores`` reads a long log's
+    parts on two cores)."""
 
-    def __init__(self, entries: _Entries, reparse: Callable[[], Any]):
+    __slots__ = ("_count", "_entries", "_last", "first", "reparse")
+
+    def __init__(
+        self, entries: _Entries, reparse: Callable[[], Any], first: int = 0, count: int = -1
+    ):
         super().__init__()
         self._entries = entries
         self._last: tuple[int, Any] = (-1, None)
         self.reparse = reparse
+        self.first = first
+        self._count = entries.count - first if count < 0 else count
         self.item_pos = _Positions(self)  # type: ignore[assignment]
         self.pos = Pos(entries.lines[0], entries.indent + 1) if entries.count else None
 
+    @property
+    def total(self) -> int:
+        return self._entries.count
+
+    def part(self, start: int, stop: int) -> TurnList:
+        """Entries ``start`` to ``stop`` (0-based, of this list) as a list of their own."""
+        start, stop, _ = slice(start, stop).indices(self._count)
+        return TurnList(self._entries, self.reparse, self.first + start, max(0, stop - start))
+
     def _read(self, i: int) -> Any:
         try:
-            value = self._entries.read(i)
+            value = self._entries.read(self.first + i)
         except _Unreadable:
             raise NeedsFullParse(self.reparse) from None
         self._last = (i, value)
@@ -262,24 +280,24 @@ class TurnList(YList):
         if last == i and (type(value) is YMap or type(value) is YList):
             return value.pos  # an entry's position is its mapping's or list's, once read
         try:
-            return self._entries.position(i)
+            return self._entries.position(self.first + i)
         except _Unreadable:
             raise NeedsFullParse(self.reparse) from None
 
     def _index(self, i: int) -> int:
-        n = self._entries.count
+        n = self._count
         if not -n <= i < n:
             raise IndexError("turn index out of range")
         return i % n
 
     def __len__(self) -> int:
-        return self._entries.count
+        return self._count
 
     def __bool__(self) -> bool:
-        return self._entries.count > 0
+        return self._count > 0
 
     def __iter__(self) -> Iterator[Any]:
-        return (self._read(i) for i in range(self._entries.count))
+        return (self._read(i) for i in range(self._count))
 
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):

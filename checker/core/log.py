@@ -23,6 +23,7 @@ from typing import Any
 from checker.core import options as rule_options
 from checker.core.game import GameRules, Step
 from checker.core.registry import rules_for
+from checker.core.twocores import read_steps
 from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.limits import hint, problems_listed
 from portolan.model.loader import Game, load_game
@@ -100,7 +101,7 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
             source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
         )
     try:
-        steps = rules.parse_log(model, raw, source, players, chosen)
+        steps = read_steps(rules, model, raw, source, players, chosen)
     except NeedsFullParse as again:  # a turn only the whole document's reader can read
         return read_log(again.reparse(), source, components)
     return LogFile(source, raw, model, rules, players, chosen, steps, raw.value_pos["players"])
@@ -197,6 +198,11 @@ def enough_problems(problems: list[Problem], source: Source) -> bool:
 _NOT_READ = "the rest of the file was not read"
 
 
+def last_turn(turns: Any) -> int:
+    """The number of a log's last turn (of the whole log when ``turns`` is a part of it)."""
+    return getattr(turns, "total", None) or len(turns)
+
+
 def turn_entries(
     turns: Any,
     source: Source,
@@ -209,12 +215,13 @@ def turn_entries(
     what is wrong with the others (not a mapping, unknown keys, no player) goes to ``problems``."""
     known = set(keys)
     seats: dict[str, str] = {}  # a player's name as written -> the seat (names found only)
-    for t, entry in enumerate(turns, start=1):
+    before = getattr(turns, "first", 0)  # a part of a log's turns keeps their numbers
+    for t, entry in enumerate(turns, start=before + 1):
         if enough_problems(problems, source):
             return
         where = f"turns[{t - 1}]"
         if not isinstance(entry, YMap):
-            tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
+            tpos = turns.item_pos[t - 1 - before] if isinstance(turns, YList) else None
             problems.append(source.problem(shape, tpos, field=where))
             continue
         if not known.issuperset(entry):

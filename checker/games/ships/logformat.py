@@ -33,7 +33,7 @@ import re
 from typing import Any
 
 from checker.core.game import Step
-from checker.core.log import LogReader, turn_entries
+from checker.core.log import LogReader, last_turn, turn_entries
 from checker.games.ships.book import BOXES, MERCHANT_BOX, ROWS, Book
 from checker.games.ships.moves import (
     CARD,
@@ -274,7 +274,7 @@ def parse_log(
         _setup(rd, setup, raw.value_pos.get("setup") if isinstance(raw, YMap) else None)
     turns = raw.get("turns") if isinstance(raw, dict) else None
     if turns:
-        last_turn = len(turns)
+        final = last_turn(turns)
         starts = {p: StartTurn(p) for p in players}  # one move per seat, shared by its turns
         for t, entry, player, where in turn_entries(turns, source, players, TURN_KEYS, rd.problems):
             rd.step(starts[player], t, player, entry.value_pos["player"])
@@ -285,7 +285,7 @@ def parse_log(
             if not isinstance(actions, list):
                 rd.bad("actions is a list, one entry per action", entry.value_pos["actions"], field)
                 continue
-            _actions(rd, actions, entry.value_pos["actions"], field, t, player, t == last_turn)
+            _actions(rd, actions, entry.value_pos["actions"], field, t, player, t == final)
     if rd.problems:
         raise InputError(rd.problems)
     return rd.steps

@@ -1,0 +1,197 @@
+"""A long log's turns read on two cores (issue 9, item 10).
+
+Reading 100,000 turns takes seconds of one core, most of it in reading each entry's YAML and the
+game's turn parser, and a turn is read on its own: its steps depend on its entry, its player and
+its number, nothing read before it. So when a log is long (``SPLIT_TURNS``), the game's turns
+are read alone (``RulesBase.turns_read_alone``), the machine has a second core and this process
+may fork (one thread), the process forks: the child reads the second part of the turns and sends
+their steps back in a compact form (``_encode``), while the parent reads the head and the first
+part; the parent puts the two together (``_decode``).
+
+What comes back is what one reading gives, step for step (tests/checker/core/test_twocores.py).
+Whatever is not plain — a problem in either part, a turn that only the whole document's reader
+can read, a child that fails or dies — and the log is read the ordinary way, in this process,
+so every message is the one a single reading gives.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import threading
+from array import array
+from functools import partial
+from operator import itemgetter
+from typing import Any
+
+from checker.core.game import Step
+from portolan.yamllog import TurnList
+from portolan.yamlsrc import Pos, YMap
+
+SPLIT_TURNS = 10_000  # fewer turns than this are read in less time than a fork is worth
+# The parent's share: it also puts the child's steps together, the child also packs them.
+PARENT_SHARE = 0.55
+
+_move_of, _turn_of, _player_of, _pos_of = (itemgetter(i) for i in range(4))  # of a Step
+_line_of, _column_of = itemgetter(0), itemgetter(1)  # of a Pos
+_new_pos = partial(tuple.__new__, Pos)
+_new_step = partial(tuple.__new__, Step)
+
+
+def read_steps(rules: Any, model: Any, raw: Any, source: Any, players: list[str], options: dict):
+    """The steps of a log, as ``rules.parse_log`` reads them; on two cores when worth it."""
+    turns = raw.get("turns") if isinstance(raw, YMap) else None
+    if _worth_splitting(rules, turns):
+        steps = read_in_two(rules, model, raw, source, players, options)
+        if steps is not None:
+            return steps
+    return rules.parse_log(model, raw, source, players, options)
+
+
+def _worth_splitting(rules: Any, turns: Any) -> bool:
+    return (
+        getattr(rules, "turns_read_alone", False)
+        and isinstance(turns, TurnList)
+        and len(turns) >= SPLIT_TURNS
+        and hasattr(os, "fork")
+        and _cores() >= 2
+        and threading.active_count() == 1  # forking a process with threads is unsafe
+    )
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def read_in_two(
+    rules: Any, model: Any, raw: YMap, source: Any, players: list[str], options: dict, at=None
+) -> list[Step] | None:
+    """The steps read in two parts, the second by a forked child; None when either part has
+    a problem or the child fails (the caller then reads the log the ordinary way).
+    ``at``: the number of turns the parent reads (``PARENT_SHARE`` of them by default)."""
+    turns: TurnList = raw["turns"]
+    cut = int(len(turns) * PARENT_SHARE) if at is None else at
+    before = turns.first + cut  # turns numbered up to this one are the parent's
+    readable, writable = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        second_part = _with_turns(raw, turns.part(cut, len(turns)))
+        _child(writable, readable, rules, model, second_part, source, players, options, before)
+    os.close(writable)
+    try:
+        first_part = _with_turns(raw, turns.part(0, cut))
+        head = rules.parse_log(model, first_part, source, players, options)
+        with os.fdopen(readable, "rb") as pipe:
+            readable = -1
+            data = pipe.read()
+        sent = _exited_well(pid)
+    except BaseException as exc:  # a problem in the first part, or an interrupt
+        if readable >= 0:
+            os.close(readable)
+        _stop(pid)
+        if not isinstance(exc, Exception):
+            raise
+        return None  # the problem is reported by the ordinary reading
+    if not sent or not data or max(map(_turn_of, head), default=0) > before:
+        return None
+    return head + _decode(pickle.loads(data))
+
+
+def _child(writable, readable, rules, model, raw, source, players, options, before) -> None:
+    """Read the second part and send its steps; exit 0 only when they are all sent."""
+    code = 1
+    try:
+        os.close(readable)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # the parent handles an interrupt
+        steps = rules.parse_log(model, raw, source, players, options)
+        data = pickle.dumps(_encode([s for s in steps if s[1] > before]), protocol=5)
+        with os.fdopen(writable, "wb") as pipe:
+            pipe.write(data)
+        code = 0
+    except BaseException:  # any problem: the parent reads the log the ordinary way
+        code = 1
+    finally:
+        os._exit(code)  # no atexit handlers, no buffers of the parent's flushed twice
+
+
+def _exited_well(pid: int) -> bool:
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status) == 0
+
+
+def _stop(pid: int) -> None:
+    """End the child, if it still runs, and wait for it (no zombie is left)."""
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
+
+
+def _with_turns(raw: YMap, turns: TurnList) -> YMap:
+    """The log ``raw`` with ``turns`` in place of its turns (the rest shared)."""
+    out = YMap(raw)
+    out.pos, out.key_pos, out.value_pos = raw.pos, raw.key_pos, raw.value_pos
+    out["turns"] = turns
+    return out
+
+
+def _encode(steps: list[Step]) -> tuple:
+    """Steps as a few arrays of numbers and two short tables (moves and players): a step's move
+    is one of a few hundred, and pickling each step would cost more than reading it."""
+    moves = list(map(_move_of, steps))
+    by_id = dict(zip(map(id, moves), moves, strict=True))
+    distinct: dict[Any, int] = {}
+    index_of_id = {}
+    table = []
+    for key, move in by_id.items():
+        try:
+            k = distinct.setdefault(move, len(table))
+        except TypeError:  # an unhashable move: one entry per object
+            k = len(table)
+        if k == len(table):
+            table.append(move)
+        index_of_id[key] = k
+    seats = list(dict.fromkeys(map(_player_of, steps)))
+    seat_index = {p: i for i, p in enumerate(seats)}
+    positions = list(map(_pos_of, steps))
+    missing = [i for i, p in enumerate(positions) if p is None] if None in positions else []
+    for i in missing:
+        positions[i] = (0, 0)
+    return (
+        table,
+        seats,
+        array("q", map(index_of_id.__getitem__, map(id, moves))).tobytes(),
+        array("q", map(_turn_of, steps)).tobytes(),
+        array("q", map(seat_index.__getitem__, map(_player_of, steps))).tobytes(),
+        array("q", map(_line_of, positions)).tobytes(),
+        array("q", map(_column_of, positions)).tobytes(),
+        missing,
+    )
+
+
+def _decode(packed: tuple) -> list[Step]:
+    table, seats, moves, turns, players, lines, columns, missing = packed
+    arrays = [array("q") for _ in range(5)]
+    for a, raw in zip(arrays, (moves, turns, players, lines, columns), strict=True):
+        a.frombytes(raw)
+    moves_a, turns_a, players_a, lines_a, columns_a = arrays
+    positions: list[Any] = list(map(_new_pos, zip(lines_a, columns_a, strict=True)))
+    for i in missing:
+        positions[i] = None
+    return list(
+        map(
+            _new_step,
+            zip(
+                map(table.__getitem__, moves_a),
+                turns_a,
+                map(seats.__getitem__, players_a),
+                positions,
+                strict=True,
+            ),
+        )
+    )
