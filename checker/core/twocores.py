@@ -98,7 +98,7 @@ def read_in_two(
         return None  # the problem is reported by the ordinary reading
     if not sent or not data or max(map(_turn_of, head), default=0) > before:
         return None
-    return head + _decode(pickle.loads(data))
+    return _decode(pickle.loads(data), head)
 
 
 def _child(writable, readable, rules, model, raw, source, players, options, before) -> None:
@@ -141,8 +141,10 @@ def _with_turns(raw: YMap, turns: TurnList) -> YMap:
 
 
 def _encode(steps: list[Step]) -> tuple:
-    """Steps as a few arrays of numbers and two short tables (moves and players): a step's move
-    is one of a few hundred, and pickling each step would cost more than reading it."""
+    """Steps as five arrays of numbers and two short tables (moves and players): a step's move
+    is one of a few hundred, and pickling each step would cost more than reading it. An array
+    of C ints (4 bytes) holds any move index, turn, seat, line or column of a log within the
+    size limit (a larger number raises, and the log is read the ordinary way)."""
     moves = list(map(_move_of, steps))
     by_id = dict(zip(map(id, moves), moves, strict=True))
     distinct: dict[Any, int] = {}
@@ -165,33 +167,33 @@ def _encode(steps: list[Step]) -> tuple:
     return (
         table,
         seats,
-        array("q", map(index_of_id.__getitem__, map(id, moves))).tobytes(),
-        array("q", map(_turn_of, steps)).tobytes(),
-        array("q", map(seat_index.__getitem__, map(_player_of, steps))).tobytes(),
-        array("q", map(_line_of, positions)).tobytes(),
-        array("q", map(_column_of, positions)).tobytes(),
+        array("i", map(index_of_id.__getitem__, map(id, moves))),
+        array("i", map(_turn_of, steps)),
+        array("i", map(seat_index.__getitem__, map(_player_of, steps))),
+        array("i", map(_line_of, positions)),
+        array("i", map(_column_of, positions)),
         missing,
     )
 
 
-def _decode(packed: tuple) -> list[Step]:
+def _decode(packed: tuple, into: list[Step]) -> list[Step]:
+    """The steps of ``_encode``'s ``packed``, appended to ``into`` (returned)."""
     table, seats, moves, turns, players, lines, columns, missing = packed
-    arrays = [array("q") for _ in range(5)]
-    for a, raw in zip(arrays, (moves, turns, players, lines, columns), strict=True):
-        a.frombytes(raw)
-    moves_a, turns_a, players_a, lines_a, columns_a = arrays
-    positions: list[Any] = list(map(_new_pos, zip(lines_a, columns_a, strict=True)))
-    for i in missing:
-        positions[i] = None
-    return list(
+    positions: Any = map(_new_pos, zip(lines, columns, strict=True))
+    if missing:
+        positions = list(positions)
+        for i in missing:
+            positions[i] = None
+    into.extend(
         map(
             _new_step,
             zip(
-                map(table.__getitem__, moves_a),
-                turns_a,
-                map(seats.__getitem__, players_a),
+                map(table.__getitem__, moves),
+                turns,
+                map(seats.__getitem__, players),
                 positions,
                 strict=True,
             ),
         )
     )
+    return into
