@@ -183,7 +183,8 @@ class RulesBase:
     end_section: ClassVar[str]
     log_keys: ClassVar[tuple[str, ...]] = ()
     # Whether ``parse_log`` reads each turn on its own (its steps depend on nothing read before
-    # it) and nothing after the turns: a long log's turns may then be read in two parts at once
+    # it), and what follows the turns (an ``end:`` section) only with their last part
+    # (``log.ends_the_log``): a long log's turns may then be read in two parts at once
     # (checker/core/twocores.py).
     turns_read_alone: ClassVar[bool] = False
     book_class: ClassVar[type]  # the game's card book: what its rules need from the decks

@@ -203,6 +203,12 @@ def last_turn(turns: Any) -> int:
     return getattr(turns, "total", None) or len(turns)
 
 
+def ends_the_log(turns: Any) -> bool:
+    """Whether ``turns`` reach the log's last turn (a part of the turns may not): what follows
+    the turns (an ``end:`` section) is read with the part that does."""
+    return getattr(turns, "first", 0) + len(turns or ()) >= last_turn(turns or ())
+
+
 def turn_entries(
     turns: Any,
     source: Source,

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from checker.core.game import Step
-from checker.core.log import LogReader, enough_problems, player_named
+from checker.core.log import LogReader, ends_the_log, enough_problems, player_named
 from checker.games.age_of_discovery.book import CardBook
 from checker.games.age_of_discovery.logwriter import write_log as write_log  # the hook
 from checker.games.age_of_discovery.moves import (
@@ -259,16 +259,17 @@ def parse_log(
     if setup is not None:
         _setup(rd, setup, setup_pos)
     turns = raw.get("turns") if isinstance(raw, dict) else None
-    last = 0
+    before = getattr(turns, "first", 0)  # a part of a log's turns keeps their numbers
+    last = before
     if turns is not None:
-        for t, entry in enumerate(turns, start=1):
+        for t, entry in enumerate(turns, start=before + 1):
             if rd.problems and enough_problems(rd.problems, source):
                 break
-            tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
+            tpos = turns.item_pos[t - 1 - before] if isinstance(turns, YList) else None
             _turn(rd, entry, tpos, t)
             last = t
     end = raw.get("end") if isinstance(raw, dict) else None
-    if end is not None:
+    if end is not None and ends_the_log(turns):
         _end(rd, end, raw.value_pos.get("end") if isinstance(raw, YMap) else None, last)
     if rd.problems:
         raise InputError(rd.problems)
