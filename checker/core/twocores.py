@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import signal
 import threading
+import time
 from array import array
 from functools import partial
 from operator import itemgetter
@@ -32,6 +34,9 @@ from portolan.yamlsrc import Pos, YMap
 SPLIT_TURNS = 10_000  # fewer turns than this are read in less time than a fork is worth
 # The parent's share: it also puts the child's steps together, the child also packs them.
 PARENT_SHARE = 0.55
+# The least time the parent waits for the child after reading its own part (and at least four
+# times that part's time): a child still not done is taken to be stuck.
+MIN_PATIENCE = 30.0
 
 _move_of, _turn_of, _player_of, _pos_of = (itemgetter(i) for i in range(4))  # of a Step
 _line_of, _column_of = itemgetter(0), itemgetter(1)  # of a Pos
@@ -83,20 +88,21 @@ def read_in_two(
         _child(writable, readable, rules, model, second_part, source, players, options, before)
     os.close(writable)
     try:
+        started = time.monotonic()
         first_part = _with_turns(raw, turns.part(0, cut))
         head = rules.parse_log(model, first_part, source, players, options)
-        with os.fdopen(readable, "rb") as pipe:
-            readable = -1
-            data = pipe.read()
-        sent = _exited_well(pid)
+        data = _receive(readable, max(MIN_PATIENCE, 4 * (time.monotonic() - started)))
     except BaseException as exc:  # a problem in the first part, or an interrupt
-        if readable >= 0:
-            os.close(readable)
         _stop(pid)
         if not isinstance(exc, Exception):
             raise
         return None  # the problem is reported by the ordinary reading
-    if not sent or not data or max(map(_turn_of, head), default=0) > before:
+    finally:
+        os.close(readable)
+    if data is None:  # the child took far longer than the parent: stuck
+        _stop(pid)
+        return None
+    if not _exited_well(pid) or not data or max(map(_turn_of, head), default=0) > before:
         return None
     return _decode(pickle.loads(data), head)
 
@@ -116,6 +122,22 @@ def _child(writable, readable, rules, model, raw, source, players, options, befo
         code = 1
     finally:
         os._exit(code)  # no atexit handlers, no buffers of the parent's flushed twice
+
+
+def _receive(readable: int, patience: float) -> bytes | None:
+    """Everything the child sends, or None if it has not finished within ``patience`` seconds
+    (the same work as the parent's, so a child far slower than that is stuck: it is ended and
+    the parent reads the log alone rather than wait on it for ever)."""
+    deadline = time.monotonic() + patience
+    data = bytearray()
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([readable], [], [], left)[0]:
+            return None
+        chunk = os.read(readable, 1 << 20)
+        if not chunk:
+            return bytes(data)
+        data += chunk
 
 
 def _exited_well(pid: int) -> bool:

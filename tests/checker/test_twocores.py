@@ -7,6 +7,7 @@ import os
 import pickle
 import random
 import threading
+import time
 
 import pytest
 
@@ -101,6 +102,21 @@ def test_a_child_that_fails_leaves_the_reading_to_the_parent(monkeypatch):
     monkeypatch.setattr(twocores, "_encode", broken)  # the forked child inherits it
     two, _ = _read(text, "ships", 10)
     assert two is None
+    _no_child_left()
+
+
+def test_a_stuck_child_is_ended_and_the_parent_reads_alone(monkeypatch):
+    text = _random_log("discovery-era-of-voyage")
+
+    def stuck(steps):
+        time.sleep(60)
+
+    monkeypatch.setattr(twocores, "_encode", stuck)
+    monkeypatch.setattr(twocores, "MIN_PATIENCE", 0.5)
+    started = time.monotonic()
+    two, _ = _read(text, "discovery-era-of-voyage", 10)
+    assert two is None
+    assert time.monotonic() - started < 30
     _no_child_left()
 
 
