@@ -27,6 +27,7 @@ from typing import Any
 
 from generator.staging import Staging
 from portolan.errors import InputError, OutputError
+from portolan.forks import die_with_parent
 
 BuildOne = Callable[[Any, Any, Staging, Any], Any]
 
@@ -80,7 +81,7 @@ class ComponentPool:
             self.executor = ProcessPoolExecutor(
                 jobs,
                 mp_context=multiprocessing.get_context("fork"),
-                initializer=_die_with_parent,
+                initializer=die_with_parent,
                 initargs=(os.getpid(),),
             )
             self.futures: dict[str, list[Future]] = {
@@ -145,27 +146,6 @@ def _release_ctrl_c(mask: set | None) -> None:
     """The signal mask back as it was: one Ctrl-C pressed meanwhile is raised here."""
     if mask is not None:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-
-
-def _die_with_parent(parent: int) -> None:
-    """In a worker, first: end with the build that forked it. A build killed outright (kill -9)
-    would otherwise leave its workers drawing on, holding the output folder's lock that they
-    share with it, into a staging folder that the next build removes. Ctrl-C is the parent's
-    to answer (it stops the workers and says "interrupted"); in a worker it would print a
-    traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):  # held back by the parent during the fork
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # the parent was gone before the worker asked
-        os._exit(1)
-
-
-_PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def _build_one(gi: int, ci: int) -> tuple:

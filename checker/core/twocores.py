@@ -8,7 +8,7 @@ may fork (one thread), the process forks: the child reads the second part of the
 their steps back in a compact form (``_encode``), while the parent reads the head and the first
 part; the parent puts the two together (``_decode``).
 
-What comes back is what one reading gives, step for step (tests/checker/core/test_twocores.py).
+What comes back is what one reading gives, step for step (tests/checker/test_twocores.py).
 Whatever is not plain — a problem in either part, a turn that only the whole document's reader
 can read, a child that fails or dies — and the log is read the ordinary way, in this process,
 so every message is the one a single reading gives.
@@ -20,14 +20,17 @@ import os
 import pickle
 import select
 import signal
+import sys
 import threading
 import time
 from array import array
 from functools import partial
 from operator import itemgetter
+from pathlib import Path
 from typing import Any
 
 from checker.core.game import Step
+from portolan.forks import die_with_parent
 from portolan.yamllog import TurnList
 from portolan.yamlsrc import Pos, YMap
 
@@ -59,35 +62,79 @@ def _worth_splitting(rules: Any, turns: Any) -> bool:
         getattr(rules, "turns_read_alone", False)
         and isinstance(turns, TurnList)
         and len(turns) >= SPLIT_TURNS
-        and hasattr(os, "fork")
+        and _may_fork()
         and _cores() >= 2
-        and threading.active_count() == 1  # forking a process with threads is unsafe
+        and _cores() - _load() >= 0.5  # half a core idle, over the last minute
     )
 
 
-def _cores() -> int:
+def _may_fork() -> bool:
+    """On Linux, in a process of one thread: a fork copies the locks other threads may hold,
+    never the threads (``generator.parallel`` forks its workers on the same terms)."""
+    return sys.platform.startswith("linux") and threading.active_count() == 1
+
+
+def _cores() -> float:
+    """The processors this process may use: its affinity, and a container's CPU quota."""
     try:
-        return len(os.sched_getaffinity(0))
+        cores = float(len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
-        return os.cpu_count() or 1
+        cores = float(os.cpu_count() or 1)
+    try:  # cgroup v2: "quota period", or "max period" for none
+        quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()
+        if quota != "max":
+            cores = min(cores, int(quota) / int(period))
+    except (OSError, ValueError):
+        pass
+    return cores
+
+
+def _load() -> float:
+    """The processes running or waiting to, over the last minute: on a busy machine a second
+    process costs a third more work and saves no time."""
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return 0.0
 
 
 def read_in_two(
     rules: Any, model: Any, raw: YMap, source: Any, players: list[str], options: dict, at=None
 ) -> list[Step] | None:
     """The steps read in two parts, the second by a forked child; None when either part has
-    a problem or the child fails (the caller then reads the log the ordinary way).
-    ``at``: the number of turns the parent reads (``PARENT_SHARE`` of them by default)."""
+    a problem, the child fails or cannot be started (the caller then reads the log the
+    ordinary way). ``at``: the number of turns the parent reads (``PARENT_SHARE`` of them by
+    default)."""
     turns: TurnList = raw["turns"]
     cut = int(len(turns) * PARENT_SHARE) if at is None else at
     before = turns.first + cut  # turns numbered up to this one are the parent's
-    readable, writable = os.pipe()
-    pid = os.fork()
+    # Ctrl-C is held back across the fork, so that it lands either before it or in the parent's
+    # ``try`` below, never in a child still in this function's code.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    parent = os.getpid()
+    try:
+        readable, writable = os.pipe()
+    except OSError:  # no file descriptors left
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        return None
+    try:
+        pid = os.fork()
+    except OSError:  # no process can be started (a limit on processes, no memory)
+        os.close(readable)
+        os.close(writable)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        return None
     if pid == 0:  # the child: never returns
-        second_part = _with_turns(raw, turns.part(cut, len(turns)))
-        _child(writable, readable, rules, model, second_part, source, players, options, before)
+        try:
+            die_with_parent(parent)
+            os.close(readable)
+            second_part = _with_turns(raw, turns.part(cut, len(turns)))
+            _child(writable, rules, model, second_part, source, players, options, before)
+        finally:
+            os._exit(1)
     os.close(writable)
     try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         started = time.monotonic()
         first_part = _with_turns(raw, turns.part(0, cut))
         head = rules.parse_log(model, first_part, source, players, options)
@@ -107,12 +154,14 @@ def read_in_two(
     return _decode(pickle.loads(data), head)
 
 
-def _child(writable, readable, rules, model, raw, source, players, options, before) -> None:
-    """Read the second part and send its steps; exit 0 only when they are all sent."""
+def _child(writable, rules, model, raw, source, players, options, before) -> None:
+    """Read the second part and send its steps; exit 0 only when they are all sent. The
+    child's standard streams go to /dev/null: nothing of the command's output is its."""
     code = 1
     try:
-        os.close(readable)
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # the parent handles an interrupt
+        quiet = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(quiet, fd)
         steps = rules.parse_log(model, raw, source, players, options)
         data = pickle.dumps(_encode([s for s in steps if s[1] > before]), protocol=5)
         with os.fdopen(writable, "wb") as pipe:

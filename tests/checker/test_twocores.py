@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import sys
 import threading
 import time
 
@@ -134,18 +135,70 @@ def test_steps_are_packed_and_unpacked_whole():
     assert [type(s.pos) for s in back] == [Pos, type(None), Pos, Pos]
 
 
-def test_only_a_long_log_of_a_game_that_reads_its_turns_alone_is_split(monkeypatch):
+def test_only_a_long_log_on_a_free_second_core_is_split(monkeypatch):
     text = _random_log("exploration-age-of-sail")
     turns = parse_log_yaml(text, "t.yaml")["turns"]
     eas = rules_for("exploration-age-of-sail")
-    monkeypatch.setattr(twocores, "_cores", lambda: 2)
+    monkeypatch.setattr(twocores, "_cores", lambda: 2.0)
+    monkeypatch.setattr(twocores, "_load", lambda: 1.0)
+    monkeypatch.setattr(twocores, "_may_fork", lambda: True)
     monkeypatch.setattr(twocores, "SPLIT_TURNS", len(turns))
-    assert twocores._worth_splitting(eas, turns) is (threading.active_count() == 1)
+    assert twocores._worth_splitting(eas, turns)
     assert not twocores._worth_splitting(object(), turns)  # a game that does not say so
     assert not twocores._worth_splitting(eas, turns.part(1, len(turns)))  # too short
     assert not twocores._worth_splitting(eas, list(turns))  # read whole: no text to share
-    monkeypatch.setattr(twocores, "_cores", lambda: 1)
+    monkeypatch.setattr(twocores, "_load", lambda: 1.6)  # most of the second core busy
     assert not twocores._worth_splitting(eas, turns)
+    monkeypatch.setattr(twocores, "_load", lambda: 0.0)
+    monkeypatch.setattr(twocores, "_cores", lambda: 1.5)  # a container's quota
+    assert not twocores._worth_splitting(eas, turns)
+    monkeypatch.setattr(twocores, "_cores", lambda: 2.0)
+    monkeypatch.setattr(twocores, "_may_fork", lambda: False)
+    assert not twocores._worth_splitting(eas, turns)
+
+
+def test_forking_is_left_to_a_process_of_one_thread_on_linux():
+    expected = sys.platform.startswith("linux") and threading.active_count() == 1
+    assert twocores._may_fork() is expected
+    started = threading.Event()
+    stop = threading.Event()
+    helper = threading.Thread(target=lambda: (started.set(), stop.wait()))
+    helper.start()
+    try:
+        started.wait()
+        assert not twocores._may_fork()
+    finally:
+        stop.set()
+        helper.join()
+
+
+def test_the_cores_count_a_containers_quota(monkeypatch, tmp_path):
+    real = twocores.Path
+
+    def quota(text):
+        (tmp_path / "cpu.max").write_text(text)
+        monkeypatch.setattr(
+            twocores, "Path", lambda p: tmp_path / "cpu.max" if "cpu.max" in str(p) else real(p)
+        )
+        return twocores._cores()
+
+    monkeypatch.setattr(twocores.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    assert quota("max 100000\n") == 4.0
+    assert quota("150000 100000\n") == 1.5
+    assert quota("garbled\n") == 4.0
+
+
+def test_a_failed_fork_leaves_the_reading_to_one_process(monkeypatch):
+    text = _random_log("exploration-age-of-sail")
+
+    def no_fork():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(twocores.os, "fork", no_fork)
+    before = len(os.listdir("/proc/self/fd"))
+    two, _ = _read(text, "exploration-age-of-sail", 10)
+    assert two is None
+    assert len(os.listdir("/proc/self/fd")) == before  # both ends of the pipe closed
 
 
 def test_a_part_of_the_turns_keeps_their_numbers_and_positions():

@@ -1,0 +1,27 @@
+"""What a forked child does first (build workers, the second part of a long log)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent(parent: int) -> None:
+    """In a forked child, first: end with the process that forked it. A parent killed outright
+    (kill -9) would otherwise leave its child working on, holding what they share (a build's
+    output lock, the standard streams of a ``check``). Ctrl-C is the parent's to answer (it ends
+    the child); in a child it would print a traceback. The parent holds Ctrl-C back across the
+    fork, and the child lets it through once it ignores it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent was gone before the child asked
+        os._exit(1)

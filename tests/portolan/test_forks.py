@@ -1,0 +1,65 @@
+"""A forked child ends with the process that forked it (portolan/forks.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+# A parent that forks a child (which sleeps), prints the child's pid and kills itself outright.
+SCRIPT = """
+import os, signal, sys, time
+from portolan.forks import die_with_parent
+parent = os.getpid()
+pid = os.fork()
+if pid == 0:
+    die_with_parent(parent)
+    time.sleep(60)
+    os._exit(0)
+print(pid, flush=True)
+time.sleep(0.3)
+os.kill(parent, signal.SIGKILL)
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(") ")[1][0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
+def test_a_child_ends_when_its_parent_is_killed():
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=30
+    )
+    child = int(done.stdout.split()[0])
+    deadline = time.monotonic() + 5
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_child_ignores_ctrl_c():
+    script = (
+        "import os, signal, time\n"
+        "from portolan.forks import die_with_parent\n"
+        "parent = os.getpid()\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    die_with_parent(parent)\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    time.sleep(0.2)\n"
+        "    os._exit(7)\n"
+        "print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=30
+    )
+    assert done.stdout.strip() == "7", done.stderr
