@@ -59,7 +59,7 @@ def read_steps(rules: Any, model: Any, raw: Any, source: Any, players: list[str]
 
 def _worth_splitting(rules: Any, turns: Any) -> bool:
     return (
-        getattr(rules, "turns_read_alone", False)
+        rules.turns_read_alone
         and isinstance(turns, TurnList)
         and len(turns) >= SPLIT_TURNS
         and _may_fork()

@@ -144,7 +144,9 @@ def test_only_a_long_log_on_a_free_second_core_is_split(monkeypatch):
     monkeypatch.setattr(twocores, "_may_fork", lambda: True)
     monkeypatch.setattr(twocores, "SPLIT_TURNS", len(turns))
     assert twocores._worth_splitting(eas, turns)
-    assert not twocores._worth_splitting(object(), turns)  # a game that does not say so
+    monkeypatch.setattr(type(eas), "turns_read_alone", False)  # a game that does not say so
+    assert not twocores._worth_splitting(eas, turns)
+    monkeypatch.setattr(type(eas), "turns_read_alone", True)
     assert not twocores._worth_splitting(eas, turns.part(1, len(turns)))  # too short
     assert not twocores._worth_splitting(eas, list(turns))  # read whole: no text to share
     monkeypatch.setattr(twocores, "_load", lambda: 1.6)  # most of the second core busy
