@@ -29,7 +29,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from checker.core.game import Step
+from checker.core.game import RulesBase, Step
 from portolan.forks import die_with_parent
 from portolan.yamllog import TurnList
 from portolan.yamlsrc import Pos, YMap
@@ -47,7 +47,9 @@ _new_pos = partial(tuple.__new__, Pos)
 _new_step = partial(tuple.__new__, Step)
 
 
-def read_steps(rules: Any, model: Any, raw: Any, source: Any, players: list[str], options: dict):
+def read_steps(
+    rules: RulesBase, model: Any, raw: Any, source: Any, players: list[str], options: dict
+):
     """The steps of a log, as ``rules.parse_log`` reads them; on two cores when worth it."""
     turns = raw.get("turns") if isinstance(raw, YMap) else None
     if _worth_splitting(rules, turns):
@@ -57,7 +59,7 @@ def read_steps(rules: Any, model: Any, raw: Any, source: Any, players: list[str]
     return rules.parse_log(model, raw, source, players, options)
 
 
-def _worth_splitting(rules: Any, turns: Any) -> bool:
+def _worth_splitting(rules: RulesBase, turns: Any) -> bool:
     return (
         rules.turns_read_alone
         and isinstance(turns, TurnList)
