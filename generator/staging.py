@@ -27,29 +27,45 @@ class Staging:
 
     def file(self, *parts: str) -> Path:
         path = self.root.joinpath(*parts)
-        *folder, name = parts
-        made = self._folders.get(tuple(folder)) if _plain(name) else None
-        if made is not None:
-            self._claim(made / name, "/".join(parts))
-            return path
-        try:
-            resolved = inside(self.base, path)
-        except ValueError:
-            where = "/".join(parts)
-            raise self._refuse(f"'{where}' would be written outside the output folder") from None
+        resolved, known = self._resolved(parts, path)
         self._claim(resolved, "/".join(parts))
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise OutputError.of(exc, path.parent) from None
-        if _plain(name) and all(map(_plain, folder)):
-            self._folders[tuple(folder)] = resolved.parent
+        if not known:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise OutputError.of(exc, path.parent) from None
+            self._remember(parts, resolved)
         return path
 
     def claim(self, path: Path) -> None:
         """Take ``path`` (a file of this folder that another process wrote, e.g. a worker of
         ``--jobs``) as written by the current component: refused if it was written already."""
-        self._claim(inside(self.base, path), path.relative_to(self.root).as_posix())
+        try:
+            parts = path.relative_to(self.root).parts
+        except ValueError:
+            raise self._refuse(f"'{path}' would be written outside the output folder") from None
+        resolved, known = self._resolved(parts, path)
+        self._claim(resolved, "/".join(parts))
+        if not known:
+            self._remember(parts, resolved)
+
+    def _resolved(self, parts: tuple[str, ...], path: Path) -> tuple[Path, bool]:
+        """``path`` (``parts`` under the root) resolved, and whether its folder was known
+        already (made and found inside); refused when it lies outside."""
+        *folder, name = parts
+        made = self._folders.get(tuple(folder)) if _plain(name) else None
+        if made is not None:
+            return made / name, True
+        try:
+            return inside(self.base, path), False
+        except ValueError:
+            where = "/".join(parts)
+            raise self._refuse(f"'{where}' would be written outside the output folder") from None
+
+    def _remember(self, parts: tuple[str, ...], resolved: Path) -> None:
+        *folder, name = parts
+        if _plain(name) and all(map(_plain, folder)):
+            self._folders[tuple(folder)] = resolved.parent
 
     def _claim(self, resolved: Path, shown: str) -> None:
         owner = self.component.id if self.component else "?"

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+import generator.staging as staging_module
 from generator.staging import Staging
 from portolan.errors import InputError
+from portolan.fsio import inside
 
 
 def test_files_of_one_folder_are_inside_and_their_folder_is_made(tmp_path):
@@ -55,3 +57,32 @@ def test_the_same_file_twice_is_refused(tmp_path):
         staging.file("svg", "deck", "a.svg")
     with pytest.raises(InputError, match="written twice"):
         staging.file("svg", "deck", ".", "a.svg")  # another spelling of the same file
+
+
+def test_files_another_process_wrote_are_claimed_once_each(tmp_path, monkeypatch):
+    """A worker of --jobs writes the files; the parent claims them, and the second claim of one
+    path, or a file of its own at that path, is refused. The disk is asked once per folder."""
+    (tmp_path / "stage" / "svg" / "deck").mkdir(parents=True)
+    staging = Staging(tmp_path / "stage")
+    looked = []
+    monkeypatch.setattr(staging_module, "inside", lambda *a: looked.append(a) or inside(*a))
+    written = [tmp_path / "stage" / "svg" / "deck" / f"{n}.svg" for n in "abc"]
+    for path in written:
+        staging.claim(path)
+    assert len(looked) == 1
+    with pytest.raises(InputError, match=r"'svg/deck/b\.svg' would be written twice"):
+        staging.claim(written[1])
+    with pytest.raises(InputError, match="written twice"):
+        staging.file("svg", "deck", "c.svg")
+
+
+def test_a_claimed_file_in_a_folder_that_links_out_is_refused(tmp_path):
+    (tmp_path / "stage").mkdir()
+    (tmp_path / "away").mkdir()
+    (tmp_path / "stage" / "svg").symlink_to(tmp_path / "away")
+    staging = Staging(tmp_path / "stage")
+    for name in ("a.svg", "b.svg"):  # nothing about the folder was kept from the refusal
+        with pytest.raises(InputError, match="outside the output folder"):
+            staging.claim(tmp_path / "stage" / "svg" / name)
+    with pytest.raises(InputError, match="outside the output folder"):
+        staging.claim(tmp_path / "away" / "c.svg")
