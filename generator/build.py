@@ -13,6 +13,7 @@ import re
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from generator.backends.pdf import PdfWriter
@@ -107,11 +108,11 @@ def build_game(
         tail = _write_shared(game, shared, staging, opts) + _write_registration(game, staging, opts)
     else:
         # The parent would only wait for the workers: it writes the registration test first,
-        # and the shared card sheets as soon as the last component that feeds them is in. A
-        # failure there is raised where a one-process build meets it, after the components.
+        # and the shared card sheets as soon as the components that feed them are in (the
+        # workers draw those early, ``_handout``). A failure there is raised where a
+        # one-process build meets it, after the components.
         registration_test = _attempt(_write_registration, game, staging, opts)
-        feeders = shared.feeders()
-        early: _Attempt | None = None
+        early = _shared_early(game, shared, staging, opts, pool)
         for component, built in pool.results(game):
             if progress:
                 progress(f"{game.id}: {component.name}")
@@ -122,12 +123,6 @@ def build_game(
             flush(built.files)
             report.overflows += built.overflows
             report.notes += built.notes
-            if built.shared_items:
-                shared.keep(component, built.shared_items)
-            feeders.discard(component.id)
-            if not feeders and early is None:
-                staging.component = None
-                early = _attempt(_write_shared, game, shared, staging, opts)
         staging.component = None
         early = early or _attempt(_write_shared, game, shared, staging, opts)
         tail = early.result() + registration_test.result()
@@ -135,6 +130,23 @@ def build_game(
     report.files += tail.files
     report.files += write_exports(game, staging, final or staging.root, opts, progress)
     return report
+
+
+def _shared_early(
+    game: Game, shared: SharedSheets, staging: Staging, opts: BuildOptions, pool: ComponentPool
+) -> _Attempt | None:
+    """The shared card sheets, written once the components that feed them are drawn, whichever
+    components come before them in the game; None when one of those failed (the loop over the
+    results raises the first failure, in the game's order)."""
+    feeders = shared.feeders()
+    built = pool.built(game, feeders)
+    if built is None:
+        return None
+    for component in game.components:
+        if component.id in built and built[component.id].shared_items:
+            shared.keep(component, built[component.id].shared_items)
+    staging.component = None
+    return _attempt(_write_shared, game, shared, staging, opts)
 
 
 @dataclass
@@ -225,6 +237,31 @@ def _component_in_worker(
     files = build_component(game, component, staging, opts, report, shared)
     kept = [item for items in shared.items.values() for item in items]
     return ComponentBuilt(files, report.overflows, report.notes, kept)
+
+
+# The kinds that take longest to draw (benchmarks/build.py lists each component's time), handed
+# to the workers first: one handed out last would keep a worker busy while the others wait.
+SLOW_KINDS = ("reference", "map", "board", "counters")
+
+
+def _handout(game: Game, opts: BuildOptions) -> list[int]:
+    """The order the workers of ``--jobs`` take ``game``'s components in: the rules reference
+    first (the longest of most games), then the decks of the shared card sheets (the parent
+    writes those sheets while the workers draw the rest), then the slow kinds, then the others;
+    each group in the game's order."""
+    feeders = SharedSheets(game, opts).feeders()
+
+    def rank(ci: int) -> int:
+        component = game.components[ci]
+        if component.kind == SLOW_KINDS[0]:
+            return 0
+        if component.id in feeders:
+            return 1
+        if component.kind in SLOW_KINDS:
+            return 2 + SLOW_KINDS.index(component.kind)
+        return 2 + len(SLOW_KINDS)
+
+    return sorted(range(len(game.components)), key=rank)
 
 
 def _too_slow(component: Component, budget: float) -> InputError:
@@ -381,7 +418,11 @@ def build_games(
             if parallel:
                 stages = [st for _, st in staged]
                 try:
-                    pool = ComponentPool(jobs, games, stages, _with_pdf(opts), _component_in_worker)
+                    worker_opts = _with_pdf(opts)
+                    handout = partial(_handout, opts=worker_opts)
+                    pool = ComponentPool(
+                        jobs, games, stages, worker_opts, _component_in_worker, handout
+                    )
                 except OSError:  # no worker could be forked (memory, process limit): one process
                     pool = None
             flusher = Flusher()  # after the fork: a fork copies no thread

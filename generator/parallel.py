@@ -30,6 +30,7 @@ from portolan.errors import InputError, OutputError
 from portolan.forks import die_with_parent
 
 BuildOne = Callable[[Any, Any, Staging, Any], Any]
+Handout = Callable[[Any], list[int]]  # a game's component indexes, in the order handed out
 
 # What the workers build: set in the parent just before the fork, read by the children.
 _shared: tuple = ()
@@ -62,9 +63,19 @@ def auto_jobs() -> int:
 class ComponentPool:
     """Worker processes building the components of ``games`` into their ``stages``."""
 
-    def __init__(self, jobs: int, games: list, stages: list[Path], opts, build: BuildOne):
+    def __init__(
+        self,
+        jobs: int,
+        games: list,
+        stages: list[Path],
+        opts,
+        build: BuildOne,
+        handout: Handout | None = None,
+    ):
         """``build(game, component, staging, opts)`` runs in a worker; what it returns must
-        pickle (it is handed back to the parent)."""
+        pickle (it is handed back to the parent). ``handout(game)`` orders each game's
+        components as the workers take them (by default, as the game lists them); the
+        results are taken back in the game's order whatever it is."""
         global _shared
         _shared = (games, stages, opts, build)
         self.games = games
@@ -84,12 +95,11 @@ class ComponentPool:
                 initializer=die_with_parent,
                 initargs=(os.getpid(),),
             )
-            self.futures: dict[str, list[Future]] = {
-                game.id: [
-                    self.executor.submit(_build_one, gi, ci) for ci in range(len(game.components))
-                ]
-                for gi, game in enumerate(games)
-            }
+            self.futures: dict[str, list[Future]] = {}
+            for gi, game in enumerate(games):
+                order = handout(game) if handout else range(len(game.components))
+                submitted = {ci: self.executor.submit(_build_one, gi, ci) for ci in order}
+                self.futures[game.id] = [submitted[ci] for ci in range(len(game.components))]
         except BaseException:  # a fork failed (no memory, too many processes)
             self._stop_workers()
             _release_ctrl_c(held)
@@ -108,6 +118,21 @@ class ComponentPool:
             if outcome[0] != "ok":
                 _raise(outcome)
             yield component, outcome[1]
+
+    def built(self, game, ids: set[str]) -> dict[str, Any] | None:
+        """What the components of ``game`` named in ``ids`` returned, by id, once they are all
+        in; None when one of them failed (``results`` raises that, in the game's order)."""
+        out = {}
+        for component, future in zip(game.components, self.futures[game.id], strict=True):
+            if component.id in ids:
+                try:
+                    outcome = future.result()
+                except Exception:  # a worker that died: ``results`` raises it
+                    return None
+                if outcome[0] != "ok":
+                    return None
+                out[component.id] = outcome[1]
+        return out
 
     def close(self) -> None:
         if self.executor is not None:

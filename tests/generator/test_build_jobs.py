@@ -83,29 +83,63 @@ def test_a_file_a_worker_wrote_is_claimed_once(tmp_path):
 
 
 def test_the_shared_sheets_are_written_while_the_workers_draw(tmp_path, monkeypatch):
-    """The parent writes the shared card sheets as soon as the last deck that feeds them is in,
-    before it takes the next components' results."""
+    """The parent writes the shared card sheets as soon as the decks that feed them are in,
+    before it takes back any component, even one listed before those decks (Age of
+    Exploration lists its map first)."""
     import generator.build as build
 
-    game = load_game(components_dir(), GAME)
-    order: list[str] = []
-    real_results, real_shared = parallel.ComponentPool.results, build._write_shared
+    game = load_game(components_dir(), "age-of-exploration")
+    order: list = []
+    real_results, real_built = parallel.ComponentPool.results, parallel.ComponentPool.built
+    real_shared = build._write_shared
 
     def results(self, g):
         for component, built in real_results(self, g):
             order.append(component.id)
             yield component, built
 
+    def built(self, g, ids):
+        found = real_built(self, g, ids)
+        order.append(sorted(found))
+        return found
+
     def shared(*args):
         order.append("shared")
         return real_shared(*args)
 
     monkeypatch.setattr(parallel.ComponentPool, "results", results)
+    monkeypatch.setattr(parallel.ComponentPool, "built", built)
     monkeypatch.setattr(build, "_write_shared", shared)
     build_games([game], tmp_path, BuildOptions(formats=("pdf",)), jobs=2)
     feeders = build.SharedSheets(game, BuildOptions()).feeders()
-    last_feeder = max(order.index(c) for c in feeders)
-    assert order.index("shared") == last_feeder + 1 < len(order)
+    assert game.components[0].id not in feeders and len(feeders) >= 5
+    assert order[:2] == [sorted(feeders), "shared"]
+    assert order[2:] == [c.id for c in game.components]
+    assert (tmp_path / game.id / "all-cards.pdf").is_file()
+
+
+def test_the_workers_take_the_reference_then_the_shared_decks_then_the_slow_kinds():
+    import generator.build as build
+
+    game = load_game(components_dir(), "age-of-exploration")
+    opts = BuildOptions()
+    handed = [game.components[ci] for ci in build._handout(game, opts)]
+    feeders = build.SharedSheets(game, opts).feeders()
+    assert sorted(c.id for c in handed) == sorted(c.id for c in game.components)
+    kinds = [c.kind for c in handed]
+    assert kinds[0] == "reference"
+    assert {c.id for c in handed[1 : 1 + len(feeders)]} == feeders
+    rest = kinds[1 + len(feeders) :]
+    assert rest[:3] == ["map", "board", "counters"]
+    assert not {"reference", "map", "board", "counters"} & set(rest[3:])
+    # Within a group, the game's order: the decks as the game lists them.
+    listed = [c.id for c in game.components if c.id in feeders]
+    assert [c.id for c in handed[1 : 1 + len(feeders)]] == listed
+    # With one file per deck nothing is shared, and the decks come after the slow kinds.
+    per_deck = [
+        game.components[ci].kind for ci in build._handout(game, BuildOptions(sheets="per-deck"))
+    ]
+    assert per_deck[:4] == ["reference", "map", "board", "counters"]
 
 
 def test_a_process_running_another_thread_builds_alone(tmp_path, monkeypatch):
