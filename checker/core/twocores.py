@@ -17,6 +17,11 @@ so every message is the one a single reading gives.
 from __future__ import annotations
 
 import os
+import pickle
+import select
+import signal
+import sys
+import threading
 import time
 from array import array
 from functools import partial
@@ -25,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.core.game import RulesBase, Step
-from portolan.forks import Forked, may_fork
+from portolan.forks import die_with_parent
 from portolan.yamllog import TurnList
 from portolan.yamlsrc import Pos, YMap
 
@@ -59,10 +64,16 @@ def _worth_splitting(rules: RulesBase, turns: Any) -> bool:
         rules.turns_read_alone
         and isinstance(turns, TurnList)
         and len(turns) >= SPLIT_TURNS
-        and may_fork()
+        and _may_fork()
         and _cores() >= 2
         and _cores() - _load() >= 0.5  # half a core idle, over the last minute
     )
+
+
+def _may_fork() -> bool:
+    """On Linux, in a process of one thread: a fork copies the locks other threads may hold,
+    never the threads (``generator.parallel`` forks its workers on the same terms)."""
+    return sys.platform.startswith("linux") and threading.active_count() == 1
 
 
 def _cores() -> float:
@@ -99,33 +110,99 @@ def read_in_two(
     turns: TurnList = raw["turns"]
     cut = int(len(turns) * PARENT_SHARE) if at is None else at
     before = turns.first + cut  # turns numbered up to this one are the parent's
-    child = Forked.start(
-        partial(_second_part, rules, model, raw, cut, source, players, options, before)
-    )
-    if child is None:
+    # Ctrl-C is held back across the fork, so that it lands either before it or in the parent's
+    # ``try`` below, never in a child still in this function's code.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    parent = os.getpid()
+    try:
+        readable, writable = os.pipe()
+    except OSError:  # no file descriptors left
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         return None
     try:
+        pid = os.fork()
+    except OSError:  # no process can be started (a limit on processes, no memory)
+        os.close(readable)
+        os.close(writable)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        return None
+    if pid == 0:  # the child: never returns
+        try:
+            die_with_parent(parent)
+            os.close(readable)
+            second_part = _with_turns(raw, turns.part(cut, len(turns)))
+            _child(writable, rules, model, second_part, source, players, options, before)
+        finally:
+            os._exit(1)
+    os.close(writable)
+    try:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         started = time.monotonic()
         first_part = _with_turns(raw, turns.part(0, cut))
         head = rules.parse_log(model, first_part, source, players, options)
+        data = _receive(readable, max(MIN_PATIENCE, 4 * (time.monotonic() - started)))
     except BaseException as exc:  # a problem in the first part, or an interrupt
-        child.stop()
+        _stop(pid)
         if not isinstance(exc, Exception):
             raise
         return None  # the problem is reported by the ordinary reading
-    # A child far slower than the parent's own part (the same work) is taken to be stuck.
-    packed = child.result(max(MIN_PATIENCE, 4 * (time.monotonic() - started)))
-    if packed is None or max(map(_turn_of, head), default=0) > before:
+    finally:
+        os.close(readable)
+    if data is None:  # the child took far longer than the parent: stuck
+        _stop(pid)
         return None
-    return _decode(packed, head)
+    if not _exited_well(pid) or not data or max(map(_turn_of, head), default=0) > before:
+        return None
+    return _decode(pickle.loads(data), head)
 
 
-def _second_part(rules, model, raw, cut, source, players, options, before) -> tuple:
-    """In the child: the steps of the turns after ``before``, packed (``_encode``)."""
-    turns: TurnList = raw["turns"]
-    second_part = _with_turns(raw, turns.part(cut, len(turns)))
-    steps = rules.parse_log(model, second_part, source, players, options)
-    return _encode([s for s in steps if s[1] > before])
+def _child(writable, rules, model, raw, source, players, options, before) -> None:
+    """Read the second part and send its steps; exit 0 only when they are all sent. The
+    child's standard streams go to /dev/null: nothing of the command's output is its."""
+    code = 1
+    try:
+        quiet = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(quiet, fd)
+        steps = rules.parse_log(model, raw, source, players, options)
+        data = pickle.dumps(_encode([s for s in steps if s[1] > before]), protocol=5)
+        with os.fdopen(writable, "wb") as pipe:
+            pipe.write(data)
+        code = 0
+    except BaseException:  # any problem: the parent reads the log the ordinary way
+        code = 1
+    finally:
+        os._exit(code)  # no atexit handlers, no buffers of the parent's flushed twice
+
+
+def _receive(readable: int, patience: float) -> bytes | None:
+    """Everything the child sends, or None if it has not finished within ``patience`` seconds
+    (the same work as the parent's, so a child far slower than that is stuck: it is ended and
+    the parent reads the log alone rather than wait on it for ever)."""
+    deadline = time.monotonic() + patience
+    data = bytearray()
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([readable], [], [], left)[0]:
+            return None
+        chunk = os.read(readable, 1 << 20)
+        if not chunk:
+            return bytes(data)
+        data += chunk
+
+
+def _exited_well(pid: int) -> bool:
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status) == 0
+
+
+def _stop(pid: int) -> None:
+    """End the child, if it still runs, and wait for it (no zombie is left)."""
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
 
 
 def _with_turns(raw: YMap, turns: TurnList) -> YMap:

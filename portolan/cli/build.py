@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from functools import partial
 from pathlib import Path
 
 import typer
@@ -12,7 +11,6 @@ from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids
 from portolan.cli.terminal import echo
 from portolan.errors import display_path
-from portolan.forks import Forked, may_fork
 from portolan.paths import output_dir
 from portolan.sizes import papers
 
@@ -25,9 +23,6 @@ SHEETS = ("shared", "per-deck")
 # Every format `--format` takes (generator.build.FORMATS, listed here so help needs no import).
 BUILD_FORMATS = ("pdf", "svg", "png", "tts", "cards-png")
 SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a game id as the model allows it
-# How long a build waits, once its imports are done, for the games a forked child reads (a
-# fraction of a second): a child still reading then is taken to be stuck, and they are read here.
-READING_PATIENCE = 60.0
 
 
 @app.command("build")
@@ -198,32 +193,15 @@ def _up_to_date(folder: Path, ids: list[str], target: Path, options) -> dict[str
     return fresh
 
 
-def _load_games(folder: Path, ids: list[str]) -> list:
-    from portolan.model import load_game
-
-    return [load_game(folder, g) for g in ids]
-
-
 def _build(folder: Path, ids: list[str], target: Path, options, workers: int) -> list:
     if not ids:
         return []
-    # With workers to fork, the games are read in a forked child while this process imports
-    # the drawing code: two steps of a similar length at once, on two processors (issue 11).
-    # Whatever goes wrong there, they are read here, and any problem is reported as always.
-    reading = None
-    if workers > 1 and may_fork():
-        reading = Forked.start(partial(_load_games, folder, ids))
-    try:
-        from generator.build import build_games, steps
-        from generator.printset import check_card_size_targets
-        from portolan.cli.progress import progress_bar
-    except BaseException:
-        if reading is not None:
-            reading.stop()
-        raise
-    loaded = reading.result(READING_PATIENCE) if reading is not None else None
-    if loaded is None:
-        loaded = _load_games(folder, ids)  # all validated before anything is written
+    from generator.build import build_games, steps
+    from generator.printset import check_card_size_targets
+    from portolan.cli.progress import progress_bar
+    from portolan.model import load_game
+
+    loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     check_card_size_targets(loaded, options.card_size)
     with progress_bar(
         lambda rp: (

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import sys
+import threading
 import time
 
 import pytest
@@ -139,7 +141,7 @@ def test_only_a_long_log_on_a_free_second_core_is_split(monkeypatch):
     eas = rules_for("exploration-age-of-sail")
     monkeypatch.setattr(twocores, "_cores", lambda: 2.0)
     monkeypatch.setattr(twocores, "_load", lambda: 1.0)
-    monkeypatch.setattr(twocores, "may_fork", lambda: True)
+    monkeypatch.setattr(twocores, "_may_fork", lambda: True)
     monkeypatch.setattr(twocores, "SPLIT_TURNS", len(turns))
     assert twocores._worth_splitting(eas, turns)
     monkeypatch.setattr(type(eas), "turns_read_alone", False)  # a game that does not say so
@@ -153,8 +155,23 @@ def test_only_a_long_log_on_a_free_second_core_is_split(monkeypatch):
     monkeypatch.setattr(twocores, "_cores", lambda: 1.5)  # a container's quota
     assert not twocores._worth_splitting(eas, turns)
     monkeypatch.setattr(twocores, "_cores", lambda: 2.0)
-    monkeypatch.setattr(twocores, "may_fork", lambda: False)
+    monkeypatch.setattr(twocores, "_may_fork", lambda: False)
     assert not twocores._worth_splitting(eas, turns)
+
+
+def test_forking_is_left_to_a_process_of_one_thread_on_linux():
+    expected = sys.platform.startswith("linux") and threading.active_count() == 1
+    assert twocores._may_fork() is expected
+    started = threading.Event()
+    stop = threading.Event()
+    helper = threading.Thread(target=lambda: (started.set(), stop.wait()))
+    helper.start()
+    try:
+        started.wait()
+        assert not twocores._may_fork()
+    finally:
+        stop.set()
+        helper.join()
 
 
 def test_the_cores_count_a_containers_quota(monkeypatch, tmp_path):
