@@ -8,9 +8,13 @@ Runs the command N times (default 5) after one untimed warm-up, into a temporary
 (user + system, the workers' included) time of each run, their median, and the fastest. The
 target (default 2 s, for Age of Exploration) is how long the user waits: it is checked against
 the median wall time, which is only meaningful on a quiet machine (the load average is
-printed); exit 1 when it is missed. ``--jobs`` is passed on (default: the command's own, one
-worker per processor). Also prints each component's share, measured in one process, to show
-where the time goes.
+printed). This machine is a virtual one whose host takes some of its processors' time at
+times ("steal" in /proc/stat): each run prints the share the host took, and the target is
+judged on the runs where it took under 5 % (``QUIET``) when there are at least three of them,
+else on every run; exit 1 when it is missed. The host also slows the machine without taking
+time that shows (its other guests share the caches): a quiet run is not always a fast one.
+``--jobs`` is passed on (default: the command's own, one worker per processor). Also prints
+each component's share, measured in one process, to show where the time goes.
 """
 
 from __future__ import annotations
@@ -29,8 +33,24 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def run_once(game: str, formats: str, out: Path, jobs: str | None) -> tuple[float, float]:
+QUIET = 0.05  # the most of the processors' time the host may take in a run judged on its own
+
+
+def host_steal() -> float:
+    """Seconds of this machine's processors' time that the host has taken since boot (the
+    "steal" column of /proc/stat; 0 where there is none)."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = stat.readline().split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def run_once(game: str, formats: str, out: Path, jobs: str | None) -> tuple[float, float, float]:
+    """Wall time, CPU time, and the share of the processors' time the host took meanwhile."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    stolen = host_steal()
     start = time.perf_counter()
     command = [sys.executable, "-m", "portolan", "build", game, "--out", str(out), "--force"]
     command += ["--format", formats, *(["--jobs", jobs] if jobs is not None else [])]
@@ -41,9 +61,10 @@ def run_once(game: str, formats: str, out: Path, jobs: str | None) -> tuple[floa
         cwd=ROOT,
     )
     wall = time.perf_counter() - start
+    stolen = host_steal() - stolen
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
+    return wall, cpu, stolen / (wall * (os.cpu_count() or 1))
 
 
 def by_component(game_id: str, formats: tuple[str, ...]) -> list[tuple[str, float]]:
@@ -76,22 +97,31 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         run_once(args.game, args.format, out, args.jobs)  # warm-up: bytecode, disk cache
-        walls, cpus = [], []
+        walls, cpus, quiet = [], [], []
         for k in range(args.runs):
-            wall, cpu = run_once(args.game, args.format, out, args.jobs)
+            wall, cpu, steal = run_once(args.game, args.format, out, args.jobs)
             walls.append(wall)
             cpus.append(cpu)
-            print(f"run {k + 1}: {wall:.2f} s wall, {cpu:.2f} s CPU")
+            if steal < QUIET:
+                quiet.append(wall)
+            print(f"run {k + 1}: {wall:.2f} s wall, {cpu:.2f} s CPU, host took {steal:.0%}")
     print(f"median: {statistics.median(walls):.2f} s wall, {statistics.median(cpus):.2f} s CPU")
     print(
         f"fastest: {min(walls):.2f} s wall, {min(cpus):.2f} s CPU (load {os.getloadavg()[0]:.1f})"
     )
+    judged = quiet if len(quiet) >= 3 else walls
+    if quiet:
+        print(
+            f"median of the {len(quiet)} runs where the host took under {QUIET:.0%}: "
+            f"{statistics.median(quiet):.2f} s wall"
+        )
     parts = by_component(args.game, tuple(args.format.split(",")))
     total = sum(t for _, t in parts)
     for cid, t in sorted(parts, key=lambda p: -p[1]):
         print(f"  {cid:28s} {t:.3f} s ({100 * t / total:.0f} %)")
-    ok = statistics.median(walls) <= args.target
-    print(f"target {args.target:.1f} s wall: {'met' if ok else 'missed'}")
+    ok = statistics.median(judged) <= args.target
+    which = "quiet runs" if judged is quiet else "every run: fewer than 3 quiet ones"
+    print(f"target {args.target:.1f} s wall ({which}): {'met' if ok else 'missed'}")
     return 0 if ok else 1
 
 

@@ -1,10 +1,13 @@
 """``portolan build --jobs N``: components built in N worker processes.
 
-Every component of every game asked for is handed out at once; the parent takes the results
-back in the order a one-process build makes them (so the report, the first error and the
-files are the same). While the workers draw, it writes what is made of several components:
-the registration test first, each game's shared card sheets as soon as the last deck that
-feeds them is in, and each game's exports while the workers go on with the next game. Each
+Every component of every game asked for is handed out at once, each game's in the order the
+caller gives (``generator.build`` hands out the longest first, and the decks of the shared
+card sheets early: a long component handed out last keeps one worker busy while the others
+wait); the parent takes the results back in the order a one-process build makes them (so the
+report, the first error and the files are the same). While the workers draw, it writes what is
+made of several components: the registration test first, each game's shared card sheets as
+soon as the decks that feed them are in, and each game's exports while the workers go on with
+the next game. Each
 component's files are the same bytes whichever process draws them: a worker is a fork of the
 parent, with the same games and options, and writes into the same hidden staging folder.
 Where processes cannot be forked (the platform has no fork, or this process runs other
