@@ -124,7 +124,10 @@ def build_game(
             report.overflows += built.overflows
             report.notes += built.notes
         staging.component = None
-        early = early or _attempt(_write_shared, game, shared, staging, opts)
+        # Every component is in (the loop raises the first failure): the decks too, so the
+        # sheets are written here if they were not already.
+        early = early or _shared_early(game, shared, staging, opts, pool)
+        assert early is not None
         tail = early.result() + registration_test.result()
     report.notes += tail.notes
     report.files += tail.files
