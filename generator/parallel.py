@@ -7,12 +7,11 @@ wait); the parent takes the results back in the order a one-process build makes 
 report, the first error and the files are the same). While the workers draw, it writes what is
 made of several components: the registration test first, each game's shared card sheets as
 soon as the decks that feed them are in, and each game's exports while the workers go on with
-the next game. Each
-component's files are the same bytes whichever process draws them: a worker is a fork of the
-parent, with the same games and options, and writes into the same hidden staging folder.
-Where processes cannot be forked (the platform has no fork, or this process runs other
-threads), the build runs in one process. ``--jobs 0``, the default, takes one worker per
-processor on Linux (``auto_jobs``)."""
+the next game. Each component's files are the same bytes whichever process draws them: a
+worker is a fork of the parent, with the same games and options, and writes into the same
+hidden staging folder. Where processes cannot be forked (the platform has no fork, or this
+process runs other threads), the build runs in one process. ``--jobs 0``, the default, takes
+one worker per processor on Linux (``auto_jobs``)."""
 
 from __future__ import annotations
 
