@@ -149,10 +149,9 @@ def _extent(item) -> tuple[float, float, float, float] | None:
     return None
 
 
-def _meets(item, x0: float, y0: float, x1: float, y1: float) -> bool:
-    """Whether an item may show in the window (x0, y0)-(x1, y1): tiles skip the rest, so a
-    large board is not drawn whole on every page."""
-    box = _extent(item)
+def _meets(box, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Whether an item with the extent ``box`` (``_extent``) may show in the window (x0, y0)-(x1,
+    y1): tiles skip the rest, so a large board is not drawn whole on every page."""
     if box is None:
         return True
     margin = 1.0  # stroke widths
@@ -197,9 +196,12 @@ def _hatch(x: float, y: float, w: float, h: float) -> Group:
     return Group(tuple(lines), clip=Rect(x, y, w, h))
 
 
-def tile_page(board: Drawing, plan: TilePlan, r: int, c: int) -> tuple[Drawing, list[Line]]:
+def tile_page(
+    board: Drawing, plan: TilePlan, r: int, c: int, extents: list | None = None
+) -> tuple[Drawing, list[Line]]:
     """The page of tile (r, c): its window of the board and every assembly mark. Returns the
-    page and the cut marks in its margins."""
+    page and the cut marks in its margins. ``extents``: each item's ``_extent``, when the
+    caller has them (a board of a thousand items on a dozen tiles)."""
     W, H = plan.page
     unprintable = plan.margin
     x0, y0 = plan.x0(c), plan.y0(r)
@@ -207,7 +209,10 @@ def tile_page(board: Drawing, plan: TilePlan, r: int, c: int) -> tuple[Drawing, 
     left, top = plan.left, plan.top
     right, bottom = left + tw, top + th
     page = Drawing(W, H, id=f"tile-{plan.name(r, c)}")
-    shown = tuple(it for it in board.items if _meets(it, x0, y0, x0 + tw, y0 + th))
+    boxes = extents if extents is not None else [_extent(it) for it in board.items]
+    shown = tuple(
+        it for it, b in zip(board.items, boxes, strict=True) if _meets(b, x0, y0, x0 + tw, y0 + th)
+    )
     page.add(Group(shown, dx=left - x0, dy=top - y0, clip=Rect(x0, y0, tw, th)))
     marks: list = []
 
@@ -318,9 +323,10 @@ def tile_pages(
     pages = []
     n = first
     box = (plan.left, plan.top, plan.left + plan.tile_w, plan.top + plan.tile_h)
+    extents = [_extent(it) for it in board.items]
     for r in range(plan.rows):
         for c in range(plan.cols):
-            page, cut_marks = tile_page(board, plan, r, c)
+            page, cut_marks = tile_page(board, plan, r, c, extents)
             margins = margins_around(W, H, plan.margin, box, cut_marks)
             label = (
                 f"{component} — tile {plan.name(r, c)} "
