@@ -197,11 +197,11 @@ def _hatch(x: float, y: float, w: float, h: float) -> Group:
 
 
 def tile_page(
-    board: Drawing, plan: TilePlan, r: int, c: int, extents: list | None = None
+    board: Drawing, plan: TilePlan, r: int, c: int, extents: list
 ) -> tuple[Drawing, list[Line]]:
     """The page of tile (r, c): its window of the board and every assembly mark. Returns the
-    page and the cut marks in its margins. ``extents``: each item's ``_extent``, when the
-    caller has them (a board of a thousand items on a dozen tiles)."""
+    page and the cut marks in its margins. ``extents``: each item's ``_extent``, found once
+    for every tile (a board of a thousand items on a dozen tiles)."""
     W, H = plan.page
     unprintable = plan.margin
     x0, y0 = plan.x0(c), plan.y0(r)
@@ -209,9 +209,10 @@ def tile_page(
     left, top = plan.left, plan.top
     right, bottom = left + tw, top + th
     page = Drawing(W, H, id=f"tile-{plan.name(r, c)}")
-    boxes = extents if extents is not None else [_extent(it) for it in board.items]
     shown = tuple(
-        it for it, b in zip(board.items, boxes, strict=True) if _meets(b, x0, y0, x0 + tw, y0 + th)
+        it
+        for it, box in zip(board.items, extents, strict=True)
+        if _meets(box, x0, y0, x0 + tw, y0 + th)
     )
     page.add(Group(shown, dx=left - x0, dy=top - y0, clip=Rect(x0, y0, tw, th)))
     marks: list = []
