@@ -8,30 +8,19 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-CODE = ("portolan", "generator", "checker")
-SOURCES = ("pyproject.toml", "setup.py", "README.md", *CODE, "components", "templates")
-IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+from tests.packaging.sources import CODE, copy_sources
 
 pytestmark = pytest.mark.install
 
 
 def test_an_editable_install_compiles_the_checkouts_code(tmp_path):
-    src = tmp_path / "src"
-    src.mkdir()
-    for name in SOURCES:
-        path = ROOT / name
-        if path.is_dir():
-            shutil.copytree(path, src / name, ignore=IGNORE)
-        else:
-            shutil.copy2(path, src / name)
+    src = copy_sources(tmp_path / "src")
     env = tmp_path / "env"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", env], check=True)
     quiet = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")

@@ -20,10 +20,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "portolan", "generator", "checker")
-DATA = ("components", "templates")
-IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+from tests.packaging.sources import ROOT, copy_sources
 
 pytestmark = pytest.mark.install
 
@@ -41,14 +38,7 @@ def _run(*args, cwd: Path, check: bool = True) -> subprocess.CompletedProcess:
 def installed(tmp_path_factory) -> tuple[Path, Path]:
     """(the fresh environment's ``portolan``, an empty working folder outside the checkout)."""
     base = tmp_path_factory.mktemp("wheel")
-    src = base / "src"
-    src.mkdir()
-    for name in SOURCES + DATA:
-        path = ROOT / name
-        if path.is_dir():
-            shutil.copytree(path, src / name, ignore=IGNORE)
-        else:
-            shutil.copy2(path, src / name)
+    src = copy_sources(base / "src")
     dist = base / "dist"
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     _run(*pip, "wheel", "--no-deps", "-w", dist, src, cwd=base)
