@@ -14,7 +14,9 @@ judged on the runs where it took under 5 % (``QUIET``) when there are at least t
 else on every run; exit 1 when it is missed. The host also slows the machine without taking
 time that shows (its other guests share the caches): a quiet run is not always a fast one.
 ``--jobs`` is passed on (default: the command's own, one worker per processor). Also prints
-each component's share, measured in one process, to show where the time goes, and whether
+each component's share, measured in one process, to show where the time goes; the machine's
+speed, as the time of a yardstick run before each build (``portolan check`` of an example log,
+the figure the closing notes compare: 0.36 s on this machine's fast days); and whether
 Portolan's modules have their bytecode: where ``PYTHONDONTWRITEBYTECODE`` is set and none was
 written (an install from before setup.py compiled it), every run compiles them, about 0.3 s.
 """
@@ -59,6 +61,17 @@ def host_steal() -> float:
         return int(fields[8]) / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return 0.0
+
+
+YARDSTICK = ROOT / "examples" / "exploration-age-of-sail" / "three-players.yaml"
+
+
+def yardstick() -> float:
+    """Seconds a ``portolan check`` of an example log takes now: the machine's speed."""
+    start = time.perf_counter()
+    command = [sys.executable, "-m", "portolan", "check", str(YARDSTICK)]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+    return time.perf_counter() - start
 
 
 def run_once(game: str, formats: str, out: Path, jobs: str | None) -> tuple[float, float, float]:
@@ -117,15 +130,20 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         run_once(args.game, args.format, out, args.jobs)  # warm-up: bytecode, disk cache
-        walls, cpus, quiet = [], [], []
+        walls, cpus, quiet, sticks = [], [], [], []
         for k in range(args.runs):
+            sticks.append(yardstick())
             wall, cpu, steal = run_once(args.game, args.format, out, args.jobs)
             walls.append(wall)
             cpus.append(cpu)
             if steal < QUIET:
                 quiet.append(wall)
-            print(f"run {k + 1}: {wall:.2f} s wall, {cpu:.2f} s CPU, host took {steal:.0%}")
+            print(
+                f"run {k + 1}: {wall:.2f} s wall, {cpu:.2f} s CPU, host took {steal:.0%}, "
+                f"yardstick {sticks[-1]:.2f} s"
+            )
     print(f"median: {statistics.median(walls):.2f} s wall, {statistics.median(cpus):.2f} s CPU")
+    print(f"yardstick median: {statistics.median(sticks):.2f} s (the machine's speed)")
     print(
         f"fastest: {min(walls):.2f} s wall, {min(cpus):.2f} s CPU (load {os.getloadavg()[0]:.1f})"
     )
