@@ -36,19 +36,16 @@ def test_an_editable_install_compiles_the_checkouts_code(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     modules = [p for package in CODE for p in (src / package).rglob("*.py")]
     assert len(modules) > 100
-    missing = [
-        p.relative_to(src).as_posix()
-        for p in modules
-        if not Path(importlib.util.cache_from_source(p)).is_file()
-    ]
-    assert missing == []
-    # Each is the bytecode of its source as it is now (Python checks these fields on import).
+    # Each has the bytecode of its source as it is now (Python checks these fields on import).
     stale = [p.relative_to(src).as_posix() for p in modules if not _fresh(p)]
     assert stale == []
 
 
 def _fresh(source: Path) -> bool:
-    header = Path(importlib.util.cache_from_source(source)).read_bytes()[:16]
+    compiled = Path(importlib.util.cache_from_source(source))
+    if not compiled.is_file():
+        return False
+    header = compiled.read_bytes()[:16]
     stat = source.stat()
     return (
         header[:4] == importlib.util.MAGIC_NUMBER
