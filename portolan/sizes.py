@@ -5,8 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-import yaml
-
+from portolan.limits import read_table
 from portolan.paths import data_file
 
 
@@ -17,7 +16,7 @@ class Size(NamedTuple):
 
 @cache
 def _table() -> dict:
-    return yaml.safe_load(data_file("sizes.yaml").read_text("utf-8"))
+    return read_table(data_file("sizes.yaml"))
 
 
 def papers() -> dict[str, Size]:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import gc
 
+from portolan.cli import startup
 from portolan.cli.app import app
 
 __all__ = ["app", "main"]
 
 
 def main() -> None:
+    startup.pause()  # until the command's code runs (``app.friendly``)
     try:
         app()
     finally:
