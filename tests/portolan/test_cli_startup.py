@@ -13,6 +13,7 @@ import pytest
 
 from portolan.cli import startup
 from portolan.cli.app import friendly
+from portolan.cli.group import COMMAND_MODULES, _import_command
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "exploration-age-of-sail" / "two-players.yaml"
@@ -111,3 +112,11 @@ def test_build_reads_its_game_with_the_collector_paused_and_draws_with_it_on(tmp
     seen = collector_seen(watched, "build", game, "--out", str(tmp_path), "--format", "svg")
     assert seen == [("command", False), ("read", False), ("draw", True)]
     assert (tmp_path / game).is_dir()
+
+
+@pytest.mark.parametrize("name", sorted(COMMAND_MODULES))
+def test_every_command_resumes_the_collector(name):
+    # A command whose code is not wrapped by ``friendly`` would run with the collector paused
+    # by ``main`` to its end: ``serve`` for as long as it serves.
+    info, _ = _import_command(name)
+    assert info.callback.__code__ is friendly(lambda: None).__code__
