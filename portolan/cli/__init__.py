@@ -17,6 +17,7 @@ def main() -> None:
     try:
         app()
     finally:
+        startup.resume()  # when no command ran (--help, --version, a usage error)
         # Every object left is the interpreter's to drop at exit: in the permanent generation,
         # the collector's passes at exit skip them (a build's games and drawings took 0.13 to
         # 0.17 s of walking there). atexit handlers still run, and objects freed when their

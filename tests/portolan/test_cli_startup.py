@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from portolan.cli import startup
+from portolan.cli import main, startup
 from portolan.cli.app import friendly
 from portolan.cli.group import COMMAND_MODULES, _import_command
 
@@ -61,9 +61,21 @@ def test_a_command_runs_with_the_collector_back(collector):
     assert seen == [True]
 
 
+def test_main_gives_the_collector_back_when_no_command_ran(collector, monkeypatch):
+    monkeypatch.setattr(sys, "argv", ["portolan", "--version"])
+    gc.enable()
+    try:
+        with pytest.raises(SystemExit):
+            main()
+        assert gc.isenabled()
+    finally:
+        gc.unfreeze()  # main leaves what it made to the interpreter's exit; this process goes on
+
+
 # What the collector does while the console script starts and runs a command: paused until the
-# command's code, paused again while it imports what it needs and reads its input, on for the
-# work itself. argv[1]: the functions to watch, as module:function=label; then the command.
+# command's code (the first resume, by its wrapper), paused again while it imports what it needs
+# and reads its input, on for the work itself (main's own resume at the end finds it on).
+# argv[1]: the functions to watch, as module:function=label; then the command.
 PROBE = """
 import gc, importlib, sys
 seen = []
@@ -78,7 +90,7 @@ for spec in sys.argv[1].split(","):
     module = importlib.import_module(module)
     setattr(module, name, watch(label, getattr(module, name)))
 import portolan.cli.startup as startup
-startup.resume = watch("command", startup.resume)
+startup.resume = watch("resume", startup.resume)
 sys.argv = ["portolan", *sys.argv[2:]]
 from portolan.cli import main
 try:
@@ -103,14 +115,14 @@ def collector_seen(watched: str, *command: str) -> list:
 def test_check_reads_its_log_with_the_collector_paused_and_replays_with_it_on():
     watched = "checker.core.log:load_log=read,checker.core.replay:replay=replay"
     seen = collector_seen(watched, "check", str(EXAMPLE))
-    assert seen == [("command", False), ("read", False), ("replay", True)]
+    assert seen == [("resume", False), ("read", False), ("replay", True), ("resume", True)]
 
 
 def test_build_reads_its_game_with_the_collector_paused_and_draws_with_it_on(tmp_path):
     watched = "portolan.model:load_game=read,generator.build:build_games=draw"
     game = "exploration-age-of-sail"
     seen = collector_seen(watched, "build", game, "--out", str(tmp_path), "--format", "svg")
-    assert seen == [("command", False), ("read", False), ("draw", True)]
+    assert seen == [("resume", False), ("read", False), ("draw", True), ("resume", True)]
     assert (tmp_path / game).is_dir()
 
 
