@@ -17,6 +17,7 @@ from portolan.cli.group import COMMAND_MODULES, _import_command
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "exploration-age-of-sail" / "two-players.yaml"
+POSITION = ROOT / "examples" / "positions" / "exploration-age-of-sail.yaml"
 
 
 @pytest.fixture
@@ -95,8 +96,8 @@ sys.argv = ["portolan", *sys.argv[2:]]
 from portolan.cli import main
 try:
     main()
-except SystemExit:
-    pass
+except SystemExit as stop:
+    seen.append(("exit", stop.code))
 sys.__stderr__.write("SEEN %r\\n" % seen)
 """
 
@@ -109,20 +110,33 @@ def collector_seen(watched: str, *command: str) -> list:
         cwd=ROOT,
         timeout=120,
     )
+    assert "SEEN " in done.stderr, done.stderr
     return ast.literal_eval(done.stderr.rsplit("SEEN ", 1)[1])
 
 
 def test_check_reads_its_log_with_the_collector_paused_and_replays_with_it_on():
     watched = "checker.core.log:load_log=read,checker.core.replay:replay=replay"
     seen = collector_seen(watched, "check", str(EXAMPLE))
-    assert seen == [("resume", False), ("read", False), ("replay", True), ("resume", True)]
+    assert seen == [
+        ("resume", False),
+        ("read", False),
+        ("replay", True),
+        ("resume", True),
+        ("exit", 0),
+    ]
 
 
 def test_build_reads_its_game_with_the_collector_paused_and_draws_with_it_on(tmp_path):
     watched = "portolan.model:load_game=read,generator.build:build_games=draw"
     game = "exploration-age-of-sail"
     seen = collector_seen(watched, "build", game, "--out", str(tmp_path), "--format", "svg")
-    assert seen == [("resume", False), ("read", False), ("draw", True), ("resume", True)]
+    assert seen == [
+        ("resume", False),
+        ("read", False),
+        ("draw", True),
+        ("resume", True),
+        ("exit", 0),
+    ]
     assert (tmp_path / game).is_dir()
 
 
@@ -132,3 +146,20 @@ def test_every_command_resumes_the_collector(name):
     # by ``main`` to its end: ``serve`` for as long as it serves.
     info, _ = _import_command(name)
     assert info.callback.__code__ is friendly(lambda: None).__code__
+
+
+def test_score_reads_its_game_and_position_with_the_collector_paused_and_scores_with_it_on():
+    watched = (
+        "portolan.model:load_game=game,portolan.yamlsrc:load_yaml=position,"
+        "portolan.cli.check:emit_json=sheet"
+    )
+    game = "exploration-age-of-sail"
+    seen = collector_seen(watched, "score", game, str(POSITION), "--json")
+    assert seen == [
+        ("resume", False),
+        ("game", False),
+        ("position", False),
+        ("sheet", True),
+        ("resume", True),
+        ("exit", 0),
+    ]
