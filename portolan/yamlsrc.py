@@ -427,9 +427,15 @@ def gc_paused(keep: bool = False) -> Iterator[None]:
     finally:
         if was_enabled:
             if keep:
-                gc.freeze()  # every tracked object into the permanent generation,
-                gc.unfreeze()  # and from there into the oldest one
+                to_oldest_generation()
             gc.enable()
+
+
+def to_oldest_generation() -> None:
+    """Every object the collector tracks into its oldest generation, where the young
+    collections skip it: for what was just made and lives on."""
+    gc.freeze()  # every tracked object into the permanent generation,
+    gc.unfreeze()  # and from there into the oldest one
 
 
 def parse_yaml(text: str | bytes, path: str = "<input>") -> Any:

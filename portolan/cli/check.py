@@ -10,7 +10,7 @@ from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly, game_ids
 from portolan.cli.terminal import echo
 from portolan.errors import display_path
-from portolan.yamlsrc import gc_paused
+from portolan.yamlsrc import Source, gc_paused, load_yaml
 
 SHEET_FORMATS = ("text", "json", "csv")
 
@@ -98,7 +98,6 @@ def score_command(
     with gc_paused(keep=True):  # what is imported and read here lives to the end (startup.py)
         from checker.core.registry import rules_for
         from portolan.model import load_game
-        from portolan.yamlsrc import Source, load_yaml
 
         rules = rules_for(game)
         model = load_game(components_folder(components), game)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import gc
 
+from portolan.yamlsrc import to_oldest_generation
+
 _paused = False  # by ``pause``, not by someone else
 
 
@@ -32,7 +34,6 @@ def resume() -> None:
     collections skip it."""
     global _paused
     if _paused:
-        gc.freeze()  # every tracked object into the permanent generation,
-        gc.unfreeze()  # and from there into the oldest one
+        to_oldest_generation()
         gc.enable()
         _paused = False  # last, for the same reason
