@@ -24,6 +24,7 @@ every game follows is in docs/new-game.md.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -162,6 +163,15 @@ class GameRules(Protocol):
 
     def public_state(self, state: Any) -> list[str]: ...
 
+    # -- bots (checker/core/bots): look-ahead on copies, seen from one seat
+    def copy_state(self, state: Any) -> Any: ...
+
+    def determinise(self, state: Any, seat: str, rng: random.Random) -> None: ...
+
+    def worths(self, state: Any) -> dict[str, float]: ...
+
+    worth_scale: float
+
     # -- files
     def parse_log(
         self, model: Game, raw: Any, source: Source, players: list[str], options: dict[str, Any]
@@ -197,6 +207,12 @@ class RulesBase:
     # The phase each move type belongs to, as decisions name it: a move refused out of its
     # place is reported in its own phase, not in the phase the game has reached.
     move_phases: ClassVar[Mapping[type, str]] = {}
+    # Fields of a state that no move changes (the card book, the constants, the options): a
+    # copy for look-ahead shares them. ``cache_fields``: caches a copy starts empty.
+    shared_fields: ClassVar[tuple[str, ...]] = ("book", "k", "constants", "options", "categories")
+    cache_fields: ClassVar[tuple[str, ...]] = ("decisions", "cache")
+    # How many of ``worths``' points make a clear lead (the bots' advantage-to-win curve).
+    worth_scale: ClassVar[float] = 5.0
 
     def __init__(self) -> None:
         self._books: dict[int, tuple[Game, Any]] = {}
@@ -315,6 +331,34 @@ class RulesBase:
         """What is in front of each player for everyone to see, in a few lines (the referee's
         't' shows them, with the scores so far). Nothing secret."""
         return []
+
+    # -- bots ------------------------------------------------------------------------------
+    def copy_state(self, state: GameState) -> Any:
+        """A copy to play forward without touching ``state`` (the bots' look-ahead): everything
+        a move may change is copied, ``shared_fields`` are shared, caches start empty."""
+        memo: dict[int, Any] = {}
+        for name in self.shared_fields:
+            value = getattr(state, name, None)
+            if value is not None:
+                memo[id(value)] = value
+        for name in self.cache_fields:
+            value = getattr(state, name, None)
+            if isinstance(value, dict):
+                memo[id(value)] = {}
+        clone = copy.deepcopy(state, memo)
+        clone.forget()
+        return clone
+
+    def determinise(self, state: Any, seat: str, rng: random.Random) -> None:
+        """*game*, on a copy: replace what ``seat`` cannot see (other hands, face-down cards)
+        by a sample consistent with everything it can see. The default: nothing is hidden in
+        the state (cards not yet drawn are chance outcomes, never held in it)."""
+
+    def worths(self, state: Any) -> dict[str, float]:
+        """*game*: what each player's position is worth, in the game's points, for a bot
+        looking ahead: by default the score so far; a game adds what its points do not show
+        yet (gold, cards, pieces on their way)."""
+        return {line.player: float(line.total) for line in self.score(state).lines}
 
     def parse_log(
         self, model: Game, raw: Any, source: Source, players: list[str], options: dict[str, Any]

@@ -88,6 +88,8 @@ class GameResult:
     steps: int
     turns: int
     ended: bool = True
+    levels: tuple[str, ...] = ()  # each seat's bot level (games between bots)
+    thinking: tuple[tuple[str, float], ...] = ()  # (level, CPU seconds) of every bot move
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,9 @@ class Batch:
     seed: int
     log_dir: str | None = None
     max_steps: int = 200_000
+    bots: tuple[str, ...] = ()  # one bot level per seat, rotated a seat each game; () random
+    iterations: int = 200  # the mcts budget per move
+    seconds: float | None = None  # ... or CPU seconds, whichever ends first
 
 
 def log_name(game: str, seed: int, n: int) -> str:
@@ -122,11 +127,16 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
     out = []
     for k in range(first, stop):
         rng = game_rng(batch.seed, k)
-        try:
-            g = random_game(rules, model, names, options, rng, max_steps=batch.max_steps)
-            ended = True
-        except GameDidNotEnd as stopped:
-            g, ended = stopped.game, False
+        levels: tuple[str, ...] = ()
+        thinking: tuple[tuple[str, float], ...] = ()
+        if batch.bots:
+            g, ended, levels, thinking = _bot_game(batch, rules, model, names, options, k, rng)
+        else:
+            try:
+                g = random_game(rules, model, names, options, rng, max_steps=batch.max_steps)
+                ended = True
+            except GameDidNotEnd as stopped:
+                g, ended = stopped.game, False
         sheet = rules.score(g.state)
         winners = sheet.winners if ended else ()
         out.append(
@@ -136,6 +146,8 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
                 len(g.steps),
                 g.steps[-1].turn if g.steps else 0,
                 ended,
+                levels,
+                thinking,
             )
         )
         if batch.log_dir is not None:
@@ -144,6 +156,21 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
                 log_text(rules, model, names, options, g.steps),
             )
     return out
+
+
+def _bot_game(batch: Batch, rules, model, names, options, k: int, rng: random.Random):
+    """Game ``k`` between the batch's bots, seats rotated: the game, whether it ended, each
+    seat's level, and the (level, CPU seconds) of every bot move."""
+    from checker.core.bots import Budget
+    from checker.core.bots.arena import bot_game, bots_for, seat_levels
+
+    levels = seat_levels(batch.bots, k)
+    budget = Budget(batch.iterations, batch.seconds)
+    bots = bots_for(rules, names, levels, f"{batch.seed}:{k}", budget)
+    g = bot_game(rules, model, names, options, bots, rng, max_steps=batch.max_steps)
+    level_of = dict(zip(names, levels))
+    thinking = tuple((level_of[p], t) for p in names for t in g.thinking.get(p, ()))
+    return g, g.ended, levels, thinking
 
 
 def spread(values: list[float]) -> dict[str, float]:

@@ -1,0 +1,56 @@
+"""The greedy bot: every legal move tried one decision ahead, on a copy of the position as its
+seat sees it, and the move that leaves its standing best (``value.standing``: the game's own
+score plus what the game's ``worths`` adds) kept. A move that leads to a card or a die is judged
+over a few sampled outcomes. Ties are broken by the bot's own random source."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from checker.core.bots.value import value
+from checker.core.game import Decision, GameRules
+
+CHANCE_SAMPLES = 3  # outcomes sampled after a move that leads to chance
+CHANCE_DEPTH = 4  # chance steps followed before the position is judged
+
+
+class GreedyBot:
+    level = "greedy"
+
+    def __init__(self, rules: GameRules, seat: str, rng: random.Random):
+        self.rules, self.seat, self.rng = rules, seat, rng
+
+    def choose(self, state: Any, decision: Decision) -> Any:
+        moves = self.rules.legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        seen = self.rules.copy_state(state)
+        self.rules.determinise(seen, self.seat, self.rng)
+        best, best_value = [], float("-inf")
+        for move in moves:
+            v = self.judge(seen, move, list(state.players))
+            if v > best_value + 1e-12:
+                best, best_value = [move], v
+            elif abs(v - best_value) <= 1e-12:
+                best.append(move)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def judge(self, seen: Any, move: Any, players: list[str]) -> float:
+        """The bot's standing after ``move``, averaged over sampled chance outcomes."""
+        rules = self.rules
+        after = rules.copy_state(seen)
+        rules.apply(after, move)
+        d = rules.decision(after)
+        if d is None or d.kind != "chance":
+            return value(rules, after, players)[self.seat]
+        total = 0.0
+        for _ in range(CHANCE_SAMPLES):
+            s = rules.copy_state(after)
+            for _ in range(CHANCE_DEPTH):
+                d = rules.decision(s)
+                if d is None or d.kind != "chance":
+                    break
+                rules.apply(s, rules.sample_outcome(s, self.rng))
+            total += value(rules, s, players)[self.seat]
+        return total / CHANCE_SAMPLES

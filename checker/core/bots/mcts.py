@@ -1,0 +1,106 @@
+"""The mcts bot: information-set Monte Carlo tree search over the rules engine.
+
+Each iteration copies the position, re-samples what the bot's seat cannot see
+(``rules.determinise``), and walks one tree shared by all samples: at a choice the move with the
+best upper confidence bound among those legal in this sample (counted over the samples in which
+it was available), at a chance the engine's weights (the tree does not branch on chance). A new
+move is added, the game is played forward at random for at most ``ROLLOUT_STEPS`` steps, and
+the result (the win shares of a finished game, or each player's standing) is credited to every
+move on the way, each from the point of view of the player who chose it. The move tried most
+often at the root is played. The budget is a number of iterations (the same seed gives the same
+game) or CPU seconds, whichever ends first.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from checker.core.bots import Budget
+from checker.core.bots.policies import play_out
+from checker.core.bots.value import value
+from checker.core.game import Decision, GameRules
+
+EXPLORATION = 0.7  # the UCB constant: rewards lie between 0 and 1
+ROLLOUT_STEPS = 60  # steps played at random after the tree before the position is judged
+
+
+class Node:
+    """A move in the tree: who chose it, how often it was tried, available, and what it won."""
+
+    __slots__ = ("available", "children", "player", "reward", "visits")
+
+    def __init__(self, player: str | None):
+        self.player = player
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[Any, Node] = {}
+
+    def ucb(self) -> float:
+        return self.reward / self.visits + EXPLORATION * math.sqrt(
+            math.log(max(self.available, 1)) / self.visits
+        )
+
+
+class MctsBot:
+    level = "mcts"
+
+    def __init__(self, rules: GameRules, seat: str, rng: random.Random, budget: Budget):
+        self.rules, self.seat, self.rng, self.budget = rules, seat, rng, budget
+        self.iterations = 0  # of the last choice (for the benchmark)
+
+    def choose(self, state: Any, decision: Decision) -> Any:
+        moves = self.rules.legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        root = Node(None)
+        players = list(state.players)
+        started = time.process_time()
+        limit = self.budget.seconds
+        n = 0
+        while n < self.budget.iterations:
+            self.iterate(root, state, players)
+            n += 1
+            if limit is not None and time.process_time() - started >= limit:
+                break
+        self.iterations = n
+        tried = [(root.children[m].visits, k) for k, m in enumerate(moves) if m in root.children]
+        if not tried:
+            return self.rng.choice(moves)
+        return moves[max(tried)[1]]
+
+    def iterate(self, root: Node, state: Any, players: list[str]) -> None:
+        rules, rng = self.rules, self.rng
+        s = rules.copy_state(state)
+        rules.determinise(s, self.seat, rng)
+        node, path = root, []
+        while (d := rules.decision(s)) is not None:
+            if d.kind == "chance":
+                rules.apply(s, rules.sample_outcome(s, rng))
+                continue
+            moves = rules.legal_moves(s)
+            children = node.children
+            for m in moves:
+                child = children.get(m)
+                if child is not None:
+                    child.available += 1
+            untried = [m for m in moves if m not in children]
+            if untried:
+                move = rng.choice(untried)
+                child = children[move] = Node(d.player)
+                child.available = 1
+                rules.apply(s, move)
+                path.append(child)
+                break
+            move = max(moves, key=lambda m: children[m].ucb())
+            node = children[move]
+            rules.apply(s, move)
+            path.append(node)
+        play_out(rules, s, rng, ROLLOUT_STEPS)
+        result = value(rules, s, players)
+        for n in path:
+            n.visits += 1
+            n.reward += result.get(n.player, 0.0)

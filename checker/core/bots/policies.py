@@ -1,0 +1,33 @@
+"""The simplest bot, and the cheap policies the others play forward with."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from checker.core.game import Decision, GameRules
+
+
+class RandomBot:
+    """Any legal move, uniformly (or as the game's ``sample_move`` plays like a table)."""
+
+    level = "random"
+
+    def __init__(self, rules: GameRules, seat: str, rng: random.Random):
+        self.rules, self.seat, self.rng = rules, seat, rng
+
+    def choose(self, state: Any, decision: Decision) -> Any:
+        return self.rules.sample_move(state, self.rng)
+
+
+def play_out(rules: GameRules, state: Any, rng: random.Random, steps: int) -> int:
+    """Play ``state`` forward at random (chance by its weights) for at most ``steps`` steps or to
+    the end; how many steps were played."""
+    decision, apply = rules.decision, rules.apply
+    sample_move, sample_outcome = rules.sample_move, rules.sample_outcome
+    played = 0
+    while played < steps and (d := decision(state)) is not None:
+        move = sample_outcome(state, rng) if d.kind == "chance" else sample_move(state, rng)
+        apply(state, move)
+        played += 1
+    return played
