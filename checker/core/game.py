@@ -171,6 +171,7 @@ class GameRules(Protocol):
     def worths(self, state: Any) -> dict[str, float]: ...
 
     worth_scale: float
+    rollout_steps: int
 
     # -- files
     def parse_log(
@@ -213,6 +214,9 @@ class RulesBase:
     cache_fields: ClassVar[tuple[str, ...]] = ("decisions", "cache")
     # How many of ``worths``' points make a clear lead (the bots' advantage-to-win curve).
     worth_scale: ClassVar[float] = 5.0
+    # Steps the mcts bot plays at random past its tree before it judges the position by
+    # ``worths`` (fewer where random play says little about the game).
+    rollout_steps: ClassVar[int] = 60
 
     def __init__(self) -> None:
         self._books: dict[int, tuple[Game, Any]] = {}

@@ -4,7 +4,8 @@ Each iteration copies the position, re-samples what the bot's seat cannot see
 (``rules.determinise``), and walks one tree shared by all samples: at a choice the move with the
 best upper confidence bound among those legal in this sample (counted over the samples in which
 it was available), at a chance the engine's weights (the tree does not branch on chance). A new
-move is added, the game is played forward at random for at most ``ROLLOUT_STEPS`` steps, and
+move is added, the game is played forward at random for at most ``rules.rollout_steps`` steps,
+and
 the result (the win shares of a finished game, or each player's standing) is credited to every
 move on the way, each from the point of view of the player who chose it. The move tried most
 often at the root is played. The budget is a number of iterations (the same seed gives the same
@@ -24,7 +25,6 @@ from checker.core.bots.value import value
 from checker.core.game import Decision, GameRules
 
 EXPLORATION = 0.7  # the UCB constant: rewards lie between 0 and 1
-ROLLOUT_STEPS = 60  # steps played at random after the tree before the position is judged
 
 
 class Node:
@@ -99,7 +99,7 @@ class MctsBot:
             node = children[move]
             rules.apply(s, move)
             path.append(node)
-        play_out(rules, s, rng, ROLLOUT_STEPS)
+        play_out(rules, s, rng, rules.rollout_steps)
         result = value(rules, s, players)
         for n in path:
             n.visits += 1
