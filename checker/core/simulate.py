@@ -168,7 +168,7 @@ def _bot_game(batch: Batch, rules, model, names, options, k: int, rng: random.Ra
     budget = Budget(batch.iterations, batch.seconds)
     bots = bots_for(rules, names, levels, f"{batch.seed}:{k}", budget)
     g = bot_game(rules, model, names, options, bots, rng, max_steps=batch.max_steps)
-    level_of = dict(zip(names, levels))
+    level_of = dict(zip(names, levels, strict=True))
     thinking = tuple((level_of[p], t) for p in names for t in g.thinking.get(p, ()))
     return g, g.ended, levels, thinking
 

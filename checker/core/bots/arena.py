@@ -71,7 +71,9 @@ def bot_game(
 def bots_for(
     rules: GameRules, players: list[str], levels: tuple[str, ...], seed: Any, budget: Budget
 ) -> dict[str, Bot]:
-    return {p: make_bot(level, rules, p, seed, budget) for p, level in zip(players, levels)}
+    return {
+        p: make_bot(level, rules, p, seed, budget) for p, level in zip(players, levels, strict=True)
+    }
 
 
 # -- what a tournament shows --------------------------------------------------------------------
@@ -109,8 +111,8 @@ def level_summary(
     out = []
     for level in sorted({lv for game in levels for lv in game}):
         won, played, scores = 0.0, 0, []
-        for game_levels, game_shares, game_totals in zip(levels, shares, totals):
-            for lv, share, total in zip(game_levels, game_shares, game_totals):
+        for game_levels, game_shares, game_totals in zip(levels, shares, totals, strict=True):
+            for lv, share, total in zip(game_levels, game_shares, game_totals, strict=True):
                 if lv == level:
                     won += share
                     played += 1
