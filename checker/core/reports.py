@@ -98,6 +98,25 @@ class SeatReport(_Report):
     score: Spread | None = Field(description="over the games that ended; null if none did")
 
 
+class LevelReport(_Report):
+    level: str
+    seats_played: int = Field(description="seats this level held over the games that ended")
+    wins: float = Field(description="games won, a shared win counted as a fraction")
+    win_rate: float
+    interval: list[float] = Field(description="95 % Wilson interval of the win rate")
+    mean_score: float
+    moves: int = Field(description="moves this level chose (in every game)")
+    cpu_median: float = Field(description="CPU seconds a move, median")
+    cpu_p95: float = Field(description="CPU seconds a move, 95th percentile")
+
+
+class BotsReport(_Report):
+    levels: list[str] = Field(description="one level per seat in game 1, rotated a seat a game")
+    iterations: int = Field(description="the mcts search per move (--iterations)")
+    think: float | None = Field(description="CPU seconds at most per mcts move (--think)")
+    by_level: list[LevelReport]
+
+
 class SimulateReport(_Report):
     """``portolan simulate --json``: per seat results over every game played."""
 
@@ -120,6 +139,9 @@ class SimulateReport(_Report):
         description="the games (numbered from 1, as the logs of --log-dir) stopped at the step "
         "limit: the rules let random players play on for ever; their scores and wins are left "
         "out of every spread above"
+    )
+    bots: BotsReport | None = Field(
+        default=None, description="games between bots (--bots); null for random games"
     )
     seconds: float
     games_per_second: float

@@ -26,6 +26,17 @@ def number(option: str, value: float, low: float, high: float) -> float:
     return value
 
 
+def levels(option: str, value: str, allowed) -> tuple[str, ...]:
+    """A comma-separated list of bot levels (repeats allowed: one per seat)."""
+    out = []
+    for part in value.split(","):
+        part = part.strip().lower()
+        if part not in allowed:
+            raise bad(option, f"unknown bot level '{part}'", did_you_mean(part, allowed))
+        out.append(part)
+    return tuple(out)
+
+
 def formats(option: str, value: str, allowed) -> tuple[str, ...]:
     out = []
     for part in value.split(","):

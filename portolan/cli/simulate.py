@@ -44,12 +44,29 @@ def simulate_command(
     jobs: int = typer.Option(
         1, "--jobs", help="Processes to play in (0: one per core); same results as one."
     ),
+    bots: str = typer.Option(
+        None,
+        "--bots",
+        help="Bot levels, one per seat (random, greedy, mcts), rotated a seat each game; "
+        "one level plays every seat. Without it every choice is random.",
+    ),
+    iterations: int = typer.Option(
+        200, "--iterations", help="The mcts bot's search per move (same seed, same games)."
+    ),
+    think: float = typer.Option(
+        None,
+        "--think",
+        help="At most this many CPU seconds per mcts move (ends the search before --iterations "
+        "does; the games then depend on the machine's speed).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     components: Path = COMPONENTS,
 ):
-    """Play random legal games: per seat wins and scores, game length, games/s and actions/s."""
+    """Play random legal games, or games between bots (--bots): per seat and per level wins and
+    scores, game length, games/s and actions/s."""
     import time
 
+    from checker.core.bots import LEVELS
     from checker.core.registry import rules_for
     from checker.core.simulate import Batch, default_players, summarise
     from portolan.model import load_game
@@ -57,13 +74,30 @@ def simulate_command(
     rules = rules_for(game)
     folder = components_folder(components)
     model = load_game(folder, game)
-    n = players if players is not None else model.spec.players.min.value
+    levels = opt.levels("--bots", bots, LEVELS) if bots is not None else ()
+    if players is not None:
+        n = players
+    elif len(levels) > 1:
+        n = len(levels)
+    else:
+        n = model.spec.players.min.value
     problem = model.player_count_problem(n)
     if problem is not None:
         raise opt.bad("--players", problem)
     opt.number("--games", games, 1, 10_000_000)
     opt.number("--jobs", jobs, 0, 256)
     opt.number("--max-steps", max_steps, 1, MAX_STEPS)
+    opt.number("--iterations", iterations, 1, 1_000_000)
+    if think is not None:
+        opt.number("--think", think, 0.001, 600)
+    if len(levels) == 1:
+        levels = levels * n
+    elif levels and len(levels) != n:
+        raise opt.bad(
+            "--bots",
+            f"{len(levels)} levels for {n} players",
+            "name one level per seat, or one level for every seat",
+        )
     workers = jobs or os.cpu_count() or 1
     names = default_players(n)
     defaults = rule_options(rules, model, option)
@@ -75,12 +109,16 @@ def simulate_command(
         seed,
         str(log_dir) if log_dir is not None else None,
         max_steps,
+        levels,
+        iterations,
+        think,
     )
     started = time.perf_counter()
     results = _play(batch, games, workers)
     elapsed = max(time.perf_counter() - started, 1e-9)
     summary = summarise(names, results)
     steps = summary["actions"]
+    by_level = bot_levels(results) if levels else None
     if as_json:
         emit_json(
             {
@@ -93,6 +131,14 @@ def simulate_command(
                 "options": defaults,
                 "max_steps": max_steps,
                 **summary,
+                "bots": None
+                if by_level is None
+                else {
+                    "levels": list(levels),
+                    "iterations": iterations,
+                    "think": think,
+                    "by_level": by_level,
+                },
                 "seconds": round(elapsed, 3),
                 "games_per_second": round(games / elapsed, 1),
             }
@@ -116,6 +162,8 @@ def simulate_command(
         f"game length: {turns['mean']:.1f} turns (±{turns['stdev']:.1f}, {turns['min']}–"
         f"{turns['max']}), {length['mean']:.0f} steps"
     )
+    if by_level is not None:
+        echo(_levels_table(by_level))
     echo("seat  player  wins            score: mean ± spread   (low–high)")
     for s in summary["seats"]:
         sc = s["score"]
@@ -124,6 +172,32 @@ def simulate_command(
             f"{s['seat']:>4}  {s['player']:<6}  {s['wins']:>7g} ({share:4.1f} %)"
             f"  {sc['mean']:>8.1f} ± {sc['stdev']:<6.1f}  ({sc['min']}–{sc['max']})"
         )
+
+
+def bot_levels(results) -> list[dict]:
+    """Per bot level, over the games that ended: win rate with its 95 % interval, mean score,
+    CPU per move."""
+    from checker.core.bots.arena import level_summary
+
+    ended = [r for r in results if r.ended]
+    return level_summary(
+        [r.levels for r in ended],
+        [r.shares for r in ended],
+        [r.totals for r in ended],
+        [r.thinking for r in results],
+    )
+
+
+def _levels_table(by_level: list[dict]) -> str:
+    rows = ["level   seats  win rate (95 % interval)   mean score  CPU a move: median, p95"]
+    for row in by_level:
+        low, high = row["interval"]
+        rows.append(
+            f"{row['level']:<7} {row['seats_played']:>5}  {100 * row['win_rate']:5.1f} % "
+            f"({100 * low:4.1f}–{100 * high:5.1f} %)      {row['mean_score']:>8.1f}  "
+            f"{1000 * row['cpu_median']:7.1f} ms, {1000 * row['cpu_p95']:7.1f} ms"
+        )
+    return "\n".join(rows)
 
 
 def _unfinished_note(
