@@ -67,10 +67,22 @@ class MctsBot:
             if limit is not None and time.process_time() - started >= limit:
                 break
         self.iterations = n
-        tried = [(root.children[m].visits, k) for k, m in enumerate(moves) if m in root.children]
+        return self.most_tried(root, moves)
+
+    def most_tried(self, root: Node, moves: list[Any]) -> Any:
+        """The move tried most often at the root; among equals the one with the best mean
+        result, then one at random (never the first or last of the list by default: a short
+        search would otherwise always pass, or always take the first offer)."""
+        tried = [
+            (root.children[m].visits, root.children[m].reward / root.children[m].visits, m)
+            for m in moves
+            if m in root.children
+        ]
         if not tried:
             return self.rng.choice(moves)
-        return moves[max(tried)[1]]
+        best = max((v, r) for v, r, _ in tried)
+        top = [m for v, r, m in tried if (v, r) == best]
+        return top[0] if len(top) == 1 else self.rng.choice(top)
 
     def iterate(self, root: Node, state: Any, players: list[str]) -> None:
         rules, rng = self.rules, self.rng

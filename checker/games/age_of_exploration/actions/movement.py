@@ -474,13 +474,14 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
     to: ships retrace their path (or take known waters) to Europe or a base; a land or raft
     expedition makes for its ships or a New World base."""
     book = state.book
-    key = (e.mode, len(e.visited), len(state.founded), state.waters, e.ship_space, e.ships > 0)
+    waters = known_waters(state)  # before the key: the key holds the known waters it was for
+    key = (e.mode, len(e.visited), len(state.founded), waters, e.ship_space, e.ships > 0)
     cached = state.now.home
     if cached is not None and cached[0] == key:
         return cached[1]
     if e.mode == SHIP:
         targets = {book.europe} | {b for b in state.founded}
-        allowed = e.visited | known_waters(state) | targets
+        allowed = e.visited | waters | targets
     else:
         targets = {b for b in state.founded}
         if e.ships and e.ship_space:
