@@ -172,3 +172,12 @@ def test_simulate_json_validates(game):
     assert_valid("simulate", game, runner.invoke(app, args), 0)
     bad = ["simulate", game, "--players", "99", "--json"]
     assert_valid("simulate", game, runner.invoke(app, bad), 2)
+
+
+@pytest.mark.parametrize("game", CHECKED)
+def test_simulate_between_bots_json_validates(game):
+    args = ["simulate", game, "--games", "2", "--bots", "mcts,greedy", "--iterations", "3"]
+    data = assert_valid("simulate", game, runner.invoke(app, [*args, "--json"]), 0)
+    assert [row["level"] for row in data["bots"]["by_level"]] == ["greedy", "mcts"]
+    bad = ["simulate", game, "--bots", "mcts,greddy", "--json"]
+    assert_valid("simulate", game, runner.invoke(app, bad), 2)

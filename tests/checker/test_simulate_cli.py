@@ -137,3 +137,27 @@ def test_max_steps_out_of_range_is_an_input_error():
     result = CliRunner().invoke(app, ["simulate", LONG, "--max-steps", "0"])
     assert result.exit_code == 2
     assert "--max-steps" in result.output
+
+
+def test_bot_games_are_the_same_in_any_number_of_processes():
+    args = ("--games", "4", "--seed", "2", "--bots", "greedy,random")
+    one, two = simulate(*args), simulate(*args, "--jobs", "2")
+    for key in ("seats", "length", "turns", "actions"):
+        assert one[key] == two[key], key
+    strip = ("cpu_median", "cpu_p95")
+    rows = [
+        [{k: v for k, v in r.items() if k not in strip} for r in d["bots"]["by_level"]]
+        for d in (one, two)
+    ]
+    assert rows[0] == rows[1]
+    assert sum(r["seats_played"] for r in rows[0]) == 8  # two seats in each of four games
+
+
+def test_one_level_plays_every_seat_and_a_wrong_count_is_refused():
+    data = simulate("--games", "2", "--bots", "greedy", "--players", "3")
+    assert [r["level"] for r in data["bots"]["by_level"]] == ["greedy"]
+    assert data["bots"]["by_level"][0]["seats_played"] == 6
+    result = CliRunner().invoke(
+        app, ["simulate", GAME, "--bots", "greedy,random", "--players", "3"]
+    )
+    assert result.exit_code == 2 and "2 levels for 3 players" in result.output
