@@ -170,6 +170,8 @@ class GameRules(Protocol):
 
     def worths(self, state: Any) -> dict[str, float]: ...
 
+    def bounded(self, state: Any) -> bool: ...
+
     worth_scale: float
     rollout_steps: int
 
@@ -363,6 +365,11 @@ class RulesBase:
         looking ahead: by default the score so far; a game adds what its points do not show
         yet (gold, cards, pieces on their way)."""
         return {line.player: float(line.total) for line in self.score(state).lines}
+
+    def bounded(self, state: Any) -> bool:
+        """*game*: whether a finished game ended at a bound Portolan sets where the rulebook
+        gives no end (Age of Exploration's round limit), not by the rulebook's own ending."""
+        return False
 
     def parse_log(
         self, model: Game, raw: Any, source: Source, players: list[str], options: dict[str, Any]

@@ -105,7 +105,7 @@ class LevelReport(_Report):
     win_rate: float
     interval: list[float] = Field(description="95 % Wilson interval of the win rate")
     mean_score: float
-    moves: int = Field(description="moves this level chose (in every game)")
+    moves: int = Field(description="moves this level chose among two or more (every game)")
     cpu_median: float = Field(description="CPU seconds a move, median")
     cpu_p95: float = Field(description="CPU seconds a move, 95th percentile")
 
@@ -135,6 +135,11 @@ class SimulateReport(_Report):
     turns: Spread | None = Field(description="length in turns of the games that ended")
     actions: int = Field(description="steps played in all, unfinished games included")
     ended: int = Field(description="games that reached the end the rules give")
+    bounded: int = Field(
+        default=0,
+        description="of those, games that ended at a bound Portolan sets where the rulebook "
+        "gives none (Age of Exploration's round limit), not by the rulebook's own ending",
+    )
     unfinished: list[int] = Field(
         description="the games (numbered from 1, as the logs of --log-dir) stopped at the step "
         "limit: the rules let random players play on for ever; their scores and wins are left "

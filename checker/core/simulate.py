@@ -90,6 +90,7 @@ class GameResult:
     ended: bool = True
     levels: tuple[str, ...] = ()  # each seat's bot level (games between bots)
     thinking: tuple[tuple[str, float], ...] = ()  # (level, CPU seconds) of every bot move
+    bounded: bool = False  # ended at a bound of Portolan's, not by the rulebook's ending
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,7 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
                 ended,
                 levels,
                 thinking,
+                ended and rules.bounded(g.state),
             )
         )
         if batch.log_dir is not None:
@@ -208,5 +210,6 @@ def summarise(players: list[str], results: list[GameResult]) -> dict[str, Any]:
         "turns": spread([r.turns for r in ended]) if ended else None,
         "actions": sum(r.steps for r in results),
         "ended": len(ended),
+        "bounded": sum(1 for r in ended if r.bounded),
         "unfinished": [k + 1 for k, r in enumerate(results) if not r.ended],
     }

@@ -152,6 +152,11 @@ def simulate_command(
         echo(_unfinished_note(summary["unfinished"], game, games, max_steps, seed, log_dir))
     if not summary["ended"]:
         return
+    if summary["bounded"]:
+        echo(
+            f"{summary['bounded']} of {summary['ended']} games ended at the bound Portolan sets "
+            "where the rulebook gives no end (rules.yaml), not by the rulebook's own ending"
+        )
     every = [s["score"] for s in summary["seats"]]
     echo(
         f"average score {sum(s['mean'] for s in every) / len(every):.1f}, "

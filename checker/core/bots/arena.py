@@ -58,9 +58,11 @@ def bot_game(
         elif bot is None:
             move = rules.sample_move(state, rng)
         else:
+            forced = len(rules.legal_moves(state)) == 1
             started = time.process_time()
             move = bot.choose(state, d)
-            thinking[d.player].append(time.process_time() - started)
+            if not forced:  # a move with no other choice costs no thought worth counting
+                thinking[d.player].append(time.process_time() - started)
         if d.starts_turn:
             turn += 1
         rules.apply(state, move)

@@ -16,7 +16,7 @@ from checker.games.age_of_exploration import setup as s
 from checker.games.age_of_exploration.actions import engine
 from checker.games.age_of_exploration.book import Book
 from checker.games.age_of_exploration.sections import EXPLORATION_TURNS, VICTORY
-from checker.games.age_of_exploration.state import State
+from checker.games.age_of_exploration.state import OVER, State
 from portolan.model.loader import Game
 
 MOVE_TYPES = [
@@ -71,6 +71,12 @@ class AgeOfExplorationRules(RulesBase):
 
     def outcome_name(self, move: Any) -> str:
         return moves.outcome_name(move)
+
+    def bounded(self, state: State) -> bool:
+        """The game ended at Portolan's round limit (rules.yaml), not at the VP target."""
+        return state.phase == OVER and not any(
+            state.total(p) >= state.target for p in state.players
+        )
 
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(state)
