@@ -217,8 +217,9 @@ class RulesBase:
     # How many of ``worths``' points make a clear lead (the bots' advantage-to-win curve).
     worth_scale: ClassVar[float] = 5.0
     # Steps the mcts bot plays at random past its tree before it judges the position by
-    # ``worths`` (fewer where random play says little about the game).
-    rollout_steps: ClassVar[int] = 60
+    # ``worths``: by default about a whole game (a random game's end says more than its
+    # middle where ``worths`` is only the score so far); fewer where random play says little.
+    rollout_steps: ClassVar[int] = 1000
 
     def __init__(self) -> None:
         self._books: dict[int, tuple[Game, Any]] = {}
