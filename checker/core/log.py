@@ -3,6 +3,7 @@
     game: exploration-age-of-sail
     players: [Ana, Ben]          # seat order; the first player starts
     options: {bonus_ties: none}  # rule options by name (optional)
+    bots: {Ben: mcts}            # seats played by a bot in `portolan play` (optional)
     setup: {...}                 # what the table set up (only for games that read one)
     turns:                       # one entry per turn, in the game's own words
       - {player: Ana, draw: Galleons}
@@ -16,7 +17,7 @@ writes it back (see logwriter.py).
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from portolan.model.loader import Game, load_game
 from portolan.yamllog import NeedsFullParse, parse_log_yaml
 from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, read_document
 
-TOP_KEYS = ("game", "players", "options", "turns")
+TOP_KEYS = ("game", "players", "options", "bots", "turns")
 
 
 @dataclass
@@ -43,6 +44,7 @@ class LogFile:
     options: dict[str, Any]
     steps: list[Step]
     players_pos: Pos | None = None
+    bots: dict[str, str] = field(default_factory=dict)  # seat -> bot level (play's bot seats)
 
 
 def load_log(path: Path, components: Path) -> LogFile:
@@ -93,6 +95,7 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
     players = read_players(raw["players"], raw.value_pos["players"], source)
     check_player_count(model, players, raw.value_pos["players"], source)
     chosen = rule_options.resolve(rules.options(model), raw.get("options"), source)
+    bots = read_bots(raw, players, source)
     turns = raw.get("turns", YList())
     if turns is None:
         turns = YList()
@@ -104,7 +107,9 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
         steps = read_steps(rules, model, raw, source, players, chosen)
     except NeedsFullParse as again:  # a turn only the whole document's reader can read
         return read_log(again.reparse(), source, components)
-    return LogFile(source, raw, model, rules, players, chosen, steps, raw.value_pos["players"])
+    return LogFile(
+        source, raw, model, rules, players, chosen, steps, raw.value_pos["players"], bots
+    )
 
 
 def check_player_count(model: Game, players: list[str], pos: Pos | None, source: Source) -> None:
@@ -134,6 +139,35 @@ def read_players(value: Any, pos: Pos, source: Source) -> list[str]:
             )
         names.append(name.strip())
     return names
+
+
+def read_bots(raw: YMap, players: list[str], source: Source) -> dict[str, str]:
+    """The log's ``bots:`` (seat -> level): which seats ``portolan play`` lets a bot play. A
+    check replays their moves like anyone's; only play reads this."""
+    from checker.core.bots import LEVELS
+
+    value = raw.get("bots")
+    if value is None:
+        return {}
+    pos = raw.value_pos.get("bots")
+    if not isinstance(value, YMap):
+        raise InputError(
+            source.problem("bots must be a mapping of player: level", pos, field="bots")
+        )
+    out: dict[str, str] = {}
+    for name, level in value.items():
+        seat = player_named(name, players, source, value.key_pos.get(name), f"bots.{name}")
+        if not isinstance(level, str) or level.strip().lower() not in LEVELS:
+            raise InputError(
+                source.problem(
+                    f"'{level}' is not a bot level",
+                    value.value_pos.get(name),
+                    field=f"bots.{name}",
+                    hint=did_you_mean(str(level), LEVELS),
+                )
+            )
+        out[seat] = level.strip().lower()
+    return out
 
 
 def player_named(name: Any, players: list[str], source: Source, pos: Pos | None, field: str) -> str:

@@ -27,12 +27,15 @@ def log_text(
     options: dict[str, Any],
     steps: list[Step],
     header: str = "",
+    bots: dict[str, str] | None = None,
 ) -> str:
     defaults = {o.name: o.default for o in rules.options(model)}
     chosen = {k: v for k, v in options.items() if defaults.get(k) != v}
     data: dict[str, Any] = {"game": rules.id, "players": list(players)}
     if chosen:
         data["options"] = chosen
+    if bots:
+        data["bots"] = {p: bots[p] for p in players if p in bots}
     data.update(rules.write_log(steps))
     text = yaml.dump(
         data,

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from checker.core.bots import make_bot
 from checker.core.game import Decision, GameRules, Step
 from checker.core.log import LogFile, parse_log
 from checker.core.logwriter import log_text
@@ -62,6 +63,10 @@ class Session:
     marks: list[int] | None = field(default_factory=list)
     # what else the command that resumes the game needs (e.g. ["--components", folder])
     resume_args: Sequence[str] = ()
+    # seats a bot plays (seat -> level; the log's ``bots:``) and how long an mcts bot thinks
+    bot_levels: dict[str, str] = field(default_factory=dict)
+    budget: Any = None
+    bot_seed: Any = 0
 
     def __post_init__(self) -> None:
         self.state = self.rules.setup(self.model, self.players, self.options)
@@ -71,10 +76,16 @@ class Session:
         self.nth: dict[int, int] = {}  # step index -> which of the moves that read alike
         self.asking: tuple = ()  # what the prompt under way asks (for tests and tools)
         self.answered = False  # an answer was typed in this session (the file may change)
+        self.bots = {
+            seat: make_bot(level, self.rules, seat, self.bot_seed, self.budget)
+            for seat, level in self.bot_levels.items()
+        }
 
     # -- the log file ---------------------------------------------------------------------
     def _log_text(self, steps: list[Step]) -> str:
-        return log_text(self.rules, self.model, self.players, self.options, steps)
+        return log_text(
+            self.rules, self.model, self.players, self.options, steps, bots=self.bot_levels
+        )
 
     def _parse(self, text: str) -> LogFile:
         return parse_log(text, display_path(self.log), self.model.dir.parent)
@@ -170,6 +181,8 @@ class Session:
         """Was a person asked for this move (or was it the only one)?"""
         if d.kind == "chance" or self.rules.spends(move):
             return True
+        if d.player in self.bot_levels:  # a bot's answer: undone with the person's before it
+            return False
         return len(self.rules.legal_moves(self.state)) > 1
 
     def rebuild(self) -> None:
@@ -196,6 +209,9 @@ class Session:
                 return True
             turn = self.turn_of(d)
             forced = None
+            if d.kind == "choice" and d.player in self.bots:
+                self.play_bot(d, turn)
+                continue
             if d.kind == "choice":
                 moves = self.rules.legal_moves(self.state)
                 if len(moves) == 1:  # nothing to decide, unless it spends something
@@ -263,12 +279,25 @@ class Session:
             self.say(f"\n== {when} · {d.player} · {d.phase} phase ==")
             self.shown = (turn, d.player, d.phase)
 
-    def apply(self, d: Decision, move: Any, turn: int, *, prompted: bool) -> None:
+    def play_bot(self, d: Decision, turn: int) -> None:
+        """A bot seat's choice: the bot answers, the table is told in the log's words (the
+        person moves the bot's pieces), and the answer is saved like a typed one."""
+        moves = self.rules.legal_moves(self.state)
+        move = moves[0] if len(moves) == 1 else self.bots[d.player].choose(self.state, d)
+        if len(moves) > 1 or self.rules.spends(move):
+            self.header(turn, d)
+            level = self.bot_levels[d.player]
+            self.say(f"{d.player} (bot, {level}): {self.rules.describe(move)}")
+        self.apply(d, move, turn, prompted=True, mark=False)
+
+    def apply(
+        self, d: Decision, move: Any, turn: int, *, prompted: bool, mark: bool | None = None
+    ) -> None:
         illegal = self.rules.check(self.state, move, d.player)
         if illegal is not None:  # offered as legal, so this is a bug, not user input
             raise AssertionError(f"offered an illegal move: {illegal}")
         nth = self._nth(d, move)
-        if prompted and self.marks is not None:
+        if (prompted if mark is None else mark) and self.marks is not None:
             self.marks.append(len(self.steps))
         events = self.rules.apply(self.state, move)
         if events:  # under the header of the turn they happen in (a turn's start too)

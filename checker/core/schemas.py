@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.core.bots import LEVELS
 from checker.core.log import TOP_KEYS
 from checker.core.registry import rules_for
 from checker.core.reports import REPORTS, ErrorReport
@@ -78,6 +79,11 @@ def log_schema(model: Game) -> dict[str, Any]:
         "game": {"const": model.id},
         "players": _players(model, "the players, the first starts"),
         "options": _options(model),
+        "bots": {
+            "type": "object",
+            "description": "seats played by a bot in `portolan play`: player -> level",
+            "additionalProperties": {"enum": list(LEVELS)},
+        },
         "turns": {"type": ["array", "null"], "items": turn, "description": "one entry per turn"},
     }
     properties.update({k: ANY for k in rules.log_keys})

@@ -41,12 +41,22 @@ def play_command(
         help="Seed for 'r', which picks at random among a few equally likely outcomes (the "
         "starting player, a card discarded at random).",
     ),
+    bot: list[str] = typer.Option(
+        None,
+        "--bot",
+        help="A seat a bot plays, NAME=LEVEL (random, greedy, mcts; repeatable; new games: the "
+        "log keeps them).",
+    ),
+    think: float = typer.Option(
+        None, "--think", help="At most this many CPU seconds per mcts bot move."
+    ),
     components: Path = COMPONENTS,
 ):
     """Referee a game at the table: lists the legal moves, asks what was drawn, writes the log
     as it goes (a turn at a time, the turn under way as comments after it)."""
     import random
 
+    from checker.core.bots import Budget
     from checker.core.log import parse_log
     from checker.core.play import Session
     from checker.core.registry import rules_for
@@ -65,6 +75,9 @@ def play_command(
         if option:
             raise opt.bad("--option", "rule options are fixed when a game starts")
         names, chosen = loaded.players, loaded.options
+        if bot and bot_seats(bot, names) != loaded.bots:
+            raise opt.bad("--bot", "the bot seats are fixed when a game starts (the log's bots:)")
+        bots = loaded.bots
     else:
         if not players:
             raise opt.bad("--players", 'name the players for a new game, e.g. "Ana,Ben"')
@@ -73,6 +86,9 @@ def play_command(
         if problem is not None:
             raise opt.bad("--players", problem)
         chosen = rule_options(rules, model, option)
+        bots = bot_seats(bot or [], names)
+    if think is not None:
+        opt.number("--think", think, 0.001, 600)
 
     def ask(prompt: str) -> str | None:
         try:
@@ -90,6 +106,9 @@ def play_command(
         echo,
         rng=random.Random(seed),
         resume_args=[] if components is None else ["--components", str(components)],
+        bot_levels=bots,
+        budget=Budget(seconds=think) if think is not None else None,
+        bot_seed=seed if seed is not None else 0,
     )
     if text:
         turns = loaded.steps[-1].turn if loaded.steps else 0
@@ -99,6 +118,27 @@ def play_command(
             echo(str(violation))
             raise typer.Exit(1)
     session.run()
+
+
+def bot_seats(items: list[str], players: list[str]) -> dict[str, str]:
+    """--bot NAME=LEVEL (repeatable) as seat -> level, in seat order."""
+    from checker.core.bots import LEVELS
+    from portolan.errors import did_you_mean
+
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, level = item.partition("=")
+        if not sep:
+            raise opt.bad("--bot", f"'{item}' is not NAME=LEVEL", "for example Ben=mcts")
+        seat = next((p for p in players if p.casefold() == name.strip().casefold()), None)
+        if seat is None:
+            raise opt.bad(
+                "--bot", f"'{name.strip()}' is not a player", did_you_mean(name.strip(), players)
+            )
+        out[seat] = opt.levels("--bot", level, LEVELS)[0]
+    if len(out) == len(players):
+        raise opt.bad("--bot", "every seat is a bot", "portolan simulate plays bots alone")
+    return {p: out[p] for p in players if p in out}
 
 
 def _existing_text(log: Path) -> str:
