@@ -296,8 +296,8 @@ def test_a_warship_costs_food_and_takes_the_disc_from_the_row_named():
 
 
 def test_an_industry_counter_cannot_increase_a_citys_benefit():
-    """"Industry counters CANNOT be played to increase the benefit" (of a city): refused even
-    to a player who holds one, and nothing changes."""
+    """The rulebook: "Industry counters CANNOT be played to increase the benefit" (of a city):
+    refused even to a player who holds one, and nothing changes."""
     s = new_game()
     ana = s.seats[0]
     ana.goods["Food"], ana.industry = 1, 1
