@@ -31,7 +31,9 @@ from checker.games.age_of_exploration.moves import (
     Return,
     Roll,
     Rumor,
+    ShipType,
     SpendGold,
+    Stance,
     StartTurn,
     Status,
     StayInPort,
@@ -46,11 +48,14 @@ from checker.games.age_of_exploration.sections import (
     LAUNCHING,
     MOVEMENT,
     OUTFITTING,
+    SHIP_TYPE,
     STATUS_CHANGES,
 )
 from checker.games.age_of_exploration.state import State
 
-QUICK = {StartTurn, Roll, Draw}  # moves misplaced() has nothing to say about
+QUICK = {StartTurn, Roll, Draw}  # moves misplaced() has little to say about
+# Tasks that draw a card (an exploration card, an Outfitting card, a Leader, a face-up card).
+DRAWING = {"draw", "odraw", "ldraw", "row"}
 # The steps of an exploration turn (Exploration Turns), and what comes at each.
 STAGE = {
     "stance": 0,
@@ -94,20 +99,36 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
 
 
 def misplaced(state: State, move: Any) -> Illegal | None:
-    """A step that cannot come now nor later in this turn (so no default is applied first)."""
-    if type(move) in QUICK:
+    """A step that cannot come now nor later in this turn (so no default is applied first),
+    refused with the rule that forbids it: also a step written after its turn ended (the next
+    player's turn is to begin), judged as a step of the turn it was written in."""
+    if isinstance(move, StartTurn):
         return None
-    p = state.player
+    ended = bool(state.tasks) and state.tasks[-1][0] == "start"
+    p = state.players[state.current - 1] if ended else state.player
     e = state.exp.get(p)
+    early = drawn_too_many(state, p, e, move, ended)
+    if early is not None or type(move) in QUICK:
+        return early
     turn = [STAGE[t[0]] for t in state.tasks if t[0] in STAGE]
-    in_port = any(t[0] in ("outfit", "port") for t in state.tasks)
+    in_port = not ended and any(t[0] in ("outfit", "port") for t in state.tasks)
     launched = e is not None and e.launched and not in_port
+    if launched and isinstance(move, ShipType):
+        return Illegal(
+            SHIP_TYPE,
+            f"the ship type can change only until the expedition is launched: {p}'s is out "
+            f"({e.ship_type})",
+        )
     if launched and isinstance(move, Play):
         return Illegal(OUTFITTING, f"Outfitting cards are played in port: {p}'s expedition is out")
     if launched and isinstance(move, (StayInPort, Launch, LaunchFrom)):
         return Illegal(LAUNCHING, f"{p}'s expedition is already launched")
     if e is not None and e.launch_turn and isinstance(move, (Abort, Return, DeclareReturn)):
         return Illegal(LAUNCHING, "launching takes the whole turn: no end-of-turn action")
+    if ended:
+        return after_the_turn(p, e, move)
+    if e is not None and not e.launched and isinstance(move, EXPLORING):
+        return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
     if not turn:
         return None
     pending = {t[0] for t in state.tasks}
@@ -120,6 +141,71 @@ def misplaced(state: State, move: Any) -> Illegal | None:
         return why_late(state, e, move) or Illegal(late[1], late[2])
     if isinstance(move, (Abort, Return, DeclareReturn)) and min(turn) > 4:
         return Illegal(END_OF_TURN, "the turn is over")
+    return None
+
+
+OUTFITTING_MOVES = (Play, SpendGold, ShipType, LaunchFrom, Pay, Hire, Done)
+# The steps of a launched expedition's turn (Exploration Turns).
+EXPLORING = (
+    Move,
+    Status,
+    Ashore,
+    Aboard,
+    Action,
+    Takeover,
+    Abort,
+    Return,
+    DeclareReturn,
+    Stance,
+    Find,
+    Rumor,
+    Or,
+)
+
+
+def after_the_turn(p: str, e, move: Any) -> Illegal | None:
+    """A step written after the turn it belongs to ended: the rule that ends that turn."""
+    if e is None:
+        return None
+    if e.launch_turn:
+        return Illegal(
+            LAUNCHING, f"launching takes an entire turn: {p} takes no other action after it"
+        )
+    if not e.launched:
+        if isinstance(move, OUTFITTING_MOVES):
+            return Illegal(OUTFITTING, f"{p}'s outfitting is over for this turn")
+        return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
+    late = LATE.get(type(move))
+    if late is not None:
+        return Illegal(late[1], late[2])
+    if isinstance(move, (Action, Takeover, SpendGold)):
+        return Illegal(EXPEDITION_ACTION, "one expedition action a turn, after the status change")
+    if isinstance(move, (Abort, Return, DeclareReturn)):
+        return Illegal(END_OF_TURN, f"{p}'s turn is over: its end-of-turn actions are taken")
+    return None
+
+
+def drawn_too_many(state: State, p: str, e, move: Any, ended: bool) -> Illegal | None:
+    """A card drawn where the turn draws no more: on the launch turn ("the player doesn't draw
+    any cards"), after the two Outfitting cards of a stay in port, after the exploration card
+    of the turn, or while outfitting with the cards in hand."""
+    if not isinstance(move, Draw):
+        return None
+    if e is not None and e.launch_turn and (ended or state.tasks[-1][0] not in DRAWING):
+        return Illegal(LAUNCHING, f"launching takes an entire turn: {p} draws no card")
+    if any(t[0] in DRAWING for t in state.tasks):
+        return None
+    if state.now.kind == "port":
+        n = state.k["stay_in_port_cards"]
+        return Illegal(
+            OUTFITTING, f"staying in port draws {n} Outfitting cards: {p} has drawn them"
+        )
+    if state.now.kind == "explore" and not {t[0] for t in state.tasks} & {"stance", "steps"}:
+        if state.now.stance == "stay" or state.now.draws == "none":
+            return Illegal(DRAW, f"{p}'s expedition draws no card this turn")
+        return Illegal(DRAW, f"one exploration card a turn: {p} has drawn it")
+    if state.tasks and state.tasks[-1][0] == "outfit":
+        return Illegal(OUTFITTING, f"{p} outfits with the cards in hand: no card is drawn now")
     return None
 
 

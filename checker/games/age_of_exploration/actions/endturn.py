@@ -65,6 +65,7 @@ def start_turn(state: State, t: tuple, move: StartTurn) -> list[str]:
         return []
     e.launch_turn = False
     e.turns += 1
+    state.now.kind = "explore"
     state.now.start = e.space
     push(state, *TURN, ("next",))
     return [f"the expedition of {e.leader} is in {e.space}"]

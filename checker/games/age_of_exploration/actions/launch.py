@@ -55,6 +55,7 @@ def why_not(state: State, move: Launch) -> Illegal | None:
 def answer_port(state: State, t: tuple, move) -> list[str]:
     state.tasks.pop()
     p = state.player
+    state.now.kind = "port" if isinstance(move, StayInPort) else "launch"
     if isinstance(move, StayInPort):
         push(state, *[("odraw", p)] * state.k["stay_in_port_cards"], ("outfit", p, "port"))
         return [f"{p} stays in port"]
