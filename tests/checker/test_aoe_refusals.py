@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from portolan.model import load_game
-from tests.checker.games.age_of_exploration import BASE, BEN_OUT
+from tests.checker.games.age_of_exploration import BASE, BEN_OUT, HOME, LAND
 from tests.checker.helpers import COMPONENTS, marked_line, run_log
 
 MODEL = load_game(COMPONENTS, "age-of-exploration")
@@ -84,3 +84,109 @@ def test_a_step_is_refused_with_the_rule_that_forbids_it(case):
     assert v.player == "Ana"
     if phase:
         assert v.phase == phase, v
+
+
+# Ana back home (HOME) launches straight to the Land Sighted off the Grand Banks: a scurvy die of
+# 3 costs her three Provision (men) losses, which the rules take alone (two Provisions, then a
+# Crew): each may be written, or left out.
+def scurvy(more: str) -> str:
+    return BASE + HOME + f"  - player: Ana\n    steps: [launch ATL4, 3{more}]  # here\n"
+
+
+def ben_switches(more: str) -> str:
+    return BASE + turn(
+        "Ben",
+        f"port, draw 30, draw 57, play 30 Rutter, hire 57 conquistador, leader 12, "
+        f"retire John Cabot{more}",
+    )
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        scurvy(""),
+        scurvy(", lose Provision, lose Provision"),
+        scurvy(", lose Provision, lose Provision, lose Crew"),
+        BASE + LAND + "  - player: Ana\n    steps: [draw 151, ashore 1 1, drop Crew]  # here\n",
+        ben_switches(", keep Pilot"),
+        ben_switches(""),
+        OUTFITTED + turn("Ana", "ship Carrack, launch ATL1"),
+        BASE + turn("Ben", "port, draw 45, draw 33, ship Carrack"),
+    ],
+    ids=[
+        "losses left out",
+        "two losses written",
+        "three losses written",
+        "the Crew left aboard",
+        "the Rutter become a Pilot",
+        "the Pilot left out",
+        "the ship type it has, before the launch",
+        "the ship type it has, while outfitting",
+    ],
+)
+def test_what_the_rules_decided_may_be_written(log):
+    result = run_log(log)
+    assert result.ok, result.violation
+
+
+@pytest.mark.parametrize(
+    ("log", "section", "words"),
+    [
+        (
+            scurvy(", lose Missionary"),
+            "Taking Losses",
+            "'men' losses may not be satisfied by losing a Missionary: the loss of Provision "
+            "(men) took the only counter it could, Provision",
+        ),
+        (
+            scurvy(", lose Provision, lose Provision, lose Provision"),
+            "Taking Losses",
+            "the loss of Provision (men) took the only counter it could, Crew, not Provision",
+        ),
+        (
+            BASE + HOME + "  - player: Ana\n    steps: [launch ATL4, 6, lose Provision, "
+            "lose Provision, lose Crew, lose Crew, lose Missionary]  # here\n",
+            "Taking Losses",
+            "'men' losses may not be satisfied by losing a Missionary: with no men left, the loss "
+            "is a Leadership check",
+        ),
+        (
+            ben_switches(", keep Rutter"),
+            "Switching Leaders",
+            "only an Explorer a Rutter: with the new Leader the expedition's Rutter became a Pilot",
+        ),
+        (
+            OUTFITTED + turn("Ana", "ship Caravel, launch ATL1"),
+            "Choosing Ship Type",
+            "the ship type is chosen while outfitting",
+        ),
+    ],
+    ids=[
+        "a Missionary for men",
+        "a Provision there is no more of",
+        "a Missionary for men, with none left",
+        "a Rutter kept by a Conquistador",
+        "a ship type changed at the launch",
+    ],
+)
+def test_what_contradicts_the_rules_is_refused_with_the_rule(log, section, words):
+    v = run_log(log).violation
+    assert v is not None
+    assert (v.rule, v.line) == (MODEL.cite(section), marked_line(log)), v
+    assert words in v.message, v.message
+
+
+@pytest.mark.parametrize(
+    ("log", "words"),
+    [
+        (OUTFITTED + turn("Ana", "from M1"), "Malacca (M1) is not a New World base"),
+        (BASE + turn("Ben", "port, draw 45, draw 33, from M1"), "Malacca (M1) is not a New"),
+        (
+            BASE + BEN_OUT + turn("Ana", "draw 110, to ATL9"),
+            "Trade Winds (ATL9) is not next to Western Approaches (ATL1)",
+        ),
+    ],
+)
+def test_spaces_are_named_with_their_ids(log, words):
+    v = run_log(log).violation
+    assert v is not None and words in v.message, v

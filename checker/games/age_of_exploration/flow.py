@@ -22,6 +22,7 @@ from checker.games.age_of_exploration.moves import (
     Hire,
     Launch,
     LaunchFrom,
+    Lose,
     Move,
     NoAction,
     NoStatus,
@@ -45,7 +46,9 @@ from checker.games.age_of_exploration.sections import (
     DRAW,
     END_OF_TURN,
     EXPEDITION_ACTION,
+    LAUNCH_POINT,
     LAUNCHING,
+    LOSSES,
     MOVEMENT,
     OUTFITTING,
     SHIP_TYPE,
@@ -107,7 +110,7 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     ended = bool(state.tasks) and state.tasks[-1][0] == "start"
     p = state.players[state.current - 1] if ended else state.player
     e = state.exp.get(p)
-    early = drawn_too_many(state, p, e, move, ended)
+    early = drawn_too_many(state, p, e, move, ended) or lost_with_no_men(state, move)
     if early is not None or type(move) in QUICK:
         return early
     turn = [STAGE[t[0]] for t in state.tasks if t[0] in STAGE]
@@ -127,6 +130,8 @@ def misplaced(state: State, move: Any) -> Illegal | None:
         return Illegal(LAUNCHING, "launching takes the whole turn: no end-of-turn action")
     if ended:
         return after_the_turn(p, e, move)
+    if state.tasks[-1][0] == "port" and isinstance(move, OUTFITTING_MOVES):
+        return outfitting_at_port(state, p, move)
     if e is not None and not e.launched and isinstance(move, EXPLORING):
         return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
     if not turn:
@@ -183,6 +188,37 @@ def after_the_turn(p: str, e, move: Any) -> Illegal | None:
     if isinstance(move, (Abort, Return, DeclareReturn)):
         return Illegal(END_OF_TURN, f"{p}'s turn is over: its end-of-turn actions are taken")
     return None
+
+
+def outfitting_at_port(state: State, p: str, move: Any) -> Illegal:
+    """An outfitting step where a turn in port begins: it stays (then outfits) or launches."""
+    from checker.games.age_of_exploration.actions import outfitting
+
+    if isinstance(move, LaunchFrom) and move not in outfitting.launch_points(state, p):
+        return Illegal(
+            LAUNCH_POINT,
+            f"{state.book.named(move.space)} is not a New World base one may launch from",
+        )
+    return Illegal(
+        OUTFITTING,
+        f"a turn in port stays (drawing and playing two Outfitting cards) or launches: {p} "
+        "outfits after 'port' and its two cards",
+    )
+
+
+def lost_with_no_men(state: State, move: Any) -> Illegal | None:
+    """A counter written as lost where a loss of men found no men: the rules check the Leader
+    instead ("Men" losses may not be satisfied by losing a Missionary, Pilot...)."""
+    top = state.tasks[-1] if state.tasks else None
+    if not isinstance(move, Lose) or top is None or top[0] != "check":
+        return None
+    if "no men left" not in top[2]:
+        return None
+    return Illegal(
+        LOSSES,
+        f"'men' losses may not be satisfied by losing a {move.item}: with no men left, "
+        f"the loss is a {top[2].split(' (')[0]} check",
+    )
 
 
 def drawn_too_many(state: State, p: str, e, move: Any, ended: bool) -> Illegal | None:

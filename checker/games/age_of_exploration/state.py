@@ -98,6 +98,7 @@ class Turn:
     aboard: bool = False  # went back aboard this turn (once a turn)
     acted: bool = False  # the expedition action of the turn is taken
     home: tuple | None = None  # Expedition must return's distances home, and what they depend on
+    echoes: list[tuple] = field(default_factory=list)  # what the rules just did alone (echoes.py)
 
 
 @dataclass(slots=True)

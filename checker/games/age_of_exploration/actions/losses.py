@@ -6,6 +6,7 @@ and cargo over capacity (Cargo Capacity), settled before the next instruction.""
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration.actions import echoes
 from checker.games.age_of_exploration.actions.engine import (
     choice,
     effect,
@@ -208,6 +209,7 @@ def lose_auto(state: State, t: tuple) -> list[str] | None:
         return no_men_check(state, e, cause)
     if not options:
         state.tasks.pop()
+        echoes.record(state, "lose", what, cause, None)
         return [f"nothing to lose ({' or '.join(what)})"]
     forced = len(t) > 3
     if (
@@ -221,6 +223,7 @@ def lose_auto(state: State, t: tuple) -> list[str] | None:
     if len(options) > 1:
         return None
     state.tasks.pop()
+    echoes.record(state, "lose", what, cause, options[0])
     return lose_item(state, e, options[0])
 
 
