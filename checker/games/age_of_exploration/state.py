@@ -75,7 +75,7 @@ class Expedition:
 class Turn:
     """What the card drawn this turn has decided so far (Draw and resolve an exploration card)."""
 
-    kind: str = ""  # port, launch, explore (or outfit): what the player does this turn
+    kind: str = ""  # port, launch or explore: what the player does this turn ("": outfitting)
     start: str = ""
     card: int | None = None
     draws: str = ""

@@ -192,5 +192,10 @@ task(
         s.player, "Launch", (EndTurn,), "the end of the launch turn", default=END_TURN
     ),
     options=lambda s, t: [END_TURN],
-    answer=lambda s, t, m: s.tasks.pop() and [],
+    answer=lambda s, t, m: end_launch_turn(s),
 )
+
+
+def end_launch_turn(state: State) -> list[str]:
+    state.tasks.pop()
+    return []
