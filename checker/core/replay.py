@@ -84,6 +84,11 @@ def run(
             if decision.default is None:
                 # A new log turn while the last one still owes this decision: the last one's fault.
                 ended = last_step is not None and step.turn != last_turn
+                if not ended and decision.starts_turn and last_step is not None:
+                    # The turn ended on the way (what it may leave out): the step is its own.
+                    late = rules.misplaced(state, step.move)
+                    if late is not None:
+                        return stop(step, decision, late, rules.phase_of(step.move) or last_phase)
                 return stop(last_step if ended else step, decision, unanswered(decision))
             events = rules.apply(state, decision.default)
             if trace:  # a default left out at the end of a turn belongs to that turn

@@ -71,6 +71,36 @@ REFUSED = {
         "one exploration card a turn: Ana has drawn it",
         None,
     ),
+    "a move before the turn's card": (
+        BASE + BEN_OUT + turn("Ana", "to ATL2"),
+        "Draw and resolve an exploration card",
+        "Ana's expedition draws its exploration card now: write its number before 'move to ATL2'",
+        "Movement",
+    ),
+    "a new Leader picked at the end of an exploration turn": (
+        BASE + BEN_OUT + turn("Ana", "draw 110, to ATL2, to ATL3, pick explorer"),
+        "End-of-turn Actions",
+        "Ana's turn is over: the end-of-turn actions are its last steps",
+        None,
+    ),
+    "a launch after staying in port": (
+        OUTFITTED + turn("Ana", "port, draw 27, draw 30, launch ATL1"),
+        "Outfitting Expeditions",
+        "Ana outfits this turn: stay in port or launch next turn",
+        "Port",
+    ),
+    "a card drawn before staying in port": (
+        BASE + HOME + turn("Ana", "draw 39"),
+        "Outfitting Expeditions",
+        "a turn in port begins with 'port' or 'launch'",
+        None,
+    ),
+    "dice after a stay in port": (
+        OUTFITTED + turn("Ana", "port, draw 27, draw 30, 7"),
+        "Outfitting Expeditions",
+        "Ana's turn is over: a turn in port stays in port",
+        None,
+    ),
 }
 
 

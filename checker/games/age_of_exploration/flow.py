@@ -40,6 +40,7 @@ from checker.games.age_of_exploration.moves import (
     StayInPort,
     Stop,
     Takeover,
+    describe,
 )
 from checker.games.age_of_exploration.sections import (
     DISCOVERIES,
@@ -111,29 +112,32 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     p = state.players[state.current - 1] if ended else state.player
     e = state.exp.get(p)
     early = drawn_too_many(state, p, e, move, ended) or lost_with_no_men(state, move)
-    if early is not None or type(move) in QUICK:
+    if early is not None:
         return early
-    turn = [STAGE[t[0]] for t in state.tasks if t[0] in STAGE]
-    in_port = not ended and any(t[0] in ("outfit", "port") for t in state.tasks)
-    launched = e is not None and e.launched and not in_port
-    if launched and isinstance(move, ShipType):
-        return Illegal(
-            SHIP_TYPE,
-            f"the ship type can change only until the expedition is launched: {p}'s is out "
-            f"({e.ship_type})",
-        )
-    if launched and isinstance(move, Play):
-        return Illegal(OUTFITTING, f"Outfitting cards are played in port: {p}'s expedition is out")
-    if launched and isinstance(move, (StayInPort, Launch, LaunchFrom)):
-        return Illegal(LAUNCHING, f"{p}'s expedition is already launched")
-    if e is not None and e.launch_turn and isinstance(move, (Abort, Return, DeclareReturn)):
-        return Illegal(LAUNCHING, "launching takes the whole turn: no end-of-turn action")
     if ended:
-        return after_the_turn(p, e, move)
-    if state.tasks[-1][0] == "port" and isinstance(move, OUTFITTING_MOVES):
+        return launched_already(p, e, move, True) or after_the_turn(p, e, move)
+    top = state.tasks[-1][0] if state.tasks else None
+    in_port = any(t[0] in ("outfit", "port") for t in state.tasks)
+    early = launched_already(p, e, move, not in_port)
+    if early is not None:
+        return early
+    if top == "draw" and not isinstance(move, Draw):
+        return Illegal(
+            DRAW,
+            f"{p}'s expedition draws its exploration card now: write its number before "
+            f"'{describe(move)}'",
+        )
+    if type(move) in QUICK:
+        return port_begins(p) if top == "port" else None
+    turn = [STAGE[t[0]] for t in state.tasks if t[0] in STAGE]
+    if top == "port" and isinstance(move, OUTFITTING_MOVES):
         return outfitting_at_port(state, p, move)
     if e is not None and not e.launched and isinstance(move, EXPLORING):
         return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
+    if top == "port":
+        return port_begins(p)
+    if e is not None and not e.launched and isinstance(move, (StayInPort, Launch)):
+        return Illegal(OUTFITTING, f"{p} outfits this turn: stay in port or launch next turn")
     if not turn:
         return None
     pending = {t[0] for t in state.tasks}
@@ -168,6 +172,34 @@ EXPLORING = (
 )
 
 
+IN_PORT = "stays in port (drawing and playing two Outfitting cards) or launches"
+
+
+def port_begins(p: str) -> Illegal:
+    return Illegal(OUTFITTING, f"a turn in port begins with 'port' or 'launch': {p} {IN_PORT}")
+
+
+def launched_already(p: str, e, move: Any, out: bool) -> Illegal | None:
+    """A step of an expedition in port, from one that is out (``out``), or one that launched
+    this turn (Launching Expeditions, Choosing Ship Type)."""
+    if e is None:
+        return None
+    launched = e.launched and out
+    if launched and isinstance(move, ShipType):
+        return Illegal(
+            SHIP_TYPE,
+            f"the ship type can change only until the expedition is launched: {p}'s is out "
+            f"({e.ship_type})",
+        )
+    if launched and isinstance(move, Play):
+        return Illegal(OUTFITTING, f"Outfitting cards are played in port: {p}'s expedition is out")
+    if launched and isinstance(move, (StayInPort, Launch, LaunchFrom)):
+        return Illegal(LAUNCHING, f"{p}'s expedition is already launched")
+    if e.launch_turn and isinstance(move, (Abort, Return, DeclareReturn)):
+        return Illegal(LAUNCHING, "launching takes the whole turn: no end-of-turn action")
+    return None
+
+
 def after_the_turn(p: str, e, move: Any) -> Illegal | None:
     """A step written after the turn it belongs to ended: the rule that ends that turn."""
     if e is None:
@@ -177,17 +209,19 @@ def after_the_turn(p: str, e, move: Any) -> Illegal | None:
             LAUNCHING, f"launching takes an entire turn: {p} takes no other action after it"
         )
     if not e.launched:
-        if isinstance(move, OUTFITTING_MOVES):
-            return Illegal(OUTFITTING, f"{p}'s outfitting is over for this turn")
-        return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
+        if isinstance(move, EXPLORING):
+            return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
+        return Illegal(OUTFITTING, f"{p}'s turn is over: a turn in port {IN_PORT}")
     late = LATE.get(type(move))
     if late is not None:
         return Illegal(late[1], late[2])
     if isinstance(move, (Action, Takeover, SpendGold)):
         return Illegal(EXPEDITION_ACTION, "one expedition action a turn, after the status change")
-    if isinstance(move, (Abort, Return, DeclareReturn)):
-        return Illegal(END_OF_TURN, f"{p}'s turn is over: its end-of-turn actions are taken")
-    return None
+    return Illegal(
+        END_OF_TURN,
+        f"{p}'s turn is over: the end-of-turn actions are its last steps, and "
+        f"'{describe(move)}' answers nothing then",
+    )
 
 
 def outfitting_at_port(state: State, p: str, move: Any) -> Illegal:
