@@ -104,6 +104,13 @@ REFUSED = {
 }
 
 
+def test_a_card_dealt_beyond_the_setup_cites_the_set_up():
+    log = OUTFITTED.replace("47, 51]}", "47, 51, 52]}  # here")
+    v = run_log(log).violation
+    assert v is not None and (v.rule, v.line) == (MODEL.cite("Set Up"), marked_line(log)), v
+    assert "the setup deals each player an Explorer and 6 Outfitting cards" in v.message
+
+
 @pytest.mark.parametrize("case", list(REFUSED))
 def test_a_step_is_refused_with_the_rule_that_forbids_it(case):
     log, section, words, phase = REFUSED[case]

@@ -52,6 +52,7 @@ from checker.games.age_of_exploration.sections import (
     LOSSES,
     MOVEMENT,
     OUTFITTING,
+    SET_UP,
     SHIP_TYPE,
     STATUS_CHANGES,
 )
@@ -109,6 +110,11 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     if isinstance(move, StartTurn):
         return None
     ended = bool(state.tasks) and state.tasks[-1][0] == "start"
+    if ended and state.turn == 0:  # the deal is over, no turn has begun
+        n = state.k["starting_outfitting_cards"]
+        return Illegal(
+            SET_UP, f"the setup deals each player an Explorer and {n} Outfitting cards, no more"
+        )
     p = state.players[state.current - 1] if ended else state.player
     e = state.exp.get(p)
     early = drawn_too_many(state, p, e, move, ended) or lost_with_no_men(state, move)
