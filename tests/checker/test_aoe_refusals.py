@@ -227,3 +227,26 @@ def test_what_contradicts_the_rules_is_refused_with_the_rule(log, section, words
 def test_spaces_are_named_with_their_ids(log, words):
     v = run_log(log).violation
     assert v is not None and words in v.message, v
+
+
+def test_a_missionary_is_no_man_where_a_loss_of_men_leaves_a_choice():
+    from checker.core.registry import rules_for
+    from checker.games.age_of_exploration.actions.engine import push, run
+    from checker.games.age_of_exploration.moves import Lose
+    from checker.games.age_of_exploration.state import Turn
+    from tests.checker.test_aoe_rules import launched, table
+
+    rules = rules_for("age-of-exploration")
+    state = table()
+    launched(state, "Ana", "ATL2", Crew=2, Soldiers=1, Missionary=1, Provision=2)
+    state.now = Turn(start="ATL2")
+    push(state, ("lose", ("men",), "disease"), ("next",))
+    run(state)
+    state.forget()
+    assert rules.decision(state).accepts == (Lose,)
+    illegal = rules.check(state, Lose("Missionary"), "Ana")
+    assert illegal is not None and illegal.section == "Taking Losses"
+    assert illegal.message == (
+        "'men' losses may not be satisfied by losing a Missionary: the loss of men takes one "
+        "of Crew, Soldiers"
+    )

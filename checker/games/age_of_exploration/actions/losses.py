@@ -241,6 +241,12 @@ def decide_lose(state: State, t: tuple):
 def check_lose(state: State, t: tuple, move: Lose) -> Illegal | None:
     e = state.exp[state.player]
     options, _ = loss_options(e, t[1], t[2])
+    if move.item not in options and move.item in echoes.NOT_MEN and "men" in " ".join(t[1]):
+        return Illegal(
+            LOSSES,
+            f"'men' losses may not be satisfied by losing a {move.item}: the loss of "
+            f"{' or '.join(t[1])} takes one of {', '.join(options)}",
+        )
     if move.item not in options:
         return Illegal(
             LOSSES,
