@@ -50,6 +50,7 @@ def run(
     applied = 0
     last_turn = 0
     last_step: Step | None = None  # the last step applied
+    last_phase: str | None = None  # the phase of the decision it answered
 
     def stop(step: Step, decision: Decision | None, illegal: Illegal, phase: str | None = None):
         pos = step.pos
@@ -75,11 +76,19 @@ def run(
             # A move that can no longer come this turn is refused before any default is applied.
             early = rules.misplaced(state, step.move)
             if early is not None:
-                return stop(step, decision, early, rules.phase_of(step.move))
+                # A step written after its own turn ended is reported in that turn's phase.
+                after = decision.starts_turn and last_step is not None and step.turn == last_turn
+                phase = rules.phase_of(step.move) or (last_phase if after else None)
+                return stop(step, decision, early, phase)
         while decision is not None and not isinstance(step.move, decision.accepts):
             if decision.default is None:
                 # A new log turn while the last one still owes this decision: the last one's fault.
                 ended = last_step is not None and step.turn != last_turn
+                if not ended and decision.starts_turn and last_step is not None:
+                    # The turn ended on the way (what it may leave out): the step is its own.
+                    late = rules.misplaced(state, step.move)
+                    if late is not None:
+                        return stop(step, decision, late, rules.phase_of(step.move) or last_phase)
                 return stop(last_step if ended else step, decision, unanswered(decision))
             events = rules.apply(state, decision.default)
             if trace:  # a default left out at the end of a turn belongs to that turn
@@ -101,6 +110,7 @@ def run(
         applied += 1
         last_turn = step.turn
         last_step = step
+        last_phase = decision.phase
         if trace:
             lines += _trace(step.turn, decision, events)
     if finish:  # decisions the log may leave out (e.g. no Save played) after its last step

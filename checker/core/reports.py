@@ -50,6 +50,10 @@ class ScoreReport(ScoreFields):
 
     ok: Literal[True]
     game: str
+    finished: bool = Field(
+        description="whether the position ends the game (false: nobody has won yet, e.g. no "
+        "player has reached a VP target; winners is then empty)"
+    )
 
 
 class ViolationReport(_Report):

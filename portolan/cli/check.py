@@ -104,7 +104,7 @@ def score_command(
         raw = load_yaml(position)
     sheet = rules.score_position(model, raw, Source(display_path(position)), None)
     if shown == "json":
-        emit_json({"ok": True, "game": game, **sheet.as_json()})
+        emit_json({"ok": True, "game": game, "finished": sheet.finished, **sheet.as_json()})
     elif shown == "csv":
         echo(sheet.as_csv(), nl=False)
     else:

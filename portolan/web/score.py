@@ -210,7 +210,9 @@ def _download(game_id: str, sheet: ScoreSheet, kind: str) -> Response:
         body, media = sheet.as_csv(), "text/csv; charset=utf-8"
     else:
         body = json.dumps(
-            {"ok": True, "game": game_id, **sheet.as_json()}, ensure_ascii=False, indent=2
+            {"ok": True, "game": game_id, "finished": sheet.finished, **sheet.as_json()},
+            ensure_ascii=False,
+            indent=2,
         )
         media = "application/json"
     name = f"{game_id}-scores.{kind}"

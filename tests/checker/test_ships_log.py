@@ -71,3 +71,35 @@ def test_a_cube_taken_back_is_reported_at_its_whole_field():
         parse_log(text, "cubes.yaml", COMPONENTS)
     fields = [p.field for p in caught.value.problems]
     assert fields == ["turns[2].actions[0].cubes[1]"], caught.value.problems
+
+
+def test_a_last_turn_that_leaves_the_warehouse_over_full_is_said_to_be_incomplete(tmp_path):
+    """Ana's Athens Oil fills her warehouse over its 3 spaces and the log names no goods sent
+    back: the game cannot go on from there, and check says why (text and --json) instead of
+    only 'not over'."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from portolan.cli import app
+    from tests.checker.games.ships import SETUP, ana, ben
+
+    text = (
+        SETUP.format(options="")
+        + ana("{place: 1, trade: Tyre Cloth}", "{place: 1, trade: Tyre Food}")
+        + ben("{place: 2, trade: Alexandria Food}", "{card: Navigation Device}")
+        + ana("navigation", "{place: 3, trade: Athens Oil}")
+    )
+    path = tmp_path / "log.yaml"
+    path.write_text(text, encoding="utf-8")
+    note = (
+        "The last turn is incomplete: Ana's warehouse holds 4 goods and has room for 3: name "
+        "the goods sent back (return: [...]) [Ships — Consequences of placing your ship in the "
+        "merchant box]."
+    )
+    out = CliRunner().invoke(app, ["check", str(path)])
+    assert out.exit_code == 0, out.output
+    assert note in out.output and "No winner yet" in out.output
+    data = json.loads(CliRunner().invoke(app, ["check", str(path), "--json"]).output)
+    assert data["finished"] is False and data["notes"][0].startswith(note)
+    assert "sell all 4 goods, 1 more than Ana's warehouse holds" in data["notes"][0]

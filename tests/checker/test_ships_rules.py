@@ -35,6 +35,7 @@ from checker.games.ships.sections import (
     PLACE_SHIP,
     TAKE_GOLD,
     TAKE_NAVIGATION,
+    WARSHIP_BOX,
 )
 from checker.games.ships.state import OVER
 from portolan.model import load_game
@@ -292,6 +293,21 @@ def test_a_warship_costs_food_and_takes_the_disc_from_the_row_named():
     assert ana.goods["Food"] == 0 and ana.discs["Bank"] == 7
     assert ana.stock == 7 + 1  # Tyre's merchant cube from the pool
     assert s.bank_room(0) == 3
+
+
+def test_an_industry_counter_cannot_increase_a_citys_benefit():
+    """The rulebook: "Industry counters CANNOT be played to increase the benefit" (of a city):
+    refused even to a player who holds one, and nothing changes."""
+    s = new_game()
+    ana = s.seats[0]
+    ana.goods["Food"], ana.industry = 1, 1
+    touched(s)
+    play(s, StartTurn("Ana"), PlaceShip(1, "Warship"))
+    illegal = refused(s, City("Tyre", None, "Bank", industry=True))
+    assert illegal.section == WARSHIP_BOX
+    assert "an industry counter cannot increase a city's benefit" in illegal.message
+    play(s, City("Tyre", None, "Bank"))
+    assert ana.industry == 1 and ana.box_industry == 0
 
 
 def test_the_next_area_costs_less_per_disc_and_the_area_left_scores():

@@ -12,6 +12,7 @@ from typing import Any
 from checker.core.game import Decision, RulesBase
 from checker.core.scoresheet import ScoreSheet
 from checker.games.age_of_exploration import flow, logformat, moves, position, scoring
+from checker.games.age_of_exploration import moves as m
 from checker.games.age_of_exploration import setup as s
 from checker.games.age_of_exploration.actions import engine
 from checker.games.age_of_exploration.book import Book
@@ -37,6 +38,16 @@ class AgeOfExplorationRules(RulesBase):
     position = position
     # Every move answers the task on top of the stack: the engine hands it to its section.
     moves = dict.fromkeys(MOVE_TYPES, (engine.check, engine.apply))
+    # A step refused out of its place is reported in the phase it belongs to (moves of one
+    # phase only; a card drawn or a roll belongs to many).
+    move_phases = {
+        **dict.fromkeys((m.Play, m.ShipType, m.LaunchFrom, m.Pay, m.Hire), "Outfitting"),
+        **dict.fromkeys((m.StayInPort, m.Launch), "Port"),
+        **dict.fromkeys((m.Move, m.Ashore, m.Aboard), "Movement"),
+        m.Status: "Status",
+        m.Takeover: "Action",
+        **dict.fromkeys((m.Abort, m.Return, m.DeclareReturn), "End of turn"),
+    }
 
     def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> State:
         state = s.setup(self.book(model), options, players)

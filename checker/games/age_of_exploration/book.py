@@ -240,6 +240,14 @@ class Book:
         name = self.spaces[space].civilization
         return self.civs.get(name) if name and self.kind[space] != "land" else None
 
+    def named(self, sid: str) -> str:
+        """A space as a message names it: its name and its id ("Malacca (M1)")."""
+        space = self.spaces.get(sid)
+        name = space.name if space is not None else None
+        if not name or name.casefold() == sid.casefold():
+            return name or sid
+        return f"{name} ({sid})"
+
     def space(self, value: Any) -> str | None:
         """A space named by its id (any case) or its name, if that name is unique."""
         if not isinstance(value, str):

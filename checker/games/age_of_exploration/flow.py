@@ -22,6 +22,7 @@ from checker.games.age_of_exploration.moves import (
     Hire,
     Launch,
     LaunchFrom,
+    Lose,
     Move,
     NoAction,
     NoStatus,
@@ -31,26 +32,35 @@ from checker.games.age_of_exploration.moves import (
     Return,
     Roll,
     Rumor,
+    ShipType,
     SpendGold,
+    Stance,
     StartTurn,
     Status,
     StayInPort,
     Stop,
     Takeover,
+    describe,
 )
 from checker.games.age_of_exploration.sections import (
     DISCOVERIES,
     DRAW,
     END_OF_TURN,
     EXPEDITION_ACTION,
+    LAUNCH_POINT,
     LAUNCHING,
+    LOSSES,
     MOVEMENT,
     OUTFITTING,
+    SET_UP,
+    SHIP_TYPE,
     STATUS_CHANGES,
 )
 from checker.games.age_of_exploration.state import State
 
-QUICK = {StartTurn, Roll, Draw}  # moves misplaced() has nothing to say about
+QUICK = {StartTurn, Roll, Draw}  # moves misplaced() has little to say about
+# Tasks that draw a card (an exploration card, an Outfitting card, a Leader, a face-up card).
+DRAWING = {"draw", "odraw", "ldraw", "row"}
 # The steps of an exploration turn (Exploration Turns), and what comes at each.
 STAGE = {
     "stance": 0,
@@ -94,20 +104,46 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
 
 
 def misplaced(state: State, move: Any) -> Illegal | None:
-    """A step that cannot come now nor later in this turn (so no default is applied first)."""
-    if type(move) in QUICK:
+    """A step that cannot come now nor later in this turn (so no default is applied first),
+    refused with the rule that forbids it: also a step written after its turn ended (the next
+    player's turn is to begin), judged as a step of the turn it was written in."""
+    if isinstance(move, StartTurn):
         return None
-    p = state.player
+    ended = bool(state.tasks) and state.tasks[-1][0] == "start"
+    if ended and state.turn == 0:  # the deal is over, no turn has begun
+        n = state.k["starting_outfitting_cards"]
+        return Illegal(
+            SET_UP, f"the setup deals each player an Explorer and {n} Outfitting cards, no more"
+        )
+    p = state.players[state.current - 1] if ended else state.player
     e = state.exp.get(p)
-    turn = [STAGE[t[0]] for t in state.tasks if t[0] in STAGE]
+    early = drawn_too_many(state, p, e, move, ended) or lost_with_no_men(state, move)
+    if early is not None:
+        return early
+    if ended:
+        return launched_already(p, e, move, True) or after_the_turn(p, e, move)
+    top = state.tasks[-1][0] if state.tasks else None
     in_port = any(t[0] in ("outfit", "port") for t in state.tasks)
-    launched = e is not None and e.launched and not in_port
-    if launched and isinstance(move, Play):
-        return Illegal(OUTFITTING, f"Outfitting cards are played in port: {p}'s expedition is out")
-    if launched and isinstance(move, (StayInPort, Launch, LaunchFrom)):
-        return Illegal(LAUNCHING, f"{p}'s expedition is already launched")
-    if e is not None and e.launch_turn and isinstance(move, (Abort, Return, DeclareReturn)):
-        return Illegal(LAUNCHING, "launching takes the whole turn: no end-of-turn action")
+    early = launched_already(p, e, move, not in_port)
+    if early is not None:
+        return early
+    if top == "draw" and not isinstance(move, Draw):
+        return Illegal(
+            DRAW,
+            f"{p}'s expedition draws its exploration card now: write its number before "
+            f"'{describe(move)}'",
+        )
+    if type(move) in QUICK:
+        return port_begins(p) if top == "port" else None
+    turn = [STAGE[t[0]] for t in state.tasks if t[0] in STAGE]
+    if top == "port" and isinstance(move, OUTFITTING_MOVES):
+        return outfitting_at_port(state, p, move)
+    if e is not None and not e.launched and isinstance(move, EXPLORING):
+        return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
+    if top == "port":
+        return port_begins(p)
+    if e is not None and not e.launched and isinstance(move, (StayInPort, Launch)):
+        return Illegal(OUTFITTING, f"{p} outfits this turn: stay in port or launch next turn")
     if not turn:
         return None
     pending = {t[0] for t in state.tasks}
@@ -120,6 +156,132 @@ def misplaced(state: State, move: Any) -> Illegal | None:
         return why_late(state, e, move) or Illegal(late[1], late[2])
     if isinstance(move, (Abort, Return, DeclareReturn)) and min(turn) > 4:
         return Illegal(END_OF_TURN, "the turn is over")
+    return None
+
+
+OUTFITTING_MOVES = (Play, SpendGold, ShipType, LaunchFrom, Pay, Hire, Done)
+# The steps of a launched expedition's turn (Exploration Turns).
+EXPLORING = (
+    Move,
+    Status,
+    Ashore,
+    Aboard,
+    Action,
+    Takeover,
+    Abort,
+    Return,
+    DeclareReturn,
+    Stance,
+    Find,
+    Rumor,
+    Or,
+)
+
+
+IN_PORT = "stays in port (drawing and playing two Outfitting cards) or launches"
+
+
+def port_begins(p: str) -> Illegal:
+    return Illegal(OUTFITTING, f"a turn in port begins with 'port' or 'launch': {p} {IN_PORT}")
+
+
+def launched_already(p: str, e, move: Any, out: bool) -> Illegal | None:
+    """A step of an expedition in port, from one that is out (``out``), or one that launched
+    this turn (Launching Expeditions, Choosing Ship Type)."""
+    if e is None:
+        return None
+    launched = e.launched and out
+    if launched and isinstance(move, ShipType):
+        return Illegal(
+            SHIP_TYPE,
+            f"the ship type can change only until the expedition is launched: {p}'s is out "
+            f"({e.ship_type})",
+        )
+    if launched and isinstance(move, Play):
+        return Illegal(OUTFITTING, f"Outfitting cards are played in port: {p}'s expedition is out")
+    if launched and isinstance(move, (StayInPort, Launch, LaunchFrom)):
+        return Illegal(LAUNCHING, f"{p}'s expedition is already launched")
+    if e.launch_turn and isinstance(move, (Abort, Return, DeclareReturn)):
+        return Illegal(LAUNCHING, "launching takes the whole turn: no end-of-turn action")
+    return None
+
+
+def after_the_turn(p: str, e, move: Any) -> Illegal | None:
+    """A step written after the turn it belongs to ended: the rule that ends that turn."""
+    if e is None:
+        return None
+    if e.launch_turn:
+        return Illegal(
+            LAUNCHING, f"launching takes an entire turn: {p} takes no other action after it"
+        )
+    if not e.launched:
+        if isinstance(move, EXPLORING):
+            return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
+        return Illegal(OUTFITTING, f"{p}'s turn is over: a turn in port {IN_PORT}")
+    late = LATE.get(type(move))
+    if late is not None:
+        return Illegal(late[1], late[2])
+    if isinstance(move, (Action, Takeover, SpendGold)):
+        return Illegal(EXPEDITION_ACTION, "one expedition action a turn, after the status change")
+    return Illegal(
+        END_OF_TURN,
+        f"{p}'s turn is over: the end-of-turn actions are its last steps, and "
+        f"'{describe(move)}' answers nothing then",
+    )
+
+
+def outfitting_at_port(state: State, p: str, move: Any) -> Illegal:
+    """An outfitting step where a turn in port begins: it stays (then outfits) or launches."""
+    from checker.games.age_of_exploration.actions import outfitting
+
+    if isinstance(move, LaunchFrom) and move not in outfitting.launch_points(state, p):
+        return Illegal(
+            LAUNCH_POINT,
+            f"{state.book.named(move.space)} is not a New World base one may launch from",
+        )
+    return Illegal(
+        OUTFITTING,
+        f"a turn in port stays (drawing and playing two Outfitting cards) or launches: {p} "
+        "outfits after 'port' and its two cards",
+    )
+
+
+def lost_with_no_men(state: State, move: Any) -> Illegal | None:
+    """A counter written as lost where a loss of men found no men: the rules check the Leader
+    instead ("Men" losses may not be satisfied by losing a Missionary, Pilot...)."""
+    top = state.tasks[-1] if state.tasks else None
+    if not isinstance(move, Lose) or top is None or top[0] != "check":
+        return None
+    if "no men left" not in top[2]:
+        return None
+    return Illegal(
+        LOSSES,
+        f"'men' losses may not be satisfied by losing a {move.item}: with no men left, "
+        f"the loss is a {top[2].split(' (')[0]} check",
+    )
+
+
+def drawn_too_many(state: State, p: str, e, move: Any, ended: bool) -> Illegal | None:
+    """A card drawn where the turn draws no more: on the launch turn ("the player doesn't draw
+    any cards"), after the two Outfitting cards of a stay in port, after the exploration card
+    of the turn, or while outfitting with the cards in hand."""
+    if not isinstance(move, Draw):
+        return None
+    if e is not None and e.launch_turn and (ended or state.tasks[-1][0] not in DRAWING):
+        return Illegal(LAUNCHING, f"launching takes an entire turn: {p} draws no card")
+    if any(t[0] in DRAWING for t in state.tasks):
+        return None
+    if state.now.kind == "port":
+        n = state.k["stay_in_port_cards"]
+        return Illegal(
+            OUTFITTING, f"staying in port draws {n} Outfitting cards: {p} has drawn them"
+        )
+    if state.now.kind == "explore" and not {t[0] for t in state.tasks} & {"stance", "steps"}:
+        if state.now.stance == "stay" or state.now.draws == "none":
+            return Illegal(DRAW, f"{p}'s expedition draws no card this turn")
+        return Illegal(DRAW, f"one exploration card a turn: {p} has drawn it")
+    if state.tasks and state.tasks[-1][0] == "outfit":
+        return Illegal(OUTFITTING, f"{p} outfits with the cards in hand: no card is drawn now")
     return None
 
 

@@ -356,7 +356,9 @@ class _Reader(LogReader):
     def _keep(self, rest, pos, field):
         if fold(rest) in ("old", "new"):
             return Keep(fold(rest))
-        self.bad("keep 'old' or 'new'", pos, field)
+        if fold(rest) in ("pilot", "rutter"):  # what a change of Leader type leaves (echoes.py)
+            return Keep(rest.strip().capitalize())
+        self.bad("keep 'old' or 'new' (or the Pilot or Rutter a new Leader keeps)", pos, field)
         return None
 
     def _eat(self, rest, pos, field):

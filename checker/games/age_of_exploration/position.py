@@ -23,7 +23,7 @@ from checker.core.scoresheet import ScoreSheet
 from checker.games.age_of_exploration.book import Book
 from checker.games.age_of_exploration.scoring import sheet
 from checker.games.age_of_exploration.setup import target_vp
-from portolan.errors import InputError, did_you_mean
+from portolan.errors import did_you_mean
 from portolan.model.loader import Game
 from portolan.names import fold
 from portolan.yamlsrc import Source, YList, YMap
@@ -85,100 +85,153 @@ def score_position(
         options=options,
         players_hint="{awards: [...], progress: N, majors: {...}, without_vp: [...]}",
     )
-    table, problems = head.table, head.problems
     vp: dict[str, dict[str, int]] = {}
     boxes: dict[str, int] = {}
-    majors: dict[str, str] = {}
-    for player, entry in table.items():
+    taken: dict[str, str] = {}  # each Major Expedition -> the player who scored it
+    for player, entry in head.table.items():
         p = str(player)
-        field = f"players.{p}"
         vp[p] = {c.id: 0 for c in book.categories}
         if entry is None:
             continue
         if not isinstance(entry, YMap):
             head.bad(
                 "each player maps to {awards, progress, majors, without_vp}",
-                table.value_pos[player],
-                field,
+                head.table.value_pos[player],
+                f"players.{p}",
             )
             continue
-        for key in entry:
-            if key not in ENTRY_KEYS:
-                head.bad(
-                    f"unknown key '{key}'",
-                    entry.key_pos[key],
-                    f"{field}.{key}",
-                    did_you_mean(str(key), ENTRY_KEYS),
-                )
-        for aid in awards_listed(book, head, entry, "awards", field, boxes):
-            a = book.awards[aid]
-            cat = "goods" if aid in GOODS or a.gold else "vp_chart"
-            vp[p][cat] += a.vp
-        if awards_listed(book, head, entry, "without_vp", field, boxes) and not entry.get("majors"):
+        player_entry(book, head, p, entry, vp[p], boxes)
+        majors_scored(book, head, p, entry, vp[p], taken)
+    head.done()
+    target = target_vp(book, head.options, len(head.players))
+    result = sheet(book.categories, vp, target, "")
+    won = [p for p in vp if sum(vp[p].values()) >= target]
+    if len(won) > 1:
+        head.bad(
+            f"{' and '.join(won)} both have {target} VP or more: the first to reach the target "
+            "wins at once (Victory), so only one player can",
+            head.raw.value_pos["players"],
+            "players",
+        )
+        head.done()
+    result.finished = bool(won)
+    if not won:
+        result.notes.insert(1, f"Nobody has reached {target} VP: the game is not won yet.")
+    return result
+
+
+def player_entry(
+    book: Book, head: Position, p: str, entry: YMap, vp: dict[str, int], boxes: dict[str, int]
+) -> None:
+    """A player's awards (with VP and without) and NWP/SSA Progress, added to ``vp``."""
+    field = f"players.{p}"
+    for key in entry:
+        if key not in ENTRY_KEYS:
             head.bad(
-                "awards come off the chart without VP only with a Major Expedition: "
-                f"{p} has no 'majors'",
-                entry.key_pos["without_vp"],
-                f"{field}.without_vp",
+                f"unknown key '{key}'",
+                entry.key_pos[key],
+                f"{field}.{key}",
+                did_you_mean(str(key), ENTRY_KEYS),
             )
-        progress = entry.get("progress", 0)
-        if isinstance(progress, bool) or not isinstance(progress, int) or progress < 0:
+    for aid in awards_listed(book, head, entry, "awards", field, boxes):
+        a = book.awards[aid]
+        vp["goods" if aid in GOODS or a.gold else "vp_chart"] += a.vp
+    if awards_listed(book, head, entry, "without_vp", field, boxes) and not entry.get("majors"):
+        head.bad(
+            "awards come off the chart without VP only with a Major Expedition: "
+            f"{p} has no 'majors'",
+            entry.key_pos["without_vp"],
+            f"{field}.without_vp",
+        )
+    progress = entry.get("progress", 0)
+    if isinstance(progress, bool) or not isinstance(progress, int) or progress < 0:
+        head.bad(
+            "progress is how many times the NWP or SSA marker advanced: a whole number",
+            entry.value_pos.get("progress"),
+            f"{field}.progress",
+        )
+    else:
+        vp["known_progress"] += progress * book.k["known_progress_vp"]
+
+
+def major_id(book: Book, name: Any) -> str | None:
+    return next(
+        (m for m, info in book.majors.items() if fold(str(name)) in (fold(m), fold(info.name))),
+        None,
+    )
+
+
+def majors_scored(
+    book: Book, head: Position, p: str, entry: YMap, vp: dict[str, int], taken: dict[str, str]
+) -> None:
+    """A player's Major Expeditions and their VP, held to what else the player has: "If the
+    player has no VPs at all, all Major Expeditions are worth a mere 4 VPs" (Major
+    Expeditions), so the first Major of a player with no other VP scored 4, and only one can."""
+    field = f"players.{p}"
+    got = entry.get("majors") or {}
+    if isinstance(got, list):
+        got = {m if isinstance(m, str | int) else str(m): None for m in got}
+    if not isinstance(got, dict):
+        head.bad(
+            "majors maps each Major Expedition to its VP",
+            entry.value_pos.get("majors"),
+            f"{field}.majors",
+        )
+        return
+    others = sum(vp.values())  # the player's VP besides his Majors
+    mine: list[tuple[str, Any, Any]] = []  # (major, VP written or None, where)
+    for name, value in got.items():
+        pos = got.key_pos.get(name) if isinstance(got, YMap) else entry.value_pos.get("majors")
+        mid = major_id(book, name)
+        if mid is None:
             head.bad(
-                "progress is how many times the NWP or SSA marker advanced: a whole number",
-                entry.value_pos.get("progress"),
-                f"{field}.progress",
+                f"'{name}' is not a Major Expedition",
+                pos,
+                f"{field}.majors.{name}",
+                did_you_mean(str(name), book.majors),
+            )
+        elif mid in taken:
+            head.bad(
+                f"{mid} is also {taken[mid]}'s: each is scored once", pos, f"{field}.majors.{name}"
             )
         else:
-            vp[p]["known_progress"] += progress * book.k["known_progress_vp"]
-        got = entry.get("majors") or {}
-        if isinstance(got, list):
-            got = {m if isinstance(m, str | int) else str(m): None for m in got}
-        if not isinstance(got, dict):
+            taken[mid] = p
+            mine.append((mid, value, pos))
+    low = book.k["major_vp_without_vp"]
+    if mine and others == 0 and len(mine) == 1 and mine[0][1] is None:
+        mine[0] = (mine[0][0], low, mine[0][2])  # his only VP: the rules decide it was 4
+    lows = 0
+    for mid, value, pos in mine:
+        info = book.majors[mid]
+        full = (
+            info.variant_vp
+            if head.options.get("major_vp") == "variant" and info.variant_vp
+            else info.vp
+        )
+        points = full if value is None else value
+        if isinstance(points, bool) or not isinstance(points, int) or points not in (full, low):
             head.bad(
-                "majors maps each Major Expedition to its VP",
-                entry.value_pos.get("majors"),
-                f"{field}.majors",
+                f"{info.name} scores {low} or {full} VP, not {value}",
+                pos,
+                f"{field}.majors.{mid}",
             )
             continue
-        for name, value in got.items():
-            pos = got.key_pos.get(name) if isinstance(got, YMap) else entry.value_pos.get("majors")
-            mid = next(
-                (
-                    m
-                    for m, info in book.majors.items()
-                    if fold(str(name)) in (fold(m), fold(info.name))
-                ),
-                None,
+        lows += points == low
+        if points == low and lows > 1:
+            head.bad(
+                f"{info.name} scores {full} VP, not {low}: only a player with no VP at all "
+                f"scores a Major Expedition as {low}, and after one {p} had {low}",
+                pos,
+                f"{field}.majors.{mid}",
             )
-            if mid is None:
-                head.bad(
-                    f"'{name}' is not a Major Expedition",
-                    pos,
-                    f"{field}.majors.{name}",
-                    did_you_mean(str(name), book.majors),
-                )
-                continue
-            if mid in majors:
-                head.bad(
-                    f"{mid} is also {majors[mid]}'s: each is scored once",
-                    pos,
-                    f"{field}.majors.{name}",
-                )
-                continue
-            majors[mid] = p
-            info = book.majors[mid]
-            allowed = {info.vp, info.variant_vp or info.vp, book.k["major_vp_without_vp"]}
-            points = info.vp if value is None else value
-            if isinstance(points, bool) or not isinstance(points, int) or points not in allowed:
-                scores = " or ".join(str(v) for v in sorted(allowed))
-                head.bad(
-                    f"{info.name} scores {scores} VP, not {value}",
-                    pos,
-                    f"{field}.majors.{name}",
-                )
-                continue
-            vp[p]["majors"] += points
-    if problems:
-        raise InputError(problems)
-    target = target_vp(book, head.options, len(head.players))
-    return sheet(book.categories, vp, target, "")
+            continue
+        vp["majors"] += points
+    if mine and others == 0 and lows == 0:
+        mid, _, pos = mine[0]
+        head.bad(
+            f"{p} has no VP but Major Expeditions: the first he scored was worth {low} VP "
+            f"(a player with no VPs at all scores a Major Expedition as {low}), not "
+            f"{book.majors[mid].name}'s full VP",
+            pos,
+            f"{field}.majors.{mid}",
+        )

@@ -75,6 +75,7 @@ class Expedition:
 class Turn:
     """What the card drawn this turn has decided so far (Draw and resolve an exploration card)."""
 
+    kind: str = ""  # port, launch or explore: what the player does this turn ("": outfitting)
     start: str = ""
     card: int | None = None
     draws: str = ""
@@ -97,6 +98,7 @@ class Turn:
     aboard: bool = False  # went back aboard this turn (once a turn)
     acted: bool = False  # the expedition action of the turn is taken
     home: tuple | None = None  # Expedition must return's distances home, and what they depend on
+    echoes: list[tuple] = field(default_factory=list)  # what the rules just did alone (echoes.py)
 
 
 @dataclass(slots=True)

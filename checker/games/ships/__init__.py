@@ -43,7 +43,7 @@ from checker.games.ships.moves import (
     spellings,
     spends,
 )
-from checker.games.ships.scoring import final_scoring
+from checker.games.ships.scoring import final_scoring, incomplete_turn
 from checker.games.ships.sections import END_OF_GAME, GAME_PLAY
 from checker.games.ships.setup import setup
 from checker.games.ships.state import State
@@ -140,6 +140,15 @@ class ShipsRules(RulesBase):
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state)
+
+    def sheet(self, state: State) -> ScoreSheet:
+        """The scores so far, with a note when the log's last turn stopped short of a duty the
+        turn cannot end without (a full warehouse's goods sent back): said, not left silent."""
+        sheet = super().sheet(state)
+        note = incomplete_turn(state, self.decision(state))
+        if note:
+            sheet.notes.insert(0, note)
+        return sheet
 
 
 RULES = ShipsRules()

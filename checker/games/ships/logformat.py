@@ -30,6 +30,7 @@ cube was at hand. ``exchange`` lists the goods exchanged for what this action us
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from checker.core.game import Step
@@ -239,13 +240,15 @@ class _Reader(LogReader):
             )
         return self.shown[location]
 
-    def city(self, value: Any, pos: Pos | None, field: str, row: str | None) -> City | None:
+    def city(
+        self, value: Any, pos: Pos | None, field: str, row: str | None, industry: bool = False
+    ) -> City | None:
         if isinstance(value, str) and value in self.cities:
-            return City(*self.cities[value], row)
+            return City(*self.cities[value], row, industry)
         move = self.read_city(value, pos, field, row)
         if move is not None and isinstance(value, str):
             self.cities[value] = (move.location, move.benefit)
-        return move
+        return move if move is None or not industry else replace(move, industry=True)
 
     def read_city(self, value: Any, pos: Pos | None, field: str, row: str | None) -> City | None:
         found = self.place(value, pos, field)
@@ -567,7 +570,8 @@ def _ship_action(a: _Action, key: str, cube: str | None) -> None:
             row = rd.word(
                 entry["disc"], list(ROWS), a.at("disc"), f"{field}.disc", "a row: Warehouse or Bank"
             )
-        move = rd.city(entry["city"], a.at("city"), f"{field}.city", row)
+        industry = bool(entry.get("industry", False))  # refused by the rules, with the rule
+        move = rd.city(entry["city"], a.at("city"), f"{field}.city", row, industry)
     if move is not None:
         a.emit(move, targets[0])
 
@@ -691,6 +695,8 @@ def write_log(steps: list[Step]) -> dict[str, Any]:
             entry["city"] = m.location + (f" {m.benefit}" if m.benefit else "")
             if m.row:
                 entry["disc"] = m.row
+            if m.industry:
+                entry["industry"] = True
         elif isinstance(m, ReturnGood):
             entry.setdefault("return", []).append(m.good)
         elif isinstance(m, SellGood):

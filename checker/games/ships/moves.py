@@ -97,6 +97,7 @@ class City:  # the city disc into a city space (Area 7: its Warship box), taken 
     location: str
     benefit: str | None = None  # which of the location's cities (None: its only one)
     row: str | None = None  # Warehouse or Bank (None: the row that still has discs)
+    industry: bool = False  # an industry counter written with it: never legal (a city's benefit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from checker.core.game import Decision, missing_of
 from checker.core.scoresheet import ScoreLine, ScoreSheet
 from checker.games.ships.book import Book
+from checker.games.ships.moves import ReturnGood
 from checker.games.ships.state import State
 from portolan.model.rules import ScoreCategory
 
@@ -110,4 +112,21 @@ def final_scoring(state: State) -> ScoreSheet:
         last,
         sale,
         f"Area {info.number} ({info.name})",
+    )
+
+
+def incomplete_turn(state: State, decision: Decision | None) -> str | None:
+    """Why the last turn of a log is not over, when it owes what no turn may end without: the
+    goods a full warehouse sends back (no ``return:``). Until then the game cannot end, and the
+    scores so far sell goods that do not fit."""
+    if decision is None or decision.accepts != (ReturnGood,):
+        return None
+    why = missing_of(decision)
+    held = state.seat.goods_held
+    room = held + state.warehouse_room(state.current)
+    return (
+        f"The last turn is incomplete: {why.message} [{state.book.title} — {why.section}]. "
+        "The game cannot end "
+        f"before it is, and the scores so far sell all {held} goods, {held - room} more than "
+        f"{decision.player}'s warehouse holds."
     )

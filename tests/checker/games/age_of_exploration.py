@@ -176,7 +176,7 @@ VIOLATIONS = {
     "a launching point that is no base": (
         ben("port, draw 45, draw 33, from CB1"),
         "Switching Launching Point",
-        "CB1 is not a New World base one may launch from",
+        "Hispaniola (CB1) is not a New World base one may launch from",
     ),
     "a ship type the counters do not fit": (
         ben("port, draw 45, draw 33, ship Caravel"),
@@ -202,7 +202,7 @@ VIOLATIONS = {
     "a launch to a Land Sighted not on the map": (
         ben("launch ATL4"),
         "Launching Expeditions",
-        "no Land Sighted chit is on ATL4 yet",
+        "no Land Sighted chit is on Grand Banks (ATL4) yet",
     ),
     "staying in port once launched": (
         BEN_OUT + ana("port"),
@@ -286,12 +286,12 @@ VIOLATIONS = {
         + "  - player: Ben\n    steps: [draw 112]\n"
         + ana("draw 115, to AZORES"),
         "Movement",
-        "AZORES is across a grey arrow: that is a status change",
+        "Azores is across a grey arrow: that is a status change",
     ),
     "a move to a space not next to it": (
         then_ana("draw 115, to ATL9"),
         "Movement",
-        "ATL9 is not next to ATL1",
+        "Trade Winds (ATL9) is not next to Western Approaches (ATL1)",
     ),
     "a move after the status change": (
         then_ana("draw 115, status EUROPE, to ATL2"),
@@ -313,7 +313,7 @@ VIOLATIONS = {
         + "  - player: Ben\n    steps: [draw 112]\n"
         + ana("draw 117, to ATL4, status NA-COD"),
         "Status Changes",
-        "westward across a D arrow needs the Land Sighted of ATL4",
+        "westward across a D arrow needs the Land Sighted of Grand Banks (ATL4)",
     ),
     "two status changes": (
         then_ana("draw 115, to ATL5, status AZORES, status ATL5"),
@@ -329,7 +329,7 @@ VIOLATIONS = {
     "a status change before visiting the Rumors of Gold": (
         LAND + ana("draw 152, status NA-NE"),
         "Rumors of Gold",
-        "the Rumors of Gold in NA2-LAKES must be visited first",
+        "the Rumors of Gold in Great Lakes (NA2-LAKES) must be visited first",
     ),
     # Switching between Naval, Land and Raft Expeditions
     "a land expedition taking to the water": (
@@ -397,7 +397,7 @@ VIOLATIONS = {
     "a return far from Europe": (
         then_ana("draw 112, return"),
         "End-of-turn Actions",
-        "an expedition returns only in Europe or at a base, not in ATL1",
+        "an expedition returns only in Europe or at a base, not in Western Approaches (ATL1)",
     ),
     "Expedition must return declared twice": (
         then_ana("draw 112, must return, must return"),
@@ -410,7 +410,7 @@ VIOLATIONS = {
         + "  - player: Ben\n    steps: [draw 112]\n"
         + ana("draw 115, to ATL4"),
         "End-of-turn Actions",
-        "ATL4 is not on the way home (Expedition must return)",
+        "Grand Banks (ATL4) is not on the way home (Expedition must return)",
     ),
     "no move on the way home": (
         BEN_OUT

@@ -226,6 +226,11 @@ VIOLATIONS = {
         "Consequences of placing your ship in the warship box",
         "say which row of the display the disc comes from",
     ),
+    "an industry counter on a city": (
+        log(ana("gold") + ben("{place: 1, city: Tyre, disc: Bank, industry: true}  # here")),
+        "Consequences of placing your ship in the warship box",
+        "an industry counter cannot increase a city's benefit",
+    ),
     "a city already taken": (
         log(
             ana("gold")

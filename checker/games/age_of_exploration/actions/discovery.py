@@ -193,7 +193,8 @@ def check_rumor(state: State, t: tuple, move: Rumor) -> Illegal | None:
     if move.space not in targets:
         return Illegal(
             RUMORS,
-            f"the Rumors of Gold go to the first Ⓡ space of a higher number: {', '.join(targets)}",
+            "the Rumors of Gold go to the first Ⓡ space of a higher number: "
+            + ", ".join(map(state.book.named, targets)),
         )
     return None
 

@@ -65,6 +65,7 @@ def start_turn(state: State, t: tuple, move: StartTurn) -> list[str]:
         return []
     e.launch_turn = False
     e.turns += 1
+    state.now.kind = "explore"
     state.now.start = e.space
     push(state, *TURN, ("next",))
     return [f"the expedition of {e.leader} is in {e.space}"]
@@ -140,7 +141,9 @@ def check_end(state: State, t: tuple, move) -> Illegal | None:
     e = state.exp[state.player]
     if isinstance(move, Return) and not can_return(state, e):
         return Illegal(
-            END_OF_TURN, f"an expedition returns only in Europe or at a base, not in {e.space}"
+            END_OF_TURN,
+            "an expedition returns only in Europe or at a base, not in "
+            + state.book.named(e.space),
         )
     if isinstance(move, DeclareReturn):
         if e.must_return:

@@ -14,10 +14,11 @@ waits for a decision (or the stack is empty: the game is over)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from checker.core.game import Decision, Illegal
+from checker.games.age_of_exploration.actions import echoes
 from checker.games.age_of_exploration.state import OVER, State
 
 
@@ -92,6 +93,17 @@ CONSTANT = {
 
 
 def decide(state: State) -> Decision | None:
+    """The decision of the task on top; it also accepts a step written for what the rules just
+    did alone (echoes.py)."""
+    d = decide_top(state)
+    if d is not None and state.now.echoes:
+        more = tuple(k for k in echoes.types(state) if k not in d.accepts)
+        if more:
+            return replace(d, accepts=d.accepts + more)
+    return d
+
+
+def decide_top(state: State) -> Decision | None:
     if not state.tasks or state.phase == OVER:
         return None
     t = state.tasks[-1]
@@ -104,18 +116,31 @@ def decide(state: State) -> Decision | None:
     return TASKS[t[0]].decide(state, t)
 
 
+def an_echo(state: State, move: Any) -> bool:
+    if not state.now.echoes:
+        return False
+    d = decide_top(state)
+    return echoes.is_echo(state, move, d is not None and isinstance(move, d.accepts))
+
+
 def options(state: State) -> list:
     t = top(state)
     return [] if t is None else TASKS[t[0]].options(state, t)
 
 
 def check(state: State, move: Any) -> Illegal | None:
+    if an_echo(state, move):
+        return echoes.check(state, move)
     t = state.tasks[-1]
     hook = TASKS[t[0]].check
     return None if hook is None else hook(state, t, move)
 
 
 def apply(state: State, move: Any) -> list[str]:
+    if state.now.echoes:
+        if an_echo(state, move):
+            return echoes.answer(state, move)
+        state.now.echoes.clear()
     tasks = state.tasks
     t = tasks[-1]
     events = TASKS[t[0]].answer(state, t, move)

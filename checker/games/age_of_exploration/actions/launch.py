@@ -8,8 +8,17 @@ from __future__ import annotations
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions.engine import chance, push, same, task
 from checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
-from checker.games.age_of_exploration.moves import STAY, Action, Launch, Roll, StayInPort
-from checker.games.age_of_exploration.sections import LAUNCH_POINT, LAUNCHING
+from checker.games.age_of_exploration.moves import (
+    END_TURN,
+    STAY,
+    Action,
+    EndTurn,
+    Launch,
+    Roll,
+    ShipType,
+    StayInPort,
+)
+from checker.games.age_of_exploration.sections import LAUNCH_POINT, LAUNCHING, SHIP_TYPE
 from checker.games.age_of_exploration.state import LAND, SHIP, State
 
 
@@ -42,19 +51,39 @@ def why_not(state: State, move: Launch) -> Illegal | None:
         return Illegal(LAUNCH_POINT, "only Caravels launch from Panama City (CA1)")
     if e.launch_from == "EUROPE":
         if move.to in state.book.land_sighted:
-            return Illegal(LAUNCHING, f"no Land Sighted chit is on {move.to} yet")
+            return Illegal(LAUNCHING, f"no Land Sighted chit is on {state.book.named(move.to)} yet")
         return Illegal(
             LAUNCHING,
-            f"from Europe an expedition launches to {state.book.launch_sea} or a Land Sighted chit",
+            f"from Europe an expedition launches to {state.book.named(state.book.launch_sea)} "
+            "or a Land Sighted chit",
         )
     return Illegal(
-        LAUNCHING, f"from {e.launch_from} an expedition launches beside it, into it, or on foot"
+        LAUNCHING,
+        f"from {state.book.named(e.launch_from)} an expedition launches beside it, into it, "
+        "or on foot",
     )
 
 
+def check_port(state: State, t: tuple, move) -> Illegal | None:
+    if isinstance(move, Launch):
+        return why_not(state, move)
+    if isinstance(move, ShipType):
+        have = state.exp[state.player].ship_type
+        if move.type != have:
+            return Illegal(
+                SHIP_TYPE,
+                f"the ship type is chosen while outfitting (staying in port, or a new "
+                f"expedition): {state.player}'s is {have}",
+            )
+    return None
+
+
 def answer_port(state: State, t: tuple, move) -> list[str]:
+    if isinstance(move, ShipType):  # the type it has, written before the launch
+        return [f"{state.player}'s ships are {move.type}s"]
     state.tasks.pop()
     p = state.player
+    state.now.kind = "port" if isinstance(move, StayInPort) else "launch"
     if isinstance(move, StayInPort):
         push(state, *[("odraw", p)] * state.k["stay_in_port_cards"], ("outfit", p, "port"))
         return [f"{p} stays in port"]
@@ -74,15 +103,17 @@ def answer_port(state: State, t: tuple, move) -> list[str]:
     else:
         e.mode = SHIP
     if move.to in state.sighted:
-        push(state, ("scurvy",))
+        push(state, ("scurvy",), ("launched",))
     return events
 
 
 task(
     "port",
-    decide=lambda s, t: same(s.player, "Port", (StayInPort, Launch), "stay in port or launch"),
+    decide=lambda s, t: same(
+        s.player, "Port", (StayInPort, Launch, ShipType), "stay in port or launch"
+    ),
     options=lambda s, t: [STAY, *launches(s)],
-    check=lambda s, t, m: why_not(s, m) if isinstance(m, Launch) else None,
+    check=check_port,
     answer=answer_port,
 )
 
@@ -151,3 +182,20 @@ task(
     check=check_eat,
     answer=answer_eat,
 )
+
+
+# The launch turn ends once its scurvy losses are taken: until then (a decision that needs no
+# answer) a step written for a loss the rules took alone is still this turn's (echoes.py).
+task(
+    "launched",
+    decide=lambda s, t: same(
+        s.player, "Launch", (EndTurn,), "the end of the launch turn", default=END_TURN
+    ),
+    options=lambda s, t: [END_TURN],
+    answer=lambda s, t, m: end_launch_turn(s),
+)
+
+
+def end_launch_turn(state: State) -> list[str]:
+    state.tasks.pop()
+    return []

@@ -6,6 +6,7 @@ and cargo over capacity (Cargo Capacity), settled before the next instruction.""
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration.actions import echoes
 from checker.games.age_of_exploration.actions.engine import (
     choice,
     effect,
@@ -208,6 +209,7 @@ def lose_auto(state: State, t: tuple) -> list[str] | None:
         return no_men_check(state, e, cause)
     if not options:
         state.tasks.pop()
+        echoes.record(state, "lose", what, cause, None)
         return [f"nothing to lose ({' or '.join(what)})"]
     forced = len(t) > 3
     if (
@@ -221,6 +223,7 @@ def lose_auto(state: State, t: tuple) -> list[str] | None:
     if len(options) > 1:
         return None
     state.tasks.pop()
+    echoes.record(state, "lose", what, cause, options[0])
     return lose_item(state, e, options[0])
 
 
@@ -238,6 +241,12 @@ def decide_lose(state: State, t: tuple):
 def check_lose(state: State, t: tuple, move: Lose) -> Illegal | None:
     e = state.exp[state.player]
     options, _ = loss_options(e, t[1], t[2])
+    if move.item not in options and move.item in echoes.NOT_MEN and "men" in " ".join(t[1]):
+        return Illegal(
+            LOSSES,
+            f"'men' losses may not be satisfied by losing a {move.item}: the loss of "
+            f"{' or '.join(t[1])} takes one of {', '.join(options)}",
+        )
     if move.item not in options:
         return Illegal(
             LOSSES,

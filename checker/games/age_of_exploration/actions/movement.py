@@ -10,7 +10,7 @@ from collections import deque
 
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
-from checker.games.age_of_exploration.actions import discovery
+from checker.games.age_of_exploration.actions import discovery, echoes
 from checker.games.age_of_exploration.actions.engine import choice, effect, push, same, task
 from checker.games.age_of_exploration.actions.losses import reduce_ships, take
 from checker.games.age_of_exploration.actions.ratings import (
@@ -209,11 +209,17 @@ def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
         return Illegal(MOVEMENT, f"Progress {now.progress} allows {max_moves(state, e)} space(s)")
     if to not in state.book.neigh[e.space]:
         if to in state.book.trans[e.space]:
-            return Illegal(MOVEMENT, f"{to} is across a grey arrow: that is a status change")
-        return Illegal(MOVEMENT, f"{to} is not next to {e.space}")
+            return Illegal(
+                MOVEMENT, f"{state.book.named(to)} is across a grey arrow: that is a status change"
+            )
+        return Illegal(
+            MOVEMENT, f"{state.book.named(to)} is not next to {state.book.named(e.space)}"
+        )
     if not may_be_in(state, e, to):
         what = {SHIP: "ships", LAND: "a land expedition", RAFT: "rafts"}[e.mode]
-        return Illegal(SWITCHING, f"{what} cannot enter {to} ({state.book.kind[to]})")
+        return Illegal(
+            SWITCHING, f"{what} cannot enter {state.book.named(to)}: {state.book.kind[to]}"
+        )
     why = border_open(state, e, e.space, to)
     if why:
         section = CIVILIZATIONS if "Capital" in why else MOVEMENT
@@ -229,7 +235,9 @@ def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
             f" {porters_limit(e)} (Crew + Soldiers + Cavalry + 1); leave the rest behind",
         )
     if e.must_return and to not in move_targets(state, e):
-        return Illegal(END_OF_TURN, f"{to} is not on the way home (Expedition must return)")
+        return Illegal(
+            END_OF_TURN, f"{state.book.named(to)} is not on the way home (Expedition must return)"
+        )
     return None
 
 
@@ -412,6 +420,7 @@ def go_ashore(state: State, e: Expedition, move: Ashore) -> list[str]:
         e.damage = e.rotten = False
         return ["goes ashore and scuttles the ships"]
     e.ship_space, e.hold, e.ashore_here = e.space, hold, True
+    echoes.record(state, "aboard", tuple(hold))
     return [f"goes ashore, leaving {move.crew} Crew and {move.provision} Provisions aboard"]
 
 

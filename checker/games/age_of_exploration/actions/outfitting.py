@@ -39,7 +39,6 @@ from checker.games.age_of_exploration.sections import (
     LAUNCH_POINT,
     OUTFITTING,
     PERSONNEL,
-    SHIP_TYPE,
     SWITCHING_LEADERS,
 )
 from checker.games.age_of_exploration.state import Expedition, State
@@ -434,14 +433,15 @@ def check_outfit(state: State, t: tuple, move) -> Illegal | None:
         return why_not_items(state, e, p, {move.item: 1}, None)
     if isinstance(move, ShipType):
         if move.type == e.ship_type:
-            return Illegal(SHIP_TYPE, f"the ship type is already {move.type}")
+            return None  # the type it has: written, it changes nothing
         if move not in ship_types(state, p):
             return Illegal(CARGO, f"the counters aboard do not fit a {move.type} expedition")
         return None
     if isinstance(move, LaunchFrom):
         if move not in launch_points(state, p):
             return Illegal(
-                LAUNCH_POINT, f"{move.space} is not a New World base one may launch from"
+                LAUNCH_POINT,
+                f"{state.book.named(move.space)} is not a New World base one may launch from",
             )
         return None
     if isinstance(move, Pay):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
+from checker.games.age_of_exploration.actions import echoes
 from checker.games.age_of_exploration.actions.engine import (
     chance,
     effect,
@@ -350,8 +351,10 @@ def set_leader(state: State, p: str, name: str) -> None:
         pilot, rutter = e.items.pop("Pilot", 0), e.items.pop("Rutter", 0)
         if rutter:
             e.items["Pilot"] = rutter
+            echoes.record(state, "switch", "Pilot", "Rutter")
         if pilot:
             e.items["Rutter"] = pilot
+            echoes.record(state, "switch", "Rutter", "Pilot")
     e.leader, e.kind, e.second = name, kind, False
 
 

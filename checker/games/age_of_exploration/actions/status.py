@@ -31,7 +31,9 @@ def why_not(state: State, e: Expedition, to: str) -> Illegal | None:
     now = state.now
     frm = e.space
     if to not in book.trans[frm]:
-        return Illegal(STATUS_CHANGES, f"no grey arrow leads from {frm} to {to}")
+        return Illegal(
+            STATUS_CHANGES, f"no grey arrow leads from {book.named(frm)} to {book.named(to)}"
+        )
     if now.status:
         return Illegal(STATUS_CHANGES, "only one status change a turn")
     if e.lost:
@@ -40,11 +42,12 @@ def why_not(state: State, e: Expedition, to: str) -> Illegal | None:
         return Illegal(STATUS_CHANGES, "a raft expedition working on its rafts stays put")
     if now.stance == "stay":  # a card is drawn on the turn it leaves a base or an island
         return Illegal(
-            DRAW, f"an expedition that stays draws no card: it leaves {frm} by drawing one"
+            DRAW,
+            f"an expedition that stays draws no card: it leaves {book.named(frm)} by drawing one",
         )
     if discovery.pending(state, state.player, e):
         where = state.rumors[state.player][0]
-        return Illegal(RUMORS, f"the Rumors of Gold in {where} must be visited first")
+        return Illegal(RUMORS, f"the Rumors of Gold in {book.named(where)} must be visited first")
     why = kind_allowed(state, e, frm, to)
     if why:
         return Illegal(SWITCHING, why)
@@ -53,7 +56,8 @@ def why_not(state: State, e: Expedition, to: str) -> Illegal | None:
         i = book.land_sighted.get(frm)
         if frm not in state.sighted and (frm, i) not in e.found:
             return Illegal(
-                STATUS_CHANGES, f"westward across a D arrow needs the Land Sighted of {frm}"
+                STATUS_CHANGES,
+                f"westward across a D arrow needs the Land Sighted of {book.named(frm)}",
             )
     c = book.civs.get(book.spaces[to].civilization or "")
     if c is not None and book.kind[to] == "rumors":
@@ -79,11 +83,11 @@ def kind_allowed(state: State, e: Expedition, frm: str, to: str) -> str | None:
     k_to = book.kind[to]
     if e.mode == SHIP:
         if k_to in ("river", "rumors", "contact", "capital"):
-            return f"ships cannot enter {to} ({k_to})"
+            return f"ships cannot enter {book.named(to)}: {k_to}"
         return None
     if e.mode == RAFT:
         if k_to in ("sea", "island", "europe", "rumors", "contact", "capital"):
-            return f"rafts cannot enter {to} ({k_to})"
+            return f"rafts cannot enter {book.named(to)}: {k_to}"
         return None
     if k_to == "river":
         return None if e.rafts else "only a raft expedition enters a river: build rafts first"

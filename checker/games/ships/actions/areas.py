@@ -361,6 +361,12 @@ def check_city(state: State, move: City) -> Illegal | None:
         return Illegal(
             MERCHANT_RULES, "the ship went in a Merchant box: a merchant cube goes in a trade box"
         )
+    if move.industry:
+        return Illegal(
+            WARSHIP_BOX,
+            "an industry counter cannot increase a city's benefit (industry: true goes with a "
+            "trade box)",
+        )
     book, seat = state.book, state.seat
     area = book.area_of(move.location)
     problem = area_problem(state, area, navigation_in_hand(state), state.pend_nav)
