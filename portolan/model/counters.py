@@ -28,6 +28,7 @@ class CounterFace(Strict):
     icon: str | None = None
     colour: str | None = None  # default: the counter's colour
     mirror: bool = False  # the icon mirrored left to right (a ship's bow then points left)
+    mark: str | None = None  # a small icon in the top right corner (a player colour's shape)
 
 
 class Placement(Strict):
@@ -104,6 +105,9 @@ class Counter(Strict):
             raise ValueError("only a standee has a base")
         if not 0 <= self.base <= 60:
             raise ValueError("base must be between 0 and 60 mm")
+        marked = [f for f in (self.front, self.back) if f is not None and f.mark]
+        if marked and self.shape == "circle":
+            raise ValueError("a circle has no corner for a mark: give it the shape as its icon")
         if self.shape == "standee" and self.back is not None and self.back.mirror:
             raise ValueError(
                 "a standee's back is drawn as its figure seen from behind (mirrored across the "

@@ -55,16 +55,20 @@ def test_no_ships_counter_text_crosses_its_frame(ships, sheet):
 @pytest.mark.parametrize("era", ["galley", "sailing ship", "steamship"])
 def test_a_long_colour_name_on_a_ship_counter_clears_its_icon_and_frame(ships, era):
     """The icon gives way to YELLOW (it would reach 0.55 mm into the icon and past the frame);
-    RED keeps the full-size icon."""
+    RED keeps the full-size icon. The colour's shape in the top right corner stays above the
+    text's capitals."""
     counter, d = face_of(ships, f"Yellow {era}")
-    (icon,) = [g for g in d.items if isinstance(g, Group)]
+    icon, mark = sorted((g for g in d.items if isinstance(g, Group)), key=lambda g: -g.scale)
     (text,) = [t for t in d.items if isinstance(t, Text)]
     left, right = extent(text)
     frame = counter.size - counter.face_height * 0.08  # the frame is inset 8 % of the height
     assert left >= icon.dx + icon.scale and right <= frame
     assert icon.scale >= counter.face_height * 0.5
+    cap_top = text.y - text.size * 25.4 / 72 * 0.73
+    assert mark.dy + mark.scale + CLEAR <= cap_top + 1e-9
+    assert mark.dx + mark.scale <= frame
     _, red = face_of(ships, f"Red {era}")
-    (red_icon,) = [g for g in red.items if isinstance(g, Group)]
+    red_icon = max((g for g in red.items if isinstance(g, Group)), key=lambda g: g.scale)
     assert red_icon.scale == pytest.approx(counter.face_height * 0.74)
     assert icon.scale < red_icon.scale
 
