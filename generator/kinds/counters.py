@@ -319,9 +319,12 @@ def fold_lines(counter: Counter) -> list[float]:
     return [fh, fh + counter.base] if counter.base else [fh]
 
 
+def _has_backs(spec) -> bool:
+    return any(c.back is not None and c.shape != "standee" for c in spec.counters)
+
+
 def _folded(spec, sheet) -> bool:
-    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
-    return sheet.duplex == "fold" and any_back
+    return sheet.duplex == "fold" and _has_backs(spec)
 
 
 def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
@@ -330,10 +333,12 @@ def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
     when ``--duplex fold`` puts the backs on the right)."""
     W, H = sheet.paper
     m = sheet.margin
+    # a backs page moves by the back offset: keep room for it
+    sx, sy = sheet.shift_room if _has_backs(spec) else (0.0, 0.0)
     # room on the left for the scale bar down the page
-    left = m + b + BAR_ROOM
-    right = W / 2 - fold_gap() - b if _folded(spec, sheet) else W - m - 1.0 - b
-    return left, m + BAND + b, right, H - m - BAND - b
+    left = m + b + BAR_ROOM + sx
+    right = W / 2 - fold_gap() - b if _folded(spec, sheet) else W - m - 1.0 - b - sx
+    return left, m + BAND + b + sy, right, H - m - BAND - b - sy
 
 
 def render_counters(
