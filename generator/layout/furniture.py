@@ -201,7 +201,7 @@ def header(m: Margins, parts: list[str]) -> list:
     A page whose art leaves no top band for even the page number (a page-sized mat or a sheet
     of four aids on Letter) has the header down its right-hand band instead, turned a quarter
     clockwise (read from the top down), clear of the marks and of the scale bar: the art keeps
-    its size and its bleed."""
+    its size (its bleed is what the grid could give, see ``layout/grid.py``)."""
     if not parts:
         return []
     top = _header_in(m.intervals, m.top, parts)
