@@ -145,8 +145,8 @@ def test_every_counter_text_stays_inside_its_frame(game):
             "counters: counter 'Damage' (back): ROTTEN HULLS",
         ),
         (  # on a 10 mm marker the colour's name under VP reaches past the frame
-            '{icon: square, text: "VP"}',
-            '{icon: square, text: "VP", subtext: "YELLOW"}',
+            '{icon: disc, text: "VP"}',
+            '{icon: disc, text: "VP", subtext: "YELLOW"}',
             "counters: counter 'VPs (yellow)': YELLOW",
         ),
     ],
