@@ -9,6 +9,7 @@ these is an input error at the component's ``size`` (or ``count``), found before
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from generator.kinds.counters import counter_area, counter_bleed
 from generator.layout.sheet import Item, grid_for, unfolded
@@ -42,7 +43,7 @@ def check_sheet(component: Component, items: list[Item], opts, overlap: float) -
     backs = any(it.back is not None for it in items)
     if fits_page(w, h, home.paper, home.margin):
         try:
-            grid, _ = grid_for(home, w, h)
+            grid, _ = grid_for(home if backs else replace(home, back_offset=(0.0, 0.0)), w, h)
         except ValueError:
             grid = None
         if grid is not None and grid.per_page > 0:

@@ -5,7 +5,9 @@
   shop's uploader takes the fronts and the backs as two lists in name order, so equal names
   keep each face with its back; ``x<copies>`` is how many of that card the game has.
 - ``print/<game>-print-set.pdf``: every printable of the game in one PDF, after a print list
-  that says, for each part, its file, its paper, simplex or duplex, and how many sheets.
+  that says, for each part, its file, its paper, simplex or duplex, and how many sheets. Every
+  duplex part starts on an odd page (after a page left blank when needed), its font subsets
+  have names of their own and the print dialog is asked not to scale (``pdf_merge.py``).
 - ``print/print-list.csv``: the same list for a spreadsheet.
 """
 
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from generator.backends.pdf import PdfWriter
 from generator.draw import Drawing, Line, Text
+from generator.exports.pdf_merge import ask_no_scaling, retag_subsets
 from generator.exports.raster import designs_of, pixels, rasterise
 from generator.kinds.aid import render_aid
 from generator.kinds.deck import render_deck
@@ -30,6 +33,8 @@ from portolan.sizes import large_papers, papers
 
 DPI = 300
 CARD_KINDS = {"deck": render_deck, "aid": render_aid}
+MM_PER_PT = 25.4 / 72
+BLANK_NOTE = "Left blank: the next part prints double-sided from here."
 
 
 def write_cards(game: Game, staging: Staging, bleed: float, theme: Theme) -> list[Path]:
@@ -143,10 +148,10 @@ def _shared_stems(game: Game, opts) -> dict[str, str]:
 
 
 def write_print_set(game: Game, staging: Staging, opts) -> list[Path]:
-    import pypdfium2 as pdfium
-
+    """The print list (CSV) and the print set: the list, then every part. A duplex part starts
+    on an odd page (a blank page before it when needed), so a duplex print of the whole set
+    backs each front with its own back."""
     parts = print_parts(game, staging.root, opts)
-    paper = opts.page
     if not parts:
         return []
     listing = staging.file("print", "print-list.csv")
@@ -154,19 +159,53 @@ def write_print_set(game: Game, staging: Staging, opts) -> list[Path]:
     combined = staging.file("print", f"{game.id}-print-set.pdf")
     with tempfile.TemporaryDirectory(prefix="portolan-print-") as tmp:
         cover = Path(tmp) / "list.pdf"
-        _list_pages(game, [p for _, p in parts], cover, papers()[paper])
-        doc = pdfium.PdfDocument.new()
-        try:
-            for pdf in [cover, *(pdf for pdf, _ in parts)]:
-                src = pdfium.PdfDocument(str(pdf))
-                try:
-                    doc.import_pages(src)
-                finally:
-                    src.close()
-            doc.save(str(combined))
-        finally:
-            doc.close()
+        _list_pages(game, [p for _, p in parts], cover, papers()[opts.page])
+        _merge(cover, parts, Path(tmp), combined)
     return [listing, combined]
+
+
+def _merge(cover: Path, parts: list[tuple[Path, PrintPart]], tmp: Path, out: Path) -> None:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument.new()
+    tags = 0
+
+    def add(pdf: Path, name: str) -> None:
+        nonlocal tags
+        data, tags = retag_subsets(pdf.read_bytes(), tags)
+        (tmp / name).write_bytes(data)
+        _import(doc, tmp / name)
+
+    try:
+        for k, (pdf, part) in enumerate([(cover, None), *parts]):
+            if part is not None and part.sides != "simplex" and len(doc) % 2 == 1:
+                w, h = doc[len(doc) - 1].get_size()
+                add(_blank_page(tmp / f"blank-{k}.pdf", w * MM_PER_PT, h * MM_PER_PT), f"b{k}")
+            add(pdf, f"part-{k}.pdf")
+        doc.save(str(out))
+    finally:
+        doc.close()
+    out.write_bytes(ask_no_scaling(out.read_bytes()))
+
+
+def _import(doc, path: Path) -> None:
+    import pypdfium2 as pdfium
+
+    src = pdfium.PdfDocument(str(path))
+    try:
+        doc.import_pages(src)
+    finally:
+        src.close()
+
+
+def _blank_page(path: Path, w: float, h: float) -> Path:
+    """A page left blank on purpose (the back of the page before a duplex part), saying so."""
+    writer = PdfWriter(path, (w, h), title="blank")
+    d = Drawing(w, h)
+    d.add(Text(w / 2, h / 2, BLANK_NOTE, 8, "regular", "#6b6b6b", "middle"))
+    writer.page(d)
+    writer.save()
+    return path
 
 
 def _csv(parts: list[PrintPart]) -> str:

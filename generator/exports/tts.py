@@ -9,9 +9,11 @@ For every deck of a game this writes, into ``tts/``:
 - ``<deck>/<deck>-back.png`` (and ``<deck>-<type>-back.png`` for a card type with a back of its
   own): one back image per back.
 - ``<deck>.json``: a TTS saved object (copy it into TTS's ``Saves/Saved Objects`` folder, or
-  open it from there) holding one ``DeckCustom`` object.
+  open it from there) holding one ``DeckCustom`` object, or one per back when card types have
+  backs of their own (Ships' three eras, Age of Exploration's Explorers and Conquistadors),
+  side by side: piles the rules keep apart are not shuffled together.
 
-The saved object, as TTS reads it: ``ObjectStates[0]`` is ``{"Name": "DeckCustom", "Nickname",
+The saved object, as TTS reads it: each of ``ObjectStates`` is ``{"Name": "DeckCustom", "Nickname",
 "DeckIDs", "CustomDeck", "ContainedObjects", "Transform", ...}``. ``CustomDeck`` maps a sheet's
 key (a number, as a string) to ``{"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden",
 "UniqueBack", "Type"}``; a card is named by its ``CardID`` = key x 100 + its cell (0-based, row
@@ -40,6 +42,7 @@ MAX_ROWS = 7
 MAX_PIXELS = 4096
 MAX_DPI = 300.0  # no need for more on a screen
 FACES_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1  # the last cell is the hidden card
+PILE_STEP = 3.0  # table units between the piles of one deck (a card is about 2.2 wide)
 
 
 @dataclass(frozen=True)
@@ -78,9 +81,9 @@ def _guid(text: str) -> str:
     return f"{zlib.crc32(text.encode()) & 0xFFFFFF:06x}"
 
 
-def _transform(y: float = 1.0) -> dict:
+def _transform(y: float = 1.0, x: float = 0.0) -> dict:
     return {
-        "posX": 0.0,
+        "posX": x,
         "posY": y,
         "posZ": 0.0,
         "rotX": 0.0,
@@ -163,12 +166,13 @@ def write_deck(
                 card_ids[k] = key * 100 + cell
             key += 1
 
-    cards = []
+    piles: dict[str, list[dict]] = {}  # the cards of each back: a pile the rules keep apart
     for k, d in enumerate(designs):
         name = names[k] if k < len(names) else d.front.title or d.front.id
+        back_id = d.back.id if d.back is not None else "back"
         for copy in range(d.count):
             cid = card_ids[k]
-            cards.append(
+            piles.setdefault(back_id, []).append(
                 {
                     "GUID": _guid(f"{game.id}/{component.id}/{k}/{copy}"),
                     "Name": "Card",
@@ -181,27 +185,11 @@ def write_deck(
                     "CustomDeck": {str(cid // 100): custom[str(cid // 100)]},
                 }
             )
-    deck_object = {
-        "GUID": _guid(f"{game.id}/{component.id}"),
-        "Name": "DeckCustom",
-        "Transform": _transform(),
-        "Nickname": component.name,
-        "Description": game.title,
-        "Locked": False,
-        "Grid": True,
-        "Snap": True,
-        "Autoraise": True,
-        "Sticky": True,
-        "Tooltip": True,
-        "HideWhenFaceDown": True,
-        "Hands": False,
-        "SidewaysCard": False,
-        "DeckIDs": [c["CardID"] for c in cards],
-        "CustomDeck": custom,
-        "ContainedObjects": cards,
-    }
-    if len(cards) == 1:  # TTS has no deck of one: the card itself, as a custom card
-        deck_object = {**cards[0], "Name": "CardCustom", "Hands": True}
+    several = len(piles) > 1
+    objects = [
+        _pile(game, component, back_id, cards, custom, n * PILE_STEP, several)
+        for n, (back_id, cards) in enumerate(piles.items())
+    ]
     saved = {
         "SaveName": f"{game.title} — {component.name}",
         "GameMode": "",
@@ -213,7 +201,7 @@ def write_deck(
         "XmlUI": "",
         "LuaScript": "",
         "LuaScriptState": "",
-        "ObjectStates": [deck_object],
+        "ObjectStates": objects,
         "TabStates": {},
         "VersionNumber": "",
     }
@@ -221,6 +209,43 @@ def write_deck(
     path.write_text(json.dumps(saved, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     written.append(path)
     return written
+
+
+def _pile(game, component, back_id: str, cards: list[dict], custom: dict, x: float, named: bool):
+    """One pile of cards (``DeckCustom``, or a lone ``CardCustom``) at ``x`` on the table; the
+    piles of a deck whose card types have backs of their own (Ships' eras, Explorers and
+    Conquistadors) are kept apart, as the rules keep them, each named after its back."""
+    sheets = {str(c["CardID"] // 100) for c in cards}
+    nickname = component.name
+    if named:
+        nickname += " — " + back_id.removeprefix(f"{component.id}-").removesuffix("-back")
+    deck_object = {
+        "GUID": _guid(f"{game.id}/{component.id}" + (f"/{back_id}" if named else "")),
+        "Name": "DeckCustom",
+        "Transform": _transform(x=x),
+        "Nickname": nickname,
+        "Description": game.title,
+        "Locked": False,
+        "Grid": True,
+        "Snap": True,
+        "Autoraise": True,
+        "Sticky": True,
+        "Tooltip": True,
+        "HideWhenFaceDown": True,
+        "Hands": False,
+        "SidewaysCard": False,
+        "DeckIDs": [c["CardID"] for c in cards],
+        "CustomDeck": {k: v for k, v in custom.items() if k in sheets},
+        "ContainedObjects": cards,
+    }
+    if len(cards) == 1:  # TTS has no deck of one: the card itself, as a custom card
+        deck_object = {
+            **cards[0],
+            "Name": "CardCustom",
+            "Hands": True,
+            "Transform": _transform(x=x),
+        }
+    return deck_object
 
 
 def _compose(images, plan: SheetPlan, *, hidden: bool):

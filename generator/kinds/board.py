@@ -38,11 +38,33 @@ def render_board(game: Game, component: Component, bleed: float, theme: Theme) -
     for k, name in enumerate(spec.colours):
         c = check_colour(game, component, name, ("colours", k))
         title = f"{spec.title} · {name}" if spec.title else name
-        d, over = _draw_board(game, component, bleed, theme, c, title, f"{spec.id}-{name}")
+        shape = colour_shape(game, name) or spec.icon
+        d, over = _draw_board(game, component, bleed, theme, c, title, f"{spec.id}-{name}", shape)
         items.append(Item(d))
         designs.append(d)
         overflows += over
     return Rendered(items, designs, overflows)
+
+
+PLAYER_TERMS = ("player", "colour")  # the vocabularies that name the players' colours
+
+
+def player_colours(game: Game) -> dict[str, str | None]:
+    """The players' colours (palette names named by a word of a ``PLAYER_TERMS`` vocabulary)
+    and the icon of each word: the shape that keeps that colour's pieces and display apart from
+    the others in grey and ink-saving prints (None: the word has none)."""
+    out: dict[str, str | None] = {}
+    for vocabulary in PLAYER_TERMS:
+        for term in game.spec.terms.get(vocabulary, []):
+            for colour in game.spec.palette:
+                if colour.lower() == term.name.lower():
+                    out[colour] = term.icon
+    return out
+
+
+def colour_shape(game: Game, colour: str) -> str | None:
+    """The shape of player colour ``colour`` (Ships' ``Red``, Age of Exploration's ``red``)."""
+    return player_colours(game).get(colour)
 
 
 def _draw_board(
@@ -53,8 +75,10 @@ def _draw_board(
     c: str,
     title: str | None,
     face_id: str,
+    band_icon: str | None = None,
 ) -> tuple[Drawing, list[Overflow]]:
-    """One copy of the board, its frame and elements in colour ``c`` unless they have their own."""
+    """One copy of the board, its frame and elements in colour ``c`` unless they have their own;
+    ``band_icon`` (default the spec's icon) in its title band."""
     spec = component.spec
     w, h = spec.size.width, spec.size.height
     overflows: list[Overflow] = []
@@ -63,9 +87,10 @@ def _draw_board(
     if title:
         band_fill, band_text = theme.band(c)
         d.add(Rect(SAFE, SAFE, 72, 10, fill=band_fill, radius=1.6))
-        if spec.icon:
-            check_icon(component, spec.icon, ("icon",))
-            d.add(icon(spec.icon, SAFE + 1.5, SAFE + 1.2, 7.6, band_text, band_fill))
+        band_icon = band_icon or spec.icon
+        if band_icon:
+            check_icon(component, band_icon, ("icon",))
+            d.add(icon(band_icon, SAFE + 1.5, SAFE + 1.2, 7.6, band_text, band_fill))
         size = fit_size(title.upper(), "bold", 11, 58, TITLE)
         d.add(Text(SAFE + 11, SAFE + 5 + size * PT * 0.36, title.upper(), size, "bold", band_text))
     vocab = symbols.Vocabulary.of(game)

@@ -36,6 +36,7 @@ RING_OUT = 0.88
 CLEAR = 0.25  # mm kept between a text and its frame or ring (half the line's stroke, and air)
 FRAME = 0.08  # a square's printed frame, inset by this share of its side (FRAME_OUT when its
 FRAME_OUT = 0.05  # text needs the room: Age of Exploration's STRENGTH touched it)
+MARK = 0.3  # a corner mark's size, in the counter's shorter side
 
 
 def counter_bleed(bleed: float, layout: str = "packed") -> float:
@@ -129,13 +130,17 @@ def counter_face(
         left = ix + isz + w * 0.03
         room = w * 0.93 - left
         size = fit_size(face.text, "bold", max(LABEL, h * 0.34 / PT), room, LABEL)
-        d.add(Text(left + room / 2, cy + size * PT * 0.36, face.text, size, "bold", fg, "middle"))
-        check(face.text, "bold", size, left, w - inset, cy + size * PT * 0.36)
+        baseline = cy + size * PT * 0.36
+        if face.mark:  # the text's capitals stay clear below the corner mark
+            below = _mark(d, component, face, index, side, w, h, fg, bg)
+            baseline = max(baseline, below + size * PT * CAP)
+        d.add(Text(left + room / 2, baseline, face.text, size, "bold", fg, "middle"))
+        check(face.text, "bold", size, left, w - inset, baseline)
     elif face.icon:
         check_icon(component, face.icon, ("counters", index, side, "icon"))
         if tall:
-            isz = w * 0.74
-            iy = h * 0.44 - isz / 2
+            isz = w * (0.62 if face.mark else 0.74)  # room for a corner mark above its right
+            iy = h * 0.44 - isz / 2 + (w * 0.06 if face.mark else 0.0)
         elif full:
             isz = d_ * 0.3
             iy = cy - d_ * 0.34
@@ -143,7 +148,7 @@ def counter_face(
             isz = d_ * (0.42 if face.text else 0.6)
             iy = cy - isz * (0.95 if face.text else 0.5)
             isz -= lift  # a circle's long text moves up, under a smaller icon
-        ix = cx - isz / 2
+        ix = cx - isz / 2 - (w * 0.06 if tall and face.mark else 0.0)
         if face.mirror:
             d.add(Group(tuple(ICONS[face.icon](fg, bg)), dx=ix + isz, dy=iy, scale=isz, flip=True))
         else:
@@ -172,6 +177,8 @@ def counter_face(
             sub = baseline + ssize * PT * step
             d.add(Text(cx, sub, face.subtext, ssize, "regular", fg, "middle"))
             check(face.subtext, "regular", ssize, inset, w - inset, sub)
+    if face.mark and not (wide and not face.subtext):
+        _mark(d, component, face, index, side, w, h, fg, bg)
     if not outline:
         return d
     if counter.shape == "circle":
@@ -179,6 +186,16 @@ def counter_face(
     else:
         d.add(Rect(0, 0, w, h, stroke=cut_ink(bg), width=0.2, radius=rounded))
     return d
+
+
+def _mark(d, component, face: CounterFace, index: int, side: str, w, h, fg, bg) -> float:
+    """Draw the face's corner mark (``MARK`` of the shorter side, inside the frame's top right
+    corner); return how far down it reaches, plus ``CLEAR``."""
+    check_icon(component, face.mark, ("counters", index, side, "mark"))
+    size = min(w, h) * MARK
+    top = min(w, h) * FRAME + CLEAR
+    d.add(icon(face.mark, w - top - size, top, size, fg, bg))
+    return top + size + CLEAR
 
 
 def cut_ink(background: str) -> str:
@@ -302,9 +319,12 @@ def fold_lines(counter: Counter) -> list[float]:
     return [fh, fh + counter.base] if counter.base else [fh]
 
 
+def _has_backs(spec) -> bool:
+    return any(c.back is not None and c.shape != "standee" for c in spec.counters)
+
+
 def _folded(spec, sheet) -> bool:
-    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
-    return sheet.duplex == "fold" and any_back
+    return sheet.duplex == "fold" and _has_backs(spec)
 
 
 def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
@@ -313,10 +333,12 @@ def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
     when ``--duplex fold`` puts the backs on the right)."""
     W, H = sheet.paper
     m = sheet.margin
+    # a backs page moves by the back offset: keep room for it
+    sx, sy = sheet.shift_room if _has_backs(spec) else (0.0, 0.0)
     # room on the left for the scale bar down the page
-    left = m + b + BAR_ROOM
-    right = W / 2 - fold_gap() - b if _folded(spec, sheet) else W - m - 1.0 - b
-    return left, m + BAND + b, right, H - m - BAND - b
+    left = m + b + BAR_ROOM + sx
+    right = W / 2 - fold_gap() - b if _folded(spec, sheet) else W - m - 1.0 - b - sx
+    return left, m + BAND + b + sy, right, H - m - BAND - b - sy
 
 
 def render_counters(

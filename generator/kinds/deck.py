@@ -121,8 +121,8 @@ def render_deck(
         overflows += over
         designs.append(front)
         items += [Item(front, type_backs.get(card.type, back))] * card.count
-    designs.append(back)
-    designs += type_backs.values()
+    used = {id(it.back) for it in items}  # a back no card carries is not written
+    designs += [b for b in (back, *type_backs.values()) if id(b) in used]
     return Rendered(items, designs, overflows)
 
 

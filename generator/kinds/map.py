@@ -608,7 +608,7 @@ def _vp_track(d: Drawing, spec: MapSpec, sea: str) -> None:
 
 def _civ_track(d: Drawing, spec: MapSpec, t, colour: str) -> None:
     x0, y0 = spec.cell(t.at)
-    box = 5.2
+    box = t.box
     ink = shade(colour, 0.4)
     name = t.name.upper()
     d.add(Text(x0, y0 - 0.8, name, LABEL, "bold", ink))

@@ -8,6 +8,8 @@ to cut, lay and glue the tiles. It is printed only when a board asks for it
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from generator.draw import Drawing, Group, Line, Rect, Text
 from generator.fonts import PT, fit_size
 from generator.layout.furniture import header, margins_around, scale_bar
@@ -52,6 +54,20 @@ def _hatch(x: float, y: float, w: float, h: float) -> Group:
     return Group(tuple(lines), clip=Rect(x, y, w, h))
 
 
+def without_text(items) -> tuple:
+    """``items`` with every text left out, groups included: the reduced board is a picture to
+    find the tiles on, and its lettering, reduced to 2 or 3 points, would be live text no one
+    can read (and that a print shop's preflight flags)."""
+    out = []
+    for item in items:
+        if isinstance(item, Text):
+            continue
+        if isinstance(item, Group):
+            item = replace(item, items=without_text(item.items))
+        out.append(item)
+    return tuple(out)
+
+
 def assembly_page(board: Drawing, plan: TilePlan, titles: tuple[str, str], total: int) -> Drawing:
     """Page 1 of a tiled board: the reduced board, its tiles, sizes and assembly steps."""
     W, H = plan.page
@@ -91,7 +107,7 @@ def assembly_page(board: Drawing, plan: TilePlan, titles: tuple[str, str], total
     fy = y
     page.add(
         Group(
-            tuple(board.items),
+            without_text(board.items),
             dx=fx + b * s,
             dy=fy + b * s,
             scale=s,

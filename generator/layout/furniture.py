@@ -201,7 +201,7 @@ def header(m: Margins, parts: list[str]) -> list:
     A page whose art leaves no top band for even the page number (a page-sized mat or a sheet
     of four aids on Letter) has the header down its right-hand band instead, turned a quarter
     clockwise (read from the top down), clear of the marks and of the scale bar: the art keeps
-    its size and its bleed."""
+    its size (its bleed is what the grid could give, see ``layout/grid.py``)."""
     if not parts:
         return []
     top = _header_in(m.intervals, m.top, parts)
@@ -282,7 +282,7 @@ def scale_bar(m: Margins, note: str = "", notes: tuple[str, ...] = ()) -> list:
     items: list = vertical_bar(m)
     fitting = [iv for iv in intervals if iv[1] - iv[0] >= SCALE_BAR]
     if not fitting or y1 - y0 < BAR_W + 0.4:
-        return items
+        return items + down_the_side(m, [BAR_LABEL, *(n for n in (note, *notes) if n)])
     lo, hi = min(fitting, key=lambda iv: abs((iv[0] + iv[1]) / 2 - centre))
     label_w = width_mm(BAR_LABEL, "regular", FURNITURE)
     spare = (hi - lo) - SCALE_BAR
@@ -311,8 +311,11 @@ def scale_bar(m: Margins, note: str = "", notes: tuple[str, ...] = ()) -> list:
     elif label is None and x0 - lo > 9:
         label = _text_in(lo, x0 - 1, band, BAR_LABEL_SHORT, "right", NOTE_PT)
         label = label or _text_in(lo, x0 - 1, band, "100 %", "right", NOTE_PT)
+    missing = []  # what the band under the art has no room for goes down the side
     if label:
         items.append(label)
+    else:
+        missing.append(BAR_LABEL)
     rest = [(x0 + SCALE_BAR + 2, hi), *sorted(iv for iv in free if iv[0] >= hi)]
     rest += sorted((iv for iv in free if iv[1] <= lo), key=lambda iv: -iv[0])
     for text in [n for n in (note, *notes) if n]:
@@ -323,4 +326,31 @@ def scale_bar(m: Margins, note: str = "", notes: tuple[str, ...] = ()) -> list:
                 used = width_mm(text, "regular", placed.size) + 3
                 rest[k] = (iv[0] + used, iv[1]) if iv[0] >= x0 else (iv[0], iv[1] - used)
                 break
-    return items
+        else:
+            missing.append(text)
+    return items + down_the_side(m, missing) if missing else items
+
+
+def down_the_side(m: Margins, texts: list[str]) -> list:
+    """``texts`` the band under the art has no room for (the scale bar's caption, how to flip
+    the sheet: a page-sized mat on Letter), down the left band instead, turned a quarter
+    clockwise as a side header is, clear of the marks and of the scale bar down the page. Each
+    text is placed whole, or not at all if the band has no room for it either."""
+    a, b = m.left
+    if not texts or b - a < 2.0:
+        return []
+    blocked = [(r.y, r.y + r.h) for r in vertical_bar(m) if r.x < b]
+    intervals = list(m.left_intervals)
+    if blocked:
+        lo, hi = min(y for y, _ in blocked), max(y for _, y in blocked)
+        intervals = [iv for x, y in intervals for iv in _free(x, y, [(lo - 2, hi + 2)])]
+    placed: list[Text] = []
+    across = (0.0, b - a)
+    for text in texts:  # the longest stretch first; what is used is taken out
+        for k, (lo, hi) in sorted(enumerate(intervals), key=lambda e: e[1][0] - e[1][1]):
+            t = _text_in(lo, hi, across, text, "left", NOTE_PT)
+            if t is not None:
+                placed.append(t)
+                intervals[k] = (lo + width_mm(text, "regular", t.size) + 3, hi)
+                break
+    return [Group(tuple(placed), dx=b, dy=0.0, rotate=90)] if placed else []

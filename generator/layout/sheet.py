@@ -5,8 +5,9 @@ backs pages come after all fronts pages (``none``). On a backs page every item s
 front will be after the paper is turned over: columns mirrored for a long-edge flip, rows for a
 short-edge flip (and for ``none``, as for long edge, which also suits gluing fronts to backs).
 The items and their crop marks are then shifted by ``back_offset`` to correct a printer's
-misregistration; marks are shortened so none comes closer to the paper's edge than the printer
-margin, and the header and scale bars stay where they are.
+misregistration. The layout leaves room for the shift (``SheetOptions.edges``), so the shifted
+art and full crop marks stay outside the printer margin; marks are still clipped there should
+anything reach it, and the header and scale bars keep to the room the shifted page leaves.
 
 ``fold`` puts fronts and backs on one page for a printer that prints one side only: the fronts
 fill one half, each back the mirror place in the other half, with a dashed fold line between.
@@ -59,6 +60,24 @@ class SheetOptions:
         """Room from the paper's edge to the art: the printer margin and a crop mark."""
         return self.margin + self.mark
 
+    @property
+    def shift_room(self) -> tuple[float, float]:
+        """How far a backs page moves across and down (``back_offset``, its size): a layout
+        keeps that much more room at both ends of each axis, so that the shifted backs keep
+        their art and full crop marks outside the printer margin. Fronts and backs of one
+        sheet share the layout; a fold-in-half page is not shifted."""
+        if self.duplex == "fold":
+            return 0.0, 0.0
+        return abs(self.back_offset[0]), abs(self.back_offset[1])
+
+    @property
+    def edges(self) -> tuple[float, float, float, float]:
+        """Room (left, top, right, bottom) from the paper's edges to the art: ``edge`` and the
+        ``shift_room`` of the back offset."""
+        sx, sy = self.shift_room
+        e = self.edge
+        return e + sx, e + sy, e + sx, e + sy
+
 
 @dataclass(frozen=True)
 class Placed:
@@ -98,7 +117,7 @@ def grid_for(opts: SheetOptions, item_w: float, item_h: float) -> tuple[Grid, Fo
     W, H = opts.paper
     e = opts.edge
     if opts.duplex != "fold":
-        return solve_grid(W, H, item_w, item_h, opts.bleed, (e, e, e, e), opts.layout), None
+        return solve_grid(W, H, item_w, item_h, opts.bleed, opts.edges, opts.layout), None
     gap = fold_gap()
     ways = []
     for fold in (Fold("x", W / 2), Fold("y", H / 2)):
@@ -339,6 +358,8 @@ def compose(
                 "back behind its front"
             )
         opts = flat
+    if not has_backs:  # nothing is shifted: no room kept for it
+        opts = replace(opts, back_offset=(0.0, 0.0))
     grid, fold = grid_for(opts, first.width, first.height)
     short, long = bleed_given(grid, opts.bleed)
     if long and notes is not None:

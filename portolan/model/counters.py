@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from portolan.limits import component_limits, shown
 from portolan.model.base import SourcedInt, Strict
@@ -28,6 +28,29 @@ class CounterFace(Strict):
     icon: str | None = None
     colour: str | None = None  # default: the counter's colour
     mirror: bool = False  # the icon mirrored left to right (a ship's bow then points left)
+    mark: str | None = None  # a small icon in the top right corner (a player colour's shape)
+
+
+class Placement(Strict):
+    """Where the rules put a counter: the ``element`` (a track's or box's name, an edge
+    track's name, a row of spaces, or on a map ``vp_track``, a civilization track's or a
+    progress track's id, or a space's id) of the ``component`` board or map. ``share``: how
+    many such pieces the rules may put on one of its spaces at once (six VP markers in box 0);
+    ``pile``: how many of those may lie in one pile (1: all side by side). The space must hold
+    ``ceil(share / pile)`` pieces side by side (``portolan/model/pieces.py``)."""
+
+    component: SafeName
+    element: str
+    share: int = Field(default=1, ge=1, le=50)
+    pile: int = Field(default=1, ge=1, le=50)
+    source: str | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _pile(self):
+        if self.pile > self.share:
+            raise ValueError("pile cannot be larger than share (the pieces that may be there)")
+        return self
 
 
 class Counter(Strict):
@@ -40,6 +63,7 @@ class Counter(Strict):
     colour: str
     front: CounterFace
     back: CounterFace | None = None  # None: printed on one side only
+    goes_on: list[Placement] = []  # the tracks, boxes and spaces the rules put it on
 
     @property
     def face_height(self) -> float:
@@ -81,6 +105,9 @@ class Counter(Strict):
             raise ValueError("only a standee has a base")
         if not 0 <= self.base <= 60:
             raise ValueError("base must be between 0 and 60 mm")
+        marked = [f for f in (self.front, self.back) if f is not None and f.mark]
+        if marked and self.shape == "circle":
+            raise ValueError("a circle has no corner for a mark: give it the shape as its icon")
         if self.shape == "standee" and self.back is not None and self.back.mirror:
             raise ValueError(
                 "a standee's back is drawn as its figure seen from behind (mirrored across the "

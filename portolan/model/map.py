@@ -202,7 +202,8 @@ class ProgressTrack(Strict):
 
 
 class CivTrack(Strict):
-    """A civilization's Awe or Military Strength track, printed at ``at`` (grid cells)."""
+    """A civilization's Awe or Military Strength track, printed at ``at`` (grid cells), its
+    boxes ``box`` mm square."""
 
     id: str
     name: str
@@ -211,6 +212,7 @@ class CivTrack(Strict):
     low: int
     high: int
     at: tuple[float, float]
+    box: float = 8.5
     source: str | None = None
 
     @model_validator(mode="after")
@@ -218,6 +220,7 @@ class CivTrack(Strict):
         if not self.low <= self.start <= self.high:
             raise ValueError("start must lie between low and high")
         _boxes(self.low, self.high)
+        within(self.box, (0.1, component_limits().board_mm[1]), "box", "mm", "board_mm")
         return self
 
 

@@ -144,10 +144,10 @@ def test_every_counter_text_stays_inside_its_frame(game):
             'back: {text: "ROTTEN HULLS", subtext: ""}',
             "counters: counter 'Damage' (back): ROTTEN HULLS",
         ),
-        (  # on a 13 mm disc the colour's name reaches past the ring at its ends
-            "circle\n    size: 14\n    colour: yellow\n",
-            "circle\n    size: 13\n    colour: yellow\n",
-            "counters: counter 'Discovery (yellow)': YELLOW",
+        (  # on a 10 mm marker the colour's name under VP reaches past the frame
+            '{icon: disc, text: "VP"}',
+            '{icon: disc, text: "VP", subtext: "YELLOW"}',
+            "counters: counter 'VPs (yellow)': YELLOW",
         ),
     ],
 )

@@ -170,3 +170,14 @@ def test_card_footers_name_their_deck_once(cards_text):
         assert footer in cards_text, footer
     assert not re.search(r"\b([\w/]+) · \1\b", cards_text)
     assert "Leader — back" not in cards_text and "Ship Type — back" not in cards_text
+
+
+def test_the_counter_manifest_counts_as_the_component_notes(game, tmp_path):
+    """108 player counters, 60 expedition chits and 68 status markers (Component Notes), and
+    apart from those the 4 Known Progress markers the map needs (Set Up): 240."""
+    parts = replace(game, components=[game.component(c) for c in ("counters", "counter-manifest")])
+    build_games([parts], tmp_path, BuildOptions(formats=("pdf",)))
+    with pdfplumber.open(tmp_path / GAME / "counter-manifest.pdf") as pdf:
+        text = " ".join(" ".join(page.extract_text() or "" for page in pdf.pages).split())
+    assert "108 player counters, 60 expedition chits, 68 status markers" in text
+    assert "4 Known Progress markers" in text and "240 in all" in text

@@ -231,8 +231,8 @@ def test_counter_sheets_print_each_kind_with_its_count(pdf):
     fronts = [k for k in range(len(pieces.pages)) if k % 2 == 0]
     got = words(pieces, fronts)
     for colour in ("RED", "BLUE", "GREEN", "YELLOW"):
-        assert got[colour] == 6 + 6 + 6 + 17, colour  # ships and discs carry the name
-        assert got[colour[0]] == 20, colour  # cubes carry its letter
+        assert got[colour] == 6 + 6 + 6, colour  # ships carry the name
+        assert got[colour[0]] == 17 + 20, colour  # discs and cubes carry its letter
 
 
 def test_aids_and_score_pad_read_back(pdf):

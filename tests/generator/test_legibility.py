@@ -2,7 +2,7 @@
 
 Sizes: every character is printed at least at the smallest floor of any role (6 pt), and card
 titles at the title floor (7 pt), measured from the glyph's advance so that turned text counts
-too. The one exception is the assembly map's reduced picture of a board, which is a picture.
+too, the assembly map pages included (their reduced board is drawn without its lettering).
 
 Contrast: each page is rasterised with and without its text; every visible character is judged
 against what is painted under its own pixels (tests/contrast.py), and the WCAG ratio between
@@ -18,26 +18,7 @@ import pytest
 from generator.layout.assembly import OUTLINE
 from generator.legibility import CONTRAST, ROLES, SMALLEST, TITLE
 from tests.contrast import low_contrast as read_back
-from tests.helpers import as_rgb255, box_of, cards_on, char_size, pdfs, title_box
-
-
-def _assembly_figure(page):
-    """The box of the reduced board on an assembly map page, found by the tile outlines drawn
-    on it (None on other pages)."""
-    outline = tuple(int(OUTLINE[i : i + 2], 16) for i in (1, 3, 5))
-    tiles = [
-        box_of(r)
-        for r in page.rects
-        if r["stroke"] and as_rgb255(r["stroking_color"]) == outline and box_of(r).w > 20
-    ]
-    if not tiles:
-        return None
-    return (
-        min(b.x for b in tiles),
-        min(b.y for b in tiles),
-        max(b.right for b in tiles),
-        max(b.bottom for b in tiles),
-    )
+from tests.helpers import box_of, cards_on, char_size, pdfs, title_box
 
 
 def _files(built):
@@ -55,14 +36,10 @@ def test_no_text_below_its_floor_in_any_file(a4, open_pdf):
     checked = 0
     for path in _files(a4):
         for page in open_pdf(path).pages:
-            figure = _assembly_figure(page)
             for ch in page.chars:
                 size = char_size(ch)
                 if size is None:
                     continue
-                b = box_of(ch)
-                if figure and figure[0] <= b.x <= figure[2] and figure[1] <= b.y <= figure[3]:
-                    continue  # the reduced board: a picture, not text to read
                 checked += 1
                 if size < SMALLEST - 0.01:
                     small[(path.parent.name, path.name, round(size, 2), ch["text"])] += 1

@@ -221,3 +221,26 @@ def test_an_svg_file_is_svgwrite_text_byte_for_byte(tmp_path):
     expected = f'<?xml version="1.0" encoding="utf-8"?>\n{svg_document(d).tostring()}\n'
     assert (tmp_path / "d.svg").read_bytes() == expected.encode("utf-8")
     assert "Hernán Cortés &amp; &lt;Co&gt;" in expected and "&#55296;" in expected
+
+
+@pytest.mark.parametrize(
+    ("game_id", "deck_id", "backs"),
+    [
+        ("ships", "cards", {"cards-galley-back", "cards-sailing-back", "cards-steam-back"}),
+        ("age-of-exploration", "leaders", {"leaders-explorer-back", "leaders-conquistador-back"}),
+    ],
+)
+def test_only_backs_a_card_carries_are_written(tmp_path, game_id, deck_id, backs):
+    """Every Ships card and every leader has its type's back: the deck's own back is on no
+    card, so no SVG of it is written."""
+    from dataclasses import replace
+
+    from generator.build import BuildOptions, build_games
+    from portolan.model import load_game
+    from portolan.paths import components_dir
+
+    model = load_game(components_dir(), game_id)
+    model = replace(model, components=[model.component(deck_id)])
+    build_games([model], tmp_path, BuildOptions(formats=("svg",)))
+    written = {p.stem for p in (tmp_path / game_id / "svg" / deck_id).glob("*-back.svg")}
+    assert written == backs

@@ -46,15 +46,72 @@ def test_cards_png_and_print_set(tmp_path):
     assert listing[0]["Sides"] == "duplex, long edge"
 
     combined = game / "print" / f"{FIXTURE_GAME}-print-set.pdf"
+    starts = part_starts(listing)
     with pdfplumber.open(combined) as pdf:
-        total = sum(int(r["Pages"]) for r in listing)
-        assert len(pdf.pages) == 1 + total
+        last = listing[-1]
+        assert len(pdf.pages) == starts[last["File"]] + int(last["Pages"]) - 1
+        for row in listing:  # a duplex part's fronts on odd pages: after a blank page if needed
+            if row["Sides"].startswith("duplex"):
+                assert starts[row["File"]] % 2 == 1
+        assert starts["conquerors.pdf"] == 3  # the list's back is left blank, and says so
+        assert "Left blank" in pdf.pages[1].extract_text()
         first = pdf.pages[0].extract_text()
         for row in listing:
             assert row["File"] in first and row["Sides"] in first
         assert f"{sum(int(r['Sheets']) for r in listing)} sheets in all" in first
     assert not (game / "conquerors.svg").exists()
     assert (game / "conquerors.pdf").exists()
+
+
+def part_starts(listing: list[dict]) -> dict[str, int]:
+    """The page (from 1) each part of the print set starts on: after the one-page list, every
+    duplex part on an odd page."""
+    page, starts = 2, {}
+    for row in listing:
+        if row["Sides"].startswith("duplex") and page % 2 == 0:
+            page += 1
+        starts[row["File"]] = page
+        page += int(row["Pages"])
+    return starts
+
+
+def test_the_print_set_is_sound_for_a_print_shop(tmp_path):
+    """Age of Exploration's set: every font subset has a name of its own (one name per font
+    object, as pdffonts lists them), fronts of every duplex part on odd pages with their backs
+    on the even pages after them, the print dialog asked not to scale, and qpdf-clean."""
+    import shutil
+    import subprocess
+
+    from portolan.paths import components_dir
+
+    model = load_game(components_dir(), "age-of-exploration")
+    out = tmp_path / "out"
+    build_games([model], out, BuildOptions(formats=("cards-png",)))
+    game = out / "age-of-exploration"
+    combined = game / "print" / "age-of-exploration-print-set.pdf"
+    listing = list(csv.DictReader(io.StringIO((game / "print" / "print-list.csv").read_text())))
+    starts = part_starts(listing)
+    with pypdf.PdfReader(combined) as reader:
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+        fonts = {}
+        for page in reader.pages:
+            for ref in page["/Resources"].get("/Font", {}).values():
+                fonts[ref.idnum] = ref.get_object()["/BaseFont"]
+        assert len(fonts) >= 10
+        assert len(set(fonts.values())) == len(fonts), sorted(fonts.values())
+        for row in listing:
+            if not row["Sides"].startswith("duplex"):
+                continue
+            first = starts[row["File"]]
+            assert first % 2 == 1, row["File"]
+            with pypdf.PdfReader(game / row["File"]) as part:
+                for k in range(int(row["Pages"])):  # the same pages, in the same places
+                    got = reader.pages[first - 1 + k].extract_text()
+                    assert got == part.pages[k].extract_text(), (row["File"], k)
+    assert starts["player-aid.pdf"] % 2 == 1 and starts["vp-awards.pdf"] % 2 == 1
+    if shutil.which("qpdf"):
+        check = subprocess.run(["qpdf", "--check", str(combined)], capture_output=True)
+        assert check.returncode == 0, check.stdout.decode()
 
 
 def test_a_tiled_board_goes_to_the_print_shop_as_its_large_sheet(tmp_path):

@@ -121,3 +121,35 @@ def test_sheet_plan_fits_tts_limits(faces):
 def test_a_sheet_holds_at_most_69_faces():
     with pytest.raises(ValueError):
         tts.plan_sheet(70, 63, 88)
+
+
+@pytest.mark.parametrize(
+    ("game", "deck_id", "piles"),
+    [
+        ("ships", "cards", {"galley": 18, "sailing": 19, "steam": 18}),
+        ("age-of-exploration", "leaders", {"explorer": None, "conquistador": None}),
+    ],
+)
+def test_piles_the_rules_keep_apart_are_separate_decks(tmp_path, game, deck_id, piles):
+    """Card types with backs of their own lie in piles of their own, side by side: Ships' three
+    eras, Age of Exploration's Explorers and Conquistadors (Set Up: two draw piles)."""
+    from dataclasses import replace
+
+    model = load_game(components_dir(), game)
+    model = replace(model, components=[model.component(deck_id)])
+    build_games([model], tmp_path / "out", BuildOptions(formats=("tts",)))
+    saved = json.loads((tmp_path / "out" / game / "tts" / f"{deck_id}.json").read_text("utf-8"))
+    objects = saved["ObjectStates"]
+    name = model.component(deck_id).name
+    got = {o["Nickname"].removeprefix(f"{name} — "): o for o in objects}
+    assert set(got) == set(piles)
+    by_type = Counter(c.type.lower() for c in model.deck(deck_id).cards for _ in range(c.count))
+    for pile, deck in got.items():
+        assert deck["Name"] == "DeckCustom"
+        assert deck["DeckIDs"] == [o["CardID"] for o in deck["ContainedObjects"]]
+        expected = piles[pile]
+        assert len(deck["DeckIDs"]) == (expected if expected else by_type[pile]), pile
+        keys = {str(o["CardID"] // 100) for o in deck["ContainedObjects"]}
+        assert set(deck["CustomDeck"]) == keys  # only the sheets its cards are on
+    assert len({o["Transform"]["posX"] for o in objects}) == len(objects)  # side by side
+    assert sum(len(o["DeckIDs"]) for o in objects) == model.deck(deck_id).size()

@@ -1,8 +1,9 @@
 """Counter texts stay inside their printed frame: Ships' yellow pieces, whose colour's name is the
 longest of the four at the 6 pt floor (9.8 mm), are read from the drawings themselves.
 
-A ship counter is 20 x 12 mm with its icon at the left; a city disc 12 mm across, its ring at
-0.84 of the radius (10.1 mm inside), its colour's name under its icon.
+A ship counter is 20 x 12 mm with its icon at the left. A city disc is 10 mm across (it fits
+the VP track's boxes) and carries its colour's initial under its colour's shape; the ring's
+give-way for a long word is tried on a 12 mm disc named in full.
 """
 
 from __future__ import annotations
@@ -27,10 +28,16 @@ def ships():
     return load_game(components_dir(), "ships")
 
 
-def face_of(game, name: str):
+def face_of(game, name: str, **update):
     component = game.component("player-pieces")
     i, counter = next((i, c) for i, c in enumerate(component.spec.counters) if c.name == name)
+    counter = _named_in_full(counter, **update) if update else counter
     return counter, counter_face(game, component, counter, counter.front, i, "front", 0, OPTS.theme)
+
+
+def _named_in_full(counter, size: float, text: str):
+    front = counter.front.model_copy(update={"text": text})
+    return counter.model_copy(update={"size": size, "front": front, "back": front})
 
 
 def extent(t: Text) -> tuple[float, float]:
@@ -48,22 +55,26 @@ def test_no_ships_counter_text_crosses_its_frame(ships, sheet):
 @pytest.mark.parametrize("era", ["galley", "sailing ship", "steamship"])
 def test_a_long_colour_name_on_a_ship_counter_clears_its_icon_and_frame(ships, era):
     """The icon gives way to YELLOW (it would reach 0.55 mm into the icon and past the frame);
-    RED keeps the full-size icon."""
+    RED keeps the full-size icon. The colour's shape in the top right corner stays above the
+    text's capitals."""
     counter, d = face_of(ships, f"Yellow {era}")
-    (icon,) = [g for g in d.items if isinstance(g, Group)]
+    icon, mark = sorted((g for g in d.items if isinstance(g, Group)), key=lambda g: -g.scale)
     (text,) = [t for t in d.items if isinstance(t, Text)]
     left, right = extent(text)
     frame = counter.size - counter.face_height * 0.08  # the frame is inset 8 % of the height
     assert left >= icon.dx + icon.scale and right <= frame
     assert icon.scale >= counter.face_height * 0.5
+    cap_top = text.y - text.size * 25.4 / 72 * 0.73
+    assert mark.dy + mark.scale + CLEAR <= cap_top + 1e-9
+    assert mark.dx + mark.scale <= frame
     _, red = face_of(ships, f"Red {era}")
-    (red_icon,) = [g for g in red.items if isinstance(g, Group)]
+    red_icon = max((g for g in red.items if isinstance(g, Group)), key=lambda g: g.scale)
     assert red_icon.scale == pytest.approx(counter.face_height * 0.74)
     assert icon.scale < red_icon.scale
 
 
 def test_a_long_colour_name_on_a_city_disc_keeps_clear_of_its_ring(ships):
-    counter, d = face_of(ships, "Yellow city disc")
+    counter, d = face_of(ships, "Yellow city disc", size=12, text="YELLOW")
     r = counter.size / 2
     ring = next(c for c in d.items if isinstance(c, Circle) and c.stroke and c.r < r)
     (text,) = [t for t in d.items if isinstance(t, Text)]
@@ -73,7 +84,7 @@ def test_a_long_colour_name_on_a_city_disc_keeps_clear_of_its_ring(ships):
     chord = math.sqrt(ring.r**2 - far**2)
     assert r - left <= chord - CLEAR + 1e-9 and right - r <= chord - CLEAR + 1e-9
     # the other colours' discs keep the designed ring
-    _, red = face_of(ships, "Red city disc")
+    _, red = face_of(ships, "Red city disc", size=12, text="RED")
     red_ring = next(c for c in red.items if isinstance(c, Circle) and c.stroke and c.r < r)
     assert red_ring.r == pytest.approx(r * 0.84) and ring.r <= r * 0.9
 
@@ -81,7 +92,7 @@ def test_a_long_colour_name_on_a_city_disc_keeps_clear_of_its_ring(ships):
 def test_a_disc_too_small_for_its_name_is_reported(ships):
     component = ships.component("player-pieces")
     counters = [
-        c.model_copy(update={"size": 10}) if c.name == "Yellow city disc" else c
+        _named_in_full(c, size=10, text="YELLOW") if c.name == "Yellow city disc" else c
         for c in component.spec.counters
     ]
     small = replace(component, spec=component.spec.model_copy(update={"counters": counters}))

@@ -75,3 +75,30 @@ def test_on_a4_the_header_stays_on_top(tmp_path):
         above = "".join(c[4] for c in chars if c[3] <= top + TOL and c[5])
         assert "Expedition Mat" in above
         assert all(c[5] for c in chars if c[0] >= _cuts(marks, True)[-1] + BLEED)
+
+
+@pytest.mark.parametrize(("game_id", "component_id"), list(CASES))
+def test_the_bar_caption_and_the_note_go_down_the_left_when_the_foot_is_full(
+    tmp_path, game_id, component_id
+):
+    """On Letter the band under the art is too thin for a line: the scale bar's caption and
+    how to flip or cut the sheet go down the left margin, turned, off the printer margin."""
+    import pypdfium2 as pdfium
+
+    from generator.layout.furniture import BAR_LABEL
+
+    _, path = built_in_game(tmp_path, game_id, component_id, page="letter")
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        for k in range(len(doc)):
+            page = doc[k]
+            text = " ".join(page.get_textpage().get_text_range().split())
+            assert BAR_LABEL in text, k
+            assert "flip on the long edge" in text or "cut along the crop marks" in text, k
+    finally:
+        doc.close()
+    w, h = PAPERS["letter"]
+    for _, chars, _ in _pages(tmp_path / "again", game_id, component_id, "letter"):
+        for x0, top, x1, bottom, _, _ in chars:
+            assert x0 >= PRINTER_MARGIN - TOL and x1 <= w - PRINTER_MARGIN + TOL
+            assert top >= PRINTER_MARGIN - TOL and bottom <= h - PRINTER_MARGIN + TOL
