@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -94,7 +95,14 @@ def routes(site: Site) -> list[Route]:
     def pad_page(request: Request, game_id: str, players: list[str], status: int = 200, **extra):
         model = site.game(game_id)
         values = dict(
-            cells={}, sections={}, options={}, sheet=None, problems=[], yaml_text="", yaml_rows=[]
+            cells={},
+            sections={},
+            options={},
+            sheet=None,
+            problems=[],
+            yaml_text="",
+            yaml_rows=[],
+            today=date.today().isoformat(),
         )
         values.update(extra)
         return site.page(
@@ -162,6 +170,11 @@ def routes(site: Site) -> list[Route]:
                 yaml_text=text,
                 yaml_rows=numbered(text, lines),
             )
+        if form.get("save"):
+            played = _played_on(str(form.get("played", "")))
+            play_id = await in_turn(site.history.add_scored, game_id, played, sheet.as_json(), text)
+            url = request.url_for("history_play", play=play_id).include_query_params(notice="saved")
+            return RedirectResponse(str(url), status_code=303)
         if form.get("format") in ("csv", "json"):
             return _download(game_id, sheet, str(form.get("format")))
         return pad_page(
@@ -197,6 +210,19 @@ def _typed(form, pad: Pad, players: list[str]):
     sections = {key: cell(f"s.{key}") for key in pad.sections}
     options = {k[2:]: cell(k) for k in form if k.startswith("o.")}
     return cells, sections, options
+
+
+def _played_on(text: str) -> str:
+    """The date a play was played on (YYYY-MM-DD), from the save form."""
+    try:
+        day = date.fromisoformat(text.strip())
+    except ValueError:
+        raise InputError(
+            Problem(f"'{text[:20]}' is not a date", field="played", hint="e.g. 2026-12-04")
+        ) from None
+    if not 1900 <= day.year <= date.today().year + 1:
+        raise InputError(Problem(f"{day.year} is not a year of a play", field="played"))
+    return day.isoformat()
 
 
 def _score(site: Site, game_id: str, text: str, name: str) -> ScoreSheet:
