@@ -55,6 +55,8 @@ def routes(site: Site) -> list[Route]:
             rule_options=options,
             problems=values.get("problems", []),
             players=values.get("players", ""),
+            in_progress=[] if model else store.in_progress(),
+            titles={g.id: g.title for g in games},
         )
 
     async def new(request: Request):
