@@ -156,6 +156,7 @@ def routes(site: Site) -> list[Route]:
             text, name = position_text(pad, players, cells, sections, options), POSITION
         try:
             sheet = await in_turn(_score, site, game_id, text, name)
+            played = _played_on(str(form.get("played", ""))) if form.get("save") else None
         except InputError as exc:
             lines = {p.line for p in exc.problems if p.line}
             return pad_page(
@@ -170,8 +171,7 @@ def routes(site: Site) -> list[Route]:
                 yaml_text=text,
                 yaml_rows=numbered(text, lines),
             )
-        if form.get("save"):
-            played = _played_on(str(form.get("played", "")))
+        if played is not None:
             play_id = await in_turn(site.history.add_scored, game_id, played, sheet.as_json(), text)
             url = request.url_for("history_play", play=play_id).include_query_params(notice="saved")
             return RedirectResponse(str(url), status_code=303)
