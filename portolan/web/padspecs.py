@@ -104,7 +104,7 @@ def _age_of_exploration(book: Any) -> Spec:
             Row(
                 "progress",
                 "Known NWP / SSA progress",
-                help="times the NWP or SSA Known Progress marker advanced for the player",
+                help="times a Known Progress marker advanced for them",
             ),
         ),
         grids=(
@@ -187,7 +187,7 @@ def _discovery(book: Any) -> Spec:
 
 
 def _age_of_discovery(book: Any) -> Spec:
-    missions = tuple(book.missions)
+    missions = tuple(dict.fromkeys(m.kind for m in book.missions.values()))  # this game's cards
     ships = ", ".join([*list(book.ships)[:2], f"{next(iter(book.flagships))} (red)"])
     return Spec(
         rows=(

@@ -61,5 +61,4 @@ function runningTotals(pad) {
   };
   pad.addEventListener("input", later);
   pad.addEventListener("change", later);
-  ask();
 }
