@@ -152,8 +152,12 @@ def test_a_wrong_cell_is_marked_with_its_message_in_words(live_server, touch_pho
     assert axe_problems(page) == []
 
 
-@pytest.mark.parametrize("path", ["/history", "/play", "/score"])
+@pytest.mark.parametrize(
+    "path", ["/", "/history", "/play", "/score", "/check", "/games/age-of-exploration", "referee"]
+)
 def test_the_other_table_pages_pass_axe_and_fit(live_server, touch_phone, path):
-    url, _ = live_server
+    url, web = live_server
+    if path == "referee":
+        path = "/play/" + web.site.store.create("ships", ["Ana", "Ben", "Cai"], {})
     touch_phone.goto(url + path)
     assert fits(touch_phone) == {} and axe_problems(touch_phone) == []
