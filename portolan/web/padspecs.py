@@ -50,6 +50,8 @@ class Grid:
     lines: tuple[Line, ...]
     cell: str  # "count": a cell per player; "claim": who claimed it (+ a detail); "names"
     detail_label: str = ""
+    held: bool = False  # count grids: a list in each player's entry (awards, kept cards), not
+    # a section of the position mapping each line to the players' counts (islands)
 
     def groups(self) -> list[tuple[str, list[tuple[int, Line]]]]:
         out: list[tuple[str, list[tuple[int, Line]]]] = []
@@ -115,6 +117,7 @@ def _age_of_exploration(book: Any) -> Spec:
                 "boxes the player holds. Awards worth no VP are left out.",
                 awards,
                 "count",
+                held=True,
             ),
             Grid(
                 "majors",
@@ -212,14 +215,15 @@ def _age_of_discovery(book: Any) -> Spec:
 
 def _ships(book: Any) -> Spec:
     last_era = book.ages[-1].era
-    kept = tuple(n for n, c in book.cards.items() if c.kept and c.era == last_era)
+    kept = tuple(
+        Line(n, n, most=c.count) for n, c in book.cards.items() if c.kept and c.era == last_era
+    )
     goods = " + ".join(f"1 {g}" for g in book.goods[:2])
     return Spec(
         rows=(
             Row("vp", "VP on the track"),
             Row("gold", "Gold in the bank"),
             Row("goods", "Goods in the warehouse", "text", help=f"e.g. {goods}"),
-            Row("kept", "Kept cards held", "names", kept, help="; ".join(kept)),
             Row(
                 "cubes",
                 "Merchant cubes in the present area",
@@ -231,6 +235,16 @@ def _ships(book: Any) -> Spec:
                 "City discs in the present area",
                 "names",
                 help="their cities, e.g. Caribbean (a number in an open area)",
+            ),
+        ),
+        grids=(
+            Grid(
+                "kept",
+                "Kept cards held at the end",
+                f"Tick the {book.eras[last_era]} era's kept cards each player holds.",
+                kept,
+                "count",
+                held=True,
             ),
         ),
         area=tuple((str(a.number), f"Area {a.number}: {a.name}") for a in book.areas),

@@ -131,11 +131,13 @@ def _count_problems(grid: Grid, i: int, players: list[str], typed: dict[str, str
             wrong[name] = f"{player} · {line.label}: a number from 0 to {line.most}"
             continue
         total += int(value)
-    if total > line.most and grid.key == "awards":
+    if total > line.most and grid.held:
         for p in range(len(players)):
             if typed.get(f"g.{grid.key}.{i}.{p}", "").strip() not in ("", "0"):
                 wrong[f"g.{grid.key}.{i}.{p}"] = (
                     f"{line.label} has {line.most} boxes: {total} are claimed"
+                    if grid.key == "awards"
+                    else f"the game has {line.most} {line.label}: {total} are ticked"
                 )
     return wrong
 
@@ -185,7 +187,7 @@ def position_text(
         lines.append(f"area: {typed['area']}")
         cell_of["area"] = "area"
     for grid in pad.grids:
-        if grid.cell in ("count", "names") and grid.key != "awards":
+        if grid.cell in ("count", "names") and not grid.held:
             lines += _section(grid, players, typed, cell_of)
     for key in pad.sections:
         body = [ln.rstrip() for ln in typed.get(f"s.{key}", "").splitlines() if ln.strip()]
@@ -206,14 +208,15 @@ def _player_entries(pad, players, typed, cell_of) -> dict[str, list[tuple[str, s
                 entries[player].append((row.key, _cell_value(row, value)))
                 cell_of[f"players.{player}.{row.key}"] = f"c{p}.{r}"
     for grid in pad.grids:
-        if grid.key == "awards":
+        if grid.held:
             for p, player in enumerate(players):
                 held = []
                 for i, line in enumerate(grid.lines):
                     n = typed.get(f"g.{grid.key}.{i}.{p}", "").strip()
                     held += [_q(line.id)] * (int(n) if n else 0)
+                    cell_of.setdefault(f"players.{player}.{grid.key}", f"g.{grid.key}.{i}.{p}")
                 if held:
-                    entries[player].append(("awards", "[" + ", ".join(held) + "]"))
+                    entries[player].append((grid.key, "[" + ", ".join(held) + "]"))
         elif grid.cell == "claim":
             claims: dict[str, list[tuple[str, str]]] = {p: [] for p in players}
             for i, line in enumerate(grid.lines):

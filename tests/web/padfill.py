@@ -55,9 +55,9 @@ def steps_for(game: str) -> list[Step]:
                 out.append(Step(label, "fill", str(value)))
     for grid in spec.grids:
         lines = {line.id: line for line in grid.lines}
-        if grid.key == "awards":
+        if grid.held:
             for player, entry in players.items():
-                for aid, n in Counter(entry.get("awards", [])).items():
+                for aid, n in Counter(entry.get(grid.key, [])).items():
                     line = lines[aid]
                     step = Step(f"{line.label}: {player}", "check") if line.most == 1 else None
                     out.append(step or Step(f"{line.label}: {player}", "fill", str(n)))

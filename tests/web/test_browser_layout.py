@@ -1,7 +1,7 @@
 """Phone first, in a real browser at 390×844: every page fits the width (no sideways scrolling,
 no zooming), has one h1, names every form control for a screen reader, keeps touch targets at
-least 44 px tall and body text and every field at least 16 px, shows every placeholder whole and marks every
-summary as something that opens; in dark mode the page is dark."""
+least 44 px tall and body text and every field at least 16 px, shows every placeholder whole
+and marks every summary as something that opens; in dark mode the page is dark."""
 
 from __future__ import annotations
 

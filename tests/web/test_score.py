@@ -57,12 +57,12 @@ def test_the_pad_scores_as_the_command_line_does(client):
         "c0.0": "48",
         "c0.1": "7",
         "c0.2": "2 Cloth + 1 Wine",
-        "c0.4": "Caribbean Spice, New Spain Metal",
-        "c0.5": "Caribbean",
+        "c0.3": "Caribbean Spice, New Spain Metal",
+        "c0.4": "Caribbean",
         "c1.0": "40",
         "c1.1": "10",
         "c1.2": "1 Metal",
-        "c1.4": "Caribbean Cloth",
+        "c1.3": "Caribbean Cloth",
         "area": "5",
     }
     r = client.post("/score/ships", data=form)

@@ -49,8 +49,12 @@ def test_exploration_lists_the_discoveries_by_region_with_their_level():
 
 def test_the_position_quotes_names_and_leaves_empty_cells_out():
     made = pad("ships")
-    written = position_text(made, ["Ana: x", "Ben"], {"c0.0": " 4 ", "c0.3": "", "area": "5"}, {})
-    assert written.text == 'game: ships\nplayers:\n  "Ana: x": {"vp": 4}\n  "Ben": {}\narea: 5\n'
+    typed = {"c0.0": " 4 ", "c0.3": "", "area": "5", "g.kept.0.1": "2"}
+    written = position_text(made, ["Ana: x", "Ben"], typed, {})
+    assert written.text == (
+        'game: ships\nplayers:\n  "Ana: x": {"vp": 4}\n'
+        '  "Ben": {"kept": ["Coaling Station", "Coaling Station"]}\narea: 5\n'
+    )
     assert written.cell_for("players.Ana: x.vp") == "c0.0"
     assert written.cell_for("players.Ana: x.goods") is None
 
@@ -88,6 +92,10 @@ def test_each_wrong_cell_gets_a_message_in_words():
         "g.discoveries.0.who": "East Africa: choose a player from the list"
     }
     ships = pad("ships")
+    assert check_cells(ships, players, {"g.kept.1.0": "1", "g.kept.1.1": "1"}) == {
+        "g.kept.1.0": "the game has 1 Cotton Exchange: 2 are ticked",
+        "g.kept.1.1": "the game has 1 Cotton Exchange: 2 are ticked",
+    }
     assert check_cells(ships, players, {"area": "9"}) == {
         "area": "choose the present area from the list"
     }
