@@ -2,8 +2,10 @@
 
 A game's folder holds the log (``log.yaml``, kept by the core's play log after every answer:
 whole turns that pass ``portolan check``, the turn under way as comment lines, so a game resumes
-at the very prompt it stopped) and ``meta.json`` (the answer count and the last events). The
-folder's name is an unguessable id: whoever has the link joins the table, nobody else finds it.
+at the very prompt it stopped) and ``meta.json`` (the answer count, the last events, the game, its
+players, the turn and whether it is over). The folder's name is an unguessable id: whoever has
+the link joins the table; the games in progress are also listed on the server's Referee page
+(``in_progress``), so a closed tab loses no game.
 Games in memory are a cache of what is on disk: a request that fails drops its game from the
 cache, and the next one replays the saved log, so a crash loses no saved step.
 """
