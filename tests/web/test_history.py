@@ -162,6 +162,8 @@ def test_a_scored_play_is_saved_listed_opened_again_and_deleted(client):
         },
     )
     assert reopened.status_code == 200 and "Winner: <strong>Ana</strong>" in reopened.text
+    assert '<details class="paste" open>' in reopened.text  # the position, ready to change
+    assert "area: 5" in reopened.text
     play_id = location.split("/history/")[1].split("?")[0]
     r = client.post(f"/history/{play_id}/delete", follow_redirects=True)
     assert "The play was deleted." in r.text and "No play yet" in r.text
