@@ -181,3 +181,16 @@ def test_simulate_between_bots_json_validates(game):
     assert [row["level"] for row in data["bots"]["by_level"]] == ["greedy", "mcts"]
     bad = ["simulate", game, "--bots", "mcts,greddy", "--json"]
     assert_valid("simulate", game, runner.invoke(app, bad), 2)
+
+
+def test_history_json_validates(tmp_path):
+    from portolan.web.historydb import History
+
+    game = "ships"
+    scores = [{"player": "Ana", "total": 7, "rank": 1}, {"player": "Ben", "total": 5, "rank": 2}]
+    History(tmp_path).add_scored(game, "2026-12-01", {"scores": scores, "winners": ["Ana"]}, None)
+    args = ["history", "--data", str(tmp_path), "--json"]
+    data = assert_valid("history", game, runner.invoke(app, args), 0)
+    assert data["plays"][0]["players"][0]["won"] is True
+    bad = ["history", "--data", str(tmp_path), "--game", "nope", "--json"]
+    assert_valid("history", game, runner.invoke(app, bad), 2)

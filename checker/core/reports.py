@@ -1,6 +1,8 @@
-"""The JSON that ``check``, ``score`` and ``simulate`` print with ``--json``, as pydantic models.
+"""The JSON that ``check``, ``score``, ``simulate`` and ``history`` print with ``--json``, as
+pydantic models.
 
-These models are the contract: ``portolan schema score|check|simulate`` is generated from them,
+These models are the contract: ``portolan schema score|check|simulate|history`` is generated
+from them,
 and the tests validate every ``--json`` output against that schema. A failure (exit 2 or 3)
 prints ``ErrorReport`` instead, whatever the command.
 """
@@ -173,8 +175,45 @@ class ErrorReport(_Report):
     errors: list[ErrorDetail]
 
 
+class HistorySeat(_Report):
+    player: str
+    score: int
+    rank: int = Field(ge=1)
+    won: bool
+
+
+class HistoryPlay(_Report):
+    id: int = Field(ge=1, description="the play's number in the history (/history/<id>)")
+    game: str
+    date: str = Field(description="the day it was played, YYYY-MM-DD")
+    kind: Literal["scored", "refereed"] = Field(
+        description="scored on the score pad, or refereed by Portolan to its end"
+    )
+    winners: list[str]
+    players: list[HistorySeat] = Field(description="in seat order")
+
+
+class HistoryStats(_Report):
+    game: str
+    player: str
+    plays: int = Field(ge=1)
+    wins: int = Field(ge=0)
+    average: float = Field(description="the average score, to one decimal")
+    best: int
+
+
+class HistoryReport(_Report):
+    """``portolan history --json``."""
+
+    ok: Literal[True]
+    game: str | None = Field(description="the game asked for with --game, or null for all")
+    plays: list[HistoryPlay] = Field(description="the latest first")
+    players: list[HistoryStats] = Field(description="per game and player")
+
+
 REPORTS: dict[str, type[BaseModel]] = {
     "score": ScoreReport,
     "check": CheckReport,
     "simulate": SimulateReport,
+    "history": HistoryReport,
 }

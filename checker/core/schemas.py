@@ -130,7 +130,7 @@ def report_schema(model: Game, kind: str) -> dict[str, Any]:
     return schema
 
 
-KINDS = ("components", "log", "position", "score", "check", "simulate")
+KINDS = ("components", "log", "position", "score", "check", "simulate", "history")
 
 
 def checker_schema(model: Game, kind: str) -> dict[str, Any]:

@@ -86,6 +86,7 @@ COMMAND_MODULES = {
     "schema": "portolan.cli.schema",
     "serve": "portolan.cli.serve",
     "simulate": "portolan.cli.simulate",
+    "history": "portolan.cli.history",
 }
 
 

@@ -11,7 +11,7 @@ from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids
 from portolan.cli.terminal import echo
 
-KINDS = ("components", "log", "position", "score", "check", "simulate")
+KINDS = ("components", "log", "position", "score", "check", "simulate", "history")
 
 
 def schema_text(kind: str, game: str, components: Path | None = None) -> str:
@@ -38,9 +38,9 @@ def schema_text(kind: str, game: str, components: Path | None = None) -> str:
 def schema_command(
     kind: str = typer.Argument(
         ...,
-        metavar="[components|log|position|score|check|simulate]",
+        metavar="[components|log|position|score|check|simulate|history]",
         help="What the schema describes: a game's component files, its logs, its end "
-        "positions, or the --json output of score, check or simulate.",
+        "positions, or the --json output of score, check, simulate or history.",
         autocompletion=lambda: list(KINDS),
     ),
     game: str = typer.Argument(

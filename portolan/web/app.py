@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from portolan.errors import InputError, OutputError
-from portolan.web import browse, check, play, score
+from portolan.web import browse, check, history, play, score
 from portolan.web.site import BODY_BYTES, Site, problems_of
 from portolan.web.store import Store
 
@@ -127,6 +127,7 @@ def create_app(data: Path, components: Path, output: Path | None = None) -> ASGI
             *score.routes(site),
             *check.routes(site),
             *play.routes(site),
+            *history.routes(site),
             *browse.routes(site, builds),
             Mount("/static", StaticFiles(directory=static), name="static"),
         ],

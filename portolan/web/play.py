@@ -8,6 +8,7 @@ applied, and the page is shown again as it is now.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -54,6 +55,8 @@ def routes(site: Site) -> list[Route]:
             rule_options=options,
             problems=values.get("problems", []),
             players=values.get("players", ""),
+            in_progress=[] if model else store.in_progress(),
+            titles={g.id: g.title for g in games},
         )
 
     async def new(request: Request):
@@ -122,6 +125,9 @@ def routes(site: Site) -> list[Route]:
                         (table.choose if action == "choose" else table.reveal)(index)
                 except (ValueError, IndexError):
                     return "not-a-choice"
+                finally:
+                    if table.over or action == "undo":
+                        _keep_history(site, key, table)
                 return ""
         except NoSuchGame:
             raise HTTPException(404, "no game at this address") from None
@@ -165,6 +171,16 @@ def routes(site: Site) -> list[Route]:
         Route("/play/{key}", post_answer, methods=["POST"], name="table_answer"),
         Route("/play/{key}/log.yaml", download, name="table_log"),
     ]
+
+
+def _keep_history(site: Site, key: str, table) -> None:
+    """A game that ended goes in the table's history (again, if an undo changed its end); an
+    ending that was undone leaves it."""
+    if table.over:
+        sheet = table.score().as_json()
+        site.history.record_session(key, table.rules.id, date.today().isoformat(), sheet)
+    else:
+        site.history.drop_session(key)
 
 
 def _game_of(header: str) -> str | None:

@@ -46,6 +46,7 @@ class Prompt:
     opened: str | None = None
     random_ok: bool = False
     spends: str | None = None  # the only move left spends this (asked before it is played)
+    count: tuple[int, int] | None = None  # a run of table reveals in the setup: (n, of)
 
 
 @dataclass
@@ -55,6 +56,7 @@ class Table:
     session: Session
     events: list[str] = field(default_factory=list)
     version: int = 0  # answers and undos so far: what a page showed, to spot a stale answer
+    actor: str | None = None  # whose choice is being applied: the events name them
 
     @classmethod
     def new(
@@ -146,7 +148,35 @@ class Table:
             entries.insert(0, Entry("Keep it hidden (its owner names it later)", "", "secret"))
         random_ok = len({w for _, w in outcomes}) == 1 and len(outcomes) <= 6
         random_ok = random_ok and d.secret is None  # a secret card is its owner's to name
-        return Prompt(turn, d.player, d.phase, "chance", d.prompt, entries, None, random_ok)
+        table = _table_action(d, turn)
+        count = self._run_of_reveals(d) if table else None
+        who = TABLE if table else d.player
+        return Prompt(turn, who, d.phase, "chance", d.prompt, entries, None, random_ok, None, count)
+
+    def _run_of_reveals(self, d: Decision) -> tuple[int, int] | None:
+        """Where this reveal stands in a run of the same question (the 12 cards dealt to the
+        display: (5, 12)), or None if it is asked once. Only asked in the setup, so the game
+        so far is a few dozen steps: they are played again on a fresh state, noting each
+        question, and the reveals to come are counted on it, revealing the first outcome."""
+        session, asked = self.session, (d.kind, d.prompt, d.player)
+        state = self.rules.setup(session.model, session.players, session.options)
+        before = []
+        for step in self.steps:
+            was = self.rules.decision(state)
+            before.append(was is not None and (was.kind, was.prompt, was.player) == asked)
+            self.rules.apply(state, step.move)
+        done = 0
+        while done < len(before) and before[-1 - done]:
+            done += 1
+        left = 0
+        while left < RUN_LOOKAHEAD:
+            ahead = self.rules.decision(state)
+            if ahead is None or (ahead.kind, ahead.prompt, ahead.player) != asked:
+                break
+            self.rules.apply(state, self.rules.outcomes(state)[0][0])
+            left += 1
+        total = done + left
+        return (done + 1, total) if total > 1 else None
 
     # -- answers -------------------------------------------------------------------------------
     def choose(self, index: int) -> None:
@@ -198,9 +228,17 @@ class Table:
         return d
 
     def _play(self, d: Decision, move: Any) -> None:
-        self.session.apply(d, move, self.session.turn_of(d), prompted=True)  # saves the log
+        self._apply(d, move, prompted=True)  # saves the log
         self.version += 1
         self.settle()
+
+    def _apply(self, d: Decision, move: Any, *, prompted: bool) -> None:
+        """Apply a move; what the core says of a player's choice is told with their name."""
+        self.actor = None if _table_action(d, self.session.turn_of(d)) else d.player
+        try:
+            self.session.apply(d, move, self.session.turn_of(d), prompted=prompted)
+        finally:
+            self.actor = None
 
     def settle(self) -> None:
         """Play what nobody has to decide (a choice with one legal move that spends nothing),
@@ -216,14 +254,26 @@ class Table:
             moves = self.rules.legal_moves(self.session.state)
             if len(moves) != 1 or self.rules.spends(moves[0]):
                 break
-            self.session.apply(d, moves[0], self.session.turn_of(d), prompted=False)
+            self._apply(d, moves[0], prompted=False)
         del self.events[:-EVENTS_KEPT]
 
     def _heard(self, text: str) -> None:
         text = text.strip()
         if text and not text.startswith("==") and not text.startswith("(h at"):
+            if self.actor and not text.startswith(self.actor):
+                text = f"{self.actor}: {text}"
             self.events.append(text)
             del self.events[:-EVENTS_KEPT]
+
+
+TABLE = "Table"
+RUN_LOOKAHEAD = 60  # reveals of one run counted ahead at most
+
+
+def _table_action(d: Decision, turn: int) -> bool:
+    """Whether the table, not a player, does what ``d`` asks: a card or tile laid out in the
+    setup (a reveal before the first turn that is nobody's secret)."""
+    return d.player == TABLE or (d.kind == "chance" and not turn and d.secret is None)
 
 
 def resume_command(game: str, log: str) -> str:

@@ -41,7 +41,15 @@ def reference_html(blocks: list[Block]) -> tuple[str, list[tuple[str, str]]]:
     contents: (heading, anchor) of every top heading. The headings are one level down: the page
     has its own ``h1`` (the game's title), the reference's top headings are its ``h2``."""
     toc = [(b.text, slug(b.text)) for b in blocks if isinstance(b, Heading) and b.level == 1]
-    return to_html(blocks, shift=1), toc
+    return scrollable_tables(to_html(blocks, shift=1)), toc
+
+
+def scrollable_tables(html: str) -> str:
+    """Each table in a region that scrolls sideways on a phone and that the keyboard reaches
+    (axe's scrollable-region-focusable). The markup escapes every text, so "<table>" and
+    "</table>" are only the tables' own tags."""
+    opened = '<div class="scroll" tabindex="0" role="region" aria-label="Rules table"><table>'
+    return html.replace("<table>", opened).replace("</table>", "</table></div>")
 
 
 def passages(model: Game, blocks: list[Block], section: str | None) -> list[str]:

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from checker.core.registry import rules_for
 from checker.core.scoresheet import ScoreSheet
 from portolan.errors import InputError, Problem
-from portolan.web.scorepad import MAX_CELL, Pad, pad_for, position_text
+from portolan.web.scorepad import MAX_CELL, Pad, Written, check_cells, pad_for, position_text
 from portolan.web.site import Site, numbered, problems_of, read_form, text_of
 from portolan.web.work import in_turn
 from portolan.yamlsrc import Source, parse_yaml
@@ -94,7 +95,14 @@ def routes(site: Site) -> list[Route]:
     def pad_page(request: Request, game_id: str, players: list[str], status: int = 200, **extra):
         model = site.game(game_id)
         values = dict(
-            cells={}, sections={}, options={}, sheet=None, problems=[], yaml_text="", yaml_rows=[]
+            typed={},
+            wrong={},
+            options={},
+            sheet=None,
+            problems=[],
+            yaml_text="",
+            yaml_rows=[],
+            today=date.today().isoformat(),
         )
         values.update(extra)
         return site.page(
@@ -102,7 +110,7 @@ def routes(site: Site) -> list[Route]:
             "score.html.j2",
             status,
             game=model,
-            pad=pad_for(game_id),
+            pad=pad_for(model),
             players=players,
             rule_options=rules_for(game_id).options(model),
             **values,
@@ -129,7 +137,7 @@ def routes(site: Site) -> list[Route]:
         game_id = request.path_params["game"]
         known(game_id)
         form = await read_form(request)
-        pad = pad_for(game_id)
+        pad = pad_for(site.game(game_id))
         try:
             players = players_of(site, game_id, str(form.get("players", "")))
         except InputError as exc:
@@ -142,61 +150,115 @@ def routes(site: Site) -> list[Route]:
                 chosen=game_id,
                 players=str(form.get("players", "")),
             )
-        cells, sections, options = _typed(form, pad, players)
+        typed, options = _typed(form, pad, players)
+        kept = dict(typed=typed, options=options)
         text, name = await text_of(form, "yaml", "file", POSITION)
+        written = None
         if not text.strip() or form.get("from") == "pad":
-            text, name = position_text(pad, players, cells, sections, options), POSITION
+            wrong = check_cells(pad, players, typed)
+            if wrong:
+                problems = [_cell_problem(m) for m in wrong.values()]
+                return pad_page(
+                    request, game_id, players, 422, wrong=wrong, problems=problems, **kept
+                )
+            written = position_text(pad, players, typed, options)
+            text, name = written.text, POSITION
         try:
             sheet = await in_turn(_score, site, game_id, text, name)
+            played = _played_on(str(form.get("played", ""))) if form.get("save") else None
         except InputError as exc:
             lines = {p.line for p in exc.problems if p.line}
+            wrong = _wrong_cells(exc, written)
             return pad_page(
                 request,
                 game_id,
                 players,
                 422,
-                cells=cells,
-                sections=sections,
-                options=options,
+                wrong=wrong,
                 problems=problems_of(exc),
                 yaml_text=text,
                 yaml_rows=numbered(text, lines),
+                **kept,
             )
+        if played is not None:
+            play_id = await in_turn(site.history.add_scored, game_id, played, sheet.as_json(), text)
+            url = request.url_for("history_play", play=play_id).include_query_params(notice="saved")
+            return RedirectResponse(str(url), status_code=303)
         if form.get("format") in ("csv", "json"):
             return _download(game_id, sheet, str(form.get("format")))
-        return pad_page(
-            request,
-            game_id,
-            players,
-            cells=cells,
-            sections=sections,
-            options=options,
-            sheet=sheet.as_json(),
-            yaml_text=text,
-        )
+        return pad_page(request, game_id, players, sheet=sheet.as_json(), yaml_text=text, **kept)
+
+    async def totals(request: Request):
+        """The running totals of a pad being filled in (the page's script asks as the table
+        types): each player's total, or the wrong cells with their messages."""
+        game_id = request.path_params["game"]
+        known(game_id)
+        form = await read_form(request)
+        pad = pad_for(site.game(game_id))
+        try:
+            players = players_of(site, game_id, str(form.get("players", "")))
+        except InputError:
+            return JSONResponse({"totals": None, "wrong": {}, "problems": []}, status_code=400)
+        typed, options = _typed(form, pad, players)
+        wrong = check_cells(pad, players, typed)
+        if wrong:
+            return JSONResponse({"totals": None, "wrong": wrong, "problems": []})
+        written = position_text(pad, players, typed, options)
+        try:
+            sheet = await in_turn(_score, site, game_id, written.text, POSITION)
+        except InputError as exc:
+            messages = [p.message for p in exc.problems]
+            return JSONResponse(
+                {"totals": None, "wrong": _wrong_cells(exc, written), "problems": messages}
+            )
+        shown = {line.player: line.total for line in sheet.lines}
+        return JSONResponse({"totals": shown, "wrong": {}, "problems": []})
 
     return [
         Route("/score", start, name="score_start"),
         Route("/score/{game}", pad, name="score_pad"),
         Route("/score/{game}", submit, methods=["POST"], name="score_submit"),
+        Route("/score/{game}/totals", totals, methods=["POST"], name="score_totals"),
     ]
 
 
-def _typed(form, pad: Pad, players: list[str]):
+def _typed(form, pad: Pad, players: list[str]) -> tuple[dict[str, str], dict[str, str]]:
     def cell(key: str) -> str:
         value = form.get(key)
         return value[:MAX_CELL] if isinstance(value, str) else ""
 
-    cells = {}
-    for p, player in enumerate(players):
-        if pad.rows:
-            for r, row in enumerate(pad.rows):
-                cells[(player, row)] = cell(f"c{p}.{r}")
-        else:
-            cells[(player, "")] = cell(f"c{p}")
-    sections = {key: cell(f"s.{key}") for key in pad.sections}
+    typed = {name: cell(name) for name in pad.names(players)}
     options = {k[2:]: cell(k) for k in form if k.startswith("o.")}
-    return cells, sections, options
+    return typed, options
+
+
+def _cell_problem(message: str) -> dict:
+    return {"where": "pad", "field": None, "message": message, "hint": None, "line": None}
+
+
+def _wrong_cells(exc: InputError, written: Written | None) -> dict[str, str]:
+    """The pad's cells the scorer's problems point at, with their messages."""
+    if written is None:
+        return {}
+    wrong: dict[str, str] = {}
+    for problem in exc.problems:
+        name = written.cell_for(problem.field)
+        if name and name not in wrong:
+            wrong[name] = problem.message
+    return wrong
+
+
+def _played_on(text: str) -> str:
+    """The date a play was played on (YYYY-MM-DD), from the save form."""
+    try:
+        day = date.fromisoformat(text.strip())
+    except ValueError:
+        raise InputError(
+            Problem(f"'{text[:20]}' is not a date", field="played", hint="e.g. 2026-12-04")
+        ) from None
+    if not 1900 <= day.year <= date.today().year + 1:
+        raise InputError(Problem(f"{day.year} is not a year of a play", field="played"))
+    return day.isoformat()
 
 
 def _score(site: Site, game_id: str, text: str, name: str) -> ScoreSheet:

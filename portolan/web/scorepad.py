@@ -1,145 +1,281 @@
-"""The score form of a game, laid out like its printed score pad: one row per thing the end
-position records for a player, one column per player, then the game's other sections.
+"""The score form of a game, laid out like its printed score pad: a row per thing a player
+records (one column per player), then the game's grids (the VP chart, the discoveries, the
+islands, the expeditions), each as ``padspecs`` describes it.
 
-The rows are the keys the game's position reader declares (``PLAYER_KEYS`` and ``KEYS`` of
-``checker/games/<game>/position.py``), with examples taken from that module's documented
-example position. What the table types becomes a position file (YAML), read by the same
-``score_position`` as ``portolan score``, so a mistake gets the same file:line:column message.
+What the table types is checked cell by cell (a number where a number goes, a count within its
+boxes, a claim with its explorer) and each wrong cell gets its message in words; the rest becomes
+a position file (YAML), read by the same ``score_position`` as ``portolan score``, so the totals
+are the command's and a deeper mistake gets the same message, shown at its cell.
+
+Form names: ``c{player}.{row}`` a row's cell, ``g.{grid}.{line}.{player}`` a grid's cell,
+``g.{grid}.{line}.who`` / ``.how`` a claim and its detail, ``area`` the present area (Ships).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from functools import cache
-from typing import Any
-
-import yaml
+import re
+from dataclasses import dataclass
 
 from checker.core.registry import rules_for
+from portolan.model.loader import Game
+from portolan.web.padspecs import Grid, Row, Spec, spec_for
 
 SHARED_KEYS = ("game", "options", "players")
-MAX_CELL = 2000  # characters of one cell of the form (a victory pile may be several lines)
-# The longest example a cell of the pad shows in full on a phone (390 px: about 7 characters);
-# a longer one is listed under the table instead of cut off inside the cell.
-PLACEHOLDER_CHARS = 7
+MAX_CELL = 2000  # characters of one cell of the form
+NUMBER = re.compile(r"-?\d{1,7}")
+MOST_NAMES = 40  # names in one cell
 
 
 @dataclass(frozen=True)
 class Pad:
     game: str
-    rows: tuple[str, ...]  # what each player records; () means one free cell per player
-    sections: tuple[str, ...]  # the position's other sections (e.g. expeditions, area)
-    row_examples: dict[str, str] = field(default_factory=dict)
-    section_examples: dict[str, str] = field(default_factory=dict)
-    cell_example: str = ""  # the free cell's example, for a game without rows
+    spec: Spec
+    sections: tuple[str, ...]  # the position's other sections no grid fills: typed as YAML
 
-    def placeholder(self, row: str) -> str:
-        """The example the first player's cell of ``row`` shows, if it fits the cell."""
-        example = self.row_examples.get(row, "")
-        return example if len(example) <= PLACEHOLDER_CHARS else ""
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        return self.spec.rows
 
-    def listed_examples(self) -> list[tuple[str, str]]:
-        """(row, example) of the rows whose example is too long for a cell: listed under the
-        table."""
-        return [(r, e) for r, e in self.row_examples.items() if len(e) > PLACEHOLDER_CHARS]
+    @property
+    def grids(self) -> tuple[Grid, ...]:
+        return self.spec.grids
+
+    def names(self, players: list[str]) -> list[str]:
+        """Every form name of the pad's cells, for reading the form."""
+        out = [f"c{p}.{r}" for p in range(len(players)) for r in range(len(self.rows))]
+        for grid in self.grids:
+            for i in range(len(grid.lines)):
+                if grid.cell == "claim":
+                    out += [f"g.{grid.key}.{i}.who", f"g.{grid.key}.{i}.how"]
+                else:
+                    out += [f"g.{grid.key}.{i}.{p}" for p in range(len(players))]
+        if self.spec.area:
+            out.append("area")
+        return out + [f"s.{key}" for key in self.sections]
 
 
-@cache
-def pad_for(game: str) -> Pad:
-    module = rules_for(game).position
-    keys = tuple(str(k) for k in module.KEYS)
-    rows = tuple(str(k) for k in getattr(module, "PLAYER_KEYS", ()))
-    example = _documented_example(module.__doc__ or "")
-    players = example.get("players") if isinstance(example.get("players"), dict) else {}
-    first = next(iter(players.values()), None) if players else None
-    row_examples: dict[str, str] = {}
-    cell_example = ""
-    if isinstance(first, dict):
-        if rows:
-            row_examples = {k: _flow(v) for k, v in first.items() if k in rows}
-        else:
-            cell_example = "\n".join(f"{k}: {_flow(v)}" for k, v in first.items())
-    sections = tuple(k for k in keys if k not in SHARED_KEYS)
-    section_examples = {k: _block(example[k]) for k in sections if k in example}
-    return Pad(game, rows, sections, row_examples, section_examples, cell_example)
+_PADS: dict[int, tuple[Game, Pad]] = {}  # by the model's id(), the model kept alive with it
+
+
+def pad_for(model: Game) -> Pad:
+    """The pad of a loaded game (made once per loaded model: the site keeps its models)."""
+    made = _PADS.get(id(model))
+    if made is None or made[0] is not model:
+        made = _PADS[id(model)] = (model, _pad(model))
+    return made[1]
+
+
+def _pad(model: Game) -> Pad:
+    game = model.id
+    spec = spec_for(model)
+    keys = tuple(str(k) for k in rules_for(game).position.KEYS)
+    filled = {g.key for g in spec.grids} | {r.key for r in spec.rows if r.top}
+    if spec.area:
+        filled.add("area")
+    sections = tuple(k for k in keys if k not in SHARED_KEYS and k not in filled)
+    return Pad(game, spec, sections)
+
+
+@dataclass
+class Written:
+    """The position file a form makes, and which cell each of its fields came from."""
+
+    text: str
+    cell_of: dict[str, str]  # position field ("players.Ana.vp") -> form name
+
+    def cell_for(self, field: str | None) -> str | None:
+        """The form cell a problem's field points at (the longest field that starts it)."""
+        if not field:
+            return None
+        best = None
+        for known, name in self.cell_of.items():
+            starts = field == known or field.startswith((known + ".", known + "["))
+            if starts and (best is None or len(known) > len(best[0])):
+                best = (known, name)
+        return best[1] if best else None
+
+
+def check_cells(pad: Pad, players: list[str], typed: dict[str, str]) -> dict[str, str]:
+    """Form name -> what is wrong with that cell, in words."""
+    wrong: dict[str, str] = {}
+    for r, row in enumerate(pad.rows):
+        for p, player in enumerate(players):
+            value = typed.get(f"c{p}.{r}", "").strip()
+            if row.kind == "number" and value and not NUMBER.fullmatch(value):
+                wrong[f"c{p}.{r}"] = f"{player} · {row.label}: '{value[:20]}' is not a number"
+            if row.kind == "choice" and value and value not in row.choices:
+                wrong[f"c{p}.{r}"] = f"{player} · {row.label}: choose one from the list"
+            if row.kind == "names" and value.count(",") >= MOST_NAMES:
+                wrong[f"c{p}.{r}"] = f"{player} · {row.label}: more than {MOST_NAMES} names"
+    for grid in pad.grids:
+        for i in range(len(grid.lines)):
+            if grid.cell == "claim":
+                wrong.update(_claim_problems(grid, i, players, typed))
+            elif grid.cell == "count":
+                wrong.update(_count_problems(grid, i, players, typed))
+    if pad.spec.area and typed.get("area", "") not in ("", *(a for a, _ in pad.spec.area)):
+        wrong["area"] = "choose the present area from the list"
+    return wrong
+
+
+def _count_problems(grid: Grid, i: int, players: list[str], typed: dict[str, str]):
+    line = grid.lines[i]
+    wrong, total = {}, 0
+    for p, player in enumerate(players):
+        name = f"g.{grid.key}.{i}.{p}"
+        value = typed.get(name, "").strip()
+        if not value:
+            continue
+        if not NUMBER.fullmatch(value) or not 0 <= int(value) <= line.most:
+            wrong[name] = f"{player} · {line.label}: a number from 0 to {line.most}"
+            continue
+        total += int(value)
+    if total > line.most and grid.held:
+        for p in range(len(players)):
+            if typed.get(f"g.{grid.key}.{i}.{p}", "").strip() not in ("", "0"):
+                wrong[f"g.{grid.key}.{i}.{p}"] = (
+                    f"{line.label} has {line.most} boxes: {total} are claimed"
+                    if grid.key == "awards"
+                    else f"the game has {line.most} {line.label}: {total} are ticked"
+                )
+    return wrong
+
+
+def _claim_problems(grid: Grid, i: int, players: list[str], typed: dict[str, str]):
+    line = grid.lines[i]
+    who = typed.get(f"g.{grid.key}.{i}.who", "")
+    how = typed.get(f"g.{grid.key}.{i}.how", "")
+    if who == "":
+        return {}
+    if not who.isdigit() or int(who) >= len(players):
+        return {f"g.{grid.key}.{i}.who": f"{line.label}: choose a player from the list"}
+    if how not in {v for v, _ in line.details} and not (how == "" and grid.key == "majors"):
+        return {
+            f"g.{grid.key}.{i}.how": f"{line.label}: choose the {grid.detail_label.lower()} "
+            f"of {players[int(who)]}"
+        }
+    return {}
 
 
 def position_text(
-    pad: Pad,
-    players: list[str],
-    cells: dict[tuple[str, str], str],
-    sections: dict[str, str],
-    options: dict[str, str],
-) -> str:
-    """The position file the form describes. ``cells`` maps (player, row) to what was typed
-    (row ``""`` for a game without rows); empty cells are left out."""
+    pad: Pad, players: list[str], typed: dict[str, str], options: dict[str, str]
+) -> Written:
+    """The position file the form describes (cells checked by ``check_cells`` first); empty
+    cells are left out."""
     lines = [f"game: {pad.game}"]
+    cell_of: dict[str, str] = {}
     chosen = {k: v for k, v in options.items() if v}
     if chosen:
         lines.append("options:")
-        lines += [f"  {k}: {_one_line(v)}" for k, v in chosen.items()]
+        lines += [f"  {k}: {_q(v)}" for k, v in chosen.items()]
+    entries = _player_entries(pad, players, typed, cell_of)
     lines.append("players:")
     for player in players:
-        name = json.dumps(player, ensure_ascii=False)
-        if pad.rows:
-            filled = [(r, _one_line(cells.get((player, r), ""))) for r in pad.rows]
-            filled = [(r, v) for r, v in filled if v]
-            if not filled:
-                lines.append(f"  {name}: {{}}")
-                continue
-            lines.append(f"  {name}:")
-            lines += [f"    {r}: {v}" for r, v in filled]
-        else:
-            body = _block_lines(cells.get((player, ""), ""))
-            lines.append(f"  {name}:" if body else f"  {name}: {{}}")
-            lines += ["    " + b for b in body]
+        items = entries[player]
+        lines.append(f"  {_q(player)}: {{{', '.join(f'{_q(k)}: {v}' for k, v in items)}}}")
+    for r, row in enumerate(pad.rows):
+        if row.top:
+            filled = [(p, typed.get(f"c{p}.{r}", "").strip()) for p in range(len(players))]
+            filled = [(p, v) for p, v in filled if v]
+            if filled:
+                body = ", ".join(f"{_q(players[p])}: {v}" for p, v in filled)
+                lines.append(f"{row.key}: {{{body}}}")
+                for p, _ in filled:
+                    cell_of[f"{row.key}.{players[p]}"] = f"c{p}.{r}"
+    if pad.spec.area and typed.get("area"):
+        lines.append(f"area: {typed['area']}")
+        cell_of["area"] = "area"
+    for grid in pad.grids:
+        if grid.cell in ("count", "names") and not grid.held:
+            lines += _section(grid, players, typed, cell_of)
     for key in pad.sections:
-        body = _block_lines(sections.get(key, ""))
-        if not body:
-            continue
-        if len(body) == 1 and ":" not in body[0]:
-            lines.append(f"{key}: {body[0]}")
-        else:
+        body = [ln.rstrip() for ln in typed.get(f"s.{key}", "").splitlines() if ln.strip()]
+        if body:
             lines.append(f"{key}:")
             lines += ["  " + b for b in body]
-    return "\n".join(lines) + "\n"
+    return Written("\n".join(lines) + "\n", cell_of)
 
 
-def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
+def _player_entries(pad, players, typed, cell_of) -> dict[str, list[tuple[str, str]]]:
+    entries: dict[str, list[tuple[str, str]]] = {p: [] for p in players}
+    for r, row in enumerate(pad.rows):
+        if row.top:
+            continue
+        for p, player in enumerate(players):
+            value = typed.get(f"c{p}.{r}", "").strip()
+            if value:
+                entries[player].append((row.key, _cell_value(row, value)))
+                cell_of[f"players.{player}.{row.key}"] = f"c{p}.{r}"
+    for grid in pad.grids:
+        if grid.held:
+            for p, player in enumerate(players):
+                held = []
+                for i, line in enumerate(grid.lines):
+                    n = typed.get(f"g.{grid.key}.{i}.{p}", "").strip()
+                    held += [_q(line.id)] * (int(n) if n else 0)
+                    cell_of.setdefault(f"players.{player}.{grid.key}", f"g.{grid.key}.{i}.{p}")
+                if held:
+                    entries[player].append((grid.key, "[" + ", ".join(held) + "]"))
+        elif grid.cell == "claim":
+            claims: dict[str, list[tuple[str, str]]] = {p: [] for p in players}
+            for i, line in enumerate(grid.lines):
+                who = typed.get(f"g.{grid.key}.{i}.who", "")
+                if not who:
+                    continue
+                player = players[int(who)]
+                how = typed.get(f"g.{grid.key}.{i}.how", "")
+                if grid.key == "majors":
+                    value = how if NUMBER.fullmatch(how) else "null"
+                else:
+                    value = _q(how)
+                claims[player].append((line.id, value))
+                at = f"majors.{line.id}" if grid.key == "majors" else line.id
+                cell_of[f"players.{player}.{at}"] = f"g.{grid.key}.{i}.how"
+            for player, items in claims.items():
+                if items and grid.key == "majors":
+                    body = ", ".join(f"{_q(k)}: {v}" for k, v in items)
+                    entries[player].append(("majors", "{" + body + "}"))
+                else:
+                    entries[player] += items
+    return entries
 
 
-def _block_lines(text: str) -> list[str]:
-    return [ln.rstrip() for ln in str(text).replace("\t", "  ").splitlines() if ln.strip()]
+def _section(grid: Grid, players, typed, cell_of) -> list[str]:
+    out = []
+    for i, line in enumerate(grid.lines):
+        cells = []
+        for p, player in enumerate(players):
+            value = typed.get(f"g.{grid.key}.{i}.{p}", "").strip()
+            if not value or (grid.cell == "count" and value == "0"):
+                continue
+            shown = value if grid.cell == "count" else _names(value)
+            cells.append(f"{_q(player)}: {shown}")
+            cell_of[f"{grid.key}.{line.id}.{player}"] = f"g.{grid.key}.{i}.{p}"
+        if cells:
+            out.append(f"  {_q(line.id)}: {{{', '.join(cells)}}}")
+            cell_of.setdefault(f"{grid.key}.{line.id}", f"g.{grid.key}.{i}.0")
+    return [f"{grid.key}:", *out] if out else []
 
 
-def _documented_example(doc: str) -> dict[str, Any]:
-    """The example position at the top of a position module's docstring (the lines up to the
-    first blank line after it), or {} if there is none that reads."""
-    lines = doc.strip().splitlines()
-    start = next((i for i, ln in enumerate(lines) if ln.strip().startswith("game:")), None)
-    if start is None:
-        return {}
-    block = []
-    for ln in lines[start:]:
-        if not ln.strip():
-            break
-        block.append(ln)
-    try:
-        found = yaml.safe_load("\n".join(block))
-    except yaml.YAMLError:
-        return {}
-    return found if isinstance(found, dict) else {}
+def _cell_value(row: Row, value: str) -> str:
+    if row.kind == "number":
+        return value
+    if row.kind == "choice":
+        return _q(value)
+    if row.kind == "names":
+        return _names(value)
+    return " ".join(value.split())  # text: as typed (a bundle such as 2 Cloth + 1 Wine)
 
 
-def _flow(value: Any) -> str:
-    if isinstance(value, (dict, list)):
-        return yaml.safe_dump(value, default_flow_style=True, allow_unicode=True).strip()
-    return str(value)
+def _names(value: str) -> str:
+    """A cell of names separated by commas, as a YAML list (a lone number stays a number)."""
+    items = [v.strip() for v in value.replace("\n", ",").split(",") if v.strip()]
+    if len(items) == 1 and NUMBER.fullmatch(items[0]):
+        return items[0]
+    return "[" + ", ".join(v if NUMBER.fullmatch(v) else _q(v) for v in items) + "]"
 
 
-def _block(value: Any) -> str:
-    if isinstance(value, dict):
-        return "\n".join(f"{k}: {_flow(v)}" for k, v in value.items())
-    return _flow(value)
+def _q(text: str) -> str:
+    """``text`` as a YAML scalar that reads back as that string (JSON is YAML)."""
+    return json.dumps(str(text), ensure_ascii=False)

@@ -16,6 +16,7 @@ from checker.core.registry import GAMES
 from portolan.errors import InputError, Problem
 from portolan.limits import component_limits, yaml_limits
 from portolan.model.loader import Game, available_games, load_game
+from portolan.web.historydb import History
 from portolan.web.store import Store
 
 TEXT_BYTES = yaml_limits().document_bytes  # a pasted or uploaded log or position
@@ -56,6 +57,10 @@ class Site:
             path=request.url.path, url_for=url_for, **values
         )
         return HTMLResponse(html, status_code=status)
+
+    @property
+    def history(self) -> History:
+        return History(self.data)
 
     def games(self) -> list[Game]:
         return [self.game(g) for g in available_games(self.components)]

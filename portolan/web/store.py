@@ -2,8 +2,10 @@
 
 A game's folder holds the log (``log.yaml``, kept by the core's play log after every answer:
 whole turns that pass ``portolan check``, the turn under way as comment lines, so a game resumes
-at the very prompt it stopped) and ``meta.json`` (the answer count and the last events). The
-folder's name is an unguessable id: whoever has the link joins the table, nobody else finds it.
+at the very prompt it stopped) and ``meta.json`` (the answer count, the last events, the game, its
+players, the turn and whether it is over). The folder's name is an unguessable id: whoever has
+the link joins the table; the games in progress are also listed on the server's Referee page
+(``in_progress``), so a closed tab loses no game.
 Games in memory are a cache of what is on disk: a request that fails drops its game from the
 cache, and the next one replays the saved log, so a crash loses no saved step.
 """
@@ -112,9 +114,41 @@ class Store:
         table.version = meta["version"]
         return table
 
+    def in_progress(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The games not over yet, the latest played first: their id, game, players, turn and
+        when they were last answered (from each game's notes; a game whose notes are lost is
+        listed again once it is opened by its link)."""
+        found = []
+        for meta_path in self.root.glob("*/meta.json"):
+            key = meta_path.parent.name
+            if not ID.fullmatch(key):
+                continue
+            meta = _read_meta(meta_path.parent)
+            if meta.get("over") or not isinstance(meta.get("game"), str):
+                continue
+            players = meta.get("players")
+            found.append(
+                {
+                    "key": key,
+                    "game": meta["game"],
+                    "players": [str(p) for p in players] if isinstance(players, list) else [],
+                    "turn": meta.get("turn") if isinstance(meta.get("turn"), int) else 0,
+                    "when": meta_path.stat().st_mtime,
+                }
+            )
+        found.sort(key=lambda g: g["when"], reverse=True)
+        return found[:limit]
+
     @staticmethod
     def _write_meta(folder: Path, table: Table) -> None:
-        meta = {"version": table.version, "events": table.events}
+        meta = {
+            "version": table.version,
+            "events": table.events,
+            "game": table.rules.id,
+            "players": list(table.session.players),
+            "turn": table.steps[-1].turn if table.steps else 0,
+            "over": table.over,
+        }
         # The log is flushed to the disk; these notes (answer count, last events) need not be.
         fsio.write_atomic(folder / "meta.json", json.dumps(meta, ensure_ascii=False), durable=False)
 

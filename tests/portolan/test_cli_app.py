@@ -172,7 +172,10 @@ def test_help_lists_the_printers_own_choices():
         ("portolan build --duplex ", ["long", "short", "none", "fold"]),
         ("portolan build --sheets ", ["shared", "per-deck"]),
         ("portolan score x y --format ", ["text", "json", "csv"]),
-        ("portolan schema ", ["components", "log", "position", "score", "check", "simulate"]),
+        (
+            "portolan schema ",
+            ["components", "log", "position", "score", "check", "simulate", "history"],
+        ),
     ],
 )
 def test_shell_completion_offers_the_choices(words, expected):
@@ -232,7 +235,7 @@ def test_shell_completion_offers_every_command():
     env = {"_PORTOLAN_COMPLETE": "complete_bash", "COMP_WORDS": "portolan ", "COMP_CWORD": "1"}
     result = runner.invoke(app, [], env=env, prog_name="portolan")
     assert result.stdout.split() == [
-        "build", "list", "check", "score", "play", "schema", "serve", "simulate"
+        "build", "list", "check", "score", "play", "schema", "serve", "simulate", "history"
     ]  # fmt: skip
 
 

@@ -78,6 +78,14 @@ def shoot(out: Path) -> list[Path]:
                 )
                 page.get_by_role("button", name="Score this file").click()
                 snap("score-sheet")
+                page.get_by_role("button", name="Save in the history").click()
+                page.goto(url + "/history")
+                snap("history")
+                page.goto(url + "/score/age-of-exploration?players=Ana,+Ben,+Cai,+Dee")
+                page.get_by_label("1st New World sighting: Ben", exact=True).check()
+                page.get_by_label("1st–4th Bay: Ana", exact=True).fill("2")
+                page.get_by_test_id("running").filter(has_text="Totals so far").wait_for()
+                snap("score-pad-vp-chart")
                 log = (EXAMPLES / "exploration-age-of-sail" / "two-players.yaml").read_text(
                     encoding="utf-8"
                 )

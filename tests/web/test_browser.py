@@ -1,4 +1,5 @@
-"""End to end, in a real browser at a phone's size (390×844): score, check, referee, download."""
+"""End to end, in a real browser at a phone's size (390×844): check, referee, download (the score
+pads of every game: test_browser_pads.py)."""
 
 from __future__ import annotations
 
@@ -12,46 +13,6 @@ import pytest
 from tests.web.conftest import EXAMPLES
 
 pytestmark = pytest.mark.browser
-
-
-def test_score_a_three_player_position_and_read_the_winner(live_server, phone):
-    url, _ = live_server
-    phone.goto(url + "/")
-    phone.get_by_role("link", name="Score a session").click()
-    phone.get_by_label("Age of Discovery").check()
-    phone.get_by_label("Players, in seat order").fill("Ana, Ben, Cai")
-    phone.get_by_role("button", name="Open the score pad").click()
-    rows = {
-        "Ana": ("14", "5", "Majority of Ships", "3"),
-        "Ben": ("9", "2", "All Ships", "1"),
-        "Cai": ("11", "3", "One Ship", "2"),
-    }
-    for player, values in rows.items():
-        for row, value in zip(
-            ("first scoring", "contracts", "mission", "unassigned"), values, strict=True
-        ):
-            phone.get_by_label(f"{row} of {player}").fill(value)
-    expeditions = (EXAMPLES / "positions" / "age-of-discovery.yaml").read_text(encoding="utf-8")
-    block = expeditions.split("expeditions:\n", 1)[1]
-    phone.get_by_label("Expeditions", exact=True).fill(
-        "\n".join(ln.strip() for ln in block.splitlines())
-    )
-    phone.get_by_role("button", name="Score", exact=True).click()
-    winner = phone.get_by_test_id("winner").inner_text()
-    expected = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "portolan",
-            "score",
-            "age-of-discovery",
-            str(EXAMPLES / "positions" / "age-of-discovery.yaml"),
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert winner.strip() in expected.splitlines()
 
 
 def test_check_a_failing_log_and_see_the_rule(live_server, phone):

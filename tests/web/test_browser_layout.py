@@ -1,7 +1,7 @@
 """Phone first, in a real browser at 390×844: every page fits the width (no sideways scrolling,
 no zooming), has one h1, names every form control for a screen reader, keeps touch targets at
-least 44 px tall and body text at least 16 px, shows every placeholder whole and marks every
-summary as something that opens; in dark mode the page is dark."""
+least 44 px tall and body text and every field at least 16 px, shows every placeholder whole
+and marks every summary as something that opens; in dark mode the page is dark."""
 
 from __future__ import annotations
 
@@ -46,6 +46,9 @@ MEASURE = """(targets) => {
         const room = el.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
         return pen.measureText(el.placeholder).width > room + 1;
       }).map((el) => el.placeholder),
+    // iOS zooms into a field whose text is under 16 px
+    zooms: fields.filter(shown).filter((el) => parseFloat(getComputedStyle(el).fontSize) < 16)
+      .map((el) => el.name || el.id),
     // a summary that does not look like something that opens
     unmarked: [...document.querySelectorAll("summary")].filter(shown)
       .filter((el) => getComputedStyle(el).display !== "list-item"
@@ -73,6 +76,9 @@ def pages(page, url: str):
         "/check",
         "/play",
         "/play?game=age-of-discovery",
+        "/history",
+        "/score/age-of-exploration?players=Ana,+Ben,+Cai,+Dee",
+        "/score/exploration-age-of-sail?players=Ana,+Ben,+Cai,+Dee",
         "/games",
         "/games/ships",
         "/nowhere",
@@ -118,6 +124,7 @@ def test_every_page_fits_a_phone_and_reads_aloud(live_server, browser):
             "touch targets under 44 px": m["small"] or None,
             "body text px": m["text_px"] if m["text_px"] < 16 else None,
             "placeholders cut off": m["cut"] or None,
+            "fields under 16 px": m["zooms"] or None,
             "summaries with no open marker": m["unmarked"] or None,
         }
         wrong = {k: v for k, v in wrong.items() if v is not None}

@@ -171,3 +171,36 @@ def test_a_link_cannot_make_the_page_say_what_it_likes(client):
     assert "x.example" not in crafted.text
     known = client.get(f"/play/{key}", params={"notice": "nothing-to-undo"})
     assert "Nothing to undo." in known.text
+
+
+def test_undo_and_the_last_event_come_before_the_question(client):
+    key = new_game(client, "exploration-age-of-sail", "Ana, Ben")
+    html = client.get(f"/play/{key}").text
+    client.post(f"/play/{key}", data=page_answer(html))
+    html = client.get(f"/play/{key}").text
+    assert html.index("Undo the last answer") < html.index('id="prompt-h"')
+    last = re.search(r'data-testid="last-event">(.*?)</p>', html, re.S).group(1)
+    assert "Ana: draws" in last  # who acted is named
+
+
+def test_a_setup_reveal_speaks_to_the_table(client):
+    key = new_game(client, "ships", "Ana, Ben")
+    html = client.get(f"/play/{key}").text
+    assert "Table, the card dealt to the display?" in html
+    assert '<span class="count" data-testid="count">(1 of 12)</span>' in html
+    client.post(f"/play/{key}", data=page_answer(html))
+    page = client.get(f"/play/{key}").text
+    last = re.search(r'data-testid="last-event">(.*?)</p>', page, re.S).group(1)
+    assert "is dealt to the display" in last and "Ana" not in last
+    assert "(2 of 12)" in page
+    store = client.app.site.store
+    store.forget(key)  # a restarted server counts the same
+    assert "(2 of 12)" in client.get(f"/play/{key}").text
+
+
+def test_a_question_asked_once_has_no_count(client):
+    key = new_game(client, "discovery-era-of-voyage", "Ana, Ben")
+    for _ in range(2):
+        html = client.get(f"/play/{key}").text
+        assert "slot" in html and 'data-testid="count"' not in html
+        client.post(f"/play/{key}", data=page_answer(html))

@@ -6,6 +6,7 @@ import csv
 import html
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -37,9 +38,10 @@ def test_choosing_a_game_and_players_opens_the_pad(client):
     assert r.status_code == 303
     pad = client.get(r.headers["location"])
     assert pad.status_code == 200
-    for row in ("vp", "gold", "goods", "cubes"):
-        assert f">{row}</th>" in pad.text
-    assert 'aria-label="vp of Cai"' in pad.text
+    for label in ("VP on the track", "Gold in the bank", "Goods in the warehouse"):
+        assert f">{label}<" in pad.text  # rows labelled in words
+    assert 'aria-label="VP on the track: Cai"' in pad.text
+    assert 'inputmode="numeric"' in pad.text
 
 
 def test_a_wrong_player_count_is_shown_on_the_start_page(client):
@@ -55,13 +57,13 @@ def test_the_pad_scores_as_the_command_line_does(client):
         "c0.0": "48",
         "c0.1": "7",
         "c0.2": "2 Cloth + 1 Wine",
-        "c0.4": "[Caribbean Spice, New Spain Metal]",
-        "c0.5": "[Caribbean]",
+        "c0.3": "Caribbean Spice, New Spain Metal",
+        "c0.4": "Caribbean",
         "c1.0": "40",
         "c1.1": "10",
-        "c1.2": "[Metal]",
-        "c1.4": "[Caribbean Cloth]",
-        "s.area": "5",
+        "c1.2": "1 Metal",
+        "c1.3": "Caribbean Cloth",
+        "area": "5",
     }
     r = client.post("/score/ships", data=form)
     assert r.status_code == 200, html.unescape(r.text)
@@ -82,27 +84,56 @@ def test_a_pasted_position_downloads_as_csv_and_json(client):
     assert r.json() == cli_score("age-of-discovery")
 
 
-def test_a_game_without_rows_takes_a_victory_pile_per_player(client):
-    form = {
-        "players": "Ana, Ben, Cai",
-        "from": "pad",
-        "c0": "Japan: Hernan Cortez\nChina: Magellan\nPolynesia: James Cook",
-        "c1": "Canada: Christopher Columbus\nCaribbean: Verrazano\nIndia: Vasco de Gama",
-        "c2": "",
+def test_exploration_takes_who_holds_each_discovery_and_its_explorer(client):
+    page = client.get("/score/exploration-age-of-sail?players=Ana,+Ben,+Cai").text
+    lines = {label: n for n, label in re.findall(r'id="l-discoveries-(\d+)">([^<]+?) <span', page)}
+    claims = {
+        "Japan": (0, "Hernan Cortez"),
+        "China": (0, "Magellan"),
+        "Polynesia": (0, "James Cook"),
+        "Canada": (1, "Christopher Columbus"),
+        "Caribbean": (1, "Verrazano"),
+        "India": (1, "Vasco de Gama"),
     }
+    form = {"players": "Ana, Ben, Cai", "from": "pad"}
+    for discovery, (player, explorer) in claims.items():
+        form[f"g.discoveries.{lines[discovery]}.who"] = str(player)
+        form[f"g.discoveries.{lines[discovery]}.how"] = explorer
     r = client.post("/score/exploration-age-of-sail", data=form)
     assert r.status_code == 200, html.unescape(r.text)
     expected = cli_score("exploration-age-of-sail")
     assert f"<strong>{', '.join(expected['winners'])}</strong>" in r.text
 
 
-def test_a_mistake_in_a_cell_points_at_its_line_and_keeps_what_was_typed(client):
-    form = {"players": "Ana, Ben", "from": "pad", "c0.0": "48", "c0.2": "2 Clth", "s.area": "5"}
+def test_a_mistake_in_a_cell_is_marked_at_the_cell_and_keeps_what_was_typed(client):
+    form = {"players": "Ana, Ben", "from": "pad", "c0.0": "48", "c0.2": "2 Clth", "area": "5"}
     r = client.post("/score/ships", data=form)
     assert r.status_code == 422
     page = html.unescape(r.text)
-    assert "position.yaml:5:" in page  # game, players, Ana, vp, goods
-    assert "Clth" in page and 'value="48"' in page
+    assert "position.yaml:3:30" in page and "did you mean 'Cloth'?" in page  # Ana's line
+    assert re.search(r'name="c0\.2"[^>]*value="2 Clth"[^>]*aria-invalid="true"', page)
+    assert re.search(r'name="c0\.0"[^>]*value="48"[^>]*inputmode="numeric" class="num">', page)
+
+
+def test_a_cell_that_is_not_a_number_is_refused_before_scoring(client):
+    form = {"players": "Ana, Ben", "from": "pad", "c0.0": "4 8", "area": "5"}
+    r = client.post("/score/ships", data=form)
+    assert r.status_code == 422
+    assert "Ana · VP on the track: &#39;4 8&#39; is not a number" in r.text
+    assert re.search(r'name="c0\.0"[^>]*aria-invalid="true"', r.text)
+
+
+def test_the_running_totals_are_the_scorers(client):
+    form = {"players": "Ana, Ben", "c0.0": "48", "c1.0": "40", "area": "5"}
+    r = client.post("/score/ships/totals", data=form)
+    sheet = client.post("/score/ships", data={**form, "from": "pad", "format": "json"}).json()
+    totals = {line["player"]: line["total"] for line in sheet["scores"]}
+    assert r.json() == {"totals": totals, "wrong": {}, "problems": []}
+    r = client.post("/score/ships/totals", data={**form, "c1.2": "2 Clth"})
+    body = r.json()
+    assert body["totals"] is None and list(body["wrong"]) == ["c1.2"]
+    r = client.post("/score/ships/totals", data={**form, "c1.0": "x"})
+    assert r.json()["wrong"] == {"c1.0": "Ben · VP on the track: 'x' is not a number"}
 
 
 def test_an_unknown_game_is_a_404(client):

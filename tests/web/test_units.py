@@ -11,7 +11,6 @@ from portolan.model.loader import load_game
 from portolan.paths import components_dir
 from portolan.web.referee import Table
 from portolan.web.rulebook import blocks_of, passages
-from portolan.web.scorepad import pad_for, position_text
 from portolan.web.store import NoSuchGame, Store
 
 
@@ -113,33 +112,6 @@ def test_broken_notes_cost_the_last_events_not_the_game(tmp_path):
     store.forget(key)
     with store.table(key) as t:
         assert len(t.steps) == steps and t.events == [] and t.can_undo
-
-
-def test_the_pad_rows_are_what_the_position_reader_declares():
-    from checker.games.ships import position
-
-    pad = pad_for("ships")
-    assert pad.rows == position.PLAYER_KEYS
-    assert pad.sections == ("area",)
-    assert pad.row_examples["vp"] == "48"
-
-
-def test_an_example_too_long_for_a_cell_is_listed_instead():
-    from portolan.web.scorepad import PLACEHOLDER_CHARS
-
-    pad = pad_for("ships")
-    listed = dict(pad.listed_examples())
-    assert pad.placeholder("vp") == "48" and "vp" not in listed
-    assert pad.placeholder("goods") == "" and listed["goods"] == "2 Cloth + 1 Wine"
-    for row in pad.rows:
-        assert len(pad.placeholder(row)) <= PLACEHOLDER_CHARS
-        assert (row in listed) != bool(pad.placeholder(row)) or row not in pad.row_examples
-
-
-def test_the_position_text_quotes_names_and_leaves_empty_cells_out():
-    pad = pad_for("ships")
-    text = position_text(pad, ["Ana: x", "Ben"], {("Ana: x", "vp"): " 4 \n"}, {"area": "5"}, {})
-    assert text == 'game: ships\nplayers:\n  "Ana: x":\n    vp: 4\n  "Ben": {}\narea: 5\n'
 
 
 def test_the_rule_text_is_the_passages_citing_the_rule():

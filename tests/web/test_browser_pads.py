@@ -1,0 +1,163 @@
+"""Every game's score pad at a phone's width (390×844), filled by tapping and typing like a
+person (no YAML): the same totals and winner as ``portolan score`` of the same position, the
+running totals while typing, the play saved and listed after a restart; no page wider than the
+screen, no input under 16 px, no serious or critical axe violation."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from starlette.testclient import TestClient
+
+from checker.core.registry import GAMES, rules_for
+from portolan.paths import components_dir
+from portolan.web.app import create_app
+from tests.web.browser import PHONE
+from tests.web.padfill import POSITIONS, Step, example, options_of, steps_for
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(pytest.importorskip("axe_playwright_python").__file__).parent / "axe.min.js"
+FITS = """() => ({
+  sideways: document.documentElement.scrollWidth - window.innerWidth,
+  small: [...document.querySelectorAll("input:not([type=hidden]), select, textarea")]
+    .filter((el) => el.getBoundingClientRect().width > 0)
+    .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 16)
+    .map((el) => el.name || el.id),
+})"""
+
+
+def cli_score(game: str) -> dict:
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "portolan",
+            "score",
+            game,
+            str(POSITIONS / f"{game}.yaml"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
+
+
+def axe_problems(page) -> list[str]:
+    """The serious and critical violations axe-core finds on the page."""
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    found = page.evaluate("async () => (await axe.run()).violations")
+    return [
+        f"{v['id']}: {v['nodes'][0]['html'][:80]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def fits(page) -> dict:
+    found = page.evaluate(FITS)
+    return {k: v for k, v in found.items() if v}
+
+
+def do(page, step: Step) -> None:
+    cell = page.get_by_label(step.label, exact=True)
+    if step.action == "check":
+        cell.tap()
+    elif step.action == "fill":
+        cell.tap()
+        expect(cell).to_be_focused()  # the keyboard is up before the first key
+        cell.press_sequentially(step.value, delay=15)
+        expect(cell).to_have_value(step.value)
+    elif step.action == "pick":
+        cell.select_option(label=step.value)
+    else:
+        cell.select_option(value=step.value)
+
+
+@pytest.fixture
+def touch_phone(browser):
+    # bypass_csp: the page's policy allows its own scripts only; axe is the test's
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, bypass_csp=True)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_pad_filled_by_hand_scores_as_the_command_line(live_server, touch_phone, game):
+    url, web = live_server
+    page = touch_phone
+    expected = cli_score(game)
+    players = ", ".join(example(game)["players"])
+    page.goto(url + "/score")
+    page.get_by_label(web.site.game(game).title).check()
+    page.get_by_label("Players, in seat order").fill(players)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Open the score pad").click()
+    assert fits(page) == {}
+    assert axe_problems(page) == []
+    for step in steps_for(game):
+        do(page, step)
+    defaults = {o.name: o.default for o in rules_for(game).options(web.site.game(game))}
+    chosen = {k: v for k, v in options_of(game).items() if v != str(defaults[k])}
+    if chosen:
+        page.get_by_text("Rule options").click()
+        for name, value in chosen.items():
+            page.locator(f"#o-{name}").select_option(value=value)
+    totals = " · ".join(f"{s['player']} {s['total']}" for s in expected["scores"])
+    running = page.get_by_test_id("running")
+    try:
+        running.filter(has_text=f"Totals so far: {totals}").wait_for(timeout=10_000)
+    except Exception:
+        raise AssertionError(running.inner_text()) from None
+    with page.expect_navigation():
+        page.get_by_role("button", name="Score", exact=True).click()
+    winner = page.get_by_test_id("winner").inner_text()
+    assert winner.split(":", 1)[1].strip() == ", ".join(expected["winners"])
+    row = page.locator("tr.total td").all_inner_texts()
+    assert row == [str(s["total"]) for s in expected["scores"]]
+    assert fits(page) == {} and axe_problems(page) == []
+    page.get_by_role("button", name="Save in the history").click()
+    page.get_by_text("Saved in the history.").wait_for()
+    with TestClient(create_app(web.site.data, components_dir())) as restarted:
+        listing = restarted.get(f"/history?game={game}").text
+    first = expected["scores"][0]
+    assert f"{first['player']} {first['total']}" in listing
+
+
+def test_a_wrong_cell_is_marked_with_its_message_in_words(live_server, touch_phone):
+    url, _ = live_server
+    page = touch_phone
+    page.goto(url + "/score/discovery-era-of-voyage?players=Ana,+Ben")
+    cell = page.get_by_label("Victory point tokens: Ana", exact=True)
+    cell.tap()
+    cell.press_sequentially("7x")
+    page.get_by_test_id("running").filter(has_text="is not a number").wait_for(timeout=10_000)
+    assert cell.get_attribute("aria-invalid") == "true"
+    with page.expect_navigation():  # the server's check, without the script's help
+        page.get_by_role("button", name="Score", exact=True).click()
+    assert (
+        page.get_by_label("Victory point tokens: Ana", exact=True).get_attribute("aria-invalid")
+        == "true"
+    )
+    assert (
+        "Ana · Victory point tokens: '7x' is not a number" in page.locator(".problems").inner_text()
+    )
+    assert axe_problems(page) == []
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/history", "/play", "/score", "/check", "/games/age-of-exploration", "referee"]
+)
+def test_the_other_table_pages_pass_axe_and_fit(live_server, touch_phone, path):
+    url, web = live_server
+    if path == "referee":
+        path = "/play/" + web.site.store.create("ships", ["Ana", "Ben", "Cai"], {})
+    touch_phone.goto(url + path)
+    assert fits(touch_phone) == {} and axe_problems(touch_phone) == []
