@@ -44,6 +44,7 @@ class ComponentLimits(NamedTuple):
     text_pt: tuple[float, float]
     rendered_chars: int
     time_budget_seconds: float
+    folder_bytes: int
 
 
 def read_table(path: Path) -> Any:
