@@ -27,7 +27,8 @@ EXAMPLES = ROOT / "examples"
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app(tmp_path / "data", components_dir())
+    # The test client asks for the host "testserver": this server answers to that name.
+    return create_app(tmp_path / "data", components_dir(), hosts=["testserver"])
 
 
 @pytest.fixture
