@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -21,7 +20,7 @@ from generator.backends.png import require_png
 from generator.backends.svg import write_svg
 from generator.bounds import check_counters_fit, check_pages, check_sheet
 from generator.exports import EXPORT_FORMATS, write_exports
-from generator.fingerprint import fingerprint, stamp
+from generator.fingerprint import STAGING, fingerprint, stamp
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
 from generator.kinds.scorepad import render_scorepad
@@ -68,7 +67,6 @@ class GameReport:
 Progress = Callable[[str], None]
 
 # Hidden folders of a build in progress, and of the set it replaces while it swaps them.
-STAGING = re.compile(r"\.(?P<game>[a-z0-9-]+)\.(?:building|old)-(?P<pid>\d+)")
 
 
 def steps(game: Game, opts: BuildOptions | None = None) -> int:
@@ -469,7 +467,7 @@ def build_games(
 
 
 def _warning(over: Overflow) -> str:
-    return f"text does not fit in {over.where}: {over.text}"
+    return over.warning()
 
 
 def _as_final(filename, staged: list[tuple[Game, Path]], out_root: Path) -> Path:

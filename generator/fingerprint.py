@@ -10,9 +10,11 @@ module loads no part of the printer, so a build with nothing to do is quick.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import re
 import stat
 from dataclasses import asdict
 from importlib import metadata
@@ -21,12 +23,15 @@ from pathlib import Path
 import portolan
 from generator.options import BuildOptions
 from portolan.errors import InputError, Problem, display_path
+from portolan.fsio import remove_stale
 from portolan.limits import component_limits, hint
 from portolan.paths import data_file, templates_dir
 
 STAMP = ".portolan-build.json"
 LIBRARIES = ("reportlab", "svgwrite", "jinja2", "pypdfium2")
 CHUNK = 2**20  # files are hashed a mebibyte at a time, never read whole
+# A game's hidden folders in an output folder: a build's staging folder, the old set of a swap.
+STAGING = re.compile(r"\.(?P<game>[a-z0-9-]+)\.(?:building|old)-(?P<pid>\d+)")
 
 _program: str | None = None
 
@@ -182,3 +187,23 @@ def up_to_date(folder: Path, key: str | None) -> dict | None:
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return record
+
+
+def remove_left_behind(out_root: Path) -> None:
+    """Remove the hidden folders that killed builds left in ``out_root``, for a build that
+    finds every game up to date (one that builds removes them itself). Done only when no build
+    holds the folder's lock: a build under way removes them when it starts."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: builds are not serialised there
+        return
+    try:
+        fd = os.open(out_root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            remove_stale(out_root, STAGING)
+    finally:
+        os.close(fd)

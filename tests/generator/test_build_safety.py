@@ -120,6 +120,35 @@ def test_staging_folders_of_dead_processes_are_removed(tmp_path):
     assert (out / FIXTURE_GAME / "svg").is_dir()
 
 
+def test_a_build_that_finds_everything_up_to_date_removes_them_too(tmp_path):
+    out = tmp_path / "out"
+    args = ["build", "--components", str(FIXTURE_COMPONENTS), "--out", str(out), "--format", "svg"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    dead = _dead_pid()
+    left = [out / f".{FIXTURE_GAME}.building-{dead}", out / f".{FIXTURE_GAME}.old-{dead}"]
+    for folder in left:
+        (folder / "svg").mkdir(parents=True)
+    alive = out / f".other-game.building-{os.getppid()}"
+    alive.mkdir()
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert f"{FIXTURE_GAME}: up to date" in result.output
+    assert _staging(out) == [alive.name]
+
+
+def test_an_up_to_date_build_leaves_them_to_a_build_under_way(tmp_path):
+    out = tmp_path / "out"
+    args = ["build", "--components", str(FIXTURE_COMPONENTS), "--out", str(out), "--format", "svg"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    left = out / f".{FIXTURE_GAME}.building-{_dead_pid()}"
+    left.mkdir()
+    with locked(out):  # another build holds the folder: it removes them itself
+        result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "waiting" not in result.output
+    assert _staging(out) == [left.name]
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_build_killed_with_sigkill_is_cleaned_up_by_the_next(slow_components, tmp_path, jobs):
     """With workers too: they end with the build (they would otherwise hold its lock on the
