@@ -120,31 +120,22 @@ def time_budget(seconds: float, on_exceeded: Callable[[], BaseException]) -> Ite
     a layout); elsewhere, and inside another budget, the block stops at its next
     ``check_deadline()``.
     """
-    outer = getattr(_deadline, "end", None)
-    if outer is not None and outer <= time.monotonic():
-        # A deadline already past is no budget still running (that one would have stopped at
-        # its timer or its next check): one left behind must not stop this block at once.
-        outer = None
-    _deadline.end = time.monotonic() + seconds if outer is None else outer
+    outer = getattr(_deadline, "end", None)  # inside another budget: that one's deadline
     use_signal = (
         outer is None
         and hasattr(signal, "setitimer")
         and threading.current_thread() is threading.main_thread()
     )
     old_handler = None
-    if use_signal:
-
-        def _expired(signum, frame):
-            if getattr(_deadline, "end", None) is not None:
-                raise BudgetExceeded()
-
-        old_handler = signal.signal(signal.SIGALRM, _expired)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-
+    armed = False
     passing_on = False  # the enclosing budget ran out: no deadline is left for its timer
 
+    def _expired(signum, frame):
+        if getattr(_deadline, "end", None) is not None:
+            raise BudgetExceeded()
+
     def stop() -> None:
-        if use_signal:
+        if armed:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old_handler)
         _deadline.end = None if passing_on else outer
@@ -152,6 +143,13 @@ def time_budget(seconds: float, on_exceeded: Callable[[], BaseException]) -> Ite
     exceeded = False
     try:
         try:
+            # Set up inside the ``try``: a short budget's timer can fire before the block
+            # starts, and ``stop()`` must still put the deadline and the handler back.
+            _deadline.end = time.monotonic() + seconds if outer is None else outer
+            if use_signal:
+                old_handler = signal.signal(signal.SIGALRM, _expired)
+                armed = True
+                signal.setitimer(signal.ITIMER_REAL, seconds)
             yield
         except BudgetExceeded:
             if outer is not None:
