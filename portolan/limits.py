@@ -1,5 +1,5 @@
 """The bounds on everything read from a components folder, a log or a position
-(``data/limits.yaml``), and the time budget of one component's build.
+(``data/limits.yaml``), and the time budget that stops a block of work (a build).
 
 A bound is data: ``yaml_limits()`` and ``component_limits()`` read the file once. Messages name the
 bound by its key (``yaml.depth``) so a user can find it in docs/safety.md.
