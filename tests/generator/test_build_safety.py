@@ -4,6 +4,7 @@ on the disk before the swap."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
@@ -42,8 +43,22 @@ def slow_components(tmp_path) -> Path:
     return folder
 
 
+_started: list[subprocess.Popen] = []
+
+
+@pytest.fixture(autouse=True)
+def _end_what_the_test_started():
+    """A build a failed test left running (or stopped) ends with the test, workers included."""
+    yield
+    while _started:
+        proc = _started.pop()
+        with contextlib.suppress(ProcessLookupError):  # the group is gone: nothing left
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+
+
 def _start_build(components: Path, out: Path, *more: str) -> subprocess.Popen:
-    return subprocess.Popen(
+    proc = subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -63,6 +78,8 @@ def _start_build(components: Path, out: Path, *more: str) -> subprocess.Popen:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         start_new_session=True,  # a group of its own, as a terminal's job is (Ctrl-C: all of it)
     )
+    _started.append(proc)
+    return proc
 
 
 def _caught_drawing(components: Path, out: Path, *more: str) -> subprocess.Popen:
@@ -155,8 +172,12 @@ def test_a_build_killed_with_sigkill_is_cleaned_up_by_the_next(slow_components, 
     output folder, and the next build would wait for them)."""
     out = tmp_path / "out"
     proc = _caught_drawing(slow_components, out, "--jobs", jobs)
-    proc.send_signal(signal.SIGKILL)  # the workers, stopped too, end with it
+    proc.send_signal(signal.SIGKILL)
     proc.wait()
+    # The stopped workers go on, and end: killed with their parent, or (one forked a moment
+    # before it was stopped) at their first step, which finds the parent gone.
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGCONT)
     assert any(".building-" in n for n in _staging(out))  # what kill -9 leaves behind
     deck = slow_components / FIXTURE_GAME / "conquerors.yaml"
     deck.write_text(FAST_DECK, "utf-8")
