@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shutil
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -21,7 +22,7 @@ from generator.backends.png import require_png
 from generator.backends.svg import write_svg
 from generator.bounds import check_counters_fit, check_pages, check_sheet
 from generator.exports import EXPORT_FORMATS, write_exports
-from generator.fingerprint import fingerprint, stamp
+from generator.fingerprint import STAGING, fingerprint, stamp
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
 from generator.kinds.scorepad import render_scorepad
@@ -68,7 +69,6 @@ class GameReport:
 Progress = Callable[[str], None]
 
 # Hidden folders of a build in progress, and of the set it replaces while it swaps them.
-STAGING = re.compile(r"\.(?P<game>[a-z0-9-]+)\.(?:building|old)-(?P<pid>\d+)")
 
 
 def steps(game: Game, opts: BuildOptions | None = None) -> int:
@@ -87,12 +87,18 @@ def build_game(
     flush: Callable[[list[Path]], None] = lambda files: None,
 ) -> GameReport:
     """Write every component of ``game`` into the folder ``target`` (which must be empty);
-    ``final`` is where the folder will end up (exports that name their files need it). Each
-    component has a time budget (``limits.yaml``); past it the build stops with an input error
-    that names the component. With a ``pool`` the components are built by its workers; the
-    files shared by several components (the shared card sheets, the registration test) are
-    written here while they work. Each component's files are handed to ``flush`` once written.
+    ``final`` is where the folder will end up (exports that name their files need it). The
+    build has a time budget (``build_budget``); past it the build stops with an input error
+    that names the component it was drawing. With a ``pool`` the components are built by its
+    workers; the files shared by several components (the shared card sheets, the registration
+    test) are written here while they work. Each component's files are handed to ``flush`` once
+    written.
     """
+    with build_budget(1):
+        return _build_game(game, target, opts, progress, final, pool, flush)
+
+
+def _build_game(game, target, opts, progress, final, pool, flush) -> GameReport:
     staging = target if isinstance(target, Staging) else Staging(target)
     opts = _with_pdf(opts)
     report = GameReport(game.id)
@@ -215,11 +221,38 @@ def build_component(
     report: GameReport,
     shared: SharedSheets,
 ) -> list[Path]:
-    """One component's files, within its time budget."""
-    budget = component_limits().time_budget_seconds
+    """One component's files, within what is left of the build's time budget."""
     staging.component = component
-    with time_budget(budget, lambda: _too_slow(component, budget)):
-        return _build_component(game, component, staging, _with_pdf(opts), report, shared)
+    with build_budget(1):  # a component drawn alone (tests) has a budget of its own
+        total, deadline = _budget.total, _budget.deadline
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise _too_slow(component, total)
+        with time_budget(left, lambda: _too_slow(component, total)):
+            return _build_component(game, component, staging, _with_pdf(opts), report, shared)
+
+
+# The time budget of the build under way in this thread: ``total`` seconds, up to ``deadline``
+# (``time.monotonic()``, one clock for the whole machine: the workers forked by the build share
+# the deadline it set).
+_budget = threading.local()
+
+
+@contextlib.contextmanager
+def build_budget(games: int) -> Iterator[None]:
+    """One time budget for a whole build: ``components.time_budget_seconds`` for each game
+    asked for, shared by all their components, whichever process draws them. A stranger's
+    folder of a hundred slow components costs that, not a hundred times that. Inside a build
+    already budgeted, nothing changes."""
+    if getattr(_budget, "deadline", None) is not None:
+        yield
+        return
+    _budget.total = games * component_limits().time_budget_seconds
+    _budget.deadline = time.monotonic() + _budget.total
+    try:
+        yield
+    finally:
+        _budget.deadline = None
 
 
 @dataclass
@@ -270,7 +303,7 @@ def _handout(game: Game, opts: BuildOptions) -> list[int]:
 def _too_slow(component: Component, budget: float) -> InputError:
     return InputError(
         component.source.problem(
-            f"building '{component.id}' takes more than {shown(budget)} s",
+            f"the build takes more than its {shown(budget)} s; it stopped at '{component.id}'",
             component.raw.pos,
             hint=hint("components.time_budget_seconds"),
         )
@@ -406,7 +439,7 @@ def build_games(
         require_png()  # exit 2 naming the extra, before anything is written
     created = not (out_root.exists() or out_root.is_symlink())
     output_folder(out_root)
-    with locked(out_root, on_wait):
+    with locked(out_root, on_wait), build_budget(len(games)):
         remove_stale(out_root, STAGING)
         staged: list[tuple[Game, Path]] = []
         reports = []
@@ -469,7 +502,7 @@ def build_games(
 
 
 def _warning(over: Overflow) -> str:
-    return f"text does not fit in {over.where}: {over.text}"
+    return over.warning()
 
 
 def _as_final(filename, staged: list[tuple[Game, Path]], out_root: Path) -> Path:

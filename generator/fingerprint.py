@@ -10,29 +10,40 @@ module loads no part of the printer, so a build with nothing to do is quick.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import re
+import stat
 from dataclasses import asdict
 from importlib import metadata
 from pathlib import Path
 
 import portolan
 from generator.options import BuildOptions
+from portolan.errors import InputError, Problem, display_path
+from portolan.fsio import remove_stale
+from portolan.limits import component_limits, hint
 from portolan.paths import data_file, templates_dir
 
 STAMP = ".portolan-build.json"
 LIBRARIES = ("reportlab", "svgwrite", "jinja2", "pypdfium2")
-# A folder past this is not hashed (its build is never skipped): hashing it would cost more
-# than the skip saves.
-MAX_BYTES = 64 * 2**20
+CHUNK = 2**20  # files are hashed a mebibyte at a time, never read whole
+# A game's hidden folders in an output folder: a build's staging folder, the old set of a swap.
+STAGING = re.compile(r"\.(?P<game>[a-z0-9-]+)\.(?:building|old)-(?P<pid>\d+)")
 
 _program: str | None = None
 
 
 def fingerprint(game_dir: Path, game_id: str, opts: BuildOptions) -> str | None:
     """The hash of what building ``game_id`` from ``game_dir`` with ``opts`` reads, or None
-    when it cannot be known (a folder too large or unreadable)."""
+    when it cannot be known (a file unreadable, or changed while it was read).
+
+    Every file of a folder is hashed, listed in ``game.yaml`` or not, so a folder from a
+    stranger is refused (``InputError``, exit 2, naming the file) when it holds anything but
+    regular files inside it (a device, a pipe, a link out of the folder) or more than
+    ``components.folder_bytes`` in all."""
     digest = hashlib.sha256()
     digest.update(_program_hash().encode())
     digest.update(json.dumps(asdict(opts), sort_keys=True).encode())
@@ -45,7 +56,7 @@ def fingerprint(game_dir: Path, game_id: str, opts: BuildOptions) -> str | None:
             ("data", data_file("sizes.yaml").parent, False),
         ):
             _add_tree(digest, label, folder, deep)
-    except (OSError, _TooLarge):
+    except (OSError, _Changed):
         return None
     return digest.hexdigest()
 
@@ -66,32 +77,89 @@ def _program_hash() -> str:
     return _program
 
 
-class _TooLarge(Exception):
-    pass
+class _Changed(Exception):
+    """A file's size changed while it was read."""
 
 
 def _add_tree(digest, label: str, folder: Path, deep: bool, suffix: str = "") -> None:
     """Every file of ``folder`` (and of its subfolders when ``deep``), by relative path and
-    content, in a fixed order. Symbolic links to folders are not followed."""
+    content, in a fixed order. Symbolic links to folders are not followed; one to a file is
+    hashed only when the file is inside ``folder``."""
     digest.update(f"\0{label}\0".encode())
     if not folder.is_dir():
         return
-    total = 0
+    inside = os.path.realpath(folder)
+    budget = component_limits().folder_bytes
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if deep and d != "__pycache__")
         for name in sorted(files):
             if not name.endswith(suffix):
                 continue
             path = Path(root, name)
-            data = path.read_bytes()
-            total += len(data)
-            if total > MAX_BYTES:
-                raise _TooLarge
+            size, content = _file_hash(path, inside, budget)
+            budget -= size
             rel = path.relative_to(folder).as_posix()
-            digest.update(f"{rel}\0{len(data)}\0".encode())
-            digest.update(data)
+            digest.update(f"{rel}\0{size}\0{content}\0".encode())
         if not deep:
             break
+
+
+def _file_hash(path: Path, inside: str, budget: int) -> tuple[int, str]:
+    """The size and hash of one regular file inside the folder ``inside``, read a chunk at a
+    time and never past ``budget`` bytes. Opening never blocks (a pipe without a writer) and
+    follows no link: the file opened is the one checked."""
+    real = os.path.realpath(path)
+    if os.path.commonpath([real, inside]) != inside:
+        raise _refused(
+            path, "a link to a file outside the game's folder", "copy the file in its place"
+        )
+    fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb", buffering=0) as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _refused(path, f"not a regular file ({_kind(info.st_mode)})", "remove it")
+        if info.st_size > budget:
+            raise _too_large(path)
+        digest = hashlib.sha256()
+        read = 0
+        while chunk := f.read(min(CHUNK, budget - read + 1)):
+            read += len(chunk)
+            if read > budget:
+                raise _too_large(path)
+            digest.update(chunk)
+    if read != info.st_size:
+        raise _Changed
+    return read, digest.hexdigest()
+
+
+def _kind(mode: int) -> str:
+    for test, kind in (
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISDIR, "a folder"),
+    ):
+        if test(mode):
+            return kind
+    return "not a file"
+
+
+def _refused(path: Path, why: str, fix: str) -> InputError:
+    return InputError(
+        Problem(f"{why}: a game's folder holds only its own files", display_path(path), hint=fix)
+    )
+
+
+def _too_large(path: Path) -> InputError:
+    limit = component_limits().folder_bytes
+    return InputError(
+        Problem(
+            f"the game's folder holds more than the limit of {limit / 2**20:g} MiB",
+            file=display_path(path),
+            hint=hint("components.folder_bytes"),
+        )
+    )
 
 
 def stamp(
@@ -119,3 +187,23 @@ def up_to_date(folder: Path, key: str | None) -> dict | None:
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return record
+
+
+def remove_left_behind(out_root: Path) -> None:
+    """Remove the hidden folders that killed builds left in ``out_root``, for a build that
+    finds every game up to date (one that builds removes them itself). Done only when no build
+    holds the folder's lock: a build under way removes them when it starts."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: builds are not serialised there
+        return
+    try:
+        fd = os.open(out_root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            remove_stale(out_root, STAGING)
+    finally:
+        os.close(fd)

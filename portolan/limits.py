@@ -1,5 +1,5 @@
 """The bounds on everything read from a components folder, a log or a position
-(``data/limits.yaml``), and the time budget of one component's build.
+(``data/limits.yaml``), and the time budget that stops a block of work (a build).
 
 A bound is data: ``yaml_limits()`` and ``component_limits()`` read the file once. Messages name the
 bound by its key (``yaml.depth``) so a user can find it in docs/safety.md.
@@ -44,6 +44,7 @@ class ComponentLimits(NamedTuple):
     text_pt: tuple[float, float]
     rendered_chars: int
     time_budget_seconds: float
+    folder_bytes: int
 
 
 def read_table(path: Path) -> Any:
@@ -119,31 +120,22 @@ def time_budget(seconds: float, on_exceeded: Callable[[], BaseException]) -> Ite
     a layout); elsewhere, and inside another budget, the block stops at its next
     ``check_deadline()``.
     """
-    outer = getattr(_deadline, "end", None)
-    if outer is not None and outer <= time.monotonic():
-        # A deadline already past is no budget still running (that one would have stopped at
-        # its timer or its next check): one left behind must not stop this block at once.
-        outer = None
-    _deadline.end = time.monotonic() + seconds if outer is None else outer
+    outer = getattr(_deadline, "end", None)  # inside another budget: that one's deadline
     use_signal = (
         outer is None
         and hasattr(signal, "setitimer")
         and threading.current_thread() is threading.main_thread()
     )
     old_handler = None
-    if use_signal:
-
-        def _expired(signum, frame):
-            if getattr(_deadline, "end", None) is not None:
-                raise BudgetExceeded()
-
-        old_handler = signal.signal(signal.SIGALRM, _expired)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-
+    armed = False
     passing_on = False  # the enclosing budget ran out: no deadline is left for its timer
 
+    def _expired(signum, frame):
+        if getattr(_deadline, "end", None) is not None:
+            raise BudgetExceeded()
+
     def stop() -> None:
-        if use_signal:
+        if armed:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old_handler)
         _deadline.end = None if passing_on else outer
@@ -151,6 +143,13 @@ def time_budget(seconds: float, on_exceeded: Callable[[], BaseException]) -> Ite
     exceeded = False
     try:
         try:
+            # Set up inside the ``try``: a short budget's timer can fire before the block
+            # starts, and ``stop()`` must still put the deadline and the handler back.
+            _deadline.end = time.monotonic() + seconds if outer is None else outer
+            if use_signal:
+                old_handler = signal.signal(signal.SIGALRM, _expired)
+                armed = True
+                signal.setitimer(signal.ITIMER_REAL, seconds)
             yield
         except BudgetExceeded:
             if outer is not None:

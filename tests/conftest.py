@@ -119,6 +119,12 @@ def pytest_addoption(parser):
         action="store_true",
         help="rewrite the golden score sheets and traces of examples/ instead of comparing",
     )
+    parser.addoption(
+        "--fuzz-long",
+        action="store_true",
+        help="tests/test_fuzz.py's longer mode: 10,000 cases (or PORTOLAN_FUZZ) and the "
+        "tests that double an input and compare the time it takes",
+    )
 
 
 def pytest_xdist_auto_num_workers(config):

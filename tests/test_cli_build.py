@@ -289,3 +289,19 @@ def test_a_counter_text_past_its_frame_is_reported(game_dir, tmp_path):
         result = run(*args)
         assert result.exit_code == 0, result.output
         assert [w for w in result.stderr.splitlines() if "does not fit" in w] == [f"  {warning}"]
+
+
+def test_a_long_text_that_does_not_fit_is_quoted_by_its_start(game_dir, tmp_path):
+    """A card text of 200,000 characters on two lines, too long for every card: each warning
+    quotes the start of its first line and says how long the text is."""
+    long_text = "{{ 'Sail west ' * 10000 }}\\n{{ 'and on ' * 10000 }}"
+    edit(game_dir, "conquerors.yaml", 'subtitle: "Explorer"', f'subtitle: "{long_text}"')
+    result = run("--components", str(game_dir.parent), "--out", str(tmp_path), "--format", "svg")
+    assert result.exit_code == 0, result.output
+    warnings = [w for w in result.stderr.splitlines() if "does not fit" in w]
+    assert warnings
+    assert all(len(w) < 300 for w in warnings), max(warnings, key=len)[:300]
+    assert "Sail west Sail west" in warnings[0]
+    assert "… (" in warnings[0] and " characters)" in warnings[0]
+    assert "and on" not in result.stderr
+    assert len(result.stderr) < 50 * len(warnings) * 300

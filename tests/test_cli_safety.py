@@ -143,9 +143,9 @@ def test_the_staging_folder_refuses_paths_outside_it_and_second_writes(tmp_path)
 )
 def test_sizes_and_counts_past_the_bounds(work, file, old, new, needle):
     line = edit(work, file, old, new)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU seconds: a busy machine adds none
     assert_error(build(), 2, f"components/{FIXTURE_GAME}/{file}:{line}:", needle)
-    assert time.perf_counter() - started < 20
+    assert time.process_time() - started < 20
 
 
 def _add_board(work: Path, body: str) -> Path:
@@ -194,9 +194,9 @@ def _add_board(work: Path, body: str) -> Path:
 )
 def test_board_bounds(work, body, needle):
     _add_board(work, body)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU seconds: a busy machine adds none
     assert_error(build(), 2, f"components/{FIXTURE_GAME}/board.yaml:", needle)
-    assert time.perf_counter() - started < 20
+    assert time.process_time() - started < 20
     assert not (work / "out").exists()
 
 
@@ -213,10 +213,12 @@ def test_a_component_past_its_time_budget_stops_the_build(work, monkeypatch):
         'subtitle: "Explorer"',
         'subtitle: "{% for i in range(9999) %}{% for j in range(9999) %}{% endfor %}{% endfor %}"',
     )
-    started = time.perf_counter()
-    err = assert_error(build(), 2, f"components/{FIXTURE_GAME}/{DECK}:", "'conquerors' takes more")
+    started = time.process_time()  # CPU seconds: a busy machine adds none
+    err = assert_error(
+        build(), 2, f"components/{FIXTURE_GAME}/{DECK}:", "it stopped at 'conquerors'"
+    )
     assert "limit components.time_budget_seconds" in err
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
     assert not (work / "out").exists()
 
 

@@ -5,8 +5,11 @@ quickly. Components are loaded and, when they load, the changed component is bui
 SVG); logs go through ``portolan check`` and positions through ``portolan score``, in this
 process. A handful of real processes prove the exit codes outside the test runner.
 
-CI runs ``PORTOLAN_FUZZ`` cases (default 1,000, about fifteen seconds); more on demand:
+CI runs a slice of ``PORTOLAN_FUZZ`` cases (default 1,000, about fifteen seconds). The longer
+mode, ``--fuzz-long``, runs 10,000 cases (or ``PORTOLAN_FUZZ``) and the tests that double an
+input and compare the processor time it costs (``tests/scaling.py``):
 
+    .venv/bin/python -m pytest tests/test_fuzz.py -n0 --fuzz-long
     PORTOLAN_FUZZ=20000 PORTOLAN_FUZZ_SEED=7 .venv/bin/python -m pytest tests/test_fuzz.py
 """
 
@@ -17,7 +20,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -30,20 +32,30 @@ from generator.build import BuildOptions, build_game
 from portolan.cli import app
 from portolan.model import available_games, load_game
 from portolan.paths import components_dir
+from tests import scaling
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
 from tests.fuzzing import cases, outcome
 
 ROOT = Path(__file__).resolve().parents[1]
-TOTAL = int(os.environ.get("PORTOLAN_FUZZ", "1000"))
+SLICE = 1000  # CI's run
+LONG = 10_000  # --fuzz-long
 SEED = int(os.environ.get("PORTOLAN_FUZZ_SEED", "1"))
 CHEAP_KINDS = ("aid", "scorepad", "reference")  # what game.yaml and rules.yaml changes are built as
-SLOW = 15.0  # seconds: no single case may take longer (the bounds keep every case short)
+SLOW = 15.0  # processor seconds: no case may take more (the bounds keep every case short);
+# processor time, not the clock's: a busy machine makes a case wait, not work
 GAMES = list(CHECKED)  # every game with a checker: its logs and end positions are fuzzed
 PRINTED = available_games(components_dir())  # every game's component files are fuzzed
 POSITIONS = {
     g: (ROOT / "examples" / "positions" / f"{g}.yaml").read_text(encoding="utf-8") for g in GAMES
 }
 runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def total(request) -> int:
+    """How many cases the three mutation tests run together."""
+    default = LONG if request.config.getoption("--fuzz-long") else SLICE
+    return int(os.environ.get("PORTOLAN_FUZZ", default))
 
 
 def _words(game_id: str, folder: Path = components_dir()) -> list[str]:
@@ -118,9 +130,9 @@ def _game_for(folder: Path, game_id: str, path: Path, copy: Path) -> None:
         game_yaml.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
 
 
-def test_mutated_components_never_end_in_exit_3(tmp_path):
+def test_mutated_components_never_end_in_exit_3(tmp_path, total):
     sources = _component_sources()
-    per_file = max(1, (TOTAL * 3 // 10) // len(sources))
+    per_file = -(-total * 3 // 10 // len(sources))  # rounded up: at least the share asked
     failures: list[str] = []
     count = 0
     for n, (folder, game_id, path) in enumerate(sources):
@@ -132,7 +144,7 @@ def test_mutated_components_never_end_in_exit_3(tmp_path):
         for k, case in enumerate(cases(SEED * 1000 + n, per_file, original, words)):
             target.write_text(case.text, "utf-8", errors="surrogateescape")
             portolan.model.loader._CACHE.clear()
-            started = time.perf_counter()
+            started = scaling.cpu_seconds()
 
             def run(copy=copy, game_id=game_id, name=path.name, k=k):
                 game = load_game(copy, game_id)
@@ -140,13 +152,14 @@ def test_mutated_components_never_end_in_exit_3(tmp_path):
 
             code, message = outcome(run)
             problem = _check(
-                code, message, time.perf_counter() - started, f"{path.name}: {case.description}"
+                code, message, scaling.cpu_seconds() - started, f"{path.name}: {case.description}"
             )
             if problem:
                 failures.append(problem)
             count += 1
         target.write_text(original, "utf-8")
     _report(failures, count)
+    print(f"\n{count} mutated component files")
 
 
 # -- logs and positions --------------------------------------------------------------------
@@ -165,9 +178,9 @@ def _opening(text: str, turns: int = 30) -> str:
     return "".join(lines[: entries[turns]]) if len(entries) > turns else text
 
 
-def test_mutated_logs_never_end_in_exit_3(tmp_path):
+def test_mutated_logs_never_end_in_exit_3(tmp_path, total):
     sources = _log_sources()
-    per_file = max(1, (TOTAL // 2) // len(sources))
+    per_file = -(-total // 2 // len(sources))
     failures: list[str] = []
     count = 0
     for n, (game_id, path) in enumerate(sources):
@@ -177,12 +190,12 @@ def test_mutated_logs_never_end_in_exit_3(tmp_path):
             log = tmp_path / f"log-{n}-{k}.yaml"
             log.write_text(case.text, "utf-8", errors="surrogateescape")
             args = ["check", str(log)] + [["--json"], ["--trace"], []][k % 3]
-            started = time.perf_counter()
+            started = scaling.cpu_seconds()
             result = runner.invoke(app, args)
             problem = _check(
                 result.exit_code,
                 result.output,
-                time.perf_counter() - started,
+                scaling.cpu_seconds() - started,
                 f"{path.name}: {case.description}",
             )
             if problem:
@@ -190,10 +203,11 @@ def test_mutated_logs_never_end_in_exit_3(tmp_path):
             count += 1
             log.unlink()
     _report(failures, count)
+    print(f"\n{count} mutated logs")
 
 
-def test_mutated_positions_never_end_in_exit_3(tmp_path):
-    per_game = max(1, (TOTAL // 5) // len(POSITIONS))
+def test_mutated_positions_never_end_in_exit_3(tmp_path, total):
+    per_game = -(-total // 5 // len(POSITIONS))
     failures: list[str] = []
     count = 0
     for n, (game_id, text) in enumerate(POSITIONS.items()):
@@ -202,12 +216,12 @@ def test_mutated_positions_never_end_in_exit_3(tmp_path):
             position = tmp_path / f"position-{n}-{k}.yaml"
             position.write_text(case.text, "utf-8", errors="surrogateescape")
             args = ["score", game_id, str(position)] + (["--json"] if k % 2 else [])
-            started = time.perf_counter()
+            started = scaling.cpu_seconds()
             result = runner.invoke(app, args)
             problem = _check(
                 result.exit_code,
                 result.output,
-                time.perf_counter() - started,
+                scaling.cpu_seconds() - started,
                 f"{game_id} position: {case.description}",
                 allowed=(0, 2),
             )
@@ -215,6 +229,47 @@ def test_mutated_positions_never_end_in_exit_3(tmp_path):
                 failures.append(problem)
             count += 1
     _report(failures, count)
+    print(f"\n{count} mutated end positions")
+
+
+# -- inputs twice as large ----------------------------------------------------------------
+
+
+def _cpu_to_read(command: str, game_id: str, path: Path) -> float:
+    """The least processor time of three runs (the first also warms the game's caches)."""
+    args = [command, game_id, str(path)] if command == "score" else [command, str(path)]
+    best = float("inf")
+    for _ in range(3):
+        before = scaling.cpu_seconds()
+        result = runner.invoke(app, args)
+        best = min(best, scaling.cpu_seconds() - before)
+        assert result.exit_code in (0, 1, 2), result.output[-1500:]
+    return best
+
+
+@pytest.mark.parametrize(("name", "make", "n", "command"), scaling.INPUTS, ids=lambda v: v)
+def test_twice_the_input_costs_at_most_about_twice_the_time(
+    request, tmp_path, name, make, n, command
+):
+    """Every reader is linear: a quadratic one (comparing every player name with every other)
+    shows as four times the processor time for twice the input."""
+    if not request.config.getoption("--fuzz-long"):
+        pytest.skip("measured in the longer mode (--fuzz-long)")
+    slower = []
+    for game_id in GAMES:
+        paths = []
+        for size in (n, 2 * n):
+            paths.append(tmp_path / f"{game_id}-{size}.yaml")
+            paths[-1].write_text(make(game_id, size), "utf-8")
+        for _ in range(3):  # a busy machine can slow one measurement; a quadratic reader, all
+            costs = [_cpu_to_read(command, game_id, path) for path in paths]
+            if costs[1] <= 2.5 * costs[0] + 0.03:  # some slack for inputs read in milliseconds
+                break
+        else:
+            slower.append(f"{game_id}: {costs[0]:.3f} s for {n}, {costs[1]:.3f} s for {2 * n}")
+    assert not slower, f"{name}: twice the input, more than 2.5 times the time:\n" + "\n".join(
+        slower
+    )
 
 
 # -- a few real processes ------------------------------------------------------------------

@@ -16,7 +16,6 @@ writes it back (see logwriter.py).
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,10 +68,12 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
             )
         )
     # A game may add sections of its own (e.g. a ``setup:`` of what the table turned over).
+    # An unknown game is named before the keys that only a known game could explain.
     game_keys: tuple[str, ...] = ()
     if isinstance(raw.get("game"), str):
-        with contextlib.suppress(InputError):  # reported below, with the position of 'game'
-            game_keys = rules_for(raw["game"]).log_keys
+        gpos = raw.value_pos["game"]
+        rules = rules_for(raw["game"], file=source.path, line=gpos.line, column=gpos.column)
+        game_keys = rules.log_keys
     keys = (*TOP_KEYS, *game_keys)
     problems = [
         source.problem(
@@ -92,8 +93,7 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
     gpos = raw.value_pos["game"]
     rules = rules_for(str(game_id), file=source.path, line=gpos.line, column=gpos.column)
     model = load_game(components, game_id)
-    players = read_players(raw["players"], raw.value_pos["players"], source)
-    check_player_count(model, players, raw.value_pos["players"], source)
+    players = read_players(raw["players"], raw.value_pos["players"], source, model)
     chosen = rule_options.resolve(rules.options(model), raw.get("options"), source)
     bots = read_bots(raw, players, source)
     turns = raw.get("turns", YList())
@@ -119,24 +119,32 @@ def check_player_count(model: Game, players: list[str], pos: Pos | None, source:
         raise InputError(source.problem(problem, pos, field="players"))
 
 
-def read_players(value: Any, pos: Pos, source: Source) -> list[str]:
+def read_players(value: Any, pos: Pos, source: Source, model: Game | None = None) -> list[str]:
+    """The seat names of a ``players`` entry (a list, or names separated by commas), each
+    given and none twice (case-insensitive). With ``model`` their count is checked first, so a
+    list of a million names costs no more than counting it."""
     if isinstance(value, str):
         value = [p.strip() for p in value.split(",")]
     if not isinstance(value, list) or not value:
         raise InputError(
             source.problem("players must be a list of names in seat order", pos, field="players")
         )
+    if model is not None:
+        check_player_count(model, value, pos, source)
     names: list[str] = []
+    seen: set[str] = set()
     for i, name in enumerate(value):
         where = value.item_pos[i] if isinstance(value, YList) else pos
         if not isinstance(name, str) or not name.strip():
             raise InputError(
                 source.problem("each player needs a name", where, field=f"players[{i}]")
             )
-        if name.strip().casefold() in (n.casefold() for n in names):
+        folded = name.strip().casefold()
+        if folded in seen:
             raise InputError(
                 source.problem(f"'{name}' is listed twice", where, field=f"players[{i}]")
             )
+        seen.add(folded)
         names.append(name.strip())
     return names
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core.log import check_player_count, enough_problems, read_players
+from checker.core.log import enough_problems, read_players
 from checker.core.options import resolve
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.model.loader import Game
@@ -79,6 +79,5 @@ def read_position(
     )
     names = YList(str(p) for p in table)
     names.item_pos = [table.key_pos[p] for p in table]
-    players = read_players(names, raw.value_pos["players"], source)
-    check_player_count(model, players, raw.value_pos["players"], source)
+    players = read_players(names, raw.value_pos["players"], source, model)
     return Position(raw, table, players, chosen, source)

@@ -67,6 +67,17 @@ class Overflow:
     where: str
     text: str
 
+    QUOTED_CHARS = 80  # a warning quotes at most this much of one line of the text
+
+    def warning(self) -> str:
+        """What the build says: where, and the text's start (a card text of a million
+        characters, said for every card, once made 42 MB of warnings)."""
+        lines = self.text.splitlines() or [""]
+        quoted = lines[0][: self.QUOTED_CHARS]
+        if quoted != self.text:
+            quoted += f"… ({len(self.text):,} characters)"
+        return f"text does not fit in {self.where}: {quoted}"
+
 
 def card_frame(
     d: Drawing,

@@ -146,6 +146,10 @@ def build_command(
     ids = list(dict.fromkeys(games or _game_ids(folder)))
     fresh = {} if force else _up_to_date(folder, ids, target, options)
     stale = [g for g in ids if g not in fresh]
+    if fresh and not stale:  # a build removes what killed builds left; this one builds nothing
+        from generator.fingerprint import remove_left_behind
+
+        remove_left_behind(target)
     reports = {r.game: r for r in _build(folder, stale, target, options, workers)}
     for game_id in ids:
         if game_id in fresh:
@@ -166,7 +170,7 @@ def build_command(
         for note in report.notes:
             echo(f"  {note}")
         for over in report.overflows:
-            echo(f"  warning: text does not fit in {over.where}: {over.text}", err=True)
+            echo(f"  warning: {over.warning()}", err=True)
 
 
 def _game_ids(folder: Path) -> list[str]:

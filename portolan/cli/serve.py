@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import typer
@@ -16,6 +17,7 @@ WEB_EXTRA_HINT = (
     "install the web extra: pip install 'portolan[web]' (with pipx: pipx install 'portolan[web]')"
 )
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+HOST_LABEL = re.compile(r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?")
 
 
 def default_data() -> Path:
@@ -47,6 +49,15 @@ def lan_address() -> str | None:
         return None
 
 
+def host_name(option: str, value: str) -> str:
+    """A host name as DNS writes it (``table.local``, ``my-pc``), else exit 2."""
+    name = value.strip().lower().rstrip(".")
+    labels = name.split(".")
+    if not name or len(name) > 253 or not all(HOST_LABEL.fullmatch(label) for label in labels):
+        raise opt.bad(option, f"'{value}' is not a host name", "letters, digits, '-' and '.'")
+    return name
+
+
 @app.command("serve")
 @friendly
 def serve_command(
@@ -63,6 +74,12 @@ def serve_command(
         None, "--output", help="Folder of built print files to browse (default: <data>/output)."
     ),
     components: Path = COMPONENTS,
+    allowed_hosts: list[str] = typer.Option(
+        None,
+        "--allowed-host",
+        help="Another host name the pages may be opened at (repeatable): the server answers "
+        "only to --host, localhost and IP addresses.",
+    ),
 ):
     """Serve the table companion: score, check a log, referee a game, browse, from a phone."""
     require_web()
@@ -77,7 +94,8 @@ def serve_command(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise opt.bad("--data", f"cannot create {display_path(folder)}: {exc.strerror}") from None
-    web = create_app(folder, components_folder(components), output)
+    names = [host_name("--allowed-host", h) for h in allowed_hosts or ()]
+    web = create_app(folder, components_folder(components), output, hosts=[host, *names])
     shown = f"[{host}]" if ":" in host else host
     echo(f"Portolan at the table: http://{shown}:{port}/  (games kept in {display_path(folder)})")
     if host not in LOCAL_HOSTS:

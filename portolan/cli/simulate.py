@@ -247,12 +247,52 @@ def _play(batch, games: int, workers: int):
                 parts[first] = play_games(batch, first, stop)
                 bar.update(task, advance=stop - first)
         else:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
+            from concurrent.futures import as_completed
 
-            with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-                futures = {pool.submit(play_games, batch, a, b): (a, b) for a, b in chunks}
+            pool, futures = _start_workers(
+                min(workers, len(chunks)), [(play_games, (batch, a, b)) for a, b in chunks]
+            )
+            try:
                 for done in as_completed(futures):
-                    first, stop = futures[done]
+                    first, stop = chunks[futures[done]]
                     parts[first] = done.result()
                     bar.update(task, advance=stop - first)
+            except BaseException:  # Ctrl-C, a failure: the workers stop now, not after the rest
+                _stop_workers(pool)
+                raise
+            pool.shutdown()
     return [r for first in sorted(parts) for r in parts[first]]
+
+
+def _start_workers(workers: int, calls: list) -> tuple:
+    """A pool of ``workers`` processes running ``calls`` ((function, arguments) each), and its
+    futures by call index. The workers end with this process and leave Ctrl-C to it (in a
+    worker it printed a traceback); Ctrl-C is held back while they are forked."""
+    import signal
+    from concurrent.futures import ProcessPoolExecutor
+
+    from portolan.forks import die_with_parent
+
+    held = None
+    if hasattr(signal, "pthread_sigmask"):
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    pool = ProcessPoolExecutor(workers, initializer=die_with_parent, initargs=(os.getpid(),))
+    try:
+        futures = {pool.submit(call, *args): i for i, (call, args) in enumerate(calls)}
+        if held is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl-C meanwhile lands here
+            held = None
+    except BaseException:
+        if held is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        _stop_workers(pool)
+        raise
+    return pool, futures
+
+
+def _stop_workers(pool) -> None:
+    """End the workers at once: ``shutdown`` would wait for the games they are playing."""
+    for worker in list((getattr(pool, "_processes", None) or {}).values()):
+        worker.kill()
+        worker.join()
+    pool.shutdown(wait=False, cancel_futures=True)

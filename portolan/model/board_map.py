@@ -21,6 +21,7 @@ game's vocabularies (``portolan/model/vocabulary.py``):
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
@@ -249,8 +250,8 @@ class Area(Strict):
     def _has_room(self):
         if not self.locations and not self.boxes:
             raise ValueError("an area needs locations or boxes")
-        names = [loc.name for loc in self.locations]
-        twice = sorted({n for n in names if names.count(n) > 1})
+        counts = Counter(loc.name for loc in self.locations)
+        twice = sorted(n for n, count in counts.items() if count > 1)
         if twice:
             raise ValueError(f"location '{twice[0]}' is listed twice")
         return self

@@ -385,6 +385,10 @@ class _Reader:
                     did_you_mean(str(unknown[0]), SHIP_TYPES),
                 )
                 return None
+            odd = [v for v in value.values() if not isinstance(v, int) or isinstance(v, bool)]
+            if odd:
+                self.bad(f"progress by ship type is a whole number, not {odd[0]!r}", vpos, field)
+                return None
             data["by_ship"] = dict(value)
             data["n"] = max(value.values()) if value else 0
         elif isinstance(value, int) and not isinstance(value, bool):

@@ -8,7 +8,9 @@ so a request that fails loses nothing saved.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -42,17 +44,32 @@ HEADERS = [
 
 
 class SecurityHeaders:
-    """Adds ``HEADERS`` to every answer, and refuses a form posted from another site's page
-    (its ``Origin`` is not this server): a page elsewhere cannot play in a game or fill the
-    disk through a browser at the table."""
+    """Adds ``HEADERS`` to every answer, refuses a request for a host name the server does not
+    answer to (``hosts``; an address is always answered), and refuses a form posted from
+    another site's page (its ``Origin`` is not this server): a page elsewhere cannot play in a
+    game or fill the disk through a browser at the table.
 
-    def __init__(self, app: ASGIApp):
+    The host check stops DNS rebinding: a page on ``evil.example`` whose name is made to lead
+    to 127.0.0.1 would be "same origin" with what it fetches, but its requests carry
+    ``Host: evil.example``."""
+
+    def __init__(self, app: ASGIApp, hosts: Iterable[str] = ()):
         self.app = app
+        self.hosts = {h.strip().strip("[]").lower().rstrip(".") for h in (*LOCAL_NAMES, *hosts)}
         self.site: Site | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if not self._known_host(scope):
+            response = PlainTextResponse(
+                "this server does not answer to that host name; whoever runs it can allow it "
+                "with portolan serve --allowed-host NAME",
+                status_code=400,
+                headers=dict((k.decode(), v.decode()) for k, v in HEADERS),
+            )
+            await response(scope, receive, send)
             return
         if scope["method"] == "POST" and not _same_origin(scope):
             response = PlainTextResponse("a form from another site", status_code=403)
@@ -67,10 +84,43 @@ class SecurityHeaders:
 
         await self.app(scope, receive, send_with_headers)
 
+    def _known_host(self, scope: Scope) -> bool:
+        host = dict(scope.get("headers") or []).get(b"host")
+        if host is None:
+            return False
+        name = _host_name(host.decode("latin-1"))
+        return name is not None and (name in self.hosts or _is_address(name))
 
-def create_app(data: Path, components: Path, output: Path | None = None) -> ASGIApp:
+
+# Names that always mean this machine (RFC 6761: "localhost" never leads elsewhere).
+LOCAL_NAMES = ("localhost",)
+
+
+def _host_name(host: str) -> str | None:
+    """The name of a ``Host`` header (``name:port``, ``[::1]:port``), lower case and without
+    a final dot; None when it is not a host."""
+    try:
+        name = urlsplit(f"//{host.strip()}").hostname
+    except ValueError:
+        return None
+    return name.rstrip(".") if name else None
+
+
+def _is_address(name: str) -> bool:
+    """An IP address is no name a stranger can make lead here: it is answered."""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def create_app(
+    data: Path, components: Path, output: Path | None = None, hosts: Iterable[str] = ()
+) -> ASGIApp:
     """The app serving ``components`` (game descriptions), keeping refereed games under
-    ``data`` and print files under ``output`` (default ``data/output``)."""
+    ``data`` and print files under ``output`` (default ``data/output``), answering requests
+    for ``hosts``, ``localhost`` and any IP address."""
     site = Site(components, data, output or data / "output", Store(data, components))
     builds = browse.Builds()
 
@@ -140,7 +190,7 @@ def create_app(data: Path, components: Path, output: Path | None = None) -> ASGI
         },
         max_body_size=BODY_BYTES,
     )
-    wrapped = SecurityHeaders(app)
+    wrapped = SecurityHeaders(app, hosts)
     wrapped.site = site  # for tests and the load benchmark: the store, the folders
     return wrapped
 

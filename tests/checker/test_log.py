@@ -37,3 +37,35 @@ def test_fewer_problems_are_all_listed(tmp_path):
     assert out.exit_code == 2
     assert out.output.count("a turn is a mapping") == 5
     assert "the rest of the file was not read" not in out.output
+
+
+def test_the_player_count_is_checked_before_the_names(tmp_path):
+    """A list of many names (two alike) is refused for its length, before any name is compared
+    with another: comparing them all took minutes for 100,000 names."""
+    names = ", ".join(["Ana", "ana", *(f"P{i}" for i in range(5000))])
+    path = tmp_path / "log.yaml"
+    path.write_text(f"game: exploration-age-of-sail\nplayers: [{names}]\nturns: []\n", "utf-8")
+    out = CliRunner().invoke(app, ["check", str(path)])
+    assert out.exit_code == 2, out.output
+    assert "players: 5002 players: Exploration in the Age of Sail is for 2 to 6" in out.output
+    assert "listed twice" not in out.output
+
+
+def test_a_name_listed_twice_within_the_count(tmp_path):
+    path = tmp_path / "log.yaml"
+    path.write_text("game: exploration-age-of-sail\nplayers: [Ana, Ben, ANA]\nturns: []\n", "utf-8")
+    out = CliRunner().invoke(app, ["check", str(path)])
+    assert out.exit_code == 2, out.output
+    assert "log.yaml:2:21: players[2]: 'ANA' is listed twice" in out.output
+
+
+def test_an_unknown_game_is_named_before_the_sections_it_would_explain(tmp_path):
+    """Age of Discovery's log has a ``setup:`` section; with a misspelt game the reader cannot
+    know it, and says what is wrong first: the game."""
+    path = tmp_path / "log.yaml"
+    path.write_text("game: age-of-discovry\nplayers: [Ana, Ben]\nsetup: {}\nturns: []\n", "utf-8")
+    out = CliRunner().invoke(app, ["check", str(path)])
+    assert out.exit_code == 2, out.output
+    assert "log.yaml:1:7: game: no checker for game 'age-of-discovry'" in out.output
+    assert "did you mean 'age-of-discovery'" in out.output
+    assert "unknown key" not in out.output

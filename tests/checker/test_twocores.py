@@ -110,14 +110,14 @@ def test_a_stuck_child_is_ended_and_the_parent_reads_alone(monkeypatch):
     text = _random_log("discovery-era-of-voyage")
 
     def stuck(steps):
-        time.sleep(60)
+        time.sleep(600)
 
     monkeypatch.setattr(twocores, "_encode", stuck)
     monkeypatch.setattr(twocores, "MIN_PATIENCE", 0.5)
     started = time.monotonic()
     two, _ = _read(text, "discovery-era-of-voyage", 10)
     assert two is None
-    assert time.monotonic() - started < 30
+    assert time.monotonic() - started < 300  # the parent did not wait out the child's sleep
     _no_child_left()
 
 

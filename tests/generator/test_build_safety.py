@@ -4,6 +4,7 @@ on the disk before the swap."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
@@ -17,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.build import BuildOptions, build_games
+from generator.fingerprint import STAMP
 from portolan.cli import app
 from portolan.errors import OutputError
 from portolan.fsio import locked
@@ -24,6 +26,7 @@ from portolan.model import load_game
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
 
 ROOT = Path(__file__).resolve().parents[2]
+FAST_DECK = (FIXTURE_COMPONENTS / FIXTURE_GAME / "conquerors.yaml").read_text("utf-8")
 SLOW_FACE = (
     'subtitle: "{% for i in range(2500) %}{% for j in range(2500) %}{% endfor %}{% endfor %}'
     'Explorer"'
@@ -40,8 +43,22 @@ def slow_components(tmp_path) -> Path:
     return folder
 
 
+_started: list[subprocess.Popen] = []
+
+
+@pytest.fixture(autouse=True)
+def _end_what_the_test_started():
+    """A build a failed test left running (or stopped) ends with the test, workers included."""
+    yield
+    while _started:
+        proc = _started.pop()
+        with contextlib.suppress(ProcessLookupError):  # the group is gone: nothing left
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+
+
 def _start_build(components: Path, out: Path, *more: str) -> subprocess.Popen:
-    return subprocess.Popen(
+    proc = subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -61,15 +78,38 @@ def _start_build(components: Path, out: Path, *more: str) -> subprocess.Popen:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         start_new_session=True,  # a group of its own, as a terminal's job is (Ctrl-C: all of it)
     )
+    _started.append(proc)
+    return proc
 
 
-def _wait_for(condition, seconds: float = 60) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
+def _caught_drawing(components: Path, out: Path, *more: str) -> subprocess.Popen:
+    """A build started and frozen (SIGSTOP, its workers too) at a moment it is still drawing:
+    its staging folder is there without the stamp ``build_game`` leaves when the game is drawn.
+    What the test sends next lands before the build swaps its folder into place.
+
+    Time is no such signal: on a busy machine the test may first look when the build is
+    already swapping, and an interrupt sent then comes too late. A build found past drawing is
+    let finish and started again with a slower card face."""
+    for _ in range(5):
+        proc = _start_build(components, out, *more)
+        while proc.poll() is None and not _building(out):
+            time.sleep(0.01)  # polls for the folder the build makes, however long it takes
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGSTOP)
+            stages = [out / n for n in _staging(out) if ".building-" in n]
+            if stages and not (stages[0] / STAMP).exists():
+                return proc
+            os.killpg(proc.pid, signal.SIGCONT)
+        proc.communicate(timeout=300)
+        shutil.rmtree(out, ignore_errors=True)
+        deck = components / FIXTURE_GAME / "conquerors.yaml"
+        slower = deck.read_text("utf-8").replace("for i in range(", "for i in range(2 * ")
+        deck.write_text(slower, "utf-8")
+    pytest.fail("the build was never caught drawing")
+
+
+def _building(out: Path) -> bool:
+    return out.is_dir() and any(".building-" in n for n in _staging(out))
 
 
 def _staging(out: Path) -> list[str]:
@@ -97,20 +137,50 @@ def test_staging_folders_of_dead_processes_are_removed(tmp_path):
     assert (out / FIXTURE_GAME / "svg").is_dir()
 
 
+def test_a_build_that_finds_everything_up_to_date_removes_them_too(tmp_path):
+    out = tmp_path / "out"
+    args = ["build", "--components", str(FIXTURE_COMPONENTS), "--out", str(out), "--format", "svg"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    dead = _dead_pid()
+    left = [out / f".{FIXTURE_GAME}.building-{dead}", out / f".{FIXTURE_GAME}.old-{dead}"]
+    for folder in left:
+        (folder / "svg").mkdir(parents=True)
+    alive = out / f".other-game.building-{os.getppid()}"
+    alive.mkdir()
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert f"{FIXTURE_GAME}: up to date" in result.output
+    assert _staging(out) == [alive.name]
+
+
+def test_an_up_to_date_build_leaves_them_to_a_build_under_way(tmp_path):
+    out = tmp_path / "out"
+    args = ["build", "--components", str(FIXTURE_COMPONENTS), "--out", str(out), "--format", "svg"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    left = out / f".{FIXTURE_GAME}.building-{_dead_pid()}"
+    left.mkdir()
+    with locked(out):  # another build holds the folder: it removes them itself
+        result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "waiting" not in result.output
+    assert _staging(out) == [left.name]
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_build_killed_with_sigkill_is_cleaned_up_by_the_next(slow_components, tmp_path, jobs):
     """With workers too: they end with the build (they would otherwise hold its lock on the
     output folder, and the next build would wait for them)."""
     out = tmp_path / "out"
-    proc = _start_build(slow_components, out, "--jobs", jobs)
-    try:
-        assert _wait_for(lambda: out.is_dir() and any(".building-" in n for n in _staging(out)))
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+    proc = _caught_drawing(slow_components, out, "--jobs", jobs)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    # The stopped workers go on, and end: killed with their parent, or (one forked a moment
+    # before it was stopped) at their first step, which finds the parent gone.
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGCONT)
     assert any(".building-" in n for n in _staging(out))  # what kill -9 leaves behind
     deck = slow_components / FIXTURE_GAME / "conquerors.yaml"
-    deck.write_text(deck.read_text("utf-8").replace(SLOW_FACE, 'subtitle: "Explorer"'), "utf-8")
+    deck.write_text(FAST_DECK, "utf-8")
     result = CliRunner().invoke(
         app, ["build", "--components", str(slow_components), "--out", str(out), "--format", "svg"]
     )
@@ -123,9 +193,9 @@ def test_ctrl_c_stops_a_build_and_its_workers_with_one_word(slow_components, tmp
     which stops them, removes its staging folder and says "interrupted" (a worker waiting for
     work printed a traceback)."""
     out = tmp_path / "out"
-    proc = _start_build(slow_components, out, "--jobs", "2")
-    assert _wait_for(lambda: out.is_dir() and any(".building-" in n for n in _staging(out)))
-    os.killpg(proc.pid, signal.SIGINT)
+    proc = _caught_drawing(slow_components, out, "--jobs", "2")
+    os.killpg(proc.pid, signal.SIGINT)  # held until the group goes on
+    os.killpg(proc.pid, signal.SIGCONT)
     _, err = proc.communicate(timeout=300)
     assert proc.returncode == 130, err
     assert err.strip() == "interrupted"
@@ -134,9 +204,10 @@ def test_ctrl_c_stops_a_build_and_its_workers_with_one_word(slow_components, tmp
 
 def test_two_builds_into_one_folder_take_turns(slow_components, tmp_path):
     out = tmp_path / "out"
-    first = _start_build(slow_components, out)
-    assert _wait_for(lambda: out.is_dir() and _staging(out))
+    first = _caught_drawing(slow_components, out)  # holds the folder, stopped
     second = _start_build(slow_components, out)
+    assert "waiting for another build into" in second.stderr.readline()
+    os.killpg(first.pid, signal.SIGCONT)
     outputs = [p.communicate(timeout=300) for p in (first, second)]
     assert [first.returncode, second.returncode] == [0, 0], outputs
     assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]

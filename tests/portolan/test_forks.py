@@ -17,7 +17,7 @@ parent = os.getpid()
 pid = os.fork()
 if pid == 0:
     die_with_parent(parent)
-    time.sleep(60)
+    time.sleep(600)
     os._exit(0)
 print(pid, flush=True)
 time.sleep(0.3)
@@ -39,7 +39,7 @@ def test_a_child_ends_when_its_parent_is_killed():
         [sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=30
     )
     child = int(done.stdout.split()[0])
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 300  # far less than the child's sleep, far more than a kill
     while _alive(child) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(child)

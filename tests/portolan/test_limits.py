@@ -4,10 +4,13 @@ PyYAML's own parser reads them."""
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 import yaml
 
-from portolan.limits import check_deadline, read_table, time_budget
+import portolan.limits
+from portolan.limits import BudgetExceeded, check_deadline, read_table, time_budget
 from portolan.paths import data_file
 
 
@@ -35,6 +38,26 @@ def test_a_budget_inside_another_lets_the_outer_one_report():
     for _ in range(100):
         with pytest.raises(TooSlow), time_budget(0.002, TooSlow), time_budget(60, Inner):
             spin()
+
+
+def test_a_timer_that_fires_before_the_block_starts_leaves_nothing_behind(monkeypatch):
+    """On a busy machine a short budget's timer can fire while the budget is being set up: the
+    caller still gets its error, and neither the deadline nor the handler stays behind (a
+    deadline left behind stopped later builds at once, or let a nested budget start after its
+    enclosing one had run out and report in its place)."""
+    arm = signal.setitimer
+
+    def fires_at_once(which, seconds, *rest):
+        arm(which, seconds, *rest)
+        if seconds:
+            raise BudgetExceeded()
+
+    before = signal.getsignal(signal.SIGALRM)
+    monkeypatch.setattr(signal, "setitimer", fires_at_once)
+    with pytest.raises(TooSlow), time_budget(60, TooSlow):
+        pytest.fail("the block ran")
+    assert getattr(portolan.limits._deadline, "end", None) is None
+    assert signal.getsignal(signal.SIGALRM) == before
 
 
 @pytest.mark.parametrize("name", ["limits.yaml", "sizes.yaml"])

@@ -27,7 +27,8 @@ EXAMPLES = ROOT / "examples"
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app(tmp_path / "data", components_dir())
+    # The test client asks for the host "testserver": this server answers to that name.
+    return create_app(tmp_path / "data", components_dir(), hosts=["testserver"])
 
 
 @pytest.fixture
@@ -63,7 +64,7 @@ def live_server(tmp_path_factory):
     server = uvicorn.Server(uvicorn.Config(web, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 300  # waits for the server to say so; the bound ends a hang
     while not server.started:
         if time.monotonic() > deadline:
             raise RuntimeError("the server did not start")

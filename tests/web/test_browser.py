@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import time
+import threading
 
 import pytest
 
@@ -67,8 +67,10 @@ def test_a_build_started_from_the_game_page_shows_its_files_when_done(
 ):
     from generator import build
 
+    release = threading.Event()  # the build ends when the test has seen it under way
+
     def quick(games, out, options, *args, **kwargs):
-        time.sleep(1)
+        release.wait(300)
         (out / games[0].id).mkdir(parents=True, exist_ok=True)
         (out / games[0].id / "aid.pdf").write_bytes(b"%PDF")
         return []
@@ -77,8 +79,11 @@ def test_a_build_started_from_the_game_page_shows_its_files_when_done(
     url, web = live_server
     phone.goto(url + "/games/age-of-exploration")
     phone.get_by_role("button", name="Build the print files").click()
-    assert "refreshes by itself" in phone.locator("#print").inner_text()
-    try:  # the page reloads itself every 5 s while the build runs
-        phone.get_by_role("link", name="aid.pdf").wait_for(timeout=20_000)
+    try:
+        assert "refreshes by itself" in phone.locator("#print").inner_text()
+        release.set()
+        # the page reloads itself every 5 s while the build runs
+        phone.get_by_role("link", name="aid.pdf").wait_for(timeout=120_000)
     finally:
+        release.set()
         shutil.rmtree(web.site.output / "age-of-exploration", ignore_errors=True)

@@ -58,6 +58,29 @@ def test_too_many_fields_are_refused(client):
     assert "Traceback" not in r.text
 
 
+def test_a_host_name_the_server_does_not_answer_to_is_refused(client, app):
+    """DNS rebinding: a page on evil.example, its name made to lead to 127.0.0.1, posts to
+    itself (so Origin and Host agree); the server answers only to its own names."""
+    sessions = app.site.data / "sessions"
+    before = sorted(sessions.iterdir()) if sessions.exists() else []
+    evil = {"host": "evil.example:8000", "origin": "http://evil.example:8000"}
+    r = client.post("/play", data={"game": "ships", "players": "A, B"}, headers=evil)
+    assert r.status_code == 400
+    assert "--allowed-host" in r.text
+    assert (sorted(sessions.iterdir()) if sessions.exists() else []) == before
+    assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+    assert client.get("/", headers={"host": "testserver.evil.example"}).status_code == 400
+    assert client.get("/", headers={"host": "bad host:x"}).status_code == 400
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["testserver", "TestServer.", "localhost:8000", "127.0.0.1:8000", "[::1]:8000", "192.168.1.20"],
+)
+def test_its_own_names_and_any_address_are_answered(client, host):
+    assert client.get("/", headers={"host": host}).status_code == 200
+
+
 def test_a_form_posted_from_another_site_is_refused(client):
     r = client.post(
         "/play",

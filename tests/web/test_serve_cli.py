@@ -65,3 +65,25 @@ def test_a_bad_port_is_an_input_error(tmp_path):
     r = runner.invoke(app, ["serve", "--port", "70000", "--data", str(tmp_path)])
     assert r.exit_code == 2
     assert "--port" in r.output
+
+
+def test_allowed_hosts_are_the_bound_name_and_those_named(tmp_path, monkeypatch):
+    import uvicorn
+    from starlette.testclient import TestClient
+
+    served = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: served.append(app))
+    args = ["serve", "--host", "table-pc", "--data", str(tmp_path)]
+    r = runner.invoke(app, [*args, "--allowed-host", "Table.Local.", "--allowed-host", "game"])
+    assert r.exit_code == 0, r.output
+    client = TestClient(served[0])
+    for host, status in (("table-pc:8000", 200), ("table.local", 200), ("game", 200)):
+        assert client.get("/", headers={"host": host}).status_code == status, host
+    assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_an_allowed_host_that_is_no_host_name_is_refused(tmp_path):
+    r = runner.invoke(app, ["serve", "--data", str(tmp_path), "--allowed-host", "a b/c"])
+    assert r.exit_code == 2
+    assert "--allowed-host" in r.output
+    assert "'a b/c' is not a host name" in r.output

@@ -13,21 +13,30 @@ from portolan.web import work
 
 
 class Gauge:
-    """How many calls run at once, and the most there were."""
+    """How many of ``total`` calls run at once, and the most there were.
 
-    def __init__(self, seconds: float):
-        self.seconds = seconds
-        self.now = self.most = self.calls = 0
-        self.lock = threading.Lock()
+    A call does not wait for time to let the others catch up: it waits until as many calls
+    run as there are places (or as are left), then holds a moment, so the most is reached
+    however busy the machine is, and a place too many would show."""
+
+    def __init__(self, total: int, hold: float = 0.05):
+        self.total, self.hold = total, hold
+        self.now = self.most = self.calls = self.done = 0
+        self.changed = threading.Condition()
 
     def __call__(self, *args, **kwargs):
-        with self.lock:
+        with self.changed:
             self.now += 1
             self.calls += 1
             self.most = max(self.most, self.now)
-        time.sleep(self.seconds)
-        with self.lock:
+            self.changed.notify_all()
+            full = lambda: self.now >= min(work.AT_ONCE, self.total - self.done)  # noqa: E731
+            assert self.changed.wait_for(full, timeout=300), "the other places never filled"
+        time.sleep(self.hold)
+        with self.changed:
             self.now -= 1
+            self.done += 1
+            self.changed.notify_all()
         return args, kwargs
 
 
@@ -37,13 +46,13 @@ def run_loop(main):
     out = []
     thread = threading.Thread(target=lambda: out.append(anyio.run(main)))
     thread.start()
-    thread.join(30)
+    thread.join(300)  # a bound on a hang, far above what the loop takes
     assert out, "the event loop did not finish"
     return out[0]
 
 
 def test_no_more_than_the_places_run_at_once_and_every_call_is_run():
-    gauge = Gauge(0.05)
+    gauge = Gauge(7)
     results = []
 
     async def main():
@@ -69,7 +78,7 @@ def test_each_event_loop_has_its_own_places():
 
 
 def test_checks_posted_at_once_wait_for_a_free_place(client, monkeypatch):
-    gauge = Gauge(0.2)
+    gauge = Gauge(6)
 
     def slow_check(site, text, name):
         gauge()

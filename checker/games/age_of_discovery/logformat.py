@@ -394,8 +394,10 @@ def _actions(rd: _Reader, fields: dict, where: str) -> None:
                     continue
                 _actions(rd, rd.mapping(item, ipos, f, ACTION_KEYS), f)
         elif key == "coins":
-            if isinstance(value, (dict, list)):
+            # Only the word: a name, a number or nothing may be a slip for another action.
+            if not isinstance(value, str) or fold(value) != "take":
                 rd.bad("write 'coins: take' for the action Take 2 coins", vpos, f"{where}.{key}")
+                continue
             rd.step(TAKE_2, kpos)
 
 

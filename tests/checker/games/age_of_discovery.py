@@ -455,6 +455,18 @@ MALFORMED = {
         log_with("  purchase row:", "  purchase_row: [Red Ship 1]\n  purchase row:  # here"),
         "'purchase row' and 'purchase_row' are one key: write it once",
     ),
+    "coins: with a name, not 'take'": (
+        HEAD + "  - {player: Ana, coins: Ben}  # here\n",
+        "write 'coins: take' for the action Take 2 coins",
+    ),
+    "coins: with a number": (
+        HEAD + "  - {player: Ana, coins: 5}  # here\n",
+        "write 'coins: take' for the action Take 2 coins",
+    ),
+    "coins: with nothing": (
+        HEAD + "  - {player: Ana, coins: }  # here\n",
+        "write 'coins: take' for the action Take 2 coins",
+    ),
     "an unknown ship": (
         HEAD + "  - {player: Ana, buy: [Blue Shp 2: White Ship 1]}  # here\n",
         "'Blue Shp 2' is not a ship card (did you mean 'Blue Ship 2'?)",

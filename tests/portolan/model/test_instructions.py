@@ -55,6 +55,8 @@ def test_shorthand_becomes_typed_steps():
         ("do: [{check: seas}]", "'seas' is not a rating", "did you mean 'sea'?", 14),
         ("do: [{progress: 3}]", "less than or equal to 2", None, 17),
         ("do: [{progress: {Galleon: 1}}]", "'Galleon' is not a ship type", None, 17),
+        ("do: [{progress: {Carrack: '1e3'}}]", "a whole number, not '1e3'", None, 17),
+        ("do: [{progress: {Carrack: true}}]", "a whole number, not True", None, 17),
         (
             "do: [{lose: 1 Provisions}]",
             "'Provisions' is not a loss",
