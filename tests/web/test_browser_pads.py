@@ -125,7 +125,7 @@ def test_every_pad_filled_by_hand_scores_as_the_command_line(live_server, touch_
     assert fits(page) == {} and axe_problems(page) == []
     page.get_by_role("button", name="Save in the history").click()
     page.get_by_text("Saved in the history.").wait_for()
-    with TestClient(create_app(web.site.data, components_dir())) as restarted:
+    with TestClient(create_app(web.site.data, components_dir(), hosts=["testserver"])) as restarted:
         listing = restarted.get(f"/history?game={game}").text
     first = expected["scores"][0]
     assert f"{first['player']} {first['total']}" in listing
