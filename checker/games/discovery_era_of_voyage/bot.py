@@ -34,8 +34,14 @@ WORTH = {
     # Share of a resource's VP on this game's Cultural island it is worth before the trip
     # there (and the exchange slots of a visit, 1 or 2) are paid.
     "exchange_share": 0.5,
-    # A coin buys half a Fruit and pays a tariff, a pirate or a longer sail: about 0.35 VP.
+    # A coin buys half a Fruit and pays a tariff, a pirate or a longer sail.
     "coin": 0.25,
+    # Pieces beyond what a turn or two can spend (no island costs more than 3 of a resource
+    # or 3 coins, and a visit trades or exchanges at most 2) are worth this share: a hoard
+    # scores nothing, so the bots turn it into markers and VP instead of sailing for more.
+    "useful_resources": 4,  # of each kind
+    "useful_coins": 8,
+    "surplus_share": 0.1,
     # A marker already placed, besides the majority the score counts: the extra income it
     # brings on every visit, the first tie-breaker (markers used), and a lead that is harder
     # to take back.
@@ -59,8 +65,7 @@ def worths(state: State) -> dict[str, float]:
     values = resource_values(state)
     fade = goods_share(state)
     for p in state.players:
-        goods = state.coins[p] * WORTH["coin"]
-        goods += sum(n * values[r] for r, n in state.res[p].items())
+        goods = goods_value(state.coins[p], state.res[p], values)
         placed = state.markers_each - state.left[p]
         out[p] += fade * goods + WORTH["placed_marker"] * placed
     p = state.player
@@ -83,6 +88,17 @@ def committed_cost(state: State, p: str, values: dict[str, float]) -> float:
         prices += [values[r] for r, n in state.res[p].items() if n >= k["pirate_turn_cost"]]
         cost += k["pirate_turn_cost"] * min(prices, default=0.0)
     return cost
+
+
+def goods_value(coins: int, res: dict[str, int], values: dict[str, float]) -> float:
+    """Coins and resources in VP, the pieces beyond the useful ones at a small share."""
+    total = useful(coins, WORTH["useful_coins"]) * WORTH["coin"]
+    return total + sum(useful(n, WORTH["useful_resources"]) * values[r] for r, n in res.items())
+
+
+def useful(pieces: int, wanted: int) -> float:
+    """How many of ``pieces`` count at full value: all up to ``wanted``, a share beyond."""
+    return min(pieces, wanted) + WORTH["surplus_share"] * max(0, pieces - wanted)
 
 
 def resource_values(state: State) -> dict[str, float]:
@@ -120,32 +136,64 @@ def _income_ahead(state: State) -> bool:
 
 
 def income_value(state: State, p: str, values: dict[str, float]) -> float:
-    """What collecting where ``p``'s ship is would bring, in VP: goods at their value, each
-    'Any resource' as the best resource, each exchange as the best gain the island offers
-    (trades and price adjustments count for nothing: prices never pay by themselves)."""
+    """What collecting where ``p``'s ship is would bring, in VP, played as well as one move at
+    a time can: the goods, each 'Any resource' as the most useful one, each trade and each
+    exchange as the best one on offer (or none when none gains)."""
     book = state.book
     slot = state.at[p]
     name = book.central if slot == CENTRE else state.ring[slot]
     markers = 0 if slot == CENTRE else state.markers[slot].get(p, 0)
-    goods, takes, _, _, exchanges, bonus, _ = income_plan(book, name, markers)
-    total = 0.0
+    goods, takes, trades, adjusts, exchanges, bonus, _ = income_plan(book, name, markers)
+    coins, res, vp = state.coins[p], dict(state.res[p]), 0
     for word, n in goods:
         if word == COIN:
-            total += n * WORTH["coin"]
+            coins += n
         elif word == VP:
-            total += n
-        else:
-            total += n * values.get(word, WORTH["resource_default"])
-    total += takes * max(values.values())
-    if exchanges:
-        island = book.island(name)
-        gains = sorted(
-            (rate - values[r] for r, rate in island.rates.items() if state.res[p].get(r)),
-            reverse=True,
-        )[:exchanges]
-        gained = [g for g in gains if g > 0]
-        total += sum(gained) + (bonus if gained else 0)
-    return total
+            vp += n
+        elif word in res:
+            res[word] += n
+    before = goods_value(state.coins[p], state.res[p], values)
+    for _ in range(takes):
+        best = max(sorted(res), key=lambda r: goods_value(coins, {**res, r: res[r] + 1}, values))
+        res[best] += 1
+    island = book.island(name)
+    for _ in range(trades):
+        offers = [
+            (coins - max(1, price - adjusts), {**res, r: res[r] + 1})
+            for r, price in sorted(island.buy.items())
+            if coins >= max(1, price - adjusts)
+        ]
+        offers += [
+            (coins + price + adjusts, {**res, r: res[r] - 1})
+            for r, price in sorted(island.sell.items())
+            if res[r]
+        ]
+        now = goods_value(coins, res, values)
+        gain, deal = max(
+            ((goods_value(c, h, values) - now, (c, h)) for c, h in offers),
+            default=(0.0, None),
+            key=lambda x: x[0],
+        )
+        if deal is None or gain <= 0:
+            break
+        (coins, res), adjusts = deal, 0
+    exchanged = 0
+    for _ in range(exchanges):
+        now = goods_value(coins, res, values)
+        gains = [
+            (rate - now + goods_value(coins, {**res, r: res[r] - 1}, values), r)
+            for r, rate in sorted(island.rates.items())
+            if res.get(r)
+        ]
+        gain, r = max(gains, default=(0.0, ""))
+        if gain <= 0:
+            break
+        res[r] -= 1
+        vp += island.rates[r]
+        exchanged += 1
+    if exchanged:
+        vp += bonus
+    return goods_value(coins, res, values) - before + vp
 
 
 def determinise(state: State, seat: str, rng: random.Random) -> None:
