@@ -171,3 +171,26 @@ def test_the_bots_invest_where_a_marker_wins_the_island(level):
     assert set(RULES.legal_moves(s)) >= {INVEST_HERE, NO_INVEST}
     chosen = make_bot(level, RULES, "Ana", 3, Budget(60)).choose(s, RULES.decision(s))
     assert chosen == INVEST_HERE
+
+
+def test_a_market_sailed_to_counts_what_it_will_buy_with_spare_coins():
+    s = two_players()
+    at(s, "Ana", "Harbour Market")  # basic income: 2 Trade (Pepper sells for 3 coins)
+    turn_of(s, "Ana")
+    s.phase = "Income"
+    s.forget()
+    values = bot.resource_values(s)
+    s.coins["Ana"] = 3  # every coin still useful: no price here pays by itself
+    assert bot.income_value(s, "Ana", values) == 0
+    s.coins["Ana"] = WORTH["useful_coins"] + 4  # spare coins: buying is worth it
+    one_pepper = bot.goods_value(s.coins["Ana"] - 3, {**s.res["Ana"], "Pepper": 1}, values)
+    first_trade = one_pepper - bot.goods_value(s.coins["Ana"], s.res["Ana"], values)
+    assert 0 < first_trade <= bot.income_value(s, "Ana", values)
+
+
+def test_a_hoard_counts_little_beyond_what_can_be_spent():
+    s = two_players()
+    s.res["Ana"]["Fruit"] = WORTH["useful_resources"]
+    s.res["Ben"]["Fruit"] = WORTH["useful_resources"] + 10
+    fruit = bot.resource_values(s)["Fruit"]
+    assert -lead(s) == pytest.approx(10 * WORTH["surplus_share"] * fruit * bot.goods_share(s))
