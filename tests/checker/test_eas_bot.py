@@ -10,8 +10,17 @@ import pytest
 
 from checker.core.bots import Budget, make_bot
 from checker.core.piles import put, take
+from checker.games.exploration_age_of_sail.actions import leave_hand
 from checker.games.exploration_age_of_sail.bot import WORTH
-from checker.games.exploration_age_of_sail.moves import Draw, EndExpeditions, Form, StartTurn
+from checker.games.exploration_age_of_sail.moves import (
+    Draw,
+    EndExpeditions,
+    Explore,
+    Form,
+    RandomDiscard,
+    Reveal,
+    StartTurn,
+)
 from tests.checker.test_eas_rules import RULES, new_state, play, with_expedition
 
 KIT = ("Jacques Cartier", "Galleons", "Sailors")
@@ -167,3 +176,22 @@ def test_the_greedy_bot_forms_an_expedition_when_it_can():
     chosen = make_bot("greedy", RULES, "Ana", 1).choose(s, RULES.decision(s))
     assert EndExpeditions() in RULES.legal_moves(s)
     assert chosen == Form(*KIT)
+
+
+def test_cards_everyone_saw_go_home_stay_in_the_redealt_hand():
+    s = with_expedition(*KIT)
+    s.expedition_of("Ana", KIT[0]).oceans = 2
+    deal(s, "Ana", "Magellan", "Cannons")  # drawn earlier: unseen by Ben
+    play(s, Explore(KIT[0]), Reveal("Caribbean"), RandomDiscard(KIT[1]))
+    assert s.shown["Ana"] == {KIT[0]: 1, KIT[2]: 1}
+    kept = Counter()
+    for seed in range(12):
+        c = RULES.copy_state(s)
+        RULES.determinise(c, "Ben", random.Random(seed))
+        assert c.hands["Ana"][KIT[0]] == 1 and c.hands["Ana"][KIT[2]] >= 1  # 4 Sailors
+        assert sum(c.hands["Ana"].values()) == 4
+        kept.update(c.hands["Ana"])
+    assert kept["Magellan"] < 12  # the two unseen cards are re-dealt
+    # once a copy leaves the hand, nobody knows which one it was
+    leave_hand(s, "Ana", KIT[2])
+    assert s.shown["Ana"] == {KIT[0]: 1}

@@ -1,7 +1,8 @@
 """What the bots need from Exploration in the Age of Sail: what a position is worth to each
 player (``worths``) and what a seat cannot see (``determinise``).
 
-Hidden from a seat: the cards in the other players' hands (how many each holds is public) and
+Hidden from a seat: the cards in the other players' hands (how many each holds is public),
+except those everyone saw go in (``state.shown``: the two cards an expedition brings home), and
 the order of the Expedition deck. The state keeps both decks as counts (no order: a draw is a
 chance outcome), so only the hands are re-dealt. The Exploration deck's contents are public
 knowledge (every card turned over was seen), and so are both discard piles.
@@ -200,19 +201,25 @@ def _plainest(book: CardBook, kind: str) -> str:
 
 
 def determinise(state: State, seat: str, rng: random.Random) -> None:
-    """Re-deal the other players' hands (same sizes) from their cards and the Expedition
-    deck's, pooled in a canonical order; the rest goes back to the deck."""
+    """Re-deal the other players' hands (same sizes) from their unseen cards and the
+    Expedition deck's, pooled in a canonical order; cards everyone saw go into a hand (the two
+    an expedition brings home) stay there; the rest of the pool goes back to the deck."""
     others = [p for p in state.players if p != seat]
     pool_counts: dict[str, int] = dict(state.expedition_deck)
     for p in others:
+        shown = state.shown.get(p, {})
         for c, n in state.hands[p].items():
-            pool_counts[c] = pool_counts.get(c, 0) + n
+            hidden = n - min(n, shown.get(c, 0))
+            if hidden:
+                pool_counts[c] = pool_counts.get(c, 0) + hidden
     pool = [c for c in sorted(pool_counts) for _ in range(pool_counts[c])]
     rng.shuffle(pool)
     k = 0
     for p in others:
-        size = sum(state.hands[p].values())
-        state.hands[p] = _counts(pool[k : k + size])
+        shown = state.shown.get(p, {})
+        kept = [c for c, n in state.hands[p].items() for _ in range(min(n, shown.get(c, 0)))]
+        size = sum(state.hands[p].values()) - len(kept)
+        state.hands[p] = _counts(kept + pool[k : k + size])
         k += size
     state.expedition_deck = _counts(pool[k:])
     state.forget()
