@@ -101,7 +101,7 @@ class ExplorationRules(RulesBase):
 
     # -- bots (checker/core/bots): the game's worths and what a seat cannot see
     worth_scale = 5.0
-    rollout_steps = 60
+    rollout_steps = 8
 
     def worths(self, state: State) -> dict[str, float]:
         return bot.worths(state)
