@@ -29,17 +29,15 @@ WORTH = {
     "horizon": 8,
     # The two cards back in hand after a claim, worth a head start on the next expedition.
     "returned_cards": 0.8,
-    # A card in hand that can still join an expedition (an Explorer, a Ship or a Crew); a
-    # full Explorer + Ship + Crew in hand is worth this share of a fresh expedition's value
-    # (it waits a turn or more to be formed: one expedition a turn).
     # An Explorer, a Ship and a Crew in hand are worth a share of the expedition they form
     # (``kit_shares``: the next one it can form, then the one after, a turn or more later);
     # missing cards of a kind make that share smaller (``kit_progress`` by how many of the
     # three kinds are in hand).
     "kit_shares": (0.7, 0.3),
     "kit_progress": (0.0, 0.2, 0.45, 1.0),
-    # A Save card cancels one Hazard later, about one stat point or one Ocean card; more than
-    # two rarely find a use before the hand limit bites.
+    # A Save card cancels one Hazard later, about one stat point or one Ocean card, for a
+    # player with an expedition to protect; more than two rarely find a use before the hand
+    # limit bites (valuing them higher, or more of them, made the greedy bot weaker).
     "save_card": 0.5,
     "saves_counted": 2,
 }
