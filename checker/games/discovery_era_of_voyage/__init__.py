@@ -12,7 +12,7 @@ from typing import Any
 
 from checker.core.game import RulesBase
 from checker.core.scoresheet import ScoreSheet
-from checker.games.discovery_era_of_voyage import flow, logformat, position
+from checker.games.discovery_era_of_voyage import bot, flow, logformat, position
 from checker.games.discovery_era_of_voyage import setup as preparation
 from checker.games.discovery_era_of_voyage.actions import income, invest, pirates, sailing, turn
 from checker.games.discovery_era_of_voyage.book import IslandBook
@@ -109,6 +109,16 @@ class DiscoveryRules(RulesBase):
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state.book, state.categories, position_of(state))
+
+    # -- bots (checker/core/bots): the game's worths and what a seat cannot see
+    worth_scale = 4.0
+    rollout_steps = 60
+
+    def worths(self, state: State) -> dict[str, float]:
+        return bot.worths(state)
+
+    def determinise(self, state: State, seat: str, rng: random.Random) -> None:
+        bot.determinise(state, seat, rng)
 
 
 RULES = DiscoveryRules()

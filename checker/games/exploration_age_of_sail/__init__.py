@@ -12,7 +12,7 @@ from typing import Any
 from checker.core.game import Decision, RulesBase
 from checker.core.scoresheet import ScoreSheet
 from checker.games.exploration_age_of_sail import actions as a
-from checker.games.exploration_age_of_sail import flow, logformat, position
+from checker.games.exploration_age_of_sail import bot, flow, logformat, position
 from checker.games.exploration_age_of_sail.book import CardBook
 from checker.games.exploration_age_of_sail.moves import (
     MOVE_PHASES,
@@ -98,6 +98,16 @@ class ExplorationRules(RulesBase):
 
     def score(self, state: State) -> ScoreSheet:
         return final_scoring(state.book, state.categories, state.victory, state.options)
+
+    # -- bots (checker/core/bots): the game's worths and what a seat cannot see
+    worth_scale = 5.0
+    rollout_steps = 8
+
+    def worths(self, state: State) -> dict[str, float]:
+        return bot.worths(state)
+
+    def determinise(self, state: State, seat: str, rng: random.Random) -> None:
+        bot.determinise(state, seat, rng)
 
 
 RULES = ExplorationRules()

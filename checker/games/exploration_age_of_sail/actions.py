@@ -61,6 +61,15 @@ def end_turn(state: State) -> list[str]:
     return []
 
 
+def leave_hand(state: State, player: str, card: str) -> None:
+    """A card leaves a hand; a copy everyone had seen go in may be the one that left, so it
+    is no longer known to be there."""
+    take(state.hands[player], card)
+    shown = state.shown.get(player)
+    if shown and shown.get(card):
+        take(shown, card)
+
+
 # -- Outfit phase ----------------------------------------------------------------------------
 def draw(state: State, card: str) -> list[str]:
     take(state.expedition_deck, card)
@@ -118,9 +127,8 @@ def check_form(state: State, move: Form) -> Illegal | None:
 
 def form_expedition(state: State, move: Form) -> list[str]:
     cards = (move.explorer, move.ship, move.crew)
-    hand = state.hands[state.player]
     for name in cards:
-        take(hand, name)
+        leave_hand(state, state.player, name)
     stats = starting_stats(state, cards)
     state.expeditions[state.player].append(Expedition(*cards, stats))
     state.formed += 1
@@ -211,6 +219,7 @@ def random_discard(state: State, card: str) -> list[str]:
     back = [c for c in exp.cards if c != card]
     for c in back:
         put(state.hands[state.player], c)
+        put(state.shown.setdefault(state.player, {}), c)
     put(state.exploration_discard, state.book.ocean, exp.oceans)
     state.expeditions[state.player].remove(exp)
     return [
@@ -315,7 +324,7 @@ def save_problem(state: State, move: Save, hazard_card: str) -> Illegal | None:
 
 
 def save(state: State, move: Save) -> list[str]:
-    take(state.hands[move.by], move.card)
+    leave_hand(state, move.by, move.card)
     put(state.expedition_discard, move.card)
     put(state.exploration_discard, state.pending.card)
     return [f"{move.by} discards {move.card}: the Hazard is cancelled", *flip_done(state)]
@@ -395,7 +404,7 @@ def check_discard(state: State, move: Discard) -> Illegal | None:
 
 
 def discard(state: State, move: Discard) -> list[str]:
-    take(state.hands[state.player], move.card)
+    leave_hand(state, state.player, move.card)
     put(state.expedition_discard, move.card)
     return [f"discards {move.card}"]
 

@@ -53,6 +53,10 @@ class State(GameState):
     expedition_discard: dict[str, int] = field(default_factory=dict)
     exploration_discard: dict[str, int] = field(default_factory=dict)
     hands: dict[str, dict[str, int]] = field(default_factory=dict)
+    # The cards in each hand that every player has seen go in (the two an expedition brings
+    # home after a discovery), as long as no card of that name has left the hand since: what
+    # the bots keep when they re-deal the hands they cannot see.
+    shown: dict[str, dict[str, int]] = field(default_factory=dict)
     expeditions: dict[str, list[Expedition]] = field(default_factory=dict)
     victory: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # (discovery, explorer)
     current: int = 0
