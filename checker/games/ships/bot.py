@@ -50,6 +50,18 @@ WORTH = {
     # Turns an age lasts, in all seats' turns (greedy games: 11 ages in some 40 turns): how
     # long a kept card still works.
     "turns_per_age": 4,
+    # -- for the bots only (the balance tests' greedy players, tests/checker/ships_greedy.py,
+    # judge without these) --
+    # Free action cubes a player can use well in a turn: those in stock beyond are worth
+    # "free_hoarded" each. At 2 each, a greedy bot far ahead hoarded the pool's 25 free cubes
+    # and ended its turns doing nothing (an action no longer beat a cube kept), while its rival,
+    # out of merchant cubes, could not take the free cube the rulebook gives (the pool was
+    # empty): the game never ended.
+    "free_useful": 4,
+    "free_hoarded": 0.5,
+    # How much clearer a lead is at the end than at the start: the players' worths are spread
+    # from their mean by up to this factor as the game nears its end (see ``sharpened``).
+    "end_sharpness": 4,
 }
 
 # How many VP of lead make a clear win, for the bots' lead-to-win curve: 2 players score some
@@ -76,10 +88,39 @@ def worths(state: Any) -> dict[str, float]:
     area = area_points(state.book, state.area, pieces_of(state, state.area), len(state.seats))
     turns = turns_left_in_era(state)
     vp = WORTH["vp"]
-    return {
-        name: worth(state, p, area, turns, waits=waits_of(state, p)) / vp
-        for p, name in enumerate(state.players)
-    }
+    plain = [
+        (worth(state, p, area, turns, waits=waits_of(state, p)) - hoard(state.seats[p])) / vp
+        for p in range(len(state.seats))
+    ]
+    return dict(zip(state.players, sharpened(state, plain), strict=True))
+
+
+def sharpened(state: Any, plain: list[float]) -> list[float]:
+    """The worths spread from their mean as the end comes near: a lead of some VP decides more
+    of the game when little of it is left, so a player ahead wants the end to come (a ship
+    into the last age) and a player behind wants it later. Without it a greedy bot far ahead
+    found no move worth more than keeping what it held, and the game stopped moving."""
+    left = steps_to_end(state)
+    start = state.book.last_age + state.book.constants["end_ships_in_last_age"]
+    factor = 1 + (WORTH["end_sharpness"] - 1) * (1 - left / start)
+    mean = sum(plain) / len(plain)
+    return [mean + factor * (w - mean) for w in plain]
+
+
+def steps_to_end(state: Any) -> int:
+    """Ages still to open plus ships still to place in the last age before the game ends."""
+    book = state.book
+    last = book.last_age
+    in_last = state.ships_in_age(last) if state.highest == last else 0
+    need = book.constants["end_ships_in_last_age"]
+    return (last - state.highest) + max(0, need - in_last)
+
+
+def hoard(seat: Any) -> float:
+    """What the free action cubes a player holds beyond use are worth less than the scale's
+    value of a free cube."""
+    beyond = seat.free + seat.section_free - WORTH["free_useful"]
+    return (WORTH["free"] - WORTH["free_hoarded"]) * beyond if beyond > 0 else 0.0
 
 
 def waits_of(state: Any, p: int) -> int:
