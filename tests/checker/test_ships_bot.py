@@ -133,7 +133,10 @@ def test_a_lead_counts_more_as_the_end_nears():
         return w["Ana"] - w["Ben"]
 
     assert lead(state) == pytest.approx(10.0)
-    assert lead(late) > lead(state) + 10
+    start = state.book.last_age + state.book.constants["end_ships_in_last_age"]
+    done = 1 - bot.steps_to_end(late) / start  # (of the way to the end)
+    assert lead(late) == pytest.approx(10.0 * (1 + (WORTH["end_sharpness"] - 1) * done))
+    assert lead(late) > lead(state) + 5
 
 
 def test_a_finished_game_is_worth_its_final_score():

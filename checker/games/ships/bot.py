@@ -60,8 +60,10 @@ WORTH = {
     "free_useful": 4,
     "free_hoarded": 0.5,
     # How much clearer a lead is at the end than at the start: the players' worths are spread
-    # from their mean by up to this factor as the game nears its end (see ``sharpened``).
-    "end_sharpness": 4,
+    # from their mean by up to this factor as the game nears its end (see ``sharpened``). Not
+    # more: a larger lead flattens the bots' lead-to-win curve to 0 or 1 and the mcts bot,
+    # once behind, sees every move as a loss (at 4 it lost games by 140 VP).
+    "end_sharpness": 2,
 }
 
 # How many VP of lead make a clear win, for the bots' lead-to-win curve: 2 players score some
