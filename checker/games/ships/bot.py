@@ -81,7 +81,8 @@ SETTLE_STEPS = 30
 def worths(state: Any) -> dict[str, float]:
     """Each player's worth in VP (the bots' ``rules.worths``): a finished game's final score;
     otherwise the position's worth in gold, halved, with any action under way finished the way
-    its player would finish it."""
+    its player would finish it, free cubes hoarded beyond use counted low (``hoard``) and the
+    spread between players widened as the end nears (``sharpened``)."""
     if state.phase == OVER:
         from checker.games.ships.scoring import final_scoring
 
