@@ -11,7 +11,7 @@ from typing import Any
 
 from checker.core.game import Decision, RulesBase
 from checker.core.scoresheet import ScoreSheet
-from checker.games.ships import flow, logformat, position
+from checker.games.ships import bot, flow, logformat, position
 from checker.games.ships.actions import areas, cards, income, ships, turn
 from checker.games.ships.actions.common import advance
 from checker.games.ships.book import Book
@@ -149,6 +149,16 @@ class ShipsRules(RulesBase):
         if note:
             sheet.notes.insert(0, note)
         return sheet
+
+    # -- bots (checker/games/ships/bot.py; nothing is hidden: determinise is the default) ---
+    worth_scale = bot.WORTH_SCALE
+    rollout_steps = bot.ROLLOUT_STEPS
+
+    def worths(self, state: State) -> dict[str, float]:
+        return bot.worths(state)
+
+    def copy_state(self, state: State) -> State:
+        return state.clone()
 
 
 RULES = ShipsRules()
