@@ -127,7 +127,9 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
     names, options = list(batch.players), dict(batch.options)
     out = []
     for k in range(first, stop):
-        rng = game_rng(batch.seed, k)
+        # Between bots, each deal (the chance draws' seed) is played once in every rotation of
+        # the seats, so the luck of a deal counts alike for every level.
+        rng = game_rng(batch.seed, k // len(batch.bots) if batch.bots else k)
         levels: tuple[str, ...] = ()
         thinking: tuple[tuple[str, float], ...] = ()
         if batch.bots:
