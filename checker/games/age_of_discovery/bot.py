@@ -17,6 +17,7 @@ from checker.games.age_of_discovery.scoring import (
     expedition_points,
     mission_expeditions,
     score,
+    unassigned,
 )
 from checker.games.age_of_discovery.state import ACTIONS, MISSIONS, OVER, START, State
 
@@ -172,15 +173,14 @@ def coin_value(state: State, p: str) -> float:
 
 # -- Ships -----------------------------------------------------------------------------------------
 def fleet_worth(state: State, p: str, coin: float) -> float:
-    """The point each idle ship scores at the end (§5.3) plus a share of what sending it to the
-    best room left on the expeditions would add; the ship being sent now counts whole."""
+    """The point each ship not on an expedition scores at the end (§5.3: in the fleet or on a
+    voyage), plus a share of what sending an idle one to the best room left on the expeditions
+    would add; the ship being sent now counts whole."""
     book = state.book
     unassigned_vp = book.constants["unassigned_ship_vp"]
     ships = [c for c, n in state.fleet[p].items() for _ in range(n)]
-    total = unassigned_vp * len(ships)
+    total = unassigned_vp * unassigned(state, p)
     flag_home = state.flagship_idle[p]
-    if flag_home and state.options["idle_flagship"] == "counts":
-        total += unassigned_vp
     left = turns_left(state, p)
     if state.final_points is not None or left == 0:
         return float(total)
