@@ -51,9 +51,6 @@ WORTH = {
     "reservation_card": 0.3,
 }
 
-# Cards in the draw piles at the start (the scoring cards included): how far the game has gone.
-PILE_CARDS = 34
-
 
 def worths(state: State) -> dict[str, float]:
     """Each player's position in victory points: the points scored, the points that ships on
@@ -167,7 +164,9 @@ def coin_value(state: State, p: str) -> float:
     left = turns_left(state, p)
     if left is not None:
         return WORTH["coin_last"] if left else 0.0
-    share = min(1.0, sum(state.piles) / PILE_CARDS) if state.piles else 1.0
+    # how much of the draw piles (the scoring cards in them included) is still to come
+    full = sum(state.k["draw_piles"]) + len(state.book.scoring)
+    share = min(1.0, sum(state.piles) / full) if state.piles else 1.0
     return WORTH["coin_late"] + (WORTH["coin_early"] - WORTH["coin_late"]) * share
 
 
