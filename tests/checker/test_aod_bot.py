@@ -150,6 +150,25 @@ def test_a_mission_is_worth_the_expeditions_it_meets_now():
     assert after == pytest.approx(WORTH["mission_share"] * 2 * mission.points(3))
 
 
+def test_a_mission_kept_secret_counts_as_the_average_of_those_it_may_be():
+    state = started()
+    pool = [m for m in state.book.missions.values() if m.players == 2]
+    state.missions[ANA], state.mission_pool = None, [m.name for m in pool]
+    state.completed[ANA] = 3
+    for exp in ("Antonio de Abreu", "Bartolomeu Dias"):
+        state.expeditions[exp].append(Placed(ANA, "Red Ship 1", "red", 1))
+    mean = sum(2 * m.points(3) for m in pool) / len(pool)  # alone: every mission is met
+    assert bot.mission_worth(state, ANA) == pytest.approx(WORTH["mission_share"] * mean)
+
+
+def test_the_turns_left_once_the_final_scoring_card_is_out():
+    state = started()
+    assert bot.turns_left(state, ANA) is None
+    state.final_at = state.turn + 2  # Ana turned it over: Ben and Ana play one more turn each
+    assert bot.turns_left(state, ANA) == 2 and bot.turns_left(state, BEN) == 1
+    assert bot.turns_to_begin(state, ANA) == 1
+
+
 def test_a_finished_game_is_worth_its_score():
     state = started()
     state.phase = OVER

@@ -15,7 +15,7 @@ import random
 from checker.games.age_of_discovery.book import Expedition
 from checker.games.age_of_discovery.scoring import (
     expedition_points,
-    mission_expeditions,
+    qualifies,
     score,
     unassigned,
 )
@@ -111,23 +111,26 @@ def expedition_points_to_come(state: State) -> dict[str, float]:
 
 
 def mission_worth(state: State, p: str) -> float:
-    """The mission's points for the expeditions it meets now, at the rate of the contracts
-    completed and under way; a mission nobody has named yet counts as the average of those it
-    may be."""
+    """The mission's points for the expeditions it meets now (§6.1), at the rate of the
+    contracts completed and under way; a mission the state does not name counts as the average
+    of those it may be."""
     if state.final_points is not None:
         return 0.0
     book = state.book
     done = state.completed[p] + sum(1 for v in state.voyages if v.player == p and v.left)
     mission = state.missions[p]
-    names = [mission] if mission is not None else list(state.mission_pool)
+    names = [mission] if mission is not None else state.mission_pool
     if not names:
         return 0.0
+    shares = [
+        (sum(1 for s in placed if s.player == p), len(placed))
+        for placed in state.expeditions.values()
+    ]
     total = 0.0
-    saved = state.missions[p]
     for name in names:
-        state.missions[p] = name
-        total += mission_expeditions(state, p) * book.missions[name].points(done)
-    state.missions[p] = saved
+        info = book.missions[name]
+        met = sum(1 for mine, all_ships in shares if qualifies(info.kind, mine, all_ships))
+        total += met * info.points(done)
     return WORTH["mission_share"] * total / len(names)
 
 
