@@ -62,6 +62,17 @@ def test_coins_are_worth_a_point_each_while_the_piles_are_full():
     assert after[BEN] == before[BEN]
 
 
+def test_coins_past_the_cap_count_nothing_so_a_rich_player_buys():
+    state = started()
+    state.coins[ANA] = WORTH["coin_cap"]
+    capped = bot.worths(state)[ANA]
+    state.coins[ANA] += 10
+    assert bot.worths(state)[ANA] == capped
+    state.fleet[ANA] = {"Red Ship 3": 1}  # a ship bought with coins past the cap
+    state.coins[ANA] -= state.book.ships["Red Ship 3"].cost
+    assert bot.worths(state)[ANA] > capped
+
+
 def test_a_coin_is_worth_less_once_the_final_scoring_card_is_out():
     state = started()
     early = bot.coin_value(state, ANA)

@@ -28,6 +28,11 @@ WORTH = {
     "coin_early": 1.0,
     # A coin once the piles are nearly gone: fewer turns are left to turn it into ships.
     "coin_late": 0.5,
+    # Coins past this many count nothing: more than four ships and their fees, more than a
+    # player can spend before the game ends. Hoarding them would also stall the game: it ends
+    # only when the ships are bought (§5.3), and a bank emptied into the players' purses gives
+    # no more coins to anyone (§4.1).
+    "coin_cap": 20,
     # A coin after the final scoring card is out: it can only pay placement fees (whose gain
     # the fleet's ships already count), so it is worth little of its own.
     "coin_last": 0.15,
@@ -67,7 +72,7 @@ def worths(state: State) -> dict[str, float]:
             + placed[p]
             + mission_worth(state, p)
             + fleet_worth(state, p, coin)
-            + coin * state.coins[p]
+            + coin * min(state.coins[p], WORTH["coin_cap"])
             + hand_worth(state, p, coin)
             + voyages_worth(state, p, coin)
             + action_cards_worth(state, p)
