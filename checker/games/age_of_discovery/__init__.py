@@ -11,7 +11,7 @@ from typing import Any
 
 from checker.core.game import Decision, Illegal, RulesBase
 from checker.core.scoresheet import ScoreSheet
-from checker.games.age_of_discovery import flow, logformat, position, scoring
+from checker.games.age_of_discovery import bot, flow, logformat, position, scoring
 from checker.games.age_of_discovery import setup as s
 from checker.games.age_of_discovery.actions import contracts as c
 from checker.games.age_of_discovery.actions import purchase as b
@@ -137,6 +137,16 @@ class AgeOfDiscoveryRules(RulesBase):
 
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(state)
+
+    # -- bots
+    worth_scale = 8.0  # a lead of 8 points is a fair but not a safe lead (scores run 60-130)
+    rollout_steps = 60
+
+    def worths(self, state: State) -> dict[str, float]:
+        return bot.worths(state)
+
+    def determinise(self, state: State, seat: str, rng: random.Random) -> None:
+        bot.determinise(state, seat, rng)
 
 
 RULES = AgeOfDiscoveryRules()
