@@ -53,7 +53,7 @@ WORTH = {
     "gold_find": 0.25,  # a Gold chit found (toward the Gold awards, and spent on outfitting)
     "tour_targets": 6,  # the best single targets paired into two-target voyages
     "scurvy_losses": 3.5,  # a die of Provisions lost launching to a Land Sighted chit
-    "rumor_stuck": 6.0,  # turns lost to Rumors of Gold the expedition cannot reach
+    "rumor_stuck": 10.0,  # turns lost to Rumors of Gold ships cannot reach (no status change)
     # -- what a player holds apart from the expedition
     # An Outfitting card in hand: nothing. Cards are held only while outfitting, and those not
     # played are discarded: any worth here would make a bot put off ending its outfitting.
@@ -69,7 +69,7 @@ GEAR = ("Sturdy Ship", "Cannons", "Trade Goods", "Missionary", "Native Guide", "
 GEAR += ("Pilot", "Rutter", "Copper Plated Hulls", "Cavalry")
 GOODS_AWARDS = {"Gems": "gems", "Pearls": "pearls", "Spice": "spice"}
 GOODS_AWARDS |= {"Hardwood": "hardwood-delivered", "Natives for Europe": "natives"}
-INLAND = ("rumors", "contact", "capital")
+ON_FOOT = ("land", "base", "river", "rumors", "contact", "capital")  # no ships needed
 
 _PATHS: weakref.WeakKeyDictionary[Book, dict] = weakref.WeakKeyDictionary()
 
@@ -169,6 +169,8 @@ def rumor_detour(state: State, p: str, e: Expedition, here: dict[str, float]) ->
 
     if not pending(state, p, e):
         return 0.0
+    if e.mode == SHIP:  # ships cannot go inland: it must first go ashore
+        return WORTH["rumor_stuck"]
     return 2 * here.get(state.rumors[p][0], WORTH["rumor_stuck"])
 
 
@@ -396,18 +398,23 @@ def home_distances(state: State, e: Expedition) -> dict[str, float]:
         starts = dict.fromkeys(bases, 0.0)
         if ships is not None:
             starts[ships] = home.get(ships, 1e9)
-        cache[key] = dijkstra(reverse(book, opened), starts)
+        cache[key] = dijkstra(reverse(book, opened, on_foot=True), starts)
     return cache[key]
 
 
-def reverse(book: Book, opened: frozenset[str]) -> dict[str, list[tuple[str, float]]]:
+def reverse(
+    book: Book, opened: frozenset[str], on_foot: bool = False
+) -> dict[str, list[tuple[str, float]]]:
+    """The steps of the map backwards (for distances to a set of places); ``on_foot``: only
+    between spaces a land or raft expedition may enter."""
     cache = _PATHS.setdefault(book, {})
-    key = ("reverse", opened)
+    key = ("reverse", opened, on_foot)
     if key not in cache:
         back: dict[str, list[tuple[str, float]]] = {sid: [] for sid in book.spaces}
         for a, out in graph(book, opened).items():
             for b, c in out:
-                back[b].append((a, c))
+                if not on_foot or (book.kind[a] in ON_FOOT and book.kind[b] in ON_FOOT):
+                    back[b].append((a, c))
         cache[key] = back
     return cache[key]
 
