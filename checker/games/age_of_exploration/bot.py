@@ -339,15 +339,19 @@ def step_cost(book: Book, a: str, b: str, opened: frozenset[str], arrow: bool) -
     return cost
 
 
-def graph(book: Book, opened: frozenset[str]) -> dict[str, list[tuple[str, float]]]:
+def graph(
+    book: Book, opened: frozenset[str], on_foot: bool = False
+) -> dict[str, list[tuple[str, float]]]:
+    """Every step of the map with its cost in turns; ``on_foot``: only between spaces a land or
+    raft expedition may enter (one without ships)."""
     cache = _PATHS.setdefault(book, {})
-    key = ("graph", opened)
+    key = ("graph", opened, on_foot)
     if key not in cache:
         out: dict[str, list[tuple[str, float]]] = {sid: [] for sid in book.spaces}
-        for (a, b), _ in book.border.items():
-            out[a].append((b, step_cost(book, a, b, opened, False)))
-        for (a, b), _ in book.arrow.items():
-            out[a].append((b, step_cost(book, a, b, opened, True)))
+        steps = [(a, b, False) for a, b in book.border] + [(a, b, True) for a, b in book.arrow]
+        for a, b, arrow in steps:
+            if not on_foot or (book.kind[a] in ON_FOOT and book.kind[b] in ON_FOOT):
+                out[a].append((b, step_cost(book, a, b, opened, arrow)))
         cache[key] = out
     return cache[key]
 
@@ -369,13 +373,15 @@ def dijkstra(edges: dict[str, list[tuple[str, float]]], starts: dict[str, float]
 
 
 def distances_from(state: State, e: Expedition, start: str) -> dict[str, float]:
-    """Turns from ``start`` to every space."""
+    """Turns from ``start`` to every space (on foot for a land or raft expedition that has no
+    ships left)."""
     book = state.book
     opened = gates(state, e)
+    on_foot = e.launched and e.mode != SHIP and not e.ships
     cache = _PATHS.setdefault(book, {})
-    key = ("from", start, opened)
+    key = ("from", start, opened, on_foot)
     if key not in cache:
-        cache[key] = dijkstra(graph(book, opened), {start: 0.0})
+        cache[key] = dijkstra(graph(book, opened, on_foot), {start: 0.0})
     return cache[key]
 
 
@@ -405,16 +411,14 @@ def home_distances(state: State, e: Expedition) -> dict[str, float]:
 def reverse(
     book: Book, opened: frozenset[str], on_foot: bool = False
 ) -> dict[str, list[tuple[str, float]]]:
-    """The steps of the map backwards (for distances to a set of places); ``on_foot``: only
-    between spaces a land or raft expedition may enter."""
+    """The steps of the map backwards (for distances to a set of places)."""
     cache = _PATHS.setdefault(book, {})
     key = ("reverse", opened, on_foot)
     if key not in cache:
         back: dict[str, list[tuple[str, float]]] = {sid: [] for sid in book.spaces}
-        for a, out in graph(book, opened).items():
+        for a, out in graph(book, opened, on_foot).items():
             for b, c in out:
-                if not on_foot or (book.kind[a] in ON_FOOT and book.kind[b] in ON_FOOT):
-                    back[b].append((a, c))
+                back[b].append((a, c))
         cache[key] = back
     return cache[key]
 
