@@ -49,7 +49,10 @@ WORTH = {
     "gear_risk": 0.005,  # each Sturdy Ship, Cannons, Trade Goods, Missionary, Guide...
     "max_risk": 0.5,
     # -- what may still be found where the expedition has not been
-    "find_chance": 0.45,  # a Ⓓ discovery made in a visit of a turn or two
+    # Turns until a Ⓓ card, by the deck a space draws from (its share of Ⓓ cards: 11 of 50 Sea,
+    # 15 of 50 Coast, 9 of 50 Land; the Civilization deck has none).
+    "draw_wait": {"sea": 4.5, "coast": 3.3, "nwp": 3.3, "river": 3.3, "land": 5.5},
+    "second_find": 0.5,  # a second potential discovery in the same space: another card
     "gold_find": 0.25,  # a Gold chit found (toward the Gold awards, and spent on outfitting)
     "tour_targets": 6,  # the best single targets paired into two-target voyages
     "scurvy_losses": 3.5,  # a die of Provisions lost launching to a Land Sighted chit
@@ -117,21 +120,27 @@ def voyage(
     if e.must_return:
         return best
     singles = []
-    for sid, (gain, once) in rewards(state, e).items():
+    for sid, (gain, once, found, wait) in rewards(state, e).items():
         d, h = here.get(sid), home.get(sid)
-        if d is not None and h is not None:
-            d += offset + extra
-            singles.append(((pending + gain + len(once)) * g ** (d + h), sid, gain, once, d))
+        if d is None or h is None:
+            continue
+        d += offset + extra
+        vp = pending + gain + len(once)
+        if gain or once:  # passing through
+            singles.append((vp * g ** (d + h), sid, gain, once, d, 0.0))
+        if found:  # staying for a Ⓓ card
+            stay = (vp + found) * g ** (d + wait + h)
+            singles.append((stay, sid, gain + found, once, d + wait, wait))
     singles.sort(reverse=True)
     top = singles[: WORTH["tour_targets"]]
     if top:
         best = max(best, top[0][0])
-    for _, a, gain_a, once_a, d_a in top:
+    for _, a, gain_a, once_a, d_a, _ in top:
         apart = distances_from(state, e, a)
-        for _, b, gain_b, once_b, _ in top:
+        for _, b, gain_b, once_b, _, wait_b in top:
             if b != a and b in apart:
                 vp = pending + gain_a + gain_b + len(once_a | once_b)
-                best = max(best, vp * g ** (d_a + apart[b] + home[b]))
+                best = max(best, vp * g ** (d_a + apart[b] + wait_b + home[b]))
     return best
 
 
@@ -257,13 +266,13 @@ def best_major(state: State, p: str, e: Expedition) -> float:
 
 
 # -- what is still to be found ------------------------------------------------------------------
-def rewards(state: State, e: Expedition) -> dict[str, tuple[float, frozenset[str]]]:
-    """Space -> what the expedition would add by reaching it: the VP of its discoveries
-    (expected, for a Ⓓ draw), and the awards won once by any space of a kind (the first New
-    World sighting, a region's Landfall)."""
+def rewards(state: State, e: Expedition) -> dict[str, tuple[float, frozenset[str], float, float]]:
+    """Space -> what the expedition would add by reaching it: the VP found on entering, the
+    awards won once by any space of a kind (the first New World sighting, a region's Landfall),
+    the VP of the discoveries a Ⓓ card would make there and the turns such a card takes."""
     book = state.book
     w = WORTH
-    out: dict[str, tuple[float, frozenset[str]]] = {}
+    out: dict[str, tuple[float, frozenset[str], float, float]] = {}
     path = e.visited if e.launched else set()
     sighting = open_boxes(state, "new-world-sighting") > 0 and not any(
         book.kind[s] == "coastal" and book.spaces[s].region in SIGHTING_REGIONS for s in path
@@ -286,7 +295,7 @@ def rewards(state: State, e: Expedition) -> dict[str, tuple[float, frozenset[str
             once = frozenset({"sighting"})
         if kind in ("land", "base") and space.region in landfalls:
             once = frozenset({space.region})
-        gain = 0.0
+        gain = found_vp = 0.0
         for i, d in enumerate(space.discoveries):
             if d.award == "gold":
                 gain += w["gold_find"]
@@ -301,9 +310,12 @@ def rewards(state: State, e: Expedition) -> dict[str, tuple[float, frozenset[str
                 continue
             if open_boxes(state, d.award) - mine.get(d.award, 0) <= 0:
                 continue
-            gain += info.vp * (1.0 if d.auto else w["find_chance"])
-        if gain or once:
-            out[sid] = (gain, once)
+            if d.auto:
+                gain += info.vp
+            else:
+                found_vp += info.vp * (1.0 if not found_vp else w["second_find"])
+        if gain or once or found_vp:
+            out[sid] = (gain, once, found_vp, w["draw_wait"].get(space.draws, 1e9))
     return out
 
 
@@ -340,18 +352,22 @@ def step_cost(book: Book, a: str, b: str, opened: frozenset[str], arrow: bool) -
 
 
 def graph(
-    book: Book, opened: frozenset[str], on_foot: bool = False
+    book: Book, opened: frozenset[str], on_foot: bool = False, aboard: bool = False
 ) -> dict[str, list[tuple[str, float]]]:
-    """Every step of the map with its cost in turns; ``on_foot``: only between spaces a land or
-    raft expedition may enter (one without ships)."""
+    """Every step of the map with its cost in turns. ``on_foot``: only between spaces a land or
+    raft expedition may enter (one without ships). ``aboard``: ships stay on the water, so a
+    step between land spaces is an excursion ashore that must come back: it costs double."""
     cache = _PATHS.setdefault(book, {})
-    key = ("graph", opened, on_foot)
+    key = ("graph", opened, on_foot, aboard)
     if key not in cache:
         out: dict[str, list[tuple[str, float]]] = {sid: [] for sid in book.spaces}
         steps = [(a, b, False) for a, b in book.border] + [(a, b, True) for a, b in book.arrow]
         for a, b, arrow in steps:
-            if not on_foot or (book.kind[a] in ON_FOOT and book.kind[b] in ON_FOOT):
-                out[a].append((b, step_cost(book, a, b, opened, arrow)))
+            inland = book.kind[a] in ON_FOOT and book.kind[b] in ON_FOOT
+            if on_foot and not inland:
+                continue
+            cost = step_cost(book, a, b, opened, arrow)
+            out[a].append((b, 2 * cost if aboard and inland else cost))
         cache[key] = out
     return cache[key]
 
@@ -377,11 +393,12 @@ def distances_from(state: State, e: Expedition, start: str) -> dict[str, float]:
     ships left)."""
     book = state.book
     opened = gates(state, e)
-    on_foot = e.launched and e.mode != SHIP and not e.ships
+    ashore = e.launched and e.mode != SHIP
+    on_foot, aboard = ashore and not e.ships, not ashore
     cache = _PATHS.setdefault(book, {})
-    key = ("from", start, opened, on_foot)
+    key = ("from", start, opened, on_foot, aboard)
     if key not in cache:
-        cache[key] = dijkstra(graph(book, opened, on_foot), {start: 0.0})
+        cache[key] = dijkstra(graph(book, opened, on_foot, aboard), {start: 0.0})
     return cache[key]
 
 
@@ -394,7 +411,8 @@ def home_distances(state: State, e: Expedition) -> dict[str, float]:
     bases = frozenset(state.founded)
     key = ("home", bases, opened)
     if key not in cache:
-        cache[key] = dijkstra(reverse(book, opened), dict.fromkeys({book.europe} | bases, 0.0))
+        homes = dict.fromkeys({book.europe} | bases, 0.0)
+        cache[key] = dijkstra(reverse(book, opened, aboard=True), homes)
     home = cache[key]
     if not e.launched or e.mode == SHIP:
         return home
@@ -409,14 +427,14 @@ def home_distances(state: State, e: Expedition) -> dict[str, float]:
 
 
 def reverse(
-    book: Book, opened: frozenset[str], on_foot: bool = False
+    book: Book, opened: frozenset[str], on_foot: bool = False, aboard: bool = False
 ) -> dict[str, list[tuple[str, float]]]:
     """The steps of the map backwards (for distances to a set of places)."""
     cache = _PATHS.setdefault(book, {})
-    key = ("reverse", opened, on_foot)
+    key = ("reverse", opened, on_foot, aboard)
     if key not in cache:
         back: dict[str, list[tuple[str, float]]] = {sid: [] for sid in book.spaces}
-        for a, out in graph(book, opened, on_foot).items():
+        for a, out in graph(book, opened, on_foot, aboard).items():
             for b, c in out:
                 back[b].append((a, c))
         cache[key] = back
