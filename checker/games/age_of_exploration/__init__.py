@@ -75,9 +75,11 @@ class AgeOfExplorationRules(RulesBase):
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(state)
 
-    # -- bots: worth in VP (a clear lead is a couple of VP of a 6 VP race)
+    # -- bots: worth in VP (a clear lead is a couple of VP of a 6 VP race). Random play here
+    # wanders (it aborts, declares returns, strays from its targets), so the mcts bot plays
+    # out only about a turn before worths judges the position.
     worth_scale = 1.5
-    rollout_steps = 60
+    rollout_steps = 10
 
     def worths(self, state: State) -> dict[str, float]:
         return bot.worths(state)

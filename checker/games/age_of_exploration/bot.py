@@ -2,12 +2,18 @@
 the position as one seat sees it.
 
 Worth, in VP: the VP scored, plus what the player's expedition would publish on returning
-(its Ⓓ chits, sightings, landfalls, goods, Known Progress, a Major Expedition), plus what it
-may still find on the way, every VP discounted by the turns it takes to get it home and the
-risk of failing each turn (which crew, provisions and ships lower). An expedition chooses, as
-a player does, between heading home with what it has and one more target first: its worth is
-the better of the two. Distances are in expected turns on the map, with a wait where a Land
-Sighted must be found before the coast can be reached.
+(its Ⓓ chits, sighting, landfalls, goods, Known Progress, or a Major Expedition instead),
+plus what it may still find, every VP discounted by ``decay`` per turn it takes to bring it
+home (time, and the risk of failing, which Crew, Provisions and ships lower). As a player
+does, the expedition weighs going home now against going home after one or two more targets
+(a space's sighting or landfall, or a Ⓓ card drawn there after the turns such a card takes):
+its worth is the best of these. Distances are expected turns on the map: a D arrow westward
+waits for its Land Sighted, ships reach inland spaces only by an excursion ashore, a land
+expedition goes back to its ships. In port: the best way to launch.
+
+Worth ignores Portolan's round bound: a worth that falls as rounds pass makes every move that
+ends a turn look worse than one that does not (flipping the ship type card, say), and bots
+would stall.
 
 Hidden: only the Outfitting cards in other players' hands (dealt and drawn face down). Every
 other pile is drawn uniformly at random by chance moves, so its order is not in the state.
