@@ -11,7 +11,7 @@ from typing import Any
 
 from checker.core.game import Decision, RulesBase
 from checker.core.scoresheet import ScoreSheet
-from checker.games.age_of_exploration import flow, logformat, moves, position, scoring
+from checker.games.age_of_exploration import bot, flow, logformat, moves, position, scoring
 from checker.games.age_of_exploration import moves as m
 from checker.games.age_of_exploration import setup as s
 from checker.games.age_of_exploration.actions import engine
@@ -91,6 +91,18 @@ class AgeOfExplorationRules(RulesBase):
 
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(state)
+
+    # -- bots: worth in VP (a clear lead is a couple of VP of a 6 VP race). Random play here
+    # wanders (it aborts, declares returns, strays from its targets), so the mcts bot plays
+    # out only about a turn before worths judges the position.
+    worth_scale = 1.5
+    rollout_steps = 10
+
+    def worths(self, state: State) -> dict[str, float]:
+        return bot.worths(state)
+
+    def determinise(self, state: State, seat: str, rng: random.Random) -> None:
+        bot.determinise(state, seat, rng)
 
 
 RULES = AgeOfExplorationRules()
