@@ -174,6 +174,9 @@ class GameRules(Protocol):
 
     worth_scale: float
     rollout_steps: int
+    shared_fields: tuple[str, ...]
+    cache_fields: tuple[str, ...]
+    signature_skips: tuple[str, ...]
 
     # -- files
     def parse_log(
@@ -214,6 +217,9 @@ class RulesBase:
     # copy for look-ahead shares them. ``cache_fields``: caches a copy starts empty.
     shared_fields: ClassVar[tuple[str, ...]] = ("book", "k", "constants", "options", "categories")
     cache_fields: ClassVar[tuple[str, ...]] = ("decisions", "cache")
+    # Fields that hold only caches or history and say nothing of the position, left out when a
+    # bot asks whether a position repeats (checker/core/bots/repeats.py).
+    signature_skips: ClassVar[tuple[str, ...]] = ()
     # How many of ``worths``' points make a clear lead (the bots' advantage-to-win curve).
     worth_scale: ClassVar[float] = 5.0
     # Steps the mcts bot plays at random past its tree before it judges the position by

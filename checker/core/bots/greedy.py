@@ -1,13 +1,15 @@
 """The greedy bot: every legal move tried one decision ahead, on a copy of the position as its
 seat sees it, and the move that leaves its standing best (``value.standing``: the game's own
 score plus what the game's ``worths`` adds) kept. A move that leads to a card or a die is judged
-over a few sampled outcomes. Ties are broken by the bot's own random source."""
+over a few sampled outcomes. Ties are broken by the bot's own random source; a move that leads
+back to a position its moves already led to is taken only when every move does (repeats.py)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from checker.core.bots.repeats import Seen, fresh_moves, remember
 from checker.core.bots.value import value
 from checker.core.game import Decision, GameRules
 
@@ -20,11 +22,17 @@ class GreedyBot:
 
     def __init__(self, rules: GameRules, seat: str, rng: random.Random):
         self.rules, self.seat, self.rng = rules, seat, rng
+        self.been = Seen()  # positions its moves led to: it never goes round in a circle
 
     def choose(self, state: Any, decision: Decision) -> Any:
         moves = self.rules.legal_moves(state)
         if len(moves) == 1:
             return moves[0]
+        move = self.best(state, fresh_moves(self.rules, state, moves, self.been))
+        remember(self.rules, state, move, self.been)
+        return move
+
+    def best(self, state: Any, moves: list[Any]) -> Any:
         seen = self.rules.copy_state(state)
         self.rules.determinise(seen, self.seat, self.rng)
         best, best_value = [], float("-inf")

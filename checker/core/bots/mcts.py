@@ -21,6 +21,7 @@ from typing import Any
 
 from checker.core.bots import Budget
 from checker.core.bots.policies import play_out
+from checker.core.bots.repeats import Seen, fresh_moves, remember
 from checker.core.bots.value import value
 from checker.core.game import Decision, GameRules
 
@@ -51,9 +52,18 @@ class MctsBot:
     def __init__(self, rules: GameRules, seat: str, rng: random.Random, budget: Budget):
         self.rules, self.seat, self.rng, self.budget = rules, seat, rng, budget
         self.iterations = 0  # of the last choice (for the benchmark)
+        self.been = Seen()  # positions its moves led to: it never goes round in a circle
 
     def choose(self, state: Any, decision: Decision) -> Any:
         moves = self.rules.legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        move = self.search(state, fresh_moves(self.rules, state, moves, self.been))
+        remember(self.rules, state, move, self.been)
+        return move
+
+    def search(self, state: Any, moves: list[Any]) -> Any:
+        """The most tried of ``moves`` after the budget's iterations from ``state``."""
         if len(moves) == 1:
             return moves[0]
         root = Node(None)

@@ -97,6 +97,7 @@ class AgeOfExplorationRules(RulesBase):
     # out only about a turn before worths judges the position.
     worth_scale = 1.5
     rollout_steps = 10
+    signature_skips = ("waters",)  # known waters: worked out again when asked
 
     def worths(self, state: State) -> dict[str, float]:
         return bot.worths(state)
