@@ -170,6 +170,8 @@ class GameRules(Protocol):
 
     def worths(self, state: Any) -> dict[str, float]: ...
 
+    bot: Any
+
     def bounded(self, state: Any) -> bool: ...
 
     worth_scale: float
@@ -220,6 +222,9 @@ class RulesBase:
     # Fields that hold only caches or history and say nothing of the position, left out when a
     # bot asks whether a position repeats (checker/core/bots/repeats.py).
     signature_skips: ClassVar[tuple[str, ...]] = ()
+    # The game's bot module (bot.py: worths(state), determinise(state, seat, rng)), which the
+    # defaults of the bot hooks call; None: the score so far, nothing hidden.
+    bot: ClassVar[Any] = None
     # How many of ``worths``' points make a clear lead (the bots' advantage-to-win curve).
     worth_scale: ClassVar[float] = 5.0
     # Steps the mcts bot plays at random past its tree before it judges the position by
@@ -365,12 +370,17 @@ class RulesBase:
     def determinise(self, state: Any, seat: str, rng: random.Random) -> None:
         """*game*, on a copy: replace what ``seat`` cannot see (other hands, face-down cards)
         by a sample consistent with everything it can see. The default: nothing is hidden in
-        the state (cards not yet drawn are chance outcomes, never held in it)."""
+        the state (cards not yet drawn are chance outcomes, never held in it). The game's
+        ``bot.determinise``."""
+        if self.bot is not None:
+            self.bot.determinise(state, seat, rng)
 
     def worths(self, state: Any) -> dict[str, float]:
         """*game*: what each player's position is worth, in the game's points, for a bot
         looking ahead: by default the score so far; a game adds what its points do not show
-        yet (gold, cards, pieces on their way)."""
+        yet (gold, cards, pieces on their way): the game's ``bot.worths``."""
+        if self.bot is not None:
+            return self.bot.worths(state)
         return {line.player: float(line.total) for line in self.score(state).lines}
 
     def bounded(self, state: Any) -> bool:

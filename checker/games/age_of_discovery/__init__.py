@@ -139,14 +139,9 @@ class AgeOfDiscoveryRules(RulesBase):
         return scoring.score(state)
 
     # -- bots
+    bot = bot
     worth_scale = 8.0  # a lead of 8 points is a fair but not a safe lead (scores run 60-130)
     rollout_steps = 60
-
-    def worths(self, state: State) -> dict[str, float]:
-        return bot.worths(state)
-
-    def determinise(self, state: State, seat: str, rng: random.Random) -> None:
-        bot.determinise(state, seat, rng)
 
 
 RULES = AgeOfDiscoveryRules()

@@ -95,15 +95,10 @@ class AgeOfExplorationRules(RulesBase):
     # -- bots: worth in VP (a clear lead is a couple of VP of a 6 VP race). Random play here
     # wanders (it aborts, declares returns, strays from its targets), so the mcts bot plays
     # out only about a turn before worths judges the position.
+    bot = bot
     worth_scale = 1.5
     rollout_steps = 10
     signature_skips = ("waters",)  # known waters: worked out again when asked
-
-    def worths(self, state: State) -> dict[str, float]:
-        return bot.worths(state)
-
-    def determinise(self, state: State, seat: str, rng: random.Random) -> None:
-        bot.determinise(state, seat, rng)
 
 
 RULES = AgeOfExplorationRules()

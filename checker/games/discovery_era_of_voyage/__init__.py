@@ -111,14 +111,9 @@ class DiscoveryRules(RulesBase):
         return final_scoring(state.book, state.categories, position_of(state))
 
     # -- bots (checker/core/bots): the game's worths and what a seat cannot see
+    bot = bot
     worth_scale = 4.0
     rollout_steps = 60
-
-    def worths(self, state: State) -> dict[str, float]:
-        return bot.worths(state)
-
-    def determinise(self, state: State, seat: str, rng: random.Random) -> None:
-        bot.determinise(state, seat, rng)
 
 
 RULES = DiscoveryRules()

@@ -100,14 +100,9 @@ class ExplorationRules(RulesBase):
         return final_scoring(state.book, state.categories, state.victory, state.options)
 
     # -- bots (checker/core/bots): the game's worths and what a seat cannot see
+    bot = bot
     worth_scale = 5.0
     rollout_steps = 8
-
-    def worths(self, state: State) -> dict[str, float]:
-        return bot.worths(state)
-
-    def determinise(self, state: State, seat: str, rng: random.Random) -> None:
-        bot.determinise(state, seat, rng)
 
 
 RULES = ExplorationRules()

@@ -151,11 +151,9 @@ class ShipsRules(RulesBase):
         return sheet
 
     # -- bots (checker/games/ships/bot.py; nothing is hidden: determinise is the default) ---
+    bot = bot
     worth_scale = bot.WORTH_SCALE
     rollout_steps = bot.ROLLOUT_STEPS
-
-    def worths(self, state: State) -> dict[str, float]:
-        return bot.worths(state)
 
     def copy_state(self, state: State) -> State:
         return state.clone()

@@ -78,6 +78,11 @@ ROLLOUT_STEPS = 60
 SETTLE_STEPS = 30
 
 
+def determinise(state: Any, seat: str, rng: Any) -> None:
+    """Nothing to re-sample: every piece, the display and the kept cards lie face up, and the
+    cards not yet dealt are held only as counts per era (a deal is a chance outcome)."""
+
+
 def worths(state: Any) -> dict[str, float]:
     """Each player's worth in VP (the bots' ``rules.worths``): a finished game's final score;
     otherwise the position's worth in gold, halved, with any action under way finished the way
