@@ -283,11 +283,13 @@ class Session:
         """A bot seat's choice: the bot answers, the table is told in the log's words (the
         person moves the bot's pieces), and the answer is saved like a typed one."""
         moves = self.rules.legal_moves(self.state)
-        move = moves[0] if len(moves) == 1 else self.bots[d.player].choose(self.state, d)
+        bot = self.bots[d.player]
+        move = moves[0] if len(moves) == 1 else bot.choose(self.state, d)
         if len(moves) > 1 or self.rules.spends(move):
             self.header(turn, d)
+            why = bot.reason if len(moves) > 1 else "its only move"
             level = self.bot_levels[d.player]
-            self.say(f"{d.player} (bot, {level}): {self.rules.describe(move)}")
+            self.say(f"{d.player} (bot, {level}): {self.rules.describe(move)} · {why}")
         self.apply(d, move, turn, prompted=True, mark=False)
 
     def apply(

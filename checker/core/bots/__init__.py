@@ -21,6 +21,7 @@ DEFAULT_ITERATIONS = 200  # the mcts budget when no time is given: same seed, sa
 
 class Bot(Protocol):
     level: str
+    reason: str  # why it chose its last move, in words a table can check
 
     def choose(self, state: Any, decision: Decision) -> Any:
         """One of ``rules.legal_moves(state)``; ``state`` is left as it was."""

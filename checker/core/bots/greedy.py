@@ -23,6 +23,7 @@ class GreedyBot:
     def __init__(self, rules: GameRules, seat: str, rng: random.Random):
         self.rules, self.seat, self.rng = rules, seat, rng
         self.been = Seen()  # positions its moves led to: it never goes round in a circle
+        self.reason = ""  # why it chose its last move, in words a table can check
 
     def choose(self, state: Any, decision: Decision) -> Any:
         moves = self.rules.legal_moves(state)
@@ -42,7 +43,18 @@ class GreedyBot:
                 best, best_value = [move], v
             elif abs(v - best_value) <= 1e-12:
                 best.append(move)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        move = best[0] if len(best) == 1 else self.rng.choice(best)
+        self.reason = self.explain(seen, move)
+        return move
+
+    def explain(self, seen: Any, move: Any) -> str:
+        """What the move does to the bot's worth (the game's points and what they do not show
+        yet), before any card it leads to is drawn."""
+        rules = self.rules
+        after = rules.copy_state(seen)
+        rules.apply(after, move)
+        now, then = rules.worths(seen)[self.seat], rules.worths(after)[self.seat]
+        return f"worth {then:.1f} points to it after this move ({then - now:+.1f})"
 
     def judge(self, seen: Any, move: Any, players: list[str]) -> float:
         """The bot's standing after ``move``, averaged over sampled chance outcomes."""

@@ -53,6 +53,7 @@ class MctsBot:
         self.rules, self.seat, self.rng, self.budget = rules, seat, rng, budget
         self.iterations = 0  # of the last choice (for the benchmark)
         self.been = Seen()  # positions its moves led to: it never goes round in a circle
+        self.reason = ""  # why it chose its last move, in words a table can check
 
     def choose(self, state: Any, decision: Decision) -> Any:
         moves = self.rules.legal_moves(state)
@@ -92,6 +93,9 @@ class MctsBot:
             return self.rng.choice(moves)
         best = max((v, r) for v, r, _ in tried)
         top = [m for v, r, m in tried if (v, r) == best]
+        visits, mean = best
+        games = "game" if visits == 1 else "games"
+        self.reason = f"won {100 * mean:.0f} % of the {visits} {games} it played ahead after it"
         return top[0] if len(top) == 1 else self.rng.choice(top)
 
     def iterate(self, root: Node, state: Any, players: list[str]) -> None:

@@ -12,6 +12,7 @@ class RandomBot:
     """Any legal move, uniformly (or as the game's ``sample_move`` plays like a table)."""
 
     level = "random"
+    reason = "a move at random"
 
     def __init__(self, rules: GameRules, seat: str, rng: random.Random):
         self.rules, self.seat, self.rng = rules, seat, rng

@@ -63,7 +63,8 @@ def test_a_whole_game_with_two_bots_checks_to_the_same_scores(game, tmp_path):
     session = new_session(game, log, {"Ben": "greedy", "Cai": "mcts"}, lines)
     assert session.run() is True
     said = "\n".join(lines)
-    assert "Ben (bot, greedy): " in said
+    assert "Ben (bot, greedy): " in said and " · worth " in said
+    assert "Cai (bot, mcts): " in said and " it played ahead after it" in said
     checked = load_log(log, COMPONENTS)
     assert checked.bots == session.bot_levels
     result = replay(checked)
