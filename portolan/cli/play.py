@@ -48,7 +48,9 @@ def play_command(
         "log keeps them).",
     ),
     think: float = typer.Option(
-        None, "--think", help="At most this many CPU seconds per mcts bot move."
+        None,
+        "--think",
+        help="CPU seconds an mcts bot thinks a move (default: 200 iterations of its search).",
     ),
     components: Path = COMPONENTS,
 ):
@@ -107,7 +109,7 @@ def play_command(
         rng=random.Random(seed),
         resume_args=[] if components is None else ["--components", str(components)],
         bot_levels=bots,
-        budget=Budget(seconds=think) if think is not None else None,
+        budget=Budget(iterations=10**9, seconds=think) if think is not None else None,
         bot_seed=seed if seed is not None else 0,
     )
     if text:
