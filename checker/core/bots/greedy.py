@@ -6,34 +6,19 @@ back to a position its moves already led to is taken only when every move does (
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from checker.core.bots.repeats import Seen, fresh_moves, remember
+from checker.core.bots.policies import LookAheadBot
 from checker.core.bots.value import value
-from checker.core.game import Decision, GameRules
 
 CHANCE_SAMPLES = 3  # outcomes sampled after a move that leads to chance
 CHANCE_DEPTH = 4  # chance steps followed before the position is judged
 
 
-class GreedyBot:
+class GreedyBot(LookAheadBot):
     level = "greedy"
 
-    def __init__(self, rules: GameRules, seat: str, rng: random.Random):
-        self.rules, self.seat, self.rng = rules, seat, rng
-        self.been = Seen()  # positions its moves led to: it never goes round in a circle
-        self.reason = ""  # why it chose its last move, in words a table can check
-
-    def choose(self, state: Any, decision: Decision) -> Any:
-        moves = self.rules.legal_moves(state)
-        if len(moves) == 1:
-            return moves[0]
-        move = self.best(state, fresh_moves(self.rules, state, moves, self.been))
-        remember(self.rules, state, move, self.been)
-        return move
-
-    def best(self, state: Any, moves: list[Any]) -> Any:
+    def pick(self, state: Any, moves: list[Any]) -> Any:
         seen = self.rules.copy_state(state)
         self.rules.determinise(seen, self.seat, self.rng)
         best, best_value = [], float("-inf")

@@ -20,10 +20,9 @@ import time
 from typing import Any
 
 from checker.core.bots import Budget
-from checker.core.bots.policies import play_out
-from checker.core.bots.repeats import Seen, fresh_moves, remember
+from checker.core.bots.policies import LookAheadBot, play_out
 from checker.core.bots.value import value
-from checker.core.game import Decision, GameRules
+from checker.core.game import GameRules
 
 EXPLORATION = 0.7  # the UCB constant: rewards lie between 0 and 1
 
@@ -46,24 +45,15 @@ class Node:
         )
 
 
-class MctsBot:
+class MctsBot(LookAheadBot):
     level = "mcts"
 
     def __init__(self, rules: GameRules, seat: str, rng: random.Random, budget: Budget):
-        self.rules, self.seat, self.rng, self.budget = rules, seat, rng, budget
+        super().__init__(rules, seat, rng)
+        self.budget = budget
         self.iterations = 0  # of the last choice (for the benchmark)
-        self.been = Seen()  # positions its moves led to: it never goes round in a circle
-        self.reason = ""  # why it chose its last move, in words a table can check
 
-    def choose(self, state: Any, decision: Decision) -> Any:
-        moves = self.rules.legal_moves(state)
-        if len(moves) == 1:
-            return moves[0]
-        move = self.search(state, fresh_moves(self.rules, state, moves, self.been))
-        remember(self.rules, state, move, self.been)
-        return move
-
-    def search(self, state: Any, moves: list[Any]) -> Any:
+    def pick(self, state: Any, moves: list[Any]) -> Any:
         """The most tried of ``moves`` after the budget's iterations from ``state``."""
         if len(moves) == 1:
             return moves[0]

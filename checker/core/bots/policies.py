@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from checker.core.bots.repeats import Seen
 from checker.core.game import Decision, GameRules
 
 
@@ -19,6 +20,30 @@ class RandomBot:
 
     def choose(self, state: Any, decision: Decision) -> Any:
         return self.rules.sample_move(state, self.rng)
+
+
+class LookAheadBot:
+    """What greedy and mcts share: a forced move is played at once; otherwise ``pick`` chooses
+    among the moves that do not lead back to a position the bot's moves already led to
+    (repeats.py), and says why in ``reason``."""
+
+    level = ""
+
+    def __init__(self, rules: GameRules, seat: str, rng: random.Random):
+        self.rules, self.seat, self.rng = rules, seat, rng
+        self.been = Seen()  # positions its moves led to: it never goes round in a circle
+        self.reason = ""  # why it chose its last move, in words a table can check
+
+    def choose(self, state: Any, decision: Decision) -> Any:
+        moves = self.rules.legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        move = self.pick(state, self.been.fresh(self.rules, state, moves))
+        self.been.chose(move)
+        return move
+
+    def pick(self, state: Any, moves: list[Any]) -> Any:
+        raise NotImplementedError
 
 
 def play_out(rules: GameRules, state: Any, rng: random.Random, steps: int) -> int:

@@ -32,29 +32,21 @@ class Seen:
 
     def __init__(self) -> None:
         self.positions: set[int] = set()
+        self.offered: dict[Any, int] = {}  # the moves of the last ``fresh``: where each leads
 
-    def add(self, key: int) -> None:
+    def fresh(self, rules: GameRules, state: Any, moves: list[Any]) -> list[Any]:
+        """The moves that do not lead back to a position already seen (all of them if every
+        one does), each move tried on a copy."""
+        self.offered = {}
+        for move in moves:
+            after = rules.copy_state(state)
+            rules.apply(after, move)
+            self.offered[move] = signature(rules, after)
+        out = [m for m in moves if self.offered[m] not in self.positions]
+        return out or moves
+
+    def chose(self, move: Any) -> None:
+        """Remember where ``move``, one of the last ``fresh`` moves, leads."""
         if len(self.positions) >= MEMORY:
             self.positions.clear()
-        self.positions.add(key)
-
-    def __contains__(self, key: int) -> bool:
-        return key in self.positions
-
-
-def fresh_moves(rules: GameRules, state: Any, moves: list[Any], seen: Seen) -> list[Any]:
-    """The moves that do not lead back to a position already seen (all of them if every one
-    does), each move tried on a copy."""
-    out = []
-    for move in moves:
-        after = rules.copy_state(state)
-        rules.apply(after, move)
-        if signature(rules, after) not in seen:
-            out.append(move)
-    return out or moves
-
-
-def remember(rules: GameRules, state: Any, move: Any, seen: Seen) -> None:
-    after = rules.copy_state(state)
-    rules.apply(after, move)
-    seen.add(signature(rules, after))
+        self.positions.add(self.offered[move])

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from checker.core.bots import Budget, make_bot
-from checker.core.bots.repeats import Seen, fresh_moves, remember, signature
+from checker.core.bots.repeats import Seen, signature
 from checker.core.game import Decision, GameState, RulesBase
 from checker.core.registry import rules_for
 from checker.core.scoresheet import ScoreLine, ScoreSheet
@@ -48,13 +48,15 @@ def test_a_move_back_to_a_position_seen_is_left_out_while_another_is_open():
     rules, state, moves = outfitting()
     seen = Seen()
     flip = next(m for m in moves if isinstance(m, ShipType))
-    remember(rules, state, flip, seen)
-    fresh = fresh_moves(rules, state, moves, seen)
+    assert seen.fresh(rules, state, moves) == moves  # nothing seen yet
+    seen.chose(flip)
+    fresh = seen.fresh(rules, state, moves)
     assert flip not in fresh and len(fresh) == len(moves) - 1
     every = Seen()
     for m in moves:
-        remember(rules, state, m, every)
-    assert fresh_moves(rules, state, moves, every) == moves  # nothing fresh: all stay open
+        every.fresh(rules, state, moves)
+        every.chose(m)
+    assert every.fresh(rules, state, moves) == moves  # nothing fresh: all stay open
 
 
 @dataclass
