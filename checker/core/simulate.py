@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from checker.core.bots import DEFAULT_ITERATIONS
 from checker.core.game import GameRules, Step
 from portolan.model.loader import Game
 
@@ -105,7 +106,7 @@ class Batch:
     log_dir: str | None = None
     max_steps: int = 200_000
     bots: tuple[str, ...] = ()  # one bot level per seat, rotated a seat each game; () random
-    iterations: int = 200  # the mcts budget per move
+    iterations: int = DEFAULT_ITERATIONS  # the mcts budget per move
     seconds: float | None = None  # ... or CPU seconds, whichever ends first
 
 

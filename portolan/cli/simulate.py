@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from checker.core.bots import DEFAULT_ITERATIONS
 from portolan.cli import options as opt
 from portolan.cli.app import (
     COMPONENTS,
@@ -51,7 +52,9 @@ def simulate_command(
         "one level plays every seat. Without it every choice is random.",
     ),
     iterations: int = typer.Option(
-        200, "--iterations", help="The mcts bot's search per move (same seed, same games)."
+        DEFAULT_ITERATIONS,
+        "--iterations",
+        help="The mcts bot's search per move (same seed, same games).",
     ),
     think: float = typer.Option(
         None,
