@@ -31,16 +31,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 from checker.core.scoresheet import ScoreSheet
+from checker.core.turn import Decision, Illegal, Task, run
+from checker.core.turn import missing_of as missing_of  # part of the core's contract too
 from portolan.model.loader import Game
 from portolan.model.rules import RuleOption
 from portolan.yamlsrc import Pos, Source
-
-
-class Illegal(NamedTuple):
-    """Why a move breaks the rules: the rulebook section and one sentence."""
-
-    section: str
-    message: str
 
 
 class Step(NamedTuple):
@@ -53,35 +48,6 @@ class Step(NamedTuple):
     pos: Pos | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    player: str
-    phase: str
-    kind: str  # "choice" or "chance"
-    accepts: tuple[type, ...]
-    prompt: str
-    # A move the log may leave out (e.g. "no Save card played"): applied when the next step
-    # does not answer this decision.
-    default: Any = None
-    # What is wrong when the log skips a decision that has no default (may be given as a
-    # function, so the message is only written when it is needed).
-    missing: Illegal | Callable[[], Illegal] | None = None
-    starts_turn: bool = False  # the move answering this decision opens a new turn of the log
-    # At a chance: the move that leaves the card unnamed, for a card its owner keeps secret
-    # until the rules reveal it (a mission, a contract dealt face down); play accepts
-    # "hidden" for it.
-    secret: Any = None
-    # The turn cannot end while this decision is open (an end-of-turn duty with no default, e.g.
-    # a hand over its limit): when the log's turn ends here, even at the end of the log, the
-    # ``missing`` message is reported against the turn's last step.
-    closes_turn: bool = False
-
-
-def missing_of(decision: Decision) -> Illegal | None:
-    m = decision.missing
-    return m() if callable(m) else m
-
-
 @dataclass(slots=True)
 class GameState:
     """What the core keeps in every game's state: the decision of the moment, worked out once,
@@ -89,6 +55,8 @@ class GameState:
     are forgotten by ``RulesBase.apply``, so no game clears a cache by hand. A game's
     ``State`` subclasses it."""
 
+    # What is pending inside the turn, top last (checker/core/turn.py).
+    tasks: list[Task] = field(default_factory=list, kw_only=True)
     memo: tuple[Decision | None] | None = field(default=None, kw_only=True, repr=False)
     scratchpad: dict[Any, Any] | None = field(default=None, kw_only=True, repr=False)
 
@@ -279,10 +247,16 @@ class RulesBase:
         return None if check is None else check(state, move)
 
     def apply(self, state: GameState, move: Any) -> list[str]:
-        """The move's apply (the move table), with the position's caches forgotten first. A
-        game that overrides it calls ``super().apply`` and adds what follows the move."""
+        """The move's apply (the move table), with the position's caches forgotten first, then
+        every automatic task it left on top of the stack (turn.run)."""
         state.memo = state.scratchpad = None
-        return self.moves[type(move)][1](state, move)
+        events = self.moves[type(move)][1](state, move)
+        tasks = state.tasks
+        if tasks and isinstance(tasks[-1], Task):
+            more = run(state)
+            if more:
+                return events + more
+        return events
 
     def misplaced(self, state: Any, move: Any) -> Illegal | None:
         """Why ``move`` cannot come now nor later in this turn (None if it still may)."""

@@ -137,7 +137,6 @@ class State(GameState):
     allies: dict[str, str | None] = field(default_factory=dict)  # empire -> its Native Allies
     capital: dict[str, str | None] = field(default_factory=dict)  # empire -> who is inside
     rumors: dict[str, tuple[str, bool] | None] = field(default_factory=dict)  # (space, face up)
-    tasks: list[tuple] = field(default_factory=list)
     now: Turn = field(default_factory=Turn)
     phase: str = SETUP
     current: int = 0

@@ -13,7 +13,6 @@ from checker.core.game import Decision, RulesBase
 from checker.core.scoresheet import ScoreSheet
 from checker.games.ships import bot, flow, logformat, position
 from checker.games.ships.actions import areas, cards, income, ships, turn
-from checker.games.ships.actions.common import advance
 from checker.games.ships.book import Book
 from checker.games.ships.moves import (
     ChooseGood,
@@ -97,10 +96,6 @@ class ShipsRules(RulesBase):
         state = setup(self.book(model), options, players)
         state.categories = model.rules.scoring
         return state
-
-    def apply(self, state: State, move: Any) -> list[str]:
-        """The move, then whatever follows from it without a decision (a card's gains...)."""
-        return super().apply(state, move) + advance(state)
 
     def decide(self, state: State) -> Decision | None:
         return flow.decide(state)
