@@ -186,7 +186,7 @@ class RulesBase:
     # Fields of a state that no move changes (the card book, the constants, the options): a
     # copy for look-ahead shares them. ``cache_fields``: caches a copy starts empty.
     shared_fields: ClassVar[tuple[str, ...]] = ("book", "k", "constants", "options", "categories")
-    cache_fields: ClassVar[tuple[str, ...]] = ("decisions", "cache")
+    cache_fields: ClassVar[tuple[str, ...]] = ("cache",)
     # Fields that hold only caches or history and say nothing of the position, left out when a
     # bot asks whether a position repeats (checker/core/bots/repeats.py).
     signature_skips: ClassVar[tuple[str, ...]] = ()

@@ -23,7 +23,7 @@ MODEL = load_game(COMPONENTS, "age-of-discovery")
 OPTIONS = {o.name: o.default for o in RULES.options(MODEL)}
 ANA, BEN = "Ana", "Ben"
 # Fields that are caches, not the position.
-CACHES = {"memo", "scratchpad", "decisions", "cache"}
+CACHES = {"memo", "scratchpad", "cache"}
 
 
 def started(seed: int = 1, secret: tuple[str, ...] = ()):

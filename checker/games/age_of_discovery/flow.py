@@ -99,26 +99,15 @@ HEADINGS = {SendShip: SEND_HEADING, PlayContract: SEND_HEADING, Reserve: RESERVE
 
 # -- Decisions --------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
-    """Who must do what now (None: the game is over). Decisions that depend only on the phase
-    and the player are kept in ``state.decisions``."""
+    """Who must do what now (None: the game is over)."""
     phase = state.phase
-    if phase == ACTIONS and state.pending is None:  # the most frequent case first
-        d = state.decisions.get((ACTIONS, state.players[state.current]))
-        if d is not None:
-            return d
     if phase == OVER:
         return None
     if phase == SETUP:
         return setup_decision(state)
     p = state.player
-    cache = state.decisions
     if phase == START:
-        key = (START, p)
-        if key not in cache:
-            cache[key] = Decision(
-                p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True
-            )
-        return cache[key]
+        return Decision(p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
     if phase == MISSIONS:
         q = next(q for q in state.players if state.missions[q] is None)
         return Decision(
@@ -134,18 +123,14 @@ def decide(state: State) -> Decision | None:
         )
     pend = state.pending
     if pend is None:
-        key = (ACTIONS, p)
-        d = cache.get(key)
-        if d is None:
-            d = cache[key] = Decision(
-                p,
-                "Actions",
-                "choice",
-                ACTION_MOVES,
-                "an action (or the end of the turn)",
-                default=END_TURN,
-            )
-        return d
+        return Decision(
+            p,
+            "Actions",
+            "choice",
+            ACTION_MOVES,
+            "an action (or the end of the turn)",
+            default=END_TURN,
+        )
     kind = pend[0]
     if kind == "turnover":
         return Decision(

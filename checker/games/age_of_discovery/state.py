@@ -103,7 +103,6 @@ class State(GameState):
     final_points: dict[str, dict[str, int]] | None = None
     categories: list = field(default_factory=list)
     last_turnover: str = ""  # what the last card turned over did, for misplaced reveals
-    decisions: dict = field(default_factory=dict)  # decisions that depend only on their key
     cache: dict = field(default_factory=dict)  # answers of loading.can_load, by all they use
 
     @property

@@ -143,7 +143,6 @@ class State(GameState):
     turn: int = 0  # turns begun so far
     round: int = 0
     waters: frozenset[str] | None = None  # known waters, worked out when the map changes
-    decisions: dict = field(default_factory=dict)  # decisions that never change, made once
     end_reason: str = ""
 
     @property

@@ -209,30 +209,10 @@ def _misplaced_income(state: State, move) -> Illegal | None:
 
 # -- Decisions -------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
-    """Who must do what now. A decision depends only on its key, so it is built once."""
-    phase = state.phase
-    if phase == OVER:
+    """Who must do what now (None: the game is over)."""
+    if state.phase == OVER:
         return None
-    p = state.player
-    v = state.visit
-    if phase == SETUP:
-        key = (phase, state.setup_step, len(state.ring))
-    elif phase == INCOME:
-        key = (
-            phase,
-            p,
-            state.pirates_placed,
-            state.turning,
-            v and (v.takes, v.trades, v.exchanges),
-        )
-    elif phase in (BOW, PIRATE_MOVE):
-        key = (phase, p, state.at[p])
-    else:
-        key = (phase, p, state.pirates_placed, state.turning)
-    d = state.decisions.get(key)
-    if d is None:
-        d = state.decisions[key] = _decision(state)
-    return d
+    return _decision(state)
 
 
 def _decision(state: State) -> Decision:

@@ -82,7 +82,6 @@ class State(GameState):
     visit: Visit | None = None
     invested: bool = False  # in the turn that just ended or is going on
     end_reason: str = ""  # set when an end condition is met: the round is finished
-    decisions: dict = field(default_factory=dict)  # decisions already built, by their key
     # The 7 island cards drawn and shuffled, still face down (simulate only: setup.draw_circle).
     # The table holds them too before laying them out one slot at a time, so they are game
     # state, not a plan of the sampler's: each PlaceIsland reveals the next of them.

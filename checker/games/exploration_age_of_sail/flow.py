@@ -91,23 +91,10 @@ def misplaced(state: State, move) -> Illegal | None:
 
 # -- Decisions -------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
-    """Who must do what now. Decisions depend only on the key below, so they are kept."""
-    phase = state.phase
-    if phase == OVER:
+    """Who must do what now (None: the game is over)."""
+    if state.phase == OVER:
         return None
-    pend = state.pending
-    key = (
-        phase,
-        state.current,
-        pend.waiting if pend else None,
-        pend.card if pend else None,
-        pend.expedition.explorer if pend else None,
-        over_limit(state) if phase == OCEAN else 0,
-    )
-    d = state.decisions.get(key)
-    if d is None:
-        d = state.decisions[key] = _decision(state)
-    return d
+    return _decision(state)
 
 
 def _decision(state: State) -> Decision:

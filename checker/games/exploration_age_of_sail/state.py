@@ -67,7 +67,6 @@ class State(GameState):
     turn: int = 0  # turns begun so far
     end_reason: str = ""
     categories: list = field(default_factory=list)  # score sheet lines from rules.yaml
-    decisions: dict = field(default_factory=dict)  # decisions already built, by their key
     last_flip: str = ""  # what the last flip did, to explain a misplaced Save or discard
     last_hazard: str | None = None  # a Hazard that just took effect with no Save in reach
 

@@ -10,11 +10,11 @@ from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import echoes
 from checker.games.age_of_exploration.actions.engine import (
     chance,
+    choice,
     effect,
     plural,
     push,
     remove_turn_tasks,
-    same,
     task,
 )
 from checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS
@@ -128,7 +128,7 @@ def answer_score(state: State, t: tuple, move: Score) -> list[str]:
 task(
     "score",
     auto=score_auto,
-    decide=lambda s, t: same(
+    decide=lambda s, t: choice(
         t[1], "Return", (Score,), "a Major Expedition instead of normal scoring?", default=NORMAL
     ),
     options=lambda s, t: [NORMAL, *(Score(m) for m in qualified(s, s.exp[t[1]]))],
@@ -360,7 +360,7 @@ def set_leader(state: State, p: str, name: str) -> None:
 
 task(
     "pick",
-    decide=lambda s, t: same(t[1], "Leader", (Pick,), "the new expedition's Leader"),
+    decide=lambda s, t: choice(t[1], "Leader", (Pick,), "the new expedition's Leader"),
     options=pick_moves,
     check=check_pick,
     answer=answer_pick,
