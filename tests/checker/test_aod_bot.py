@@ -13,6 +13,7 @@ from checker.core.bots import Budget, make_bot
 from checker.core.bots.greedy import GreedyBot
 from checker.core.registry import rules_for
 from checker.games.age_of_discovery import bot
+from checker.games.age_of_discovery.actions.tasks import Sailing
 from checker.games.age_of_discovery.bot import WORTH
 from checker.games.age_of_discovery.state import OVER, Placed, Voyage
 from portolan.model.loader import load_game
@@ -116,7 +117,7 @@ def test_the_ship_being_sent_counts_whole():
     state = started()
     state.fleet[ANA] = {"Red Ship 1": 1}
     resting = bot.worths(state)[ANA]
-    state.pending = ("sail", "Red Ship 1")
+    state.tasks.append(Sailing("Red Ship 1"))
     assert bot.worths(state)[ANA] > resting
 
 

@@ -95,8 +95,6 @@ class State(GameState):
     used: list[str] = field(default_factory=list)  # actions taken this turn
     blocks: list[str] = field(default_factory=list)  # actions and reservations, in log order
     action: str | None = None  # the action under way
-    pending: tuple | None = None  # ("sail", ship) ("voyage", Voyage) ("turnover", row, space)
-    #                                ("row contract", space) ("blind",)
     first_at: int | None = None  # the turn after which the first scoring happens
     final_at: int | None = None
     first_points: dict[str, int] | None = None
