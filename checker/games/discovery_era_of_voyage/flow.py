@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from checker.core import turn
 from checker.core.game import Decision, Illegal
 from checker.games.discovery_era_of_voyage.actions.income import (
     markers_here,
@@ -15,10 +16,8 @@ from checker.games.discovery_era_of_voyage.actions.income import (
 )
 from checker.games.discovery_era_of_voyage.actions.invest import can_invest
 from checker.games.discovery_era_of_voyage.actions.pirates import (
-    pirate_payments,
     pirate_turns,
     pirates_due,
-    turnable,
 )
 from checker.games.discovery_era_of_voyage.actions.sailing import possible_sails
 from checker.games.discovery_era_of_voyage.book import BOW_NAMES, COMMERCIAL, CULTURAL, counted
@@ -41,7 +40,6 @@ from checker.games.discovery_era_of_voyage.moves import (
     MovePirate,
     NoIncome,
     NoInvest,
-    PayPirate,
     Pick,
     PlaceIsland,
     PlacePirate,
@@ -68,7 +66,6 @@ from checker.games.discovery_era_of_voyage.state import (
     INCOME,
     INVEST,
     OVER,
-    PICKING,
     PIRATE_MOVE,
     PIRATES,
     SAILING,
@@ -237,26 +234,9 @@ def _decision(state: State) -> Decision:
                 "(pirates: {Island: clockwise, Island: counterclockwise})",
             ),
         )
-    if phase in TURNING_PHASES and state.turning == PICKING:
-        return Decision(
-            p,
-            phase,
-            "choice",
-            (TurnPirate,),
-            "the pirate to turn",
-            missing=lambda: Illegal(TWO_PLAYER, "name the pirate to turn (turn_pirate: ...)"),
-        )
-    if phase in TURNING_PHASES and state.turning is not None:
-        return Decision(
-            p,
-            phase,
-            "choice",
-            (PayPirate,),
-            "what pays for turning the pirate",
-            missing=lambda: Illegal(
-                TWO_PLAYER, "name what pays for turning the pirate (turn_pirate: {Island: Coin})"
-            ),
-        )
+    top = turn.top(state)
+    if top is not None:
+        return top.decision(state)
     turning = (TurnPirate,) if state.pirates_placed else ()
     if phase == SAILING:
         return Decision(
@@ -411,10 +391,9 @@ def choices(state: State, d: Decision) -> list[Any]:
             if not state.occupied(slot)
             for b in BOW_NAMES
         ]
-    if phase in TURNING_PHASES and state.turning == PICKING:
-        return [TurnPirate(state.ring[state.pirates[k][0]]) for k in turnable(state)]
-    if phase in TURNING_PHASES and state.turning is not None:
-        return [PayPirate(pay) for pay in pirate_payments(state)]
+    top = turn.top(state)
+    if top is not None:
+        return top.choices(state)
     if phase == SAILING:
         return possible_sails(state) + pirate_turns(state)
     if phase == BOW:
