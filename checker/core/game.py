@@ -160,6 +160,18 @@ class GameRules(Protocol):
     ) -> ScoreSheet: ...
 
 
+# The flow functions bound as the hooks of the same names (RulesBase.__init_subclass__).
+FLOW_HOOKS = (
+    "decide",
+    "choices",
+    "chances",
+    "misplaced",
+    "copies_left",
+    "public_state",
+    "menu",
+)
+
+
 class RulesBase:
     """What a game's rules object is made of. A game sets the class attributes and writes the
     methods marked *game*; the rest are the core's, with defaults a game may override."""
@@ -174,9 +186,18 @@ class RulesBase:
     # (checker/core/twocores.py).
     turns_read_alone: ClassVar[bool] = False
     book_class: ClassVar[type]  # the game's card book: what its rules need from the decks
-    # The game's logformat module (parse_log(book, raw, source, players), write_log(steps)) and
-    # position module (score_position(book, model, raw, source, options)): the defaults of the
-    # file hooks call them with the game's book.
+    # The game's modules, which the core's hooks call (docs/new-game.md):
+    # - preparation: its setup module, setup(book, options, players) -> the starting State;
+    # - flow: decide(state), choices(state, d), chances(state, d), and where the game has them
+    #   misplaced(state, move), sample_move(state, d, rng), sample_outcome(state, d, rng),
+    #   copies_left(state, move), public_state(state), menu(move): bound as the hooks of the
+    #   same names (no wrapper: they run at every step);
+    # - scoring: score(state) -> the score sheet;
+    # - logformat: parse_log(book, raw, source, players), write_log(steps);
+    # - position: score_position(book, model, raw, source, options).
+    preparation: ClassVar[Any]
+    flow: ClassVar[Any] = None
+    scoring: ClassVar[Any]
     logformat: ClassVar[Any]
     position: ClassVar[Any]
     moves: ClassVar[MoveTable]  # every move type -> (check or None: always legal, apply)
@@ -200,6 +221,25 @@ class RulesBase:
     # middle where ``worths`` is only the score so far); fewer where random play says little.
     rollout_steps: ClassVar[int] = 1000
 
+    # The flow's own random players (None: uniform choices, outcomes by their weights).
+    _pick_move: ClassVar[Callable[..., Any] | None] = None
+    _pick_outcome: ClassVar[Callable[..., Any] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Bind the game's ``flow`` functions as its hooks (a hook the class writes wins)."""
+        super().__init_subclass__(**kwargs)
+        flow = cls.__dict__.get("flow")
+        if flow is None:
+            return
+        for name in FLOW_HOOKS:
+            hook = getattr(flow, name, None)
+            if hook is not None and name not in cls.__dict__:
+                setattr(cls, name, staticmethod(hook))
+        for name, attr in (("sample_move", "_pick_move"), ("sample_outcome", "_pick_outcome")):
+            hook = getattr(flow, name, None)
+            if hook is not None:
+                setattr(cls, attr, staticmethod(hook))
+
     def __init__(self) -> None:
         self._books: dict[int, tuple[Game, Any]] = {}
 
@@ -213,24 +253,31 @@ class RulesBase:
         """The game's rule options, as rules.yaml declares them."""
         return model.rules.options
 
-    # -- game: the rules proper -----------------------------------------------------------
+    # -- game: the rules proper (its modules' functions) -----------------------------------
     def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> GameState:
-        raise NotImplementedError
+        """The starting position: the game's ``preparation.setup(book, options, players)``,
+        then whatever follows it without a decision (turn.run)."""
+        state = self.preparation.setup(self.book(model), options, players)
+        tasks = state.tasks
+        if tasks and isinstance(tasks[-1], Task):
+            run(state)
+        return state
 
     def decide(self, state: Any) -> Decision | None:
-        """*game*: who acts now and what is asked (``None``: the game is over)."""
+        """*game* (``flow.decide``): who acts now and what is asked (``None``: game over)."""
         raise NotImplementedError
 
     def choices(self, state: Any, decision: Decision) -> list[Any]:
-        """*game*: the legal moves of a choice."""
+        """*game* (``flow.choices``): the legal moves of a choice."""
         raise NotImplementedError
 
     def chances(self, state: Any, decision: Decision) -> list[tuple[Any, int]]:
-        """*game*: what the table may reveal at a chance decision, with weights."""
+        """*game* (``flow.chances``): what the table may reveal at a chance, with weights."""
         raise NotImplementedError
 
     def score(self, state: Any) -> ScoreSheet:
-        raise NotImplementedError
+        """The scores of the position: the game's ``scoring.score``."""
+        return self.scoring.score(state)
 
     def describe(self, move: Any) -> str:
         raise NotImplementedError
@@ -283,13 +330,21 @@ class RulesBase:
         return [] if d is None or d.kind != "chance" else self.chances(state, d)
 
     def sample_move(self, state: Any, rng: random.Random) -> Any:
-        """A random legal choice for simulate (uniform unless a game plays more like a table)."""
+        """A random legal choice for simulate: uniform, unless the flow plays more like a table
+        (``flow.sample_move(state, decision, rng)``)."""
         # legal_moves, inlined: simulate asks this at most steps of a game.
         d = self.decision(state)
+        pick = self._pick_move
+        if pick is not None:
+            return pick(state, d, rng)
         return rng.choice([] if d is None or d.kind != "choice" else self.choices(state, d))
 
     def sample_outcome(self, state: Any, rng: random.Random) -> Any:
-        """A chance outcome drawn with the weights of ``outcomes`` (a game may do it faster)."""
+        """A chance outcome drawn with the weights of ``outcomes``, or by the flow's faster
+        ``sample_outcome(state, decision, rng)``."""
+        pick = self._pick_outcome
+        if pick is not None:
+            return pick(state, self.decision(state), rng)
         outcomes = self.outcomes(state)
         return rng.choices([m for m, _ in outcomes], weights=[w for _, w in outcomes])[0]
 

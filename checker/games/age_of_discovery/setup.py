@@ -46,6 +46,7 @@ def setup(book: CardBook, options: dict, players: list[str]) -> State:
             put(boxed, m)
     state = State(
         book=book,
+        categories=book.categories,
         k=k,
         options=options,
         players=list(players),

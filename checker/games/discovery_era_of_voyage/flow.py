@@ -430,7 +430,7 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
     return [(FirstPlayer(p), 1) for p in state.players]
 
 
-def sample_outcome(state: State, rng: random.Random) -> Any:
+def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     """One chance outcome drawn as the table draws it (same odds as ``chances``): the circle's
     islands are drawn and shuffled once, then laid out slot by slot (state.planned)."""
     if state.setup_step == SETUP_ISLANDS:

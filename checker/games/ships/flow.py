@@ -350,7 +350,7 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
     return turn.top(state).chances(state)
 
 
-def sample_outcome(state: State, rng: random.Random) -> Any:
+def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     deck = state.decks[state.era]
     return Deal(rng.choices(list(deck), weights=list(deck.values()))[0])
 
@@ -384,6 +384,19 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     if isinstance(move, (TakeBackShips, Decline)):
         return Illegal(TAKE_CARD, "no card's action is waiting now")
     return None
+
+
+# The interactive referee's headings for long lists.
+MENUS = {
+    PlaceShip: "Place ship",
+    UpgradeShip: "Upgrade ship",
+    RemoveShip: "Remove one ship",
+    TakeCard: "Take one card",
+}
+
+
+def menu(move: Any) -> str | None:
+    return MENUS.get(type(move))
 
 
 # -- The table as everyone sees it ------------------------------------------------------------

@@ -44,6 +44,7 @@ def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:
     open_areas = [a.index for a in book.areas if a.open]
     state = State(
         book=book,
+        categories=book.categories,
         options=options,
         players=list(players),
         seats=seats,
