@@ -6,9 +6,14 @@ player decides: ``legal_moves``) or *chance* (the table reveals a card: ``outcom
 says whether a move is legal (returning an ``Illegal`` naming the rulebook section if not) and
 ``apply`` performs it, returning what happened in words. Steps never print.
 
+What is pending inside a turn is a stack of typed tasks (``state.tasks``; turn.py): the task on
+top gives the decision, a move's apply pops it and pushes what follows, and ``apply`` then
+carries out the automatic tasks (``turn.run``).
+
 ``GameRules`` lists every hook the core calls; ``RulesBase`` is what a game subclasses: it owns
-the decision cache and the move table (``moves``: one ``(check, apply)`` pair per move type)
-and gives every optional hook a default.
+the decision cache and the move table (``moves``: one ``(check, apply)`` pair per move type),
+binds the game's ``flow`` functions as hooks, calls its ``preparation`` (setup) and ``scoring``
+modules, and gives every optional hook a default.
 
 A log is a list of turns, and the replay (replay.py) holds each turn to account when it ends,
 not when the next one happens to begin: a decision left open when a log turn ends (its next
@@ -86,6 +91,9 @@ class GameRules(Protocol):
     turn_section: str  # cited when a step is taken out of turn
     end_section: str  # cited when a step comes after the end of the game
     log_keys: tuple[str, ...]  # top-level log sections of the game's own (besides turns)
+    preparation: Any  # the game's setup module: setup(book, options, players)
+    flow: Any  # its flow module: decide, choices, chances... (bound as the hooks)
+    scoring: Any  # its scoring module: score(state)
     logformat: Any  # the game's log format module (TURN_KEYS: what schemas.py lets a turn hold)
     position: Any  # its end position module (KEYS, PLAYER_KEYS: the schema, the web score pad)
 

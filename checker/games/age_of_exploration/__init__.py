@@ -49,8 +49,6 @@ class AgeOfExplorationRules(RulesBase):
         **dict.fromkeys((m.Abort, m.Return, m.DeclareReturn), "End of turn"),
     }
 
-    decide = staticmethod(engine.decide)
-
     def describe(self, move: Any) -> str:
         return moves.describe(move)
 
