@@ -50,6 +50,7 @@ def picture_of(log: LogFile, turn: int | None = None) -> Shown:
         raise InputError(
             Problem(
                 f"{log.source.path} has turns 0 to {last}, not {turn}",
+                file="command line",
                 field="--turn",
                 hint=f"--turn {last} shows the end of the log, --turn 0 the table set up",
             )

@@ -19,7 +19,8 @@ def draw(model: Game, state: State, caption: str) -> Picture:
     w = max(LEFT + slots * STEP, LEFT + len(state.expeditions) * STEP, 240) + 6
     deepest = max([0] + [len(v) for v in state.expeditions.values()])
     exp_h = CH + 6 + deepest * (SHIP_H + 1)
-    player_h = 12 + CH + 2 * (SHIP_H + 1) + 4
+    sailing = max([0] + [len(v.ships) for v in state.voyages])
+    player_h = 12 + CH + 2 + sailing * (SHIP_H + 1) + 4
     h = 16 + 3 * (CH + 6) + 8 + exp_h + 6 + len(state.players) * player_h
     pic = Picture(w, h, f"{model.title}: the table {caption}")
     pic.add_seats(state.players)
@@ -40,11 +41,12 @@ def draw(model: Game, state: State, caption: str) -> Picture:
         y += CH + 6
     y += 4
     pic.text(4, y + 4, "Expeditions", 3.6, INK, bold=True)
+    copies = Copies()
     for k, (exp, placed) in enumerate(state.expeditions.items()):
-        _expedition(pic, state, exp, placed, LEFT + k * STEP, y, colour)
+        _expedition(pic, state, exp, placed, LEFT + k * STEP, y, colour, copies)
     y += exp_h + 6
     for p in state.players:
-        _player(pic, state, p, y, colour)
+        _player(pic, state, p, y, player_h - 4, colour, copies)
         y += player_h
     return pic
 
@@ -109,62 +111,64 @@ def _row(pic: Picture, state: State, row: str, cards, kind: str, y: float, colou
         pic.say(f"{label} space {r.space + 1}: reserved by {r.player}")
 
 
-def _expedition(pic: Picture, state: State, exp: str, placed, x: float, y: float, colour) -> None:
+class Copies:
+    """Numbers each player's copies of a ship card in the order they are drawn (expeditions,
+    fleet, voyages), so a card that moves keeps its id (``ship-Ana-White_Ship_2-1``) unless
+    its owner has two of it."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[str, str], int] = {}
+
+    def next(self, player: str, card: str) -> int:
+        n = self.seen.get((player, card), 0) + 1
+        self.seen[(player, card)] = n
+        return n
+
+
+def _ship(
+    pic: Picture, copies: Copies, p: str, card: str, fill: str, box, space: str, sub=""
+) -> None:
+    """A ship card (a strip when it is low): its colour, its owner's tag, its name."""
+    x, y, w, h = box
+    g = pic.d.g(id=f"ship-{slug(p)}-{slug(card)}-{copies.next(p, card)}", class_="piece ship")
+    g.attribs["data-space"] = space
+    g.attribs["data-player"] = p
+    g.set_desc(title=f"{p}'s {card} at {space}")
+    pic.rect(x, y, w, h, fill=fill, stroke=INK, width=0.3, radius=1, parent=g)
+    pic.rect(x, y, 6, h, fill=pic.colour(p), stroke=INK, width=0.3, radius=1, parent=g)
+    pic.text(
+        x + 3,
+        y + min(h, SHIP_H) / 2 + 1.1,
+        pic.seats[p].initial,
+        3.2,
+        "#ffffff",
+        "middle",
+        True,
+        parent=g,
+    )
+    pic.fitted(x + 7, y + min(h, SHIP_H) / 2 + 1.1, card, w - 8, 2.8, fill=ink_on(fill), parent=g)
+    if sub:
+        pic.fitted(x + 7, y + h - 2, sub, w - 8, 2.4, fill=ink_on(fill), parent=g)
+    pic.d.add(g)
+
+
+def _expedition(
+    pic: Picture, state: State, exp: str, placed, x: float, y: float, colour, copies
+) -> None:
     info = state.book.expeditions.get(exp)
     fill = colour(info.colour) if info else "#15707f"
-    _card(
-        pic,
-        x,
-        y,
-        CW,
-        CH,
-        exp,
-        fill,
-        sub=f"load {state.load.get(exp, 0)}" + (f" / {info.limit}" if info else ""),
-    )
-    counts: dict[str, int] = {}
+    load = f"load {state.load.get(exp, 0)}" + (f" / {info.limit}" if info else "")
+    _card(pic, x, y, CW, CH, exp, fill, sub=load)
     for k, s in enumerate(placed):
-        counts[s.player] = counts.get(s.player, 0) + 1
-        sy = y + CH + 2 + k * (SHIP_H + 1)
-        g = pic.d.g(id=f"ship-{slug(s.player)}-{slug(exp)}-{counts[s.player]}", class_="piece ship")
-        g.attribs["data-space"] = exp
-        g.attribs["data-player"] = s.player
-        g.set_desc(title=f"{s.player}'s {s.ship} on {exp} (transport {s.transport})")
-        pic.rect(
-            x, sy, CW, SHIP_H, fill=colour(s.colour), stroke=INK, width=0.3, radius=1, parent=g
-        )
-        pic.rect(
-            x, sy, 6, SHIP_H, fill=pic.colour(s.player), stroke=INK, width=0.3, radius=1, parent=g
-        )
-        pic.text(
-            x + 3,
-            sy + SHIP_H / 2 + 1.1,
-            pic.seats[s.player].initial,
-            3.2,
-            "#ffffff",
-            "middle",
-            True,
-            parent=g,
-        )
-        pic.fitted(
-            x + 7,
-            sy + SHIP_H / 2 + 1.1,
-            s.ship,
-            CW - 8,
-            2.8,
-            fill=ink_on(colour(s.colour)),
-            parent=g,
-        )
-        pic.d.add(g)
+        box = (x, y + CH + 2 + k * (SHIP_H + 1), CW, SHIP_H)
+        _ship(pic, copies, s.player, s.ship, colour(s.colour), box, exp)
     if placed:
-        pic.say(f"{exp}: " + ", ".join(f"{s.player}'s {s.ship}" for s in placed))
+        pic.say(f"{exp} ({load}): " + ", ".join(f"{s.player}'s {s.ship}" for s in placed))
 
 
-def _player(pic: Picture, state: State, p: str, y: float, colour) -> None:
+def _player(pic: Picture, state: State, p: str, y: float, height: float, colour, copies) -> None:
     pc = pic.colour(p)
-    pic.rect(
-        2, y, pic.width - 4, 12 + CH + 2 * (SHIP_H + 1), fill=tint(pc, 0.9), stroke=pc, radius=2
-    )
+    pic.rect(2, y, pic.width - 4, height, fill=tint(pc, 0.9), stroke=pc, radius=2)
     flag = state.flagship[p] or "secret"
     head = (
         f"{p}: {state.coins[p]} coins · {state.hand_size(p)} contracts in hand · "
@@ -174,44 +178,33 @@ def _player(pic: Picture, state: State, p: str, y: float, colour) -> None:
     pic.fitted(4, y + 6, head, pic.width - 8, 3.6, fill=INK, bold=True)
     pic.say(head)
     x = 4.0
-    fleet = [(c, n) for c, n in state.fleet[p].items() for n in range(1, n + 1)]
-    for c, n in fleet:
+    fleet = [c for c, n in state.fleet[p].items() for _ in range(n)]
+    if state.flagship[p] and state.flagship_idle[p]:
+        fleet.insert(0, state.flagship[p])
+    for c in fleet:
         info = state.book.ships.get(c)
-        g = pic.d.g(id=f"fleet-{slug(p)}-{slug(c)}-{n}", class_="piece card")
-        g.attribs["data-space"] = f"{p}'s fleet"
-        g.attribs["data-player"] = p
-        _card(
-            pic,
-            x,
-            y + 9,
-            CW,
-            CH,
-            c,
-            colour(info.colour) if info else "#7a5a16",
-            g,
-            f"transport {info.transport}" if info else "",
-        )
-        pic.d.add(g)
+        fill = colour(info.colour) if info else colour("flagship")
+        sub = f"transport {info.transport}" if info else "flagship"
+        _ship(pic, copies, p, c, fill, (x, y + 9, CW, CH), f"{p}'s fleet", sub)
         x += STEP
     if fleet:
-        pic.say(f"{p}'s fleet: " + ", ".join(c for c, _ in fleet))
+        pic.say(f"{p}'s fleet: " + ", ".join(fleet))
     for v in (v for v in state.voyages if v.player == p):
         info = state.book.contracts.get(v.contract)
-        g = pic.d.g(id=f"voyage-{slug(p)}-{slug(v.contract)}", class_="piece card")
+        g = pic.d.g(id=f"contract-{slug(p)}-{slug(v.contract)}", class_="piece card")
         g.attribs["data-space"] = f"{p}'s trade voyages"
         g.attribs["data-player"] = p
-        ships = ", ".join(s for s, _ in v.ships)
-        _card(
-            pic,
-            x,
-            y + 9,
-            CW * 1.5,
-            CH,
-            v.contract,
-            colour(info.colour) if info else "#7d5531",
-            g,
-            f"{v.left} turns to go · {ships}",
-        )
+        fill = colour(info.colour) if info else "#7d5531"
+        _card(pic, x, y + 9, CW, CH, v.contract, fill, g, f"{v.left} turns to go")
         pic.d.add(g)
+        for k, (ship, _) in enumerate(v.ships):
+            box = (x, y + 9 + CH + 2 + k * (SHIP_H + 1), CW, SHIP_H)
+            ship_fill = (
+                colour(state.book.ships[ship].colour)
+                if ship in state.book.ships
+                else colour("flagship")
+            )
+            _ship(pic, copies, p, ship, ship_fill, box, f"{p}'s trade voyage {v.contract}")
+        ships = ", ".join(s for s, _ in v.ships)
         pic.say(f"{p}'s trade voyage: {v.contract} with {ships}, {v.left} turns to go")
-        x += CW * 1.5 + 3
+        x += STEP

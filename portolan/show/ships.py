@@ -93,6 +93,10 @@ def _age_box(pic: Picture, state: State, age: int, kind: str, cell) -> None:
         pic.say(f"{space}: " + _counted(owners, "ship"))
 
 
+def _amount(n: int, what: str) -> str:
+    return f"{n} {what}" if n > 1 else what
+
+
 def _counted(owners: list[tuple[str, int]], noun: str) -> str:
     totals: dict[str, int] = {}
     for p, _ in owners:
@@ -162,7 +166,7 @@ def _location(pic, loc: Location, cell, state: State, trade_ids, city_ids, colou
         owner = state.trade[box.id]
         if owner >= 0:
             p = state.players[owner]
-            space = f"{loc.name} trade box {k} ({box.good})"
+            space = f"{loc.name} trade box {k} ({_amount(box.amount, box.good)})"
             pic.piece(
                 "cube",
                 f"cube-{slug(p)}-{slug(loc.name)}-trade-{k}",

@@ -29,8 +29,8 @@ def num(x: float) -> str:
 
 
 def slug(name: str) -> str:
-    """A name as it may stand in an element id: letters, digits, '-' and '_' kept."""
-    return re.sub(r"[^A-Za-z0-9_-]", "_", name) or "_"
+    """A name as it may stand in an element id: letters (accented too), digits, - and _."""
+    return re.sub(r"[^\w-]", "_", name) or "_"
 
 
 def ink_on(colour: str) -> str:
