@@ -59,11 +59,11 @@ def _slot(pic: Picture, model: Game, state: State, place: SlotPlace, slot: int, 
     if slot == CENTRE or slot >= len(state.markers):
         return
     owners = [(p, k) for p in state.players for k in range(1, state.markers[slot].get(p, 0) + 1)]
-    spots = spread(-place.w / 2 + 3, place.h / 2 - 24, place.w - 6, 20, len(owners), 5.0)
+    spots = spread(-place.w / 2 + 3, place.h / 2 - 26, place.w - 6, 22, len(owners), 7.0)
     for (p, k), (dx, dy) in zip(owners, spots, strict=True):
         cx, cy = _local(place, dx, dy)
         pic.piece(
-            "cube", f"marker-{slug(p)}-{slug(name or str(slot))}-{k}", name or "", p, cx, cy, 5.0
+            "cube", f"marker-{slug(p)}-{slug(name or str(slot))}-{k}", name or "", p, cx, cy, 7.0
         )
     if owners:
         counts = ", ".join(

@@ -16,7 +16,8 @@ AGE_GAP = 11.0  # the board's gap before each age (generator/kinds/board_map.py 
 AGE_HEAD, AGE_PAD = 7.0, 1.6
 AREA_HEAD, AREA_PAD = 8.0, 2.2
 NAME_ROOM = 2.0 + 7.0 * 0.3528 + 1.4  # a location's name above its boxes
-PIECE = 5.0
+PIECE = 7.0
+SHIP = 10.0  # ships on the track: a box holds nine side by side
 BOXES = ("merchant", "warship")
 
 
@@ -86,9 +87,9 @@ def _age_box(pic: Picture, state: State, age: int, kind: str, cell) -> None:
     owners = [(p, k) for p, n in zip(state.players, counts, strict=True) for k in range(1, n + 1)]
     space = f"Age {age} {kind} box"
     for (p, k), (cx, cy) in zip(
-        owners, spread(sx, sy + 4, sw, sh - 4, len(owners), PIECE), strict=True
+        owners, spread(sx, sy + 4, sw, sh - 4, len(owners), SHIP), strict=True
     ):
-        pic.piece("ship", f"ship-{slug(p)}-a{age}-{kind}-{k}", space, p, cx, cy, PIECE)
+        pic.piece("ship", f"ship-{slug(p)}-a{age}-{kind}-{k}", space, p, cx, cy, SHIP)
     if owners:
         pic.say(f"{space}: " + _counted(owners, "ship"))
 

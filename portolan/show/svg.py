@@ -148,12 +148,16 @@ class Picture:
         g.set_desc(title=f"{owner}{shape} at {space}")
         h = size / 2
         if shape == "ship":
-            pts = [(x - h, y - h * 0.2), (x + h, y - h * 0.2), (x + h * 0.6, y + h * 0.7)]
-            pts += [(x - h * 0.6, y + h * 0.7)]
+            pts = [(x - h, y - h * 0.15), (x + h, y - h * 0.15), (x + h * 0.65, y + h * 0.8)]
+            pts += [(x - h * 0.65, y + h * 0.8)]
             g.add(self._poly(pts, colour))
             g.add(
                 self._poly(
-                    [(x - h * 0.1, y - h * 0.2), (x - h * 0.1, y - h), (x + h * 0.6, y - h * 0.3)],
+                    [
+                        (x - h * 0.1, y - h * 0.15),
+                        (x - h * 0.1, y - h),
+                        (x + h * 0.6, y - h * 0.25),
+                    ],
                     colour,
                 )
             )
@@ -178,8 +182,11 @@ class Picture:
             )
         mark = self.seats[player].initial if player else label
         if mark:
-            ty = y + size * (0.28 if shape != "ship" else 0.22)
-            self.text(x, ty, mark, size * 0.62, ink_on(colour), "middle", True, parent=g)
+            if shape == "ship":  # on the hull
+                ty, font = y + h * 0.62, size * 0.44
+            else:
+                ty, font = y + size * 0.28, size * 0.62
+            self.text(x, ty, mark, font, ink_on(colour), "middle", True, parent=g)
         self.d.add(g)
         return g
 
