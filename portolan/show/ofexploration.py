@@ -95,13 +95,14 @@ def _chits(pic, board: MapSpec, spaces, state: State, taken) -> None:
             x, y = _spot(board, at, taken)
             pic.piece("chit", f"base-{slug(space_id)}", at.id, None, x, y, PIECE, label="B")
             pic.say(f"New World base at {at.printed}")
-    for name in sorted(state.rumors):
-        placed = state.rumors[name]
+    for p in state.players:  # each player's Rumors of Gold chit
+        placed = state.rumors.get(p)
         at = _where(spaces, placed[0]) if placed else None
         if at is not None:
             x, y = _spot(board, at, taken)
-            pic.piece("chit", f"rumor-{slug(name)}", at.id, None, x, y, PIECE * 0.8, label="R")
-            pic.say(f"Rumor chit at {at.printed}" + (f": {name}" if placed[1] else " (face down)"))
+            pic.piece("chit", f"rumor-{slug(p)}", at.id, p, x, y, PIECE * 0.8)
+            side = "face up" if placed[1] else "face down"
+            pic.say(f"{p}'s Rumors of Gold chit at {at.printed}, {side}")
 
 
 def _players(pic: Picture, state: State, top: float) -> None:

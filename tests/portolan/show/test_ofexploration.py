@@ -3,6 +3,7 @@ moved them to, apart once the Leader goes ashore, and the discoveries found."""
 
 from __future__ import annotations
 
+from portolan.show import picture_of
 from tests.portolan.show.pieces import example, moved, pieces, svg_after, view_box
 
 GAME = "age-of-exploration"
@@ -37,3 +38,10 @@ def test_every_piece_stands_on_a_space_of_the_map():
     assert shown and all(space in spaces for space, _ in shown.values())
     w, _ = view_box(svg)
     assert w == model.component("board").spec.size.width
+
+
+def test_a_rumors_of_gold_chit_is_its_players_and_says_which_side_is_up():
+    new = moved(GAME, 49)
+    assert new["rumor-Ana"] == "CB2"
+    lines = picture_of(example(GAME), 49).lines
+    assert any(line.startswith("Ana's Rumors of Gold chit at CB2, face ") for line in lines)
