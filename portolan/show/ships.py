@@ -8,7 +8,7 @@ import math
 
 from checker.games.ships.state import State
 from portolan.model.board import Box
-from portolan.model.board_map import AgeTrack, Area, Location, Segment
+from portolan.model.board_map import AgeTrack, Area, EdgeTrack, Location, Segment
 from portolan.model.loader import Game
 from portolan.show.svg import INK, Picture, slug, spread, tint
 
@@ -29,6 +29,9 @@ def draw(model: Game, state: State, caption: str) -> Picture:
     colours = [model.colour(s.colour.lower()) for s in state.seats]
     pic.add_seats(state.players, colours)
     pic.rect(0.5, 0.5, w - 1, h - 1, width=0.6)
+    for el in board.elements:
+        if isinstance(el, EdgeTrack):
+            _vp_track(pic, el, state, w, h)
     track = board.age_track
     if track is not None:
         _ages(pic, track, state)
@@ -39,6 +42,28 @@ def draw(model: Game, state: State, caption: str) -> Picture:
             _spice(pic, el, state)
     _displays(pic, state, h + 6)
     return pic
+
+
+def _vp_track(pic: Picture, track: EdgeTrack, state: State, w: float, h: float) -> None:
+    """The victory point track round the edge, each player's city disc on their score (past the
+    last box it goes round again)."""
+    cells = track.cells(w, h)
+    for value, x, y, cw, ch in cells:
+        marked = bool(track.mark_every and value and value % track.mark_every == 0)
+        pic.rect(x, y, cw, ch, fill="#efe3c4" if marked else "#ffffff", width=0.2)
+        if marked or value == track.start:
+            pic.text(x + cw / 2, y + ch - 1.2, str(value), 2.4, "#555555", "middle")
+    here: dict[int, int] = {}
+    for seat in state.seats:
+        k = (seat.vp - track.start) % len(cells)
+        value, x, y, cw, ch = cells[k]
+        n = here.get(k, 0)
+        here[k] = n + 1
+        size = min(cw, ch) * 0.62
+        cx, cy = x + cw / 2 + (n - 1) * size * 0.35, y + ch / 2 - 1 + (n % 2) * size * 0.3
+        pic.piece(
+            "disc", f"vp-{slug(seat.name)}", f"Victory points {value}", seat.name, cx, cy, size
+        )
 
 
 def age_cells(seg: Segment) -> list[tuple[float, float, float, float]]:

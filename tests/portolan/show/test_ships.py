@@ -18,6 +18,7 @@ def test_a_turn_places_ships_in_their_age_and_a_cube_and_disc_in_their_location(
         "disc-Ana-Athens-city-1": "Athens city space 1 (2 VP)",
         "ship-Ana-a1-merchant-1": "Age 1 merchant box",
         "cube-Ana-Athens-trade-2": "Athens trade box 2 (Wine)",
+        "vp-Ana": "Victory points 7",  # Athens' city space: 2 VP
     }
 
 
@@ -40,7 +41,7 @@ def test_area_7s_boxes_hold_any_number_of_cubes_and_discs():
     state.open_cubes[area7] = [3, 1]
     state.open_discs[area7] = [0, 2]
     shown = pieces(draw(log.model, state).svg())
-    assert {k: v[0] for k, v in shown.items()} == {
+    assert {k: v[0] for k, v in shown.items() if not k.startswith("vp-")} == {
         "cube-Ana-area7-merchant-1": "Area 7 Merchant box",
         "cube-Ana-area7-merchant-2": "Area 7 Merchant box",
         "cube-Ana-area7-merchant-3": "Area 7 Merchant box",
@@ -54,4 +55,15 @@ def test_the_picture_is_the_printed_board_with_room_for_the_displays():
     board = example(GAME).model.component("board").spec
     w, h = view_box(svg_after(GAME, 0))
     assert w == board.size.width and h > board.size.height
-    assert pieces(svg_after(GAME, 0)) == {}  # nothing on the board before the first turn
+    # before the first turn only the VP discs are on the board, on 5 (Game Setup)
+    assert pieces(svg_after(GAME, 0)) == {
+        "vp-Ana": ("Victory points 5", "Ana"),
+        "vp-Ben": ("Victory points 5", "Ben"),
+    }
+
+
+def test_a_score_past_the_last_box_goes_round_the_track_again():
+    log = example(GAME)
+    state: State = log.rules.setup(log.model, log.players, log.options)
+    state.seats[0].vp = 107  # the track runs 0 to 99
+    assert pieces(draw(log.model, state).svg())["vp-Ana"][0] == "Victory points 7"
