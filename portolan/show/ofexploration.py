@@ -31,6 +31,8 @@ def draw(model: Game, state: State, caption: str) -> Picture:
     for p in state.players:
         _expedition(pic, board, spaces, state, p, taken)
     _chits(pic, board, spaces, state, taken)
+    _progress(pic, board, spaces, state, taken)
+    _tracks(pic, board, state)
     _players(pic, state, h + 6)
     return pic
 
@@ -103,6 +105,56 @@ def _chits(pic, board: MapSpec, spaces, state: State, taken) -> None:
             pic.piece("chit", f"rumor-{slug(p)}", at.id, p, x, y, PIECE * 0.8)
             side = "face up" if placed[1] else "face down"
             pic.say(f"{p}'s Rumors of Gold chit at {at.printed}, {side}")
+
+
+def _progress(pic, board: MapSpec, spaces, state: State, taken) -> None:
+    """The Known Progress markers, on the space each track has reached."""
+    for track in board.progress_tracks:
+        index = state.markers.get(track.id)
+        at = _where(spaces, track.spaces[index]) if index is not None else None
+        if at is not None:
+            x, y = _spot(board, at, taken)
+            pic.piece(
+                "chit", f"progress-{slug(track.id)}", at.id, None, x, y, PIECE * 0.8, label="K"
+            )
+            pic.say(f"{track.name} marker at {at.printed}")
+
+
+def _tracks(pic: Picture, board: MapSpec, state: State) -> None:
+    """The VP track with each player's marker, and each civilization's Awe and Military
+    Strength tracks with their markers."""
+    t = board.vp_track
+    if t is not None:
+        x0, y0 = board.cell(t.at)
+        values = list(range(t.start, t.end.value + 1))
+        for k, v in enumerate(values):
+            row, col = divmod(k, t.per_row)
+            pic.rect(x0 + col * t.box, y0 + row * t.box, t.box, t.box, fill="#ffffff", width=0.3)
+            pic.text(x0 + col * t.box + 1, y0 + row * t.box + 3, str(v), 2.6, "#555555")
+        here: dict[int, int] = {}
+        for p in state.players:
+            k = values.index(max(t.start, min(state.total(p), t.end.value)))
+            n = here.get(k, 0)
+            here[k] = n + 1
+            row, col = divmod(k, t.per_row)
+            cx = x0 + col * t.box + t.box * (0.35 + 0.3 * (n % 2))
+            cy = y0 + row * t.box + t.box * (0.4 + 0.3 * (n // 2 % 2))
+            pic.piece(
+                "disc", f"vp-{slug(p)}", f"Victory points {values[k]}", p, cx, cy, t.box * 0.45
+            )
+    for c in board.civ_tracks:
+        values = state.awe if c.id.endswith("awe") else state.strength
+        value = values.get(c.civilization)
+        x0, y0 = board.cell(c.at)
+        pic.text(x0, y0 - 0.8, c.name.upper(), 2.6, INK, bold=True)
+        for k, v in enumerate(range(c.low, c.high + 1)):
+            pic.rect(x0 + k * c.box, y0, c.box, c.box, fill="#ffffff", width=0.3)
+            pic.text(x0 + k * c.box + c.box / 2, y0 + c.box - 1.2, str(v), 2.4, "#555555", "middle")
+            if v == value:
+                space = f"{c.name} {v}"
+                cx, cy = x0 + k * c.box + c.box / 2, y0 + c.box / 2 - 0.8
+                pic.piece("chit", f"civ-{slug(c.id)}", space, None, cx, cy, c.box * 0.6, label="●")
+                pic.say(space)
 
 
 def _players(pic: Picture, state: State, top: float) -> None:

@@ -35,7 +35,8 @@ def test_every_piece_stands_on_a_space_of_the_map():
     spaces = {s.id for s in model.component("board").spec.spaces}
     svg = svg_after(GAME, None, "three-players")
     shown = pieces(svg)
-    assert shown and all(space in spaces for space, _ in shown.values())
+    on_tracks = {k for k in shown if k.startswith(("vp-", "civ-"))}
+    assert on_tracks and all(shown[k][0] in spaces for k in set(shown) - on_tracks)
     w, _ = view_box(svg)
     assert w == model.component("board").spec.size.width
 
@@ -45,3 +46,16 @@ def test_a_rumors_of_gold_chit_is_its_players_and_says_which_side_is_up():
     assert new["rumor-Ana"] == "CB2"
     lines = picture_of(example(GAME), 49).lines
     assert any(line.startswith("Ana's Rumors of Gold chit at CB2, face ") for line in lines)
+
+
+def test_the_tracks_start_where_the_setup_puts_their_markers():
+    start = pieces(svg_after(GAME, 0))
+    board = example(GAME).model.component("board").spec
+    for c in board.civ_tracks:  # each civilization's Awe and Military Strength at their start
+        assert start[f"civ-{c.id}"] == (f"{c.name} {c.start}", None)
+    for t in board.progress_tracks:  # a Known Progress marker on its start, or not yet placed
+        if t.placed_when:
+            assert f"progress-{t.id}" not in start
+        else:
+            assert start[f"progress-{t.id}"] == (t.start, None)
+    assert start["vp-Ana"] == ("Victory points 0", "Ana")
