@@ -27,6 +27,8 @@ def draw(model: Game, state: State, caption: str) -> Picture:
     _slot(pic, model, state, centre_place(ring), CENTRE, ring)
     for slot, place in enumerate(places):
         _slot(pic, model, state, place, slot, ring)
+        if ring.numbers:
+            _number(pic, ring, place, slot)
     for slot in sorted({s for s in state.at.values()} | {p[0] for p in state.pirates}):
         where = centre_place(ring) if slot == CENTRE else places[slot]
         _ships(pic, state, where, slot, ring)
@@ -70,6 +72,16 @@ def _slot(pic: Picture, model: Game, state: State, place: SlotPlace, slot: int, 
             f"{p} {state.markers[slot][p]}" for p in state.players if state.markers[slot].get(p)
         )
         pic.say(f"{name}: investment markers {counts}")
+
+
+def _number(pic: Picture, ring: Ring, place: SlotPlace, slot: int) -> None:
+    """The slot's number outside it, as the printed mat has it."""
+    a = math.radians(ring.angle(slot))
+    ux, uy = math.sin(a), -math.cos(a)
+    reach = max((x - ring.cx) * ux + (y - ring.cy) * uy for x, y in place.corners())
+    nx, ny = ring.cx + (reach + 6) * ux, ring.cy + (reach + 6) * uy
+    pic.d.add(pic.d.circle((num(nx), num(ny)), "4.2", fill="#15707f"))
+    pic.text(nx, ny + 1.4, str(slot + 1), 4.0, "#ffffff", "middle", True)
 
 
 def _ships(pic: Picture, state: State, place: SlotPlace, slot: int, ring: Ring) -> None:

@@ -63,6 +63,7 @@ class Picture:
     lines: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        self._text: str | None = None
         self.d = svgwrite.Drawing(
             size=(f"{num(self.width)}mm", f"{num(self.height)}mm"),
             viewBox=f"0 0 {num(self.width)} {num(self.height)}",
@@ -210,8 +211,12 @@ class Picture:
             self.fitted(cx + 5.4, y, seat.name + note, 40, 3.2)
 
     def svg(self) -> str:
-        self.d.set_desc(title=self.title, desc="\n".join(self.lines))
-        return self.d.tostring() + "\n"
+        """The picture as SVG text, its title and the text alternative first (made once: the
+        drawing is finished when it is first asked for)."""
+        if self._text is None:
+            self.d.set_desc(title=self.title, desc="\n".join(self.lines))
+            self._text = self.d.tostring() + "\n"
+        return self._text
 
 
 def spread(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from portolan.errors import InputError
-from portolan.show import DRAWERS, picture_of
+from portolan.show import DRAWERS, draw, picture_of
 from portolan.show.svg import num, slug
 from tests.portolan.show.pieces import example, pieces, svg_after
 
@@ -52,7 +52,12 @@ def test_ids_keep_letters_and_digits_and_numbers_are_short():
 def test_a_name_that_would_break_the_markup_is_escaped():
     log = example("exploration-age-of-sail")
     state = log.rules.setup(log.model, ['A<b>&"', "Ben"], log.options)
-    from portolan.show import draw
-
     svg = draw(log.model, state).svg()
     assert "A<b>" not in svg and "A&lt;b&gt;&amp;" in svg
+
+
+def test_asking_twice_for_the_svg_gives_it_once():
+    log = example("ships")
+    picture = draw(log.model, log.rules.setup(log.model, log.players, log.options))
+    first = picture.svg()
+    assert picture.svg() == first and first.count("<title>Ships") == 1
