@@ -7,6 +7,8 @@ import html
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from tests.web.conftest import new_game, page_answer
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -70,3 +72,25 @@ def test_the_picture_names_no_secret_card(client):
 
 def test_an_unknown_game_has_no_picture(client):
     assert client.get("/play/AAAAAAAAAAAAAAAAAAAAAA/position.svg").status_code == 404
+
+
+@pytest.mark.browser
+def test_on_a_phone_the_picture_loads_and_scrolls_inside_its_frame(live_server, phone):
+    url, web = live_server
+    key = web.site.store.create("ships", ["Ana", "Ben", "Cai"], {})
+    phone.goto(f"{url}/play/{key}")
+    picture = phone.get_by_test_id("picture")
+    picture.scroll_into_view_if_needed()
+    phone.wait_for_function("document.querySelector('[data-testid=picture]').complete")
+    sizes = phone.evaluate(
+        """() => {
+          const img = document.querySelector("[data-testid=picture]");
+          const frame = img.parentElement;
+          return {natural: img.naturalWidth, shown: img.getBoundingClientRect().width,
+                  frame: frame.clientWidth, frame_scrolls: frame.scrollWidth - frame.clientWidth,
+                  page_scrolls: document.documentElement.scrollWidth - window.innerWidth};
+        }"""
+    )
+    assert sizes["natural"] > 0  # the page's policy lets the image load
+    assert sizes["shown"] >= 900 and sizes["frame_scrolls"] > 0  # the board, wide enough to read
+    assert sizes["page_scrolls"] <= 0  # ... scrolls in its frame, not the page
