@@ -10,7 +10,7 @@ from checker.games.discovery_era_of_voyage.state import CENTRE, State
 from generator.layout.ring import SlotPlace, centre_place, ring_places, ring_radius
 from portolan.model.board import Ring
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, num, slug, spread, tint
+from portolan.show.svg import INK, Picture, counted, num, slug, spread, tint
 
 PIECE = 10.0
 
@@ -126,8 +126,8 @@ def _players(pic: Picture, state: State, players: list[str], top: float) -> None
     for k, p in enumerate(players):
         res = ", ".join(f"{n} {r}" for r, n in state.res.get(p, {}).items() if n) or "no resources"
         line = (
-            f"{p}: {state.vp.get(p, 0)} VP, {state.coins.get(p, 0)} coins, {res}; "
-            f"{state.left.get(p, 0)} investment markers not placed"
+            f"{p}: {state.vp.get(p, 0)} VP, {counted(state.coins.get(p, 0), 'coin')}, {res}; "
+            f"{counted(state.left.get(p, 0), 'investment marker')} not placed"
         )
         pic.fitted(6, top + 7 + 7 * k, line, pic.width - 12, 3.2)
         pic.say(line)

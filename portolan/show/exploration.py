@@ -7,7 +7,7 @@ from __future__ import annotations
 from checker.games.exploration_age_of_sail.state import Expedition, State
 from portolan.model.board import Box, Track
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, slug, spread, tint
+from portolan.show.svg import INK, Picture, counted, slug, spread, tint
 
 GAP = 6.0
 PILE_W = 96.0
@@ -38,9 +38,14 @@ def draw(model: Game, state: State, caption: str) -> Picture:
         held = state.hand_size(p)
         vp = len(state.victory[p])
         pic.text(
-            GAP, top + 7, f"{p} · {held} cards in hand · {vp} discoveries", 4.2, INK, bold=True
+            GAP,
+            top + 7,
+            f"{p} · {counted(held, 'card')} in hand · {counted(vp, 'discovery', 'discoveries')}",
+            4.2,
+            INK,
+            bold=True,
         )
-        pic.say(f"{p}: {held} cards in hand")
+        pic.say(f"{p}: {counted(held, 'card')} in hand")
         for j, e in enumerate(state.expeditions[p]):
             _mat(pic, mat, p, e, GAP + j * (mw + GAP), top + HEAD, colour)
         if not state.expeditions[p]:
@@ -79,7 +84,7 @@ def _mat(pic: Picture, mat, p: str, e: Expedition, x0: float, y0: float, colour:
     pic.say(
         f"{p}'s expedition of {e.explorer} ({e.ship}, {e.crew}): "
         + ", ".join(stats)
-        + f"; {e.oceans} Ocean cards"
+        + f"; {counted(e.oceans, 'Ocean card')}"
     )
 
 

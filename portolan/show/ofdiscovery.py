@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from checker.games.age_of_discovery.state import ROW_WORDS, UNNAMED, State
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, ink_on, slug, tint
+from portolan.show.svg import INK, Picture, counted, ink_on, slug, tint
 
 CW, CH = 34.0, 22.0  # a card as drawn (landscape, its name legible)
 STEP = CW + 3
@@ -170,10 +170,14 @@ def _player(pic: Picture, state: State, p: str, y: float, height: float, colour,
     pc = pic.colour(p)
     pic.rect(2, y, pic.width - 4, height, fill=tint(pc, 0.9), stroke=pc, radius=2)
     flag = state.flagship[p] or "secret"
+    hand = counted(state.hand_size(p), "contract")
     head = (
-        f"{p}: {state.coins[p]} coins · {state.hand_size(p)} contracts in hand · "
+        f"{p}: {counted(state.coins[p], 'coin')} · {hand} in hand · "
         f"{state.completed.get(p, 0)} completed · flagship {flag}"
         + ("" if state.flagship_idle[p] else " (at sea)")
+        + "".join(
+            f" · {counted(n, card)}" for card, n in sorted(state.action_cards[p].items()) if n
+        )
     )
     pic.fitted(4, y + 6, head, pic.width - 8, 3.6, fill=INK, bold=True)
     pic.say(head)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from checker.games.age_of_exploration.state import State
 from portolan.model.loader import Game
 from portolan.model.map import MapSpec, Space
-from portolan.show.svg import INK, Picture, slug, tint
+from portolan.show.svg import INK, Picture, counted, slug, tint
 
 PIECE = 7.5
 
@@ -163,8 +163,9 @@ def _players(pic: Picture, state: State, top: float) -> None:
         e = state.exp[p]
         carried = ", ".join(f"{n} {item}" for item, n in sorted(e.items.items()) if n) or "nothing"
         line = (
-            f"{p}: {state.total(p)} VP, {state.gold.get(p, 0)} gold, {len(state.hands.get(p, []))} "
-            f"Outfitting cards in hand; Leader {e.leader or 'none'}, carrying {carried}"
+            f"{p}: {state.total(p)} VP, {state.gold.get(p, 0)} gold, "
+            f"{counted(len(state.hands.get(p, [])), 'Outfitting card')} in hand; "
+            f"Leader {e.leader or 'none'}, carrying {carried}"
         )
         pic.fitted(6, top + 7 + 7 * k, line, pic.width - 12, 3.2)
         pic.say(line)

@@ -10,7 +10,7 @@ from checker.games.ships.state import State
 from portolan.model.board import Box
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack, Location, Segment
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, slug, spread, tint
+from portolan.show.svg import INK, Picture, counted, slug, spread, tint
 
 AGE_GAP = 11.0  # the board's gap before each age (generator/kinds/board_map.py draws the same)
 AGE_HEAD, AGE_PAD = 7.0, 1.6
@@ -280,11 +280,11 @@ def _displays(pic: Picture, state: State, top: float) -> None:
     pic.legend(6, top, {s.name: f"{s.vp} VP" for s in state.seats})
     for k, s in enumerate(state.seats):
         goods = ", ".join(f"{n} {g}" for g, n in s.goods.items() if n) or "no goods"
-        stack = sum(s.ships)
+        stock = f"{counted(s.stock, 'merchant cube')} and {counted(s.free, 'free action cube')}"
         line = (
-            f"{s.name} ({s.colour}): {s.vp} VP; {stack} ships in the stack; {s.stock} merchant "
-            f"cubes and {s.free} free action cubes in stock; {goods}; {s.gold} gold, {s.nav} "
-            f"navigation, {s.industry} industry; {len(s.kept)} cards kept"
+            f"{s.name} ({s.colour}): {s.vp} VP; {counted(sum(s.ships), 'ship')} in the stack; "
+            f"{stock} in stock; {goods}; {s.gold} gold, {s.nav} navigation, {s.industry} "
+            f"industry; {counted(len(s.kept), 'card')} kept"
         )
         pic.fitted(6, top + 7 + 7 * k, line, pic.width - 12, 3.2)
         pic.say(line)

@@ -33,6 +33,11 @@ def slug(name: str) -> str:
     return re.sub(r"[^\w-]", "_", name) or "_"
 
 
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` and the word, plural unless n is 1: "1 coin", "3 coins"."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 def ink_on(colour: str) -> str:
     """Black or white, whichever reads better on ``colour`` (#rrggbb)."""
     r, g, b = (int(colour[k : k + 2], 16) for k in (1, 3, 5))
