@@ -8,16 +8,16 @@ import math
 
 from checker.games.discovery_era_of_voyage.state import CENTRE, State
 from generator.layout.ring import SlotPlace, centre_place, ring_places, ring_radius
-from portolan.model.board import Ring
+from portolan.model.board import BoardSpec, Ring
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, counted, num, slug, spread, tint
+from portolan.show.svg import INK, Picture, counted, num, printed, slug, spread, tint
 
 PIECE = 10.0
 
 
 def draw(model: Game, state: State, caption: str) -> Picture:
-    mat = model.component("table-mat").spec
-    ring = next(el for el in mat.elements if isinstance(el, Ring))
+    mat = printed(model, "table-mat", BoardSpec, "rings")
+    ring = mat.rings[0]
     players = state.order or state.players
     w, h = mat.size.width, mat.size.height
     pic = Picture(w, h + 12 + 7 * len(players), f"{model.title}: the table {caption}")

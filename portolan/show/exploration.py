@@ -5,9 +5,9 @@ hands counted."""
 from __future__ import annotations
 
 from checker.games.exploration_age_of_sail.state import Expedition, State
-from portolan.model.board import Box, Track
+from portolan.model.board import BoardSpec, Box, Track
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, counted, slug, spread, tint
+from portolan.show.svg import INK, Picture, counted, printed, slug, spread, tint
 
 GAP = 6.0
 PILE_W = 96.0
@@ -15,7 +15,7 @@ HEAD = 10.0
 
 
 def draw(model: Game, state: State, caption: str) -> Picture:
-    mat = model.component("expedition-mat").spec
+    mat = printed(model, "expedition-mat", BoardSpec)
     mw, mh = mat.size.width, mat.size.height
     most = max([2] + [len(state.expeditions[p]) for p in state.players])
     w = GAP + most * (mw + GAP) + PILE_W + GAP

@@ -7,13 +7,13 @@ from __future__ import annotations
 from checker.games.age_of_exploration.state import State
 from portolan.model.loader import Game
 from portolan.model.map import MapSpec, Space
-from portolan.show.svg import INK, Picture, counted, slug, tint
+from portolan.show.svg import INK, Picture, counted, printed, slug, tint
 
 PIECE = 7.5
 
 
 def draw(model: Game, state: State, caption: str) -> Picture:
-    board: MapSpec = model.component("board").spec
+    board: MapSpec = printed(model, "board", MapSpec)
     w, h = board.size.width, board.size.height
     rows = 12 + 7 * len(state.players)
     pic = Picture(w, h + rows, f"{model.title}: the table {caption}")

@@ -7,10 +7,10 @@ from __future__ import annotations
 import math
 
 from checker.games.ships.state import State
-from portolan.model.board import Box
+from portolan.model.board import BoardSpec, Box
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack, Location, Segment
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, counted, slug, spread, tint
+from portolan.show.svg import INK, Picture, counted, printed, slug, spread, tint
 
 AGE_GAP = 11.0  # the board's gap before each age (generator/kinds/board_map.py draws the same)
 AGE_HEAD, AGE_PAD = 7.0, 1.6
@@ -22,7 +22,7 @@ BOXES = ("merchant", "warship")
 
 
 def draw(model: Game, state: State, caption: str) -> Picture:
-    board = model.component("board").spec
+    board = printed(model, "board", BoardSpec)
     rows = 12 + 7 * len(state.players)
     w, h = board.size.width, board.size.height
     pic = Picture(w, h + rows, f"{model.title}: the table {caption}")

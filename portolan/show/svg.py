@@ -14,12 +14,32 @@ from dataclasses import dataclass, field
 
 import svgwrite
 
+from portolan.errors import InputError, Problem, display_path
+from portolan.model.loader import Game
+
 FONT = "Bitstream Vera Sans, DejaVu Sans, Verdana, sans-serif"
 INK = "#1b1b1b"
 PAPER = "#f6efdf"
 # Seat colours for the games whose players have none of their own: dark enough for a white
 # initial, and told apart by the initial as well as the colour.
 SEAT_COLOURS = ("#b8322a", "#2f5ea8", "#2e7d3a", "#8a5a00", "#6b3fa0", "#3b3b3b")
+
+
+def printed(model: Game, ident: str, kind: type, has: str | None = None):
+    """The spec of the printed component ``ident`` the picture is drawn on; an input error if
+    the game's folder has none of that kind (a folder of one's own may leave it out)."""
+    spec = next((c.spec for c in model.components if c.id == ident), None)
+    if not isinstance(spec, kind) or (has is not None and not getattr(spec, has)):
+        shape = kind.__name__.removesuffix("Spec").lower() + (f" with {has}" if has else "")
+        raise InputError(
+            Problem(
+                f"{model.title} cannot be drawn: no printed '{ident}' ({shape}) in its components",
+                file=display_path(model.dir / "game.yaml"),
+                field="components",
+                hint=f"list the printed {ident} under components, as the installed game does",
+            )
+        )
+    return spec
 
 
 def num(x: float) -> str:

@@ -4,6 +4,7 @@ turn chosen, and every error as every command reports it."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 
@@ -112,3 +113,18 @@ def test_the_same_log_gives_the_same_bytes_whatever_the_hash_seed(tmp_path):
         subprocess.run(cmd, check=True, env=env, capture_output=True)
         outs.append(out.read_bytes())
     assert outs[0] == outs[1]
+
+
+def test_a_game_folder_without_the_printed_board_is_told_so(tmp_path):
+    components = tmp_path / "components"
+    shutil.copytree(
+        ROOT / "components" / "discovery-era-of-voyage", components / "discovery-era-of-voyage"
+    )
+    game = components / "discovery-era-of-voyage" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("  - table-mat.yaml\n", ""))
+    log = ROOT / "examples" / "discovery-era-of-voyage" / "two-players.yaml"
+    result = show(str(log), "--components", str(components), "--out", str(tmp_path / "a.svg"))
+    assert result.exit_code == 2
+    assert "game.yaml: components: " in result.stderr
+    assert "no printed 'table-mat' (board with rings)" in result.stderr
+    assert not (tmp_path / "a.svg").exists()
