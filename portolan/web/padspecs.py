@@ -60,6 +60,7 @@ class Grid:
     # grids: the claimed lines' ids listed under the grid's key in the holder's entry (cubes)
     picks: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # ships grids: the ship
     # list, (group, ((value, label), ...)) per colour
+    folded: bool = False  # shown closed: what few tables need (awards taken without VP)
 
     def groups(self) -> list[tuple[str, list[tuple[int, Line]]]]:
         out: list[tuple[str, list[tuple[int, Line]]]] = []
@@ -134,6 +135,18 @@ def _age_of_exploration(book: Any) -> Spec:
                 majors,
                 "claim",
                 "VP scored",
+            ),
+            Grid(
+                "without_vp",
+                "Awards taken off the chart without VP",
+                "Tick an award whose box a player's chits took without VP, publishing it with "
+                "a Major Expedition. It scores nothing; the pad counts its box as taken.",
+                tuple(
+                    Line(line.id, f"{line.label}, without VP", most=line.most) for line in awards
+                ),
+                "count",
+                held=True,
+                folded=True,
             ),
         ),
     )

@@ -148,7 +148,7 @@ def _count_problems(grid: Grid, i: int, players: list[str], typed: dict[str, str
             if typed.get(f"g.{grid.key}.{i}.{p}", "").strip() not in ("", "0"):
                 wrong[f"g.{grid.key}.{i}.{p}"] = (
                     f"{line.label} has {line.most} boxes: {total} are claimed"
-                    if grid.key == "awards"
+                    if grid.key in ("awards", "without_vp")
                     else f"the game has {line.most} {line.label}: {total} are ticked"
                 )
     return wrong
@@ -277,7 +277,9 @@ def _held_counts(grid: Grid, players, typed, cell_of, entries) -> None:
         held = []
         for i, line in enumerate(grid.lines):
             n = typed.get(f"g.{grid.key}.{i}.{p}", "").strip()
-            held += [_q(line.id)] * (int(n) if n else 0)
+            for _ in range(int(n) if n else 0):
+                cell_of[f"players.{player}.{grid.key}[{len(held)}]"] = f"g.{grid.key}.{i}.{p}"
+                held.append(_q(line.id))
             cell_of.setdefault(f"players.{player}.{grid.key}", f"g.{grid.key}.{i}.{p}")
         if held:
             entries[player].append((grid.key, "[" + ", ".join(held) + "]"))

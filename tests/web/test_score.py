@@ -206,3 +206,39 @@ def test_a_long_position_is_shown_only_around_its_marked_line(client):
     assert r.status_code == 422
     assert '<li value="2" class="marked">' in r.text
     assert r.text.count("<li value=") < 20
+
+
+def test_age_of_exploration_awards_taken_without_vp_fill_their_box(client):
+    page = html.unescape(client.get("/score/age-of-exploration?players=Ana,+Ben").text)
+    assert '<details class="more"><summary>Awards taken off the chart without VP' in page
+    form = {"players": "Ana, Ben", "from": "pad", "format": "json"}
+    form |= cells(
+        page,
+        {
+            "Mississippi River Descent: held by": "1",
+            "Mississippi River Descent: vp scored": "4",
+            "1st New World sighting, without VP: Ben": "1",
+            "NA Landfall: Ana": "1",
+        },
+    )
+    r = client.post("/score/age-of-exploration", data=form)
+    position = (
+        "game: age-of-exploration\nplayers:\n  Ana: {awards: [landfall-na]}\n"
+        "  Ben: {majors: {mississippi: 4}, without_vp: [new-world-sighting]}\n"
+    )
+    assert (
+        r.json()
+        == client.post(
+            "/score/age-of-exploration",
+            data={"players": "Ana, Ben", "yaml": position, "format": "json"},
+        ).json()
+    )
+    del form["format"]
+    form |= cells(page, {"1st New World sighting: Ana": "1"})  # its one box, claimed twice
+    r = client.post("/score/age-of-exploration", data=form)
+    assert r.status_code == 422
+    page = html.unescape(r.text)
+    assert "1st New World sighting has 1 box(es): it is claimed once each" in page
+    assert '<details class="more" open>' in page
+    ben = next(k for k, v in form.items() if k.startswith("g.without_vp.") and v == "1")
+    assert re.search(rf'name="{re.escape(ben)}"[^>]*checked aria-invalid="true"', page)
