@@ -244,15 +244,17 @@ def _age_of_discovery(book: Any) -> Spec:
 
 
 def _ship_picks(book: Any) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
-    """Age of Discovery's ships by colour, then each flagship under each of its colours."""
+    """Age of Discovery's ships by colour, then each flagship under each colour: its own two
+    first, then the others (a flagship may join ships of any colour: the flagship_colours
+    option)."""
     groups: dict[str, list[tuple[str, str]]] = {}
     for name, ship in book.ships.items():  # "Red Ship 2": its number is its transport value
         groups.setdefault(f"{ship.colour.title()} ships", []).append((name, name))
-    groups["Flagships, under the colour they sail"] = [
-        (f"{name} ({colour})", f"{name} ({colour})")
-        for name, colours in book.flagships.items()
-        for colour in colours
-    ]
+    for name, own in book.flagships.items():
+        colours = [*own, *(c for c in book.colours if c not in own)]
+        groups[f"Flagship {name} ({' / '.join(own)})"] = [
+            (f"{name} ({colour})", f"{name} ({colour})") for colour in colours
+        ]
     return tuple((group, tuple(items)) for group, items in groups.items())
 
 

@@ -88,12 +88,13 @@ def test_ships_on_the_expeditions_and_counts_become_sections():
     assert islands.cell_for("islands.Palm Grove.Ben") == "g.islands.0.1"
 
 
-def test_the_ship_list_holds_every_ship_and_each_flagship_under_its_two_colours():
+def test_the_ship_list_holds_every_ship_and_each_flagship_under_every_colour():
     (grid,) = pad("age-of-discovery").grids
     picks = dict(grid.picks)
     assert [v for v, _ in picks["Red ships"]] == ["Red Ship 1", "Red Ship 2", "Red Ship 3"]
-    flags = [v for v, _ in picks["Flagships, under the colour they sail"]]
-    assert flags[:2] == ["Santa María (red)", "Santa María (yellow)"] and len(flags) == 12
+    flags = [v for v, _ in picks["Flagship Santa María (red / yellow)"]]
+    assert flags[:3] == ["Santa María (red)", "Santa María (yellow)", "Santa María (blue)"]
+    assert len(flags) == 6  # under any colour: flagship_colours: any joins any
     columbus = next(line for line in grid.lines if line.id == "Christopher Columbus")
     assert columbus.most == 8 and columbus.note == "red, transport limit 8"
 
