@@ -91,7 +91,8 @@ def _grid_cells(grid: Grid, players, table, raw, area: str) -> dict[str, str]:
         out = {}
         for p in range(len(players)):
             held = table[p].get(grid.key)
-            for name, n in Counter(held if isinstance(held, list) else []).items():
+            names = [str(x) for x in held if isinstance(x, str)] if isinstance(held, list) else []
+            for name, n in Counter(names).items():
                 i = _line(grid.lines, name)
                 if i is not None:
                     out[f"g.{grid.key}.{i}.{p}"] = "1" if grid.lines[i].most == 1 else str(n)

@@ -208,7 +208,7 @@ def position_text(
     chosen = {k: v for k, v in options.items() if v}
     if chosen:
         lines.append("options:")
-        lines += [f"  {k}: {_q(v)}" for k, v in chosen.items()]
+        lines += [f"  {_q(k)}: {_q(v)}" for k, v in chosen.items()]
     entries = _player_entries(pad, players, typed, cell_of)
     lines.append("players:")
     for player in players:

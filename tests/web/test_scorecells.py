@@ -4,10 +4,13 @@ again from the history) in its cells, or as the file when a cell cannot say what
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from checker.core.registry import GAMES, rules_for
 from portolan.model.loader import load_game
@@ -16,6 +19,11 @@ from portolan.web.scorecells import cells_of
 from portolan.web.scorepad import check_cells, pad_for, position_text
 from portolan.yamlsrc import Source, parse_yaml
 from tests.web.padfill import POSITIONS
+
+
+@functools.cache
+def loaded_pad(game: str):
+    return pad_for(load_game(components_dir(), game))
 
 
 def scores(game: str, text: str) -> dict:
@@ -70,3 +78,28 @@ def test_a_position_the_cells_cannot_say_stays_a_file(client):
     page = html.unescape(r.text)
     assert '<details class="paste" open>' in page and "Santa María]" in page
     assert 'value="14"' not in page  # no cell half filled
+
+
+SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 10**9),
+    st.sampled_from(["", "x", "2 Cloth + 1 Wine", "Santa María (red, wild)", "Caribbean", "bay"]),
+)
+KEYS = st.sampled_from(
+    ["Ana", "Ben", "area", "goods", "cubes", "majors", "awards", "Japan", "Palm Grove", "vp"]
+)
+VALUES = st.recursive(
+    SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4)
+)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@settings(max_examples=60, deadline=None)
+@given(entries=st.dictionaries(st.sampled_from(["Ana", "Ben"]), VALUES), rest=VALUES)
+def test_any_position_gives_cells_or_none_without_failing(game, entries, rest):
+    pad = loaded_pad(game)
+    raw = {"players": entries, "area": 5, "expeditions": rest, "islands": rest, "options": rest}
+    typed, options = cells_of(pad, ["Ana", "Ben"], raw)
+    if not check_cells(pad, ["Ana", "Ben"], typed):
+        parse_yaml(position_text(pad, ["Ana", "Ben"], typed, options).text, "p")
