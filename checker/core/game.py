@@ -266,9 +266,7 @@ class RulesBase:
         """The starting position: the game's ``preparation.setup(book, options, players)``,
         then whatever follows it without a decision (turn.run)."""
         state = self.preparation.setup(self.book(model), options, players)
-        tasks = state.tasks
-        if tasks and isinstance(tasks[-1], Task):
-            run(state)
+        run(state)
         return state
 
     def decide(self, state: Any) -> Decision | None:
@@ -306,8 +304,7 @@ class RulesBase:
         every automatic task it left on top of the stack (turn.run)."""
         state.memo = state.scratchpad = None
         events = self.moves[type(move)][1](state, move)
-        tasks = state.tasks
-        if tasks and isinstance(tasks[-1], Task):
+        if state.tasks:
             more = run(state)
             if more:
                 return events + more

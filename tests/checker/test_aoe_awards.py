@@ -6,6 +6,7 @@ Victory)."""
 from __future__ import annotations
 
 from checker.core.registry import rules_for
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import publishing
 from checker.games.age_of_exploration.moves import Pick
 from checker.games.age_of_exploration.state import Expedition
@@ -158,7 +159,7 @@ def test_a_new_expedition_after_a_failure_or_an_abort():
         state.tasks.clear()  # Ana leads: no extra cards
         returning(state, p, ["ATL3"]).leader = leader
         publishing.abort(state, p)
-        assert state.tasks == [("newexp", p, "aborted", leader)]
+        assert state.tasks == [tk.NewExpedition(p, "aborted", leader)]
         publishing.new_expedition(state, state.tasks[-1])
         assert [t[0] for t in state.tasks] == ["outfit", "pick"] + ["odraw"] * cards  # a stack
     assert state.retired_up == ["Christopher Columbus", "John Cabot"]
@@ -168,8 +169,8 @@ def test_a_new_expedition_after_a_failure_or_an_abort():
     e = returning(state, "Ben", ["EUROPE"])
     e.leader, e.second = "Amerigo Vespucci", True
     publishing.publish(state, "Ben", None)
-    assert state.tasks[0] == ("newexp", "Ben", "second")
-    state.tasks = [("newexp", "Ben", "second")]
+    assert state.tasks[0] == tk.NewExpedition("Ben", "second")
+    state.tasks = [tk.NewExpedition("Ben", "second")]
     publishing.new_expedition(state, state.tasks[0])
     assert state.retired_down == ["Amerigo Vespucci"]
     assert [t[0] for t in state.tasks] == ["outfit", "pick", "odraw", "odraw"]

@@ -10,6 +10,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import publishing
 from checker.games.age_of_exploration.actions.engine import push, run
 from checker.games.age_of_exploration.moves import Draw, Move, Roll
@@ -71,13 +72,13 @@ def test_the_end_position_after_a_major_scores_as_its_replay(tmp_path):
     e.visited |= {"CA1-YUC", "CA2", "CA3"}  # his way in from the Yucatán
     state.awe["Aztec"], state.strength["Aztec"], e.entry = 5, 1, "Aztec"
     state.now = Turn(start="AZ-CONTACT", progress=1, progress_set=True)
-    push(state, ("move",), ("next",))
+    push(state, tk.Movement(), tk.NextPlayer())
     run(state)
     play(state, Move("AZ-CAPITAL"))
     state.tasks.clear()
     state.current = 0  # Ana's next turn, in the Capital
     state.now = Turn(start="AZ-CAPITAL", draws="civilization")
-    push(state, ("draw", "civilization"), ("after",), ("next",))
+    push(state, tk.DrawCard("civilization"), tk.TurnInCard(), tk.NextPlayer())
     run(state)
     play(state, Draw(84), Roll(3), Roll(2))  # Cortés's arms, then the battle: the Aztecs fall
     assert state.majors == {"aztec-defeat": "Ana"} and state.claimed == {"landfall-ca": ["Ana"]}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from checker.games.age_of_exploration import tasks as tk
 from portolan.model import load_game
 from tests.checker.games.age_of_exploration import BASE, BEN_OUT, HOME, LAND
 from tests.checker.helpers import COMPONENTS, marked_line, run_log
@@ -240,7 +241,7 @@ def test_a_missionary_is_no_man_where_a_loss_of_men_leaves_a_choice():
     state = table()
     launched(state, "Ana", "ATL2", Crew=2, Soldiers=1, Missionary=1, Provision=2)
     state.now = Turn(start="ATL2")
-    push(state, ("lose", ("men",), "disease"), ("next",))
+    push(state, tk.TakeLoss(("men",), "disease"), tk.NextPlayer())
     run(state)
     state.forget()
     assert rules.decision(state).accepts == (Lose,)

@@ -11,6 +11,7 @@ import pytest
 from checker.core.log import parse_log
 from checker.core.registry import rules_for
 from checker.core.simulate import default_players, random_game
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions.engine import push, run
 from checker.games.age_of_exploration.moves import (
@@ -38,7 +39,7 @@ DEFAULTS = {o.name: o.default for o in MODEL.rules.options}
 
 def table(**options):
     state = RULES.setup(MODEL, ["Ana", "Ben"], DEFAULTS | options)
-    state.phase, state.round, state.turn = "play", 1, 2
+    state.phase, state.round, state.turn = ("play", 1, 2)
     state.tasks.clear()
     for p, leader in (("Ana", "Hernán Cortés"), ("Ben", "Jacques Cartier")):
         info = state.book.leaders[leader]
@@ -60,7 +61,7 @@ def launched(state, p, space, mode=SHIP, ships=1, **items):
 def turn_from(state, *tasks, start=None):
     """The current player's turn from a given task on (then movement... as usual)."""
     state.now = Turn(start=start or state.exp[state.player].space)
-    push(state, *tasks, ("next",))
+    push(state, *tasks, tk.NextPlayer())
     return run(state)
 
 
@@ -81,7 +82,7 @@ def test_the_last_ship_lost_at_sea_fails_the_expedition():
     state = table()
     e = launched(state, "Ana", "ATL9", Crew=2, Provision=2)
     e.damage = True
-    events = turn_from(state, ("damage", False))
+    events = turn_from(state, tk.ShipDamage(False))
     assert any("fails: the last ship is lost" in x for x in events)
     assert "Hernán Cortés" in state.retired_down
     assert not state.exp["Ana"].launched and state.exp["Ana"].leader == ""
@@ -97,7 +98,7 @@ def test_a_shipwreck_on_a_coast_with_an_arrow_forms_a_land_expedition():
         state, "Ana", "CB-VEN", Crew=2, Cavalry=1, Missionary=1, Cannons=1, Gold=2, Provision=1
     )
     e.damage = True
-    turn_from(state, ("damage", False))
+    turn_from(state, tk.ShipDamage(False))
     # Crew, Crew, Cavalry, Missionary: 6 ok, 7 fails (a Crew), 5 ok, 12 fails (the Missionary)
     play(state, Roll(6), Roll(7), Roll(5), Roll(12))
     assert e.mode == LAND and e.space == "CB1-TF" and e.ships == 0
@@ -110,7 +111,7 @@ def test_the_leader_dies_and_the_second_in_command_gives_up_extra_ships():
     state = table()
     state.current = 1
     e = launched(state, "Ben", "ATL9", ships=2, Crew=1, Provision=2)
-    turn_from(state, ("lose", ("men",), "combat"))
+    turn_from(state, tk.TakeLoss(("men",), "combat"))
     play(state, RULES.decision(state).accepts[0](True))  # the Leader intervenes
     events = play(state, Roll(11))  # Personal Arms 5: he dies; the man is lost too
     assert e.second and e.ships == 1
@@ -122,7 +123,7 @@ def test_the_leader_dies_and_the_second_in_command_gives_up_extra_ships():
 def test_no_men_left_and_a_failed_leadership_check_fails_the_expedition():
     state = table()
     launched(state, "Ana", "NA2-APP", LAND, ships=0, Missionary=1)
-    turn_from(state, ("lose", ("men",), "disease"))
+    turn_from(state, tk.TakeLoss(("men",), "disease"))
     events = play(state, Roll(12))  # Leadership 9 − 3 (hungry): fails
     assert any("fails: the Leader dies: no men were left" in x for x in events)
 
@@ -130,10 +131,25 @@ def test_no_men_left_and_a_failed_leadership_check_fails_the_expedition():
 def test_rumors_of_gold_go_to_the_nearest_higher_space_and_block_status_changes():
     state = table()
     e = launched(state, "Ana", "NA1-NE", LAND, ships=0, Crew=2, Provision=2)
-    turn_from(state, ("after",), ("move",), ("status",), ("action",), ("end",))
+    turn_from(
+        state,
+        tk.TurnInCard(),
+        tk.Movement(),
+        tk.StatusChange(),
+        tk.ExpeditionAction(),
+        tk.EndOfTurn(),
+    )
     state.now.rumor, state.now.progress = True, 1
     state.tasks.clear()
-    push(state, ("after",), ("move",), ("status",), ("action",), ("end",), ("next",))
+    push(
+        state,
+        tk.TurnInCard(),
+        tk.Movement(),
+        tk.StatusChange(),
+        tk.ExpeditionAction(),
+        tk.EndOfTurn(),
+        tk.NextPlayer(),
+    )
     run(state)
     assert state.rumors["Ana"] == ("NA2-LAKES", True)
     play(state, Move("NA2-LAKES"))
@@ -149,7 +165,7 @@ def test_the_capital_needs_an_entry_chit_and_its_defeat_scores_the_major():
     e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=1, Soldiers=3, Provision=2)
     state.awe["Aztec"], state.strength["Aztec"] = 5, 1
     state.now = Turn(start="AZ-CONTACT", progress=1, progress_set=True)
-    push(state, ("move",), ("next",))
+    push(state, tk.Movement(), tk.NextPlayer())
     run(state)
     assert RULES.check(state, Move("AZ-CAPITAL"), "Ana") is not None
     e.entry = "Aztec"
@@ -158,7 +174,7 @@ def test_the_capital_needs_an_entry_chit_and_its_defeat_scores_the_major():
     state.tasks.clear()
     state.current = 0  # Ana's next turn, in the Capital
     state.now = Turn(start="AZ-CAPITAL", draws="civilization")
-    push(state, ("draw", "civilization"), ("after",), ("next",))
+    push(state, tk.DrawCard("civilization"), tk.TurnInCard(), tk.NextPlayer())
     run(state)
     events = play(state, Draw(84), Roll(3), Roll(2))  # Cortés's arms, then the battle
     assert any("Aztec Empire falls" in x for x in events)
@@ -172,7 +188,7 @@ def test_a_take_over_won_gives_the_target_s_chits_to_the_attacker():
     a = launched(state, "Ana", "CB2", LAND, ships=0, Crew=2, Gold=1)
     b = launched(state, "Ben", "CB2", LAND, ships=0, Crew=1, Gold=2, Provision=1)
     b.found = [("CB3", 0)]
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     play(state, Takeover("Ben"), Give(0))
     # Cartier's Negotiation 7 − 4 = 3: 9 fails; Cortés's arms 8: 4 succeeds; Cartier's 5: 11 fails
     events = play(state, Roll(9), Roll(4), Roll(11))
@@ -185,7 +201,14 @@ def test_going_ashore_and_reboarding_on_the_ships_check():
     state = table()
     e = launched(state, "Ana", "NA1-NE", SHIP, ships=2, Crew=3, Provision=2)
     state.now = Turn(start="NA1-NE", progress=1, progress_set=True)
-    push(state, ("move",), ("status",), ("action",), ("end",), ("next",))
+    push(
+        state,
+        tk.Movement(),
+        tk.StatusChange(),
+        tk.ExpeditionAction(),
+        tk.EndOfTurn(),
+        tk.NextPlayer(),
+    )
     run(state)
     from checker.games.age_of_exploration.moves import Ashore
 
@@ -194,7 +217,14 @@ def test_going_ashore_and_reboarding_on_the_ships_check():
     state.tasks.clear()
     state.current = 0
     state.now = Turn(start="NA2-APP", progress=1, progress_set=True)
-    push(state, ("move",), ("status",), ("action",), ("end",), ("next",))
+    push(
+        state,
+        tk.Movement(),
+        tk.StatusChange(),
+        tk.ExpeditionAction(),
+        tk.EndOfTurn(),
+        tk.NextPlayer(),
+    )
     run(state)
     play(state, Move("NA1-NE"), Roll(9), Roll(8))  # 7 + 1 Crew aboard: the first ship is gone
     assert e.mode == SHIP and e.ships == 1 and e.items["Crew"] == 3
@@ -203,7 +233,15 @@ def test_going_ashore_and_reboarding_on_the_ships_check():
 def test_a_storm_at_sea_is_a_sea_check_then_the_choice_to_run_with_it():
     state = table()
     e = launched(state, "Ana", "ATL9", Crew=2, Provision=2)
-    turn_from(state, ("stance",), ("after",), ("move",), ("status",), ("action",), ("end",))
+    turn_from(
+        state,
+        tk.ChooseStance(),
+        tk.TurnInCard(),
+        tk.Movement(),
+        tk.StatusChange(),
+        tk.ExpeditionAction(),
+        tk.EndOfTurn(),
+    )
     play(state, Draw(118), Roll(11))  # sea check 7 + 1 (Cortés): damage
     assert e.damage
     play(state, Or(1), Roll(9))  # run with it: Navigation 5 fails: Lost
@@ -225,7 +263,7 @@ def test_random_games_end_within_the_bound(players):
 
 def test_a_turn_always_begins_with_start_turn():
     state = table()
-    push(state, ("start",))
+    push(state, tk.StartOfTurn())
     d = RULES.decision(state)
     assert d.starts_turn and d.accepts == (StartTurn,)
     assert Stop() and Status("X") and Action("raft")  # the move types exist
@@ -236,7 +274,7 @@ def test_the_capital_refused_without_entry_names_its_rule():
     state = table()
     launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=1)
     state.now = Turn(start="AZ-CONTACT", progress=1, progress_set=True)
-    push(state, ("move",), ("next",))
+    push(state, tk.Movement(), tk.NextPlayer())
     run(state)
     illegal = RULES.check(state, Move("AZ-CAPITAL"), "Ana")
     assert illegal.section == "Civilization Encounters"
@@ -247,7 +285,7 @@ def test_the_rumors_box_needs_the_civilization_discovered():
     state = table()
     launched(state, "Ana", "CA3", LAND, ships=0, Crew=1)
     state.now = Turn(start="CA3")
-    push(state, ("status",), ("next",))
+    push(state, tk.StatusChange(), tk.NextPlayer())
     run(state)
     illegal = RULES.check(state, Status("AZ-RUMORS"), "Ana")
     assert illegal.section == "Civilization Encounters"
@@ -260,7 +298,7 @@ def test_the_straits_are_passed_westward_only_on_a_check():
     state = table()
     launched(state, "Ana", "STRAIT-W", Crew=2, Provision=2)
     state.now = Turn(start="STRAIT-W")
-    push(state, ("status",), ("next",))
+    push(state, tk.StatusChange(), tk.NextPlayer())
     run(state)
     illegal = RULES.check(state, Status("PAC8"), "Ana")
     assert illegal.message == "heading west, the Straits must be passed on a check first"
@@ -276,7 +314,7 @@ def test_the_rumors_go_to_one_of_the_nearest_spaces():
     state = table()
     launched(state, "Ana", "SA3-MATO", LAND, ships=0, Crew=1)
     state.now = Turn(start="SA3-MATO")
-    push(state, ("rumor",), ("next",))
+    push(state, tk.RumorsOfGold(), tk.NextPlayer())
     run(state)
     assert RULES.legal_moves(state) == [Rumor("SA4"), Rumor("SA5")]
     illegal = RULES.check(state, Rumor("SA2-PARANA"), "Ana")
@@ -295,7 +333,7 @@ def test_outfitting_at_a_base_guides_surcharges_and_panama():
     publishing.claim(state, "Ben", "landfall-ca")
     assert "CA1" in state.founded and state.markers["known-nwp"] == 0
     state.hands["Ana"] = [39, 27, 45]
-    push(state, ("outfit", "Ana", "port"), ("next",))
+    push(state, tk.Outfit("Ana", "port"), tk.NextPlayer())
     run(state)
     illegal = RULES.check(state, Play(39, "Native Guide", "CA"), "Ana")
     assert "launching from a New World base" in illegal.message
@@ -308,7 +346,7 @@ def test_outfitting_at_a_base_guides_surcharges_and_panama():
     assert state.exp["Ana"].unpaid == 0 and state.gold["Ana"] == 0
     state.tasks.clear()
     state.exp["Ana"].ship_type = "Carrack"
-    push(state, ("port",), ("next",))
+    push(state, tk.InPort(), tk.NextPlayer())
     illegal = RULES.check(state, Launch("CB-SEA"), "Ana")
     assert illegal.message == "only Caravels launch from Panama City (CA1)"
     assert RULES.check(state, Launch("CA1", on_foot=True), "Ana") is None
@@ -318,7 +356,7 @@ def test_a_take_over_target_gives_no_more_gold_than_it_has():
     state = table()
     launched(state, "Ana", "CB2", LAND, ships=0, Crew=2)
     launched(state, "Ben", "CB2", LAND, ships=0, Crew=1, Gold=1)
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     play(state, Takeover("Ben"))
     illegal = RULES.check(state, Give(2), "Ben")
     assert (
@@ -372,7 +410,7 @@ def test_a_raft_is_built_on_a_river_only_by_staying_to_work_on_the_rafts():
     state = table()
     e = launched(state, "Ana", "MR2", "raft", ships=0, Crew=2)
     e.rafts = 1
-    turn_from(state, ("action",))
+    turn_from(state, tk.ExpeditionAction())
     illegal = RULES.check(state, Action("raft"), "Ana")
     assert illegal.section == "Expedition Action" and "working on them all turn" in illegal.message
     state.now.stance = "rafts"
@@ -394,7 +432,7 @@ def test_a_new_leader_must_handle_the_extra_ships_already_taken():
     state.retired_up = ["Hernán Cortés", "Ferdinand Magellan"]
     state.exp["Ben"].leader = "Jacques Cartier"
     state.hands["Ana"] = [36, 57, 51]
-    push(state, ("outfit", "Ana", "port"), ("next",))
+    push(state, tk.Outfit("Ana", "port"), tk.NextPlayer())
     run(state)
     play(state, Hire(36, "conquistador"), Leader("Francisco Pizarro"))
     illegal = RULES.check(state, Retire("Christopher Columbus"), "Ana")
@@ -415,7 +453,7 @@ def test_an_attacker_repulsed_may_not_attack_that_expedition_again_anywhere():
     a = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=2)
     a.came_from = "NA1-NE"
     b = launched(state, "Ben", "NA2-APP", LAND, ships=0, Crew=1)
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     play(state, Takeover("Ben"), Give(0))
     # Cartier's Negotiation 7 − 4 = 3: 9 fails; Cortés's arms 8: 4 succeeds; Cartier's 5: 2 too
     events = play(state, Roll(9), Roll(4), Roll(2))
@@ -423,7 +461,7 @@ def test_an_attacker_repulsed_may_not_attack_that_expedition_again_anywhere():
     b.space = "NA1-NE"  # Ben follows Ana down to the coast
     state.tasks.clear()
     state.current = 0
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     assert RULES.check(state, Takeover("Ben"), "Ana") is not None
 
 
@@ -437,7 +475,7 @@ def test_gold_spent_at_a_base_reaps_a_gold_award_without_outfitting_cards():
     state = table()
     publishing.claim(state, "Ben", "landfall-cb")  # Hispaniola (CB1) is founded
     e = launched(state, "Ana", "CB1", LAND, ships=0, Crew=2, Gold=3)
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     assert RULES.check(state, SpendGold("Cannons"), "Ana") is not None
     events = play(state, SpendGold("Crew"), SpendGold("Soldiers"), NoAction())
     assert "1st 3+ Gold: 1 VP" in events and state.vp["Ana"]["goods"] == 1
@@ -452,14 +490,22 @@ def test_lost_this_turn_checks_navigation_and_still_lost_is_removed_a_turn_later
     state = table()
     e = launched(state, "Ana", "ATL3", Crew=2, Provision=2)
     e.lost = 1
-    turn_from(state, ("lostcheck",), ("end",))
+    turn_from(state, tk.LostCheck(), tk.EndOfTurn())
     play(state, Roll(9))  # Cortés's sea Navigation 5: 9 fails
     assert e.lost == 2
     state.tasks.clear()
     state.current = 0
     step = sorted(state.book.neigh["ATL3"])[0]
     state.now = Turn(start="ATL3", progress=2, progress_set=True)
-    push(state, ("move",), ("status",), ("action",), ("lostcheck",), ("end",), ("next",))
+    push(
+        state,
+        tk.Movement(),
+        tk.StatusChange(),
+        tk.ExpeditionAction(),
+        tk.LostCheck(),
+        tk.EndOfTurn(),
+        tk.NextPlayer(),
+    )
     run(state)
     illegal = RULES.misplaced(state, Move(step))  # the movement step is passed over
     assert illegal.section == "Movement" and illegal.message == "a Lost expedition does not move"
@@ -542,7 +588,7 @@ def test_horses_eaten_become_soldiers_and_give_a_provision_each():
     Soldiers"; not more horses than there are Cavalry."""
     state = table()
     e = launched(state, "Ana", "ATL9", ships=2, Crew=2, Cavalry=2, Provision=0)
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     illegal = RULES.check(state, Action("eat", 3), "Ana")
     assert illegal.section == "Expedition Action"
     assert illegal.message == "not so many Cavalry to eat"
@@ -558,7 +604,7 @@ def test_horses_eaten_on_rafts_obey_the_rafts_cargo():
     state = table(raft_cargo="land")
     e = launched(state, "Ana", "MR2", "raft", ships=0, Crew=1, Cavalry=1, Provision=2)
     e.rafts = 1
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     play(state, Action("eat", 1))
     assert RULES.decision(state).phase == "Cargo"
 
@@ -568,20 +614,20 @@ def test_a_mine_gives_a_gold_and_is_depleted_on_a_failed_check_against_8():
     [Failure], deplete Mine"; a depleted mine is operated no more, by anyone."""
     state = table()
     e = launched(state, "Ana", "CB3", LAND, ships=0, Crew=2)
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     assert RULES.check(state, Action("mine"), "Ana") is not None  # not discovered yet
     e.found.append(("CB3", 0))
     play(state, Action("mine"), Roll(8))  # 8 against 8: the mine holds
     assert e.items["Gold"] == 1 and "CB3" not in state.depleted
     state.tasks.clear()
     state.current = 0
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     events = play(state, Action("mine"), Roll(9))
     assert "the mine is depleted" in events
     assert e.items["Gold"] == 2 and state.depleted == {"CB3"}
     state.tasks.clear()
     state.current = 0
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     illegal = RULES.check(state, Action("mine"), "Ana")
     assert illegal.message == "no working mine known or discovered here"
 
@@ -591,7 +637,7 @@ def test_hardwood_is_harvested_where_it_is_known_or_discovered_and_takes_a_ship_
     takes a ship cargo space: a Caravel full (5 of 5) must drop a counter."""
     state = table()
     e = launched(state, "Ana", "CAPE-BRANCO", Crew=2, Provision=3)
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     illegal = RULES.check(state, Action("hardwood"), "Ana")
     assert illegal.message == "no known or discovered Hardwood here"
     state.known.add(("CAPE-BRANCO", 0))  # published by someone: known to all
@@ -605,7 +651,7 @@ def test_killing_a_seized_ruler_lowers_military_strength_and_turns_in_the_chit()
     Strength by one and turn in the chit": the Ruler may then be seized by another expedition."""
     state = table()
     e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=2)
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     assert RULES.check(state, Action("kill ruler"), "Ana").message == "no Seized Ruler"
     civ.mark(state, e, "Ruler Seized", True)
     strength = state.strength["Aztec"]
@@ -630,7 +676,7 @@ def test_an_expedition_retracing_its_path_home_is_in_known_waters_only_on_that_p
     e.path, e.visited = ["ATL1", "ATL5", "ATL8", "ATL10"], {"ATL1", "ATL5", "ATL8", "ATL10"}
     base = state.book.leaders["Hernán Cortés"].ratings["navigation_sea"]
     assert navigation(state, e) == base
-    turn_from(state, ("end",))
+    turn_from(state, tk.EndOfTurn())
     play(state, DeclareReturn())
     assert navigation(state, e) == base + 1
     e.space = "ATL8"
@@ -677,19 +723,19 @@ def test_the_mississippi_descent_ends_in_ca6_by_a_status_change_from_r5():
     state = table()
     e = launched(state, "Ana", "NA3", LAND, ships=0, Crew=2, Provision=1)
     e.rafts = 1
-    turn_from(state, ("status",), ("end",))
+    turn_from(state, tk.StatusChange(), tk.EndOfTurn())
     play(state, Status("MR1"))
     assert e.mode == "raft" and e.rafted == ["MR1"]
     for river in ("MR2", "MR3", "MR4", "MR5"):
         state.tasks.clear()
         state.current = 0
         state.now = Turn(start=e.space, progress=1, progress_set=True)
-        push(state, ("move",), ("end",), ("next",))
+        push(state, tk.Movement(), tk.EndOfTurn(), tk.NextPlayer())
         run(state)
         play(state, Move(river))
     state.tasks.clear()
     state.current = 0
-    turn_from(state, ("status",), ("end",))
+    turn_from(state, tk.StatusChange(), tk.EndOfTurn())
     events = play(state, Status("CA6"))
     assert "completes the Mississippi River Descent" in events
     assert e.mode == LAND and e.descents == {"mississippi"}
@@ -712,7 +758,7 @@ def test_the_face_up_outfitting_row_holds_at_least_three_cards_after_the_deal():
         RULES.apply(state, moves[0])
     assert len(state.row) == 2 and all(len(h) == 6 for h in state.hands.values())
     state.tasks.clear()
-    push(state, ("odraw", "Ana"), ("next",))
+    push(state, tk.DrawOutfitting("Ana"), tk.NextPlayer())
     run(state)
     n = state.outfit_deck[0]
     play(state, Row(n))
@@ -730,7 +776,7 @@ def test_a_take_over_bar_ends_with_the_expedition_it_was_against():
     a = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=2)
     a.barred = {("Ben", "*"), ("Ben", "NA2-APP")}
     launched(state, "Ben", "NA2-APP", LAND, ships=0, Crew=1)
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     assert RULES.check(state, Takeover("Ben"), "Ana") is not None
     state.current = 1
     fail(state, "Ben", "lost at sea")
@@ -739,7 +785,7 @@ def test_a_take_over_bar_ends_with_the_expedition_it_was_against():
     assert a.barred == set()
     state.tasks.clear()
     state.current = 0
-    turn_from(state, ("action",), ("end",))
+    turn_from(state, tk.ExpeditionAction(), tk.EndOfTurn())
     assert RULES.check(state, Takeover("Ben"), "Ana") is None
 
 
@@ -753,7 +799,14 @@ def test_ashore_and_back_aboard_swap_counters_freely_before_leaving_the_space():
     state = table()
     e = launched(state, "Ana", "NA1-NE", SHIP, ships=2, Crew=3, Provision=2)
     state.now = Turn(start="NA1-NE")
-    push(state, ("move",), ("status",), ("action",), ("end",), ("next",))
+    push(
+        state,
+        tk.Movement(),
+        tk.StatusChange(),
+        tk.ExpeditionAction(),
+        tk.EndOfTurn(),
+        tk.NextPlayer(),
+    )
     run(state)
     play(state, Ashore(1, 1), Aboard())
     assert e.mode == SHIP and e.items == {"Crew": 3, "Provision": 2}
@@ -762,7 +815,14 @@ def test_ashore_and_back_aboard_swap_counters_freely_before_leaving_the_space():
         state.tasks.clear()
         state.current = 0
         state.now = Turn(start="NA1-NE")
-        push(state, ("move",), ("status",), ("action",), ("end",), ("next",))
+        push(
+            state,
+            tk.Movement(),
+            tk.StatusChange(),
+            tk.ExpeditionAction(),
+            tk.EndOfTurn(),
+            tk.NextPlayer(),
+        )
         run(state)
         play(state, *moves)
         assert e.mode == LAND
@@ -778,7 +838,7 @@ def test_a_card_s_lost_puts_a_still_lost_expedition_back_in_lost_this_turn():
     e = launched(state, "Ana", "CB-VEN", Crew=2, Provision=2)
     e.lost = 2
     state.now = Turn(start="CB-VEN", draws="coast")
-    push(state, ("draw", "sea"), ("lostcheck",), ("end",), ("next",))
+    push(state, tk.DrawCard("sea"), tk.LostCheck(), tk.EndOfTurn(), tk.NextPlayer())
     run(state)
     events = play(state, Draw(124), Roll(12))  # the coast's Fog: Cortés's Navigation 5 fails
     assert "Lost" in events and e.lost == 1
@@ -795,7 +855,7 @@ def test_extra_ships_given_up_recover_crew_before_the_cargo_is_adjusted():
     state.current = 1
     e = launched(state, "Ben", "ATL9", ships=2, Crew=5, Provision=3)
     e.ship_type = "Carrack"
-    turn_from(state, ("fx", "leader dies"))
+    turn_from(state, tk.Effect("leader dies"))
     assert e.second and e.ships == 1
     assert "Consolidation" in RULES.decision(state).prompt
     play(state, Roll(3))  # 3 against 9 − 5: a Crew back
@@ -813,7 +873,7 @@ def test_no_consolidation_check_at_maximum_crew():
     state.exp["Ben"] = Expedition(leader="Christopher Columbus", kind="explorer")
     e = launched(state, "Ben", "ATL9", ships=3, Crew=9)
     e.ship_type = "Carrack"
-    events = turn_from(state, ("fx", "leader dies"))
+    events = turn_from(state, tk.Effect("leader dies"))
     assert e.ships == 1 and events.count("at maximum Crew: no consolidation check") == 2
     assert "to leave behind" in RULES.decision(state).prompt
     play(state, Drop("Crew"), Drop("Crew"))
@@ -827,7 +887,7 @@ def test_a_second_in_command_who_took_over_ashore_reboards_only_the_ships_he_can
     state.current = 1
     e = launched(state, "Ben", "NA1-NE", LAND, ships=2, Soldiers=1)
     e.second, e.ship_space, e.hold = True, "NA1-NE", {"Crew": 1, "Provision": 1}
-    turn_from(state, ("reboard",))
+    turn_from(state, tk.Reboard())
     events = play(state, Roll(5), Roll(6))  # each ship still there: 7 + 1 Crew aboard
     assert "an extra ship is given up" in events
     assert e.mode == SHIP and e.ships == 1
@@ -842,7 +902,7 @@ def test_a_raft_wrecked_by_damage_leaves_its_cargo_behind():
     state = table()
     e = launched(state, "Ana", "MR2", RAFT, ships=0, Crew=2, Provision=2)
     e.rafts, e.raft_damage = 2, True
-    events = turn_from(state, ("damage", False))
+    events = turn_from(state, tk.ShipDamage(False))
     assert "loses a raft" in events and e.rafts == 1
     assert "to leave behind" in RULES.decision(state).prompt
     play(state, Drop("Provision"), Drop("Provision"))
@@ -862,7 +922,7 @@ def test_porters_are_lost_as_men_in_starvation_and_in_combat_with_native_allies_
     assert loss_options(e, ("men",), "combat")[0] == ["Crew"]
     e.allies = True
     assert loss_options(e, ("men",), "battle")[0] == ["Crew", "Porters"]
-    turn_from(state, ("lose", ("men",), "combat"))
+    turn_from(state, tk.TakeLoss(("men",), "combat"))
     events = play(state, Lose("Porters"))
     assert "Native Allies leave with the last Porters" in events and not e.allies
     e.items = {"Porters": 1, "Provision": 1}
@@ -875,7 +935,7 @@ def test_the_leader_dies_in_the_last_man_s_place_with_the_man_saved_option():
     for option, crew in (("man_saved", 1), ("man_lost", 0)):
         state = table(intervention_failure=option)
         e = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=1, Provision=1)
-        turn_from(state, ("lose", ("men",), "combat"))
+        turn_from(state, tk.TakeLoss(("men",), "combat"))
         play(state, RULES.decision(state).accepts[0](True), Roll(12))  # Cortés's 8 fails
         assert e.second and e.items.get("Crew", 0) == crew, option
 
@@ -886,12 +946,12 @@ def test_audience_with_the_ruler_gives_no_awe_to_an_expedition_still_holding_him
     state = table()
     e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=2, Provision=1)
     state.now = Turn(start="AZ-CONTACT", draws="civilization")
-    push(state, ("draw", "civilization"), ("next",))
+    push(state, tk.DrawCard("civilization"), tk.NextPlayer())
     run(state)
     play(state, Draw(69), Or(2), Roll(2))  # Cortés's Personal Arms 8 − 2: seized
     assert e.ruler == "Aztec" and state.awe["Aztec"] == 1
     state.now = Turn(start="AZ-CONTACT", draws="civilization")
-    push(state, ("draw", "civilization"), ("next",))
+    push(state, tk.DrawCard("civilization"), tk.NextPlayer())
     run(state)
     state.decks["civilization"].append(69)
     events = play(state, Draw(69), Or(2), Roll(2))
@@ -906,7 +966,7 @@ def test_audience_with_the_ruler_gives_no_awe_while_a_rival_holds_him():
     state.ruler["Aztec"] = "Ben"
     e = launched(state, "Ana", "AZ-CONTACT", LAND, ships=0, Crew=2, Provision=1)
     state.now = Turn(start="AZ-CONTACT", draws="civilization")
-    push(state, ("draw", "civilization"), ("next",))
+    push(state, tk.DrawCard("civilization"), tk.NextPlayer())
     run(state)
     events = play(state, Draw(69), Or(2), Roll(2))  # Cortés's Personal Arms 8 − 2: a success
     assert e.ruler is None and state.ruler["Aztec"] == "Ben"
@@ -921,7 +981,7 @@ def test_native_allies_leave_with_the_last_porters_in_a_shipwreck_or_left_behind
     # moored off New England (a land space): the last ship wrecked there, Porters removed
     e = launched(state, "Ana", "NA1-NE", Crew=1, Porters=1, Provision=1)
     e.damage, e.allies = True, True
-    turn_from(state, ("damage", False))
+    turn_from(state, tk.ShipDamage(False))
     play(state, Roll(6))  # the Crew's shipwreck check against 6
     assert e.mode == LAND and "Porters" not in e.items
     assert not e.allies
@@ -929,7 +989,7 @@ def test_native_allies_leave_with_the_last_porters_in_a_shipwreck_or_left_behind
     state = table()
     e = launched(state, "Ana", "NA1-NE", Crew=2, Porters=1, Provision=3)
     e.ship_type, e.allies = "Caravel", True
-    turn_from(state, ("cargo",))
+    turn_from(state, tk.CargoOverLimit())
     events = play(state, Drop("Porters"))
     assert "Native Allies leave with the last Porters" in events and not e.allies
 
@@ -941,12 +1001,12 @@ def test_porters_beyond_men_plus_one_after_a_loss_must_be_left_behind_to_move():
     a Crew: the three Porters may stay, but the expedition moves only once one is left behind."""
     state = table()
     e = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=2, Porters=3, Provision=1)
-    turn_from(state, ("lose", ("men",), "disease"))  # Porters are not lost to disease
+    turn_from(state, tk.TakeLoss(("men",), "disease"))  # Porters are not lost to disease
     assert e.items["Crew"] == 1 and e.items["Porters"] == 3  # not checked until it moves
     state.tasks.clear()
     state.current = 0
     state.now = Turn(start="NA2-APP", progress=1, progress_set=True)
-    push(state, ("move",), ("next",))
+    push(state, tk.Movement(), tk.NextPlayer())
     run(state)
     refused = RULES.check(state, Move("NA1-NE"), "Ana")
     assert refused is not None and "3 Porters with 1 men" in refused.message

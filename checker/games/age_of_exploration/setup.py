@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import (  # noqa: F401  (they register their tasks)
     cards,
     discovery,
@@ -61,13 +62,13 @@ def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:
         state.awe[name] = civ.awe.start
         state.strength[name] = civ.strength.start
         state.ruler[name] = state.allies[name] = state.capital[name] = None
-    tasks = [("ldraw", p, "explorer", "pick") for p in players]
+    tasks = [tk.DrawLeader(p, "explorer", "pick") for p in players]
     n = k["starting_outfitting_cards"]
     if options.get("face_up_outfitting") == "on":
-        tasks += [("odraw", p) for _ in range(n) for p in players]
+        tasks += [tk.DrawOutfitting(p) for _ in range(n) for p in players]
     else:
-        tasks += [("odraw", p) for p in players for _ in range(n)]
-    push(state, *tasks, ("play",))
+        tasks += [tk.DrawOutfitting(p) for p in players for _ in range(n)]
+    push(state, *tasks, tk.BeginPlay())
     run(state)
     return state
 
@@ -76,7 +77,7 @@ def begin_play(state: State, t: tuple) -> list[str]:
     """After the deal, play begins with the first player: everyone outfits in seat order."""
     state.tasks.pop()
     state.phase = PLAY
-    push(state, ("start",))
+    push(state, tk.StartOfTurn())
     return []
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import losses
 from checker.games.age_of_exploration.actions.engine import (
@@ -93,18 +94,17 @@ def start_draw(state: State, stance: str) -> list[str]:
             step = Check(rating="navigation")
             push(
                 state,
-                (
-                    "check",
+                tk.RollCheck(
                     target(state, e, step),
                     "Navigation (the Straits of Magellan)",
-                    (("fx", "strait"),),
+                    (tk.Effect("strait"),),
                     (),
                 ),
             )
             return ["draws no card: a Navigation check in the Straits"]
         return ["draws no card here"]
     deck = DECK_OF.get(now.draws, now.draws)
-    push(state, ("draw", deck))
+    push(state, tk.DrawCard(deck))
     return []
 
 
@@ -184,7 +184,7 @@ def answer_draw(state: State, t: tuple, move: Draw) -> list[str]:
     now = state.now
     now.card = move.number
     steps = state.book.portion(move.number, now.draws)
-    push(state, ("steps", tuple(steps), 0))
+    push(state, tk.Instructions(tuple(steps), 0))
     return [f"draws {state.book.titles[move.number]} ({now.draws} portion)"]
 
 
@@ -214,9 +214,9 @@ def turn_in_card(state: State, t: tuple) -> list[str]:
             state.discards[deck] = []
             events.append(f"the {DECK_WORDS[deck]} deck is reshuffled")
     if now.discovery and not e.lost:
-        push(state, ("discover",))
+        push(state, tk.Discover())
     if now.rumor and not e.must_return:
-        push(state, ("rumor",))
+        push(state, tk.RumorsOfGold())
     return events
 
 
@@ -231,7 +231,7 @@ def steps(state: State, t: tuple) -> list[str]:
     if i >= len(seq):
         return []
     if i + 1 < len(seq):
-        push(state, ("steps", seq, i + 1))
+        push(state, tk.Instructions(seq, i + 1))
     return execute(state, seq[i])
 
 
@@ -254,23 +254,23 @@ def execute(state: State, step: Any) -> list[str]:
     if isinstance(step, Check):
         return start_check(state, step)
     if isinstance(step, Choice):
-        push(state, ("or", step))
+        push(state, tk.ChooseOr(step))
         return []
     if isinstance(step, If):
         branch = step.then if holds(state, e, step.condition) else step.otherwise
         if branch:
-            push(state, ("steps", tuple(branch), 0))
+            push(state, tk.Instructions(tuple(branch), 0))
         return []
     if isinstance(step, GainItems):
         return losses.gain(state, e, step.items)
     if isinstance(step, Lose):
-        push(state, *[("lose", tuple(step.what), step.cause)] * step.n)
+        push(state, *[tk.TakeLoss(tuple(step.what), step.cause)] * step.n)
         return []
     if isinstance(step, Damage):
-        push(state, *[("damage", False)] * step.n)
+        push(state, *[tk.ShipDamage(False)] * step.n)
         return []
     if isinstance(step, Storm):
-        push(state, ("steps", tuple(state.book.storm(step.mod)), 0))
+        push(state, tk.Instructions(tuple(state.book.storm(step.mod)), 0))
         return ["a Storm"]
     if isinstance(step, Discover):
         e.teredos = True
@@ -316,23 +316,21 @@ def start_check(state: State, step: Check) -> list[str]:
         bonus = state.k["leader_combat_strength"]
         push(
             state,
-            (
-                "check",
+            tk.RollCheck(
                 pa,
                 "Personal Arms (the Leader's combat strength)",
-                (("combat", step, bonus),),
-                (("combat", step, 0),),
+                (tk.CombatCheck(step, bonus),),
+                (tk.CombatCheck(step, 0),),
             ),
         )
         return []
     push(
         state,
-        (
-            "check",
+        tk.RollCheck(
             target(state, e, step),
             label(step),
-            (("steps", tuple(step.success), 0),),
-            (("steps", tuple(step.failure), 0),),
+            (tk.Instructions(tuple(step.success), 0),),
+            (tk.Instructions(tuple(step.failure), 0),),
         ),
     )
     return []
@@ -344,12 +342,11 @@ def combat_check(state: State, t: tuple) -> list[str]:
     e = state.exp[state.player]
     push(
         state,
-        (
-            "check",
+        tk.RollCheck(
             target(state, e, step, leader),
             label(step) + f" (Leader {leader})",
-            (("steps", tuple(step.success), 0),),
-            (("steps", tuple(step.failure), 0),),
+            (tk.Instructions(tuple(step.success), 0),),
+            (tk.Instructions(tuple(step.failure), 0),),
         ),
     )
     return []
@@ -433,7 +430,7 @@ def check_or(state: State, t: tuple, move: Or) -> Illegal | None:
 
 def answer_or(state: State, t: tuple, move: Or) -> list[str]:
     state.tasks.pop()
-    push(state, ("steps", tuple(t[1].options[move.option - 1]), 0))
+    push(state, tk.Instructions(tuple(t[1].options[move.option - 1]), 0))
     return [f"follows option {move.option}"]
 
 

@@ -5,6 +5,7 @@ a time) and the defeat of an empire."""
 
 from __future__ import annotations
 
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions.engine import push
 from checker.games.age_of_exploration.state import Expedition, State
 
@@ -21,7 +22,7 @@ def mark(state: State, e: Expedition, chit: str, on: bool) -> list[str]:
         return ["Natives Attacked" if on else "Natives Attacked removed"]
     if chit == "Rotten Hulls":
         if on:
-            push(state, ("damage", True))
+            push(state, tk.ShipDamage(True))
             return []
         e.rotten = False
         return []
@@ -103,6 +104,6 @@ def defeat_check(state: State, e: Expedition) -> list[str]:
     if civ is None or e.space != civ.capital or civ.name in state.fallen:
         return []
     if state.awe[civ.name] >= civ.awe.high and state.strength[civ.name] <= civ.strength.low:
-        push(state, ("fx", "defeat", civ.name))
+        push(state, tk.Effect("defeat", (civ.name,)))
         return [f"the {civ.name} Empire falls"]
     return []

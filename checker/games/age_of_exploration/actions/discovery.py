@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions.engine import choice, push, task
 from checker.games.age_of_exploration.book import GOODS
 from checker.games.age_of_exploration.moves import Find, Rumor
@@ -54,7 +55,7 @@ def make(state: State, e: Expedition, index: int) -> list[str]:
     if d.award in GOODS:
         item = GOODS[d.award]
         e.items[item] = e.items.get(item, 0) + 1
-        push(state, ("cargo",))
+        push(state, tk.CargoOverLimit())
         return [f"discovers {d.label}: takes a {item} chit"]
     e.found.append((e.space, index))
     return [f"discovers {d.label} (a Ⓓ chit)"]

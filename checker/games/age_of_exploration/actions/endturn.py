@@ -5,6 +5,7 @@ Expedition must return, returning to Europe or a base, aborting."""
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions.engine import choice, effect, push, task
 from checker.games.age_of_exploration.actions.ratings import navigation
 from checker.games.age_of_exploration.moves import (
@@ -19,13 +20,13 @@ from checker.games.age_of_exploration.sections import END_OF_TURN, EXPLORATION_T
 from checker.games.age_of_exploration.state import OVER, Expedition, State, Turn
 
 TURN = (
-    ("stance",),
-    ("after",),
-    ("move",),
-    ("status",),
-    ("action",),
-    ("lostcheck",),
-    ("end",),
+    tk.ChooseStance(),
+    tk.TurnInCard(),
+    tk.Movement(),
+    tk.StatusChange(),
+    tk.ExpeditionAction(),
+    tk.LostCheck(),
+    tk.EndOfTurn(),
 )
 
 
@@ -39,7 +40,7 @@ def next_player(state: State, t: tuple) -> list[str]:
             state.phase = OVER
             state.end_reason = f"the round limit ({state.round_limit} rounds) is reached"
             return [f"the game ends: {state.end_reason}"]
-    push(state, ("start",))
+    push(state, tk.StartOfTurn())
     return []
 
 
@@ -58,16 +59,16 @@ def start_turn(state: State, t: tuple, move: StartTurn) -> list[str]:
     state.now = Turn()
     e = state.exp[p]
     if state.round == 0 and state.turn <= len(state.players):
-        push(state, ("outfit", p, "first"), ("next",))
+        push(state, tk.Outfit(p, "first"), tk.NextPlayer())
         return ["outfits the first expedition"]
     if not e.launched:
-        push(state, ("port",), ("next",))
+        push(state, tk.InPort(), tk.NextPlayer())
         return []
     e.launch_turn = False
     e.turns += 1
     state.now.kind = "explore"
     state.now.start = e.space
-    push(state, *TURN, ("next",))
+    push(state, *TURN, tk.NextPlayer())
     return [f"the expedition of {e.leader} is in {e.space}"]
 
 
@@ -90,12 +91,11 @@ def lost_check(state: State, t: tuple) -> list[str]:
     if e.lost == 1:
         push(
             state,
-            (
-                "check",
+            tk.RollCheck(
                 navigation(state, e),
                 "Navigation (Lost)",
-                (("fx", "found way"),),
-                (("fx", "still lost"),),
+                (tk.Effect("found way"),),
+                (tk.Effect("still lost"),),
             ),
         )
     return []
@@ -166,7 +166,7 @@ def answer_end(state: State, t: tuple, move) -> list[str]:
         return ["declares Expedition must return"]
     state.tasks.pop()
     if isinstance(move, Return):
-        push(state, ("score", p))
+        push(state, tk.ScoreVoyage(p))
         return [f"returns to {e.space} and publishes"]
     from checker.games.age_of_exploration.actions.publishing import abort
 

@@ -14,64 +14,29 @@ waits for a decision (or the stack is empty: the game is over)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from checker.core.game import Decision, Illegal
+from checker.core.turn import run  # noqa: F401  (the sections run the automatic tasks)
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import echoes
 from checker.games.age_of_exploration.state import OVER, State
 
-
-@dataclass(frozen=True, slots=True)
-class Task:
-    auto: Callable[[State, tuple], list[str] | None] | None = None
-    decide: Callable[[State, tuple], Decision] | None = None
-    options: Callable[[State, tuple], list] | None = None
-    check: Callable[[State, tuple, Any], Illegal | None] | None = None
-    answer: Callable[[State, tuple, Any], list[str]] | None = None
+task = tk.register  # a section registers the hooks of the tasks it owns
 
 
-TASKS: dict[str, Task] = {}
-AUTO: dict[str, Callable] = {}  # tag -> its auto hook, for the run loop
-
-
-def task(tag: str, **hooks: Any) -> None:
-    TASKS[tag] = Task(**hooks)
-    if hooks.get("auto"):
-        AUTO[tag] = hooks["auto"]
-
-
-def push(state: State, *tasks: tuple) -> None:
+def push(state: State, *tasks: tk.TurnTask) -> None:
     """Put tasks on the stack; the first one given is carried out first."""
     state.tasks.extend(reversed(tasks))
 
 
-def top(state: State) -> tuple | None:
+def top(state: State) -> tk.TurnTask | None:
     return state.tasks[-1] if state.tasks else None
 
 
-def pop(state: State) -> tuple:
+def pop(state: State) -> tk.TurnTask:
     return state.tasks.pop()
-
-
-def run(state: State) -> list[str]:
-    """Carry out every task that needs no decision, until one does."""
-    events: list[str] = []
-    tasks = state.tasks
-    get = AUTO.get
-    while tasks:
-        t = tasks[-1]
-        handler = get(t[0])
-        if handler is None:
-            break
-        out = handler(state, t)
-        if out is None:
-            break
-        if out:
-            events += out
-        if state.phase == OVER:
-            tasks.clear()
-    return events
 
 
 def decide(state: State) -> Decision | None:
@@ -88,8 +53,7 @@ def decide(state: State) -> Decision | None:
 def decide_top(state: State) -> Decision | None:
     if not state.tasks or state.phase == OVER:
         return None
-    t = state.tasks[-1]
-    return TASKS[t[0]].decide(state, t)
+    return state.tasks[-1].decision(state)
 
 
 def an_echo(state: State, move: Any) -> bool:
@@ -101,14 +65,14 @@ def an_echo(state: State, move: Any) -> bool:
 
 def options(state: State) -> list:
     t = top(state)
-    return [] if t is None else TASKS[t[0]].options(state, t)
+    return [] if t is None else t.hooks.options(state, t)
 
 
 def check(state: State, move: Any) -> Illegal | None:
     if an_echo(state, move):
         return echoes.check(state, move)
     t = state.tasks[-1]
-    hook = TASKS[t[0]].check
+    hook = t.hooks.check
     return None if hook is None else hook(state, t, move)
 
 
@@ -117,14 +81,8 @@ def apply(state: State, move: Any) -> list[str]:
         if an_echo(state, move):
             return echoes.answer(state, move)
         state.now.echoes.clear()
-    tasks = state.tasks
-    t = tasks[-1]
-    events = TASKS[t[0]].answer(state, t, move)
-    if tasks and tasks[-1][0] in AUTO:
-        more = run(state)
-        if more:
-            return events + more
-    return events
+    t = state.tasks[-1]
+    return t.hooks.answer(state, t, move)
 
 
 EFFECTS: dict[str, Callable[..., list[str]]] = {}

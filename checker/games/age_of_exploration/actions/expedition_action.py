@@ -6,6 +6,7 @@ rival's expedition (the Capital's second expedition must attempt one)."""
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
 from checker.games.age_of_exploration.actions.engine import choice, effect, push, task
@@ -229,10 +230,10 @@ def answer(state: State, t: tuple, move) -> list[str]:
             events += gold_awards(state, p, e.items.get("Gold", 0), cards=False)
         take(e, "Gold")
         e.items[move.item] = e.items.get(move.item, 0) + 1
-        push(state, ("action", "gold"))
+        push(state, tk.ExpeditionAction("gold"))
         return [*events, f"spends 1 Gold for 1 {move.item}"]
     if isinstance(move, Takeover):
-        push(state, ("give", move.rival, p))
+        push(state, tk.GiveGold(move.rival, p))
         return [f"attempts to take over {move.rival}'s expedition"]
     return do(state, e, move)
 
@@ -242,7 +243,7 @@ def do(state: State, e: Expedition, move: Action) -> list[str]:
     what = move.what
     if what == "provision":
         e.items["Provision"] = e.items.get("Provision", 0) + 1
-        push(state, ("cargo",))
+        push(state, tk.CargoOverLimit())
         return ["gains 1 Provision"]
     if what == "repair":
         if e.mode == RAFT:
@@ -254,29 +255,34 @@ def do(state: State, e: Expedition, move: Action) -> list[str]:
         take(e, "Cavalry", move.n)
         e.items["Soldiers"] = e.items.get("Soldiers", 0) + move.n
         e.items["Provision"] = min(e.items.get("Provision", 0) + move.n, k["provisions_max"])
-        push(state, ("cargo",))  # rafts may carry the Provisions but not the horses (raft_cargo)
+        push(
+            state, tk.CargoOverLimit()
+        )  # rafts may carry the Provisions but not the horses (raft_cargo)
         return [f"eats {move.n} horses: {move.n} Cavalry become Soldiers, +{move.n} Provisions"]
     if what == "consolidate":
         e.ships -= 1
         e.damage = e.rotten = False
-        push(state, ("cargo",))
+        push(state, tk.CargoOverLimit())
         if e.items.get("Crew", 0) < k["crew_max"]:
-            push(state, CONSOLIDATION, ("cargo",))
+            push(state, CONSOLIDATION, tk.CargoOverLimit())
         return ["consolidates: one ship fewer, no Damage"]
     if what == "raft":
         if at_base(state, e):
             return raft_built(state)
         n = k["raft_check"] + e.items.get("Crew", 0) + ship_handling(state, e, ships=False)
-        push(state, ("check", n, "Build a raft", (("fx", "raft"),), ()))
+        push(state, tk.RollCheck(n, "Build a raft", (tk.Effect("raft"),), ()))
         return ["attempts to build a raft"]
     if what == "hardwood":
         e.items["Hardwood"] = e.items.get("Hardwood", 0) + 1
-        push(state, ("cargo",))
+        push(state, tk.CargoOverLimit())
         return ["harvests Hardwood"]
     if what == "mine":
         e.items["Gold"] = e.items.get("Gold", 0) + 1
-        push(state, ("check", k["mine_check"], "the mine", (), (("fx", "deplete", e.space),)))
-        push(state, ("cargo",))
+        push(
+            state,
+            tk.RollCheck(k["mine_check"], "the mine", (), (tk.Effect("deplete", (e.space,)),)),
+        )
+        push(state, tk.CargoOverLimit())
         return ["operates the mine: 1 Gold"]
     name = e.ruler
     civ.release(state, e, "ruler")
@@ -331,24 +337,38 @@ def answer_give(state: State, t: tuple, move: Give) -> list[str]:
         a.items["Gold"] = a.items.get("Gold", 0) + move.n
     k = state.k
     nego = rating(state, r, "negotiation") + k["takeover_negotiation_mod"] + 2 * move.n
-    defend = (
-        "check",
+    defend = tk.RollCheck(
         rating(state, r, "personal_arms"),
         f"{rival}'s Personal Arms",
-        (("fx", "repulsed", rival),),
-        (("fx", "taken over", rival, attacker),),
+        (tk.Effect("repulsed", (rival,)),),
+        (
+            tk.Effect(
+                "taken over",
+                (
+                    rival,
+                    attacker,
+                ),
+            ),
+        ),
     )
-    attack = (
-        "check",
+    attack = tk.RollCheck(
         rating(state, a, "personal_arms"),
         f"{attacker}'s Personal Arms",
         (defend,),
-        (("fx", "taken over", attacker, rival),),
+        (
+            tk.Effect(
+                "taken over",
+                (
+                    attacker,
+                    rival,
+                ),
+            ),
+        ),
     )
     push(
         state,
-        ("check", nego, f"{rival}'s Negotiation", (("fx", "barred", rival),), (attack,)),
-        ("fx", "capital exit", attacker),
+        tk.RollCheck(nego, f"{rival}'s Negotiation", (tk.Effect("barred", (rival,)),), (attack,)),
+        tk.Effect("capital exit", (attacker,)),
     )
     return [f"{rival} gives {move.n} Gold"] if move.n else []
 

@@ -6,6 +6,7 @@ New World base into a coastal space beside it, into the base's space, or on foot
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions.engine import chance, choice, push, task
 from checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
 from checker.games.age_of_exploration.moves import (
@@ -85,7 +86,7 @@ def answer_port(state: State, t: tuple, move) -> list[str]:
     p = state.player
     state.now.kind = "port" if isinstance(move, StayInPort) else "launch"
     if isinstance(move, StayInPort):
-        push(state, *[("odraw", p)] * state.k["stay_in_port_cards"], ("outfit", p, "port"))
+        push(state, *[tk.DrawOutfitting(p)] * state.k["stay_in_port_cards"], tk.Outfit(p, "port"))
         return [f"{p} stays in port"]
     e = state.exp[p]
     lost = state.gold[p]
@@ -103,7 +104,7 @@ def answer_port(state: State, t: tuple, move) -> list[str]:
     else:
         e.mode = SHIP
     if move.to in state.sighted:
-        push(state, ("scurvy",), ("launched",))
+        push(state, tk.ScurvyRoll(), tk.Launched())
     return events
 
 
@@ -123,9 +124,9 @@ def answer_scurvy(state: State, t: tuple, move: Roll) -> list[str]:
     state.tasks.pop()
     e = state.exp[state.player]
     losses = max(0, move.total + (state.k["caravel_scurvy_mod"] if e.ship_type == "Caravel" else 0))
-    tasks = [("lose", ("Provision (men)",), "disease")] * losses
+    tasks = [tk.TakeLoss(("Provision (men)",), "disease")] * losses
     if losses and e.items.get("Cavalry"):
-        tasks.insert(0, ("eat", losses))
+        tasks.insert(0, tk.EatProvisions(losses))
     push(state, *tasks)
     return [f"scurvy: {move.total} on the die, {losses} loss(es)"]
 

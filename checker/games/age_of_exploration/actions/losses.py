@@ -6,6 +6,7 @@ and cargo over capacity (Cargo Capacity), settled before the next instruction.""
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import echoes
 from checker.games.age_of_exploration.actions.engine import (
     choice,
@@ -55,7 +56,7 @@ def gain(state: State, e: Expedition, items: dict[str, int]) -> list[str]:
     if e.items.get("Porters", 0) > limit:
         e.items["Porters"] = limit
         events.append(f"Porters beyond {limit} are turned down")
-    push(state, ("cargo",))
+    push(state, tk.CargoOverLimit())
     return events
 
 
@@ -68,7 +69,7 @@ def gain_guide(state: State, e: Expedition, item: str) -> list[str]:
     if old is None or old == new:
         setattr(e, attr, new)
         return [f"gains a {item} ({new})"]
-    push(state, ("guide", attr, new))
+    push(state, tk.KeepGuide(attr, new))
     return []
 
 
@@ -218,7 +219,7 @@ def lose_auto(state: State, t: tuple) -> list[str] | None:
         and last_man(e, cause)
         and set(options) <= {*MEN, "Porters"}
     ):
-        state.tasks[-1] = ("intervene", what, cause)
+        state.tasks[-1] = tk.Intervene(what, cause)
         return []
     if len(options) > 1:
         return None
@@ -274,12 +275,12 @@ task(
 def lose_item(state: State, e: Expedition, item: str) -> list[str]:
     if item == "Ship":
         e.ships -= 1
-        push(state, ("cargo",) if e.ships else ("wreck",))  # the cargo space lost with it
+        push(state, tk.CargoOverLimit() if e.ships else tk.Wreck())  # the cargo space lost with it
         return ["loses a ship"] if e.ships else ["loses the last ship"]
     if item == "Raft":
         e.rafts -= 1
         if e.mode == RAFT:
-            push(state, ("cargo",) if e.rafts else ("wreck",))
+            push(state, tk.CargoOverLimit() if e.rafts else tk.Wreck())
         return ["loses a raft"]
     take(e, item)
     return [f"loses 1 {item}", *allies_follow_porters(state, e)]
@@ -309,7 +310,10 @@ def no_men_check(state: State, e: Expedition, cause: str | None) -> list[str]:
     else:
         n = rating(state, e, "leadership") + (state.k["hungry_leadership_mod"] if hungry(e) else 0)
         what = "Leadership (no men left)"
-    push(state, ("check", n, what, (), (("fx", "fail", "the Leader dies: no men were left"),)))
+    push(
+        state,
+        tk.RollCheck(n, what, (), (tk.Effect("fail", ("the Leader dies: no men were left",)),)),
+    )
     return ["no men left to lose"]
 
 
@@ -328,20 +332,16 @@ def answer_intervene(state: State, t: tuple, move: Intervene) -> list[str]:
     state.tasks.pop()
     what, cause = t[1], t[2]
     if not move.yes:
-        push(state, ("lose", what, cause, "forced"))
+        push(state, tk.TakeLoss(what, cause, "forced"))
         return []
     e = state.exp[state.player]
-    after = [("fx", "leader dies")]
+    after = [tk.Effect("leader dies")]
     if state.options.get("intervention_failure", "man_lost") == "man_lost":
-        after.append(("lose", what, cause, "forced"))
+        after.append(tk.TakeLoss(what, cause, "forced"))
     push(
         state,
-        (
-            "check",
-            rating(state, e, "personal_arms"),
-            "Personal Arms (the last man)",
-            (),
-            tuple(after),
+        tk.RollCheck(
+            rating(state, e, "personal_arms"), "Personal Arms (the last man)", (), tuple(after)
         ),
     )
     return ["the Leader fights for the last man"]
@@ -368,14 +368,14 @@ def leader_dies(state: State, who: str | None = None) -> list[str]:
     e.second = True
     events = [f"{e.leader} dies: the Second-in-Command takes over"]
     if e.mode == SHIP:
-        push(state, ("cargo",))  # after the Crew recovery checks (pushed above it)
+        push(state, tk.CargoOverLimit())  # after the Crew recovery checks (pushed above it)
         events += reduce_ships(state, e)
     return events
 
 
 # The Consolidate ships Crew recovery, pushed as a task and worked out when its turn comes (a
 # Crew recovered by the check before counts).
-CONSOLIDATION = ("fx", "consolidation")
+CONSOLIDATION = tk.Effect("consolidation")
 
 
 def reduce_ships(state: State, e: Expedition) -> list[str]:
@@ -401,11 +401,10 @@ def consolidation(state: State) -> list[str]:
         return ["at maximum Crew: no consolidation check"]
     push(
         state,
-        (
-            "check",
+        tk.RollCheck(
             state.k["consolidate_check"] - crew,
             f"Consolidation ({state.k['consolidate_check']} − {crew} Crew)",
-            (("fx", "crew back"),),
+            (tk.Effect("crew back"),),
             (),
         ),
     )
@@ -471,11 +470,15 @@ def wreck_auto(state: State, t: tuple) -> list[str]:
     checks = []
     for item in (*MEN, "Missionary"):
         for _ in range(e.items.get(item, 0)):
-            checks.append(("check", n, f"Shipwrecked: {item}", (), (("fx", "wrecked", item),)))
+            checks.append(
+                tk.RollCheck(n, f"Shipwrecked: {item}", (), (tk.Effect("wrecked", (item,)),))
+            )
     for attr, what in (("guide", "Native Guide"), ("interpreter", "Interpreter")):
         if getattr(e, attr):
-            checks.append(("check", n, f"Shipwrecked: {what}", (), (("fx", "wrecked", attr),)))
-    push(state, *checks, ("fx", "ashore", land))
+            checks.append(
+                tk.RollCheck(n, f"Shipwrecked: {what}", (), (tk.Effect("wrecked", (attr,)),))
+            )
+    push(state, *checks, tk.Effect("ashore", (land,)))
     return [f"shipwrecked: a land expedition forms in {land}"]
 
 
@@ -530,5 +533,5 @@ def fail(state: State, p: str, why: str) -> list[str]:
         remove_turn_tasks(state, p)
     state.retired_down.append(e.leader)
     clear_expedition(state, p)
-    push(state, ("newexp", p, "failed"))
+    push(state, tk.NewExpedition(p, "failed"))
     return [f"{p}'s expedition fails: {why}; {e.leader} is retired face down"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery, echoes
 from checker.games.age_of_exploration.actions.engine import choice, effect, push, task
@@ -246,7 +247,7 @@ def answer_move(state: State, t: tuple, move) -> list[str]:
     state.tasks.pop()
     if isinstance(move, Stop):
         return []
-    push(state, ("move",))
+    push(state, tk.Movement())
     if isinstance(move, Drop):
         take(e, move.item)
         return [f"leaves 1 {move.item} behind to move"]
@@ -260,7 +261,7 @@ def answer_move(state: State, t: tuple, move) -> list[str]:
     space = state.book.spaces[move.to]
     if space.enter_check:
         state.now.entering = True
-        push(state, ("steps", tuple(space.enter_check), 0), ("enter", move.to))
+        push(state, tk.Instructions(tuple(space.enter_check), 0), tk.Entered(move.to))
         return [f"tries to enter {move.to}"]
     return enter(state, state.player, e, move.to)
 
@@ -313,10 +314,10 @@ def enter(state: State, p: str, e: Expedition, to: str, status: bool = False) ->
     events += discovery.on_entering(state, e, to)
     space = book.spaces[to]
     if space.on_enter and provision_open(state, e, to):
-        push(state, ("steps", tuple(space.on_enter), 0))
+        push(state, tk.Instructions(tuple(space.on_enter), 0))
     events += capital_entered(state, p, e, to)
     if e.mode in (LAND, RAFT) and e.ships and to == e.ship_space:
-        push(state, ("reboard",))
+        push(state, tk.Reboard())
     return events
 
 
@@ -402,7 +403,7 @@ def go_ashore(state: State, e: Expedition, move: Ashore) -> list[str]:
 
 def go_aboard(state: State, e: Expedition) -> list[str]:
     merge(e)
-    push(state, ("natives",), ("cargo",))
+    push(state, tk.MeetNatives(), tk.CargoOverLimit())
     return ["goes back aboard"]
 
 
@@ -421,10 +422,12 @@ def reboard(state: State, t: tuple) -> list[str]:
     n = state.k["reboard_check"] + e.hold.get("Crew", 0)
     state.now.reboard = 0
     checks = [
-        ("check", n, f"Are the ships still there? (ship {k + 1})", (("fx", "ship there"),), ())
+        tk.RollCheck(
+            n, f"Are the ships still there? (ship {k + 1})", (tk.Effect("ship there"),), ()
+        )
         for k in range(e.ships)
     ]
-    push(state, *checks, ("fx", "reboarded"))
+    push(state, *checks, tk.Effect("reboarded"))
     return ["back at the ships"]
 
 
@@ -448,7 +451,7 @@ def reboarded(state: State) -> list[str]:
     state.now.ashore = state.now.aboard = True  # back from inland: aboard for this turn
     merge(e)
     events = [f"{found} ship(s) still there: the expedition is aboard again"]
-    push(state, ("natives",), ("cargo",))
+    push(state, tk.MeetNatives(), tk.CargoOverLimit())
     events += reduce_ships(state, e)  # a Second-in-Command who took over ashore: first
     return events
 

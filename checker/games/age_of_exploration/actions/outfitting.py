@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions.engine import chance, choice, push, task
 from checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
@@ -87,7 +88,7 @@ def odraw_auto(state: State, t: tuple) -> list[str] | None:
         return ["the Outfitting deck is empty: its discards are shuffled into a new deck"]
     if face_up(state) and len(t) == 2:
         if len(state.row) < row_size(state) and state.outfit_deck:
-            push(state, ("row", t[1]))
+            push(state, tk.RefillRow(t[1]))
             return []
         if state.row or state.outfit_deck:
             return None
@@ -132,12 +133,12 @@ def answer_odraw(state: State, t: tuple, move) -> list[str]:
     p = t[1]
     state.tasks.pop()
     if isinstance(move, Blind):
-        push(state, ("odraw", p, "blind"))
+        push(state, tk.DrawOutfitting(p, "blind"))
         return []
     if isinstance(move, Take):
         state.row.remove(move.number)
         state.hands[p].append(move.number)
-        push(state, ("row", p))
+        push(state, tk.RefillRow(p))
         return [f"{p} takes face-up card {move.number} ({state.book.outfit[move.number].name})"]
     state.outfit_deck.remove(move.number)
     state.hands[p].append(move.number)
@@ -498,10 +499,10 @@ def answer_outfit(state: State, t: tuple, move) -> list[str]:
         return [f"{p} pays a base surcharge"]
     turn_in(state, p, move.card)
     if move.pick in state.piles:
-        push(state, ("ldraw", p, move.pick, "hire"))
+        push(state, tk.DrawLeader(p, move.pick, "hire"))
         return [f"{p} turns in a Letter of Credit for the top {move.pick.capitalize()}"]
     state.retired_up.remove(move.pick)
-    push(state, ("retire", p, move.pick))
+    push(state, tk.RetireLeader(p, move.pick))
     return [f"{p} turns in a Letter of Credit for {move.pick}"]
 
 

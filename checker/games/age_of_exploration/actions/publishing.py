@@ -6,6 +6,7 @@ failure and abort of an expedition, New Expedition (its cards and Leader) and Vi
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import echoes
 from checker.games.age_of_exploration.actions.engine import (
@@ -246,7 +247,11 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
     e.found.clear()
     events.append(f"draws {plural(cards, 'Outfitting card')}" if cards else "no Outfitting cards")
     clear_expedition(state, p)
-    push(state, *[("odraw", p)] * cards, ("newexp", p, "second" if e.second else "returned"))
+    push(
+        state,
+        *[tk.DrawOutfitting(p)] * cards,
+        tk.NewExpedition(p, "second" if e.second else "returned"),
+    )
     return events
 
 
@@ -290,7 +295,7 @@ def abort(state: State, p: str) -> list[str]:
     e = state.exp[p]
     (state.retired_down if e.second else state.retired_up).append(e.leader)
     clear_expedition(state, p)
-    push(state, ("newexp", p, "aborted", e.leader))
+    push(state, tk.NewExpedition(p, "aborted", e.leader))
     side = "face down (he died)" if e.second else "face up"
     return [f"aborts the expedition; {e.leader} is retired {side}"]
 
@@ -315,10 +320,10 @@ def new_expedition(state: State, t: tuple) -> list[str]:
     e = Expedition(leader="" if need else old.leader, kind=old.kind, ship_type=old.ship_type)
     e.items = {"Crew": k["starting_crew"], "Provision": k["starting_provisions"]}
     state.exp[p] = e
-    tasks = [("odraw", p)] * cards
+    tasks = [tk.DrawOutfitting(p)] * cards
     if need:
-        tasks.append(("pick", p, t[3] if len(t) > 3 else None))
-    push(state, *tasks, ("outfit", p, "new"))
+        tasks.append(tk.PickLeader(p, t[3] if len(t) > 3 else None))
+    push(state, *tasks, tk.Outfit(p, "new"))
     return [f"{p} outfits a new expedition: draws {cards} Outfitting cards"]
 
 
@@ -347,7 +352,7 @@ def answer_pick(state: State, t: tuple, move: Pick) -> list[str]:
     state.tasks.pop()
     p = t[1]
     if move.pick in state.piles:
-        push(state, ("ldraw", p, move.pick, "pick"))
+        push(state, tk.DrawLeader(p, move.pick, "pick"))
         return [f"draws the top {move.pick.capitalize()}"]
     state.retired_up.remove(move.pick)
     set_leader(state, p, move.pick)
@@ -395,7 +400,7 @@ def answer_ldraw(state: State, t: tuple, move: Leader) -> list[str]:
     p, purpose = t[1], t[3]
     state.piles[t[2]].remove(move.name)
     if purpose == "hire":
-        push(state, ("retire", p, move.name))
+        push(state, tk.RetireLeader(p, move.name))
         return [f"{move.name} is turned over"]
     set_leader(state, p, move.name)
     return [f"{p}'s Leader: {move.name}"]

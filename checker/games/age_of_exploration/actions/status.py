@@ -6,6 +6,7 @@ onto rivers; ships moored off a coast land space; the Straits of Magellan passed
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
 from checker.games.age_of_exploration.actions.engine import choice, push, task
@@ -135,7 +136,7 @@ def change(state: State, t: tuple, move) -> list[str]:
     k_to = book.kind[to]
     if e.mode == LAND and k_to == "river":
         e.mode = RAFT
-        push(state, ("cargo",))
+        push(state, tk.CargoOverLimit())
         events.append("the rafts are launched: a raft expedition")
     elif e.mode == RAFT and k_to in ("land", "base") and to not in book.coast_land:
         e.mode, e.rafts, e.raft_damage = LAND, 0, False
