@@ -68,7 +68,7 @@ def test_channels_draw_two_cards_and_one_more_each():
     returning(state, "Ana", ["EUROPE"], found=[("NWP1", 0), ("NWP3", 0), ("NWP3", 1)])
     publishing.publish(state, "Ana", None)
     assert state.total("Ana") == 0
-    draws = [t for t in state.tasks if t[0] == "odraw"]
+    draws = [t for t in state.tasks if isinstance(t, tk.DrawOutfitting)]
     assert len(draws) == 2 + 2  # 2 + 1 + 1 for three Channels
 
 
@@ -146,7 +146,7 @@ def test_the_known_nwp_progress_scores_one_vp_however_far_it_advances():
     publishing.publish(state, "Ana", None)
     assert state.markers["known-nwp"] == 3 and state.total("Ana") == 1
     assert state.vp["Ana"]["known_progress"] == 1
-    assert len([t for t in state.tasks if t[0] == "odraw"]) == 3
+    assert len([t for t in state.tasks if isinstance(t, tk.DrawOutfitting)]) == 3
 
 
 def test_a_new_expedition_after_a_failure_or_an_abort():
@@ -161,7 +161,9 @@ def test_a_new_expedition_after_a_failure_or_an_abort():
         publishing.abort(state, p)
         assert state.tasks == [tk.NewExpedition(p, "aborted", leader)]
         publishing.new_expedition(state, state.tasks[-1])
-        assert [t[0] for t in state.tasks] == ["outfit", "pick"] + ["odraw"] * cards  # a stack
+        assert [type(t) for t in state.tasks] == [tk.Outfit, tk.PickLeader] + [
+            tk.DrawOutfitting
+        ] * cards  # a stack
     assert state.retired_up == ["Christopher Columbus", "John Cabot"]
     picks = publishing.pick_moves(state, state.tasks[1])
     assert Pick("Christopher Columbus") in picks and Pick("John Cabot") not in picks
@@ -173,7 +175,7 @@ def test_a_new_expedition_after_a_failure_or_an_abort():
     state.tasks = [tk.NewExpedition("Ben", "second")]
     publishing.new_expedition(state, state.tasks[0])
     assert state.retired_down == ["Amerigo Vespucci"]
-    assert [t[0] for t in state.tasks] == ["outfit", "pick", "odraw", "odraw"]
+    assert [type(t) for t in state.tasks] == [tk.Outfit, tk.PickLeader, *[tk.DrawOutfitting] * 2]
 
 
 def test_an_expedition_aborted_under_the_second_in_command_does_not_free_its_dead_leader():

@@ -87,7 +87,7 @@ def test_the_last_ship_lost_at_sea_fails_the_expedition():
     assert "Hernán Cortés" in state.retired_down
     assert not state.exp["Ana"].launched and state.exp["Ana"].leader == ""
     # a new expedition: 2 + 2 cards (not leading), then a new Leader
-    assert [t[0] for t in state.tasks[-4:]] == ["odraw"] * 4
+    assert [type(t) for t in state.tasks[-4:]] == [tk.DrawOutfitting] * 4
 
 
 def test_a_shipwreck_on_a_coast_with_an_arrow_forms_a_land_expedition():
@@ -480,7 +480,7 @@ def test_gold_spent_at_a_base_reaps_a_gold_award_without_outfitting_cards():
     events = play(state, SpendGold("Crew"), SpendGold("Soldiers"), NoAction())
     assert "1st 3+ Gold: 1 VP" in events and state.vp["Ana"]["goods"] == 1
     assert e.items == {"Crew": 3, "Soldiers": 1, "Gold": 1}
-    assert not [t for t in state.tasks if t[0] == "odraw"]
+    assert not [t for t in state.tasks if isinstance(t, tk.DrawOutfitting)]
 
 
 def test_lost_this_turn_checks_navigation_and_still_lost_is_removed_a_turn_later():
@@ -861,7 +861,9 @@ def test_extra_ships_given_up_recover_crew_before_the_cargo_is_adjusted():
     play(state, Roll(3))  # 3 against 9 − 5: a Crew back
     assert e.items["Crew"] == 6
     play(state, Drop("Provision"), Drop("Provision"))
-    assert e.items == {"Crew": 6, "Provision": 1} and state.tasks[-1][0] != "cargo"
+    assert e.items == {"Crew": 6, "Provision": 1} and not isinstance(
+        state.tasks[-1], tk.CargoOverLimit
+    )
 
 
 def test_no_consolidation_check_at_maximum_crew():

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from checker.core.game import Decision, Illegal
+from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import engine
 from checker.games.age_of_exploration.moves import (
     Aboard,
@@ -60,16 +61,16 @@ from checker.games.age_of_exploration.state import State
 
 QUICK = {StartTurn, Roll, Draw}  # moves misplaced() has little to say about
 # Tasks that draw a card (an exploration card, an Outfitting card, a Leader, a face-up card).
-DRAWING = {"draw", "odraw", "ldraw", "row"}
+DRAWING = (tk.DrawCard, tk.DrawOutfitting, tk.DrawLeader, tk.RefillRow)
 # The steps of an exploration turn (Exploration Turns), and what comes at each.
 STAGE = {
-    "stance": 0,
-    "after": 0,
-    "move": 1,
-    "status": 2,
-    "action": 3,
-    "lostcheck": 4,
-    "end": 4,
+    tk.ChooseStance: 0,
+    tk.TurnInCard: 0,
+    tk.Movement: 1,
+    tk.StatusChange: 2,
+    tk.ExpeditionAction: 3,
+    tk.LostCheck: 4,
+    tk.EndOfTurn: 4,
 }
 LATE = {
     Find: (0, DISCOVERIES, "the card is resolved: a discovery comes with the card's Ⓓ"),
@@ -108,7 +109,7 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     player's turn is to begin), judged as a step of the turn it was written in."""
     if isinstance(move, StartTurn):
         return None
-    ended = bool(state.tasks) and state.tasks[-1][0] == "start"
+    ended = bool(state.tasks) and isinstance(state.tasks[-1], tk.StartOfTurn)
     if ended and state.turn == 0:  # the deal is over, no turn has begun
         n = state.k["starting_outfitting_cards"]
         return Illegal(
@@ -121,34 +122,36 @@ def misplaced(state: State, move: Any) -> Illegal | None:
         return early
     if ended:
         return launched_already(p, e, move, True) or after_the_turn(p, e, move)
-    top = state.tasks[-1][0] if state.tasks else None
-    in_port = any(t[0] in ("outfit", "port") for t in state.tasks)
+    top = type(state.tasks[-1]) if state.tasks else None
+    in_port = any(isinstance(t, (tk.Outfit, tk.InPort)) for t in state.tasks)
     early = launched_already(p, e, move, not in_port)
     if early is not None:
         return early
-    if top == "draw" and not isinstance(move, Draw):
+    if top is tk.DrawCard and not isinstance(move, Draw):
         return Illegal(
             DRAW,
             f"{p}'s expedition draws its exploration card now: write its number before "
             f"'{describe(move)}'",
         )
     if type(move) in QUICK:
-        return port_begins(p) if top == "port" else None
-    turn = [STAGE[t[0]] for t in state.tasks if t[0] in STAGE]
-    if top == "port" and isinstance(move, OUTFITTING_MOVES):
+        return port_begins(p) if top is tk.InPort else None
+    turn = [STAGE[type(t)] for t in state.tasks if type(t) in STAGE]
+    if top is tk.InPort and isinstance(move, OUTFITTING_MOVES):
         return outfitting_at_port(state, p, move)
     if e is not None and not e.launched and isinstance(move, EXPLORING):
         return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
-    if top == "port":
+    if top is tk.InPort:
         return port_begins(p)
     if e is not None and not e.launched and isinstance(move, (StayInPort, Launch)):
         return Illegal(OUTFITTING, f"{p} outfits this turn: stay in port or launch next turn")
     if not turn:
         return None
-    pending = {t[0] for t in state.tasks}
-    if isinstance(move, Status) and ("status" in pending or min(turn) > 2):
+    pending = {type(t) for t in state.tasks}
+    if isinstance(move, Status) and (tk.StatusChange in pending or min(turn) > 2):
         return why_no_status(state, e, move)
-    if isinstance(move, (Action, Takeover, SpendGold)) and ("action" in pending or min(turn) > 3):
+    if isinstance(move, (Action, Takeover, SpendGold)) and (
+        tk.ExpeditionAction in pending or min(turn) > 3
+    ):
         return why_no_action(state, e, move)
     late = LATE.get(type(move))
     if late is not None and min(turn) > late[0]:
@@ -249,14 +252,14 @@ def lost_with_no_men(state: State, move: Any) -> Illegal | None:
     """A counter written as lost where a loss of men found no men: the rules check the Leader
     instead ("Men" losses may not be satisfied by losing a Missionary, Pilot...)."""
     top = state.tasks[-1] if state.tasks else None
-    if not isinstance(move, Lose) or top is None or top[0] != "check":
+    if not isinstance(move, Lose) or not isinstance(top, tk.RollCheck):
         return None
-    if "no men left" not in top[2]:
+    if "no men left" not in top.what:
         return None
     return Illegal(
         LOSSES,
         f"'men' losses may not be satisfied by losing a {move.item}: with no men left, "
-        f"the loss is a {top[2].split(' (')[0]} check",
+        f"the loss is a {top.what.split(' (')[0]} check",
     )
 
 
@@ -266,20 +269,22 @@ def drawn_too_many(state: State, p: str, e, move: Any, ended: bool) -> Illegal |
     of the turn, or while outfitting with the cards in hand."""
     if not isinstance(move, Draw):
         return None
-    if e is not None and e.launch_turn and (ended or state.tasks[-1][0] not in DRAWING):
+    if e is not None and e.launch_turn and (ended or not isinstance(state.tasks[-1], DRAWING)):
         return Illegal(LAUNCHING, f"launching takes an entire turn: {p} draws no card")
-    if any(t[0] in DRAWING for t in state.tasks):
+    if any(isinstance(t, DRAWING) for t in state.tasks):
         return None
     if state.now.kind == "port":
         n = state.k["stay_in_port_cards"]
         return Illegal(
             OUTFITTING, f"staying in port draws {n} Outfitting cards: {p} has drawn them"
         )
-    if state.now.kind == "explore" and not {t[0] for t in state.tasks} & {"stance", "steps"}:
+    if state.now.kind == "explore" and not any(
+        isinstance(t, (tk.ChooseStance, tk.Instructions)) for t in state.tasks
+    ):
         if state.now.stance == "stay" or state.now.draws == "none":
             return Illegal(DRAW, f"{p}'s expedition draws no card this turn")
         return Illegal(DRAW, f"one exploration card a turn: {p} has drawn it")
-    if state.tasks and state.tasks[-1][0] == "outfit":
+    if state.tasks and isinstance(state.tasks[-1], tk.Outfit):
         return Illegal(OUTFITTING, f"{p} outfits with the cards in hand: no card is drawn now")
     return None
 
@@ -327,7 +332,11 @@ def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
         # Draw for every card of the pile (fifty or more) to keep one.
         t = state.tasks[-1]
         pile = (
-            state.decks[t[1]] if t[0] == "draw" else state.outfit_deck if t[0] == "odraw" else None
+            state.decks[t.deck]
+            if isinstance(t, tk.DrawCard)
+            else state.outfit_deck
+            if isinstance(t, tk.DrawOutfitting)
+            else None
         )
         if pile:
             return Draw(pile[rng.randrange(len(pile))])

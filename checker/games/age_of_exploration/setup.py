@@ -73,7 +73,7 @@ def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:
     return state
 
 
-def begin_play(state: State, t: tuple) -> list[str]:
+def begin_play(state: State, t: tk.BeginPlay) -> list[str]:
     """After the deal, play begins with the first player: everyone outfits in seat order."""
     state.tasks.pop()
     state.phase = PLAY

@@ -13,6 +13,7 @@ from typing import Any
 
 from checker.core.game import GameState
 from checker.games.age_of_exploration.book import Book
+from checker.games.age_of_exploration.tasks import RetireLeader
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 SHIP, LAND, RAFT = "ship", "land", "raft"
@@ -189,5 +190,5 @@ class State(GameState):
         for pile in self.piles.values():
             out += pile
         out += self.retired_up + self.retired_down
-        out += [t[2] for t in self.tasks if t[0] == "retire"]
+        out += [t.name for t in self.tasks if isinstance(t, RetireLeader)]
         return out

@@ -9,19 +9,15 @@ The section module that owns a step registers its hooks for it (``register``): `
 it out if it needs no decision), ``decide``, ``options`` (legal moves, or chance outcomes with
 weights), ``check`` (why a move does not answer it) and ``answer`` (apply the move). Each hook
 takes the state and the task.
-
-A task still reads as the tuple it replaced (``tag``, then its fields; trailing optional fields
-left out when unset), so the hooks may index it while they move over to the field names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from checker.core.turn import Decision, Illegal, Task
-from checker.games.age_of_exploration.state import OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +41,6 @@ class TurnTask(Task):
 
     __slots__ = ()
     tag: ClassVar[str]
-    optional: ClassVar[int] = 0  # trailing fields left out of the tuple view while None
 
     @property
     def hooks(self) -> Hooks:
@@ -66,32 +61,16 @@ class TurnTask(Task):
         if auto is None:
             return None
         events = auto(state, self)
-        if events is not None and state.phase == OVER:
+        if events is not None and state.over:
             state.tasks.clear()
         return events
 
-    # -- the tuple view ----------------------------------------------------------------------
-    def _items(self) -> tuple:
-        values = [getattr(self, f.name) for f in fields(self)]
-        for _ in range(self.optional):
-            if values and values[-1] is None:
-                values.pop()
-        return (self.tag, *values)
 
-    def __iter__(self):
-        return iter(self._items())
+def _task(tag: str):
+    """A task class: a frozen dataclass whose hooks are those registered under ``tag``."""
 
-    def __getitem__(self, i):
-        return self._items()[i]
-
-    def __len__(self) -> int:
-        return len(self._items())
-
-
-def _task(tag: str, optional: int = 0):
     def make(cls):
         cls.tag = tag
-        cls.optional = optional
         return dataclass(frozen=True, slots=True)(cls)
 
     return make
@@ -131,7 +110,7 @@ class ScoreVoyage(TurnTask):
 
 
 # -- outfitting and launching -------------------------------------------------------------------
-@_task("odraw", optional=1)
+@_task("odraw")
 class DrawOutfitting(TurnTask):
     """``player`` draws an Outfitting card (``how``: "blind" from the deck once a face-up row
     is in play)."""
@@ -202,7 +181,7 @@ class RetireLeader(TurnTask):
     name: str
 
 
-@_task("newexp", optional=1)
+@_task("newexp")
 class NewExpedition(TurnTask):
     """``player`` forms a new expedition (``why``: second, returned, aborted, failed)."""
 
@@ -252,16 +231,16 @@ class CombatCheck(TurnTask):
     bonus: int
 
 
-@_task("check", optional=1)
+@_task("check")
 class RollCheck(TurnTask):
     """A check: roll ``target`` or less for ``what``; ``success`` or ``failure`` are the tasks
-    that follow (``dice``: 1 or 2, 2 when unset)."""
+    that follow (rolled with ``dice`` dice)."""
 
     target: int
     what: str
     success: tuple
     failure: tuple
-    dice: int | None = None
+    dice: int = 2
 
 
 @_task("fx")
@@ -270,9 +249,6 @@ class Effect(TurnTask):
 
     name: str
     args: tuple = ()
-
-    def _items(self) -> tuple:
-        return ("fx", self.name, *self.args)
 
 
 @_task("discover")
@@ -286,13 +262,13 @@ class RumorsOfGold(TurnTask):
 
 
 # -- losses -------------------------------------------------------------------------------------
-@_task("lose", optional=1)
+@_task("lose")
 class TakeLoss(TurnTask):
     """A loss of one of ``what`` (for ``cause``); ``forced`` when no intervention may stop it."""
 
     what: tuple
     cause: str
-    forced: str | None = None
+    forced: bool = False
 
 
 @_task("intervene")
@@ -356,7 +332,7 @@ class StatusChange(TurnTask):
     """The status change step."""
 
 
-@_task("action", optional=1)
+@_task("action")
 class ExpeditionAction(TurnTask):
     """The expedition action step (``kind``: what is already chosen, e.g. "gold")."""
 
@@ -365,7 +341,8 @@ class ExpeditionAction(TurnTask):
 
 @_task("give")
 class GiveGold(TurnTask):
-    """Gold given to ``rival`` by ``player`` against a takeover."""
+    """How much Gold ``giver``, whose expedition ``attacker`` takes over, gives to the
+    Negotiation check."""
 
-    rival: str
-    player: str
+    giver: str
+    attacker: str

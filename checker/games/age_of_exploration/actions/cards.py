@@ -60,7 +60,7 @@ def stance_options(state: State) -> tuple[str, ...]:
     return ()
 
 
-def begin(state: State, t: tuple) -> list[str] | None:
+def begin(state: State, t: tk.ChooseStance) -> list[str] | None:
     if stance_options(state):
         return None
     state.tasks.pop()
@@ -116,23 +116,23 @@ def strait_passed(state: State) -> list[str]:
     return ["the Straits are passed: Progress"]
 
 
-def decide_stance(state: State, t: tuple):
+def decide_stance(state: State, t: tk.ChooseStance):
     opts = stance_options(state)
     what = "leave (draw a card) or stay" if STAY in opts else "explore the river or work on rafts"
     return choice(state.player, "Card", (Stance,), what)
 
 
-def stance_moves(state: State, t: tuple) -> list:
+def stance_moves(state: State, t: tk.ChooseStance) -> list:
     return [Stance(s) for s in stance_options(state)]
 
 
-def check_stance(state: State, t: tuple, move: Stance) -> Illegal | None:
+def check_stance(state: State, t: tk.ChooseStance, move: Stance) -> Illegal | None:
     if move.what not in stance_options(state):
         return Illegal(DRAW, f"'{move.what}' is not possible here")
     return None
 
 
-def answer_stance(state: State, t: tuple, move: Stance) -> list[str]:
+def answer_stance(state: State, t: tk.ChooseStance, move: Stance) -> list[str]:
     state.tasks.pop()
     return start_draw(state, move.what)
 
@@ -151,26 +151,26 @@ task(
 DECK_WORDS = {"sea": "Sea/Coast/River", "land": "Land", "civilization": "Civilization"}
 
 
-def draw_auto(state: State, t: tuple) -> list[str] | None:
+def draw_auto(state: State, t: tk.DrawCard) -> list[str] | None:
     """An empty deck is made again from its discards (Draw and resolve an exploration card)."""
-    deck = t[1]
+    deck = t.deck
     if state.decks[deck]:
         return None
     state.decks[deck], state.discards[deck] = state.discards[deck], []
     return [f"the {DECK_WORDS[deck]} deck is empty: its discards are shuffled into a new deck"]
 
 
-def decide_draw(state: State, t: tuple):
-    deck = t[1]
+def decide_draw(state: State, t: tk.DrawCard):
+    deck = t.deck
     return chance(state.player, "Card", (Draw,), f"the number of the {DECK_WORDS[deck]} card drawn")
 
 
-def draw_outcomes(state: State, t: tuple) -> list:
-    return [(Draw(n), 1) for n in state.decks[t[1]]]
+def draw_outcomes(state: State, t: tk.DrawCard) -> list:
+    return [(Draw(n), 1) for n in state.decks[t.deck]]
 
 
-def check_draw(state: State, t: tuple, move: Draw) -> Illegal | None:
-    deck = t[1]
+def check_draw(state: State, t: tk.DrawCard, move: Draw) -> Illegal | None:
+    deck = t.deck
     if move.number in state.decks[deck]:
         return None
     if state.book.deck_of.get(move.number) != deck:
@@ -178,9 +178,9 @@ def check_draw(state: State, t: tuple, move: Draw) -> Illegal | None:
     return Illegal(DRAW, f"card {move.number} cannot be drawn: it is {state.where_is(move.number)}")
 
 
-def answer_draw(state: State, t: tuple, move: Draw) -> list[str]:
+def answer_draw(state: State, t: tk.DrawCard, move: Draw) -> list[str]:
     state.tasks.pop()
-    state.decks[t[1]].remove(move.number)
+    state.decks[t.deck].remove(move.number)
     now = state.now
     now.card = move.number
     steps = state.book.portion(move.number, now.draws)
@@ -198,7 +198,7 @@ task(
 )
 
 
-def turn_in_card(state: State, t: tuple) -> list[str]:
+def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
     """After the instructions: the card is turned in (and the deck reshuffled if it says so),
     then any Discovery or Rumors of Gold is resolved (Draw and resolve an exploration card)."""
     state.tasks.pop()
@@ -224,10 +224,10 @@ task("after", auto=turn_in_card)
 
 
 # -- instructions -------------------------------------------------------------------------------
-def steps(state: State, t: tuple) -> list[str]:
+def steps(state: State, t: tk.Instructions) -> list[str]:
     """Carry out the next instruction of a sequence (Choices and Sequences)."""
     state.tasks.pop()
-    seq, i = t[1], t[2]
+    seq, i = t.seq, t.index
     if i >= len(seq):
         return []
     if i + 1 < len(seq):
@@ -336,9 +336,9 @@ def start_check(state: State, step: Check) -> list[str]:
     return []
 
 
-def combat_check(state: State, t: tuple) -> list[str]:
+def combat_check(state: State, t: tk.CombatCheck) -> list[str]:
     state.tasks.pop()
-    step, leader = t[1], t[2]
+    step, leader = t.step, t.bonus
     e = state.exp[state.player]
     push(
         state,
@@ -356,37 +356,39 @@ task("combat", auto=combat_check)
 
 
 # -- the dice -----------------------------------------------------------------------------------
-def decide_roll(state: State, t: tuple):
-    dice = t[5] if len(t) > 5 else 2
+def decide_roll(state: State, t: tk.RollCheck):
+    dice = t.dice
     what = "the die" if dice == 1 else "the dice"
-    return chance(state.player, "Check", (Roll,), f"{what} for {t[2]} (success at {t[1]} or less)")
+    return chance(
+        state.player, "Check", (Roll,), f"{what} for {t.what} (success at {t.target} or less)"
+    )
 
 
-def roll_outcomes(state: State, t: tuple) -> list:
-    dice = t[5] if len(t) > 5 else 2
-    return [(Roll(n, n <= t[1]), w) for n, w in roll_weights(dice)]
+def roll_outcomes(state: State, t: tk.RollCheck) -> list:
+    dice = t.dice
+    return [(Roll(n, n <= t.target), w) for n, w in roll_weights(dice)]
 
 
-def check_roll(state: State, t: tuple, move: Roll) -> Illegal | None:
-    dice = t[5] if len(t) > 5 else 2
+def check_roll(state: State, t: tk.RollCheck, move: Roll) -> Illegal | None:
+    dice = t.dice
     low, high = (1, 6) if dice == 1 else (2, 12)
     if not low <= move.total <= high:
         return Illegal(KEY_CONCEPTS, f"{move.total} cannot be rolled on {dice} dice")
-    ok = move.total <= t[1]
+    ok = move.total <= t.target
     if move.claim is not None and move.claim != ok:
         said, truth = ("success", "fails") if move.claim else ("failure", "succeeds")
         return Illegal(
             KEY_CONCEPTS,
-            f"the log says {said}, but {move.total} {truth} against {t[2]} at {t[1]}",
+            f"the log says {said}, but {move.total} {truth} against {t.what} at {t.target}",
         )
     return None
 
 
-def answer_roll(state: State, t: tuple, move: Roll) -> list[str]:
+def answer_roll(state: State, t: tk.RollCheck, move: Roll) -> list[str]:
     state.tasks.pop()
-    ok = move.total <= t[1]
-    push(state, *(t[3] if ok else t[4]))
-    return [f"{t[2]}: {move.total} against {t[1]}, {'success' if ok else 'failure'}"]
+    ok = move.total <= t.target
+    push(state, *(t.success if ok else t.failure))
+    return [f"{t.what}: {move.total} against {t.target}, {'success' if ok else 'failure'}"]
 
 
 task("check", decide=decide_roll, options=roll_outcomes, check=check_roll, answer=answer_roll)
@@ -407,20 +409,20 @@ def empty_loss(e, option: list) -> bool:
     return all(w not in ("men", "Provision (men)") and not e.items.get(w) for w in option[0].what)
 
 
-def decide_or(state: State, t: tuple):
-    n = len(t[1].options)
+def decide_or(state: State, t: tk.ChooseOr):
+    n = len(t.step.options)
     return choice(state.player, "Card", (Or,), f"one of the card's {n} options (OR)")
 
 
-def or_moves(state: State, t: tuple) -> list:
-    return [Or(k) for k in open_options(state, t[1])]
+def or_moves(state: State, t: tk.ChooseOr) -> list:
+    return [Or(k) for k in open_options(state, t.step)]
 
 
-def check_or(state: State, t: tuple, move: Or) -> Illegal | None:
-    n = len(t[1].options)
+def check_or(state: State, t: tk.ChooseOr, move: Or) -> Illegal | None:
+    n = len(t.step.options)
     if not 1 <= move.option <= n:
         return Illegal(INSTRUCTIONS, f"the card offers {n} options, not an option {move.option}")
-    if move.option not in open_options(state, t[1]):
+    if move.option not in open_options(state, t.step):
         return Illegal(
             INSTRUCTIONS,
             f"option {move.option} only loses a counter the expedition does not have",
@@ -428,9 +430,9 @@ def check_or(state: State, t: tuple, move: Or) -> Illegal | None:
     return None
 
 
-def answer_or(state: State, t: tuple, move: Or) -> list[str]:
+def answer_or(state: State, t: tk.ChooseOr, move: Or) -> list[str]:
     state.tasks.pop()
-    push(state, tk.Instructions(tuple(t[1].options[move.option - 1]), 0))
+    push(state, tk.Instructions(tuple(t.step.options[move.option - 1]), 0))
     return [f"follows option {move.option}"]
 
 

@@ -38,7 +38,7 @@ def potentials(state: State, e: Expedition) -> list[tuple[int, str]]:
     return out
 
 
-def discover_auto(state: State, t: tuple) -> list[str] | None:
+def discover_auto(state: State, t: tk.Discover) -> list[str] | None:
     e = state.exp[state.player]
     found = potentials(state, e)
     labels = {label for _, label in found}
@@ -61,16 +61,16 @@ def make(state: State, e: Expedition, index: int) -> list[str]:
     return [f"discovers {d.label} (a Ⓓ chit)"]
 
 
-def decide_find(state: State, t: tuple):
+def decide_find(state: State, t: tk.Discover):
     return choice(state.player, "Discovery", (Find,), "the discovery made (one per Ⓓ)")
 
 
-def find_moves(state: State, t: tuple) -> list:
+def find_moves(state: State, t: tk.Discover) -> list:
     labels = dict.fromkeys(label for _, label in potentials(state, state.exp[state.player]))
     return [Find(label) for label in labels]
 
 
-def check_find(state: State, t: tuple, move: Find) -> Illegal | None:
+def check_find(state: State, t: tk.Discover, move: Find) -> Illegal | None:
     labels = [label for _, label in potentials(state, state.exp[state.player])]
     if move.label not in labels:
         return Illegal(
@@ -80,7 +80,7 @@ def check_find(state: State, t: tuple, move: Find) -> Illegal | None:
     return None
 
 
-def answer_find(state: State, t: tuple, move: Find) -> list[str]:
+def answer_find(state: State, t: tk.Discover, move: Find) -> list[str]:
     state.tasks.pop()
     e = state.exp[state.player]
     index = next(i for i, label in potentials(state, e) if label == move.label)
@@ -151,7 +151,7 @@ def rumor_targets(state: State, e: Expedition) -> list[str]:
     return best
 
 
-def rumor_auto(state: State, t: tuple) -> list[str] | None:
+def rumor_auto(state: State, t: tk.RumorsOfGold) -> list[str] | None:
     e = state.exp[state.player]
     p = state.player
     chit = state.rumors.get(p)
@@ -189,7 +189,7 @@ def rumor_targets_all(state: State, e: Expedition) -> set[str]:
     return seen
 
 
-def check_rumor(state: State, t: tuple, move: Rumor) -> Illegal | None:
+def check_rumor(state: State, t: tk.RumorsOfGold, move: Rumor) -> Illegal | None:
     targets = rumor_targets(state, state.exp[state.player])
     if move.space not in targets:
         return Illegal(
@@ -200,7 +200,7 @@ def check_rumor(state: State, t: tuple, move: Rumor) -> Illegal | None:
     return None
 
 
-def answer_rumor(state: State, t: tuple, move: Rumor) -> list[str]:
+def answer_rumor(state: State, t: tk.RumorsOfGold, move: Rumor) -> list[str]:
     state.tasks.pop()
     state.rumors[state.player] = (move.space, True)
     return [f"Rumors of Gold in {move.space}: visit it before any status change"]

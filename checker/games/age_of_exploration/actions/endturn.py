@@ -31,7 +31,7 @@ TURN = (
 
 
 # -- turns --------------------------------------------------------------------------------------
-def next_player(state: State, t: tuple) -> list[str]:
+def next_player(state: State, t: tk.NextPlayer) -> list[str]:
     state.tasks.pop()
     state.current = (state.current + 1) % len(state.players)
     if state.current == 0:
@@ -47,12 +47,12 @@ def next_player(state: State, t: tuple) -> list[str]:
 task("next", auto=next_player)
 
 
-def decide_start(state: State, t: tuple):
+def decide_start(state: State, t: tk.StartOfTurn):
     p = state.player
     return choice(p, "Turn", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
 
 
-def start_turn(state: State, t: tuple, move: StartTurn) -> list[str]:
+def start_turn(state: State, t: tk.StartOfTurn, move: StartTurn) -> list[str]:
     state.tasks.pop()
     p = state.player
     state.turn += 1
@@ -81,7 +81,7 @@ task(
 
 
 # -- Lost ---------------------------------------------------------------------------------------
-def lost_check(state: State, t: tuple) -> list[str]:
+def lost_check(state: State, t: tk.LostCheck) -> list[str]:
     """Lost (mandatory): Still lost is removed; Lost this turn checks Navigation."""
     state.tasks.pop()
     e = state.exp[state.player]
@@ -137,7 +137,7 @@ def end_moves(state: State) -> list:
     return [*out, END_TURN]
 
 
-def check_end(state: State, t: tuple, move) -> Illegal | None:
+def check_end(state: State, t: tk.EndOfTurn, move) -> Illegal | None:
     e = state.exp[state.player]
     if isinstance(move, Return) and not can_return(state, e):
         return Illegal(
@@ -155,7 +155,7 @@ def check_end(state: State, t: tuple, move) -> Illegal | None:
     return None
 
 
-def answer_end(state: State, t: tuple, move) -> list[str]:
+def answer_end(state: State, t: tk.EndOfTurn, move) -> list[str]:
     p = state.player
     e = state.exp[p]
     if isinstance(move, EndTurn):

@@ -98,9 +98,9 @@ def effect(name: str):
     return register
 
 
-def _fx(state: State, t: tuple) -> list[str]:
+def _fx(state: State, t: tk.Effect) -> list[str]:
     state.tasks.pop()
-    return EFFECTS[t[1]](state, *t[2:])
+    return EFFECTS[t.name](state, *t.args)
 
 
 def remove_turn_tasks(state: State, player: str) -> None:
@@ -113,13 +113,27 @@ def remove_turn_tasks(state: State, player: str) -> None:
         state.now.card = None
     keep = []
     for t in state.tasks:
-        if t[0] == "next" or (t[0] in PLAYER_TASKS and t[1] != player):
+        if isinstance(t, tk.NextPlayer) or (isinstance(t, PLAYER_TASKS) and whose(t) != player):
             keep.append(t)
     state.tasks[:] = keep
 
 
-# Tasks whose second item is the player they concern (others are the current player's).
-PLAYER_TASKS = {"odraw", "newexp", "pick", "ldraw", "outfit", "retire", "give", "row"}
+# Tasks of a named player (others are the current player's).
+PLAYER_TASKS = (
+    tk.DrawOutfitting,
+    tk.NewExpedition,
+    tk.PickLeader,
+    tk.DrawLeader,
+    tk.Outfit,
+    tk.RetireLeader,
+    tk.GiveGold,
+    tk.RefillRow,
+)
+
+
+def whose(t: tk.TurnTask) -> str:
+    """The player a task of PLAYER_TASKS waits for."""
+    return t.giver if isinstance(t, tk.GiveGold) else t.player
 
 
 task("fx", auto=_fx)

@@ -133,9 +133,9 @@ def repairable(state: State, e: Expedition) -> bool:
     return space.repair is not False and provisioning(state, e, e.space)
 
 
-def action_auto(state: State, t: tuple) -> list[str] | None:
+def action_auto(state: State, t: tk.ExpeditionAction) -> list[str] | None:
     e = state.exp[state.player]
-    if len(t) > 1:
+    if t.kind is not None:
         if (
             at_base(state, e)
             and e.items.get("Gold")
@@ -148,11 +148,11 @@ def action_auto(state: State, t: tuple) -> list[str] | None:
     return []
 
 
-def decide_action(state: State, t: tuple):
+def decide_action(state: State, t: tk.ExpeditionAction):
     e = state.exp[state.player]
     if capital_rival(state, e):
         return choice(state.player, "Action", (Takeover,), "the take-over the Capital demands")
-    if len(t) > 1:
+    if t.kind is not None:
         return choice(
             state.player,
             "Action",
@@ -174,15 +174,15 @@ def in_capital(state: State, e: Expedition) -> bool:
     return c is not None and e.space == c.capital
 
 
-def action_moves(state: State, t: tuple) -> list:
+def action_moves(state: State, t: tk.ExpeditionAction) -> list:
     e = state.exp[state.player]
-    if len(t) > 1:
+    if t.kind is not None:
         return [*(SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i)), NO_ACTION]
     out = actions(state, e)
     return out if capital_rival(state, e) else [*out, NO_ACTION]
 
 
-def check_action(state: State, t: tuple, move) -> Illegal | None:
+def check_action(state: State, t: tk.ExpeditionAction, move) -> Illegal | None:
     if isinstance(move, NoAction):
         return None
     if move in action_moves(state, t):
@@ -215,7 +215,7 @@ def why_not(state: State, e: Expedition, move) -> str:
     }.get(move.what, "not possible now")
 
 
-def answer(state: State, t: tuple, move) -> list[str]:
+def answer(state: State, t: tk.ExpeditionAction, move) -> list[str]:
     p = state.player
     e = state.exp[p]
     state.tasks.pop()
@@ -224,7 +224,7 @@ def answer(state: State, t: tuple, move) -> list[str]:
     state.now.acted = True
     if isinstance(move, SpendGold):
         events = []
-        if len(t) == 1:
+        if t.kind is None:
             from checker.games.age_of_exploration.actions.publishing import gold_awards
 
             events += gold_awards(state, p, e.items.get("Gold", 0), cards=False)
@@ -313,24 +313,27 @@ task(
 
 
 # -- take-overs ----------------------------------------------------------------------------------
-def decide_give(state: State, t: tuple):
+def decide_give(state: State, t: tk.GiveGold):
     return choice(
-        t[1], "Take-over", (Give,), f"how much Gold {t[1]} gives {t[2]} (+2 each to the check)"
+        t.giver,
+        "Take-over",
+        (Give,),
+        f"how much Gold {t.giver} gives {t.attacker} (+2 each to the check)",
     )
 
 
-def check_give(state: State, t: tuple, move: Give) -> Illegal | None:
-    have = state.exp[t[1]].items.get("Gold", 0)
+def check_give(state: State, t: tk.GiveGold, move: Give) -> Illegal | None:
+    have = state.exp[t.giver].items.get("Gold", 0)
     if not 0 <= move.n <= have:
-        return Illegal(EXPEDITION_ACTION, f"{t[1]}'s expedition has {have} Gold")
+        return Illegal(EXPEDITION_ACTION, f"{t.giver}'s expedition has {have} Gold")
     return None
 
 
-def answer_give(state: State, t: tuple, move: Give) -> list[str]:
+def answer_give(state: State, t: tk.GiveGold, move: Give) -> list[str]:
     """The target checks Negotiation −4, +2 per Gold given; on a failure the attacker checks
     Personal Arms, and on his success the defender does (Expedition Action)."""
     state.tasks.pop()
-    rival, attacker = t[1], t[2]
+    rival, attacker = t.giver, t.attacker
     r, a = state.exp[rival], state.exp[attacker]
     if move.n:
         take(r, "Gold", move.n)
@@ -376,7 +379,7 @@ def answer_give(state: State, t: tuple, move: Give) -> list[str]:
 task(
     "give",
     decide=decide_give,
-    options=lambda s, t: [Give(n) for n in range(s.exp[t[1]].items.get("Gold", 0) + 1)],
+    options=lambda s, t: [Give(n) for n in range(s.exp[t.giver].items.get("Gold", 0) + 1)],
     check=check_give,
     answer=answer_give,
 )

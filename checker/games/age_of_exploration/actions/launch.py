@@ -65,7 +65,7 @@ def why_not(state: State, move: Launch) -> Illegal | None:
     )
 
 
-def check_port(state: State, t: tuple, move) -> Illegal | None:
+def check_port(state: State, t: tk.InPort, move) -> Illegal | None:
     if isinstance(move, Launch):
         return why_not(state, move)
     if isinstance(move, ShipType):
@@ -79,7 +79,7 @@ def check_port(state: State, t: tuple, move) -> Illegal | None:
     return None
 
 
-def answer_port(state: State, t: tuple, move) -> list[str]:
+def answer_port(state: State, t: tk.InPort, move) -> list[str]:
     if isinstance(move, ShipType):  # the type it has, written before the launch
         return [f"{state.player}'s ships are {move.type}s"]
     state.tasks.pop()
@@ -120,7 +120,7 @@ task(
 
 
 # -- scurvy ---------------------------------------------------------------------------------------
-def answer_scurvy(state: State, t: tuple, move: Roll) -> list[str]:
+def answer_scurvy(state: State, t: tk.ScurvyRoll, move: Roll) -> list[str]:
     state.tasks.pop()
     e = state.exp[state.player]
     losses = max(0, move.total + (state.k["caravel_scurvy_mod"] if e.ship_type == "Caravel" else 0))
@@ -131,7 +131,7 @@ def answer_scurvy(state: State, t: tuple, move: Roll) -> list[str]:
     return [f"scurvy: {move.total} on the die, {losses} loss(es)"]
 
 
-def check_scurvy(state: State, t: tuple, move: Roll) -> Illegal | None:
+def check_scurvy(state: State, t: tk.ScurvyRoll, move: Roll) -> Illegal | None:
     if not 1 <= move.total <= state.k["scurvy_die"]:
         return Illegal(LAUNCHING, f"one die shows 1 to 6, not {move.total}")
     if move.claim is not None:
@@ -148,7 +148,7 @@ task(
 )
 
 
-def answer_eat(state: State, t: tuple, move: Action) -> list[str]:
+def answer_eat(state: State, t: tk.EatProvisions, move: Action) -> list[str]:
     state.tasks.pop()
     if not move.n:
         return []
@@ -161,7 +161,7 @@ def answer_eat(state: State, t: tuple, move: Action) -> list[str]:
     return [f"eats {move.n} horses before the scurvy losses"]
 
 
-def check_eat(state: State, t: tuple, move: Action) -> Illegal | None:
+def check_eat(state: State, t: tk.EatProvisions, move: Action) -> Illegal | None:
     have = state.exp[state.player].items.get("Cavalry", 0)
     if move.what != "eat":
         return Illegal(LAUNCHING, "before the scurvy losses only horses may be eaten")

@@ -73,27 +73,27 @@ def gain_guide(state: State, e: Expedition, item: str) -> list[str]:
     return []
 
 
-def decide_guide(state: State, t: tuple):
+def decide_guide(state: State, t: tk.KeepGuide):
     e = state.exp[state.player]
-    what = "Native Guide" if t[1] == "guide" else "Interpreter"
+    what = "Native Guide" if t.attr == "guide" else "Interpreter"
     return choice(
         state.player,
         "Card",
         (Keep,),
-        f"which {what} to keep: the old one ({getattr(e, t[1])}) or the new one ({t[2]})",
+        f"which {what} to keep: the old one ({getattr(e, t.attr)}) or the new one ({t.new})",
     )
 
 
-def answer_guide(state: State, t: tuple, move: Keep) -> list[str]:
+def answer_guide(state: State, t: tk.KeepGuide, move: Keep) -> list[str]:
     state.tasks.pop()
     e = state.exp[state.player]
     if move.which == "new":
-        setattr(e, t[1], t[2])
-        return [f"dismisses the old one for one from {t[2]}"]
+        setattr(e, t.attr, t.new)
+        return [f"dismisses the old one for one from {t.new}"]
     return ["turns the new one down"]
 
 
-def check_keep(state: State, t: tuple, move: Keep) -> Illegal | None:
+def check_keep(state: State, t: tk.KeepGuide, move: Keep) -> Illegal | None:
     if move.which not in ("old", "new"):
         return Illegal(INSTRUCTIONS, "keep 'old' or 'new'")
     return None
@@ -120,7 +120,7 @@ def droppable(state: State, e: Expedition) -> list[str]:
     return sorted(out)
 
 
-def cargo_auto(state: State, t: tuple) -> list[str] | None:
+def cargo_auto(state: State, t: tk.CargoOverLimit) -> list[str] | None:
     e = state.exp.get(state.player)
     if e is None or not e.launched or not over_capacity(state, e):
         state.tasks.pop()
@@ -128,7 +128,7 @@ def cargo_auto(state: State, t: tuple) -> list[str] | None:
     return None
 
 
-def decide_cargo(state: State, t: tuple):
+def decide_cargo(state: State, t: tk.CargoOverLimit):
     e = state.exp[state.player]
     return choice(
         state.player,
@@ -138,14 +138,14 @@ def decide_cargo(state: State, t: tuple):
     )
 
 
-def check_drop(state: State, t: tuple, move: Drop) -> Illegal | None:
+def check_drop(state: State, t: tk.CargoOverLimit, move: Drop) -> Illegal | None:
     e = state.exp[state.player]
     if move.item not in droppable(state, e):
         return Illegal(CARGO, f"leaving a {move.item} behind does not free a cargo space")
     return None
 
 
-def answer_drop(state: State, t: tuple, move: Drop) -> list[str]:
+def answer_drop(state: State, t: tk.CargoOverLimit, move: Drop) -> list[str]:
     e = state.exp[state.player]
     take(e, move.item)
     if not over_capacity(state, e):
@@ -201,9 +201,9 @@ def loss_options(e: Expedition, what: tuple, cause: str | None) -> tuple[list[st
     return out, no_men and not out
 
 
-def lose_auto(state: State, t: tuple) -> list[str] | None:
+def lose_auto(state: State, t: tk.TakeLoss) -> list[str] | None:
     e = state.exp[state.player]
-    what, cause = t[1], t[2]
+    what, cause = t.what, t.cause
     options, no_men = loss_options(e, what, cause)
     if no_men:
         state.tasks.pop()
@@ -212,7 +212,7 @@ def lose_auto(state: State, t: tuple) -> list[str] | None:
         state.tasks.pop()
         echoes.record(state, "lose", what, cause, None)
         return [f"nothing to lose ({' or '.join(what)})"]
-    forced = len(t) > 3
+    forced = t.forced
     if (
         not forced
         and cause == "combat"
@@ -235,29 +235,29 @@ def last_man(e: Expedition, cause: str | None) -> bool:
     )
 
 
-def decide_lose(state: State, t: tuple):
-    return choice(state.player, "Losses", (Lose,), f"what to lose ({' or '.join(t[1])})")
+def decide_lose(state: State, t: tk.TakeLoss):
+    return choice(state.player, "Losses", (Lose,), f"what to lose ({' or '.join(t.what)})")
 
 
-def check_lose(state: State, t: tuple, move: Lose) -> Illegal | None:
+def check_lose(state: State, t: tk.TakeLoss, move: Lose) -> Illegal | None:
     e = state.exp[state.player]
-    options, _ = loss_options(e, t[1], t[2])
-    if move.item not in options and move.item in echoes.NOT_MEN and "men" in " ".join(t[1]):
+    options, _ = loss_options(e, t.what, t.cause)
+    if move.item not in options and move.item in echoes.NOT_MEN and "men" in " ".join(t.what):
         return Illegal(
             LOSSES,
             f"'men' losses may not be satisfied by losing a {move.item}: the loss of "
-            f"{' or '.join(t[1])} takes one of {', '.join(options)}",
+            f"{' or '.join(t.what)} takes one of {', '.join(options)}",
         )
     if move.item not in options:
         return Illegal(
             LOSSES,
-            f"a loss of {' or '.join(t[1])} cannot take {move.item}: "
+            f"a loss of {' or '.join(t.what)} cannot take {move.item}: "
             f"it takes one of {', '.join(options)}",
         )
     return None
 
 
-def answer_lose(state: State, t: tuple, move: Lose) -> list[str]:
+def answer_lose(state: State, t: tk.TakeLoss, move: Lose) -> list[str]:
     state.tasks.pop()
     return lose_item(state, state.exp[state.player], move.item)
 
@@ -266,7 +266,7 @@ task(
     "lose",
     auto=lose_auto,
     decide=decide_lose,
-    options=lambda s, t: [Lose(i) for i in loss_options(s.exp[s.player], t[1], t[2])[0]],
+    options=lambda s, t: [Lose(i) for i in loss_options(s.exp[s.player], t.what, t.cause)[0]],
     check=check_lose,
     answer=answer_lose,
 )
@@ -318,7 +318,7 @@ def no_men_check(state: State, e: Expedition, cause: str | None) -> list[str]:
 
 
 # -- the Leader fights for the last man ---------------------------------------------------------
-def decide_intervene(state: State, t: tuple):
+def decide_intervene(state: State, t: tk.Intervene):
     return choice(
         state.player,
         "Losses",
@@ -328,16 +328,16 @@ def decide_intervene(state: State, t: tuple):
     )
 
 
-def answer_intervene(state: State, t: tuple, move: Intervene) -> list[str]:
+def answer_intervene(state: State, t: tk.Intervene, move: Intervene) -> list[str]:
     state.tasks.pop()
-    what, cause = t[1], t[2]
+    what, cause = t.what, t.cause
     if not move.yes:
-        push(state, tk.TakeLoss(what, cause, "forced"))
+        push(state, tk.TakeLoss(what, cause, forced=True))
         return []
     e = state.exp[state.player]
     after = [tk.Effect("leader dies")]
     if state.options.get("intervention_failure", "man_lost") == "man_lost":
-        after.append(tk.TakeLoss(what, cause, "forced"))
+        after.append(tk.TakeLoss(what, cause, forced=True))
     push(
         state,
         tk.RollCheck(
@@ -421,12 +421,12 @@ def crew_back(state: State) -> list[str]:
 
 
 # -- Damage, wrecks and shipwrecks ----------------------------------------------------------------
-def damage_auto(state: State, t: tuple) -> list[str]:
+def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
     """Damage (wreck) 1 ship/raft: a Damage chit, or with one already there, a ship or raft
     lost and the chit removed (Taking Losses). Copper Plated Hulls keep the Teredos out."""
     state.tasks.pop()
     e = state.exp[state.player]
-    rotten = t[1]
+    rotten = t.rotten
     if state.now.teredos and e.items.get("Copper Plated Hulls") and e.mode == SHIP:
         return ["the Copper Plated Hulls keep the Teredos out"]
     if e.mode == RAFT:
@@ -447,7 +447,7 @@ def damage_auto(state: State, t: tuple) -> list[str]:
 task("damage", auto=damage_auto)
 
 
-def wreck_auto(state: State, t: tuple) -> list[str]:
+def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
     """The last ship (or raft) is lost: at sea the expedition fails; in coastal waters it fails
     unless a status arrow joins them to land, where it is shipwrecked; on a river it is always
     shipwrecked (Shipwrecked)."""

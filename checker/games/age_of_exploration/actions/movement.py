@@ -144,7 +144,7 @@ def move_options(state: State, e: Expedition) -> list:
     return out
 
 
-def move_auto(state: State, t: tuple) -> list[str] | None:
+def move_auto(state: State, t: tk.Movement) -> list[str] | None:
     """Asked when Progress was made (or the expedition may go ashore or aboard): no movement by
     default, unless it must return."""
     e = state.exp[state.player]
@@ -167,20 +167,20 @@ def must_move(state: State, e: Expedition) -> bool:
 MOVE_MISSING = Illegal(END_OF_TURN, "an expedition that must return moves on its way home")
 
 
-def decide_move(state: State, t: tuple):
+def decide_move(state: State, t: tk.Movement):
     e = state.exp[state.player]
     if e.must_return and must_move(state, e):
         return choice(state.player, "Movement", MOVES, MOVE_PROMPT, missing=MOVE_MISSING)
     return choice(state.player, "Movement", MOVES, MOVE_PROMPT, default=STOP)
 
 
-def options(state: State, t: tuple) -> list:
+def options(state: State, t: tk.Movement) -> list:
     e = state.exp[state.player]
     out = move_options(state, e)
     return out if must_move(state, e) else [*out, STOP]
 
 
-def check_move(state: State, t: tuple, move) -> Illegal | None:
+def check_move(state: State, t: tk.Movement, move) -> Illegal | None:
     e = state.exp[state.player]
     if isinstance(move, Stop):
         if must_move(state, e):
@@ -242,7 +242,7 @@ def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
     return None
 
 
-def answer_move(state: State, t: tuple, move) -> list[str]:
+def answer_move(state: State, t: tk.Movement, move) -> list[str]:
     e = state.exp[state.player]
     state.tasks.pop()
     if isinstance(move, Stop):
@@ -276,15 +276,15 @@ task(
 )
 
 
-def entered(state: State, t: tuple) -> list[str]:
+def entered(state: State, t: tk.Entered) -> list[str]:
     state.tasks.pop()
     now = state.now
     now.entering = False
     if now.blocked:
         now.blocked = False
         now.moved = max_moves(state, state.exp[state.player])
-        return [f"cannot enter {t[1]}: the movement ends"]
-    return enter(state, state.player, state.exp[state.player], t[1])
+        return [f"cannot enter {t.space}: the movement ends"]
+    return enter(state, state.player, state.exp[state.player], t.space)
 
 
 task("enter", auto=entered)
@@ -414,7 +414,7 @@ def merge(e: Expedition) -> None:
     e.raft_damage = False
 
 
-def reboard(state: State, t: tuple) -> list[str]:
+def reboard(state: State, t: tk.Reboard) -> list[str]:
     """Back to the ships' space: each ship is still there on a check of 7 + 1 per Crew left
     aboard (Switching between Naval, Land and Raft Expeditions)."""
     state.tasks.pop()
@@ -493,14 +493,14 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
 
 
 # -- Natives for Europe ------------------------------------------------------------------------
-def natives_auto(state: State, t: tuple) -> list[str] | None:
+def natives_auto(state: State, t: tk.MeetNatives) -> list[str] | None:
     if state.exp[state.player].items.get("Porters"):
         return None
     state.tasks.pop()
     return []
 
 
-def answer_natives(state: State, t: tuple, move: Natives) -> list[str]:
+def answer_natives(state: State, t: tk.MeetNatives, move: Natives) -> list[str]:
     """Reboarding, a land expedition's Porters may come aboard as Porters (a cargo space) or
     as a Natives for Europe chit (none): Switching between Naval, Land and Raft Expeditions."""
     state.tasks.pop()

@@ -82,13 +82,13 @@ def row_size(state: State) -> int:
     return max(state.k["face_up_row_min"], outfitting)
 
 
-def odraw_auto(state: State, t: tuple) -> list[str] | None:
+def odraw_auto(state: State, t: tk.DrawOutfitting) -> list[str] | None:
     if not state.outfit_deck and state.outfit_discard:
         state.outfit_deck, state.outfit_discard = state.outfit_discard, []
         return ["the Outfitting deck is empty: its discards are shuffled into a new deck"]
-    if face_up(state) and len(t) == 2:
+    if face_up(state) and t.how is None:
         if len(state.row) < row_size(state) and state.outfit_deck:
-            push(state, tk.RefillRow(t[1]))
+            push(state, tk.RefillRow(t.player))
             return []
         if state.row or state.outfit_deck:
             return None
@@ -98,9 +98,9 @@ def odraw_auto(state: State, t: tuple) -> list[str] | None:
     return ["no Outfitting card left to draw"]
 
 
-def decide_odraw(state: State, t: tuple):
-    p = t[1]
-    if face_up(state) and len(t) == 2:
+def decide_odraw(state: State, t: tk.DrawOutfitting):
+    p = t.player
+    if face_up(state) and t.how is None:
         return choice(
             p,
             "Outfitting",
@@ -111,13 +111,13 @@ def decide_odraw(state: State, t: tuple):
     return chance(p, "Outfitting", (Draw,), f"the number of the Outfitting card {p} draws")
 
 
-def odraw_options(state: State, t: tuple) -> list:
-    if face_up(state) and len(t) == 2:
+def odraw_options(state: State, t: tk.DrawOutfitting) -> list:
+    if face_up(state) and t.how is None:
         return [*(Take(n) for n in state.row), *([BLIND] if state.outfit_deck else [])]
     return [(Draw(n), 1) for n in state.outfit_deck]
 
 
-def check_odraw(state: State, t: tuple, move) -> Illegal | None:
+def check_odraw(state: State, t: tk.DrawOutfitting, move) -> Illegal | None:
     if isinstance(move, Take) and move.number not in state.row:
         return Illegal(OUTFITTING, f"card {move.number} is not face up")
     if isinstance(move, Draw) and move.number not in state.outfit_deck:
@@ -129,8 +129,8 @@ def check_odraw(state: State, t: tuple, move) -> Illegal | None:
     return None
 
 
-def answer_odraw(state: State, t: tuple, move) -> list[str]:
-    p = t[1]
+def answer_odraw(state: State, t: tk.DrawOutfitting, move) -> list[str]:
+    p = t.player
     state.tasks.pop()
     if isinstance(move, Blind):
         push(state, tk.DrawOutfitting(p, "blind"))
@@ -155,14 +155,14 @@ task(
 )
 
 
-def row_auto(state: State, t: tuple) -> list[str] | None:
+def row_auto(state: State, t: tk.RefillRow) -> list[str] | None:
     if state.outfit_deck and len(state.row) < row_size(state):
         return None
     state.tasks.pop()
     return []
 
 
-def answer_row(state: State, t: tuple, move: Row) -> list[str]:
+def answer_row(state: State, t: tk.RefillRow, move: Row) -> list[str]:
     state.tasks.pop()
     state.outfit_deck.remove(move.number)
     state.row.append(move.number)
@@ -172,7 +172,9 @@ def answer_row(state: State, t: tuple, move: Row) -> list[str]:
 task(
     "row",
     auto=row_auto,
-    decide=lambda s, t: chance(t[1], "Outfitting", (Row,), "the Outfitting card turned face up"),
+    decide=lambda s, t: chance(
+        t.player, "Outfitting", (Row,), "the Outfitting card turned face up"
+    ),
     options=lambda s, t: [(Row(n), 1) for n in s.outfit_deck],
     check=lambda s, t, m: (
         None
@@ -390,8 +392,8 @@ def hires(state: State, p: str) -> list[Hire]:
     return [_move(Hire, n, x) for n in letters(state, p) for x in picks]
 
 
-def outfit_moves(state: State, t: tuple) -> list:
-    p = t[1]
+def outfit_moves(state: State, t: tk.Outfit) -> list:
+    p = t.player
     verdicts: dict[tuple, bool] = {}  # a Letter of Credit's Crew is Gold's Crew: judged once
     return [
         *plays(state, p, verdicts),
@@ -404,9 +406,9 @@ def outfit_moves(state: State, t: tuple) -> list:
     ]
 
 
-def decide_outfit(state: State, t: tuple):
+def decide_outfit(state: State, t: tk.Outfit):
     return choice(
-        t[1],
+        t.player,
         "Outfitting",
         (Play, SpendGold, ShipType, LaunchFrom, Pay, Hire, Done),
         "an Outfitting card to play, Gold to spend, the ship type or launching point (or done)",
@@ -414,8 +416,8 @@ def decide_outfit(state: State, t: tuple):
     )
 
 
-def check_outfit(state: State, t: tuple, move) -> Illegal | None:
-    p = t[1]
+def check_outfit(state: State, t: tk.Outfit, move) -> Illegal | None:
+    p = t.player
     e = state.exp[p]
     if isinstance(move, Done):
         return None
@@ -452,8 +454,8 @@ def check_outfit(state: State, t: tuple, move) -> Illegal | None:
     return None
 
 
-def answer_outfit(state: State, t: tuple, move) -> list[str]:
-    p = t[1]
+def answer_outfit(state: State, t: tk.Outfit, move) -> list[str]:
+    p = t.player
     e = state.exp[p]
     book = state.book
     if isinstance(move, Done):
@@ -521,11 +523,11 @@ task(
 
 
 # -- Switching Leaders ----------------------------------------------------------------------------
-def answer_retire(state: State, t: tuple, move: Retire) -> list[str]:
+def answer_retire(state: State, t: tk.RetireLeader, move: Retire) -> list[str]:
     from checker.games.age_of_exploration.actions.publishing import set_leader
 
     state.tasks.pop()
-    p, new = t[1], t[2]
+    p, new = t.player, t.name
     e = state.exp[p]
     old = e.leader
     state.retired_up.append(move.name)
@@ -543,18 +545,18 @@ def handles(state: State, e: Expedition, name: str) -> bool:
     return e.ships - 1 <= with_pilot(state, info.type, info.ratings["ship_handling"], pilot)
 
 
-def retire_options(state: State, t: tuple) -> list[Retire]:
-    e = state.exp[t[1]]
-    keep = {e.leader: t[2], t[2]: e.leader}  # the Leader retired -> the one who leads
-    return [Retire(x) for x in (e.leader, t[2]) if handles(state, e, keep[x])]
+def retire_options(state: State, t: tk.RetireLeader) -> list[Retire]:
+    e = state.exp[t.player]
+    keep = {e.leader: t.name, t.name: e.leader}  # the Leader retired -> the one who leads
+    return [Retire(x) for x in (e.leader, t.name) if handles(state, e, keep[x])]
 
 
-def check_retire(state: State, t: tuple, move: Retire) -> Illegal | None:
-    e = state.exp[t[1]]
-    if move.name not in (e.leader, t[2]):
-        return Illegal(SWITCHING_LEADERS, f"retire {e.leader} or {t[2]}")
+def check_retire(state: State, t: tk.RetireLeader, move: Retire) -> Illegal | None:
+    e = state.exp[t.player]
+    if move.name not in (e.leader, t.name):
+        return Illegal(SWITCHING_LEADERS, f"retire {e.leader} or {t.name}")
     if move not in retire_options(state, t):
-        other = t[2] if move.name == e.leader else e.leader
+        other = t.name if move.name == e.leader else e.leader
         return Illegal(
             ADDITIONAL_SHIPS, f"{other}'s Ship Handling does not allow {e.ships - 1} extra ship(s)"
         )
@@ -563,7 +565,9 @@ def check_retire(state: State, t: tuple, move: Retire) -> Illegal | None:
 
 task(
     "retire",
-    decide=lambda s, t: choice(t[1], "Outfitting", (Retire,), "which Leader to retire (face up)"),
+    decide=lambda s, t: choice(
+        t.player, "Outfitting", (Retire,), "which Leader to retire (face up)"
+    ),
     options=retire_options,
     check=check_retire,
     answer=answer_retire,

@@ -106,33 +106,37 @@ def major_vp(state: State, p: str, major: str) -> int:
     return info.vp
 
 
-def score_auto(state: State, t: tuple) -> list[str] | None:
-    if qualified(state, state.exp[t[1]]):
+def score_auto(state: State, t: tk.ScoreVoyage) -> list[str] | None:
+    if qualified(state, state.exp[t.player]):
         return None
     state.tasks.pop()
-    return publish(state, t[1], None)
+    return publish(state, t.player, None)
 
 
-def check_score(state: State, t: tuple, move: Score) -> Illegal | None:
-    if move.major is None or move.major in qualified(state, state.exp[t[1]]):
+def check_score(state: State, t: tk.ScoreVoyage, move: Score) -> Illegal | None:
+    if move.major is None or move.major in qualified(state, state.exp[t.player]):
         return None
     return Illegal(
         MAJOR_EXPEDITIONS, f"this expedition has not completed {move.major} (or it is taken)"
     )
 
 
-def answer_score(state: State, t: tuple, move: Score) -> list[str]:
+def answer_score(state: State, t: tk.ScoreVoyage, move: Score) -> list[str]:
     state.tasks.pop()
-    return publish(state, t[1], move.major)
+    return publish(state, t.player, move.major)
 
 
 task(
     "score",
     auto=score_auto,
     decide=lambda s, t: choice(
-        t[1], "Return", (Score,), "a Major Expedition instead of normal scoring?", default=NORMAL
+        t.player,
+        "Return",
+        (Score,),
+        "a Major Expedition instead of normal scoring?",
+        default=NORMAL,
     ),
-    options=lambda s, t: [NORMAL, *(Score(m) for m in qualified(s, s.exp[t[1]]))],
+    options=lambda s, t: [NORMAL, *(Score(m) for m in qualified(s, s.exp[t.player]))],
     check=check_score,
     answer=answer_score,
 )
@@ -304,11 +308,11 @@ def leading(state: State, p: str) -> bool:
     return all(state.total(p) > state.total(q) for q in state.players if q != p)
 
 
-def new_expedition(state: State, t: tuple) -> list[str]:
+def new_expedition(state: State, t: tk.NewExpedition) -> list[str]:
     """New Expedition: 2 Outfitting cards (2 more after a failure or abort, unless leading);
     a new Leader after a failure, an abort or a Second-in-Command's return; then outfitting."""
     state.tasks.pop()
-    p, why = t[1], t[2]
+    p, why = t.player, t.why
     old = state.exp[p]
     k = state.k
     cards = k["new_expedition_cards"]
@@ -322,7 +326,7 @@ def new_expedition(state: State, t: tuple) -> list[str]:
     state.exp[p] = e
     tasks = [tk.DrawOutfitting(p)] * cards
     if need:
-        tasks.append(tk.PickLeader(p, t[3] if len(t) > 3 else None))
+        tasks.append(tk.PickLeader(p, t.leader))
     push(state, *tasks, tk.Outfit(p, "new"))
     return [f"{p} outfits a new expedition: draws {cards} Outfitting cards"]
 
@@ -331,26 +335,26 @@ task("newexp", auto=new_expedition)
 
 
 # -- a new Leader -------------------------------------------------------------------------------
-def pick_moves(state: State, t: tuple) -> list:
-    if not any(state.piles.values()) and not [x for x in state.retired_up if x != t[2]]:
+def pick_moves(state: State, t: tk.PickLeader) -> list:
+    if not any(state.piles.values()) and not [x for x in state.retired_up if x != t.leader]:
         for name in state.retired_down:  # no Leader left anywhere: see docs/rules
             state.piles[state.book.leaders[name].type].append(name)
         state.retired_down.clear()
-    out = [Pick(x) for x in state.retired_up if x != t[2]]
+    out = [Pick(x) for x in state.retired_up if x != t.leader]
     return out + [Pick(kind) for kind, pile in state.piles.items() if pile]
 
 
-def check_pick(state: State, t: tuple, move: Pick) -> Illegal | None:
+def check_pick(state: State, t: tk.PickLeader, move: Pick) -> Illegal | None:
     if move in pick_moves(state, t):
         return None
-    if move.pick == t[2]:
+    if move.pick == t.leader:
         return Illegal(NEW_EXPEDITION, f"{move.pick} was just retired: choose another Leader")
     return Illegal(NEW_EXPEDITION, f"{move.pick} is not a face-up retired Leader nor a pile")
 
 
-def answer_pick(state: State, t: tuple, move: Pick) -> list[str]:
+def answer_pick(state: State, t: tk.PickLeader, move: Pick) -> list[str]:
     state.tasks.pop()
-    p = t[1]
+    p = t.player
     if move.pick in state.piles:
         push(state, tk.DrawLeader(p, move.pick, "pick"))
         return [f"draws the top {move.pick.capitalize()}"]
@@ -375,30 +379,32 @@ def set_leader(state: State, p: str, name: str) -> None:
 
 task(
     "pick",
-    decide=lambda s, t: choice(t[1], "Leader", (Pick,), "the new expedition's Leader"),
+    decide=lambda s, t: choice(t.player, "Leader", (Pick,), "the new expedition's Leader"),
     options=pick_moves,
     check=check_pick,
     answer=answer_pick,
 )
 
 
-def decide_ldraw(state: State, t: tuple):
-    return chance(t[1], "Leader", (Leader,), f"the {t[2].capitalize()} turned over for {t[1]}")
+def decide_ldraw(state: State, t: tk.DrawLeader):
+    return chance(
+        t.player, "Leader", (Leader,), f"the {t.group.capitalize()} turned over for {t.player}"
+    )
 
 
-def check_ldraw(state: State, t: tuple, move: Leader) -> Illegal | None:
-    if move.name in state.piles[t[2]]:
+def check_ldraw(state: State, t: tk.DrawLeader, move: Leader) -> Illegal | None:
+    if move.name in state.piles[t.group]:
         return None
     info = state.book.leaders.get(move.name)
-    if info is not None and info.type != t[2]:
-        return Illegal(NEW_EXPEDITION, f"{move.name} is not an {t[2].capitalize()}")
-    return Illegal(NEW_EXPEDITION, f"{move.name} is not in the {t[2].capitalize()} pile")
+    if info is not None and info.type != t.group:
+        return Illegal(NEW_EXPEDITION, f"{move.name} is not an {t.group.capitalize()}")
+    return Illegal(NEW_EXPEDITION, f"{move.name} is not in the {t.group.capitalize()} pile")
 
 
-def answer_ldraw(state: State, t: tuple, move: Leader) -> list[str]:
+def answer_ldraw(state: State, t: tk.DrawLeader, move: Leader) -> list[str]:
     state.tasks.pop()
-    p, purpose = t[1], t[3]
-    state.piles[t[2]].remove(move.name)
+    p, purpose = t.player, t.purpose
+    state.piles[t.group].remove(move.name)
     if purpose == "hire":
         push(state, tk.RetireLeader(p, move.name))
         return [f"{move.name} is turned over"]
@@ -409,7 +415,7 @@ def answer_ldraw(state: State, t: tuple, move: Leader) -> list[str]:
 task(
     "ldraw",
     decide=decide_ldraw,
-    options=lambda s, t: [(Leader(x), 1) for x in s.piles[t[2]]],
+    options=lambda s, t: [(Leader(x), 1) for x in s.piles[t.group]],
     check=check_ldraw,
     answer=answer_ldraw,
 )

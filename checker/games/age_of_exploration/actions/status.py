@@ -108,7 +108,7 @@ def targets(state: State, e: Expedition) -> list[str]:
     return [t for t in state.book.trans[e.space] if why_not(state, e, t) is None]
 
 
-def status_auto(state: State, t: tuple) -> list[str] | None:
+def status_auto(state: State, t: tk.StatusChange) -> list[str] | None:
     """Asked wherever a grey arrow leaves the space (no status change by default)."""
     if state.book.trans[state.exp[state.player].space] and not state.now.status:
         return None
@@ -116,7 +116,7 @@ def status_auto(state: State, t: tuple) -> list[str] | None:
     return []
 
 
-def change(state: State, t: tuple, move) -> list[str]:
+def change(state: State, t: tk.StatusChange, move) -> list[str]:
     state.tasks.pop()
     if isinstance(move, NoStatus):
         return []
@@ -144,7 +144,7 @@ def change(state: State, t: tuple, move) -> list[str]:
     return enter(state, p, e, to, status=True) + events
 
 
-def check_status(state: State, t: tuple, move) -> Illegal | None:
+def check_status(state: State, t: tk.StatusChange, move) -> Illegal | None:
     if isinstance(move, NoStatus):
         return None
     return why_not(state, state.exp[state.player], move.to)
