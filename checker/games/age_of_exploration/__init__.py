@@ -1,8 +1,8 @@
 """Age of Exploration 1492–1543: the rules object the checker, play and simulate use.
 
-A turn is a stack of tasks in the rulebook's order (actions/engine.py); every move answers the
-task on top, so each move type's check and apply are the engine's, which hand the move to the
-section that owns the task (actions/*.py)."""
+A turn is a stack of typed tasks in the rulebook's order (tasks.py); every move answers the
+task on top, so each move type's check and apply are actions/engine.py's, which hand the move
+to the hooks of the section that owns the task (actions/*.py)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from checker.games.age_of_exploration.actions import (  # noqa: F401  (they regi
     publishing,
     status,
 )
-from checker.games.age_of_exploration.actions.engine import push, run, task
+from checker.games.age_of_exploration.actions.engine import push, run
 from checker.games.age_of_exploration.book import Book
 from checker.games.age_of_exploration.state import PLAY, Expedition, State
 
@@ -81,4 +81,4 @@ def begin_play(state: State, t: tk.BeginPlay) -> list[str]:
     return []
 
 
-task("play", auto=begin_play)
+tk.register(tk.BeginPlay, auto=begin_play)

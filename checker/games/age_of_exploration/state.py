@@ -1,10 +1,10 @@
 """Everything on the table of Age of Exploration: decks, hands, Leaders, each player's
 expedition mat and its counters, the map's chits and markers, the VP chart, the empires.
 
-The game is run as a stack of *tasks* (``State.tasks``): what is still to be done this turn,
-in order ("draw a card", "resolve these instructions", "roll for this check", "move", "end of
-turn"...). ``flow.decide`` looks at the top task; a move answers it; ``actions.engine.run``
-then carries out every task that needs no decision, until one does."""
+The game is run as a stack of typed tasks (``State.tasks``, tasks.py): what is still to be
+done this turn, in order (draw a card, resolve these instructions, roll for this check, move,
+end of turn...). ``flow.decide`` looks at the top task; a move answers it; the core's
+``turn.run`` then carries out every task that needs no decision, until one does."""
 
 from __future__ import annotations
 

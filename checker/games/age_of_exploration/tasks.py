@@ -22,6 +22,9 @@ from checker.core.turn import Decision, Illegal, Task
 
 @dataclass(frozen=True, slots=True)
 class Hooks:
+    """What a section says of a kind of task it owns (each hook takes the state, the task and,
+    for ``check`` and ``answer``, the move)."""
+
     auto: Callable[[Any, Any], list[str] | None] | None = None
     decide: Callable[[Any, Any], Decision] | None = None
     options: Callable[[Any, Any], list] | None = None
@@ -29,35 +32,29 @@ class Hooks:
     answer: Callable[[Any, Any, Any], list[str]] | None = None
 
 
-HOOKS: dict[str, Hooks] = {}
-
-
-def register(tag: str, **hooks: Any) -> None:
-    HOOKS[tag] = Hooks(**hooks)
+def register(kind: type[TurnTask], **hooks: Any) -> None:
+    """The hooks of a kind of task, given by the section that owns it."""
+    kind.hooks = Hooks(**hooks)
 
 
 class TurnTask(Task):
     """A step of an Age of Exploration turn: its section's hooks answer for it."""
 
     __slots__ = ()
-    tag: ClassVar[str]
-
-    @property
-    def hooks(self) -> Hooks:
-        return HOOKS[self.tag]
+    hooks: ClassVar[Hooks] = Hooks()
 
     def decision(self, state: Any) -> Decision | None:
-        decide = HOOKS[self.tag].decide
+        decide = self.hooks.decide
         return None if decide is None else decide(state, self)
 
     def choices(self, state: Any) -> list[Any]:
-        return HOOKS[self.tag].options(state, self)
+        return self.hooks.options(state, self)
 
     def chances(self, state: Any) -> list[tuple[Any, int]]:
-        return HOOKS[self.tag].options(state, self)
+        return self.hooks.options(state, self)
 
     def carry_out(self, state: Any) -> list[str] | None:
-        auto = HOOKS[self.tag].auto
+        auto = self.hooks.auto
         if auto is None:
             return None
         events = auto(state, self)
@@ -66,43 +63,33 @@ class TurnTask(Task):
         return events
 
 
-def _task(tag: str):
-    """A task class: a frozen dataclass whose hooks are those registered under ``tag``."""
-
-    def make(cls):
-        cls.tag = tag
-        return dataclass(frozen=True, slots=True)(cls)
-
-    return make
-
-
 # -- the deal and the turn's frame --------------------------------------------------------------
-@_task("play")
+@dataclass(frozen=True, slots=True)
 class BeginPlay(TurnTask):
     """After the deal, play begins with the first player."""
 
 
-@_task("start")
+@dataclass(frozen=True, slots=True)
 class StartOfTurn(TurnTask):
     """The next player's turn is to begin."""
 
 
-@_task("next")
+@dataclass(frozen=True, slots=True)
 class NextPlayer(TurnTask):
     """The turn is over: the next player's turn."""
 
 
-@_task("end")
+@dataclass(frozen=True, slots=True)
 class EndOfTurn(TurnTask):
     """The end-of-turn actions: return, declare a return, abort, or end the turn."""
 
 
-@_task("lostcheck")
+@dataclass(frozen=True, slots=True)
 class LostCheck(TurnTask):
     """A lost expedition checks whether it finds its way (end of turn)."""
 
 
-@_task("score")
+@dataclass(frozen=True, slots=True)
 class ScoreVoyage(TurnTask):
     """A returned expedition's voyage is scored."""
 
@@ -110,7 +97,7 @@ class ScoreVoyage(TurnTask):
 
 
 # -- outfitting and launching -------------------------------------------------------------------
-@_task("odraw")
+@dataclass(frozen=True, slots=True)
 class DrawOutfitting(TurnTask):
     """``player`` draws an Outfitting card (``how``: "blind" from the deck once a face-up row
     is in play)."""
@@ -119,14 +106,14 @@ class DrawOutfitting(TurnTask):
     how: str | None = None
 
 
-@_task("row")
+@dataclass(frozen=True, slots=True)
 class RefillRow(TurnTask):
     """A face-up Outfitting card was taken: the row is filled again."""
 
     player: str
 
 
-@_task("outfit")
+@dataclass(frozen=True, slots=True)
 class Outfit(TurnTask):
     """``player`` outfits the expedition with the cards in hand (``why``: in port, new...)."""
 
@@ -134,29 +121,29 @@ class Outfit(TurnTask):
     why: str
 
 
-@_task("port")
+@dataclass(frozen=True, slots=True)
 class InPort(TurnTask):
     """A turn in port: stay in port or launch."""
 
 
-@_task("scurvy")
+@dataclass(frozen=True, slots=True)
 class ScurvyRoll(TurnTask):
     """The roll for scurvy on launching."""
 
 
-@_task("eat")
+@dataclass(frozen=True, slots=True)
 class EatProvisions(TurnTask):
     """Losses from scurvy, taken from the Provisions first."""
 
     losses: int
 
 
-@_task("launched")
+@dataclass(frozen=True, slots=True)
 class Launched(TurnTask):
     """Launching takes the whole turn."""
 
 
-@_task("ldraw")
+@dataclass(frozen=True, slots=True)
 class DrawLeader(TurnTask):
     """``player`` draws a Leader of ``group`` (``purpose``: "pick" or "hire")."""
 
@@ -165,7 +152,7 @@ class DrawLeader(TurnTask):
     purpose: str
 
 
-@_task("pick")
+@dataclass(frozen=True, slots=True)
 class PickLeader(TurnTask):
     """``player`` picks a Leader (``leader``: the one that aborted, if any)."""
 
@@ -173,7 +160,7 @@ class PickLeader(TurnTask):
     leader: str | None
 
 
-@_task("retire")
+@dataclass(frozen=True, slots=True)
 class RetireLeader(TurnTask):
     """``player`` retires the Leader ``name``."""
 
@@ -181,7 +168,7 @@ class RetireLeader(TurnTask):
     name: str
 
 
-@_task("newexp")
+@dataclass(frozen=True, slots=True)
 class NewExpedition(TurnTask):
     """``player`` forms a new expedition (``why``: second, returned, aborted, failed)."""
 
@@ -191,24 +178,24 @@ class NewExpedition(TurnTask):
 
 
 # -- the card drawn and its instructions --------------------------------------------------------
-@_task("stance")
+@dataclass(frozen=True, slots=True)
 class ChooseStance(TurnTask):
     """Leave (draw a card) or stay, or explore a river or work on rafts."""
 
 
-@_task("draw")
+@dataclass(frozen=True, slots=True)
 class DrawCard(TurnTask):
     """The exploration card drawn from ``deck``."""
 
     deck: str
 
 
-@_task("after")
+@dataclass(frozen=True, slots=True)
 class TurnInCard(TurnTask):
     """The card's instructions done: it is turned in, then Discovery and Rumors of Gold."""
 
 
-@_task("steps")
+@dataclass(frozen=True, slots=True)
 class Instructions(TurnTask):
     """The instructions ``seq`` of a card or option, from ``index`` on."""
 
@@ -216,14 +203,14 @@ class Instructions(TurnTask):
     index: int
 
 
-@_task("or")
+@dataclass(frozen=True, slots=True)
 class ChooseOr(TurnTask):
     """An OR of the card: ``step`` (a Choice) gives the options."""
 
     step: Any
 
 
-@_task("combat")
+@dataclass(frozen=True, slots=True)
 class CombatCheck(TurnTask):
     """A Combat check of the card (``step``), with ``bonus`` added."""
 
@@ -231,7 +218,7 @@ class CombatCheck(TurnTask):
     bonus: int
 
 
-@_task("check")
+@dataclass(frozen=True, slots=True)
 class RollCheck(TurnTask):
     """A check: roll ``target`` or less for ``what``; ``success`` or ``failure`` are the tasks
     that follow (rolled with ``dice`` dice)."""
@@ -243,7 +230,7 @@ class RollCheck(TurnTask):
     dice: int = 2
 
 
-@_task("fx")
+@dataclass(frozen=True, slots=True)
 class Effect(TurnTask):
     """An effect (``name``, with ``args``) carried out once a roll decided it."""
 
@@ -251,18 +238,18 @@ class Effect(TurnTask):
     args: tuple = ()
 
 
-@_task("discover")
+@dataclass(frozen=True, slots=True)
 class Discover(TurnTask):
     """The card's Discovery is resolved."""
 
 
-@_task("rumor")
+@dataclass(frozen=True, slots=True)
 class RumorsOfGold(TurnTask):
     """The card's Rumors of Gold are resolved."""
 
 
 # -- losses -------------------------------------------------------------------------------------
-@_task("lose")
+@dataclass(frozen=True, slots=True)
 class TakeLoss(TurnTask):
     """A loss of one of ``what`` (for ``cause``); ``forced`` when no intervention may stop it."""
 
@@ -271,7 +258,7 @@ class TakeLoss(TurnTask):
     forced: bool = False
 
 
-@_task("intervene")
+@dataclass(frozen=True, slots=True)
 class Intervene(TurnTask):
     """A Leader's intervention may stop the loss of ``what``."""
 
@@ -279,24 +266,24 @@ class Intervene(TurnTask):
     cause: str
 
 
-@_task("cargo")
+@dataclass(frozen=True, slots=True)
 class CargoOverLimit(TurnTask):
     """Cargo over what the ships hold is dropped."""
 
 
-@_task("damage")
+@dataclass(frozen=True, slots=True)
 class ShipDamage(TurnTask):
     """A ship or raft is damaged (``rotten``: by the Teredos)."""
 
     rotten: bool
 
 
-@_task("wreck")
+@dataclass(frozen=True, slots=True)
 class Wreck(TurnTask):
     """A ship or raft is wrecked."""
 
 
-@_task("guide")
+@dataclass(frozen=True, slots=True)
 class KeepGuide(TurnTask):
     """A second Native Guide or Interpreter (``attr``): keep the old one or ``new``."""
 
@@ -305,41 +292,41 @@ class KeepGuide(TurnTask):
 
 
 # -- movement, status, expedition action --------------------------------------------------------
-@_task("move")
+@dataclass(frozen=True, slots=True)
 class Movement(TurnTask):
     """The movement step."""
 
 
-@_task("enter")
+@dataclass(frozen=True, slots=True)
 class Entered(TurnTask):
     """The expedition entered ``space``."""
 
     space: str
 
 
-@_task("reboard")
+@dataclass(frozen=True, slots=True)
 class Reboard(TurnTask):
     """A land expedition goes back aboard."""
 
 
-@_task("natives")
+@dataclass(frozen=True, slots=True)
 class MeetNatives(TurnTask):
     """Natives met on the way."""
 
 
-@_task("status")
+@dataclass(frozen=True, slots=True)
 class StatusChange(TurnTask):
     """The status change step."""
 
 
-@_task("action")
+@dataclass(frozen=True, slots=True)
 class ExpeditionAction(TurnTask):
     """The expedition action step (``kind``: what is already chosen, e.g. "gold")."""
 
     kind: str | None = None
 
 
-@_task("give")
+@dataclass(frozen=True, slots=True)
 class GiveGold(TurnTask):
     """How much Gold ``giver``, whose expedition ``attacker`` takes over, gives to the
     Negotiation check."""

@@ -17,7 +17,6 @@ from checker.games.age_of_exploration.actions.engine import (
     effect,
     push,
     roll_weights,
-    task,
 )
 from checker.games.age_of_exploration.actions.ratings import holds, label, target
 from checker.games.age_of_exploration.moves import Draw, Or, Roll, Stance
@@ -137,8 +136,8 @@ def answer_stance(state: State, t: tk.ChooseStance, move: Stance) -> list[str]:
     return start_draw(state, move.what)
 
 
-task(
-    "stance",
+tk.register(
+    tk.ChooseStance,
     auto=begin,
     decide=decide_stance,
     options=stance_moves,
@@ -188,8 +187,8 @@ def answer_draw(state: State, t: tk.DrawCard, move: Draw) -> list[str]:
     return [f"draws {state.book.titles[move.number]} ({now.draws} portion)"]
 
 
-task(
-    "draw",
+tk.register(
+    tk.DrawCard,
     auto=draw_auto,
     decide=decide_draw,
     options=draw_outcomes,
@@ -220,7 +219,7 @@ def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
     return events
 
 
-task("after", auto=turn_in_card)
+tk.register(tk.TurnInCard, auto=turn_in_card)
 
 
 # -- instructions -------------------------------------------------------------------------------
@@ -235,7 +234,7 @@ def steps(state: State, t: tk.Instructions) -> list[str]:
     return execute(state, seq[i])
 
 
-task("steps", auto=steps)
+tk.register(tk.Instructions, auto=steps)
 
 
 def execute(state: State, step: Any) -> list[str]:
@@ -352,7 +351,7 @@ def combat_check(state: State, t: tk.CombatCheck) -> list[str]:
     return []
 
 
-task("combat", auto=combat_check)
+tk.register(tk.CombatCheck, auto=combat_check)
 
 
 # -- the dice -----------------------------------------------------------------------------------
@@ -391,7 +390,9 @@ def answer_roll(state: State, t: tk.RollCheck, move: Roll) -> list[str]:
     return [f"{t.what}: {move.total} against {t.target}, {'success' if ok else 'failure'}"]
 
 
-task("check", decide=decide_roll, options=roll_outcomes, check=check_roll, answer=answer_roll)
+tk.register(
+    tk.RollCheck, decide=decide_roll, options=roll_outcomes, check=check_roll, answer=answer_roll
+)
 
 
 # -- OR -----------------------------------------------------------------------------------------
@@ -436,4 +437,4 @@ def answer_or(state: State, t: tk.ChooseOr, move: Or) -> list[str]:
     return [f"follows option {move.option}"]
 
 
-task("or", decide=decide_or, options=or_moves, check=check_or, answer=answer_or)
+tk.register(tk.ChooseOr, decide=decide_or, options=or_moves, check=check_or, answer=answer_or)

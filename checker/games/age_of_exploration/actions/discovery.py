@@ -8,7 +8,7 @@ from collections import deque
 
 from checker.core.game import Illegal
 from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import choice, push, task
+from checker.games.age_of_exploration.actions.engine import choice, push
 from checker.games.age_of_exploration.book import GOODS
 from checker.games.age_of_exploration.moves import Find, Rumor
 from checker.games.age_of_exploration.sections import DISCOVERIES, RUMORS
@@ -87,8 +87,8 @@ def answer_find(state: State, t: tk.Discover, move: Find) -> list[str]:
     return make(state, e, index)
 
 
-task(
-    "discover",
+tk.register(
+    tk.Discover,
     auto=discover_auto,
     decide=decide_find,
     options=find_moves,
@@ -206,8 +206,8 @@ def answer_rumor(state: State, t: tk.RumorsOfGold, move: Rumor) -> list[str]:
     return [f"Rumors of Gold in {move.space}: visit it before any status change"]
 
 
-task(
-    "rumor",
+tk.register(
+    tk.RumorsOfGold,
     auto=rumor_auto,
     decide=lambda s, t: choice(s.player, "Discovery", (Rumor,), "where the Rumors of Gold go"),
     options=lambda s, t: [Rumor(x) for x in rumor_targets(s, s.exp[s.player])],

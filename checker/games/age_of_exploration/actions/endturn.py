@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from checker.core.game import Illegal
 from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import choice, effect, push, task
+from checker.games.age_of_exploration.actions.engine import choice, effect, push
 from checker.games.age_of_exploration.actions.ratings import navigation
 from checker.games.age_of_exploration.moves import (
     END_TURN,
@@ -44,7 +44,7 @@ def next_player(state: State, t: tk.NextPlayer) -> list[str]:
     return []
 
 
-task("next", auto=next_player)
+tk.register(tk.NextPlayer, auto=next_player)
 
 
 def decide_start(state: State, t: tk.StartOfTurn):
@@ -72,8 +72,8 @@ def start_turn(state: State, t: tk.StartOfTurn, move: StartTurn) -> list[str]:
     return [f"the expedition of {e.leader} is in {e.space}"]
 
 
-task(
-    "start",
+tk.register(
+    tk.StartOfTurn,
     decide=decide_start,
     options=lambda s, t: [StartTurn(s.player)],
     answer=start_turn,
@@ -101,7 +101,7 @@ def lost_check(state: State, t: tk.LostCheck) -> list[str]:
     return []
 
 
-task("lostcheck", auto=lost_check)
+tk.register(tk.LostCheck, auto=lost_check)
 
 
 @effect("found way")
@@ -173,8 +173,8 @@ def answer_end(state: State, t: tk.EndOfTurn, move) -> list[str]:
     return abort(state, p)
 
 
-task(
-    "end",
+tk.register(
+    tk.EndOfTurn,
     decide=lambda s, t: choice(
         s.player,
         "End of turn",

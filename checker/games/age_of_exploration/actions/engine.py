@@ -1,15 +1,15 @@
-"""The task stack that runs a game of Age of Exploration.
+"""How a move reaches the task it answers, in Age of Exploration.
 
-A turn is a list of tasks in the rulebook's order (Exploration Turns: draw and resolve a card,
-movement, status change, expedition action, end-of-turn actions); resolving a card pushes more
-(a check to roll for, an OR to choose, a loss to take...). Each task is a tuple whose first item
-is its *tag*. A section module registers, for each tag it owns, a ``Task``: ``auto`` (carry it
-out if it needs no decision: returns its events, or None when a decision is needed),
-``decide`` (the Decision), ``options`` (the legal moves, or the chance outcomes with weights),
-``check`` (why a move does not answer it) and ``answer`` (apply the move).
+A turn is a stack of typed tasks in the rulebook's order (tasks.py; Exploration Turns: draw and
+resolve a card, movement, status change, expedition action, end-of-turn actions); resolving a
+card pushes more (a check to roll for, an OR to choose, a loss to take...). Every move answers
+the task on top: ``check`` and ``apply`` hand it to the hooks its section registered, after
+looking whether it is an echo of what the rules just did alone (echoes.py). The core's
+``turn.run`` then carries out the automatic tasks (RulesBase.apply), so the top task is always
+one that waits for a decision (or the stack is empty: the game is over).
 
-``run`` carries out the automatic tasks after every move, so the top task is always one that
-waits for a decision (or the stack is empty: the game is over)."""
+Also here: the effects a roll may lead to (``effect``), and what is left of a turn when its
+expedition fails or returns (``remove_turn_tasks``)."""
 
 from __future__ import annotations
 
@@ -18,25 +18,10 @@ from dataclasses import replace
 from typing import Any
 
 from checker.core.game import Decision, Illegal
-from checker.core.turn import run  # noqa: F401  (the sections run the automatic tasks)
+from checker.core.turn import pop, push, run, top  # noqa: F401  (the sections' stack verbs)
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import echoes
 from checker.games.age_of_exploration.state import OVER, State
-
-task = tk.register  # a section registers the hooks of the tasks it owns
-
-
-def push(state: State, *tasks: tk.TurnTask) -> None:
-    """Put tasks on the stack; the first one given is carried out first."""
-    state.tasks.extend(reversed(tasks))
-
-
-def top(state: State) -> tk.TurnTask | None:
-    return state.tasks[-1] if state.tasks else None
-
-
-def pop(state: State) -> tk.TurnTask:
-    return state.tasks.pop()
 
 
 def decide(state: State) -> Decision | None:
@@ -136,7 +121,7 @@ def whose(t: tk.TurnTask) -> str:
     return t.giver if isinstance(t, tk.GiveGold) else t.player
 
 
-task("fx", auto=_fx)
+tk.register(tk.Effect, auto=_fx)
 
 
 def roll_weights(dice: int = 2) -> list[tuple[int, int]]:

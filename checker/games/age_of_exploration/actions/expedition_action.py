@@ -9,7 +9,7 @@ from checker.core.game import Illegal
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import choice, effect, push, task
+from checker.games.age_of_exploration.actions.engine import choice, effect, push
 from checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
 from checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
@@ -302,8 +302,8 @@ def deplete(state: State, space: str) -> list[str]:
     return ["the mine is depleted"]
 
 
-task(
-    "action",
+tk.register(
+    tk.ExpeditionAction,
     auto=action_auto,
     decide=decide_action,
     options=action_moves,
@@ -376,8 +376,8 @@ def answer_give(state: State, t: tk.GiveGold, move: Give) -> list[str]:
     return [f"{rival} gives {move.n} Gold"] if move.n else []
 
 
-task(
-    "give",
+tk.register(
+    tk.GiveGold,
     decide=decide_give,
     options=lambda s, t: [Give(n) for n in range(s.exp[t.giver].items.get("Gold", 0) + 1)],
     check=check_give,

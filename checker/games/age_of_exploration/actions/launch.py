@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from checker.core.game import Illegal
 from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import chance, choice, push, task
+from checker.games.age_of_exploration.actions.engine import chance, choice, push
 from checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
 from checker.games.age_of_exploration.moves import (
     END_TURN,
@@ -108,8 +108,8 @@ def answer_port(state: State, t: tk.InPort, move) -> list[str]:
     return events
 
 
-task(
-    "port",
+tk.register(
+    tk.InPort,
     decide=lambda s, t: choice(
         s.player, "Port", (StayInPort, Launch, ShipType), "stay in port or launch"
     ),
@@ -139,8 +139,8 @@ def check_scurvy(state: State, t: tk.ScurvyRoll, move: Roll) -> Illegal | None:
     return None
 
 
-task(
-    "scurvy",
+tk.register(
+    tk.ScurvyRoll,
     decide=lambda s, t: chance(s.player, "Launch", (Roll,), "the die for scurvy losses"),
     options=lambda s, t: [(Roll(n), 1) for n in range(1, s.k["scurvy_die"] + 1)],
     check=check_scurvy,
@@ -172,8 +172,8 @@ def check_eat(state: State, t: tk.EatProvisions, move: Action) -> Illegal | None
 
 NO_EAT = Action("eat", 0)
 
-task(
-    "eat",
+tk.register(
+    tk.EatProvisions,
     decide=lambda s, t: choice(
         s.player, "Launch", (Action,), "horses to eat before the scurvy losses", default=NO_EAT
     ),
@@ -187,8 +187,8 @@ task(
 
 # The launch turn ends once its scurvy losses are taken: until then (a decision that needs no
 # answer) a step written for a loss the rules took alone is still this turn's (echoes.py).
-task(
-    "launched",
+tk.register(
+    tk.Launched,
     decide=lambda s, t: choice(
         s.player, "Launch", (EndTurn,), "the end of the launch turn", default=END_TURN
     ),

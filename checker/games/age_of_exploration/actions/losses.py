@@ -13,7 +13,6 @@ from checker.games.age_of_exploration.actions.engine import (
     effect,
     push,
     remove_turn_tasks,
-    task,
 )
 from checker.games.age_of_exploration.actions.ratings import (
     capacity,
@@ -99,8 +98,8 @@ def check_keep(state: State, t: tk.KeepGuide, move: Keep) -> Illegal | None:
     return None
 
 
-task(
-    "guide",
+tk.register(
+    tk.KeepGuide,
     decide=decide_guide,
     options=lambda s, t: [Keep("old"), Keep("new")],
     check=check_keep,
@@ -153,8 +152,8 @@ def answer_drop(state: State, t: tk.CargoOverLimit, move: Drop) -> list[str]:
     return [f"leaves 1 {move.item} behind (over capacity)", *allies_follow_porters(state, e)]
 
 
-task(
-    "cargo",
+tk.register(
+    tk.CargoOverLimit,
     auto=cargo_auto,
     decide=decide_cargo,
     options=lambda s, t: [Drop(i) for i in droppable(s, s.exp[s.player])],
@@ -262,8 +261,8 @@ def answer_lose(state: State, t: tk.TakeLoss, move: Lose) -> list[str]:
     return lose_item(state, state.exp[state.player], move.item)
 
 
-task(
-    "lose",
+tk.register(
+    tk.TakeLoss,
     auto=lose_auto,
     decide=decide_lose,
     options=lambda s, t: [Lose(i) for i in loss_options(s.exp[s.player], t.what, t.cause)[0]],
@@ -347,8 +346,8 @@ def answer_intervene(state: State, t: tk.Intervene, move: Intervene) -> list[str
     return ["the Leader fights for the last man"]
 
 
-task(
-    "intervene",
+tk.register(
+    tk.Intervene,
     decide=decide_intervene,
     options=lambda s, t: [Intervene(False), Intervene(True)],
     answer=answer_intervene,
@@ -444,7 +443,7 @@ def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
     return lose_item(state, e, "Ship")
 
 
-task("damage", auto=damage_auto)
+tk.register(tk.ShipDamage, auto=damage_auto)
 
 
 def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
@@ -482,7 +481,7 @@ def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
     return [f"shipwrecked: a land expedition forms in {land}"]
 
 
-task("wreck", auto=wreck_auto)
+tk.register(tk.Wreck, auto=wreck_auto)
 
 
 @effect("wrecked")

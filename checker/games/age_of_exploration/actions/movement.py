@@ -12,7 +12,7 @@ from checker.core.game import Illegal
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery, echoes
-from checker.games.age_of_exploration.actions.engine import choice, effect, push, task
+from checker.games.age_of_exploration.actions.engine import choice, effect, push
 from checker.games.age_of_exploration.actions.losses import reduce_ships, take
 from checker.games.age_of_exploration.actions.ratings import (
     capacity,
@@ -266,8 +266,8 @@ def answer_move(state: State, t: tk.Movement, move) -> list[str]:
     return enter(state, state.player, e, move.to)
 
 
-task(
-    "move",
+tk.register(
+    tk.Movement,
     auto=move_auto,
     decide=decide_move,
     options=options,
@@ -287,7 +287,7 @@ def entered(state: State, t: tk.Entered) -> list[str]:
     return enter(state, state.player, state.exp[state.player], t.space)
 
 
-task("enter", auto=entered)
+tk.register(tk.Entered, auto=entered)
 
 
 # -- entering a space ---------------------------------------------------------------------------
@@ -431,7 +431,7 @@ def reboard(state: State, t: tk.Reboard) -> list[str]:
     return ["back at the ships"]
 
 
-task("reboard", auto=reboard)
+tk.register(tk.Reboard, auto=reboard)
 
 
 @effect("ship there")
@@ -512,8 +512,8 @@ def answer_natives(state: State, t: tk.MeetNatives, move: Natives) -> list[str]:
     return ["one Porters comes aboard as Natives for Europe"]
 
 
-task(
-    "natives",
+tk.register(
+    tk.MeetNatives,
     auto=natives_auto,
     decide=lambda s, t: choice(
         s.player,

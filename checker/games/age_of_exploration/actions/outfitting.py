@@ -11,7 +11,7 @@ from typing import Any
 
 from checker.core.game import Illegal
 from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import chance, choice, push, task
+from checker.games.age_of_exploration.actions.engine import chance, choice, push
 from checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
     ship_handling,
@@ -145,8 +145,8 @@ def answer_odraw(state: State, t: tk.DrawOutfitting, move) -> list[str]:
     return [f"{p} draws {state.book.outfit[move.number].name}"]
 
 
-task(
-    "odraw",
+tk.register(
+    tk.DrawOutfitting,
     auto=odraw_auto,
     decide=decide_odraw,
     options=odraw_options,
@@ -169,8 +169,8 @@ def answer_row(state: State, t: tk.RefillRow, move: Row) -> list[str]:
     return [f"card {move.number} is turned face up"]
 
 
-task(
-    "row",
+tk.register(
+    tk.RefillRow,
     auto=row_auto,
     decide=lambda s, t: chance(
         t.player, "Outfitting", (Row,), "the Outfitting card turned face up"
@@ -513,8 +513,8 @@ def turn_in(state: State, p: str, card: int) -> None:
     state.outfit_discard.append(card)
 
 
-task(
-    "outfit",
+tk.register(
+    tk.Outfit,
     decide=decide_outfit,
     options=outfit_moves,
     check=check_outfit,
@@ -563,8 +563,8 @@ def check_retire(state: State, t: tk.RetireLeader, move: Retire) -> Illegal | No
     return None
 
 
-task(
-    "retire",
+tk.register(
+    tk.RetireLeader,
     decide=lambda s, t: choice(
         t.player, "Outfitting", (Retire,), "which Leader to retire (face up)"
     ),

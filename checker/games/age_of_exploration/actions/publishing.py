@@ -16,7 +16,6 @@ from checker.games.age_of_exploration.actions.engine import (
     plural,
     push,
     remove_turn_tasks,
-    task,
 )
 from checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS
 from checker.games.age_of_exploration.moves import NORMAL, Leader, Pick, Score
@@ -126,8 +125,8 @@ def answer_score(state: State, t: tk.ScoreVoyage, move: Score) -> list[str]:
     return publish(state, t.player, move.major)
 
 
-task(
-    "score",
+tk.register(
+    tk.ScoreVoyage,
     auto=score_auto,
     decide=lambda s, t: choice(
         t.player,
@@ -331,7 +330,7 @@ def new_expedition(state: State, t: tk.NewExpedition) -> list[str]:
     return [f"{p} outfits a new expedition: draws {cards} Outfitting cards"]
 
 
-task("newexp", auto=new_expedition)
+tk.register(tk.NewExpedition, auto=new_expedition)
 
 
 # -- a new Leader -------------------------------------------------------------------------------
@@ -377,8 +376,8 @@ def set_leader(state: State, p: str, name: str) -> None:
     e.leader, e.kind, e.second = name, kind, False
 
 
-task(
-    "pick",
+tk.register(
+    tk.PickLeader,
     decide=lambda s, t: choice(t.player, "Leader", (Pick,), "the new expedition's Leader"),
     options=pick_moves,
     check=check_pick,
@@ -412,8 +411,8 @@ def answer_ldraw(state: State, t: tk.DrawLeader, move: Leader) -> list[str]:
     return [f"{p}'s Leader: {move.name}"]
 
 
-task(
-    "ldraw",
+tk.register(
+    tk.DrawLeader,
     decide=decide_ldraw,
     options=lambda s, t: [(Leader(x), 1) for x in s.piles[t.group]],
     check=check_ldraw,

@@ -9,7 +9,7 @@ from checker.core.game import Illegal
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import choice, push, task
+from checker.games.age_of_exploration.actions.engine import choice, push
 from checker.games.age_of_exploration.actions.movement import (
     enter,
     home_distances,
@@ -150,8 +150,8 @@ def check_status(state: State, t: tk.StatusChange, move) -> Illegal | None:
     return why_not(state, state.exp[state.player], move.to)
 
 
-task(
-    "status",
+tk.register(
+    tk.StatusChange,
     auto=status_auto,
     decide=lambda s, t: choice(
         s.player, "Status", (Status, NoStatus), "a status change (or none)", default=NO_STATUS
