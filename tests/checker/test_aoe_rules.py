@@ -855,7 +855,7 @@ def test_extra_ships_given_up_recover_crew_before_the_cargo_is_adjusted():
     state.current = 1
     e = launched(state, "Ben", "ATL9", ships=2, Crew=5, Provision=3)
     e.ship_type = "Carrack"
-    turn_from(state, tk.Effect("leader dies"))
+    turn_from(state, tk.LeaderDies())
     assert e.second and e.ships == 1
     assert "Consolidation" in RULES.decision(state).prompt
     play(state, Roll(3))  # 3 against 9 − 5: a Crew back
@@ -875,7 +875,7 @@ def test_no_consolidation_check_at_maximum_crew():
     state.exp["Ben"] = Expedition(leader="Christopher Columbus", kind="explorer")
     e = launched(state, "Ben", "ATL9", ships=3, Crew=9)
     e.ship_type = "Carrack"
-    events = turn_from(state, tk.Effect("leader dies"))
+    events = turn_from(state, tk.LeaderDies())
     assert e.ships == 1 and events.count("at maximum Crew: no consolidation check") == 2
     assert "to leave behind" in RULES.decision(state).prompt
     play(state, Drop("Crew"), Drop("Crew"))

@@ -231,14 +231,6 @@ class RollCheck(TurnTask):
 
 
 @dataclass(frozen=True, slots=True)
-class Effect(TurnTask):
-    """An effect (``name``, with ``args``) carried out once a roll decided it."""
-
-    name: str
-    args: tuple = ()
-
-
-@dataclass(frozen=True, slots=True)
 class Discover(TurnTask):
     """The card's Discovery is resolved."""
 
@@ -333,3 +325,129 @@ class GiveGold(TurnTask):
 
     giver: str
     attacker: str
+
+
+# -- effects: what a roll decided, carried out alone --------------------------------------------
+class Effect(TurnTask):
+    """An effect a roll (or a card) decided: its section's ``auto`` hook is the effect, called
+    with the task's fields once the task is off the stack."""
+
+    __slots__ = ()
+
+    def carry_out(self, state: Any) -> list[str]:
+        state.tasks.pop()
+        events = self.hooks.auto(state, *(getattr(self, f) for f in self.__dataclass_fields__))
+        if state.over:
+            state.tasks.clear()
+        return events
+
+
+@dataclass(frozen=True, slots=True)
+class StraitPassed(Effect):
+    """The Navigation check in the Straits of Magellan succeeded."""
+
+
+@dataclass(frozen=True, slots=True)
+class RaftBuilt(Effect):
+    """The raft-building check succeeded."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deplete(Effect):
+    """The mine of ``space`` is depleted."""
+
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class Barred(Effect):
+    """``rival`` bars the takeover by Negotiation."""
+
+    rival: str
+
+
+@dataclass(frozen=True, slots=True)
+class Repulsed(Effect):
+    """``rival`` repulses the attack."""
+
+    rival: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakenOver(Effect):
+    """``loser``'s expedition is taken over by ``winner``'s."""
+
+    loser: str
+    winner: str
+
+
+@dataclass(frozen=True, slots=True)
+class CapitalExit(Effect):
+    """A second expedition in the Capital that took nothing over leaves it."""
+
+    attacker: str
+
+
+@dataclass(frozen=True, slots=True)
+class EmpireDefeated(Effect):
+    """The empire ``name`` is defeated."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShipThere(Effect):
+    """One of the ships is still there for a land expedition going back aboard."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reboarded(Effect):
+    """The land expedition goes back aboard the ships still there."""
+
+
+@dataclass(frozen=True, slots=True)
+class FoundWay(Effect):
+    """A lost expedition finds its way."""
+
+
+@dataclass(frozen=True, slots=True)
+class StillLost(Effect):
+    """A lost expedition stays lost."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderDies(Effect):
+    """The Leader dies (``who``: the one named, if not the expedition's)."""
+
+    who: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Consolidation(Effect):
+    """Crew consolidation: a check that may add 1 Crew."""
+
+
+@dataclass(frozen=True, slots=True)
+class CrewBack(Effect):
+    """The consolidation check succeeded: 1 Crew back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wrecked(Effect):
+    """``item`` is lost in the shipwreck."""
+
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShipwreckedAshore(Effect):
+    """The shipwrecked expedition goes ashore in ``space``."""
+
+    space: str
+
+
+@dataclass(frozen=True, slots=True)
+class Failed(Effect):
+    """The expedition fails (``why``)."""
+
+    why: str

@@ -96,7 +96,7 @@ def start_draw(state: State, stance: str) -> list[str]:
                 tk.RollCheck(
                     target(state, e, step),
                     "Navigation (the Straits of Magellan)",
-                    (tk.Effect("strait"),),
+                    (tk.StraitPassed(),),
                     (),
                 ),
             )
@@ -107,7 +107,7 @@ def start_draw(state: State, stance: str) -> list[str]:
     return []
 
 
-@effect("strait")
+@effect(tk.StraitPassed)
 def strait_passed(state: State) -> list[str]:
     state.now.strait = True
     state.now.progress = 1

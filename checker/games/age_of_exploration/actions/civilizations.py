@@ -104,6 +104,6 @@ def defeat_check(state: State, e: Expedition) -> list[str]:
     if civ is None or e.space != civ.capital or civ.name in state.fallen:
         return []
     if state.awe[civ.name] >= civ.awe.high and state.strength[civ.name] <= civ.strength.low:
-        push(state, tk.Effect("defeat", (civ.name,)))
+        push(state, tk.EmpireDefeated(civ.name))
         return [f"the {civ.name} Empire falls"]
     return []

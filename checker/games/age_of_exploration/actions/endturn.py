@@ -94,8 +94,8 @@ def lost_check(state: State, t: tk.LostCheck) -> list[str]:
             tk.RollCheck(
                 navigation(state, e),
                 "Navigation (Lost)",
-                (tk.Effect("found way"),),
-                (tk.Effect("still lost"),),
+                (tk.FoundWay(),),
+                (tk.StillLost(),),
             ),
         )
     return []
@@ -104,13 +104,13 @@ def lost_check(state: State, t: tk.LostCheck) -> list[str]:
 tk.register(tk.LostCheck, auto=lost_check)
 
 
-@effect("found way")
+@effect(tk.FoundWay)
 def found_way(state: State) -> list[str]:
     state.exp[state.player].lost = 0
     return ["finds its way: no longer Lost"]
 
 
-@effect("still lost")
+@effect(tk.StillLost)
 def still_lost(state: State) -> list[str]:
     state.exp[state.player].lost = 2
     return ["Still lost"]

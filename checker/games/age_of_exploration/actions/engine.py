@@ -13,7 +13,6 @@ expedition fails or returns (``remove_turn_tasks``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -70,22 +69,15 @@ def apply(state: State, move: Any) -> list[str]:
     return t.hooks.answer(state, t, move)
 
 
-EFFECTS: dict[str, Callable[..., list[str]]] = {}
-
-
-def effect(name: str):
-    """Register an effect a task ('fx', name, *args) carries out (after a roll, mostly)."""
+def effect(kind: type[tk.Effect]):
+    """Register the function that carries out an effect task (after a roll, mostly): it takes
+    the state and the task's fields."""
 
     def register(fn):
-        EFFECTS[name] = fn
+        tk.register(kind, auto=fn)
         return fn
 
     return register
-
-
-def _fx(state: State, t: tk.Effect) -> list[str]:
-    state.tasks.pop()
-    return EFFECTS[t.name](state, *t.args)
 
 
 def remove_turn_tasks(state: State, player: str) -> None:
@@ -119,9 +111,6 @@ PLAYER_TASKS = (
 def whose(t: tk.TurnTask) -> str:
     """The player a task of PLAYER_TASKS waits for."""
     return t.giver if isinstance(t, tk.GiveGold) else t.player
-
-
-tk.register(tk.Effect, auto=_fx)
 
 
 def roll_weights(dice: int = 2) -> list[tuple[int, int]]:

@@ -270,7 +270,7 @@ def do(state: State, e: Expedition, move: Action) -> list[str]:
         if at_base(state, e):
             return raft_built(state)
         n = k["raft_check"] + e.items.get("Crew", 0) + ship_handling(state, e, ships=False)
-        push(state, tk.RollCheck(n, "Build a raft", (tk.Effect("raft"),), ()))
+        push(state, tk.RollCheck(n, "Build a raft", (tk.RaftBuilt(),), ()))
         return ["attempts to build a raft"]
     if what == "hardwood":
         e.items["Hardwood"] = e.items.get("Hardwood", 0) + 1
@@ -280,7 +280,7 @@ def do(state: State, e: Expedition, move: Action) -> list[str]:
         e.items["Gold"] = e.items.get("Gold", 0) + 1
         push(
             state,
-            tk.RollCheck(k["mine_check"], "the mine", (), (tk.Effect("deplete", (e.space,)),)),
+            tk.RollCheck(k["mine_check"], "the mine", (), (tk.Deplete(e.space),)),
         )
         push(state, tk.CargoOverLimit())
         return ["operates the mine: 1 Gold"]
@@ -289,14 +289,14 @@ def do(state: State, e: Expedition, move: Action) -> list[str]:
     return [f"kills the Seized Ruler of the {name}", *civ.move_track(state, e, "strength", -1)]
 
 
-@effect("raft")
+@effect(tk.RaftBuilt)
 def raft_built(state: State) -> list[str]:
     e = state.exp[state.player]
     e.rafts += 1
     return [f"a raft is built ({e.rafts})"]
 
 
-@effect("deplete")
+@effect(tk.Deplete)
 def deplete(state: State, space: str) -> list[str]:
     state.depleted.add(space)
     return ["the mine is depleted"]
@@ -343,35 +343,19 @@ def answer_give(state: State, t: tk.GiveGold, move: Give) -> list[str]:
     defend = tk.RollCheck(
         rating(state, r, "personal_arms"),
         f"{rival}'s Personal Arms",
-        (tk.Effect("repulsed", (rival,)),),
-        (
-            tk.Effect(
-                "taken over",
-                (
-                    rival,
-                    attacker,
-                ),
-            ),
-        ),
+        (tk.Repulsed(rival),),
+        (tk.TakenOver(rival, attacker),),
     )
     attack = tk.RollCheck(
         rating(state, a, "personal_arms"),
         f"{attacker}'s Personal Arms",
         (defend,),
-        (
-            tk.Effect(
-                "taken over",
-                (
-                    attacker,
-                    rival,
-                ),
-            ),
-        ),
+        (tk.TakenOver(attacker, rival),),
     )
     push(
         state,
-        tk.RollCheck(nego, f"{rival}'s Negotiation", (tk.Effect("barred", (rival,)),), (attack,)),
-        tk.Effect("capital exit", (attacker,)),
+        tk.RollCheck(nego, f"{rival}'s Negotiation", (tk.Barred(rival),), (attack,)),
+        tk.CapitalExit(attacker),
     )
     return [f"{rival} gives {move.n} Gold"] if move.n else []
 
@@ -385,14 +369,14 @@ tk.register(
 )
 
 
-@effect("barred")
+@effect(tk.Barred)
 def barred(state: State, rival: str) -> list[str]:
     e = state.exp[state.player]
     e.barred.add((rival, e.space))
     return [f"{rival} talks the attacker out of it: no more attempts here"]
 
 
-@effect("repulsed")
+@effect(tk.Repulsed)
 def repulsed(state: State, rival: str) -> list[str]:
     from checker.games.age_of_exploration.actions.movement import enter
 
@@ -405,7 +389,7 @@ def repulsed(state: State, rival: str) -> list[str]:
     return events
 
 
-@effect("taken over")
+@effect(tk.TakenOver)
 def taken_over(state: State, loser: str, winner: str) -> list[str]:
     """The loser's Leader dies and his expedition fails; its chits, discoveries included, go to
     the winner's expedition."""
@@ -418,7 +402,7 @@ def taken_over(state: State, loser: str, winner: str) -> list[str]:
     return [f"{winner} takes over {loser}'s expedition", *fail(state, loser, "taken over")]
 
 
-@effect("capital exit")
+@effect(tk.CapitalExit)
 def capital_exit(state: State, attacker: str) -> list[str]:
     """An unsuccessful second expedition in the Capital (not itself taken over) must leave."""
     from checker.games.age_of_exploration.actions.movement import enter

@@ -311,7 +311,7 @@ def no_men_check(state: State, e: Expedition, cause: str | None) -> list[str]:
         what = "Leadership (no men left)"
     push(
         state,
-        tk.RollCheck(n, what, (), (tk.Effect("fail", ("the Leader dies: no men were left",)),)),
+        tk.RollCheck(n, what, (), (tk.Failed("the Leader dies: no men were left"),)),
     )
     return ["no men left to lose"]
 
@@ -334,7 +334,7 @@ def answer_intervene(state: State, t: tk.Intervene, move: Intervene) -> list[str
         push(state, tk.TakeLoss(what, cause, forced=True))
         return []
     e = state.exp[state.player]
-    after = [tk.Effect("leader dies")]
+    after = [tk.LeaderDies()]
     if state.options.get("intervention_failure", "man_lost") == "man_lost":
         after.append(tk.TakeLoss(what, cause, forced=True))
     push(
@@ -355,7 +355,7 @@ tk.register(
 
 
 # -- the Leader's death -------------------------------------------------------------------------
-@effect("leader dies")
+@effect(tk.LeaderDies)
 def leader_dies(state: State, who: str | None = None) -> list[str]:
     """The Leader dies: his Second-in-Command takes over (flip the card); if the Second dies,
     the expedition fails. The Second has no Ship Handling: extra ships beyond it go, each
@@ -374,7 +374,7 @@ def leader_dies(state: State, who: str | None = None) -> list[str]:
 
 # The Consolidate ships Crew recovery, pushed as a task and worked out when its turn comes (a
 # Crew recovered by the check before counts).
-CONSOLIDATION = tk.Effect("consolidation")
+CONSOLIDATION = tk.Consolidation()
 
 
 def reduce_ships(state: State, e: Expedition) -> list[str]:
@@ -390,7 +390,7 @@ def reduce_ships(state: State, e: Expedition) -> list[str]:
     return events
 
 
-@effect("consolidation")
+@effect(tk.Consolidation)
 def consolidation(state: State) -> list[str]:
     """If not at maximum Crew, check against (9 − Crew aboard): a success adds 1 Crew
     (Expedition Action, Consolidate ships); at maximum Crew there is no check."""
@@ -403,14 +403,14 @@ def consolidation(state: State) -> list[str]:
         tk.RollCheck(
             state.k["consolidate_check"] - crew,
             f"Consolidation ({state.k['consolidate_check']} − {crew} Crew)",
-            (tk.Effect("crew back"),),
+            (tk.CrewBack(),),
             (),
         ),
     )
     return []
 
 
-@effect("crew back")
+@effect(tk.CrewBack)
 def crew_back(state: State) -> list[str]:
     e = state.exp[state.player]
     if e.items.get("Crew", 0) < state.k["crew_max"]:
@@ -469,22 +469,18 @@ def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
     checks = []
     for item in (*MEN, "Missionary"):
         for _ in range(e.items.get(item, 0)):
-            checks.append(
-                tk.RollCheck(n, f"Shipwrecked: {item}", (), (tk.Effect("wrecked", (item,)),))
-            )
+            checks.append(tk.RollCheck(n, f"Shipwrecked: {item}", (), (tk.Wrecked(item),)))
     for attr, what in (("guide", "Native Guide"), ("interpreter", "Interpreter")):
         if getattr(e, attr):
-            checks.append(
-                tk.RollCheck(n, f"Shipwrecked: {what}", (), (tk.Effect("wrecked", (attr,)),))
-            )
-    push(state, *checks, tk.Effect("ashore", (land,)))
+            checks.append(tk.RollCheck(n, f"Shipwrecked: {what}", (), (tk.Wrecked(attr),)))
+    push(state, *checks, tk.ShipwreckedAshore(land))
     return [f"shipwrecked: a land expedition forms in {land}"]
 
 
 tk.register(tk.Wreck, auto=wreck_auto)
 
 
-@effect("wrecked")
+@effect(tk.Wrecked)
 def wrecked(state: State, item: str) -> list[str]:
     e = state.exp[state.player]
     if item in ("guide", "interpreter"):
@@ -494,7 +490,7 @@ def wrecked(state: State, item: str) -> list[str]:
     return [f"1 {item} is lost"]
 
 
-@effect("ashore")
+@effect(tk.ShipwreckedAshore)
 def shipwrecked_ashore(state: State, space: str) -> list[str]:
     """Cavalry become Soldiers; Pilot, Rutter, Porters, Natives for Europe, Cannons, Gold, Trade
     Goods and Hardwood are lost; the ship type card is set aside."""
@@ -518,7 +514,7 @@ def shipwrecked_ashore(state: State, space: str) -> list[str]:
 
 
 # -- failure ------------------------------------------------------------------------------------
-@effect("fail")
+@effect(tk.Failed)
 def fail_effect(state: State, why: str) -> list[str]:
     return fail(state, state.player, why)
 

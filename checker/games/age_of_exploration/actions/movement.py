@@ -422,25 +422,23 @@ def reboard(state: State, t: tk.Reboard) -> list[str]:
     n = state.k["reboard_check"] + e.hold.get("Crew", 0)
     state.now.reboard = 0
     checks = [
-        tk.RollCheck(
-            n, f"Are the ships still there? (ship {k + 1})", (tk.Effect("ship there"),), ()
-        )
+        tk.RollCheck(n, f"Are the ships still there? (ship {k + 1})", (tk.ShipThere(),), ())
         for k in range(e.ships)
     ]
-    push(state, *checks, tk.Effect("reboarded"))
+    push(state, *checks, tk.Reboarded())
     return ["back at the ships"]
 
 
 tk.register(tk.Reboard, auto=reboard)
 
 
-@effect("ship there")
+@effect(tk.ShipThere)
 def ship_there(state: State) -> list[str]:
     state.now.reboard += 1
     return []
 
 
-@effect("reboarded")
+@effect(tk.Reboarded)
 def reboarded(state: State) -> list[str]:
     e = state.exp[state.player]
     found = state.now.reboard

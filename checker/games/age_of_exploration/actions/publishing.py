@@ -258,7 +258,7 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
     return events
 
 
-@effect("defeat")
+@effect(tk.EmpireDefeated)
 def defeat(state: State, name: str) -> list[str]:
     """An empire's defeat completes its Major Expedition at once; then the Return checklist,
     its base placed, and a New Expedition with 5 Gold more (Civilization Encounters)."""
