@@ -7,11 +7,13 @@ bonuses) come from rules.yaml; card facts (traits, levels, regions) from the dec
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import product
 
 from checker.core import turn
 from checker.core.game import Illegal
 from checker.core.piles import put, take
+from checker.core.turn import Task
 from checker.games.exploration_age_of_sail.book import STATS
 from checker.games.exploration_age_of_sail.moves import (
     Discard,
@@ -60,7 +62,7 @@ def begin_turn(state: State) -> list[str]:
     state.formed = 0
     for e in state.expeditions[state.player]:
         e.explored = False
-    return advance(state)
+    return moving_on(state, [])
 
 
 def end_turn(state: State) -> list[str]:
@@ -394,6 +396,23 @@ def discard(state: State, move: Discard) -> list[str]:
 
 
 # -- Automatic transitions -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class MovingOn(Task):
+    """What follows a move: the steps the rules take alone until the next decision (a deck
+    reshuffled, the Exploration phase over, the Exploration deck run out), carried out by the
+    core's turn.run once the move is done."""
+
+    def carry_out(self, state: State) -> list[str]:
+        turn.pop(state)
+        return advance(state)
+
+
+def moving_on(state: State, events: list[str]) -> list[str]:
+    """A move's events, with what follows it pushed (MovingOn)."""
+    turn.push(state, MovingOn())
+    return events
+
+
 def advance(state: State) -> list[str]:
     """Move through every point where the rules leave nothing to decide."""
     events: list[str] = []
@@ -433,20 +452,20 @@ def check_draw(state: State, move: Draw) -> Illegal | None:
 
 
 def apply_draw(state: State, move: Draw) -> list[str]:
-    return draw(state, move.card) + advance(state)
+    return moving_on(state, draw(state, move.card))
 
 
 def apply_form(state: State, move: Form) -> list[str]:
-    return form_expedition(state, move) + advance(state)
+    return moving_on(state, form_expedition(state, move))
 
 
 def end_expeditions(state: State, move: EndExpeditions) -> list[str]:
     state.phase = EXPLORATION
-    return advance(state)
+    return moving_on(state, [])
 
 
 def explore(state: State, move: Explore) -> list[str]:
-    return turn_over(state, move) + advance(state)
+    return moving_on(state, turn_over(state, move))
 
 
 def check_reveal(state: State, move: Reveal) -> Illegal | None:
@@ -456,15 +475,15 @@ def check_reveal(state: State, move: Reveal) -> Illegal | None:
 
 
 def apply_reveal(state: State, move: Reveal) -> list[str]:
-    return reveal(state, move.card) + advance(state)
+    return moving_on(state, reveal(state, move.card))
 
 
 def apply_save(state: State, move: Save) -> list[str]:
-    return save(state, move) + advance(state)
+    return moving_on(state, save(state, move))
 
 
 def no_save(state: State, move: NoSave) -> list[str]:
-    return suffer(state) + advance(state)
+    return moving_on(state, suffer(state))
 
 
 def check_random_discard(state: State, move: RandomDiscard) -> Illegal | None:
@@ -479,11 +498,11 @@ def check_random_discard(state: State, move: RandomDiscard) -> Illegal | None:
 
 
 def apply_random_discard(state: State, move: RandomDiscard) -> list[str]:
-    return random_discard(state, move.card) + advance(state)
+    return moving_on(state, random_discard(state, move.card))
 
 
 def apply_discard(state: State, move: Discard) -> list[str]:
-    return discard(state, move) + advance(state)
+    return moving_on(state, discard(state, move))
 
 
 def check_end_turn(state: State, move: EndTurn) -> Illegal | None:
