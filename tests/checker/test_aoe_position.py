@@ -10,9 +10,9 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from checker.core.turn import push, run
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import publishing
-from checker.games.age_of_exploration.actions.engine import push, run
 from checker.games.age_of_exploration.moves import Draw, Move, Roll
 from checker.games.age_of_exploration.state import LAND, Turn
 from portolan.cli import app

@@ -232,7 +232,7 @@ def test_spaces_are_named_with_their_ids(log, words):
 
 def test_a_missionary_is_no_man_where_a_loss_of_men_leaves_a_choice():
     from checker.core.registry import rules_for
-    from checker.games.age_of_exploration.actions.engine import push, run
+    from checker.core.turn import push, run
     from checker.games.age_of_exploration.moves import Lose
     from checker.games.age_of_exploration.state import Turn
     from tests.checker.test_aoe_rules import launched, table

@@ -11,9 +11,9 @@ import pytest
 from checker.core.log import parse_log
 from checker.core.registry import rules_for
 from checker.core.simulate import default_players, random_game
+from checker.core.turn import push, run
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
-from checker.games.age_of_exploration.actions.engine import push, run
 from checker.games.age_of_exploration.moves import (
     Action,
     Draw,

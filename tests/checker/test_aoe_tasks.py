@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 
 from checker.core.registry import rules_for
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import engine
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 
@@ -48,7 +48,7 @@ def test_tasks_are_frozen_and_equal_by_value():
 def test_an_effect_is_carried_out_with_its_fields_and_leaves_the_stack():
     state = RULES.setup(load_game(COMPONENTS, "age-of-exploration"), ["Ana", "Ben"], {})
     space = "NA1-NE"
-    engine.push(state, tk.Deplete(space))
+    push(state, tk.Deplete(space))
     events = tk.Deplete(space).carry_out(state)
     assert space in state.depleted and tk.Deplete(space) not in state.tasks
     assert isinstance(events, list)

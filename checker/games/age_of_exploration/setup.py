@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.core.turn import push, run
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import (  # noqa: F401  (they register their tasks)
     cards,
@@ -19,7 +20,6 @@ from checker.games.age_of_exploration.actions import (  # noqa: F401  (they regi
     publishing,
     status,
 )
-from checker.games.age_of_exploration.actions.engine import push, run
 from checker.games.age_of_exploration.book import Book
 from checker.games.age_of_exploration.state import PLAY, Expedition, State
 

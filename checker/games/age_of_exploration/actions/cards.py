@@ -8,16 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.game import Illegal
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import losses
-from checker.games.age_of_exploration.actions.engine import (
-    chance,
-    choice,
-    effect,
-    push,
-    roll_weights,
-)
+from checker.games.age_of_exploration.actions.engine import chance, choice, effect, roll_weights
 from checker.games.age_of_exploration.actions.ratings import holds, label, target
 from checker.games.age_of_exploration.moves import Draw, Or, Roll, Stance
 from checker.games.age_of_exploration.sections import (

@@ -5,8 +5,8 @@ a time) and the defeat of an empire."""
 
 from __future__ import annotations
 
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import push
 from checker.games.age_of_exploration.state import Expedition, State
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections import deque
 
 from checker.core.game import Illegal
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import choice, push
+from checker.games.age_of_exploration.actions.engine import choice
 from checker.games.age_of_exploration.book import GOODS
 from checker.games.age_of_exploration.moves import Find, Rumor
 from checker.games.age_of_exploration.sections import DISCOVERIES, RUMORS

@@ -5,8 +5,9 @@ Expedition must return, returning to Europe or a base, aborting."""
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import choice, effect, push
+from checker.games.age_of_exploration.actions.engine import choice, effect
 from checker.games.age_of_exploration.actions.ratings import navigation
 from checker.games.age_of_exploration.moves import (
     END_TURN,

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from checker.core.game import Decision, Illegal
-from checker.core.turn import pop, push, run, top  # noqa: F401  (the sections' stack verbs)
+from checker.core.turn import top
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import echoes
 from checker.games.age_of_exploration.state import OVER, State

@@ -6,10 +6,11 @@ rival's expedition (the Capital's second expedition must attempt one)."""
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import choice, effect, push
+from checker.games.age_of_exploration.actions.engine import choice, effect
 from checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
 from checker.games.age_of_exploration.actions.ratings import (
     over_capacity,

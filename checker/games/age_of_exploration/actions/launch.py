@@ -6,8 +6,9 @@ New World base into a coastal space beside it, into the base's space, or on foot
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import chance, choice, push
+from checker.games.age_of_exploration.actions.engine import chance, choice
 from checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
 from checker.games.age_of_exploration.moves import (
     END_TURN,

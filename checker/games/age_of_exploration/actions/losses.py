@@ -6,14 +6,10 @@ and cargo over capacity (Cargo Capacity), settled before the next instruction.""
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import echoes
-from checker.games.age_of_exploration.actions.engine import (
-    choice,
-    effect,
-    push,
-    remove_turn_tasks,
-)
+from checker.games.age_of_exploration.actions.engine import choice, effect, remove_turn_tasks
 from checker.games.age_of_exploration.actions.ratings import (
     capacity,
     hungry,

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections import deque
 
 from checker.core.game import Illegal
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery, echoes
-from checker.games.age_of_exploration.actions.engine import choice, effect, push
+from checker.games.age_of_exploration.actions.engine import choice, effect
 from checker.games.age_of_exploration.actions.losses import reduce_ships, take
 from checker.games.age_of_exploration.actions.ratings import (
     capacity,

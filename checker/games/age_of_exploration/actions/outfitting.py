@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.game import Illegal
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import chance, choice, push
+from checker.games.age_of_exploration.actions.engine import chance, choice
 from checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
     ship_handling,

@@ -6,6 +6,7 @@ failure and abort of an expedition, New Expedition (its cards and Leader) and Vi
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import echoes
@@ -14,7 +15,6 @@ from checker.games.age_of_exploration.actions.engine import (
     choice,
     effect,
     plural,
-    push,
     remove_turn_tasks,
 )
 from checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS

@@ -6,10 +6,11 @@ onto rivers; ships moored off a coast land space; the Straits of Magellan passed
 from __future__ import annotations
 
 from checker.core.game import Illegal
+from checker.core.turn import push
 from checker.games.age_of_exploration import tasks as tk
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import choice, push
+from checker.games.age_of_exploration.actions.engine import choice
 from checker.games.age_of_exploration.actions.movement import (
     enter,
     home_distances,
