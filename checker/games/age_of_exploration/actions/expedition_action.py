@@ -256,9 +256,8 @@ def do(state: State, e: Expedition, move: Action) -> list[str]:
         take(e, "Cavalry", move.n)
         e.items["Soldiers"] = e.items.get("Soldiers", 0) + move.n
         e.items["Provision"] = min(e.items.get("Provision", 0) + move.n, k["provisions_max"])
-        push(
-            state, tk.CargoOverLimit()
-        )  # rafts may carry the Provisions but not the horses (raft_cargo)
+        # rafts may carry the Provisions but not the horses (raft_cargo)
+        push(state, tk.CargoOverLimit())
         return [f"eats {move.n} horses: {move.n} Cavalry become Soldiers, +{move.n} Provisions"]
     if what == "consolidate":
         e.ships -= 1
@@ -279,10 +278,7 @@ def do(state: State, e: Expedition, move: Action) -> list[str]:
         return ["harvests Hardwood"]
     if what == "mine":
         e.items["Gold"] = e.items.get("Gold", 0) + 1
-        push(
-            state,
-            tk.RollCheck(k["mine_check"], "the mine", (), (tk.Deplete(e.space),)),
-        )
+        push(state, tk.RollCheck(k["mine_check"], "the mine", (), (tk.Deplete(e.space),)))
         push(state, tk.CargoOverLimit())
         return ["operates the mine: 1 Gold"]
     name = e.ruler
