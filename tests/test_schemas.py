@@ -88,6 +88,11 @@ def test_every_shipped_yaml_validates_against_its_schema(path, kind, game, reque
         (
             "log",
             "examples/exploration-age-of-sail/two-players.yaml",
+            lambda d: d["turns"][0].update(draw="Salors"),
+        ),
+        (
+            "log",
+            "examples/exploration-age-of-sail/two-players.yaml",
             lambda d: d.update(options={"bonus_ties": "sometimes"}),
         ),
         ("position", "examples/positions/discovery-era-of-voyage.yaml", lambda d: d.pop("players")),

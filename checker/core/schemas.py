@@ -3,10 +3,9 @@ logs, its end positions, and the ``--json`` outputs of check, score and simulate
 
 Generated from what the readers themselves use: the top-level keys of a log (``log.py`` and
 the game's ``log_keys``), the game's player range (game.yaml), its rule options (rules.yaml),
-the keys a turn and a position accept (the game's ``logformat.TURN_KEYS`` and
-``position.KEYS``, in the package shape of docs/new-game.md), and the report models
-(``reports.py``). What a turn's values mean (card names, moves) stays with the game's reader,
-which reports a wrong one with its line and column.
+the turns as the game's ``logformat.TURN`` declares them, every key typed by its reader
+(checker/core/logformat.py; a game not declared so gives its ``TURN_KEYS``, untyped), the
+keys a position accepts (``position.KEYS``), and the report models (``reports.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from typing import Any
 
 from checker.core.bots import LEVELS
 from checker.core.log import TOP_KEYS
+from checker.core.logformat import turn_schema
 from checker.core.registry import rules_for
 from checker.core.reports import REPORTS, ErrorReport
 from portolan.model.jsonschema import DRAFT, models_schema
@@ -68,13 +68,18 @@ def _head(model: Game, kind: str) -> dict[str, Any]:
 
 def log_schema(model: Game) -> dict[str, Any]:
     rules = rules_for(model.id)
-    turn: dict[str, Any] = {
-        "type": "object",
-        "required": ["player"],
-        "properties": {"player": {"type": "string", "description": "whose turn it is"}},
-        "additionalProperties": False,
-    }
-    turn["properties"].update({str(k): ANY for k in rules.logformat.TURN_KEYS if k != "player"})
+    declared = getattr(rules.logformat, "TURN", None)
+    defs: dict[str, Any] = {}
+    if declared is not None:
+        turn = turn_schema(declared, rules.book(model), defs)
+    else:
+        turn = {
+            "type": "object",
+            "required": ["player"],
+            "properties": {"player": {"type": "string", "description": "whose turn it is"}},
+            "additionalProperties": False,
+        }
+        turn["properties"].update({str(k): ANY for k in rules.logformat.TURN_KEYS if k != "player"})
     properties: dict[str, Any] = {
         "game": {"const": model.id},
         "players": _players(model, "the players, the first starts"),
@@ -93,6 +98,7 @@ def log_schema(model: Game) -> dict[str, Any]:
         "required": ["game", "players"],
         "properties": properties,
         "additionalProperties": False,
+        **({"$defs": defs} if defs else {}),
     }
 
 
