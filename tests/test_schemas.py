@@ -92,6 +92,16 @@ def test_every_shipped_yaml_validates_against_its_schema(path, kind, game, reque
         ),
         (
             "log",
+            "examples/ships/two-players.yaml",
+            lambda d: d["turns"][0]["actions"].append({"card": "Rma"}),
+        ),
+        (
+            "log",
+            "examples/ships/two-players.yaml",
+            lambda d: d["turns"][0]["actions"].append({"place": 1, "trdae": "Tyre Cloth"}),
+        ),
+        (
+            "log",
             "examples/exploration-age-of-sail/two-players.yaml",
             lambda d: d.update(options={"bonus_ties": "sometimes"}),
         ),

@@ -132,10 +132,14 @@ class Words(Arg):
     words: Mapping[str, Any]
     what: str = "one of the words"
     otherwise: Arg | None = None
+    by_fold: dict[str, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_fold", {fold(w): v for w, v in self.words.items()})
 
     def read(self, r, value, pos, field):
-        if isinstance(value, str) and fold(value) in self.words:
-            return self.words[fold(value)]
+        if isinstance(value, str) and fold(value) in self.by_fold:
+            return self.by_fold[fold(value)]
         if self.otherwise is not None:
             return self.otherwise.read(r, value, pos, field)
         r.bad(f"'{value}' is not {self.what}", pos, field, did_you_mean(str(value), self.words))
@@ -264,6 +268,19 @@ class Pair(Arg):
         }
 
 
+@dataclass(frozen=True)
+class Unread(Arg):
+    """A value the log does not read (``gold: 1``: the key alone says it)."""
+
+    what: str
+
+    def read(self, r, value, pos, field):
+        return value
+
+    def schema(self, book, defs):
+        return {"description": self.what}
+
+
 def unknown_keys(r: LogReader, value: YMap, keys: Mapping[str, Any] | tuple, field: str) -> bool:
     """Notes every key of ``value`` not among ``keys`` (with did-you-mean); True if none."""
     known = tuple(keys)
@@ -326,13 +343,16 @@ class Key:
 
 
 @dataclass(frozen=True)
-class TurnFormat:
-    """A game's turn: the move that starts it (for its ``player``) and its other keys, read in
-    the order declared (the rulebook's order of the turn), whatever order they are written in."""
+class LogFormat:
+    """A game's log: the move that starts a turn (for its ``player``), the turn's other keys,
+    read in the order declared (the rulebook's order of the turn) whatever order they are
+    written in, and the log's own top-level sections besides ``turns`` (``top``, read by the
+    game's ``parse_log``)."""
 
     start: type
     keys: Mapping[str, Key]
     tidy: Callable[[dict], None] | None = None  # a written turn put in its shortest form
+    top: Mapping[str, Arg] = field(default_factory=dict)
     writes: dict[type, str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -344,7 +364,7 @@ class TurnFormat:
         return ("player", *self.keys)
 
 
-def read_turns(form: TurnFormat, r: TurnReader, turns: Any) -> None:
+def read_turns(form: LogFormat, r: TurnReader, turns: Any) -> None:
     """Every turn of ``turns`` read into ``r.steps`` (the problems into ``r.problems``)."""
     for t, entry, player, where in turn_entries(
         turns, r.source, r.players, form.turn_keys, r.problems
@@ -359,7 +379,7 @@ def read_turns(form: TurnFormat, r: TurnReader, turns: Any) -> None:
                     key.read_steps(r, At(got, pos, kfield))
 
 
-def write_turns(form: TurnFormat, steps: list[Step]) -> list[dict]:
+def write_turns(form: LogFormat, steps: list[Step]) -> list[dict]:
     """The log's ``turns`` for a list of steps (what ``read_turns`` reads back to them); moves
     the log leaves out (the checker supplies them) are not written."""
     turns: list[dict] = []
@@ -376,7 +396,7 @@ def write_turns(form: TurnFormat, steps: list[Step]) -> list[dict]:
     return turns
 
 
-def turn_schema(form: TurnFormat, book: Any, defs: dict[str, Any]) -> dict[str, Any]:
+def turn_schema(form: LogFormat, book: Any, defs: dict[str, Any]) -> dict[str, Any]:
     """The JSON schema of one turn: every key typed by its reader (the lists of names it
     refers to go into ``defs``)."""
     properties: dict[str, Any] = {"player": {"type": "string", "description": "whose turn it is"}}

@@ -68,7 +68,7 @@ def _head(model: Game, kind: str) -> dict[str, Any]:
 
 def log_schema(model: Game) -> dict[str, Any]:
     rules = rules_for(model.id)
-    declared = getattr(rules.logformat, "TURN", None)
+    declared = getattr(rules.logformat, "FORMAT", None)
     defs: dict[str, Any] = {}
     if declared is not None:
         turn = turn_schema(declared, rules.book(model), defs)
@@ -92,6 +92,9 @@ def log_schema(model: Game) -> dict[str, Any]:
         "turns": {"type": ["array", "null"], "items": turn, "description": "one entry per turn"},
     }
     properties.update({k: ANY for k in rules.log_keys})
+    if declared is not None:
+        book = rules.book(model)
+        properties.update({k: arg.schema(book, defs) for k, arg in declared.top.items()})
     assert set(TOP_KEYS) <= set(properties)
     return {
         **_head(model, "log"),

@@ -51,7 +51,7 @@ def _write_gift(turn: dict, key: str, st) -> None:
     turn.setdefault(key, []).append({"card": st.move.card, "to": st.move.to})
 
 
-TURN = lf.TurnFormat(
+TURN = lf.LogFormat(
     start=Start,
     keys={
         "take": lf.Key(lf.ListOf(CARD), Take),

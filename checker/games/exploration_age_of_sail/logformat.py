@@ -9,7 +9,7 @@
     - Cabot: {flip: Caribbean, discard: Colonists}  # the card discarded at random
   discard: [Cannons]                       # Ocean phase (only cards over the limit)
 
-Declared in ``TURN`` (checker/core/logformat.py reads, writes and types it).
+Declared in ``FORMAT`` (checker/core/logformat.py reads, writes and types it).
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def _tidy(turn: dict) -> None:
         del turn["explore"]
 
 
-TURN = lf.TurnFormat(
+FORMAT = lf.LogFormat(
     start=moves.StartTurn,
     keys={
         "draw": lf.Key(EXPEDITION_CARD, moves.Draw, doc="Outfit phase: the card drawn"),
@@ -153,7 +153,7 @@ TURN = lf.TurnFormat(
     },
     tidy=_tidy,
 )
-TURN_KEYS = TURN.turn_keys
+TURN_KEYS = FORMAT.turn_keys
 
 
 def parse_log(
@@ -161,11 +161,11 @@ def parse_log(
 ) -> list[Step]:
     """The steps of a log (this game's log has only ``turns``)."""
     r = lf.TurnReader(book, source, players)
-    lf.read_turns(TURN, r, raw.get("turns") or YList())
+    lf.read_turns(FORMAT, r, raw.get("turns") or YList())
     if r.problems:
         raise InputError(r.problems)
     return r.steps
 
 
 def write_log(steps: list[Step]) -> dict[str, Any]:
-    return {"turns": lf.write_turns(TURN, steps)}
+    return {"turns": lf.write_turns(FORMAT, steps)}
