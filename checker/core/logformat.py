@@ -63,8 +63,11 @@ class Whole(Arg):
     low: int | None = None
     high: int | None = None
     what: str = "a whole number"
+    text: bool = False  # also written as text ('2')
 
     def read(self, r, value, pos, field):
+        if self.text and isinstance(value, str) and value.strip().isdecimal():
+            value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
             r.bad(f"expected {self.what}, found {value!r}", pos, field)
             return BAD
@@ -81,6 +84,8 @@ class Whole(Arg):
             out["minimum"] = self.low
         if self.high is not None:
             out["maximum"] = self.high
+        if self.text:
+            return {"anyOf": [out, {"type": "string", "pattern": r"^\s*\d+\s*$"}]}
         return out
 
 
@@ -92,20 +97,29 @@ class Name(Arg):
     what: str  # 'a card of the Expedition deck': the message says "'X' is not <what>"
     kind: str = "a card name"  # what a value that is not text should have been
     ref: str = "card"  # its name among the schema's $defs
+    # a name found another way than by its spelling (a short name, a kind of card): the
+    # reader and the text -> the name, or None; ``hints`` are then what a misspelling is
+    # compared with, and the schema lists the names as examples, not as the only ones
+    find: Callable[[TurnReader, str], str | None] | None = None
+    hints: Callable[[Any], list[str]] | None = None
 
     def read(self, r, value, pos, field):
-        if not isinstance(value, str):
+        if not isinstance(value, str) or not value.strip():
             r.bad(f"expected {self.kind}, found {value!r}", pos, field)
             return BAD
-        index = self.names(r.book)
-        name = index.exact(value)
+        name = self.names(r.book).exact(value) if self.find is None else self.find(r, value)
         if name is None:
-            r.bad(f"'{value}' is not {self.what}", pos, field, did_you_mean(value, index.names))
+            hints = self.hints(r.book) if self.hints else self.names(r.book).names
+            r.bad(f"'{value}' is not {self.what}", pos, field, did_you_mean(value, hints))
             return BAD
         return name
 
     def schema(self, book, defs):
-        defs[self.ref] = {"enum": list(self.names(book).names), "description": self.what}
+        names = list(self.names(book).names)
+        if self.find is None:
+            defs[self.ref] = {"enum": names, "description": self.what}
+        else:
+            defs[self.ref] = {"type": "string", "description": self.what, "examples": names}
         return {"$ref": f"#/$defs/{self.ref}"}
 
 

@@ -34,33 +34,13 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from checker.core import logformat as lf
 from checker.core.game import Step
-from checker.core.log import LogReader, ends_the_log, enough_problems, player_named
+from checker.core.log import ends_the_log, enough_problems, player_named
+from checker.games.age_of_discovery import moves
 from checker.games.age_of_discovery.book import CardBook
-from checker.games.age_of_discovery.logwriter import write_log as write_log  # the hook
-from checker.games.age_of_discovery.moves import (
-    DRAW_BLIND,
-    HIDDEN,
-    TAKE_2,
-    Assign,
-    Buy,
-    Contract,
-    ContractDrawn,
-    DealContract,
-    DealFlagship,
-    DealMission,
-    KeepSecret,
-    PlayContract,
-    Reserve,
-    RowContract,
-    Sail,
-    SendShip,
-    SetupShip,
-    StartTurn,
-    TakeContract,
-    TurnOver,
-)
-from checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE
+from checker.games.age_of_discovery.moves import DRAW_BLIND, HIDDEN, TAKE_2
+from checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
 from portolan.errors import InputError, did_you_mean
 from portolan.names import fold
 from portolan.yamlsrc import Pos, Source, YList, YMap
@@ -77,16 +57,31 @@ CONTRACT_KEYS = ("take", "draw", "new")
 RESERVE_KEYS = ("ship", "contract", "row", "space")
 ROWS = {"purchase": PURCHASE, "filling": FILLING, "contracts": CONTRACTS, "contract": CONTRACTS}
 PILE = re.compile(r"^(.*?)\s*\(\s*pile\s*(\d+)\s*\)\s*$", re.IGNORECASE)
-_new = tuple.__new__  # _new(Step, (move, turn, player, pos)): a Step, without Step.__new__
 
-
-def key_of(k: Any) -> str:
-    """A key as written, '_' or '-' standing for a space: 'purchase_row', 'purchase-row' and
-    'purchase row' are one key. Case counts, as in every game's log: 'Coins' is refused with a
-    did-you-mean (merging it with 'coins' would hide a second action)."""
-    if not isinstance(k, str):
-        return str(k)
-    return _spaced(k)
+# The names a log writes, each with its reader (checker/core/logformat.py).
+NAMES = {
+    "ship": lf.Name(lambda b: b.ship_names, "a ship card", "a ship card", "ship"),
+    "contract": lf.Name(
+        lambda b: b.contract_names, "a trade contract", "a trade contract", "contract"
+    ),
+    "expedition": lf.Name(
+        lambda b: b.expedition_names,
+        "an expedition",
+        "an expedition",
+        "expedition",
+        find=lambda r, text: r.book.expedition(text),
+    ),
+    "colour": lf.Name(lambda b: b.colour_names, "a colour", "a colour", "colour"),
+    "mission": lf.Name(
+        lambda b: b.mission_names,
+        "a special mission",
+        "a special mission",
+        "mission",
+        find=lambda r, text: r.book.mission(text, len(r.players)),
+        hints=lambda b: [*b.mission_names.names, *{m.kind for m in b.missions.values()}],
+    ),
+}
+WHOLE = lf.Whole(text=True)
 
 
 @lru_cache(maxsize=4096)  # the same few keys, turn after turn
@@ -94,24 +89,24 @@ def _spaced(k: str) -> str:
     return " ".join(k.replace("_", " ").replace("-", " ").split())
 
 
+def key_of(k: Any) -> str:
+    """A key as written, '_' or '-' standing for a space: 'purchase_row', 'purchase-row' and
+    'purchase row' are one key. Case counts, as in every game's log: 'Coins' is refused with a
+    did-you-mean (merging it with 'coins' would hide a second action)."""
+    return _spaced(k) if isinstance(k, str) else str(k)
+
+
 def loose_key(k: Any) -> str:
     """A key without regard to case, to tell the shape of a mapping ('Ship: ...' is still a
     purchase written with keys, whose 'Ship' is then refused)."""
-    if not isinstance(k, str):
-        return fold(str(k))
-    return _folded(k)
-
-
-@lru_cache(maxsize=4096)
-def _folded(k: str) -> str:
-    return fold(_spaced(k))
+    return fold(_spaced(k) if isinstance(k, str) else str(k))
 
 
 def colour_key(k: str) -> str:
     return "colour" if k == "color" else k
 
 
-class _Reader(LogReader):
+class _Reader(lf.TurnReader):
     book: CardBook
 
     def __init__(self, book: CardBook, source: Source, players: list[str], options: dict):
@@ -119,134 +114,48 @@ class _Reader(LogReader):
         # the log's rule options (resolved by the core): what 'wild: true' means for a
         # flagship depends on flagship_colours
         self.options = options
-        self.steps: list[Step] = []
-        self.turn, self.player = 0, players[0]  # the turn being read and whose it is
-        # (kind, fields) -> the move, made once for the log: moves are frozen values, so every
-        # step that writes the same move shares one
-        self.made: dict[tuple, Any] = {}
-        # a ship sent or bought written 'Ship: Expedition' or 'Ship: New card' (as_written) ->
-        # the ship's key and its two moves (SendShip, Sail or Buy, TurnOver), once read without
-        # a problem
-        self.sent: dict[tuple, tuple[Any, Any, Any]] = {}
-        self.bought: dict[tuple, tuple[Any, Any, Any]] = {}
-        self.key_names: dict[str, str] = {}  # a key as written -> its name (mapping)
-        self.finders = {
-            "ship": book.ship_names.exact,
-            "contract": book.contract_names.exact,
-            "expedition": book.expedition,
-            "colour": book.colour_names.exact,
-            "mission": lambda v: book.mission(v, len(players)),
-        }
-        self.found: dict[str, dict[str, str]] = {what: {} for what in self.finders}
-        self.seats: dict[str, str] = {}  # a turn's player as written -> the seat
-        self.piles: dict[str, tuple[str, int | None]] = {}  # 'Card (pile 2)' -> (Card, 2)
-
-    def step(self, move: Any, pos: Pos | None) -> None:
-        """One step of the turn being read."""
-        self.steps.append(_new(Step, (move, self.turn, self.player, pos)))
+        self.player = players[0]
 
     def step_of(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
         """One step of the setup (turn 0) or the end, by ``player``."""
-        self.steps.append(_new(Step, (move, turn, player, pos)))
-
-    def move(self, kind: type, *fields: Any) -> Any:
-        """The move ``kind(*fields)``, made the first time the log writes it."""
-        move = self.made.get((kind, fields))
-        if move is None:
-            move = self.made[kind, fields] = kind(*fields)
-        return move
+        self.steps.append(Step(move, turn, player, pos))
 
     def mapping(self, value: Any, pos: Pos | None, field: str, keys: tuple[str, ...]) -> dict:
         """{normalised key: (value, key pos, value pos)}; unknown keys are reported."""
         out: dict[str, tuple[Any, Pos | None, Pos | None]] = {}
-        known = self.key_names
         key_pos = value.key_pos if isinstance(value, YMap) else {}
         value_pos = value.value_pos if isinstance(value, YMap) else {}
         for k, v in value.items():
-            name = known.get(k) or self.key_name(k)
+            name = colour_key(key_of(k))
             if name in keys and name not in out:
                 out[name] = (v, key_pos.get(k, pos), value_pos.get(k, pos))
             else:
                 self.refuse_key(value, k, name, key_pos.get(k, pos), field, keys)
         return out
 
-    def key_name(self, k: Any) -> str:
-        name = colour_key(key_of(k))
-        if isinstance(k, str):  # not 1 and True: they would share an entry
-            self.key_names[k] = name
-        return name
-
     def refuse_key(self, value: dict, k: Any, name: str, kpos: Pos | None, field: str, keys):
         """An unknown key, or a second spelling of one already read (``mapping``)."""
         if name not in keys:
             self.bad(f"unknown key '{k}'", kpos, f"{field}.{k}", did_you_mean(name, keys))
             return
-        first = next(w for w in value if self.key_name(w) == name)
+        first = next(w for w in value if colour_key(key_of(w)) == name)
         self.bad(f"'{k}' and '{first}' are one key: write it once", kpos, f"{field}.{k}")
 
     def name(self, value: Any, pos: Pos | None, field: str, what: str) -> str | None:
-        known = self.found[what]
-        if isinstance(value, str) and value in known:
-            return known[value]
-        if not isinstance(value, str) or not value.strip():
-            self.bad(f"expected {_article(what)}, found {value!r}", pos, field)
-            return None
-        name = self.finders[what](value)
-        if name is None:
-            hint = did_you_mean(value, self.choices(what))
-            self.bad(f"'{value}' is not {_article(what)}", pos, field, hint)
-        else:
-            known[value] = name
-        return name
+        name = NAMES[what].read(self, value, pos, field)
+        return None if name is lf.BAD else name
 
-    def choices(self, what: str) -> list[str]:
-        """The names a misspelt ``what`` is compared with, for the hint."""
-        book = self.book
-        if what == "mission":
-            return [*book.mission_names.names, *{m.kind for m in book.missions.values()}]
-        return {
-            "ship": book.ship_names,
-            "contract": book.contract_names,
-            "expedition": book.expedition_names,
-            "colour": book.colour_names,
-        }[what].names
-
-    def turn_player(self, value: Any, pos: Pos | None, where: str) -> str:
-        """The seat a turn names (``player_named``), remembered by the name as written."""
-        if isinstance(value, str) and value in self.seats:
-            return self.seats[value]
-        player = player_named(value, self.players, self.source, pos, f"{where}.player")
-        if isinstance(value, str):
-            self.seats[value] = player
-        return player
-
-    def ship_with_pile(self, value: Any, pos: Pos | None, field: str) -> TurnOver | None:
+    def ship_with_pile(self, value: Any, pos: Pos | None, field: str) -> Any:
         pile = None
-        if isinstance(value, str):
-            if value not in self.piles:
-                m = PILE.match(value)
-                self.piles[value] = (m.group(1), int(m.group(2))) if m else (value, None)
-            value, pile = self.piles[value]
+        m = PILE.match(value) if isinstance(value, str) else None
+        if m:
+            value, pile = m.group(1), int(m.group(2))
         name = self.name(value, pos, field, "ship")
-        return self.move(TurnOver, name, pile) if name else None
+        return moves.TurnOver(name, pile) if name else None
 
     def integer(self, value: Any, pos: Pos | None, field: str) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, str) and value.strip().isdecimal():
-                return int(value)
-            self.bad(f"expected a whole number, found {value!r}", pos, field)
-            return None
-        return value
-
-
-def _article(what: str) -> str:
-    return {
-        "ship": "a ship card",
-        "contract": "a trade contract",
-        "expedition": "an expedition",
-        "colour": "a colour",
-        "mission": "a special mission",
-    }[what]
+        n = WHOLE.read(self, value, pos, field)
+        return None if n is lf.BAD else n
 
 
 # -- Reading ----------------------------------------------------------------------------------
@@ -287,14 +196,14 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
         for v, ipos, f in rd.items(value, vpos, "setup.contracts"):
             name = rd.name(v, ipos, f, "contract")
             if name:
-                rd.step_of(RowContract(name), 0, first, ipos)
+                rd.step_of(moves.RowContract(name), 0, first, ipos)
     for key, row in (("purchase row", PURCHASE), ("filling row", FILLING)):
         if key in fields:
             value, _, vpos = fields[key]
             for v, ipos, f in rd.items(value, vpos, f"setup.{key}"):
                 name = rd.name(v, ipos, f, "ship")
                 if name:
-                    rd.step_of(SetupShip(name, row), 0, first, ipos)
+                    rd.step_of(moves.SetupShip(name, row), 0, first, ipos)
     if "players" not in fields:
         return
     value, _, vpos = fields["players"]
@@ -326,19 +235,19 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
             v, _, cpos = per[p]["contracts"]
             for item, ipos, f in rd.items(v, cpos, f"setup.players.{p}.contracts"):
                 if is_hidden(item):
-                    rd.step_of(KeepSecret(p, "contract"), 0, p, ipos)
+                    rd.step_of(moves.KeepSecret(p, "contract"), 0, p, ipos)
                     continue
                 name = rd.name(item, ipos, f, "contract")
                 if name:
-                    rd.step_of(DealContract(p, name), 0, p, ipos)
+                    rd.step_of(moves.DealContract(p, name), 0, p, ipos)
     for key, move, what in (
-        ("mission", DealMission, "mission"),
-        ("flagship", DealFlagship, "ship"),
+        ("mission", moves.DealMission, "mission"),
+        ("flagship", moves.DealFlagship, "ship"),
     ):
         for p in rd.players:
             if p not in per or key not in per[p] or is_hidden(per[p][key][0]):
                 at = per[p][key][2] if p in per and key in per[p] else vpos
-                rd.step_of(KeepSecret(p, key), 0, p, at)  # kept secret: named when revealed
+                rd.step_of(moves.KeepSecret(p, key), 0, p, at)  # kept secret: named when revealed
             else:
                 v, _, ipos = per[p][key]
                 name = rd.name(v, ipos, f"setup.players.{p}.{key}", what)
@@ -364,13 +273,13 @@ def _turn(rd: _Reader, entry: Any, tpos: Pos | None, t: int) -> None:
         return
     value, _, ppos = fields["player"]
     try:
-        player = rd.turn_player(value, ppos, where)
+        player = player_named(value, rd.players, rd.source, ppos, f"{where}.player")
     except InputError as exc:
         rd.problems += exc.problems
         return
 
     rd.turn, rd.player = t, player
-    rd.step(rd.move(StartTurn, player), ppos)
+    rd.step(moves.StartTurn(player), ppos)
     _actions(rd, fields, where)
 
 
@@ -408,12 +317,12 @@ def is_hidden(value: Any) -> bool:
 def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     if is_hidden(item):  # drawn blind and kept secret
         rd.step(DRAW_BLIND, pos)
-        rd.step(rd.move(KeepSecret, rd.player, "contract"), pos)
+        rd.step(moves.KeepSecret(rd.player, "contract"), pos)
         return
     if isinstance(item, str):
         name = rd.name(item, pos, field, "contract")
         if name:
-            rd.step(rd.move(Contract, name), pos)
+            rd.step(moves.Contract(name), pos)
         return
     if not isinstance(item, dict):
         rd.bad("write a contract as its name, {take: Card, new: Card} or {draw: Card}", pos, field)
@@ -433,22 +342,22 @@ def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
         v, _, vpos = fields["take"]
         name = rd.name(v, vpos, f"{field}.take", "contract")
         if name:
-            rd.step(rd.move(TakeContract, name), vpos)
+            rd.step(moves.TakeContract(name), vpos)
         if "new" in fields:
             v, _, npos = fields["new"]
             new = rd.name(v, npos, f"{field}.new", "contract")
             if new:
-                rd.step(rd.move(RowContract, new), npos)
+                rd.step(moves.RowContract(new), npos)
     elif "draw" in fields:
         v, _, vpos = fields["draw"]
         if is_hidden(v):
             rd.step(DRAW_BLIND, vpos)
-            rd.step(rd.move(KeepSecret, rd.player, "contract"), vpos)
+            rd.step(moves.KeepSecret(rd.player, "contract"), vpos)
             return
         name = rd.name(v, vpos, f"{field}.draw", "contract")
         if name:
             rd.step(DRAW_BLIND, vpos)
-            rd.step(rd.move(ContractDrawn, name), vpos)
+            rd.step(moves.ContractDrawn(name), vpos)
         if "new" in fields:
             rd.bad(
                 "a contract drawn blind is not replaced: leave out new:", fields["new"][2], field
@@ -457,40 +366,11 @@ def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
         rd.bad("name the contract: {take: Card, new: Card} or {draw: Card}", pos, field)
 
 
-def as_written(item: Any) -> tuple | None:
-    """A mapping's keys and values, and the values' types (``true`` is not 1), to remember it
-    by; None if it is not a mapping or holds a list or a mapping."""
-    if not isinstance(item, YMap):
-        return None
-    written = (tuple(item.items()), tuple(map(type, item.values())))
-    try:
-        hash(written)
-    except TypeError:
-        return None
-    return written
-
-
-def _again(rd: _Reader, read: dict, written: tuple | None, item: Any, pos: Pos | None) -> bool:
-    """True for an item 'Card: value, ...' written the same way as one read before without a
-    problem (``read``: its card's key and two moves, by ``as_written``): the same two moves
-    again, at this item's key and value of that card."""
-    if written not in read:
-        return False
-    k, first, second = read[written]
-    rd.step(first, item.key_pos.get(k, pos))
-    rd.step(second, item.value_pos.get(k, pos))
-    return True
-
-
 def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
-    written = as_written(item)
-    if _again(rd, rd.bought, written, item, pos):  # 'Ship: New card', read before
-        return
-    problems = len(rd.problems)
     if isinstance(item, str):
         name = rd.name(item, pos, field, "ship")
         if name:
-            rd.step(rd.move(Buy, name), pos)
+            rd.step(moves.Buy(name), pos)
         return
     if not isinstance(item, dict) or not item:
         rd.bad(
@@ -522,7 +402,7 @@ def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
         new = (v, kpos, vpos)
     if ship is None:
         return
-    buy = rd.move(Buy, ship, space)
+    buy = moves.Buy(ship, space)
     rd.step(buy, ship_pos)
     if new is not None and new[0] is not None:
         v, _, npos = new
@@ -530,8 +410,6 @@ def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
             move = rd.ship_with_pile(card, ipos, f)
             if move:
                 rd.step(move, ipos)
-                if "ship" not in fields and written and len(rd.problems) == problems:
-                    rd.bought[written] = (k, buy, move)  # 'Ship: New card'
 
 
 def _send(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
@@ -543,10 +421,6 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
             field,
         )
         return
-    written = as_written(item)
-    if _again(rd, rd.sent, written, item, pos):  # 'Ship: Expedition', read before
-        return
-    problems, ship_key = len(rd.problems), None  # ship_key: of 'Ship: Expedition'
     keys = [loose_key(k) for k in item]
     if "contract" in keys:
         _voyage(rd, item, pos, field)
@@ -563,7 +437,7 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
         if len(extra) != 1:
             rd.bad("write each ship sent as 'Ship: Expedition'", pos, field)
             return
-        k = ship_key = extra[0]
+        k = extra[0]
         sv, spos = k, item.key_pos.get(k, pos) if isinstance(item, YMap) else pos
         tv, tpos = item[k], item.value_pos.get(k, pos) if isinstance(item, YMap) else pos
         fields = _rest(rd, item, k, pos, field) if len(item) > 1 else {}
@@ -573,11 +447,9 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     if "wild" in fields and not isinstance(fields["wild"][0], bool):
         rd.bad("wild: true when a Wild Ship card lets this ship join", fields["wild"][2], field)
     if ship and exp:
-        send, sail = rd.move(SendShip, ship), rd.move(Sail, exp, transport, colour, bool(wild))
+        send, sail = moves.SendShip(ship), moves.Sail(exp, transport, colour, bool(wild))
         rd.step(send, spos)
         rd.step(sail, tpos)
-        if ship_key is not None and written and len(rd.problems) == problems:
-            rd.sent[written] = (ship_key, send, sail)  # 'Ship: Expedition' (and transport, ...)
 
 
 def _rest(rd: _Reader, item: Any, k: Any, pos: Pos | None, field: str) -> dict:
@@ -628,15 +500,13 @@ def _voyage(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     if contract is None or duration is None or len(ships) != len(rd.items(sv, spos, field)):
         return
     wild_ships = _wild_ships(rd, contract, [s for s, _ in ships], wild, fields, field)
-    rd.step(rd.move(PlayContract, contract, duration), cpos)
+    rd.step(moves.PlayContract(contract, duration), cpos)
     for name, ipos in ships:
         is_flag = rd.book.is_flagship(name)
         w = name in wild_ships
         if w:
             wild_ships.remove(name)
-        assign = rd.move(
-            Assign, name, transport if is_flag else None, colour if is_flag else None, w
-        )
+        assign = moves.Assign(name, transport if is_flag else None, colour if is_flag else None, w)
         rd.step(assign, ipos)
 
 
@@ -673,7 +543,7 @@ def _reserve(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     if isinstance(item, str):
         name = rd.name(item, pos, field, "contract" if item in rd.book.contract_names else "ship")
         if name:
-            rd.step(rd.move(Reserve, name), pos)
+            rd.step(moves.Reserve(name), pos)
         return
     if not isinstance(item, dict):
         rd.bad(
@@ -706,7 +576,7 @@ def _reserve(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
         sv, _, spos = fields["space"]
         space = rd.integer(sv, spos, f"{field}.space")
     if name:
-        rd.step(rd.move(Reserve, name, row, space), vpos)
+        rd.step(moves.Reserve(name, row, space), vpos)
 
 
 # the actions written as one item or a list of them, each read by its function
@@ -740,4 +610,154 @@ def _end(rd: _Reader, end: Any, pos: Pos | None, last: int) -> None:
             found[p] = (name, mpos)
     for p in rd.players:  # revealed in seat order
         if p in found:
-            rd.step_of(DealMission(p, found[p][0]), last, p, found[p][1])
+            rd.step_of(moves.DealMission(p, found[p][0]), last, p, found[p][1])
+
+
+# -- Writing ----------------------------------------------------------------------------------
+def write_log(steps: list[Step]) -> dict:
+    """The log's setup, turns and end for a list of steps (the inverse of ``parse_log``)."""
+    setup: dict[str, Any] = {}
+    players: dict[str, dict] = {}
+    turns: list[dict] = []
+    end: dict[str, str] = {}
+    turn: dict | None = None
+    last: dict | None = None  # the entry the next revealed card belongs to
+    voyage: dict | None = None
+    ship: str | None = None
+    current: str | None = None  # the log key of the moves being written
+
+    def at(key: str) -> dict:
+        """Where a move under ``key`` is written: the turn, or its ``then:`` once a key comes
+        back after another (a second Reservation after a purchase)."""
+        nonlocal current
+        where = turn["then"][-1] if turn.get("then") else turn
+        if key in where and current != key:
+            where = {}
+            turn.setdefault("then", []).append(where)
+        current = key
+        return where
+
+    for st in steps:
+        m = st.move
+        if isinstance(m, moves.StartTurn):
+            turn = {"player": m.player}
+            turns.append(turn)
+            current = None
+            continue
+        if turn is None:  # setup
+            if isinstance(m, moves.RowContract):
+                setup.setdefault("contracts", []).append(m.card)
+            elif isinstance(m, moves.SetupShip):
+                setup.setdefault(f"{m.row} row", []).append(m.card)
+            elif isinstance(m, moves.DealContract):
+                players.setdefault(m.player, {}).setdefault("contracts", []).append(m.card)
+            elif isinstance(m, moves.KeepSecret) and m.what == "contract":
+                players.setdefault(m.player, {}).setdefault("contracts", []).append(HIDDEN)
+            elif isinstance(m, moves.KeepSecret):
+                players.setdefault(m.player, {})[m.what] = HIDDEN
+            elif isinstance(m, moves.DealMission):
+                players.setdefault(m.player, {})["mission"] = m.card
+            elif isinstance(m, moves.DealFlagship):
+                players.setdefault(m.player, {})["flagship"] = m.card
+            continue
+        if isinstance(m, moves.TakeCoins):
+            at("coins")["coins"] = "take"
+        elif isinstance(m, moves.TakeContract):
+            last = {"take": m.card}
+            _add(at("contract"), "contract", last)
+        elif isinstance(m, moves.Contract):
+            _add(at("contract"), "contract", m.card)
+        elif isinstance(m, moves.DrawContract):
+            last = {"draw": None}
+            _add(at("contract"), "contract", last)
+        elif isinstance(m, moves.ContractDrawn):
+            last["draw"] = m.card
+        elif isinstance(m, moves.KeepSecret):  # a contract drawn blind, kept secret
+            last["draw"] = HIDDEN
+        elif isinstance(m, moves.RowContract):
+            if m.card != UNNAMED:
+                last["new"] = m.card
+        elif isinstance(m, moves.Buy):
+            last = {"ship": m.card, "space": m.space, "new": []}
+            at("buy").setdefault("buy", []).append(last)
+        elif isinstance(m, moves.TurnOver):
+            last["new"].append(m.card + (f" (pile {m.pile})" if m.pile else ""))
+        elif isinstance(m, moves.SendShip):
+            ship = m.card
+        elif isinstance(m, moves.Sail):
+            entry: dict[str, Any] = {ship: m.expedition}
+            if m.transport is not None:
+                entry["transport"] = m.transport
+            if m.colour is not None:
+                entry["colour"] = m.colour
+            if m.wild:
+                entry["wild"] = True
+            at("send").setdefault("send", []).append(entry)
+        elif isinstance(m, moves.PlayContract):
+            voyage = {"contract": m.card, "ships": [], "duration": m.duration}
+            at("send").setdefault("send", []).append(voyage)
+        elif isinstance(m, moves.Assign):
+            voyage["ships"].append(m.card)
+            if m.transport is not None:
+                voyage["transport"] = m.transport
+            if m.colour is not None:
+                voyage["colour"] = m.colour
+            if m.wild:
+                voyage.setdefault("wild", []).append(m.card)
+        elif isinstance(m, moves.Reserve):
+            if m.row is None and m.space is None:
+                _add(at("reserve"), "reserve", m.card)
+            else:
+                kind = "contract" if m.row == CONTRACTS else "ship"
+                spec = {kind: m.card}
+                if m.row and m.row != CONTRACTS:
+                    spec["row"] = m.row
+                if m.space:
+                    spec["space"] = m.space
+                _add(at("reserve"), "reserve", spec)
+        elif isinstance(m, moves.DealMission):
+            end[m.player] = m.card
+        elif isinstance(m, moves.EndTurn):
+            continue
+    for t in [t for turn in turns for t in (turn, *turn.get("then", []))]:
+        if "buy" in t:
+            t["buy"] = [_purchase(b) for b in t["buy"]]
+        # a ship chosen but not yet sent (a game saved mid-step) is asked again on resuming
+        if "send" in t:
+            t["send"] = [s for s in t["send"] if "contract" not in s or s["ships"]]
+            if not t["send"]:
+                del t["send"]
+        if (
+            "contract" in t
+            and isinstance(t["contract"], dict)
+            and t["contract"].get("draw") is None
+        ) and "draw" in t["contract"]:
+            del t["contract"]
+    out: dict[str, Any] = {}
+    if setup or players:
+        if players:
+            setup["players"] = players
+        out["setup"] = setup
+    out["turns"] = turns
+    if end:
+        out["end"] = {"missions": end}
+    return out
+
+
+def _add(turn: dict, key: str, value: Any) -> None:
+    if key in turn:
+        old = turn[key]
+        turn[key] = [*old, value] if isinstance(old, list) else [old, value]
+    else:
+        turn[key] = value
+
+
+def _purchase(b: dict) -> Any:
+    new = b["new"]
+    value = new[0] if len(new) == 1 else (new or None)
+    if b["space"] is not None:
+        out = {"ship": b["ship"], "space": b["space"]}
+        if value is not None:
+            out["new"] = value
+        return out
+    return {b["ship"]: value} if value is not None else b["ship"]
