@@ -82,6 +82,16 @@ def test_every_shipped_yaml_validates_against_its_schema(path, kind, game, reque
         ("log", "examples/age-of-discovery/two-players.yaml", lambda d: d.update(players=["A"])),
         (
             "log",
+            "examples/age-of-discovery/two-players.yaml",
+            lambda d: d["turns"][0].update(buy=[{"Red Shp 1": "Black Ship 2"}]),
+        ),
+        (
+            "log",
+            "examples/age-of-discovery/two-players.yaml",
+            lambda d: d["turns"][0].update(coins="give"),
+        ),
+        (
+            "log",
             "examples/exploration-age-of-sail/two-players.yaml",
             lambda d: d["turns"][0].update(drwa="Sailors"),
         ),

@@ -102,6 +102,7 @@ class Name(Arg):
     # compared with, and the schema lists the names as examples, not as the only ones
     find: Callable[[TurnReader, str], str | None] | None = None
     hints: Callable[[Any], list[str]] | None = None
+    closed: bool = True  # the schema allows these names only, spelt as listed
 
     def read(self, r, value, pos, field):
         if not isinstance(value, str) or not value.strip():
@@ -116,7 +117,7 @@ class Name(Arg):
 
     def schema(self, book, defs):
         names = list(self.names(book).names)
-        if self.find is None:
+        if self.find is None and self.closed:
             defs[self.ref] = {"enum": names, "description": self.what}
         else:
             defs[self.ref] = {"type": "string", "description": self.what, "examples": names}
@@ -146,6 +147,7 @@ class Words(Arg):
     words: Mapping[str, Any]
     what: str = "one of the words"
     otherwise: Arg | None = None
+    wrong: str | None = None  # the message for anything else, in place of "'X' is not <what>"
     by_fold: dict[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -156,7 +158,11 @@ class Words(Arg):
             return self.by_fold[fold(value)]
         if self.otherwise is not None:
             return self.otherwise.read(r, value, pos, field)
-        r.bad(f"'{value}' is not {self.what}", pos, field, did_you_mean(str(value), self.words))
+        if self.wrong is not None:
+            r.bad(self.wrong, pos, field)
+        else:
+            hint = did_you_mean(str(value), self.words)
+            r.bad(f"'{value}' is not {self.what}", pos, field, hint)
         return BAD
 
     def schema(self, book, defs):
@@ -253,6 +259,38 @@ class Fields(Arg):
 
 
 @dataclass(frozen=True)
+class MapOf(Arg):
+    """A mapping of any number of keys, each read by ``key`` and its value by ``value``: a
+    list of (key, value), each an ``At`` (both at the key's field)."""
+
+    key: Arg
+    value: Arg
+    shape: str = "expected a mapping"
+
+    def read(self, r, value, pos, field):
+        if not isinstance(value, YMap):
+            r.bad(self.shape, pos, field)
+            return BAD
+        out, ok = [], True
+        for k, v in value.items():
+            kpos, vpos, kfield = (
+                value.key_pos.get(k, pos),
+                value.value_pos.get(k, pos),
+                f"{field}.{k}",
+            )
+            key = self.key.read(r, k, kpos, kfield)
+            got = BAD if key is BAD else self.value.read(r, v, vpos, kfield)
+            ok = ok and got is not BAD
+            out.append((At(key, kpos, kfield), At(got, vpos, kfield)))
+        return out if ok else BAD
+
+    def schema(self, book, defs):
+        key = self.key.schema(book, defs)
+        names = {"propertyNames": key} if "$ref" in key or "enum" in key else {}
+        return {"type": "object", **names, "additionalProperties": self.value.schema(book, defs)}
+
+
+@dataclass(frozen=True)
 class Pair(Arg):
     """A mapping of one key to its value ('Magellan: Ocean'): two ``At``s, the key's at its
     key."""
@@ -280,6 +318,23 @@ class Pair(Arg):
             **names,
             "additionalProperties": self.value.schema(book, defs),
         }
+
+
+@dataclass(frozen=True)
+class Parsed(Arg):
+    """A value read by a function of the game's, which makes its steps as it reads (a shape
+    too free for the readers above: an action that is a card's name or a mapping of several
+    forms), with the JSON schema of what it reads."""
+
+    parse: Callable[[Any, Any, Pos | None, str], None]  # (reader, value, pos, field)
+    shape: Callable[[Any, dict[str, Any]], dict[str, Any]]  # (book, defs) -> its schema
+
+    def read(self, r, value, pos, field):
+        self.parse(r, value, pos, field)
+        return value
+
+    def schema(self, book, defs):
+        return self.shape(book, defs)
 
 
 @dataclass(frozen=True)
@@ -337,11 +392,18 @@ class Key:
     write: Callable[[dict, str, Step], None] | None = None
     moves: tuple[type, ...] = ()
     doc: str = ""
+    at_key: bool = False  # its steps are where the key is written ('coins: take')
 
-    def read_steps(self, r: TurnReader, at: At) -> None:
+    def read(self, r: TurnReader, entry: YMap, name: str, field: str) -> None:
+        """The steps of this key of ``entry``, read."""
+        pos, kfield = entry.value_pos[name], f"{field}.{name}"
+        got = self.arg.read(r, entry[name], pos, kfield)
+        if got is BAD:
+            return
+        at = At(got, entry.key_pos[name] if self.at_key else pos, kfield)
         if self.steps is not None:
             self.steps(r, at)
-        else:
+        elif self.move is not None:
             one_step_each(r, at, self.move)
 
     def write_move(self, turn: dict, key: str, st: Step) -> None:
@@ -360,13 +422,15 @@ class Key:
 class LogFormat:
     """A game's log: the move that starts a turn (for its ``player``), the turn's other keys,
     read in the order declared (the rulebook's order of the turn) whatever order they are
-    written in, and the log's own top-level sections besides ``turns`` (``top``, read by the
+    written in, or in the order written (``written_order``: a game whose actions come in any
+    order), and the log's own top-level sections besides ``turns`` (``top``, read by the
     game's ``parse_log``)."""
 
     start: type
     keys: Mapping[str, Key]
     tidy: Callable[[dict], None] | None = None  # a written turn put in its shortest form
     top: Mapping[str, Arg] = field(default_factory=dict)
+    written_order: bool = False  # the keys read in the order written, not declared
     writes: dict[type, str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -385,12 +449,10 @@ def read_turns(form: LogFormat, r: TurnReader, turns: Any) -> None:
     ):
         r.turn, r.player = t, player
         r.step(form.start(player), entry.value_pos["player"])
-        for name, key in form.keys.items():
+        names = [k for k in entry if k in form.keys] if form.written_order else form.keys
+        for name in names:
             if name in entry:
-                pos, kfield = entry.value_pos[name], f"{where}.{name}"
-                got = key.arg.read(r, entry[name], pos, kfield)
-                if got is not BAD:
-                    key.read_steps(r, At(got, pos, kfield))
+                form.keys[name].read(r, entry, name, where)
 
 
 def write_turns(form: LogFormat, steps: list[Step]) -> list[dict]:
@@ -429,3 +491,13 @@ def turn_schema(form: LogFormat, book: Any, defs: dict[str, Any]) -> dict[str, A
 def each(values: list[At]) -> Iterator[Any]:
     """The values of a list read (without their positions)."""
     return (at.value for at in values)
+
+
+def object_schema(properties: dict[str, Any], **more: Any) -> dict[str, Any]:
+    """The schema of a mapping of these keys only."""
+    return {"type": "object", "properties": properties, "additionalProperties": False, **more}
+
+
+def one_or_list(item: dict[str, Any]) -> dict[str, Any]:
+    """The schema of one value, or a list of them."""
+    return {"anyOf": [item, {"type": "array", "items": item}]}

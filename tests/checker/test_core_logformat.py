@@ -54,6 +54,11 @@ def _write_gift(turn: dict, key: str, st) -> None:
 TURN = lf.LogFormat(
     start=Start,
     keys={
+        "pass": lf.Key(
+            lf.Words({"now": "pass"}, wrong="write 'pass: now' to pass"),
+            move=lambda word: word,
+            at_key=True,
+        ),
         "take": lf.Key(lf.ListOf(CARD), Take),
         "pay": lf.Key(lf.Whole(0, 5, "a number of coins"), Pay),
         "give": lf.Key(
@@ -90,6 +95,33 @@ def test_a_turn_is_read_in_the_declared_order_with_each_step_at_its_value():
     ]
 
 
+def test_a_format_read_in_the_order_written_and_a_step_at_its_key():
+    form = lf.LogFormat(start=Start, keys=TURN.keys, written_order=True)
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    text = "turns:\n  - {player: Ana, pay: 1, pass: NOW, take: Sailors}\n"
+    lf.read_turns(form, r, parse_yaml(text, "log.yaml")["turns"])
+    assert [(s.move, s.pos.column) for s in r.steps[1:]] == [
+        (Pay(1), 24),
+        ("pass", 27),
+        (Take("Sailors"), 44),
+    ]
+
+
+def test_a_mapping_of_players_to_numbers():
+    scores = lf.MapOf(lf.PlayerName(), lf.Whole(0, 9, text=True), "scores map players to points")
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    raw = parse_yaml("scores: {ana: '3', Ben: 4}\nbad: {Cai: 1, Ben: x}\n", "log.yaml")
+    got = scores.read(r, raw["scores"], raw.value_pos["scores"], "scores")
+    assert [(k.value, v.value) for k, v in got] == [("Ana", 3), ("Ben", 4)]
+    assert scores.read(r, raw["bad"], raw.value_pos["bad"], "bad") is lf.BAD
+    assert [(p.field, p.message) for p in r.problems] == [
+        ("bad.Cai", "'Cai' is not a player in this game"),
+        ("bad.Ben", "expected a whole number, found 'x'"),
+    ]
+    assert scores.read(r, [1], None, "scores") is lf.BAD
+    assert r.problems[-1].message == "scores map players to points"
+
+
 def test_one_value_written_alone_is_a_list_of_one():
     assert [s.move for s in read("  - {player: Ana, take: Sailors}\n").steps][1:] == [
         Take("Sailors")
@@ -116,6 +148,10 @@ def test_one_value_written_alone_is_a_list_of_one():
         (
             "  - {player: Ana, take: [3]}\n",
             (2, 26, "turns[0].take[0]", "expected a card name, found 3", None),
+        ),
+        (
+            "  - {player: Ana, pass: later}\n",
+            (2, 25, "turns[0].pass", "write 'pass: now' to pass", None),
         ),
         (
             "  - {player: Ana, pay: two}\n",

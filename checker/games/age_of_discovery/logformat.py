@@ -1,31 +1,16 @@
-"""The turn log of Age of Discovery: what the table revealed and did, and back.
+"""The turn log of Age of Discovery: what the table revealed and did, and back (docs/logs.md
+describes every key). Declared in ``FORMAT``: the actions of a turn in the order taken, each
+key one item or a list; ``setup:`` what was turned over and dealt, ``end:`` what was revealed.
 
-setup:
-  contracts: [Red Contract 3, Blue Contract 5, Green Contract 4, White Contract 6]  # face up
-  purchase row: [Red Ship 1, Blue Ship 2, Green Ship 3, Yellow Ship 1, White Ship 2]
-  filling row: [Black Ship 1, Red Ship 2, Blue Ship 3, Green Ship 1, Yellow Ship 2]
-  players:
-    Ana: {contracts: [Yellow Contract 5, Black Contract 3], flagship: Santa María,
-          mission: Majority of Ships}        # flagship and mission: optional here
-    Ben: {contracts: [hidden, Red Contract 6], flagship: hidden, mission: hidden}
-                                             # kept secret until the rules reveal them
 turns:
-  - player: Ana                  # the actions in the order taken
-    coins: take                  # take 2 coins
-    buy:                         # each ship bought: the card turned over in its place
-      - Red Ship 1: Black Ship 2
-      - Blue Ship 2: [First Scoring, White Ship 1]   # a scoring card, then its replacement
-  - player: Ben
+  - player: Ana
+    coins: take                                   # take 2 coins
+    buy: [{Red Ship 1: Black Ship 2}]             # the card turned over in its place
     contract: {take: Red Contract 3, new: Black Contract 5}   # or {draw: Blue Contract 6}
-                                                              # or {draw: hidden}
     send:
-      - Green Ship 3: Magellan                       # ship: expedition
-      - {Santa María: Columbus, transport: 2, colour: red}
+      - {Santa María: Columbus, transport: 2, colour: red}    # ship: expedition
       - {contract: Yellow Contract 5, ships: [Yellow Ship 2, Yellow Ship 3], duration: 2}
-      - {Red Ship 1: Drake, wild: true}              # with a Wild Ship card
     reserve: Blue Ship 3
-end:
-  missions: {Ana: Majority of Ships, Ben: All Ships}   # if not written at setup
 """
 
 from __future__ import annotations
@@ -36,20 +21,18 @@ from typing import Any
 
 from checker.core import logformat as lf
 from checker.core.game import Step
-from checker.core.log import ends_the_log, enough_problems, player_named
+from checker.core.log import ends_the_log, player_named
 from checker.games.age_of_discovery import moves
 from checker.games.age_of_discovery.book import CardBook
 from checker.games.age_of_discovery.moves import DRAW_BLIND, HIDDEN, TAKE_2
 from checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
 from portolan.errors import InputError, did_you_mean
 from portolan.names import fold
-from portolan.yamlsrc import Pos, Source, YList, YMap
+from portolan.yamlsrc import Pos, Source, YMap
 
-TOP_KEYS = ("setup", "end")
 SETUP_KEYS = ("contracts", "purchase row", "filling row", "players")
 PLAYER_KEYS = ("contracts", "flagship", "mission")
 ACTION_KEYS = ("coins", "contract", "buy", "send", "reserve")
-TURN_KEYS = ("player", *ACTION_KEYS, "then")  # then: what follows, in order (a 2nd Reservation)
 SAIL_KEYS = ("ship", "to", "transport", "colour", "wild")
 VOYAGE_KEYS = ("contract", "ships", "duration", "transport", "colour", "wild")
 BUY_KEYS = ("ship", "space", "new")
@@ -58,23 +41,24 @@ RESERVE_KEYS = ("ship", "contract", "row", "space")
 ROWS = {"purchase": PURCHASE, "filling": FILLING, "contracts": CONTRACTS, "contract": CONTRACTS}
 PILE = re.compile(r"^(.*?)\s*\(\s*pile\s*(\d+)\s*\)\s*$", re.IGNORECASE)
 
+
+def _name(names: Any, what: str, ref: str, **how: Any) -> lf.Name:
+    return lf.Name(names, what, kind=what, ref=ref, **how)
+
+
 # The names a log writes, each with its reader (checker/core/logformat.py).
 NAMES = {
-    "ship": lf.Name(lambda b: b.ship_names, "a ship card", "a ship card", "ship"),
-    "contract": lf.Name(
-        lambda b: b.contract_names, "a trade contract", "a trade contract", "contract"
-    ),
-    "expedition": lf.Name(
+    "ship": _name(lambda b: b.ship_names, "a ship card", "ship"),
+    "contract": _name(lambda b: b.contract_names, "a trade contract", "contract"),
+    "expedition": _name(
         lambda b: b.expedition_names,
-        "an expedition",
         "an expedition",
         "expedition",
         find=lambda r, text: r.book.expedition(text),
     ),
-    "colour": lf.Name(lambda b: b.colour_names, "a colour", "a colour", "colour"),
-    "mission": lf.Name(
+    "colour": _name(lambda b: b.colour_names, "a colour", "colour"),
+    "mission": _name(
         lambda b: b.mission_names,
-        "a special mission",
         "a special mission",
         "mission",
         find=lambda r, text: r.book.mission(text, len(r.players)),
@@ -82,6 +66,7 @@ NAMES = {
     ),
 }
 WHOLE = lf.Whole(text=True)
+SHIPS = lf.ListOf(NAMES["ship"])
 
 
 @lru_cache(maxsize=4096)  # the same few keys, turn after turn
@@ -115,10 +100,6 @@ class _Reader(lf.TurnReader):
         # flagship depends on flagship_colours
         self.options = options
         self.player = players[0]
-
-    def step_of(self, move: Any, turn: int, player: str, pos: Pos | None) -> None:
-        """One step of the setup (turn 0) or the end, by ``player``."""
-        self.steps.append(Step(move, turn, player, pos))
 
     def mapping(self, value: Any, pos: Pos | None, field: str, keys: tuple[str, ...]) -> dict:
         """{normalised key: (value, key pos, value pos)}; unknown keys are reported."""
@@ -163,47 +144,36 @@ def parse_log(
     book: CardBook, raw: Any, source: Source, players: list[str], options: dict[str, Any]
 ) -> list[Step]:
     rd = _Reader(book, source, players, options)
-    setup = raw.get("setup") if isinstance(raw, dict) else None
-    setup_pos = raw.value_pos.get("setup") if isinstance(raw, YMap) else None
-    if setup is not None:
-        _setup(rd, setup, setup_pos)
-    turns = raw.get("turns") if isinstance(raw, dict) else None
-    before = getattr(turns, "first", 0)  # a part of a log's turns keeps their numbers
-    last = before
+    if raw.get("setup") is not None:
+        FORMAT.top["setup"].read(rd, raw["setup"], raw.value_pos.get("setup"), "setup")
+    turns = raw.get("turns")
     if turns is not None:
-        for t, entry in enumerate(turns, start=before + 1):
-            if rd.problems and enough_problems(rd.problems, source):
-                break
-            tpos = turns.item_pos[t - 1 - before] if isinstance(turns, YList) else None
-            _turn(rd, entry, tpos, t)
-            last = t
-    end = raw.get("end") if isinstance(raw, dict) else None
-    if end is not None and ends_the_log(turns):
-        _end(rd, end, raw.value_pos.get("end") if isinstance(raw, YMap) else None, last)
+        lf.read_turns(FORMAT, rd, turns)
+    if raw.get("end") is not None and ends_the_log(turns):
+        FORMAT.top["end"].read(rd, raw["end"], raw.value_pos.get("end"), "end")
     if rd.problems:
         raise InputError(rd.problems)
     return rd.steps
 
 
-def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
+def _setup(rd: _Reader, setup: Any, pos: Pos | None, field: str) -> None:
     if not isinstance(setup, dict):
         rd.bad("setup is a mapping: contracts, purchase row, filling row, players", pos, "setup")
         return
     fields = rd.mapping(setup, pos, "setup", SETUP_KEYS)
-    first = rd.players[0]
     if "contracts" in fields:
         value, _, vpos = fields["contracts"]
         for v, ipos, f in rd.items(value, vpos, "setup.contracts"):
             name = rd.name(v, ipos, f, "contract")
             if name:
-                rd.step_of(moves.RowContract(name), 0, first, ipos)
+                rd.step(moves.RowContract(name), ipos)
     for key, row in (("purchase row", PURCHASE), ("filling row", FILLING)):
         if key in fields:
             value, _, vpos = fields[key]
             for v, ipos, f in rd.items(value, vpos, f"setup.{key}"):
                 name = rd.name(v, ipos, f, "ship")
                 if name:
-                    rd.step_of(moves.SetupShip(name, row), 0, first, ipos)
+                    rd.step(moves.SetupShip(name, row), ipos)
     if "players" not in fields:
         return
     value, _, vpos = fields["players"]
@@ -214,7 +184,7 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
         return
     per: dict[str, dict] = {}
     for who, spec in value.items():
-        kpos = value.key_pos.get(who) if isinstance(value, YMap) else vpos
+        kpos = value.key_pos.get(who)
         try:
             p = player_named(who, rd.players, rd.source, kpos, f"setup.players.{who}")
         except InputError as exc:
@@ -225,7 +195,7 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
         if not isinstance(spec, dict):
             rd.bad(
                 "each player's setup is a mapping: contracts, flagship, mission",
-                value.value_pos.get(who) if isinstance(value, YMap) else vpos,
+                value.value_pos.get(who),
                 f"setup.players.{who}",
             )
             continue
@@ -235,11 +205,11 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
             v, _, cpos = per[p]["contracts"]
             for item, ipos, f in rd.items(v, cpos, f"setup.players.{p}.contracts"):
                 if is_hidden(item):
-                    rd.step_of(moves.KeepSecret(p, "contract"), 0, p, ipos)
+                    rd.step(moves.KeepSecret(p, "contract"), ipos, p)
                     continue
                 name = rd.name(item, ipos, f, "contract")
                 if name:
-                    rd.step_of(moves.DealContract(p, name), 0, p, ipos)
+                    rd.step(moves.DealContract(p, name), ipos, p)
     for key, move, what in (
         ("mission", moves.DealMission, "mission"),
         ("flagship", moves.DealFlagship, "ship"),
@@ -247,7 +217,7 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
         for p in rd.players:
             if p not in per or key not in per[p] or is_hidden(per[p][key][0]):
                 at = per[p][key][2] if p in per and key in per[p] else vpos
-                rd.step_of(moves.KeepSecret(p, key), 0, p, at)  # kept secret: named when revealed
+                rd.step(moves.KeepSecret(p, key), at, p)  # kept secret: named when revealed
             else:
                 v, _, ipos = per[p][key]
                 name = rd.name(v, ipos, f"setup.players.{p}.{key}", what)
@@ -259,78 +229,52 @@ def _setup(rd: _Reader, setup: Any, pos: Pos | None) -> None:
                         did_you_mean(name, list(rd.book.flagships)),
                     )
                 elif name:
-                    rd.step_of(move(p, name), 0, p, ipos)
+                    rd.step(move(p, name), ipos, p)
 
 
-def _turn(rd: _Reader, entry: Any, tpos: Pos | None, t: int) -> None:
-    where = f"turns[{t - 1}]"
-    if not isinstance(entry, YMap):
-        rd.bad("a turn is a mapping with at least 'player'", tpos, where)
-        return
-    fields = rd.mapping(entry, tpos, where, TURN_KEYS)
-    if "player" not in fields:
-        rd.bad("each turn names its player", entry.pos, where)
-        return
-    value, _, ppos = fields["player"]
-    try:
-        player = player_named(value, rd.players, rd.source, ppos, f"{where}.player")
-    except InputError as exc:
-        rd.problems += exc.problems
-        return
-
-    rd.turn, rd.player = t, player
-    rd.step(moves.StartTurn(player), ppos)
-    _actions(rd, fields, where)
-
-
-def _actions(rd: _Reader, fields: dict, where: str) -> None:
-    """A turn's actions in the order written; ``then:`` holds what comes after them (one
-    mapping or a list of them), where a key may be written again: a Reservation played after
-    another action that followed the first (§6.2 'any number of action cards')."""
-    for key, (value, kpos, vpos) in fields.items():
-        parse = ITEM_PARSERS.get(key)
-        if parse is not None:
-            for item, ipos, f in rd.items(value, vpos, f"{where}.{key}"):
-                parse(rd, item, ipos, f)
-        elif key == "then":
-            for item, ipos, f in rd.items(value, vpos, f"{where}.{key}"):
-                if not isinstance(item, dict) or not item:
-                    rd.bad(
-                        "then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}",
-                        ipos,
-                        f,
-                    )
-                    continue
-                _actions(rd, rd.mapping(item, ipos, f, ACTION_KEYS), f)
-        elif key == "coins":
-            # Only the word: a name, a number or nothing may be a slip for another action.
-            if not isinstance(value, str) or fold(value) != "take":
-                rd.bad("write 'coins: take' for the action Take 2 coins", vpos, f"{where}.{key}")
-                continue
-            rd.step(TAKE_2, kpos)
+def _then(rd: _Reader, value: Any, pos: Pos | None, field: str) -> None:
+    """What follows a turn's actions (one mapping or a list of them), where a key may be
+    written again: a Reservation played after another action that followed the first (§6.2
+    'any number of action cards')."""
+    for item, ipos, f in rd.items(value, pos, field):
+        if not isinstance(item, YMap) or not item:
+            rd.bad("then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}", ipos, f)
+            continue
+        fields = rd.mapping(item, ipos, f, ACTION_KEYS)
+        for k in item:
+            if key_of(k) in fields:
+                FORMAT.keys[key_of(k)].read(rd, item, k, f)
 
 
 def is_hidden(value: Any) -> bool:
     return isinstance(value, str) and fold(value) == HIDDEN
 
 
+def _drawn_blind(rd: _Reader, pos: Pos | None, name: str = HIDDEN) -> None:
+    """A contract drawn blind: named, or kept secret."""
+    rd.step(DRAW_BLIND, pos)
+    secret = moves.KeepSecret(rd.player, "contract")
+    rd.step(secret if name == HIDDEN else moves.ContractDrawn(name), pos)
+
+
 def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     if is_hidden(item):  # drawn blind and kept secret
-        rd.step(DRAW_BLIND, pos)
-        rd.step(moves.KeepSecret(rd.player, "contract"), pos)
-        return
-    if isinstance(item, str):
+        _drawn_blind(rd, pos)
+    elif isinstance(item, str):
         name = rd.name(item, pos, field, "contract")
         if name:
             rd.step(moves.Contract(name), pos)
-        return
-    if not isinstance(item, dict):
+    elif not isinstance(item, dict):
         rd.bad("write a contract as its name, {take: Card, new: Card} or {draw: Card}", pos, field)
-        return
+    else:
+        _contract_fields(rd, item, pos, field)
+
+
+def _contract_fields(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     if len(item) == 1 and loose_key(next(iter(item))) not in CONTRACT_KEYS:  # {Taken: New}
         ((k, v),) = item.items()
-        kpos = item.key_pos.get(k, pos) if isinstance(item, YMap) else pos
-        vpos = item.value_pos.get(k, pos) if isinstance(item, YMap) else pos
+        kpos = item.key_pos.get(k, pos)
+        vpos = item.value_pos.get(k, pos)
         item = YMap(take=k, new=v)
         item.key_pos = {"take": kpos, "new": vpos}
         item.value_pos = {"take": kpos, "new": vpos}
@@ -351,13 +295,11 @@ def _contract(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     elif "draw" in fields:
         v, _, vpos = fields["draw"]
         if is_hidden(v):
-            rd.step(DRAW_BLIND, vpos)
-            rd.step(moves.KeepSecret(rd.player, "contract"), vpos)
+            _drawn_blind(rd, vpos)
             return
         name = rd.name(v, vpos, f"{field}.draw", "contract")
         if name:
-            rd.step(DRAW_BLIND, vpos)
-            rd.step(moves.ContractDrawn(name), vpos)
+            _drawn_blind(rd, vpos, name)
         if "new" in fields:
             rd.bad(
                 "a contract drawn blind is not replaced: leave out new:", fields["new"][2], field
@@ -396,8 +338,8 @@ def _buy(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
             rd.bad("write each purchase as 'Ship: New card'", pos, field)
             return
         ((k, v),) = item.items()
-        kpos = item.key_pos.get(k, pos) if isinstance(item, YMap) else pos
-        vpos = item.value_pos.get(k, pos) if isinstance(item, YMap) else pos
+        kpos = item.key_pos.get(k, pos)
+        vpos = item.value_pos.get(k, pos)
         ship, ship_pos, space = rd.name(k, kpos, field, "ship"), kpos, None
         new = (v, kpos, vpos)
     if ship is None:
@@ -438,8 +380,8 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
             rd.bad("write each ship sent as 'Ship: Expedition'", pos, field)
             return
         k = extra[0]
-        sv, spos = k, item.key_pos.get(k, pos) if isinstance(item, YMap) else pos
-        tv, tpos = item[k], item.value_pos.get(k, pos) if isinstance(item, YMap) else pos
+        sv, spos = k, item.key_pos.get(k, pos)
+        tv, tpos = item[k], item.value_pos.get(k, pos)
         fields = _rest(rd, item, k, pos, field) if len(item) > 1 else {}
     ship = rd.name(sv, spos, field, "ship")
     exp = rd.name(tv, tpos, field, "expedition")
@@ -455,9 +397,8 @@ def _send(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
 def _rest(rd: _Reader, item: Any, k: Any, pos: Pos | None, field: str) -> dict:
     """The fields of a ship sent other than 'Ship: Expedition' (transport, colour, wild)."""
     rest = YMap({kk: vv for kk, vv in item.items() if kk != k})
-    if isinstance(item, YMap):
-        rest.key_pos = {kk: p for kk, p in item.key_pos.items() if kk != k}
-        rest.value_pos = {kk: p for kk, p in item.value_pos.items() if kk != k}
+    rest.key_pos = {kk: p for kk, p in item.key_pos.items() if kk != k}
+    rest.value_pos = {kk: p for kk, p in item.value_pos.items() if kk != k}
     return rd.mapping(rest, pos, field, SAIL_KEYS)
 
 
@@ -492,16 +433,12 @@ def _voyage(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
     duration = rd.integer(dv, dpos, f"{field}.duration")
     transport, colour, wild = _flagship_extras(rd, fields, field)
     sv, _, spos = fields["ships"]
-    ships = []
-    for v, ipos, f in rd.items(sv, spos, f"{field}.ships"):
-        name = rd.name(v, ipos, f, "ship")
-        if name:
-            ships.append((name, ipos))
-    if contract is None or duration is None or len(ships) != len(rd.items(sv, spos, field)):
+    ships = SHIPS.read(rd, sv, spos, f"{field}.ships")
+    if contract is None or duration is None or ships is lf.BAD:
         return
-    wild_ships = _wild_ships(rd, contract, [s for s, _ in ships], wild, fields, field)
+    wild_ships = _wild_ships(rd, contract, list(lf.each(ships)), wild, fields, field)
     rd.step(moves.PlayContract(contract, duration), cpos)
-    for name, ipos in ships:
+    for name, ipos, _ in ships:
         is_flag = rd.book.is_flagship(name)
         w = name in wild_ships
         if w:
@@ -530,13 +467,8 @@ def _wild_ships(rd: _Reader, contract: str, ships: list[str], wild: Any, fields,
         return [s for s in ships if off(s)]
     if isinstance(wild, int):
         return [s for s in ships if off(s)][:wild]
-    out = []
-    v, _, wpos = fields["wild"]
-    for item, ipos, f in rd.items(v, wpos, f"{field}.wild"):
-        name = rd.name(item, ipos, f, "ship")
-        if name:
-            out.append(name)
-    return out
+    listed = SHIPS.read(rd, fields["wild"][0], fields["wild"][2], f"{field}.wild")
+    return [] if listed is lf.BAD else list(lf.each(listed))
 
 
 def _reserve(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
@@ -579,169 +511,271 @@ def _reserve(rd: _Reader, item: Any, pos: Pos | None, field: str) -> None:
         rd.step(moves.Reserve(name, row, space), vpos)
 
 
-# the actions written as one item or a list of them, each read by its function
-ITEM_PARSERS = {"contract": _contract, "buy": _buy, "send": _send, "reserve": _reserve}
+MISSIONS = lf.MapOf(
+    lf.PlayerName(),
+    NAMES["mission"],
+    "end.missions maps each player to the special mission revealed",
+)
 
 
-def _end(rd: _Reader, end: Any, pos: Pos | None, last: int) -> None:
+def _end(rd: _Reader, end: Any, pos: Pos | None, field: str) -> None:
+    """The missions revealed at the end (not written at setup), after the last turn read."""
     if not isinstance(end, dict):
         rd.bad("end is a mapping: missions", pos, "end")
         return
     fields = rd.mapping(end, pos, "end", ("missions",))
-    if "missions" not in fields:
-        return
-    value, _, vpos = fields["missions"]
-    if not isinstance(value, dict):
-        rd.bad(
-            "end.missions maps each player to the special mission revealed", vpos, "end.missions"
-        )
-        return
-    found = {}
-    for who, m in value.items():
-        kpos = value.key_pos.get(who) if isinstance(value, YMap) else vpos
-        mpos = value.value_pos.get(who) if isinstance(value, YMap) else vpos
-        try:
-            p = player_named(who, rd.players, rd.source, kpos, f"end.missions.{who}")
-        except InputError as exc:
-            rd.problems += exc.problems
-            continue
-        name = rd.name(m, mpos, f"end.missions.{who}", "mission")
-        if name:
-            found[p] = (name, mpos)
+    found = MISSIONS.read(rd, *fields["missions"][::2], "end.missions") if fields else []
+    by_seat = {} if found is lf.BAD else {p.value: m for p, m in found}
     for p in rd.players:  # revealed in seat order
-        if p in found:
-            rd.step_of(moves.DealMission(p, found[p][0]), last, p, found[p][1])
+        if p in by_seat:
+            rd.step(moves.DealMission(p, by_seat[p].value), by_seat[p].pos, p)
+
+
+# -- The declaration: each key, its reader and the schema of what it reads ----------------------
+def _ref(book: CardBook, defs: dict, what: str) -> dict:
+    return NAMES[what].schema(book, defs)
+
+
+SECRET = {"const": HIDDEN, "description": "kept secret until the rules reveal it"}
+WHOLE_SCHEMA = lf.Whole(text=True).schema(None, {})
+PILED = {"type": "string", "pattern": r"\(\s*[Pp]ile\s*\d+\s*\)\s*$"}
+
+
+def _contract_schema(book: CardBook, defs: dict) -> dict:
+    card = _ref(book, defs, "contract")
+    keyed = lf.object_schema({"take": card, "new": card, "draw": {"anyOf": [card, SECRET]}})
+    taken = {"type": "object", "maxProperties": 1, "propertyNames": card}
+    return {"anyOf": [card, SECRET, keyed, {**taken, "additionalProperties": card}]}
+
+
+def _buy_schema(book: CardBook, defs: dict) -> dict:
+    ship = _ref(book, defs, "ship")
+    new = {"anyOf": [ship, PILED, {"type": "array", "items": {"anyOf": [ship, PILED]}}]}
+    keyed = lf.object_schema({"ship": ship, "space": WHOLE_SCHEMA, "new": new}, required=["ship"])
+    pair = {"type": "object", "maxProperties": 1, "propertyNames": ship}
+    return {"anyOf": [ship, keyed, {**pair, "additionalProperties": new}]}
+
+
+def _send_schema(book: CardBook, defs: dict) -> dict:
+    ship, colour = _ref(book, defs, "ship"), _ref(book, defs, "colour")
+    extras = {"transport": WHOLE_SCHEMA, "colour": colour, "color": colour}
+    wild = {"anyOf": [{"type": "boolean"}, {"type": "integer"}, lf.one_or_list(ship)]}
+    sail = lf.object_schema(
+        {"ship": ship, "to": _ref(book, defs, "expedition"), **extras, "wild": wild}
+    )
+    voyage = lf.object_schema(
+        {"contract": _ref(book, defs, "contract"), "ships": lf.one_or_list(ship), **extras}
+        | {"duration": WHOLE_SCHEMA, "turns": WHOLE_SCHEMA, "wild": wild},
+        required=["contract", "ships"],
+    )
+    short = {
+        "type": "object",
+        "properties": {**extras, "wild": {"type": "boolean"}},
+        "propertyNames": {"anyOf": [ship, {"enum": [*extras, "wild"]}]},
+        "additionalProperties": _ref(book, defs, "expedition"),
+    }
+    return {"anyOf": [sail, voyage, short]}
+
+
+def _reserve_schema(book: CardBook, defs: dict) -> dict:
+    ship, contract = _ref(book, defs, "ship"), _ref(book, defs, "contract")
+    row = {"type": "string", "description": "purchase, filling or contracts (row)"}
+    keyed = lf.object_schema(
+        {"ship": ship, "contract": contract, "row": row, "space": WHOLE_SCHEMA}
+    )
+    return {"anyOf": [ship, contract, keyed]}
+
+
+def _then_schema(book: CardBook, defs: dict) -> dict:
+    actions = {k: FORMAT.keys[k].arg.schema(book, defs) for k in ACTION_KEYS}
+    return lf.one_or_list(lf.object_schema(actions, minProperties=1))
+
+
+def _setup_schema(book: CardBook, defs: dict) -> dict:
+    ship, contract, mission = (_ref(book, defs, what) for what in ("ship", "contract", "mission"))
+    dealt = {
+        "contracts": lf.one_or_list({"anyOf": [contract, SECRET]}),
+        "flagship": {"anyOf": [ship, SECRET]},
+        "mission": {"anyOf": [mission, SECRET]},
+    }
+    seats = {"anyOf": [lf.object_schema(dealt), {"type": "null"}]}
+    rows = {"purchase row": lf.one_or_list(ship), "filling row": lf.one_or_list(ship)}
+    players = {"type": "object", "additionalProperties": seats}
+    return lf.object_schema({"contracts": lf.one_or_list(contract), **rows, "players": players})
+
+
+def _end_schema(book: CardBook, defs: dict) -> dict:
+    return lf.object_schema({"missions": MISSIONS.schema(book, defs)})
+
+
+def _action(parse: Any, shape: Any, doc: str) -> lf.Key:
+    """An action key: one item or a list of them, each read by ``parse``."""
+    return lf.Key(lf.ListOf(lf.Parsed(parse, shape)), doc=doc)
+
+
+FORMAT = lf.LogFormat(
+    start=moves.StartTurn,
+    keys={
+        "coins": lf.Key(
+            lf.Words({"take": TAKE_2}, wrong="write 'coins: take' for the action Take 2 coins"),
+            move=lambda take: take,
+            at_key=True,
+            doc="Take 2 coins (§6.1)",
+        ),
+        "contract": _action(_contract, _contract_schema, "take or draw a trade contract"),
+        "buy": _action(_buy, _buy_schema, "each ship bought: 'Ship: the card turned over'"),
+        "send": _action(_send, _send_schema, "each ship sent and each contract played"),
+        "reserve": _action(_reserve, _reserve_schema, "a Reservation: the card reserved"),
+        "then": lf.Key(lf.Parsed(_then, _then_schema), doc="what follows, in order"),
+    },
+    top={
+        "setup": lf.Parsed(_setup, _setup_schema),
+        # the missions revealed, after the last turn read
+        "end": lf.Parsed(_end, _end_schema),
+    },
+    written_order=True,
+)
+TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
 
 
 # -- Writing ----------------------------------------------------------------------------------
 def write_log(steps: list[Step]) -> dict:
     """The log's setup, turns and end for a list of steps (the inverse of ``parse_log``)."""
-    setup: dict[str, Any] = {}
-    players: dict[str, dict] = {}
-    turns: list[dict] = []
-    end: dict[str, str] = {}
-    turn: dict | None = None
-    last: dict | None = None  # the entry the next revealed card belongs to
-    voyage: dict | None = None
-    ship: str | None = None
-    current: str | None = None  # the log key of the moves being written
+    w = _Writer()
+    for st in steps:
+        w.write(st.move)
+    return w.log()
 
-    def at(key: str) -> dict:
+
+DEALT = {
+    moves.DealContract: "contract",
+    moves.DealMission: "mission",
+    moves.DealFlagship: "flagship",
+}
+
+
+class _Writer:
+    """The log being written back, move by move."""
+
+    def __init__(self) -> None:
+        self.setup: dict[str, Any] = {}
+        self.players: dict[str, dict] = {}
+        self.turns: list[dict] = []
+        self.end: dict[str, str] = {}
+        self.turn: dict | None = None
+        self.last: dict | None = None  # the entry the next revealed card belongs to
+        self.voyage: dict | None = None
+        self.ship: str | None = None
+        self.current: str | None = None  # the log key of the moves being written
+
+    def at(self, key: str) -> dict:
         """Where a move under ``key`` is written: the turn, or its ``then:`` once a key comes
         back after another (a second Reservation after a purchase)."""
-        nonlocal current
-        where = turn["then"][-1] if turn.get("then") else turn
-        if key in where and current != key:
+        where = self.turn["then"][-1] if self.turn.get("then") else self.turn
+        if key in where and self.current != key:
             where = {}
-            turn.setdefault("then", []).append(where)
-        current = key
+            self.turn.setdefault("then", []).append(where)
+        self.current = key
         return where
 
-    for st in steps:
-        m = st.move
+    def write(self, m: Any) -> None:
         if isinstance(m, moves.StartTurn):
-            turn = {"player": m.player}
-            turns.append(turn)
-            current = None
-            continue
-        if turn is None:  # setup
-            if isinstance(m, moves.RowContract):
-                setup.setdefault("contracts", []).append(m.card)
-            elif isinstance(m, moves.SetupShip):
-                setup.setdefault(f"{m.row} row", []).append(m.card)
-            elif isinstance(m, moves.DealContract):
-                players.setdefault(m.player, {}).setdefault("contracts", []).append(m.card)
-            elif isinstance(m, moves.KeepSecret) and m.what == "contract":
-                players.setdefault(m.player, {}).setdefault("contracts", []).append(HIDDEN)
-            elif isinstance(m, moves.KeepSecret):
-                players.setdefault(m.player, {})[m.what] = HIDDEN
-            elif isinstance(m, moves.DealMission):
-                players.setdefault(m.player, {})["mission"] = m.card
-            elif isinstance(m, moves.DealFlagship):
-                players.setdefault(m.player, {})["flagship"] = m.card
-            continue
+            self.turn, self.current = {"player": m.player}, None
+            self.turns.append(self.turn)
+        elif self.turn is not None:
+            self.write_turn(m)
+        elif isinstance(m, moves.RowContract):
+            self.setup.setdefault("contracts", []).append(m.card)
+        elif isinstance(m, moves.SetupShip):
+            self.setup.setdefault(f"{m.row} row", []).append(m.card)
+        elif isinstance(m, moves.KeepSecret) or type(m) in DEALT:  # a player's cards
+            secret = isinstance(m, moves.KeepSecret)
+            what, card = (m.what, HIDDEN) if secret else (DEALT[type(m)], m.card)
+            seat = self.players.setdefault(m.player, {})
+            if what == "contract":
+                seat.setdefault("contracts", []).append(card)
+            else:
+                seat[what] = card
+
+    def write_turn(self, m: Any) -> None:
         if isinstance(m, moves.TakeCoins):
-            at("coins")["coins"] = "take"
-        elif isinstance(m, moves.TakeContract):
-            last = {"take": m.card}
-            _add(at("contract"), "contract", last)
+            self.at("coins")["coins"] = "take"
         elif isinstance(m, moves.Contract):
-            _add(at("contract"), "contract", m.card)
-        elif isinstance(m, moves.DrawContract):
-            last = {"draw": None}
-            _add(at("contract"), "contract", last)
-        elif isinstance(m, moves.ContractDrawn):
-            last["draw"] = m.card
-        elif isinstance(m, moves.KeepSecret):  # a contract drawn blind, kept secret
-            last["draw"] = HIDDEN
+            _add(self.at("contract"), "contract", m.card)
+        elif isinstance(m, (moves.TakeContract, moves.DrawContract)):
+            took = isinstance(m, moves.TakeContract)
+            self.last = {"take": m.card} if took else {"draw": None}
+            _add(self.at("contract"), "contract", self.last)
+        elif isinstance(m, (moves.ContractDrawn, moves.KeepSecret)):  # drawn blind
+            self.last["draw"] = m.card if isinstance(m, moves.ContractDrawn) else HIDDEN
         elif isinstance(m, moves.RowContract):
             if m.card != UNNAMED:
-                last["new"] = m.card
+                self.last["new"] = m.card
         elif isinstance(m, moves.Buy):
-            last = {"ship": m.card, "space": m.space, "new": []}
-            at("buy").setdefault("buy", []).append(last)
+            self.last = {"ship": m.card, "space": m.space, "new": []}
+            self.at("buy").setdefault("buy", []).append(self.last)
         elif isinstance(m, moves.TurnOver):
-            last["new"].append(m.card + (f" (pile {m.pile})" if m.pile else ""))
+            self.last["new"].append(m.card + (f" (pile {m.pile})" if m.pile else ""))
         elif isinstance(m, moves.SendShip):
-            ship = m.card
+            self.ship = m.card
         elif isinstance(m, moves.Sail):
-            entry: dict[str, Any] = {ship: m.expedition}
-            if m.transport is not None:
-                entry["transport"] = m.transport
-            if m.colour is not None:
-                entry["colour"] = m.colour
+            entry = _flagship({self.ship: m.expedition}, m)
             if m.wild:
                 entry["wild"] = True
-            at("send").setdefault("send", []).append(entry)
+            self.at("send").setdefault("send", []).append(entry)
         elif isinstance(m, moves.PlayContract):
-            voyage = {"contract": m.card, "ships": [], "duration": m.duration}
-            at("send").setdefault("send", []).append(voyage)
+            self.voyage = {"contract": m.card, "ships": [], "duration": m.duration}
+            self.at("send").setdefault("send", []).append(self.voyage)
         elif isinstance(m, moves.Assign):
-            voyage["ships"].append(m.card)
-            if m.transport is not None:
-                voyage["transport"] = m.transport
-            if m.colour is not None:
-                voyage["colour"] = m.colour
+            _flagship(self.voyage, m)["ships"].append(m.card)
             if m.wild:
-                voyage.setdefault("wild", []).append(m.card)
+                self.voyage.setdefault("wild", []).append(m.card)
         elif isinstance(m, moves.Reserve):
-            if m.row is None and m.space is None:
-                _add(at("reserve"), "reserve", m.card)
-            else:
-                kind = "contract" if m.row == CONTRACTS else "ship"
-                spec = {kind: m.card}
-                if m.row and m.row != CONTRACTS:
-                    spec["row"] = m.row
-                if m.space:
-                    spec["space"] = m.space
-                _add(at("reserve"), "reserve", spec)
+            _add(self.at("reserve"), "reserve", _reservation(m))
         elif isinstance(m, moves.DealMission):
-            end[m.player] = m.card
-        elif isinstance(m, moves.EndTurn):
-            continue
-    for t in [t for turn in turns for t in (turn, *turn.get("then", []))]:
-        if "buy" in t:
-            t["buy"] = [_purchase(b) for b in t["buy"]]
-        # a ship chosen but not yet sent (a game saved mid-step) is asked again on resuming
-        if "send" in t:
-            t["send"] = [s for s in t["send"] if "contract" not in s or s["ships"]]
-            if not t["send"]:
-                del t["send"]
-        if (
-            "contract" in t
-            and isinstance(t["contract"], dict)
-            and t["contract"].get("draw") is None
-        ) and "draw" in t["contract"]:
-            del t["contract"]
-    out: dict[str, Any] = {}
-    if setup or players:
-        if players:
-            setup["players"] = players
-        out["setup"] = setup
-    out["turns"] = turns
-    if end:
-        out["end"] = {"missions": end}
-    return out
+            self.end[m.player] = m.card
+
+    def log(self) -> dict[str, Any]:
+        for t in [t for turn in self.turns for t in (turn, *turn.get("then", []))]:
+            if "buy" in t:
+                t["buy"] = [_purchase(b) for b in t["buy"]]
+            # a ship chosen but not yet sent (a game saved mid-step) is asked again on resuming
+            if "send" in t:
+                t["send"] = [s for s in t["send"] if "contract" not in s or s["ships"]]
+                if not t["send"]:
+                    del t["send"]
+            contract = t.get("contract")
+            if isinstance(contract, dict) and "draw" in contract and contract["draw"] is None:
+                del t["contract"]
+        out: dict[str, Any] = {}
+        if self.setup or self.players:
+            if self.players:
+                self.setup["players"] = self.players
+            out["setup"] = self.setup
+        out["turns"] = self.turns
+        if self.end:
+            out["end"] = {"missions": self.end}
+        return out
+
+
+def _flagship(entry: dict, m: Any) -> dict:
+    """A flagship's transport and colour, when the move names them."""
+    if m.transport is not None:
+        entry["transport"] = m.transport
+    if m.colour is not None:
+        entry["colour"] = m.colour
+    return entry
+
+
+def _reservation(m: Any) -> Any:
+    if m.row is None and m.space is None:
+        return m.card
+    spec = {"contract" if m.row == CONTRACTS else "ship": m.card}
+    if m.row and m.row != CONTRACTS:
+        spec["row"] = m.row
+    if m.space:
+        spec["space"] = m.space
+    return spec
 
 
 def _add(turn: dict, key: str, value: Any) -> None:
