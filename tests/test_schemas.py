@@ -115,6 +115,11 @@ def test_every_shipped_yaml_validates_against_its_schema(path, kind, game, reque
             "examples/exploration-age-of-sail/two-players.yaml",
             lambda d: d.update(options={"bonus_ties": "sometimes"}),
         ),
+        (
+            "log",
+            "examples/discovery-era-of-voyage/two-players.yaml",
+            lambda d: d["turns"][0].update(sail={"to": "Palm Grov"}),
+        ),
         ("position", "examples/positions/discovery-era-of-voyage.yaml", lambda d: d.pop("players")),
     ],
 )

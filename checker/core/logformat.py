@@ -95,7 +95,7 @@ class Name(Arg):
 
     names: Callable[[Any], NameIndex]  # the book -> the names
     what: str  # 'a card of the Expedition deck': the message says "'X' is not <what>"
-    kind: str = "a card name"  # what a value that is not text should have been
+    kind: str = "a card name"  # what a value that is not text should be ("": not <what>)
     ref: str = "card"  # its name among the schema's $defs
     # a name found another way than by its spelling (a short name, a kind of card): the
     # reader and the text -> the name, or None; ``hints`` are then what a misspelling is
@@ -105,13 +105,16 @@ class Name(Arg):
     closed: bool = True  # the schema allows these names only, spelt as listed
 
     def read(self, r, value, pos, field):
-        if not isinstance(value, str) or not value.strip():
+        text = isinstance(value, str) and value.strip()
+        if not text and self.kind:
             r.bad(f"expected {self.kind}, found {value!r}", pos, field)
             return BAD
-        name = self.names(r.book).exact(value) if self.find is None else self.find(r, value)
+        name = None
+        if text:
+            name = self.names(r.book).exact(value) if self.find is None else self.find(r, value)
         if name is None:
             hints = self.hints(r.book) if self.hints else self.names(r.book).names
-            r.bad(f"'{value}' is not {self.what}", pos, field, did_you_mean(value, hints))
+            r.bad(f"'{value}' is not {self.what}", pos, field, did_you_mean(str(value), hints))
             return BAD
         return name
 
@@ -148,6 +151,7 @@ class Words(Arg):
     what: str = "one of the words"
     otherwise: Arg | None = None
     wrong: str | None = None  # the message for anything else, in place of "'X' is not <what>"
+    hint: str | None = None  # the hint for anything else, in place of did-you-mean
     by_fold: dict[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -161,7 +165,7 @@ class Words(Arg):
         if self.wrong is not None:
             r.bad(self.wrong, pos, field)
         else:
-            hint = did_you_mean(str(value), self.words)
+            hint = self.hint or did_you_mean(str(value), self.words)
             r.bad(f"'{value}' is not {self.what}", pos, field, hint)
         return BAD
 
