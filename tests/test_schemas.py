@@ -120,6 +120,16 @@ def test_every_shipped_yaml_validates_against_its_schema(path, kind, game, reque
             "examples/discovery-era-of-voyage/two-players.yaml",
             lambda d: d["turns"][0].update(sail={"to": "Palm Grov"}),
         ),
+        (
+            "log",
+            "examples/age-of-exploration/two-players.yaml",
+            lambda d: d["turns"][0].update(steps=["drwa 25"]),
+        ),
+        (
+            "log",
+            "examples/age-of-exploration/two-players.yaml",
+            lambda d: d["turns"][0].update(steps=["draw Ana"]),
+        ),
         ("position", "examples/positions/discovery-era-of-voyage.yaml", lambda d: d.pop("players")),
     ],
 )

@@ -11,6 +11,7 @@ problem found once all of it is read.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
@@ -342,6 +343,70 @@ class Parsed(Arg):
 
 
 @dataclass(frozen=True)
+class Verb:
+    """A step written as a verb and the text after it ('draw 25'): the move ``move`` makes of
+    what ``arg`` reads from that text, or what ``read`` makes of it (reader, text, position,
+    field -> the move, or None with the problem noted). ``pattern``: the text, for the schema."""
+
+    move: Callable | None = None
+    arg: Arg | None = None
+    read: Callable[[Any, str, Pos | None, str], Any] | None = None
+    pattern: str = ".+"
+
+    def text_pattern(self, book: Any, defs: dict[str, Any]) -> str:
+        """The text after the verb, as a pattern: its reader's words, when it has a list."""
+        schema = self.arg.schema(book, defs) if self.arg is not None else {}
+        if "$ref" in schema:
+            schema = defs[schema["$ref"].rpartition("/")[2]]
+        words = schema.get("enum")
+        return f"({'|'.join(map(_escape, words))})" if words else self.pattern
+
+    def step(self, r: TurnReader, text: str, pos: Pos | None, field: str) -> Any:
+        if self.read is not None:
+            got = self.read(r, text, pos, field)
+            return BAD if got is None else got
+        got = self.arg.read(r, text, pos, field)
+        return BAD if got is BAD else self.move(got)
+
+
+@dataclass(frozen=True)
+class Verbs(Arg):
+    """A step written in words: one of ``words`` ('port'), or a verb of ``verbs`` and its
+    text ('to ATL2'); ``first`` reads the forms a game tries before them (a dice roll: the
+    move, None if it is not one, ``BAD`` if it is one misread)."""
+
+    words: Mapping[str, Any]
+    verbs: Mapping[str, Verb]
+    first: Callable[[Any, Any, Pos | None, str], Any] | None = None
+    more: tuple[dict[str, Any], ...] = ()  # the schemas of what ``first`` reads
+    hint: str = "see docs/logs.md for the steps"
+
+    def read(self, r, value, pos, field):
+        if isinstance(value, bool) or value is None:
+            r.bad(f"cannot read the step {value!r}", pos, field)
+            return BAD
+        got = self.first(r, value, pos, field) if self.first else None
+        if got is not None:
+            return got
+        text = " ".join(str(value).split())
+        if fold(text) in self.words:
+            return self.words[fold(text)]
+        verb, _, rest = text.partition(" ")
+        if fold(verb) not in self.verbs or not rest:
+            hint = did_you_mean(fold(verb), [*self.verbs, *self.words]) or self.hint
+            r.bad(f"cannot read the step '{text}'", pos, field, hint)
+            return BAD
+        return self.verbs[fold(verb)].step(r, rest.strip(), pos, field)
+
+    def schema(self, book, defs):
+        verbs = (
+            {"type": "string", "pattern": rf"^\s*{_escape(v)}\s+{d.text_pattern(book, defs)}\s*$"}
+            for v, d in self.verbs.items()
+        )
+        return {"anyOf": [{"enum": list(self.words)}, *self.more, *verbs]}
+
+
+@dataclass(frozen=True)
 class Unread(Arg):
     """A value the log does not read (``gold: 1``: the key alone says it)."""
 
@@ -505,3 +570,8 @@ def object_schema(properties: dict[str, Any], **more: Any) -> dict[str, Any]:
 def one_or_list(item: dict[str, Any]) -> dict[str, Any]:
     """The schema of one value, or a list of them."""
     return {"anyOf": [item, {"type": "array", "items": item}]}
+
+
+def _escape(text: str) -> str:
+    """``text`` in a pattern of the schema (ECMA 262: a space is not escaped)."""
+    return re.sub(r"([\\^$.|?*+()\[\]{}])", r"\\\1", text)

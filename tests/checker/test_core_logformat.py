@@ -225,3 +225,24 @@ def test_the_schema_types_every_key():
         {"player": "Ana", "tkae": "Sailors"},
     ):
         assert list(check.iter_errors([bad])), bad
+
+
+def test_a_step_in_words_a_verb_and_its_text():
+    def pay(r, text, pos, field):
+        return Pay(int(text)) if text.isdecimal() else r.bad("pay a number", pos, field)
+
+    step = lf.Verbs({"pass": "passed"}, {"take": lf.Verb(Take, CARD), "pay": lf.Verb(read=pay)})
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    read = [step.read(r, text, None, "s") for text in ("PASS", "take  sailors", "pay 3")]
+    assert read == ["passed", Take("Sailors"), Pay(3)]
+    wrong = [step.read(r, text, None, "s") for text in ("tkae Sailors", "take Salors", "pay x", 7)]
+    assert wrong == [lf.BAD] * 4
+    assert [(p.message, p.hint) for p in r.problems] == [
+        ("cannot read the step 'tkae Sailors'", "did you mean 'take'?"),
+        ("'Salors' is not a card of the deck", "did you mean 'Sailors'?"),
+        ("pay a number", None),
+        ("cannot read the step '7'", "expected one of: 'take', 'pay', 'pass'"),
+    ]
+    check = jsonschema.Draft202012Validator({**step.schema(Book(), {}), "$defs": {}})
+    assert not list(check.iter_errors("take Hernán Cortés"))
+    assert list(check.iter_errors("take Salors")) and list(check.iter_errors("tkae 1"))
