@@ -559,110 +559,115 @@ def _retrieve(a: _Entry, cube: str | None) -> None:
 def write_log(steps: list[Step]) -> dict[str, Any]:
     """The log's setup and turns for a list of steps (the inverse of ``parse_log``). A game
     saved in the middle of an action is written so that it resumes there."""
-    display: list[str] = []
-    turns: list[dict] = []
-    turn: dict | None = None
-    entry: dict | None = None
-    swaps: list[str] = []
-    boxes: dict[int, str] = {}  # id of an entry of a ship not yet followed -> its box
+    w = _Writer()
+    for st in steps:
+        w.write(st.move)
+    return w.log()
 
-    def new_entry(key: str, value: Any, cube: str | None) -> dict:
+
+# the action moves: (key, the value written under it)
+MAIN_WRITTEN = {
+    moves.PlaceShip: lambda m: ("place", m.age),
+    moves.UpgradeShip: lambda m: ("upgrade", f"{m.age} {m.ship}"),
+    moves.RemoveShip: lambda m: ("remove", f"{m.age} {m.box}"),
+    moves.TakeGold: lambda m: ("gold", 1),
+    moves.TakeNavigation: lambda m: ("navigation", 2),
+    moves.SellGoods: lambda m: ("sell", []),
+    moves.Retrieve: lambda m: ("retrieve", m.area or "action boxes"),
+}
+LISTED = {moves.Deal: "display", moves.ReturnGood: "return", moves.ChooseGood: "good"}
+
+
+class _Writer:
+    """The log being written back, move by move: each action an entry of its turn."""
+
+    def __init__(self) -> None:
+        self.display: list[str] = []
+        self.turns: list[dict] = []
+        self.turn: dict | None = None
+        self.entry: dict | None = None
+        self.swaps: list[str] = []  # goods exchanged for the action that follows
+        self.boxes: dict[int, str] = {}  # id of an entry of a ship not yet followed -> its box
+
+    def new_entry(self, key: str, value: Any, cube: str | None) -> dict:
         e: dict[str, Any] = {key: value}
         if cube == FREE:
             e["cube"] = FREE
-        if swaps:
-            e["exchange"] = list(swaps)
-            swaps.clear()
-        turn.setdefault("actions", []).append(e)
+        if self.swaps:
+            e["exchange"] = list(self.swaps)
+            self.swaps.clear()
+        self.turn.setdefault("actions", []).append(e)
         return e
 
-    def main(key: str, value: Any, cube: str | None) -> dict:
-        if cube == CARD and entry is not None:
-            entry[key] = value
-            if swaps:
-                entry.setdefault("exchange", []).extend(swaps)
-                swaps.clear()
-            return entry
-        return new_entry(key, value, cube)
+    def main(self, key: str, value: Any, cube: str | None) -> dict:
+        """An action: its own entry, or the one of the card that grants it."""
+        if cube != CARD or self.entry is None:
+            return self.new_entry(key, value, cube)
+        self.entry[key] = value
+        if self.swaps:
+            self.entry.setdefault("exchange", []).extend(self.swaps)
+            self.swaps.clear()
+        return self.entry
 
-    for st in steps:
-        m = st.move
+    def write(self, m: Any) -> None:
         if isinstance(m, moves.StartTurn):
-            turn = {"player": m.player}
-            turns.append(turn)
-            entry = None
-            continue
-        if turn is None:
+            self.turn, self.entry = {"player": m.player}, None
+            self.turns.append(self.turn)
+        elif self.turn is None:
             if isinstance(m, moves.Deal):
-                display.append(m.card)
-            continue
-        if isinstance(m, moves.Exchange):
-            swaps.append(m.good)
-        elif isinstance(m, moves.PlaceShip):
-            entry = main("place", m.age, m.cube)
-            boxes[id(entry)] = m.box
-        elif isinstance(m, moves.UpgradeShip):
-            entry = main("upgrade", f"{m.age} {m.ship}", m.cube)
-            boxes[id(entry)] = m.box
-        elif isinstance(m, moves.RemoveShip):
-            entry = main("remove", f"{m.age} {m.box}", m.cube)
+                self.display.append(m.card)
+        elif isinstance(m, moves.Exchange):
+            self.swaps.append(m.good)
+        elif type(m) in MAIN_WRITTEN:
+            self.entry = self.main(*MAIN_WRITTEN[type(m)](m), m.cube)
+            if isinstance(m, (moves.PlaceShip, moves.UpgradeShip)):
+                self.boxes[id(self.entry)] = m.box
+            if isinstance(m, moves.Retrieve) and m.area:
+                self.entry["cubes"] = []  # filled below; none named yet: saved before they were
         elif isinstance(m, moves.TakeCard):
-            entry = new_entry("card", m.card, m.cube)
-        elif isinstance(m, moves.TakeGold):
-            entry = main("gold", 1, m.cube)
-        elif isinstance(m, moves.TakeNavigation):
-            entry = main("navigation", 2, m.cube)
-        elif isinstance(m, moves.SellGoods):
-            entry = main("sell", [], m.cube)
-        elif isinstance(m, moves.Retrieve):
-            entry = main("retrieve", m.area or "action boxes", m.cube)
-            if m.area:
-                entry["cubes"] = []  # filled below; none named yet: saved before they were
-        elif isinstance(m, moves.Deal):
-            entry.setdefault("display", []).append(m.card)
-        elif isinstance(m, moves.Trade):
-            boxes.pop(id(entry), None)
-            entry["trade"] = f"{m.location} {m.good}"
+            self.entry = self.new_entry("card", m.card, m.cube)
+        elif type(m) in LISTED:
+            self.entry.setdefault(LISTED[type(m)], []).append(lf.only_field(m))
+        else:
+            self.write_detail(self.entry, m)
+
+    def write_detail(self, entry: dict, m: Any) -> None:
+        """What an action needs: where its cube or disc goes, the goods, the cubes taken back."""
+        if isinstance(m, (moves.Trade, moves.City)):
+            self.boxes.pop(id(entry), None)
+            if isinstance(m, moves.Trade):
+                entry["trade"] = f"{m.location} {m.good}"
+            else:
+                entry["city"] = m.location + (f" {m.benefit}" if m.benefit else "")
+                if m.row:
+                    entry["disc"] = m.row
             if m.industry:
                 entry["industry"] = True
-        elif isinstance(m, moves.City):
-            boxes.pop(id(entry), None)
-            entry["city"] = m.location + (f" {m.benefit}" if m.benefit else "")
-            if m.row:
-                entry["disc"] = m.row
-            if m.industry:
-                entry["industry"] = True
-        elif isinstance(m, moves.ReturnGood):
-            entry.setdefault("return", []).append(m.good)
         elif isinstance(m, moves.SellGood):
             entry["sell"].append(m.good)
+        elif isinstance(m, moves.TakeBack) and m.good == MERCHANT_BOX:
+            entry["cubes"] = (entry["cubes"] or 0) + 1
         elif isinstance(m, moves.TakeBack):
-            if m.good == MERCHANT_BOX:
-                entry["cubes"] = (entry["cubes"] or 0) + 1
-            else:
-                entry["cubes"].append(f"{m.location} {m.good}")
+            entry["cubes"].append(f"{m.location} {m.good}")
         elif isinstance(m, moves.TakeBackAll):  # every cube there: those named before too
             entry.pop("cubes", None)
-        elif isinstance(m, moves.ChooseGood):
-            entry.setdefault("good", []).append(m.good)
         elif isinstance(m, moves.TakeBackShips):
-            entry["ships"] = [f"{m.age} {BOXES[0]}"] * m.merchant + [
-                f"{m.age} {BOXES[1]}"
-            ] * m.warship
-    if swaps and turn is not None:  # exchanged, the action not chosen yet
-        turn.setdefault("actions", []).append({"exchange": list(swaps)})
-    for t in turns:
-        acts = t.get("actions", [])
-        for i, e in enumerate(acts):
-            if id(e) in boxes:
-                e["box"] = boxes[id(e)]
-            for key in ("good", "exchange"):
-                if key in e and len(e[key]) == 1:
-                    e[key] = e[key][0]
-            if list(e) in (["gold"], ["navigation"]):
-                acts[i] = next(iter(e))
-    out: dict[str, Any] = {}
-    if display:
-        out["setup"] = {"display": display}
-    out["turns"] = turns
-    return out
+            ships = [BOXES[0]] * m.merchant + [BOXES[1]] * m.warship
+            entry["ships"] = [f"{m.age} {box}" for box in ships]
+
+    def log(self) -> dict[str, Any]:
+        if self.swaps and self.turn is not None:  # exchanged, the action not chosen yet
+            self.turn.setdefault("actions", []).append({"exchange": list(self.swaps)})
+        for t in self.turns:
+            acts = t.get("actions", [])
+            for i, e in enumerate(acts):
+                if id(e) in self.boxes:
+                    e["box"] = self.boxes[id(e)]
+                for key in ("good", "exchange"):
+                    if key in e and len(e[key]) == 1:
+                        e[key] = e[key][0]
+                if list(e) in (["gold"], ["navigation"]):
+                    acts[i] = next(iter(e))
+        out: dict[str, Any] = {"setup": {"display": self.display}} if self.display else {}
+        out["turns"] = self.turns
+        return out
