@@ -75,9 +75,14 @@ class Whole(Arg):
         if (self.low is not None and value < self.low) or (
             self.high is not None and value > self.high
         ):
-            r.bad(f"{value} is not {self.what} from {self.low} to {self.high}", pos, field)
+            r.bad(f"{value} is not {self.what} {self.bounds()}", pos, field)
             return BAD
         return value
+
+    def bounds(self) -> str:
+        if self.low is not None and self.high is not None:
+            return f"from {self.low} to {self.high}"
+        return f"of at least {self.low}" if self.high is None else f"of at most {self.high}"
 
     def schema(self, book, defs):
         out: dict[str, Any] = {"type": "integer", "description": self.what}
