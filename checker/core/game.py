@@ -118,7 +118,7 @@ class GameRules(Protocol):
     turn_section: str  # cited when a step is taken out of turn
     end_section: str  # cited when a step comes after the end of the game
     log_keys: tuple[str, ...]  # top-level log sections of the game's own (besides turns)
-    logformat: Any  # the game's log format module (TURN_KEYS: what schemas.py lets a turn hold)
+    logformat: Any  # the game's log format module (FORMAT: its log declared, logformat.py)
     position: Any  # its end position module (KEYS, PLAYER_KEYS: the schema, the web score pad)
 
     def options(self, model: Game) -> Sequence[RuleOption]: ...

@@ -3,9 +3,9 @@ logs, its end positions, and the ``--json`` outputs of check, score and simulate
 
 Generated from what the readers themselves use: the top-level keys of a log (``log.py`` and
 the game's ``log_keys``), the game's player range (game.yaml), its rule options (rules.yaml),
-the turns as the game's ``logformat.TURN`` declares them, every key typed by its reader
-(checker/core/logformat.py; a game not declared so gives its ``TURN_KEYS``, untyped), the
-keys a position accepts (``position.KEYS``), and the report models (``reports.py``).
+the turns and the game's own sections as its ``logformat.FORMAT`` declares them, every key
+typed by its reader (checker/core/logformat.py), the keys a position accepts
+(``position.KEYS``), and the report models (``reports.py``).
 """
 
 from __future__ import annotations
@@ -67,19 +67,10 @@ def _head(model: Game, kind: str) -> dict[str, Any]:
 
 
 def log_schema(model: Game) -> dict[str, Any]:
+    """A game's log, every key typed by the reader its ``logformat.FORMAT`` declares."""
     rules = rules_for(model.id)
-    declared = getattr(rules.logformat, "FORMAT", None)
-    defs: dict[str, Any] = {}
-    if declared is not None:
-        turn = turn_schema(declared, rules.book(model), defs)
-    else:
-        turn = {
-            "type": "object",
-            "required": ["player"],
-            "properties": {"player": {"type": "string", "description": "whose turn it is"}},
-            "additionalProperties": False,
-        }
-        turn["properties"].update({str(k): ANY for k in rules.logformat.TURN_KEYS if k != "player"})
+    declared, book, defs = rules.logformat.FORMAT, rules.book(model), {}
+    turn = turn_schema(declared, book, defs)
     properties: dict[str, Any] = {
         "game": {"const": model.id},
         "players": _players(model, "the players, the first starts"),
@@ -91,10 +82,7 @@ def log_schema(model: Game) -> dict[str, Any]:
         },
         "turns": {"type": ["array", "null"], "items": turn, "description": "one entry per turn"},
     }
-    properties.update({k: ANY for k in rules.log_keys})
-    if declared is not None:
-        book = rules.book(model)
-        properties.update({k: arg.schema(book, defs) for k, arg in declared.top.items()})
+    properties.update({k: arg.schema(book, defs) for k, arg in declared.top.items()})
     assert set(TOP_KEYS) <= set(properties)
     return {
         **_head(model, "log"),
