@@ -412,6 +412,17 @@ class Verbs(Arg):
 
 
 @dataclass(frozen=True)
+class Flag(Arg):
+    """Yes or no: any value, read as true or false ('industry: true')."""
+
+    def read(self, r, value, pos, field):
+        return bool(value)
+
+    def schema(self, book, defs):
+        return {"type": "boolean"}
+
+
+@dataclass(frozen=True)
 class Unread(Arg):
     """A value the log does not read (``gold: 1``: the key alone says it)."""
 
