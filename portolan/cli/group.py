@@ -29,8 +29,10 @@ def _show_version(value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version
 
+        from portolan import DISTRIBUTION
+
         try:
-            shown = version("portolan")
+            shown = version(DISTRIBUTION)
         except PackageNotFoundError:  # run from a checkout that was never installed
             from portolan import __version__ as shown
         echo(f"portolan {shown}")
