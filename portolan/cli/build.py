@@ -109,11 +109,15 @@ def build_command(
     force: bool = typer.Option(
         False, "--force", help="Build every game asked for, even those already up to date."
     ),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="Say where the layout gave less bleed than asked."
+    ),
 ):
-    """Build print-and-play PDFs (and SVGs, PNG previews) into output/<game>/.
+    """Build print-and-play PDFs (and SVGs, PNG previews) into output/<game>/: one line a game.
 
     A game whose inputs, options and Portolan itself have not changed since it was last built
-    into the same folder is skipped (--force builds it again)."""
+    into the same folder is skipped (--force builds it again). Formats add: a build keeps the
+    files of the formats it was not asked for (--format tts leaves the PDFs and SVGs)."""
     from generator.options import FORMATS, BuildOptions, parse_card_size
     from generator.parallel import auto_jobs
 
@@ -153,24 +157,37 @@ def build_command(
     reports = {r.game: r for r in _build(folder, stale, target, options, workers)}
     for game_id in ids:
         if game_id in fresh:
-            count = len(fresh[game_id]["files"])
+            record = fresh[game_id]
+            count = len(record["files"])
             where = display_path(target / game_id)
             echo(f"{game_id}: up to date, {count} files (--force rebuilds) -> {where}")
-            for note in fresh[game_id].get("notes", []):
-                echo(f"  {note}")
-            for warning in fresh[game_id].get("warnings", []):
-                echo(f"  warning: {warning}", err=True)
+            _tell(record.get("notes", []), record.get("warnings", []), verbose)
             continue
         report = reports[game_id]
-        kinds: dict[str, int] = {}
-        for f in report.files:
-            kinds[f.suffix[1:].upper()] = kinds.get(f.suffix[1:].upper(), 0) + 1
-        summary = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
-        echo(f"{report.game}: {summary} -> {display_path(target / report.game)}")
-        for note in report.notes:
-            echo(f"  {note}")
-        for over in report.overflows:
-            echo(f"  warning: {over.warning()}", err=True)
+        line = f"{report.game}: {_count(report.files)} -> {display_path(target / report.game)}"
+        if report.kept:
+            line += f" (kept from an earlier build: {_count(report.kept)})"
+        if report.notes and not verbose:
+            n = len(report.notes)
+            line += f"; bleed reduced on {n} sheet{'s' * (n != 1)} (--verbose says where)"
+        echo(line)
+        _tell(report.notes, [o.warning() for o in report.overflows], verbose)
+
+
+def _count(files: list[Path]) -> str:
+    """``1 HTML, 10 PDF, 111 SVG``: the files by kind."""
+    kinds: dict[str, int] = {}
+    for f in files:
+        kinds[f.suffix[1:].upper()] = kinds.get(f.suffix[1:].upper(), 0) + 1
+    return ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+
+
+def _tell(notes: list[str], warnings: list[str], verbose: bool) -> None:
+    """The layout's notes under --verbose; warnings (text that did not fit) always."""
+    for note in notes if verbose else ():
+        echo(f"  {note}")
+    for warning in warnings:
+        echo(f"  warning: {warning}", err=True)
 
 
 def _game_ids(folder: Path) -> list[str]:
