@@ -82,6 +82,7 @@ def _unwrap(text: str) -> str:
 COMMAND_MODULES = {
     "build": "portolan.cli.build",
     "list": "portolan.cli.build",
+    "examples": "portolan.cli.examples",
     "check": "portolan.cli.check",
     "score": "portolan.cli.check",
     "play": "portolan.cli.play",
