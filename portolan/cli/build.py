@@ -1,4 +1,4 @@
-"""portolan build and portolan list: the print sets and what each game holds."""
+"""portolan build: the print sets."""
 
 from __future__ import annotations
 
@@ -100,12 +100,7 @@ def build_command(
         metavar=",".join(BUILD_FORMATS),
         autocompletion=lambda: list(BUILD_FORMATS),
     ),
-    jobs: int = typer.Option(
-        0,
-        "--jobs",
-        "-j",
-        help="Build in N processes at once (0, the default: one per processor, at most 4).",
-    ),
+    jobs: int = opt.jobs_option("Build"),
     force: bool = typer.Option(
         False, "--force", help="Build every game asked for, even those already up to date."
     ),
@@ -119,7 +114,6 @@ def build_command(
     into the same folder is skipped (--force builds it again). Formats add: a build keeps the
     files of the formats it was not asked for (--format tts leaves the PDFs and SVGs)."""
     from generator.options import FORMATS, BuildOptions, parse_card_size
-    from generator.parallel import auto_jobs
 
     chosen_duplex = opt.choice("--duplex", duplex, DUPLEX)
     chosen_sides = opt.choice("--sides", sides, SIDES)
@@ -144,7 +138,7 @@ def build_command(
         grayscale=grayscale,
         formats=opt.formats("--format", formats, FORMATS),
     )
-    workers = int(opt.number("--jobs", jobs, 0, 64)) or auto_jobs()
+    workers = opt.workers(jobs)
     folder = components_folder(components)
     target = out if out is not None else output_dir()
     ids = list(dict.fromkeys(games or _game_ids(folder)))
@@ -242,28 +236,3 @@ def _build(folder: Path, ids: list[str], target: Path, options, workers: int) ->
             echo(f"waiting for another build into {display_path(target)} to finish", err=True)
 
         return build_games(loaded, target, options, progress, waiting, jobs=workers)
-
-
-@app.command("list")
-@friendly
-def list_command(components: Path = COMPONENTS):
-    """List the games and their components."""
-    from portolan.model import available_games, load_game
-
-    folder = components_folder(components)
-    for game_id in available_games(folder):
-        game = load_game(folder, game_id)
-        players = game.spec.players
-        echo(f"{game.id}  {game.title} ({players.min.value}-{players.max.value} players)")
-        for c in game.components:
-            detail = ""
-            if c.deck is not None:
-                w, h = c.deck.spec.dims
-                detail = f"{c.deck.size()} cards, {w:g}×{h:g} mm"
-            elif c.kind == "board":
-                detail = f"{c.spec.size.width:g}×{c.spec.size.height:g} mm, ×{c.spec.count}"
-            elif c.kind == "aid":
-                detail = f"×{c.spec.count}"
-            elif c.kind == "counters":
-                detail = f"{sum(k.count.value for k in c.spec.counters)} counters"
-            echo(f"  {c.id:<22} {c.kind:<10} {c.name}" + (f" ({detail})" if detail else ""))

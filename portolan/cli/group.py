@@ -81,7 +81,7 @@ def _unwrap(text: str) -> str:
 # Every command, in the order help lists it, and the module that registers it on the app.
 COMMAND_MODULES = {
     "build": "portolan.cli.build",
-    "list": "portolan.cli.build",
+    "list": "portolan.cli.listing",
     "examples": "portolan.cli.examples",
     "check": "portolan.cli.check",
     "score": "portolan.cli.check",

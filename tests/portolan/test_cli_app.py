@@ -174,7 +174,7 @@ def test_help_lists_the_printers_own_choices():
         ("portolan score x y --format ", ["text", "json", "csv"]),
         (
             "portolan schema ",
-            ["components", "log", "position", "score", "check", "simulate", "history"],
+            ["components", "log", "position", "score", "check", "simulate", "history", "list"],
         ),
     ],
 )
