@@ -92,6 +92,8 @@ def play_command(
     if think is not None:
         opt.number("--think", think, 0.001, 600)
 
+    line_editing()
+
     def ask(prompt: str) -> str | None:
         try:
             return input(shown(prompt))
@@ -112,14 +114,32 @@ def play_command(
         budget=Budget(iterations=10**9, seconds=think) if think is not None else None,
         bot_seed=seed if seed is not None else 0,
     )
-    if text:
-        turns = loaded.steps[-1].turn if loaded.steps else 0
-        echo(f"Resuming {display_path(log)}: {turns} turns so far.")
-        violation = session.resume(text, loaded)
-        if violation is not None:
-            echo(str(violation))
-            raise typer.Exit(1)
-    session.run()
+    try:
+        if text:
+            turns = loaded.steps[-1].turn if loaded.steps else 0
+            echo(f"Resuming {display_path(log)}: {turns} turns so far.")
+            violation = session.resume(text, loaded)
+            if violation is not None:
+                echo(str(violation))
+                raise typer.Exit(1)
+        session.run()
+    except KeyboardInterrupt:  # Ctrl-C: every answer is saved already; say how to go on
+        echo("")
+        session.stopped()
+        raise typer.Exit(130) from None
+
+
+def line_editing() -> None:
+    """Arrow keys, Home/End and the answers typed so far (up arrow) at the prompt: the standard
+    library's readline makes ``input`` do that once imported; where it is missing (Windows) or
+    the input is not a terminal, the prompt is plain."""
+    import contextlib
+    import sys
+
+    if not sys.stdin.isatty():
+        return
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 (importing it is what turns line editing on)
 
 
 def bot_seats(items: list[str], players: list[str]) -> dict[str, str]:

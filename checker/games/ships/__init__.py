@@ -129,6 +129,14 @@ class ShipsRules(RulesBase):
     def menu(self, move: Any) -> str | None:
         return MENUS.get(type(move))
 
+    def detail(self, state: State, move: Any) -> str | None:
+        """A city choice's benefit (the referee shows it: 'city Alexandria (2 Gold)')."""
+        if not isinstance(move, City) or move.benefit is not None:
+            return None  # a benefit the move names is in its words already
+        spaces, _ = areas.city_of(state, move)
+        cities = [state.book.cities[c] for c in spaces]
+        return " or ".join(f"{c.amount} {c.benefit}" for c in cities) or None
+
     spellings = staticmethod(spellings)
     spends = staticmethod(spends)
 
