@@ -58,10 +58,9 @@ def installed(tmp_path_factory) -> tuple[Path, Path, Path]:
     return env / "bin" / "portolan", work, wheel
 
 
-@pytest.mark.xfail(
-    strict=True, reason="checker and generator are top-level until the rename"
-)  # import-root: removed by /work/notes/import-root.sh
+@pytest.mark.xfail(strict=True, reason="checker and generator are top-level until the rename")
 def test_the_wheel_installs_one_import_name(installed):
+    """The wheel's RECORD: every file is under portolan/ or the dist-info folder."""
     *_, wheel = installed
     with zipfile.ZipFile(wheel) as z:
         (record,) = [n for n in z.namelist() if n.endswith(".dist-info/RECORD")]
