@@ -16,6 +16,7 @@ from portolan.yamlsrc import (
     YMap,
     document_name,
     gc_paused,
+    load_yaml,
     parse_yaml,
     read_document,
 )
@@ -51,17 +52,9 @@ def check_command(
     """Replay a turn log: exit 0 if legal (with scores), 1 at an illegal step, 2 if malformed."""
     shown = sheet_format(output_format, as_json)
     with gc_paused(keep=True):  # what is imported and read here lives to the end (startup.py)
-        from checker.core.log import parse_log
         from checker.core.replay import replay
 
-        data = read_document(log)
-        try:
-            loaded = parse_log(
-                data.decode("utf-8"), document_name(log), components_folder(components)
-            )
-        except InputError:
-            _not_a_position(data, log)
-            raise
+        loaded = _read_log(log, components_folder(components))
     result = replay(loaded, trace=trace)
     rules = loaded.rules
     sheet = rules.sheet(result.state)  # no winner while the game is not over
@@ -126,7 +119,7 @@ def score_command(
         from portolan.model import load_game
 
         name = document_name(position)
-        raw = parse_yaml(read_document(position), name)
+        raw = load_yaml(position)  # first: it may name the game
         _not_a_log(raw, position)
         game = game or _named_game(raw, name)
         rules = rules_for(game)
@@ -154,10 +147,30 @@ def _is_log(raw) -> bool:
     return isinstance(raw, YMap) and "turns" in raw
 
 
-def _not_a_position(data: bytes, path: Path) -> None:
-    """Raise a clearer error when a log that failed to read is in fact an end position."""
+def _read_log(log: Path, components: Path):
+    """The log of a file, or of standard input (``-``, read once); an end position given in
+    its place is named as such."""
+    from checker.core.log import load_log, parse_log
+
+    if str(log) != STDIN:
+        try:
+            return load_log(log, components)
+        except InputError:
+            _not_a_position(lambda: read_document(log), log)
+            raise
+    data = read_document(log)
     try:
-        raw = parse_yaml(data, document_name(path))
+        return parse_log(data.decode("utf-8"), document_name(log), components)
+    except InputError:
+        _not_a_position(lambda: data, log)
+        raise
+
+
+def _not_a_position(read, path: Path) -> None:
+    """Raise a clearer error when a log that failed to read (``read()`` gives its bytes) is in
+    fact an end position."""
+    try:
+        raw = parse_yaml(read(), document_name(path))
     except InputError:
         return
     if _is_position(raw):
