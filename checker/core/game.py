@@ -137,6 +137,8 @@ class GameRules(Protocol):
 
     def spends(self, move: Any) -> str | None: ...
 
+    def detail(self, state: Any, move: Any) -> str | None: ...
+
     def public_state(self, state: Any) -> list[str]: ...
 
     # -- bots (checker/core/bots): look-ahead on copies, seen from one seat
@@ -380,6 +382,11 @@ class RulesBase:
     def spends(self, move: Any) -> str | None:
         """What the move spends that the player may want to keep (e.g. 'a Wild Ship card'):
         the referee asks before playing such a move even when it is the only one."""
+        return None
+
+    def detail(self, state: Any, move: Any) -> str | None:
+        """What a choice would give that its words leave out (a city space's benefit), shown
+        after it in the referee's list; None: nothing to add."""
         return None
 
     def public_state(self, state: Any) -> list[str]:

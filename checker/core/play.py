@@ -30,6 +30,7 @@ from checker.core.logwriter import log_text
 from checker.core.matching import counts_of, match, number_keys, suggestion
 from checker.core.playlog import Answer, PlayLog
 from checker.core.replay import run
+from checker.core.reveals import run_of_reveals
 from checker.core.violation import Violation
 from portolan.errors import display_path
 from portolan.model.loader import Game
@@ -232,6 +233,10 @@ class Session:
                 continue
             self.apply(d, move, turn, prompted=True)
 
+    def run_of_reveals(self, d: Decision) -> tuple[int, int] | None:
+        """Where this reveal stands in a run of the same question (reveals.py)."""
+        return run_of_reveals(self.rules, self.model, self.players, self.options, self.steps, d)
+
     # -- the same game driven from outside (a web page): no prompt, one answer at a time ------
     def advance(self) -> Decision | None:
         """Play the moves nobody has to choose (as ``run`` does) and return the decision a
@@ -394,7 +399,7 @@ class Session:
         menus = [self.rules.menu(m) for m in moves]
         opened: str | None = None
         while True:
-            entries = menu_entries(moves, menus, opened, self.rules.describe)
+            entries = menu_entries(moves, menus, opened, self._label)
             keys = number_keys([counts_of(self._spellings(e)) for _, e in entries])
             self.asking = ("choice", entries, keys, moves)
             self.say(f"{d.player}: choose {d.prompt}")
@@ -411,6 +416,11 @@ class Session:
                 opened = None
             else:
                 return chosen
+
+    def _label(self, move: Any) -> str:
+        """A choice as listed: its words, and what it gives that they leave out."""
+        extra = self.rules.detail(self.state, move)
+        return self.rules.describe(move) + (f" ({extra})" if extra else "")
 
     def _spellings(self, entry: Any) -> tuple[str, ...]:
         if entry is BACK:
@@ -471,8 +481,12 @@ class Session:
         if random_ok:
             hints.append("r picks at random")
         self.asking = ("chance", outcomes, d.secret)
+        question = d.prompt
+        if d.secret is None and not self.turn_of(d):  # a run of reveals in the setup
+            count = self.run_of_reveals(d)
+            question += f" (card {count[0]} of {count[1]})" if count else ""
         while True:
-            answer = self._read(f"{d.player}, {d.prompt}? ({'; '.join(hints)}) > ")
+            answer = self._read(f"{d.player}, {question}? ({'; '.join(hints)}) > ")
             asked = self.command(answer, names)
             if asked is AGAIN:
                 continue

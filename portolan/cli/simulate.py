@@ -30,7 +30,7 @@ def simulate_command(
     game: str = typer.Argument(..., help="Game id.", autocompletion=game_ids),
     games: int = typer.Option(100, "--games", help="How many games to play."),
     seed: int = typer.Option(0, "--seed", help="Random seed (same seed, same games)."),
-    players: int = typer.Option(None, "--players", help="Players per game (default: the minimum)."),
+    players: str = opt.players_option("default: one per --bots level, else the fewest allowed"),
     log_dir: Path = typer.Option(
         None, "--log-dir", help="Write every game's log into this folder."
     ),
@@ -42,9 +42,7 @@ def simulate_command(
         "--max-steps",
         help="Stop a game that has not ended after this many steps, and report it.",
     ),
-    jobs: int = typer.Option(
-        1, "--jobs", help="Processes to play in (0: one per core); same results as one."
-    ),
+    jobs: int = opt.jobs_option("Play"),
     bots: str = typer.Option(
         None,
         "--bots",
@@ -78,8 +76,11 @@ def simulate_command(
     folder = components_folder(components)
     model = load_game(folder, game)
     levels = opt.levels("--bots", bots, LEVELS) if bots is not None else ()
-    if players is not None:
-        n = players
+    seated = opt.players("--players", players) if players is not None else None
+    if isinstance(seated, list):
+        n = len(seated)
+    elif seated is not None:
+        n = seated
     elif len(levels) > 1:
         n = len(levels)
     else:
@@ -88,7 +89,6 @@ def simulate_command(
     if problem is not None:
         raise opt.bad("--players", problem)
     opt.number("--games", games, 1, 10_000_000)
-    opt.number("--jobs", jobs, 0, 256)
     opt.number("--max-steps", max_steps, 1, MAX_STEPS)
     opt.number("--iterations", iterations, 1, 1_000_000)
     if think is not None:
@@ -101,8 +101,8 @@ def simulate_command(
             f"{len(levels)} levels for {n} players",
             "name one level per seat, or one level for every seat",
         )
-    workers = jobs or os.cpu_count() or 1
-    names = default_players(n)
+    workers = opt.workers(jobs)
+    names = seated if isinstance(seated, list) else default_players(n)
     defaults = rule_options(rules, model, option)
     batch = Batch(
         game,
