@@ -191,6 +191,10 @@ class GameRules(Protocol):
         self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
     ) -> ScoreSheet: ...
 
+    def position_entries(self, state: Any) -> dict[str, Any]: ...
+
+    def position_problems(self, state: Any) -> list[tuple[tuple, str]]: ...
+
 
 class RulesBase:
     """What a game's rules object is made of. A game sets the class attributes and writes the
@@ -404,3 +408,13 @@ class RulesBase:
     ) -> ScoreSheet:
         """An end position read and scored: the game's ``position.score_position``."""
         return self.position.score_position(self.book(model), model, raw, source, options)
+
+    def position_entries(self, state: Any) -> dict[str, Any]:
+        """What ``portolan score`` reads of the position ``state`` (its top-level keys, with
+        ``players``): the game's ``position.entries``."""
+        return self.position.entries(state)
+
+    def position_problems(self, state: Any) -> list[tuple[tuple, str]]:
+        """What cannot be in a state read from a position (more cards than the game has...):
+        (the path of the value in ``state:``, why). The game's ``position.problems``."""
+        return self.position.problems(state)

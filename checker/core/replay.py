@@ -25,8 +25,19 @@ class Replay:
 
 
 def replay(log: LogFile, *, trace: bool = False) -> Replay:
-    state = log.rules.setup(log.model, log.players, log.options)
-    return run(log.rules, log.model, state, log.steps, log.source.path, trace=trace)
+    state = start_state(log)
+    result = run(log.rules, log.model, state, log.steps, log.source.path, trace=trace)
+    if log.start is not None and not result.applied:  # no turn yet: the position's count
+        result.turns = log.start.turns
+    return result
+
+
+def start_state(log: LogFile) -> Any:
+    """The state a log's first turn is played in: a copy of the position it names, or the
+    setup."""
+    if log.start is not None:
+        return log.rules.copy_state(log.start.state)
+    return log.rules.setup(log.model, log.players, log.options)
 
 
 def run(

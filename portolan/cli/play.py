@@ -111,9 +111,11 @@ def play_command(
         bot_levels=bots,
         budget=Budget(iterations=10**9, seconds=think) if think is not None else None,
         bot_seed=seed if seed is not None else 0,
+        start=loaded.start if text else None,
     )
     if text:
-        turns = loaded.steps[-1].turn if loaded.steps else 0
+        before = loaded.start.turns if loaded.start is not None else 0
+        turns = loaded.steps[-1].turn if loaded.steps else before
         echo(f"Resuming {display_path(log)}: {turns} turns so far.")
         violation = session.resume(text, loaded)
         if violation is not None:

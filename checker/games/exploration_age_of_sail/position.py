@@ -106,3 +106,40 @@ def score_position(
     if problems:
         raise InputError(problems)
     return final_scoring(book, model.rules.scoring, victory, chosen)
+
+
+# -- a position a log starts from (checker/core/position.py) --------------------------------
+def entries(state: Any) -> dict[str, Any]:
+    """What ``score_position`` reads of ``state``: each player's victory pile."""
+    return {"players": {p: dict(state.victory[p]) for p in state.players}}
+
+
+def problems(state: Any) -> list[tuple[tuple, str]]:
+    """More copies of a card in the decks, hands, expeditions, victory piles and discard piles
+    together than the game has."""
+    book = state.book
+    counts = {**{n: c.count for n, c in book.expedition.items()}}
+    counts.update({n: c.count for n, c in book.exploration.items()})
+    held: dict[str, int] = {}
+    zones = state.zones()
+    for deck in (state.expedition_deck, state.exploration_deck):
+        for name, n in deck.items():
+            held[name] = held.get(name, 0) + n
+    for zone, cards in zones.items():
+        if zone in ("expedition deck", "exploration deck"):
+            continue
+        for name, n in cards.items():
+            held[name] = held.get(name, 0) + n
+    out = []
+    for name, n in held.items():
+        if name not in counts:
+            out.append(((), f"'{name}' is not a card of the game"))
+        elif n > counts[name]:
+            out.append(
+                (
+                    (),
+                    f"{n} {name} cards in the decks, hands, expeditions and piles: "
+                    f"the game has {counts[name]}",
+                )
+            )
+    return out
