@@ -190,11 +190,53 @@ def read_start(
             source.problem(bad.message, bad.pos, field=bad.field, hint=bad.hint)
         ) from None
     for path, message in rules.position_problems(state):
-        at = position_at(raw["state"], path) or spos
+        at = position_at(raw["state"], path, key=True) or spos
         head.bad(message, at, ".".join(["state", *map(str, path)]))
     head.done()
+    _check_entries(rules, head, state)
     _check_next(rules, head, state)
     return Start(state, turns, head.options, source)
+
+
+def _check_entries(rules: GameRules, head: Position, state: Any) -> None:
+    """What the position says for ``portolan score`` (written or left out, key by key) is what
+    its state holds: a log goes on from the state, so a value edited in one place only would
+    be ignored silently."""
+    expected = rules.position_entries(state)
+    raw = head.raw
+    for key, value in expected.items():
+        if key == "players" or key not in raw:
+            continue
+        if _plain(raw[key]) != value:
+            head.bad(_differs(key, raw[key], value), raw.value_pos[key], key)
+    for name in head.players:
+        entry = head.table.get(name)
+        if not isinstance(entry, YMap):
+            continue
+        mine = expected["players"].get(name, {})
+        for key, value in entry.items():
+            if _plain(value) != mine.get(key, _EMPTY.get(type(value))):
+                field = f"players.{name}.{key}"
+                head.bad(_differs(field, value, mine.get(key)), entry.value_pos[key], field)
+    head.done()
+
+
+_EMPTY = {int: 0, list: [], YList: [], YMap: {}}
+
+
+def _differs(field: str, written: Any, held: Any) -> str:
+    return (
+        f"{field} says {_plain(written)!r} but the state holds {held!r}: a log goes on from "
+        "the state; change both, or leave this out"
+    )
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _turns(head: Position) -> int:

@@ -1,0 +1,188 @@
+"""A log that starts from a position it cannot start from: the position file missing, outside
+the log's folder, of another game or other players, a state that cannot be (more cards than
+the game has), a state inside a turn, a wrong ``next``: exit 2, with file, line and column.
+And `portolan position` itself: its output, --out, a turn out of range, a log illegal before."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from portolan.cli import app
+from tests.checker.helpers import ROOT
+
+SHIPS = ROOT / "examples" / "ships" / "two-players.yaml"
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, list(args))
+
+
+def written(tmp_path: Path, turn: int = 5, log: Path = SHIPS) -> Path:
+    """The position after ``turn`` of ``log``, written by `portolan position --out`."""
+    out = tmp_path / "game" / "start.yaml"
+    result = run("position", str(log), "--turn", str(turn), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def tail(tmp_path: Path, position: object, turns: int = 5, **extra) -> Path:
+    raw = yaml.safe_load(SHIPS.read_text(encoding="utf-8"))
+    raw.pop("setup")
+    raw["turns"] = raw["turns"][turns:]
+    raw["position"] = position
+    raw.update(extra)
+    path = tmp_path / "game" / "tail.yaml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def edited(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(lines, start=1) if needle in line)
+
+
+def test_position_writes_a_commented_position_and_the_tail_checks_the_same(tmp_path):
+    out = written(tmp_path)
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# The position after turn 5 of ")
+    assert "\nturn: 5\nnext: Ben\nstate:\n" in text
+    whole = run("check", str(SHIPS), "--json")
+    part = run("check", str(tail(tmp_path, "start.yaml")), "--json")
+    assert part.exit_code == whole.exit_code == 0
+    assert re.sub(r'"(file|turns)".*', "", part.output) == re.sub(
+        r'"(file|turns)".*', "", whole.output
+    )
+    again = run("position", str(SHIPS), "--turn", "5")
+    assert again.output == text  # the same log, the same bytes
+
+
+def test_a_missing_position_file_is_malformed_input(tmp_path):
+    log = tail(tmp_path, "nowhere.yaml")
+    out = run("check", str(log))
+    assert out.exit_code == 2, out.output
+    where = f"{line_of(log, 'position:')}:11"
+    assert f"tail.yaml:{where}: position: there is no position file 'nowhere.yaml'" in out.output
+
+
+@pytest.mark.parametrize("name", ["../start.yaml", "/etc/hostname"])
+def test_a_position_outside_the_logs_folder_is_refused(tmp_path, name):
+    (tmp_path / "start.yaml").write_text(written(tmp_path).read_text(encoding="utf-8"))
+    log = tail(tmp_path, name)
+    out = run("check", str(log))
+    assert out.exit_code == 2, out.output
+    assert f"'{name}' is outside the log's folder" in out.output
+    assert f"tail.yaml:{line_of(log, 'position:')}:11" in out.output
+
+
+def test_a_position_of_another_game_is_refused(tmp_path):
+    pos = written(tmp_path)
+    edited(pos, "game: ships", "game: age-of-discovery")
+    out = run("check", str(tail(tmp_path, "start.yaml")))
+    assert out.exit_code == 2, out.output
+    where = f"start.yaml:{line_of(pos, 'game:')}:7"
+    assert f"{where}: game: this position is for 'age-of-discovery', not 'ships'" in out.output
+
+
+def test_a_position_of_other_players_is_refused(tmp_path):
+    pos = written(tmp_path)
+    edited(pos, "  Ben:\n", "  Bob:\n")
+    out = run("check", str(tail(tmp_path, "start.yaml")))
+    assert out.exit_code == 2, out.output
+    assert "this position's players are Ana, Bob; the log's are Ana, Ben" in out.output
+
+
+def test_more_cards_than_the_game_has_is_refused_where_written(tmp_path):
+    pos = written(tmp_path)
+    edited(pos, "display: {Lateen Sail: 2,", "display: {Lateen Sail: 9,")
+    out = run("check", str(tail(tmp_path, "start.yaml")))
+    assert out.exit_code == 2, out.output
+    assert f"start.yaml:{line_of(pos, '  decks:')}:3: state.decks: " in out.output
+    assert "Lateen Sail cards in the decks, display, discard pile and kept cards" in out.output
+
+
+def test_a_wrong_value_in_the_state_names_its_field(tmp_path):
+    pos = written(tmp_path)
+    edited(pos, "    colour: Red\n    vp: 7\n", "    colour: Red\n    vp: seven\n")
+    out = run("check", str(tail(tmp_path, "start.yaml")))
+    assert out.exit_code == 2, out.output
+    assert f"start.yaml:{line_of(pos, 'vp: seven')}:9: state.seats[0].vp: " in out.output
+    assert "state.seats[0].vp is a whole number, not 'seven'" in out.output
+
+
+def test_what_score_reads_must_agree_with_the_state(tmp_path):
+    pos = written(tmp_path)
+    edited(pos, "    vp: 7\n", "    vp: 30\n")  # players.Ana.vp, above the state
+    out = run("check", str(tail(tmp_path, "start.yaml")))
+    assert out.exit_code == 2, out.output
+    assert f"start.yaml:{line_of(pos, 'vp: 30')}:9: players.Ana.vp: " in out.output
+    assert "players.Ana.vp says 30 but the state holds 7" in out.output
+
+
+def test_an_unknown_state_key_gets_a_did_you_mean(tmp_path):
+    pos = written(tmp_path)
+    edited(pos, "  highest: 3\n", "  higest: 3\n")
+    out = run("check", str(tail(tmp_path, "start.yaml")))
+    assert out.exit_code == 2, out.output
+    assert f"start.yaml:{line_of(pos, 'higest')}:3: state.higest: unknown key" in out.output
+    assert "highest" in out.output
+
+
+def test_next_must_be_whose_turn_it_is(tmp_path):
+    pos = written(tmp_path)
+    edited(pos, "next: Ben", "next: Ana")
+    out = run("check", str(tail(tmp_path, "start.yaml")))
+    assert out.exit_code == 2, out.output
+    assert f"start.yaml:{line_of(pos, 'next:')}:7: next: next says 'Ana', but in this state " in (
+        out.output
+    )
+
+
+def test_a_state_inside_a_turn_is_refused(tmp_path):
+    pos = written(tmp_path)
+    edited(pos, "  phase: Available actions\n", "  phase: Perform actions\n")
+    out = run("check", str(tail(tmp_path, "start.yaml")))
+    assert out.exit_code == 2, out.output
+    assert "a position is taken between two turns" in out.output
+
+
+def test_a_log_from_a_position_has_no_setup(tmp_path):
+    written(tmp_path)
+    log = tail(tmp_path, "start.yaml", setup={"display": ["Ram"]})
+    out = run("check", str(log))
+    assert out.exit_code == 2, out.output
+    assert "a log that starts from a position has no 'setup'" in out.output
+
+
+def test_an_inline_position_works_like_a_file(tmp_path):
+    pos = yaml.safe_load(written(tmp_path).read_text(encoding="utf-8"))
+    out = run("check", str(tail(tmp_path, pos)), "--json")
+    assert out.exit_code == 0, out.output
+    assert '"ok": true' in out.output
+
+
+def test_position_refuses_a_turn_the_log_does_not_have(tmp_path):
+    out = run("position", str(SHIPS), "--turn", "999")
+    assert out.exit_code == 2
+    assert "--turn" in out.output
+
+
+def test_position_of_a_log_illegal_before_the_turn_reports_the_violation(tmp_path):
+    raw = yaml.safe_load(SHIPS.read_text(encoding="utf-8"))
+    raw["turns"][2]["player"] = raw["turns"][1]["player"]  # a turn out of turn
+    log = tmp_path / "bad.yaml"
+    log.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    out = run("position", str(log), "--turn", "5")
+    assert out.exit_code == 1
+    assert "illegal step (turn 3" in out.output
