@@ -28,7 +28,6 @@ class Position:
     players: list[str]
     options: dict[str, Any]
     source: Source
-    given: Any = None  # what the log's ``position:`` says, as plain data (written back by play)
     problems: list[Problem] = field(default_factory=list)
 
     def bad(self, message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
@@ -103,6 +102,7 @@ class Start:
     turns: int
     options: dict[str, Any]
     source: Source
+    given: Any = None  # what the log's ``position:`` says, as plain data (written back by play)
 
 
 def state_skips(rules: GameRules) -> tuple[str, ...]:

@@ -186,3 +186,51 @@ def test_position_of_a_log_illegal_before_the_turn_reports_the_violation(tmp_pat
     out = run("position", str(log), "--turn", "5")
     assert out.exit_code == 1
     assert "illegal step (turn 3" in out.output
+
+
+def test_play_goes_on_from_the_position_a_log_names(tmp_path):
+    """`portolan play` resumes a log that names a position: the next turn is the position's,
+    the log it saves keeps its position: and checks legal from there."""
+    written(tmp_path)
+    log = tmp_path / "game" / "play.yaml"
+    log.write_text("game: ships\nplayers: [Ana, Ben]\nposition: start.yaml\n", encoding="utf-8")
+    from checker.core.log import load_log
+    from checker.core.play import Session
+
+    loaded = load_log(log, ROOT / "components")
+    said: list[str] = []
+    session = Session(
+        loaded.rules,
+        loaded.model,
+        loaded.players,
+        loaded.options,
+        log,
+        lambda _: None,
+        said.append,
+        start=loaded.start,
+    )
+    assert session.resume(log.read_text(encoding="utf-8"), loaded) is None
+    for _ in range(12):  # the moves of the next turns, the first offered each time
+        d = session.advance()
+        session.answer(session.choices()[0])
+    assert session.steps[0].turn == 6 and session.steps[0].player == "Ben"
+    text = log.read_text(encoding="utf-8")
+    assert "position: start.yaml" in text
+    out = run("check", str(log), "--json")
+    assert out.exit_code == 0, out.output
+    assert d is not None
+
+
+def test_simulate_from_a_log_plays_on_from_its_position(tmp_path):
+    written(tmp_path)
+    log = tmp_path / "game" / "from.yaml"
+    log.write_text("game: ships\nplayers: [Ana, Ben]\nposition: start.yaml\n", encoding="utf-8")
+    logs = tmp_path / "logs"
+    out = run("simulate", "ships", "--from", str(log), "--games", "2", "--log-dir", str(logs))
+    assert out.exit_code == 0, out.output
+    for played in sorted(logs.iterdir()):
+        text = played.read_text(encoding="utf-8")
+        assert "\nposition:\n  game: ships\n" in text  # the position, written in the log
+        checked = run("check", str(played), "--json")
+        assert checked.exit_code == 0 and '"ok": true' in checked.output, checked.output
+        assert "- player: Ben" in text.split("turns:")[1].splitlines()[1]
