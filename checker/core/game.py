@@ -195,6 +195,8 @@ class GameRules(Protocol):
 
     def position_problems(self, state: Any) -> list[tuple[tuple, str]]: ...
 
+    def unknown_fields(self) -> dict[str, Callable[[Any], Any]]: ...
+
 
 class RulesBase:
     """What a game's rules object is made of. A game sets the class attributes and writes the
@@ -418,3 +420,9 @@ class RulesBase:
         """What cannot be in a state read from a position (more cards than the game has...):
         (the path of the value in ``state:``, why). The game's ``position.problems``."""
         return self.position.problems(state)
+
+    def unknown_fields(self) -> dict[str, Callable[[Any], Any]]:
+        """The state's fields a position may write as ``unknown`` (a deck the table has not
+        looked through), each with what works out the most it may hold from the rest of the
+        state: the game's ``position.UNKNOWN``."""
+        return self.position.UNKNOWN

@@ -181,14 +181,19 @@ def read_start(
             )
     head.done()
     template = rules.setup(model, players, head.options)
-    reader = statecodec.Reader(statecodec.classes_of(type(template)), state_skips(rules))
+    guesses = rules.unknown_fields()
+    classes = statecodec.classes_of(type(template))
+    reader = statecodec.Reader(classes, state_skips(rules), tuple(guesses))
     spos = raw.value_pos["state"]
     try:
         state = reader.dataclass(raw["state"], type(template), spos, "state", template)
     except statecodec.BadState as bad:
-        raise InputError(
-            source.problem(bad.message, bad.pos, field=bad.field, hint=bad.hint)
-        ) from None
+        hint = bad.hint
+        if bad.field in guesses and isinstance(raw["state"].get(bad.field), str):
+            hint = f"write {statecodec.UNKNOWN} when the table does not know it"
+        raise InputError(source.problem(bad.message, bad.pos, field=bad.field, hint=hint)) from None
+    for name in reader.left_unknown:  # what the deck may still hold: what is nowhere else
+        setattr(state, name, guesses[name](state))
     for path, message in rules.position_problems(state):
         at = position_at(raw["state"], path, key=True) or spos
         head.bad(message, at, ".".join(["state", *map(str, path)]))

@@ -26,6 +26,7 @@ from portolan.errors import did_you_mean
 from portolan.yamlsrc import Pos, YList, YMap
 
 TAGS = ("tuple", "set", "frozenset", "dict")
+UNKNOWN = "unknown"  # a deck whose contents the table does not know
 SCALARS = (bool, int, float, str)
 _SKIPPED = ("memo", "scratchpad")  # the core's caches (GameState)
 
@@ -150,9 +151,14 @@ def _item_hint(args: tuple, i: int) -> Any:
 class Reader:
     """Reads plain YAML data back into a state's values, checked against the type hints."""
 
-    def __init__(self, classes: dict[str, type], skip: tuple[str, ...]):
+    def __init__(
+        self, classes: dict[str, type], skip: tuple[str, ...], unknown: tuple[str, ...] = ()
+    ):
         self.classes = classes
         self.skip = (*skip, *_SKIPPED)
+        self.unknown = unknown  # the state's fields a position may write as "unknown"
+        self.root = "state"  # the field name of the state itself
+        self.left_unknown: list[str] = []  # ...and those it did (the setup's value for now)
 
     def read(self, raw: Any, hint: Any, pos: Pos | None, field: str, template: Any = None):
         origin, args = _origin(hint), typing.get_args(hint)
@@ -187,7 +193,10 @@ class Reader:
                 )
         values: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
-            if f.name in raw and f.name in hints:
+            if field == self.root and raw.get(f.name) == UNKNOWN and f.name in self.unknown:
+                self.left_unknown.append(f.name)
+                values[f.name] = _kept(getattr(template, f.name), True)
+            elif f.name in raw and f.name in hints:
                 old = getattr(template, f.name, None) if template is not None else None
                 sub = _join(field, f.name)
                 values[f.name] = self.read(

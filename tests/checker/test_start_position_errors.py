@@ -234,3 +234,27 @@ def test_simulate_from_a_log_plays_on_from_its_position(tmp_path):
         checked = run("check", str(played), "--json")
         assert checked.exit_code == 0 and '"ok": true' in checked.output, checked.output
         assert "- player: Ben" in text.split("turns:")[1].splitlines()[1]
+
+
+def test_an_unknown_deck_may_hold_every_card_not_seen_elsewhere():
+    """The Ships puzzle writes decks: unknown: each era's deck then holds at least what the
+    real deck held after turn 39 (the checker accepts any card it could still hold)."""
+    from checker.core.log import load_log
+    from checker.core.reach import position_after
+
+    puzzle = load_log(ROOT / "examples" / "ships" / "puzzle.yaml", ROOT / "components")
+    whole = load_log(SHIPS, ROOT / "components")
+    real = position_after(whole, 39).state
+    guessed = puzzle.start.state
+    for era, deck in enumerate(real.decks):
+        assert all(guessed.decks[era].get(card, 0) >= n for card, n in deck.items())
+    assert sum(guessed.decks[2].values()) > sum(real.decks[2].values())
+    assert guessed.display == real.display and guessed.seats == real.seats
+
+
+def test_unknown_is_refused_where_the_game_cannot_work_it_out(tmp_path):
+    pos = written(tmp_path)
+    edited(pos, "  highest: 3\n", "  highest: unknown\n")
+    out = run("check", str(tail(tmp_path, "start.yaml")))
+    assert out.exit_code == 2, out.output
+    assert "state.highest: state.highest is a whole number, not 'unknown'" in out.output

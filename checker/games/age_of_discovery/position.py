@@ -341,6 +341,9 @@ def _impossible(book: CardBook, table, players, facts, placed, bad) -> None:
 
 
 # -- a position a log starts from (checker/core/position.py) --------------------------------
+UNKNOWN: dict[str, Any] = {}  # no deck may be written "unknown" (docs/logs.md)
+
+
 def entries(state: Any) -> dict[str, Any]:
     """What ``score_position`` reads of ``state``: each player's first scoring, completed
     contracts, mission and ships not on an expedition; who has which ships on each expedition

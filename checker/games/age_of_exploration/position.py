@@ -238,6 +238,9 @@ def majors_scored(
 
 
 # -- a position a log starts from (checker/core/position.py) --------------------------------
+UNKNOWN: dict[str, Any] = {}  # no deck may be written "unknown" (docs/logs.md)
+
+
 def entries(state: Any) -> dict[str, Any]:
     """What ``score_position`` reads of ``state``: each player's awards (a sequential award
     once a box), the times a Known Progress marker advanced for them, their Major Expeditions

@@ -240,6 +240,9 @@ def _impossible_vp(book, options, vp, table, bad) -> None:
 
 
 # -- a position a log starts from (checker/core/position.py) --------------------------------
+UNKNOWN: dict[str, Any] = {}  # no deck may be written "unknown" (docs/logs.md)
+
+
 def entries(state: Any) -> dict[str, Any]:
     """What ``score_position`` reads of ``state``: each player's VP, resources and coins (in
     turn order), the investment markers on the islands and the markers placed."""

@@ -109,6 +109,30 @@ def score_position(
 
 
 # -- a position a log starts from (checker/core/position.py) --------------------------------
+def _unknown_deck(kind: str):
+    def deck(state: Any) -> dict[str, int]:
+        """The deck when the position writes it ``unknown``: every card of its kind that is
+        in no hand, expedition, victory pile or discard pile."""
+        book = state.book
+        cards = book.expedition if kind == "expedition" else book.exploration
+        seen: dict[str, int] = {}
+        for zone, held in state.zones().items():
+            if zone.endswith(" deck"):
+                continue
+            for name, n in held.items():
+                seen[name] = seen.get(name, 0) + n
+        left = {name: c.count - seen.get(name, 0) for name, c in cards.items()}
+        return {name: n for name, n in left.items() if n > 0}
+
+    return deck
+
+
+UNKNOWN = {
+    "expedition_deck": _unknown_deck("expedition"),
+    "exploration_deck": _unknown_deck("exploration"),
+}
+
+
 def entries(state: Any) -> dict[str, Any]:
     """What ``score_position`` reads of ``state``: each player's victory pile."""
     return {"players": {p: dict(state.victory[p]) for p in state.players}}

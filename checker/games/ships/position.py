@@ -278,6 +278,26 @@ def _piece(
 
 
 # -- a position a log starts from -----------------------------------------------------------
+def unknown_decks(state: State) -> list[dict[str, int]]:
+    """Each era's deck when the position writes ``decks: unknown``: every card of the era that
+    is not on the display, in the discard pile or kept by a player."""
+    seen: dict[str, int] = {}
+    for zone in (state.display, state.discard):
+        for card, n in zone.items():
+            seen[card] = seen.get(card, 0) + n
+    for seat in state.seats:
+        for card in seat.kept:
+            seen[card] = seen.get(card, 0) + 1
+    decks = []
+    for deck in state.book.decks:
+        left = {card: n - seen.get(card, 0) for card, n in deck.items()}
+        decks.append({card: n for card, n in left.items() if n > 0})
+    return decks
+
+
+UNKNOWN = {"decks": unknown_decks}
+
+
 def entries(state: State) -> dict[str, Any]:
     """What ``score_position`` reads of ``state``: the present area and each player's VP, gold,
     goods, kept cards of the last era, and pieces in the present area."""
