@@ -131,3 +131,19 @@ def test_decks_written_unknown_check_the_same(game, tmp_path):
         data["state"][name] = "unknown"
     (tmp_path / "half.yaml").write_text(position_yaml(data, []), encoding="utf-8")
     assert outcome(tail_log(path, n, 0, "half.yaml", tmp_path)) == outcome(path)
+
+
+@pytest.mark.parametrize(("game", "path"), EXAMPLES, ids=[f"{g}/{p.name}" for g, p in EXAMPLES])
+def test_the_position_after_the_last_turn_scores_as_the_check_does(game, path, tmp_path):
+    """What a position writes for `portolan score` (each game's ``entries``) is the end
+    position `score` reads: the same totals as the check's sheet."""
+    log = load_log(path, COMPONENTS)
+    reached = position_after(log, log.steps[-1].turn)
+    (tmp_path / "end.yaml").write_text(position_yaml(reached.data, []), encoding="utf-8")
+    raw = load_yaml(tmp_path / "end.yaml")
+    sheet = log.rules.score_position(log.model, raw, Source("end.yaml"), None)
+    expected = log.rules.sheet(reached.state)
+    assert [(ln.player, ln.total) for ln in sheet.lines] == [
+        (ln.player, ln.total) for ln in expected.lines
+    ]
+    assert sheet.winners == expected.winners
