@@ -257,3 +257,47 @@ def test_unknown_is_refused_where_the_game_cannot_work_it_out(tmp_path):
     out = run("check", str(tail(tmp_path, "start.yaml")))
     assert out.exit_code == 2, out.output
     assert "state.highest: state.highest is a whole number, not 'unknown'" in out.output
+
+
+def test_play_with_a_bot_finishes_a_game_from_a_position(tmp_path):
+    """`portolan play --bot`: a bot seat plays on from the position a log names; the log it
+    writes checks to the same scores."""
+    import random
+
+    from checker.core.bots import Budget
+    from checker.core.log import load_log
+    from checker.core.play import Session
+    from checker.core.replay import replay
+    from tests.checker.bots.test_play_with_bots import person
+
+    written(tmp_path)
+    log = tmp_path / "game" / "bots.yaml"
+    log.write_text(
+        "game: ships\nplayers: [Ana, Ben]\nbots: {Ben: greedy}\nposition: start.yaml\n",
+        encoding="utf-8",
+    )
+    loaded = load_log(log, ROOT / "components")
+    lines: list[str] = []
+    box: list = []
+    session = Session(
+        loaded.rules,
+        loaded.model,
+        loaded.players,
+        loaded.options,
+        log,
+        person(box, random.Random(3)),
+        lines.append,
+        bot_levels=loaded.bots,
+        budget=Budget(iterations=4),
+        start=loaded.start,
+    )
+    box.append(session)
+    assert session.resume(log.read_text(encoding="utf-8"), loaded) is None
+    assert session.run() is True
+    assert any(line.startswith("Ben (bot, greedy): ") for line in lines)
+    checked = load_log(log, ROOT / "components")
+    assert checked.start is not None and checked.steps[0].turn == 6
+    result = replay(checked)
+    assert result.ok, result.violation
+    want = [(ln.player, ln.total) for ln in session.rules.sheet(session.state).lines]
+    assert [(ln.player, ln.total) for ln in checked.rules.sheet(result.state).lines] == want
