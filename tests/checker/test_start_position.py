@@ -147,3 +147,18 @@ def test_the_position_after_the_last_turn_scores_as_the_check_does(game, path, t
         (ln.player, ln.total) for ln in expected.lines
     ]
     assert sheet.winners == expected.winners
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_illegal_log_breaks_the_same_rule_from_a_position(game, tmp_path):
+    """A turn played by the wrong player in the middle of an example: from a position before
+    it the tail breaks the same rule at the same turn; a position after it cannot be taken
+    (``position_after`` gives the same violation)."""
+    raw = yaml.safe_load((ROOT / "examples" / game / "two-players.yaml").read_text("utf-8"))
+    k = len(raw["turns"]) // 2
+    turn = raw["turns"][k]
+    turn["player"] = "Ben" if turn["player"] == "Ana" else "Ana"
+    path = tmp_path / "illegal.yaml"
+    path.write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    assert outcome(path)[0] is not None
+    assert same_from_every_cut(path, tmp_path, cuts=3) >= 2
