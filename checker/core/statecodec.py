@@ -102,7 +102,7 @@ def encode(value: Any, hint: Any = Any, skip: tuple[str, ...] = ()) -> Any:
     if isinstance(value, tuple) and (origin is tuple or hint is tuple):
         return [encode(v, _item_hint(args, i)) for i, v in enumerate(value)]
     if isinstance(value, (set, frozenset)) and origin in (set, frozenset):
-        return [encode(v, args[0] if args else Any) for v in value]
+        return _in_order(encode(v, args[0] if args else Any) for v in value)
     if isinstance(value, dict) and origin is dict:
         key_hint, value_hint = args if args else (Any, Any)
         if _plain_keys(key_hint, value):
@@ -118,12 +118,17 @@ def _tagged(value: Any) -> Any:
     if isinstance(value, tuple):
         return {"tuple": [encode(v) for v in value]}
     if isinstance(value, frozenset):
-        return {"frozenset": [encode(v) for v in value]}
+        return {"frozenset": _in_order(encode(v) for v in value)}
     if isinstance(value, set):
-        return {"set": [encode(v) for v in value]}
+        return {"set": _in_order(encode(v) for v in value)}
     if isinstance(value, dict):
         return {"dict": [[encode(k), encode(v)] for k, v in value.items()]}
     raise TypeError(f"a state holds a {type(value).__name__}, which a position cannot write")
+
+
+def _in_order(items: Any) -> list:
+    """A set's members in one order whatever the hash seed (the same state, the same file)."""
+    return sorted(items, key=repr)
 
 
 def _origin(hint: Any) -> Any:

@@ -301,3 +301,25 @@ def test_play_with_a_bot_finishes_a_game_from_a_position(tmp_path):
     assert result.ok, result.violation
     want = [(ln.player, ln.total) for ln in session.rules.sheet(session.state).lines]
     assert [(ln.player, ln.total) for ln in checked.rules.sheet(result.state).lines] == want
+
+
+def test_the_same_log_writes_the_same_position_whatever_the_hash_seed():
+    """Sets in a state (Age of Exploration's spaces visited...) are written in one order."""
+    import os
+    import subprocess
+    import sys
+
+    log = ROOT / "examples" / "age-of-exploration" / "three-players.yaml"
+    texts = set()
+    for seed in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-m", "portolan", "position", str(log), "--turn", "60"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)},
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        texts.add(done.stdout)
+    assert len(texts) == 1
+    assert "visited: [" in texts.pop()
