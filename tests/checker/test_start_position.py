@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 from jsonschema import Draft202012Validator
+from typer.testing import CliRunner
 
 from checker.core.bots.repeats import signature
 from checker.core.log import load_log
@@ -22,6 +23,7 @@ from checker.core.registry import rules_for
 from checker.core.replay import replay
 from checker.core.schemas import position_schema
 from checker.core.simulate import default_players
+from portolan.cli import app
 from portolan.model import load_game
 from portolan.yamlsrc import Source, load_yaml
 from tests.checker.games import GAME_TESTS
@@ -162,3 +164,38 @@ def test_an_illegal_log_breaks_the_same_rule_from_a_position(game, tmp_path):
     path.write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True), encoding="utf-8")
     assert outcome(path)[0] is not None
     assert same_from_every_cut(path, tmp_path, cuts=3) >= 2
+
+
+def _more_than_the_game_has(game: str, state: dict) -> tuple[str, str]:
+    """A state edited to hold what the game cannot: the key changed, and what the refusal says."""
+    if game == "ships":
+        state["display"]["Lateen Sail"] = 9
+        return "decks", "Lateen Sail cards in the decks, display, discard pile and kept cards"
+    if game == "exploration-age-of-sail":
+        state["exploration_deck"]["Mutiny"] = 7
+        return "exploration_deck", "Mutiny cards in the decks, hands, expeditions and piles"
+    if game == "age-of-discovery":
+        card = next(iter(state["unseen"]))
+        state["unseen"][card] += 20
+        return "unseen", f"{card} cards on the table and in the piles: the game has"
+    if game == "age-of-exploration":
+        state["outfit_deck"].append(state["outfit_deck"][0])
+        return "outfit_deck", "is in two places: the game has one"
+    state["left"]["Ana"] = 9
+    return "left", "Ana has 9 markers left"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_position_with_more_than_the_game_has_is_refused_at_its_line(game, tmp_path):
+    path = ROOT / "examples" / game / "two-players.yaml"
+    log = load_log(path, COMPONENTS)
+    n = log.steps[-1].turn // 3
+    data = position_after(log, n).data
+    key, message = _more_than_the_game_has(game, data["state"])
+    (tmp_path / "bad.yaml").write_text(position_yaml(data, []), encoding="utf-8")
+    out = CliRunner().invoke(app, ["check", str(tail_log(path, n, 0, "bad.yaml", tmp_path))])
+    assert out.exit_code == 2, out.output
+    lines = (tmp_path / "bad.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if text.startswith(f"  {key}:"))
+    assert f"bad.yaml:{line}:" in out.output and message in out.output, out.output
+    assert f": state.{key}" in out.output

@@ -403,8 +403,12 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
     for card, n in held.items():
         info = book.ships.get(card)
         if info is not None and n > info.count:
+            where = ("unseen",) if state.unseen.get(card) else ("fleet",)
             out.append(
-                ((), f"{n} {card} cards on the table and in the piles: the game has {info.count}")
+                (
+                    where,
+                    f"{n} {card} cards on the table and in the piles: the game has {info.count}",
+                )
             )
     for p, n in state.coins.items():
         if n < 0:

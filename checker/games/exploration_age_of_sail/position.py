@@ -156,14 +156,23 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
             held[name] = held.get(name, 0) + n
     out = []
     for name, n in held.items():
+        where = _field_holding(state, name)
         if name not in counts:
-            out.append(((), f"'{name}' is not a card of the game"))
+            out.append((where, f"'{name}' is not a card of the game"))
         elif n > counts[name]:
             out.append(
                 (
-                    (),
+                    where,
                     f"{n} {name} cards in the decks, hands, expeditions and piles: "
                     f"the game has {counts[name]}",
                 )
             )
     return out
+
+
+def _field_holding(state: Any, name: str) -> tuple:
+    """The state's field a problem with card ``name`` points at: its deck, else the hands."""
+    for field in ("exploration_deck", "expedition_deck"):
+        if getattr(state, field).get(name):
+            return (field,)
+    return ("hands",)
