@@ -103,6 +103,7 @@ class Start:
     options: dict[str, Any]
     source: Source
     given: Any = None  # what the log's ``position:`` says, as plain data (written back by play)
+    pos: Pos | None = None  # where its state is written
 
 
 def state_skips(rules: GameRules) -> tuple[str, ...]:
@@ -198,9 +199,40 @@ def read_start(
         at = position_at(raw["state"], path, key=True) or spos
         head.bad(message, at, ".".join(["state", *map(str, path)]))
     head.done()
+    _probe(rules, head, state)
     _check_entries(rules, head, state)
     _check_next(rules, head, state)
-    return Start(state, turns, head.options, source)
+    return Start(state, turns, head.options, source, pos=spos)
+
+
+# What the rules raise on a state whose values have the right kinds but do not fit together (a
+# list cut short, a seat number past the last): a position written by hand can hold one.
+STATE_FAULTS = (IndexError, KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError)
+
+
+def state_fault(source: Source, pos: Pos | None, exc: Exception, when: str) -> InputError:
+    """The input error for a state the rules failed on (``when``: where they did)."""
+    return InputError(
+        source.problem(
+            f"this state does not hold together: the rules cannot go on from it {when} "
+            f"({type(exc).__name__}: {exc})",
+            pos,
+            field="state",
+            hint="write the state as `portolan position` does; derived counts must agree",
+        )
+    )
+
+
+def _probe(rules: GameRules, head: Position, state: Any) -> None:
+    """Ask the rules what they will ask first of the state: who acts, what may be done, the
+    scores so far."""
+    try:
+        decision = rules.decision(state)
+        if decision is not None:
+            rules.legal_moves(state) if decision.kind == "choice" else rules.outcomes(state)
+        rules.score(state)
+    except STATE_FAULTS as exc:
+        raise state_fault(head.source, head.raw.value_pos.get("state"), exc, "") from None
 
 
 def _check_entries(rules: GameRules, head: Position, state: Any) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from checker.core.game import Decision, GameRules, Illegal, Step, missing_of
 from checker.core.log import LogFile
+from checker.core.position import STATE_FAULTS, state_fault
 from checker.core.violation import Violation
 from portolan.model.loader import Game
 
@@ -26,7 +27,13 @@ class Replay:
 
 def replay(log: LogFile, *, trace: bool = False) -> Replay:
     state = start_state(log)
-    result = run(log.rules, log.model, state, log.steps, log.source.path, trace=trace)
+    try:
+        result = run(log.rules, log.model, state, log.steps, log.source.path, trace=trace)
+    except STATE_FAULTS as exc:
+        if log.start is None:  # from the setup: a fault is Portolan's own (exit 3)
+            raise
+        start = log.start  # a state written by hand that the rules failed on later
+        raise state_fault(start.source, start.pos, exc, "in the log's turns") from None
     if log.start is not None and not result.applied:  # no turn yet: the position's count
         result.turns = log.start.turns
     return result
