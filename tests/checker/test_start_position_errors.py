@@ -323,3 +323,19 @@ def test_the_same_log_writes_the_same_position_whatever_the_hash_seed():
         texts.add(done.stdout)
     assert len(texts) == 1
     assert "visited: [" in texts.pop()
+
+
+def test_a_state_that_does_not_hold_together_is_malformed_input(tmp_path):
+    """Values of the right kinds that do not fit (the trade boxes' list cut short): exit 2 at
+    the state, not a crash."""
+    from checker.core.position import position_yaml
+
+    pos = written(tmp_path)
+    data = yaml.safe_load(pos.read_text(encoding="utf-8"))
+    data["state"]["trade"] = data["state"]["trade"][:3]
+    data["state"]["area_cubes"] = []
+    pos.write_text(position_yaml(data, []), encoding="utf-8")
+    out = run("check", str(tail(tmp_path, "start.yaml")))
+    assert out.exit_code == 2, out.output
+    assert f"start.yaml:{line_of(pos, 'state:') + 1}:" in out.output
+    assert "this state does not hold together: the rules cannot go on from it" in out.output
