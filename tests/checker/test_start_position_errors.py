@@ -270,7 +270,7 @@ def test_play_with_a_bot_finishes_a_game_from_a_position(tmp_path):
     from checker.core.replay import replay
     from tests.checker.bots.test_play_with_bots import person
 
-    written(tmp_path)
+    written(tmp_path, turn=30)  # ten turns to play
     log = tmp_path / "game" / "bots.yaml"
     log.write_text(
         "game: ships\nplayers: [Ana, Ben]\nbots: {Ben: greedy}\nposition: start.yaml\n",
@@ -296,7 +296,7 @@ def test_play_with_a_bot_finishes_a_game_from_a_position(tmp_path):
     assert session.run() is True
     assert any(line.startswith("Ben (bot, greedy): ") for line in lines)
     checked = load_log(log, ROOT / "components")
-    assert checked.start is not None and checked.steps[0].turn == 6
+    assert checked.start is not None and checked.steps[0].turn == 31
     result = replay(checked)
     assert result.ok, result.violation
     want = [(ln.player, ln.total) for ln in session.rules.sheet(session.state).lines]
