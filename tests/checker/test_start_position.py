@@ -5,6 +5,7 @@ back from a written position is the state it was written from."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from pathlib import Path
@@ -199,3 +200,50 @@ def test_a_position_with_more_than_the_game_has_is_refused_at_its_line(game, tmp
     line = next(i for i, text in enumerate(lines, 1) if text.startswith(f"  {key}:"))
     assert f"bad.yaml:{line}:" in out.output and message in out.output, out.output
     assert f": state.{key}" in out.output
+
+
+def _leaves(node, path=()):
+    """(path, value) of every value in plain data, lists too (to cut or grow them)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _leaves(v, (*path, i))
+        yield path, node
+    else:
+        yield path, node
+
+
+def _mutated(value, rng: random.Random):
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return rng.choice([-1, 0, value + 1, 99, 10**6])
+    if isinstance(value, str):
+        return rng.choice(["", "x", value[::-1], "Ana", "unknown"])
+    if isinstance(value, list):
+        return value[:-1] if value and rng.random() < 0.5 else value + value[:1]
+    return rng.choice([0, "x", []])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_mutated_state_is_checked_or_refused_never_a_crash(game, tmp_path):
+    """Values of a written state changed at random (seeded): exit 0, 1 or 2, never 3."""
+    path = ROOT / "examples" / game / "two-players.yaml"
+    log = load_log(path, COMPONENTS)
+    n = log.steps[-1].turn // 2
+    data = position_after(log, n).data
+    values = list(_leaves(data["state"]))
+    rng = random.Random(game)
+    for _ in range(3):
+        state = copy.deepcopy(data["state"])
+        for where, value in rng.sample(values, 2):
+            node = state
+            for key in where[:-1]:
+                node = node[key]
+            if where:
+                node[where[-1]] = _mutated(value, rng)
+        (tmp_path / "m.yaml").write_text(position_yaml({**data, "state": state}, []), "utf-8")
+        out = CliRunner().invoke(app, ["check", str(tail_log(path, n, 0, "m.yaml", tmp_path))])
+        assert out.exit_code in (0, 1, 2), out.output
