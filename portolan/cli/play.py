@@ -69,7 +69,7 @@ def play_command(
     model = load_game(folder, game)
     text = _existing_text(log)
     if text:
-        loaded = parse_log(text, display_path(log), folder)
+        loaded = parse_log(text, display_path(log), folder, log.parent)
         if loaded.model.id != game:
             raise opt.bad("--log", f"{display_path(log)} is a log of {loaded.model.id}")
         if players and opt.names("--players", players) != loaded.players:

@@ -339,3 +339,15 @@ def test_a_state_that_does_not_hold_together_is_malformed_input(tmp_path):
     assert out.exit_code == 2, out.output
     assert f"start.yaml:{line_of(pos, 'state:') + 1}:" in out.output
     assert "this state does not hold together: the rules cannot go on from it" in out.output
+
+
+def test_the_play_command_resumes_a_log_that_names_a_position_file(tmp_path):
+    from tests.checker.helpers import portolan
+
+    written(tmp_path)
+    log = tmp_path / "game" / "tonight.yaml"
+    log.write_text("game: ships\nplayers: [Ana, Ben]\nposition: start.yaml\n", encoding="utf-8")
+    done = portolan(["play", "ships", "--log", str(log)], "q\n")
+    assert done.returncode == 0, done.stderr
+    assert "5 turns so far" in done.stdout and "== Turn 6 · Ben · " in done.stdout
+    assert "position: start.yaml" in log.read_text(encoding="utf-8")
