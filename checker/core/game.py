@@ -6,9 +6,14 @@ player decides: ``legal_moves``) or *chance* (the table reveals a card: ``outcom
 says whether a move is legal (returning an ``Illegal`` naming the rulebook section if not) and
 ``apply`` performs it, returning what happened in words. Steps never print.
 
+What is pending inside a turn is a stack of typed tasks (``state.tasks``; turn.py): the task on
+top gives the decision, a move's apply pops it and pushes what follows, and ``apply`` then
+carries out the automatic tasks (``turn.run``).
+
 ``GameRules`` lists every hook the core calls; ``RulesBase`` is what a game subclasses: it owns
-the decision cache and the move table (``moves``: one ``(check, apply)`` pair per move type)
-and gives every optional hook a default.
+the decision cache and the move table (``moves``: one ``(check, apply)`` pair per move type),
+binds the game's ``flow`` functions as hooks, calls its ``preparation`` (setup) and ``scoring``
+modules, and gives every optional hook a default.
 
 A log is a list of turns, and the replay (replay.py) holds each turn to account when it ends,
 not when the next one happens to begin: a decision left open when a log turn ends (its next
@@ -31,16 +36,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 from checker.core.scoresheet import ScoreSheet
+from checker.core.turn import Decision, Illegal, Task, run
+from checker.core.turn import missing_of as missing_of  # part of the core's contract too
 from portolan.model.loader import Game
 from portolan.model.rules import RuleOption
 from portolan.yamlsrc import Pos, Source
-
-
-class Illegal(NamedTuple):
-    """Why a move breaks the rules: the rulebook section and one sentence."""
-
-    section: str
-    message: str
 
 
 class Step(NamedTuple):
@@ -53,35 +53,6 @@ class Step(NamedTuple):
     pos: Pos | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    player: str
-    phase: str
-    kind: str  # "choice" or "chance"
-    accepts: tuple[type, ...]
-    prompt: str
-    # A move the log may leave out (e.g. "no Save card played"): applied when the next step
-    # does not answer this decision.
-    default: Any = None
-    # What is wrong when the log skips a decision that has no default (may be given as a
-    # function, so the message is only written when it is needed).
-    missing: Illegal | Callable[[], Illegal] | None = None
-    starts_turn: bool = False  # the move answering this decision opens a new turn of the log
-    # At a chance: the move that leaves the card unnamed, for a card its owner keeps secret
-    # until the rules reveal it (a mission, a contract dealt face down); play accepts
-    # "hidden" for it.
-    secret: Any = None
-    # The turn cannot end while this decision is open (an end-of-turn duty with no default, e.g.
-    # a hand over its limit): when the log's turn ends here, even at the end of the log, the
-    # ``missing`` message is reported against the turn's last step.
-    closes_turn: bool = False
-
-
-def missing_of(decision: Decision) -> Illegal | None:
-    m = decision.missing
-    return m() if callable(m) else m
-
-
 @dataclass(slots=True)
 class GameState:
     """What the core keeps in every game's state: the decision of the moment, worked out once,
@@ -89,6 +60,8 @@ class GameState:
     are forgotten by ``RulesBase.apply``, so no game clears a cache by hand. A game's
     ``State`` subclasses it."""
 
+    # What is pending inside the turn, top last (checker/core/turn.py).
+    tasks: list[Task] = field(default_factory=list, kw_only=True)
     memo: tuple[Decision | None] | None = field(default=None, kw_only=True, repr=False)
     scratchpad: dict[Any, Any] | None = field(default=None, kw_only=True, repr=False)
 
@@ -118,6 +91,9 @@ class GameRules(Protocol):
     turn_section: str  # cited when a step is taken out of turn
     end_section: str  # cited when a step comes after the end of the game
     log_keys: tuple[str, ...]  # top-level log sections of the game's own (besides turns)
+    preparation: Any  # the game's setup module: setup(book, options, players)
+    flow: Any  # its flow module: decide, choices, chances... (bound as the hooks)
+    scoring: Any  # its scoring module: score(state)
     logformat: Any  # the game's log format module (TURN_KEYS: what schemas.py lets a turn hold)
     position: Any  # its end position module (KEYS, PLAYER_KEYS: the schema, the web score pad)
 
@@ -198,6 +174,18 @@ class GameRules(Protocol):
     def unknown_fields(self) -> dict[str, Callable[[Any], Any]]: ...
 
 
+# The flow functions bound as the hooks of the same names (RulesBase.__init_subclass__).
+FLOW_HOOKS = (
+    "decide",
+    "choices",
+    "chances",
+    "misplaced",
+    "copies_left",
+    "public_state",
+    "menu",
+)
+
+
 class RulesBase:
     """What a game's rules object is made of. A game sets the class attributes and writes the
     methods marked *game*; the rest are the core's, with defaults a game may override."""
@@ -212,9 +200,18 @@ class RulesBase:
     # (checker/core/twocores.py).
     turns_read_alone: ClassVar[bool] = False
     book_class: ClassVar[type]  # the game's card book: what its rules need from the decks
-    # The game's logformat module (parse_log(book, raw, source, players), write_log(steps)) and
-    # position module (score_position(book, model, raw, source, options)): the defaults of the
-    # file hooks call them with the game's book.
+    # The game's modules, which the core's hooks call (docs/new-game.md):
+    # - preparation: its setup module, setup(book, options, players) -> the starting State;
+    # - flow: decide(state), choices(state, d), chances(state, d), and where the game has them
+    #   misplaced(state, move), sample_move(state, d, rng), sample_outcome(state, d, rng),
+    #   copies_left(state, move), public_state(state), menu(move): bound as the hooks of the
+    #   same names (no wrapper: they run at every step);
+    # - scoring: score(state) -> the score sheet;
+    # - logformat: parse_log(book, raw, source, players), write_log(steps);
+    # - position: score_position(book, model, raw, source, options).
+    preparation: ClassVar[Any]
+    flow: ClassVar[Any] = None
+    scoring: ClassVar[Any]
     logformat: ClassVar[Any]
     position: ClassVar[Any]
     moves: ClassVar[MoveTable]  # every move type -> (check or None: always legal, apply)
@@ -224,7 +221,7 @@ class RulesBase:
     # Fields of a state that no move changes (the card book, the constants, the options): a
     # copy for look-ahead shares them. ``cache_fields``: caches a copy starts empty.
     shared_fields: ClassVar[tuple[str, ...]] = ("book", "k", "constants", "options", "categories")
-    cache_fields: ClassVar[tuple[str, ...]] = ("decisions", "cache")
+    cache_fields: ClassVar[tuple[str, ...]] = ("cache",)
     # Fields that hold only caches or history and say nothing of the position, left out when a
     # bot asks whether a position repeats (checker/core/bots/repeats.py).
     signature_skips: ClassVar[tuple[str, ...]] = ()
@@ -237,6 +234,25 @@ class RulesBase:
     # ``worths``: by default about a whole game (a random game's end says more than its
     # middle where ``worths`` is only the score so far); fewer where random play says little.
     rollout_steps: ClassVar[int] = 1000
+
+    # The flow's own random players (None: uniform choices, outcomes by their weights).
+    _pick_move: ClassVar[Callable[..., Any] | None] = None
+    _pick_outcome: ClassVar[Callable[..., Any] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Bind the game's ``flow`` functions as its hooks (a hook the class writes wins)."""
+        super().__init_subclass__(**kwargs)
+        flow = cls.__dict__.get("flow")
+        if flow is None:
+            return
+        for name in FLOW_HOOKS:
+            hook = getattr(flow, name, None)
+            if hook is not None and name not in cls.__dict__:
+                setattr(cls, name, staticmethod(hook))
+        for name, attr in (("sample_move", "_pick_move"), ("sample_outcome", "_pick_outcome")):
+            hook = getattr(flow, name, None)
+            if hook is not None:
+                setattr(cls, attr, staticmethod(hook))
 
     def __init__(self) -> None:
         self._books: dict[int, tuple[Game, Any]] = {}
@@ -251,24 +267,31 @@ class RulesBase:
         """The game's rule options, as rules.yaml declares them."""
         return model.rules.options
 
-    # -- game: the rules proper -----------------------------------------------------------
+    # -- game: the rules proper (its modules' functions) -----------------------------------
     def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> GameState:
-        raise NotImplementedError
+        """The starting position: the game's ``preparation.setup(book, options, players)``,
+        then whatever follows it without a decision (turn.run)."""
+        state = self.preparation.setup(self.book(model), options, players)
+        tasks = state.tasks
+        if tasks and isinstance(tasks[-1], Task):
+            run(state)
+        return state
 
     def decide(self, state: Any) -> Decision | None:
-        """*game*: who acts now and what is asked (``None``: the game is over)."""
+        """*game* (``flow.decide``): who acts now and what is asked (``None``: game over)."""
         raise NotImplementedError
 
     def choices(self, state: Any, decision: Decision) -> list[Any]:
-        """*game*: the legal moves of a choice."""
+        """*game* (``flow.choices``): the legal moves of a choice."""
         raise NotImplementedError
 
     def chances(self, state: Any, decision: Decision) -> list[tuple[Any, int]]:
-        """*game*: what the table may reveal at a chance decision, with weights."""
+        """*game* (``flow.chances``): what the table may reveal at a chance, with weights."""
         raise NotImplementedError
 
     def score(self, state: Any) -> ScoreSheet:
-        raise NotImplementedError
+        """The scores of the position: the game's ``scoring.score``."""
+        return self.scoring.score(state)
 
     def describe(self, move: Any) -> str:
         raise NotImplementedError
@@ -285,10 +308,16 @@ class RulesBase:
         return None if check is None else check(state, move)
 
     def apply(self, state: GameState, move: Any) -> list[str]:
-        """The move's apply (the move table), with the position's caches forgotten first. A
-        game that overrides it calls ``super().apply`` and adds what follows the move."""
+        """The move's apply (the move table), with the position's caches forgotten first, then
+        every automatic task it left on top of the stack (turn.run)."""
         state.memo = state.scratchpad = None
-        return self.moves[type(move)][1](state, move)
+        events = self.moves[type(move)][1](state, move)
+        tasks = state.tasks
+        if tasks and isinstance(tasks[-1], Task):
+            more = run(state)
+            if more:
+                return events + more
+        return events
 
     def misplaced(self, state: Any, move: Any) -> Illegal | None:
         """Why ``move`` cannot come now nor later in this turn (None if it still may)."""
@@ -315,13 +344,21 @@ class RulesBase:
         return [] if d is None or d.kind != "chance" else self.chances(state, d)
 
     def sample_move(self, state: Any, rng: random.Random) -> Any:
-        """A random legal choice for simulate (uniform unless a game plays more like a table)."""
+        """A random legal choice for simulate: uniform, unless the flow plays more like a table
+        (``flow.sample_move(state, decision, rng)``)."""
         # legal_moves, inlined: simulate asks this at most steps of a game.
         d = self.decision(state)
+        pick = self._pick_move
+        if pick is not None:
+            return pick(state, d, rng)
         return rng.choice([] if d is None or d.kind != "choice" else self.choices(state, d))
 
     def sample_outcome(self, state: Any, rng: random.Random) -> Any:
-        """A chance outcome drawn with the weights of ``outcomes`` (a game may do it faster)."""
+        """A chance outcome drawn with the weights of ``outcomes``, or by the flow's faster
+        ``sample_outcome(state, decision, rng)``."""
+        pick = self._pick_outcome
+        if pick is not None:
+            return pick(state, self.decision(state), rng)
         outcomes = self.outcomes(state)
         return rng.choices([m for m, _ in outcomes], weights=[w for _, w in outcomes])[0]
 

@@ -69,11 +69,13 @@ _HINTS: dict[type, dict[str, Any]] = {}
 
 
 def classes_of(state_cls: type) -> dict[str, type]:
-    """The dataclasses a state may hold, by name: those of its game's package."""
+    """The dataclasses a state may hold, by name: those of its game's package and of the
+    core's in-turn engine (checker/core/turn.py)."""
     package = state_cls.__module__.rsplit(".", 1)[0]
     out: dict[str, type] = {}
     for name, module in list(sys.modules.items()):
-        if module is None or not (name == package or name.startswith(package + ".")):
+        ours = name == package or name.startswith(package + ".") or name == "checker.core.turn"
+        if module is None or not ours:
             continue
         for value in vars(module).values():
             if isinstance(value, type) and dataclasses.is_dataclass(value):
@@ -175,12 +177,24 @@ class Reader:
         if hint is Any or hint is object:
             return self._any(raw, pos, field)
         if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+            if self._tagged_instead(raw, hint):  # another kind, or a subclass, said by name
+                return self._any(raw, pos, field)
             return self.dataclass(raw, hint, pos, field, template)
         if origin in (list, tuple, set, frozenset):
             return self._sequence(raw, origin, args, pos, field, template)
         if origin is dict:
             return self._mapping(raw, args or (Any, Any), pos, field)
+        if hint not in (*SCALARS, type(None)):  # a base class or protocol: the value says
+            return self._any(raw, pos, field)
         return self._scalar(raw, hint, pos, field)
+
+    def _tagged_instead(self, raw: Any, cls: type) -> bool:
+        """Whether ``raw``, where a ``cls`` is expected, says its own kind (a tuple in a stack
+        of tasks, a subclass of the task type): a one-key mapping naming no field of ``cls``."""
+        if not isinstance(raw, YMap) or len(raw) != 1:
+            return False
+        (key,) = raw
+        return key not in fields_of(cls, ()) and (key in TAGS or key in self.classes)
 
     def dataclass(self, raw: Any, cls: type, pos: Pos | None, field: str, template: Any = None):
         if not isinstance(raw, YMap):

@@ -87,6 +87,7 @@ COMMAND_MODULES = {
     "serve": "portolan.cli.serve",
     "simulate": "portolan.cli.simulate",
     "history": "portolan.cli.history",
+    "show": "portolan.cli.show",
     "position": "portolan.cli.position",
 }
 

@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from portolan.errors import InputError, OutputError
-from portolan.web import browse, check, history, play, score
+from portolan.web import browse, check, history, picture, play, score
 from portolan.web.site import BODY_BYTES, Site, problems_of
 from portolan.web.store import Store
 
@@ -177,6 +177,7 @@ def create_app(
             *score.routes(site),
             *check.routes(site),
             *play.routes(site),
+            *picture.routes(site),
             *history.routes(site),
             *browse.routes(site, builds),
             Mount("/static", StaticFiles(directory=static), name="static"),

@@ -19,6 +19,7 @@ from checker.core import options as rule_options
 from checker.core.play import HEADER
 from checker.core.registry import rules_for
 from portolan.errors import InputError
+from portolan.web.picture import picture_of
 from portolan.web.referee import resume_command
 from portolan.web.score import players_of
 from portolan.web.site import Site, problems_of, read_form
@@ -95,6 +96,7 @@ def routes(site: Site) -> list[Route]:
                     can_undo=table.can_undo,
                     events=list(table.events),
                     public=table.public_state(),
+                    picture=picture_of(table),
                     scores=[(ln.player, ln.total) for ln in sheet.lines],
                     sheet=sheet.as_json() if prompt is None else None,
                     notice=NOTICES.get(request.query_params.get("notice", ""), ""),

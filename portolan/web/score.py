@@ -13,6 +13,7 @@ from starlette.routing import Route
 from checker.core.registry import rules_for
 from checker.core.scoresheet import ScoreSheet
 from portolan.errors import InputError, Problem
+from portolan.web.scorecells import cells_of
 from portolan.web.scorepad import MAX_CELL, Pad, Written, check_cells, pad_for, position_text
 from portolan.web.site import Site, numbered, problems_of, read_form, text_of
 from portolan.web.work import in_turn
@@ -186,6 +187,8 @@ def routes(site: Site) -> list[Route]:
             return RedirectResponse(str(url), status_code=303)
         if form.get("format") in ("csv", "json"):
             return _download(game_id, sheet, str(form.get("format")))
+        if written is None:  # a pasted file or a play opened again: shown in the pad's cells
+            kept = await _in_cells(site, game_id, pad, players, text, sheet) or kept
         return pad_page(request, game_id, players, sheet=sheet.as_json(), yaml_text=text, **kept)
 
     async def totals(request: Request):
@@ -259,6 +262,23 @@ def _played_on(text: str) -> str:
     if not 1900 <= day.year <= date.today().year + 1:
         raise InputError(Problem(f"{day.year} is not a year of a play", field="played"))
     return day.isoformat()
+
+
+async def _in_cells(site: Site, game_id: str, pad: Pad, players, text: str, sheet: ScoreSheet):
+    """The pad's cells for a position file, if they score exactly as the file does (a file
+    may say what the pad has no cell for; the notes may list things in another order); else
+    None."""
+    typed, options = cells_of(pad, players, parse_yaml(text, POSITION))
+    if check_cells(pad, players, typed):
+        return None
+    remade = position_text(pad, players, typed, options)
+    try:
+        again = await in_turn(_score, site, game_id, remade.text, POSITION)
+    except InputError:
+        return None
+    same = {k: v for k, v in again.as_json().items() if k != "notes"}  # notes: in file order
+    alike = same == {k: v for k, v in sheet.as_json().items() if k != "notes"}
+    return dict(typed=typed, options=options) if alike else None
 
 
 def _score(site: Site, game_id: str, text: str, name: str) -> ScoreSheet:

@@ -13,6 +13,7 @@ from checker.core.bots import Budget, make_bot
 from checker.core.bots.greedy import GreedyBot
 from checker.core.registry import rules_for
 from checker.games.age_of_discovery import bot
+from checker.games.age_of_discovery.actions.tasks import Sailing
 from checker.games.age_of_discovery.bot import WORTH
 from checker.games.age_of_discovery.state import OVER, Placed, Voyage
 from portolan.model.loader import load_game
@@ -23,7 +24,7 @@ MODEL = load_game(COMPONENTS, "age-of-discovery")
 OPTIONS = {o.name: o.default for o in RULES.options(MODEL)}
 ANA, BEN = "Ana", "Ben"
 # Fields that are caches, not the position.
-CACHES = {"memo", "scratchpad", "decisions", "cache"}
+CACHES = {"memo", "scratchpad", "cache"}
 
 
 def started(seed: int = 1, secret: tuple[str, ...] = ()):
@@ -116,7 +117,7 @@ def test_the_ship_being_sent_counts_whole():
     state = started()
     state.fleet[ANA] = {"Red Ship 1": 1}
     resting = bot.worths(state)[ANA]
-    state.pending = ("sail", "Red Ship 1")
+    state.tasks.append(Sailing("Red Ship 1"))
     assert bot.worths(state)[ANA] > resting
 
 

@@ -514,7 +514,7 @@ def test_turning_a_pirate_for_a_coin_or_a_resource():
     assert s.pirates[0] == [2, CCW] and s.res["Ana"]["Fruit"] == 1
     play(s, TurnPirate())
     assert RULES.legal_moves(s) == [TurnPirate("Banana Cove")]
-    s.turning = None
+    s.tasks.clear()
     s.forget()
     play(s, TurnPirate("Banana Cove", "Coin"))  # as a log writes it: one step
     assert s.pirates[1] == [4, CW] and s.coins["Ana"] == 2

@@ -12,9 +12,9 @@ from checker.core.bots import Budget, make_bot
 from checker.core.game import RulesBase
 from checker.core.registry import rules_for
 from checker.games.ships import bot
+from checker.games.ships.actions.areas import Targeting
 from checker.games.ships.bot import WORTH
 from checker.games.ships.moves import PlaceShip, StartTurn
-from checker.games.ships.state import TARGET
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 from tests.checker.test_ships_rules import new_game, play, touched
@@ -26,7 +26,7 @@ VP = WORTH["vp"]
 
 def pieces(state) -> dict:
     """Everything in a state but what is worked out from it (the caches)."""
-    caches = {"memo", "scratchpad", "decisions"}
+    caches = {"memo", "scratchpad"}
     return {f.name: getattr(state, f.name) for f in fields(state) if f.name not in caches}
 
 
@@ -107,7 +107,7 @@ def test_a_placed_ship_is_judged_with_the_cube_its_player_would_place():
     it is once the player has placed the cube where it is worth most."""
     state = new_game()
     play(state, StartTurn("Ana"), PlaceShip(1, "Merchant"))
-    assert state.tasks and state.tasks[-1][0] == TARGET
+    assert state.tasks and isinstance(state.tasks[-1], Targeting)
     done = bot.settled(state)
     assert not done.tasks and state.tasks  # (a copy: the state itself is left as it was)
     assert RULES.worths(state) == RULES.worths(done)

@@ -106,7 +106,6 @@ def refused(state, move):
 def touched(state):
     """After the state was changed by hand: forget what was worked out for it."""
     state.forget()
-    state.decisions.clear()
     return state
 
 

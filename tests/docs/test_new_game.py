@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from checker.core.game import FLOW_HOOKS
 from checker.core.registry import GAMES, rules_for
 from portolan.model import load_game
 
@@ -84,6 +85,24 @@ def test_the_log_format_and_the_end_position_in_their_own_modules(game):
     # the file hooks are the core's: a game writes its modules, not a wrapper of its own
     written = {"parse_log", "write_log", "score_position"} & set(vars(type(rules)))
     assert not written, f"{game} wraps {written} itself"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_setup_flow_and_scoring_named_as_modules_not_wrapped(game):
+    rules = rules_for(game)
+    assert rules.preparation.__name__ == GAMES[game] + ".setup"
+    assert rules.flow.__name__ == GAMES[game] + ".flow"
+    assert rules.scoring.__name__ == GAMES[game] + ".scoring"
+    # setup, score and the samplers are the core's, calling these modules; the flow's
+    # functions are the hooks themselves (bound by RulesBase, no wrapper)
+    own = vars(type(rules))
+    written = {"setup", "score", "sample_move", "sample_outcome"} & set(own)
+    assert not written, f"{game} wraps {written} itself"
+    for name in FLOW_HOOKS:
+        if name in own:
+            hook = own[name]
+            assert isinstance(hook, staticmethod), f"{game} wraps {name} itself"
+            assert hook.__func__ is getattr(rules.flow, name), f"{game}: {name}"
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -235,7 +235,7 @@ def test_shell_completion_offers_every_command():
     env = {"_PORTOLAN_COMPLETE": "complete_bash", "COMP_WORDS": "portolan ", "COMP_CWORD": "1"}
     result = runner.invoke(app, [], env=env, prog_name="portolan")
     assert result.stdout.split() == [
-        "build", "list", "check", "score", "play", "schema", "serve", "simulate", "history",
+        "build", "list", "check", "score", "play", "schema", "serve", "simulate", "history", "show",
         "position",
     ]  # fmt: skip
 

@@ -79,6 +79,8 @@ def pages(page, url: str):
         "/history",
         "/score/age-of-exploration?players=Ana,+Ben,+Cai,+Dee",
         "/score/exploration-age-of-sail?players=Ana,+Ben,+Cai,+Dee",
+        "/score/age-of-discovery?players=Ana,+Ben,+Cai,+Dee",
+        "/score/discovery-era-of-voyage?players=Ana,+Ben,+Cai,+Dee",
         "/games",
         "/games/ships",
         "/nowhere",

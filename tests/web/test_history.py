@@ -162,8 +162,9 @@ def test_a_scored_play_is_saved_listed_opened_again_and_deleted(client):
         },
     )
     assert reopened.status_code == 200 and "Winner: <strong>Ana</strong>" in reopened.text
-    assert '<details class="paste" open>' in reopened.text  # the position, ready to change
-    assert "area: 5" in reopened.text
+    # the position back in the pad's cells, ready to change
+    assert re.search(r'<option value="5" selected>Area 5', reopened.text)
+    assert 'aria-label="VP on the track: Ana" value="48"' in reopened.text
     play_id = location.split("/history/")[1].split("?")[0]
     r = client.post(f"/history/{play_id}/delete", follow_redirects=True)
     assert "The play was deleted." in r.text and "No play yet" in r.text

@@ -56,20 +56,85 @@ def test_the_position_quotes_names_and_leaves_empty_cells_out():
         '  "Ben": {"kept": ["Coaling Station", "Coaling Station"]}\narea: 5\n'
     )
     assert written.cell_for("players.Ana: x.vp") == "c0.0"
-    assert written.cell_for("players.Ana: x.goods") is None
+    assert written.cell_for("players.Ana: x.gold") is None
+    assert written.cell_for("players.Ana: x.goods") == "c0.2"  # the first good's cell
 
 
-def test_names_cells_become_lists_and_counts_become_sections():
+def test_ships_on_the_expeditions_and_counts_become_sections():
     made = pad("age-of-discovery")
-    typed = {"g.expeditions.1.0": "Red Ship 2, Santa María (red)", "c0.2": "One Ship"}
-    text = position_text(made, ["Ana", "Ben"], typed, {}).text
-    assert '"Christopher Columbus": {"Ana": ["Red Ship 2", "Santa María (red)"]}' in text
-    assert '"mission": "One Ship"' in text
+    typed = {
+        "g.expeditions.1.0.who": "0",
+        "g.expeditions.1.0.ship": "Red Ship 2",
+        "g.expeditions.1.1.who": "1",
+        "g.expeditions.1.1.ship": "Blue Ship 1",
+        "g.expeditions.1.1.wild": "1",
+        "g.expeditions.1.2.who": "0",
+        "g.expeditions.1.2.ship": "Santa María (red)",
+        "g.expeditions.1.2.wild": "1",
+        "c0.2": "One Ship",
+    }
+    written = position_text(made, ["Ana", "Ben"], typed, {})
+    assert (
+        '"Christopher Columbus": {"Ana": ["Red Ship 2", "Santa María (red, wild)"], '
+        '"Ben": ["Blue Ship 1 (wild)"]}' in written.text
+    )
+    assert '"mission": "One Ship"' in written.text
+    assert written.cell_for("expeditions.Christopher Columbus.Ana[1]") == "g.expeditions.1.2.ship"
+    assert written.cell_for("expeditions.Christopher Columbus") == "g.expeditions.1.0.ship"
     islands = position_text(
         pad("discovery-era-of-voyage"), ["Ana", "Ben"], {"g.islands.0.1": "2"}, {}
     )
     assert 'islands:\n  "Palm Grove": {"Ben": 2}' in islands.text
     assert islands.cell_for("islands.Palm Grove.Ben") == "g.islands.0.1"
+
+
+def test_the_ship_list_holds_every_ship_and_each_flagship_under_every_colour():
+    (grid,) = pad("age-of-discovery").grids
+    picks = dict(grid.picks)
+    assert [v for v, _ in picks["Red ships"]] == ["Red Ship 1", "Red Ship 2", "Red Ship 3"]
+    flags = [v for v, _ in picks["Flagship Santa María (red / yellow)"]]
+    assert flags[:3] == ["Santa María (red)", "Santa María (yellow)", "Santa María (blue)"]
+    assert len(flags) == 6  # under any colour: flagship_colours: any joins any
+    columbus = next(line for line in grid.lines if line.id == "Christopher Columbus")
+    assert columbus.most == 8 and columbus.note == "red, transport limit 8"
+
+
+def test_ships_goods_are_counted_per_good_and_pieces_picked_by_trade_box():
+    made = pad("ships")
+    rows = {row.label: r for r, row in enumerate(made.rows)}
+    cubes, cities = made.grids[0], made.grids[1]
+    box = {line.label: i for i, line in enumerate(cubes.lines)}
+    town = {line.label: i for i, line in enumerate(cities.lines)}
+    typed = {
+        "area": "5",
+        f"c0.{rows['Cloth in the warehouse']}": "2",
+        f"c0.{rows['Wine in the warehouse']}": "1",
+        f"c0.{rows['Food in the warehouse']}": "0",
+        f"c1.{rows['Merchant cubes in the Merchant box']}": "4",  # Area 7 only: left out
+        f"g.cubes.{box['New Spain: 1 Metal']}.who": "1",
+        f"g.cubes.{box['New Spain: 1 Metal (second box)']}.who": "1",
+        f"g.cities.{town['Caribbean: 4 VP']}.who": "0",
+    }
+    text = position_text(
+        made,
+        ["Ana", "Ben"],
+        dict(typed, **{f"c1.{rows['Merchant cubes in the Merchant box']}": ""}),
+        {},
+    ).text
+    assert '"Ana": {"goods": "1 Wine + 2 Cloth", "cities": ["Caribbean 4 VP"]}' in text
+    assert '"Ben": {"cubes": ["New Spain 1 Metal", "New Spain 1 Metal"]}' in text
+    wrong = check_cells(made, ["Ana", "Ben"], typed)
+    assert wrong == {
+        f"c1.{rows['Merchant cubes in the Merchant box']}": "Ben · Merchant cubes in the "
+        "Merchant box: only Area 7 has it, and the present area is Area 5"
+    }
+    tyre = {"area": "5", f"g.cubes.{box['Tyre: 2 Food']}.who": "0"}
+    assert check_cells(made, ["Ana", "Ben"], tyre) == {
+        f"g.cubes.{box['Tyre: 2 Food']}.who": "Tyre: 2 Food is in Area 2, and the present "
+        "area is Area 5: only the present area scores at the end"
+    }
+    seven = {"area": "7", f"c1.{rows['Merchant cubes in the Merchant box']}": "4"}
+    assert '"Ben": {"cubes": 4}' in position_text(made, ["Ana", "Ben"], seven, {}).text
 
 
 def test_each_wrong_cell_gets_a_message_in_words():
@@ -98,4 +163,17 @@ def test_each_wrong_cell_gets_a_message_in_words():
     }
     assert check_cells(ships, players, {"area": "9"}) == {
         "area": "choose the present area from the list"
+    }
+    aod = pad("age-of-discovery")
+    slots = {
+        "g.expeditions.0.0.who": "1",
+        "g.expeditions.0.1.ship": "Red Ship 1",
+        "g.expeditions.0.2.ship": "Red Ship 9",
+        "g.expeditions.3.0.wild": "1",
+    }
+    assert check_cells(aod, players, slots) == {
+        "g.expeditions.0.0.ship": "Antonio de Abreu, ship 1: choose the ship Ben sent",
+        "g.expeditions.0.1.who": "Antonio de Abreu, ship 2: choose whose ship Red Ship 1 is",
+        "g.expeditions.0.2.ship": "Antonio de Abreu, ship 3: choose a ship from the list",
+        "g.expeditions.3.0.ship": "Ferdinand Magellan, ship 1: choose the ship the tick is for",
     }

@@ -71,6 +71,7 @@ class CardBook:
 
     def __init__(self, model: Game):
         self.model = model
+        self.categories = list(model.rules.scoring)  # the score sheet's lines
         self.constants = {k: v.value for k, v in model.rules.constants.items()}
         self.tables = {k: v.value for k, v in model.rules.tables.items()}
         self.ships: dict[str, Ship] = {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from checker.games.age_of_discovery.actions.tasks import Sailing
 from checker.games.age_of_discovery.book import Expedition
 from checker.games.age_of_discovery.scoring import (
     expedition_points,
@@ -191,7 +192,8 @@ def fleet_worth(state: State, p: str, coin: float) -> float:
     left = turns_left(state, p)
     if state.final_points is not None or left == 0:
         return float(total)
-    sending = state.pending[1] if state.pending and state.pending[0] == "sail" else None
+    top = state.tasks[-1] if state.tasks else None
+    sending = top.card if isinstance(top, Sailing) else None
     rooms = {e: book.expeditions[e].limit - used for e, used in state.load.items()}
     wanted = {e: state.exp_colour.get(_key(state, e, p)) for e in state.load}
     entries: list[str | None] = list(ships)

@@ -12,15 +12,21 @@ import random
 from collections import Counter
 from typing import Any
 
+from checker.core import turn
 from checker.core.game import Decision, Illegal
 from checker.games.age_of_discovery.actions.common import reserved_by_other
 from checker.games.age_of_discovery.actions.loading import (
-    assign_moves,
     may_send,
-    sail_targets,
     sends,
 )
-from checker.games.age_of_discovery.actions.purchase import first_pile
+from checker.games.age_of_discovery.actions.tasks import (
+    DrawingBlind,
+    Loading,
+    ReplacingContract,
+    Sailing,
+    TurningOver,
+    first_pile,
+)
 from checker.games.age_of_discovery.moves import (
     DRAW_BLIND,
     END_TURN,
@@ -74,8 +80,6 @@ from checker.games.age_of_discovery.state import (
     State,
 )
 
-UNNAMED_CONTRACT = RowContract(UNNAMED)
-
 # What a player may do in the Actions phase (§4.0, §6.2).
 ACTION_MOVES = (
     TakeCoins,
@@ -99,26 +103,15 @@ HEADINGS = {SendShip: SEND_HEADING, PlayContract: SEND_HEADING, Reserve: RESERVE
 
 # -- Decisions --------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
-    """Who must do what now (None: the game is over). Decisions that depend only on the phase
-    and the player are kept in ``state.decisions``."""
+    """Who must do what now (None: the game is over)."""
     phase = state.phase
-    if phase == ACTIONS and state.pending is None:  # the most frequent case first
-        d = state.decisions.get((ACTIONS, state.players[state.current]))
-        if d is not None:
-            return d
     if phase == OVER:
         return None
     if phase == SETUP:
         return setup_decision(state)
     p = state.player
-    cache = state.decisions
     if phase == START:
-        key = (START, p)
-        if key not in cache:
-            cache[key] = Decision(
-                p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True
-            )
-        return cache[key]
+        return Decision(p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
     if phase == MISSIONS:
         q = next(q for q in state.players if state.missions[q] is None)
         return Decision(
@@ -132,77 +125,16 @@ def decide(state: State) -> Decision | None:
                 f"the final scoring needs {q}'s special mission (write it under end: missions:)",
             ),
         )
-    pend = state.pending
-    if pend is None:
-        key = (ACTIONS, p)
-        d = cache.get(key)
-        if d is None:
-            d = cache[key] = Decision(
-                p,
-                "Actions",
-                "choice",
-                ACTION_MOVES,
-                "an action (or the end of the turn)",
-                default=END_TURN,
-            )
-        return d
-    kind = pend[0]
-    if kind == "turnover":
-        return Decision(
-            p,
-            "Purchase",
-            "chance",
-            (TurnOver,),
-            f"which card was turned over from the draw piles for the {ROW_WORDS[pend[1]]}",
-            missing=lambda: Illegal(
-                PURCHASE_SHIPS,
-                f"name the card turned over from pile {first_pile(state) + 1} for space "
-                f"{pend[2] + 1} of the {ROW_WORDS[pend[1]]} (Ship: New card)",
-            ),
-        )
-    if kind == "row contract":
-        return Decision(
-            p,
-            "Contract",
-            "chance",
-            (RowContract,),
-            "which contract was turned face up in its place",
-            # a log may leave it unnamed (contract: Card): it is named when someone takes it
-            default=UNNAMED_CONTRACT,
-        )
-    if kind == "blind":
-        return Decision(
-            p,
-            "Contract",
-            "chance",
-            (ContractDrawn, KeepSecret),
-            "which contract was drawn from the draw deck",
-            missing=lambda: Illegal(
-                ACCEPT_CONTRACT, "name the contract drawn from the deck (or write hidden)"
-            ),
-            secret=shared(KeepSecret, p, "contract"),
-        )
-    if kind == "sail":
-        return Decision(
-            p,
-            "Send",
-            "choice",
-            (Sail,),
-            f"the expedition {pend[1]} sails to",
-            missing=lambda: Illegal(EXPEDITIONS, f"say which expedition {pend[1]} joins"),
-        )
-    v = pend[1]
+    top = turn.top(state)
+    if top is not None:
+        return top.decision(state)
     return Decision(
         p,
-        "Send",
+        "Actions",
         "choice",
-        (Assign,),
-        f"a ship for {v.contract}",
-        missing=lambda: Illegal(
-            TRADE_CONTRACTS,
-            f"{v.contract} needs exactly {state.book.contracts[v.contract].transport} transport: "
-            f"the ships assigned carry {v.loaded}",
-        ),
+        ACTION_MOVES,
+        "an action (or the end of the turn)",
+        default=END_TURN,
     )
 
 
@@ -282,7 +214,7 @@ def setup_decision(state: State) -> Decision:
 # -- Moves out of their place -------------------------------------------------------------------
 def misplaced(state: State, move: Any) -> Illegal | None:
     """A move nothing is waiting for, or that the game has gone past."""
-    pend = state.pending[0] if state.pending else None
+    top = turn.top(state)
     if state.phase != SETUP and isinstance(move, (SetupShip, DealContract, DealFlagship)):
         return Illegal(STARTING_PLAY, "the setup is over: this card was dealt at the start")
     if state.phase == SETUP:
@@ -292,22 +224,22 @@ def misplaced(state: State, move: Any) -> Illegal | None:
                 f"the contract row holds {state.k['face_up_contracts']} contracts at the start",
             )
         return None
-    if isinstance(move, TurnOver) and pend != "turnover":
+    if isinstance(move, TurnOver) and not isinstance(top, TurningOver):
         why = f" ({state.last_turnover})" if state.last_turnover else ""
         return Illegal(
             PURCHASE_SHIPS,
             f"no card is waiting to be turned over: one card replaces each ship bought{why}",
         )
-    if isinstance(move, RowContract) and pend != "row contract":
+    if isinstance(move, RowContract) and not isinstance(top, ReplacingContract):
         return Illegal(
             ACCEPT_CONTRACT,
             "no contract is turned over now: only a face-up contract taken is replaced",
         )
-    if isinstance(move, ContractDrawn) and pend != "blind":
+    if isinstance(move, ContractDrawn) and not isinstance(top, DrawingBlind):
         return Illegal(ACCEPT_CONTRACT, "no contract is being drawn from the deck now")
-    if isinstance(move, Sail) and pend != "sail":
+    if isinstance(move, Sail) and not isinstance(top, Sailing):
         return Illegal(EXPEDITIONS, "no ship is on its way to an expedition now")
-    if isinstance(move, Assign) and pend != "voyage":
+    if isinstance(move, Assign) and not isinstance(top, Loading):
         v = state.voyages[-1] if state.voyages else None
         if v is not None and v.player == state.player and v.left == v.duration:
             need = state.book.contracts[v.contract].transport
@@ -328,8 +260,8 @@ def choices(state: State, d: Decision) -> list[Any]:
     player's ships can meet it exactly."""
     if d.accepts == (StartTurn,):
         return [shared(StartTurn, state.player)]
-    pend = state.pending
-    if pend is None:
+    top = turn.top(state)
+    if top is None:
         out: list[Any] = []
         for move in top_moves(state):
             if type(move) is str:
@@ -337,9 +269,7 @@ def choices(state: State, d: Decision) -> list[Any]:
             else:
                 out.append(move)
         return out
-    if pend[0] == "sail":
-        return sail_targets(state, state.player, pend[1])
-    return assign_moves(state, pend[1])
+    return top.choices(state)
 
 
 def top_moves(state: State) -> list[Any]:
@@ -427,7 +357,7 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     left ends the turn only now and then (uniform choices would end most turns early, and
     random games would drag on); an action or a heading is picked first, then a move under the
     heading, worked out only then (a heading with nothing under it is passed over)."""
-    if state.phase != ACTIONS or state.pending is not None:
+    if state.phase != ACTIONS or state.tasks:
         moves = choices(state, d)
         return moves[rng.randrange(len(moves))]
     top = top_moves(state)
@@ -448,29 +378,20 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
 # -- Chance -------------------------------------------------------------------------------------
 def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
     """What the table may turn over or deal now, with weights."""
+    top = turn.top(state)
+    if top is not None:
+        return top.chances(state)
     kind = d.accepts[0]
     if kind is SetupShip:
         row = setup_step(state)[1]
         return [(SetupShip(c, row), n) for c, n in state.unseen.items()]
-    if kind is RowContract:
+    if kind is RowContract:  # the contract row dealt at setup
         return [(RowContract(c), 1) for c in state.contract_deck]
-    if kind is ContractDrawn:
-        return [(ContractDrawn(c), 1) for c in state.contract_deck]
     if kind is DealContract:
         return [(DealContract(d.player, c), 1) for c in state.contract_deck]
     if kind is DealMission:
         return [(DealMission(d.player, c), 1) for c in state.mission_pool]
-    if kind is DealFlagship:
-        return [(DealFlagship(d.player, c), 1) for c in state.flagship_pool]
-    # TurnOver: the first pile with cards; its ships are a random part of the unseen ships
-    i = first_pile(state)
-    scoring = state.scoring_in[i]
-    ships = state.piles[i] - (1 if scoring else 0)
-    unseen = sum(state.unseen.values())
-    out = [(TurnOver(c), ships * n) for c, n in state.unseen.items() if ships]
-    if scoring:
-        out.append((TurnOver(scoring), max(unseen, 1)))
-    return out
+    return [(DealFlagship(d.player, c), 1) for c in state.flagship_pool]
 
 
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:

@@ -8,8 +8,10 @@ game; a flagship may be named when it is first sent (see actions/sending.py).
 
 from __future__ import annotations
 
+from checker.core import turn
 from checker.core.game import Illegal
 from checker.core.piles import put, take
+from checker.games.age_of_discovery.actions.tasks import DrawingBlind
 from checker.games.age_of_discovery.book import CardBook
 from checker.games.age_of_discovery.moves import (
     DealContract,
@@ -44,6 +46,7 @@ def setup(book: CardBook, options: dict, players: list[str]) -> State:
             put(boxed, m)
     state = State(
         book=book,
+        categories=book.categories,
         k=k,
         options=options,
         players=list(players),
@@ -238,7 +241,7 @@ def secret_asked(state: State) -> tuple[str, str] | None:
         if step is not None and step[0] in SETUP_SECRETS:
             return step[1], SETUP_SECRETS[step[0]]
         return None
-    if state.pending == ("blind",):
+    if isinstance(turn.top(state), DrawingBlind):
         return state.player, "contract"
     return None
 
@@ -256,7 +259,7 @@ def apply_keep_secret(state: State, move: KeepSecret) -> list[str]:
     if move.what == "contract":
         state.secret_contracts[p] += 1
     if state.phase != SETUP:  # a contract drawn blind
-        state.pending = None
+        turn.pop(state)
         return [
             f"pays {state.k['contract_cost']} coin and draws a contract from the draw deck "
             "(kept secret)"

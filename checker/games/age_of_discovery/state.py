@@ -95,15 +95,12 @@ class State(GameState):
     used: list[str] = field(default_factory=list)  # actions taken this turn
     blocks: list[str] = field(default_factory=list)  # actions and reservations, in log order
     action: str | None = None  # the action under way
-    pending: tuple | None = None  # ("sail", ship) ("voyage", Voyage) ("turnover", row, space)
-    #                                ("row contract", space) ("blind",)
     first_at: int | None = None  # the turn after which the first scoring happens
     final_at: int | None = None
     first_points: dict[str, int] | None = None
     final_points: dict[str, dict[str, int]] | None = None
     categories: list = field(default_factory=list)
     last_turnover: str = ""  # what the last card turned over did, for misplaced reveals
-    decisions: dict = field(default_factory=dict)  # decisions that depend only on their key
     cache: dict = field(default_factory=dict)  # answers of loading.can_load, by all they use
 
     @property

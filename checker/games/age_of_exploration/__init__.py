@@ -6,11 +6,9 @@ section that owns the task (actions/*.py)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from checker.core.game import Decision, RulesBase
-from checker.core.scoresheet import ScoreSheet
+from checker.core.game import RulesBase
 from checker.games.age_of_exploration import bot, flow, logformat, moves, position, scoring
 from checker.games.age_of_exploration import moves as m
 from checker.games.age_of_exploration import setup as s
@@ -18,7 +16,6 @@ from checker.games.age_of_exploration.actions import engine
 from checker.games.age_of_exploration.book import Book
 from checker.games.age_of_exploration.sections import EXPLORATION_TURNS, VICTORY
 from checker.games.age_of_exploration.state import OVER, State
-from portolan.model.loader import Game
 
 MOVE_TYPES = [
     v
@@ -34,6 +31,9 @@ class AgeOfExplorationRules(RulesBase):
     log_keys = logformat.TOP_KEYS
     turns_read_alone = True  # each turn read on its own, nothing after the turns
     book_class = Book
+    preparation = s
+    flow = flow
+    scoring = scoring
     logformat = logformat
     position = position
     # Every move answers the task on top of the stack: the engine hands it to its section.
@@ -49,34 +49,6 @@ class AgeOfExplorationRules(RulesBase):
         **dict.fromkeys((m.Abort, m.Return, m.DeclareReturn), "End of turn"),
     }
 
-    def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> State:
-        state = s.setup(self.book(model), options, players)
-        engine.run(state)
-        return state
-
-    decide = staticmethod(engine.decide)
-
-    def misplaced(self, state: State, move: Any) -> Any:
-        return flow.misplaced(state, move)
-
-    def choices(self, state: State, decision: Decision) -> list[Any]:
-        return flow.choices(state, decision)
-
-    def chances(self, state: State, decision: Decision) -> list[tuple[Any, int]]:
-        return flow.chances(state, decision)
-
-    def sample_move(self, state: State, rng: random.Random) -> Any:
-        return flow.sample_move(state, self.decision(state), rng)
-
-    def sample_outcome(self, state: State, rng: random.Random) -> Any:
-        return flow.sample_outcome(state, self.decision(state), rng)
-
-    def public_state(self, state: State) -> list[str]:
-        return flow.public_state(state)
-
-    def menu(self, move: Any) -> str | None:
-        return flow.menu(move)
-
     def describe(self, move: Any) -> str:
         return moves.describe(move)
 
@@ -88,9 +60,6 @@ class AgeOfExplorationRules(RulesBase):
         return state.phase == OVER and not any(
             state.total(p) >= state.target for p in state.players
         )
-
-    def score(self, state: State) -> ScoreSheet:
-        return scoring.score(state)
 
     # -- bots: worth in VP (a clear lead is a couple of VP of a 6 VP race). Random play here
     # wanders (it aborts, declares returns, strays from its targets), so the mcts bot plays

@@ -194,6 +194,44 @@ class Book:
         self.strait_west = next(
             (s for s in straits if any(kinds[t] == "sea" for t in self.trans[s])), None
         )
+        self.europe_distance = self._europe_distance()
+        self.descents = self._descents()
+
+    def _europe_distance(self) -> dict[str, int]:
+        """Steps from Europe over borders and arrows: how far out an expedition is."""
+        dist = {self.europe: 0}
+        todo = [self.europe]
+        for s in todo:
+            for t in (*self.neigh[s], *self.trans[s]):
+                if t not in dist:
+                    dist[t] = dist[s] + 1
+                    todo.append(t)
+        return dist
+
+    def _descents(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+        """The rivers of the descents (major -> its river spaces, the spaces beyond), read from
+        the map: from the river space a land space's arrow leads to, down the one-way borders,
+        to the spaces beyond its last space."""
+        kind, neigh, trans = self.kind, self.neigh, self.trans
+        out = {}
+        for sid, k in kind.items():
+            if k != "river" or not any(kind[a] == "land" for a in trans[sid]):
+                continue
+            if any(k == "river" and sid in neigh[n] for n, k in kind.items()):
+                continue  # not the river's source
+            chain = [sid]
+            while True:
+                nxt = [n for n in neigh[chain[-1]] if kind[n] == "river" and n not in chain]
+                if not nxt:
+                    break
+                chain.append(nxt[0])
+            last = chain[-1]
+            exits = tuple(n for n in (*neigh[last], *trans[last]) if kind[n] != "river")
+            name = (self.spaces[sid].name or "").split()[0]
+            major = next((m for m, info in self.majors.items() if name and name in info.name), None)
+            if major:
+                out[major] = (tuple(chain), exits)
+        return out
 
     def _civs(self, spec: Any) -> None:
         self.civs: dict[str, Civ] = {}

@@ -18,7 +18,7 @@ from checker.games.age_of_exploration.actions import (  # noqa: F401  (they regi
     publishing,
     status,
 )
-from checker.games.age_of_exploration.actions.engine import push, task
+from checker.games.age_of_exploration.actions.engine import push, run, task
 from checker.games.age_of_exploration.book import Book
 from checker.games.age_of_exploration.state import PLAY, Expedition, State
 
@@ -68,6 +68,7 @@ def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:
     else:
         tasks += [("odraw", p) for p in players for _ in range(n)]
     push(state, *tasks, ("play",))
+    run(state)
     return state
 
 

@@ -137,14 +137,12 @@ class State(GameState):
     allies: dict[str, str | None] = field(default_factory=dict)  # empire -> its Native Allies
     capital: dict[str, str | None] = field(default_factory=dict)  # empire -> who is inside
     rumors: dict[str, tuple[str, bool] | None] = field(default_factory=dict)  # (space, face up)
-    tasks: list[tuple] = field(default_factory=list)
     now: Turn = field(default_factory=Turn)
     phase: str = SETUP
     current: int = 0
     turn: int = 0  # turns begun so far
     round: int = 0
     waters: frozenset[str] | None = None  # known waters, worked out when the map changes
-    decisions: dict = field(default_factory=dict)  # decisions that never change, made once
     end_reason: str = ""
 
     @property

@@ -7,47 +7,13 @@ decisions, then the turns), the scoring and the end position.
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 from checker.core.game import RulesBase
-from checker.core.scoresheet import ScoreSheet
-from checker.games.discovery_era_of_voyage import bot, flow, logformat, position
+from checker.games.discovery_era_of_voyage import bot, flow, logformat, position, scoring
+from checker.games.discovery_era_of_voyage import moves as m
 from checker.games.discovery_era_of_voyage import setup as preparation
 from checker.games.discovery_era_of_voyage.actions import income, invest, pirates, sailing, turn
 from checker.games.discovery_era_of_voyage.book import IslandBook
-from checker.games.discovery_era_of_voyage.moves import (
-    MOVE_PHASES,
-    Bow,
-    Collect,
-    EndIncome,
-    EndTurn,
-    Exchange,
-    FirstPlayer,
-    Invest,
-    Markers,
-    MovePirate,
-    NoIncome,
-    NoInvest,
-    PayPirate,
-    Pick,
-    PlaceIsland,
-    PlacePirate,
-    Return,
-    Sail,
-    StartingCoins,
-    StartTurn,
-    Take,
-    Trade,
-    TurnPirate,
-    describe,
-    spellings,
-    spends,
-)
-from checker.games.discovery_era_of_voyage.scoring import final_scoring, position_of
 from checker.games.discovery_era_of_voyage.sections import END_OF_GAME, GAME_PLAY
-from checker.games.discovery_era_of_voyage.state import State
-from portolan.model.loader import Game
 
 
 class DiscoveryRules(RulesBase):
@@ -56,60 +22,43 @@ class DiscoveryRules(RulesBase):
     end_section = END_OF_GAME
     turns_read_alone = True  # each turn read on its own, nothing after the turns
     book_class = IslandBook
+    preparation = preparation
+    flow = flow
+    scoring = scoring
     logformat = logformat
     position = position
     log_keys = logformat.TOP_KEYS
     moves = {
         # Game Preparation, answered by the table
-        PlaceIsland: (preparation.check_place_island, preparation.place_island),
-        FirstPlayer: (None, preparation.first_player),
-        StartingCoins: (None, preparation.starting_coins),
-        Markers: (preparation.check_markers, preparation.investment_markers),
+        m.PlaceIsland: (preparation.check_place_island, preparation.place_island),
+        m.FirstPlayer: (None, preparation.first_player),
+        m.StartingCoins: (None, preparation.starting_coins),
+        m.Markers: (preparation.check_markers, preparation.investment_markers),
         # a turn
-        StartTurn: (None, turn.begin_turn),
-        PlacePirate: (pirates.check_place_pirate, pirates.place_pirate),
-        TurnPirate: (pirates.check_turn_pirate, pirates.turn_pirate),
-        PayPirate: (pirates.check_pay_pirate, pirates.pay_pirate),
-        Sail: (sailing.check_sail, sailing.sail),
-        Return: (sailing.check_return, sailing.sail_home),
-        Bow: (None, sailing.set_bow),
-        MovePirate: (pirates.check_move_pirate, pirates.move_pirate),
-        Collect: (None, income.collect),
-        NoIncome: (None, income.no_income),
-        Take: (None, income.take),
-        Trade: (income.check_trade, income.trade),
-        Exchange: (income.check_exchange, income.exchange),
-        Pick: (income.check_pick, income.apply_pick),
-        EndIncome: (None, income.end_income),
-        Invest: (invest.check_invest, invest.invest),
-        NoInvest: (None, turn.no_invest),
-        EndTurn: (None, turn.end_of_turn),
+        m.StartTurn: (None, turn.begin_turn),
+        m.PlacePirate: (pirates.check_place_pirate, pirates.place_pirate),
+        m.TurnPirate: (pirates.check_turn_pirate, pirates.turn_pirate),
+        m.PayPirate: (pirates.check_pay_pirate, pirates.pay_pirate),
+        m.Sail: (sailing.check_sail, sailing.sail),
+        m.Return: (sailing.check_return, sailing.sail_home),
+        m.Bow: (None, sailing.set_bow),
+        m.MovePirate: (pirates.check_move_pirate, pirates.move_pirate),
+        m.Collect: (None, income.collect),
+        m.NoIncome: (None, income.no_income),
+        m.Take: (None, income.take),
+        m.Trade: (income.check_trade, income.trade),
+        m.Exchange: (income.check_exchange, income.exchange),
+        m.Pick: (income.check_pick, income.apply_pick),
+        m.EndIncome: (None, income.end_income),
+        m.Invest: (invest.check_invest, invest.invest),
+        m.NoInvest: (None, turn.no_invest),
+        m.EndTurn: (None, turn.end_of_turn),
     }
-    move_phases = MOVE_PHASES
+    move_phases = m.MOVE_PHASES
 
-    def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> State:
-        state = preparation.setup(self.book(model), options, players)
-        state.categories = model.rules.scoring
-        return state
-
-    # The flow's functions are the hooks themselves: they run at every step, so no wrapper.
-    decide = staticmethod(flow.decide)
-    misplaced = staticmethod(flow.misplaced)
-    choices = staticmethod(flow.choices)
-    chances = staticmethod(flow.chances)
-    sample_outcome = staticmethod(flow.sample_outcome)
-
-    def sample_move(self, state: State, rng: random.Random) -> Any:
-        return flow.sample_move(state, self.decision(state), rng)
-
-    describe = staticmethod(describe)
-    spellings = staticmethod(spellings)
-    spends = staticmethod(spends)
-    public_state = staticmethod(flow.public_state)
-
-    def score(self, state: State) -> ScoreSheet:
-        return final_scoring(state.book, state.categories, position_of(state))
-
+    describe = staticmethod(m.describe)
+    spellings = staticmethod(m.spellings)
+    spends = staticmethod(m.spends)
     # -- bots (checker/core/bots): the game's worths and what a seat cannot see
     bot = bot
     worth_scale = 4.0

@@ -61,6 +61,7 @@ class IslandBook:
 
     def __init__(self, model: Game):
         self.model = model
+        self.categories = list(model.rules.scoring)  # the score sheet's lines
         self.title = model.title
         self.constants: dict[str, Any] = {k: v.value for k, v in model.rules.constants.items()}
         self.tables: dict[str, Any] = {k: v.value for k, v in model.rules.tables.items()}

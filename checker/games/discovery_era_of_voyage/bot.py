@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 
+from checker.core import turn
 from checker.games.discovery_era_of_voyage.actions.income import income_plan
+from checker.games.discovery_era_of_voyage.actions.pirates import PayingPirate, PickingPirate
 from checker.games.discovery_era_of_voyage.book import COIN, CULTURAL, VP
 from checker.games.discovery_era_of_voyage.scoring import final_scoring, position_of
 from checker.games.discovery_era_of_voyage.state import (
@@ -83,7 +85,7 @@ def committed_cost(state: State, p: str, values: dict[str, float]) -> float:
     cost = 0.0
     if state.phase == PIRATE_MOVE:
         cost += k["pirate_move_cost"] * WORTH["coin"]
-    if state.turning is not None:
+    if isinstance(turn.top(state), (PickingPirate, PayingPirate)):
         prices = [WORTH["coin"]] if state.coins[p] >= k["pirate_turn_cost"] else []
         prices += [values[r] for r, n in state.res[p].items() if n >= k["pirate_turn_cost"]]
         cost += k["pirate_turn_cost"] * min(prices, default=0.0)

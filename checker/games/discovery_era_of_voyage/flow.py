@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from checker.core import turn
 from checker.core.game import Decision, Illegal
 from checker.games.discovery_era_of_voyage.actions.income import (
     markers_here,
@@ -15,10 +16,8 @@ from checker.games.discovery_era_of_voyage.actions.income import (
 )
 from checker.games.discovery_era_of_voyage.actions.invest import can_invest
 from checker.games.discovery_era_of_voyage.actions.pirates import (
-    pirate_payments,
     pirate_turns,
     pirates_due,
-    turnable,
 )
 from checker.games.discovery_era_of_voyage.actions.sailing import possible_sails
 from checker.games.discovery_era_of_voyage.book import BOW_NAMES, COMMERCIAL, CULTURAL, counted
@@ -41,7 +40,6 @@ from checker.games.discovery_era_of_voyage.moves import (
     MovePirate,
     NoIncome,
     NoInvest,
-    PayPirate,
     Pick,
     PlaceIsland,
     PlacePirate,
@@ -68,7 +66,6 @@ from checker.games.discovery_era_of_voyage.state import (
     INCOME,
     INVEST,
     OVER,
-    PICKING,
     PIRATE_MOVE,
     PIRATES,
     SAILING,
@@ -209,30 +206,10 @@ def _misplaced_income(state: State, move) -> Illegal | None:
 
 # -- Decisions -------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
-    """Who must do what now. A decision depends only on its key, so it is built once."""
-    phase = state.phase
-    if phase == OVER:
+    """Who must do what now (None: the game is over)."""
+    if state.phase == OVER:
         return None
-    p = state.player
-    v = state.visit
-    if phase == SETUP:
-        key = (phase, state.setup_step, len(state.ring))
-    elif phase == INCOME:
-        key = (
-            phase,
-            p,
-            state.pirates_placed,
-            state.turning,
-            v and (v.takes, v.trades, v.exchanges),
-        )
-    elif phase in (BOW, PIRATE_MOVE):
-        key = (phase, p, state.at[p])
-    else:
-        key = (phase, p, state.pirates_placed, state.turning)
-    d = state.decisions.get(key)
-    if d is None:
-        d = state.decisions[key] = _decision(state)
-    return d
+    return _decision(state)
 
 
 def _decision(state: State) -> Decision:
@@ -257,26 +234,9 @@ def _decision(state: State) -> Decision:
                 "(pirates: {Island: clockwise, Island: counterclockwise})",
             ),
         )
-    if phase in TURNING_PHASES and state.turning == PICKING:
-        return Decision(
-            p,
-            phase,
-            "choice",
-            (TurnPirate,),
-            "the pirate to turn",
-            missing=lambda: Illegal(TWO_PLAYER, "name the pirate to turn (turn_pirate: ...)"),
-        )
-    if phase in TURNING_PHASES and state.turning is not None:
-        return Decision(
-            p,
-            phase,
-            "choice",
-            (PayPirate,),
-            "what pays for turning the pirate",
-            missing=lambda: Illegal(
-                TWO_PLAYER, "name what pays for turning the pirate (turn_pirate: {Island: Coin})"
-            ),
-        )
+    top = turn.top(state)
+    if top is not None:
+        return top.decision(state)
     turning = (TurnPirate,) if state.pirates_placed else ()
     if phase == SAILING:
         return Decision(
@@ -431,10 +391,9 @@ def choices(state: State, d: Decision) -> list[Any]:
             if not state.occupied(slot)
             for b in BOW_NAMES
         ]
-    if phase in TURNING_PHASES and state.turning == PICKING:
-        return [TurnPirate(state.ring[state.pirates[k][0]]) for k in turnable(state)]
-    if phase in TURNING_PHASES and state.turning is not None:
-        return [PayPirate(pay) for pay in pirate_payments(state)]
+    top = turn.top(state)
+    if top is not None:
+        return top.choices(state)
     if phase == SAILING:
         return possible_sails(state) + pirate_turns(state)
     if phase == BOW:
@@ -471,7 +430,7 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
     return [(FirstPlayer(p), 1) for p in state.players]
 
 
-def sample_outcome(state: State, rng: random.Random) -> Any:
+def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     """One chance outcome drawn as the table draws it (same odds as ``chances``): the circle's
     islands are drawn and shuffled once, then laid out slot by slot (state.planned)."""
     if state.setup_step == SETUP_ISLANDS:

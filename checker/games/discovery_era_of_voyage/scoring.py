@@ -70,6 +70,11 @@ def _tie_note(counts: dict[str, int]) -> str:
     return ""
 
 
+def score(state: State) -> ScoreSheet:
+    """The final scoring of the position as it stands."""
+    return final_scoring(state.book, state.categories, position_of(state))
+
+
 def final_scoring(book: IslandBook, categories: list[ScoreCategory], pos: Position) -> ScoreSheet:
     players = pos.players
     order = pos.order or players

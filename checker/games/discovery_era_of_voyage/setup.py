@@ -38,7 +38,7 @@ def setup(book: IslandBook, options: dict, players: list[str]) -> State:
                 field="players",
             )
         )
-    state = State(book=book, options=options, players=list(players))
+    state = State(book=book, options=options, players=list(players), categories=book.categories)
     state.supply_coins = book.coins
     state.supply_res = dict(book.resource_totals)
     state.stack = book.vp_stack[n]

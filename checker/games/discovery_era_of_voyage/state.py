@@ -27,7 +27,6 @@ CENTRE = -1  # a ship on the Central Island
 TABLE = "Table"  # who answers the setup's questions
 # The steps of Game Preparation the table answers, in order (state.setup_step).
 SETUP_ISLANDS, SETUP_FIRST, SETUP_COINS, SETUP_MARKERS, SETUP_DONE = range(5)
-PICKING = -1  # state.turning while the pirate to turn is being chosen
 
 
 @dataclass(slots=True)
@@ -77,12 +76,10 @@ class State(GameState):
     turns: int = 0
     turned: set = field(default_factory=set)  # pirates turned this turn
     turned_in: str | None = None  # the phase in which they were turned (one log key a turn)
-    turning: int | None = None  # the pirate being turned, waiting for the payment
     sailed_from_centre: bool = False
     visit: Visit | None = None
     invested: bool = False  # in the turn that just ended or is going on
     end_reason: str = ""  # set when an end condition is met: the round is finished
-    decisions: dict = field(default_factory=dict)  # decisions already built, by their key
     # The 7 island cards drawn and shuffled, still face down (simulate only: setup.draw_circle).
     # The table holds them too before laying them out one slot at a time, so they are game
     # state, not a plan of the sampler's: each PlaceIsland reveals the next of them.

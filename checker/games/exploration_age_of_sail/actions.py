@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from checker.core import turn
 from checker.core.game import Illegal
 from checker.core.piles import put, take
 from checker.games.exploration_age_of_sail.book import STATS
@@ -40,8 +41,15 @@ from checker.games.exploration_age_of_sail.state import (
     OVER,
     START,
     Expedition,
-    Pending,
     State,
+)
+from checker.games.exploration_age_of_sail.tasks import (
+    DiscardingAtRandom,
+    Revealing,
+    Saving,
+    save_cards,
+    save_matches,
+    savers,
 )
 
 
@@ -172,14 +180,14 @@ def check_explore(state: State, move: Explore) -> Illegal | None:
 
 def turn_over(state: State, move: Explore) -> list[str]:
     exp = state.expedition_of(state.player, move.expedition)
-    state.pending = Pending(exp, "reveal")
+    turn.push(state, Revealing(exp))
     return []
 
 
 def reveal(state: State, card: str) -> list[str]:
     """Resolve the card the expedition turned over: Ocean, Discovery or Hazard."""
     take(state.exploration_deck, card)
-    exp = state.pending.expedition
+    exp = turn.top(state).expedition
     info = state.book.exploration[card]
     state.last_flip = f"{exp.explorer} turned over {card}"
     state.last_hazard = None
@@ -208,13 +216,13 @@ def discovery(state: State, exp: Expedition, card: str) -> list[str]:
         put(state.exploration_discard, card)
         return [f"{head}: too few, the discovery is discarded", *flip_done(state)]
     state.victory[state.player].append((card, exp.explorer))
-    state.pending = Pending(exp, "random", card)
+    turn.replace(state, DiscardingAtRandom(exp, card))
     return [f"{head}: {state.player} claims {card}"]
 
 
 def random_discard(state: State, card: str) -> list[str]:
     """After a discovery: one random expedition card is discarded, the other two go home."""
-    exp = state.pending.expedition
+    exp = turn.top(state).expedition
     put(state.expedition_discard, card)
     back = [c for c in exp.cards if c != card]
     for c in back:
@@ -233,28 +241,6 @@ def immune(state: State, exp: Expedition, trait: str) -> bool:
     return any(trait in state.book.expedition[c].traits for c in exp.cards)
 
 
-def save_matches(state: State, save: str, trait: str) -> bool:
-    traits = state.book.expedition[save].traits
-    if trait in traits:
-        return True
-    return state.options["sail_matches_sails"] and trait == "Sails" and "Sail" in traits
-
-
-def savers(state: State) -> list[str]:
-    return list(state.players) if state.options["save_others"] else [state.player]
-
-
-def save_cards(state: State, trait: str) -> list[tuple[str, str]]:
-    """(player, card) for every Save card in reach that matches the trait."""
-    out = []
-    for p in savers(state):
-        for name in state.hands[p]:
-            info = state.book.expedition[name]
-            if info.type == "save" and save_matches(state, name, trait):
-                out.append((p, name))
-    return out
-
-
 def hazard(state: State, exp: Expedition, card: str) -> list[str]:
     info = state.book.exploration[card]
     head = f"{exp.explorer} turns over {card} ({info.tests}: {info.loses} -1)"
@@ -266,7 +252,7 @@ def hazard(state: State, exp: Expedition, card: str) -> list[str]:
         state.last_flip = f"{exp.explorer} turned over {card} with no Ocean card to lose"
         put(state.exploration_discard, card)
         return [head, "no Ocean card to lose: no effect", *flip_done(state)]
-    state.pending = Pending(exp, "save", card)
+    turn.replace(state, Saving(exp, card))
     if not save_cards(state, info.tests):
         state.last_flip = (
             f"{exp.explorer} turned over {card} and no matching Save card was in reach"
@@ -287,7 +273,7 @@ def harmless(state: State, exp: Expedition, card: str) -> bool:
 
 
 def check_save(state: State, move: Save) -> Illegal | None:
-    return save_problem(state, move, state.pending.card)
+    return save_problem(state, move, turn.top(state).hazard)
 
 
 def save_problem(state: State, move: Save, hazard_card: str) -> Illegal | None:
@@ -326,13 +312,13 @@ def save_problem(state: State, move: Save, hazard_card: str) -> Illegal | None:
 def save(state: State, move: Save) -> list[str]:
     leave_hand(state, move.by, move.card)
     put(state.expedition_discard, move.card)
-    put(state.exploration_discard, state.pending.card)
+    put(state.exploration_discard, turn.top(state).hazard)
     return [f"{move.by} discards {move.card}: the Hazard is cancelled", *flip_done(state)]
 
 
 def suffer(state: State) -> list[str]:
     """No trait, no Save: the expedition loses a point of the stat, or an Ocean card."""
-    exp, card = state.pending.expedition, state.pending.card
+    exp, card = turn.top(state).expedition, turn.top(state).hazard
     info = state.book.exploration[card]
     loss = state.constants["hazard_loss"]
     put(state.exploration_discard, card)
@@ -361,9 +347,7 @@ def fail(state: State, exp: Expedition) -> list[str]:
 
 
 def flip_done(state: State) -> list[str]:
-    exp = state.pending.expedition
-    exp.explored = True
-    state.pending = None
+    turn.pop(state).expedition.explored = True
     if state.options["deck_runs_out"] == "at_last_card" and not state.exploration_deck:
         return exploration_deck_runs_out(state)
     return []
@@ -377,7 +361,7 @@ def exploration_deck_runs_out(state: State) -> list[str]:
         state.exploration_deck, state.exploration_discard = state.exploration_discard, {}
         return [f"the Exploration deck has run out: its {n} discards are shuffled into a new deck"]
     state.phase = OVER
-    state.pending = None
+    state.tasks.clear()
     state.end_reason = "the Exploration deck ran out a second time"
     return ["the Exploration deck has run out a second time: the game ends"]
 
@@ -421,7 +405,7 @@ def advance(state: State) -> list[str]:
                 events.append("nothing to draw: the Expedition deck and its discards are empty")
                 state.phase = EXPEDITION
             continue
-        if state.phase == EXPLORATION and state.pending is None:
+        if state.phase == EXPLORATION and not state.tasks:
             if not unexplored(state):
                 state.phase = OCEAN
                 continue
@@ -484,7 +468,7 @@ def no_save(state: State, move: NoSave) -> list[str]:
 
 
 def check_random_discard(state: State, move: RandomDiscard) -> Illegal | None:
-    cards = state.pending.expedition.cards
+    cards = turn.top(state).expedition.cards
     if move.card not in cards:
         return Illegal(
             EXPLORATION_PHASE,

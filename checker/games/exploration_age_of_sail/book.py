@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from portolan.model.loader import Game
 from portolan.names import NameIndex
@@ -39,6 +40,8 @@ class CardBook:
     """Every card of both decks by name, with name lookup for logs and prompts."""
 
     def __init__(self, model: Game):
+        self.constants: dict[str, Any] = {k: v.value for k, v in model.rules.constants.items()}
+        self.categories = list(model.rules.scoring)  # the score sheet's lines
         self.expedition: dict[str, CardInfo] = {}
         self.exploration: dict[str, CardInfo] = {}
         for deck_id, table in (

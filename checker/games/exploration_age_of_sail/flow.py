@@ -6,18 +6,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from checker.core import turn
 from checker.core.game import Decision, Illegal
 from checker.games.exploration_age_of_sail.actions import (
     over_limit,
     possible_forms,
-    save_cards,
     save_problem,
     unexplored,
 )
 from checker.games.exploration_age_of_sail.moves import (
     END_EXPEDITIONS,
     END_TURN,
-    NO_SAVE,
     Discard,
     Draw,
     EndExpeditions,
@@ -45,6 +44,7 @@ from checker.games.exploration_age_of_sail.state import (
     START,
     State,
 )
+from checker.games.exploration_age_of_sail.tasks import DiscardingAtRandom, Saving
 
 # -- Moves out of their place ---------------------------------------------------------------
 PHASE_ORDER = {START: 0, OUTFIT: 1, EXPEDITION: 2, EXPLORATION: 3, OCEAN: 4}
@@ -53,8 +53,8 @@ PHASE_ORDER = {START: 0, OUTFIT: 1, EXPEDITION: 2, EXPLORATION: 3, OCEAN: 4}
 def misplaced(state: State, move) -> Illegal | None:
     """A move that the turn has already gone past, or that nothing is waiting for."""
     here = PHASE_ORDER.get(state.phase, 5)
-    pend = state.pending
-    if isinstance(move, (Save, NoSave)) and not (pend and pend.waiting == "save"):
+    top = turn.top(state)
+    if isinstance(move, (Save, NoSave)) and not isinstance(top, Saving):
         if isinstance(move, Save) and state.last_hazard:
             problem = save_problem(state, move, state.last_hazard)
             if problem is not None:
@@ -62,7 +62,7 @@ def misplaced(state: State, move) -> Illegal | None:
         last = state.last_flip
         why = f" ({last})" if last else ""
         return Illegal(EXPLORATION_PHASE, f"no Hazard is waiting for a Save card{why}")
-    if isinstance(move, RandomDiscard) and not (pend and pend.waiting == "random"):
+    if isinstance(move, RandomDiscard) and not isinstance(top, DiscardingAtRandom):
         last = state.last_flip
         why = f" ({last})" if last else ""
         return Illegal(
@@ -91,23 +91,10 @@ def misplaced(state: State, move) -> Illegal | None:
 
 # -- Decisions -------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
-    """Who must do what now. Decisions depend only on the key below, so they are kept."""
-    phase = state.phase
-    if phase == OVER:
+    """Who must do what now (None: the game is over)."""
+    if state.phase == OVER:
         return None
-    pend = state.pending
-    key = (
-        phase,
-        state.current,
-        pend.waiting if pend else None,
-        pend.card if pend else None,
-        pend.expedition.explorer if pend else None,
-        over_limit(state) if phase == OCEAN else 0,
-    )
-    d = state.decisions.get(key)
-    if d is None:
-        d = state.decisions[key] = _decision(state)
-    return d
+    return _decision(state)
 
 
 def _decision(state: State) -> Decision:
@@ -137,52 +124,20 @@ def _decision(state: State) -> Decision:
             default=END_EXPEDITIONS,
         )
     if phase == EXPLORATION:
-        pend = state.pending
-        if pend is None:
-            return Decision(
-                p,
-                "Exploration",
-                "choice",
-                (Explore,),
-                "the expedition to explore next",
-                missing=lambda: Illegal(
-                    EXPLORATION_PHASE,
-                    "not every expedition has turned over its card this turn: "
-                    + ", ".join(e.explorer for e in unexplored(state))
-                    + " still must",
-                ),
-            )
-        if pend.waiting == "reveal":
-            return Decision(
-                p,
-                "Exploration",
-                "chance",
-                (Reveal,),
-                f"which card did the expedition of {pend.expedition.explorer} turn over",
-                missing=lambda: Illegal(
-                    EXPLORATION_PHASE,
-                    f"name the card the expedition of {pend.expedition.explorer} turns over",
-                ),
-            )
-        if pend.waiting == "save":
-            return Decision(
-                p,
-                "Exploration",
-                "choice",
-                (Save, NoSave),
-                f"a Save card against {pend.card}, or none",
-                default=NO_SAVE,
-            )
+        top = turn.top(state)
+        if top is not None:
+            return top.decision(state)
         return Decision(
             p,
             "Exploration",
-            "chance",
-            (RandomDiscard,),
-            f"which card of {pend.expedition.explorer}'s expedition was discarded at random",
+            "choice",
+            (Explore,),
+            "the expedition to explore next",
             missing=lambda: Illegal(
                 EXPLORATION_PHASE,
-                f"after claiming {pend.card}, name the "
-                "expedition card discarded at random (discard:)",
+                "not every expedition has turned over its card this turn: "
+                + ", ".join(e.explorer for e in unexplored(state))
+                + " still must",
             ),
         )
     n = over_limit(state)
@@ -207,26 +162,25 @@ def _decision(state: State) -> Decision:
 
 # -- Choices and chances ---------------------------------------------------------------------
 def choices(state: State, d: Decision) -> list[Any]:
+    top = turn.top(state)
+    if top is not None:
+        return top.choices(state)
     if StartTurn in d.accepts:
         return [StartTurn(state.player)]
     if Form in d.accepts:
         return [*possible_forms(state), END_EXPEDITIONS]
     if Explore in d.accepts:
         return [Explore(e.explorer) for e in unexplored(state)]
-    if Save in d.accepts:
-        trait = state.book.exploration[state.pending.card].tests
-        return [NO_SAVE] + [Save(c, p) for p, c in save_cards(state, trait)]
     if over_limit(state):
         return [Discard(c) for c in state.hands[state.player]]
     return [END_TURN]
 
 
 def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
-    if Draw in d.accepts:
-        return [(Draw(c), n) for c, n in state.expedition_deck.items()]
-    if Reveal in d.accepts:
-        return [(Reveal(c), n) for c, n in state.exploration_deck.items()]
-    return [(RandomDiscard(c), 1) for c in state.pending.expedition.cards]
+    top = turn.top(state)
+    if top is not None:
+        return top.chances(state)
+    return [(Draw(c), n) for c, n in state.expedition_deck.items()]
 
 
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
@@ -237,7 +191,7 @@ def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     if Reveal in d.accepts:
         deck = state.exploration_deck
         return Reveal(rng.choices(list(deck), weights=list(deck.values()))[0])
-    return RandomDiscard(rng.choice(state.pending.expedition.cards))
+    return RandomDiscard(rng.choice(turn.top(state).expedition.cards))
 
 
 def copies_left(state: State, move: Any) -> int | None:

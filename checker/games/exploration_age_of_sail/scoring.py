@@ -6,6 +6,7 @@ from typing import Any
 
 from checker.core.scoresheet import ScoreLine, ScoreSheet
 from checker.games.exploration_age_of_sail.book import CardBook
+from checker.games.exploration_age_of_sail.state import State
 from portolan.model.rules import ScoreCategory
 
 
@@ -18,6 +19,11 @@ def most(counts: dict[str, int], ties: str) -> set[str]:
     if len(leaders) > 1 and ties == "none":
         return set()
     return leaders
+
+
+def score(state: State) -> ScoreSheet:
+    """The final scoring of the position as it stands."""
+    return final_scoring(state.book, state.categories, state.victory, state.options)
 
 
 def final_scoring(

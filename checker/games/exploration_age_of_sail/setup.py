@@ -6,11 +6,12 @@ from checker.games.exploration_age_of_sail.book import CardBook
 from checker.games.exploration_age_of_sail.state import State
 
 
-def setup(book: CardBook, constants: dict, options: dict, players: list[str]) -> State:
+def setup(book: CardBook, options: dict, players: list[str]) -> State:
     """Shuffle the decks; nobody holds cards; the first player listed goes first."""
     state = State(
         book=book,
-        constants=constants,
+        constants=book.constants,
+        categories=book.categories,
         options=options,
         players=list(players),
         expedition_deck={n: c.count for n, c in book.expedition.items()},

@@ -34,15 +34,6 @@ class Expedition:
 
 
 @dataclass(slots=True)
-class Pending:
-    """A flip that is not finished: waiting for the card, a Save decision or the random discard."""
-
-    expedition: Expedition
-    waiting: str  # "reveal", "save" or "random"
-    card: str | None = None
-
-
-@dataclass(slots=True)
 class State(GameState):
     book: CardBook
     constants: dict[str, Any]
@@ -62,12 +53,10 @@ class State(GameState):
     current: int = 0
     phase: str = START
     formed: int = 0
-    pending: Pending | None = None
     reshuffles: int = 0  # times the Exploration deck has been rebuilt from its discards
     turn: int = 0  # turns begun so far
     end_reason: str = ""
     categories: list = field(default_factory=list)  # score sheet lines from rules.yaml
-    decisions: dict = field(default_factory=dict)  # decisions already built, by their key
     last_flip: str = ""  # what the last flip did, to explain a misplaced Save or discard
     last_hazard: str | None = None  # a Hazard that just took effect with no Save in reach
 
@@ -106,8 +95,7 @@ class State(GameState):
         n = self.expedition_discard.get(card, 0) + self.exploration_discard.get(card, 0)
         if n:
             out.append(("in the discard pile", n))
-        pend = self.pending
-        if pend is not None and pend.waiting == "save" and pend.card == card:
+        if self.hazard() == card:
             out.append(("being resolved", 1))
         return out
 
@@ -132,6 +120,11 @@ class State(GameState):
             for d, _ in self.victory[p]:
                 vic[d] = vic.get(d, 0) + 1
             out[f"{p} victory pile"] = vic
-        if self.pending is not None and self.pending.card and self.pending.waiting == "save":
-            out["hazard being resolved"] = {self.pending.card: 1}
+        hazard = self.hazard()
+        if hazard:
+            out["hazard being resolved"] = {hazard: 1}
         return out
+
+    def hazard(self) -> str | None:
+        """The Hazard card waiting for a Save card (tasks.Saving), if one is."""
+        return getattr(self.tasks[-1], "hazard", None) if self.tasks else None

@@ -87,6 +87,7 @@ class Book:
     def __init__(self, model: Game):
         rules = model.rules
         self.title = model.title
+        self.categories = list(model.rules.scoring)  # the score sheet's lines
         self.constants: dict[str, Any] = {k: v.value for k, v in rules.constants.items()}
         k = self.constants
         self.eras: list[str] = model.spec.term_names("era")

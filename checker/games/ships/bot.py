@@ -89,9 +89,9 @@ def worths(state: Any) -> dict[str, float]:
     its player would finish it, free cubes hoarded beyond use counted low (``hoard``) and the
     spread between players widened as the end nears (``sharpened``)."""
     if state.phase == OVER:
-        from checker.games.ships.scoring import final_scoring
+        from checker.games.ships.scoring import score
 
-        return {line.player: float(line.total) for line in final_scoring(state).lines}
+        return {line.player: float(line.total) for line in score(state).lines}
     state = settled(state)
     area = area_points(state.book, state.area, pieces_of(state, state.area), len(state.seats))
     turns = turns_left_in_era(state)

@@ -6,14 +6,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from checker.core import turn
 from checker.core.game import Decision, Illegal
-from checker.games.ships.actions import areas, cards, income, ships, turn
+from checker.games.ships.actions import cards, income, ships
 from checker.games.ships.actions.common import (
-    choosable,
-    navigation_in_hand,
+    ACTION_OF,
+    PHASE,
+    SHIP_ACTIONS,
+    CardAction,
+    Dealing,
     payment_problem,
     pending,
+    unused_exchange,
 )
+from checker.games.ships.actions.turn import apply_exchange, check_exchange
 from checker.games.ships.book import BOXES
 from checker.games.ships.moves import (
     ACTION_MOVES,
@@ -22,9 +28,6 @@ from checker.games.ships.moves import (
     END_TURN,
     FREE,
     MERCHANT,
-    STOP_RETRIEVING,
-    STOP_SELLING,
-    TAKE_BACK_ALL,
     ChooseGood,
     City,
     Deal,
@@ -50,45 +53,16 @@ from checker.games.ships.moves import (
     UpgradeShip,
 )
 from checker.games.ships.sections import (
-    FREE_EXCHANGE,
     MERCHANT_BOX,
     NEXT_AGE,
     RETRIEVE,
     SELL_GOODS,
-    SETUP,
     TAKE_CARD,
     WHICH_BOX,
 )
-from checker.games.ships.state import (
-    ACTIONS as ACTIONS_PHASE,
-)
-from checker.games.ships.state import (
-    CARD_ACTION,
-    CARD_REMOVE,
-    CHOOSE,
-    DEAL,
-    OVER,
-    RETURN,
-    SELL,
-    START,
-    TARGET,
-    State,
-)
-from checker.games.ships.state import (
-    SETUP as SETUP_PHASE,
-)
+from checker.games.ships.state import ACTIONS as ACTIONS_PHASE
+from checker.games.ships.state import OVER, START, State
 
-# The move each display action is, for a card that grants one.
-ACTION_OF = {
-    "Place ship": PlaceShip,
-    "Upgrade ship": UpgradeShip,
-    "Remove one ship": RemoveShip,
-    "Take one card": TakeCard,
-    "Take one gold": TakeGold,
-    "Take two navigation": TakeNavigation,
-    "Sell goods": SellGoods,
-    "Retrieve merchant cubes": Retrieve,
-}
 # Each action move: its display action (what it costs) and what else may stand in its way.
 PROBLEMS = {
     PlaceShip: ("Place ship", ships.place_problem),
@@ -105,182 +79,29 @@ TOP_ACCEPTS = (*ACTION_MOVES, Exchange, EndTurn)
 
 # -- Decisions ---------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
-    """Who must do what now. Decisions depend only on the key below, so they are kept."""
+    """Who must do what now: the task pending inside an action, else the turn's own step."""
     if state.phase == OVER:
         return None
-    top = state.tasks[-1] if state.tasks else None
-    key = (
-        state.phase,
-        state.current,
-        (CARD_ACTION, id(top[1])) if top and top[0] == CARD_ACTION else top,
-        state.to_deal if top and top[0] == DEAL else 0,
-        bool(state.sold),
-        state.retrieved > 0,
-        state.pend_free,
-        state.pend_gold,
-        state.pend_nav,
-    )
-    d = state.decisions.get(key)
-    if d is None:
-        d = state.decisions[key] = _decision(state, top)
-    return d
-
-
-def _decision(state: State, top: tuple | None) -> Decision:
+    top = turn.top(state)
+    if top is not None:
+        return top.decision(state)
     p = state.player
-    phase = "Actions"
-    if state.phase == SETUP_PHASE:
-        first = state.players[0]
-        n = state.book.constants["display_cards"]
-        return Decision(
-            first,
-            "Setup",
-            "chance",
-            (Deal,),
-            "the card dealt to the display",
-            missing=lambda: Illegal(
-                SETUP,
-                f"{n} Galley cards are dealt to the display at setup (setup: display:): "
-                f"{n - state.to_deal} named",
-            ),
-        )
     if state.phase == START:
         return Decision(
             p, "Available", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True
         )
-    if top is None:
-        left = pending(state)
-        if left:
-            return Decision(
-                p,
-                phase,
-                "choice",
-                TOP_ACCEPTS,
-                f"an action that uses the {left} from the exchange",
-                missing=Illegal(
-                    FREE_EXCHANGE,
-                    f"{left} from a free exchange is still unused: it must be used at once",
-                ),
-            )
-        return Decision(
-            p, phase, "choice", TOP_ACCEPTS, "an action, or the end of the turn", default=END_TURN
-        )
-    kind = top[0]
-    if kind == DEAL:
-        era = state.book.eras[state.era]
+    left = pending(state)
+    if left:
         return Decision(
             p,
-            phase,
-            "chance",
-            (Deal,),
-            f"the {era} card dealt to the display",
-            missing=lambda: Illegal(
-                NEXT_AGE,
-                f"the {era} era has begun: name the {state.to_deal} more card(s) dealt to the "
-                "display (display: [...])",
-            ),
-        )
-    if kind == TARGET:
-        if top[1] == "Merchant":
-            return Decision(
-                p,
-                phase,
-                "choice",
-                (Trade,),
-                "the trade box for the merchant cube",
-                missing=Illegal(
-                    MERCHANT_BOX, "name the trade box the merchant cube goes to (trade:)"
-                ),
-            )
-        return Decision(
-            p,
-            phase,
+            PHASE,
             "choice",
-            (City,),
-            "the city for the city disc",
-            missing=Illegal(WHICH_BOX, "name the city the city disc goes to (city:)"),
-        )
-    if kind == RETURN:
-        return Decision(
-            p,
-            phase,
-            "choice",
-            (ReturnGood,),
-            "a good to send back to the pool",
-            missing=lambda: Illegal(
-                MERCHANT_BOX,
-                f"{p}'s warehouse holds {state.seat.goods_held} goods and has room for "
-                f"{state.seat.goods_held + state.warehouse_room(state.current)}: "
-                "name the goods sent back (return: [...])",
-            ),
-        )
-    if kind == CHOOSE:
-        return Decision(
-            p,
-            phase,
-            "choice",
-            (ChooseGood,),
-            "the good of your choice",
-            missing=Illegal(TAKE_CARD, "name the good of your choice the card gives (good:)"),
-        )
-    if kind == CARD_ACTION:
-        move = ACTION_OF[top[1].action]
-        left = pending(state)
-        return Decision(
-            p,
-            phase,
-            "choice",
-            (move, Exchange, Decline),
-            f"the card's {top[1].action} action, or none",
-            default=None if left else DECLINE,
-            missing=Illegal(
-                FREE_EXCHANGE,
-                f"{left} from a free exchange is still unused: it must be used at once",
-            ),
-        )
-    if kind == CARD_REMOVE:
-        return Decision(
-            p,
-            phase,
-            "choice",
-            (TakeBackShips, Decline),
-            "the ships the card takes back, or none",
-            default=DECLINE,
-        )
-    if kind == SELL:
-        if state.sold:
-            return Decision(
-                p,
-                phase,
-                "choice",
-                (SellGood, StopSelling),
-                "another good to sell",
-                default=STOP_SELLING,
-            )
-        return Decision(
-            p,
-            phase,
-            "choice",
-            (SellGood,),
-            "a good to sell",
-            missing=Illegal(SELL_GOODS, "name the goods sold (sell: [...])"),
-        )
-    if state.retrieved:
-        return Decision(
-            p,
-            phase,
-            "choice",
-            (TakeBack, TakeBackAll, StopRetrieving),
-            "another cube to take back",
-            default=STOP_RETRIEVING,
+            TOP_ACCEPTS,
+            f"an action that uses the {left} from the exchange",
+            missing=unused_exchange(left),
         )
     return Decision(
-        p,
-        phase,
-        "choice",
-        (TakeBack, TakeBackAll, StopRetrieving),
-        "the cubes to take back",
-        missing=Illegal(RETRIEVE, "name the cubes taken back (cubes: [...]), or take them all"),
+        p, PHASE, "choice", TOP_ACCEPTS, "an action, or the end of the turn", default=END_TURN
     )
 
 
@@ -374,7 +195,8 @@ def legal_actions(state: State, *, first: bool = False) -> list[Any]:
     the first one found."""
     out = []
     payable: dict[tuple, tuple[str, ...]] = {}  # (action, extra gold) -> the cubes that can pay
-    step = state.tasks[-1][1] if state.tasks else None
+    top = turn.top(state)
+    step = top.step if top is not None else None
     cards = state.book.cards
     for cubes, shape in _shapes(state):
         kind = type(shape)
@@ -412,8 +234,9 @@ WITH_CUBE = {
 
 def _shapes(state: State) -> list[tuple[tuple[str, ...], Any]]:
     """(the cubes that may pay, an action without its cube) that might be legal now."""
-    if state.tasks:
-        only = ACTION_OF[state.tasks[-1][1].action]
+    top = turn.top(state)
+    if top is not None:
+        only = ACTION_OF[top.step.action]
         return [((CARD,), m) for m in action_shapes(state, only)]
     cubes = tuple(cubes_available(state))
     return [(cubes, m) for m in action_shapes(state)] if cubes else []
@@ -434,8 +257,8 @@ def _paid(state: State, cube: str, move: Any, paid: dict) -> bool:
 def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     """A uniform pick among the legal moves, without listing them all where a turn offers
     many: every candidate in a random order, the first legal one taken."""
-    top = state.tasks[-1] if state.tasks else None
-    if StartTurn in d.accepts or not (top is None or top[0] == CARD_ACTION):
+    top = turn.top(state)
+    if StartTurn in d.accepts or not (top is None or isinstance(top, CardAction)):
         return rng.choice(choices(state, d))
     candidates: list[tuple[str | None, Any]] = [
         (c, shape) for cubes, shape in _shapes(state) for c in cubes
@@ -446,7 +269,7 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     candidates += [(None, _exchange(g)) for g in state.book.exchanges if goods.get(g)]
     paid: dict[tuple, bool] = {}
     ruled_out: set[int] = set()  # actions (without their cube) that cannot be carried out
-    step = top[1] if top else None
+    step = top.step if top else None
     left = len(candidates)
     while left:  # a random order, drawn as it goes (most first draws are legal)
         k = rng.randrange(left)
@@ -475,7 +298,7 @@ def exchanges(state: State) -> list[Exchange]:
     return [
         Exchange(g)
         for g in state.book.exchanges
-        if turn.check_exchange(state, Exchange(g)) is None and _usable_after(state, g, memo)
+        if check_exchange(state, Exchange(g)) is None and _usable_after(state, g, memo)
     ]
 
 
@@ -483,7 +306,7 @@ def _exchange_usable(state: State, move: Exchange) -> bool:
     """Whether ``exchanges`` lists this exchange, without working out the others: each good's
     answer is its own (an exchange spends its good, so the search never comes back to a state
     it is still working out, and the shared memo only saves time)."""
-    return turn.check_exchange(state, move) is None and _usable_after(state, move.good, {})
+    return check_exchange(state, move) is None and _usable_after(state, move.good, {})
 
 
 def _usable_after(state: State, good: str, memo: dict[tuple, bool]) -> bool:
@@ -491,13 +314,13 @@ def _usable_after(state: State, good: str, memo: dict[tuple, bool]) -> bool:
     seat = state.seat
     saved = (dict(seat.goods), dict(state.pool), seat.vp)
     pend = (state.pend_free, state.pend_gold, state.pend_nav)
-    turn.apply_exchange(state, Exchange(good))
+    apply_exchange(state, Exchange(good))
     key = (state.pend_free, state.pend_gold, state.pend_nav, *seat.goods.values())
     ok = memo.get(key)
     if ok is None:
         memo[key] = False  # while this one is being worked out
         ok = bool(legal_actions(state, first=True)) or any(
-            turn.check_exchange(state, Exchange(g)) is None and _usable_after(state, g, memo)
+            check_exchange(state, Exchange(g)) is None and _usable_after(state, g, memo)
             for g in state.book.exchanges
         )
         memo[key] = ok
@@ -507,43 +330,27 @@ def _usable_after(state: State, good: str, memo: dict[tuple, bool]) -> bool:
 
 
 def choices(state: State, d: Decision) -> list[Any]:
-    top = state.tasks[-1] if state.tasks else None
+    """The legal moves: the turn's own step, the actions (at the top of a turn or a card's
+    action), else what the task pending asks."""
     if StartTurn in d.accepts:
         return [StartTurn(state.player)]
+    top = turn.top(state)
     if top is None:
         out = legal_actions(state) + exchanges(state)
         return out if pending(state) else [*out, END_TURN]
-    kind = top[0]
-    if kind == TARGET:
-        nav = navigation_in_hand(state)
-        if top[1] == "Merchant":
-            return areas.trade_targets(state, nav, state.pend_nav)
-        return areas.city_targets(state, nav, state.pend_nav, top[2])
-    if kind == RETURN:
-        return [ReturnGood(g) for g, n in state.seat.goods.items() if n]
-    if kind == CHOOSE:
-        return [ChooseGood(g) for g in choosable(state)]
-    if kind == CARD_ACTION:
+    if isinstance(top, CardAction):
         out = legal_actions(state)
-        if top[1].action in turn.SHIP_ACTIONS:
+        if top.step.action in SHIP_ACTIONS:
             out += [e for e in exchanges(state) if e.good == "Metal"]
         return out if pending(state) else [*out, DECLINE]
-    if kind == CARD_REMOVE:
-        return [*ships.take_back_choices(state), DECLINE]
-    if kind == SELL:
-        out = [SellGood(g) for g, n in state.seat.goods.items() if n]
-        return [*out, STOP_SELLING] if state.sold else out
-    out = income.take_back_choices(state)
-    if out:
-        out.append(TAKE_BACK_ALL)
-    return [*out, STOP_RETRIEVING] if state.retrieved else out
+    return top.choices(state)
 
 
 def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
-    return [(Deal(c), n) for c, n in state.decks[state.era].items()]
+    return turn.top(state).chances(state)
 
 
-def sample_outcome(state: State, rng: random.Random) -> Any:
+def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     deck = state.decks[state.era]
     return Deal(rng.choices(list(deck), weights=list(deck.values()))[0])
 
@@ -552,7 +359,7 @@ def sample_outcome(state: State, rng: random.Random) -> Any:
 def misplaced(state: State, move: Any) -> Illegal | None:
     """A move nothing is waiting for. Inside an action, what it still waits for is reported
     (the decision's own message); between actions, a move that belongs inside one is."""
-    if isinstance(move, Deal) and not any(t[0] == DEAL for t in state.tasks):
+    if isinstance(move, Deal) and not turn.waits(state, Dealing):
         return Illegal(
             NEXT_AGE,
             "no card is dealt now: the display is dealt at setup and when a new era begins",
@@ -577,6 +384,19 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     if isinstance(move, (TakeBackShips, Decline)):
         return Illegal(TAKE_CARD, "no card's action is waiting now")
     return None
+
+
+# The interactive referee's headings for long lists.
+MENUS = {
+    PlaceShip: "Place ship",
+    UpgradeShip: "Upgrade ship",
+    RemoveShip: "Remove one ship",
+    TakeCard: "Take one card",
+}
+
+
+def menu(move: Any) -> str | None:
+    return MENUS.get(type(move))
 
 
 # -- The table as everyone sees it ------------------------------------------------------------

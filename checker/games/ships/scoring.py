@@ -96,7 +96,7 @@ def pieces_of(state: State, area: int) -> AreaPieces:
     )
 
 
-def final_scoring(state: State) -> ScoreSheet:
+def score(state: State) -> ScoreSheet:
     """The present area scores once more, every good is sold and the gold becomes VP (the
     state is left as it is: a game still going gets the sheet it would have now)."""
     book = state.book

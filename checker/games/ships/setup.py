@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from checker.games.ships.actions.common import Dealing, SetupEnds
 from checker.games.ships.book import FOOD, FREE_CUBE, Book
-from checker.games.ships.state import DEAL, SETUP, START, Seat, State
+from checker.games.ships.state import SETUP, START, Seat, State
 
 
 def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:
@@ -43,6 +44,7 @@ def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:
     open_areas = [a.index for a in book.areas if a.open]
     state = State(
         book=book,
+        categories=book.categories,
         options=options,
         players=list(players),
         seats=seats,
@@ -57,6 +59,6 @@ def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:
         area_discs=[0] * len(book.areas),
     )
     state.to_deal = min(k["display_cards"], sum(state.decks[0].values()))
-    state.tasks = [(DEAL,)] if state.to_deal else []
+    state.tasks = [SetupEnds(), Dealing()] if state.to_deal else []
     state.phase = SETUP if state.tasks else START
     return state

@@ -12,18 +12,6 @@ from checker.games.ships.book import BANK, WAREHOUSE, Book
 # Phases of the game, as the rulebook names them.
 SETUP, START, ACTIONS, OVER = "Setup", "Available actions", "Perform actions", "Over"
 
-# What the game waits for inside an action (the top of State.tasks); each is a tuple whose
-# first item is one of these.
-DEAL = "deal"  # (DEAL,): cards dealt to the display (State.to_deal left)
-TARGET = "target"  # (TARGET, box, no_food): where the cube or disc of a placed ship goes
-RETURN = "return"  # (RETURN,): goods back to the pool until the warehouse holds them
-CHOOSE = "choose"  # (CHOOSE, n): a good of your choice, n of them
-CARD_ACTION = "card action"  # (CARD_ACTION, Action step): a card's action, or none
-CARD_REMOVE = "card remove"  # (CARD_REMOVE,): a card's "take back ships from one age"
-GAIN = "gain"  # (GAIN, Gain step): carried out when it comes up
-SELL = "sell"  # (SELL, per-good bonus): goods sold one by one (State.sold)
-RETRIEVE = "retrieve"  # (RETRIEVE, area): cubes taken back one by one (State.retrieved)
-
 
 @dataclass(slots=True)
 class Seat:
@@ -88,7 +76,6 @@ class State(GameState):
     current: int = 0
     phase: str = SETUP
     turn: int = 0  # turns begun
-    tasks: list[tuple] = field(default_factory=list)  # what the action waits for, top last
     to_deal: int = 0
     took_card: bool = False
     free_used: int = 0  # free action cubes put in action boxes this turn
@@ -100,7 +87,6 @@ class State(GameState):
     end_reached: bool = False
     end_reason: str = ""
     categories: list = field(default_factory=list)
-    decisions: dict = field(default_factory=dict)  # decisions already built, by their key
 
     @property
     def player(self) -> str:
@@ -161,6 +147,5 @@ class State(GameState):
             tasks=list(self.tasks),
             sold=dict(self.sold),
             scratchpad=None,
-            decisions={},
             memo=None,
         )

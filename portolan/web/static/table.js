@@ -1,5 +1,6 @@
 // The only script; everything works without it. It filters a long list of choices as the user
-// types, and keeps a score pad's running totals (asked of the server, which scores as
+// types, shows a score pad's cells that matter now (Ships' present area, Age of Discovery's next
+// ship), and keeps its running totals (asked of the server, which scores as
 // `portolan score` does) at the top of the pad while the table fills it in.
 document.addEventListener("DOMContentLoaded", () => {
   for (const box of document.querySelectorAll("input[data-filter]")) {
@@ -13,7 +14,11 @@ document.addEventListener("DOMContentLoaded", () => {
       }
     });
   }
-  for (const pad of document.querySelectorAll("form[data-totals]")) runningTotals(pad);
+  for (const pad of document.querySelectorAll("form[data-totals]")) {
+    presentArea(pad);
+    shipSlots(pad);
+    runningTotals(pad);
+  }
 });
 
 function runningTotals(pad) {
@@ -61,4 +66,37 @@ function runningTotals(pad) {
   };
   pad.addEventListener("input", later);
   pad.addEventListener("change", later);
+}
+
+// Ships: only the present area's trade boxes, cities and Area 7 rows are shown (and sent);
+// without the script every area is listed and the server says which cells lie outside it.
+function presentArea(pad) {
+  const chosen = pad.querySelector("select[name=area]");
+  if (!chosen) return;
+  const show = () => {
+    for (const part of pad.querySelectorAll("[data-area]")) {
+      const off = part.dataset.area !== chosen.value;
+      part.hidden = off;
+      for (const cell of part.querySelectorAll("input, select")) cell.disabled = off;
+    }
+    for (const hint of pad.querySelectorAll(".area-none")) hint.hidden = chosen.value !== "";
+  };
+  chosen.addEventListener("change", show);
+  show();
+}
+
+// Age of Discovery: an expedition shows its filled ships and one empty line for the next.
+function shipSlots(pad) {
+  for (const fleet of pad.querySelectorAll(".fleet")) {
+    const slots = [...fleet.querySelectorAll(".slot")];
+    const show = () => {
+      const used = slots.map((slot) =>
+        [...slot.querySelectorAll("select")].some((s) => s.value) ||
+        slot.querySelector("input").checked);
+      const last = used.lastIndexOf(true);
+      slots.forEach((slot, i) => { slot.hidden = i > last + 1; });
+    };
+    fleet.addEventListener("change", show);
+    show();
+  }
 }

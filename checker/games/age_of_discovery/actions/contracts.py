@@ -3,6 +3,7 @@ top card of the draw deck; and the contracts turned face up into the row, at the
 
 from __future__ import annotations
 
+from checker.core import turn
 from checker.core.game import Illegal
 from checker.games.age_of_discovery.actions.common import (
     begin,
@@ -12,6 +13,7 @@ from checker.games.age_of_discovery.actions.common import (
     pay_in,
     reserved_by_other,
 )
+from checker.games.age_of_discovery.actions.tasks import DrawingBlind, ReplacingContract
 from checker.games.age_of_discovery.moves import (
     Contract,
     ContractDrawn,
@@ -109,7 +111,7 @@ def take_contract(state: State, move: TakeContract | Contract) -> list[str]:
     state.hands[p].append(card)
     events = [f"pays {state.k['contract_cost']} coin and takes the face-up {card}"]
     if state.draw_deck_size() > 0:
-        state.pending = ("row contract", space)
+        turn.push(state, ReplacingContract(space))
     else:
         events.append("the contract draw deck is empty: the space stays empty")
     return events
@@ -119,7 +121,7 @@ def draw_contract(state: State, move: DrawContract | Contract) -> list[str]:
     in_block(state, "contract")
     begin(state, CONTRACT)
     pay_in(state, state.player, state.k["contract_cost"])
-    state.pending = ("blind",)
+    turn.push(state, DrawingBlind())
     return []
 
 
@@ -131,7 +133,7 @@ def contract_drawn(state: State, move: ContractDrawn | Contract) -> list[str]:
     card = move.card
     state.contract_deck.remove(card)
     state.hands[state.player].append(card)
-    state.pending = None
+    turn.pop(state)
     return [f"pays {state.k['contract_cost']} coin and draws {card} from the draw deck"]
 
 
@@ -155,9 +157,8 @@ def apply_row_contract(state: State, move: RowContract) -> list[str]:
         space = state.contract_row.index(None)
         state.contract_row[space] = move.card
         return [f"{move.card} is turned face up in the contract row", *setup_advanced(state)]
-    space = state.pending[1]
+    space = turn.pop(state).space
     state.contract_row[space] = move.card
-    state.pending = None
     if move.card == UNNAMED:  # still counted among the unseen cards until it is taken
         return ["a contract is turned face up in its place (the log does not name it)"]
     state.contract_deck.remove(move.card)

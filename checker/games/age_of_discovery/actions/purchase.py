@@ -4,6 +4,7 @@ and a card turned over from the draw piles in its place, a scoring card among th
 
 from __future__ import annotations
 
+from checker.core import turn
 from checker.core.game import Illegal
 from checker.core.piles import put, take
 from checker.games.age_of_discovery.actions.common import (
@@ -16,6 +17,7 @@ from checker.games.age_of_discovery.actions.common import (
     reserved_at,
     reserved_by_other,
 )
+from checker.games.age_of_discovery.actions.tasks import TurningOver, first_pile
 from checker.games.age_of_discovery.moves import Buy, TurnOver
 from checker.games.age_of_discovery.sections import (
     ACTION_CARDS,
@@ -110,15 +112,11 @@ def buy(state: State, move: Buy) -> list[str]:
         if held:
             events.append(f"{above} stays in the filling row: it is reserved")
     if any(state.piles):
-        state.pending = ("turnover", row, space)
+        turn.push(state, TurningOver(row, space))
     else:
         events.append("the draw piles are empty: the space stays empty")
         state.last_turnover = "the draw piles are empty, so nothing was turned over"
     return events
-
-
-def first_pile(state: State) -> int | None:
-    return next((i for i, n in enumerate(state.piles) if n), None)
 
 
 def check_turn_over(state: State, move: TurnOver) -> Illegal | None:
@@ -163,7 +161,8 @@ def turn_over(state: State, move: TurnOver) -> list[str]:
     i = first_pile(state)
     state.piles[i] -= 1
     card = move.card
-    _, row, space = state.pending
+    top = turn.top(state)
+    row, space = top.row, top.space
     if card in state.book.scoring:
         state.scoring_in[i] = None
         state.set_aside.append(card)
@@ -185,7 +184,7 @@ def turn_over(state: State, move: TurnOver) -> list[str]:
     take(state.unseen, card)
     target = state.filling if row == FILLING else state.purchase
     target[space] = card
-    state.pending = None
+    turn.pop(state)
     state.last_turnover = f"{card} was the last card turned over"
     events = [f"{card} is turned over from pile {i + 1} into the {ROW_WORDS[row]}"]
     if not any(state.piles):
@@ -194,7 +193,7 @@ def turn_over(state: State, move: TurnOver) -> list[str]:
 
 
 def piles_run_out(state: State) -> list[str]:
-    state.pending = None
+    state.tasks.clear()
     if state.options["piles_run_out"] == "score_at_turn_end":
         state.final_at = state.turn
         if state.first_at is not None and state.first_at > state.turn:

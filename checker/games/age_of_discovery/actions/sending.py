@@ -5,6 +5,7 @@ of its two colours (§2.1)."""
 
 from __future__ import annotations
 
+from checker.core import turn
 from checker.core.game import Illegal
 from checker.core.piles import put, take
 from checker.games.age_of_discovery.actions.common import (
@@ -18,6 +19,7 @@ from checker.games.age_of_discovery.actions.common import (
     pay_in,
     placement_fee,
 )
+from checker.games.age_of_discovery.actions.tasks import Loading, Sailing
 from checker.games.age_of_discovery.moves import Assign, PlayContract, Sail, SendShip
 from checker.games.age_of_discovery.sections import (
     ACTION_CARDS,
@@ -72,7 +74,7 @@ def send_ship(state: State, move: SendShip) -> list[str]:
     in_block(state, "send")
     begin(state, SEND)
     events = reveal_flagship(state, p, move.card)
-    state.pending = ("sail", move.card)
+    turn.push(state, Sailing(move.card))
     return events
 
 
@@ -148,7 +150,7 @@ def sailing_colour(
 
 def check_sail(state: State, move: Sail) -> Illegal | None:
     p = state.player
-    card = state.pending[1]
+    card = turn.top(state).card
     info = state.book.expeditions[move.expedition]
     t, problem = ship_transport(state, card, move.transport, EXPEDITIONS)
     if problem:
@@ -216,7 +218,7 @@ def play_wild(state: State) -> None:
 
 def sail(state: State, move: Sail) -> list[str]:
     p = state.player
-    card = state.pending[1]
+    card = turn.top(state).card
     info = state.book.expeditions[move.expedition]
     t, _ = ship_transport(state, card, move.transport, EXPEDITIONS)
     key = exp_key(state, move.expedition, p)
@@ -237,7 +239,7 @@ def sail(state: State, move: Sail) -> list[str]:
     if wanted is None:
         state.exp_colour[key] = colour
         events.append(f"{move.expedition}'s expedition will take {colour} ships")
-    state.pending = None
+    turn.pop(state)
     how = f" with a {state.book.wild} card" if move.wild else ""
     flag = f" as {colour}, transport {t}," if state.book.is_flagship(card) else ""
     used = state.load[move.expedition]
@@ -280,7 +282,7 @@ def play_contract(state: State, move: PlayContract) -> list[str]:
         events.append(f"{p} reveals the contract kept secret: {move.card}")
     v = Voyage(p, move.card, move.duration)
     state.voyages.append(v)
-    state.pending = ("voyage", v)
+    turn.push(state, Loading(v))
     info = state.book.contracts[move.card]
     return [
         *events,
@@ -292,7 +294,7 @@ def play_contract(state: State, move: PlayContract) -> list[str]:
 
 def check_assign(state: State, move: Assign) -> Illegal | None:
     p = state.player
-    v: Voyage = state.pending[1]
+    v: Voyage = turn.top(state).voyage
     info = state.book.contracts[v.contract]
     problem = owns_ship(state, p, move.card)
     if problem:
@@ -323,7 +325,7 @@ def check_assign(state: State, move: Assign) -> Illegal | None:
 
 def assign(state: State, move: Assign) -> list[str]:
     p = state.player
-    v: Voyage = state.pending[1]
+    v: Voyage = turn.top(state).voyage
     info = state.book.contracts[v.contract]
     events = reveal_flagship(state, p, move.card)
     t, _ = ship_transport(state, move.card, move.transport, TRADE_CONTRACTS)
@@ -343,6 +345,6 @@ def assign(state: State, move: Assign) -> list[str]:
     )
     if v.loaded == info.transport:
         v.left = v.duration
-        state.pending = None
+        turn.pop(state)
         events.append(f"{v.contract} sails: {count_turns(v.duration)} on the turn track")
     return events

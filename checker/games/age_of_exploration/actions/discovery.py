@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 
 from checker.core.game import Illegal
-from checker.games.age_of_exploration.actions.engine import push, same, task
+from checker.games.age_of_exploration.actions.engine import choice, push, task
 from checker.games.age_of_exploration.book import GOODS
 from checker.games.age_of_exploration.moves import Find, Rumor
 from checker.games.age_of_exploration.sections import DISCOVERIES, RUMORS
@@ -61,7 +61,7 @@ def make(state: State, e: Expedition, index: int) -> list[str]:
 
 
 def decide_find(state: State, t: tuple):
-    return same(state.player, "Discovery", (Find,), "the discovery made (one per Ⓓ)")
+    return choice(state.player, "Discovery", (Find,), "the discovery made (one per Ⓓ)")
 
 
 def find_moves(state: State, t: tuple) -> list:
@@ -208,7 +208,7 @@ def answer_rumor(state: State, t: tuple, move: Rumor) -> list[str]:
 task(
     "rumor",
     auto=rumor_auto,
-    decide=lambda s, t: same(s.player, "Discovery", (Rumor,), "where the Rumors of Gold go"),
+    decide=lambda s, t: choice(s.player, "Discovery", (Rumor,), "where the Rumors of Gold go"),
     options=lambda s, t: [Rumor(x) for x in rumor_targets(s, s.exp[s.player])],
     check=check_rumor,
     answer=answer_rumor,

@@ -5,7 +5,7 @@ Expedition must return, returning to Europe or a base, aborting."""
 from __future__ import annotations
 
 from checker.core.game import Illegal
-from checker.games.age_of_exploration.actions.engine import effect, push, same, task
+from checker.games.age_of_exploration.actions.engine import choice, effect, push, task
 from checker.games.age_of_exploration.actions.ratings import navigation
 from checker.games.age_of_exploration.moves import (
     END_TURN,
@@ -48,7 +48,7 @@ task("next", auto=next_player)
 
 def decide_start(state: State, t: tuple):
     p = state.player
-    return same(p, "Turn", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
+    return choice(p, "Turn", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
 
 
 def start_turn(state: State, t: tuple, move: StartTurn) -> list[str]:
@@ -175,7 +175,7 @@ def answer_end(state: State, t: tuple, move) -> list[str]:
 
 task(
     "end",
-    decide=lambda s, t: same(
+    decide=lambda s, t: choice(
         s.player,
         "End of turn",
         (Return, DeclareReturn, Abort, EndTurn),

@@ -74,24 +74,6 @@ def run(state: State) -> list[str]:
     return events
 
 
-# Tasks whose decision is always the same for the same task and player: made once per game.
-CONSTANT = {
-    "start",
-    "status",
-    "end",
-    "port",
-    "outfit",
-    "natives",
-    "score",
-    "eat",
-    "intervene",
-    "draw",
-    "odraw",
-    "row",
-    "ldraw",
-}
-
-
 def decide(state: State) -> Decision | None:
     """The decision of the task on top; it also accepts a step written for what the rules just
     did alone (echoes.py)."""
@@ -107,12 +89,6 @@ def decide_top(state: State) -> Decision | None:
     if not state.tasks or state.phase == OVER:
         return None
     t = state.tasks[-1]
-    if t[0] in CONSTANT:
-        key = (t, state.current)
-        d = state.decisions.get(key)
-        if d is None:
-            d = state.decisions[key] = TASKS[t[0]].decide(state, t)
-        return d
     return TASKS[t[0]].decide(state, t)
 
 
@@ -199,18 +175,6 @@ def roll_weights(dice: int = 2) -> list[tuple[int, int]]:
 
 def choice(player: str, phase: str, accepts: tuple, prompt: str, **kw: Any) -> Decision:
     return Decision(player, phase, "choice", accepts, prompt, **kw)
-
-
-_SAME: dict[tuple, Decision] = {}
-
-
-def same(player: str, phase: str, accepts: tuple, prompt: str, **kw: Any) -> Decision:
-    """A choice that is always asked in the same words: made once."""
-    key = (player, phase, accepts, prompt, tuple(kw.items()))
-    d = _SAME.get(key)
-    if d is None:
-        d = _SAME[key] = Decision(player, phase, "choice", accepts, prompt, **kw)
-    return d
 
 
 def chance(player: str, phase: str, accepts: tuple, prompt: str, **kw: Any) -> Decision:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import effect, push, same, task
+from checker.games.age_of_exploration.actions.engine import choice, effect, push, task
 from checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
 from checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
@@ -150,16 +150,16 @@ def action_auto(state: State, t: tuple) -> list[str] | None:
 def decide_action(state: State, t: tuple):
     e = state.exp[state.player]
     if capital_rival(state, e):
-        return same(state.player, "Action", (Takeover,), "the take-over the Capital demands")
+        return choice(state.player, "Action", (Takeover,), "the take-over the Capital demands")
     if len(t) > 1:
-        return same(
+        return choice(
             state.player,
             "Action",
             (SpendGold, NoAction),
             "more Gold to spend (or none)",
             default=NO_ACTION,
         )
-    return same(
+    return choice(
         state.player,
         "Action",
         (Action, SpendGold, Takeover, NoAction),
@@ -308,7 +308,7 @@ task(
 
 # -- take-overs ----------------------------------------------------------------------------------
 def decide_give(state: State, t: tuple):
-    return same(
+    return choice(
         t[1], "Take-over", (Give,), f"how much Gold {t[1]} gives {t[2]} (+2 each to the check)"
     )
 

@@ -6,7 +6,7 @@ New World base into a coastal space beside it, into the base's space, or on foot
 from __future__ import annotations
 
 from checker.core.game import Illegal
-from checker.games.age_of_exploration.actions.engine import chance, push, same, task
+from checker.games.age_of_exploration.actions.engine import chance, choice, push, task
 from checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
 from checker.games.age_of_exploration.moves import (
     END_TURN,
@@ -109,7 +109,7 @@ def answer_port(state: State, t: tuple, move) -> list[str]:
 
 task(
     "port",
-    decide=lambda s, t: same(
+    decide=lambda s, t: choice(
         s.player, "Port", (StayInPort, Launch, ShipType), "stay in port or launch"
     ),
     options=lambda s, t: [STAY, *launches(s)],
@@ -173,7 +173,7 @@ NO_EAT = Action("eat", 0)
 
 task(
     "eat",
-    decide=lambda s, t: same(
+    decide=lambda s, t: choice(
         s.player, "Launch", (Action,), "horses to eat before the scurvy losses", default=NO_EAT
     ),
     options=lambda s, t: [
@@ -188,7 +188,7 @@ task(
 # answer) a step written for a loss the rules took alone is still this turn's (echoes.py).
 task(
     "launched",
-    decide=lambda s, t: same(
+    decide=lambda s, t: choice(
         s.player, "Launch", (EndTurn,), "the end of the launch turn", default=END_TURN
     ),
     options=lambda s, t: [END_TURN],

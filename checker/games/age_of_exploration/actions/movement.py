@@ -11,7 +11,7 @@ from collections import deque
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery, echoes
-from checker.games.age_of_exploration.actions.engine import choice, effect, push, same, task
+from checker.games.age_of_exploration.actions.engine import choice, effect, push, task
 from checker.games.age_of_exploration.actions.losses import reduce_ships, take
 from checker.games.age_of_exploration.actions.ratings import (
     capacity,
@@ -169,8 +169,8 @@ MOVE_MISSING = Illegal(END_OF_TURN, "an expedition that must return moves on its
 def decide_move(state: State, t: tuple):
     e = state.exp[state.player]
     if e.must_return and must_move(state, e):
-        return same(state.player, "Movement", MOVES, MOVE_PROMPT, missing=MOVE_MISSING)
-    return same(state.player, "Movement", MOVES, MOVE_PROMPT, default=STOP)
+        return choice(state.player, "Movement", MOVES, MOVE_PROMPT, missing=MOVE_MISSING)
+    return choice(state.player, "Movement", MOVES, MOVE_PROMPT, default=STOP)
 
 
 def options(state: State, t: tuple) -> list:
@@ -351,32 +351,8 @@ def track_majors(state: State, e: Expedition, frm: str, to: str, status: bool) -
 
 
 def descents(state: State) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
-    """The rivers of the descents, read from the map: from the river space a land space's
-    arrow leads to, down the one-way borders, to the spaces beyond its last space."""
-    book = state.book
-    cached = book.__dict__.get("descents")
-    if cached is not None:
-        return cached
-    out = {}
-    for sid, kind in book.kind.items():
-        if kind != "river" or not any(book.kind[a] == "land" for a in book.trans[sid]):
-            continue
-        if any(k == "river" and sid in book.neigh[n] for n, k in book.kind.items()):
-            continue  # not the river's source
-        chain = [sid]
-        while True:
-            nxt = [n for n in book.neigh[chain[-1]] if book.kind[n] == "river" and n not in chain]
-            if not nxt:
-                break
-            chain.append(nxt[0])
-        last = chain[-1]
-        exits = tuple(n for n in (*book.neigh[last], *book.trans[last]) if book.kind[n] != "river")
-        name = (book.spaces[sid].name or "").split()[0]
-        major = next((m for m, info in book.majors.items() if name and name in info.name), None)
-        if major:
-            out[major] = (tuple(chain), exits)
-    book.__dict__["descents"] = out
-    return out
+    """The rivers of the descents: major -> (its river spaces, the spaces beyond)."""
+    return state.book.descents
 
 
 def capital_entered(state: State, p: str, e: Expedition, to: str) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from checker.core.game import Illegal
-from checker.games.age_of_exploration.actions.engine import chance, push, same, task
+from checker.games.age_of_exploration.actions.engine import chance, choice, push, task
 from checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
     ship_handling,
@@ -100,7 +100,7 @@ def odraw_auto(state: State, t: tuple) -> list[str] | None:
 def decide_odraw(state: State, t: tuple):
     p = t[1]
     if face_up(state) and len(t) == 2:
-        return same(
+        return choice(
             p,
             "Outfitting",
             (Take, Blind),
@@ -242,19 +242,14 @@ def _move(kind: type, *args: Any) -> Any:
 
 def card_choices(book, n: int) -> tuple[tuple[str, dict, tuple], ...]:
     """What Outfitting card ``n`` may be played for, in the order of its options: (the words,
-    the counters it gives, those counters as a key). Worked out once per card and book (the
-    cards never change; nothing changes the dictionaries either)."""
-    known = book.__dict__.setdefault("outfit_choices", {})
-    found = known.get(n)
-    if found is None:
-        out = []
-        for option in book.outfit[n].options:
-            if "Letter of Credit" in option:
-                out += [(i, {i: 1}, ((i, 1),)) for i in LETTER_ITEMS]
-            else:
-                out.append((words(option), dict(option), tuple(option.items())))
-        found = known[n] = tuple(out)
-    return found
+    the counters it gives, those counters as a key)."""
+    out: list[tuple[str, dict, tuple]] = []
+    for option in book.outfit[n].options:
+        if "Letter of Credit" in option:
+            out += [(i, {i: 1}, ((i, 1),)) for i in LETTER_ITEMS]
+        else:
+            out.append((words(option), dict(option), tuple(option.items())))
+    return tuple(out)
 
 
 def items_of(state: State, move: Play) -> dict[str, int]:
@@ -409,7 +404,7 @@ def outfit_moves(state: State, t: tuple) -> list:
 
 
 def decide_outfit(state: State, t: tuple):
-    return same(
+    return choice(
         t[1],
         "Outfitting",
         (Play, SpendGold, ShipType, LaunchFrom, Pay, Hire, Done),
@@ -567,7 +562,7 @@ def check_retire(state: State, t: tuple, move: Retire) -> Illegal | None:
 
 task(
     "retire",
-    decide=lambda s, t: same(t[1], "Outfitting", (Retire,), "which Leader to retire (face up)"),
+    decide=lambda s, t: choice(t[1], "Outfitting", (Retire,), "which Leader to retire (face up)"),
     options=retire_options,
     check=check_retire,
     answer=answer_retire,

@@ -10,11 +10,11 @@ from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import echoes
 from checker.games.age_of_exploration.actions.engine import (
     chance,
+    choice,
     effect,
     plural,
     push,
     remove_turn_tasks,
-    same,
     task,
 )
 from checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS
@@ -128,13 +128,50 @@ def answer_score(state: State, t: tuple, move: Score) -> list[str]:
 task(
     "score",
     auto=score_auto,
-    decide=lambda s, t: same(
+    decide=lambda s, t: choice(
         t[1], "Return", (Score,), "a Major Expedition instead of normal scoring?", default=NORMAL
     ),
     options=lambda s, t: [NORMAL, *(Score(m) for m in qualified(s, s.exp[t[1]]))],
     check=check_score,
     answer=answer_score,
 )
+
+
+def publish_major(state: State, p: str, major: str) -> str:
+    """A Major Expedition (or an empire's defeat) published: its VP, and who holds it."""
+    vp = major_vp(state, p, major)
+    state.majors[major] = p
+    gain_vp(state, p, "majors", vp)
+    state.now.published += vp
+    return f"{state.book.majors[major].name}: {vp} VP"
+
+
+def known_progress(state: State, p: str, path: set[str], normal: bool, events: list[str]) -> int:
+    """Known Progress: the Sea markers (2 cards), the NWP and SSA markers (1 VP and 2 cards each
+    time they advance), moved along ``path``; the Outfitting cards they earn."""
+    cards = 0
+    sea_moved = False
+    for tid, track in state.book.tracks.items():
+        at = state.markers.get(tid)
+        if at is None:
+            continue
+        best = max((i for i, s in enumerate(track.spaces) if s in path), default=-1)
+        if best <= at:
+            continue
+        state.markers[tid] = best
+        state.waters = None
+        events.append(f"{track.name} to {track.spaces[best]}")
+        if not track.vp:
+            sea_moved = True
+            continue
+        cards += track.cards
+        if normal:
+            gain_vp(state, p, "known_progress", track.vp)
+            state.now.published += track.vp
+            events.append(f"{track.name}: {track.vp} VP")
+    if sea_moved:
+        cards += state.k["known_progress_cards"]
+    return cards
 
 
 def publish(state: State, p: str, major: str | None, defeat: str | None = None) -> list[str]:
@@ -164,36 +201,9 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
             events.append(f"{name} published")
 
     if major or defeat:
-        m = major or defeat
-        vp = major_vp(state, p, m)
-        state.majors[m] = p
-        gain_vp(state, p, "majors", vp)
-        state.now.published += vp
-        events.append(f"{book.majors[m].name}: {vp} VP")
+        events.append(publish_major(state, p, major or defeat))
     path = e.visited
-    # Known Progress: the Sea markers (2 cards), the NWP and SSA markers (1 VP and 2 cards each
-    # time they advance)
-    sea_moved = False
-    for tid, track in book.tracks.items():
-        at = state.markers.get(tid)
-        if at is None:
-            continue
-        best = max((i for i, s in enumerate(track.spaces) if s in path), default=-1)
-        if best <= at:
-            continue
-        state.markers[tid] = best
-        state.waters = None
-        events.append(f"{track.name} to {track.spaces[best]}")
-        if not track.vp:
-            sea_moved = True
-            continue
-        cards += track.cards
-        if normal:
-            gain_vp(state, p, "known_progress", track.vp)
-            state.now.published += track.vp
-            events.append(f"{track.name}: {track.vp} VP")
-    if sea_moved:
-        cards += state.k["known_progress_cards"]
+    cards += known_progress(state, p, path, normal, events)
     # sightings and landfalls
     if any(book.kind[s] == "coastal" and book.spaces[s].region in SIGHTING_REGIONS for s in path):
         award("new-world-sighting")
@@ -360,7 +370,7 @@ def set_leader(state: State, p: str, name: str) -> None:
 
 task(
     "pick",
-    decide=lambda s, t: same(t[1], "Leader", (Pick,), "the new expedition's Leader"),
+    decide=lambda s, t: choice(t[1], "Leader", (Pick,), "the new expedition's Leader"),
     options=pick_moves,
     check=check_pick,
     answer=answer_pick,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from checker.core.game import Illegal
 from checker.games.age_of_exploration.actions import civilizations as civ
 from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import push, same, task
+from checker.games.age_of_exploration.actions.engine import choice, push, task
 from checker.games.age_of_exploration.actions.movement import (
     enter,
     home_distances,
@@ -152,7 +152,7 @@ def check_status(state: State, t: tuple, move) -> Illegal | None:
 task(
     "status",
     auto=status_auto,
-    decide=lambda s, t: same(
+    decide=lambda s, t: choice(
         s.player, "Status", (Status, NoStatus), "a status change (or none)", default=NO_STATUS
     ),
     options=lambda s, t: [*(Status(x) for x in targets(s, s.exp[s.player])), NO_STATUS],

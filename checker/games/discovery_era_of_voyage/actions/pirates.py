@@ -3,7 +3,12 @@ any point of a turn, and moved by a ship that stops where one is."""
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
+from dataclasses import dataclass
+from typing import Any
+
+from checker.core import turn
+from checker.core.game import Decision, Illegal
+from checker.core.turn import Task
 from checker.games.discovery_era_of_voyage.actions.sailing import not_in_circle
 from checker.games.discovery_era_of_voyage.actions.supply import pay
 from checker.games.discovery_era_of_voyage.book import BOW_NAMES, COIN, counted
@@ -15,7 +20,7 @@ from checker.games.discovery_era_of_voyage.moves import (
     TurnPirate,
 )
 from checker.games.discovery_era_of_voyage.sections import TWO_PLAYER
-from checker.games.discovery_era_of_voyage.state import CENTRE, INCOME, PICKING, SAILING, State
+from checker.games.discovery_era_of_voyage.state import CENTRE, INCOME, SAILING, State
 
 
 def pirates_due(state: State) -> bool:
@@ -127,15 +132,55 @@ def check_pay_pirate(state: State, move: PayPirate) -> Illegal | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class PickingPirate(Task):
+    """'Turn a pirate' said: which pirate (its payment comes next)."""
+
+    def decision(self, state: State) -> Decision:
+        return Decision(
+            state.player,
+            state.phase,
+            "choice",
+            (TurnPirate,),
+            "the pirate to turn",
+            missing=lambda: Illegal(TWO_PLAYER, "name the pirate to turn (turn_pirate: ...)"),
+        )
+
+    def choices(self, state: State) -> list[Any]:
+        return [TurnPirate(state.ring[state.pirates[k][0]]) for k in turnable(state)]
+
+
+@dataclass(frozen=True, slots=True)
+class PayingPirate(Task):
+    """What pays for turning pirate ``pirate``: a coin or a resource."""
+
+    pirate: int
+
+    def decision(self, state: State) -> Decision:
+        return Decision(
+            state.player,
+            state.phase,
+            "choice",
+            (PayPirate,),
+            "what pays for turning the pirate",
+            missing=lambda: Illegal(
+                TWO_PLAYER, "name what pays for turning the pirate (turn_pirate: {Island: Coin})"
+            ),
+        )
+
+    def choices(self, state: State) -> list[Any]:
+        return [PayPirate(pay) for pay in pirate_payments(state)]
+
+
 def turn_pirate(state: State, move: TurnPirate) -> list[str]:
+    if isinstance(turn.top(state), PickingPirate):  # the pirate named now
+        turn.pop(state)
     if move.island is None:  # which pirate comes next, then the payment
-        state.turning = PICKING
+        turn.push(state, PickingPirate())
         return []
-    k = state.pirate_at(state.slot_of[move.island])
+    turn.push(state, PayingPirate(state.pirate_at(state.slot_of[move.island])))
     if move.payment is None:  # the payment comes next
-        state.turning = k
         return []
-    state.turning = k
     return pay_pirate(state, PayPirate(move.payment))
 
 
@@ -143,11 +188,9 @@ def pay_pirate(state: State, move: PayPirate) -> list[str]:
     p = state.player
     cost = state.book.constants["pirate_turn_cost"]
     pay(state, p, ((move.payment, cost),))
+    turned = [turn.pop(state).pirate]
     if state.options["turn_pirates"] == "both":
         turned = [k for k, (s, _) in enumerate(state.pirates) if s != CENTRE]
-    else:
-        turned = [state.turning]
-    state.turning = None
     state.turned_in = state.phase
     for k in turned:
         state.pirates[k][1] = -state.pirates[k][1]

@@ -4,8 +4,14 @@ left behind; goods sent back from a full warehouse."""
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
+from dataclasses import dataclass
+from typing import Any
+
+from checker.core import turn
+from checker.core.game import Decision, Illegal
+from checker.core.turn import Task
 from checker.games.ships.actions.common import (
+    PHASE,
     gain,
     gain_gold,
     gain_goods,
@@ -20,6 +26,7 @@ from checker.games.ships.sections import (
     FREE_EXCHANGE,
     NEXT_AREA,
     WARSHIP_BOX,
+    WHICH_BOX,
 )
 from checker.games.ships.sections import (
     MERCHANT_BOX as MERCHANT_RULES,
@@ -27,6 +34,42 @@ from checker.games.ships.sections import (
 from checker.games.ships.state import State
 
 NOT_GOODS = (SPICE, GOLD)  # trade symbols an industry counter cannot add to
+
+
+@dataclass(frozen=True, slots=True)
+class Targeting(Task):
+    """Where the cube or disc of a ship just placed in ``box`` goes (``no_food``: a card's
+    warship that needs no food)."""
+
+    box: str
+    no_food: bool
+
+    def decision(self, state: State) -> Decision:
+        if self.box == MERCHANT_BOX:
+            return Decision(
+                state.player,
+                PHASE,
+                "choice",
+                (Trade,),
+                "the trade box for the merchant cube",
+                missing=Illegal(
+                    MERCHANT_RULES, "name the trade box the merchant cube goes to (trade:)"
+                ),
+            )
+        return Decision(
+            state.player,
+            PHASE,
+            "choice",
+            (City,),
+            "the city for the city disc",
+            missing=Illegal(WHICH_BOX, "name the city the city disc goes to (city:)"),
+        )
+
+    def choices(self, state: State) -> list[Any]:
+        nav = navigation_in_hand(state)
+        if self.box == MERCHANT_BOX:
+            return trade_targets(state, nav, state.pend_nav)
+        return city_targets(state, nav, state.pend_nav, self.no_food)
 
 
 # -- the present area and the next -------------------------------------------------------------
@@ -206,8 +249,7 @@ def can_place(
 
 
 def check_trade(state: State, move: Trade) -> Illegal | None:
-    top = state.tasks[-1]
-    if top[1] != MERCHANT_BOX:
+    if turn.top(state).box != MERCHANT_BOX:
         return Illegal(
             WARSHIP_BOX, "the ship went in a Warship box: its city disc goes in a city, not a cube"
         )
@@ -262,7 +304,7 @@ def check_trade(state: State, move: Trade) -> Illegal | None:
 
 
 def apply_trade(state: State, move: Trade) -> list[str]:
-    state.tasks.pop()
+    turn.pop(state)
     book, seat, p = state.book, state.seat, state.current
     area = book.area_of(move.location)
     events = enter(state, area)
@@ -355,9 +397,9 @@ def city_of(state: State, move: City) -> tuple[list[int], Illegal | None]:
 
 
 def check_city(state: State, move: City) -> Illegal | None:
-    top = state.tasks[-1]
-    no_food = top[2]
-    if top[1] == MERCHANT_BOX:
+    top = turn.top(state)
+    no_food = top.no_food
+    if top.box == MERCHANT_BOX:
         return Illegal(
             MERCHANT_RULES, "the ship went in a Merchant box: a merchant cube goes in a trade box"
         )
@@ -397,7 +439,7 @@ def check_city(state: State, move: City) -> Illegal | None:
 
 
 def apply_city(state: State, move: City) -> list[str]:
-    no_food = state.tasks.pop()[2]
+    no_food = turn.pop(state).no_food
     book, seat, p = state.book, state.seat, state.current
     area = book.area_of(move.location)
     events = enter(state, area)
@@ -441,5 +483,5 @@ def apply_return(state: State, move: ReturnGood) -> list[str]:
     seat.goods[move.good] -= 1
     state.pool[move.good] += 1
     if state.warehouse_room(state.current) >= 0:
-        state.tasks.pop()
+        turn.pop(state)
     return [f"sends {move.good} back to the pool (the warehouse is full)"]

@@ -4,28 +4,25 @@ their taker until their era ends."""
 
 from __future__ import annotations
 
+from checker.core import turn
 from checker.core.game import Illegal
 from checker.core.piles import put, take
+from checker.core.turn import Task
 from checker.games.ships.actions.common import (
+    CardAction,
+    Choosing,
+    Gaining,
     choosable,
     gain_goods,
     pay,
     payment_problem,
     pending,
 )
-from checker.games.ships.actions.ships import resolve_cube
+from checker.games.ships.actions.ships import TakingBackShips, resolve_cube
 from checker.games.ships.moves import ChooseGood, Deal, Decline, TakeCard
 from checker.games.ships.sections import FREE_EXCHANGE, NEXT_AGE, SETUP, TAKE_CARD
-from checker.games.ships.state import (
-    CARD_ACTION,
-    CARD_REMOVE,
-    CHOOSE,
-    GAIN,
-    State,
-)
-from checker.games.ships.state import (
-    SETUP as SETUP_PHASE,
-)
+from checker.games.ships.state import SETUP as SETUP_PHASE
+from checker.games.ships.state import State
 from portolan.model.effects import Action, Gain
 
 TAKE = "Take one card"
@@ -73,7 +70,7 @@ def apply_deal(state: State, move: Deal) -> list[str]:
     put(state.display, move.card)
     state.to_deal -= 1
     if state.to_deal == 0:
-        state.tasks.pop()
+        turn.pop(state)
     return [f"{move.card} is dealt to the display"]
 
 
@@ -100,7 +97,7 @@ def take_card_problem(state: State, move: TakeCard, step) -> Illegal | None:
 def apply_take_card(state: State, move: TakeCard) -> list[str]:
     cube, step = resolve_cube(state, move.cube, TAKE)
     if step is not None:
-        state.tasks.pop()
+        turn.pop(state)
     info = state.book.cards[move.card]
     events = pay(state, TAKE, cube, info.cost)
     take(state.display, move.card)
@@ -111,14 +108,17 @@ def apply_take_card(state: State, move: TakeCard) -> list[str]:
     else:
         put(state.discard, move.card)  # carried out, then discarded: nothing else sees it
         events.append(f"takes {move.card}")
-    for s in reversed(info.steps):
-        if isinstance(s, Gain):
-            state.tasks.append((GAIN, s))
-        elif isinstance(s, Action):
-            state.tasks.append((CARD_ACTION, s))
-        else:
-            state.tasks.append((CARD_REMOVE,))
+    turn.push(state, *(card_task(s) for s in info.steps))
     return events
+
+
+def card_task(step: Gain | Action | object) -> Task:
+    """What one step of a card leaves pending: a gain, an action, ships taken back."""
+    if isinstance(step, Gain):
+        return Gaining(step)
+    if isinstance(step, Action):
+        return CardAction(step)
+    return TakingBackShips()
 
 
 # -- what a card asks for ----------------------------------------------------------------------
@@ -129,9 +129,9 @@ def check_choose(state: State, move: ChooseGood) -> Illegal | None:
 
 
 def apply_choose(state: State, move: ChooseGood) -> list[str]:
-    n = state.tasks.pop()[1]
+    n = turn.pop(state).n
     if n > 1:
-        state.tasks.append((CHOOSE, n - 1))
+        turn.push(state, Choosing(n - 1))
     return [f"chooses {gain_goods(state, state.current, move.good, 1)}"]
 
 
@@ -145,6 +145,6 @@ def check_decline(state: State, move: Decline) -> Illegal | None:
 
 
 def apply_decline(state: State, move: Decline) -> list[str]:
-    top = state.tasks.pop()
-    what = top[1].action if top[0] == CARD_ACTION else "taking ships back"
+    top = turn.pop(state)
+    what = top.step.action if isinstance(top, CardAction) else "taking ships back"
     return [f"does not use the card's {what}"]

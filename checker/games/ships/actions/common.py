@@ -4,7 +4,12 @@ the steps the rules carry out between two decisions."""
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
+from dataclasses import dataclass
+from typing import Any
+
+from checker.core import turn
+from checker.core.game import Decision, Illegal
+from checker.core.turn import Task
 from checker.games.ships.book import (
     ANY_GOOD,
     FREE_CUBE,
@@ -14,9 +19,37 @@ from checker.games.ships.book import (
     NAVIGATION,
     VP,
 )
-from checker.games.ships.moves import CARD, CUBE_WORDS, FREE, MERCHANT
-from checker.games.ships.sections import FREE_EXCHANGE, PERFORM_ACTIONS
-from checker.games.ships.state import CHOOSE, GAIN, RETURN, SETUP, START, State
+from checker.games.ships.moves import (
+    CARD,
+    CUBE_WORDS,
+    DECLINE,
+    FREE,
+    MERCHANT,
+    ChooseGood,
+    Deal,
+    Decline,
+    Exchange,
+    PlaceShip,
+    RemoveShip,
+    Retrieve,
+    ReturnGood,
+    SellGoods,
+    TakeCard,
+    TakeGold,
+    TakeNavigation,
+    UpgradeShip,
+)
+from checker.games.ships.sections import (
+    FREE_EXCHANGE,
+    MERCHANT_BOX,
+    NEXT_AGE,
+    PERFORM_ACTIONS,
+    SETUP,
+    TAKE_CARD,
+)
+from checker.games.ships.state import SETUP as SETUP_PHASE
+from checker.games.ships.state import START, State
+from portolan.model.effects import Action, Gain
 
 SHIP_ACTIONS = ("Place ship", "Upgrade ship")  # the actions that pay navigation
 
@@ -63,8 +96,8 @@ def gain_goods(state: State, p: int, good: str, n: int) -> str:
 
 
 def need_room(state: State, p: int) -> None:
-    if state.warehouse_room(p) < 0 and not (state.tasks and state.tasks[-1][0] == RETURN):
-        state.tasks.append((RETURN,))
+    if state.warehouse_room(p) < 0 and not isinstance(turn.top(state), Returning):
+        turn.push(state, Returning())
 
 
 def gain(state: State, p: int, bundle, times: int = 1) -> list[str]:
@@ -102,7 +135,7 @@ def gain(state: State, p: int, bundle, times: int = 1) -> list[str]:
             seat.free += n
             words.append(f"{n} free action cube(s)")
         elif word == ANY_GOOD:
-            state.tasks.append((CHOOSE, n))
+            turn.push(state, Choosing(n))
             words.append(f"{n} good(s) of {seat.name}'s choice")
         else:
             words.append(gain_goods(state, p, word, n))
@@ -226,26 +259,153 @@ def pending(state: State) -> str:
     return " and ".join(parts)
 
 
-# -- between decisions -------------------------------------------------------------------------
-def advance(state: State) -> list[str]:
-    """Carry out what needs no decision: a card's gains as they come up, a card carried out
-    going to the discard pile, the end of the setup."""
-    events: list[str] = []
-    tasks = state.tasks
-    while tasks:
-        top = tasks[-1]
-        kind = top[0]
-        if kind == GAIN:
-            tasks.pop()
-            events += gain_step(state, top[1])
-        elif kind == CHOOSE and not choosable(state):
-            tasks.pop()
-            events.append("no good left in the pool to choose")
-        else:
-            break
-    if not tasks and state.phase == SETUP:
+# -- what is pending inside an action (checker/core/turn.py) ----------------------------------
+PHASE = "Actions"  # the phase every decision inside an action is asked in
+# The move each display action is, for a card that grants one.
+ACTION_OF = {
+    "Place ship": PlaceShip,
+    "Upgrade ship": UpgradeShip,
+    "Remove one ship": RemoveShip,
+    "Take one card": TakeCard,
+    "Take one gold": TakeGold,
+    "Take two navigation": TakeNavigation,
+    "Sell goods": SellGoods,
+    "Retrieve merchant cubes": Retrieve,
+}
+
+
+def unused_exchange(left: str) -> Illegal:
+    return Illegal(
+        FREE_EXCHANGE, f"{left} from a free exchange is still unused: it must be used at once"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Dealing(Task):
+    """Cards dealt to the display, ``State.to_deal`` of them: at setup or as an era begins."""
+
+    def decision(self, state: State) -> Decision:
+        if state.phase == SETUP_PHASE:
+            n = state.book.constants["display_cards"]
+            return Decision(
+                state.players[0],
+                "Setup",
+                "chance",
+                (Deal,),
+                "the card dealt to the display",
+                missing=lambda: Illegal(
+                    SETUP,
+                    f"{n} Galley cards are dealt to the display at setup (setup: display:): "
+                    f"{n - state.to_deal} named",
+                ),
+            )
+        era = state.book.eras[state.era]
+        return Decision(
+            state.player,
+            PHASE,
+            "chance",
+            (Deal,),
+            f"the {era} card dealt to the display",
+            missing=lambda: Illegal(
+                NEXT_AGE,
+                f"the {era} era has begun: name the {state.to_deal} more card(s) dealt to the "
+                "display (display: [...])",
+            ),
+        )
+
+    def chances(self, state: State) -> list[tuple[Any, int]]:
+        return [(Deal(c), n) for c, n in state.decks[state.era].items()]
+
+
+@dataclass(frozen=True, slots=True)
+class SetupEnds(Task):
+    """Under the setup's deal: once the display is dealt, the first turn may begin."""
+
+    def carry_out(self, state: State) -> list[str]:
+        turn.pop(state)
         state.phase = START
-    return events
+        return []
+
+
+@dataclass(frozen=True, slots=True)
+class Returning(Task):
+    """Goods back to the pool, one by one, until the warehouse holds what is left."""
+
+    def decision(self, state: State) -> Decision:
+        p = state.player
+        return Decision(
+            p,
+            PHASE,
+            "choice",
+            (ReturnGood,),
+            "a good to send back to the pool",
+            missing=lambda: Illegal(
+                MERCHANT_BOX,
+                f"{p}'s warehouse holds {state.seat.goods_held} goods and has room for "
+                f"{state.seat.goods_held + state.warehouse_room(state.current)}: "
+                "name the goods sent back (return: [...])",
+            ),
+        )
+
+    def choices(self, state: State) -> list[Any]:
+        return [ReturnGood(g) for g, n in state.seat.goods.items() if n]
+
+
+@dataclass(frozen=True, slots=True)
+class Choosing(Task):
+    """Goods of the player's choice, ``n`` more of them (none if the pool has none left)."""
+
+    n: int
+
+    def decision(self, state: State) -> Decision:
+        return Decision(
+            state.player,
+            PHASE,
+            "choice",
+            (ChooseGood,),
+            "the good of your choice",
+            missing=Illegal(TAKE_CARD, "name the good of your choice the card gives (good:)"),
+        )
+
+    def choices(self, state: State) -> list[Any]:
+        return [ChooseGood(g) for g in choosable(state)]
+
+    def carry_out(self, state: State) -> list[str] | None:
+        if choosable(state):
+            return None
+        turn.pop(state)
+        return ["no good left in the pool to choose"]
+
+
+@dataclass(frozen=True, slots=True)
+class Gaining(Task):
+    """A card's gain, taken as it comes up among the card's steps."""
+
+    step: Gain
+
+    def carry_out(self, state: State) -> list[str]:
+        turn.pop(state)
+        return gain_step(state, self.step)
+
+
+@dataclass(frozen=True, slots=True)
+class CardAction(Task):
+    """A card's display action, paid by the card, or none (flow lists the legal ones, as at
+    the top of a turn)."""
+
+    step: Action
+
+    def decision(self, state: State) -> Decision:
+        left = pending(state)
+        return Decision(
+            state.player,
+            PHASE,
+            "choice",
+            (ACTION_OF[self.step.action], Exchange, Decline),
+            f"the card's {self.step.action} action, or none",
+            default=None if left else DECLINE,
+            missing=unused_exchange(left),
+        )
 
 
 def gain_step(state: State, step) -> list[str]:

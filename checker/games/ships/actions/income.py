@@ -4,8 +4,14 @@ boxes, or some or all from one area)."""
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
+from dataclasses import dataclass
+from typing import Any
+
+from checker.core import turn
+from checker.core.game import Decision, Illegal
+from checker.core.turn import Task
 from checker.games.ships.actions.common import (
+    PHASE,
     cube_used,
     gain_gold,
     gold_cost,
@@ -17,6 +23,9 @@ from checker.games.ships.actions.ships import resolve_cube
 from checker.games.ships.book import GOLD, MERCHANT_BOX, NAVIGATION, VP
 from checker.games.ships.moves import (
     CARD,
+    STOP_RETRIEVING,
+    STOP_SELLING,
+    TAKE_BACK_ALL,
     Retrieve,
     SellGood,
     SellGoods,
@@ -29,8 +38,7 @@ from checker.games.ships.moves import (
 )
 from checker.games.ships.scoring import sell_bonus_gold
 from checker.games.ships.sections import RETRIEVE, SELL_GOODS, TAKE_GOLD, TAKE_NAVIGATION
-from checker.games.ships.state import RETRIEVE as RETRIEVING
-from checker.games.ships.state import SELL, State
+from checker.games.ships.state import State
 
 GOLD_ACTION, NAV_ACTION = "Take one gold", "Take two navigation"
 SELL_ACTION, RETRIEVE_ACTION = "Sell goods", "Retrieve merchant cubes"
@@ -62,7 +70,7 @@ def gold_paid(state: State, action: str, cube: str) -> int:
 def apply_take_gold(state: State, move: TakeGold) -> list[str]:
     cube, step = resolve_cube(state, move.cube, GOLD_ACTION)
     if step is not None:
-        state.tasks.pop()
+        turn.pop(state)
     events = pay(state, GOLD_ACTION, cube)
     return [*events, f"takes {gain_gold(state, state.current, 1)}"]
 
@@ -84,7 +92,7 @@ def navigation_problem(state: State, move: TakeNavigation, step) -> Illegal | No
 def apply_take_navigation(state: State, move: TakeNavigation) -> list[str]:
     cube, step = resolve_cube(state, move.cube, NAV_ACTION)
     if step is not None:
-        state.tasks.pop()
+        turn.pop(state)
     events = pay(state, NAV_ACTION, cube)
     n = min(NAV_TAKEN, state.pool[NAVIGATION])
     state.pool[NAVIGATION] -= n
@@ -110,12 +118,42 @@ def apply_sell(state: State, move: SellGoods) -> list[str]:
     cube, step = resolve_cube(state, move.cube, SELL_ACTION)
     bonus = ()
     if step is not None:
-        state.tasks.pop()
+        turn.pop(state)
         bonus = tuple((step.per_good or {}).items())
     events = pay(state, SELL_ACTION, cube)
     state.sold = {}
-    state.tasks.append((SELL, bonus))
+    turn.push(state, Selling(bonus))
     return events
+
+
+@dataclass(frozen=True, slots=True)
+class Selling(Task):
+    """Goods sold one by one (``State.sold``), a card's ``bonus`` per good on top."""
+
+    bonus: tuple[tuple[str, int], ...]
+
+    def decision(self, state: State) -> Decision:
+        if state.sold:
+            return Decision(
+                state.player,
+                PHASE,
+                "choice",
+                (SellGood, StopSelling),
+                "another good to sell",
+                default=STOP_SELLING,
+            )
+        return Decision(
+            state.player,
+            PHASE,
+            "choice",
+            (SellGood,),
+            "a good to sell",
+            missing=Illegal(SELL_GOODS, "name the goods sold (sell: [...])"),
+        )
+
+    def choices(self, state: State) -> list[Any]:
+        out: list[Any] = [SellGood(g) for g, n in state.seat.goods.items() if n]
+        return [*out, STOP_SELLING] if state.sold else out
 
 
 def check_sell_good(state: State, move: SellGood) -> Illegal | None:
@@ -140,7 +178,7 @@ def check_stop_selling(state: State, move: StopSelling) -> Illegal | None:
 def finish_selling(state: State) -> list[str]:
     """The gold for everything sold, into the bank; surplus to VP; a card's bonus per good."""
     book, p = state.book, state.current
-    bonus = dict(state.tasks.pop()[1])
+    bonus = dict(turn.pop(state).bonus)
     sold = state.sold
     n = sum(sold.values())
     gold = sum(book.sell_prices[g] * k for g, k in sold.items())
@@ -182,7 +220,7 @@ def retrieve_problem(state: State, move: Retrieve, step) -> Illegal | None:
 def apply_retrieve(state: State, move: Retrieve) -> list[str]:
     cube, step = resolve_cube(state, move.cube, RETRIEVE_ACTION)
     if step is not None:
-        state.tasks.pop()
+        turn.pop(state)
     events = pay(state, RETRIEVE_ACTION, cube)
     seat = state.seat
     if move.area == 0:
@@ -195,8 +233,41 @@ def apply_retrieve(state: State, move: Retrieve) -> list[str]:
             f"takes {cubes} cube(s) and {industry} industry back from the action boxes",
         ]
     state.retrieved = 0
-    state.tasks.append((RETRIEVING, state.book.area_by_number[move.area]))
+    turn.push(state, Retrieving(state.book.area_by_number[move.area]))
     return events
+
+
+@dataclass(frozen=True, slots=True)
+class Retrieving(Task):
+    """Merchant cubes taken back one by one from ``area`` (``State.retrieved`` so far)."""
+
+    area: int
+
+    def decision(self, state: State) -> Decision:
+        accepts = (TakeBack, TakeBackAll, StopRetrieving)
+        if state.retrieved:
+            return Decision(
+                state.player,
+                PHASE,
+                "choice",
+                accepts,
+                "another cube to take back",
+                default=STOP_RETRIEVING,
+            )
+        return Decision(
+            state.player,
+            PHASE,
+            "choice",
+            accepts,
+            "the cubes to take back",
+            missing=Illegal(RETRIEVE, "name the cubes taken back (cubes: [...]), or take them all"),
+        )
+
+    def choices(self, state: State) -> list[Any]:
+        out: list[Any] = take_back_choices(state)
+        if out:
+            out.append(TAKE_BACK_ALL)
+        return [*out, STOP_RETRIEVING] if state.retrieved else out
 
 
 def own_boxes(state: State, area: int) -> list[int]:
@@ -205,7 +276,7 @@ def own_boxes(state: State, area: int) -> list[int]:
 
 
 def take_back_choices(state: State) -> list[TakeBack]:
-    area = state.tasks[-1][1]
+    area = turn.top(state).area
     info = state.book.areas[area]
     if info.open:
         return [TakeBack(info.name, MERCHANT_BOX)] if state.open_cubes[area][state.current] else []
@@ -218,7 +289,7 @@ def take_back_choices(state: State) -> list[TakeBack]:
 
 def check_take_back(state: State, move: TakeBack) -> Illegal | None:
     if move not in take_back_choices(state):
-        area = state.book.areas[state.tasks[-1][1]]
+        area = state.book.areas[turn.top(state).area]
         return Illegal(
             RETRIEVE,
             f"{state.seat.name} has no cube in {move.location} {move.good} "
@@ -228,7 +299,7 @@ def check_take_back(state: State, move: TakeBack) -> Illegal | None:
 
 
 def apply_take_back(state: State, move: TakeBack) -> list[str]:
-    area = state.tasks[-1][1]
+    area = turn.top(state).area
     p = state.current
     if state.book.areas[area].open:
         state.open_cubes[area][p] -= 1
@@ -244,7 +315,7 @@ def apply_take_back(state: State, move: TakeBack) -> list[str]:
 
 
 def apply_take_back_all(state: State, move: TakeBackAll) -> list[str]:
-    area = state.tasks.pop()[1]
+    area = turn.pop(state).area
     p = state.current
     if state.book.areas[area].open:
         n = state.open_cubes[area][p]
@@ -267,5 +338,5 @@ def check_stop_retrieving(state: State, move: StopRetrieving) -> Illegal | None:
 
 
 def apply_stop_retrieving(state: State, move: StopRetrieving) -> list[str]:
-    state.tasks.pop()
+    turn.pop(state)
     return [f"takes back {state.retrieved} cube(s) in all"]

@@ -4,9 +4,18 @@ ships from one age."""
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.games.ships.actions.areas import can_place
+from dataclasses import dataclass
+from typing import Any
+
+from checker.core import turn
+from checker.core.game import Decision, Illegal
+from checker.core.turn import Task
+from checker.games.ships.actions.areas import Targeting, can_place
 from checker.games.ships.actions.common import (
+    DECLINE,
+    PHASE,
+    CardAction,
+    Dealing,
     cube_used,
     lose,
     navigation_in_hand,
@@ -16,7 +25,14 @@ from checker.games.ships.actions.common import (
     score,
 )
 from checker.games.ships.book import BOXES, FOOD, MERCHANT_BOX
-from checker.games.ships.moves import CARD, PlaceShip, RemoveShip, TakeBackShips, UpgradeShip
+from checker.games.ships.moves import (
+    CARD,
+    Decline,
+    PlaceShip,
+    RemoveShip,
+    TakeBackShips,
+    UpgradeShip,
+)
 from checker.games.ships.sections import (
     FREE_EXCHANGE,
     NEXT_AGE,
@@ -31,7 +47,7 @@ from checker.games.ships.sections import (
 from checker.games.ships.sections import (
     MERCHANT_BOX as MERCHANT_RULES,
 )
-from checker.games.ships.state import CARD_ACTION, DEAL, TARGET, State
+from checker.games.ships.state import State
 
 PLACE, UPGRADE, REMOVE = "Place ship", "Upgrade ship", "Remove one ship"
 
@@ -42,10 +58,9 @@ def box_index(box: str) -> int:
 
 def card_step(state: State, action: str):
     """The card's action being carried out, if it is this action (else None)."""
-    if state.tasks:
-        top = state.tasks[-1]
-        if top[0] == CARD_ACTION and top[1].action == action:
-            return top[1]
+    top = turn.top(state)
+    if isinstance(top, CardAction) and top.step.action == action:
+        return top.step
     return None
 
 
@@ -202,7 +217,7 @@ def new_era(state: State, era: int) -> list[str]:
             state.discard[card] = state.discard.get(card, 0) + 1
     state.to_deal = min(book.constants["display_cards"], sum(state.decks[era].values()))
     if state.to_deal:
-        state.tasks.append((DEAL,))
+        turn.push(state, Dealing())
     return [f"the {book.eras[era]} era begins: {state.to_deal} {book.eras[era]} cards are dealt"]
 
 
@@ -241,14 +256,14 @@ def place_problem(state: State, move: PlaceShip, step) -> Illegal | None:
 def apply_place(state: State, move: PlaceShip) -> list[str]:
     cube, step = resolve_cube(state, move.cube, PLACE)
     if step is not None:
-        state.tasks.pop()
+        turn.pop(state)
     cost = age_cost(state, move.age)
     events = pay(state, PLACE, cube)
     era = state.book.ages[move.age - 1].era
     state.seat.ships[era] -= 1
     state.ships_at[move.age - 1][box_index(move.box)][state.current] += 1
     events.append(f"a {era_word(state, era)} into age {move.age}'s {move.box} box")
-    state.tasks.append((TARGET, move.box, step is not None and step.no_food))
+    turn.push(state, Targeting(move.box, step is not None and step.no_food))
     if move.age > state.highest:
         events += open_age(state, move.age, cost)
     check_last_age(state)
@@ -282,7 +297,7 @@ def upgrade_problem(state: State, move: UpgradeShip, step) -> Illegal | None:
 def apply_upgrade(state: State, move: UpgradeShip) -> list[str]:
     cube, step = resolve_cube(state, move.cube, UPGRADE)
     if step is not None:
-        state.tasks.pop()
+        turn.pop(state)
     book, seat, p = state.book, state.seat, state.current
     to = move.age + 1
     cost = age_cost(state, to)
@@ -306,7 +321,7 @@ def apply_upgrade(state: State, move: UpgradeShip) -> list[str]:
                 f"the {era_word(state, old)} leaves play and no {era_word(state, new)} is left "
                 "to replace it: the action goes on without a ship"
             )
-    state.tasks.append((TARGET, move.box, step is not None and step.no_food))
+    turn.push(state, Targeting(move.box, step is not None and step.no_food))
     if to > state.highest:
         events += open_age(state, to, cost)
     check_last_age(state)
@@ -354,7 +369,7 @@ def remove_problem(state: State, move: RemoveShip, step) -> Illegal | None:
 def apply_remove(state: State, move: RemoveShip) -> list[str]:
     cube, step = resolve_cube(state, move.cube, REMOVE)
     if step is not None:
-        state.tasks.pop()
+        turn.pop(state)
     events = pay(state, REMOVE, cube)
     return events + take_back(state, move.age, move.box, 1)
 
@@ -367,6 +382,24 @@ def take_back(state: State, age: int, box: str, n: int) -> list[str]:
 
 
 # -- a card's "take back ships from one age" ---------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TakingBackShips(Task):
+    """A card's "take back ships from one age": which ships, or none."""
+
+    def decision(self, state: State) -> Decision:
+        return Decision(
+            state.player,
+            PHASE,
+            "choice",
+            (TakeBackShips, Decline),
+            "the ships the card takes back, or none",
+            default=DECLINE,
+        )
+
+    def choices(self, state: State) -> list[Any]:
+        return [*take_back_choices(state), DECLINE]
+
+
 def take_back_choices(state: State) -> list[TakeBackShips]:
     p = state.current
     out = []
@@ -393,7 +426,7 @@ def check_take_back_ships(state: State, move: TakeBackShips) -> Illegal | None:
 
 
 def apply_take_back_ships(state: State, move: TakeBackShips) -> list[str]:
-    state.tasks.pop()
+    turn.pop(state)
     events = []
     for box, n in zip(BOXES, (move.merchant, move.warship), strict=True):
         if n:

@@ -3,12 +3,13 @@ exchanges while acting (Phase Two), tidying up (Phase Three), and the end of the
 
 from __future__ import annotations
 
+from checker.core import turn
 from checker.core.game import Illegal
-from checker.games.ships.actions.common import SHIP_ACTIONS, gain, pending, score
+from checker.games.ships.actions.common import SHIP_ACTIONS, CardAction, gain, pending, score
 from checker.games.ships.book import FREE_CUBE, GOLD, NAVIGATION, VP
 from checker.games.ships.moves import EndTurn, Exchange, StartTurn
 from checker.games.ships.sections import FREE_EXCHANGE
-from checker.games.ships.state import ACTIONS, CARD_ACTION, OVER, START, State
+from checker.games.ships.state import ACTIONS, OVER, START, State
 
 # What each word an exchange gives becomes: an asset held until the next action uses it.
 PENDING = {FREE_CUBE: "pend_free", GOLD: "pend_gold", NAVIGATION: "pend_nav"}
@@ -49,11 +50,12 @@ def check_exchange(state: State, move: Exchange) -> Illegal | None:
         )
     if seat.goods.get(move.good, 0) < 1:
         return Illegal(FREE_EXCHANGE, f"{seat.name} has no {move.good} to exchange")
-    in_card = bool(state.tasks) and state.tasks[-1][0] == CARD_ACTION
+    top = turn.top(state)
+    in_card = isinstance(top, CardAction)
     for word, n in gives.items():
         if word == VP:
             continue
-        if in_card and (word != NAVIGATION or state.tasks[-1][1].action not in SHIP_ACTIONS):
+        if in_card and (word != NAVIGATION or top.step.action not in SHIP_ACTIONS):
             return Illegal(
                 FREE_EXCHANGE,
                 f"what {move.good} gives ({word}) must be used at once: "

@@ -1,0 +1,155 @@
+"""What an action of Age of Discovery waits for once begun (checker/core/turn.py): the card
+turned over for a ship bought, the contract turned face up for one taken, the contract drawn
+blind, the expedition a ship sent sails to, the ships of a trade contract played."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from checker.core.game import Decision, Illegal
+from checker.core.turn import Task
+from checker.games.age_of_discovery.actions.loading import assign_moves, sail_targets
+from checker.games.age_of_discovery.moves import (
+    Assign,
+    ContractDrawn,
+    KeepSecret,
+    RowContract,
+    Sail,
+    TurnOver,
+    shared,
+)
+from checker.games.age_of_discovery.sections import (
+    ACCEPT_CONTRACT,
+    EXPEDITIONS,
+    PURCHASE_SHIPS,
+    TRADE_CONTRACTS,
+)
+from checker.games.age_of_discovery.state import ROW_WORDS, UNNAMED, State, Voyage
+
+UNNAMED_CONTRACT = RowContract(UNNAMED)
+
+
+def first_pile(state: State) -> int | None:
+    """The draw pile cards are turned over from: the first that still holds one."""
+    return next((i for i, n in enumerate(state.piles) if n), None)
+
+
+@dataclass(frozen=True, slots=True)
+class TurningOver(Task):
+    """The card turned over from the draw piles into the space of a ship bought."""
+
+    row: str
+    space: int
+
+    def decision(self, state: State) -> Decision:
+        return Decision(
+            state.player,
+            "Purchase",
+            "chance",
+            (TurnOver,),
+            f"which card was turned over from the draw piles for the {ROW_WORDS[self.row]}",
+            missing=lambda: Illegal(
+                PURCHASE_SHIPS,
+                f"name the card turned over from pile {first_pile(state) + 1} for space "
+                f"{self.space + 1} of the {ROW_WORDS[self.row]} (Ship: New card)",
+            ),
+        )
+
+    def chances(self, state: State) -> list[tuple[Any, int]]:
+        """The first pile with cards: its ships are a random part of the unseen ships."""
+        i = first_pile(state)
+        scoring = state.scoring_in[i]
+        ships = state.piles[i] - (1 if scoring else 0)
+        unseen = sum(state.unseen.values())
+        out = [(TurnOver(c), ships * n) for c, n in state.unseen.items() if ships]
+        if scoring:
+            out.append((TurnOver(scoring), max(unseen, 1)))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacingContract(Task):
+    """The contract turned face up in the row space of the one just taken."""
+
+    space: int
+
+    def decision(self, state: State) -> Decision:
+        return Decision(
+            state.player,
+            "Contract",
+            "chance",
+            (RowContract,),
+            "which contract was turned face up in its place",
+            # a log may leave it unnamed (contract: Card): it is named when someone takes it
+            default=UNNAMED_CONTRACT,
+        )
+
+    def chances(self, state: State) -> list[tuple[Any, int]]:
+        return [(RowContract(c), 1) for c in state.contract_deck]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawingBlind(Task):
+    """The contract drawn from the draw deck (its owner may keep it secret)."""
+
+    def decision(self, state: State) -> Decision:
+        return Decision(
+            state.player,
+            "Contract",
+            "chance",
+            (ContractDrawn, KeepSecret),
+            "which contract was drawn from the draw deck",
+            missing=lambda: Illegal(
+                ACCEPT_CONTRACT, "name the contract drawn from the deck (or write hidden)"
+            ),
+            secret=shared(KeepSecret, state.player, "contract"),
+        )
+
+    def chances(self, state: State) -> list[tuple[Any, int]]:
+        return [(ContractDrawn(c), 1) for c in state.contract_deck]
+
+
+@dataclass(frozen=True, slots=True)
+class Sailing(Task):
+    """The expedition the ship just sent sails to."""
+
+    card: str
+
+    def decision(self, state: State) -> Decision:
+        return Decision(
+            state.player,
+            "Send",
+            "choice",
+            (Sail,),
+            f"the expedition {self.card} sails to",
+            missing=lambda: Illegal(EXPEDITIONS, f"say which expedition {self.card} joins"),
+        )
+
+    def choices(self, state: State) -> list[Any]:
+        return sail_targets(state, state.player, self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Loading(Task):
+    """The ships assigned to a trade contract played, until its transport is met."""
+
+    voyage: Voyage
+
+    def decision(self, state: State) -> Decision:
+        v = self.voyage
+        return Decision(
+            state.player,
+            "Send",
+            "choice",
+            (Assign,),
+            f"a ship for {v.contract}",
+            missing=lambda: Illegal(
+                TRADE_CONTRACTS,
+                f"{v.contract} needs exactly {state.book.contracts[v.contract].transport} "
+                f"transport: the ships assigned carry {v.loaded}",
+            ),
+        )
+
+    def choices(self, state: State) -> list[Any]:
+        return assign_moves(state, self.voyage)
