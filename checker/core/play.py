@@ -68,9 +68,10 @@ class Session:
     bot_levels: dict[str, str] = field(default_factory=dict)
     budget: Any = None
     bot_seed: Any = 0
+    start: Any = None  # the position the log starts from (position.Start), None: the setup
 
     def __post_init__(self) -> None:
-        self.state = self.rules.setup(self.model, self.players, self.options)
+        self.state = self.first_state()
         self.file = PlayLog(self.log, self._log_text, self._parse)
         self.opened = False
         self.shown: tuple | None = None
@@ -83,13 +84,27 @@ class Session:
         }
 
     # -- the log file ---------------------------------------------------------------------
+    def first_state(self) -> Any:
+        """The state before the log's first turn: the position it starts from, or the setup."""
+        if self.start is not None:
+            return self.rules.copy_state(self.start.state)
+        return self.rules.setup(self.model, self.players, self.options)
+
     def _log_text(self, steps: list[Step]) -> str:
+        position = self.start.given if self.start is not None else None
         return log_text(
-            self.rules, self.model, self.players, self.options, steps, bots=self.bot_levels
+            self.rules,
+            self.model,
+            self.players,
+            self.options,
+            steps,
+            bots=self.bot_levels,
+            position=position,
         )
 
     def _parse(self, text: str) -> LogFile:
-        return parse_log(text, display_path(self.log), self.model.dir.parent)
+        folder = Path(self.log).parent
+        return parse_log(text, display_path(self.log), self.model.dir.parent, folder)
 
     def save(self) -> None:
         d = self.rules.decision(self.state)
@@ -187,12 +202,13 @@ class Session:
         return len(self.rules.legal_moves(self.state)) > 1
 
     def rebuild(self) -> None:
-        self.state = self.rules.setup(self.model, self.players, self.options)
+        self.state = self.first_state()
         run(self.rules, self.model, self.state, self.steps, str(self.log), finish=False)
 
     def turn_of(self, d: Decision) -> int:
         """The log turn of the next step; 0 for a game's setup, before the first turn."""
-        last = self.steps[-1].turn if self.steps else 0
+        before = self.start.turns if self.start is not None else 0
+        last = self.steps[-1].turn if self.steps else before
         return last + 1 if d.starts_turn else last  # 0: the setup, before the first turn
 
     # -- loop -----------------------------------------------------------------------------
@@ -347,7 +363,7 @@ class Session:
     def prompts_so_far(self) -> list[int]:
         """The steps so far a person was asked for (a game resumed works them out when an
         undo needs them)."""
-        state = self.rules.setup(self.model, self.players, self.options)
+        state = self.first_state()
         self.state, marks = state, []
         for i, step in enumerate(self.steps):
             d = self.rules.decision(state)

@@ -91,6 +91,7 @@ COMMAND_MODULES = {
     "simulate": "portolan.cli.simulate",
     "history": "portolan.cli.history",
     "show": "portolan.cli.show",
+    "position": "portolan.cli.position",
 }
 
 

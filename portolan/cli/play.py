@@ -69,7 +69,7 @@ def play_command(
     model = load_game(folder, game)
     text = _existing_text(log)
     if text:
-        loaded = parse_log(text, display_path(log), folder)
+        loaded = parse_log(text, display_path(log), folder, log.parent)
         if loaded.model.id != game:
             raise opt.bad("--log", f"{display_path(log)} is a log of {loaded.model.id}")
         if players and _seats(players) not in (loaded.players, len(loaded.players)):
@@ -113,10 +113,12 @@ def play_command(
         bot_levels=bots,
         budget=Budget(iterations=10**9, seconds=think) if think is not None else None,
         bot_seed=seed if seed is not None else 0,
+        start=loaded.start if text else None,
     )
     try:
         if text:
-            turns = loaded.steps[-1].turn if loaded.steps else 0
+            before = loaded.start.turns if loaded.start is not None else 0
+            turns = loaded.steps[-1].turn if loaded.steps else before
             echo(f"Resuming {display_path(log)}: {turns} turns so far.")
             violation = session.resume(text, loaded)
             if violation is not None:

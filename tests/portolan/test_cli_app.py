@@ -236,7 +236,7 @@ def test_shell_completion_offers_every_command():
     result = runner.invoke(app, [], env=env, prog_name="portolan")
     assert result.stdout.split() == [
         "build", "list", "examples", "check", "score", "play", "schema", "serve", "simulate",
-        "history", "show",
+        "history", "show", "position",
     ]  # fmt: skip
 
 

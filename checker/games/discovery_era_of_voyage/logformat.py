@@ -211,7 +211,7 @@ def parse_setup(book: IslandBook, raw: YMap, source: Source, players: list[str])
         steps.append(Step(move, 0, TABLE, pos))
 
     setup = raw.get("setup")
-    if "setup" not in raw and not raw.get("turns"):
+    if "setup" not in raw and (not raw.get("turns") or "position" in raw):  # or a position
         return steps  # an empty game, e.g. a `play` stopped at its first question
     if "setup" not in raw or setup is None:
         r.bad(
