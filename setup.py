@@ -1,8 +1,9 @@
 """Packaging: the code packages, plus the game data shipped inside the ``portolan`` package.
 
-The game descriptions (``components/``) and the rules-reference texts (``templates/``) stay at
-the root of the checkout, where users edit them, and ship as the packages ``portolan.components``
-and ``portolan.templates`` through ``package_dir``. The same mapping serves a wheel (the files are
+The game descriptions (``components/``), the rules-reference texts (``templates/``) and the
+example logs and positions (``examples/``) stay at the root of the checkout, where users edit
+them, and ship as the packages ``portolan.components``, ``portolan.templates`` and
+``portolan.examples`` through ``package_dir``. The same mapping serves a wheel (the files are
 copied under ``portolan/`` in site-packages) and an editable install (setuptools' import finder
 maps the two names to the checkout's folders), so ``importlib.resources.files`` finds them in
 both (``portolan/paths.py``). Each folder holds an ``__init__.py`` because an editable install
@@ -21,7 +22,11 @@ from setuptools import find_packages, setup
 from setuptools.command.editable_wheel import editable_wheel
 
 CODE = ("portolan", "generator", "checker")
-DATA_PACKAGES = {"portolan.components": "components", "portolan.templates": "templates"}
+DATA_PACKAGES = {
+    "portolan.components": "components",
+    "portolan.templates": "templates",
+    "portolan.examples": "examples",
+}
 
 
 class CompiledEditableWheel(editable_wheel):

@@ -23,6 +23,7 @@ from generator.backends.svg import write_svg
 from generator.bounds import check_counters_fit, check_pages, check_sheet
 from generator.exports import EXPORT_FORMATS, write_exports
 from generator.fingerprint import STAGING, fingerprint, stamp
+from generator.keep import keep_other_formats
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
 from generator.kinds.scorepad import render_scorepad
@@ -64,6 +65,7 @@ class GameReport:
     files: list[Path] = field(default_factory=list)
     overflows: list[Overflow] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the layout could not give
+    kept: list[Path] = field(default_factory=list)  # other formats' files of an earlier build
 
 
 Progress = Callable[[str], None]
@@ -491,7 +493,9 @@ def build_games(
                 raise OutputError.of(exc, _as_final(exc.filename, staged, out_root)) from None
             raise
         try:
-            for game, stage in staged:
+            for (game, stage), report in zip(staged, reports, strict=True):
+                kept = keep_other_formats(out_root / game.id, stage, opts.formats)
+                report.kept = [out_root / game.id / f.relative_to(stage) for f in kept]
                 _swap(out_root, game.id, stage)
             fsync_path(out_root, folder=True)
         except OSError as exc:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import math
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -497,16 +498,30 @@ def _reader_pos(text: str | bytes, index: int) -> Pos | None:
 
 def load_yaml(path: str | Path) -> Any:
     """Read and parse a YAML file; a missing, unreadable or oversized file is an ``InputError``."""
-    return parse_yaml(read_document(path), display_path(path))
+    return parse_yaml(read_document(path), document_name(path))
+
+
+# The file name that means standard input (``cat log.yaml | portolan check -``).
+STDIN = "-"
+STDIN_SHOWN = "<stdin>"
+
+
+def document_name(path: str | Path) -> str:
+    """How messages name a document: its path as the user reads it, or ``<stdin>``."""
+    return STDIN_SHOWN if str(path) == STDIN else display_path(path)
 
 
 def read_document(path: str | Path) -> bytes:
-    """A YAML file's bytes, checked to be UTF-8 text within the size limit."""
-    shown_path = display_path(path)
+    """A YAML file's bytes (``-``: standard input's), checked to be UTF-8 text within the size
+    limit."""
+    shown_path = document_name(path)
     limit = yaml_limits().document_bytes
     try:
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)  # never more, whatever the file (a device, a growing file)
+        if str(path) == STDIN:
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(limit + 1)  # never more, whatever the file (a device, a growing file)
     except FileNotFoundError:
         raise InputError(Problem("file not found", file=shown_path)) from None
     except IsADirectoryError:

@@ -235,12 +235,16 @@ def test_build_writes_the_set_and_says_where(tmp_path):
     assert result.stderr == ""
     assert (out / FIXTURE_GAME / "conquerors.pdf").is_file()
     assert (out / FIXTURE_GAME / "registration-test.pdf").is_file()
-    # what the layout could not give is said, not hidden
-    notes = result.stdout.splitlines()[1:]
+    # what the layout could not give is said in one line, and where under --verbose
+    (line,) = result.stdout.splitlines()
+    assert line.endswith("; bleed reduced on 2 sheets (--verbose says where)")
+    verbose = run("--components", str(FIXTURE_COMPONENTS), "--out", str(out), "-v", "--force")
+    notes = verbose.stdout.splitlines()[1:]
     assert any(
         n.startswith("  conquerors: bleed 3 mm asked; given 2.5 mm at the left") for n in notes
     )
     assert any(n.startswith("  coins: bleed 3 mm asked; counters get 2 mm") for n in notes)
+    assert "--verbose says where" not in verbose.stdout
     assert len(list((out / FIXTURE_GAME / "svg").rglob("*.svg"))) == 7
     assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]  # no staging folder left
 

@@ -137,6 +137,8 @@ class GameRules(Protocol):
 
     def spends(self, move: Any) -> str | None: ...
 
+    def detail(self, state: Any, move: Any) -> str | None: ...
+
     def public_state(self, state: Any) -> list[str]: ...
 
     # -- bots (checker/core/bots): look-ahead on copies, seen from one seat
@@ -166,6 +168,12 @@ class GameRules(Protocol):
     def score_position(
         self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
     ) -> ScoreSheet: ...
+
+    def position_entries(self, state: Any) -> dict[str, Any]: ...
+
+    def position_problems(self, state: Any) -> list[tuple[tuple, str]]: ...
+
+    def unknown_fields(self) -> dict[str, Callable[[Any], Any]]: ...
 
 
 # The flow functions bound as the hooks of the same names (RulesBase.__init_subclass__).
@@ -382,6 +390,11 @@ class RulesBase:
         the referee asks before playing such a move even when it is the only one."""
         return None
 
+    def detail(self, state: Any, move: Any) -> str | None:
+        """What a choice would give that its words leave out (a city space's benefit), shown
+        after it in the referee's list; None: nothing to add."""
+        return None
+
     def public_state(self, state: Any) -> list[str]:
         """What is in front of each player for everyone to see, in a few lines (the referee's
         't' shows them, with the scores so far). Nothing secret."""
@@ -441,3 +454,19 @@ class RulesBase:
     ) -> ScoreSheet:
         """An end position read and scored: the game's ``position.score_position``."""
         return self.position.score_position(self.book(model), model, raw, source, options)
+
+    def position_entries(self, state: Any) -> dict[str, Any]:
+        """What ``portolan score`` reads of the position ``state`` (its top-level keys, with
+        ``players``): the game's ``position.entries``."""
+        return self.position.entries(state)
+
+    def position_problems(self, state: Any) -> list[tuple[tuple, str]]:
+        """What cannot be in a state read from a position (more cards than the game has...):
+        (the path of the value in ``state:``, why). The game's ``position.problems``."""
+        return self.position.problems(state)
+
+    def unknown_fields(self) -> dict[str, Callable[[Any], Any]]:
+        """The state's fields a position may write as ``unknown`` (a deck the table has not
+        looked through), each with what works out the most it may hold from the rest of the
+        state: the game's ``position.UNKNOWN``."""
+        return self.position.UNKNOWN

@@ -80,20 +80,31 @@ def log_schema(model: Game) -> dict[str, Any]:
             "description": "seats played by a bot in `portolan play`: player -> level",
             "additionalProperties": {"enum": list(LEVELS)},
         },
+        "position": {
+            "anyOf": [{"type": "string", "minLength": 1}, {"$ref": "#/$defs/position"}],
+            "description": "start from this position, not the setup: a file beside the log "
+            "(relative to its folder, inside it) or the position itself, as `portolan position` "
+            "writes it",
+        },
         "turns": {"type": ["array", "null"], "items": turn, "description": "one entry per turn"},
     }
     properties.update({k: arg.schema(book, defs) for k, arg in declared.top.items()})
     assert set(TOP_KEYS) <= set(properties)
+    position = position_schema(model)
+    for key in ("$schema", "title", "description"):
+        position.pop(key)
     return {
         **_head(model, "log"),
         "required": ["game", "players"],
         "properties": properties,
         "additionalProperties": False,
-        **({"$defs": defs} if defs else {}),
+        "$defs": {**defs, "position": position},
     }
 
 
 def position_schema(model: Game) -> dict[str, Any]:
+    """An end position (``portolan score``), or a position a log starts from: the same with
+    ``turn``, ``next`` and ``state`` (``portolan position`` writes it)."""
     keys = tuple(str(k) for k in rules_for(model.id).position.KEYS)
     low, high = model.spec.players.min.value, model.spec.players.max.value
     properties: dict[str, Any] = {k: ANY for k in keys}
@@ -101,6 +112,18 @@ def position_schema(model: Game) -> dict[str, Any]:
         {
             "game": {"const": model.id},
             "options": _options(model),
+            "turn": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "turns played before this position (a log from it goes on "
+                "with the next)",
+            },
+            "next": {"type": "string", "description": "whose turn is next (checked)"},
+            "state": {
+                "type": "object",
+                "description": "the table between two turns, in the rules' own terms; a field "
+                "left out keeps its value from the setup",
+            },
             "players": {
                 "type": "object",
                 "minProperties": low,

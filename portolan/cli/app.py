@@ -28,7 +28,9 @@ app = typer.Typer(
         "  portolan build                          # every game, A4, into output/\n\n"
         "  portolan build exploration-age-of-sail --page letter --back-offset 0.5,0\n\n"
         "  portolan list\n\n"
+        "  portolan examples                       # example logs and positions to start from\n\n"
         "  portolan check examples/exploration-age-of-sail/two-players.yaml\n\n"
+        "  portolan score examples/positions/ships.yaml\n\n"
         "  portolan play exploration-age-of-sail --players Ana,Ben --log game.yaml"
     ),
     no_args_is_help=True,

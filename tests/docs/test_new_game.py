@@ -21,7 +21,7 @@ MODULES += ("position",)
 
 
 def package_dir(game: str) -> Path:
-    return ROOT / Path(*GAMES[game].split("."))
+    return Path(import_module(GAMES[game]).__file__).parent
 
 
 @pytest.mark.parametrize("game", list(GAMES))

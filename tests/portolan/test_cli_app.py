@@ -174,7 +174,7 @@ def test_help_lists_the_printers_own_choices():
         ("portolan score x y --format ", ["text", "json", "csv"]),
         (
             "portolan schema ",
-            ["components", "log", "position", "score", "check", "simulate", "history"],
+            ["components", "log", "position", "score", "check", "simulate", "history", "list"],
         ),
     ],
 )
@@ -235,7 +235,8 @@ def test_shell_completion_offers_every_command():
     env = {"_PORTOLAN_COMPLETE": "complete_bash", "COMP_WORDS": "portolan ", "COMP_CWORD": "1"}
     result = runner.invoke(app, [], env=env, prog_name="portolan")
     assert result.stdout.split() == [
-        "build", "list", "check", "score", "play", "schema", "serve", "simulate", "history", "show"
+        "build", "list", "examples", "check", "score", "play", "schema", "serve", "simulate",
+        "history", "show", "position",
     ]  # fmt: skip
 
 

@@ -157,8 +157,8 @@ def test_score_reads_its_game_and_position_with_the_collector_paused_and_scores_
     seen = collector_seen(watched, "score", game, str(POSITION), "--json")
     assert seen == [
         ("resume", False),
+        ("position", False),  # read first: a position may name its game
         ("game", False),
-        ("position", False),
         ("sheet", True),
         ("resume", True),
         ("exit", 0),

@@ -150,7 +150,7 @@ def _table(r: _Reader, raw: YMap) -> None:
             "options.pirates",
         )
     setup = raw.get("setup")
-    if "setup" not in raw and not raw.get("turns"):
+    if "setup" not in raw and (not raw.get("turns") or "position" in raw):  # or a position
         return  # an empty game, e.g. a `play` stopped at its first question
     if "setup" not in raw or setup is None:
         r.bad(

@@ -67,6 +67,14 @@ class ShipsRules(RulesBase):
     spellings = staticmethod(m.spellings)
     spends = staticmethod(m.spends)
 
+    def detail(self, state: State, move: Any) -> str | None:
+        """A city choice's benefit (the referee shows it: 'city Alexandria (2 Gold)')."""
+        if not isinstance(move, m.City) or move.benefit is not None:
+            return None  # a benefit the move names is in its words already
+        spaces, _ = areas.city_of(state, move)
+        cities = [state.book.cities[c] for c in spaces]
+        return " or ".join(f"{c.amount} {c.benefit}" for c in cities) or None
+
     def sheet(self, state: State) -> ScoreSheet:
         """The scores so far, with a note when the log's last turn stopped short of a duty the
         turn cannot end without (a full warehouse's goods sent back): said, not left silent."""
