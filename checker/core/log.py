@@ -23,12 +23,10 @@ from typing import Any
 from checker.core import options as rule_options
 from checker.core.game import GameRules, Step
 from checker.core.registry import rules_for
-from checker.core.twocores import read_steps
 from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.limits import hint, problems_listed
 from portolan.model.loader import Game, load_game
-from portolan.yamllog import NeedsFullParse, parse_log_yaml
-from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, read_document
+from portolan.yamlsrc import Pos, Source, YList, YMap, parse_yaml, read_document
 
 TOP_KEYS = ("game", "players", "options", "bots", "turns")
 
@@ -47,17 +45,12 @@ class LogFile:
 
 
 def load_log(path: Path, components: Path) -> LogFile:
-    # Reading a long log makes millions of objects and no cycles, and they last to the end.
-    with gc_paused(keep=True):
-        shown = display_path(path)
-        raw = parse_log_yaml(read_document(path), shown)
-        return read_log(raw, Source(shown), components)
+    shown = display_path(path)
+    return read_log(parse_yaml(read_document(path), shown), Source(shown), components)
 
 
 def parse_log(text: str, name: str, components: Path) -> LogFile:
-    with gc_paused():
-        raw = parse_log_yaml(text, name)
-        return read_log(raw, Source(name), components)
+    return read_log(parse_yaml(text, name), Source(name), components)
 
 
 def read_log(raw: Any, source: Source, components: Path) -> LogFile:
@@ -103,10 +96,7 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
         raise InputError(
             source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
         )
-    try:
-        steps = read_steps(rules, model, raw, source, players, chosen)
-    except NeedsFullParse as again:  # a turn only the whole document's reader can read
-        return read_log(again.reparse(), source, components)
+    steps = rules.parse_log(model, raw, source, players, chosen)
     return LogFile(
         source, raw, model, rules, players, chosen, steps, raw.value_pos["players"], bots
     )
@@ -241,14 +231,14 @@ _NOT_READ = "the rest of the file was not read"
 
 
 def last_turn(turns: Any) -> int:
-    """The number of a log's last turn (of the whole log when ``turns`` is a part of it)."""
-    return getattr(turns, "total", None) or len(turns)
+    """The number of a log's last turn."""
+    return len(turns)
 
 
 def ends_the_log(turns: Any) -> bool:
-    """Whether ``turns`` reach the log's last turn (a part of the turns may not): what follows
-    the turns (an ``end:`` section) is read with the part that does."""
-    return getattr(turns, "first", 0) + len(turns or ()) >= last_turn(turns or ())
+    """Whether what follows the turns (an ``end:`` section) is read with them: always, now that
+    a log's turns are read in one piece (the game readers that ask can drop the question)."""
+    return True
 
 
 def turn_entries(
@@ -263,13 +253,12 @@ def turn_entries(
     what is wrong with the others (not a mapping, unknown keys, no player) goes to ``problems``."""
     known = set(keys)
     seats: dict[str, str] = {}  # a player's name as written -> the seat (names found only)
-    before = getattr(turns, "first", 0)  # a part of a log's turns keeps their numbers
-    for t, entry in enumerate(turns, start=before + 1):
+    for t, entry in enumerate(turns, start=1):
         if enough_problems(problems, source):
             return
         where = f"turns[{t - 1}]"
         if not isinstance(entry, YMap):
-            tpos = turns.item_pos[t - 1 - before] if isinstance(turns, YList) else None
+            tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
             problems.append(source.problem(shape, tpos, field=where))
             continue
         if not known.issuperset(entry):

@@ -13,7 +13,6 @@ from portolan.cli.terminal import echo
 from portolan.errors import display_path
 from portolan.paths import output_dir
 from portolan.sizes import papers
-from portolan.yamlsrc import gc_paused
 
 # The choices of the print options (generator.layout's, listed here so help needs no import;
 # tests/portolan/test_cli_app.py checks they agree).
@@ -201,13 +200,12 @@ def _up_to_date(folder: Path, ids: list[str], target: Path, options) -> dict[str
 def _build(folder: Path, ids: list[str], target: Path, options, workers: int) -> list:
     if not ids:
         return []
-    with gc_paused(keep=True):  # what is imported and read here lives to the end (startup.py)
-        from generator.build import build_games, steps
-        from generator.printset import check_card_size_targets
-        from portolan.cli.progress import progress_bar
-        from portolan.model import load_game
+    from generator.build import build_games, steps
+    from generator.printset import check_card_size_targets
+    from portolan.cli.progress import progress_bar
+    from portolan.model import load_game
 
-        loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
+    loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     check_card_size_targets(loaded, options.card_size)
     with progress_bar(
         lambda rp: (

@@ -10,7 +10,7 @@ from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly, game_ids
 from portolan.cli.terminal import echo
 from portolan.errors import display_path
-from portolan.yamlsrc import Source, gc_paused, load_yaml
+from portolan.yamlsrc import Source, load_yaml
 
 SHEET_FORMATS = ("text", "json", "csv")
 
@@ -42,11 +42,10 @@ def check_command(
 ):
     """Replay a turn log: exit 0 if legal (with scores), 1 at an illegal step, 2 if malformed."""
     shown = sheet_format(output_format, as_json)
-    with gc_paused(keep=True):  # what is imported and read here lives to the end (startup.py)
-        from checker.core.log import load_log
-        from checker.core.replay import replay
+    from checker.core.log import load_log
+    from checker.core.replay import replay
 
-        loaded = load_log(log, components_folder(components))
+    loaded = load_log(log, components_folder(components))
     result = replay(loaded, trace=trace)
     rules = loaded.rules
     sheet = rules.sheet(result.state)  # no winner while the game is not over
@@ -95,13 +94,12 @@ def score_command(
 ):
     """Score a finished game from its end position alone (no log needed)."""
     shown = sheet_format(output_format, as_json)
-    with gc_paused(keep=True):  # what is imported and read here lives to the end (startup.py)
-        from checker.core.registry import rules_for
-        from portolan.model import load_game
+    from checker.core.registry import rules_for
+    from portolan.model import load_game
 
-        rules = rules_for(game)
-        model = load_game(components_folder(components), game)
-        raw = load_yaml(position)
+    rules = rules_for(game)
+    model = load_game(components_folder(components), game)
+    raw = load_yaml(position)
     sheet = rules.score_position(model, raw, Source(display_path(position)), None)
     if shown == "json":
         emit_json({"ok": True, "game": game, "finished": sheet.finished, **sheet.as_json()})

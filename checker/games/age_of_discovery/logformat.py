@@ -31,7 +31,6 @@ end:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 from checker.core.game import Step
@@ -89,7 +88,6 @@ def key_of(k: Any) -> str:
     return _spaced(k)
 
 
-@lru_cache(maxsize=4096)  # the same few keys, turn after turn
 def _spaced(k: str) -> str:
     return " ".join(k.replace("_", " ").replace("-", " ").split())
 
@@ -102,7 +100,6 @@ def loose_key(k: Any) -> str:
     return _folded(k)
 
 
-@lru_cache(maxsize=4096)
 def _folded(k: str) -> str:
     return fold(_spaced(k))
 
