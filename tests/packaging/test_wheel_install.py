@@ -102,5 +102,6 @@ def test_the_wheel_lists_the_data_files(installed, tmp_path):
         assert f"portolan/components/{game}/game.yaml" in names
         assert f"portolan/components/{game}/components.schema.json" in names
     assert "portolan/data/sizes.yaml" in names
+    assert "generator/data/icons.json" in names
     assert "portolan/templates/reference.html.j2" in names
     assert not any(n.startswith(("components/", "templates/", "tests/")) for n in names)
