@@ -399,36 +399,25 @@ def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
     return left, m + BAND + b + sy, right, H - m - BAND - b - sy
 
 
-def render_counters(
+def _pack(
     game: Game,
     component: Component,
-    bleed: float,
+    b: float,
     theme: Theme,
-    opts,
-    notes: list | None = None,
-    overflows: list[Overflow] | None = None,
-) -> tuple[list[Drawing], list[Drawing]]:
-    """Pages of counters, and one SVG design per counter face. With ``--duplex fold`` the
-    counters fill the left half and their backs the mirror places in the right half. Texts
-    that cross their counter's frame even at the floor size are added to ``overflows``."""
+    overflows: list[Overflow] | None,
+    gap: float,
+    area: tuple[float, float, float, float],
+    flip: str,
+    paper: tuple[float, float],
+) -> tuple[list[Drawing], list[Drawing], list[Drawing]]:
+    """The counters packed row after row into ``area`` (shelf packing), page after page, each
+    back at its mirror place: (front pages, back pages, one design per counter face)."""
     spec = component.spec
-    sheet = opts.sheet()
-    W, H = sheet.paper
-    m = sheet.margin
-    b = counter_bleed(bleed, sheet.layout)
-    if b < bleed and notes is not None:
-        notes.append(
-            f"bleed {bleed:g} mm asked; counters get {b:g} mm (half the gap between them); "
-            "--layout gutters gives them the full bleed"
-        )
-    gap = max(2 * b, 1.0)
-    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
-    folded = _folded(spec, sheet)
-    left, top, right, bottom = counter_area(spec, sheet, b)
+    left, top, right, bottom = area
+    W, H = paper
     designs: list[Drawing] = []
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
-    flip = "long" if folded else sheet.duplex
 
     def new_page():
         n = len(fronts) + 1
@@ -481,6 +470,38 @@ def render_counters(
                 backs[-1].add(place(back, mirrored(p, (W, H), flip)))
             x += pw + gap
             row_h = max(row_h, ph)
+    return fronts, backs, designs
+
+
+def render_counters(
+    game: Game,
+    component: Component,
+    bleed: float,
+    theme: Theme,
+    opts,
+    notes: list | None = None,
+    overflows: list[Overflow] | None = None,
+) -> tuple[list[Drawing], list[Drawing]]:
+    """Pages of counters, and one SVG design per counter face. With ``--duplex fold`` the
+    counters fill the left half and their backs the mirror places in the right half. Texts
+    that cross their counter's frame even at the floor size are added to ``overflows``."""
+    spec = component.spec
+    sheet = opts.sheet()
+    W, H = sheet.paper
+    m = sheet.margin
+    b = counter_bleed(bleed, sheet.layout)
+    if b < bleed and notes is not None:
+        notes.append(
+            f"bleed {bleed:g} mm asked; counters get {b:g} mm (half the gap between them); "
+            "--layout gutters gives them the full bleed"
+        )
+    gap = max(2 * b, 1.0)
+    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
+    folded = _folded(spec, sheet)
+    left, top, right, bottom = counter_area(spec, sheet, b)
+    flip = "long" if folded else sheet.duplex
+    area = (left, top, right, bottom)
+    fronts, backs, designs = _pack(game, component, b, theme, overflows, gap, area, flip, (W, H))
     box = (left - b, top - b, right + b, bottom + b)
     for f, bk in zip(fronts, backs, strict=True):
         f.frame = (box, [])
