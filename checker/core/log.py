@@ -26,7 +26,7 @@ from checker.core.registry import rules_for
 from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.limits import hint, problems_listed
 from portolan.model.loader import Game, load_game
-from portolan.yamlsrc import Pos, Source, YList, YMap, parse_yaml, read_document
+from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, parse_yaml, read_document
 
 TOP_KEYS = ("game", "players", "options", "bots", "turns")
 
@@ -46,11 +46,13 @@ class LogFile:
 
 def load_log(path: Path, components: Path) -> LogFile:
     shown = display_path(path)
-    return read_log(parse_yaml(read_document(path), shown), Source(shown), components)
+    with gc_paused():  # the tree and the steps read from it: no cycles (yamlsrc.gc_paused)
+        return read_log(parse_yaml(read_document(path), shown), Source(shown), components)
 
 
 def parse_log(text: str, name: str, components: Path) -> LogFile:
-    return read_log(parse_yaml(text, name), Source(name), components)
+    with gc_paused():
+        return read_log(parse_yaml(text, name), Source(name), components)
 
 
 def read_log(raw: Any, source: Source, components: Path) -> LogFile:
