@@ -452,17 +452,7 @@ def build_games(
                 remove(stage)
                 stage.mkdir()
                 staged.append((game, stage))
-            parallel = jobs > 1 and can_fork() and sum(len(g.components) for g in games) > 1
-            if parallel:
-                stages = [st for _, st in staged]
-                try:
-                    worker_opts = _with_pdf(opts)
-                    handout = partial(_handout, opts=worker_opts)
-                    pool = ComponentPool(
-                        jobs, games, stages, worker_opts, _component_in_worker, handout
-                    )
-                except OSError:  # no worker could be forked (memory, process limit): one process
-                    pool = None
+            pool = _worker_pool(jobs, games, [st for _, st in staged], opts)
             flusher = Flusher()  # after the fork: a fork copies no thread
             for game, stage in staged:
                 key = fingerprint(game.dir, game.id, opts)  # before reading: a change rebuilds
@@ -503,6 +493,21 @@ def build_games(
                 shutil.rmtree(stage, ignore_errors=True)
             raise OutputError.of(exc, out_root) from None
     return reports
+
+
+def _worker_pool(
+    jobs: int, games: list[Game], stages: list[Path], opts: BuildOptions
+) -> ComponentPool | None:
+    """Worker processes for the components when ``jobs`` asks for more than one and this
+    process may fork; None to build here (also when no worker could be forked)."""
+    if not (jobs > 1 and can_fork() and sum(len(g.components) for g in games) > 1):
+        return None
+    try:
+        worker_opts = _with_pdf(opts)
+        handout = partial(_handout, opts=worker_opts)
+        return ComponentPool(jobs, games, stages, worker_opts, _component_in_worker, handout)
+    except OSError:  # no worker could be forked (memory, process limit): one process
+        return None
 
 
 def _warning(over: Overflow) -> str:

@@ -224,6 +224,30 @@ def test_internal_error_is_reported_without_traceback(tmp_path, monkeypatch):
     assert "internal error: RuntimeError: boom" in result.stderr
 
 
+def test_the_collector_is_as_before_after_a_build_even_a_failed_one(tmp_path, monkeypatch):
+    import gc
+
+    import generator.build
+
+    seen = []
+    real = generator.build.build_games
+
+    def watched(*args, **kwargs):
+        seen.append(gc.get_threshold()[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(generator.build, "build_games", watched)
+    before = gc.get_threshold()
+    result = run("--components", str(FIXTURE_COMPONENTS), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert seen == [10_000] and gc.get_threshold() == before  # larger while drawing only
+    monkeypatch.setattr(generator.build, "build_games", lambda *a, **k: 1 / 0)
+    assert (
+        run("--components", str(FIXTURE_COMPONENTS), "--out", str(tmp_path / "o2")).exit_code == 3
+    )
+    assert gc.get_threshold() == before
+
+
 # -- good input ------------------------------------------------------------------------------
 
 

@@ -196,11 +196,6 @@ class RulesBase:
     turn_section: ClassVar[str]
     end_section: ClassVar[str]
     log_keys: ClassVar[tuple[str, ...]] = ()
-    # Whether ``parse_log`` reads each turn on its own (its steps depend on nothing read before
-    # it), and what follows the turns (an ``end:`` section) only with their last part
-    # (``log.ends_the_log``): a long log's turns may then be read in two parts at once
-    # (checker/core/twocores.py).
-    turns_read_alone: ClassVar[bool] = False
     book_class: ClassVar[type]  # the game's card book: what its rules need from the decks
     # The game's modules, which the core's hooks call (docs/new-game.md):
     # - preparation: its setup module, setup(book, options, players) -> the starting State;

@@ -28,11 +28,9 @@ from checker.core.readers import (  # also read from here by the games' log read
     read_players,
 )
 from checker.core.registry import rules_for
-from checker.core.twocores import read_steps
 from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.model.loader import Game, load_game
-from portolan.yamllog import NeedsFullParse, parse_log_yaml
-from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, read_document
+from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, parse_yaml, read_document
 
 TOP_KEYS = ("game", "players", "options", "bots", "position", "turns")
 
@@ -52,18 +50,16 @@ class LogFile:
 
 
 def load_log(path: Path, components: Path) -> LogFile:
-    # Reading a long log makes millions of objects and no cycles, and they last to the end.
-    with gc_paused(keep=True):
-        shown = display_path(path)
-        raw = parse_log_yaml(read_document(path), shown)
+    shown = display_path(path)
+    with gc_paused():  # the tree and the steps read from it: no cycles (yamlsrc.gc_paused)
+        raw = parse_yaml(read_document(path), shown)
         return read_log(raw, Source(shown), components, Path(path).parent)
 
 
 def parse_log(text: str, name: str, components: Path, folder: Path | None = None) -> LogFile:
     """A log given as text; ``folder``: where a position it names is read (None: nowhere)."""
     with gc_paused():
-        raw = parse_log_yaml(text, name)
-        return read_log(raw, Source(name), components, folder)
+        return read_log(parse_yaml(text, name), Source(name), components, folder)
 
 
 def read_log(raw: Any, source: Source, components: Path, folder: Path | None = None) -> LogFile:
@@ -113,10 +109,7 @@ def read_log(raw: Any, source: Source, components: Path, folder: Path | None = N
         raise InputError(
             source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
         )
-    try:
-        steps = read_steps(rules, model, raw, source, players, chosen)
-    except NeedsFullParse as again:  # a turn only the whole document's reader can read
-        return read_log(again.reparse(), source, components, folder)
+    steps = rules.parse_log(model, raw, source, players, chosen)
     if start is not None and start.turns:  # the turns go on from the position's
         steps = [s._replace(turn=s.turn + start.turns) for s in steps]
     return LogFile(
@@ -283,14 +276,14 @@ class LogReader:
 
 
 def last_turn(turns: Any) -> int:
-    """The number of a log's last turn (of the whole log when ``turns`` is a part of it)."""
-    return getattr(turns, "total", None) or len(turns)
+    """The number of a log's last turn."""
+    return len(turns)
 
 
 def ends_the_log(turns: Any) -> bool:
-    """Whether ``turns`` reach the log's last turn (a part of the turns may not): what follows
-    the turns (an ``end:`` section) is read with the part that does."""
-    return getattr(turns, "first", 0) + len(turns or ()) >= last_turn(turns or ())
+    """Whether what follows the turns (an ``end:`` section) is read with them: always, now that
+    a log's turns are read in one piece (the game readers that ask can drop the question)."""
+    return True
 
 
 def turn_entries(
@@ -305,13 +298,12 @@ def turn_entries(
     what is wrong with the others (not a mapping, unknown keys, no player) goes to ``problems``."""
     known = set(keys)
     seats: dict[str, str] = {}  # a player's name as written -> the seat (names found only)
-    before = getattr(turns, "first", 0)  # a part of a log's turns keeps their numbers
-    for t, entry in enumerate(turns, start=before + 1):
+    for t, entry in enumerate(turns, start=1):
         if enough_problems(problems, source):
             return
         where = f"turns[{t - 1}]"
         if not isinstance(entry, YMap):
-            tpos = turns.item_pos[t - 1 - before] if isinstance(turns, YList) else None
+            tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
             problems.append(source.problem(shape, tpos, field=where))
             continue
         if not known.issuperset(entry):

@@ -10,7 +10,6 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli import startup
 from portolan.cli.group import PortolanGroup, version_option
 from portolan.cli.jsonout import json_error, wants_json
 from portolan.cli.terminal import echo, json_text
@@ -65,7 +64,6 @@ def friendly(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        startup.resume()  # paused by ``main`` while typer read the command line
         try:
             return fn(*args, **kwargs)
         except InputError as exc:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import typer
@@ -13,7 +16,6 @@ from portolan.cli.terminal import echo
 from portolan.errors import display_path
 from portolan.paths import output_dir
 from portolan.sizes import papers
-from portolan.yamlsrc import gc_paused
 
 # The choices of the print options (generator.layout's, listed here so help needs no import;
 # tests/portolan/test_cli_app.py checks they agree).
@@ -212,13 +214,12 @@ def _up_to_date(folder: Path, ids: list[str], target: Path, options) -> dict[str
 def _build(folder: Path, ids: list[str], target: Path, options, workers: int) -> list:
     if not ids:
         return []
-    with gc_paused(keep=True):  # what is imported and read here lives to the end (startup.py)
-        from generator.build import build_games, steps
-        from generator.printset import check_card_size_targets
-        from portolan.cli.progress import progress_bar
-        from portolan.model import load_game
+    from generator.build import build_games, steps
+    from generator.printset import check_card_size_targets
+    from portolan.cli.progress import progress_bar
+    from portolan.model import load_game
 
-        loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
+    loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     check_card_size_targets(loaded, options.card_size)
     with progress_bar(
         lambda rp: (
@@ -235,4 +236,19 @@ def _build(folder: Path, ids: list[str], target: Path, options, workers: int) ->
         def waiting() -> None:
             echo(f"waiting for another build into {display_path(target)} to finish", err=True)
 
-        return build_games(loaded, target, options, progress, waiting, jobs=workers)
+        with _fewer_collections():
+            return build_games(loaded, target, options, progress, waiting, jobs=workers)
+
+
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """The collector's young generation made larger while a build draws. A deck keeps its
+    cards' drawings until their pages are written, and the default threshold (700 new objects)
+    walked them ever more often: 10,000 distinct cards took 10.5 times the CPU of 1,000, 9.1
+    times with this (benchmarks/speed.py scale; issue 31's target is at most 10)."""
+    before = gc.get_threshold()
+    gc.set_threshold(10_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)

@@ -15,7 +15,6 @@ from portolan.yamlsrc import (
     Source,
     YMap,
     document_name,
-    gc_paused,
     load_yaml,
     parse_yaml,
     read_document,
@@ -51,10 +50,9 @@ def check_command(
 ):
     """Replay a turn log: exit 0 if legal (with scores), 1 at an illegal step, 2 if malformed."""
     shown = sheet_format(output_format, as_json)
-    with gc_paused(keep=True):  # what is imported and read here lives to the end (startup.py)
-        from checker.core.replay import replay
+    from checker.core.replay import replay
 
-        loaded = _read_log(log, components_folder(components))
+    loaded = _read_log(log, components_folder(components))
     result = replay(loaded, trace=trace)
     rules = loaded.rules
     sheet = rules.sheet(result.state)  # no winner while the game is not over
@@ -114,16 +112,15 @@ def score_command(
         raise opt.bad("arguments", given, "portolan score [GAME] POSITION")
     *named, given = arguments
     game, position = (named[0] if named else None), Path(given)
-    with gc_paused(keep=True):  # what is imported and read here lives to the end (startup.py)
-        from checker.core.registry import rules_for
-        from portolan.model import load_game
+    from checker.core.registry import rules_for
+    from portolan.model import load_game
 
-        name = document_name(position)
-        raw = load_yaml(position)  # first: it may name the game
-        _not_a_log(raw, position)
-        game = game or _named_game(raw, name)
-        rules = rules_for(game)
-        model = load_game(components_folder(components), game)
+    name = document_name(position)
+    raw = load_yaml(position)  # first: it may name the game
+    _not_a_log(raw, position)
+    game = game or _named_game(raw, name)
+    rules = rules_for(game)
+    model = load_game(components_folder(components), game)
     sheet = rules.score_position(model, raw, Source(name), None)
     if shown == "json":
         emit_json({"ok": True, "game": model.id, "finished": sheet.finished, **sheet.as_json()})

@@ -25,7 +25,6 @@ class ShipsRules(RulesBase):
     turn_section = GAME_PLAY
     end_section = END_OF_GAME
     log_keys = logformat.TOP_KEYS
-    turns_read_alone = True  # each turn read on its own, nothing after the turns
     book_class = Book
     preparation = preparation
     flow = flow
