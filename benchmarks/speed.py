@@ -1,26 +1,19 @@
-"""Every speed target of issue 16 in one run, each as a figure, its target and their ratio.
+"""The speed figures of issue 31 ("Speed that stays") in one run, each against its target.
 
-    python benchmarks/speed.py [--runs N] [--compare TREE] [--only NAME,...]
-    python benchmarks/speed.py --scale [--compare TREE]     # the deck-size curves only
+    python benchmarks/speed.py [--runs N] [--only NAME,...] [--compare TREE]
 
 Each figure is measured in fresh processes (CPU seconds, user + system, of the process and its
-children; peak resident memory of the largest): the median of ``--runs`` runs after one untimed
-warm-up. ``--compare TREE`` measures a second source tree (a checkout of an older commit, e.g.
-``git archive <commit> | tar -x -C /tmp/before``) the same way, run for run in turn with this one,
-and prints before, after and after/before: on a shared machine the ratio is the steadier figure.
+children): the median of ``--runs`` runs after one untimed warm-up. ``--compare TREE`` measures
+a second source tree (e.g. ``git archive <commit> | tar -x -C /tmp/before``) the same way, run
+for run in turn with this one, and prints before, after and after/before.
 
-Targets (a ratio above 1 misses; exit 1 if any does):
-  build-5      full build of every game (PDF + SVG)                     < 2 s CPU, < 150 MB
-  build-3      the same, of the three games of issue 16's time          < 1.2 s CPU
-  jobs         build --jobs 2: same bytes as --jobs 1 (wall time shown)
-  unchanged    a rebuild with nothing changed                           < 0.3 s CPU
-  scale        10,000 distinct cards / 1,000 cards                      <= 10 x
-  copies       10,000 copies of one card                                < 4 s CPU
-  check        portolan check of an example log                         < 0.15 s CPU
-  check-long   portolan check of a 76,000-action log                    < 1.2 s CPU
-  naive        the generator against a naive reportlab canvas           <= 1.5 x
-  png          PNG previews against rasterising alone                   <= 2 x
-  play         random games of every game, 2 players                    >= 300 games/s
+Targets (a verdict above 1 misses; exit 1 if any does):
+  naive    the generator against a naive reportlab canvas drawing the same cards   <= 1.5 x
+  scale    10,000 distinct cards against 1,000 (fixture game, PDF)                 <= 10 x
+  check    `portolan check` of the longest example log against `portolan --version` <= 2 x
+  replay   replayed actions per second, every game (seeded random games' logs)      >= 50,000/s
+  long     `portolan check` of a 2,000-turn log, every game (an example's turns
+           repeated: every turn is read, the replay stops where the game ends)      < 2 s CPU
 """
 
 from __future__ import annotations
@@ -37,9 +30,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-THREE = ["age-of-discovery", "discovery-era-of-voyage", "exploration-age-of-sail"]
-EXAMPLE = "examples/exploration-age-of-sail/two-players.yaml"
+GAMES = [
+    "age-of-discovery",
+    "age-of-exploration",
+    "discovery-era-of-voyage",
+    "exploration-age-of-sail",
+    "ships",
+]
 PER_DECK = 1000  # portolan/data/limits.yaml: cards_per_deck
+LONG_TURNS = 2000
 
 
 # -- running a command as a whole process ------------------------------------------------------
@@ -69,46 +68,90 @@ def child(code: str, *args: str) -> list[str]:
 
 
 # -- the measurements: each returns {figure: value} for one run in ``tree`` ---------------------
-def build(tree: Path, games: list[str]) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        cpu, _, peak, _ = timed(portolan("build", *games, "--out", tmp), tree)
-    return {"cpu": cpu, "peak": peak}
-
-
-def jobs(tree: Path) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        one, two = Path(tmp, "one"), Path(tmp, "two")
-        _, wall1, _, _ = timed(portolan("build", "--out", str(one)), tree)
-        _, wall2, _, _ = timed(portolan("build", "--out", str(two), "--jobs", "2"), tree)
-        same = _tree_bytes(one) == _tree_bytes(two)
-    return {"wall 1 job": wall1, "wall 2 jobs": wall2, "same bytes": float(same)}
-
-
-def _tree_bytes(root: Path) -> dict:
-    return {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file()}
-
-
-def unchanged(tree: Path) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        timed(portolan("build", "--out", tmp), tree)
-        cpu, _, _, text = timed(portolan("build", "--out", tmp), tree)
-    return {"cpu": cpu, "skipped": float("up to date" in text)}
-
-
 def check(tree: Path) -> dict:
-    cpu, _, peak, _ = timed(portolan("check", str(ROOT / EXAMPLE)), tree)
-    return {"cpu": cpu, "peak": peak}
+    log = longest_example()
+    version, _, _, _ = timed(portolan("--version"), tree)
+    cpu, _, _, _ = timed(portolan("check", str(log)), tree)
+    return {"--version s": version, "check s": cpu, "ratio": cpu / version}
 
 
-def check_long(tree: Path) -> dict:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from logs import make_log  # benchmarks/logs.py: an example log's turns repeated
+def turn_entries(text: str) -> tuple[str, list[str]]:
+    """A log's text up to its ``turns:`` line (included), and its turn entries, each as its
+    lines (what follows the turns, e.g. an ``end:`` section, is left out)."""
+    lines = text.splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.startswith("turns:"))
+    entries: list[str] = []
+    for line in lines[start + 1 :]:
+        if line.startswith("  - "):
+            entries.append(line)
+        elif line.startswith(" ") and entries:
+            entries[-1] += line
+        elif line.strip():
+            break
+    return "".join(lines[: start + 1]), entries
 
+
+def longest_example() -> Path:
+    """The example log with the most turns (then the most bytes)."""
+    logs = [p for g in GAMES for p in (ROOT / "examples" / g).glob("*.yaml")]
+    return max(logs, key=lambda p: (len(turn_entries(p.read_text("utf-8"))[1]), p.stat().st_size))
+
+
+def long_log(game: str, turns: int) -> str:
+    """The game's first example log, its turns repeated until there are ``turns``."""
+    example = sorted((ROOT / "examples" / game).glob("*.yaml"))[0]
+    head, entries = turn_entries(example.read_text("utf-8"))
+    return head + "".join(entries[k % len(entries)] for k in range(turns))
+
+
+def long(tree: Path) -> dict:
+    out = {}
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp, "long.yaml")
-        path.write_text(make_log("exploration-age-of-sail", 76_000), "utf-8")
-        cpu, _, peak, _ = timed(portolan("check", str(path)), tree)
-    return {"cpu": cpu, "peak": peak}
+        for game in GAMES:
+            path = Path(tmp, f"{game}.yaml")
+            path.write_text(long_log(game, LONG_TURNS), "utf-8")
+            out[game], _, _, _ = timed(portolan("check", str(path)), tree)
+    return {**out, "slowest": max(out.values())}
+
+
+REPLAY = """
+import random, sys, time
+from checker.core.log import parse_log
+from checker.core.logwriter import log_text
+from checker.core.options import resolve
+from checker.core.registry import GAMES, rules_for
+from checker.core.replay import replay
+from checker.core.simulate import default_players, random_game
+from portolan.model import load_game
+from portolan.paths import components_dir
+from portolan.yamlsrc import Source
+logs_per_game = int(sys.argv[1])
+for game in sorted(GAMES):
+    rules = rules_for(game)
+    model = load_game(components_dir(), game)
+    options = resolve(rules.options(model), {}, Source("benchmark"))
+    rng = random.Random(2)
+    texts = []
+    for k in range(logs_per_game):
+        names = default_players(2 + k % 3)
+        g = random_game(rules, model, names, options, rng)
+        texts.append(log_text(rules, model, names, options, g.steps))
+    logs = [parse_log(t, f"log{k}.yaml", components_dir()) for k, t in enumerate(texts)]
+    actions = sum(len(log.steps) for log in logs)
+    best = float("inf")
+    for _ in range(3):
+        t = time.process_time()
+        for log in logs:
+            replay(log)
+        best = min(best, time.process_time() - t)
+    print(game, actions / best)
+"""
+
+
+def replay(tree: Path) -> dict:
+    _, _, _, text = timed(child(REPLAY, "10"), tree)
+    rates = {line.split()[0]: float(line.split()[1]) for line in text.splitlines() if line}
+    return {**rates, "slowest": min(rates.values())}
 
 
 NAIVE = re.compile(r"ratio[^\n]*?(\d+\.\d+)")
@@ -118,67 +161,6 @@ def naive(tree: Path) -> dict:
     _, _, _, text = timed([sys.executable, str(tree / "benchmarks" / "print.py"), "1"], tree)
     found = NAIVE.findall(text)
     return {"ratio": float(found[-1]) if found else float("nan")}
-
-
-PNG = """
-import sys, tempfile, time
-from pathlib import Path
-from generator.build import BuildOptions, build_games
-from generator.backends.png import write_pngs
-from portolan.model import load_game
-from portolan.paths import components_dir
-import pypdfium2 as pdfium
-out = Path(tempfile.mkdtemp())
-game = load_game(components_dir(), "exploration-age-of-sail")
-build_games([game], out, BuildOptions(formats=("pdf",)))
-pdfs = sorted(out.rglob("*.pdf"))
-def raster():
-    for p in pdfs:
-        doc = pdfium.PdfDocument(str(p))
-        for i in range(len(doc)):
-            doc[i].render(scale=100 / 72)
-        doc.close()
-def previews():
-    for p in pdfs:
-        write_pngs(p, lambda n: out / f"{p.stem}-{n}.png")
-times = {}
-for name, work in (("raster", raster), ("png", previews)) * 2:
-    t = time.process_time(); work(); times[name] = time.process_time() - t
-print(times["raster"], times["png"])
-"""
-
-
-def png(tree: Path) -> dict:
-    _, _, _, text = timed(child(PNG), tree)
-    raster, previews = (float(x) for x in text.split())
-    return {"raster s": raster, "previews s": previews, "ratio": previews / raster}
-
-
-PLAY = """
-import random, sys, time
-from checker.core.registry import GAMES, rules_for
-from checker.core.options import resolve
-from checker.core.simulate import default_players, random_game
-from portolan.model import load_game
-from portolan.paths import components_dir
-from portolan.yamlsrc import Source
-games = int(sys.argv[1])
-for game in sorted(GAMES):
-    rules = rules_for(game)
-    model = load_game(components_dir(), game)
-    options = resolve(rules.options(model), {}, Source("benchmark"))
-    rng = random.Random(1)
-    t = time.process_time()
-    for _ in range(games):
-        random_game(rules, model, default_players(2), options, rng)
-    print(game, games / (time.process_time() - t))
-"""
-
-
-def play(tree: Path) -> dict:
-    _, _, _, text = timed(child(PLAY, "150"), tree)
-    rates = {line.split()[0]: float(line.split()[1]) for line in text.splitlines() if line}
-    return {**rates, "slowest": min(rates.values())}
 
 
 # -- deck size -------------------------------------------------------------------------------
@@ -234,33 +216,6 @@ def deck(tree: Path, distinct: int, copies: int = 1) -> dict:
     return {"cpu": cpu, "peak": peak, "MB": size}
 
 
-REFERENCE = """
-import sys, tempfile, time
-from pathlib import Path
-from generator.build import BuildOptions
-from generator.kinds import reference
-from generator.markup import parse
-from portolan.model import load_game
-from portolan.paths import components_dir
-game = load_game(components_dir(), "exploration-age-of-sail")
-spec = next(c for c in game.components if c.kind == "reference").spec
-rows = int(sys.argv[1])
-head = "# Cards\\n\\n| Card | Type | Copies | Details |\\n|---|---|---|---|\\n"
-row = "| Card {0} | Hazard | {1} | tests Navigation; Crew -1, card {0} |\\n"
-text = head + "".join(row.format(k, k % 3 + 1) for k in range(rows))
-blocks = parse(text)
-path = Path(tempfile.mkdtemp()) / "r.pdf"
-t = time.process_time()
-reference._pdf(game, spec, blocks, path, BuildOptions(), "#1f3a5f")
-print(time.process_time() - t)
-"""
-
-
-def reference(tree: Path, rows: int) -> dict:
-    _, _, _, text = timed(child(REFERENCE, str(rows)), tree)
-    return {"cpu": float(text)}
-
-
 # -- the report ------------------------------------------------------------------------------
 def measure(name: str, work, trees: list[Path], runs: int, warm: bool = True) -> list[dict]:
     """Median of each figure over ``runs`` runs per tree, the trees taking turns (after one
@@ -294,11 +249,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--compare", type=Path, help="an older source tree, measured in turn")
     ap.add_argument("--only", default="", help="comma-separated names of figures to measure")
-    ap.add_argument("--scale", action="store_true", help="the deck-size curves only")
     args = ap.parse_args()
     trees = ([args.compare.resolve()] if args.compare else []) + [ROOT]
-    if args.scale:
-        return scale(trees, args.runs)
     only = set(filter(None, args.only.split(",")))
 
     def wanted(name: str) -> bool:
@@ -306,18 +258,9 @@ def main() -> int:
 
     ok = True
     now = -1
-    if wanted("build-5"):
-        f = measure("build-5", lambda t: build(t, []), trees, args.runs)
-        ok &= show("build-5", f, "< 2 s, < 150 MB", max(f[now]["cpu"] / 2, f[now]["peak"] / 150))
-    if wanted("build-3"):
-        f = measure("build-3", lambda t: build(t, THREE), trees, args.runs)
-        ok &= show("build-3", f, "< 1.2 s", f[now]["cpu"] / 1.2)
-    if wanted("jobs"):
-        f = measure("jobs", jobs, [ROOT], 1)
-        ok &= show("jobs", f, "same bytes", 2 - f[now]["same bytes"])
-    if wanted("unchanged"):
-        f = measure("unchanged", unchanged, [ROOT], args.runs)
-        ok &= show("unchanged", f, "< 0.3 s", f[now]["cpu"] / 0.3 if f[now]["skipped"] else 9)
+    if wanted("naive"):
+        f = measure("naive", naive, trees, 1)
+        ok &= show("naive", f, "<= 1.5x", f[now]["ratio"] / 1.5)
     if wanted("scale"):
         small = measure("scale", lambda t: deck(t, 1000), trees, 1)
         large = measure("scale", lambda t: deck(t, 10_000), trees, 1, warm=False)
@@ -326,40 +269,16 @@ def main() -> int:
             for s, g in zip(small, large, strict=True)
         ]
         ok &= show("scale", f, "<= 10x", f[now]["ratio"] / 10)
-    if wanted("copies"):
-        f = measure("copies", lambda t: deck(t, 1, 10_000), trees, 1, warm=False)
-        ok &= show("copies", f, "< 4 s", f[now]["cpu"] / 4)
     if wanted("check"):
         f = measure("check", check, trees, args.runs)
-        ok &= show("check", f, "< 0.15 s", f[now]["cpu"] / 0.15)
-    if wanted("check-long"):
-        f = measure("check-long", check_long, trees, args.runs)
-        ok &= show("check-long", f, "< 1.2 s", f[now]["cpu"] / 1.2)
-    if wanted("naive"):
-        f = measure("naive", naive, trees, 1)
-        ok &= show("naive", f, "<= 1.5x", f[now]["ratio"] / 1.5)
-    if wanted("png"):
-        f = measure("png", png, trees, args.runs)
-        ok &= show("png", f, "<= 2x", f[now]["ratio"] / 2)
-    if wanted("play"):
-        f = measure("play", play, trees, 1)
-        ok &= show("play", f, ">= 300 games/s", 300 / f[now]["slowest"])
+        ok &= show("check", f, "<= 2x --version", f[now]["ratio"] / 2)
+    if wanted("replay"):
+        f = measure("replay", replay, trees, 1)
+        ok &= show("replay", f, ">= 50,000/s", 50_000 / f[now]["slowest"])
+    if wanted("long"):
+        f = measure("long", long, trees, args.runs)
+        ok &= show("long", f, "< 2 s", f[now]["slowest"] / 2)
     return 0 if ok else 1
-
-
-def scale(trees: list[Path], runs: int) -> int:
-    """The curves: CPU per card as decks and reference tables grow."""
-    print("distinct cards (fixture game, PDF): CPU s, peak MB, PDF MB")
-    for n in (1000, 2000, 5000, 10_000):
-        show(f"{n:>7,}", measure("deck", lambda t, n=n: deck(t, n), trees, 1, warm=n < 2000))
-    print("copies of one card:")
-    for n in (1000, 10_000):
-        show(f"{n:>7,}", measure("copies", lambda t, n=n: deck(t, 1, n), trees, 1, warm=False))
-    print("rules reference, table rows: CPU s")
-    for n in (100, 1000, 3000, 10_000):
-        work = lambda t, n=n: reference(t, n)  # noqa: E731
-        show(f"{n:>7,}", measure("reference", work, trees, 1, warm=n < 1000))
-    return 0
 
 
 if __name__ == "__main__":

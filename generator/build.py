@@ -23,6 +23,7 @@ from generator.backends.svg import write_svg
 from generator.bounds import check_counters_fit, check_pages, check_sheet
 from generator.exports import EXPORT_FORMATS, write_exports
 from generator.fingerprint import STAGING, fingerprint, stamp
+from generator.keep import keep_other_formats
 from generator.kinds.cardface import Overflow
 from generator.kinds.counters import render_counters
 from generator.kinds.scorepad import render_scorepad
@@ -64,6 +65,7 @@ class GameReport:
     files: list[Path] = field(default_factory=list)
     overflows: list[Overflow] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the layout could not give
+    kept: list[Path] = field(default_factory=list)  # other formats' files of an earlier build
 
 
 Progress = Callable[[str], None]
@@ -450,17 +452,7 @@ def build_games(
                 remove(stage)
                 stage.mkdir()
                 staged.append((game, stage))
-            parallel = jobs > 1 and can_fork() and sum(len(g.components) for g in games) > 1
-            if parallel:
-                stages = [st for _, st in staged]
-                try:
-                    worker_opts = _with_pdf(opts)
-                    handout = partial(_handout, opts=worker_opts)
-                    pool = ComponentPool(
-                        jobs, games, stages, worker_opts, _component_in_worker, handout
-                    )
-                except OSError:  # no worker could be forked (memory, process limit): one process
-                    pool = None
+            pool = _worker_pool(jobs, games, [st for _, st in staged], opts)
             flusher = Flusher()  # after the fork: a fork copies no thread
             for game, stage in staged:
                 key = fingerprint(game.dir, game.id, opts)  # before reading: a change rebuilds
@@ -491,7 +483,9 @@ def build_games(
                 raise OutputError.of(exc, _as_final(exc.filename, staged, out_root)) from None
             raise
         try:
-            for game, stage in staged:
+            for (game, stage), report in zip(staged, reports, strict=True):
+                kept = keep_other_formats(out_root / game.id, stage, opts.formats)
+                report.kept = [out_root / game.id / f.relative_to(stage) for f in kept]
                 _swap(out_root, game.id, stage)
             fsync_path(out_root, folder=True)
         except OSError as exc:
@@ -499,6 +493,21 @@ def build_games(
                 shutil.rmtree(stage, ignore_errors=True)
             raise OutputError.of(exc, out_root) from None
     return reports
+
+
+def _worker_pool(
+    jobs: int, games: list[Game], stages: list[Path], opts: BuildOptions
+) -> ComponentPool | None:
+    """Worker processes for the components when ``jobs`` asks for more than one and this
+    process may fork; None to build here (also when no worker could be forked)."""
+    if not (jobs > 1 and can_fork() and sum(len(g.components) for g in games) > 1):
+        return None
+    try:
+        worker_opts = _with_pdf(opts)
+        handout = partial(_handout, opts=worker_opts)
+        return ComponentPool(jobs, games, stages, worker_opts, _component_in_worker, handout)
+    except OSError:  # no worker could be forked (memory, process limit): one process
+        return None
 
 
 def _warning(over: Overflow) -> str:

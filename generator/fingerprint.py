@@ -71,8 +71,9 @@ def _program_hash() -> str:
                 digest.update(f"{name} {metadata.version(name)}\n".encode())
             except metadata.PackageNotFoundError:
                 digest.update(f"{name} -\n".encode())
-        for package in (Path(__file__).parent, Path(portolan.__file__).parent):
-            _add_tree(digest, package.name, package, True, suffix=".py")
+        # the printer's code and its drawing data (generator/data: the icons), the model's code
+        _add_tree(digest, "generator", Path(__file__).parent, True, suffix=(".py", ".json"))
+        _add_tree(digest, "portolan", Path(portolan.__file__).parent, True, suffix=".py")
         _program = digest.hexdigest()
     return _program
 
@@ -81,7 +82,9 @@ class _Changed(Exception):
     """A file's size changed while it was read."""
 
 
-def _add_tree(digest, label: str, folder: Path, deep: bool, suffix: str = "") -> None:
+def _add_tree(
+    digest, label: str, folder: Path, deep: bool, suffix: str | tuple[str, ...] = ""
+) -> None:
     """Every file of ``folder`` (and of its subfolders when ``deep``), by relative path and
     content, in a fixed order. Symbolic links to folders are not followed; one to a file is
     hashed only when the file is inside ``folder``."""

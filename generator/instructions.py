@@ -335,33 +335,25 @@ def set_instructions(
             if p.centre or flat:  # a card without nested steps is set centred
                 px = x + (width - lw) / 2
             for kind, text in _runs(ln):
-                tw = _token_width(kind, text, size)
-                if kind in ("D", "R"):
-                    g = size * PT * 0.98
-                    items += circled(
-                        kind,
-                        px,
-                        baseline - size * PT * 0.32,
-                        g,
-                        "#7a1f1f" if kind == "D" else "#8a6a00",
-                        filled=True,
-                    )
-                elif kind in ("up", "down"):
-                    g = size * PT * 0.92
-                    items += thumb(
-                        kind == "up",
-                        px,
-                        baseline - size * PT * 0.34,
-                        g,
-                        "#2e6b2e" if kind == "up" else "#a0281e",
-                    )
-                else:
-                    face = "bold" if kind == "b" else "regular"
-                    items.append(Text(px, baseline, text, size, face, colour))
-                px += tw + space
+                items += _run(kind, text, px, baseline, size, colour)
+                px += _token_width(kind, text, size) + space
             baseline += lead
     fits = total <= height + 1e-6 and widest_ok
     return SetBlock(items, total, size, fits)
+
+
+def _run(kind: str, text: str, px: float, baseline: float, size: float, colour: str) -> list:
+    """One run of a line at ``px``: a circled D or R, a thumb up or down, or text."""
+    if kind in ("D", "R"):
+        g = size * PT * 0.98
+        red_or_gold = "#7a1f1f" if kind == "D" else "#8a6a00"
+        return list(circled(kind, px, baseline - size * PT * 0.32, g, red_or_gold, filled=True))
+    if kind in ("up", "down"):
+        g = size * PT * 0.92
+        green_or_red = "#2e6b2e" if kind == "up" else "#a0281e"
+        return list(thumb(kind == "up", px, baseline - size * PT * 0.34, g, green_or_red))
+    face = "bold" if kind == "b" else "regular"
+    return [Text(px, baseline, text, size, face, colour)]
 
 
 # -- panels on a card ----------------------------------------------------------------------------

@@ -37,3 +37,8 @@ def data_file(name: str) -> Path:
 def output_dir() -> Path:
     """``output/`` in the current folder, inside a checkout or not."""
     return Path("output")
+
+
+def examples_dir() -> Path:
+    """The example logs and end positions (``portolan examples``), with their schemas."""
+    return _folder("portolan.examples")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import math
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -99,10 +100,9 @@ class _Builder:
     the bounds of ``limits.yaml``: document size, depth, alias expansion, string and number size.
     Aliases are copied (as the node graph was), so no two places share one mutable value."""
 
-    def __init__(self, source: Source, limits: YamlLimits, first_line: int = 1):
+    def __init__(self, source: Source, limits: YamlLimits):
         self.source = source
         self.limits = limits
-        self.first_line = first_line  # > 1: a piece of a document read alone (yamllog.py)
         self.constructor = yaml.constructor.SafeConstructor()
         self.resolver = yaml.resolver.Resolver()
         self.plain: dict[str, Any] = {}  # plain scalar text -> its value, read once
@@ -284,7 +284,7 @@ class _Builder:
         top: _Open | None = None
         new_pos, new_map, new_list = tuple.__new__, dict.__new__, list.__new__
         raw_line, line, pos = -1, 0, Pos(0, 0)
-        offset = self.first_line  # libyaml counts lines from 0
+        offset = 1  # libyaml counts lines from 0
         while True:
             ev = next_event()
             kind = type(ev)
@@ -410,32 +410,18 @@ _MERGE_AS_TEXT = "'<<' is a merge key (<<: *name); quote it to write it as text"
 
 
 @contextlib.contextmanager
-def gc_paused(keep: bool = False) -> Iterator[None]:
-    """No cyclic garbage collection while a large tree of new objects is built.
-
-    Building creates millions of containers and no cycles; without this the collector walks the
-    growing tree again and again (a 100,000-turn log read five times slower).
-
-    ``keep``: what was built lives on (a log about to be replayed), so it is moved to the oldest
-    generation before the collector is back; left in the youngest, the next two collections
-    would each walk all of it (0.25 s after a 76,000-turn log) to find no garbage.
-    """
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a tree of new objects is built: building makes many
+    containers and no cycles, and the collector walked the growing tree again and again, so a
+    log of twice the turns took 2.5 times as long to read (tests/test_fuzz.py, --fuzz-long).
+    A collector that was off stays off."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_enabled:
-            if keep:
-                to_oldest_generation()
             gc.enable()
-
-
-def to_oldest_generation() -> None:
-    """Every object the collector tracks into its oldest generation, where the young
-    collections skip it: for what was just made and lives on."""
-    gc.freeze()  # every tracked object into the permanent generation,
-    gc.unfreeze()  # and from there into the oldest one
 
 
 def parse_yaml(text: str | bytes, path: str = "<input>") -> Any:
@@ -497,16 +483,30 @@ def _reader_pos(text: str | bytes, index: int) -> Pos | None:
 
 def load_yaml(path: str | Path) -> Any:
     """Read and parse a YAML file; a missing, unreadable or oversized file is an ``InputError``."""
-    return parse_yaml(read_document(path), display_path(path))
+    return parse_yaml(read_document(path), document_name(path))
+
+
+# The file name that means standard input (``cat log.yaml | portolan check -``).
+STDIN = "-"
+STDIN_SHOWN = "<stdin>"
+
+
+def document_name(path: str | Path) -> str:
+    """How messages name a document: its path as the user reads it, or ``<stdin>``."""
+    return STDIN_SHOWN if str(path) == STDIN else display_path(path)
 
 
 def read_document(path: str | Path) -> bytes:
-    """A YAML file's bytes, checked to be UTF-8 text within the size limit."""
-    shown_path = display_path(path)
+    """A YAML file's bytes (``-``: standard input's), checked to be UTF-8 text within the size
+    limit."""
+    shown_path = document_name(path)
     limit = yaml_limits().document_bytes
     try:
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)  # never more, whatever the file (a device, a growing file)
+        if str(path) == STDIN:
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(limit + 1)  # never more, whatever the file (a device, a growing file)
     except FileNotFoundError:
         raise InputError(Problem("file not found", file=shown_path)) from None
     except IsADirectoryError:

@@ -68,7 +68,7 @@ def position_players(game: str, n: int) -> str:
 # (name, maker, n, command): ``n`` is the smaller size, chosen so that it takes a measurable
 # share of a second; the larger is 2n. Every size is within the bounds of limits.yaml.
 INPUTS: list[tuple[str, Callable[[str, int], str], int, str]] = [
-    ("turns", turns, 4_000, "check"),  # under twocores' 10,000: read in one process
+    ("turns", turns, 4_000, "check"),
     ("players", players, 100_000, "check"),
     ("long name", long_name, 50_000, "check"),  # 2n: yaml.string_chars
     ("unknown keys", unknown_keys, 10_000, "check"),
@@ -78,7 +78,6 @@ INPUTS: list[tuple[str, Callable[[str, int], str], int, str]] = [
 
 
 def cpu_seconds() -> float:
-    """Processor time of this process and of its children that have ended (a long log is
-    read partly by a forked child)."""
+    """Processor time of this process and of its children that have ended."""
     t = os.times()
     return t.user + t.system + t.children_user + t.children_system

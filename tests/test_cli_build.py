@@ -224,6 +224,30 @@ def test_internal_error_is_reported_without_traceback(tmp_path, monkeypatch):
     assert "internal error: RuntimeError: boom" in result.stderr
 
 
+def test_the_collector_is_as_before_after_a_build_even_a_failed_one(tmp_path, monkeypatch):
+    import gc
+
+    import generator.build
+
+    seen = []
+    real = generator.build.build_games
+
+    def watched(*args, **kwargs):
+        seen.append(gc.get_threshold()[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(generator.build, "build_games", watched)
+    before = gc.get_threshold()
+    result = run("--components", str(FIXTURE_COMPONENTS), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert seen == [10_000] and gc.get_threshold() == before  # larger while drawing only
+    monkeypatch.setattr(generator.build, "build_games", lambda *a, **k: 1 / 0)
+    assert (
+        run("--components", str(FIXTURE_COMPONENTS), "--out", str(tmp_path / "o2")).exit_code == 3
+    )
+    assert gc.get_threshold() == before
+
+
 # -- good input ------------------------------------------------------------------------------
 
 
@@ -235,12 +259,16 @@ def test_build_writes_the_set_and_says_where(tmp_path):
     assert result.stderr == ""
     assert (out / FIXTURE_GAME / "conquerors.pdf").is_file()
     assert (out / FIXTURE_GAME / "registration-test.pdf").is_file()
-    # what the layout could not give is said, not hidden
-    notes = result.stdout.splitlines()[1:]
+    # what the layout could not give is said in one line, and where under --verbose
+    (line,) = result.stdout.splitlines()
+    assert line.endswith("; bleed reduced on 2 sheets (--verbose says where)")
+    verbose = run("--components", str(FIXTURE_COMPONENTS), "--out", str(out), "-v", "--force")
+    notes = verbose.stdout.splitlines()[1:]
     assert any(
         n.startswith("  conquerors: bleed 3 mm asked; given 2.5 mm at the left") for n in notes
     )
     assert any(n.startswith("  coins: bleed 3 mm asked; counters get 2 mm") for n in notes)
+    assert "--verbose says where" not in verbose.stdout
     assert len(list((out / FIXTURE_GAME / "svg").rglob("*.svg"))) == 7
     assert sorted(p.name for p in out.iterdir()) == [FIXTURE_GAME]  # no staging folder left
 

@@ -82,13 +82,53 @@ def test_every_shipped_yaml_validates_against_its_schema(path, kind, game, reque
         ("log", "examples/age-of-discovery/two-players.yaml", lambda d: d.update(players=["A"])),
         (
             "log",
+            "examples/age-of-discovery/two-players.yaml",
+            lambda d: d["turns"][0].update(buy=[{"Red Shp 1": "Black Ship 2"}]),
+        ),
+        (
+            "log",
+            "examples/age-of-discovery/two-players.yaml",
+            lambda d: d["turns"][0].update(coins="give"),
+        ),
+        (
+            "log",
             "examples/exploration-age-of-sail/two-players.yaml",
             lambda d: d["turns"][0].update(drwa="Sailors"),
         ),
         (
             "log",
             "examples/exploration-age-of-sail/two-players.yaml",
+            lambda d: d["turns"][0].update(draw="Salors"),
+        ),
+        (
+            "log",
+            "examples/ships/two-players.yaml",
+            lambda d: d["turns"][0]["actions"].append({"card": "Rma"}),
+        ),
+        (
+            "log",
+            "examples/ships/two-players.yaml",
+            lambda d: d["turns"][0]["actions"].append({"place": 1, "trdae": "Tyre Cloth"}),
+        ),
+        (
+            "log",
+            "examples/exploration-age-of-sail/two-players.yaml",
             lambda d: d.update(options={"bonus_ties": "sometimes"}),
+        ),
+        (
+            "log",
+            "examples/discovery-era-of-voyage/two-players.yaml",
+            lambda d: d["turns"][0].update(sail={"to": "Palm Grov"}),
+        ),
+        (
+            "log",
+            "examples/age-of-exploration/two-players.yaml",
+            lambda d: d["turns"][0].update(steps=["drwa 25"]),
+        ),
+        (
+            "log",
+            "examples/age-of-exploration/two-players.yaml",
+            lambda d: d["turns"][0].update(steps=["draw Ana"]),
         ),
         ("position", "examples/positions/discovery-era-of-voyage.yaml", lambda d: d.pop("players")),
     ],

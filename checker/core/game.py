@@ -94,7 +94,7 @@ class GameRules(Protocol):
     preparation: Any  # the game's setup module: setup(book, options, players)
     flow: Any  # its flow module: decide, choices, chances... (bound as the hooks)
     scoring: Any  # its scoring module: score(state)
-    logformat: Any  # the game's log format module (TURN_KEYS: what schemas.py lets a turn hold)
+    logformat: Any  # the game's log format module (FORMAT: its log declared, logformat.py)
     position: Any  # its end position module (KEYS, PLAYER_KEYS: the schema, the web score pad)
 
     def options(self, model: Game) -> Sequence[RuleOption]: ...
@@ -137,6 +137,8 @@ class GameRules(Protocol):
 
     def spends(self, move: Any) -> str | None: ...
 
+    def detail(self, state: Any, move: Any) -> str | None: ...
+
     def public_state(self, state: Any) -> list[str]: ...
 
     # -- bots (checker/core/bots): look-ahead on copies, seen from one seat
@@ -167,6 +169,12 @@ class GameRules(Protocol):
         self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
     ) -> ScoreSheet: ...
 
+    def position_entries(self, state: Any) -> dict[str, Any]: ...
+
+    def position_problems(self, state: Any) -> list[tuple[tuple, str]]: ...
+
+    def unknown_fields(self) -> dict[str, Callable[[Any], Any]]: ...
+
 
 # The flow functions bound as the hooks of the same names (RulesBase.__init_subclass__).
 FLOW_HOOKS = (
@@ -188,11 +196,6 @@ class RulesBase:
     turn_section: ClassVar[str]
     end_section: ClassVar[str]
     log_keys: ClassVar[tuple[str, ...]] = ()
-    # Whether ``parse_log`` reads each turn on its own (its steps depend on nothing read before
-    # it), and what follows the turns (an ``end:`` section) only with their last part
-    # (``log.ends_the_log``): a long log's turns may then be read in two parts at once
-    # (checker/core/twocores.py).
-    turns_read_alone: ClassVar[bool] = False
     book_class: ClassVar[type]  # the game's card book: what its rules need from the decks
     # The game's modules, which the core's hooks call (docs/new-game.md):
     # - preparation: its setup module, setup(book, options, players) -> the starting State;
@@ -379,6 +382,11 @@ class RulesBase:
         the referee asks before playing such a move even when it is the only one."""
         return None
 
+    def detail(self, state: Any, move: Any) -> str | None:
+        """What a choice would give that its words leave out (a city space's benefit), shown
+        after it in the referee's list; None: nothing to add."""
+        return None
+
     def public_state(self, state: Any) -> list[str]:
         """What is in front of each player for everyone to see, in a few lines (the referee's
         't' shows them, with the scores so far). Nothing secret."""
@@ -438,3 +446,19 @@ class RulesBase:
     ) -> ScoreSheet:
         """An end position read and scored: the game's ``position.score_position``."""
         return self.position.score_position(self.book(model), model, raw, source, options)
+
+    def position_entries(self, state: Any) -> dict[str, Any]:
+        """What ``portolan score`` reads of the position ``state`` (its top-level keys, with
+        ``players``): the game's ``position.entries``."""
+        return self.position.entries(state)
+
+    def position_problems(self, state: Any) -> list[tuple[tuple, str]]:
+        """What cannot be in a state read from a position (more cards than the game has...):
+        (the path of the value in ``state:``, why). The game's ``position.problems``."""
+        return self.position.problems(state)
+
+    def unknown_fields(self) -> dict[str, Callable[[Any], Any]]:
+        """The state's fields a position may write as ``unknown`` (a deck the table has not
+        looked through), each with what works out the most it may hold from the rest of the
+        state: the game's ``position.UNKNOWN``."""
+        return self.position.UNKNOWN

@@ -4,6 +4,7 @@
     players: [Ana, Ben]          # seat order; the first player starts
     options: {bonus_ties: none}  # rule options by name (optional)
     bots: {Ben: mcts}            # seats played by a bot in `portolan play` (optional)
+    position: puzzle.yaml        # start from this position, not the setup (optional)
     setup: {...}                 # what the table set up (only for games that read one)
     turns:                       # one entry per turn, in the game's own words
       - {player: Ana, draw: Galleons}
@@ -22,15 +23,16 @@ from typing import Any
 
 from checker.core import options as rule_options
 from checker.core.game import GameRules, Step
+from checker.core.readers import (  # also read from here by the games' log readers
+    enough_problems,
+    read_players,
+)
 from checker.core.registry import rules_for
-from checker.core.twocores import read_steps
 from portolan.errors import InputError, Problem, did_you_mean, display_path
-from portolan.limits import hint, problems_listed
 from portolan.model.loader import Game, load_game
-from portolan.yamllog import NeedsFullParse, parse_log_yaml
-from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, read_document
+from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, parse_yaml, read_document
 
-TOP_KEYS = ("game", "players", "options", "bots", "turns")
+TOP_KEYS = ("game", "players", "options", "bots", "position", "turns")
 
 
 @dataclass
@@ -44,23 +46,23 @@ class LogFile:
     steps: list[Step]
     players_pos: Pos | None = None
     bots: dict[str, str] = field(default_factory=dict)  # seat -> bot level (play's bot seats)
+    start: Any = None  # the position the log starts from (position.Start), None: the setup
 
 
 def load_log(path: Path, components: Path) -> LogFile:
-    # Reading a long log makes millions of objects and no cycles, and they last to the end.
-    with gc_paused(keep=True):
-        shown = display_path(path)
-        raw = parse_log_yaml(read_document(path), shown)
-        return read_log(raw, Source(shown), components)
+    shown = display_path(path)
+    with gc_paused():  # the tree and the steps read from it: no cycles (yamlsrc.gc_paused)
+        raw = parse_yaml(read_document(path), shown)
+        return read_log(raw, Source(shown), components, Path(path).parent)
 
 
-def parse_log(text: str, name: str, components: Path) -> LogFile:
+def parse_log(text: str, name: str, components: Path, folder: Path | None = None) -> LogFile:
+    """A log given as text; ``folder``: where a position it names is read (None: nowhere)."""
     with gc_paused():
-        raw = parse_log_yaml(text, name)
-        return read_log(raw, Source(name), components)
+        return read_log(parse_yaml(text, name), Source(name), components, folder)
 
 
-def read_log(raw: Any, source: Source, components: Path) -> LogFile:
+def read_log(raw: Any, source: Source, components: Path, folder: Path | None = None) -> LogFile:
     if not isinstance(raw, YMap):
         raise InputError(
             source.problem(
@@ -95,6 +97,10 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
     model = load_game(components, game_id)
     players = read_players(raw["players"], raw.value_pos["players"], source, model)
     chosen = rule_options.resolve(rules.options(model), raw.get("options"), source)
+    start = None
+    if "position" in raw:
+        start = read_start_of(raw, source, rules, model, players, chosen, folder)
+        chosen = start.options
     bots = read_bots(raw, players, source)
     turns = raw.get("turns", YList())
     if turns is None:
@@ -103,50 +109,100 @@ def read_log(raw: Any, source: Source, components: Path) -> LogFile:
         raise InputError(
             source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
         )
-    try:
-        steps = read_steps(rules, model, raw, source, players, chosen)
-    except NeedsFullParse as again:  # a turn only the whole document's reader can read
-        return read_log(again.reparse(), source, components)
+    steps = rules.parse_log(model, raw, source, players, chosen)
+    if start is not None and start.turns:  # the turns go on from the position's
+        steps = [s._replace(turn=s.turn + start.turns) for s in steps]
     return LogFile(
-        source, raw, model, rules, players, chosen, steps, raw.value_pos["players"], bots
+        source, raw, model, rules, players, chosen, steps, raw.value_pos["players"], bots, start
     )
 
 
-def check_player_count(model: Game, players: list[str], pos: Pos | None, source: Source) -> None:
-    """The game's player range (game.yaml ``players``); outside it the file is malformed."""
-    problem = model.player_count_problem(len(players))
-    if problem is not None:
-        raise InputError(source.problem(problem, pos, field="players"))
+def read_start_of(
+    raw: YMap,
+    source: Source,
+    rules: GameRules,
+    model: Game,
+    players: list[str],
+    options: dict[str, Any],
+    folder: Path | None,
+) -> Any:
+    """The position a log starts from (its ``position:``): a file beside the log (a path
+    relative to the log's folder, inside it) or written in the log itself."""
+    from checker.core.position import read_start  # a position's reader reads a log's parts
 
-
-def read_players(value: Any, pos: Pos, source: Source, model: Game | None = None) -> list[str]:
-    """The seat names of a ``players`` entry (a list, or names separated by commas), each
-    given and none twice (case-insensitive). With ``model`` their count is checked first, so a
-    list of a million names costs no more than counting it."""
-    if isinstance(value, str):
-        value = [p.strip() for p in value.split(",")]
-    if not isinstance(value, list) or not value:
+    value, pos = raw["position"], raw.value_pos["position"]
+    for key in rules.log_keys:
+        if key in raw and key != "end":
+            raise InputError(
+                source.problem(
+                    f"a log that starts from a position has no '{key}': the position holds "
+                    "the table as it is",
+                    raw.key_pos[key],
+                    field=key,
+                )
+            )
+    given = options if "options" in raw else None
+    if isinstance(value, YMap):
+        start = read_start(rules, model, value, source, players, given)
+        start.given = plain(value)
+        return start
+    if not isinstance(value, str) or not value.strip():
         raise InputError(
-            source.problem("players must be a list of names in seat order", pos, field="players")
+            source.problem(
+                "position is a file name (beside the log) or a position written here",
+                pos,
+                field="position",
+            )
         )
-    if model is not None:
-        check_player_count(model, value, pos, source)
-    names: list[str] = []
-    seen: set[str] = set()
-    for i, name in enumerate(value):
-        where = value.item_pos[i] if isinstance(value, YList) else pos
-        if not isinstance(name, str) or not name.strip():
-            raise InputError(
-                source.problem("each player needs a name", where, field=f"players[{i}]")
+    path = position_file(value.strip(), folder, source, pos)
+    from portolan.yamlsrc import load_yaml
+
+    doc = load_yaml(path)
+    start = read_start(rules, model, doc, Source(display_path(path)), players, given)
+    start.given = value.strip()
+    return start
+
+
+def plain(value: Any) -> Any:
+    """A value read from YAML as plain dicts and lists (for writing it back)."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+def position_file(name: str, folder: Path | None, source: Source, pos: Pos | None) -> Path:
+    """The file a log's ``position:`` names: inside the log's folder, and there."""
+    if folder is None:
+        raise InputError(
+            source.problem(
+                "a log read from elsewhere than a file can only hold its position itself",
+                pos,
+                field="position",
+                hint="write the position's mapping under position:",
             )
-        folded = name.strip().casefold()
-        if folded in seen:
-            raise InputError(
-                source.problem(f"'{name}' is listed twice", where, field=f"players[{i}]")
+        )
+    base = folder.resolve()
+    path = (base / name).resolve()
+    if not path.is_relative_to(base) or Path(name).is_absolute():
+        raise InputError(
+            source.problem(
+                f"'{name}' is outside the log's folder: a position file lies beside the log "
+                "or below it",
+                pos,
+                field="position",
             )
-        seen.add(folded)
-        names.append(name.strip())
-    return names
+        )
+    if not path.is_file():
+        raise InputError(
+            source.problem(
+                f"there is no position file '{name}' in {display_path(base) or '.'}",
+                pos,
+                field="position",
+            )
+        )
+    return path
 
 
 def read_bots(raw: YMap, players: list[str], source: Source) -> dict[str, str]:
@@ -219,36 +275,15 @@ class LogReader:
         return [(value, pos, field)]
 
 
-def enough_problems(problems: list[Problem], source: Source) -> bool:
-    """True once ``problems`` holds as many as one report lists (limits.yaml
-    ``logs.problems_listed``): the reader of a log or an end position stops there, and a last
-    line says so. A file of a million broken turns would otherwise take minutes and gigabytes
-    to list them all."""
-    most = problems_listed()
-    if len(problems) < most:
-        return False
-    if _NOT_READ not in problems[-1].message:
-        problems.append(
-            source.problem(
-                f"{len(problems)} problems found; {_NOT_READ}: fix these and check again",
-                hint=hint("logs.problems_listed"),
-            )
-        )
-    return True
-
-
-_NOT_READ = "the rest of the file was not read"
-
-
 def last_turn(turns: Any) -> int:
-    """The number of a log's last turn (of the whole log when ``turns`` is a part of it)."""
-    return getattr(turns, "total", None) or len(turns)
+    """The number of a log's last turn."""
+    return len(turns)
 
 
 def ends_the_log(turns: Any) -> bool:
-    """Whether ``turns`` reach the log's last turn (a part of the turns may not): what follows
-    the turns (an ``end:`` section) is read with the part that does."""
-    return getattr(turns, "first", 0) + len(turns or ()) >= last_turn(turns or ())
+    """Whether what follows the turns (an ``end:`` section) is read with them: always, now that
+    a log's turns are read in one piece (the game readers that ask can drop the question)."""
+    return True
 
 
 def turn_entries(
@@ -263,13 +298,12 @@ def turn_entries(
     what is wrong with the others (not a mapping, unknown keys, no player) goes to ``problems``."""
     known = set(keys)
     seats: dict[str, str] = {}  # a player's name as written -> the seat (names found only)
-    before = getattr(turns, "first", 0)  # a part of a log's turns keeps their numbers
-    for t, entry in enumerate(turns, start=before + 1):
+    for t, entry in enumerate(turns, start=1):
         if enough_problems(problems, source):
             return
         where = f"turns[{t - 1}]"
         if not isinstance(entry, YMap):
-            tpos = turns.item_pos[t - 1 - before] if isinstance(turns, YList) else None
+            tpos = turns.item_pos[t - 1] if isinstance(turns, YList) else None
             problems.append(source.problem(shape, tpos, field=where))
             continue
         if not known.issuperset(entry):

@@ -28,7 +28,9 @@ def log_text(
     steps: list[Step],
     header: str = "",
     bots: dict[str, str] | None = None,
+    position: Any = None,
 ) -> str:
+    """A log's text; ``position``: what its ``position:`` says (a file name or a mapping)."""
     defaults = {o.name: o.default for o in rules.options(model)}
     chosen = {k: v for k, v in options.items() if defaults.get(k) != v}
     data: dict[str, Any] = {"game": rules.id, "players": list(players)}
@@ -36,6 +38,8 @@ def log_text(
         data["options"] = chosen
     if bots:
         data["bots"] = {p: bots[p] for p in players if p in bots}
+    if position is not None:
+        data["position"] = position
     data.update(rules.write_log(steps))
     text = yaml.dump(
         data,

@@ -78,6 +78,8 @@ def suggestion(answer: str, names: Sequence[Sequence[str]]) -> str | None:
         found = match(" ".join(fixed), names)
         if len(found) == 1:
             return names[found[0]][0]
+        if found:  # the words, corrected, fit several: say them, and the list says which
+            return " ".join(fixed)
     firsts = {fold(ns[0]): ns[0] for ns in names if ns}
     close = difflib.get_close_matches(fold(answer), list(firsts), n=1, cutoff=0.6)
     return firsts[close[0]] if close else None

@@ -30,6 +30,7 @@ from checker.core.logwriter import log_text
 from checker.core.matching import counts_of, match, number_keys, suggestion
 from checker.core.playlog import Answer, PlayLog
 from checker.core.replay import run
+from checker.core.reveals import run_of_reveals
 from checker.core.violation import Violation
 from portolan.errors import display_path
 from portolan.model.loader import Game
@@ -67,9 +68,10 @@ class Session:
     bot_levels: dict[str, str] = field(default_factory=dict)
     budget: Any = None
     bot_seed: Any = 0
+    start: Any = None  # the position the log starts from (position.Start), None: the setup
 
     def __post_init__(self) -> None:
-        self.state = self.rules.setup(self.model, self.players, self.options)
+        self.state = self.first_state()
         self.file = PlayLog(self.log, self._log_text, self._parse)
         self.opened = False
         self.shown: tuple | None = None
@@ -82,13 +84,27 @@ class Session:
         }
 
     # -- the log file ---------------------------------------------------------------------
+    def first_state(self) -> Any:
+        """The state before the log's first turn: the position it starts from, or the setup."""
+        if self.start is not None:
+            return self.rules.copy_state(self.start.state)
+        return self.rules.setup(self.model, self.players, self.options)
+
     def _log_text(self, steps: list[Step]) -> str:
+        position = self.start.given if self.start is not None else None
         return log_text(
-            self.rules, self.model, self.players, self.options, steps, bots=self.bot_levels
+            self.rules,
+            self.model,
+            self.players,
+            self.options,
+            steps,
+            bots=self.bot_levels,
+            position=position,
         )
 
     def _parse(self, text: str) -> LogFile:
-        return parse_log(text, display_path(self.log), self.model.dir.parent)
+        folder = Path(self.log).parent
+        return parse_log(text, display_path(self.log), self.model.dir.parent, folder)
 
     def save(self) -> None:
         d = self.rules.decision(self.state)
@@ -186,12 +202,13 @@ class Session:
         return len(self.rules.legal_moves(self.state)) > 1
 
     def rebuild(self) -> None:
-        self.state = self.rules.setup(self.model, self.players, self.options)
+        self.state = self.first_state()
         run(self.rules, self.model, self.state, self.steps, str(self.log), finish=False)
 
     def turn_of(self, d: Decision) -> int:
         """The log turn of the next step; 0 for a game's setup, before the first turn."""
-        last = self.steps[-1].turn if self.steps else 0
+        before = self.start.turns if self.start is not None else 0
+        last = self.steps[-1].turn if self.steps else before
         return last + 1 if d.starts_turn else last  # 0: the setup, before the first turn
 
     # -- loop -----------------------------------------------------------------------------
@@ -231,6 +248,10 @@ class Session:
                 self.shown = None
                 continue
             self.apply(d, move, turn, prompted=True)
+
+    def run_of_reveals(self, d: Decision) -> tuple[int, int] | None:
+        """Where this reveal stands in a run of the same question (reveals.py)."""
+        return run_of_reveals(self.rules, self.model, self.players, self.options, self.steps, d)
 
     # -- the same game driven from outside (a web page): no prompt, one answer at a time ------
     def advance(self) -> Decision | None:
@@ -342,7 +363,7 @@ class Session:
     def prompts_so_far(self) -> list[int]:
         """The steps so far a person was asked for (a game resumed works them out when an
         undo needs them)."""
-        state = self.rules.setup(self.model, self.players, self.options)
+        state = self.first_state()
         self.state, marks = state, []
         for i, step in enumerate(self.steps):
             d = self.rules.decision(state)
@@ -394,7 +415,7 @@ class Session:
         menus = [self.rules.menu(m) for m in moves]
         opened: str | None = None
         while True:
-            entries = menu_entries(moves, menus, opened, self.rules.describe)
+            entries = menu_entries(moves, menus, opened, self._label)
             keys = number_keys([counts_of(self._spellings(e)) for _, e in entries])
             self.asking = ("choice", entries, keys, moves)
             self.say(f"{d.player}: choose {d.prompt}")
@@ -411,6 +432,11 @@ class Session:
                 opened = None
             else:
                 return chosen
+
+    def _label(self, move: Any) -> str:
+        """A choice as listed: its words, and what it gives that they leave out."""
+        extra = self.rules.detail(self.state, move)
+        return self.rules.describe(move) + (f" ({extra})" if extra else "")
 
     def _spellings(self, entry: Any) -> tuple[str, ...]:
         if entry is BACK:
@@ -471,8 +497,12 @@ class Session:
         if random_ok:
             hints.append("r picks at random")
         self.asking = ("chance", outcomes, d.secret)
+        question = d.prompt
+        if d.secret is None and not self.turn_of(d):  # a run of reveals in the setup
+            count = self.run_of_reveals(d)
+            question += f" (card {count[0]} of {count[1]})" if count else ""
         while True:
-            answer = self._read(f"{d.player}, {d.prompt}? ({'; '.join(hints)}) > ")
+            answer = self._read(f"{d.player}, {question}? ({'; '.join(hints)}) > ")
             asked = self.command(answer, names)
             if asked is AGAIN:
                 continue

@@ -7,6 +7,7 @@ from typing import Any
 
 from checker.core.game import Decision, GameRules, Illegal, Step, missing_of
 from checker.core.log import LogFile
+from checker.core.position import STATE_FAULTS, state_fault
 from checker.core.violation import Violation
 from portolan.model.loader import Game
 
@@ -25,8 +26,25 @@ class Replay:
 
 
 def replay(log: LogFile, *, trace: bool = False) -> Replay:
-    state = log.rules.setup(log.model, log.players, log.options)
-    return run(log.rules, log.model, state, log.steps, log.source.path, trace=trace)
+    state = start_state(log)
+    try:
+        result = run(log.rules, log.model, state, log.steps, log.source.path, trace=trace)
+    except STATE_FAULTS as exc:
+        if log.start is None:  # from the setup: a fault is Portolan's own (exit 3)
+            raise
+        start = log.start  # a state written by hand that the rules failed on later
+        raise state_fault(start.source, start.pos, exc, "in the log's turns") from None
+    if log.start is not None and not result.applied:  # no turn yet: the position's count
+        result.turns = log.start.turns
+    return result
+
+
+def start_state(log: LogFile) -> Any:
+    """The state a log's first turn is played in: a copy of the position it names, or the
+    setup."""
+    if log.start is not None:
+        return log.rules.copy_state(log.start.state)
+    return log.rules.setup(log.model, log.players, log.options)
 
 
 def run(

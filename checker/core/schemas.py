@@ -3,10 +3,9 @@ logs, its end positions, and the ``--json`` outputs of check, score and simulate
 
 Generated from what the readers themselves use: the top-level keys of a log (``log.py`` and
 the game's ``log_keys``), the game's player range (game.yaml), its rule options (rules.yaml),
-the keys a turn and a position accept (the game's ``logformat.TURN_KEYS`` and
-``position.KEYS``, in the package shape of docs/new-game.md), and the report models
-(``reports.py``). What a turn's values mean (card names, moves) stays with the game's reader,
-which reports a wrong one with its line and column.
+the turns and the game's own sections as its ``logformat.FORMAT`` declares them, every key
+typed by its reader (checker/core/logformat.py), the keys a position accepts
+(``position.KEYS``), and the report models (``reports.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from typing import Any
 
 from checker.core.bots import LEVELS
 from checker.core.log import TOP_KEYS
+from checker.core.logformat import turn_schema
 from checker.core.registry import rules_for
 from checker.core.reports import REPORTS, ErrorReport
 from portolan.model.jsonschema import DRAFT, models_schema
@@ -67,14 +67,10 @@ def _head(model: Game, kind: str) -> dict[str, Any]:
 
 
 def log_schema(model: Game) -> dict[str, Any]:
+    """A game's log, every key typed by the reader its ``logformat.FORMAT`` declares."""
     rules = rules_for(model.id)
-    turn: dict[str, Any] = {
-        "type": "object",
-        "required": ["player"],
-        "properties": {"player": {"type": "string", "description": "whose turn it is"}},
-        "additionalProperties": False,
-    }
-    turn["properties"].update({str(k): ANY for k in rules.logformat.TURN_KEYS if k != "player"})
+    declared, book, defs = rules.logformat.FORMAT, rules.book(model), {}
+    turn = turn_schema(declared, book, defs)
     properties: dict[str, Any] = {
         "game": {"const": model.id},
         "players": _players(model, "the players, the first starts"),
@@ -84,19 +80,31 @@ def log_schema(model: Game) -> dict[str, Any]:
             "description": "seats played by a bot in `portolan play`: player -> level",
             "additionalProperties": {"enum": list(LEVELS)},
         },
+        "position": {
+            "anyOf": [{"type": "string", "minLength": 1}, {"$ref": "#/$defs/position"}],
+            "description": "start from this position, not the setup: a file beside the log "
+            "(relative to its folder, inside it) or the position itself, as `portolan position` "
+            "writes it",
+        },
         "turns": {"type": ["array", "null"], "items": turn, "description": "one entry per turn"},
     }
-    properties.update({k: ANY for k in rules.log_keys})
+    properties.update({k: arg.schema(book, defs) for k, arg in declared.top.items()})
     assert set(TOP_KEYS) <= set(properties)
+    position = position_schema(model)
+    for key in ("$schema", "title", "description"):
+        position.pop(key)
     return {
         **_head(model, "log"),
         "required": ["game", "players"],
         "properties": properties,
         "additionalProperties": False,
+        "$defs": {**defs, "position": position},
     }
 
 
 def position_schema(model: Game) -> dict[str, Any]:
+    """An end position (``portolan score``), or a position a log starts from: the same with
+    ``turn``, ``next`` and ``state`` (``portolan position`` writes it)."""
     keys = tuple(str(k) for k in rules_for(model.id).position.KEYS)
     low, high = model.spec.players.min.value, model.spec.players.max.value
     properties: dict[str, Any] = {k: ANY for k in keys}
@@ -104,6 +112,18 @@ def position_schema(model: Game) -> dict[str, Any]:
         {
             "game": {"const": model.id},
             "options": _options(model),
+            "turn": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "turns played before this position (a log from it goes on "
+                "with the next)",
+            },
+            "next": {"type": "string", "description": "whose turn is next (checked)"},
+            "state": {
+                "type": "object",
+                "description": "the table between two turns, in the rules' own terms; a field "
+                "left out keeps its value from the setup",
+            },
             "players": {
                 "type": "object",
                 "minProperties": low,

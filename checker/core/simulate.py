@@ -42,10 +42,13 @@ def random_game(
     rng: random.Random,
     *,
     max_steps: int = 200_000,
+    start: Any = None,
 ) -> SimulatedGame:
-    state = rules.setup(model, players, options)
+    """A random game from the setup, or from ``start`` (a position.Start: a copy of its state,
+    the turns numbered on from its own)."""
+    state = rules.setup(model, players, options) if start is None else rules.copy_state(start.state)
     steps: list[Step] = []
-    turn = 0
+    turn = 0 if start is None else start.turns
     # The hooks and the step's constructor looked up once: a game is thousands of steps, a
     # step a few microseconds. tuple.__new__ makes the same Step as Step(...) without the
     # named tuple's Python-level __new__.
@@ -108,6 +111,7 @@ class Batch:
     bots: tuple[str, ...] = ()  # one bot level per seat, rotated a seat each game; () random
     iterations: int = DEFAULT_ITERATIONS  # the mcts budget per move
     seconds: float | None = None  # ... or CPU seconds, whichever ends first
+    start_log: str | None = None  # every game goes on from the position this log ends at
 
 
 def log_name(game: str, seed: int, n: int) -> str:
@@ -126,6 +130,7 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
     rules = rules_for(batch.game)
     model = load_game(Path(batch.components), batch.game)
     names, options = list(batch.players), dict(batch.options)
+    start = None if batch.start_log is None else start_of(Path(batch.start_log), model.dir.parent)
     out = []
     for k in range(first, stop):
         # Between bots, each deal (the chance draws' seed) is played once in every rotation of
@@ -134,10 +139,14 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
         levels: tuple[str, ...] = ()
         thinking: tuple[tuple[str, float], ...] = ()
         if batch.bots:
-            g, ended, levels, thinking = _bot_game(batch, rules, model, names, options, k, rng)
+            g, ended, levels, thinking = _bot_game(
+                batch, rules, model, names, options, k, rng, start
+            )
         else:
             try:
-                g = random_game(rules, model, names, options, rng, max_steps=batch.max_steps)
+                g = random_game(
+                    rules, model, names, options, rng, max_steps=batch.max_steps, start=start
+                )
                 ended = True
             except GameDidNotEnd as stopped:
                 g, ended = stopped.game, False
@@ -158,12 +167,29 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
         if batch.log_dir is not None:
             write_atomic(
                 Path(batch.log_dir) / log_name(batch.game, batch.seed, k + 1),
-                log_text(rules, model, names, options, g.steps),
+                log_text(rules, model, names, options, g.steps, position=start and start.given),
             )
     return out
 
 
-def _bot_game(batch: Batch, rules, model, names, options, k: int, rng: random.Random):
+def start_of(log_path: Any, components: Any) -> Any:
+    """The position a log ends at, for games that go on from it (``simulate --from``): a
+    position.Start whose ``given`` is the position itself (the logs written hold it)."""
+    from checker.core.log import load_log
+    from checker.core.position import Start
+    from checker.core.reach import position_after
+
+    log = load_log(log_path, components)
+    last = log.steps[-1].turn if log.steps else (log.start.turns if log.start else 0)
+    reached = position_after(log, last)
+    if reached.violation is not None:
+        raise ValueError(str(reached.violation))
+    return Start(reached.state, last, log.options, log.source, given=reached.data)
+
+
+def _bot_game(
+    batch: Batch, rules, model, names, options, k: int, rng: random.Random, start: Any = None
+):
     """Game ``k`` between the batch's bots, seats rotated: the game, whether it ended, each
     seat's level, and the (level, CPU seconds) of every bot move."""
     from checker.core.bots import Budget
@@ -172,7 +198,7 @@ def _bot_game(batch: Batch, rules, model, names, options, k: int, rng: random.Ra
     levels = seat_levels(batch.bots, k)
     budget = Budget(batch.iterations, batch.seconds)
     bots = bots_for(rules, names, levels, f"{batch.seed}:{k}", budget)
-    g = bot_game(rules, model, names, options, bots, rng, max_steps=batch.max_steps)
+    g = bot_game(rules, model, names, options, bots, rng, max_steps=batch.max_steps, start=start)
     level_of = dict(zip(names, levels, strict=True))
     thinking = tuple((level_of[p], t) for p in names for t in g.thinking.get(p, ()))
     return g, g.ended, levels, thinking

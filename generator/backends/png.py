@@ -16,7 +16,8 @@ from portolan.errors import InputError, Problem
 PNG_LEVEL = 1  # zlib's fastest: previews are written often and kept briefly
 
 PNG_EXTRA_HINT = (
-    "install the PNG extra: pip install 'portolan[png]' (with pipx: pipx inject portolan pypdfium2)"
+    "install the PNG extra: pip install 'portolan-games[png]' (in a checkout: pip install -e "
+    "'.[png]'; with pipx: pipx inject portolan-games pypdfium2)"
 )
 
 

@@ -166,6 +166,29 @@ def write_deck(
                 card_ids[k] = key * 100 + cell
             key += 1
 
+    piles = _piles(game, component, designs, names, card_ids, custom)
+    several = len(piles) > 1
+    objects = [
+        _pile(game, component, back_id, cards, custom, n * PILE_STEP, several)
+        for n, (back_id, cards) in enumerate(piles.items())
+    ]
+    saved = _saved_game(game, component, objects)
+    path = staging.file("tts", f"{component.id}.json")
+    path.write_text(json.dumps(saved, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    written.append(path)
+    return written
+
+
+def _piles(
+    game: Game,
+    component: Component,
+    designs: list,
+    names: list[str],
+    card_ids: dict[int, int],
+    custom: dict[str, dict],
+) -> dict[str, list[dict]]:
+    """Every copy of every card as a Tabletop Simulator card, in a pile per back (the cards the
+    rules keep apart)."""
     piles: dict[str, list[dict]] = {}  # the cards of each back: a pile the rules keep apart
     for k, d in enumerate(designs):
         name = names[k] if k < len(names) else d.front.title or d.front.id
@@ -185,12 +208,12 @@ def write_deck(
                     "CustomDeck": {str(cid // 100): custom[str(cid // 100)]},
                 }
             )
-    several = len(piles) > 1
-    objects = [
-        _pile(game, component, back_id, cards, custom, n * PILE_STEP, several)
-        for n, (back_id, cards) in enumerate(piles.items())
-    ]
-    saved = {
+    return piles
+
+
+def _saved_game(game: Game, component: Component, objects: list[dict]) -> dict:
+    """A saved object file holding ``objects``, named after the game and the deck."""
+    return {
         "SaveName": f"{game.title} — {component.name}",
         "GameMode": "",
         "Date": "",
@@ -205,10 +228,6 @@ def write_deck(
         "TabStates": {},
         "VersionNumber": "",
     }
-    path = staging.file("tts", f"{component.id}.json")
-    path.write_text(json.dumps(saved, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    written.append(path)
-    return written
 
 
 def _pile(game, component, back_id: str, cards: list[dict], custom: dict, x: float, named: bool):

@@ -85,14 +85,7 @@ def _draw_board(
     d = Drawing(w, h, bleed=bleed, id=face_id, title=spec.name)
     card_frame(d, c, theme, radius=2.5)
     if title:
-        band_fill, band_text = theme.band(c)
-        d.add(Rect(SAFE, SAFE, 72, 10, fill=band_fill, radius=1.6))
-        band_icon = band_icon or spec.icon
-        if band_icon:
-            check_icon(component, band_icon, ("icon",))
-            d.add(icon(band_icon, SAFE + 1.5, SAFE + 1.2, 7.6, band_text, band_fill))
-        size = fit_size(title.upper(), "bold", 11, 58, TITLE)
-        d.add(Text(SAFE + 11, SAFE + 5 + size * PT * 0.36, title.upper(), size, "bold", band_text))
+        _title_band(d, component, theme, c, title, band_icon or spec.icon)
     vocab = symbols.Vocabulary.of(game)
     for i, el in enumerate(spec.elements):
         colour = (
@@ -123,38 +116,59 @@ def _draw_board(
             for label in _ring(d, el, colour, theme):
                 overflows.append(Overflow(f"{spec.id} elements[{i}] (ring)", label))
         elif isinstance(el, Label):
-            text = fill_in(game, component, el.text, ("elements", i, "text"))
-            face = "bold" if el.bold else "regular"
-            if el.width:
-                block = set_paragraphs(
-                    [text],
-                    el.x,
-                    el.y - el.size * PT * 0.76,
-                    el.width,
-                    el.size * PT * 6,
-                    max_size=max(BODY, el.size),
-                    min_size=BODY,
-                    face=face,
-                    fill=shade(ink(colour), 0.35),
-                    align=el.align,
-                )
-                d.add(*block.items)
-                if not block.fits:
-                    overflows.append(Overflow(f"{spec.id} elements[{i}] (text)", text))
-            else:
-                anchor = {"left": "start", "centre": "middle", "right": "end"}[el.align]
-                d.add(
-                    Text(
-                        el.x,
-                        el.y,
-                        text,
-                        max(LABEL, el.size),
-                        face,
-                        shade(ink(colour), 0.35),
-                        anchor,
-                    )
-                )
+            overflows += _label(game, component, d, i, el, colour)
     return d, overflows
+
+
+def _title_band(
+    d: Drawing, component: Component, theme: Theme, c: str, title: str, band_icon: str | None
+) -> None:
+    """The board's title band at its top left: the icon, then the title in capitals."""
+    band_fill, band_text = theme.band(c)
+    d.add(Rect(SAFE, SAFE, 72, 10, fill=band_fill, radius=1.6))
+    if band_icon:
+        check_icon(component, band_icon, ("icon",))
+        d.add(icon(band_icon, SAFE + 1.5, SAFE + 1.2, 7.6, band_text, band_fill))
+    size = fit_size(title.upper(), "bold", 11, 58, TITLE)
+    d.add(Text(SAFE + 11, SAFE + 5 + size * PT * 0.36, title.upper(), size, "bold", band_text))
+
+
+def _label(game, component, d: Drawing, i: int, el: Label, colour: str) -> list[Overflow]:
+    """A text on the board: set in a box of its width, or on one line from its anchor."""
+    spec = component.spec
+    overflows: list[Overflow] = []
+    text = fill_in(game, component, el.text, ("elements", i, "text"))
+    face = "bold" if el.bold else "regular"
+    if el.width:
+        block = set_paragraphs(
+            [text],
+            el.x,
+            el.y - el.size * PT * 0.76,
+            el.width,
+            el.size * PT * 6,
+            max_size=max(BODY, el.size),
+            min_size=BODY,
+            face=face,
+            fill=shade(ink(colour), 0.35),
+            align=el.align,
+        )
+        d.add(*block.items)
+        if not block.fits:
+            overflows.append(Overflow(f"{spec.id} elements[{i}] (text)", text))
+    else:
+        anchor = {"left": "start", "centre": "middle", "right": "end"}[el.align]
+        d.add(
+            Text(
+                el.x,
+                el.y,
+                text,
+                max(LABEL, el.size),
+                face,
+                shade(ink(colour), 0.35),
+                anchor,
+            )
+        )
+    return overflows
 
 
 def _data_element(game, component, d, i, el, colour, theme, vocab) -> list[Overflow]:

@@ -9,7 +9,7 @@ most 2 mm) so a slightly wide cut shows no white edge.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from generator.colours import readable, tint
 from generator.draw import Circle, Drawing, Group, Line, Rect, Text
@@ -45,6 +45,71 @@ def counter_bleed(bleed: float, layout: str = "packed") -> float:
     return bleed if layout == "gutters" else min(bleed, 2.0)
 
 
+@dataclass
+class _Face:
+    """One counter face being drawn: what each of its parts needs."""
+
+    d: Drawing
+    component: Component
+    counter: Counter
+    face: CounterFace
+    index: int
+    side: str
+    fg: str
+    bg: str
+    inset: float  # the printed frame (a circle's: its ring)
+    ring: float
+    lift: float  # how far a circle's long text moves up, under a smaller icon
+    full: bool  # icon, text and subtext stacked
+    overflows: list[Overflow] | None
+
+    @property
+    def w(self) -> float:
+        return self.d.width
+
+    @property
+    def h(self) -> float:
+        return self.d.height
+
+    @property
+    def d_(self) -> float:
+        """The scale of icon and text: the shorter side."""
+        return min(self.w, self.h)
+
+    def check(self, text: str, face_: str, size: float, x0: float, x1: float, baseline: float):
+        """Report ``text`` if it reaches past [x0, x1] (a circle: past its ring)."""
+        if self.overflows is None:
+            return
+        tw = width_mm(text, face_, size) - BEARINGS
+        if self.counter.shape == "circle":
+            cx, cy, ring = self.w / 2, self.h / 2, self.ring
+            far = max(abs(baseline - cy), abs(baseline - size * PT * CAP - cy))
+            half = math.sqrt(ring * ring - far * far) if far < ring else 0.0
+            x0, x1 = cx - half + CLEAR, cx + half - CLEAR
+        else:
+            x0, x1 = x0 + CLEAR, x1 - CLEAR
+        if tw > x1 - x0 + 1e-9:
+            side_ = "" if self.side == "front" else f" ({self.side})"
+            where = f"{self.component.id}: counter '{self.counter.name}'{side_}"
+            self.overflows.append(Overflow(where, text))
+
+    def icon_at(self, x: float, y: float, size: float) -> None:
+        """The face's icon in the box (x, y, size), mirrored when the face says so."""
+        face = self.face
+        if face.mirror:
+            items = tuple(ICONS[face.icon](self.fg, self.bg))
+            self.d.add(Group(items, dx=x + size, dy=y, scale=size, flip=True))
+        else:
+            self.d.add(icon(face.icon, x, y, size, self.fg, self.bg))
+
+    def mark(self) -> float:
+        """The face's corner mark; returns how far down it reaches (``_mark``)."""
+        d, face = self.d, self.face
+        return _mark(
+            d, self.component, face, self.index, self.side, self.w, self.h, self.fg, self.bg
+        )
+
+
 def counter_face(
     game: Game,
     component: Component,
@@ -71,121 +136,114 @@ def counter_face(
     fg = ink(base) if theme.ink_saver else on(base)  # dark marks on a pale colour (yellow)
     bg = WHITE if theme.ink_saver else base
     d = Drawing(w, h, bleed=bleed, id=f"{component.id}-{index + 1}-{side}", title=counter.name)
-    d_ = min(w, h)  # the scale of icon and text
-    r = d_ / 2
-    cx, cy = w / 2, h / 2
-    rounded = d_ * 0.12 if counter.shape in ("rounded", "standee") else 0.0
-    full = bool(face.icon and face.text and face.subtext)  # icon, text and subtext stacked
-    inset = _frame_inset(face, counter, d_, full)  # the printed frame (a circle's: its ring)
-    ring, lift = r * RING, 0.0
+    d_ = min(w, h)
+    full = bool(face.icon and face.text and face.subtext)
+    ring, lift = d_ / 2 * RING, 0.0
     if counter.shape == "circle" and face.icon and face.text and not full:
-        ring, lift = _disc_text(face.text, _text_size(face, counter, d_, full), r)
-    if counter.shape == "circle":
-        d.add(Circle(r, r, r + bleed, fill=bg))
-        d.add(Circle(r, r, ring, stroke=fg, width=max(0.2, d_ * 0.012)))
-    else:
-        d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=bg))
-        d.add(
-            Rect(
-                inset,
-                inset,
-                w - 2 * inset,
-                h - 2 * inset,
-                stroke=fg,
-                width=max(0.2, d_ * 0.012),
-                radius=rounded,
-            )
-        )
-
-    def check(text: str, face_: str, size: float, x0: float, x1: float, baseline: float):
-        """Report ``text`` if it reaches past [x0, x1] (a circle: past its ring)."""
-        if overflows is None:
-            return
-        tw = width_mm(text, face_, size) - BEARINGS
-        if counter.shape == "circle":
-            far = max(abs(baseline - cy), abs(baseline - size * PT * CAP - cy))
-            half = math.sqrt(ring * ring - far * far) if far < ring else 0.0
-            x0, x1 = cx - half + CLEAR, cx + half - CLEAR
-        else:
-            x0, x1 = x0 + CLEAR, x1 - CLEAR
-        if tw > x1 - x0 + 1e-9:
-            side_ = "" if side == "front" else f" ({side})"
-            overflows.append(Overflow(f"{component.id}: counter '{counter.name}'{side_}", text))
-
-    text_top = cy
+        ring, lift = _disc_text(face.text, _text_size(face, counter, d_, full), d_ / 2)
+    inset = _frame_inset(face, counter, d_, full)
+    f = _Face(d, component, counter, face, index, side, fg, bg, inset, ring, lift, full, overflows)
+    rounded = d_ * 0.12 if counter.shape in ("rounded", "standee") else 0.0
+    _ground(f, bleed, rounded)
     tall = h >= 1.15 * w and face.icon and face.text  # room for a large icon above the text
     # a wide piece (a ship counter): a large icon at the left, the text beside it
     wide = w >= 1.4 * h and counter.shape != "circle" and face.icon and face.text
     if wide and not face.subtext:
-        check_icon(component, face.icon, ("counters", index, side, "icon"))
-        isz, ix = h * 0.74, w * 0.08
-        short = width_mm(face.text, "bold", LABEL) - (w * 0.93 - ix - isz - w * 0.03)
-        if short > 0:  # too long even at the floor size: the icon gives way, to half the height
-            isz = max(h * 0.5, isz - short)
-        iy = (h - isz) / 2
-        if face.mirror:
-            d.add(Group(tuple(ICONS[face.icon](fg, bg)), dx=ix + isz, dy=iy, scale=isz, flip=True))
-        else:
-            d.add(icon(face.icon, ix, iy, isz, fg, bg))
-        left = ix + isz + w * 0.03
-        room = w * 0.93 - left
-        size = fit_size(face.text, "bold", max(LABEL, h * 0.34 / PT), room, LABEL)
-        baseline = cy + size * PT * 0.36
-        if face.mark:  # the text's capitals stay clear below the corner mark
-            below = _mark(d, component, face, index, side, w, h, fg, bg)
-            baseline = max(baseline, below + size * PT * CAP)
-        d.add(Text(left + room / 2, baseline, face.text, size, "bold", fg, "middle"))
-        check(face.text, "bold", size, left, w - inset, baseline)
-    elif face.icon:
-        check_icon(component, face.icon, ("counters", index, side, "icon"))
-        if tall:
-            isz = w * (0.62 if face.mark else 0.74)  # room for a corner mark above its right
-            iy = h * 0.44 - isz / 2 + (w * 0.06 if face.mark else 0.0)
-        elif full:
-            isz = d_ * 0.3
-            iy = cy - d_ * 0.34
-        else:
-            isz = d_ * (0.42 if face.text else 0.6)
-            iy = cy - isz * (0.95 if face.text else 0.5)
-            isz -= lift  # a circle's long text moves up, under a smaller icon
-        ix = cx - isz / 2 - (w * 0.06 if tall and face.mark else 0.0)
-        if face.mirror:
-            d.add(Group(tuple(ICONS[face.icon](fg, bg)), dx=ix + isz, dy=iy, scale=isz, flip=True))
-        else:
-            d.add(icon(face.icon, ix, iy, isz, fg, bg))
-        text_top = iy + isz
-    if face.text and not (wide and not face.subtext):
-        avail = (d_ * 0.62) if counter.shape == "circle" else (w - d_ * 0.26)
-        if tall:
-            max_pt = min(w * 0.22, (h - text_top) * 0.5) / PT
-            size = fit_size(face.text, "bold", max(LABEL, max_pt), avail, LABEL)
-        else:
-            size = _text_size(face, counter, d_, full)
-        if tall:
-            baseline = text_top + (h * 0.92 - text_top) / 2 + size * PT * 0.36
-        elif face.icon:
-            baseline = text_top + size * PT * (0.78 if full else 0.85)
-        elif face.subtext:
-            baseline = cy + size * PT * 0.2
-        else:
-            baseline = cy + size * PT * 0.36
-        d.add(Text(cx, baseline, face.text, size, "bold", fg, "middle"))
-        check(face.text, "bold", size, inset, w - inset, baseline)
-        if face.subtext:
-            ssize = _subtext_size(face, counter, d_, full)
-            step = 1.15 if full else 1.3
-            sub = baseline + ssize * PT * step
-            d.add(Text(cx, sub, face.subtext, ssize, "regular", fg, "middle"))
-            check(face.subtext, "regular", ssize, inset, w - inset, sub)
-    if face.mark and not (wide and not face.subtext):
-        _mark(d, component, face, index, side, w, h, fg, bg)
+        _wide(f)
+    else:
+        text_top = _icon_above(f, bool(tall)) if face.icon else h / 2
+        if face.text:
+            _texts(f, bool(tall), text_top)
+        if face.mark:
+            f.mark()
     if not outline:
         return d
+    r = d_ / 2
     if counter.shape == "circle":
         d.add(Circle(r, r, r, stroke=cut_ink(bg), width=0.2))
     else:
         d.add(Rect(0, 0, w, h, stroke=cut_ink(bg), width=0.2, radius=rounded))
     return d
+
+
+def _ground(f: _Face, bleed: float, rounded: float) -> None:
+    """The face's colour into the bleed and its printed frame (a circle's: its ring)."""
+    d, w, h, inset = f.d, f.w, f.h, f.inset
+    width = max(0.2, f.d_ * 0.012)
+    if f.counter.shape == "circle":
+        r = f.d_ / 2
+        d.add(Circle(r, r, r + bleed, fill=f.bg))
+        d.add(Circle(r, r, f.ring, stroke=f.fg, width=width))
+    else:
+        d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=f.bg))
+        inner_w, inner_h = w - 2 * inset, h - 2 * inset
+        d.add(Rect(inset, inset, inner_w, inner_h, stroke=f.fg, width=width, radius=rounded))
+
+
+def _wide(f: _Face) -> None:
+    """A wide piece with one text: a large icon at the left, the text beside it."""
+    face, w, h = f.face, f.w, f.h
+    check_icon(f.component, face.icon, ("counters", f.index, f.side, "icon"))
+    isz, ix = h * 0.74, w * 0.08
+    short = width_mm(face.text, "bold", LABEL) - (w * 0.93 - ix - isz - w * 0.03)
+    if short > 0:  # too long even at the floor size: the icon gives way, to half the height
+        isz = max(h * 0.5, isz - short)
+    f.icon_at(ix, (h - isz) / 2, isz)
+    left = ix + isz + w * 0.03
+    room = w * 0.93 - left
+    size = fit_size(face.text, "bold", max(LABEL, h * 0.34 / PT), room, LABEL)
+    baseline = h / 2 + size * PT * 0.36
+    if face.mark:  # the text's capitals stay clear below the corner mark
+        below = f.mark()
+        baseline = max(baseline, below + size * PT * CAP)
+    f.d.add(Text(left + room / 2, baseline, face.text, size, "bold", f.fg, "middle"))
+    f.check(face.text, "bold", size, left, w - f.inset, baseline)
+
+
+def _icon_above(f: _Face, tall: bool) -> float:
+    """The face's icon above its text (or alone); returns where the text may start."""
+    face, w, h, d_ = f.face, f.w, f.h, f.d_
+    cy = h / 2
+    check_icon(f.component, face.icon, ("counters", f.index, f.side, "icon"))
+    if tall:
+        isz = w * (0.62 if face.mark else 0.74)  # room for a corner mark above its right
+        iy = h * 0.44 - isz / 2 + (w * 0.06 if face.mark else 0.0)
+    elif f.full:
+        isz = d_ * 0.3
+        iy = cy - d_ * 0.34
+    else:
+        isz = d_ * (0.42 if face.text else 0.6)
+        iy = cy - isz * (0.95 if face.text else 0.5)
+        isz -= f.lift  # a circle's long text moves up, under a smaller icon
+    ix = w / 2 - isz / 2 - (w * 0.06 if tall and face.mark else 0.0)
+    f.icon_at(ix, iy, isz)
+    return iy + isz
+
+
+def _texts(f: _Face, tall: bool, text_top: float) -> None:
+    """The face's text in capitals, its subtext under it."""
+    face, counter, w, h, d_, full = f.face, f.counter, f.w, f.h, f.d_, f.full
+    cx, cy = w / 2, h / 2
+    avail = (d_ * 0.62) if counter.shape == "circle" else (w - d_ * 0.26)
+    if tall:
+        max_pt = min(w * 0.22, (h - text_top) * 0.5) / PT
+        size = fit_size(face.text, "bold", max(LABEL, max_pt), avail, LABEL)
+        baseline = text_top + (h * 0.92 - text_top) / 2 + size * PT * 0.36
+    else:
+        size = _text_size(face, counter, d_, full)
+        if face.icon:
+            baseline = text_top + size * PT * (0.78 if full else 0.85)
+        elif face.subtext:
+            baseline = cy + size * PT * 0.2
+        else:
+            baseline = cy + size * PT * 0.36
+    f.d.add(Text(cx, baseline, face.text, size, "bold", f.fg, "middle"))
+    f.check(face.text, "bold", size, f.inset, w - f.inset, baseline)
+    if face.subtext:
+        ssize = _subtext_size(face, counter, d_, full)
+        sub = baseline + ssize * PT * (1.15 if full else 1.3)
+        f.d.add(Text(cx, sub, face.subtext, ssize, "regular", f.fg, "middle"))
+        f.check(face.subtext, "regular", ssize, f.inset, w - f.inset, sub)
 
 
 def _mark(d, component, face: CounterFace, index: int, side: str, w, h, fg, bg) -> float:
@@ -341,36 +399,25 @@ def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
     return left, m + BAND + b + sy, right, H - m - BAND - b - sy
 
 
-def render_counters(
+def _pack(
     game: Game,
     component: Component,
-    bleed: float,
+    b: float,
     theme: Theme,
-    opts,
-    notes: list | None = None,
-    overflows: list[Overflow] | None = None,
-) -> tuple[list[Drawing], list[Drawing]]:
-    """Pages of counters, and one SVG design per counter face. With ``--duplex fold`` the
-    counters fill the left half and their backs the mirror places in the right half. Texts
-    that cross their counter's frame even at the floor size are added to ``overflows``."""
+    overflows: list[Overflow] | None,
+    gap: float,
+    area: tuple[float, float, float, float],
+    flip: str,
+    paper: tuple[float, float],
+) -> tuple[list[Drawing], list[Drawing], list[Drawing]]:
+    """The counters packed row after row into ``area`` (shelf packing), page after page, each
+    back at its mirror place: (front pages, back pages, one design per counter face)."""
     spec = component.spec
-    sheet = opts.sheet()
-    W, H = sheet.paper
-    m = sheet.margin
-    b = counter_bleed(bleed, sheet.layout)
-    if b < bleed and notes is not None:
-        notes.append(
-            f"bleed {bleed:g} mm asked; counters get {b:g} mm (half the gap between them); "
-            "--layout gutters gives them the full bleed"
-        )
-    gap = max(2 * b, 1.0)
-    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
-    folded = _folded(spec, sheet)
-    left, top, right, bottom = counter_area(spec, sheet, b)
+    left, top, right, bottom = area
+    W, H = paper
     designs: list[Drawing] = []
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
-    flip = "long" if folded else sheet.duplex
 
     def new_page():
         n = len(fronts) + 1
@@ -423,6 +470,38 @@ def render_counters(
                 backs[-1].add(place(back, mirrored(p, (W, H), flip)))
             x += pw + gap
             row_h = max(row_h, ph)
+    return fronts, backs, designs
+
+
+def render_counters(
+    game: Game,
+    component: Component,
+    bleed: float,
+    theme: Theme,
+    opts,
+    notes: list | None = None,
+    overflows: list[Overflow] | None = None,
+) -> tuple[list[Drawing], list[Drawing]]:
+    """Pages of counters, and one SVG design per counter face. With ``--duplex fold`` the
+    counters fill the left half and their backs the mirror places in the right half. Texts
+    that cross their counter's frame even at the floor size are added to ``overflows``."""
+    spec = component.spec
+    sheet = opts.sheet()
+    W, H = sheet.paper
+    m = sheet.margin
+    b = counter_bleed(bleed, sheet.layout)
+    if b < bleed and notes is not None:
+        notes.append(
+            f"bleed {bleed:g} mm asked; counters get {b:g} mm (half the gap between them); "
+            "--layout gutters gives them the full bleed"
+        )
+    gap = max(2 * b, 1.0)
+    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
+    folded = _folded(spec, sheet)
+    left, top, right, bottom = counter_area(spec, sheet, b)
+    flip = "long" if folded else sheet.duplex
+    area = (left, top, right, bottom)
+    fronts, backs, designs = _pack(game, component, b, theme, overflows, gap, area, flip, (W, H))
     box = (left - b, top - b, right + b, bottom + b)
     for f, bk in zip(fronts, backs, strict=True):
         f.frame = (box, [])

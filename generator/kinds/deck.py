@@ -9,7 +9,8 @@ from generator import symbols
 from generator.draw import Drawing
 from generator.faces import FaceEvaluator
 from generator.icons import ICONS
-from generator.kinds.cardface import FaceContent, Mark, Overflow, card_back, card_front
+from generator.kinds.cardback import card_back
+from generator.kinds.cardface import FaceContent, Mark, Overflow, card_front
 from generator.layout.sheet import Item
 from generator.theme import Theme
 from portolan.errors import InputError, did_you_mean

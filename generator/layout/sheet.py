@@ -336,19 +336,7 @@ def compose(
             raise ValueError("an item with a back is too large for the page and cannot be tiled")
         if opts.sides == "backs":
             return []
-        plan = plan_tiles(first.width, first.height, first.bleed, overlap, opts.paper, opts.margin)
-        total = plan.count * len(items) + lead_pages
-        pages: list[Drawing] = []
-        for it in items:
-            pages += tile_pages(
-                it.front,
-                plan,
-                titles,
-                diagram=diagram,
-                first=lead_pages + len(pages) + 1,
-                total=total,
-            )
-        return pages
+        return _tiled(items, opts, titles, overlap, diagram, lead_pages)
     flat = unfolded(opts, first.width, first.height)
     if flat is not opts:
         if notes is not None and has_backs:
@@ -364,6 +352,53 @@ def compose(
     short, long = bleed_given(grid, opts.bleed)
     if long and notes is not None:
         notes.append(long + _alternative(opts))
+    fronts, backs = _grid_pages(items, opts, grid, fold)
+    if fold is not None:
+        note = (
+            "fold on the dashed line, glue, then cut" if has_backs else "cut along the crop marks"
+        )
+        return assemble(fronts, [], opts, titles, note, bleed=short, folded=has_backs)
+    return assemble(
+        fronts,
+        backs if has_backs else [],
+        opts,
+        titles,
+        "cut along the crop marks",
+        bleed=short,
+    )
+
+
+def _tiled(
+    items: list[Item],
+    opts: SheetOptions,
+    titles: tuple[str, str],
+    overlap: float,
+    diagram: bool,
+    lead_pages: int,
+) -> list[Drawing]:
+    """Items too large for a page, each printed in overlapping tiles (``layout/tiling.py``),
+    their pages numbered after ``lead_pages``."""
+    first = items[0].front
+    plan = plan_tiles(first.width, first.height, first.bleed, overlap, opts.paper, opts.margin)
+    total = plan.count * len(items) + lead_pages
+    pages: list[Drawing] = []
+    for it in items:
+        pages += tile_pages(
+            it.front,
+            plan,
+            titles,
+            diagram=diagram,
+            first=lead_pages + len(pages) + 1,
+            total=total,
+        )
+    return pages
+
+
+def _grid_pages(
+    items: list[Item], opts: SheetOptions, grid: Grid, fold: Fold | None
+) -> tuple[list[Drawing], list[Drawing]]:
+    """The items placed on ``grid``'s slots, page after page, with crop marks: (fronts, backs);
+    with a ``fold``, each back at the mirror place of the same page and no back pages."""
     places = slots(grid)
     per_page = len(places)
     W, H = opts.paper
@@ -413,19 +448,7 @@ def compose(
                 back.add(place(it.back, q))
         fronts.append(page)
         backs.append(back)
-    if fold is not None:
-        note = (
-            "fold on the dashed line, glue, then cut" if has_backs else "cut along the crop marks"
-        )
-        return assemble(fronts, [], opts, titles, note, bleed=short, folded=has_backs)
-    return assemble(
-        fronts,
-        backs if has_backs else [],
-        opts,
-        titles,
-        "cut along the crop marks",
-        bleed=short,
-    )
+    return fronts, backs
 
 
 def _alternative(opts: SheetOptions) -> str:

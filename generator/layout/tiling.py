@@ -205,7 +205,7 @@ def tile_page(
     W, H = plan.page
     unprintable = plan.margin
     x0, y0 = plan.x0(c), plan.y0(r)
-    tw, th, o = plan.tile_w, plan.tile_h, plan.overlap
+    tw, th = plan.tile_w, plan.tile_h
     left, top = plan.left, plan.top
     right, bottom = left + tw, top + th
     page = Drawing(W, H, id=f"tile-{plan.name(r, c)}")
@@ -238,7 +238,18 @@ def tile_page(
         marks.append(Line(right, top, W - unprintable, top, INK, MARK_WIDTH))
 
     cut_marks = list(marks)
-    # Right / bottom strips a neighbour covers: hatched, edged with a dashed line.
+    marks += _glue_strips(plan, r, c)
+    marks += _seam_marks(plan, r, c)
+    page.add(*marks)
+    return page, cut_marks
+
+
+def _glue_strips(plan: TilePlan, r: int, c: int) -> list:
+    """The right / bottom strips of tile (r, c) that a neighbour covers: hatched, edged with a
+    dashed line, named after the tile glued over them."""
+    left, top, tw, th, o = plan.left, plan.top, plan.tile_w, plan.tile_h, plan.overlap
+    right, bottom = left + tw, top + th
+    marks: list = []
     if c < plan.cols - 1:
         sx = right - o
         marks.append(_hatch(sx, top, o, th))
@@ -261,9 +272,16 @@ def tile_page(
         marks.append(
             Text(left + tw / 2, sy + o / 2 + size * PT * 0.36, label, size, "bold", INK, "middle")
         )
+    return marks
 
-    # Ticks on the dashed line and targets in the middle of each strip a neighbour covers, at
-    # the same board positions on every tile of the seam; nothing on the part that stays seen.
+
+def _seam_marks(plan: TilePlan, r: int, c: int) -> list:
+    """Ticks on the dashed line and targets in the middle of each strip a neighbour covers, at
+    the same board positions on every tile of the seam; nothing on the part that stays seen."""
+    x0, y0 = plan.x0(c), plan.y0(r)
+    left, top, tw, th, o = plan.left, plan.top, plan.tile_w, plan.tile_h, plan.overlap
+    right, bottom = left + tw, top + th
+    marks: list = []
     y_span = (max(y0, 0.0) + 4, min(y0 + th, plan.height) - 4)
     x_span = (max(x0, 0.0) + 4, min(x0 + tw, plan.width) - 4)
     reach = min(TICK, o / 2 - 0.5)
@@ -281,8 +299,7 @@ def tile_page(
             marks.append(Line(px, py, px, py + reach, INK, MARK_WIDTH))
         for bx in _ticks(x_span)[:: max(1, len(_ticks(x_span)) - 1)]:
             marks += _target(left + bx - x0, py + o / 2, o)
-    page.add(*marks)
-    return page, cut_marks
+    return marks
 
 
 def _diagram(plan: TilePlan, r: int, c: int, band: tuple[float, float], x: float) -> list:

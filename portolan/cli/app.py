@@ -10,7 +10,6 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli import startup
 from portolan.cli.group import PortolanGroup, version_option
 from portolan.cli.jsonout import json_error, wants_json
 from portolan.cli.terminal import echo, json_text
@@ -28,7 +27,9 @@ app = typer.Typer(
         "  portolan build                          # every game, A4, into output/\n\n"
         "  portolan build exploration-age-of-sail --page letter --back-offset 0.5,0\n\n"
         "  portolan list\n\n"
+        "  portolan examples                       # example logs and positions to start from\n\n"
         "  portolan check examples/exploration-age-of-sail/two-players.yaml\n\n"
+        "  portolan score examples/positions/ships.yaml\n\n"
         "  portolan play exploration-age-of-sail --players Ana,Ben --log game.yaml"
     ),
     no_args_is_help=True,
@@ -63,7 +64,6 @@ def friendly(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        startup.resume()  # paused by ``main`` while typer read the command line
         try:
             return fn(*args, **kwargs)
         except InputError as exc:

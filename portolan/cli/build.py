@@ -1,8 +1,11 @@
-"""portolan build and portolan list: the print sets and what each game holds."""
+"""portolan build: the print sets."""
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import typer
@@ -13,7 +16,6 @@ from portolan.cli.terminal import echo
 from portolan.errors import display_path
 from portolan.paths import output_dir
 from portolan.sizes import papers
-from portolan.yamlsrc import gc_paused
 
 # The choices of the print options (generator.layout's, listed here so help needs no import;
 # tests/portolan/test_cli_app.py checks they agree).
@@ -100,22 +102,20 @@ def build_command(
         metavar=",".join(BUILD_FORMATS),
         autocompletion=lambda: list(BUILD_FORMATS),
     ),
-    jobs: int = typer.Option(
-        0,
-        "--jobs",
-        "-j",
-        help="Build in N processes at once (0, the default: one per processor, at most 4).",
-    ),
+    jobs: int = opt.jobs_option("Build"),
     force: bool = typer.Option(
         False, "--force", help="Build every game asked for, even those already up to date."
     ),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="Say where the layout gave less bleed than asked."
+    ),
 ):
-    """Build print-and-play PDFs (and SVGs, PNG previews) into output/<game>/.
+    """Build print-and-play PDFs (and SVGs, PNG previews) into output/<game>/: one line a game.
 
     A game whose inputs, options and Portolan itself have not changed since it was last built
-    into the same folder is skipped (--force builds it again)."""
+    into the same folder is skipped (--force builds it again). Formats add: a build keeps the
+    files of the formats it was not asked for (--format tts leaves the PDFs and SVGs)."""
     from generator.options import FORMATS, BuildOptions, parse_card_size
-    from generator.parallel import auto_jobs
 
     chosen_duplex = opt.choice("--duplex", duplex, DUPLEX)
     chosen_sides = opt.choice("--sides", sides, SIDES)
@@ -140,7 +140,7 @@ def build_command(
         grayscale=grayscale,
         formats=opt.formats("--format", formats, FORMATS),
     )
-    workers = int(opt.number("--jobs", jobs, 0, 64)) or auto_jobs()
+    workers = opt.workers(jobs)
     folder = components_folder(components)
     target = out if out is not None else output_dir()
     ids = list(dict.fromkeys(games or _game_ids(folder)))
@@ -153,24 +153,37 @@ def build_command(
     reports = {r.game: r for r in _build(folder, stale, target, options, workers)}
     for game_id in ids:
         if game_id in fresh:
-            count = len(fresh[game_id]["files"])
+            record = fresh[game_id]
+            count = len(record["files"])
             where = display_path(target / game_id)
             echo(f"{game_id}: up to date, {count} files (--force rebuilds) -> {where}")
-            for note in fresh[game_id].get("notes", []):
-                echo(f"  {note}")
-            for warning in fresh[game_id].get("warnings", []):
-                echo(f"  warning: {warning}", err=True)
+            _tell(record.get("notes", []), record.get("warnings", []), verbose)
             continue
         report = reports[game_id]
-        kinds: dict[str, int] = {}
-        for f in report.files:
-            kinds[f.suffix[1:].upper()] = kinds.get(f.suffix[1:].upper(), 0) + 1
-        summary = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
-        echo(f"{report.game}: {summary} -> {display_path(target / report.game)}")
-        for note in report.notes:
-            echo(f"  {note}")
-        for over in report.overflows:
-            echo(f"  warning: {over.warning()}", err=True)
+        line = f"{report.game}: {_count(report.files)} -> {display_path(target / report.game)}"
+        if report.kept:
+            line += f" (kept from an earlier build: {_count(report.kept)})"
+        if report.notes and not verbose:
+            n = len(report.notes)
+            line += f"; bleed reduced on {n} sheet{'s' * (n != 1)} (--verbose says where)"
+        echo(line)
+        _tell(report.notes, [o.warning() for o in report.overflows], verbose)
+
+
+def _count(files: list[Path]) -> str:
+    """``1 HTML, 10 PDF, 111 SVG``: the files by kind."""
+    kinds: dict[str, int] = {}
+    for f in files:
+        kinds[f.suffix[1:].upper()] = kinds.get(f.suffix[1:].upper(), 0) + 1
+    return ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+
+
+def _tell(notes: list[str], warnings: list[str], verbose: bool) -> None:
+    """The layout's notes under --verbose; warnings (text that did not fit) always."""
+    for note in notes if verbose else ():
+        echo(f"  {note}")
+    for warning in warnings:
+        echo(f"  warning: {warning}", err=True)
 
 
 def _game_ids(folder: Path) -> list[str]:
@@ -201,13 +214,12 @@ def _up_to_date(folder: Path, ids: list[str], target: Path, options) -> dict[str
 def _build(folder: Path, ids: list[str], target: Path, options, workers: int) -> list:
     if not ids:
         return []
-    with gc_paused(keep=True):  # what is imported and read here lives to the end (startup.py)
-        from generator.build import build_games, steps
-        from generator.printset import check_card_size_targets
-        from portolan.cli.progress import progress_bar
-        from portolan.model import load_game
+    from generator.build import build_games, steps
+    from generator.printset import check_card_size_targets
+    from portolan.cli.progress import progress_bar
+    from portolan.model import load_game
 
-        loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
+    loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written
     check_card_size_targets(loaded, options.card_size)
     with progress_bar(
         lambda rp: (
@@ -224,29 +236,19 @@ def _build(folder: Path, ids: list[str], target: Path, options, workers: int) ->
         def waiting() -> None:
             echo(f"waiting for another build into {display_path(target)} to finish", err=True)
 
-        return build_games(loaded, target, options, progress, waiting, jobs=workers)
+        with _fewer_collections():
+            return build_games(loaded, target, options, progress, waiting, jobs=workers)
 
 
-@app.command("list")
-@friendly
-def list_command(components: Path = COMPONENTS):
-    """List the games and their components."""
-    from portolan.model import available_games, load_game
-
-    folder = components_folder(components)
-    for game_id in available_games(folder):
-        game = load_game(folder, game_id)
-        players = game.spec.players
-        echo(f"{game.id}  {game.title} ({players.min.value}-{players.max.value} players)")
-        for c in game.components:
-            detail = ""
-            if c.deck is not None:
-                w, h = c.deck.spec.dims
-                detail = f"{c.deck.size()} cards, {w:g}×{h:g} mm"
-            elif c.kind == "board":
-                detail = f"{c.spec.size.width:g}×{c.spec.size.height:g} mm, ×{c.spec.count}"
-            elif c.kind == "aid":
-                detail = f"×{c.spec.count}"
-            elif c.kind == "counters":
-                detail = f"{sum(k.count.value for k in c.spec.counters)} counters"
-            echo(f"  {c.id:<22} {c.kind:<10} {c.name}" + (f" ({detail})" if detail else ""))
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """The collector's young generation made larger while a build draws. A deck keeps its
+    cards' drawings until their pages are written, and the default threshold (700 new objects)
+    walked them ever more often: 10,000 distinct cards took 10.5 times the CPU of 1,000, 9.1
+    times with this (benchmarks/speed.py scale; issue 31's target is at most 10)."""
+    before = gc.get_threshold()
+    gc.set_threshold(10_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)

@@ -9,8 +9,16 @@ import typer
 from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly, game_ids
 from portolan.cli.terminal import echo
-from portolan.errors import display_path
-from portolan.yamlsrc import Source, gc_paused, load_yaml
+from portolan.errors import InputError, Problem
+from portolan.yamlsrc import (
+    STDIN,
+    Source,
+    YMap,
+    document_name,
+    load_yaml,
+    parse_yaml,
+    read_document,
+)
 
 SHEET_FORMATS = ("text", "json", "csv")
 
@@ -34,7 +42,7 @@ def sheet_format(output_format: str, as_json: bool) -> str:
 @app.command("check")
 @friendly
 def check_command(
-    log: Path = typer.Argument(..., help="The turn log (YAML) to replay."),
+    log: Path = typer.Argument(..., help="The turn log (YAML) to replay; - reads standard input."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     trace: bool = typer.Option(False, "--trace", help="Print what happened at every step."),
     components: Path = COMPONENTS,
@@ -42,11 +50,9 @@ def check_command(
 ):
     """Replay a turn log: exit 0 if legal (with scores), 1 at an illegal step, 2 if malformed."""
     shown = sheet_format(output_format, as_json)
-    with gc_paused(keep=True):  # what is imported and read here lives to the end (startup.py)
-        from checker.core.log import load_log
-        from checker.core.replay import replay
+    from checker.core.replay import replay
 
-        loaded = load_log(log, components_folder(components))
+    loaded = _read_log(log, components_folder(components))
     result = replay(loaded, trace=trace)
     rules = loaded.rules
     sheet = rules.sheet(result.state)  # no winner while the game is not over
@@ -85,27 +91,116 @@ def check_command(
 @app.command("score")
 @friendly
 def score_command(
-    game: str = typer.Argument(
-        ..., help="Game id, e.g. exploration-age-of-sail.", autocompletion=game_ids
+    arguments: list[str] = typer.Argument(
+        None,
+        metavar="[GAME] POSITION",
+        help="The game id (e.g. ships; default: the position's game: line) and the end position "
+        "(YAML; - reads standard input).",
+        autocompletion=game_ids,
+        show_default=False,
     ),
-    position: Path = typer.Argument(..., help="The end position (YAML)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     components: Path = COMPONENTS,
     output_format: str = sheet_format_option(),
 ):
-    """Score a finished game from its end position alone (no log needed)."""
-    shown = sheet_format(output_format, as_json)
-    with gc_paused(keep=True):  # what is imported and read here lives to the end (startup.py)
-        from checker.core.registry import rules_for
-        from portolan.model import load_game
+    """Score a finished game from its end position alone (no log needed).
 
-        rules = rules_for(game)
-        model = load_game(components_folder(components), game)
-        raw = load_yaml(position)
-    sheet = rules.score_position(model, raw, Source(display_path(position)), None)
+    The game may be left out when the position names it (game: ships)."""
+    shown = sheet_format(output_format, as_json)
+    if not arguments or len(arguments) > 2:
+        given = f"{len(arguments)} arguments given" if arguments else "no position given"
+        raise opt.bad("arguments", given, "portolan score [GAME] POSITION")
+    *named, given = arguments
+    game, position = (named[0] if named else None), Path(given)
+    from checker.core.registry import rules_for
+    from portolan.model import load_game
+
+    name = document_name(position)
+    raw = load_yaml(position)  # first: it may name the game
+    _not_a_log(raw, position)
+    game = game or _named_game(raw, name)
+    rules = rules_for(game)
+    model = load_game(components_folder(components), game)
+    sheet = rules.score_position(model, raw, Source(name), None)
     if shown == "json":
-        emit_json({"ok": True, "game": game, "finished": sheet.finished, **sheet.as_json()})
+        emit_json({"ok": True, "game": model.id, "finished": sheet.finished, **sheet.as_json()})
     elif shown == "csv":
         echo(sheet.as_csv(), nl=False)
     else:
         echo(sheet.as_text())
+
+
+def _shell_word(path: Path) -> str:
+    import shlex
+
+    return shlex.quote(str(path)) if str(path) != STDIN else STDIN
+
+
+def _is_position(raw) -> bool:
+    return isinstance(raw, YMap) and "turns" not in raw and isinstance(raw.get("players"), YMap)
+
+
+def _is_log(raw) -> bool:
+    return isinstance(raw, YMap) and "turns" in raw
+
+
+def _read_log(log: Path, components: Path):
+    """The log of a file, or of standard input (``-``, read once); an end position given in
+    its place is named as such."""
+    from checker.core.log import load_log, parse_log
+
+    if str(log) != STDIN:
+        try:
+            return load_log(log, components)
+        except InputError:
+            _not_a_position(lambda: read_document(log), log)
+            raise
+    data = read_document(log)
+    try:
+        return parse_log(data.decode("utf-8"), document_name(log), components)
+    except InputError:
+        _not_a_position(lambda: data, log)
+        raise
+
+
+def _not_a_position(read, path: Path) -> None:
+    """Raise a clearer error when a log that failed to read (``read()`` gives its bytes) is in
+    fact an end position."""
+    try:
+        raw = parse_yaml(read(), document_name(path))
+    except InputError:
+        return
+    if _is_position(raw):
+        raise InputError(
+            Problem(
+                "this is an end position, not a turn log",
+                file=document_name(path),
+                hint=f"score it with: portolan score {_shell_word(path)}",
+            )
+        )
+
+
+def _not_a_log(raw, path: Path) -> None:
+    if _is_log(raw):
+        raise InputError(
+            Problem(
+                "this is a turn log, not an end position",
+                file=document_name(path),
+                hint=f"replay and score it with: portolan check {_shell_word(path)}",
+            )
+        )
+
+
+def _named_game(raw, name: str) -> str:
+    """The position's ``game:`` line, when no game was given on the command line."""
+    game = raw.get("game") if isinstance(raw, YMap) else None
+    if isinstance(game, str) and game:
+        return game
+    raise InputError(
+        Problem(
+            "the position does not name its game",
+            file=name,
+            field="game",
+            hint="add a line such as 'game: ships', or name it: portolan score GAME POSITION",
+        )
+    )

@@ -29,8 +29,10 @@ def _show_version(value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version
 
+        from portolan import DISTRIBUTION
+
         try:
-            shown = version("portolan")
+            shown = version(DISTRIBUTION)
         except PackageNotFoundError:  # run from a checkout that was never installed
             from portolan import __version__ as shown
         echo(f"portolan {shown}")
@@ -79,7 +81,8 @@ def _unwrap(text: str) -> str:
 # Every command, in the order help lists it, and the module that registers it on the app.
 COMMAND_MODULES = {
     "build": "portolan.cli.build",
-    "list": "portolan.cli.build",
+    "list": "portolan.cli.listing",
+    "examples": "portolan.cli.examples",
     "check": "portolan.cli.check",
     "score": "portolan.cli.check",
     "play": "portolan.cli.play",
@@ -88,6 +91,7 @@ COMMAND_MODULES = {
     "simulate": "portolan.cli.simulate",
     "history": "portolan.cli.history",
     "show": "portolan.cli.show",
+    "position": "portolan.cli.position",
 }
 
 

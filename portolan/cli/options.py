@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import typer
+
 from portolan.errors import InputError, Problem, did_you_mean
+
+MOST_JOBS = 64
+MOST_PLAYERS = 99
 
 
 def bad(option: str, message: str, hint: str | None = None) -> InputError:
@@ -71,3 +76,38 @@ def names(option: str, value: str) -> list[str]:
     if len(set(n.casefold() for n in out)) != len(out):
         raise bad(option, "each player must have a different name")
     return out
+
+
+def players(option: str, value: str) -> list[str] | int:
+    """--players as seat names (``Ana,Ben``) or a count (``3``): both accepted wherever
+    --players is."""
+    text = value.strip()
+    if text.isdigit():
+        return int(number(option, int(text), 1, MOST_PLAYERS))
+    return names(option, value)
+
+
+def players_option(what: str):
+    return typer.Option(
+        None,
+        "--players",
+        help=f'Seat names in order ("Ana,Ben") or how many players (3); {what}.',
+    )
+
+
+def jobs_option(what: str):
+    """-j/--jobs, with one default everywhere: 0, one process per processor (at most 4)."""
+    return typer.Option(
+        0,
+        "--jobs",
+        "-j",
+        help=f"{what} in N processes at once (0, the default: one per processor, at most 4; "
+        "one where forking is not safe); the same results as one.",
+    )
+
+
+def workers(value: int) -> int:
+    """The processes --jobs asks for (0: the automatic number)."""
+    from generator.parallel import auto_jobs
+
+    return int(number("--jobs", value, 0, MOST_JOBS)) or auto_jobs()

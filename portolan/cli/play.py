@@ -31,7 +31,7 @@ def play_command(
         "--log",
         help="The log file to write (an existing one resumes, at the very prompt it stopped).",
     ),
-    players: str = typer.Option(None, "--players", help='Seat order, e.g. "Ana,Ben" (new games).'),
+    players: str = opt.players_option("new games; a count seats Ana, Ben, Cai..."),
     option: list[str] = typer.Option(
         None, "--option", help="A rule option, name=value (repeatable)."
     ),
@@ -69,10 +69,10 @@ def play_command(
     model = load_game(folder, game)
     text = _existing_text(log)
     if text:
-        loaded = parse_log(text, display_path(log), folder)
+        loaded = parse_log(text, display_path(log), folder, log.parent)
         if loaded.model.id != game:
             raise opt.bad("--log", f"{display_path(log)} is a log of {loaded.model.id}")
-        if players and opt.names("--players", players) != loaded.players:
+        if players and _seats(players) not in (loaded.players, len(loaded.players)):
             raise opt.bad("--players", f"the log was started by {', '.join(loaded.players)}")
         if option:
             raise opt.bad("--option", "rule options are fixed when a game starts")
@@ -82,8 +82,8 @@ def play_command(
         bots = loaded.bots
     else:
         if not players:
-            raise opt.bad("--players", 'name the players for a new game, e.g. "Ana,Ben"')
-        names = opt.names("--players", players)
+            raise opt.bad("--players", 'name the players for a new game, e.g. "Ana,Ben" (or 2)')
+        names = _seat_names(_seats(players))
         problem = model.player_count_problem(len(names))
         if problem is not None:
             raise opt.bad("--players", problem)
@@ -91,6 +91,8 @@ def play_command(
         bots = bot_seats(bot or [], names)
     if think is not None:
         opt.number("--think", think, 0.001, 600)
+
+    line_editing()
 
     def ask(prompt: str) -> str | None:
         try:
@@ -111,15 +113,35 @@ def play_command(
         bot_levels=bots,
         budget=Budget(iterations=10**9, seconds=think) if think is not None else None,
         bot_seed=seed if seed is not None else 0,
+        start=loaded.start if text else None,
     )
-    if text:
-        turns = loaded.steps[-1].turn if loaded.steps else 0
-        echo(f"Resuming {display_path(log)}: {turns} turns so far.")
-        violation = session.resume(text, loaded)
-        if violation is not None:
-            echo(str(violation))
-            raise typer.Exit(1)
-    session.run()
+    try:
+        if text:
+            before = loaded.start.turns if loaded.start is not None else 0
+            turns = loaded.steps[-1].turn if loaded.steps else before
+            echo(f"Resuming {display_path(log)}: {turns} turns so far.")
+            violation = session.resume(text, loaded)
+            if violation is not None:
+                echo(str(violation))
+                raise typer.Exit(1)
+        session.run()
+    except KeyboardInterrupt:  # Ctrl-C: every answer is saved already; say how to go on
+        echo("")
+        session.stopped()
+        raise typer.Exit(130) from None
+
+
+def line_editing() -> None:
+    """Arrow keys, Home/End and the answers typed so far (up arrow) at the prompt: the standard
+    library's readline makes ``input`` do that once imported; where it is missing (Windows) or
+    the input is not a terminal, the prompt is plain."""
+    import contextlib
+    import sys
+
+    if not sys.stdin.isatty():
+        return
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 (importing it is what turns line editing on)
 
 
 def bot_seats(items: list[str], players: list[str]) -> dict[str, str]:
@@ -157,3 +179,14 @@ def _existing_text(log: Path) -> str:
         ) from None
     except OSError as exc:
         raise InputError(Problem(f"cannot read: {exc.strerror}", file=display_path(log))) from None
+
+
+def _seats(players: str) -> list[str] | int:
+    return opt.players("--players", players)
+
+
+def _seat_names(seats: list[str] | int) -> list[str]:
+    """--players as names; a count names the seats as simulate does."""
+    from checker.core.simulate import default_players
+
+    return seats if isinstance(seats, list) else default_players(seats)

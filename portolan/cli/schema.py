@@ -11,14 +11,20 @@ from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids
 from portolan.cli.terminal import echo
 
-KINDS = ("components", "log", "position", "score", "check", "simulate", "history")
+KINDS = ("components", "log", "position", "score", "check", "simulate", "history", "list")
 
 
-def schema_text(kind: str, game: str, components: Path | None = None) -> str:
+def schema_text(kind: str, game: str | None, components: Path | None = None) -> str:
     """The schema of ``kind`` for ``game``, as the JSON text the command prints."""
     from portolan.cli.jsonout import dumps
     from portolan.model import load_game
 
+    if kind == "list":  # every game's: no game needed
+        from portolan.cli.listing import list_schema
+
+        return dumps(list_schema()) + "\n"
+    if game is None:
+        raise opt.bad("GAME", f"name the game whose {kind} schema to print", "e.g. ships")
     model = load_game(components_folder(components), game)
     if kind == "components":
         from portolan.model.jsonschema import components_schema
@@ -38,13 +44,15 @@ def schema_text(kind: str, game: str, components: Path | None = None) -> str:
 def schema_command(
     kind: str = typer.Argument(
         ...,
-        metavar="[components|log|position|score|check|simulate|history]",
+        metavar="[components|log|position|score|check|simulate|history|list]",
         help="What the schema describes: a game's component files, its logs, its end "
-        "positions, or the --json output of score, check, simulate or history.",
+        "positions, or the --json output of score, check, simulate, history or list.",
         autocompletion=lambda: list(KINDS),
     ),
     game: str = typer.Argument(
-        ..., help="Game id, e.g. exploration-age-of-sail.", autocompletion=game_ids
+        None,
+        help="Game id, e.g. exploration-age-of-sail (every kind but list).",
+        autocompletion=game_ids,
     ),
     out: Path = typer.Option(None, "--out", help="Write to this file instead of stdout."),
     components: Path = COMPONENTS,

@@ -14,7 +14,8 @@ from portolan.cli.terminal import echo
 from portolan.errors import display_path
 
 WEB_EXTRA_HINT = (
-    "install the web extra: pip install 'portolan[web]' (with pipx: pipx install 'portolan[web]')"
+    "install the web extra: pip install 'portolan-games[web]' (in a checkout: pip install -e "
+    "'.[web]'; with pipx: pipx install 'portolan-games[web]')"
 )
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 HOST_LABEL = re.compile(r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?")

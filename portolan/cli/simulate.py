@@ -19,6 +19,7 @@ from portolan.cli.app import (
     rule_options,
 )
 from portolan.cli.terminal import echo
+from portolan.errors import display_path
 
 # A game's steps are kept in memory until it ends (its log is written from them).
 MAX_STEPS = 2_000_000
@@ -30,7 +31,7 @@ def simulate_command(
     game: str = typer.Argument(..., help="Game id.", autocompletion=game_ids),
     games: int = typer.Option(100, "--games", help="How many games to play."),
     seed: int = typer.Option(0, "--seed", help="Random seed (same seed, same games)."),
-    players: int = typer.Option(None, "--players", help="Players per game (default: the minimum)."),
+    players: str = opt.players_option("default: one per --bots level, else the fewest allowed"),
     log_dir: Path = typer.Option(
         None, "--log-dir", help="Write every game's log into this folder."
     ),
@@ -42,9 +43,7 @@ def simulate_command(
         "--max-steps",
         help="Stop a game that has not ended after this many steps, and report it.",
     ),
-    jobs: int = typer.Option(
-        1, "--jobs", help="Processes to play in (0: one per core); same results as one."
-    ),
+    jobs: int = opt.jobs_option("Play"),
     bots: str = typer.Option(
         None,
         "--bots",
@@ -62,6 +61,12 @@ def simulate_command(
         help="At most this many CPU seconds per mcts move (ends the search before --iterations "
         "does; the games then depend on the machine's speed).",
     ),
+    from_log: Path = typer.Option(
+        None,
+        "--from",
+        help="Every game goes on from the position this log ends at (its players and options; "
+        "a log that names a position: a puzzle).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     components: Path = COMPONENTS,
 ):
@@ -78,8 +83,13 @@ def simulate_command(
     folder = components_folder(components)
     model = load_game(folder, game)
     levels = opt.levels("--bots", bots, LEVELS) if bots is not None else ()
-    if players is not None:
-        n = players
+    seated = opt.players("--players", players) if players is not None else None
+    count = len(seated) if isinstance(seated, list) else seated
+    start = _start(from_log, folder, game, count, option) if from_log is not None else None
+    if start is not None:
+        n = len(start.state.players)
+    elif count is not None:
+        n = count
     elif len(levels) > 1:
         n = len(levels)
     else:
@@ -88,7 +98,6 @@ def simulate_command(
     if problem is not None:
         raise opt.bad("--players", problem)
     opt.number("--games", games, 1, 10_000_000)
-    opt.number("--jobs", jobs, 0, 256)
     opt.number("--max-steps", max_steps, 1, MAX_STEPS)
     opt.number("--iterations", iterations, 1, 1_000_000)
     if think is not None:
@@ -101,9 +110,12 @@ def simulate_command(
             f"{len(levels)} levels for {n} players",
             "name one level per seat, or one level for every seat",
         )
-    workers = jobs or os.cpu_count() or 1
-    names = default_players(n)
-    defaults = rule_options(rules, model, option)
+    workers = opt.workers(jobs)
+    if start is not None:
+        names = list(start.state.players)
+    else:
+        names = seated if isinstance(seated, list) else default_players(n)
+    defaults = rule_options(rules, model, option) if start is None else dict(start.options)
     batch = Batch(
         game,
         str(folder.resolve()),
@@ -115,6 +127,7 @@ def simulate_command(
         levels,
         iterations,
         think,
+        str(from_log.resolve()) if from_log is not None else None,
     )
     started = time.perf_counter()
     results = _play(batch, games, workers)
@@ -180,6 +193,27 @@ def simulate_command(
             f"{s['seat']:>4}  {s['player']:<6}  {s['wins']:>7g} ({share:4.1f} %)"
             f"  {sc['mean']:>8.1f} ± {sc['stdev']:<6.1f}  ({sc['min']}–{sc['max']})"
         )
+
+
+def _start(log: Path, folder: Path, game: str, players: int | None, option: list[str] | None):
+    """The position ``--from`` names (checked here, before any worker starts): exit 2 for a bad
+    log or one of another game, 1 for a log that breaks a rule."""
+    from checker.core.log import load_log
+    from checker.core.simulate import start_of
+
+    loaded = load_log(log, folder)
+    if loaded.model.id != game:
+        raise opt.bad("--from", f"{display_path(log)} is a log of {loaded.model.id}")
+    try:
+        start = start_of(log, folder)
+    except ValueError as illegal:
+        echo(str(illegal), err=True)
+        raise typer.Exit(1) from None
+    if players is not None and players != len(start.state.players):
+        raise opt.bad("--players", f"the log's game has {len(start.state.players)} players")
+    if option:
+        raise opt.bad("--option", "the rule options are the log's")
+    return start
 
 
 def bot_levels(results) -> list[dict]:

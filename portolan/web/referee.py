@@ -154,29 +154,7 @@ class Table:
         return Prompt(turn, who, d.phase, "chance", d.prompt, entries, None, random_ok, None, count)
 
     def _run_of_reveals(self, d: Decision) -> tuple[int, int] | None:
-        """Where this reveal stands in a run of the same question (the 12 cards dealt to the
-        display: (5, 12)), or None if it is asked once. Only asked in the setup, so the game
-        so far is a few dozen steps: they are played again on a fresh state, noting each
-        question, and the reveals to come are counted on it, revealing the first outcome."""
-        session, asked = self.session, (d.kind, d.prompt, d.player)
-        state = self.rules.setup(session.model, session.players, session.options)
-        before = []
-        for step in self.steps:
-            was = self.rules.decision(state)
-            before.append(was is not None and (was.kind, was.prompt, was.player) == asked)
-            self.rules.apply(state, step.move)
-        done = 0
-        while done < len(before) and before[-1 - done]:
-            done += 1
-        left = 0
-        while left < RUN_LOOKAHEAD:
-            ahead = self.rules.decision(state)
-            if ahead is None or (ahead.kind, ahead.prompt, ahead.player) != asked:
-                break
-            self.rules.apply(state, self.rules.outcomes(state)[0][0])
-            left += 1
-        total = done + left
-        return (done + 1, total) if total > 1 else None
+        return self.session.run_of_reveals(d)  # (5, 12): the 5th of the 12 cards dealt
 
     # -- answers -------------------------------------------------------------------------------
     def choose(self, index: int) -> None:
@@ -267,7 +245,6 @@ class Table:
 
 
 TABLE = "Table"
-RUN_LOOKAHEAD = 60  # reveals of one run counted ahead at most
 
 
 def _table_action(d: Decision, turn: int) -> bool:

@@ -12,7 +12,7 @@ from portolan.limits import problems_listed
 HEADS = {
     # games whose parser reads its turns through the core's turn_entries
     "exploration-age-of-sail": "game: exploration-age-of-sail\nplayers: [Ana, Ben]\nturns:\n",
-    # Age of Discovery reads its turns in a loop of its own
+    # Age of Discovery reads its turns in the order written (LogFormat.written_order)
     "age-of-discovery": "game: age-of-discovery\nplayers: [Ana, Ben]\nturns:\n",
 }
 

@@ -15,7 +15,7 @@ import pytest
 
 from generator.build import BuildOptions, build_games
 from generator.faces import BoxRow
-from generator.kinds.cardface import BOX_H, SAFE, box_grid
+from generator.kinds.cardparts import BOX_H, SAFE, box_grid
 from generator.kinds.counters import cut_ink
 from portolan.model import load_game
 from portolan.paths import components_dir

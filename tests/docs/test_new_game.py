@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import re
 from importlib import import_module
 from pathlib import Path
 
 import pytest
 
 from checker.core.game import FLOW_HOOKS
+from checker.core.logformat import LogFormat
 from checker.core.registry import GAMES, rules_for
 from portolan.model import load_game
 
@@ -19,7 +21,7 @@ MODULES += ("position",)
 
 
 def package_dir(game: str) -> Path:
-    return ROOT / Path(*GAMES[game].split("."))
+    return Path(import_module(GAMES[game]).__file__).parent
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -80,7 +82,11 @@ def test_the_log_format_and_the_end_position_in_their_own_modules(game):
     assert rules.logformat.__name__ == GAMES[game] + ".logformat"
     assert rules.position.__name__ == GAMES[game] + ".position"
     assert rules.log_keys == getattr(rules.logformat, "TOP_KEYS", ())
-    assert "player" in rules.logformat.TURN_KEYS
+    # the log declared once: the keys the core and the schema know are the declaration's
+    declared = rules.logformat.FORMAT
+    assert isinstance(declared, LogFormat)
+    assert declared.turn_keys == rules.logformat.TURN_KEYS
+    assert rules.log_keys == tuple(declared.top)
     assert {"game", "options", "players"} <= set(rules.position.KEYS)
     # the file hooks are the core's: a game writes its modules, not a wrapper of its own
     written = {"parse_log", "write_log", "score_position"} & set(vars(type(rules)))
@@ -118,3 +124,12 @@ def test_rules_readings_and_the_shared_tests(game):
 def test_the_checker_benchmark_measures_every_registered_game():
     text = (ROOT / "benchmarks" / "checker.py").read_text(encoding="utf-8")
     assert "from checker.core.registry import GAMES" in text and "sorted(GAMES" in text
+
+
+def test_the_guide_says_how_long_the_smallest_log_format_is():
+    """docs/new-game.md gives the lines of Exploration in the Age of Sail's logformat.py."""
+    guide = (ROOT / "docs" / "new-game.md").read_text(encoding="utf-8")
+    said = re.search(r"Exploration in the Age of Sail: (\d+)\s+lines", guide)
+    path = package_dir("exploration-age-of-sail") / "logformat.py"
+    assert said, "docs/new-game.md says how many lines the smallest log format needed"
+    assert int(said.group(1)) == len(path.read_text(encoding="utf-8").splitlines())

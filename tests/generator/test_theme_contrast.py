@@ -97,7 +97,7 @@ def _texts(items):
 def test_card_back_lettering_reads_on_the_back(colour, ink_saver, lines):
     """A deck back is its colour edge to edge (white when saving ink); its name, subtitle and
     table read on it."""
-    from generator.kinds.cardface import card_back
+    from generator.kinds.cardback import card_back
 
     theme = Theme(ink_saver=ink_saver)
     d = card_back("Civilization", "Encounters", colour, "temple", 63, 88, 3, theme, "b", lines)

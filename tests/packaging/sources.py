@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = ("portolan", "generator", "checker")
-SOURCES = ("pyproject.toml", "setup.py", "README.md", *CODE, "components", "templates")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", *CODE, "components", "templates", "examples")
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
 
 

@@ -55,11 +55,11 @@ def test_png_rendering_is_an_extra_and_ruff_is_for_developers():
     runtime = {_name(r) for r in PROJECT["dependencies"]}
     extras = PROJECT["optional-dependencies"]
     assert "pypdfium2" not in runtime and {_name(r) for r in extras["png"]} == {"pypdfium2"}
-    assert "portolan[png]" in extras["test"]
+    assert "portolan-games[png]" in extras["test"]
     assert "ruff" not in {_name(r) for r in extras["test"]} | runtime
     web = {_name(r) for r in extras["web"]}
     assert web & {"starlette", "uvicorn"} and not web & runtime  # portolan serve: an extra
-    assert "portolan[web]" in extras["test"]
+    assert "portolan-games[web]" in extras["test"]
     assert "ruff" in {_name(r) for r in extras["dev"]}
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
     assert "'.[dev]'" in ci and ci.index("'.[dev]'") < ci.index("ruff check")
@@ -73,7 +73,7 @@ def test_png_output_without_the_extra_names_the_extra(fmt, tmp_path, monkeypatch
         app, ["build", "exploration-age-of-sail", "--format", f"pdf,{fmt}", "--out", str(out)]
     )
     assert result.exit_code == 2, result.output
-    assert "pip install 'portolan[png]'" in result.stderr
+    assert "pip install 'portolan-games[png]'" in result.stderr
     assert "Traceback" not in result.output
     assert not out.exists()  # stopped before anything was written
 

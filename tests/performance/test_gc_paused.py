@@ -1,5 +1,5 @@
-"""Reading a log pauses the cyclic garbage collector (a long log reads in linear time) and always
-gives it back as it was, after a good read and after a failed one (issue 16)."""
+"""Reading a log pauses the cyclic garbage collector (a log of twice the turns reads in about twice
+the time) and always gives it back as it was, after a good read and after a failed one."""
 
 from __future__ import annotations
 
@@ -86,17 +86,4 @@ def test_an_unexpected_error_gives_it_back_too(collector_on):
     with pytest.raises(RuntimeError), gc_paused():
         assert not gc.isenabled()
         raise RuntimeError("boom")
-    assert gc.isenabled()
-
-
-def test_a_log_read_to_be_replayed_leaves_the_young_generation(tmp_path, collector_on):
-    """What ``load_log`` built lasts until the replay ends: it goes to the oldest generation, so
-    the next young collections do not walk it, and nothing stays frozen."""
-    path = tmp_path / "log.yaml"
-    path.write_text(GOOD, encoding="utf-8")
-    loaded = logmod.load_log(path, components_dir())
-    young = gc.get_objects(generation=0) + gc.get_objects(generation=1)
-    assert not any(o is loaded.raw or o is loaded.steps for o in young)
-    assert any(o is loaded.raw for o in gc.get_objects(generation=2))
-    assert gc.get_freeze_count() == 0
     assert gc.isenabled()

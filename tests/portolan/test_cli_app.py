@@ -11,6 +11,8 @@ from typer.testing import CliRunner
 
 from portolan import __version__
 from portolan.cli import app
+from portolan.cli.app import friendly
+from portolan.cli.group import COMMAND_MODULES, _import_command
 from portolan.paths import ROOT
 
 runner = CliRunner()
@@ -174,7 +176,7 @@ def test_help_lists_the_printers_own_choices():
         ("portolan score x y --format ", ["text", "json", "csv"]),
         (
             "portolan schema ",
-            ["components", "log", "position", "score", "check", "simulate", "history"],
+            ["components", "log", "position", "score", "check", "simulate", "history", "list"],
         ),
     ],
 )
@@ -223,8 +225,6 @@ def test_every_command_is_listed_with_its_module():
     every registered command, each with the module that registers it."""
     import importlib
 
-    from portolan.cli.group import COMMAND_MODULES
-
     for module in dict.fromkeys(COMMAND_MODULES.values()):
         importlib.import_module(module)
     registered = {c.name: c.callback.__module__ for c in app.registered_commands}
@@ -235,7 +235,8 @@ def test_shell_completion_offers_every_command():
     env = {"_PORTOLAN_COMPLETE": "complete_bash", "COMP_WORDS": "portolan ", "COMP_CWORD": "1"}
     result = runner.invoke(app, [], env=env, prog_name="portolan")
     assert result.stdout.split() == [
-        "build", "list", "check", "score", "play", "schema", "serve", "simulate", "history", "show"
+        "build", "list", "examples", "check", "score", "play", "schema", "serve", "simulate",
+        "history", "show", "position",
     ]  # fmt: skip
 
 
@@ -243,3 +244,10 @@ def test_a_mistyped_command_is_told_every_close_name():
     result = runner.invoke(app, ["chek", "x"])
     assert result.exit_code == 2
     assert "Did you mean 'check', 'schema'?" in plain(result.output)
+
+
+@pytest.mark.parametrize("name", sorted(COMMAND_MODULES))
+def test_every_command_is_wrapped_by_friendly(name):
+    # A command not wrapped by ``friendly`` would end with a traceback on bad input.
+    info, _ = _import_command(name)
+    assert info.callback.__code__ is friendly(lambda: None).__code__

@@ -58,7 +58,7 @@ def test_a_missing_web_extra_is_named(tmp_path, monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_starlette)
     r = runner.invoke(app, ["serve", "--data", str(tmp_path)])
     assert r.exit_code == 2
-    assert "pip install 'portolan[web]'" in r.output
+    assert "pip install 'portolan-games[web]'" in r.output
 
 
 def test_a_bad_port_is_an_input_error(tmp_path):

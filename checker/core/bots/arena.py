@@ -42,13 +42,15 @@ def bot_game(
     rng: random.Random,
     *,
     max_steps: int = 200_000,
+    start: Any = None,
 ) -> BotGame:
     """One game: each seat's choices by its bot (a seat without one, and the table's own
-    choices, at random), every chance outcome drawn by the engine's weights from ``rng``."""
-    state = rules.setup(model, players, options)
+    choices, at random), every chance outcome drawn by the engine's weights from ``rng``; from
+    the setup, or from ``start`` (a position.Start)."""
+    state = rules.setup(model, players, options) if start is None else rules.copy_state(start.state)
     steps: list[Step] = []
     thinking: dict[str, list[float]] = {p: [] for p in bots}
-    turn = 0
+    turn = 0 if start is None else start.turns
     while (d := rules.decision(state)) is not None:
         if len(steps) >= max_steps:
             return BotGame(state, steps, list(players), dict(options), thinking, ended=False)

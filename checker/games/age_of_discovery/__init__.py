@@ -26,7 +26,6 @@ class AgeOfDiscoveryRules(RulesBase):
     turn_section = COURSE_OF_PLAY
     end_section = FINAL_SCORING
     log_keys = logformat.TOP_KEYS
-    turns_read_alone = True  # each turn read on its own; the end section with the last part
     book_class = CardBook
     preparation = s
     flow = flow

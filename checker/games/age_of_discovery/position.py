@@ -338,3 +338,79 @@ def _impossible(book: CardBook, table, players, facts, placed, bad) -> None:
             table.value_pos.get(players[-1]),
             f"players.{players[-1]}.unassigned",
         )
+
+
+# -- a position a log starts from (checker/core/position.py) --------------------------------
+UNKNOWN: dict[str, Any] = {}  # no deck may be written "unknown" (docs/logs.md)
+
+
+def entries(state: Any) -> dict[str, Any]:
+    """What ``score_position`` reads of ``state``: each player's first scoring, completed
+    contracts, mission and ships not on an expedition; who has which ships on each expedition
+    (a flagship with the colour it sails under, a ship sent with a Wild Ship card (wild))."""
+    from checker.games.age_of_discovery.scoring import unassigned
+
+    players: dict[str, Any] = {}
+    for p in state.players:
+        entry: dict[str, Any] = {}
+        if state.first_points:
+            entry["first scoring"] = state.first_points[p]
+        entry["contracts"] = state.completed[p]
+        if state.missions[p]:
+            entry["mission"] = state.missions[p]
+        entry["unassigned"] = unassigned(state, p)
+        players[p] = entry
+    expeditions: dict[str, Any] = {}
+    for exp, placed in state.expeditions.items():
+        by_player: dict[str, list[str]] = {}
+        for ship in placed:
+            by_player.setdefault(ship.player, []).append(_ship_name(state.book, ship))
+        if by_player:
+            expeditions[exp] = by_player
+    out: dict[str, Any] = {"players": players}
+    if expeditions:
+        out["expeditions"] = expeditions
+    return out
+
+
+def _ship_name(book: CardBook, ship: Placed) -> str:
+    if book.is_flagship(ship.ship):
+        return f"{ship.ship} ({ship.colour})"
+    return f"{ship.ship} (wild)" if ship.wild else ship.ship
+
+
+def problems(state: Any) -> list[tuple[tuple, str]]:
+    """More copies of a standard ship than the game has (rows, fleets, expeditions, trade
+    voyages and those not turned over together), coins below nothing."""
+    book = state.book
+    out: list[tuple[tuple, str]] = []
+    held: dict[str, int] = dict(state.unseen)
+    for row in (state.purchase, state.filling):
+        for card in row:
+            if card in book.ships:
+                held[card] = held.get(card, 0) + 1
+    for fleet in state.fleet.values():
+        for card, n in fleet.items():
+            held[card] = held.get(card, 0) + n
+    for placed in state.expeditions.values():
+        for ship in placed:
+            if ship.ship in book.ships:
+                held[ship.ship] = held.get(ship.ship, 0) + 1
+    for voyage in state.voyages:
+        for card, _ in voyage.ships:
+            if card in book.ships:
+                held[card] = held.get(card, 0) + 1
+    for card, n in held.items():
+        info = book.ships.get(card)
+        if info is not None and n > info.count:
+            where = ("unseen",) if state.unseen.get(card) else ("fleet",)
+            out.append(
+                (
+                    where,
+                    f"{n} {card} cards on the table and in the piles: the game has {info.count}",
+                )
+            )
+    for p, n in state.coins.items():
+        if n < 0:
+            out.append((("coins", p), f"{p} cannot have fewer than 0 coins"))
+    return out

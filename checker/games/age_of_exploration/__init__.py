@@ -29,7 +29,6 @@ class AgeOfExplorationRules(RulesBase):
     turn_section = EXPLORATION_TURNS
     end_section = VICTORY
     log_keys = logformat.TOP_KEYS
-    turns_read_alone = True  # each turn read on its own, nothing after the turns
     book_class = Book
     preparation = s
     flow = flow

@@ -21,513 +21,411 @@ OR ``or 2``, a loss ``lose Crew``, a move ``to ATL2``, ``status X``, an action (
 ``repair``, ``eat 2``, ``consolidate``, ``raft``, ``hardwood``, ``mine``, ``kill ruler``,
 ``gold Crew``, ``takeover Ben``), ``must return``, ``return``, ``abort``... (docs/logs.md).
 A step another player decides in the turn is written as a mapping: ``{Ben: give 2}``.
+Declared in ``FORMAT``: ``STEP`` reads a token by its word or verb (``VERBS``).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
+from checker.core import logformat as lf
 from checker.core.game import Step
-from checker.core.log import LogReader, player_named, turn_entries
+from checker.core.log import player_named
+from checker.games.age_of_exploration import moves
 from checker.games.age_of_exploration.book import NEW_WORLD, Book
-from checker.games.age_of_exploration.moves import (
-    ABOARD,
-    ABORT,
-    BLIND,
-    DECLARE,
-    DONE,
-    END_TURN,
-    NO_ACTION,
-    NO_STATUS,
-    NORMAL,
-    RETURN,
-    STAY,
-    STOP,
-    Action,
-    Ashore,
-    Draw,
-    Drop,
-    Find,
-    Give,
-    Hire,
-    Intervene,
-    Keep,
-    Launch,
-    LaunchFrom,
-    Leader,
-    Lose,
-    Move,
-    Natives,
-    Or,
-    Pay,
-    Pick,
-    Play,
-    Retire,
-    Roll,
-    Row,
-    Rumor,
-    Score,
-    ShipType,
-    SpendGold,
-    Stance,
-    StartTurn,
-    Status,
-    Take,
-    Takeover,
-    token,
-)
+from checker.games.age_of_exploration.moves import token
 from portolan.errors import InputError, did_you_mean
 from portolan.model.instructions import LOSSES
 from portolan.names import fold
-from portolan.yamlsrc import Pos, Source, YList, YMap
+from portolan.yamlsrc import Pos, Source, YMap
 
-TOP_KEYS = ("setup",)
-TURN_KEYS = ("player", "steps")
 PILES = ("explorer", "conquistador")
+SHIP_TYPES = ("Caravel", "Carrack")
 ROLL = re.compile(r"^(\d+)(?:\s*\+\s*(\d+))?(?:\s+(ok|success|fail|failure))?$")
-WORDS = {
-    "port": STAY,
-    "explore": Stance("explore"),
-    "stay": Stance("stay"),
-    "rafts": Stance("rafts"),
-    "aboard": ABOARD,
-    "must return": DECLARE,
-    "return": RETURN,
-    "abort": ABORT,
-    "done": DONE,
-    "blind": BLIND,
-    "stop": STOP,
-    "no status": NO_STATUS,
-    "no action": NO_ACTION,
-    "end": END_TURN,
-    "normal": NORMAL,
-    "intervene": Intervene(True),
-    "natives": Natives(True),
-    "provision": Action("provision"),
-    "repair": Action("repair"),
-    "consolidate": Action("consolidate"),
-    "raft": Action("raft"),
-    "hardwood": Action("hardwood"),
-    "mine": Action("mine"),
-    "kill ruler": Action("kill ruler"),
-}
-VERBS = (
-    "draw",
-    "row",
-    "take",
-    "leader",
-    "launch",
-    "play",
-    "gold",
-    "ship",
-    "from",
-    "pay",
-    "hire",
-    "retire",
-    "pick",
-    "or",
-    "lose",
-    "drop",
-    "keep",
-    "eat",
-    "find",
-    "rumor",
-    "to",
-    "ashore",
-    "status",
-    "takeover",
-    "give",
-    "major",
-)
 ITEMS = tuple(dict.fromkeys((*LOSSES, "Extra Ship", "Sturdy Ship", "Copper Plated Hulls")))
+WORDS = {
+    "port": moves.STAY,
+    "explore": moves.Stance("explore"),
+    "stay": moves.Stance("stay"),
+    "rafts": moves.Stance("rafts"),
+    "aboard": moves.ABOARD,
+    "must return": moves.DECLARE,
+    "return": moves.RETURN,
+    "abort": moves.ABORT,
+    "done": moves.DONE,
+    "blind": moves.BLIND,
+    "stop": moves.STOP,
+    "no status": moves.NO_STATUS,
+    "no action": moves.NO_ACTION,
+    "end": moves.END_TURN,
+    "normal": moves.NORMAL,
+    "intervene": moves.Intervene(True),
+    "natives": moves.Natives(True),
+    **{a: moves.Action(a) for a in ("provision", "repair", "consolidate", "raft", "hardwood")},
+    **{a: moves.Action(a) for a in ("mine", "kill ruler")},
+}
 
 
-class _Reader(LogReader):
-    book: Book
+# -- what follows a verb ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Number(lf.Arg):
+    what: str = "a card number"
 
-    def __init__(self, book: Book, source: Source, players: list[str]):
-        super().__init__(book, source, players)
-        self.steps: list[Step] = []
-        # a token as written -> its move, once read without a problem (moves are frozen: one
-        # is shared by every step that writes it, as the WORDS already are)
-        self.read: dict[str, Any] = {}
-
-    # -- one token --------------------------------------------------------------------------
-    def token(self, value: Any, pos: Pos | None, field: str) -> Any:
-        """The move a token stands for (None, with a problem noted, if it cannot be read)."""
-        if isinstance(value, str) and value in self.read:
-            return self.read[value]
-        problems = len(self.problems)
-        move = self.read_token(value, pos, field)
-        if isinstance(value, str) and move is not None and len(self.problems) == problems:
-            self.read[value] = move
-        return move
-
-    def read_token(self, value: Any, pos: Pos | None, field: str) -> Any:
-        if isinstance(value, bool) or value is None:
-            self.bad(f"cannot read the step {value!r}", pos, field)
-            return None
-        if isinstance(value, int):
-            return Roll(value)
-        text = " ".join(str(value).split())
-        low = fold(text)
-        m = ROLL.match(low)
-        if m:
-            total = int(m[1]) + (int(m[2]) if m[2] else 0)
-            if m[2] and not (1 <= int(m[1]) <= 6 and 1 <= int(m[2]) <= 6):
-                self.bad(f"'{text}': a die shows 1 to 6", pos, field)
-                return None
-            claim = None if not m[3] else m[3] in ("ok", "success")
-            return Roll(total, claim)
-        if low in WORDS:
-            return WORDS[low]
-        verb, _, rest = text.partition(" ")
-        verb = fold(verb)
-        if verb not in VERBS or not rest:
-            self.bad(
-                f"cannot read the step '{text}'",
-                pos,
-                field,
-                did_you_mean(verb, [*VERBS, *WORDS]) or "see docs/logs.md for the steps",
-            )
-            return None
-        return getattr(self, "_" + verb)(rest.strip(), pos, field)
-
-    def number(self, text: str, pos: Pos | None, field: str) -> int | None:
+    def read(self, r, text, pos, field):
         if text.isdecimal():
             return int(text)
-        self.bad(f"expected a card number, found '{text}'", pos, field)
-        return None
+        r.bad(f"expected {self.what}, found '{text}'", pos, field)
+        return lf.BAD
 
-    def space(self, text: str, pos: Pos | None, field: str) -> str | None:
-        sid = self.book.space(text)
+    def schema(self, book, defs):
+        return {"type": "string", "pattern": r"^\d+$"}
+
+
+@dataclass(frozen=True)
+class Space(lf.Arg):
+    def read(self, r, text, pos, field):
+        sid = r.book.space(text)
         if sid is None:
-            self.bad(
-                f"'{text}' is not a space of the map",
-                pos,
-                field,
-                did_you_mean(text, self.book.spaces),
-            )
+            hint = did_you_mean(text, r.book.spaces)
+            r.bad(f"'{text}' is not a space of the map", pos, field, hint)
+            return lf.BAD
         return sid
 
-    def item(self, text: str, pos: Pos | None, field: str) -> str | None:
-        for i in ITEMS:
-            if fold(i) == fold(text):
-                return i
-        self.bad(f"'{text}' is not a counter", pos, field, did_you_mean(text, ITEMS))
-        return None
+    def schema(self, book, defs):
+        return {"type": "string", "description": "a space of the map"}
 
-    def leader(self, text: str, pos: Pos | None, field: str, piles: bool = False) -> str | None:
-        if piles and fold(text).rstrip("s") in PILES:
+
+@dataclass(frozen=True)
+class Counter(lf.Arg):
+    def read(self, r, text, pos, field):
+        found = next((i for i in ITEMS if fold(i) == fold(text)), None)
+        if found is None:
+            r.bad(f"'{text}' is not a counter", pos, field, did_you_mean(text, ITEMS))
+            return lf.BAD
+        return found
+
+    def schema(self, book, defs):
+        return {"enum": list(ITEMS)}
+
+
+@dataclass(frozen=True)
+class Leader(lf.Arg):
+    piles: bool = False  # or the top of a pile: 'explorer', 'conquistador'
+
+    def read(self, r, text, pos, field):
+        if self.piles and fold(text).rstrip("s") in PILES:
             return fold(text).rstrip("s")
-        name = self.book.leader(text)
+        name = r.book.leader(text)
         if name is None:
-            self.bad(
-                f"'{text}' is not a Leader",
-                pos,
-                field,
-                did_you_mean(text, [*self.book.leaders, *(PILES if piles else ())]),
-            )
+            names = [*r.book.leaders, *(PILES if self.piles else ())]
+            r.bad(f"'{text}' is not a Leader", pos, field, did_you_mean(text, names))
+            return lf.BAD
         return name
 
-    def _draw(self, rest, pos, field):
-        n = self.number(rest, pos, field)
-        return None if n is None else Draw(n)
+    def schema(self, book, defs):
+        return {"type": "string", "description": "a Leader"}
 
-    def _row(self, rest, pos, field):
-        n = self.number(rest, pos, field)
-        return None if n is None else Row(n)
 
-    def _take(self, rest, pos, field):
-        n = self.number(rest, pos, field)
-        return None if n is None else Take(n)
+NUMBER, SPACE, COUNTER, LEADER, PILE = Number(), Space(), Counter(), Leader(), Leader(True)
+TEXT = lf.Unread("any text")
 
-    def _leader(self, rest, pos, field):
-        name = self.leader(rest, pos, field)
-        return None if name is None else Leader(name)
 
-    def _launch(self, rest, pos, field):
-        foot = fold(rest).endswith(" on foot")
-        where = rest[: -len(" on foot")] if foot else rest
-        sid = self.space(where, pos, field)
-        return None if sid is None else Launch(sid, foot)
+def _read(arg: lf.Arg, r: lf.TurnReader, text: str, pos: Pos | None, field: str) -> Any:
+    got = arg.read(r, text, pos, field)
+    return None if got is lf.BAD else got
 
-    def _play(self, rest, pos, field):
-        n, _, what = rest.partition(" ")
-        card = self.number(n, pos, field)
-        if card is None or not what:
-            if card is not None:
-                self.bad("write what the card is played for: play 25 2 Provision", pos, field)
-            return None
-        words = what.split()
-        region = None
-        if len(words) > 1 and words[-1].upper() in NEW_WORLD:
-            region, what = words[-1].upper(), " ".join(words[:-1])
-        what = self.counters_given(what, pos, field)
-        return None if what is None else Play(card, what, region)
 
-    def counters_given(self, what: str, pos: Pos | None, field: str) -> str | None:
-        """What a card is played for, spelt as the cards spell it ('2 crew + provision' ->
-        '2 Crew + Provision'); a counter no card gives and no loss names is a misspelling."""
-        names = self.outfit_names()
-        parts = []
-        for part in re.split(r"\s*\+\s*", what):
-            count, _, name = part.partition(" ")
-            if not (count.isdecimal() and name):
-                count, name = "", part
-            item = names.get(fold(name))
-            if item is None:
-                self.bad(
-                    f"'{name}' is not a counter an Outfitting card gives",
-                    pos,
-                    field,
-                    did_you_mean(name, list(dict.fromkeys(names.values()))),
-                )
-                return None
-            n = int(count) if count else 1
-            parts.append(item if n == 1 else f"{n} {item}")
-        return " + ".join(parts)
+# -- the verbs whose text is more than one value ---------------------------------------------
+def _launch(r, rest, pos, field):
+    foot = fold(rest).endswith(" on foot")
+    sid = _read(SPACE, r, rest[: -len(" on foot")] if foot else rest, pos, field)
+    return None if sid is None else moves.Launch(sid, foot)
 
-    def outfit_names(self) -> dict[str, str]:
-        """Every counter an Outfitting card names, and every counter of the game, by folded name."""
-        names = self.__dict__.get("_outfit_names")
-        if names is None:
-            given = (k for card in self.book.outfit.values() for o in card.options for k in o)
-            names = self._outfit_names = {fold(k): k for k in (*given, *ITEMS)}
-        return names
 
-    def _gold(self, rest, pos, field):
-        item = self.item(rest, pos, field)
-        return None if item is None else SpendGold(item)
-
-    def _ship(self, rest, pos, field):
-        for t in ("Caravel", "Carrack"):
-            if fold(rest) in (fold(t), fold(t) + "s"):
-                return ShipType(t)
-        self.bad(
-            f"'{rest}' is not a ship type", pos, field, did_you_mean(rest, ["Caravel", "Carrack"])
-        )
+def _play(r, rest, pos, field):
+    n, _, what = rest.partition(" ")
+    card = _read(NUMBER, r, n, pos, field)
+    if card is None or not what:
+        if card is not None:
+            r.bad("write what the card is played for: play 25 2 Provision", pos, field)
         return None
+    words = what.split()
+    region = None
+    if len(words) > 1 and words[-1].upper() in NEW_WORLD:
+        region, what = words[-1].upper(), " ".join(words[:-1])
+    what = _counters_given(r, what, pos, field)
+    return None if what is None else moves.Play(card, what, region)
 
-    def _from(self, rest, pos, field):
-        if fold(rest) == "europe":
-            return LaunchFrom("EUROPE")
-        sid = self.space(rest, pos, field)
-        return None if sid is None else LaunchFrom(sid)
 
-    def _pay(self, rest, pos, field):
-        if fold(rest) == "gold":
-            return Pay(0)
-        n = self.number(rest, pos, field)
-        return None if n is None else Pay(n)
-
-    def _hire(self, rest, pos, field):
-        n, _, who = rest.partition(" ")
-        card = self.number(n, pos, field)
-        pick = self.leader(who, pos, field, piles=True) if who else None
-        if who == "":
-            self.bad("write the Letter of Credit and the Leader: hire 36 explorer", pos, field)
-        return None if card is None or pick is None else Hire(card, pick)
-
-    def _retire(self, rest, pos, field):
-        name = self.leader(rest, pos, field)
-        return None if name is None else Retire(name)
-
-    def _pick(self, rest, pos, field):
-        name = self.leader(rest, pos, field, piles=True)
-        return None if name is None else Pick(name)
-
-    def _or(self, rest, pos, field):
-        n = rest.isdecimal() and int(rest)
-        if not n:
-            self.bad(f"'or {rest}': write the option's number, or 1, or 2", pos, field)
+def _counters_given(r, what: str, pos: Pos | None, field: str) -> str | None:
+    """What a card is played for, spelt as the cards spell it ('2 crew + provision' ->
+    '2 Crew + Provision'); a counter no card gives and no loss names is a misspelling."""
+    given = (k for card in r.book.outfit.values() for o in card.options for k in o)
+    names = {fold(k): k for k in (*given, *ITEMS)}
+    parts = []
+    for part in re.split(r"\s*\+\s*", what):
+        count, _, name = part.partition(" ")
+        if not (count.isdecimal() and name):
+            count, name = "", part
+        item = names.get(fold(name))
+        if item is None:
+            hint = did_you_mean(name, list(dict.fromkeys(names.values())))
+            r.bad(f"'{name}' is not a counter an Outfitting card gives", pos, field, hint)
             return None
-        return Or(n)
+        n = int(count) if count else 1
+        parts.append(item if n == 1 else f"{n} {item}")
+    return " + ".join(parts)
 
-    def _lose(self, rest, pos, field):
-        item = self.item(rest, pos, field)
-        return None if item is None else Lose(item)
 
-    def _drop(self, rest, pos, field):
-        item = self.item(rest, pos, field)
-        return None if item is None else Drop(item)
+def _ship(r, rest, pos, field):
+    for t in SHIP_TYPES:
+        if fold(rest) in (fold(t), fold(t) + "s"):
+            return moves.ShipType(t)
+    r.bad(f"'{rest}' is not a ship type", pos, field, did_you_mean(rest, SHIP_TYPES))
+    return None
 
-    def _keep(self, rest, pos, field):
-        if fold(rest) in ("old", "new"):
-            return Keep(fold(rest))
-        if fold(rest) in ("pilot", "rutter"):  # what a change of Leader type leaves (echoes.py)
-            return Keep(rest.strip().capitalize())
-        self.bad("keep 'old' or 'new' (or the Pilot or Rutter a new Leader keeps)", pos, field)
+
+def _from(r, rest, pos, field):
+    if fold(rest) == "europe":
+        return moves.LaunchFrom("EUROPE")
+    sid = _read(SPACE, r, rest, pos, field)
+    return None if sid is None else moves.LaunchFrom(sid)
+
+
+def _pay(r, rest, pos, field):
+    if fold(rest) == "gold":
+        return moves.Pay(0)
+    n = _read(NUMBER, r, rest, pos, field)
+    return None if n is None else moves.Pay(n)
+
+
+def _hire(r, rest, pos, field):
+    n, _, who = rest.partition(" ")
+    card = _read(NUMBER, r, n, pos, field)
+    pick = _read(PILE, r, who, pos, field) if who else None
+    if who == "":
+        r.bad("write the Letter of Credit and the Leader: hire 36 explorer", pos, field)
+    return None if card is None or pick is None else moves.Hire(card, pick)
+
+
+def _or(r, rest, pos, field):
+    n = rest.isdecimal() and int(rest)
+    if not n:
+        r.bad(f"'or {rest}': write the option's number, or 1, or 2", pos, field)
         return None
+    return moves.Or(n)
 
-    def _eat(self, rest, pos, field):
+
+def _keep(r, rest, pos, field):
+    if fold(rest) in ("old", "new"):
+        return moves.Keep(fold(rest))
+    if fold(rest) in ("pilot", "rutter"):  # what a change of Leader type leaves (echoes.py)
+        return moves.Keep(rest.strip().capitalize())
+    r.bad("keep 'old' or 'new' (or the Pilot or Rutter a new Leader keeps)", pos, field)
+    return None
+
+
+def _whole(message: str, move: Any) -> Any:
+    def read(r, rest, pos, field):
         if rest.isdecimal():
-            return Action("eat", int(rest))
-        self.bad("write how many horses: eat 1", pos, field)
+            return move(int(rest))
+        r.bad(message, pos, field)
         return None
 
-    def _find(self, rest, pos, field):
-        return Find(rest)
+    return read
 
-    def _rumor(self, rest, pos, field):
-        sid = self.space(rest, pos, field)
-        return None if sid is None else Rumor(sid)
 
-    def _to(self, rest, pos, field):
-        sid = self.space(rest, pos, field)
-        return None if sid is None else Move(sid)
+def _ashore(r, rest, pos, field):
+    if fold(rest) == "scuttle":
+        return moves.Ashore(scuttle=True)
+    parts = rest.split()
+    if len(parts) == 2 and all(p.isdecimal() for p in parts):
+        return moves.Ashore(int(parts[0]), int(parts[1]))
+    r.bad("write the Crew and Provisions left aboard (ashore 1 0) or ashore scuttle", pos, field)
+    return None
 
-    def _ashore(self, rest, pos, field):
-        if fold(rest) == "scuttle":
-            return Ashore(scuttle=True)
-        parts = rest.split()
-        if len(parts) == 2 and all(p.isdecimal() for p in parts):
-            return Ashore(int(parts[0]), int(parts[1]))
-        self.bad(
-            "write the Crew and Provisions left aboard (ashore 1 0) or ashore scuttle", pos, field
-        )
+
+def _major(r, rest, pos, field):
+    for mid, m in r.book.majors.items():
+        if fold(rest) in (fold(mid), fold(m.name)):
+            return moves.Score(mid)
+    r.bad(f"'{rest}' is not a Major Expedition", pos, field, did_you_mean(rest, r.book.majors))
+    return None
+
+
+def _roll(r, value, pos, field):
+    """A roll of the dice: ``7``, ``3+4``, optionally ``ok`` or ``fail``; None if it is not."""
+    if isinstance(value, int):
+        return moves.Roll(value)
+    m = ROLL.match(fold(" ".join(str(value).split())))
+    if not m:
         return None
+    if m[2] and not (1 <= int(m[1]) <= 6 and 1 <= int(m[2]) <= 6):
+        r.bad(f"'{' '.join(str(value).split())}': a die shows 1 to 6", pos, field)
+        return lf.BAD
+    claim = None if not m[3] else m[3] in ("ok", "success")
+    return moves.Roll(int(m[1]) + (int(m[2]) if m[2] else 0), claim)
 
-    def _status(self, rest, pos, field):
-        sid = self.space(rest, pos, field)
-        return None if sid is None else Status(sid)
 
-    def _takeover(self, rest, pos, field):
-        try:
-            return Takeover(player_named(rest, self.players, self.source, pos, field))
-        except InputError as exc:
-            self.problems += exc.problems
-            return None
+N = r"\d+"
+VERBS = {
+    "draw": lf.Verb(moves.Draw, NUMBER, pattern=N),
+    "row": lf.Verb(moves.Row, NUMBER, pattern=N),
+    "take": lf.Verb(moves.Take, NUMBER, pattern=N),
+    "leader": lf.Verb(moves.Leader, LEADER),
+    "launch": lf.Verb(read=_launch),
+    "play": lf.Verb(read=_play, pattern=N + r"\s+.+"),
+    "gold": lf.Verb(moves.SpendGold, COUNTER),
+    "ship": lf.Verb(read=_ship),
+    "from": lf.Verb(read=_from),
+    "pay": lf.Verb(read=_pay),
+    "hire": lf.Verb(read=_hire, pattern=N + r"\s+.+"),
+    "retire": lf.Verb(moves.Retire, LEADER),
+    "pick": lf.Verb(moves.Pick, PILE),
+    "or": lf.Verb(read=_or, pattern=N),
+    "lose": lf.Verb(moves.Lose, COUNTER),
+    "drop": lf.Verb(moves.Drop, COUNTER),
+    "keep": lf.Verb(read=_keep),
+    "eat": lf.Verb(
+        read=_whole("write how many horses: eat 1", lambda n: moves.Action("eat", n)), pattern=N
+    ),
+    "find": lf.Verb(moves.Find, TEXT),
+    "rumor": lf.Verb(moves.Rumor, SPACE),
+    "to": lf.Verb(moves.Move, SPACE),
+    "ashore": lf.Verb(read=_ashore),
+    "status": lf.Verb(moves.Status, SPACE),
+    "takeover": lf.Verb(moves.Takeover, lf.PlayerName()),
+    "give": lf.Verb(read=_whole("write how much Gold: give 2", moves.Give), pattern=N),
+    "major": lf.Verb(read=_major),
+}
+DICE = {"type": "string", "pattern": r"^\s*\d+(\s*\+\s*\d+)?(\s+(ok|success|fail|failure))?\s*$"}
+STEP = lf.Verbs(WORDS, VERBS, first=_roll, more=({"type": "integer"}, DICE))
 
-    def _give(self, rest, pos, field):
-        if rest.isdecimal():
-            return Give(int(rest))
-        self.bad("write how much Gold: give 2", pos, field)
-        return None
 
-    def _major(self, rest, pos, field):
-        for mid, m in self.book.majors.items():
-            if fold(rest) in (fold(mid), fold(m.name)):
-                return Score(mid)
-        self.bad(
-            f"'{rest}' is not a Major Expedition", pos, field, did_you_mean(rest, self.book.majors)
-        )
-        return None
+def _tokens(r: lf.TurnReader, value: Any, pos: Pos | None, field: str, who: str = "") -> list:
+    """(move, player, position) for each token of a list; a step another player decides is a
+    mapping of one key: {Ben: give 2}."""
+    out = []
+    for item, ipos, ifield in r.items(value, pos, field):
+        by = who or r.player
+        if isinstance(item, dict):
+            if len(item) != 1:
+                r.bad("a step of another player is one mapping: {Ben: give 2}", ipos, ifield)
+                continue
+            ((name, item),) = item.items()
+            try:
+                by = player_named(name, r.players, r.source, ipos, ifield)
+            except InputError as exc:
+                r.problems += exc.problems
+                continue
+        move = STEP.read(r, item, ipos, ifield)
+        if move is not lf.BAD:
+            out.append((move, by, ipos))
+    return out
 
-    # -- a list of tokens -----------------------------------------------------------------------
-    def tokens(
-        self, value: Any, pos: Pos | None, field: str, player: str
-    ) -> list[tuple[Any, str, Pos | None]]:
-        """(move, player, position) for each token of a list."""
-        items = value if isinstance(value, list) else [value]
-        out = []
-        for i, item in enumerate(items):
-            ipos = value.item_pos[i] if isinstance(value, YList) else pos
-            ifield = f"{field}[{i}]" if isinstance(value, list) else field
-            who = player
-            if isinstance(item, dict):
-                if len(item) != 1:
-                    self.bad("a step of another player is one mapping: {Ben: give 2}", ipos, ifield)
-                    continue
-                ((name, item),) = item.items()
-                try:
-                    who = player_named(name, self.players, self.source, ipos, ifield)
-                except InputError as exc:
-                    self.problems += exc.problems
-                    continue
-            move = self.token(item, ipos, ifield)
-            if move is not None:
-                out.append((move, who, ipos))
-        return out
+
+def _steps(r: lf.TurnReader, value: Any, pos: Pos | None, field: str) -> None:
+    for move, who, ipos in _tokens(r, value, pos, field):
+        r.step(move, ipos, who)
+
+
+def _steps_schema(book: Book, defs: dict) -> dict:
+    defs["step"] = STEP.schema(book, defs)
+    step = {"$ref": "#/$defs/step"}
+    other = {"type": "object", "maxProperties": 1, "additionalProperties": step}
+    return lf.one_or_list({"anyOf": [step, other]})
+
+
+def _setup_schema(book: Book, defs: dict) -> dict:
+    dealt = lf.object_schema(
+        {"leader": {"type": "string"}, "cards": lf.one_or_list({"type": ["integer", "string"]})}
+    )
+    return {"type": "object", "additionalProperties": {"anyOf": [_steps_schema(book, defs), dealt]}}
+
+
+FORMAT = lf.LogFormat(
+    start=moves.StartTurn,
+    keys={"steps": lf.Key(lf.Parsed(_steps, _steps_schema), doc="the turn's steps, in order")},
+    top={"setup": lf.Parsed(lambda r, v, pos, f: _setup(r, v, pos, f), _setup_schema)},
+)
+TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
 
 
 # -- reading --------------------------------------------------------------------------------------
+class _Reader(lf.TurnReader):
+    book: Book
+    face_up = False  # the face-up Outfitting row (option face_up_outfitting)
+
+
 def parse_log(
     book: Book, raw: Any, source: Source, players: list[str], options: dict[str, Any]
 ) -> list[Step]:
-    rd = _Reader(book, source, players)
-    face_up = False
-    options = raw.get("options") if isinstance(raw, dict) else None
-    if isinstance(options, dict):
-        face_up = str(options.get("face_up_outfitting", "off")).lower() in ("on", "true")
-    setup = raw.get("setup") if isinstance(raw, dict) else None
-    if setup is not None:
-        _setup(rd, setup, raw.value_pos.get("setup") if isinstance(raw, YMap) else None, face_up)
-    turns = raw.get("turns") if isinstance(raw, dict) else None
-    if turns:
-        for t, entry, player, where in turn_entries(turns, source, players, TURN_KEYS, rd.problems):
-            rd.steps.append(Step(StartTurn(player), t, player, entry.value_pos["player"]))
-            if "steps" in entry:
-                for move, who, pos in rd.tokens(
-                    entry["steps"], entry.value_pos["steps"], f"{where}.steps", player
-                ):
-                    rd.steps.append(Step(move, t, who, pos))
-    if rd.problems:
-        raise InputError(rd.problems)
-    return rd.steps
+    r = _Reader(book, source, players)
+    chosen = raw.get("options")
+    if isinstance(chosen, dict):
+        r.face_up = str(chosen.get("face_up_outfitting", "off")).lower() in ("on", "true")
+    if raw.get("setup") is not None:
+        FORMAT.top["setup"].read(r, raw["setup"], raw.value_pos.get("setup"), "setup")
+    if raw.get("turns"):
+        lf.read_turns(FORMAT, r, raw["turns"])
+    if r.problems:
+        raise InputError(r.problems)
+    return r.steps
 
 
-def _setup(rd: _Reader, setup: Any, pos: Pos | None, face_up: bool) -> None:
+def _dealt(r: _Reader, p: str, value: YMap, field: str) -> list:
+    """A player's setup written {leader: ..., cards: [...]}: (move, player, position)."""
+    lf.unknown_keys(r, value, ("leader", "cards"), field)
+    got = []
+    if "leader" in value:
+        lpos = value.value_pos["leader"]
+        name = _read(LEADER, r, str(value["leader"]), lpos, f"{field}.leader")
+        if name:
+            got.append((moves.Leader(name), p, lpos))
+    if "cards" in value:
+        cards = value["cards"]
+        for i, (c, cpos, _) in enumerate(r.items(cards, value.value_pos["cards"], "")):
+            move = STEP.read(
+                r, f"draw {c}" if isinstance(c, int) else c, cpos, f"{field}.cards[{i}]"
+            )
+            if move is not lf.BAD:
+                got.append((move, p, cpos))
+    return got
+
+
+def _setup(r: _Reader, setup: Any, pos: Pos | None, field: str) -> None:
     if not isinstance(setup, YMap):
-        rd.bad("setup maps each player to the Explorer and the cards dealt", pos, "setup")
+        r.bad("setup maps each player to the Explorer and the cards dealt", pos, "setup")
         return
     lists: dict[str, list[tuple[Any, str, Pos | None]]] = {}
     for name, value in setup.items():
-        kpos, vpos = setup.key_pos[name], setup.value_pos[name]
         try:
-            p = player_named(name, rd.players, rd.source, kpos, f"setup.{name}")
+            p = player_named(name, r.players, r.source, setup.key_pos[name], f"setup.{name}")
         except InputError as exc:
-            rd.problems += exc.problems
+            r.problems += exc.problems
             continue
-        field = f"setup.{name}"
         if isinstance(value, YMap):
-            got = []
-            for key in value:
-                if key not in ("leader", "cards"):
-                    rd.bad(
-                        f"unknown key '{key}'",
-                        value.key_pos[key],
-                        f"{field}.{key}",
-                        did_you_mean(str(key), ["leader", "cards"]),
-                    )
-            if "leader" in value:
-                name_ = rd.leader(
-                    str(value["leader"]), value.value_pos["leader"], f"{field}.leader"
-                )
-                if name_:
-                    got.append((Leader(name_), p, value.value_pos["leader"]))
-            if "cards" in value:
-                cards = value["cards"]
-                cards = cards if isinstance(cards, list) else [cards]
-                for i, c in enumerate(cards):
-                    cpos = (
-                        cards.item_pos[i] if isinstance(cards, YList) else value.value_pos["cards"]
-                    )
-                    move = rd.token(
-                        f"draw {c}" if isinstance(c, int) else c, cpos, f"{field}.cards[{i}]"
-                    )
-                    if move is not None:
-                        got.append((move, p, cpos))
-            lists[p] = got
+            lists[p] = _dealt(r, p, value, f"setup.{name}")
         else:
-            lists[p] = rd.tokens(value, vpos, field, p)
-    order = [p for p in rd.players if p in lists]
+            lists[p] = _tokens(r, value, setup.value_pos[name], f"setup.{name}", p)
+    order = [p for p in r.players if p in lists]
     # the Explorers first, in seat order; then the cards, each player's in turn (or one at a
     # time round the table with the face-up row)
     for p in order:
-        lead = [x for x in lists[p] if isinstance(x[0], Leader)]
-        lists[p] = [x for x in lists[p] if not isinstance(x[0], Leader)]
-        rd.steps += [Step(m, 0, p, ps) for m, _, ps in lead]
-    if not face_up:
+        lead = [x for x in lists[p] if isinstance(x[0], moves.Leader)]
+        lists[p] = [x for x in lists[p] if not isinstance(x[0], moves.Leader)]
+        r.steps += [Step(m, 0, p, ps) for m, _, ps in lead]
+    if not r.face_up:
         for p in order:
-            rd.steps += [Step(m, 0, p, ps) for m, _, ps in lists[p]]
+            r.steps += [Step(m, 0, p, ps) for m, _, ps in lists[p]]
         return
     groups = {p: _groups(lists[p]) for p in order}
     while any(groups.values()):
         for p in order:
             if groups[p]:
-                rd.steps += [Step(m, 0, p, ps) for m, _, ps in groups[p].pop(0)]
+                r.steps += [Step(m, 0, p, ps) for m, _, ps in groups[p].pop(0)]
 
 
 def _groups(tokens: list) -> list[list]:
@@ -540,8 +438,12 @@ def _groups(tokens: list) -> list[list]:
         tok = tokens[i]
         current.append(tok)
         i += 1
-        if isinstance(tok[0], (Take, Draw)):
-            if isinstance(tok[0], Take) and i < len(tokens) and isinstance(tokens[i][0], Row):
+        if isinstance(tok[0], (moves.Take, moves.Draw)):
+            if (
+                isinstance(tok[0], moves.Take)
+                and i < len(tokens)
+                and isinstance(tokens[i][0], moves.Row)
+            ):
                 current.append(tokens[i])
                 i += 1
             out.append(current)
@@ -558,7 +460,7 @@ def write_log(steps: list[Step]) -> dict[str, Any]:
     current: dict | None = None
     for st in steps:
         m = st.move
-        if isinstance(m, StartTurn):
+        if isinstance(m, moves.StartTurn):
             current = {"player": m.player, "steps": []}
             turns.append(current)
             continue

@@ -235,3 +235,68 @@ def majors_scored(
             pos,
             f"{field}.majors.{mid}",
         )
+
+
+# -- a position a log starts from (checker/core/position.py) --------------------------------
+UNKNOWN: dict[str, Any] = {}  # no deck may be written "unknown" (docs/logs.md)
+
+
+def entries(state: Any) -> dict[str, Any]:
+    """What ``score_position`` reads of ``state``: each player's awards (a sequential award
+    once a box), the times a Known Progress marker advanced for them, their Major Expeditions
+    and what they took off the chart without VP."""
+    book = state.book
+    players: dict[str, Any] = {}
+    step = book.k["known_progress_vp"]
+    for p in state.players:
+        entry: dict[str, Any] = {}
+        awards = [aid for aid, who in state.claimed.items() for q in who if q == p]
+        if awards:
+            entry["awards"] = awards
+        progress = state.vp[p].get("known_progress", 0) // step if step else 0
+        if progress:
+            entry["progress"] = progress
+        majors = {m: _major_vp(state, p, m) for m, q in state.majors.items() if q == p}
+        if majors:
+            entry["majors"] = majors
+        without = [aid for aid, who in state.unscored.items() for q in who if q == p]
+        if without:
+            entry["without_vp"] = without
+        players[p] = entry
+    return {"players": players}
+
+
+def _major_vp(state: Any, p: str, major: str) -> int:
+    info = state.book.majors[major]
+    others = sum(v for c, v in state.vp[p].items() if c != "majors")
+    if not others:
+        return state.k["major_vp_without_vp"]
+    if state.options.get("major_vp") == "variant" and info.variant_vp:
+        return info.variant_vp
+    return info.vp
+
+
+def problems(state: Any) -> list[tuple[tuple, str]]:
+    """An Outfitting card in two places (or twice in one), a card number the game does not
+    have, an award claimed more often than its boxes."""
+    book = state.book
+    out: list[tuple[tuple, str]] = []
+    places = [("outfit_deck", state.outfit_deck), ("outfit_discard", state.outfit_discard)]
+    places.append(("row", state.row))
+    places += [(("hands", p), cards) for p, cards in state.hands.items()]
+    seen: dict[int, int] = {}
+    for where, cards in places:
+        path = where if isinstance(where, tuple) else (where,)
+        for n in cards:
+            if n not in book.outfit:
+                out.append((path, f"there is no Outfitting card {n}"))
+            seen[n] = seen.get(n, 0) + 1
+            if seen[n] == 2:
+                out.append((path, f"Outfitting card {n} is in two places: the game has one"))
+    for aid, who in state.claimed.items():
+        award = book.awards.get(aid)
+        if award is None:
+            out.append((("claimed", aid), f"'{aid}' is not an award of the VP chart"))
+        elif len(who) > award.count:
+            out.append((("claimed", aid), f"{award.name} has {award.count} box(es)"))
+    return out

@@ -20,7 +20,6 @@ class DiscoveryRules(RulesBase):
     id = "discovery-era-of-voyage"
     turn_section = GAME_PLAY
     end_section = END_OF_GAME
-    turns_read_alone = True  # each turn read on its own, nothing after the turns
     book_class = IslandBook
     preparation = preparation
     flow = flow

@@ -18,7 +18,8 @@ turns:
 2 Player Variant: ``pirates: {Gold Reef: clockwise, Orchard Isle: counterclockwise}`` (the 2nd
 player, first round), ``turn_pirate: {Gold Reef: Coin}`` (where it is written: before ``sail``,
 after it, after ``income`` or after ``invest``) and ``pirate: 1`` in ``sail`` when the ship
-stops on a pirate. A turn's keys are read in the order they are written.
+stops on a pirate. A turn's keys are read in the order they are written. Declared in
+``FORMAT``.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from checker.core import logformat as lf
 from checker.core.game import Step
-from checker.core.log import LogReader, player_named, turn_entries
+from checker.core.log import player_named, turn_entries
+from checker.games.discovery_era_of_voyage import moves
 from checker.games.discovery_era_of_voyage.book import (
     BOW_NAMES,
     BOW_WORDS,
@@ -36,120 +39,54 @@ from checker.games.discovery_era_of_voyage.book import (
     YES_WORDS,
     IslandBook,
 )
-from checker.games.discovery_era_of_voyage.moves import (
-    Bow,
-    Collect,
-    EndIncome,
-    EndTurn,
-    Exchange,
-    FirstPlayer,
-    Invest,
-    Markers,
-    MovePirate,
-    NoIncome,
-    NoInvest,
-    PayPirate,
-    Pick,
-    PlaceIsland,
-    PlacePirate,
-    Return,
-    Sail,
-    StartingCoins,
-    StartTurn,
-    Take,
-    Trade,
-    TurnPirate,
-)
 from checker.games.discovery_era_of_voyage.state import TABLE
-from portolan.errors import InputError, did_you_mean
+from portolan.errors import InputError
 from portolan.names import fold
 from portolan.yamlsrc import Pos, Source, YList, YMap
 
-TOP_KEYS = ("setup",)  # the islands drawn and placed, the first player, coins and markers
 SETUP_KEYS = ("islands", "first", "coins", "markers")
-TURN_KEYS = ("player", "pirates", "turn_pirate", "sail", "income", "invest")
 SAIL_KEYS = ("to", "steps", "bow", "pirate")
 INCOME_KEYS = ("take", "trade", "exchange")
 STANDARD_COINS, BY_SEAT_COINS = "standard", "by_seat"
 _ITEM = re.compile(r"^(?:(buy|sell|take|exchange)\s+)?(?:(\d+)\s*x?\s+)?(.+)$", re.IGNORECASE)
 
 
-class _Reader(LogReader):
+def _name(names: Any, what: str, ref: str, **how: Any) -> lf.Name:
+    return lf.Name(names, what, kind="", ref=ref, **how)
+
+
+def _payment(r: lf.TurnReader, text: str) -> str | None:
+    return "Coin" if fold(text) in ("coin", "coins") else r.book.payment_names.exact(text)
+
+
+ISLAND = _name(lambda b: b.names, "an island of this game", "island")
+RESOURCE = _name(lambda b: b.resource_names, "a resource", "resource")
+PAYMENT = _name(lambda b: b.payment_names, "a coin or a resource", "payment", find=_payment)
+BOW = lf.Words(BOW_WORDS, "a bow direction", hint="write clockwise or counterclockwise")
+
+
+class _Reader(lf.TurnReader):
     book: IslandBook
 
-    def __init__(self, book: IslandBook, source: Source, players: list[str]):
-        super().__init__(book, source, players)
-        # what was found for a name or an income item as written (the same few come back)
-        self.islands: dict[str, str] = {}
-        self.resources: dict[bool, dict[str, str]] = {False: {}, True: {}}  # by payment
-        self.parts: dict[str, tuple[str | None, ...] | None] = {}
-
-    def keys(self, value: YMap, allowed: tuple[str, ...], field: str) -> None:
-        for key in value:
-            if key not in allowed:
-                self.bad(
-                    f"unknown key '{key}'",
-                    value.key_pos.get(key, value.pos),
-                    f"{field}.{key}",
-                    did_you_mean(str(key), allowed),
-                )
-
     def island(self, value: Any, pos: Pos | None, field: str) -> str | None:
-        if isinstance(value, str) and value in self.islands:
-            return self.islands[value]
-        name = self.book.names.exact(value) if isinstance(value, str) else None
-        if name is not None:
-            self.islands[value] = name
-        else:
-            self.bad(
-                f"'{value}' is not an island of this game",
-                pos,
-                field,
-                did_you_mean(str(value), self.book.islands),
-            )
-        return name
+        return _read(ISLAND, self, value, pos, field)
 
-    def resource(
-        self, value: Any, pos: Pos | None, field: str, payment: bool = False
-    ) -> str | None:
-        known = self.resources[payment]
-        if isinstance(value, str) and value in known:
-            return known[value]
-        index = self.book.payment_names if payment else self.book.resource_names
-        text = value.strip() if isinstance(value, str) else value
-        if payment and isinstance(text, str) and fold(text) in ("coin", "coins"):
-            return "Coin"
-        name = index.exact(text) if isinstance(text, str) else None
-        if name is not None:
-            known[value] = name
-        else:
-            what = "a coin or a resource" if payment else "a resource"
-            self.bad(f"'{value}' is not {what}", pos, field, did_you_mean(str(value), index.names))
-        return name
-
-    def income_parts(self, item: str) -> tuple[str | None, ...] | None:
-        """(verb, count, resource) of an income item as written ('sell 2 Gold'), or None."""
-        if item not in self.parts:
-            m = _ITEM.match(item.strip())
-            self.parts[item] = m.groups() if m else None
-        return self.parts[item]
+    def resource(self, value: Any, pos: Pos | None, field: str, payment: bool = False):
+        return _read(PAYMENT if payment else RESOURCE, self, value, pos, field)
 
     def bow(self, value: Any, pos: Pos | None, field: str) -> int | None:
-        d = BOW_WORDS.get(fold(value)) if isinstance(value, str) else None
-        if d is None:
-            self.bad(
-                f"'{value}' is not a bow direction",
-                pos,
-                field,
-                "write clockwise or counterclockwise",
-            )
-        return d
+        return _read(BOW, self, value, pos, field)
 
     def count(self, value: Any, pos: Pos | None, field: str, what: str) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
             self.bad(f"{what} is a whole number, found {value!r}", pos, field)
             return None
         return value
+
+
+def _read(arg: lf.Arg, r: lf.TurnReader, value: Any, pos: Pos | None, field: str) -> Any:
+    got = arg.read(r, value, pos, field)
+    return None if got is lf.BAD else got
 
 
 def _items(value: Any, pos: Pos | None) -> list[tuple[Any, Pos | None, int | None]]:
@@ -181,8 +118,14 @@ def parse_log(
     book: IslandBook, raw: YMap, source: Source, players: list[str], options: dict[str, Any]
 ) -> list[Step]:
     """The steps of a log: its ``setup`` section (the table's Game Preparation), then turns."""
-    setup = parse_setup(book, raw, source, players)
-    return setup + parse_turns(book, raw.get("turns") or [], source, players)
+    r = _Reader(book, source, players)
+    _table(r, raw)
+    if r.problems:  # the turns are not read without the table they are played on
+        raise InputError(r.problems)
+    _turns(r, raw.get("turns") or [])
+    if r.problems:
+        raise InputError(r.problems)
+    return r.steps
 
 
 def write_log(steps: list[Step]) -> dict[str, Any]:
@@ -195,8 +138,9 @@ def write_log(steps: list[Step]) -> dict[str, Any]:
 
 
 # -- setup ------------------------------------------------------------------------------------
-def parse_setup(book: IslandBook, raw: YMap, source: Source, players: list[str]) -> list[Step]:
-    r = _Reader(book, source, players)
+def _table(r: _Reader, raw: YMap) -> None:
+    """The 2 Player Variant's option, and the setup (read by ``FORMAT``)."""
+    players = r.players
     opts = raw.get("options")
     pirates = isinstance(opts, YMap) and str(opts.get("pirates", False)).lower() == "true"
     if pirates and len(players) != 2:
@@ -205,14 +149,9 @@ def parse_setup(book: IslandBook, raw: YMap, source: Source, players: list[str])
             opts.value_pos["pirates"],
             "options.pirates",
         )
-    steps: list[Step] = []
-
-    def step(move, pos):
-        steps.append(Step(move, 0, TABLE, pos))
-
     setup = raw.get("setup")
-    if "setup" not in raw and not raw.get("turns"):
-        return steps  # an empty game, e.g. a `play` stopped at its first question
+    if "setup" not in raw and (not raw.get("turns") or "position" in raw):  # or a position
+        return  # an empty game, e.g. a `play` stopped at its first question
     if "setup" not in raw or setup is None:
         r.bad(
             "'setup' is missing: name the islands in circle order, clockwise "
@@ -220,12 +159,17 @@ def parse_setup(book: IslandBook, raw: YMap, source: Source, players: list[str])
             raw.pos,
             "setup",
         )
-        raise InputError(r.problems)
-    spos = raw.value_pos["setup"]
+        return
+    FORMAT.top["setup"].read(r, setup, raw.value_pos["setup"], "setup")
+
+
+def _setup(r: _Reader, setup: Any, spos: Pos | None, field: str) -> None:
+    """Game Preparation: the islands clockwise, the first player, coins and markers."""
+    players, book = r.players, r.book
     if not isinstance(setup, YMap):
         r.bad("setup is a mapping: islands, first, coins, markers", spos, "setup")
-        raise InputError(r.problems)
-    r.keys(setup, SETUP_KEYS, "setup")
+        return
+    lf.unknown_keys(r, setup, SETUP_KEYS, "setup")
     if "islands" not in setup:
         r.bad("name the islands in circle order, clockwise (islands: [...])", spos, "setup")
     else:
@@ -236,13 +180,13 @@ def parse_setup(book: IslandBook, raw: YMap, source: Source, players: list[str])
             for item, ipos, i in _items(value, vpos):
                 name = r.island(item, ipos, f"setup.islands[{i}]")
                 if name:
-                    step(PlaceIsland(name), ipos)
+                    r.step(moves.PlaceIsland(name), ipos, TABLE)
     if "first" in setup:
         try:
             p = player_named(
-                setup["first"], players, source, setup.value_pos["first"], "setup.first"
+                setup["first"], players, r.source, setup.value_pos["first"], "setup.first"
             )
-            step(FirstPlayer(p), setup.value_pos["first"])
+            r.step(moves.FirstPlayer(p), setup.value_pos["first"], TABLE)
         except InputError as exc:
             r.problems += exc.problems
     if "coins" in setup:
@@ -257,14 +201,11 @@ def parse_setup(book: IslandBook, raw: YMap, source: Source, players: list[str])
                 f"{'/'.join(map(str, k['starting_coins_by_seat']))}",
             )
         else:
-            step(StartingCoins(by_seat), setup.value_pos["coins"])
+            r.step(moves.StartingCoins(by_seat), setup.value_pos["coins"], TABLE)
     if "markers" in setup:
         n = r.count(setup["markers"], setup.value_pos["markers"], "setup.markers", "markers")
         if n is not None:
-            step(Markers(n), setup.value_pos["markers"])
-    if r.problems:
-        raise InputError(r.problems)
-    return steps
+            r.step(moves.Markers(n), setup.value_pos["markers"], TABLE)
 
 
 def _coins(book: IslandBook, value: Any) -> bool | None:
@@ -281,50 +222,40 @@ def write_setup(steps: list[Step]) -> dict | None:
     out: dict[str, Any] = {}
     for st in steps:
         m = st.move
-        if isinstance(m, PlaceIsland):
+        if isinstance(m, moves.PlaceIsland):
             out.setdefault("islands", []).append(m.card)
-        elif isinstance(m, FirstPlayer):
+        elif isinstance(m, moves.FirstPlayer):
             out["first"] = m.player
-        elif isinstance(m, StartingCoins):
+        elif isinstance(m, moves.StartingCoins):
             out["coins"] = BY_SEAT_COINS if m.by_seat else STANDARD_COINS
-        elif isinstance(m, Markers):
+        elif isinstance(m, moves.Markers):
             out["markers"] = m.count
     return out or None
 
 
 # -- turns ------------------------------------------------------------------------------------
-def parse_turns(book: IslandBook, turns: YList, source: Source, players: list[str]) -> list[Step]:
-    r = _Reader(book, source, players)
-    steps: list[Step] = []
+def _turns(r: _Reader, turns: Any) -> None:
     shape = "a turn is a mapping with at least 'player' and 'sail'"
     for t, entry, player, where in turn_entries(
-        turns, source, players, TURN_KEYS, r.problems, shape
+        turns, r.source, r.players, TURN_KEYS, r.problems, shape
     ):
-
-        def step(move, pos, _t=t, _p=player):
-            steps.append(Step(move, _t, _p, pos))
-
-        value_pos = entry.value_pos
-        step(StartTurn(player), value_pos["player"])
+        r.turn, r.player = t, player
+        r.step(moves.StartTurn(player), entry.value_pos["player"])
         seen: list[str] = []
-        for key, value in entry.items():  # in the order written: a pirate may be turned anytime
-            parse = PARSERS.get(key)
-            if parse is None:
+        for key in entry:  # in the order written: a pirate may be turned at any time
+            if key not in FORMAT.keys:
                 continue
             if key == "turn_pirate" and _after_sailing(seen) and "income" not in entry:
-                step(Collect(), value_pos[key])  # an income left out: straight after sailing
-            parse(r, value, value_pos[key], f"{where}.{key}", step)
+                r.step(moves.Collect(), entry.value_pos[key])  # income left out: after sailing
+            FORMAT.keys[key].read(r, entry, key, where)
             seen.append(key)
-    if r.problems:
-        raise InputError(r.problems)
-    return steps
 
 
 def _after_sailing(seen: list[str]) -> bool:
     return "sail" in seen and "invest" not in seen
 
 
-def _pirates(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
+def _pirates(r: _Reader, value: Any, pos: Pos, field: str) -> None:
     pairs = _pairs(value, pos)
     if pairs is None:
         r.bad(
@@ -337,14 +268,14 @@ def _pirates(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
         island = r.island(k, kpos, f"{field}.{k}")
         bow = r.bow(v, vpos, f"{field}.{k}")
         if island and bow:
-            step(PlacePirate(island, bow), kpos)
+            r.step(moves.PlacePirate(island, bow), kpos)
 
 
-def _turn_pirate(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
+def _turn_pirate(r: _Reader, value: Any, pos: Pos, field: str) -> None:
     if isinstance(value, str):  # the pirate's island, paid with a coin
         island = r.island(value, pos, field)
         if island:
-            step(TurnPirate(island, "Coin"), pos)
+            r.step(moves.TurnPirate(island, "Coin"), pos)
         return
     pairs = _pairs(value, pos)
     if pairs is None:
@@ -354,30 +285,30 @@ def _turn_pirate(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
         island = r.island(k, kpos, f"{field}.{k}")
         pay = r.resource(v, vpos, f"{field}.{k}", payment=True)
         if island and pay:
-            step(TurnPirate(island, pay), kpos)
+            r.step(moves.TurnPirate(island, pay), kpos)
 
 
-def _sail(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
+def _sail(r: _Reader, value: Any, pos: Pos, field: str) -> None:
     if isinstance(value, bool) or value is None:
         r.bad("sail names an island, a number of steps, or return", pos, field)
         return
     if isinstance(value, int):
-        step(Sail(None, value), pos)
+        r.step(moves.Sail(None, value), pos)
         return
     if isinstance(value, str):
         if fold(value) in RETURN_WORDS:
-            step(Return(), pos)
+            r.step(moves.Return(), pos)
             return
         island = r.island(value, pos, field)
         if island == r.book.central:
-            step(Return(), pos)
+            r.step(moves.Return(), pos)
         elif island:
-            step(Sail(island, None), pos)
+            r.step(moves.Sail(island, None), pos)
         return
     if not isinstance(value, YMap):
         r.bad("sail names an island, a number of steps, or return", pos, field)
         return
-    r.keys(value, SAIL_KEYS, field)
+    lf.unknown_keys(r, value, SAIL_KEYS, field)
     to = steps = None
     if "to" in value:
         to = r.island(value["to"], value.value_pos["to"], f"{field}.to")
@@ -386,41 +317,41 @@ def _sail(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
     if "to" not in value and "steps" not in value:
         r.bad("name where the ship sails: 'to' an island, or a number of 'steps'", pos, field)
     if to == r.book.central:
-        step(Return(), value.value_pos["to"])
+        r.step(moves.Return(), value.value_pos["to"])
     elif to or steps is not None:
-        step(Sail(to, steps), value.value_pos["to" if to else "steps"])
+        r.step(moves.Sail(to, steps), value.value_pos["to" if to else "steps"])
     if "bow" in value:
         bow = r.bow(value["bow"], value.value_pos["bow"], f"{field}.bow")
         if bow:
-            step(Bow(bow), value.value_pos["bow"])
+            r.step(moves.Bow(bow), value.value_pos["bow"])
     if "pirate" in value:
         n = r.count(value["pirate"], value.value_pos["pirate"], f"{field}.pirate", "pirate")
         if n is not None:
-            step(MovePirate(n), value.value_pos["pirate"])
+            r.step(moves.MovePirate(n), value.value_pos["pirate"])
 
 
-def _income(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
+def _income(r: _Reader, value: Any, pos: Pos, field: str) -> None:
     if value is None or value is False or (isinstance(value, str) and fold(value) in NONE_WORDS):
-        step(NoIncome(), pos)
+        r.step(moves.NoIncome(), pos)
         return
     if value is True or (isinstance(value, str) and fold(value) in YES_WORDS):
-        step(Collect(), pos)
+        r.step(moves.Collect(), pos)
         return
-    step(Collect(), pos)
+    r.step(moves.Collect(), pos)
     if isinstance(value, YMap):
-        r.keys(value, INCOME_KEYS, field)
+        lf.unknown_keys(r, value, INCOME_KEYS, field)
         for key in INCOME_KEYS:  # in the order they are collected
             if key in value:
                 for item, ipos, i in _items(value[key], value.value_pos[key]):
                     sub = f"{field}.{key}" + (f"[{i}]" if i is not None else "")
-                    _income_item(r, item, ipos, sub, step, key)
+                    _income_item(r, item, ipos, sub, key)
         return
     for item, ipos, i in _items(value, pos):
-        _income_item(r, item, ipos, field + (f"[{i}]" if i is not None else ""), step, None)
+        _income_item(r, item, ipos, field + (f"[{i}]" if i is not None else ""), None)
 
 
-def _income_item(r: _Reader, item: Any, pos: Pos, field: str, step, kind: str | None) -> None:
-    m = r.income_parts(item) if isinstance(item, str) else None
+def _income_item(r: _Reader, item: Any, pos: Pos, field: str, kind: str | None) -> None:
+    m = _ITEM.match(item.strip()) if isinstance(item, str) else None
     if m is None:
         r.bad(
             f"cannot read {item!r}",
@@ -429,59 +360,113 @@ def _income_item(r: _Reader, item: Any, pos: Pos, field: str, step, kind: str | 
             "write 'buy Pepper', 'sell 2 Gold', 'exchange Gold' or a resource",
         )
         return
-    verb = (m[0] or "").lower() or None
+    verb = (m[1] or "").lower() or None
     if kind == "trade" and verb not in ("buy", "sell"):
         r.bad(f"a trade is 'buy X' or 'sell X', not {item!r}", pos, field)
         return
     verb = verb or (kind if kind in ("take", "exchange") else None)
-    resource = r.resource(m[2], pos, field)
+    resource = r.resource(m[3], pos, field)
     if resource is None:
         return
-    n = int(m[1]) if m[1] else 1
+    n = int(m[2]) if m[2] else 1
     supply = r.book.resource_totals[resource]
     if n > supply:  # more than the box holds: a typing slip, not a move to replay n times
         r.bad(f"{n} {resource} is more than the {supply} the game has (Components)", pos, field)
         return
     for _ in range(n):
         if verb in ("buy", "sell"):
-            step(Trade(verb, resource), pos)
+            r.step(moves.Trade(verb, resource), pos)
         elif verb == "take":
-            step(Take(resource), pos)
+            r.step(moves.Take(resource), pos)
         elif verb == "exchange":
-            step(Exchange(resource), pos)
+            r.step(moves.Exchange(resource), pos)
         else:
-            step(Pick(resource), pos)
+            r.step(moves.Pick(resource), pos)
 
 
-def _invest(r: _Reader, value: Any, pos: Pos, field: str, step) -> None:
+def _invest(r: _Reader, value: Any, pos: Pos, field: str) -> None:
     if value is True or (isinstance(value, str) and fold(value) in ("yes", "true")):
-        step(Invest(), pos)
+        r.step(moves.Invest(), pos)
     elif value is False or value is None or (isinstance(value, str) and fold(value) in NONE_WORDS):
-        step(NoInvest(), pos)
+        r.step(moves.NoInvest(), pos)
     elif isinstance(value, int):
         most = r.book.constants["markers_per_player"]
         if value < 0:
             r.bad("invest is true, false, the island's name or a number of investments", pos, field)
         elif value > most:  # not replayed n times: a player has only so many markers
-            r.bad(f"{value} investments: a player has {most} Investment Markers", pos, field)
+            r.bad(f"{value} investments: a player has {most} Investment moves.Markers", pos, field)
             return
         for _ in range(value):
-            step(Invest(), pos)
+            r.step(moves.Invest(), pos)
         if value == 0:
-            step(NoInvest(), pos)
+            r.step(moves.NoInvest(), pos)
     else:
         island = r.island(value, pos, field)
         if island:
-            step(Invest(island), pos)
+            r.step(moves.Invest(island), pos)
 
 
-PARSERS = {
-    "pirates": _pirates,
-    "turn_pirate": _turn_pirate,
-    "sail": _sail,
-    "income": _income,
-    "invest": _invest,
-}
+# -- the declaration: each key, its reader and the schema of what it reads ----------------------
+STEPS = {"type": "integer", "minimum": 0}
+BOWS = {"enum": list(BOW_WORDS), "description": "a bow direction"}
+WORDS = {"type": ["boolean", "null"]}
+
+
+def _one_each(key: dict, value: dict) -> dict:
+    """A mapping of any number of keys, or a list of one-key mappings."""
+    one = {"type": "object", "propertyNames": key, "additionalProperties": value}
+    return {"anyOf": [one, {"type": "array", "items": {**one, "maxProperties": 1}}]}
+
+
+def _sail_schema(book: IslandBook, defs: dict) -> dict:
+    island = ISLAND.schema(book, defs)
+    to = lf.object_schema({"to": island, "steps": STEPS, "bow": BOWS, "pirate": STEPS})
+    return {"anyOf": [island, {"enum": list(RETURN_WORDS)}, STEPS, to]}
+
+
+def _income_schema(book: IslandBook, defs: dict) -> dict:
+    items = lf.one_or_list({"type": "string", "description": "'buy Pepper', 'sell 2 Gold'..."})
+    return {"anyOf": [WORDS, items, lf.object_schema({k: items for k in INCOME_KEYS})]}
+
+
+def _pirates_schema(book: IslandBook, defs: dict) -> dict:
+    return _one_each(ISLAND.schema(book, defs), BOWS)
+
+
+def _turn_pirate_schema(book: IslandBook, defs: dict) -> dict:
+    island = ISLAND.schema(book, defs)
+    return {"anyOf": [island, _one_each(island, PAYMENT.schema(book, defs))]}
+
+
+def _invest_schema(book: IslandBook, defs: dict) -> dict:
+    words = {"enum": [*NONE_WORDS, "yes", "true"]}
+    return {"anyOf": [WORDS, STEPS, words, ISLAND.schema(book, defs)]}
+
+
+def _setup_schema(book: IslandBook, defs: dict) -> dict:
+    return lf.object_schema(
+        {
+            "islands": {"type": "array", "items": ISLAND.schema(book, defs)},
+            "first": {"type": "string", "description": "the starting player"},
+            "coins": {"type": ["integer", "string"], "description": "3 (each) or 0/0/1/1"},
+            "markers": STEPS,
+        }
+    )
+
+
+FORMAT = lf.LogFormat(
+    start=moves.StartTurn,
+    keys={
+        "pirates": lf.Key(lf.Parsed(_pirates, _pirates_schema), doc="2 Player Variant"),
+        "turn_pirate": lf.Key(lf.Parsed(_turn_pirate, _turn_pirate_schema)),
+        "sail": lf.Key(lf.Parsed(_sail, _sail_schema), doc="an island, steps or return"),
+        "income": lf.Key(lf.Parsed(_income, _income_schema), doc="the income's choices"),
+        "invest": lf.Key(lf.Parsed(_invest, _invest_schema), doc="true, false or an island"),
+    },
+    top={"setup": lf.Parsed(_setup, _setup_schema)},
+    written_order=True,
+)
+TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
 
 
 def write_turns(steps: list[Step]) -> list[dict]:
@@ -489,45 +474,45 @@ def write_turns(steps: list[Step]) -> list[dict]:
     turns: list[dict] = []
     current: dict | None = None
     turning = None
-    passed = False  # no investment this turn (NoInvest)
+    passed = False  # no investment this turn (moves.NoInvest)
     for st in steps:
         m = st.move
-        if isinstance(m, StartTurn):
+        if isinstance(m, moves.StartTurn):
             current = {"player": m.player}
             turns.append(current)
             passed = False
             continue
         if current is None:  # setup steps
             continue
-        if isinstance(m, PlacePirate):
+        if isinstance(m, moves.PlacePirate):
             current.setdefault("pirates", {})[m.island] = BOW_NAMES[m.bow]
-        elif isinstance(m, TurnPirate):
-            if passed and "invest" not in current:  # turned after the Invest step: say where
+        elif isinstance(m, moves.TurnPirate):
+            if passed and "invest" not in current:  # turned after the moves.Invest step: say where
                 current["invest"] = False
             if m.island is not None:  # 'turn a pirate': the island comes in the next step
                 current.setdefault("turn_pirate", {})[m.island] = m.payment
                 turning = m.island
-        elif isinstance(m, PayPirate):
+        elif isinstance(m, moves.PayPirate):
             current["turn_pirate"][turning] = m.payment
-        elif isinstance(m, Sail):
+        elif isinstance(m, moves.Sail):
             current["sail"] = {"to": m.to} if m.to else {"steps": m.steps}
-        elif isinstance(m, Return):
+        elif isinstance(m, moves.Return):
             current["sail"] = "return"
-        elif isinstance(m, Bow):
+        elif isinstance(m, moves.Bow):
             current["sail"]["bow"] = BOW_NAMES[m.direction]
-        elif isinstance(m, MovePirate):
+        elif isinstance(m, moves.MovePirate):
             current["sail"]["pirate"] = m.steps
-        elif isinstance(m, NoIncome):
+        elif isinstance(m, moves.NoIncome):
             current["income"] = "none"
-        elif isinstance(m, Collect):
+        elif isinstance(m, moves.Collect):
             current["income"] = []
-        elif isinstance(m, (Take, Trade, Exchange, Pick)):
+        elif isinstance(m, (moves.Take, moves.Trade, moves.Exchange, moves.Pick)):
             current.setdefault("income", []).append(_item_text(m))
-        elif isinstance(m, Invest):
+        elif isinstance(m, moves.Invest):
             current["invest"] = current.get("invest", 0) + 1
-        elif isinstance(m, NoInvest):
+        elif isinstance(m, moves.NoInvest):
             passed = True
-        elif isinstance(m, (EndIncome, EndTurn)):
+        elif isinstance(m, (moves.EndIncome, moves.EndTurn)):
             continue
     for t in turns:
         # a pirate chosen but not yet paid for (a game saved mid-choice) is left out: the
@@ -564,10 +549,10 @@ def _grouped(items: list[tuple[str, str]]) -> list[str]:
 
 
 def _item_text(m) -> tuple[str, str]:
-    if isinstance(m, Trade):
+    if isinstance(m, moves.Trade):
         return m.action, m.resource
-    if isinstance(m, Take):
+    if isinstance(m, moves.Take):
         return "take", m.resource
-    if isinstance(m, Exchange):
+    if isinstance(m, moves.Exchange):
         return "exchange", m.resource
     return "", m.resource

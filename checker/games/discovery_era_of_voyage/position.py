@@ -237,3 +237,52 @@ def _impossible_vp(book, options, vp, table, bad) -> None:
                 f"players.{p}.vp",
             )
             return
+
+
+# -- a position a log starts from (checker/core/position.py) --------------------------------
+UNKNOWN: dict[str, Any] = {}  # no deck may be written "unknown" (docs/logs.md)
+
+
+def entries(state: Any) -> dict[str, Any]:
+    """What ``score_position`` reads of ``state``: each player's VP, resources and coins (in
+    turn order), the investment markers on the islands and the markers placed."""
+    players: dict[str, Any] = {}
+    for p in state.order or state.players:
+        res = [f"{n} {r}" for r, n in state.res.get(p, {}).items() if n]
+        entry: dict[str, Any] = {"vp": state.vp.get(p, 0), "coins": state.coins.get(p, 0)}
+        if res:
+            entry["resources"] = " + ".join(res)
+        players[p] = entry
+    islands: dict[str, Any] = {}
+    for slot, here in enumerate(state.markers):
+        placed = {p: n for p, n in here.items() if n}
+        if placed and slot < len(state.ring):
+            islands[state.ring[slot]] = placed
+    out: dict[str, Any] = {"players": players}
+    if islands:
+        out["islands"] = islands
+    return out
+
+
+def problems(state: Any) -> list[tuple[tuple, str]]:
+    """More coins, VP tokens or resources than the box holds (when the option makes the supply
+    finite), a player with more investment markers than the game gives, an island unknown."""
+    book = state.book
+    out: list[tuple[tuple, str]] = []
+    for i, name in enumerate(state.ring):
+        if name not in book.islands:
+            out.append((("ring", i), f"'{name}' is not an island of the game"))
+    for p, n in state.left.items():
+        placed = sum(here.get(p, 0) for here in state.markers)
+        if n < 0 or (state.markers_each and n + placed > state.markers_each):
+            out.append(
+                (
+                    ("left", p),
+                    f"{p} has {n} markers left and {placed} placed: a player has "
+                    f"{state.markers_each}",
+                )
+            )
+    for key, value in (("supply_coins", state.supply_coins), ("supply_vp", state.supply_vp)):
+        if value < 0:
+            out.append(((key,), f"{key} cannot be below 0"))
+    return out

@@ -21,7 +21,6 @@ class ExplorationRules(RulesBase):
     id = "exploration-age-of-sail"
     turn_section = TURN_SEQUENCE
     end_section = END_OF_GAME
-    turns_read_alone = True  # each turn read on its own, nothing after the turns
     book_class = CardBook
     preparation = preparation
     flow = flow

@@ -106,3 +106,73 @@ def score_position(
     if problems:
         raise InputError(problems)
     return final_scoring(book, model.rules.scoring, victory, chosen)
+
+
+# -- a position a log starts from (checker/core/position.py) --------------------------------
+def _unknown_deck(kind: str):
+    def deck(state: Any) -> dict[str, int]:
+        """The deck when the position writes it ``unknown``: every card of its kind that is
+        in no hand, expedition, victory pile or discard pile."""
+        book = state.book
+        cards = book.expedition if kind == "expedition" else book.exploration
+        seen: dict[str, int] = {}
+        for zone, held in state.zones().items():
+            if zone.endswith(" deck"):
+                continue
+            for name, n in held.items():
+                seen[name] = seen.get(name, 0) + n
+        left = {name: c.count - seen.get(name, 0) for name, c in cards.items()}
+        return {name: n for name, n in left.items() if n > 0}
+
+    return deck
+
+
+UNKNOWN = {
+    "expedition_deck": _unknown_deck("expedition"),
+    "exploration_deck": _unknown_deck("exploration"),
+}
+
+
+def entries(state: Any) -> dict[str, Any]:
+    """What ``score_position`` reads of ``state``: each player's victory pile."""
+    return {"players": {p: dict(state.victory[p]) for p in state.players}}
+
+
+def problems(state: Any) -> list[tuple[tuple, str]]:
+    """More copies of a card in the decks, hands, expeditions, victory piles and discard piles
+    together than the game has."""
+    book = state.book
+    counts = {**{n: c.count for n, c in book.expedition.items()}}
+    counts.update({n: c.count for n, c in book.exploration.items()})
+    held: dict[str, int] = {}
+    zones = state.zones()
+    for deck in (state.expedition_deck, state.exploration_deck):
+        for name, n in deck.items():
+            held[name] = held.get(name, 0) + n
+    for zone, cards in zones.items():
+        if zone in ("expedition deck", "exploration deck"):
+            continue
+        for name, n in cards.items():
+            held[name] = held.get(name, 0) + n
+    out = []
+    for name, n in held.items():
+        where = _field_holding(state, name)
+        if name not in counts:
+            out.append((where, f"'{name}' is not a card of the game"))
+        elif n > counts[name]:
+            out.append(
+                (
+                    where,
+                    f"{n} {name} cards in the decks, hands, expeditions and piles: "
+                    f"the game has {counts[name]}",
+                )
+            )
+    return out
+
+
+def _field_holding(state: Any, name: str) -> tuple:
+    """The state's field a problem with card ``name`` points at: its deck, else the hands."""
+    for field in ("exploration_deck", "expedition_deck"):
+        if getattr(state, field).get(name):
+            return (field,)
+    return ("hands",)

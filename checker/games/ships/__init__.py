@@ -25,7 +25,6 @@ class ShipsRules(RulesBase):
     turn_section = GAME_PLAY
     end_section = END_OF_GAME
     log_keys = logformat.TOP_KEYS
-    turns_read_alone = True  # each turn read on its own, nothing after the turns
     book_class = Book
     preparation = preparation
     flow = flow
@@ -66,6 +65,14 @@ class ShipsRules(RulesBase):
 
     spellings = staticmethod(m.spellings)
     spends = staticmethod(m.spends)
+
+    def detail(self, state: State, move: Any) -> str | None:
+        """A city choice's benefit (the referee shows it: 'city Alexandria (2 Gold)')."""
+        if not isinstance(move, m.City) or move.benefit is not None:
+            return None  # a benefit the move names is in its words already
+        spaces, _ = areas.city_of(state, move)
+        cities = [state.book.cities[c] for c in spaces]
+        return " or ".join(f"{c.amount} {c.benefit}" for c in cities) or None
 
     def sheet(self, state: State) -> ScoreSheet:
         """The scores so far, with a note when the log's last turn stopped short of a duty the

@@ -15,6 +15,10 @@ players:
 A position that cannot be is refused: more pieces or counters than the box holds, a cube or
 disc outside the present area's boxes, two pieces in one box, a card that is not kept to the
 end.
+
+A position a log starts from (``portolan position``) adds ``turn``, ``next`` and ``state``:
+``entries`` writes the part above from a state, ``problems`` refuses a state with more cards,
+goods or pieces than the game has.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from checker.core.position import Position, read_position
 from checker.core.scoresheet import ScoreSheet
 from checker.games.ships.book import BANK, WAREHOUSE, Book
 from checker.games.ships.scoring import AreaPieces, area_points, final_sheet, goods_and_gold
+from checker.games.ships.state import State
 from portolan.errors import did_you_mean
 from portolan.model.bundles import read_bundle
 from portolan.model.loader import Game
@@ -270,3 +275,98 @@ def _piece(
         head.bad(f"'{item}' already holds {owner}'s piece: one piece per {what}", pos, field)
         return
     spaces[free[0]] = p
+
+
+# -- a position a log starts from -----------------------------------------------------------
+def unknown_decks(state: State) -> list[dict[str, int]]:
+    """Each era's deck when the position writes ``decks: unknown``: every card of the era that
+    is not on the display, in the discard pile or kept by a player."""
+    seen: dict[str, int] = {}
+    for zone in (state.display, state.discard):
+        for card, n in zone.items():
+            seen[card] = seen.get(card, 0) + n
+    for seat in state.seats:
+        for card in seat.kept:
+            seen[card] = seen.get(card, 0) + 1
+    decks = []
+    for deck in state.book.decks:
+        left = {card: n - seen.get(card, 0) for card, n in deck.items()}
+        decks.append({card: n for card, n in left.items() if n > 0})
+    return decks
+
+
+UNKNOWN = {"decks": unknown_decks}
+
+
+def entries(state: State) -> dict[str, Any]:
+    """What ``score_position`` reads of ``state``: the present area and each player's VP, gold,
+    goods, kept cards of the last era, and pieces in the present area."""
+    book = state.book
+    info = book.areas[state.area]
+    last_era = book.ages[-1].era
+    players: dict[str, Any] = {}
+    for p, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
+        entry: dict[str, Any] = {"vp": seat.vp, "gold": seat.gold}
+        goods = [f"{n} {g}" for g, n in seat.goods.items() if n]
+        if goods:
+            entry["goods"] = " + ".join(goods)
+        kept = [c for c in seat.kept if book.cards[c].era == last_era]
+        if kept:
+            entry["kept"] = kept
+        if info.open:
+            entry["cubes"] = state.open_cubes[state.area][p]
+            entry["cities"] = state.open_discs[state.area][p]
+        else:
+            cubes = [_box_name(book.trade[b]) for b in info.trade if state.trade[b] == p]
+            cities = [book.cities[c].location for c in info.cities if state.cities[c] == p]
+            if cubes:
+                entry["cubes"] = cubes
+            if cities:
+                entry["cities"] = cities
+        players[name] = entry
+    return {"area": info.number, "players": players}
+
+
+def _box_name(box: Any) -> str:
+    return f"{box.location} {box.good}"
+
+
+def problems(state: State) -> list[tuple[tuple, str]]:
+    """What a state read from a position cannot hold: more copies of a card than the game has
+    (decks, display, discard pile and kept cards together), more of a good or of gold than the
+    pool and the players hold together, a piece on a box of no player."""
+    book = state.book
+    out: list[tuple[tuple, str]] = []
+    for name, info in book.cards.items():
+        held = state.display.get(name, 0) + state.discard.get(name, 0)
+        held += sum(deck.get(name, 0) for deck in state.decks)
+        held += sum(seat.kept.count(name) for seat in state.seats)
+        if held > info.count:
+            out.append(
+                (
+                    ("decks",),
+                    f"{held} {name} cards in the decks, display, discard pile "
+                    f"and kept cards: the game has {info.count}",
+                )
+            )
+    for word, total in book.pool.items():
+        held = state.pool.get(word, 0)
+        if word in book.goods:
+            held += sum(seat.goods.get(word, 0) for seat in state.seats)
+        elif word == "Gold":
+            held += sum(seat.gold for seat in state.seats)
+        else:
+            continue
+        if held > total:
+            out.append(
+                (
+                    ("pool",),
+                    f"{held} {word} in the pool and the players' hands: the game has {total}",
+                )
+            )
+    n = len(state.players)
+    for key, owners in (("trade", state.trade), ("cities", state.cities)):
+        for i, owner in enumerate(owners):
+            if not -1 <= owner < n:
+                out.append(((key, i), f"{owner} is no seat (0 to {n - 1}, or -1: empty)"))
+    return out
