@@ -251,7 +251,7 @@ class TakeLoss(TurnTask):
 
 
 @dataclass(frozen=True, slots=True)
-class Intervene(TurnTask):
+class MayIntervene(TurnTask):
     """A Leader's intervention may stop the loss of ``what``."""
 
     what: tuple

@@ -214,7 +214,7 @@ def lose_auto(state: State, t: tk.TakeLoss) -> list[str] | None:
         and last_man(e, cause)
         and set(options) <= {*MEN, "Porters"}
     ):
-        state.tasks[-1] = tk.Intervene(what, cause)
+        state.tasks[-1] = tk.MayIntervene(what, cause)
         return []
     if len(options) > 1:
         return None
@@ -313,7 +313,7 @@ def no_men_check(state: State, e: Expedition, cause: str | None) -> list[str]:
 
 
 # -- the Leader fights for the last man ---------------------------------------------------------
-def decide_intervene(state: State, t: tk.Intervene):
+def decide_intervene(state: State, t: tk.MayIntervene):
     return choice(
         state.player,
         "Losses",
@@ -323,7 +323,7 @@ def decide_intervene(state: State, t: tk.Intervene):
     )
 
 
-def answer_intervene(state: State, t: tk.Intervene, move: Intervene) -> list[str]:
+def answer_intervene(state: State, t: tk.MayIntervene, move: Intervene) -> list[str]:
     state.tasks.pop()
     what, cause = t.what, t.cause
     if not move.yes:
@@ -343,7 +343,7 @@ def answer_intervene(state: State, t: tk.Intervene, move: Intervene) -> list[str
 
 
 tk.register(
-    tk.Intervene,
+    tk.MayIntervene,
     decide=decide_intervene,
     options=lambda s, t: [Intervene(False), Intervene(True)],
     answer=answer_intervene,
