@@ -11,7 +11,6 @@ from portolan.cli.app import COMPONENTS, app, components_folder, friendly
 from portolan.cli.terminal import echo
 from portolan.errors import OutputError, display_path
 from portolan.paths import output_dir
-from portolan.yamlsrc import gc_paused
 
 
 @app.command("show")
@@ -33,11 +32,10 @@ def show_command(
     """Draw the table after a turn of a log as an SVG picture: every ship, cube, disc and card
     where it stands, as on the printed board. Exit 1 if the log breaks a rule before that turn
     (the picture then shows the table before the illegal step)."""
-    with gc_paused(keep=True):
-        from checker.core.log import load_log
-        from portolan.show import picture_of
+    from checker.core.log import load_log
+    from portolan.show import picture_of
 
-        loaded = load_log(log, components_folder(components))
+    loaded = load_log(log, components_folder(components))
     target = _target(log, out, turn)
     shown = picture_of(loaded, turn)
     _write(target, shown.svg)
