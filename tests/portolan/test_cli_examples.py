@@ -50,6 +50,7 @@ def test_one_game_into_a_folder_of_choice(tmp_path):
     assert names == [
         "four-players.yaml",
         "log.schema.json",
+        "puzzle.yaml",
         "ships.schema.json",
         "ships.yaml",
         "three-players.yaml",
