@@ -125,3 +125,25 @@ def test_a_bots_cards_left_face_down_are_drawn_for_it_and_never_shown(client, ap
         public = "\n".join(table.public_state())
     assert unseen and not [c for c in unseen if c in public or any(c in e for e in seen)]
     assert "bots: {Ben: 'greedy:hidden'}" in client.get(f"/play/{key}/log.yaml").text
+
+
+def test_undo_takes_back_the_persons_answer_and_the_bots_after_it(client):
+    key = start(client, "ships", "Ana, Ben", bot_2="greedy")
+    seen: list[str] = []
+    page = play_on(client, key, 30, seen)
+    assert any(e.startswith("Ben (bot, greedy): ") for e in seen)  # Ben has played by now
+    before = re.search(r'data-testid="prompt">([^<]*)', page).group(1)
+    assert "Ana" in before or "Table" in before
+    at = re.search(r'name="at" value="(\d+)"', page).group(1)
+    client.post(f"/play/{key}", data=page_answer(page))  # Ana answers; Ben may play on
+    undone = client.post(f"/play/{key}", data={"action": "undo", "at": _at(client, key)}).text
+    assert re.search(r'data-testid="prompt">([^<]*)', undone).group(1) == before
+    assert int(re.search(r'name="at" value="(\d+)"', undone).group(1)) > int(at)
+
+
+def _at(client, key: str) -> str:
+    for _ in range(50):
+        page = client.get(f"/play/{key}").text
+        if 'data-testid="thinking"' not in page:
+            return re.search(r'name="at" value="(\d+)"', page).group(1)
+    raise AssertionError("the bot never handed the game back")
