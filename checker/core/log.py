@@ -3,7 +3,7 @@
     game: exploration-age-of-sail
     players: [Ana, Ben]          # seat order; the first player starts
     options: {bonus_ties: none}  # rule options by name (optional)
-    bots: {Ben: mcts}            # seats played by a bot in `portolan play` (optional)
+    bots: {Ben: mcts:hidden}     # seats a bot plays in `portolan play` (optional; bots.md)
     position: puzzle.yaml        # start from this position, not the setup (optional)
     setup: {...}                 # what the table set up (only for games that read one)
     turns:                       # one entry per turn, in the game's own words
@@ -206,9 +206,10 @@ def position_file(name: str, folder: Path | None, source: Source, pos: Pos | Non
 
 
 def read_bots(raw: YMap, players: list[str], source: Source) -> dict[str, str]:
-    """The log's ``bots:`` (seat -> level): which seats ``portolan play`` lets a bot play. A
-    check replays their moves like anyone's; only play reads this."""
-    from checker.core.bots import LEVELS
+    """The log's ``bots:`` (seat -> ``LEVEL`` or ``LEVEL:PROCEDURE``, checker/core/bots/seats.py):
+    which seats ``portolan play`` and the web referee let a bot play. A check replays their
+    moves like anyone's; only play reads this."""
+    from checker.core.bots.seats import BadSeat, read_seat
 
     value = raw.get("bots")
     if value is None:
@@ -221,16 +222,19 @@ def read_bots(raw: YMap, players: list[str], source: Source) -> dict[str, str]:
     out: dict[str, str] = {}
     for name, level in value.items():
         seat = player_named(name, players, source, value.key_pos.get(name), f"bots.{name}")
-        if not isinstance(level, str) or level.strip().lower() not in LEVELS:
+        try:
+            if not isinstance(level, str):
+                raise BadSeat(f"'{level}' is not a bot level", (), "")
+            out[seat] = read_seat(level).spelled()
+        except BadSeat as bad:
             raise InputError(
                 source.problem(
-                    f"'{level}' is not a bot level",
+                    str(bad),
                     value.value_pos.get(name),
                     field=f"bots.{name}",
-                    hint=did_you_mean(str(level), LEVELS),
+                    hint=did_you_mean(bad.word, bad.allowed) if bad.allowed else None,
                 )
-            )
-        out[seat] = level.strip().lower()
+            ) from None
     return out
 
 

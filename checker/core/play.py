@@ -24,10 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from checker.core.bots import make_bot
+from checker.core.bots.facedown import FaceDown, a_card
+from checker.core.bots.seats import read_seat
 from checker.core.game import Decision, GameRules, Step
 from checker.core.log import LogFile, parse_log
 from checker.core.logwriter import log_text
 from checker.core.matching import counts_of, match, number_keys, suggestion
+from checker.core.menus import BACK, Heading, menu_entries, named_exactly
+from checker.core.menus import pick as pick  # where tests and tools have found it
 from checker.core.playlog import Answer, PlayLog
 from checker.core.replay import run
 from checker.core.reveals import run_of_reveals
@@ -64,7 +68,8 @@ class Session:
     marks: list[int] | None = field(default_factory=list)
     # what else the command that resumes the game needs (e.g. ["--components", folder])
     resume_args: Sequence[str] = ()
-    # seats a bot plays (seat -> level; the log's ``bots:``) and how long an mcts bot thinks
+    # seats a bot plays (seat -> LEVEL[:PROCEDURE], the log's ``bots:``; bots/seats.py) and
+    # how long an mcts bot thinks
     bot_levels: dict[str, str] = field(default_factory=dict)
     budget: Any = None
     bot_seed: Any = 0
@@ -78,10 +83,13 @@ class Session:
         self.nth: dict[int, int] = {}  # step index -> which of the moves that read alike
         self.asking: tuple = ()  # what the prompt under way asks (for tests and tools)
         self.answered = False  # an answer was typed in this session (the file may change)
+        seats = {seat: read_seat(spec) for seat, spec in self.bot_levels.items()}
         self.bots = {
-            seat: make_bot(level, self.rules, seat, self.bot_seed, self.budget)
-            for seat, level in self.bot_levels.items()
+            seat: make_bot(s.level, self.rules, seat, self.bot_seed, self.budget)
+            for seat, s in seats.items()
         }
+        hidden = [seat for seat, s in seats.items() if s.hidden]
+        self.facedown = FaceDown(self.rules, hidden, self.bot_seed)
 
     # -- the log file ---------------------------------------------------------------------
     def first_state(self) -> Any:
@@ -137,6 +145,7 @@ class Session:
             )
         elif self.file.over:
             self.finish_last_turn()
+        self.recount_face_down()
         return None
 
     def finish_last_turn(self) -> None:
@@ -195,6 +204,8 @@ class Session:
 
     def _asked(self, d: Decision, move: Any) -> bool:
         """Was a person asked for this move (or was it the only one)?"""
+        if d.kind == "chance" and self.facedown and self.facedown.draws(self.state, d):
+            return False  # a bot's card Portolan drew face down: undone with the bot's moves
         if d.kind == "chance" or self.rules.spends(move):
             return True
         if d.player in self.bot_levels:  # a bot's answer: undone with the person's before it
@@ -228,6 +239,8 @@ class Session:
             forced = None
             if d.kind == "choice" and d.player in self.bots:
                 self.play_bot(d, turn)
+                continue
+            if self.draw_face_down(d, turn):
                 continue
             if d.kind == "choice":
                 moves = self.rules.legal_moves(self.state)
@@ -306,23 +319,72 @@ class Session:
         moves = self.rules.legal_moves(self.state)
         bot = self.bots[d.player]
         move = moves[0] if len(moves) == 1 else bot.choose(self.state, d)
+        line = None
         if len(moves) > 1 or self.rules.spends(move):
             self.header(turn, d)
             why = bot.reason if len(moves) > 1 else "its only move"
-            level = self.bot_levels[d.player]
-            self.say(f"{d.player} (bot, {level}): {self.rules.describe(move)} · {why}")
-        self.apply(d, move, turn, prompted=True, mark=False)
+            line = f"{d.player} (bot, {bot.level}): {self.rules.describe(move)} · {why}"
+        self.apply(d, move, turn, prompted=True, mark=False, told=line)
+
+    def recount_face_down(self) -> None:
+        """What the table has seen of the cards bots hold face down, worked out again from the
+        start (a game resumed, an undo): which cards came back in view, which were drawn."""
+        if not self.facedown:
+            return
+        self.facedown.forget()
+        state = self.rules.setup(self.model, self.players, self.options)
+        for step in self.steps:
+            d = self.rules.decision(state)
+            while d is not None and not isinstance(step.move, d.accepts) and d.default is not None:
+                self._follow(state, d, d.default)
+                d = self.rules.decision(state)
+            self._follow(state, d, step.move)
+
+    def _follow(self, state: Any, d: Decision | None, move: Any) -> None:
+        before = self.facedown.held(state)
+        drawn = d is not None and self.facedown.draws(state, d) is not None
+        self.rules.apply(state, move)
+        self.facedown.moved(before, state, drawn=drawn)
+
+    def draw_face_down(self, d: Decision, turn: int) -> bool:
+        """A secret card of a bot whose cards stay face down: Portolan draws it (the log has
+        it; nothing printed names it). False if ``d`` is no such draw."""
+        kind = self.facedown.draws(self.state, d) if self.facedown else None
+        if kind is None:
+            return False
+        move = self.facedown.pick(self.state, d, len(self.steps))
+        self.header(turn, d)
+        told = f"{d.player} draws {a_card(kind)} (kept face down)"
+        self.apply(d, move, turn, prompted=True, mark=False, told=told, quiet=True)
+        return True
 
     def apply(
-        self, d: Decision, move: Any, turn: int, *, prompted: bool, mark: bool | None = None
+        self,
+        d: Decision,
+        move: Any,
+        turn: int,
+        *,
+        prompted: bool,
+        mark: bool | None = None,
+        told: str | None = None,
+        quiet: bool = False,
     ) -> None:
+        """Play ``move`` and say what happened (``told`` first: a bot's move; ``quiet``: only
+        that, for a card drawn face down), and which cards a bot had face down it reveals."""
         illegal = self.rules.check(self.state, move, d.player)
         if illegal is not None:  # offered as legal, so this is a bug, not user input
             raise AssertionError(f"offered an illegal move: {illegal}")
         nth = self._nth(d, move)
         if (prompted if mark is None else mark) and self.marks is not None:
             self.marks.append(len(self.steps))
+        before = self.facedown.held(self.state) if self.facedown else None
         events = self.rules.apply(self.state, move)
+        if quiet:
+            events = []
+        if before is not None:  # the cards a face-down bot's move takes out of its hand
+            events += self.facedown.moved(before, self.state, drawn=quiet, told=told or "")
+        if told is not None:
+            self.say(told)
         if events:  # under the header of the turn they happen in (a turn's start too)
             self.header(turn, d)
         for event in events:
@@ -357,6 +419,7 @@ class Session:
         self.nth = {i: k for i, k in self.nth.items() if i < n}
         self.file.forget_from(n)
         self.rebuild()
+        self.recount_face_down()
         self.save()
         self.say("Undone.")
 
@@ -404,8 +467,9 @@ class Session:
 
     def show_table(self) -> None:
         """The public state of the table: what is in front of each player, the scores so far."""
+        held = self.facedown.held(self.state) if self.facedown else None
         for line in self.rules.public_state(self.state):
-            self.say(f"  {line}")
+            self.say(f"  {line if held is None else self.facedown.mask(line, held)}")
         sheet = self.rules.score(self.state)
         self.say("  scores so far: " + ", ".join(f"{ln.player} {ln.total}" for ln in sheet.lines))
 
@@ -553,44 +617,3 @@ class Session:
             if fold(answer) in ("", "y", "yes", "ok"):
                 return move
             self.say("  Press Enter to play it, u to undo the last answer, q to stop.")
-
-
-@dataclass(frozen=True)
-class Heading:
-    """A menu heading in a list of choices (what ``GameRules.menu`` files moves under)."""
-
-    name: str
-
-
-BACK = object()  # the entry that closes an open heading
-
-
-def menu_entries(
-    moves: list[Any],
-    menus: list[str | None],
-    opened: str | None,
-    describe: Callable[[Any], str],
-) -> list[tuple[str, Any]]:
-    """The entries of the list as shown: with no heading open, the moves filed under none and
-    one entry per heading (in the order of their first move); with a heading open, its moves
-    and the way back."""
-    if opened is not None:
-        inside = [(describe(m), m) for m, h in zip(moves, menus, strict=True) if h == opened]
-        return [*inside, ("back (the other choices)", BACK)]
-    top = [(describe(m), m) for m, h in zip(moves, menus, strict=True) if h is None]
-    counts: dict[str, int] = {}
-    for h in menus:
-        if h is not None:
-            counts[h] = counts.get(h, 0) + 1
-    return top + [(f"{h} ({n})", Heading(h)) for h, n in counts.items()]
-
-
-def pick(answer: str, labels: list[str]) -> list[int]:
-    """Indexes of the labels an answer picks out (see matching.py)."""
-    return match(answer, [(label,) for label in labels])
-
-
-def named_exactly(answer: str, names: Sequence[Sequence[str]]) -> bool:
-    """Whether ``answer`` is exactly one of the spellings in ``names`` (case and accents aside)."""
-    folded = fold(answer)
-    return any(folded == fold(n) for ns in names for n in ns)

@@ -44,8 +44,9 @@ def play_command(
     bot: list[str] = typer.Option(
         None,
         "--bot",
-        help="A seat a bot plays, NAME=LEVEL (random, greedy, mcts; repeatable; new games: the "
-        "log keeps them).",
+        help="A seat a bot plays, NAME=LEVEL (random, greedy, mcts) or NAME=LEVEL:hidden, which "
+        "leaves its secret cards face down: Portolan draws them for it and names them when the "
+        "rules reveal them (repeatable; new games: the log keeps them).",
     ),
     think: float = typer.Option(
         None,
@@ -145,8 +146,8 @@ def line_editing() -> None:
 
 
 def bot_seats(items: list[str], players: list[str]) -> dict[str, str]:
-    """--bot NAME=LEVEL (repeatable) as seat -> level, in seat order."""
-    from checker.core.bots import LEVELS
+    """--bot NAME=LEVEL[:PROCEDURE] (repeatable) as seat -> LEVEL[:PROCEDURE], in seat order."""
+    from checker.core.bots.seats import BadSeat, read_seat
     from portolan.errors import did_you_mean
 
     out: dict[str, str] = {}
@@ -159,7 +160,10 @@ def bot_seats(items: list[str], players: list[str]) -> dict[str, str]:
             raise opt.bad(
                 "--bot", f"'{name.strip()}' is not a player", did_you_mean(name.strip(), players)
             )
-        out[seat] = opt.levels("--bot", level, LEVELS)[0]
+        try:
+            out[seat] = read_seat(level).spelled()
+        except BadSeat as bad:
+            raise opt.bad("--bot", str(bad), did_you_mean(bad.word, bad.allowed)) from None
     if len(out) == len(players):
         raise opt.bad("--bot", "every seat is a bot", "portolan simulate plays bots alone")
     return {p: out[p] for p in players if p in out}

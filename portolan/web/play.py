@@ -16,9 +16,11 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from checker.core import options as rule_options
+from checker.core.bots import LEVELS
+from checker.core.bots.seats import PROCEDURES, read_seat
 from checker.core.play import HEADER
 from checker.core.registry import rules_for
-from portolan.errors import InputError
+from portolan.errors import InputError, Problem
 from portolan.web.picture import picture_of
 from portolan.web.referee import resume_command
 from portolan.web.score import players_of
@@ -45,7 +47,8 @@ def routes(site: Site) -> list[Route]:
         game_id = values.pop("chosen", None) or request.query_params.get("game", "")
         games = site.checked_games()
         model = next((g for g in games if g.id == game_id), None)
-        options = list(rules_for(game_id).options(model)) if model else []
+        rules = rules_for(game_id) if model else None
+        options = list(rules.options(model)) if model else []
         return site.page(
             request,
             "play_new.html.j2",
@@ -56,6 +59,9 @@ def routes(site: Site) -> list[Route]:
             rule_options=options,
             problems=values.get("problems", []),
             players=values.get("players", ""),
+            seats=values.get("seats", {}),
+            levels=LEVELS,
+            secret_cards=rules is not None and getattr(rules.bot, "hidden_hand", None) is not None,
             in_progress=[] if model else store.in_progress(),
             titles={g.id: g.title for g in games},
         )
@@ -69,27 +75,41 @@ def routes(site: Site) -> list[Route]:
         raw = str(form.get("players", ""))
         if game_id not in {g.id for g in site.checked_games()}:
             return new_page(request, 400, players=raw, problems=[_problem("choose a game")])
+        seats = {k: str(v) for k, v in form.items() if k.startswith(("bot.", "cards."))}
         try:
             players = players_of(site, game_id, raw)
             model = site.game(game_id)
             rules = rules_for(game_id)
             typed = {k[2:]: str(v) for k, v in form.items() if k.startswith("o.") and v}
             chosen = rule_options.resolve(rules.options(model), typed, Source("form"))
-            key = await in_turn(store.create, game_id, players, chosen)
+            bots = bot_seats(seats, players)
+            key = await in_turn(store.create, game_id, players, chosen, bots)
         except InputError as exc:
-            return new_page(request, 400, chosen=game_id, players=raw, problems=problems_of(exc))
+            return new_page(
+                request,
+                400,
+                chosen=game_id,
+                players=raw,
+                seats=seats,
+                problems=problems_of(exc),
+            )
         return RedirectResponse(str(request.url_for("table", key=key)), status_code=303)
 
     def show(request: Request, key: str, status: int = 200):
         opened = request.query_params.get("open") or None
         try:
             with store.table(key, changes=False) as table:
+                before = table.version
+                table.settle()  # a bot's turn: it answers now, within its budget
+                if table.over and table.version != before:
+                    _keep_history(site, key, table)
                 prompt = table.prompt(opened)
                 sheet = table.score()
                 values = dict(
                     key=key,
                     game=table.session.model,
                     players=table.session.players,
+                    bots={p: read_seat(spec) for p, spec in table.bots.items()},
                     prompt=prompt,
                     at=table.version,
                     turn=table.steps[-1].turn if table.steps else 0,
@@ -173,6 +193,33 @@ def routes(site: Site) -> list[Route]:
         Route("/play/{key}", post_answer, methods=["POST"], name="table_answer"),
         Route("/play/{key}/log.yaml", download, name="table_log"),
     ]
+
+
+def bot_seats(form: dict[str, str], players: list[str]) -> dict[str, str]:
+    """The form's seats a bot plays (``bot.N``: a level, or '' for a person; ``cards.N``: the
+    procedure for its secret cards), as seat -> LEVEL[:PROCEDURE], by seat number from 1."""
+    out: dict[str, str] = {}
+    for field, level in form.items():
+        if not field.startswith("bot.") or not level:
+            continue
+        n = int(field[4:]) if field[4:].isdecimal() and len(field) < 8 else 0
+        if not 1 <= n <= len(players):
+            raise InputError(
+                Problem(
+                    f"seat {field[4:12]} is a bot, but {len(players)} players are named",
+                    field="players",
+                    hint="name a player for every seat, or make that seat a person",
+                )
+            )
+        cards = form.get(f"cards.{n}", "entered")
+        if level not in LEVELS or cards not in PROCEDURES:
+            raise InputError(Problem(f"seat {n}: not a bot level", field=field))
+        out[players[n - 1]] = read_seat(f"{level}:{cards}").spelled()
+    if out and len(out) == len(players):
+        raise InputError(
+            Problem("every seat is a bot", field="players", hint="keep at least one for a person")
+        )
+    return {p: out[p] for p in players if p in out}
 
 
 def _keep_history(site: Site, key: str, table) -> None:

@@ -11,10 +11,13 @@ template.
 from __future__ import annotations
 
 import shlex
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from checker.core.bots import DEFAULT_ITERATIONS, Budget
+from checker.core.bots.seats import read_seat
 from checker.core.game import Decision, GameRules
 from checker.core.log import LogFile
 from checker.core.play import BACK, HEADER, Heading, Session, menu_entries
@@ -22,6 +25,11 @@ from checker.core.scoresheet import ScoreSheet
 from portolan.model.loader import Game
 
 EVENTS_KEPT = 12  # the last things that happened, shown above the prompt
+# A bot seat's budget on the web: an mcts bot thinks at most THINK CPU seconds a move (or its
+# usual iterations, if fewer), and a request plays one such move; quicker bots (greedy, random)
+# play on while a request has taken less than QUICK seconds, then the page reloads for more.
+THINK = 2.0
+QUICK = 0.5
 LOG_NAME = "log.yaml"  # what the log's first line tells `portolan play` to resume
 
 
@@ -40,7 +48,7 @@ class Prompt:
     turn: int
     player: str
     phase: str
-    kind: str  # "choice" or "chance"
+    kind: str  # "choice", "chance", or "bot" (a bot is thinking: the page reloads)
     question: str
     entries: list[Entry]
     opened: str | None = None
@@ -60,9 +68,17 @@ class Table:
 
     @classmethod
     def new(
-        cls, rules: GameRules, model: Game, players: list[str], options: dict[str, Any], log: Path
+        cls,
+        rules: GameRules,
+        model: Game,
+        players: list[str],
+        options: dict[str, Any],
+        log: Path,
+        bots: dict[str, str] | None = None,
     ) -> Table:
-        table = cls._made(rules, model, players, options, log)
+        """A new game; ``bots``: the seats a bot plays (seat -> LEVEL[:PROCEDURE], as the log's
+        ``bots:``), kept in the log's header."""
+        table = cls._made(rules, model, players, options, log, bots or {})
         table.session.file.create(HEADER.format(command=resume_command(rules.id, LOG_NAME)))
         table.session.opened = True
         table.settle()
@@ -72,16 +88,30 @@ class Table:
     def resume(cls, log: Path, text: str, loaded: LogFile) -> Table:
         """The game of a saved log, at the prompt it stopped. A log whose steps are not legal
         any more raises ``ValueError`` with the violation."""
-        table = cls._made(loaded.rules, loaded.model, loaded.players, loaded.options, log)
+        table = cls._made(
+            loaded.rules, loaded.model, loaded.players, loaded.options, log, loaded.bots
+        )
         violation = table.session.resume(text, loaded)
         if violation is not None:
             raise ValueError(str(violation))
-        table.settle()
+        table.settle(bots=False)  # the store sets the notes first; the next request plays them
         return table
 
     @classmethod
-    def _made(cls, rules, model, players, options, log: Path) -> Table:
-        table = cls(Session(rules, model, players, options, log, _no_input, _silent))
+    def _made(cls, rules, model, players, options, log: Path, bots: dict[str, str]) -> Table:
+        session = Session(
+            rules,
+            model,
+            players,
+            options,
+            log,
+            _no_input,
+            _silent,
+            bot_levels=bots,
+            budget=Budget(DEFAULT_ITERATIONS, THINK),
+            bot_seed=log.parent.name,  # the game's id: a restart draws the same face-down cards
+        )
+        table = cls(session)
         table.session.say = table._heard
         return table
 
@@ -111,8 +141,31 @@ class Table:
         return self.rules.sheet(self.session.state)  # no winner while the game is not over
 
     def public_state(self) -> list[str]:
-        """What everyone at the table may see (the game's ``public_state``; nothing secret)."""
-        return [str(line) for line in self.rules.public_state(self.session.state)]
+        """What everyone at the table may see (the game's ``public_state``; nothing secret, and
+        no card a bot holds face down)."""
+        lines = [str(line) for line in self.rules.public_state(self.session.state)]
+        facedown = self.session.facedown
+        if facedown:
+            held = facedown.held(self.session.state)
+            lines = [facedown.mask(line, held) for line in lines]
+        return lines
+
+    @property
+    def bots(self) -> dict[str, str]:
+        """The bot seats: seat -> level (and procedure), as the log's header keeps them."""
+        return dict(self.session.bot_levels)
+
+    def bot_thinking(self) -> str | None:
+        """The seat whose bot answers the decision of the moment (the page shows it thinking
+        and reloads), or None."""
+        d = self.decision()
+        if d is None:
+            return None
+        if d.kind == "choice" and d.player in self.session.bots:
+            return d.player
+        if self.session.facedown and self.session.facedown.draws(self.session.state, d):
+            return d.player
+        return None
 
     def prompt(self, opened: str | None = None) -> Prompt | None:
         d = self.decision()
@@ -120,6 +173,10 @@ class Table:
             return None
         state = self.session.state
         turn = self.session.turn_of(d)
+        if self.bot_thinking() is not None:
+            level = read_seat(self.session.bot_levels[d.player]).level
+            what = f"{d.player} (bot, {level}) is thinking"
+            return Prompt(turn, d.player, d.phase, "bot", what, [])
         if d.kind == "choice":
             moves = self.rules.legal_moves(state)
             if len(moves) == 1:  # left by settle: it spends something, so it is asked
@@ -218,15 +275,25 @@ class Table:
         finally:
             self.actor = None
 
-    def settle(self) -> None:
+    def settle(self, *, bots: bool = True) -> None:
         """Play what nobody has to decide (a choice with one legal move that spends nothing),
-        as the terminal referee does, so the page always stops at a real question or at the
-        end; a finished game's log is saved whole."""
+        as the terminal referee does, and the bots' answers, so the page stops at a person's
+        question, at the end (a finished game's log is saved whole), or at a bot's choice once
+        this request has used its time (``THINK``, ``QUICK``: the page reloads for the rest;
+        ``bots`` False: at the first bot's)."""
+        start, thought = time.monotonic(), False
         while True:
             d = self.decision()
             if d is None:
                 self.session.save()
                 break
+            if self.bot_thinking() is not None:
+                spent = self._slow(d.player) or time.monotonic() - start > QUICK
+                if not bots or (thought and spent):
+                    break
+                self._bot_answers(d)
+                thought = True
+                continue
             if d.kind != "choice":
                 break
             moves = self.rules.legal_moves(self.session.state)
@@ -235,10 +302,28 @@ class Table:
             self._apply(d, moves[0], prompted=False)
         del self.events[:-EVENTS_KEPT]
 
+    def _slow(self, seat: str) -> bool:
+        """A bot that may think the whole budget: one move a request."""
+        return read_seat(self.session.bot_levels[seat]).level == "mcts"
+
+    def _bot_answers(self, d: Decision) -> None:
+        """A bot's choice, or a card Portolan draws for it face down: said with its reason."""
+        session, turn = self.session, self.session.turn_of(d)
+        self.actor = d.player
+        try:
+            if d.kind == "choice":
+                session.play_bot(d, turn)
+            else:
+                session.draw_face_down(d, turn)
+        finally:
+            self.actor = None
+        self.version += 1
+
     def _heard(self, text: str) -> None:
         text = text.strip()
         if text and not text.startswith("==") and not text.startswith("(h at"):
-            if self.actor and not text.startswith(self.actor):
+            named = any(text.startswith(f"{p} ") for p in self.session.players)
+            if self.actor and not text.startswith(self.actor) and not named:
                 text = f"{self.actor}: {text}"
             self.events.append(text)
             del self.events[:-EVENTS_KEPT]

@@ -50,14 +50,20 @@ class Store:
             raise NoSuchGame(game_id)
         return self.root / game_id
 
-    def create(self, game: str, players: list[str], options: dict[str, Any]) -> str:
+    def create(
+        self,
+        game: str,
+        players: list[str],
+        options: dict[str, Any],
+        bots: dict[str, str] | None = None,
+    ) -> str:
         rules = rules_for(game)
         model = load_game(self.components, game)
         key = secrets.token_urlsafe(16)  # 22 characters, 128 bits
         folder = self.folder(key)
         folder.mkdir()
         with self._lock(key):
-            table = Table.new(rules, model, players, options, folder / "log.yaml")
+            table = Table.new(rules, model, players, options, folder / "log.yaml", bots)
             self._write_meta(folder, table)
             self._remember(key, table)
         return key
@@ -65,20 +71,21 @@ class Store:
     @contextmanager
     def table(self, key: str, *, changes: bool = True) -> Iterator[Table]:
         """The game ``key``, locked for one request; its notes are saved afterwards if the
-        request ``changes`` it. If the request fails, the game is forgotten from memory and read
-        back from its log next time."""
+        request ``changes`` it (or a bot moved it on). If the request fails, the game is
+        forgotten from memory and read back from its log next time."""
         folder = self.folder(key)
         if not (folder / "log.yaml").is_file():
             raise NoSuchGame(key)
         with self._lock(key):
             table = self._tables.get(key) or self._load(folder)
+            version = table.version
             try:
                 yield table
             except BaseException:
                 with self._guard:
                     self._tables.pop(key, None)
                 raise
-            if changes:
+            if changes or table.version != version:
                 self._write_meta(folder, table)
             self._remember(key, table)
 

@@ -382,3 +382,17 @@ def _deal_missions(state: State, others: list[str], rng: random.Random) -> None:
     for i, q in enumerate(others):
         state.missions[q] = pool[i]
     state.mission_pool = sorted(pool[len(others) :])
+
+
+def hidden_hand(state: State, seat: str) -> list[tuple[str, str]]:
+    """The named cards ``seat`` holds that the table has not seen, as (kind, name): its trade
+    contracts in hand, its special mission until the final scoring reveals it, and its flagship
+    while it waits face down in front of it (play keeps these out of what it prints for a bot
+    whose secret cards stay face down)."""
+    out = [("trade contract", c) for c in state.hands[seat]]
+    unscored = state.final_points is None and state.phase not in (MISSIONS, OVER)
+    if unscored and state.missions[seat]:
+        out.append(("special mission", state.missions[seat]))
+    if state.flagship[seat] and state.flagship_idle[seat]:
+        out.append(("flagship", state.flagship[seat]))
+    return out

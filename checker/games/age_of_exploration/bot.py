@@ -460,3 +460,9 @@ def determinise(state: State, seat: str, rng: random.Random) -> None:
         state.hands[p], pool = sorted(pool[:n]), pool[n:]
     state.outfit_deck = sorted(pool)
     state.forget()
+
+
+def hidden_hand(state: State, seat: str) -> list[tuple[str, str]]:
+    """The Outfitting cards in ``seat``'s hand, as (kind, name) (play keeps them out of what it
+    prints for a bot whose secret cards stay face down)."""
+    return [("Outfitting card", state.book.outfit[n].name) for n in state.hands[seat]]

@@ -228,3 +228,15 @@ def _counts(cards: list[str]) -> dict[str, int]:
     for c in sorted(cards):
         out[c] = out.get(c, 0) + 1
     return out
+
+
+def hidden_hand(state: State, seat: str) -> list[tuple[str, str]]:
+    """The cards in ``seat``'s hand that the table has not seen (the two an expedition brings
+    home are seen), as (kind, name), for play to keep out of what it prints for a bot whose
+    secret cards stay face down."""
+    shown = state.shown.get(seat, {})
+    return [
+        ("Exploration card", c)
+        for c, n in sorted(state.hands[seat].items())
+        for _ in range(n - min(n, shown.get(c, 0)))
+    ]
