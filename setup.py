@@ -20,7 +20,21 @@ DATA_PACKAGES = {
     "portolan.examples": "examples",
 }
 
+# The code folders at the top of the checkout install under the one import name (a wheel adds
+# only ``portolan`` to site-packages): the same package_dir mapping as the data folders, so an
+# editable install maps them too.
+CODE_PACKAGES = {"portolan.checker": "checker", "portolan.generator": "generator"}
+CODE_PACKAGES_ALL = [
+    name + found[len(folder) :]
+    for name, folder in CODE_PACKAGES.items()
+    for found in find_packages(include=[folder, f"{folder}.*"])
+]
+
 setup(
-    packages=[*find_packages(include=[f"{p}*" for p in CODE]), *DATA_PACKAGES],
-    package_dir=DATA_PACKAGES,
+    packages=[
+        *find_packages(include=["portolan", "portolan.*"]),
+        *CODE_PACKAGES_ALL,
+        *DATA_PACKAGES,
+    ],
+    package_dir={**DATA_PACKAGES, **CODE_PACKAGES},
 )

@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from checker.core.bots import DEFAULT_ITERATIONS  # noqa: E402
-from checker.core.bots.arena import level_summary, percentile  # noqa: E402
-from checker.core.registry import GAMES, rules_for  # noqa: E402
-from checker.core.simulate import Batch, default_players, play_games  # noqa: E402
+from portolan.checker.core.bots import DEFAULT_ITERATIONS  # noqa: E402
+from portolan.checker.core.bots.arena import level_summary, percentile  # noqa: E402
+from portolan.checker.core.registry import GAMES, rules_for  # noqa: E402
+from portolan.checker.core.simulate import Batch, default_players, play_games  # noqa: E402
 from portolan.model.loader import load_game  # noqa: E402
 
 PAIRINGS = (("greedy", "random"), ("mcts", "random"), ("mcts", "greedy"))

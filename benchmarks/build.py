@@ -97,9 +97,9 @@ def run_once(game: str, formats: str, out: Path, jobs: str | None) -> tuple[floa
 
 
 def by_component(game_id: str, formats: tuple[str, ...]) -> list[tuple[str, float]]:
-    from generator.build import BuildOptions, GameReport, build_component
-    from generator.printset import SharedSheets
-    from generator.staging import Staging
+    from portolan.generator.build import BuildOptions, GameReport, build_component
+    from portolan.generator.printset import SharedSheets
+    from portolan.generator.staging import Staging
     from portolan.model import load_game
     from portolan.paths import components_dir
 

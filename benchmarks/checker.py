@@ -22,12 +22,12 @@ from pathlib import Path
 # package, not this script.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-from checker.core.log import parse_log  # noqa: E402
-from checker.core.logwriter import log_text  # noqa: E402
-from checker.core.options import resolve  # noqa: E402
-from checker.core.registry import GAMES, rules_for  # noqa: E402
-from checker.core.replay import replay  # noqa: E402
-from checker.core.simulate import default_players, random_game  # noqa: E402
+from portolan.checker.core.log import parse_log  # noqa: E402
+from portolan.checker.core.logwriter import log_text  # noqa: E402
+from portolan.checker.core.options import resolve  # noqa: E402
+from portolan.checker.core.registry import GAMES, rules_for  # noqa: E402
+from portolan.checker.core.replay import replay  # noqa: E402
+from portolan.checker.core.simulate import default_players, random_game  # noqa: E402
 from portolan.model import load_game  # noqa: E402
 from portolan.yamlsrc import Source  # noqa: E402
 

@@ -33,16 +33,16 @@ from reportlab.lib.units import mm  # noqa: E402
 from reportlab.lib.utils import simpleSplit  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
-from generator import fonts  # noqa: E402
-from generator.build import BuildOptions, build_game  # noqa: E402
-from generator.colours import shade, tint  # noqa: E402
-from generator.faces import FaceEvaluator  # noqa: E402
-from generator.layout.grid import solve_grid  # noqa: E402
-from generator.layout.tiling import fits_page, plan_tiles  # noqa: E402
-from generator.markup import Bullets, Heading, Note, Para, Table, parse  # noqa: E402
-from generator.printset import CARD_KINDS  # noqa: E402
-from generator.templating import render  # noqa: E402
-from generator.textbox import plain  # noqa: E402
+from portolan.generator import fonts  # noqa: E402
+from portolan.generator.build import BuildOptions, build_game  # noqa: E402
+from portolan.generator.colours import shade, tint  # noqa: E402
+from portolan.generator.faces import FaceEvaluator  # noqa: E402
+from portolan.generator.layout.grid import solve_grid  # noqa: E402
+from portolan.generator.layout.tiling import fits_page, plan_tiles  # noqa: E402
+from portolan.generator.markup import Bullets, Heading, Note, Para, Table, parse  # noqa: E402
+from portolan.generator.printset import CARD_KINDS  # noqa: E402
+from portolan.generator.templating import render  # noqa: E402
+from portolan.generator.textbox import plain  # noqa: E402
 from portolan.model import available_games, load_game  # noqa: E402
 from portolan.paths import components_dir  # noqa: E402
 from portolan.sizes import papers, printer_limits  # noqa: E402

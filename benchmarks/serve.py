@@ -29,9 +29,9 @@ import httpx
 # benchmarks/checker.py would shadow the checker package: keep this folder off the import path.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-from checker.core.log import load_log  # noqa: E402
-from checker.core.registry import GAMES  # noqa: E402
-from checker.core.replay import replay  # noqa: E402
+from portolan.checker.core.log import load_log  # noqa: E402
+from portolan.checker.core.registry import GAMES  # noqa: E402
+from portolan.checker.core.replay import replay  # noqa: E402
 from portolan.model.loader import load_game  # noqa: E402
 from portolan.paths import components_dir  # noqa: E402
 

@@ -116,12 +116,12 @@ def long(tree: Path) -> dict:
 
 REPLAY = """
 import random, sys, time
-from checker.core.log import parse_log
-from checker.core.logwriter import log_text
-from checker.core.options import resolve
-from checker.core.registry import GAMES, rules_for
-from checker.core.replay import replay
-from checker.core.simulate import default_players, random_game
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.logwriter import log_text
+from portolan.checker.core.options import resolve
+from portolan.checker.core.registry import GAMES, rules_for
+from portolan.checker.core.replay import replay
+from portolan.checker.core.simulate import default_players, random_game
 from portolan.model import load_game
 from portolan.paths import components_dir
 from portolan.yamlsrc import Source

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def drawings(grayscale: bool) -> list[tuple[str, object, object]]:
     """(file name, drawing, colour filter) of every SVG of a default build of every game."""
-    import generator.build as build
+    import portolan.generator.build as build
     from portolan.model import available_games, load_game
     from portolan.paths import components_dir
 
@@ -49,7 +49,7 @@ def drawings(grayscale: bool) -> list[tuple[str, object, object]]:
 
 def one_run(grayscale: bool) -> dict:
     """CPU seconds of the SVG texts of every drawing, then each file's hash as written."""
-    from generator.backends.svg import svg_text, write_svg
+    from portolan.generator.backends.svg import svg_text, write_svg
 
     kept = drawings(grayscale)
     start = time.process_time()

@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from checker.core.bots import Budget, make_bot  # noqa: E402
-from checker.core.registry import GAMES, rules_for  # noqa: E402
+from portolan.checker.core.bots import Budget, make_bot  # noqa: E402
+from portolan.checker.core.registry import GAMES, rules_for  # noqa: E402
 from portolan.model.loader import load_game  # noqa: E402
 
 
@@ -47,7 +47,7 @@ def play_moves_timed(game: str, think: float, count: int) -> list[float]:
     choice, its line, the move applied and the log saved), a person answering at random."""
     import tempfile
 
-    from checker.core.play import Session
+    from portolan.checker.core.play import Session
 
     rules, model = rules_for(game), load_game(ROOT / "components", game)
     options = {o.name: o.default for o in rules.options(model)}

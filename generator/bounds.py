@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from generator.kinds.counters import counter_area, counter_bleed
-from generator.layout.sheet import Item, grid_for, unfolded
-from generator.layout.tiling import fits_page, plan_tiles
-from generator.printset import board_sheet
 from portolan.errors import InputError
+from portolan.generator.kinds.counters import counter_area, counter_bleed
+from portolan.generator.layout.sheet import Item, grid_for, unfolded
+from portolan.generator.layout.tiling import fits_page, plan_tiles
+from portolan.generator.printset import board_sheet
 from portolan.limits import component_limits, hint, shown
 from portolan.model.loader import Component
 from portolan.sizes import paper_label

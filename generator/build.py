@@ -17,31 +17,6 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
-from generator.backends.pdf import PdfWriter
-from generator.backends.png import require_png
-from generator.backends.svg import write_svg
-from generator.bounds import check_counters_fit, check_pages, check_sheet
-from generator.exports import EXPORT_FORMATS, write_exports
-from generator.fingerprint import STAGING, fingerprint, stamp
-from generator.keep import keep_other_formats
-from generator.kinds.cardface import Overflow
-from generator.kinds.counters import render_counters
-from generator.kinds.scorepad import render_scorepad
-from generator.layout.large import choose_sheet, large_page
-from generator.options import FORMATS, BuildOptions  # noqa: F401 (FORMATS: callers' name)
-from generator.parallel import ComponentPool, can_fork
-from generator.printset import (
-    BOARD_KINDS,
-    SharedSheets,
-    component_pages,
-    free_stem,
-    is_tiled,
-    registration,
-    shared_pages,
-)
-from generator.printset import render_component as render
-from generator.publish import publish_pdf
-from generator.staging import Staging
 from portolan.errors import InputError, OutputError
 from portolan.fsio import (
     Flusher,
@@ -52,6 +27,31 @@ from portolan.fsio import (
     remove,
     remove_stale,
 )
+from portolan.generator.backends.pdf import PdfWriter
+from portolan.generator.backends.png import require_png
+from portolan.generator.backends.svg import write_svg
+from portolan.generator.bounds import check_counters_fit, check_pages, check_sheet
+from portolan.generator.exports import EXPORT_FORMATS, write_exports
+from portolan.generator.fingerprint import STAGING, fingerprint, stamp
+from portolan.generator.keep import keep_other_formats
+from portolan.generator.kinds.cardface import Overflow
+from portolan.generator.kinds.counters import render_counters
+from portolan.generator.kinds.scorepad import render_scorepad
+from portolan.generator.layout.large import choose_sheet, large_page
+from portolan.generator.options import FORMATS, BuildOptions  # noqa: F401 (FORMATS: callers' name)
+from portolan.generator.parallel import ComponentPool, can_fork
+from portolan.generator.printset import (
+    BOARD_KINDS,
+    SharedSheets,
+    component_pages,
+    free_stem,
+    is_tiled,
+    registration,
+    shared_pages,
+)
+from portolan.generator.printset import render_component as render
+from portolan.generator.publish import publish_pdf
+from portolan.generator.staging import Staging
 from portolan.limits import component_limits, hint, shown, time_budget
 from portolan.model.loader import Component, Game
 from portolan.sizes import paper_label
@@ -327,7 +327,7 @@ def _build_component(
         # Imported here: reportlab's platypus takes 0.06 to 0.09 s to import (its regular
         # expressions), which only the process that builds the reference then pays, not the
         # parent before its workers are forked.
-        from generator.kinds.reference import write_reference
+        from portolan.generator.kinds.reference import write_reference
 
         return [] if opts.sides == "backs" else write_reference(game, component, staging, opts)
     if kind == "scorepad":

@@ -39,8 +39,8 @@ from typing import Any
 
 import jinja2
 
-from generator.sandbox import TEMPLATE_ERRORS, PortolanSandbox, sandboxed
 from portolan.errors import InputError
+from portolan.generator.sandbox import TEMPLATE_ERRORS, PortolanSandbox, sandboxed
 from portolan.model import effects
 from portolan.model.deck import Card, Deck, Face
 from portolan.model.loader import Component, Game

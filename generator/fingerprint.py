@@ -21,9 +21,9 @@ from importlib import metadata
 from pathlib import Path
 
 import portolan
-from generator.options import BuildOptions
 from portolan.errors import InputError, Problem, display_path
 from portolan.fsio import remove_stale
+from portolan.generator.options import BuildOptions
 from portolan.limits import component_limits, hint
 from portolan.paths import data_file, templates_dir
 

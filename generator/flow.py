@@ -12,13 +12,13 @@ import math
 import re
 from dataclasses import dataclass
 
-from generator.colours import readable, shade, tint
-from generator.draw import Line, Rect, Text
-from generator.fonts import PT, width_mm
-from generator.legibility import BODY, CONTRAST_AIM
-from generator.markup import Block, Bullets, Heading, Note, Para, Table
-from generator.textbox import plain, set_paragraphs
-from generator.theme import ink, on
+from portolan.generator.colours import readable, shade, tint
+from portolan.generator.draw import Line, Rect, Text
+from portolan.generator.fonts import PT, width_mm
+from portolan.generator.legibility import BODY, CONTRAST_AIM
+from portolan.generator.markup import Block, Bullets, Heading, Note, Para, Table
+from portolan.generator.textbox import plain, set_paragraphs
+from portolan.generator.theme import ink, on
 
 TEXT = "#1f1f1f"
 WRITE_IN = 8.0  # mm: the side of a write-in box

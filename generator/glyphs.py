@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import math
 
-from generator.draw import Circle, Path, Rect, Text
-from generator.fonts import PT
-from generator.legibility import LABEL
+from portolan.generator.draw import Circle, Path, Rect, Text
+from portolan.generator.fonts import PT
+from portolan.generator.legibility import LABEL
 
 WHITE = "#ffffff"
 

@@ -4,7 +4,8 @@ The shapes are data (``generator/data/icons.json``), read once and checked again
 below. Each icon is a list of shapes; a shape names its kind and its numbers (``rect``: x, y,
 w, h; ``line``: x1, y1, x2, y2; ``circle``: cx, cy, r; ``path``: commands ``["M", x, y]``,
 ``["L", x, y]``, ``["C", x1, y1, x2, y2, x, y]``, ``["Z"]``), then what differs from
-``generator.draw``'s defaults: ``fill`` and ``stroke`` (``colour`` or ``background``, the two
+``portolan.generator.draw``'s defaults: ``fill`` and ``stroke`` (``colour`` or ``background``, the
+two
 colours an icon is drawn in), ``width``, ``radius``, ``dash``. Names are what the YAML's
 ``icon:`` keys may use; ``ICONS`` lists them.
 """
@@ -18,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path as FilePath
 from typing import Any
 
-from generator.draw import Circle, Group, Line, Path, Rect
+from portolan.generator.draw import Circle, Group, Line, Path, Rect
 
 DATA = FilePath(__file__).parent / "data" / "icons.json"
 MOST_BYTES = 1 << 20  # the file

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.draw import Line, Text
-from generator.fonts import PT, width_mm
-from generator.glyphs import LETTER_ROOM, circled, thumb
-from generator.textbox import keeps_together
+from portolan.generator.draw import Line, Text
+from portolan.generator.fonts import PT, width_mm
+from portolan.generator.glyphs import LETTER_ROOM, circled, thumb
+from portolan.generator.textbox import keeps_together
 from portolan.model import instructions as ins
 
 RATING_NAMES = {
@@ -380,9 +380,9 @@ def draw_panels(
 ) -> bool:
     """Framed panels, one under the other, each a heading (label, title, Ⓓ/Ⓡ) over its
     instructions; heights shared by how much each holds. Returns whether all fitted."""
-    from generator.colours import shade, tint
-    from generator.draw import Rect
-    from generator.fonts import fit_size
+    from portolan.generator.colours import shade, tint
+    from portolan.generator.draw import Rect
+    from portolan.generator.fonts import fit_size
 
     valid = [p for p in panels if isinstance(p, dict) and p.get("steps")]
     if not valid:

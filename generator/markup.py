@@ -125,7 +125,7 @@ def inline_rl(text: str) -> str:
 def kept_together(text: str) -> str:
     """``text`` with a no-break space where the card faces never break a line either
     (``textbox.keeps_together``: "1 gold", "Strength −1"); reportlab honours it."""
-    from generator.textbox import keeps_together  # here: the web's pages need no fonts
+    from portolan.generator.textbox import keeps_together  # here: the web's pages need no fonts
 
     words = text.split(" ")
     bound = keeps_together(words)

@@ -33,12 +33,12 @@ class BuildOptions:
 
     @property
     def theme(self):
-        from generator.theme import Theme
+        from portolan.generator.theme import Theme
 
         return Theme(ink_saver=self.ink_saver, gray=self.grayscale)
 
     def sheet(self):
-        from generator.layout.sheet import SheetOptions
+        from portolan.generator.layout.sheet import SheetOptions
         from portolan.sizes import papers
 
         size = papers()[self.page]

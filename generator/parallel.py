@@ -1,7 +1,7 @@
 """``portolan build --jobs N``: components built in N worker processes.
 
 Every component of every game asked for is handed out at once, each game's in the order the
-caller gives (``generator.build`` hands out the longest first, and the decks of the shared
+caller gives (``portolan.generator.build`` hands out the longest first, and the decks of the shared
 card sheets early: a long component handed out last keeps one worker busy while the others
 wait); the parent takes the results back in the order a one-process build makes them (so the
 report, the first error and the files are the same). While the workers draw, it writes what is
@@ -27,9 +27,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from generator.staging import Staging
 from portolan.errors import InputError, OutputError
 from portolan.forks import die_with_parent
+from portolan.generator.staging import Staging
 
 BuildOne = Callable[[Any, Any, Staging, Any], Any]
 Handout = Callable[[Any], list[int]]  # a game's component indexes, in the order handed out

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.draw import Drawing
-from generator.kinds.aid import render_aid
-from generator.kinds.board import render_board
-from generator.kinds.deck import Rendered, render_deck
-from generator.kinds.map import render_map
-from generator.layout.assembly import assembly_page
-from generator.layout.large import choose_sheet, large_page
-from generator.layout.registration import registration_pages
-from generator.layout.sheet import Item, SheetOptions, compose, grid_for
-from generator.layout.tiling import fits_page, plan_tiles
 from portolan.errors import InputError, Problem, did_you_mean
+from portolan.generator.draw import Drawing
+from portolan.generator.kinds.aid import render_aid
+from portolan.generator.kinds.board import render_board
+from portolan.generator.kinds.deck import Rendered, render_deck
+from portolan.generator.kinds.map import render_map
+from portolan.generator.layout.assembly import assembly_page
+from portolan.generator.layout.large import choose_sheet, large_page
+from portolan.generator.layout.registration import registration_pages
+from portolan.generator.layout.sheet import Item, SheetOptions, compose, grid_for
+from portolan.generator.layout.tiling import fits_page, plan_tiles
 from portolan.model.loader import Component, Game
 from portolan.sizes import Size, card_sizes, papers
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.draw import Text
-from generator.fonts import PT, width_mm
-from generator.icons import ICONS, icon
-from generator.legibility import LABEL
-from generator.theme import on
+from portolan.generator.draw import Text
+from portolan.generator.fonts import PT, width_mm
+from portolan.generator.icons import ICONS, icon
+from portolan.generator.legibility import LABEL
+from portolan.generator.theme import on
 from portolan.model.game import Term
 
 GAP = 0.12  # between pieces, in icon sizes

@@ -14,9 +14,9 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from generator.faces import signed
-from generator.sandbox import TEMPLATE_ERRORS, sandboxed
 from portolan.errors import InputError, Problem, display_path
+from portolan.generator.faces import signed
+from portolan.generator.sandbox import TEMPLATE_ERRORS, sandboxed
 from portolan.model import effects
 from portolan.model.loader import Component, Game
 from portolan.paths import templates_dir

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.draw import Text
-from generator.fonts import PT, width_mm
-from generator.legibility import BODY
+from portolan.generator.draw import Text
+from portolan.generator.fonts import PT, width_mm
+from portolan.generator.legibility import BODY
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 ASCENT = 0.76  # Vera's cap height is ~0.73 em; a little more keeps accents inside the box

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from generator.colours import (
+from portolan.generator.colours import (
     ColourFilter,
     contrast,
     grayscale,
@@ -14,7 +14,7 @@ from generator.colours import (
     shade,
     tint,
 )
-from generator.legibility import CONTRAST_AIM as CONTRAST
+from portolan.generator.legibility import CONTRAST_AIM as CONTRAST
 
 WHITE = "#ffffff"
 INK = "#1b1b1b"

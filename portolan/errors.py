@@ -2,7 +2,8 @@
 
 Anything the user typed (YAML, a turn log, a command-line option) that cannot be read is an
 ``InputError``; the command line prints its problems and exits with code 2. Illegal *game steps*
-are not input errors: they are ``checker.core.violation.Violation`` values (exit code 1). A file
+are not input errors: they are ``portolan.checker.core.violation.Violation`` values (exit code 1). A
+file
 that cannot be written (a read-only or full disk, ``--out`` naming a file) is an ``OutputError``:
 exit code 74, as sysexits' EX_IOERR. Exit code 3 is kept for bugs in Portolan.
 """

@@ -11,7 +11,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator.build import BuildOptions, GameReport, build_games
+from portolan.generator.build import BuildOptions, GameReport, build_games
 from portolan.model import available_games, load_game
 from portolan.paths import components_dir
 

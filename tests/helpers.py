@@ -310,7 +310,7 @@ def char_size(ch: dict) -> float | None:
     width (a space)."""
     from reportlab.pdfbase import pdfmetrics
 
-    from generator import fonts
+    from portolan.generator import fonts
 
     fonts.register()
     a, b, c, d = ch["matrix"][:4]

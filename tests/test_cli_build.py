@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from generator.fingerprint import STAMP
 from portolan.cli import app
+from portolan.generator.fingerprint import STAMP
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
 
 runner = CliRunner()
@@ -212,12 +212,12 @@ def test_real_process_prints_no_traceback(tmp_path):
 
 
 def test_internal_error_is_reported_without_traceback(tmp_path, monkeypatch):
-    import generator.build
+    import portolan.generator.build
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(generator.build, "build_games", broken)
+    monkeypatch.setattr(portolan.generator.build, "build_games", broken)
     result = run("--components", str(FIXTURE_COMPONENTS), "--out", str(tmp_path / "out"))
     assert result.exit_code == 3
     assert "Traceback" not in result.output
@@ -227,21 +227,21 @@ def test_internal_error_is_reported_without_traceback(tmp_path, monkeypatch):
 def test_the_collector_is_as_before_after_a_build_even_a_failed_one(tmp_path, monkeypatch):
     import gc
 
-    import generator.build
+    import portolan.generator.build
 
     seen = []
-    real = generator.build.build_games
+    real = portolan.generator.build.build_games
 
     def watched(*args, **kwargs):
         seen.append(gc.get_threshold()[0])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(generator.build, "build_games", watched)
+    monkeypatch.setattr(portolan.generator.build, "build_games", watched)
     before = gc.get_threshold()
     result = run("--components", str(FIXTURE_COMPONENTS), "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
     assert seen == [10_000] and gc.get_threshold() == before  # larger while drawing only
-    monkeypatch.setattr(generator.build, "build_games", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(portolan.generator.build, "build_games", lambda *a, **k: 1 / 0)
     assert (
         run("--components", str(FIXTURE_COMPONENTS), "--out", str(tmp_path / "o2")).exit_code == 3
     )

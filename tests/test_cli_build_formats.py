@@ -8,9 +8,9 @@ from pathlib import Path, PurePosixPath
 import pytest
 from typer.testing import CliRunner
 
-from generator.fingerprint import STAMP
-from generator.keep import format_of
 from portolan.cli import app
+from portolan.generator.fingerprint import STAMP
+from portolan.generator.keep import format_of
 from portolan.paths import components_dir
 from tests.conftest import FIXTURE_GAME
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from generator.fingerprint import STAMP
 from portolan.cli import app
+from portolan.generator.fingerprint import STAMP
 from tests.conftest import FIXTURE_GAME
 
 runner = CliRunner()

@@ -98,8 +98,8 @@ def test_two_names_that_make_one_id_are_an_error(work):
 
 def test_the_staging_folder_refuses_paths_outside_it_and_second_writes(tmp_path):
     """The last line of defence, for an id that would pass the schema by some other route."""
-    from generator.staging import Staging
     from portolan.errors import InputError
+    from portolan.generator.staging import Staging
 
     staging = Staging(tmp_path / "stage")
     (tmp_path / "stage").mkdir()
@@ -201,11 +201,13 @@ def test_board_bounds(work, body, needle):
 
 
 def test_a_component_past_its_time_budget_stops_the_build(work, monkeypatch):
-    import generator.build
+    import portolan.generator.build
 
-    limits = generator.build.component_limits()
+    limits = portolan.generator.build.component_limits()
     monkeypatch.setattr(
-        generator.build, "component_limits", lambda: limits._replace(time_budget_seconds=0.5)
+        portolan.generator.build,
+        "component_limits",
+        lambda: limits._replace(time_budget_seconds=0.5),
     )
     edit(
         work,
@@ -342,9 +344,9 @@ def test_a_full_disk_exits_74_with_the_reason_and_leaves_no_staging(work, monkey
 def test_a_read_only_output_folder_exits_74(work, monkeypatch):
     (work / "out").mkdir()
     if os.geteuid() == 0:  # root writes anywhere: make the disk refuse instead
-        import generator.build
+        import portolan.generator.build
 
-        _fail_with(monkeypatch, generator.build.Staging, "file", errno.EROFS)
+        _fail_with(monkeypatch, portolan.generator.build.Staging, "file", errno.EROFS)
         needle = "Read-only file system"
     else:
         (work / "out").chmod(0o555)
@@ -374,12 +376,12 @@ def test_play_on_a_read_only_disk_exits_74(work, monkeypatch):
 
 
 def test_a_bug_still_exits_3(work, monkeypatch):
-    import generator.build
+    import portolan.generator.build
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(generator.build, "build_games", broken)
+    monkeypatch.setattr(portolan.generator.build, "build_games", broken)
     result = build()
     assert result.exit_code == 3
     assert "internal error: RuntimeError: boom" in result.stderr

@@ -27,9 +27,9 @@ import yaml
 from typer.testing import CliRunner
 
 import portolan.model.loader
-from checker.core.registry import GAMES as CHECKED
-from generator.build import BuildOptions, build_game
+from portolan.checker.core.registry import GAMES as CHECKED
 from portolan.cli import app
+from portolan.generator.build import BuildOptions, build_game
 from portolan.model import available_games, load_game
 from portolan.paths import components_dir
 from tests import scaling

@@ -14,7 +14,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from checker.core.registry import GAMES
+from portolan.checker.core.registry import GAMES
 from portolan.cli import app
 from portolan.cli.schema import schema_text as generate
 from portolan.model import available_games

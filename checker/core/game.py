@@ -35,9 +35,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol
 
-from checker.core.scoresheet import ScoreSheet
-from checker.core.turn import Decision, Illegal, Task, run
-from checker.core.turn import missing_of as missing_of  # part of the core's contract too
+from portolan.checker.core.scoresheet import ScoreSheet
+from portolan.checker.core.turn import Decision, Illegal, Task, run
+from portolan.checker.core.turn import missing_of as missing_of  # part of the core's contract too
 from portolan.model.loader import Game
 from portolan.model.rules import RuleOption
 from portolan.yamlsrc import Pos, Source

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from checker.core import options as rule_options
-from checker.core.game import GameRules, Step
-from checker.core.readers import (  # also read from here by the games' log readers
+from portolan.checker.core import options as rule_options
+from portolan.checker.core.game import GameRules, Step
+from portolan.checker.core.readers import (  # also read from here by the games' log readers
     enough_problems,
     read_players,
 )
-from checker.core.registry import rules_for
+from portolan.checker.core.registry import rules_for
 from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.model.loader import Game, load_game
 from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, parse_yaml, read_document
@@ -128,7 +128,7 @@ def read_start_of(
 ) -> Any:
     """The position a log starts from (its ``position:``): a file beside the log (a path
     relative to the log's folder, inside it) or written in the log itself."""
-    from checker.core.position import read_start  # a position's reader reads a log's parts
+    from portolan.checker.core.position import read_start  # a position's reader reads a log's parts
 
     value, pos = raw["position"], raw.value_pos["position"]
     for key in rules.log_keys:
@@ -209,7 +209,7 @@ def read_bots(raw: YMap, players: list[str], source: Source) -> dict[str, str]:
     """The log's ``bots:`` (seat -> ``LEVEL`` or ``LEVEL:PROCEDURE``, checker/core/bots/seats.py):
     which seats ``portolan play`` and the web referee let a bot play. A check replays their
     moves like anyone's; only play reads this."""
-    from checker.core.bots.seats import BadSeat, read_seat
+    from portolan.checker.core.bots.seats import BadSeat, read_seat
 
     value = raw.get("bots")
     if value is None:

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
-from checker.core.game import Step
-from checker.core.log import LogReader, player_named, turn_entries
+from portolan.checker.core.game import Step
+from portolan.checker.core.log import LogReader, player_named, turn_entries
 from portolan.errors import InputError, did_you_mean
 from portolan.names import NameIndex, fold
 from portolan.yamlsrc import Pos, Source, YList, YMap

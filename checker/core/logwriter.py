@@ -8,8 +8,8 @@ from typing import Any
 
 import yaml
 
-from checker.core.game import GameRules, Step
 from portolan import fsio
+from portolan.checker.core.game import GameRules, Step
 from portolan.model.loader import Game
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core.matching import match
+from portolan.checker.core.matching import match
 from portolan.names import fold
 
 

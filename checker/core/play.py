@@ -23,19 +23,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from checker.core.bots import make_bot
-from checker.core.bots.facedown import FaceDown, a_card
-from checker.core.bots.seats import read_seat
-from checker.core.game import Decision, GameRules, Step
-from checker.core.log import LogFile, parse_log
-from checker.core.logwriter import log_text
-from checker.core.matching import counts_of, match, number_keys, suggestion
-from checker.core.menus import BACK, Heading, menu_entries, named_exactly
-from checker.core.menus import pick as pick  # where tests and tools have found it
-from checker.core.playlog import Answer, PlayLog
-from checker.core.replay import run
-from checker.core.reveals import run_of_reveals
-from checker.core.violation import Violation
+from portolan.checker.core.bots import make_bot
+from portolan.checker.core.bots.facedown import FaceDown, a_card
+from portolan.checker.core.bots.seats import read_seat
+from portolan.checker.core.game import Decision, GameRules, Step
+from portolan.checker.core.log import LogFile, parse_log
+from portolan.checker.core.logwriter import log_text
+from portolan.checker.core.matching import counts_of, match, number_keys, suggestion
+from portolan.checker.core.menus import BACK, Heading, menu_entries, named_exactly
+from portolan.checker.core.menus import pick as pick  # where tests and tools have found it
+from portolan.checker.core.playlog import Answer, PlayLog
+from portolan.checker.core.replay import run
+from portolan.checker.core.reveals import run_of_reveals
+from portolan.checker.core.violation import Violation
 from portolan.errors import display_path
 from portolan.model.loader import Game
 from portolan.names import fold

@@ -28,10 +28,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.core.game import Step
-from checker.core.log import LogFile
-from checker.core.logwriter import comment
 from portolan import fsio
+from portolan.checker.core.game import Step
+from portolan.checker.core.log import LogFile
+from portolan.checker.core.logwriter import comment
 from portolan.errors import InputError
 from portolan.escapes import json_escaped
 from portolan.yamlsrc import YList, YMap

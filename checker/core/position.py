@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core import statecodec
-from checker.core.game import Decision, GameRules, Illegal, missing_of
-from checker.core.options import resolve
-from checker.core.readers import enough_problems, read_players
+from portolan.checker.core import statecodec
+from portolan.checker.core.game import Decision, GameRules, Illegal, missing_of
+from portolan.checker.core.options import resolve
+from portolan.checker.core.readers import enough_problems, read_players
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.model.loader import Game
 from portolan.yamlsrc import Pos, Source, YList, YMap, position_at

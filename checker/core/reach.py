@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core.game import Illegal
-from checker.core.log import LogFile
-from checker.core.position import between_turns, position_data
-from checker.core.replay import run, start_state
-from checker.core.violation import Violation
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.log import LogFile
+from portolan.checker.core.position import between_turns, position_data
+from portolan.checker.core.replay import run, start_state
+from portolan.checker.core.violation import Violation
 
 
 @dataclass

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import importlib
 
-from checker.core.game import GameRules
+from portolan.checker.core.game import GameRules
 from portolan.errors import InputError, Problem, did_you_mean
 
 GAMES: dict[str, str] = {
-    "exploration-age-of-sail": "checker.games.exploration_age_of_sail",
-    "age-of-discovery": "checker.games.age_of_discovery",
-    "discovery-era-of-voyage": "checker.games.discovery_era_of_voyage",
-    "ships": "checker.games.ships",
-    "age-of-exploration": "checker.games.age_of_exploration",
+    "exploration-age-of-sail": "portolan.checker.games.exploration_age_of_sail",
+    "age-of-discovery": "portolan.checker.games.age_of_discovery",
+    "discovery-era-of-voyage": "portolan.checker.games.discovery_era_of_voyage",
+    "ships": "portolan.checker.games.ships",
+    "age-of-exploration": "portolan.checker.games.age_of_exploration",
 }
 
 

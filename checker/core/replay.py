@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core.game import Decision, GameRules, Illegal, Step, missing_of
-from checker.core.log import LogFile
-from checker.core.position import STATE_FAULTS, state_fault
-from checker.core.violation import Violation
+from portolan.checker.core.game import Decision, GameRules, Illegal, Step, missing_of
+from portolan.checker.core.log import LogFile
+from portolan.checker.core.position import STATE_FAULTS, state_fault
+from portolan.checker.core.violation import Violation
 from portolan.model.loader import Game
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import Decision, GameRules, Step
+from portolan.checker.core.game import Decision, GameRules, Step
 from portolan.model.loader import Game
 
 RUN_LOOKAHEAD = 60  # reveals of one run counted ahead at most

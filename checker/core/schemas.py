@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.bots import LEVELS
-from checker.core.log import TOP_KEYS
-from checker.core.logformat import turn_schema
-from checker.core.registry import rules_for
-from checker.core.reports import REPORTS, ErrorReport
+from portolan.checker.core.bots import LEVELS
+from portolan.checker.core.log import TOP_KEYS
+from portolan.checker.core.logformat import turn_schema
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.reports import REPORTS, ErrorReport
 from portolan.model.jsonschema import DRAFT, models_schema
 from portolan.model.loader import Game
 

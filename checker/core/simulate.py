@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core.bots import DEFAULT_ITERATIONS
-from checker.core.game import GameRules, Step
+from portolan.checker.core.bots import DEFAULT_ITERATIONS
+from portolan.checker.core.game import GameRules, Step
 from portolan.model.loader import Game
 
 
@@ -123,8 +123,8 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
     """Games ``first`` to ``stop - 1`` of the run, in order (writing their logs if asked)."""
     from pathlib import Path
 
-    from checker.core.logwriter import log_text, write_atomic
-    from checker.core.registry import rules_for
+    from portolan.checker.core.logwriter import log_text, write_atomic
+    from portolan.checker.core.registry import rules_for
     from portolan.model.loader import load_game
 
     rules = rules_for(batch.game)
@@ -175,9 +175,9 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
 def start_of(log_path: Any, components: Any) -> Any:
     """The position a log ends at, for games that go on from it (``simulate --from``): a
     position.Start whose ``given`` is the position itself (the logs written hold it)."""
-    from checker.core.log import load_log
-    from checker.core.position import Start
-    from checker.core.reach import position_after
+    from portolan.checker.core.log import load_log
+    from portolan.checker.core.position import Start
+    from portolan.checker.core.reach import position_after
 
     log = load_log(log_path, components)
     last = log.steps[-1].turn if log.steps else (log.start.turns if log.start else 0)
@@ -192,8 +192,8 @@ def _bot_game(
 ):
     """Game ``k`` between the batch's bots, seats rotated: the game, whether it ended, each
     seat's level, and the (level, CPU seconds) of every bot move."""
-    from checker.core.bots import Budget
-    from checker.core.bots.arena import bot_game, bots_for, seat_levels
+    from portolan.checker.core.bots import Budget
+    from portolan.checker.core.bots.arena import bot_game, bots_for, seat_levels
 
     levels = seat_levels(batch.bots, k)
     budget = Budget(batch.iterations, batch.seconds)

@@ -74,7 +74,11 @@ def classes_of(state_cls: type) -> dict[str, type]:
     package = state_cls.__module__.rsplit(".", 1)[0]
     out: dict[str, type] = {}
     for name, module in list(sys.modules.items()):
-        ours = name == package or name.startswith(package + ".") or name == "checker.core.turn"
+        ours = (
+            name == package
+            or name.startswith(package + ".")
+            or name == "portolan.checker.core.turn"
+        )
         if module is None or not ours:
             continue
         for value in vars(module).values():

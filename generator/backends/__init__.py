@@ -1,1 +1,2 @@
-"""Thin renderers of ``generator.draw`` drawings: PDF (reportlab), SVG (svgwrite), PNG (pdfium)."""
+"""Thin renderers of ``portolan.generator.draw`` drawings: PDF (reportlab), SVG (svgwrite), PNG
+(pdfium)."""

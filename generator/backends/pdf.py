@@ -21,9 +21,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import fonts
-from generator.colours import ColourFilter, identity
-from generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
+from portolan.generator import fonts
+from portolan.generator.colours import ColourFilter, identity
+from portolan.generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
 
 DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
 KAPPA = 0.5522847498  # a circle's quarter as a cubic Bézier: control points at r * KAPPA

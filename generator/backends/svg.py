@@ -20,9 +20,9 @@ import re
 import svgwrite
 from svgwrite.base import BaseElement, Title
 
-from generator import fonts
-from generator.colours import ColourFilter, identity
-from generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
+from portolan.generator import fonts
+from portolan.generator.colours import ColourFilter, identity
+from portolan.generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
 
 FACE_STYLE = {
     "regular": ("normal", "normal"),

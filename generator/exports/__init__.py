@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.staging import Staging
+from portolan.generator.staging import Staging
 from portolan.model.loader import Game
 
 EXPORT_FORMATS = ("tts", "cards-png")
@@ -18,13 +18,13 @@ def write_exports(game: Game, staging: Staging, final: Path, opts, progress=None
     ``progress(label)`` is called as each starts."""
     written: list[Path] = []
     if "tts" in opts.formats:
-        from generator.exports.tts import write_tts
+        from portolan.generator.exports.tts import write_tts
 
         if progress:
             progress(f"{game.id}: Tabletop Simulator decks")
         written += write_tts(game, staging, final, opts.theme)
     if "cards-png" in opts.formats:
-        from generator.exports.cards_png import write_cards, write_print_set
+        from portolan.generator.exports.cards_png import write_cards, write_print_set
 
         if progress:
             progress(f"{game.id}: print-shop cards and print set")

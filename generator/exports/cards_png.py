@@ -20,14 +20,14 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.backends.pdf import PdfWriter
-from generator.draw import Drawing, Line, Text
-from generator.exports.pdf_merge import ask_no_scaling, retag_subsets
-from generator.exports.raster import designs_of, pixels, rasterise
-from generator.kinds.aid import render_aid
-from generator.kinds.deck import render_deck
-from generator.staging import Staging
-from generator.theme import Theme
+from portolan.generator.backends.pdf import PdfWriter
+from portolan.generator.draw import Drawing, Line, Text
+from portolan.generator.exports.pdf_merge import ask_no_scaling, retag_subsets
+from portolan.generator.exports.raster import designs_of, pixels, rasterise
+from portolan.generator.kinds.aid import render_aid
+from portolan.generator.kinds.deck import render_deck
+from portolan.generator.staging import Staging
+from portolan.generator.theme import Theme
 from portolan.model.loader import Game
 from portolan.sizes import large_papers, papers
 
@@ -136,8 +136,8 @@ def print_parts(game: Game, folder: Path, opts=None) -> list[tuple[Path, PrintPa
 
 def _shared_stems(game: Game, opts) -> dict[str, str]:
     """The shared card file (its stem) of each deck and aid that prints in one."""
-    from generator.options import BuildOptions
-    from generator.printset import SharedSheets
+    from portolan.generator.options import BuildOptions
+    from portolan.generator.printset import SharedSheets
 
     sheets = SharedSheets(game, opts if opts is not None else BuildOptions())
     return {

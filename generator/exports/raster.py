@@ -7,11 +7,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.backends.pdf import PdfWriter
-from generator.backends.png import render_pages
-from generator.colours import ColourFilter, identity
-from generator.draw import Drawing, Group
-from generator.layout.sheet import Item
+from portolan.generator.backends.pdf import PdfWriter
+from portolan.generator.backends.png import render_pages
+from portolan.generator.colours import ColourFilter, identity
+from portolan.generator.draw import Drawing, Group
+from portolan.generator.layout.sheet import Item
 
 MM_PER_INCH = 25.4
 

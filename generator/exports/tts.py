@@ -31,10 +31,10 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.exports.raster import designs_of, rasterise
-from generator.kinds.deck import render_deck
-from generator.staging import Staging
-from generator.theme import Theme
+from portolan.generator.exports.raster import designs_of, rasterise
+from portolan.generator.kinds.deck import render_deck
+from portolan.generator.staging import Staging
+from portolan.generator.theme import Theme
 from portolan.model.loader import Component, Game
 
 MAX_COLUMNS = 10

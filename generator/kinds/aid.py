@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from generator.draw import Drawing, Rect, Text
-from generator.flow import flow
-from generator.fonts import PT, fit_size
-from generator.icons import icon
-from generator.kinds.cardface import SAFE, Overflow, card_frame
-from generator.kinds.deck import Rendered, check_colour, check_icon
-from generator.layout.sheet import Item
-from generator.legibility import TITLE
-from generator.markup import Heading, parse, plain_code
-from generator.templating import render
-from generator.theme import Theme
+from portolan.generator.draw import Drawing, Rect, Text
+from portolan.generator.flow import flow
+from portolan.generator.fonts import PT, fit_size
+from portolan.generator.icons import icon
+from portolan.generator.kinds.cardface import SAFE, Overflow, card_frame
+from portolan.generator.kinds.deck import Rendered, check_colour, check_icon
+from portolan.generator.layout.sheet import Item
+from portolan.generator.legibility import TITLE
+from portolan.generator.markup import Heading, parse, plain_code
+from portolan.generator.templating import render
+from portolan.generator.theme import Theme
 from portolan.model.loader import Component, Game
 
 

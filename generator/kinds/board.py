@@ -5,21 +5,21 @@ from __future__ import annotations
 
 import math
 
-from generator import symbols
-from generator.colours import shade, tint
-from generator.draw import Circle, Drawing, Group, Path, Rect, Text
-from generator.fonts import PT, fit_size
-from generator.icons import icon
-from generator.kinds import board_display, board_map
-from generator.kinds.cardface import SAFE, Overflow, card_frame
-from generator.kinds.deck import Rendered, check_colour, check_icon
-from generator.layout.ring import SlotPlace, centre_place, ring_places, ring_radius
-from generator.layout.sheet import Item
-from generator.legibility import BODY, LABEL, TITLE
-from generator.templating import fill_in
-from generator.textbox import set_paragraphs
-from generator.theme import WHITE, Theme, ink
 from portolan.errors import InputError, did_you_mean
+from portolan.generator import symbols
+from portolan.generator.colours import shade, tint
+from portolan.generator.draw import Circle, Drawing, Group, Path, Rect, Text
+from portolan.generator.fonts import PT, fit_size
+from portolan.generator.icons import icon
+from portolan.generator.kinds import board_display, board_map
+from portolan.generator.kinds.cardface import SAFE, Overflow, card_frame
+from portolan.generator.kinds.deck import Rendered, check_colour, check_icon
+from portolan.generator.layout.ring import SlotPlace, centre_place, ring_places, ring_radius
+from portolan.generator.layout.sheet import Item
+from portolan.generator.legibility import BODY, LABEL, TITLE
+from portolan.generator.templating import fill_in
+from portolan.generator.textbox import set_paragraphs
+from portolan.generator.theme import WHITE, Theme, ink
 from portolan.model.board import Box, Label, Ring, Slot, Track
 from portolan.model.board_display import ActionBox, EraCubes, Spaces
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack

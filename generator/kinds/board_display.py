@@ -3,16 +3,16 @@ their two activation costs, rows of spaces that start covered, and each era's ac
 
 from __future__ import annotations
 
-from generator import symbols
-from generator.colours import readable, shade, tint
-from generator.draw import Circle, Drawing, Line, Rect, Text
-from generator.fonts import PT, fit_size, width_mm
-from generator.icons import icon
-from generator.kinds.board_map import era_icon
-from generator.kinds.cardface import Overflow
-from generator.legibility import CONTRAST_AIM as CONTRAST
-from generator.legibility import LABEL
-from generator.theme import WHITE, Theme, ink, on
+from portolan.generator import symbols
+from portolan.generator.colours import readable, shade, tint
+from portolan.generator.draw import Circle, Drawing, Line, Rect, Text
+from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.icons import icon
+from portolan.generator.kinds.board_map import era_icon
+from portolan.generator.kinds.cardface import Overflow
+from portolan.generator.legibility import CONTRAST_AIM as CONTRAST
+from portolan.generator.legibility import LABEL
+from portolan.generator.theme import WHITE, Theme, ink, on
 from portolan.model.board_display import ActionBox, EraCubes, Spaces
 
 MERCHANT = "Merchant cube"

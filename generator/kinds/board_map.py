@@ -10,15 +10,15 @@ from __future__ import annotations
 import itertools
 import math
 
-from generator import symbols
-from generator.colours import shade, tint
-from generator.draw import Circle, Drawing, Path, Rect, Text
-from generator.fonts import PT, fit_size, width_mm
-from generator.icons import icon
-from generator.kinds.cardface import Overflow
-from generator.legibility import BODY, CAPTION, LABEL, TITLE
-from generator.textbox import set_paragraphs
-from generator.theme import WHITE, Theme, ink
+from portolan.generator import symbols
+from portolan.generator.colours import shade, tint
+from portolan.generator.draw import Circle, Drawing, Path, Rect, Text
+from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.icons import icon
+from portolan.generator.kinds.cardface import Overflow
+from portolan.generator.legibility import BODY, CAPTION, LABEL, TITLE
+from portolan.generator.textbox import set_paragraphs
+from portolan.generator.theme import WHITE, Theme, ink
 from portolan.model.board_map import Age, AgeTrack, Area, EdgeTrack, Location, OpenBox, Segment
 
 ERA_ICONS = {"Galley": "galley", "Sailing ship": "ship", "Steamship": "steamship"}

@@ -3,14 +3,14 @@ card's other side."""
 
 from __future__ import annotations
 
-from generator.colours import shade, tint
-from generator.draw import Circle, Drawing, Line, Rect, Text
-from generator.fonts import PT, fit_size, width_mm
-from generator.icons import icon
-from generator.kinds.cardparts import SAFE, Overflow
-from generator.legibility import BODY, LABEL, TITLE
-from generator.textbox import set_paragraphs
-from generator.theme import WHITE, Theme, ink, on
+from portolan.generator.colours import shade, tint
+from portolan.generator.draw import Circle, Drawing, Line, Rect, Text
+from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.icons import icon
+from portolan.generator.kinds.cardparts import SAFE, Overflow
+from portolan.generator.legibility import BODY, LABEL, TITLE
+from portolan.generator.textbox import set_paragraphs
+from portolan.generator.theme import WHITE, Theme, ink, on
 
 
 def card_back(

@@ -13,17 +13,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator import symbols
-from generator.colours import shade, tint
-from generator.draw import Circle, Drawing, Rect, Text
-from generator.faces import BoxRow
-from generator.fonts import PT, fit_size, width_mm
-from generator.icons import icon
-from generator.kinds.cardparts import SAFE, Mark, Overflow, badge, boxes, chips, colour_marks
-from generator.kinds.cardsymbols import corner, symbol_rows
-from generator.legibility import BODY, FOOTER, LABEL, TITLE
-from generator.textbox import set_paragraphs
-from generator.theme import GREY, WHITE, Theme, ink
+from portolan.generator import symbols
+from portolan.generator.colours import shade, tint
+from portolan.generator.draw import Circle, Drawing, Rect, Text
+from portolan.generator.faces import BoxRow
+from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.icons import icon
+from portolan.generator.kinds.cardparts import (
+    SAFE,
+    Mark,
+    Overflow,
+    badge,
+    boxes,
+    chips,
+    colour_marks,
+)
+from portolan.generator.kinds.cardsymbols import corner, symbol_rows
+from portolan.generator.legibility import BODY, FOOTER, LABEL, TITLE
+from portolan.generator.textbox import set_paragraphs
+from portolan.generator.theme import GREY, WHITE, Theme, ink
 
 __all__ = ["SAFE", "FaceContent", "Mark", "Overflow", "card_frame", "card_front"]
 
@@ -292,7 +300,7 @@ def _panels(f: _Front, y: float, box_bottom: float) -> None:
     """Instruction panels (Age of Exploration's card portions), filling the text area."""
     if not f.content.panels:
         return
-    from generator.instructions import draw_panels
+    from portolan.generator.instructions import draw_panels
 
     s, w = f.s, f.d.width
     fits = draw_panels(

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.colours import readable, shade, tint
-from generator.draw import Circle, Drawing, Line, Path, Rect, Text
-from generator.faces import BoxRow
-from generator.fonts import PT, fit_size, width_mm
-from generator.icons import icon
-from generator.legibility import CAPTION, LABEL
-from generator.legibility import CONTRAST_AIM as CONTRAST
-from generator.theme import INK, WHITE, Theme, ink, on
+from portolan.generator.colours import readable, shade, tint
+from portolan.generator.draw import Circle, Drawing, Line, Path, Rect, Text
+from portolan.generator.faces import BoxRow
+from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.icons import icon
+from portolan.generator.legibility import CAPTION, LABEL
+from portolan.generator.legibility import CONTRAST_AIM as CONTRAST
+from portolan.generator.theme import INK, WHITE, Theme, ink, on
 
 SAFE = 3.0  # mm inside the trim where cutting errors cannot reach
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator import symbols
-from generator.colours import readable, shade, tint
-from generator.draw import Drawing, Line, Rect, Text
-from generator.fonts import PT, fit_size, width_mm
-from generator.kinds.cardparts import SAFE, Overflow
-from generator.legibility import CAPTION, LABEL
-from generator.legibility import CONTRAST_AIM as CONTRAST
-from generator.theme import GREY, WHITE, Theme
+from portolan.generator import symbols
+from portolan.generator.colours import readable, shade, tint
+from portolan.generator.draw import Drawing, Line, Rect, Text
+from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.kinds.cardparts import SAFE, Overflow
+from portolan.generator.legibility import CAPTION, LABEL
+from portolan.generator.legibility import CONTRAST_AIM as CONTRAST
+from portolan.generator.theme import GREY, WHITE, Theme
 
 
 def _cell_list(spec: Any, what: str) -> list:

@@ -11,15 +11,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from generator.colours import readable, tint
-from generator.draw import Circle, Drawing, Group, Line, Rect, Text
-from generator.fonts import PT, fit_size, width_mm
-from generator.icons import ICONS, icon
-from generator.kinds.cardface import Overflow
-from generator.kinds.deck import check_colour, check_icon
-from generator.layout.sheet import FOLD_INK, Placed, assemble, mirror_box, mirrored, place
-from generator.legibility import LABEL
-from generator.theme import WHITE, Theme, ink, on
+from portolan.generator.colours import readable, tint
+from portolan.generator.draw import Circle, Drawing, Group, Line, Rect, Text
+from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.icons import ICONS, icon
+from portolan.generator.kinds.cardface import Overflow
+from portolan.generator.kinds.deck import check_colour, check_icon
+from portolan.generator.layout.sheet import FOLD_INK, Placed, assemble, mirror_box, mirrored, place
+from portolan.generator.legibility import LABEL
+from portolan.generator.theme import WHITE, Theme, ink, on
 from portolan.model.counters import Counter, CounterFace
 from portolan.model.loader import Component, Game
 from portolan.sizes import fold_gap

@@ -5,15 +5,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator import symbols
-from generator.draw import Drawing
-from generator.faces import FaceEvaluator
-from generator.icons import ICONS
-from generator.kinds.cardback import card_back
-from generator.kinds.cardface import FaceContent, Mark, Overflow, card_front
-from generator.layout.sheet import Item
-from generator.theme import Theme
 from portolan.errors import InputError, did_you_mean
+from portolan.generator import symbols
+from portolan.generator.draw import Drawing
+from portolan.generator.faces import FaceEvaluator
+from portolan.generator.icons import ICONS
+from portolan.generator.kinds.cardback import card_back
+from portolan.generator.kinds.cardface import FaceContent, Mark, Overflow, card_front
+from portolan.generator.layout.sheet import Item
+from portolan.generator.theme import Theme
 from portolan.model.deck import Card
 from portolan.model.loader import Component, Game
 from portolan.yamlsrc import position_at

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import math
 
-from generator.colours import readable, shade, tint
-from generator.draw import Drawing, Line, Path, Rect, Text
-from generator.fonts import PT, fit_size, width_mm
-from generator.glyphs import LETTER_ROOM, arrow, circled
-from generator.instructions import check_title, plain_text
-from generator.kinds.cardface import SAFE, Overflow
-from generator.kinds.deck import Rendered, check_colour
-from generator.layout.sheet import Item
-from generator.legibility import BODY, CONTRAST_AIM, LABEL
-from generator.theme import INK, WHITE, Theme
+from portolan.generator.colours import readable, shade, tint
+from portolan.generator.draw import Drawing, Line, Path, Rect, Text
+from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.glyphs import LETTER_ROOM, arrow, circled
+from portolan.generator.instructions import check_title, plain_text
+from portolan.generator.kinds.cardface import SAFE, Overflow
+from portolan.generator.kinds.deck import Rendered, check_colour
+from portolan.generator.layout.sheet import Item
+from portolan.generator.legibility import BODY, CONTRAST_AIM, LABEL
+from portolan.generator.theme import INK, WHITE, Theme
 from portolan.model.loader import Component, Game
 from portolan.model.map import MapSpec, Space
 
@@ -500,7 +500,7 @@ def _legend(d: Drawing, spec: MapSpec, sea: str) -> None:
 
 def _notes(d: Drawing, spec: MapSpec, sea: str) -> None:
     """The map's printed reminders, under the legend."""
-    from generator.textbox import set_paragraphs
+    from portolan.generator.textbox import set_paragraphs
 
     if not spec.notes or not spec.legend:
         return

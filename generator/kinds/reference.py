@@ -17,12 +17,12 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from generator import fonts
-from generator.colours import tint
-from generator.kinds.deck import check_colour
-from generator.kinds.reference_table import PagedTable
-from generator.layout.furniture import BAR_LABEL, BAR_W, SCALE_BAR
-from generator.markup import (
+from portolan.generator import fonts
+from portolan.generator.colours import tint
+from portolan.generator.kinds.deck import check_colour
+from portolan.generator.kinds.reference_table import PagedTable
+from portolan.generator.layout.furniture import BAR_LABEL, BAR_W, SCALE_BAR
+from portolan.generator.markup import (
     Bullets,
     Heading,
     Note,
@@ -32,13 +32,13 @@ from generator.markup import (
     slug,
     to_html,
 )
-from generator.markup import (
+from portolan.generator.markup import (
     Table as MTable,
 )
-from generator.publish import publish_pdf
-from generator.staging import Staging
-from generator.templating import html_page, render
-from generator.theme import WHITE, Theme
+from portolan.generator.publish import publish_pdf
+from portolan.generator.staging import Staging
+from portolan.generator.templating import html_page, render
+from portolan.generator.theme import WHITE, Theme
 from portolan.model.loader import Component, Game
 from portolan.sizes import papers
 
@@ -252,8 +252,8 @@ def _table(t: MTable, st, colour: str, width_mm: float, theme: Theme):
 
 
 def _col_widths(t: MTable, ncols: int, width_mm: float):
-    from generator.fonts import width_mm as measure
-    from generator.textbox import plain
+    from portolan.generator.fonts import width_mm as measure
+    from portolan.generator.textbox import plain
 
     def cell(r: int, c: int, words: bool = False) -> float:
         row = t.rows[r]

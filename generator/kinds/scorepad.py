@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from generator.colours import tint
-from generator.draw import Drawing, Line, Rect, Text
-from generator.fonts import PT, fit_size
-from generator.kinds.deck import check_colour
-from generator.layout.furniture import header, margins_around, scale_bar
-from generator.theme import Theme
+from portolan.generator.colours import tint
+from portolan.generator.draw import Drawing, Line, Rect, Text
+from portolan.generator.fonts import PT, fit_size
+from portolan.generator.kinds.deck import check_colour
+from portolan.generator.layout.furniture import header, margins_around, scale_bar
+from portolan.generator.theme import Theme
 from portolan.model.loader import Component, Game
 from portolan.sizes import papers
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generator.draw import Drawing, Group, Line, Rect, Text
-from generator.fonts import PT, fit_size
-from generator.layout.furniture import header, margins_around, scale_bar
-from generator.layout.tiling import BAND, TilePlan
-from generator.legibility import BODY
-from generator.textbox import set_paragraphs
+from portolan.generator.draw import Drawing, Group, Line, Rect, Text
+from portolan.generator.fonts import PT, fit_size
+from portolan.generator.layout.furniture import header, margins_around, scale_bar
+from portolan.generator.layout.tiling import BAND, TilePlan
+from portolan.generator.legibility import BODY
+from portolan.generator.textbox import set_paragraphs
 from portolan.sizes import printer_limits
 
 OUTLINE = "#b0261c"  # tile windows: a colour nothing else on the page uses

@@ -12,9 +12,9 @@ import functools
 import itertools
 from dataclasses import dataclass
 
-from generator.draw import Group, Line, Rect, Text
-from generator.fonts import PT, fit_size, width_mm
-from generator.legibility import FURNITURE
+from portolan.generator.draw import Group, Line, Rect, Text
+from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.legibility import FURNITURE
 
 MARK_WIDTH = 0.25
 MARK_CLEARANCE = 1.2  # between a crop mark and furniture

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.draw import Drawing, Group, Line, Rect
-from generator.layout.furniture import MARK_WIDTH, header, margins_around, scale_bar
+from portolan.generator.draw import Drawing, Group, Line, Rect
+from portolan.generator.layout.furniture import MARK_WIDTH, header, margins_around, scale_bar
 from portolan.sizes import Size, large_papers, paper_label, printer_limits
 
 INK = "#000000"

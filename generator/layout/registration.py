@@ -15,11 +15,11 @@ a correction the test printed again should read 0, 0.
 
 from __future__ import annotations
 
-from generator.draw import Drawing, Line, Rect, Text
-from generator.fonts import PT
-from generator.layout.sheet import SheetOptions, assemble
-from generator.legibility import BODY, LABEL
-from generator.textbox import set_paragraphs
+from portolan.generator.draw import Drawing, Line, Rect, Text
+from portolan.generator.fonts import PT
+from portolan.generator.layout.sheet import SheetOptions, assemble
+from portolan.generator.legibility import BODY, LABEL
+from portolan.generator.textbox import set_paragraphs
 
 INK = "#000000"
 ARM = 70.0  # half the length of the central cross's lines

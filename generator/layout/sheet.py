@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from generator.draw import Drawing, Group, Line, Rect
-from generator.layout.furniture import (
+from portolan.generator.draw import Drawing, Group, Line, Rect
+from portolan.generator.layout.furniture import (
     INK,
     MARK_WIDTH,
     Margins,
@@ -31,8 +31,8 @@ from generator.layout.furniture import (
     margins_around,
     scale_bar,
 )
-from generator.layout.grid import Grid, solve_grid
-from generator.layout.tiling import fits_page, plan_tiles, tile_pages
+from portolan.generator.layout.grid import Grid, solve_grid
+from portolan.generator.layout.tiling import fits_page, plan_tiles, tile_pages
 from portolan.sizes import fold_gap, printer_limits
 
 DUPLEX = ("long", "short", "none", "fold")

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
-from generator.fonts import PT, fit_size, width_mm
-from generator.layout.furniture import MARK_WIDTH, header, margins_around, scale_bar
-from generator.legibility import FURNITURE
+from portolan.generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
+from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.layout.furniture import MARK_WIDTH, header, margins_around, scale_bar
+from portolan.generator.legibility import FURNITURE
 from portolan.sizes import printer_limits
 
 BAND = 7.0  # header and footer bands, as on counter sheets

@@ -110,7 +110,7 @@ def emit_json(data) -> None:
 
 def rule_options(rules, model, items: list[str] | None) -> dict:
     """--option name=value (repeatable) over the game's defaults; a bad one exits 2."""
-    from checker.core import options as rule_options
+    from portolan.checker.core import options as rule_options
     from portolan.yamlsrc import Source
 
     raw = {}

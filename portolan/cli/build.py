@@ -17,13 +17,15 @@ from portolan.errors import display_path
 from portolan.paths import output_dir
 from portolan.sizes import papers
 
-# The choices of the print options (generator.layout's, listed here so help needs no import;
+# The choices of the print options (portolan.generator.layout's, listed here so help needs no
+# import;
 # tests/portolan/test_cli_app.py checks they agree).
 DUPLEX = ("long", "short", "none", "fold")
 LAYOUTS = ("packed", "gutters")
 SIDES = ("both", "fronts", "backs")
 SHEETS = ("shared", "per-deck")
-# Every format `--format` takes (generator.build.FORMATS, listed here so help needs no import).
+# Every format `--format` takes (portolan.generator.build.FORMATS, listed here so help needs no
+# import).
 BUILD_FORMATS = ("pdf", "svg", "png", "tts", "cards-png")
 SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a game id as the model allows it
 
@@ -115,7 +117,7 @@ def build_command(
     A game whose inputs, options and Portolan itself have not changed since it was last built
     into the same folder is skipped (--force builds it again). Formats add: a build keeps the
     files of the formats it was not asked for (--format tts leaves the PDFs and SVGs)."""
-    from generator.options import FORMATS, BuildOptions, parse_card_size
+    from portolan.generator.options import FORMATS, BuildOptions, parse_card_size
 
     chosen_duplex = opt.choice("--duplex", duplex, DUPLEX)
     chosen_sides = opt.choice("--sides", sides, SIDES)
@@ -147,7 +149,7 @@ def build_command(
     fresh = {} if force else _up_to_date(folder, ids, target, options)
     stale = [g for g in ids if g not in fresh]
     if fresh and not stale:  # a build removes what killed builds left; this one builds nothing
-        from generator.fingerprint import remove_left_behind
+        from portolan.generator.fingerprint import remove_left_behind
 
         remove_left_behind(target)
     reports = {r.game: r for r in _build(folder, stale, target, options, workers)}
@@ -199,7 +201,7 @@ def _game_ids(folder: Path) -> list[str]:
 def _up_to_date(folder: Path, ids: list[str], target: Path, options) -> dict[str, dict]:
     """The games whose print set in ``target`` was built from exactly these inputs, with what
     their build recorded; read without loading the games (a build with nothing to do is quick)."""
-    from generator.fingerprint import fingerprint, up_to_date
+    from portolan.generator.fingerprint import fingerprint, up_to_date
 
     fresh = {}
     for game_id in ids:
@@ -214,9 +216,9 @@ def _up_to_date(folder: Path, ids: list[str], target: Path, options) -> dict[str
 def _build(folder: Path, ids: list[str], target: Path, options, workers: int) -> list:
     if not ids:
         return []
-    from generator.build import build_games, steps
-    from generator.printset import check_card_size_targets
     from portolan.cli.progress import progress_bar
+    from portolan.generator.build import build_games, steps
+    from portolan.generator.printset import check_card_size_targets
     from portolan.model import load_game
 
     loaded = [load_game(folder, g) for g in ids]  # all validated before anything is written

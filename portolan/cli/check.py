@@ -50,7 +50,7 @@ def check_command(
 ):
     """Replay a turn log: exit 0 if legal (with scores), 1 at an illegal step, 2 if malformed."""
     shown = sheet_format(output_format, as_json)
-    from checker.core.replay import replay
+    from portolan.checker.core.replay import replay
 
     loaded = _read_log(log, components_folder(components))
     result = replay(loaded, trace=trace)
@@ -112,7 +112,7 @@ def score_command(
         raise opt.bad("arguments", given, "portolan score [GAME] POSITION")
     *named, given = arguments
     game, position = (named[0] if named else None), Path(given)
-    from checker.core.registry import rules_for
+    from portolan.checker.core.registry import rules_for
     from portolan.model import load_game
 
     name = document_name(position)
@@ -147,7 +147,7 @@ def _is_log(raw) -> bool:
 def _read_log(log: Path, components: Path):
     """The log of a file, or of standard input (``-``, read once); an end position given in
     its place is named as such."""
-    from checker.core.log import load_log, parse_log
+    from portolan.checker.core.log import load_log, parse_log
 
     if str(log) != STDIN:
         try:

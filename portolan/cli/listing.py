@@ -49,7 +49,7 @@ class ListReport(_Listed):
 
 
 def list_schema() -> dict[str, Any]:
-    from checker.core.reports import ErrorReport
+    from portolan.checker.core.reports import ErrorReport
     from portolan.model.jsonschema import models_schema
 
     schema, refs = models_schema({"list": ListReport, "error": ErrorReport}, "list --json")

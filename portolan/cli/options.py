@@ -108,6 +108,6 @@ def jobs_option(what: str):
 
 def workers(value: int) -> int:
     """The processes --jobs asks for (0: the automatic number)."""
-    from generator.parallel import auto_jobs
+    from portolan.generator.parallel import auto_jobs
 
     return int(number("--jobs", value, 0, MOST_JOBS)) or auto_jobs()

@@ -59,10 +59,10 @@ def play_command(
     as it goes (a turn at a time, the turn under way as comments after it)."""
     import random
 
-    from checker.core.bots import Budget
-    from checker.core.log import parse_log
-    from checker.core.play import Session
-    from checker.core.registry import rules_for
+    from portolan.checker.core.bots import Budget
+    from portolan.checker.core.log import parse_log
+    from portolan.checker.core.play import Session
+    from portolan.checker.core.registry import rules_for
     from portolan.model import load_game
 
     rules = rules_for(game)
@@ -147,7 +147,7 @@ def line_editing() -> None:
 
 def bot_seats(items: list[str], players: list[str]) -> dict[str, str]:
     """--bot NAME=LEVEL[:PROCEDURE] (repeatable) as seat -> LEVEL[:PROCEDURE], in seat order."""
-    from checker.core.bots.seats import BadSeat, read_seat
+    from portolan.checker.core.bots.seats import BadSeat, read_seat
     from portolan.errors import did_you_mean
 
     out: dict[str, str] = {}
@@ -191,6 +191,6 @@ def _seats(players: str) -> list[str] | int:
 
 def _seat_names(seats: list[str] | int) -> list[str]:
     """--players as names; a count names the seats as simulate does."""
-    from checker.core.simulate import default_players
+    from portolan.checker.core.simulate import default_players
 
     return seats if isinstance(seats, list) else default_players(seats)

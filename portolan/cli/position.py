@@ -26,10 +26,10 @@ def position_command(
     """Write the position reached after a turn of a log (YAML): what `portolan score` reads,
     whose turn is next and the state of the table, so that a log can start from it
     (position: FILE). Exit 1 if the log breaks a rule before."""
-    from checker.core.log import load_log
-    from checker.core.position import position_yaml
-    from checker.core.reach import position_after
     from portolan import fsio
+    from portolan.checker.core.log import load_log
+    from portolan.checker.core.position import position_yaml
+    from portolan.checker.core.reach import position_after
 
     loaded = load_log(log, components_folder(components))
     first = loaded.start.turns if loaded.start is not None else 0

@@ -31,8 +31,8 @@ def schema_text(kind: str, game: str | None, components: Path | None = None) -> 
 
         schema = components_schema(model.id, model.title)
     else:
-        from checker.core.registry import rules_for
-        from checker.core.schemas import checker_schema
+        from portolan.checker.core.registry import rules_for
+        from portolan.checker.core.schemas import checker_schema
 
         rules_for(game)  # a game without a checker has no logs: exit 2 naming the games that do
         schema = checker_schema(model, kind)

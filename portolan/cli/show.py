@@ -32,7 +32,7 @@ def show_command(
     """Draw the table after a turn of a log as an SVG picture: every ship, cube, disc and card
     where it stands, as on the printed board. Exit 1 if the log breaks a rule before that turn
     (the picture then shows the table before the illegal step)."""
-    from checker.core.log import load_log
+    from portolan.checker.core.log import load_log
     from portolan.show import picture_of
 
     loaded = load_log(log, components_folder(components))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from checker.core.bots import DEFAULT_ITERATIONS
+from portolan.checker.core.bots import DEFAULT_ITERATIONS
 from portolan.cli import options as opt
 from portolan.cli.app import (
     COMPONENTS,
@@ -74,9 +74,9 @@ def simulate_command(
     scores, game length, games/s and actions/s."""
     import time
 
-    from checker.core.bots import LEVELS
-    from checker.core.registry import rules_for
-    from checker.core.simulate import Batch, default_players, summarise
+    from portolan.checker.core.bots import LEVELS
+    from portolan.checker.core.registry import rules_for
+    from portolan.checker.core.simulate import Batch, default_players, summarise
     from portolan.model import load_game
 
     rules = rules_for(game)
@@ -198,8 +198,8 @@ def simulate_command(
 def _start(log: Path, folder: Path, game: str, players: int | None, option: list[str] | None):
     """The position ``--from`` names (checked here, before any worker starts): exit 2 for a bad
     log or one of another game, 1 for a log that breaks a rule."""
-    from checker.core.log import load_log
-    from checker.core.simulate import start_of
+    from portolan.checker.core.log import load_log
+    from portolan.checker.core.simulate import start_of
 
     loaded = load_log(log, folder)
     if loaded.model.id != game:
@@ -219,7 +219,7 @@ def _start(log: Path, folder: Path, game: str, players: int | None, option: list
 def bot_levels(results) -> list[dict]:
     """Per bot level, over the games that ended: win rate with its 95 % interval, mean score,
     CPU per move."""
-    from checker.core.bots.arena import level_summary
+    from portolan.checker.core.bots.arena import level_summary
 
     ended = [r for r in results if r.ended]
     return level_summary(
@@ -247,7 +247,7 @@ def _unfinished_note(
 ) -> str:
     """What to say of the games stopped at the step limit: which, why it is no error, and how to
     see one again."""
-    from checker.core.simulate import log_name
+    from portolan.checker.core.simulate import log_name
 
     shown = ", ".join(map(str, unfinished[:10])) + (", …" if len(unfinished) > 10 else "")
     first = unfinished[0]
@@ -271,7 +271,7 @@ def _bar_columns(rp):
 def _play(batch, games: int, workers: int):
     """Every game's result in order: in this process, or in chunks over ``workers`` processes
     (each game has its own seed, so the results are the same); a bar on a terminal."""
-    from checker.core.simulate import play_games
+    from portolan.checker.core.simulate import play_games
     from portolan.cli.progress import progress_bar
 
     size = max(1, min(250, games // (workers * 8) or 1))

@@ -11,9 +11,9 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core.log import LogFile
-from checker.core.replay import run
-from checker.core.violation import Violation
+from portolan.checker.core.log import LogFile
+from portolan.checker.core.replay import run
+from portolan.checker.core.violation import Violation
 from portolan.errors import InputError, Problem
 from portolan.model.loader import Game
 from portolan.show.svg import Picture

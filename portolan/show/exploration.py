@@ -4,7 +4,7 @@ hands counted."""
 
 from __future__ import annotations
 
-from checker.games.exploration_age_of_sail.state import Expedition, State
+from portolan.checker.games.exploration_age_of_sail.state import Expedition, State
 from portolan.model.board import BoardSpec, Box, Track
 from portolan.model.loader import Game
 from portolan.show.svg import INK, Picture, counted, printed, slug, spread, tint

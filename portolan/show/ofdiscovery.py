@@ -4,7 +4,7 @@ of each player the fleet, the flagship, the trade voyages under way, coins and c
 
 from __future__ import annotations
 
-from checker.games.age_of_discovery.state import ROW_WORDS, UNNAMED, State
+from portolan.checker.games.age_of_discovery.state import ROW_WORDS, UNNAMED, State
 from portolan.model.loader import Game
 from portolan.show.svg import INK, Picture, counted, ink_on, slug, tint
 

@@ -4,7 +4,7 @@ found, the New World bases and the Rumor chits, and every player's VP and gold u
 
 from __future__ import annotations
 
-from checker.games.age_of_exploration.state import State
+from portolan.checker.games.age_of_exploration.state import State
 from portolan.model.loader import Game
 from portolan.model.map import MapSpec, Space
 from portolan.show.svg import INK, Picture, counted, printed, slug, tint

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from checker.games.ships.state import State
+from portolan.checker.games.ships.state import State
 from portolan.model.board import BoardSpec, Box
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack, Location, Segment
 from portolan.model.loader import Game

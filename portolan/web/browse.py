@@ -46,7 +46,7 @@ class Builds:
         threading.Thread(target=self._build, args=(site, game_id), daemon=True).start()
 
     def _build(self, site: Site, game_id: str) -> None:
-        from generator.build import BuildOptions, build_games
+        from portolan.generator.build import BuildOptions, build_games
 
         try:
             build_games([site.game(game_id)], site.output, BuildOptions(formats=("pdf", "png")))

@@ -10,8 +10,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.routing import Route
 
-from checker.core.log import parse_log
-from checker.core.replay import replay
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.replay import replay
 from portolan.errors import InputError
 from portolan.web.rulebook import blocks_of, passages
 from portolan.web.site import Site, numbered, problems_of, read_form, text_of

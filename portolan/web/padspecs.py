@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core.registry import rules_for
+from portolan.checker.core.registry import rules_for
 from portolan.model.loader import Game
 
 

@@ -15,11 +15,11 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from checker.core import options as rule_options
-from checker.core.bots import LEVELS
-from checker.core.bots.seats import PROCEDURES, read_seat
-from checker.core.play import HEADER
-from checker.core.registry import rules_for
+from portolan.checker.core import options as rule_options
+from portolan.checker.core.bots import LEVELS
+from portolan.checker.core.bots.seats import PROCEDURES, read_seat
+from portolan.checker.core.play import HEADER
+from portolan.checker.core.registry import rules_for
 from portolan.errors import InputError, Problem
 from portolan.web.picture import picture_of
 from portolan.web.referee import resume_command

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from checker.core.bots import DEFAULT_ITERATIONS, Budget
-from checker.core.bots.seats import read_seat
-from checker.core.game import Decision, GameRules
-from checker.core.log import LogFile
-from checker.core.play import BACK, HEADER, Heading, Session, menu_entries
-from checker.core.scoresheet import ScoreSheet
+from portolan.checker.core.bots import DEFAULT_ITERATIONS, Budget
+from portolan.checker.core.bots.seats import read_seat
+from portolan.checker.core.game import Decision, GameRules
+from portolan.checker.core.log import LogFile
+from portolan.checker.core.play import BACK, HEADER, Heading, Session, menu_entries
+from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.model.loader import Game
 
 EVENTS_KEPT = 12  # the last things that happened, shown above the prompt

@@ -11,8 +11,17 @@ import re
 import threading
 from pathlib import Path
 
-from generator.kinds.reference import reference_blocks
-from generator.markup import Block, Bullets, Heading, Note, Para, inline_html, slug, to_html
+from portolan.generator.kinds.reference import reference_blocks
+from portolan.generator.markup import (
+    Block,
+    Bullets,
+    Heading,
+    Note,
+    Para,
+    inline_html,
+    slug,
+    to_html,
+)
 from portolan.model.loader import Game, load_game
 
 _CITED = re.compile(r"\[([^\[\]]+)\]\s*$")

@@ -10,8 +10,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from checker.core.registry import rules_for
-from checker.core.scoresheet import ScoreSheet
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.errors import InputError, Problem
 from portolan.web.scorecells import cells_of
 from portolan.web.scorepad import MAX_CELL, Pad, Written, check_cells, pad_for, position_text
@@ -24,7 +24,7 @@ POSITION = "position.yaml"  # what messages call the position the form makes
 
 def players_of(site: Site, game_id: str, raw: str) -> list[str]:
     """The seat order typed as "Ana, Ben, Cai", checked as a log's players are."""
-    from checker.core.log import read_players
+    from portolan.checker.core.log import read_players
     from portolan.limits import component_limits
 
     names = read_players(raw, None, Source("players"))

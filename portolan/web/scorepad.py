@@ -19,7 +19,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from checker.core.registry import rules_for
+from portolan.checker.core.registry import rules_for
 from portolan.model.loader import Game
 from portolan.web.padspecs import Grid, Row, Spec, spec_for
 

@@ -12,7 +12,7 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from checker.core.registry import GAMES
+from portolan.checker.core.registry import GAMES
 from portolan.errors import InputError, Problem
 from portolan.limits import component_limits, yaml_limits
 from portolan.model.loader import Game, available_games, load_game

@@ -22,9 +22,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from checker.core.log import parse_log
-from checker.core.registry import rules_for
 from portolan import fsio
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.registry import rules_for
 from portolan.model.loader import load_game
 from portolan.web.referee import Table
 

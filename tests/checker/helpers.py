@@ -6,8 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from checker.core.log import parse_log
-from checker.core.replay import replay
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.replay import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPONENTS = ROOT / "components"
@@ -45,7 +45,7 @@ LIMIT = 20_000
 
 def played_or_stopped(rules, model, names, options, rng, max_steps: int = LIMIT):
     """A random game and whether it ended, or the game as it stood at ``max_steps``."""
-    from checker.core.simulate import GameDidNotEnd, random_game
+    from portolan.checker.core.simulate import GameDidNotEnd, random_game
 
     try:
         return random_game(rules, model, names, options, rng, max_steps=max_steps), True

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from checker.core.log import parse_log
-from checker.core.logwriter import log_text
-from checker.core.play import BACK, Heading, Session, menu_entries
-from checker.core.registry import rules_for
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.logwriter import log_text
+from portolan.checker.core.play import BACK, Heading, Session, menu_entries
+from portolan.checker.core.registry import rules_for
 from portolan.model import load_game
 from tests.checker.games import GAME_TESTS
 

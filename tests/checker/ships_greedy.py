@@ -16,8 +16,8 @@ import functools
 import random
 from typing import Any
 
-from checker.games.ships import RULES, bot
-from checker.games.ships.bot import edge
+from portolan.checker.games.ships import RULES, bot
+from portolan.checker.games.ships.bot import edge
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 

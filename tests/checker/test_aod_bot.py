@@ -9,13 +9,13 @@ from collections import Counter
 
 import pytest
 
-from checker.core.bots import Budget, make_bot
-from checker.core.bots.greedy import GreedyBot
-from checker.core.registry import rules_for
-from checker.games.age_of_discovery import bot
-from checker.games.age_of_discovery.actions.tasks import Sailing
-from checker.games.age_of_discovery.bot import WORTH
-from checker.games.age_of_discovery.state import OVER, Placed, Voyage
+from portolan.checker.core.bots import Budget, make_bot
+from portolan.checker.core.bots.greedy import GreedyBot
+from portolan.checker.core.registry import rules_for
+from portolan.checker.games.age_of_discovery import bot
+from portolan.checker.games.age_of_discovery.actions.tasks import Sailing
+from portolan.checker.games.age_of_discovery.bot import WORTH
+from portolan.checker.games.age_of_discovery.state import OVER, Placed, Voyage
 from portolan.model.loader import load_game
 from tests.checker.helpers import COMPONENTS
 

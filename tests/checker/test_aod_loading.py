@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from checker.core.registry import rules_for
-from checker.core.simulate import default_players, random_game
-from checker.games.age_of_discovery.actions.loading import full_plan, load_plan
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.simulate import default_players, random_game
+from portolan.checker.games.age_of_discovery.actions.loading import full_plan, load_plan
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 

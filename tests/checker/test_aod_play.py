@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from checker.core.playlog import OVER_LINE, split_answers
+from portolan.checker.core.playlog import OVER_LINE, split_answers
 from portolan.cli import app
 from tests.checker.helpers import ROOT, TINY, portolan, run_log
 from tests.checker.play_script import play_script

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from checker.core.log import parse_log
-from checker.core.registry import rules_for
-from checker.core.replay import run
-from checker.games.age_of_discovery.book import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP
-from checker.games.age_of_discovery.flow import RESERVE_HEADING, heading_moves, top_moves
-from checker.games.age_of_discovery.moves import Reserve
-from checker.games.age_of_discovery.scoring import qualifies
-from checker.games.age_of_discovery.state import UNNAMED
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.replay import run
+from portolan.checker.games.age_of_discovery.book import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP
+from portolan.checker.games.age_of_discovery.flow import RESERVE_HEADING, heading_moves, top_moves
+from portolan.checker.games.age_of_discovery.moves import Reserve
+from portolan.checker.games.age_of_discovery.scoring import qualifies
+from portolan.checker.games.age_of_discovery.state import UNNAMED
 from tests.checker.games.age_of_discovery import log
 from tests.checker.helpers import COMPONENTS, ROOT, run_log
 

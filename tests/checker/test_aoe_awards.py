@@ -5,11 +5,11 @@ Victory)."""
 
 from __future__ import annotations
 
-from checker.core.registry import rules_for
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import publishing
-from checker.games.age_of_exploration.moves import Pick
-from checker.games.age_of_exploration.state import Expedition
+from portolan.checker.core.registry import rules_for
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import publishing
+from portolan.checker.games.age_of_exploration.moves import Pick
+from portolan.checker.games.age_of_exploration.state import Expedition
 from portolan.model import load_game
 from tests.checker.games.age_of_exploration import BASE, HOME
 from tests.checker.helpers import COMPONENTS, run_log

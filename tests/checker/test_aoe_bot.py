@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from checker.core.bots import Budget, make_bot
-from checker.core.registry import rules_for
-from checker.games.age_of_exploration import bot
-from checker.games.age_of_exploration.bot import WORTH
-from checker.games.age_of_exploration.state import LAND, SHIP, Expedition
+from portolan.checker.core.bots import Budget, make_bot
+from portolan.checker.core.registry import rules_for
+from portolan.checker.games.age_of_exploration import bot
+from portolan.checker.games.age_of_exploration.bot import WORTH
+from portolan.checker.games.age_of_exploration.state import LAND, SHIP, Expedition
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from checker.core.registry import rules_for
-from checker.games.age_of_exploration.actions.ratings import capacity, load, over_capacity
-from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition
+from portolan.checker.core.registry import rules_for
+from portolan.checker.games.age_of_exploration.actions.ratings import capacity, load, over_capacity
+from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS, run_log
 
@@ -119,7 +119,7 @@ def test_a_gain_over_capacity_is_left_behind_before_the_next_step():
 def test_siege_opportunity_asks_for_manned_cannons(e, held):
     """Siege Opportunity (#93-94) battles only with manned Cannons; else its Otherwise
     (Card Instructions). Cannons are manned by a Crew or Soldiers (Combat)."""
-    from checker.games.age_of_exploration.actions.ratings import holds
+    from portolan.checker.games.age_of_exploration.actions.ratings import holds
 
     state = state_with()
     siege = MODEL.component("exploration-civilization").deck.cards

@@ -13,9 +13,9 @@ import sys
 
 import pytest
 
-from checker.core.log import load_log
-from checker.core.play import Heading, Session, menu_entries
-from checker.core.replay import replay
+from portolan.checker.core.log import load_log
+from portolan.checker.core.play import Heading, Session, menu_entries
+from portolan.checker.core.replay import replay
 from portolan.paths import ROOT, components_dir
 from tests.checker.helpers import run_log
 

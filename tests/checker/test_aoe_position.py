@@ -10,11 +10,11 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from checker.core.turn import push, run
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import publishing
-from checker.games.age_of_exploration.moves import Draw, Move, Roll
-from checker.games.age_of_exploration.state import LAND, Turn
+from portolan.checker.core.turn import push, run
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import publishing
+from portolan.checker.games.age_of_exploration.moves import Draw, Move, Roll
+from portolan.checker.games.age_of_exploration.state import LAND, Turn
 from portolan.cli import app
 from tests.checker.helpers import ROOT, run_log
 from tests.checker.test_aoe_rules import launched, play, table

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.model import load_game
 from tests.checker.games.age_of_exploration import BASE, BEN_OUT, HOME, LAND
 from tests.checker.helpers import COMPONENTS, marked_line, run_log
@@ -231,10 +231,10 @@ def test_spaces_are_named_with_their_ids(log, words):
 
 
 def test_a_missionary_is_no_man_where_a_loss_of_men_leaves_a_choice():
-    from checker.core.registry import rules_for
-    from checker.core.turn import push, run
-    from checker.games.age_of_exploration.moves import Lose
-    from checker.games.age_of_exploration.state import Turn
+    from portolan.checker.core.registry import rules_for
+    from portolan.checker.core.turn import push, run
+    from portolan.checker.games.age_of_exploration.moves import Lose
+    from portolan.checker.games.age_of_exploration.state import Turn
     from tests.checker.test_aoe_rules import launched, table
 
     rules = rules_for("age-of-exploration")

@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from checker.core.log import parse_log
-from checker.core.registry import rules_for
-from checker.core.simulate import default_players, random_game
-from checker.core.turn import push, run
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import civilizations as civ
-from checker.games.age_of_exploration.moves import (
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.simulate import default_players, random_game
+from portolan.checker.core.turn import push, run
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import civilizations as civ
+from portolan.checker.games.age_of_exploration.moves import (
     Action,
     Draw,
     Drop,
@@ -28,7 +28,7 @@ from checker.games.age_of_exploration.moves import (
     Stop,
     Takeover,
 )
-from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, Turn
+from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, Turn
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS, ROOT, run_log
 
@@ -210,7 +210,7 @@ def test_going_ashore_and_reboarding_on_the_ships_check():
         tk.NextPlayer(),
     )
     run(state)
-    from checker.games.age_of_exploration.moves import Ashore
+    from portolan.checker.games.age_of_exploration.moves import Ashore
 
     play(state, Ashore(1, 1), Move("NA2-APP"))
     assert e.mode == LAND and e.ship_space == "NA1-NE" and e.hold == {"Crew": 1, "Provision": 1}
@@ -309,7 +309,7 @@ def test_the_straits_are_passed_westward_only_on_a_check():
 def test_the_rumors_go_to_one_of_the_nearest_spaces():
     """From Mato Grosso (SA3), SA4 and SA5 are both one step away with a higher number: the
     player chooses; Paraná (SA2) is lower."""
-    from checker.games.age_of_exploration.moves import Rumor
+    from portolan.checker.games.age_of_exploration.moves import Rumor
 
     state = table()
     launched(state, "Ana", "SA3-MATO", LAND, ships=0, Crew=1)
@@ -326,8 +326,8 @@ def test_the_rumors_go_to_one_of_the_nearest_spaces():
 def test_outfitting_at_a_base_guides_surcharges_and_panama():
     """Panama City founded (the CA Landfall published): a Native Guide of a published region only;
     Cannons at a base cost one more Gold; only Caravels launch from Panama City."""
-    from checker.games.age_of_exploration.actions import publishing
-    from checker.games.age_of_exploration.moves import Launch, LaunchFrom, Pay, Play
+    from portolan.checker.games.age_of_exploration.actions import publishing
+    from portolan.checker.games.age_of_exploration.moves import Launch, LaunchFrom, Pay, Play
 
     state = table()
     publishing.claim(state, "Ben", "landfall-ca")
@@ -365,7 +365,7 @@ def test_a_take_over_target_gives_no_more_gold_than_it_has():
 
 
 def test_a_descent_needs_every_river_space_rafted():
-    from checker.games.age_of_exploration.actions.movement import descents, track_majors
+    from portolan.checker.games.age_of_exploration.actions.movement import descents, track_majors
 
     state = table()
     e = launched(state, "Ana", "MR5", "raft", ships=0, Crew=1)
@@ -422,7 +422,7 @@ def test_a_new_leader_must_handle_the_extra_ships_already_taken():
     have". Columbus (Ship Handling 2) took two extra ships; a Letter of Credit turns over
     Pizarro (Ship Handling 0): Columbus cannot be the one retired; Cortés (1) cannot lead three
     ships either, but Magellan (2) can."""
-    from checker.games.age_of_exploration.moves import Hire, Leader, Retire
+    from portolan.checker.games.age_of_exploration.moves import Hire, Leader, Retire
 
     state = table()
     e = state.exp["Ana"]
@@ -469,8 +469,8 @@ def test_gold_spent_at_a_base_reaps_a_gold_award_without_outfitting_cards():
     """Expedition Action, Spend Gold (at a New World base): Crew, Provisions or Soldiers; "may
     also reap one of the 1st X+ Gold VP awards, in which case you get the VP but do not draw an
     Outfitting card". Not at sea, and not Cannons."""
-    from checker.games.age_of_exploration.actions import publishing
-    from checker.games.age_of_exploration.moves import NoAction, SpendGold
+    from portolan.checker.games.age_of_exploration.actions import publishing
+    from portolan.checker.games.age_of_exploration.moves import NoAction, SpendGold
 
     state = table()
     publishing.claim(state, "Ben", "landfall-cb")  # Hispaniola (CB1) is founded
@@ -516,7 +516,7 @@ def test_lost_this_turn_checks_navigation_and_still_lost_is_removed_a_turn_later
 def test_circumnavigation_is_scored_only_back_in_europe_after_the_cape_verde_islands():
     """Major Expeditions: into the Pacific by the Straits or the NWP, "then returned to Europe
     via the Cape Verde Islands"."""
-    from checker.games.age_of_exploration.actions import publishing
+    from portolan.checker.games.age_of_exploration.actions import publishing
 
     state = table()
     e = launched(state, "Ana", "EUROPE", Crew=2)
@@ -547,8 +547,8 @@ def test_an_expedition_on_an_island_leaves_only_on_a_turn_it_draws_a_card():
     """Draw and resolve an exploration card, Mid-Atlantic Islands: a Coast card is drawn "only
     ... on the turn that it intends to leave that space": staying (no card) keeps it there, so
     the status change back to the sea is refused; drawing, it leaves."""
-    from checker.games.age_of_exploration.actions.endturn import TURN
-    from checker.games.age_of_exploration.moves import Stance
+    from portolan.checker.games.age_of_exploration.actions.endturn import TURN
+    from portolan.checker.games.age_of_exploration.moves import Stance
 
     state = table()
     e = launched(state, "Ana", "AZORES", Crew=2, Provision=2)
@@ -569,9 +569,9 @@ def test_an_expedition_on_an_island_leaves_only_on_a_turn_it_draws_a_card():
 def test_an_expedition_in_a_base_leaves_only_on_a_turn_it_draws_a_card():
     """New World Bases: a card is drawn "on the turn that it intends to leave that base's
     space": ships moored in Hispaniola (CB1) that stay do not sail out that turn."""
-    from checker.games.age_of_exploration.actions import publishing
-    from checker.games.age_of_exploration.actions.endturn import TURN
-    from checker.games.age_of_exploration.moves import Stance
+    from portolan.checker.games.age_of_exploration.actions import publishing
+    from portolan.checker.games.age_of_exploration.actions.endturn import TURN
+    from portolan.checker.games.age_of_exploration.moves import Stance
 
     state = table()
     publishing.claim(state, "Ben", "landfall-cb")
@@ -668,8 +668,8 @@ def test_an_expedition_retracing_its_path_home_is_in_known_waters_only_on_that_p
     retracing its path, it is in 'known waters'": Cortés's Pilot (+1) helps on his way back
     through ATL8 (beyond the Known Sea Progress), not on Madeira, a provisioning side trip
     he never made on the way out, nor anywhere before the return is declared."""
-    from checker.games.age_of_exploration.actions.ratings import navigation
-    from checker.games.age_of_exploration.moves import DeclareReturn
+    from portolan.checker.games.age_of_exploration.actions.ratings import navigation
+    from portolan.checker.games.age_of_exploration.moves import DeclareReturn
 
     state = table()
     e = launched(state, "Ana", "ATL10", Crew=2, Provision=2, Pilot=1)
@@ -692,7 +692,7 @@ def test_porters_gained_from_a_card_ashore_stop_at_men_plus_one():
     """Switching between Naval, Land and Raft Expeditions: ashore "the number of Porters is
     limited to at most Crew + Soldiers + Cavalry + 1"; aboard ships (moored off a coast) at most
     one Porters (Cargo Capacity). Card 170's Negotiation success gives a Provision and Porters."""
-    from checker.games.age_of_exploration.actions.endturn import TURN
+    from portolan.checker.games.age_of_exploration.actions.endturn import TURN
 
     state = table()
     e = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=1, Porters=2, Provision=1)
@@ -718,7 +718,7 @@ def test_the_mississippi_descent_ends_in_ca6_by_a_status_change_from_r5():
     """Major Expeditions: "rafted through the R1–5 'M. River' spaces from NA3 to CA6 or the
     Gulf of Mexico": R5's grey arrow to CA6 completes it (the rafts abandoned, a land
     expedition); the expedition then qualifies for it when it publishes."""
-    from checker.games.age_of_exploration.actions import publishing
+    from portolan.checker.games.age_of_exploration.actions import publishing
 
     state = table()
     e = launched(state, "Ana", "NA3", LAND, ships=0, Crew=2, Provision=1)
@@ -746,7 +746,7 @@ def test_the_face_up_outfitting_row_holds_at_least_three_cards_after_the_deal():
     """Outfitting Expeditions, optional rule (face_up_outfitting): at the deal "as many cards as
     there are players" lie face up (2 here); later "as many ... as there are outfitting players
     (minimum of three cards)": a draw in port first fills the row to 3."""
-    from checker.games.age_of_exploration.moves import Row, Take
+    from portolan.checker.games.age_of_exploration.moves import Row, Take
 
     state = RULES.setup(MODEL, ["Ana", "Ben"], DEFAULTS | {"face_up_outfitting": "on"})
     run(state)
@@ -770,7 +770,7 @@ def test_the_face_up_outfitting_row_holds_at_least_three_cards_after_the_deal():
 def test_a_take_over_bar_ends_with_the_expedition_it_was_against():
     """Expedition Action: the attacker repulsed "may not attempt to take over this expedition
     again": once Ben's expedition has failed, his next one may be attacked."""
-    from checker.games.age_of_exploration.actions.losses import fail
+    from portolan.checker.games.age_of_exploration.actions.losses import fail
 
     state = table()
     a = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=2)
@@ -794,7 +794,7 @@ def test_ashore_and_back_aboard_swap_counters_freely_before_leaving_the_space():
     space, it may freely swap equipment and personnel ... with its ships": ashore then back
     aboard in one turn; a turn later, still there, back aboard and ashore with another split.
     Each once a turn (which already makes any swap), so a turn stays a bounded number of steps."""
-    from checker.games.age_of_exploration.moves import Aboard, Ashore
+    from portolan.checker.games.age_of_exploration.moves import Aboard, Ashore
 
     state = table()
     e = launched(state, "Ana", "NA1-NE", SHIP, ships=2, Crew=3, Provision=2)
@@ -915,7 +915,7 @@ def test_porters_are_lost_as_men_in_starvation_and_in_combat_with_native_allies_
     """Taking Losses, Men: Porters may be lost as "men" in Starvation (not Disease) and in
     combat or battle with Native Allies; losing the last Porters removes the Native Allies;
     with only Porters and no such cause, no men are left (the Leadership check)."""
-    from checker.games.age_of_exploration.actions.losses import loss_options
+    from portolan.checker.games.age_of_exploration.actions.losses import loss_options
 
     state = table()
     e = launched(state, "Ana", "NA2-APP", LAND, ships=0, Crew=1, Porters=1, Provision=1)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from checker.core.registry import rules_for
-from checker.games.age_of_exploration.actions.ratings import known_waters, target
-from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition
+from portolan.checker.core.registry import rules_for
+from portolan.checker.games.age_of_exploration.actions.ratings import known_waters, target
+from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition
 from portolan.model import load_game
 from portolan.model.instructions import Check
 from tests.checker.helpers import COMPONENTS

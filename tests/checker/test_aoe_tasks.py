@@ -7,9 +7,9 @@ import dataclasses
 
 import pytest
 
-from checker.core.registry import rules_for
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from checker.core.game import Decision, GameRules, GameState, Illegal, RulesBase
-from checker.core.registry import GAMES, rules_for
+from portolan.checker.core.game import Decision, GameRules, GameState, Illegal, RulesBase
+from portolan.checker.core.registry import GAMES, rules_for
 from tests.checker.helpers import ROOT
 
 

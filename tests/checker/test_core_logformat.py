@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import jsonschema
 import pytest
 
-from checker.core import logformat as lf
+from portolan.checker.core import logformat as lf
 from portolan.names import NameIndex
 from portolan.yamlsrc import Source, parse_yaml
 

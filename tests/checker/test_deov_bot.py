@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from checker.core.bots import Budget, make_bot
-from checker.games.discovery_era_of_voyage import bot
-from checker.games.discovery_era_of_voyage.bot import WORTH
-from checker.games.discovery_era_of_voyage.moves import (
+from portolan.checker.core.bots import Budget, make_bot
+from portolan.checker.games.discovery_era_of_voyage import bot
+from portolan.checker.games.discovery_era_of_voyage.bot import WORTH
+from portolan.checker.games.discovery_era_of_voyage.moves import (
     INVEST_HERE,
     NO_INVEST,
     Bow,
@@ -19,7 +19,7 @@ from checker.games.discovery_era_of_voyage.moves import (
     Sail,
     TurnPirate,
 )
-from checker.games.discovery_era_of_voyage.state import INVEST, SETUP_ISLANDS
+from portolan.checker.games.discovery_era_of_voyage.state import INVEST, SETUP_ISLANDS
 from tests.checker.test_deov_rules import BOOK, MODEL, RULES, at, new_state, play, turn_of
 
 CW = 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.core.registry import rules_for
+from portolan.checker.core.registry import rules_for
 from tests.checker.games.discovery_era_of_voyage import EXAMPLES
 from tests.checker.helpers import run_log
 

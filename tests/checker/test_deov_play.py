@@ -4,12 +4,12 @@ is in test_games_play.py)."""
 
 from __future__ import annotations
 
-from checker.core.game import Step
-from checker.core.log import parse_log
-from checker.core.logwriter import log_text
-from checker.core.registry import rules_for
-from checker.core.replay import replay
-from checker.games.discovery_era_of_voyage.moves import (
+from portolan.checker.core.game import Step
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.logwriter import log_text
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.replay import replay
+from portolan.checker.games.discovery_era_of_voyage.moves import (
     Bow,
     FirstPlayer,
     Markers,

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from checker.core.log import parse_log
-from checker.core.logwriter import log_text
-from checker.core.registry import rules_for
-from checker.core.replay import replay
-from checker.core.simulate import default_players, random_game
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.logwriter import log_text
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.replay import replay
+from portolan.checker.core.simulate import default_players, random_game
 from portolan.model import load_game
 from tests.checker.games.discovery_era_of_voyage import two_player_pirates
 from tests.checker.helpers import COMPONENTS, LIMIT, played_or_stopped
@@ -99,8 +99,8 @@ def test_simulates_player_turns_a_pirate_now_and_then_and_invests_when_it_can():
     resource about one time in ten that other moves are open, an investment taken when open
     nine times in ten; every move it picks is legal. Uniform picks drained two players, who
     then seldom invested and played thousands of steps."""
-    from checker.games.discovery_era_of_voyage.flow import INVEST_SHARE, PIRATE_TURN_SHARE
-    from checker.games.discovery_era_of_voyage.moves import Invest, TurnPirate
+    from portolan.checker.games.discovery_era_of_voyage.flow import INVEST_SHARE, PIRATE_TURN_SHARE
+    from portolan.checker.games.discovery_era_of_voyage.moves import Invest, TurnPirate
 
     rng = random.Random(11)
     offered = turned = open_to_invest = invested = steps = 0

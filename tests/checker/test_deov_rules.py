@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from checker.core.registry import rules_for
-from checker.games.discovery_era_of_voyage.actions.pirates import pirate_turns
-from checker.games.discovery_era_of_voyage.moves import (
+from portolan.checker.core.registry import rules_for
+from portolan.checker.games.discovery_era_of_voyage.actions.pirates import pirate_turns
+from portolan.checker.games.discovery_era_of_voyage.moves import (
     END_INCOME,
     END_TURN,
     Bow,
@@ -34,8 +34,8 @@ from checker.games.discovery_era_of_voyage.moves import (
     Trade,
     TurnPirate,
 )
-from checker.games.discovery_era_of_voyage.scoring import majority
-from checker.games.discovery_era_of_voyage.state import (
+from portolan.checker.games.discovery_era_of_voyage.scoring import majority
+from portolan.checker.games.discovery_era_of_voyage.state import (
     CENTRE,
     INCOME,
     INVEST,

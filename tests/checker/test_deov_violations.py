@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from checker.core.log import parse_log
-from checker.core.registry import rules_for
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.registry import rules_for
 from tests.checker.games.discovery_era_of_voyage import (
     BASE,
     CITE,

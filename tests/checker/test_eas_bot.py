@@ -8,11 +8,11 @@ from collections import Counter
 
 import pytest
 
-from checker.core.bots import Budget, make_bot
-from checker.core.piles import put, take
-from checker.games.exploration_age_of_sail.actions import leave_hand
-from checker.games.exploration_age_of_sail.bot import WORTH
-from checker.games.exploration_age_of_sail.moves import (
+from portolan.checker.core.bots import Budget, make_bot
+from portolan.checker.core.piles import put, take
+from portolan.checker.games.exploration_age_of_sail.actions import leave_hand
+from portolan.checker.games.exploration_age_of_sail.bot import WORTH
+from portolan.checker.games.exploration_age_of_sail.moves import (
     Draw,
     EndExpeditions,
     Explore,

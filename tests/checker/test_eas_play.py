@@ -4,7 +4,7 @@ stdin is in test_games_play.py)."""
 
 from __future__ import annotations
 
-from checker.core.play import pick
+from portolan.checker.core.play import pick
 from tests.checker.helpers import portolan
 
 

@@ -6,10 +6,10 @@ from itertools import product
 
 import pytest
 
-from checker.core.piles import put, take
-from checker.core.registry import rules_for
-from checker.games.exploration_age_of_sail import actions
-from checker.games.exploration_age_of_sail.moves import (
+from portolan.checker.core.piles import put, take
+from portolan.checker.core.registry import rules_for
+from portolan.checker.games.exploration_age_of_sail import actions
+from portolan.checker.games.exploration_age_of_sail.moves import (
     Draw,
     EndExpeditions,
     Explore,
@@ -20,7 +20,7 @@ from checker.games.exploration_age_of_sail.moves import (
     Save,
     StartTurn,
 )
-from checker.games.exploration_age_of_sail.state import EXPEDITION, OCEAN, START
+from portolan.checker.games.exploration_age_of_sail.state import EXPEDITION, OCEAN, START
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 

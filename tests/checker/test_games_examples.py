@@ -9,7 +9,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from checker.core.registry import rules_for
+from portolan.checker.core.registry import rules_for
 from portolan.cli import app
 from tests.checker.games import GAME_TESTS, cases
 from tests.checker.helpers import ROOT, run_log

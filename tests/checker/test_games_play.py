@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from checker.core.log import parse_log
-from checker.core.play import Session
-from checker.core.playlog import OVER_LINE, split_answers
-from checker.core.registry import rules_for
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.play import Session
+from portolan.checker.core.playlog import OVER_LINE, split_answers
+from portolan.checker.core.registry import rules_for
 from portolan.model import load_game
 from tests.checker.games import GAME_TESTS
 from tests.checker.helpers import portolan as run_portolan

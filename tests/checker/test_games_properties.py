@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from checker.core.log import parse_log
-from checker.core.logwriter import log_text
-from checker.core.registry import rules_for
-from checker.core.replay import replay
-from checker.core.simulate import default_players
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.logwriter import log_text
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.replay import replay
+from portolan.checker.core.simulate import default_players
 from portolan.model import load_game
 from tests.checker.games import GAME_TESTS
 from tests.checker.helpers import COMPONENTS, LIMIT, ROOT, played_or_stopped

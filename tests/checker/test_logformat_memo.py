@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.core.log import parse_log
+from portolan.checker.core.log import parse_log
 from portolan.errors import InputError
 from tests.checker.helpers import COMPONENTS
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from checker.core.logwriter import comment, log_text
-from checker.core.registry import rules_for
+from portolan.checker.core.logwriter import comment, log_text
+from portolan.checker.core.registry import rules_for
 from portolan.cli import app
 from portolan.model import load_game
 from portolan.paths import components_dir

@@ -3,10 +3,10 @@ entry, a log's spellings, numbers that mean one thing, a did-you-mean for a typo
 
 from __future__ import annotations
 
-from checker.core.matching import counts_of, match, number_keys, suggestion
-from checker.core.registry import rules_for
-from checker.games.discovery_era_of_voyage.moves import Bow, Markers, Return, Sail
-from checker.games.discovery_era_of_voyage.moves import spellings as deov_spellings
+from portolan.checker.core.matching import counts_of, match, number_keys, suggestion
+from portolan.checker.core.registry import rules_for
+from portolan.checker.games.discovery_era_of_voyage.moves import Bow, Markers, Return, Sail
+from portolan.checker.games.discovery_era_of_voyage.moves import spellings as deov_spellings
 
 SHIPS = [(f"{c} Ship {n}",) for c in ("Red", "Blue") for n in (1, 2, 3)]
 MISSIONS = [("Half of All Ships (2 players)",), ("All Ships (2 players)",), ("One Ship",)]

@@ -9,9 +9,9 @@ import sys
 
 from typer.testing import CliRunner
 
-from checker.core.log import load_log
-from checker.core.play import Session
-from checker.games.ships.moves import City
+from portolan.checker.core.log import load_log
+from portolan.checker.core.play import Session
+from portolan.checker.games.ships.moves import City
 from portolan.cli import app
 from portolan.cli.play import line_editing
 from portolan.paths import ROOT

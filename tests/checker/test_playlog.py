@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from checker.core.log import parse_log
-from checker.core.play import Session
-from checker.core.playlog import (
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.play import Session
+from portolan.checker.core.playlog import (
     MARK_LINE,
     Answer,
     answers_text,
@@ -25,7 +25,7 @@ from checker.core.playlog import (
     meaning,
     split_answers,
 )
-from checker.core.registry import rules_for
+from portolan.checker.core.registry import rules_for
 from portolan.model import load_game
 from portolan.yamlsrc import parse_yaml
 from tests.checker.helpers import TINY, run_log

@@ -10,8 +10,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from checker.core.registry import GAMES
-from checker.core.scoresheet import ScoreLine, ScoreSheet
+from portolan.checker.core.registry import GAMES
+from portolan.checker.core.scoresheet import ScoreLine, ScoreSheet
 from portolan.cli import app
 from tests.checker.helpers import ROOT
 

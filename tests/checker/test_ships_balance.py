@@ -13,9 +13,9 @@ from math import comb
 
 import pytest
 
-from checker.core.simulate import default_players, random_game
-from checker.games.ships import RULES
-from checker.games.ships.moves import END_TURN, TakeCard
+from portolan.checker.core.simulate import default_players, random_game
+from portolan.checker.games.ships import RULES
+from portolan.checker.games.ships.moves import END_TURN, TakeCard
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 from tests.checker.ships_greedy import choose, edge, finish_action, lag_loss

@@ -8,13 +8,13 @@ from dataclasses import fields
 
 import pytest
 
-from checker.core.bots import Budget, make_bot
-from checker.core.game import RulesBase
-from checker.core.registry import rules_for
-from checker.games.ships import bot
-from checker.games.ships.actions.areas import Targeting
-from checker.games.ships.bot import WORTH
-from checker.games.ships.moves import PlaceShip, StartTurn
+from portolan.checker.core.bots import Budget, make_bot
+from portolan.checker.core.game import RulesBase
+from portolan.checker.core.registry import rules_for
+from portolan.checker.games.ships import bot
+from portolan.checker.games.ships.actions.areas import Targeting
+from portolan.checker.games.ships.bot import WORTH
+from portolan.checker.games.ships.moves import PlaceShip, StartTurn
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 from tests.checker.test_ships_rules import new_game, play, touched

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from checker.core.game import Step
-from checker.core.log import parse_log
-from checker.core.logwriter import log_text
-from checker.core.registry import rules_for
-from checker.core.replay import run
-from checker.games.ships.moves import (
+from portolan.checker.core.game import Step
+from portolan.checker.core.log import parse_log
+from portolan.checker.core.logwriter import log_text
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.replay import run
+from portolan.checker.games.ships.moves import (
     Deal,
     Exchange,
     PlaceShip,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import shlex
 
-from checker.core.registry import rules_for
-from checker.games.ships.moves import ReturnGood, TakeGold, TakeNavigation
+from portolan.checker.core.registry import rules_for
+from portolan.checker.games.ships.moves import ReturnGood, TakeGold, TakeNavigation
 from tests.checker.helpers import portolan
 
 RULES = rules_for("ships")

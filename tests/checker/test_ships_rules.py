@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from checker.core.registry import rules_for
-from checker.games.ships.moves import (
+from portolan.checker.core.registry import rules_for
+from portolan.checker.games.ships.moves import (
     City,
     Deal,
     EndTurn,
@@ -28,8 +28,8 @@ from checker.games.ships.moves import (
     Trade,
     UpgradeShip,
 )
-from checker.games.ships.scoring import area_points, goods_and_gold, pieces_of
-from checker.games.ships.sections import (
+from portolan.checker.games.ships.scoring import area_points, goods_and_gold, pieces_of
+from portolan.checker.games.ships.sections import (
     MERCHANT_BOX,
     NEXT_AREA,
     PLACE_SHIP,
@@ -37,7 +37,7 @@ from checker.games.ships.sections import (
     TAKE_NAVIGATION,
     WARSHIP_BOX,
 )
-from checker.games.ships.state import OVER
+from portolan.checker.games.ships.state import OVER
 from portolan.model import load_game
 from tests.checker.helpers import COMPONENTS
 

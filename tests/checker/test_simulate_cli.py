@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from checker.core.registry import rules_for
-from checker.core.simulate import Batch, play_games, spread, summarise
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.simulate import Batch, play_games, spread, summarise
 from portolan.cli import app
 from portolan.model import load_game
 from portolan.paths import components_dir
@@ -61,7 +61,7 @@ def test_a_game_does_not_depend_on_the_games_before_it():
 
 def test_summary_arithmetic():
     assert spread([1, 3]) == {"mean": 2.0, "stdev": 1.0, "min": 1, "max": 3}
-    from checker.core.simulate import GameResult
+    from portolan.checker.core.simulate import GameResult
 
     results = [GameResult((5, 5), (0.5, 0.5), 10, 4), GameResult((7, 1), (1.0, 0.0), 12, 5)]
     summary = summarise(["Ana", "Ben"], results)
@@ -91,7 +91,7 @@ def _batch(game: str, max_steps: int, log_dir: str | None = None) -> Batch:
 
 
 def test_the_step_limit_stops_a_game_that_is_not_over_and_only_such_a_game():
-    from checker.core.simulate import GameDidNotEnd, game_rng, random_game
+    from portolan.checker.core.simulate import GameDidNotEnd, game_rng, random_game
 
     model = load_game(components_dir(), LONG)
     rules = rules_for(LONG)

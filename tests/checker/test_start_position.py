@@ -15,15 +15,15 @@ import yaml
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
-from checker.core.bots.repeats import signature
-from checker.core.log import load_log
-from checker.core.logwriter import log_text
-from checker.core.position import position_yaml, read_start, state_skips
-from checker.core.reach import position_after
-from checker.core.registry import rules_for
-from checker.core.replay import replay
-from checker.core.schemas import position_schema
-from checker.core.simulate import default_players
+from portolan.checker.core.bots.repeats import signature
+from portolan.checker.core.log import load_log
+from portolan.checker.core.logwriter import log_text
+from portolan.checker.core.position import position_yaml, read_start, state_skips
+from portolan.checker.core.reach import position_after
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.replay import replay
+from portolan.checker.core.schemas import position_schema
+from portolan.checker.core.simulate import default_players
 from portolan.cli import app
 from portolan.model import load_game
 from portolan.yamlsrc import Source, load_yaml

@@ -194,8 +194,8 @@ def test_play_goes_on_from_the_position_a_log_names(tmp_path):
     written(tmp_path)
     log = tmp_path / "game" / "play.yaml"
     log.write_text("game: ships\nplayers: [Ana, Ben]\nposition: start.yaml\n", encoding="utf-8")
-    from checker.core.log import load_log
-    from checker.core.play import Session
+    from portolan.checker.core.log import load_log
+    from portolan.checker.core.play import Session
 
     loaded = load_log(log, ROOT / "components")
     said: list[str] = []
@@ -240,8 +240,8 @@ def test_an_unknown_deck_may_hold_every_card_not_seen_elsewhere():
     """The Ships puzzle writes decks: unknown: each era's deck then holds every card seen
     nowhere else, which in Ships (every card taken stays in sight: display, discard pile, kept)
     is what the real deck held after turn 39."""
-    from checker.core.log import load_log
-    from checker.core.reach import position_after
+    from portolan.checker.core.log import load_log
+    from portolan.checker.core.reach import position_after
 
     puzzle = load_log(ROOT / "examples" / "ships" / "puzzle.yaml", ROOT / "components")
     whole = load_log(SHIPS, ROOT / "components")
@@ -264,10 +264,10 @@ def test_play_with_a_bot_finishes_a_game_from_a_position(tmp_path):
     writes checks to the same scores."""
     import random
 
-    from checker.core.bots import Budget
-    from checker.core.log import load_log
-    from checker.core.play import Session
-    from checker.core.replay import replay
+    from portolan.checker.core.bots import Budget
+    from portolan.checker.core.log import load_log
+    from portolan.checker.core.play import Session
+    from portolan.checker.core.replay import replay
     from tests.checker.bots.test_play_with_bots import person
 
     written(tmp_path, turn=30)  # ten turns to play
@@ -328,7 +328,7 @@ def test_the_same_log_writes_the_same_position_whatever_the_hash_seed():
 def test_a_state_that_does_not_hold_together_is_malformed_input(tmp_path):
     """Values of the right kinds that do not fit (the trade boxes' list cut short): exit 2 at
     the state, not a crash."""
-    from checker.core.position import position_yaml
+    from portolan.checker.core.position import position_yaml
 
     pos = written(tmp_path)
     data = yaml.safe_load(pos.read_text(encoding="utf-8"))

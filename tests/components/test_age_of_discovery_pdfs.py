@@ -13,10 +13,10 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator.build import BuildOptions, build_games
-from generator.faces import BoxRow
-from generator.kinds.cardparts import BOX_H, SAFE, box_grid
-from generator.kinds.counters import cut_ink
+from portolan.generator.build import BuildOptions, build_games
+from portolan.generator.faces import BoxRow
+from portolan.generator.kinds.cardparts import BOX_H, SAFE, box_grid
+from portolan.generator.kinds.counters import cut_ink
 from portolan.model import load_game
 from portolan.paths import components_dir
 

@@ -123,8 +123,8 @@ def test_mats_start_crew_and_provisions_at_two(game):
 
 def counter_overflows(game) -> list[str]:
     """Texts of the counter sheet that cross their counter's printed frame at the 6 pt floor."""
-    from generator.build import BuildOptions
-    from generator.kinds.counters import render_counters
+    from portolan.generator.build import BuildOptions
+    from portolan.generator.kinds.counters import render_counters
 
     opts = BuildOptions(formats=("pdf",))
     over = []
@@ -166,7 +166,7 @@ def test_a_counter_text_past_its_frame_is_reported(tmp_path, old, new, reported)
 def test_no_card_prints_its_number_twice(game):
     """The number is in the badge; the title names the card (the Outfitting cards' names carry
     their number, "47 Porters", and printed it a second time)."""
-    from generator.faces import FaceEvaluator
+    from portolan.generator.faces import FaceEvaluator
 
     for component in game.components:
         if component.deck is None:
@@ -183,7 +183,7 @@ def test_aids_name_spaces_as_the_board_prints_them(game):
     """A space the board prints under a label or a name (the Cod Banks' box says "NA Cod Banks")
     is never named on an aid by its id in map.yaml: the VP award sheet printed "NA-COD to NWP9"
     and "SA-PLATA-S to STRAIT-W"."""
-    from generator.templating import render
+    from portolan.generator.templating import render
 
     board = game.component("board").spec
     hidden = [s.id for s in board.spaces if s.printed != s.id]

@@ -237,9 +237,9 @@ def test_region_names_and_edge_tabs_are_printed_in_open_water(board):
     them. (By default the Pacific's name, its spaces at both edges, fell under the Gulf of St.
     Lawrence and South America's under CB2; the tab by the Western Pacific, near the right
     edge, under its own space.)"""
-    from generator.fonts import PT, width_mm
-    from generator.kinds.map import REGION_NAME, region_names, wrap_label
-    from generator.legibility import LABEL
+    from portolan.generator.fonts import PT, width_mm
+    from portolan.generator.kinds.map import REGION_NAME, region_names, wrap_label
+    from portolan.generator.legibility import LABEL
 
     def rect(x, y, label, size):
         half = width_mm(label, "bold", size) / 2
@@ -289,7 +289,7 @@ def test_no_line_runs_under_a_space_it_does_not_join(board):
     the Cape Verde Islands, the Caribbean Sea's to Panama City under the Gulf of Honduras,
     CB2's border to Panama City under CB3, ATL13's to the Cape of Good Hope under East
     Africa. Each passes 1 mm clear of every other space."""
-    from generator.kinds.map import _ends
+    from portolan.generator.kinds.map import _ends
 
     lines = [(b.a, b.b) for b in board.borders if not b.wrap] + [(a.a, a.b) for a in board.arrows]
     crossed = [
@@ -320,7 +320,7 @@ def test_space_boxes_stand_apart(board):
 def test_a_tab_to_the_side_edge_is_long_enough_to_read_as_an_arrow(board):
     """The tab from the Western Pacific to the right edge was 3.4 mm: its two arrowheads made
     a star. Each tab is at least 6 mm."""
-    from generator.kinds.cardface import SAFE
+    from portolan.generator.kinds.cardface import SAFE
 
     for b in board.borders:
         if not b.wrap:
@@ -336,10 +336,10 @@ def test_no_text_in_a_space_runs_under_its_symbols():
     """The symbols at a space's top right (Ⓡ, Ⓟ, B) are drawn over its first feature line:
     the Canaries' "Canary Islands" ran under its Ⓟ. Every text of the board clears every
     symbol circle or B box it does not belong to."""
-    from generator.build import BuildOptions
-    from generator.draw import Circle, Rect, Text
-    from generator.fonts import PT, width_mm
-    from generator.kinds.map import map_drawing
+    from portolan.generator.build import BuildOptions
+    from portolan.generator.draw import Circle, Rect, Text
+    from portolan.generator.fonts import PT, width_mm
+    from portolan.generator.kinds.map import map_drawing
 
     game = load_game(components_dir(), GAME)
     d, _ = map_drawing(game, game.component("board"), 0.0, BuildOptions(formats=("pdf",)).theme)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator.build import BuildOptions, build_games
-from generator.fonts import PT
-from generator.layout.tiling import plan_tiles
+from portolan.generator.build import BuildOptions, build_games
+from portolan.generator.fonts import PT
+from portolan.generator.layout.tiling import plan_tiles
 from portolan.model import load_game
 from portolan.paths import components_dir
 from portolan.sizes import papers

@@ -16,8 +16,8 @@ import pdfplumber
 import pytest
 from typer.testing import CliRunner
 
-from generator.build import BuildOptions, build_game
 from portolan.cli import app
+from portolan.generator.build import BuildOptions, build_game
 from portolan.model import load_game
 from portolan.model.base import NON_RULEBOOK_SOURCES
 from portolan.paths import ROOT, components_dir

@@ -400,7 +400,7 @@ def test_every_reconstructed_value_says_so(board, display, cards):
 def test_the_reference_counts_cubes_in_the_plural(game):
     """The areas' tables read '2 Merchant cubes', '1 Free action cube' (Bergen and South
     America give two)."""
-    from generator.kinds.reference import reference_blocks
+    from portolan.generator.kinds.reference import reference_blocks
 
     text = repr(reference_blocks(game))
     assert "2 Merchant cubes" in text and "2 Free action cubes" in text

@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from generator.layout.assembly import OUTLINE
-from generator.layout.tiling import plan_tiles
+from portolan.generator.layout.assembly import OUTLINE
+from portolan.generator.layout.tiling import plan_tiles
 from portolan.model import load_game
 from portolan.paths import components_dir
 from portolan.sizes import papers

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from checker.core.game import FLOW_HOOKS
-from checker.core.logformat import LogFormat
-from checker.core.registry import GAMES, rules_for
+from portolan.checker.core.game import FLOW_HOOKS
+from portolan.checker.core.logformat import LogFormat
+from portolan.checker.core.registry import GAMES, rules_for
 from portolan.model import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,7 +123,7 @@ def test_rules_readings_and_the_shared_tests(game):
 
 def test_the_checker_benchmark_measures_every_registered_game():
     text = (ROOT / "benchmarks" / "checker.py").read_text(encoding="utf-8")
-    assert "from checker.core.registry import GAMES" in text and "sorted(GAMES" in text
+    assert "from portolan.checker.core.registry import GAMES" in text and "sorted(GAMES" in text
 
 
 def test_the_guide_says_how_long_the_smallest_log_format_is():

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from checker.core.registry import GAMES
+from portolan.checker.core.registry import GAMES
 from portolan.cli import app
 from portolan.model import available_games
 from portolan.paths import components_dir

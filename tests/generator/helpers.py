@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.build import BuildOptions, GameReport, SharedSheets, build_component, build_game
-from generator.staging import Staging
+from portolan.generator.build import (
+    BuildOptions,
+    GameReport,
+    SharedSheets,
+    build_component,
+    build_game,
+)
+from portolan.generator.staging import Staging
 from portolan.model import load_game
 from portolan.paths import components_dir
 

@@ -10,7 +10,7 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, build_games
+from portolan.generator.build import BuildOptions, build_games
 from portolan.model import load_game
 from portolan.paths import components_dir
 from tests.helpers import PRINTER_MARGIN

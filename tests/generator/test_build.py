@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build import BuildOptions, build_games
-from generator.colours import relative_luminance
-from generator.fingerprint import STAMP
 from portolan.errors import InputError
+from portolan.generator.build import BuildOptions, build_games
+from portolan.generator.colours import relative_luminance
+from portolan.generator.fingerprint import STAMP
 from portolan.model import available_games, load_game
 from portolan.paths import components_dir
 from tests.conftest import FIXTURE_GAME, GAME

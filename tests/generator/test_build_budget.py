@@ -9,10 +9,10 @@ import time
 
 import pytest
 
-import generator.build
-from generator.build import BuildOptions, build_games
-from generator.parallel import can_fork
+import portolan.generator.build
 from portolan.errors import InputError
+from portolan.generator.build import BuildOptions, build_games
+from portolan.generator.parallel import can_fork
 from portolan.model import load_game
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
 
@@ -24,9 +24,9 @@ EACH = 0.5  # seconds each component takes: within the budget alone, past it tog
 def slow_components(monkeypatch):
     """The fixture game with six components that each take ``EACH`` seconds to draw (and
     write nothing), under a budget of ``BUDGET``."""
-    limits = generator.build.component_limits()
+    limits = portolan.generator.build.component_limits()
     monkeypatch.setattr(
-        generator.build,
+        portolan.generator.build,
         "component_limits",
         lambda: limits._replace(time_budget_seconds=BUDGET),
     )
@@ -37,7 +37,7 @@ def slow_components(monkeypatch):
         drawn.append(component.id)
         return []
 
-    monkeypatch.setattr(generator.build, "_build_component", slow)
+    monkeypatch.setattr(portolan.generator.build, "_build_component", slow)
     game = load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)
     return dataclasses.replace(game, components=[game.components[0]] * 6), drawn
 
@@ -72,5 +72,5 @@ def test_each_game_asked_for_adds_one_budget(slow_components, tmp_path):
 def test_a_budget_left_by_a_finished_build_does_not_stop_the_next(tmp_path, monkeypatch):
     game = load_game(FIXTURE_COMPONENTS, FIXTURE_GAME)
     build_games([game], tmp_path / "one", BuildOptions(formats=("svg",)))
-    assert getattr(generator.build._budget, "deadline", None) is None
+    assert getattr(portolan.generator.build._budget, "deadline", None) is None
     build_games([game], tmp_path / "two", BuildOptions(formats=("svg",)))

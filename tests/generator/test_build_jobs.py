@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from generator import parallel
-from generator.build import BuildOptions, build_games
-from generator.fingerprint import STAMP
-from generator.parallel import AUTO_MOST, auto_jobs, can_fork
-from generator.staging import Staging
 from portolan.errors import InputError, OutputError
+from portolan.generator import parallel
+from portolan.generator.build import BuildOptions, build_games
+from portolan.generator.fingerprint import STAMP
+from portolan.generator.parallel import AUTO_MOST, auto_jobs, can_fork
+from portolan.generator.staging import Staging
 from portolan.model import load_game
 from portolan.paths import components_dir
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME, GAME
@@ -86,7 +86,7 @@ def test_the_shared_sheets_are_written_while_the_workers_draw(tmp_path, monkeypa
     """The parent writes the shared card sheets as soon as the decks that feed them are in,
     before it takes back any component, even one listed before those decks (Age of
     Exploration lists its map first)."""
-    import generator.build as build
+    import portolan.generator.build as build
 
     game = load_game(components_dir(), "age-of-exploration")
     order: list = []
@@ -119,7 +119,7 @@ def test_the_shared_sheets_are_written_while_the_workers_draw(tmp_path, monkeypa
 
 
 def test_the_workers_take_the_reference_then_the_shared_decks_then_the_slow_kinds():
-    import generator.build as build
+    import portolan.generator.build as build
 
     game = load_game(components_dir(), "age-of-exploration")
     opts = BuildOptions()
@@ -143,7 +143,7 @@ def test_the_workers_take_the_reference_then_the_shared_decks_then_the_slow_kind
 
 
 def test_a_process_running_another_thread_builds_alone(tmp_path, monkeypatch):
-    import generator.build as build
+    import portolan.generator.build as build
 
     def no_pool(*args, **kwargs):
         raise AssertionError("forked while another thread ran")

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from generator.build import BuildOptions, build_games
-from generator.fingerprint import STAMP
 from portolan.cli import app
 from portolan.errors import OutputError
 from portolan.fsio import locked
+from portolan.generator.build import BuildOptions, build_games
+from portolan.generator.fingerprint import STAMP
 from portolan.model import load_game
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
 
@@ -328,7 +328,7 @@ def test_a_flush_that_fails_stops_the_build_and_leaves_nothing(tmp_path, monkeyp
 
 
 def test_write_atomic_flushes_before_it_replaces(tmp_path, monkeypatch):
-    from checker.core.logwriter import write_atomic
+    from portolan.checker.core.logwriter import write_atomic
 
     events: list[str] = []
     real_fsync, real_replace = os.fsync, os.replace

@@ -6,8 +6,8 @@ import jinja2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.faces import _constant, _rendered_constant
-from generator.sandbox import sandboxed
+from portolan.generator.faces import _constant, _rendered_constant
+from portolan.generator.sandbox import sandboxed
 
 ENV = sandboxed(undefined=jinja2.StrictUndefined, autoescape=False)  # as faces._environment
 TEXTS = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
@@ -32,7 +32,7 @@ def test_template_syntax_and_carriage_returns_are_not_constants():
 
 
 def test_an_empty_list_slot_is_a_new_empty_list_each_time():
-    from generator.faces import _nothing
+    from portolan.generator.faces import _nothing
 
     first, second = _nothing(name="a"), _nothing()
     assert first == [] == ENV.compile_expression("[]")() and first is not second

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.faces import BoxRow, FaceEvaluator, MarkSpec, _mark, _row
+from portolan.generator.faces import BoxRow, FaceEvaluator, MarkSpec, _mark, _row
 from portolan.model import load_game
 from portolan.paths import components_dir
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from generator.fingerprint import fingerprint
-from generator.options import BuildOptions
 from portolan.cli import app
 from portolan.errors import InputError
+from portolan.generator.fingerprint import fingerprint
+from portolan.generator.options import BuildOptions
 from portolan.limits import component_limits
 from tests.conftest import FIXTURE_GAME
 
@@ -71,7 +71,7 @@ def test_a_sparse_file_past_the_bound_is_refused_unread(fixture_copy):
 
 def test_files_together_past_the_bound_are_refused(fixture_copy, monkeypatch):
     monkeypatch.setattr(
-        "generator.fingerprint.component_limits",
+        "portolan.generator.fingerprint.component_limits",
         lambda: component_limits()._replace(folder_bytes=40_000),
     )
     (fixture_copy / "a.bin").write_bytes(b"x" * 30_000)  # each fits alone, not both
@@ -97,7 +97,8 @@ def test_a_file_is_hashed_a_chunk_at_a_time(fixture_copy, tmp_path):
         f.truncate(48 * 2**20)
     script = (
         "import resource, sys; from pathlib import Path;"
-        "from generator.fingerprint import fingerprint; from generator.options import "
+        "from portolan.generator.fingerprint import fingerprint; from portolan.generator.options "
+        "import "
         "BuildOptions; fingerprint(Path(sys.argv[1]), 'x', BuildOptions());"  # warm up
         "soft, hard = resource.getrlimit(resource.RLIMIT_AS);"
         "used = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize();"

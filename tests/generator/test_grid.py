@@ -13,7 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from generator.layout.grid import Axis, solve_axis, solve_grid
+from portolan.generator.layout.grid import Axis, solve_axis, solve_grid
 
 EPS = 1e-6
 EDGE = 8.0

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import icons
-from generator.draw import Group
-from generator.draw import Path as DrawnPath
-from generator.fingerprint import _add_tree
+from portolan.generator import icons
+from portolan.generator.draw import Group
+from portolan.generator.draw import Path as DrawnPath
+from portolan.generator.fingerprint import _add_tree
 
 
 def _paints(shapes: list) -> set:

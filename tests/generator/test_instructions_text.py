@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from generator import instructions as gi
-from generator.draw import Circle, Line, Path, Text
+from portolan.generator import instructions as gi
+from portolan.generator.draw import Circle, Line, Path, Text
 from portolan.model import instructions as ins
 from portolan.yamlsrc import Source, parse_yaml
 

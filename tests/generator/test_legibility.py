@@ -15,8 +15,8 @@ from collections import Counter
 
 import pytest
 
-from generator.layout.assembly import OUTLINE
-from generator.legibility import CONTRAST, ROLES, SMALLEST, TITLE
+from portolan.generator.layout.assembly import OUTLINE
+from portolan.generator.legibility import CONTRAST, ROLES, SMALLEST, TITLE
 from tests.contrast import low_contrast as read_back
 from tests.helpers import box_of, cards_on, char_size, pdfs, title_box
 
@@ -122,9 +122,9 @@ def test_age_of_exploration_labels_read_on_what_they_are_printed_on(a4, name):
 def test_age_of_exploration_board_reads_in_every_look(tmp_path, options):
     """The board drawn alone, in colour, grey and ink-saving: its space texts, track tags and
     civilization tracks read on their spaces and boxes in each."""
-    from generator.backends.pdf import PdfWriter
-    from generator.build import BuildOptions
-    from generator.kinds.map import map_drawing
+    from portolan.generator.backends.pdf import PdfWriter
+    from portolan.generator.build import BuildOptions
+    from portolan.generator.kinds.map import map_drawing
     from portolan.model import load_game
     from portolan.paths import components_dir
 
@@ -140,8 +140,8 @@ def test_age_of_exploration_board_reads_in_every_look(tmp_path, options):
 
 
 def _one_page(tmp_path, *items, size=(100, 60)):
-    from generator.backends.pdf import PdfWriter
-    from generator.draw import Drawing
+    from portolan.generator.backends.pdf import PdfWriter
+    from portolan.generator.draw import Drawing
 
     page = Drawing(*size)
     page.add(*items)
@@ -154,7 +154,7 @@ def _one_page(tmp_path, *items, size=(100, 60)):
 
 def test_the_contrast_check_can_fail(tmp_path):
     """White on the silver coin, as printed before, reads at 2.9:1 and is caught."""
-    from generator.draw import Rect, Text
+    from portolan.generator.draw import Rect, Text
 
     path = _one_page(
         tmp_path,
@@ -168,8 +168,8 @@ def test_the_contrast_check_can_fail(tmp_path):
 def test_a_letter_is_judged_on_the_disc_under_it(tmp_path):
     """A white "D" on a small red disc in a pale box reads on the disc (about 10:1); judged on
     the box round it, the commonest colour near it, it read at 1.3:1."""
-    from generator.draw import Rect
-    from generator.glyphs import circled
+    from portolan.generator.draw import Rect
+    from portolan.generator.glyphs import circled
 
     path = _one_page(
         tmp_path,
@@ -183,7 +183,7 @@ def test_a_letter_is_judged_on_the_disc_under_it(tmp_path):
 def test_invisible_and_hidden_text(tmp_path):
     """Text the colour of its ground is caught at 1:1 (the old check skipped a glyph with no
     other colour round it); text drawn over by a later shape is judged only where it shows."""
-    from generator.draw import Rect, Text
+    from portolan.generator.draw import Rect, Text
 
     path = _one_page(
         tmp_path,

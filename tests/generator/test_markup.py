@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.markup import (
+from portolan.generator.markup import (
     Bullets,
     Heading,
     Note,

@@ -7,8 +7,8 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from generator.backends.pdf import PdfWriter
-from generator.draw import Drawing, Group, Rect, Text
+from portolan.generator.backends.pdf import PdfWriter
+from portolan.generator.draw import Drawing, Group, Rect, Text
 from tests.conftest import FIXTURE_GAME
 from tests.helpers import cards_on, pdfs, region_text, title_box
 
@@ -137,7 +137,7 @@ def _through_reportlab(writer: PdfWriter, t: Text) -> None:
 
     from reportlab.pdfbase import pdfmetrics
 
-    from generator import fonts
+    from portolan.generator import fonts
 
     c = writer.canvas
     writer._paint(t.fill, None, 0)

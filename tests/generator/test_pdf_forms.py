@@ -8,8 +8,8 @@ import re
 import pypdf
 import pytest
 
-from generator.backends.pdf import PdfWriter
-from generator.draw import Circle, Drawing, Group, Rect, Text
+from portolan.generator.backends.pdf import PdfWriter
+from portolan.generator.draw import Circle, Drawing, Group, Rect, Text
 
 W, H = 63.0, 88.0
 
@@ -85,8 +85,8 @@ def test_forms_look_the_same(tmp_path):
 
 def test_a_real_deck_takes_less_room(fixture_set, tmp_path, monkeypatch):
     """The game's decks: smaller with forms than drawn inline (both without ASCII85)."""
-    from generator.backends import pdf
-    from generator.build import BuildOptions, build_games
+    from portolan.generator.backends import pdf
+    from portolan.generator.build import BuildOptions, build_games
     from portolan.model import load_game
     from portolan.paths import components_dir
     from tests.conftest import GAME

@@ -12,10 +12,10 @@ import re
 
 import pytest
 
-from generator.draw import Circle, Group, Rect, Text
-from generator.kinds.board import colour_shape, player_colours, render_board
-from generator.kinds.counters import counter_face
-from generator.theme import Theme
+from portolan.generator.draw import Circle, Group, Rect, Text
+from portolan.generator.kinds.board import colour_shape, player_colours, render_board
+from portolan.generator.kinds.counters import counter_face
+from portolan.generator.theme import Theme
 from portolan.model import load_game
 from portolan.model.board import BoardSpec
 from portolan.model.counters import CountersSpec

@@ -8,7 +8,7 @@ import pytest
 pdfium = pytest.importorskip("pypdfium2")
 Image = pytest.importorskip("PIL.Image")
 
-from generator.backends.png import write_pngs  # noqa: E402
+from portolan.generator.backends.png import write_pngs  # noqa: E402
 from tests.conftest import FIXTURE_GAME  # noqa: E402
 
 

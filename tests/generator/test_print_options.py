@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, build_games
+from portolan.generator.build import BuildOptions, build_games
 from portolan.model import load_game
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
 from tests.helpers import (

@@ -15,18 +15,18 @@ from pathlib import Path
 import jinja2
 import pytest
 
-import generator.templating
-from generator.faces import FaceEvaluator
-from generator.kinds.aid import render_aid
-from generator.kinds.board import render_board
-from generator.kinds.counters import render_counters
-from generator.kinds.reference import write_reference
-from generator.kinds.scorepad import render_scorepad
-from generator.sandbox import TEMPLATE_ERRORS, sandboxed
-from generator.staging import Staging
-from generator.templating import ESCAPED
-from generator.theme import Theme
+import portolan.generator.templating
 from portolan.errors import InputError
+from portolan.generator.faces import FaceEvaluator
+from portolan.generator.kinds.aid import render_aid
+from portolan.generator.kinds.board import render_board
+from portolan.generator.kinds.counters import render_counters
+from portolan.generator.kinds.reference import write_reference
+from portolan.generator.kinds.scorepad import render_scorepad
+from portolan.generator.sandbox import TEMPLATE_ERRORS, sandboxed
+from portolan.generator.staging import Staging
+from portolan.generator.templating import ESCAPED
+from portolan.generator.theme import Theme
 from portolan.model import load_game
 from portolan.paths import components_dir, templates_dir
 
@@ -195,7 +195,7 @@ def _template_file(folder: Path, template: str, monkeypatch, kind: str):
     """An aid or a reference whose template file (in a copy of templates/) is ``template``."""
     templates = folder.parent.parent / "templates"
     shutil.copytree(templates_dir(), templates)
-    monkeypatch.setattr(generator.templating, "templates_dir", lambda: templates)
+    monkeypatch.setattr(portolan.generator.templating, "templates_dir", lambda: templates)
     if kind == "aid":
         (templates / GAME / "player-aid-front.md.j2").write_text(template, "utf-8")
         game = load_game(folder.parent, GAME)
@@ -271,13 +271,13 @@ def test_counters_and_score_pads_print_braces_as_written(folder):
 
 
 def _sheet():
-    from generator.build import BuildOptions
+    from portolan.generator.build import BuildOptions
 
     return BuildOptions()
 
 
 def _texts(drawing) -> str:
-    from generator.draw import Group, Text
+    from portolan.generator.draw import Group, Text
 
     out = []
 

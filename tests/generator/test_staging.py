@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import generator.staging as staging_module
-from generator.staging import Staging
+import portolan.generator.staging as staging_module
 from portolan.errors import InputError
 from portolan.fsio import inside
+from portolan.generator.staging import Staging
 
 
 def test_files_of_one_folder_are_inside_and_their_folder_is_made(tmp_path):

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.backends.svg import svg_document, svg_text, write_svg
-from generator.colours import grayscale, identity
-from generator.draw import Circle, Drawing, Group, Line, Rect, Text
-from generator.draw import Path as PathItem
+from portolan.generator.backends.svg import svg_document, svg_text, write_svg
+from portolan.generator.colours import grayscale, identity
+from portolan.generator.draw import Circle, Drawing, Group, Line, Rect, Text
+from portolan.generator.draw import Path as PathItem
 from tests.conftest import FIXTURE_GAME, GAME
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -235,7 +235,7 @@ def test_only_backs_a_card_carries_are_written(tmp_path, game_id, deck_id, backs
     card, so no SVG of it is written."""
     from dataclasses import replace
 
-    from generator.build import BuildOptions, build_games
+    from portolan.generator.build import BuildOptions, build_games
     from portolan.model import load_game
     from portolan.paths import components_dir
 

@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from generator.fonts import PT, width_mm
-from generator.textbox import (
+from portolan.generator.fonts import PT, width_mm
+from portolan.generator.textbox import (
     ASCENT,
     DESCENT,
     Word,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.textbox import words
+from portolan.generator.textbox import words
 
 
 def glued(text: str) -> list[tuple[str, bool]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.textbox import set_paragraphs, words
+from portolan.generator.textbox import set_paragraphs, words
 
 
 def test_a_bold_word_after_a_space_is_not_glued():
@@ -19,7 +19,7 @@ def test_the_space_is_drawn():
     block = set_paragraphs(["Transport **2**."], 0, 0, 100, 20, max_size=8)
     regular, bold, stop = block.items
     assert regular.text == "Transport" and bold.text == "2" and stop.text == "."
-    from generator.fonts import width_mm
+    from portolan.generator.fonts import width_mm
 
     gap = bold.x - (regular.x + width_mm("Transport", "regular", block.size))
     assert abs(gap - width_mm(" ", "regular", block.size)) < 1e-9

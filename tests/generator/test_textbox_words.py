@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.textbox import set_paragraphs, words
+from portolan.generator.textbox import set_paragraphs, words
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.colours import contrast, readable, relative_luminance, tint
-from generator.theme import PALE, WHITE, Theme, ink, on
+from portolan.generator.colours import contrast, readable, relative_luminance, tint
+from portolan.generator.theme import PALE, WHITE, Theme, ink, on
 
 PALETTE = (
     "#1f4e79",  # navy
@@ -82,7 +82,7 @@ MID_TONES = ("#b38a1c", "#8a7a55", "#b08d1a", "#c9a66b")
 
 
 def _texts(items):
-    from generator.draw import Group, Text
+    from portolan.generator.draw import Group, Text
 
     for item in items:
         if isinstance(item, Text):
@@ -97,7 +97,7 @@ def _texts(items):
 def test_card_back_lettering_reads_on_the_back(colour, ink_saver, lines):
     """A deck back is its colour edge to edge (white when saving ink); its name, subtitle and
     table read on it."""
-    from generator.kinds.cardback import card_back
+    from portolan.generator.kinds.cardback import card_back
 
     theme = Theme(ink_saver=ink_saver)
     d = card_back("Civilization", "Encounters", colour, "temple", 63, 88, 3, theme, "b", lines)
@@ -126,8 +126,8 @@ Each counter in its colour.
 def test_aid_headings_table_headers_and_notes_read(colour):
     """An aid page in its colour (the VP award sheet's gold, the counter manifest's tan): the
     headings and bullets on white, the table's header row on the colour, the note on its tint."""
-    from generator.flow import flow
-    from generator.markup import Heading, Note, Table, parse
+    from portolan.generator.flow import flow
+    from portolan.generator.markup import Heading, Note, Table, parse
 
     blocks = parse(AID)
     assert [type(b) for b in blocks if isinstance(b, Heading | Table | Note)] == [
@@ -153,7 +153,7 @@ def test_aid_headings_table_headers_and_notes_read(colour):
 
 
 def test_a_grey_print_keeps_every_contrast_ratio():
-    from generator.colours import contrast, grayscale
+    from portolan.generator.colours import contrast, grayscale
 
     pairs = [("#ffffff", "#b8860b"), ("#1f3a5f", "#f4e9c8"), ("#c0392b", "#ffffff")]
     pairs += [("#2e7d32", "#e8f5e9"), ("#000000", "#7f7f7f")]

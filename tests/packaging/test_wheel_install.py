@@ -58,7 +58,6 @@ def installed(tmp_path_factory) -> tuple[Path, Path, Path]:
     return env / "bin" / "portolan", work, wheel
 
 
-@pytest.mark.xfail(strict=True, reason="checker and generator are top-level until the rename")
 def test_the_wheel_installs_one_import_name(installed):
     """The wheel's RECORD: every file is under portolan/ or the dist-info folder."""
     *_, wheel = installed

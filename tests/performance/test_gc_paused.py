@@ -7,7 +7,7 @@ import gc
 
 import pytest
 
-from checker.core import log as logmod
+from portolan.checker.core import log as logmod
 from portolan.errors import InputError
 from portolan.paths import components_dir
 from portolan.yamlsrc import gc_paused, load_yaml

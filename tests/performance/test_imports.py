@@ -48,12 +48,12 @@ def printer(modules: set[str]) -> set[str]:
 
 def test_check_imports_neither_the_printer_nor_other_games():
     modules = imported("check", str(EXAMPLE))
-    assert "checker.core.replay" in modules  # it did replay the log
+    assert "portolan.checker.core.replay" in modules  # it did replay the log
     assert not printer(modules)
     games = {
-        m.removeprefix("checker.games.").split(".")[0]
+        m.removeprefix("portolan.checker.games.").split(".")[0]
         for m in modules
-        if m.startswith("checker.games.")
+        if m.startswith("portolan.checker.games.")
     }
     assert games == {"exploration_age_of_sail"}
 
@@ -72,7 +72,7 @@ def test_check_imports_only_its_command_and_the_models_its_game_uses():
 @pytest.mark.skipif(POSITION is None, reason="no example end position for this game")
 def test_score_imports_no_printer():
     modules = imported("score", "exploration-age-of-sail", str(POSITION))
-    assert "checker.core.scoresheet" in modules
+    assert "portolan.checker.core.scoresheet" in modules
     assert not printer(modules)
 
 
@@ -80,7 +80,7 @@ def test_play_imports_no_printer(tmp_path):
     log = tmp_path / "game.yaml"
     # No one at the keyboard (stdin is empty): the referee starts, asks, and stops.
     modules = imported("play", "exploration-age-of-sail", "--players", "Ana,Ben", "--log", str(log))
-    assert "checker.core.play" in modules
+    assert "portolan.checker.core.play" in modules
     assert not printer(modules)
 
 

@@ -120,12 +120,12 @@ def test_a_file_that_cannot_be_written_is_json_with_its_path_and_exit_74(tmp_pat
 
 @pytest.mark.parametrize("as_json", [["--json"], ["--format", "json"]])
 def test_a_bug_is_json_too_with_exit_3(as_json, monkeypatch):
-    import checker.core.replay
+    import portolan.checker.core.replay
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(checker.core.replay, "replay", broken)
+    monkeypatch.setattr(portolan.checker.core.replay, "replay", broken)
     log = ROOT / "examples" / "exploration-age-of-sail" / "two-players.yaml"
     result = runner.invoke(app, ["check", str(log), *as_json])
     assert result.exit_code == 3, result.output
@@ -153,15 +153,15 @@ def test_without_json_errors_stay_on_stderr(tmp_path, monkeypatch):
 
 
 def test_help_lists_every_build_format():
-    from generator.build import FORMATS
     from portolan.cli.build import BUILD_FORMATS
+    from portolan.generator.build import FORMATS
 
     assert BUILD_FORMATS == FORMATS
 
 
 def test_help_lists_the_printers_own_choices():
-    from generator.layout import grid, sheet
     from portolan.cli import build
+    from portolan.generator.layout import grid, sheet
 
     assert build.DUPLEX == sheet.DUPLEX and build.LAYOUTS == grid.LAYOUTS
     assert build.SIDES == sheet.SIDES

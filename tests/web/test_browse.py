@@ -59,7 +59,7 @@ def test_files_outside_the_game_folder_are_not_served(client, app):
 
 
 def test_building_from_the_page_writes_the_print_files(client, app, monkeypatch):
-    from generator import build
+    from portolan.generator import build
 
     def quick(games, out, options, *args, **kwargs):
         (out / games[0].id).mkdir(parents=True, exist_ok=True)

@@ -65,7 +65,7 @@ def test_a_build_started_from_the_game_page_shows_its_files_when_done(
     phone,
     monkeypatch,
 ):
-    from generator import build
+    from portolan.generator import build
 
     release = threading.Event()  # the build ends when the test has seen it under way
 

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 from starlette.testclient import TestClient
 
-from checker.core.registry import GAMES, rules_for
+from portolan.checker.core.registry import GAMES, rules_for
 from portolan.paths import components_dir
 from portolan.web.app import create_app
 from portolan.yamlsrc import Source, parse_yaml

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import BuildOptions, GameReport, build_component
-from generator.printset import SharedSheets
-from generator.staging import Staging
+from portolan.generator.build import BuildOptions, GameReport, build_component
+from portolan.generator.printset import SharedSheets
+from portolan.generator.staging import Staging
 from portolan.model import available_games, load_game
 from portolan.paths import components_dir
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.core.registry import GAMES, rules_for
+from portolan.checker.core.registry import GAMES, rules_for
 from portolan.model.loader import load_game
 from portolan.paths import components_dir
 from portolan.web.scorecells import cells_of

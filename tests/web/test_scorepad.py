@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.core.registry import GAMES, rules_for
+from portolan.checker.core.registry import GAMES, rules_for
 from portolan.model.loader import load_game
 from portolan.paths import components_dir
 from portolan.web.scorepad import SHARED_KEYS, check_cells, pad_for, position_text

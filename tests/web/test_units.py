@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from checker.core.registry import rules_for
+from portolan.checker.core.registry import rules_for
 from portolan.model.loader import load_game
 from portolan.paths import components_dir
 from portolan.web.referee import Table

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from checker.core.game import Decision, GameRules
+from portolan.checker.core.game import Decision, GameRules
 
 LEVELS = ("random", "greedy", "mcts")
 DEFAULT_ITERATIONS = 200  # the mcts budget when no time is given: same seed, same game
@@ -44,15 +44,15 @@ def make_bot(
     (two bots of one game never share draws)."""
     rng = random.Random(f"portolan-bot:{seed}:{seat}:{level}")
     if level == "random":
-        from checker.core.bots.policies import RandomBot
+        from portolan.checker.core.bots.policies import RandomBot
 
         return RandomBot(rules, seat, rng)
     if level == "greedy":
-        from checker.core.bots.greedy import GreedyBot
+        from portolan.checker.core.bots.greedy import GreedyBot
 
         return GreedyBot(rules, seat, rng)
     if level == "mcts":
-        from checker.core.bots.mcts import MctsBot
+        from portolan.checker.core.bots.mcts import MctsBot
 
         return MctsBot(rules, seat, rng, budget or Budget())
     raise ValueError(f"unknown bot level {level!r}")

@@ -9,8 +9,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core.bots import Bot, Budget, make_bot
-from checker.core.game import GameRules, Step
+from portolan.checker.core.bots import Bot, Budget, make_bot
+from portolan.checker.core.game import GameRules, Step
 
 
 @dataclass

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from checker.core.game import Decision, GameRules
+from portolan.checker.core.game import Decision, GameRules
 
 Held = Counter  # (seat, kind, name) -> copies held unseen
 

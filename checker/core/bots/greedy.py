@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.bots.policies import LookAheadBot
-from checker.core.bots.value import value
+from portolan.checker.core.bots.policies import LookAheadBot
+from portolan.checker.core.bots.value import value
 
 CHANCE_SAMPLES = 3  # outcomes sampled after a move that leads to chance
 CHANCE_DEPTH = 4  # chance steps followed before the position is judged

@@ -19,10 +19,10 @@ import random
 import time
 from typing import Any
 
-from checker.core.bots import Budget
-from checker.core.bots.policies import LookAheadBot, play_out
-from checker.core.bots.value import value
-from checker.core.game import GameRules
+from portolan.checker.core.bots import Budget
+from portolan.checker.core.bots.policies import LookAheadBot, play_out
+from portolan.checker.core.bots.value import value
+from portolan.checker.core.game import GameRules
 
 EXPLORATION = 0.7  # the UCB constant: rewards lie between 0 and 1
 

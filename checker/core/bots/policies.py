@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from checker.core.bots.repeats import Seen
-from checker.core.game import Decision, GameRules
+from portolan.checker.core.bots.repeats import Seen
+from portolan.checker.core.game import Decision, GameRules
 
 
 class RandomBot:

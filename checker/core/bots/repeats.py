@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from checker.core.game import GameRules
+from portolan.checker.core.game import GameRules
 
 MEMORY = 4096  # positions kept; a game's turn counter makes older ones unreachable anyway
 

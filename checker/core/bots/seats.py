@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from checker.core.bots import LEVELS
+from portolan.checker.core.bots import LEVELS
 
 PROCEDURES = ("entered", "hidden")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from checker.core.game import GameRules
+from portolan.checker.core.game import GameRules
 
 
 def outcome(rules: GameRules, state: Any) -> dict[str, float]:

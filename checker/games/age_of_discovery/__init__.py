@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import RulesBase
-from checker.games.age_of_discovery import bot, flow, logformat, position, scoring
-from checker.games.age_of_discovery import moves as m
-from checker.games.age_of_discovery import setup as s
-from checker.games.age_of_discovery.actions import contracts as c
-from checker.games.age_of_discovery.actions import purchase as b
-from checker.games.age_of_discovery.actions import reservation as r
-from checker.games.age_of_discovery.actions import sending as t
-from checker.games.age_of_discovery.actions import turn
-from checker.games.age_of_discovery.book import CardBook
-from checker.games.age_of_discovery.sections import COURSE_OF_PLAY, FINAL_SCORING
+from portolan.checker.core.game import RulesBase
+from portolan.checker.games.age_of_discovery import bot, flow, logformat, position, scoring
+from portolan.checker.games.age_of_discovery import moves as m
+from portolan.checker.games.age_of_discovery import setup as s
+from portolan.checker.games.age_of_discovery.actions import contracts as c
+from portolan.checker.games.age_of_discovery.actions import purchase as b
+from portolan.checker.games.age_of_discovery.actions import reservation as r
+from portolan.checker.games.age_of_discovery.actions import sending as t
+from portolan.checker.games.age_of_discovery.actions import turn
+from portolan.checker.games.age_of_discovery.book import CardBook
+from portolan.checker.games.age_of_discovery.sections import COURSE_OF_PLAY, FINAL_SCORING
 
 
 class AgeOfDiscoveryRules(RulesBase):

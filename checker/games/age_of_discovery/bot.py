@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import random
 
-from checker.games.age_of_discovery.actions.tasks import Sailing
-from checker.games.age_of_discovery.book import Expedition
-from checker.games.age_of_discovery.scoring import (
+from portolan.checker.games.age_of_discovery.actions.tasks import Sailing
+from portolan.checker.games.age_of_discovery.book import Expedition
+from portolan.checker.games.age_of_discovery.scoring import (
     expedition_points,
     qualifies,
     score,
     unassigned,
 )
-from checker.games.age_of_discovery.state import ACTIONS, MISSIONS, OVER, START, State
+from portolan.checker.games.age_of_discovery.state import ACTIONS, MISSIONS, OVER, START, State
 
 # The knobs, in victory points (VP) unless said otherwise.
 WORTH = {

@@ -12,14 +12,14 @@ import random
 from collections import Counter
 from typing import Any
 
-from checker.core import turn
-from checker.core.game import Decision, Illegal
-from checker.games.age_of_discovery.actions.common import reserved_by_other
-from checker.games.age_of_discovery.actions.loading import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.age_of_discovery.actions.common import reserved_by_other
+from portolan.checker.games.age_of_discovery.actions.loading import (
     may_send,
     sends,
 )
-from checker.games.age_of_discovery.actions.tasks import (
+from portolan.checker.games.age_of_discovery.actions.tasks import (
     DrawingBlind,
     Loading,
     ReplacingContract,
@@ -27,7 +27,7 @@ from checker.games.age_of_discovery.actions.tasks import (
     TurningOver,
     first_pile,
 )
-from checker.games.age_of_discovery.moves import (
+from portolan.checker.games.age_of_discovery.moves import (
     DRAW_BLIND,
     END_TURN,
     TAKE_2,
@@ -53,7 +53,7 @@ from checker.games.age_of_discovery.moves import (
     TurnOver,
     shared,
 )
-from checker.games.age_of_discovery.sections import (
+from portolan.checker.games.age_of_discovery.sections import (
     ACCEPT_CONTRACT,
     EXPEDITIONS,
     PURCHASE_SHIPS,
@@ -61,8 +61,8 @@ from checker.games.age_of_discovery.sections import (
     STARTING_PLAY,
     TRADE_CONTRACTS,
 )
-from checker.games.age_of_discovery.setup import setup_step
-from checker.games.age_of_discovery.state import (
+from portolan.checker.games.age_of_discovery.setup import setup_step
+from portolan.checker.games.age_of_discovery.state import (
     ACTIONS,
     BUY,
     COINS,

@@ -10,11 +10,11 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from checker.core import logformat as lf
-from checker.games.age_of_discovery import moves
-from checker.games.age_of_discovery.book import CardBook
-from checker.games.age_of_discovery.moves import DRAW_BLIND, HIDDEN
-from checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE
+from portolan.checker.core import logformat as lf
+from portolan.checker.games.age_of_discovery import moves
+from portolan.checker.games.age_of_discovery.book import CardBook
+from portolan.checker.games.age_of_discovery.moves import DRAW_BLIND, HIDDEN
+from portolan.checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE
 from portolan.errors import did_you_mean
 from portolan.names import fold
 from portolan.yamlsrc import Pos, Source, YMap

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core import logformat as lf
-from checker.core.game import Step
-from checker.core.log import ends_the_log, player_named
-from checker.games.age_of_discovery import logactions as la
-from checker.games.age_of_discovery import moves
-from checker.games.age_of_discovery.book import CardBook
-from checker.games.age_of_discovery.logactions import (  # key_of: position.py reads keys so too
+from portolan.checker.core import logformat as lf
+from portolan.checker.core.game import Step
+from portolan.checker.core.log import ends_the_log, player_named
+from portolan.checker.games.age_of_discovery import logactions as la
+from portolan.checker.games.age_of_discovery import moves
+from portolan.checker.games.age_of_discovery.book import CardBook
+# key_of: position.py reads keys so too
+from portolan.checker.games.age_of_discovery.logactions import (
     ACTION_KEYS,
     NAMES,
     PLAYER_KEYS,
@@ -34,8 +35,8 @@ from checker.games.age_of_discovery.logactions import (  # key_of: position.py r
     key_of,
     ref,
 )
-from checker.games.age_of_discovery.moves import HIDDEN, TAKE_2
-from checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
+from portolan.checker.games.age_of_discovery.moves import HIDDEN, TAKE_2
+from portolan.checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
 from portolan.errors import InputError, did_you_mean
 from portolan.yamlsrc import Pos, Source, YMap
 

@@ -26,13 +26,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from checker.core.position import read_position
-from checker.core.scoresheet import ScoreSheet
-from checker.games.age_of_discovery.book import CardBook
-from checker.games.age_of_discovery.logformat import key_of
-from checker.games.age_of_discovery.scoring import Tally, matches, qualifies, score_sheet
-from checker.games.age_of_discovery.sections import COMPONENTS, EXPEDITIONS, STARTING_PLAY
-from checker.games.age_of_discovery.state import Placed
+from portolan.checker.core.position import read_position
+from portolan.checker.core.scoresheet import ScoreSheet
+from portolan.checker.games.age_of_discovery.book import CardBook
+from portolan.checker.games.age_of_discovery.logformat import key_of
+from portolan.checker.games.age_of_discovery.scoring import Tally, matches, qualifies, score_sheet
+from portolan.checker.games.age_of_discovery.sections import COMPONENTS, EXPEDITIONS, STARTING_PLAY
+from portolan.checker.games.age_of_discovery.state import Placed
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.model.loader import Game
 from portolan.yamlsrc import Pos, Source, YList, YMap
@@ -348,7 +348,7 @@ def entries(state: Any) -> dict[str, Any]:
     """What ``score_position`` reads of ``state``: each player's first scoring, completed
     contracts, mission and ships not on an expedition; who has which ships on each expedition
     (a flagship with the colour it sails under, a ship sent with a Wild Ship card (wild))."""
-    from checker.games.age_of_discovery.scoring import unassigned
+    from portolan.checker.games.age_of_discovery.scoring import unassigned
 
     players: dict[str, Any] = {}
     for p in state.players:

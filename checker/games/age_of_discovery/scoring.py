@@ -6,9 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core.scoresheet import ScoreLine, ScoreSheet
-from checker.games.age_of_discovery.book import ALL_SHIPS, HALF, MAJORITY, ONE_SHIP, CardBook
-from checker.games.age_of_discovery.state import Placed, State
+from portolan.checker.core.scoresheet import ScoreLine, ScoreSheet
+from portolan.checker.games.age_of_discovery.book import (
+    ALL_SHIPS,
+    HALF,
+    MAJORITY,
+    ONE_SHIP,
+    CardBook,
+)
+from portolan.checker.games.age_of_discovery.state import Placed, State
 
 
 def matches(state: State, placed: Placed, expedition: str) -> bool:

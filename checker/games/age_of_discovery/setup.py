@@ -8,20 +8,20 @@ game; a flagship may be named when it is first sent (see actions/sending.py).
 
 from __future__ import annotations
 
-from checker.core import turn
-from checker.core.game import Illegal
-from checker.core.piles import put, take
-from checker.games.age_of_discovery.actions.tasks import DrawingBlind
-from checker.games.age_of_discovery.book import CardBook
-from checker.games.age_of_discovery.moves import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.piles import put, take
+from portolan.checker.games.age_of_discovery.actions.tasks import DrawingBlind
+from portolan.checker.games.age_of_discovery.book import CardBook
+from portolan.checker.games.age_of_discovery.moves import (
     DealContract,
     DealFlagship,
     DealMission,
     KeepSecret,
     SetupShip,
 )
-from checker.games.age_of_discovery.sections import STARTING_PLAY
-from checker.games.age_of_discovery.state import (
+from portolan.checker.games.age_of_discovery.sections import STARTING_PLAY
+from portolan.checker.games.age_of_discovery.state import (
     FILLING,
     OVER,
     PURCHASE,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core.game import GameState
-from checker.games.age_of_discovery.book import CardBook
+from portolan.checker.core.game import GameState
+from portolan.checker.games.age_of_discovery.book import CardBook
 
 # Where the game is.
 SETUP, START, ACTIONS, MISSIONS, OVER = "Setup", "Turn", "Actions", "Missions", "Over"

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import RulesBase
-from checker.games.age_of_exploration import bot, flow, logformat, moves, position, scoring
-from checker.games.age_of_exploration import moves as m
-from checker.games.age_of_exploration import setup as s
-from checker.games.age_of_exploration.actions import engine
-from checker.games.age_of_exploration.book import Book
-from checker.games.age_of_exploration.sections import EXPLORATION_TURNS, VICTORY
-from checker.games.age_of_exploration.state import OVER, State
+from portolan.checker.core.game import RulesBase
+from portolan.checker.games.age_of_exploration import bot, flow, logformat, moves, position, scoring
+from portolan.checker.games.age_of_exploration import moves as m
+from portolan.checker.games.age_of_exploration import setup as s
+from portolan.checker.games.age_of_exploration.actions import engine
+from portolan.checker.games.age_of_exploration.book import Book
+from portolan.checker.games.age_of_exploration.sections import EXPLORATION_TURNS, VICTORY
+from portolan.checker.games.age_of_exploration.state import OVER, State
 
 MOVE_TYPES = [
     v

@@ -26,8 +26,8 @@ import heapq
 import random
 import weakref
 
-from checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS, Book
-from checker.games.age_of_exploration.state import RAFT, SHIP, Expedition, State
+from portolan.checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS, Book
+from portolan.checker.games.age_of_exploration.state import RAFT, SHIP, Expedition, State
 
 WORTH = {
     # -- time: expected turns per step on the map (Movement: up to 2 spaces of Progress at
@@ -180,7 +180,7 @@ def launches(state: State, e: Expedition):
 def rumor_detour(state: State, p: str, e: Expedition, here: dict[str, float]) -> float:
     """Turns lost to face-up Rumors of Gold: no status change until they are visited
     (Expedition must return frees the expedition of them)."""
-    from checker.games.age_of_exploration.actions.discovery import pending
+    from portolan.checker.games.age_of_exploration.actions.discovery import pending
 
     if not pending(state, p, e):
         return 0.0
@@ -266,7 +266,7 @@ def pending_vp(state: State, p: str, e: Expedition) -> float:
 
 
 def best_major(state: State, p: str, e: Expedition) -> float:
-    from checker.games.age_of_exploration.actions.publishing import major_vp, qualified
+    from portolan.checker.games.age_of_exploration.actions.publishing import major_vp, qualified
 
     return max((major_vp(state, p, m) for m in qualified(state, e)), default=0.0)
 

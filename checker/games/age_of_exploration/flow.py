@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from checker.core.game import Decision, Illegal
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import engine
-from checker.games.age_of_exploration.moves import (
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import engine
+from portolan.checker.games.age_of_exploration.moves import (
     Aboard,
     Abort,
     Action,
@@ -43,7 +43,7 @@ from checker.games.age_of_exploration.moves import (
     Takeover,
     describe,
 )
-from checker.games.age_of_exploration.sections import (
+from portolan.checker.games.age_of_exploration.sections import (
     DISCOVERIES,
     DRAW,
     END_OF_TURN,
@@ -57,7 +57,7 @@ from checker.games.age_of_exploration.sections import (
     SHIP_TYPE,
     STATUS_CHANGES,
 )
-from checker.games.age_of_exploration.state import State
+from portolan.checker.games.age_of_exploration.state import State
 
 QUICK = {StartTurn, Roll, Draw}  # moves misplaced() has little to say about
 # Tasks that draw a card (an exploration card, an Outfitting card, a Leader, a face-up card).
@@ -234,7 +234,7 @@ def after_the_turn(p: str, e, move: Any) -> Illegal | None:
 
 def outfitting_at_port(state: State, p: str, move: Any) -> Illegal:
     """An outfitting step where a turn in port begins: it stays (then outfits) or launches."""
-    from checker.games.age_of_exploration.actions import outfitting
+    from portolan.checker.games.age_of_exploration.actions import outfitting
 
     if isinstance(move, LaunchFrom) and move not in outfitting.launch_points(state, p):
         return Illegal(
@@ -292,7 +292,7 @@ def drawn_too_many(state: State, p: str, e, move: Any, ended: bool) -> Illegal |
 def why_late(state: State, e, move: Any) -> Illegal | None:
     """The precise reason a move or status change came too late, when there is one: the step
     it belongs to was passed over because it could not be made."""
-    from checker.games.age_of_exploration.actions import movement, status
+    from portolan.checker.games.age_of_exploration.actions import movement, status
 
     if isinstance(move, Move) and not state.now.status:
         return movement.why_not_move(state, e, move.to)
@@ -304,7 +304,7 @@ def why_late(state: State, e, move: Any) -> Illegal | None:
 def why_no_status(state: State, e, move: Any) -> Illegal | None:
     """A status change the status step will not take (it is taken as things stand: the steps
     skipped until then change nothing)."""
-    from checker.games.age_of_exploration.actions import status
+    from portolan.checker.games.age_of_exploration.actions import status
 
     if state.now.status:
         return Illegal(STATUS_CHANGES, "only one status change a turn, after movement")
@@ -312,7 +312,7 @@ def why_no_status(state: State, e, move: Any) -> Illegal | None:
 
 
 def why_no_action(state: State, e, move: Any) -> Illegal | None:
-    from checker.games.age_of_exploration.actions import expedition_action as act
+    from portolan.checker.games.age_of_exploration.actions import expedition_action as act
 
     if state.now.acted:
         return Illegal(EXPEDITION_ACTION, "one expedition action a turn, after the status change")

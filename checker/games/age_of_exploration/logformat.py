@@ -30,12 +30,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core import logformat as lf
-from checker.core.game import Step
-from checker.core.log import player_named
-from checker.games.age_of_exploration import moves
-from checker.games.age_of_exploration.book import NEW_WORLD, Book
-from checker.games.age_of_exploration.moves import token
+from portolan.checker.core import logformat as lf
+from portolan.checker.core.game import Step
+from portolan.checker.core.log import player_named
+from portolan.checker.games.age_of_exploration import moves
+from portolan.checker.games.age_of_exploration.book import NEW_WORLD, Book
+from portolan.checker.games.age_of_exploration.moves import token
 from portolan.errors import InputError, did_you_mean
 from portolan.model.instructions import LOSSES
 from portolan.names import fold

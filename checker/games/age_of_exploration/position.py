@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.position import Position, read_position
-from checker.core.scoresheet import ScoreSheet
-from checker.games.age_of_exploration.book import Book
-from checker.games.age_of_exploration.scoring import sheet
-from checker.games.age_of_exploration.setup import target_vp
+from portolan.checker.core.position import Position, read_position
+from portolan.checker.core.scoresheet import ScoreSheet
+from portolan.checker.games.age_of_exploration.book import Book
+from portolan.checker.games.age_of_exploration.scoring import sheet
+from portolan.checker.games.age_of_exploration.setup import target_vp
 from portolan.errors import did_you_mean
 from portolan.model.loader import Game
 from portolan.names import fold

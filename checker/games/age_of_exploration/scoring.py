@@ -4,8 +4,8 @@ first to reach the target (Victory), or, at Portolan's round bound, by the most 
 
 from __future__ import annotations
 
-from checker.core.scoresheet import ScoreLine, ScoreSheet
-from checker.games.age_of_exploration.state import State
+from portolan.checker.core.scoresheet import ScoreLine, ScoreSheet
+from portolan.checker.games.age_of_exploration.state import State
 
 
 def score(state: State) -> ScoreSheet:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.turn import push, run
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import (  # noqa: F401  (they register their tasks)
+from portolan.checker.core.turn import push, run
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import (  # noqa: F401  (they register their tasks)
     cards,
     discovery,
     endturn,
@@ -20,8 +20,8 @@ from checker.games.age_of_exploration.actions import (  # noqa: F401  (they regi
     publishing,
     status,
 )
-from checker.games.age_of_exploration.book import Book
-from checker.games.age_of_exploration.state import PLAY, Expedition, State
+from portolan.checker.games.age_of_exploration.book import Book
+from portolan.checker.games.age_of_exploration.state import PLAY, Expedition, State
 
 
 def target_vp(book: Book, options: dict[str, Any], players: int) -> int:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core.game import GameState
-from checker.games.age_of_exploration.book import Book
-from checker.games.age_of_exploration.tasks import RetireLeader
+from portolan.checker.core.game import GameState
+from portolan.checker.games.age_of_exploration.book import Book
+from portolan.checker.games.age_of_exploration.tasks import RetireLeader
 
 SETUP, PLAY, OVER = "setup", "play", "over"
 SHIP, LAND, RAFT = "ship", "land", "raft"

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from checker.core.turn import Decision, Illegal, Task
+from portolan.checker.core.turn import Decision, Illegal, Task
 
 
 @dataclass(frozen=True, slots=True)

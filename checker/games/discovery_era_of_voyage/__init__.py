@@ -7,13 +7,19 @@ decisions, then the turns), the scoring and the end position.
 
 from __future__ import annotations
 
-from checker.core.game import RulesBase
-from checker.games.discovery_era_of_voyage import bot, flow, logformat, position, scoring
-from checker.games.discovery_era_of_voyage import moves as m
-from checker.games.discovery_era_of_voyage import setup as preparation
-from checker.games.discovery_era_of_voyage.actions import income, invest, pirates, sailing, turn
-from checker.games.discovery_era_of_voyage.book import IslandBook
-from checker.games.discovery_era_of_voyage.sections import END_OF_GAME, GAME_PLAY
+from portolan.checker.core.game import RulesBase
+from portolan.checker.games.discovery_era_of_voyage import bot, flow, logformat, position, scoring
+from portolan.checker.games.discovery_era_of_voyage import moves as m
+from portolan.checker.games.discovery_era_of_voyage import setup as preparation
+from portolan.checker.games.discovery_era_of_voyage.actions import (
+    income,
+    invest,
+    pirates,
+    sailing,
+    turn,
+)
+from portolan.checker.games.discovery_era_of_voyage.book import IslandBook
+from portolan.checker.games.discovery_era_of_voyage.sections import END_OF_GAME, GAME_PLAY
 
 
 class DiscoveryRules(RulesBase):

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import random
 
-from checker.core import turn
-from checker.games.discovery_era_of_voyage.actions.income import income_plan
-from checker.games.discovery_era_of_voyage.actions.pirates import PayingPirate, PickingPirate
-from checker.games.discovery_era_of_voyage.book import COIN, CULTURAL, VP
-from checker.games.discovery_era_of_voyage.scoring import final_scoring, position_of
-from checker.games.discovery_era_of_voyage.state import (
+from portolan.checker.core import turn
+from portolan.checker.games.discovery_era_of_voyage.actions.income import income_plan
+from portolan.checker.games.discovery_era_of_voyage.actions.pirates import (
+    PayingPirate,
+    PickingPirate,
+)
+from portolan.checker.games.discovery_era_of_voyage.book import COIN, CULTURAL, VP
+from portolan.checker.games.discovery_era_of_voyage.scoring import final_scoring, position_of
+from portolan.checker.games.discovery_era_of_voyage.state import (
     BOW,
     CENTRE,
     INCOME,

@@ -7,21 +7,26 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from checker.core import turn
-from checker.core.game import Decision, Illegal
-from checker.games.discovery_era_of_voyage.actions.income import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.discovery_era_of_voyage.actions.income import (
     markers_here,
     possible_exchanges,
     possible_trades,
 )
-from checker.games.discovery_era_of_voyage.actions.invest import can_invest
-from checker.games.discovery_era_of_voyage.actions.pirates import (
+from portolan.checker.games.discovery_era_of_voyage.actions.invest import can_invest
+from portolan.checker.games.discovery_era_of_voyage.actions.pirates import (
     pirate_turns,
     pirates_due,
 )
-from checker.games.discovery_era_of_voyage.actions.sailing import possible_sails
-from checker.games.discovery_era_of_voyage.book import BOW_NAMES, COMMERCIAL, CULTURAL, counted
-from checker.games.discovery_era_of_voyage.moves import (
+from portolan.checker.games.discovery_era_of_voyage.actions.sailing import possible_sails
+from portolan.checker.games.discovery_era_of_voyage.book import (
+    BOW_NAMES,
+    COMMERCIAL,
+    CULTURAL,
+    counted,
+)
+from portolan.checker.games.discovery_era_of_voyage.moves import (
     BOWS,
     COLLECT,
     END_INCOME,
@@ -51,7 +56,7 @@ from checker.games.discovery_era_of_voyage.moves import (
     Trade,
     TurnPirate,
 )
-from checker.games.discovery_era_of_voyage.sections import (
+from portolan.checker.games.discovery_era_of_voyage.sections import (
     GAME_PREPARATION,
     INCOME_ACTION,
     INVEST_ACTION,
@@ -60,8 +65,8 @@ from checker.games.discovery_era_of_voyage.sections import (
     SYMBOL_DETAILS,
     TWO_PLAYER,
 )
-from checker.games.discovery_era_of_voyage.setup import draw_circle, island_weight
-from checker.games.discovery_era_of_voyage.state import (
+from portolan.checker.games.discovery_era_of_voyage.setup import draw_circle, island_weight
+from portolan.checker.games.discovery_era_of_voyage.state import (
     BOW,
     INCOME,
     INVEST,

@@ -27,11 +27,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from checker.core import logformat as lf
-from checker.core.game import Step
-from checker.core.log import player_named, turn_entries
-from checker.games.discovery_era_of_voyage import moves
-from checker.games.discovery_era_of_voyage.book import (
+from portolan.checker.core import logformat as lf
+from portolan.checker.core.game import Step
+from portolan.checker.core.log import player_named, turn_entries
+from portolan.checker.games.discovery_era_of_voyage import moves
+from portolan.checker.games.discovery_era_of_voyage.book import (
     BOW_NAMES,
     BOW_WORDS,
     NONE_WORDS,
@@ -39,7 +39,7 @@ from checker.games.discovery_era_of_voyage.book import (
     YES_WORDS,
     IslandBook,
 )
-from checker.games.discovery_era_of_voyage.state import TABLE
+from portolan.checker.games.discovery_era_of_voyage.state import TABLE
 from portolan.errors import InputError
 from portolan.names import fold
 from portolan.yamlsrc import Pos, Source, YList, YMap

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.games.discovery_era_of_voyage.book import (
+from portolan.checker.games.discovery_era_of_voyage.book import (
     BOW_NAMES,
     BOW_WORDS,
     NONE_WORDS,
     RETURN_WORDS,
     YES_WORDS,
 )
-from checker.games.discovery_era_of_voyage.state import (
+from portolan.checker.games.discovery_era_of_voyage.state import (
     INCOME,
     INVEST,
     PIRATES,

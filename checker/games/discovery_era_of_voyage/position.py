@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.position import read_position
-from checker.core.scoresheet import ScoreSheet
-from checker.games.discovery_era_of_voyage.book import CENTRAL, IslandBook, counted
-from checker.games.discovery_era_of_voyage.scoring import Position, final_scoring
-from checker.games.discovery_era_of_voyage.sections import (
+from portolan.checker.core.position import read_position
+from portolan.checker.core.scoresheet import ScoreSheet
+from portolan.checker.games.discovery_era_of_voyage.book import CENTRAL, IslandBook, counted
+from portolan.checker.games.discovery_era_of_voyage.scoring import Position, final_scoring
+from portolan.checker.games.discovery_era_of_voyage.sections import (
     COMPONENTS,
     GAME_PREPARATION,
     INVEST_ACTION,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from checker.core.scoresheet import ScoreLine, ScoreSheet
-from checker.games.discovery_era_of_voyage.book import IslandBook
-from checker.games.discovery_era_of_voyage.state import State
+from portolan.checker.core.scoresheet import ScoreLine, ScoreSheet
+from portolan.checker.games.discovery_era_of_voyage.book import IslandBook
+from portolan.checker.games.discovery_era_of_voyage.state import State
 from portolan.model.rules import ScoreCategory
 
 

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import random
 
-from checker.core.game import Illegal
-from checker.games.discovery_era_of_voyage.book import PRODUCTION, IslandBook, counted
-from checker.games.discovery_era_of_voyage.moves import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.games.discovery_era_of_voyage.book import PRODUCTION, IslandBook, counted
+from portolan.checker.games.discovery_era_of_voyage.moves import (
     FirstPlayer,
     Markers,
     PlaceIsland,
     StartingCoins,
 )
-from checker.games.discovery_era_of_voyage.sections import GAME_PREPARATION
-from checker.games.discovery_era_of_voyage.state import (
+from portolan.checker.games.discovery_era_of_voyage.sections import GAME_PREPARATION
+from portolan.checker.games.discovery_era_of_voyage.state import (
     CENTRE,
     SETUP_COINS,
     SETUP_DONE,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core.game import GameState
-from checker.games.discovery_era_of_voyage.book import IslandBook
+from portolan.checker.core.game import GameState
+from portolan.checker.games.discovery_era_of_voyage.book import IslandBook
 
 # Phases, as the rulebook names them (the setup steps are answered by the table). TURN_END is
 # the end of a turn in a game with pirates, where a pirate may still be turned.

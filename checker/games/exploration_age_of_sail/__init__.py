@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import RulesBase
-from checker.games.exploration_age_of_sail import actions as a
-from checker.games.exploration_age_of_sail import bot, flow, logformat, position, scoring
-from checker.games.exploration_age_of_sail import moves as m
-from checker.games.exploration_age_of_sail import setup as preparation
-from checker.games.exploration_age_of_sail.book import CardBook
-from checker.games.exploration_age_of_sail.sections import END_OF_GAME, TURN_SEQUENCE
+from portolan.checker.core.game import RulesBase
+from portolan.checker.games.exploration_age_of_sail import actions as a
+from portolan.checker.games.exploration_age_of_sail import bot, flow, logformat, position, scoring
+from portolan.checker.games.exploration_age_of_sail import moves as m
+from portolan.checker.games.exploration_age_of_sail import setup as preparation
+from portolan.checker.games.exploration_age_of_sail.book import CardBook
+from portolan.checker.games.exploration_age_of_sail.sections import END_OF_GAME, TURN_SEQUENCE
 
 
 class ExplorationRules(RulesBase):

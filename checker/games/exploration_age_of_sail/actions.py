@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from checker.core import turn
-from checker.core.game import Illegal
-from checker.core.piles import put, take
-from checker.core.turn import Task
-from checker.games.exploration_age_of_sail.book import STATS
-from checker.games.exploration_age_of_sail.moves import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.piles import put, take
+from portolan.checker.core.turn import Task
+from portolan.checker.games.exploration_age_of_sail.book import STATS
+from portolan.checker.games.exploration_age_of_sail.moves import (
     Discard,
     Draw,
     EndExpeditions,
@@ -28,14 +28,14 @@ from checker.games.exploration_age_of_sail.moves import (
     Save,
     StartTurn,
 )
-from checker.games.exploration_age_of_sail.sections import (
+from portolan.checker.games.exploration_age_of_sail.sections import (
     EXPEDITION_PHASE,
     EXPEDITIONS,
     EXPLORATION_PHASE,
     OCEAN_PHASE,
     OUTFIT_PHASE,
 )
-from checker.games.exploration_age_of_sail.state import (
+from portolan.checker.games.exploration_age_of_sail.state import (
     EXPEDITION,
     EXPLORATION,
     OCEAN,
@@ -45,7 +45,7 @@ from checker.games.exploration_age_of_sail.state import (
     Expedition,
     State,
 )
-from checker.games.exploration_age_of_sail.tasks import (
+from portolan.checker.games.exploration_age_of_sail.tasks import (
     DiscardingAtRandom,
     Revealing,
     Saving,

@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from checker.games.exploration_age_of_sail.actions import starting_stats
-from checker.games.exploration_age_of_sail.book import STATS, CardBook
-from checker.games.exploration_age_of_sail.scoring import final_scoring
-from checker.games.exploration_age_of_sail.state import Expedition, State
+from portolan.checker.games.exploration_age_of_sail.actions import starting_stats
+from portolan.checker.games.exploration_age_of_sail.book import STATS, CardBook
+from portolan.checker.games.exploration_age_of_sail.scoring import final_scoring
+from portolan.checker.games.exploration_age_of_sail.state import Expedition, State
 
 # What the score so far leaves out, in discovery points (DP).
 WORTH = {

@@ -6,15 +6,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from checker.core import turn
-from checker.core.game import Decision, Illegal
-from checker.games.exploration_age_of_sail.actions import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.exploration_age_of_sail.actions import (
     over_limit,
     possible_forms,
     save_problem,
     unexplored,
 )
-from checker.games.exploration_age_of_sail.moves import (
+from portolan.checker.games.exploration_age_of_sail.moves import (
     END_EXPEDITIONS,
     END_TURN,
     Discard,
@@ -29,13 +29,13 @@ from checker.games.exploration_age_of_sail.moves import (
     Save,
     StartTurn,
 )
-from checker.games.exploration_age_of_sail.sections import (
+from portolan.checker.games.exploration_age_of_sail.sections import (
     EXPEDITION_PHASE,
     EXPLORATION_PHASE,
     OCEAN_PHASE,
     OUTFIT_PHASE,
 )
-from checker.games.exploration_age_of_sail.state import (
+from portolan.checker.games.exploration_age_of_sail.state import (
     EXPEDITION,
     EXPLORATION,
     OCEAN,
@@ -44,7 +44,7 @@ from checker.games.exploration_age_of_sail.state import (
     START,
     State,
 )
-from checker.games.exploration_age_of_sail.tasks import DiscardingAtRandom, Saving
+from portolan.checker.games.exploration_age_of_sail.tasks import DiscardingAtRandom, Saving
 
 # -- Moves out of their place ---------------------------------------------------------------
 PHASE_ORDER = {START: 0, OUTFIT: 1, EXPEDITION: 2, EXPLORATION: 3, OCEAN: 4}

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core import logformat as lf
-from checker.core.game import Step
-from checker.games.exploration_age_of_sail import moves
-from checker.games.exploration_age_of_sail.book import CardBook
+from portolan.checker.core import logformat as lf
+from portolan.checker.core.game import Step
+from portolan.checker.games.exploration_age_of_sail import moves
+from portolan.checker.games.exploration_age_of_sail.book import CardBook
 from portolan.errors import InputError
 from portolan.yamlsrc import Source, YList
 

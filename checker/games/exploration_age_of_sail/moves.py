@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from checker.games.exploration_age_of_sail.state import (
+from portolan.checker.games.exploration_age_of_sail.state import (
     EXPEDITION,
     EXPLORATION,
     OCEAN,

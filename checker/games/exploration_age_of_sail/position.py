@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.position import read_position
-from checker.core.scoresheet import ScoreSheet
-from checker.games.exploration_age_of_sail.book import CardBook
-from checker.games.exploration_age_of_sail.scoring import final_scoring
+from portolan.checker.core.position import read_position
+from portolan.checker.core.scoresheet import ScoreSheet
+from portolan.checker.games.exploration_age_of_sail.book import CardBook
+from portolan.checker.games.exploration_age_of_sail.scoring import final_scoring
 from portolan.errors import InputError, did_you_mean
 from portolan.model.loader import Game
 from portolan.yamlsrc import Source, YList, YMap

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.scoresheet import ScoreLine, ScoreSheet
-from checker.games.exploration_age_of_sail.book import CardBook
-from checker.games.exploration_age_of_sail.state import State
+from portolan.checker.core.scoresheet import ScoreLine, ScoreSheet
+from portolan.checker.games.exploration_age_of_sail.book import CardBook
+from portolan.checker.games.exploration_age_of_sail.state import State
 from portolan.model.rules import ScoreCategory
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from checker.games.exploration_age_of_sail.book import CardBook
-from checker.games.exploration_age_of_sail.state import State
+from portolan.checker.games.exploration_age_of_sail.book import CardBook
+from portolan.checker.games.exploration_age_of_sail.state import State
 
 
 def setup(book: CardBook, options: dict, players: list[str]) -> State:

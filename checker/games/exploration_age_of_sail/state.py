@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.core.game import GameState
-from checker.games.exploration_age_of_sail.book import CardBook
+from portolan.checker.core.game import GameState
+from portolan.checker.games.exploration_age_of_sail.book import CardBook
 
 # Phases of a turn, as the rulebook names them.
 START, OUTFIT, EXPEDITION, EXPLORATION, OCEAN, OVER = (

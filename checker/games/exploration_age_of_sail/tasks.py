@@ -7,11 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core.game import Decision, Illegal
-from checker.core.turn import Task
-from checker.games.exploration_age_of_sail.moves import NO_SAVE, NoSave, RandomDiscard, Reveal, Save
-from checker.games.exploration_age_of_sail.sections import EXPLORATION_PHASE
-from checker.games.exploration_age_of_sail.state import Expedition, State
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.turn import Task
+from portolan.checker.games.exploration_age_of_sail.moves import (
+    NO_SAVE,
+    NoSave,
+    RandomDiscard,
+    Reveal,
+    Save,
+)
+from portolan.checker.games.exploration_age_of_sail.sections import EXPLORATION_PHASE
+from portolan.checker.games.exploration_age_of_sail.state import Expedition, State
 
 
 @dataclass(frozen=True, slots=True)

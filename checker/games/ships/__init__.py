@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import RulesBase
-from checker.core.scoresheet import ScoreSheet
-from checker.games.ships import bot, flow, logformat, position, scoring
-from checker.games.ships import moves as m
-from checker.games.ships import setup as preparation
-from checker.games.ships.actions import areas, cards, income, ships, turn
-from checker.games.ships.book import Book
-from checker.games.ships.scoring import incomplete_turn
-from checker.games.ships.sections import END_OF_GAME, GAME_PLAY
-from checker.games.ships.state import State
+from portolan.checker.core.game import RulesBase
+from portolan.checker.core.scoresheet import ScoreSheet
+from portolan.checker.games.ships import bot, flow, logformat, position, scoring
+from portolan.checker.games.ships import moves as m
+from portolan.checker.games.ships import setup as preparation
+from portolan.checker.games.ships.actions import areas, cards, income, ships, turn
+from portolan.checker.games.ships.book import Book
+from portolan.checker.games.ships.scoring import incomplete_turn
+from portolan.checker.games.ships.sections import END_OF_GAME, GAME_PLAY
+from portolan.checker.games.ships.state import State
 
 
 class ShipsRules(RulesBase):

@@ -20,9 +20,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from checker.games.ships.book import FOOD
-from checker.games.ships.scoring import area_points, pieces_of
-from checker.games.ships.state import OVER, START
+from portolan.checker.games.ships.book import FOOD
+from portolan.checker.games.ships.scoring import area_points, pieces_of
+from portolan.checker.games.ships.state import OVER, START
 
 # The knobs, in gold. The first seven are the value scale of docs/games/ships.md, adjusted for a
 # player deciding now.
@@ -89,7 +89,7 @@ def worths(state: Any) -> dict[str, float]:
     its player would finish it, free cubes hoarded beyond use counted low (``hoard``) and the
     spread between players widened as the end nears (``sharpened``)."""
     if state.phase == OVER:
-        from checker.games.ships.scoring import score
+        from portolan.checker.games.ships.scoring import score
 
         return {line.player: float(line.total) for line in score(state).lines}
     state = settled(state)
@@ -243,7 +243,7 @@ def settled(state: Any) -> Any:
     a copy with the action finished by its player one choice at a time, each choice the one
     that leaves that player's ``edge`` best (the first such, so the same position always
     settles the same way). A card dealt stops it: that is chance, not the player's."""
-    from checker.games.ships import RULES  # (the rules object imports this module)
+    from portolan.checker.games.ships import RULES  # (the rules object imports this module)
 
     if not state.tasks or state.phase in (OVER, START):
         return state

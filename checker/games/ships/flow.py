@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from checker.core import turn
-from checker.core.game import Decision, Illegal
-from checker.games.ships.actions import cards, income, ships
-from checker.games.ships.actions.common import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.ships.actions import cards, income, ships
+from portolan.checker.games.ships.actions.common import (
     ACTION_OF,
     PHASE,
     SHIP_ACTIONS,
@@ -19,9 +19,9 @@ from checker.games.ships.actions.common import (
     pending,
     unused_exchange,
 )
-from checker.games.ships.actions.turn import apply_exchange, check_exchange
-from checker.games.ships.book import BOXES
-from checker.games.ships.moves import (
+from portolan.checker.games.ships.actions.turn import apply_exchange, check_exchange
+from portolan.checker.games.ships.book import BOXES
+from portolan.checker.games.ships.moves import (
     ACTION_MOVES,
     CARD,
     DECLINE,
@@ -52,7 +52,7 @@ from checker.games.ships.moves import (
     Trade,
     UpgradeShip,
 )
-from checker.games.ships.sections import (
+from portolan.checker.games.ships.sections import (
     MERCHANT_BOX,
     NEXT_AGE,
     RETRIEVE,
@@ -60,8 +60,8 @@ from checker.games.ships.sections import (
     TAKE_CARD,
     WHICH_BOX,
 )
-from checker.games.ships.state import ACTIONS as ACTIONS_PHASE
-from checker.games.ships.state import OVER, START, State
+from portolan.checker.games.ships.state import ACTIONS as ACTIONS_PHASE
+from portolan.checker.games.ships.state import OVER, START, State
 
 # Each action move: its display action (what it costs) and what else may stand in its way.
 PROBLEMS = {

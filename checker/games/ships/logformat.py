@@ -32,13 +32,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core import logformat as lf
-from checker.core.game import Step
-from checker.core.log import last_turn
-from checker.games.ships import moves
-from checker.games.ships.book import BOXES, MERCHANT_BOX, ROWS, Book
-from checker.games.ships.logvalues import CitySpace, Cubes, Goods, Number, Ship, TradeBox
-from checker.games.ships.moves import CARD, FREE, MERCHANT
+from portolan.checker.core import logformat as lf
+from portolan.checker.core.game import Step
+from portolan.checker.core.log import last_turn
+from portolan.checker.games.ships import moves
+from portolan.checker.games.ships.book import BOXES, MERCHANT_BOX, ROWS, Book
+from portolan.checker.games.ships.logvalues import CitySpace, Cubes, Goods, Number, Ship, TradeBox
+from portolan.checker.games.ships.moves import CARD, FREE, MERCHANT
 from portolan.errors import InputError
 from portolan.model.effects import Action, RemoveShips
 from portolan.names import fold

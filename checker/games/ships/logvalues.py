@@ -9,9 +9,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core import logformat as lf
-from checker.games.ships import moves
-from checker.games.ships.book import BOXES
+from portolan.checker.core import logformat as lf
+from portolan.checker.games.ships import moves
+from portolan.checker.games.ships.book import BOXES
 from portolan.errors import did_you_mean
 from portolan.model.bundles import read_bundle
 from portolan.names import fold

@@ -25,11 +25,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.position import Position, read_position
-from checker.core.scoresheet import ScoreSheet
-from checker.games.ships.book import BANK, WAREHOUSE, Book
-from checker.games.ships.scoring import AreaPieces, area_points, final_sheet, goods_and_gold
-from checker.games.ships.state import State
+from portolan.checker.core.position import Position, read_position
+from portolan.checker.core.scoresheet import ScoreSheet
+from portolan.checker.games.ships.book import BANK, WAREHOUSE, Book
+from portolan.checker.games.ships.scoring import (
+    AreaPieces,
+    area_points,
+    final_sheet,
+    goods_and_gold,
+)
+from portolan.checker.games.ships.state import State
 from portolan.errors import did_you_mean
 from portolan.model.bundles import read_bundle
 from portolan.model.loader import Game

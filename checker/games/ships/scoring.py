@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from checker.core.game import Decision, missing_of
-from checker.core.scoresheet import ScoreLine, ScoreSheet
-from checker.games.ships.book import Book
-from checker.games.ships.moves import ReturnGood
-from checker.games.ships.state import State
+from portolan.checker.core.game import Decision, missing_of
+from portolan.checker.core.scoresheet import ScoreLine, ScoreSheet
+from portolan.checker.games.ships.book import Book
+from portolan.checker.games.ships.moves import ReturnGood
+from portolan.checker.games.ships.state import State
 from portolan.model.rules import ScoreCategory
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.games.ships.actions.common import Dealing, SetupEnds
-from checker.games.ships.book import FOOD, FREE_CUBE, Book
-from checker.games.ships.state import SETUP, START, Seat, State
+from portolan.checker.games.ships.actions.common import Dealing, SetupEnds
+from portolan.checker.games.ships.book import FOOD, FREE_CUBE, Book
+from portolan.checker.games.ships.state import SETUP, START, Seat, State
 
 
 def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from checker.core.game import GameState
-from checker.games.ships.book import BANK, WAREHOUSE, Book
+from portolan.checker.core.game import GameState
+from portolan.checker.games.ships.book import BANK, WAREHOUSE, Book
 
 # Phases of the game, as the rulebook names them.
 SETUP, START, ACTIONS, OVER = "Setup", "Available actions", "Perform actions", "Over"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from checker.core.bots import LEVELS, Budget, make_bot
-from checker.core.bots.arena import bot_game, bots_for, percentile, seat_levels, wilson
-from checker.core.registry import GAMES, rules_for
+from portolan.checker.core.bots import LEVELS, Budget, make_bot
+from portolan.checker.core.bots.arena import bot_game, bots_for, percentile, seat_levels, wilson
+from portolan.checker.core.registry import GAMES, rules_for
 from portolan.model.loader import load_game
 
 COMPONENTS = Path(__file__).resolve().parents[3] / "components"

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from checker.core.log import load_log, parse_log
-from checker.core.menus import BACK, Heading
-from checker.core.replay import replay
+from portolan.checker.core.log import load_log, parse_log
+from portolan.checker.core.menus import BACK, Heading
+from portolan.checker.core.replay import replay
 from tests.checker.bots.test_play_with_bots import COMPONENTS, new_session
 
 SECRET_GAMES = {  # the kind of card Portolan draws face down, and the prompt that asks for one

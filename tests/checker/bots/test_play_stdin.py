@@ -14,8 +14,8 @@ import time
 
 import pytest
 
-from checker.core.log import load_log
-from checker.core.replay import replay
+from portolan.checker.core.log import load_log
+from portolan.checker.core.replay import replay
 from tests.checker.bots.test_play_with_bots import COMPONENTS
 
 PROMPTS = 5000  # a game's prompts at most (a bound for a script gone wrong)

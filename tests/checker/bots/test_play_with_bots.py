@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from checker.core.bots import Budget
-from checker.core.log import load_log
-from checker.core.play import Session
-from checker.core.registry import GAMES, rules_for
-from checker.core.replay import replay
+from portolan.checker.core.bots import Budget
+from portolan.checker.core.log import load_log
+from portolan.checker.core.play import Session
+from portolan.checker.core.registry import GAMES, rules_for
+from portolan.checker.core.replay import replay
 from portolan.model.loader import load_game
 
 COMPONENTS = Path(__file__).resolve().parents[3] / "components"

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from checker.core.bots import Budget, make_bot
-from checker.core.bots.repeats import Seen, signature
-from checker.core.game import Decision, GameState, RulesBase
-from checker.core.registry import rules_for
-from checker.core.scoresheet import ScoreLine, ScoreSheet
-from checker.games.age_of_exploration.moves import ShipType
+from portolan.checker.core.bots import Budget, make_bot
+from portolan.checker.core.bots.repeats import Seen, signature
+from portolan.checker.core.game import Decision, GameState, RulesBase
+from portolan.checker.core.registry import rules_for
+from portolan.checker.core.scoresheet import ScoreLine, ScoreSheet
+from portolan.checker.games.age_of_exploration.moves import ShipType
 from portolan.model.loader import load_game
 
 COMPONENTS = Path(__file__).resolve().parents[3] / "components"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 from importlib.util import find_spec
 
-from checker.core.registry import GAMES
+from portolan.checker.core.registry import GAMES
 from tests.checker.games.spec import GameTests
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from checker.core.registry import rules_for
+from portolan.checker.core.registry import rules_for
 from tests.checker.games.spec import (
     TINY,
     Expected,

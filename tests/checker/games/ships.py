@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from checker.games.ships.book import FREE_CUBE, GOLD, INDUSTRY, NAVIGATION
-from checker.games.ships.scoring import area_points, goods_and_gold, pieces_of
+from portolan.checker.games.ships.book import FREE_CUBE, GOLD, INDUSTRY, NAVIGATION
+from portolan.checker.games.ships.scoring import area_points, goods_and_gold, pieces_of
 from tests.checker.games.spec import TINY, Expected, GameTests, Malformed, Play, Violation
 
 

@@ -11,7 +11,7 @@ import pdfplumber
 import pypdf
 from PIL import Image
 
-from generator.build import BuildOptions, build_games
+from portolan.generator.build import BuildOptions, build_games
 from portolan.model import load_game
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
 
@@ -115,7 +115,7 @@ def test_the_print_set_is_sound_for_a_print_shop(tmp_path):
 
 
 def test_a_tiled_board_goes_to_the_print_shop_as_its_large_sheet(tmp_path):
-    from generator.exports.cards_png import print_parts
+    from portolan.generator.exports.cards_png import print_parts
     from portolan.paths import components_dir
 
     model = load_game(components_dir(), "ships")
@@ -130,7 +130,7 @@ def test_a_tiled_board_goes_to_the_print_shop_as_its_large_sheet(tmp_path):
 
 
 def test_decks_on_shared_sheets_go_to_the_print_shop_as_their_shared_file(exploration, game):
-    from generator.exports.cards_png import print_parts
+    from portolan.generator.exports.cards_png import print_parts
 
     folder = exploration().game()  # the default build: every deck and aid in all-cards.pdf
     assert not (folder / "expedition-deck.pdf").exists()

@@ -8,9 +8,9 @@ import io
 import pypdf
 import pytest
 
-from generator.backends.pdf import PdfWriter
-from generator.draw import Drawing, Text
-from generator.exports.pdf_merge import ask_no_scaling, retag_subsets, tag
+from portolan.generator.backends.pdf import PdfWriter
+from portolan.generator.draw import Drawing, Text
+from portolan.generator.exports.pdf_merge import ask_no_scaling, retag_subsets, tag
 
 
 def small_pdf(path) -> bytes:

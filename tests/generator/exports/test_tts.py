@@ -11,8 +11,8 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from generator.build import BuildOptions, build_games
-from generator.exports import tts
+from portolan.generator.build import BuildOptions, build_games
+from portolan.generator.exports import tts
 from portolan.model import load_game
 from portolan.paths import components_dir
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME

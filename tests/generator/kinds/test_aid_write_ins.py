@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pdfplumber
 
-from generator.flow import WRITE_IN, WRITE_INK, write_ins
+from portolan.generator.flow import WRITE_IN, WRITE_INK, write_ins
 from portolan.model import load_game
 from portolan.paths import components_dir
 from tests.generator.helpers import built_in_game

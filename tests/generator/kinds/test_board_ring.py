@@ -12,7 +12,7 @@ import math
 import pdfplumber
 import pytest
 
-from generator.layout.ring import _clear, ring_places, ring_radius
+from portolan.generator.layout.ring import _clear, ring_places, ring_radius
 from portolan.model import load_game
 from portolan.model.board import Ring
 from portolan.paths import components_dir

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from generator.draw import Drawing, Rect, Text
-from generator.kinds.board import _track
-from generator.theme import Theme
+from portolan.generator.draw import Drawing, Rect, Text
+from portolan.generator.kinds.board import _track
+from portolan.generator.theme import Theme
 from portolan.model.board import Track
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from generator.colours import contrast, tint
-from generator.draw import Path, Rect, Text
-from generator.faces import BoxRow
-from generator.kinds.cardface import FaceContent, Mark, card_front
-from generator.kinds.cardparts import BOX_H, CAPTION_H, box_grid
-from generator.theme import Theme, ink
+from portolan.generator.colours import contrast, tint
+from portolan.generator.draw import Path, Rect, Text
+from portolan.generator.faces import BoxRow
+from portolan.generator.kinds.cardface import FaceContent, Mark, card_front
+from portolan.generator.kinds.cardparts import BOX_H, CAPTION_H, box_grid
+from portolan.generator.theme import Theme, ink
 
 W, H = 63.0, 88.0
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator import symbols
-from generator.draw import Group, Text
-from generator.kinds.cardface import FaceContent, card_front
-from generator.theme import Theme
+from portolan.generator import symbols
+from portolan.generator.draw import Group, Text
+from portolan.generator.kinds.cardface import FaceContent, card_front
+from portolan.generator.theme import Theme
 from portolan.model import load_game
 from portolan.paths import components_dir
 

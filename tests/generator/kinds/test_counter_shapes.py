@@ -12,9 +12,9 @@ import pypdfium2 as pdfium
 import pytest
 from pydantic import ValidationError
 
-from generator.build import BuildOptions, build_game
-from generator.colours import contrast
-from generator.kinds.counters import cut_ink, fold_lines
+from portolan.generator.build import BuildOptions, build_game
+from portolan.generator.colours import contrast
+from portolan.generator.kinds.counters import cut_ink, fold_lines
 from portolan.model import load_game
 from portolan.model.counters import Counter
 from portolan.paths import components_dir

@@ -13,10 +13,10 @@ from dataclasses import replace
 
 import pytest
 
-from generator.build import BuildOptions
-from generator.draw import Circle, Group, Text
-from generator.fonts import width_mm
-from generator.kinds.counters import BEARINGS, CLEAR, counter_face, render_counters
+from portolan.generator.build import BuildOptions
+from portolan.generator.draw import Circle, Group, Text
+from portolan.generator.fonts import width_mm
+from portolan.generator.kinds.counters import BEARINGS, CLEAR, counter_face, render_counters
 from portolan.model import load_game
 from portolan.paths import components_dir
 

@@ -11,12 +11,12 @@ import pdfplumber
 import pytest
 from reportlab.lib.units import mm
 
-from generator.build import BuildOptions
-from generator.fonts import width_mm
-from generator.kinds.reference import _col_widths, reference_blocks, write_reference
-from generator.markup import Table
-from generator.staging import Staging
-from generator.textbox import plain
+from portolan.generator.build import BuildOptions
+from portolan.generator.fonts import width_mm
+from portolan.generator.kinds.reference import _col_widths, reference_blocks, write_reference
+from portolan.generator.markup import Table
+from portolan.generator.staging import Staging
+from portolan.generator.textbox import plain
 from portolan.model import load_game
 from portolan.model.loader import available_games
 from portolan.paths import components_dir

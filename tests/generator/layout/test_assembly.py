@@ -6,11 +6,11 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from generator.backends.pdf import PdfWriter
-from generator.draw import Drawing, Rect
-from generator.layout.assembly import OUTLINE, assembly_page, assembly_steps
-from generator.layout.sheet import Item, SheetOptions, compose
-from generator.layout.tiling import plan_tiles
+from portolan.generator.backends.pdf import PdfWriter
+from portolan.generator.draw import Drawing, Rect
+from portolan.generator.layout.assembly import OUTLINE, assembly_page, assembly_steps
+from portolan.generator.layout.sheet import Item, SheetOptions, compose
+from portolan.generator.layout.tiling import plan_tiles
 from portolan.sizes import papers
 from tests.helpers import TOL, mm
 

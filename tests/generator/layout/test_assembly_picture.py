@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pdfplumber
 
-from generator.build import BuildOptions, build_games
-from generator.draw import Group, Rect, Text
-from generator.layout.assembly import without_text
+from portolan.generator.build import BuildOptions, build_games
+from portolan.generator.draw import Group, Rect, Text
+from portolan.generator.layout.assembly import without_text
 from portolan.model import load_game
 from portolan.paths import components_dir
 from tests.helpers import char_size

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from generator.backends.pdf import PdfWriter
-from generator.draw import Drawing, Rect
-from generator.layout.large import choose_sheet, large_page, margin_needed
+from portolan.generator.backends.pdf import PdfWriter
+from portolan.generator.draw import Drawing, Rect
+from portolan.generator.layout.large import choose_sheet, large_page, margin_needed
 from portolan.sizes import large_papers, printer_limits
 from tests.helpers import PRINTER_MARGIN as MARGIN
 from tests.helpers import TOL, mm

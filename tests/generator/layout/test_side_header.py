@@ -14,7 +14,7 @@ import itertools
 import pdfplumber
 import pytest
 
-from generator.layout.furniture import ART_CLEARANCE, MARK_CLEARANCE
+from portolan.generator.layout.furniture import ART_CLEARANCE, MARK_CLEARANCE
 from tests.generator.helpers import built_in_game
 from tests.helpers import BLEED, PAPERS, PRINTER_MARGIN, TOL, crop_marks, mm
 
@@ -85,7 +85,7 @@ def test_the_bar_caption_and_the_note_go_down_the_left_when_the_foot_is_full(
     how to flip or cut the sheet go down the left margin, turned, off the printer margin."""
     import pypdfium2 as pdfium
 
-    from generator.layout.furniture import BAR_LABEL
+    from portolan.generator.layout.furniture import BAR_LABEL
 
     _, path = built_in_game(tmp_path, game_id, component_id, page="letter")
     doc = pdfium.PdfDocument(str(path))

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
-from generator.backends.pdf import PdfWriter
-from generator.draw import Circle, Drawing, Rect
-from generator.layout.sheet import Item, SheetOptions, compose
-from generator.layout.tiling import fits_page, plan_tiles
+from portolan.generator.backends.pdf import PdfWriter
+from portolan.generator.draw import Circle, Drawing, Rect
+from portolan.generator.layout.sheet import Item, SheetOptions, compose
+from portolan.generator.layout.tiling import fits_page, plan_tiles
 from portolan.sizes import papers, printer_limits
 
 MARGIN = 5.0  # the default printer margin

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
 
-from checker.core.log import load_log
+from portolan.checker.core.log import load_log
 from portolan.paths import ROOT, components_dir
 from portolan.show import picture_of
 

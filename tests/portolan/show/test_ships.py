@@ -3,7 +3,7 @@ rules take it away."""
 
 from __future__ import annotations
 
-from checker.games.ships.state import State
+from portolan.checker.games.ships.state import State
 from portolan.show import draw
 from tests.portolan.show.pieces import example, gone, moved, pieces, svg_after, view_box
 

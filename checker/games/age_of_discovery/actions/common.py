@@ -4,10 +4,10 @@ numbers in words."""
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.core.piles import put
-from checker.games.age_of_discovery.sections import COURSE_OF_PLAY
-from checker.games.age_of_discovery.state import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.piles import put
+from portolan.checker.games.age_of_discovery.sections import COURSE_OF_PLAY
+from portolan.checker.games.age_of_discovery.state import (
     BUY,
     CONTRACTS,
     FILLING,

@@ -3,9 +3,9 @@ top card of the draw deck; and the contracts turned face up into the row, at the
 
 from __future__ import annotations
 
-from checker.core import turn
-from checker.core.game import Illegal
-from checker.games.age_of_discovery.actions.common import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Illegal
+from portolan.checker.games.age_of_discovery.actions.common import (
     begin,
     drop_reservation,
     gate,
@@ -13,21 +13,21 @@ from checker.games.age_of_discovery.actions.common import (
     pay_in,
     reserved_by_other,
 )
-from checker.games.age_of_discovery.actions.tasks import DrawingBlind, ReplacingContract
-from checker.games.age_of_discovery.moves import (
+from portolan.checker.games.age_of_discovery.actions.tasks import DrawingBlind, ReplacingContract
+from portolan.checker.games.age_of_discovery.moves import (
     Contract,
     ContractDrawn,
     DrawContract,
     RowContract,
     TakeContract,
 )
-from checker.games.age_of_discovery.sections import (
+from portolan.checker.games.age_of_discovery.sections import (
     ACCEPT_CONTRACT,
     ACTION_CARDS,
     STARTING_PLAY,
 )
-from checker.games.age_of_discovery.setup import check_contract_reveal, setup_advanced
-from checker.games.age_of_discovery.state import CONTRACT, CONTRACTS, SETUP, UNNAMED, State
+from portolan.checker.games.age_of_discovery.setup import check_contract_reveal, setup_advanced
+from portolan.checker.games.age_of_discovery.state import CONTRACT, CONTRACTS, SETUP, UNNAMED, State
 
 
 def contract_gate(state: State) -> Illegal | None:

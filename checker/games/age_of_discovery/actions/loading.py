@@ -9,9 +9,15 @@ random game, so the answers are remembered (``state.cache``) by everything they 
 
 from __future__ import annotations
 
-from checker.games.age_of_discovery.actions.common import placement_fee
-from checker.games.age_of_discovery.moves import Assign, PlayContract, Sail, SendShip, shared
-from checker.games.age_of_discovery.state import State, Voyage
+from portolan.checker.games.age_of_discovery.actions.common import placement_fee
+from portolan.checker.games.age_of_discovery.moves import (
+    Assign,
+    PlayContract,
+    Sail,
+    SendShip,
+    shared,
+)
+from portolan.checker.games.age_of_discovery.state import State, Voyage
 
 
 # -- Expeditions (§4.4.1) ---------------------------------------------------------------------

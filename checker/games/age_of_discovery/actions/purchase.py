@@ -4,10 +4,10 @@ and a card turned over from the draw piles in its place, a scoring card among th
 
 from __future__ import annotations
 
-from checker.core import turn
-from checker.core.game import Illegal
-from checker.core.piles import put, take
-from checker.games.age_of_discovery.actions.common import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.piles import put, take
+from portolan.checker.games.age_of_discovery.actions.common import (
     begin,
     count_cards,
     drop_reservation,
@@ -17,17 +17,17 @@ from checker.games.age_of_discovery.actions.common import (
     reserved_at,
     reserved_by_other,
 )
-from checker.games.age_of_discovery.actions.tasks import TurningOver, first_pile
-from checker.games.age_of_discovery.moves import Buy, TurnOver
-from checker.games.age_of_discovery.sections import (
+from portolan.checker.games.age_of_discovery.actions.tasks import TurningOver, first_pile
+from portolan.checker.games.age_of_discovery.moves import Buy, TurnOver
+from portolan.checker.games.age_of_discovery.sections import (
     ACTION_CARDS,
     FINAL_SCORING,
     FIRST_SCORING,
     PURCHASE_SHIPS,
     STARTING_PLAY,
 )
-from checker.games.age_of_discovery.setup import ship_reveal_problem
-from checker.games.age_of_discovery.state import BUY, FILLING, PURCHASE, ROW_WORDS, State
+from portolan.checker.games.age_of_discovery.setup import ship_reveal_problem
+from portolan.checker.games.age_of_discovery.state import BUY, FILLING, PURCHASE, ROW_WORDS, State
 
 
 def buy_space(state: State, move: Buy) -> tuple[int | None, Illegal | None]:

@@ -3,12 +3,12 @@ face-up contract, that no other player may take until the end of the owner's nex
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.core.piles import put, take
-from checker.games.age_of_discovery.actions.common import in_block, reserved_at
-from checker.games.age_of_discovery.moves import Reserve
-from checker.games.age_of_discovery.sections import ACTION_CARDS
-from checker.games.age_of_discovery.state import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.piles import put, take
+from portolan.checker.games.age_of_discovery.actions.common import in_block, reserved_at
+from portolan.checker.games.age_of_discovery.moves import Reserve
+from portolan.checker.games.age_of_discovery.sections import ACTION_CARDS
+from portolan.checker.games.age_of_discovery.state import (
     CONTRACTS,
     FILLING,
     PURCHASE,

@@ -5,10 +5,10 @@ of its two colours (§2.1)."""
 
 from __future__ import annotations
 
-from checker.core import turn
-from checker.core.game import Illegal
-from checker.core.piles import put, take
-from checker.games.age_of_discovery.actions.common import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.piles import put, take
+from portolan.checker.games.age_of_discovery.actions.common import (
     begin,
     count_coins,
     count_turns,
@@ -19,9 +19,9 @@ from checker.games.age_of_discovery.actions.common import (
     pay_in,
     placement_fee,
 )
-from checker.games.age_of_discovery.actions.tasks import Loading, Sailing
-from checker.games.age_of_discovery.moves import Assign, PlayContract, Sail, SendShip
-from checker.games.age_of_discovery.sections import (
+from portolan.checker.games.age_of_discovery.actions.tasks import Loading, Sailing
+from portolan.checker.games.age_of_discovery.moves import Assign, PlayContract, Sail, SendShip
+from portolan.checker.games.age_of_discovery.sections import (
     ACTION_CARDS,
     EXPEDITIONS,
     FIRST_SCORING,
@@ -29,8 +29,8 @@ from checker.games.age_of_discovery.sections import (
     SHIP_CARDS,
     TRADE_CONTRACTS,
 )
-from checker.games.age_of_discovery.setup import flagship_problem
-from checker.games.age_of_discovery.state import SEND, Placed, State, Voyage
+from portolan.checker.games.age_of_discovery.setup import flagship_problem
+from portolan.checker.games.age_of_discovery.state import SEND, Placed, State, Voyage
 
 
 def exp_key(state: State, expedition: str, player: str):

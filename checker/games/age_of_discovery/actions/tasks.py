@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core.game import Decision, Illegal
-from checker.core.turn import Task
-from checker.games.age_of_discovery.actions.loading import assign_moves, sail_targets
-from checker.games.age_of_discovery.moves import (
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.turn import Task
+from portolan.checker.games.age_of_discovery.actions.loading import assign_moves, sail_targets
+from portolan.checker.games.age_of_discovery.moves import (
     Assign,
     ContractDrawn,
     KeepSecret,
@@ -19,13 +19,13 @@ from checker.games.age_of_discovery.moves import (
     TurnOver,
     shared,
 )
-from checker.games.age_of_discovery.sections import (
+from portolan.checker.games.age_of_discovery.sections import (
     ACCEPT_CONTRACT,
     EXPEDITIONS,
     PURCHASE_SHIPS,
     TRADE_CONTRACTS,
 )
-from checker.games.age_of_discovery.state import ROW_WORDS, UNNAMED, State, Voyage
+from portolan.checker.games.age_of_discovery.state import ROW_WORDS, UNNAMED, State, Voyage
 
 UNNAMED_CONTRACT = RowContract(UNNAMED)
 

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.core.piles import put
-from checker.games.age_of_discovery.actions.common import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.piles import put
+from portolan.checker.games.age_of_discovery.actions.common import (
     begin,
     gate,
     in_block,
@@ -13,10 +13,10 @@ from checker.games.age_of_discovery.actions.common import (
     reserved_card,
     return_ships,
 )
-from checker.games.age_of_discovery.moves import EndTurn, StartTurn, TakeCoins
-from checker.games.age_of_discovery.scoring import expedition_points
-from checker.games.age_of_discovery.sections import TAKE_COINS
-from checker.games.age_of_discovery.state import (
+from portolan.checker.games.age_of_discovery.moves import EndTurn, StartTurn, TakeCoins
+from portolan.checker.games.age_of_discovery.scoring import expedition_points
+from portolan.checker.games.age_of_discovery.sections import TAKE_COINS
+from portolan.checker.games.age_of_discovery.state import (
     ACTIONS,
     COINS,
     MISSIONS,

@@ -7,20 +7,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import Illegal
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import civilizations as civ
-from checker.games.age_of_exploration.actions import losses
-from checker.games.age_of_exploration.actions.engine import chance, choice, effect, roll_weights
-from checker.games.age_of_exploration.actions.ratings import holds, label, target
-from checker.games.age_of_exploration.moves import Draw, Or, Roll, Stance
-from checker.games.age_of_exploration.sections import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import civilizations as civ
+from portolan.checker.games.age_of_exploration.actions import losses
+from portolan.checker.games.age_of_exploration.actions.engine import (
+    chance,
+    choice,
+    effect,
+    roll_weights,
+)
+from portolan.checker.games.age_of_exploration.actions.ratings import holds, label, target
+from portolan.checker.games.age_of_exploration.moves import Draw, Or, Roll, Stance
+from portolan.checker.games.age_of_exploration.sections import (
     DRAW,
     INSTRUCTIONS,
     KEY_CONCEPTS,
 )
-from checker.games.age_of_exploration.state import RAFT, SHIP, State
+from portolan.checker.games.age_of_exploration.state import RAFT, SHIP, State
 from portolan.model.instructions import (
     Check,
     Choice,

@@ -5,9 +5,9 @@ a time) and the defeat of an empire."""
 
 from __future__ import annotations
 
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.state import Expedition, State
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.state import Expedition, State
 
 
 def owner(state: State, e: Expedition) -> str:

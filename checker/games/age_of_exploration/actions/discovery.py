@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections import deque
 
-from checker.core.game import Illegal
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import choice
-from checker.games.age_of_exploration.book import GOODS
-from checker.games.age_of_exploration.moves import Find, Rumor
-from checker.games.age_of_exploration.sections import DISCOVERIES, RUMORS
-from checker.games.age_of_exploration.state import Expedition, State
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions.engine import choice
+from portolan.checker.games.age_of_exploration.book import GOODS
+from portolan.checker.games.age_of_exploration.moves import Find, Rumor
+from portolan.checker.games.age_of_exploration.sections import DISCOVERIES, RUMORS
+from portolan.checker.games.age_of_exploration.state import Expedition, State
 
 
 def known_or_found(state: State, e: Expedition | None, space: str, index: int) -> bool:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import Illegal
-from checker.games.age_of_exploration.moves import Drop, Keep, Lose
-from checker.games.age_of_exploration.sections import LOSSES, SWITCHING, SWITCHING_LEADERS
-from checker.games.age_of_exploration.state import State
+from portolan.checker.core.game import Illegal
+from portolan.checker.games.age_of_exploration.moves import Drop, Keep, Lose
+from portolan.checker.games.age_of_exploration.sections import LOSSES, SWITCHING, SWITCHING_LEADERS
+from portolan.checker.games.age_of_exploration.state import State
 
 # The kind of each echo -> the move that writes it.
 MOVE_OF = {"lose": Lose, "aboard": Drop, "switch": Keep}

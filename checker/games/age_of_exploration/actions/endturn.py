@@ -4,12 +4,12 @@ Expedition must return, returning to Europe or a base, aborting."""
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import choice, effect
-from checker.games.age_of_exploration.actions.ratings import navigation
-from checker.games.age_of_exploration.moves import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions.engine import choice, effect
+from portolan.checker.games.age_of_exploration.actions.ratings import navigation
+from portolan.checker.games.age_of_exploration.moves import (
     END_TURN,
     Abort,
     DeclareReturn,
@@ -17,8 +17,8 @@ from checker.games.age_of_exploration.moves import (
     Return,
     StartTurn,
 )
-from checker.games.age_of_exploration.sections import END_OF_TURN, EXPLORATION_TURNS
-from checker.games.age_of_exploration.state import OVER, Expedition, State, Turn
+from portolan.checker.games.age_of_exploration.sections import END_OF_TURN, EXPLORATION_TURNS
+from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State, Turn
 
 TURN = (
     tk.ChooseStance(),
@@ -169,7 +169,7 @@ def answer_end(state: State, t: tk.EndOfTurn, move) -> list[str]:
     if isinstance(move, Return):
         push(state, tk.ScoreVoyage(p))
         return [f"returns to {e.space} and publishes"]
-    from checker.games.age_of_exploration.actions.publishing import abort
+    from portolan.checker.games.age_of_exploration.actions.publishing import abort
 
     return abort(state, p)
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from checker.core.game import Decision, Illegal
-from checker.core.turn import top
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import echoes
-from checker.games.age_of_exploration.state import OVER, State
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.turn import top
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import echoes
+from portolan.checker.games.age_of_exploration.state import OVER, State
 
 
 def decide(state: State) -> Decision | None:

@@ -5,21 +5,21 @@ rival's expedition (the Capital's second expedition must attempt one)."""
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import civilizations as civ
-from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import choice, effect
-from checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
-from checker.games.age_of_exploration.actions.ratings import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import civilizations as civ
+from portolan.checker.games.age_of_exploration.actions import discovery
+from portolan.checker.games.age_of_exploration.actions.engine import choice, effect
+from portolan.checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
+from portolan.checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
     rating,
     ship_handling,
 )
-from checker.games.age_of_exploration.actions.status import provisioning
-from checker.games.age_of_exploration.book import GOLD_BUYS
-from checker.games.age_of_exploration.moves import (
+from portolan.checker.games.age_of_exploration.actions.status import provisioning
+from portolan.checker.games.age_of_exploration.book import GOLD_BUYS
+from portolan.checker.games.age_of_exploration.moves import (
     NO_ACTION,
     Action,
     Give,
@@ -27,8 +27,8 @@ from checker.games.age_of_exploration.moves import (
     SpendGold,
     Takeover,
 )
-from checker.games.age_of_exploration.sections import EXPEDITION_ACTION
-from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
+from portolan.checker.games.age_of_exploration.sections import EXPEDITION_ACTION
+from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
 ANYWHERE = "*"  # a take-over barred in every space (the attacker repulsed)
 
@@ -226,7 +226,7 @@ def answer(state: State, t: tk.ExpeditionAction, move) -> list[str]:
     if isinstance(move, SpendGold):
         events = []
         if t.kind is None:
-            from checker.games.age_of_exploration.actions.publishing import gold_awards
+            from portolan.checker.games.age_of_exploration.actions.publishing import gold_awards
 
             events += gold_awards(state, p, e.items.get("Gold", 0), cards=False)
         take(e, "Gold")
@@ -375,7 +375,7 @@ def barred(state: State, rival: str) -> list[str]:
 
 @effect(tk.Repulsed)
 def repulsed(state: State, rival: str) -> list[str]:
-    from checker.games.age_of_exploration.actions.movement import enter
+    from portolan.checker.games.age_of_exploration.actions.movement import enter
 
     e = state.exp[state.player]
     e.barred.add((rival, ANYWHERE))  # "may not attempt to take over this expedition again"
@@ -402,7 +402,7 @@ def taken_over(state: State, loser: str, winner: str) -> list[str]:
 @effect(tk.CapitalExit)
 def capital_exit(state: State, attacker: str) -> list[str]:
     """An unsuccessful second expedition in the Capital (not itself taken over) must leave."""
-    from checker.games.age_of_exploration.actions.movement import enter
+    from portolan.checker.games.age_of_exploration.actions.movement import enter
 
     e = state.exp[attacker]
     if not e.launched or not in_capital(state, e):

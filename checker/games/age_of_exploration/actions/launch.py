@@ -5,12 +5,12 @@ New World base into a coastal space beside it, into the base's space, or on foot
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import chance, choice
-from checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
-from checker.games.age_of_exploration.moves import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions.engine import chance, choice
+from portolan.checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
+from portolan.checker.games.age_of_exploration.moves import (
     END_TURN,
     STAY,
     Action,
@@ -20,8 +20,8 @@ from checker.games.age_of_exploration.moves import (
     ShipType,
     StayInPort,
 )
-from checker.games.age_of_exploration.sections import LAUNCH_POINT, LAUNCHING, SHIP_TYPE
-from checker.games.age_of_exploration.state import LAND, SHIP, State
+from portolan.checker.games.age_of_exploration.sections import LAUNCH_POINT, LAUNCHING, SHIP_TYPE
+from portolan.checker.games.age_of_exploration.state import LAND, SHIP, State
 
 
 def launches(state: State) -> list[Launch]:

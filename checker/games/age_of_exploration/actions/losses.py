@@ -5,12 +5,16 @@ and cargo over capacity (Cargo Capacity), settled before the next instruction.""
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import echoes
-from checker.games.age_of_exploration.actions.engine import choice, effect, remove_turn_tasks
-from checker.games.age_of_exploration.actions.ratings import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import echoes
+from portolan.checker.games.age_of_exploration.actions.engine import (
+    choice,
+    effect,
+    remove_turn_tasks,
+)
+from portolan.checker.games.age_of_exploration.actions.ratings import (
     capacity,
     hungry,
     load,
@@ -19,9 +23,15 @@ from checker.games.age_of_exploration.actions.ratings import (
     rating,
     ship_handling,
 )
-from checker.games.age_of_exploration.moves import NO_INTERVENTION, Drop, Intervene, Keep, Lose
-from checker.games.age_of_exploration.sections import CARGO, INSTRUCTIONS, LOSSES
-from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
+from portolan.checker.games.age_of_exploration.moves import (
+    NO_INTERVENTION,
+    Drop,
+    Intervene,
+    Keep,
+    Lose,
+)
+from portolan.checker.games.age_of_exploration.sections import CARGO, INSTRUCTIONS, LOSSES
+from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
 MEN = ("Crew", "Soldiers", "Cavalry")
 COMBAT = ("combat", "battle")
@@ -517,7 +527,7 @@ def fail_effect(state: State, why: str) -> list[str]:
 
 def fail(state: State, p: str, why: str) -> list[str]:
     """Expedition Failure: turn in every chit, retire the Leader face down, New Expedition."""
-    from checker.games.age_of_exploration.actions.publishing import clear_expedition
+    from portolan.checker.games.age_of_exploration.actions.publishing import clear_expedition
 
     e = state.exp[p]
     if p == state.player:

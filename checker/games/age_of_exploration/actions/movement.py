@@ -8,28 +8,36 @@ from __future__ import annotations
 
 from collections import deque
 
-from checker.core.game import Illegal
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import civilizations as civ
-from checker.games.age_of_exploration.actions import discovery, echoes
-from checker.games.age_of_exploration.actions.engine import choice, effect
-from checker.games.age_of_exploration.actions.losses import reduce_ships, take
-from checker.games.age_of_exploration.actions.ratings import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import civilizations as civ
+from portolan.checker.games.age_of_exploration.actions import discovery, echoes
+from portolan.checker.games.age_of_exploration.actions.engine import choice, effect
+from portolan.checker.games.age_of_exploration.actions.losses import reduce_ships, take
+from portolan.checker.games.age_of_exploration.actions.ratings import (
     capacity,
     known_waters,
     load,
     porters_limit,
 )
-from checker.games.age_of_exploration.moves import STOP, Aboard, Ashore, Drop, Move, Natives, Stop
-from checker.games.age_of_exploration.sections import (
+from portolan.checker.games.age_of_exploration.moves import (
+    STOP,
+    Aboard,
+    Ashore,
+    Drop,
+    Move,
+    Natives,
+    Stop,
+)
+from portolan.checker.games.age_of_exploration.sections import (
     CARGO,
     CIVILIZATIONS,
     END_OF_TURN,
     MOVEMENT,
     SWITCHING,
 )
-from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
+from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
 NO_NATIVES = Natives(False)
 MOVES = (Move, Ashore, Aboard, Drop, Stop)

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from checker.core.game import Illegal
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions.engine import chance, choice
-from checker.games.age_of_exploration.actions.ratings import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions.engine import chance, choice
+from portolan.checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
     ship_handling,
     with_pilot,
 )
-from checker.games.age_of_exploration.book import BASE_SURCHARGE, GOLD_BUYS, NEW_WORLD
-from checker.games.age_of_exploration.moves import (
+from portolan.checker.games.age_of_exploration.book import BASE_SURCHARGE, GOLD_BUYS, NEW_WORLD
+from portolan.checker.games.age_of_exploration.moves import (
     BLIND,
     DONE,
     Blind,
@@ -35,7 +35,7 @@ from checker.games.age_of_exploration.moves import (
     SpendGold,
     Take,
 )
-from checker.games.age_of_exploration.sections import (
+from portolan.checker.games.age_of_exploration.sections import (
     ADDITIONAL_SHIPS,
     CARGO,
     LAUNCH_POINT,
@@ -43,7 +43,7 @@ from checker.games.age_of_exploration.sections import (
     PERSONNEL,
     SWITCHING_LEADERS,
 )
-from checker.games.age_of_exploration.state import Expedition, State
+from portolan.checker.games.age_of_exploration.state import Expedition, State
 
 # What a Letter of Credit may be turned in for: any legal counter, Gold included.
 LETTER_ITEMS = (
@@ -525,7 +525,7 @@ tk.register(
 
 # -- Switching Leaders ----------------------------------------------------------------------------
 def answer_retire(state: State, t: tk.RetireLeader, move: Retire) -> list[str]:
-    from checker.games.age_of_exploration.actions.publishing import set_leader
+    from portolan.checker.games.age_of_exploration.actions.publishing import set_leader
 
     state.tasks.pop()
     p, new = t.player, t.name

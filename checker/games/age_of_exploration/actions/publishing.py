@@ -5,22 +5,22 @@ failure and abort of an expedition, New Expedition (its cards and Leader) and Vi
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import civilizations as civ
-from checker.games.age_of_exploration.actions import echoes
-from checker.games.age_of_exploration.actions.engine import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import civilizations as civ
+from portolan.checker.games.age_of_exploration.actions import echoes
+from portolan.checker.games.age_of_exploration.actions.engine import (
     chance,
     choice,
     effect,
     plural,
     remove_turn_tasks,
 )
-from checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS
-from checker.games.age_of_exploration.moves import NORMAL, Leader, Pick, Score
-from checker.games.age_of_exploration.sections import MAJOR_EXPEDITIONS, NEW_EXPEDITION
-from checker.games.age_of_exploration.state import OVER, Expedition, State
+from portolan.checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS
+from portolan.checker.games.age_of_exploration.moves import NORMAL, Leader, Pick, Score
+from portolan.checker.games.age_of_exploration.sections import MAJOR_EXPEDITIONS, NEW_EXPEDITION
+from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State
 
 # Where a Major Expedition is reached (Major Expeditions: "reached at least NWP6", "NWP9").
 REACHED = {"nwp-explored": "NWP6", "nwp-traversed": "NWP9"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
+from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 from portolan.model.instructions import Check, Condition
 
 # The Pacific stretch of known waters (Known Waters): from south of Malacca to south of the

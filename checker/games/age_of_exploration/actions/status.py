@@ -5,19 +5,19 @@ onto rivers; ships moored off a coast land space; the Straits of Magellan passed
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.core.turn import push
-from checker.games.age_of_exploration import tasks as tk
-from checker.games.age_of_exploration.actions import civilizations as civ
-from checker.games.age_of_exploration.actions import discovery
-from checker.games.age_of_exploration.actions.engine import choice
-from checker.games.age_of_exploration.actions.movement import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import civilizations as civ
+from portolan.checker.games.age_of_exploration.actions import discovery
+from portolan.checker.games.age_of_exploration.actions.engine import choice
+from portolan.checker.games.age_of_exploration.actions.movement import (
     enter,
     home_distances,
     provision_open,
 )
-from checker.games.age_of_exploration.moves import NO_STATUS, NoStatus, Status
-from checker.games.age_of_exploration.sections import (
+from portolan.checker.games.age_of_exploration.moves import NO_STATUS, NoStatus, Status
+from portolan.checker.games.age_of_exploration.sections import (
     CIVILIZATIONS,
     DRAW,
     END_OF_TURN,
@@ -25,7 +25,7 @@ from checker.games.age_of_exploration.sections import (
     STATUS_CHANGES,
     SWITCHING,
 )
-from checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
+from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
 
 def why_not(state: State, e: Expedition, to: str) -> Illegal | None:

@@ -4,9 +4,13 @@ Cultural island (Symbol Details, Island Card Details)."""
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.games.discovery_era_of_voyage.actions.supply import gain_coins, gain_vp, supplied
-from checker.games.discovery_era_of_voyage.book import (
+from portolan.checker.core.game import Illegal
+from portolan.checker.games.discovery_era_of_voyage.actions.supply import (
+    gain_coins,
+    gain_vp,
+    supplied,
+)
+from portolan.checker.games.discovery_era_of_voyage.book import (
     ADJUST,
     ANY,
     COIN,
@@ -17,7 +21,7 @@ from checker.games.discovery_era_of_voyage.book import (
     IslandBook,
     counted,
 )
-from checker.games.discovery_era_of_voyage.moves import (
+from portolan.checker.games.discovery_era_of_voyage.moves import (
     END_INCOME,
     EXCHANGES,
     TRADES,
@@ -29,8 +33,11 @@ from checker.games.discovery_era_of_voyage.moves import (
     Take,
     Trade,
 )
-from checker.games.discovery_era_of_voyage.sections import INCOME_ACTION, ISLAND_CARD_DETAILS
-from checker.games.discovery_era_of_voyage.state import CENTRE, INVEST, State, Visit
+from portolan.checker.games.discovery_era_of_voyage.sections import (
+    INCOME_ACTION,
+    ISLAND_CARD_DETAILS,
+)
+from portolan.checker.games.discovery_era_of_voyage.state import CENTRE, INVEST, State, Visit
 
 
 def markers_here(state: State) -> int:

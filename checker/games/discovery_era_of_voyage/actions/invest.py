@@ -4,13 +4,17 @@ ends the game at the end of the round."""
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.games.discovery_era_of_voyage.actions.supply import bundle_words, pay, short_of
-from checker.games.discovery_era_of_voyage.actions.turn import finish_turn
-from checker.games.discovery_era_of_voyage.book import counted
-from checker.games.discovery_era_of_voyage.moves import Invest
-from checker.games.discovery_era_of_voyage.sections import CENTRAL_ISLAND, INVEST_ACTION
-from checker.games.discovery_era_of_voyage.state import CENTRE, State
+from portolan.checker.core.game import Illegal
+from portolan.checker.games.discovery_era_of_voyage.actions.supply import (
+    bundle_words,
+    pay,
+    short_of,
+)
+from portolan.checker.games.discovery_era_of_voyage.actions.turn import finish_turn
+from portolan.checker.games.discovery_era_of_voyage.book import counted
+from portolan.checker.games.discovery_era_of_voyage.moves import Invest
+from portolan.checker.games.discovery_era_of_voyage.sections import CENTRAL_ISLAND, INVEST_ACTION
+from portolan.checker.games.discovery_era_of_voyage.state import CENTRE, State
 
 
 def closed(state: State, slot: int, player: str | None = None) -> str | None:

@@ -6,21 +6,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core import turn
-from checker.core.game import Decision, Illegal
-from checker.core.turn import Task
-from checker.games.discovery_era_of_voyage.actions.sailing import not_in_circle
-from checker.games.discovery_era_of_voyage.actions.supply import pay
-from checker.games.discovery_era_of_voyage.book import BOW_NAMES, COIN, counted
-from checker.games.discovery_era_of_voyage.moves import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.turn import Task
+from portolan.checker.games.discovery_era_of_voyage.actions.sailing import not_in_circle
+from portolan.checker.games.discovery_era_of_voyage.actions.supply import pay
+from portolan.checker.games.discovery_era_of_voyage.book import BOW_NAMES, COIN, counted
+from portolan.checker.games.discovery_era_of_voyage.moves import (
     TURN_A_PIRATE,
     MovePirate,
     PayPirate,
     PlacePirate,
     TurnPirate,
 )
-from checker.games.discovery_era_of_voyage.sections import TWO_PLAYER
-from checker.games.discovery_era_of_voyage.state import CENTRE, INCOME, SAILING, State
+from portolan.checker.games.discovery_era_of_voyage.sections import TWO_PLAYER
+from portolan.checker.games.discovery_era_of_voyage.state import CENTRE, INCOME, SAILING, State
 
 
 def pirates_due(state: State) -> bool:

@@ -3,12 +3,18 @@ cost of the steps, or back to the Central Island; a tariff to every ship where o
 
 from __future__ import annotations
 
-from checker.core.game import Illegal
-from checker.games.discovery_era_of_voyage.actions.supply import pay
-from checker.games.discovery_era_of_voyage.book import BOW_NAMES, COIN, counted
-from checker.games.discovery_era_of_voyage.moves import RETURN, Bow, Return, Sail
-from checker.games.discovery_era_of_voyage.sections import SAILING_ACTION, TWO_PLAYER
-from checker.games.discovery_era_of_voyage.state import BOW, CENTRE, INCOME, PIRATE_MOVE, State
+from portolan.checker.core.game import Illegal
+from portolan.checker.games.discovery_era_of_voyage.actions.supply import pay
+from portolan.checker.games.discovery_era_of_voyage.book import BOW_NAMES, COIN, counted
+from portolan.checker.games.discovery_era_of_voyage.moves import RETURN, Bow, Return, Sail
+from portolan.checker.games.discovery_era_of_voyage.sections import SAILING_ACTION, TWO_PLAYER
+from portolan.checker.games.discovery_era_of_voyage.state import (
+    BOW,
+    CENTRE,
+    INCOME,
+    PIRATE_MOVE,
+    State,
+)
 
 
 def not_in_circle(state: State, name: str) -> str:

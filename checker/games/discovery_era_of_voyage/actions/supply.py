@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from checker.games.discovery_era_of_voyage.book import COIN, counted
-from checker.games.discovery_era_of_voyage.state import State
+from portolan.checker.games.discovery_era_of_voyage.book import COIN, counted
+from portolan.checker.games.discovery_era_of_voyage.state import State
 
 
 def gain_coins(state: State, p: str, n: int) -> int:

@@ -3,9 +3,9 @@ and the game at the end of a round in which an end condition was met (End of Gam
 
 from __future__ import annotations
 
-from checker.games.discovery_era_of_voyage.actions.pirates import pirates_due
-from checker.games.discovery_era_of_voyage.moves import EndTurn, NoInvest, StartTurn
-from checker.games.discovery_era_of_voyage.state import (
+from portolan.checker.games.discovery_era_of_voyage.actions.pirates import pirates_due
+from portolan.checker.games.discovery_era_of_voyage.moves import EndTurn, NoInvest, StartTurn
+from portolan.checker.games.discovery_era_of_voyage.state import (
     OVER,
     PIRATES,
     SAILING,

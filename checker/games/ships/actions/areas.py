@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core import turn
-from checker.core.game import Decision, Illegal
-from checker.core.turn import Task
-from checker.games.ships.actions.common import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.turn import Task
+from portolan.checker.games.ships.actions.common import (
     PHASE,
     gain,
     gain_gold,
@@ -19,19 +19,19 @@ from checker.games.ships.actions.common import (
     pay_navigation,
     score,
 )
-from checker.games.ships.book import FOOD, GOLD, MERCHANT_BOX, ROWS, SPICE
-from checker.games.ships.moves import City, ReturnGood, Trade
-from checker.games.ships.scoring import area_points, pieces_of
-from checker.games.ships.sections import (
+from portolan.checker.games.ships.book import FOOD, GOLD, MERCHANT_BOX, ROWS, SPICE
+from portolan.checker.games.ships.moves import City, ReturnGood, Trade
+from portolan.checker.games.ships.scoring import area_points, pieces_of
+from portolan.checker.games.ships.sections import (
     FREE_EXCHANGE,
     NEXT_AREA,
     WARSHIP_BOX,
     WHICH_BOX,
 )
-from checker.games.ships.sections import (
+from portolan.checker.games.ships.sections import (
     MERCHANT_BOX as MERCHANT_RULES,
 )
-from checker.games.ships.state import State
+from portolan.checker.games.ships.state import State
 
 NOT_GOODS = (SPICE, GOLD)  # trade symbols an industry counter cannot add to
 

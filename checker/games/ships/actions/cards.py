@@ -4,11 +4,11 @@ their taker until their era ends."""
 
 from __future__ import annotations
 
-from checker.core import turn
-from checker.core.game import Illegal
-from checker.core.piles import put, take
-from checker.core.turn import Task
-from checker.games.ships.actions.common import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Illegal
+from portolan.checker.core.piles import put, take
+from portolan.checker.core.turn import Task
+from portolan.checker.games.ships.actions.common import (
     CardAction,
     Choosing,
     Gaining,
@@ -18,11 +18,11 @@ from checker.games.ships.actions.common import (
     payment_problem,
     pending,
 )
-from checker.games.ships.actions.ships import TakingBackShips, resolve_cube
-from checker.games.ships.moves import ChooseGood, Deal, Decline, TakeCard
-from checker.games.ships.sections import FREE_EXCHANGE, NEXT_AGE, SETUP, TAKE_CARD
-from checker.games.ships.state import SETUP as SETUP_PHASE
-from checker.games.ships.state import State
+from portolan.checker.games.ships.actions.ships import TakingBackShips, resolve_cube
+from portolan.checker.games.ships.moves import ChooseGood, Deal, Decline, TakeCard
+from portolan.checker.games.ships.sections import FREE_EXCHANGE, NEXT_AGE, SETUP, TAKE_CARD
+from portolan.checker.games.ships.state import SETUP as SETUP_PHASE
+from portolan.checker.games.ships.state import State
 from portolan.model.effects import Action, Gain
 
 TAKE = "Take one card"

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core import turn
-from checker.core.game import Decision, Illegal
-from checker.core.turn import Task
-from checker.games.ships.book import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.turn import Task
+from portolan.checker.games.ships.book import (
     ANY_GOOD,
     FREE_CUBE,
     GOLD,
@@ -19,7 +19,7 @@ from checker.games.ships.book import (
     NAVIGATION,
     VP,
 )
-from checker.games.ships.moves import (
+from portolan.checker.games.ships.moves import (
     CARD,
     CUBE_WORDS,
     DECLINE,
@@ -39,7 +39,7 @@ from checker.games.ships.moves import (
     TakeNavigation,
     UpgradeShip,
 )
-from checker.games.ships.sections import (
+from portolan.checker.games.ships.sections import (
     FREE_EXCHANGE,
     MERCHANT_BOX,
     NEXT_AGE,
@@ -47,8 +47,8 @@ from checker.games.ships.sections import (
     SETUP,
     TAKE_CARD,
 )
-from checker.games.ships.state import SETUP as SETUP_PHASE
-from checker.games.ships.state import START, State
+from portolan.checker.games.ships.state import SETUP as SETUP_PHASE
+from portolan.checker.games.ships.state import START, State
 from portolan.model.effects import Action, Gain
 
 SHIP_ACTIONS = ("Place ship", "Upgrade ship")  # the actions that pay navigation

@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core import turn
-from checker.core.game import Decision, Illegal
-from checker.core.turn import Task
-from checker.games.ships.actions.common import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.turn import Task
+from portolan.checker.games.ships.actions.common import (
     PHASE,
     cube_used,
     gain_gold,
@@ -19,9 +19,9 @@ from checker.games.ships.actions.common import (
     payment_problem,
     score,
 )
-from checker.games.ships.actions.ships import resolve_cube
-from checker.games.ships.book import GOLD, MERCHANT_BOX, NAVIGATION, VP
-from checker.games.ships.moves import (
+from portolan.checker.games.ships.actions.ships import resolve_cube
+from portolan.checker.games.ships.book import GOLD, MERCHANT_BOX, NAVIGATION, VP
+from portolan.checker.games.ships.moves import (
     CARD,
     STOP_RETRIEVING,
     STOP_SELLING,
@@ -36,9 +36,9 @@ from checker.games.ships.moves import (
     TakeGold,
     TakeNavigation,
 )
-from checker.games.ships.scoring import sell_bonus_gold
-from checker.games.ships.sections import RETRIEVE, SELL_GOODS, TAKE_GOLD, TAKE_NAVIGATION
-from checker.games.ships.state import State
+from portolan.checker.games.ships.scoring import sell_bonus_gold
+from portolan.checker.games.ships.sections import RETRIEVE, SELL_GOODS, TAKE_GOLD, TAKE_NAVIGATION
+from portolan.checker.games.ships.state import State
 
 GOLD_ACTION, NAV_ACTION = "Take one gold", "Take two navigation"
 SELL_ACTION, RETRIEVE_ACTION = "Sell goods", "Retrieve merchant cubes"

@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.core import turn
-from checker.core.game import Decision, Illegal
-from checker.core.turn import Task
-from checker.games.ships.actions.areas import Targeting, can_place
-from checker.games.ships.actions.common import (
+from portolan.checker.core import turn
+from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.turn import Task
+from portolan.checker.games.ships.actions.areas import Targeting, can_place
+from portolan.checker.games.ships.actions.common import (
     DECLINE,
     PHASE,
     CardAction,
@@ -24,8 +24,8 @@ from checker.games.ships.actions.common import (
     payment_problem,
     score,
 )
-from checker.games.ships.book import BOXES, FOOD, MERCHANT_BOX
-from checker.games.ships.moves import (
+from portolan.checker.games.ships.book import BOXES, FOOD, MERCHANT_BOX
+from portolan.checker.games.ships.moves import (
     CARD,
     Decline,
     PlaceShip,
@@ -33,7 +33,7 @@ from checker.games.ships.moves import (
     TakeBackShips,
     UpgradeShip,
 )
-from checker.games.ships.sections import (
+from portolan.checker.games.ships.sections import (
     FREE_EXCHANGE,
     NEXT_AGE,
     NEXT_AREA,
@@ -44,10 +44,10 @@ from checker.games.ships.sections import (
     WARSHIP_BOX,
     WHICH_AGE,
 )
-from checker.games.ships.sections import (
+from portolan.checker.games.ships.sections import (
     MERCHANT_BOX as MERCHANT_RULES,
 )
-from checker.games.ships.state import State
+from portolan.checker.games.ships.state import State
 
 PLACE, UPGRADE, REMOVE = "Place ship", "Upgrade ship", "Remove one ship"
 

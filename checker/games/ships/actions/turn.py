@@ -3,13 +3,19 @@ exchanges while acting (Phase Two), tidying up (Phase Three), and the end of the
 
 from __future__ import annotations
 
-from checker.core import turn
-from checker.core.game import Illegal
-from checker.games.ships.actions.common import SHIP_ACTIONS, CardAction, gain, pending, score
-from checker.games.ships.book import FREE_CUBE, GOLD, NAVIGATION, VP
-from checker.games.ships.moves import EndTurn, Exchange, StartTurn
-from checker.games.ships.sections import FREE_EXCHANGE
-from checker.games.ships.state import ACTIONS, OVER, START, State
+from portolan.checker.core import turn
+from portolan.checker.core.game import Illegal
+from portolan.checker.games.ships.actions.common import (
+    SHIP_ACTIONS,
+    CardAction,
+    gain,
+    pending,
+    score,
+)
+from portolan.checker.games.ships.book import FREE_CUBE, GOLD, NAVIGATION, VP
+from portolan.checker.games.ships.moves import EndTurn, Exchange, StartTurn
+from portolan.checker.games.ships.sections import FREE_EXCHANGE
+from portolan.checker.games.ships.state import ACTIONS, OVER, START, State
 
 # What each word an exchange gives becomes: an asset held until the next action uses it.
 PENDING = {FREE_CUBE: "pend_free", GOLD: "pend_gold", NAVIGATION: "pend_nav"}
