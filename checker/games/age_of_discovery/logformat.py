@@ -23,6 +23,7 @@ from portolan.checker.core.log import ends_the_log, player_named
 from portolan.checker.games.age_of_discovery import logactions as la
 from portolan.checker.games.age_of_discovery import moves
 from portolan.checker.games.age_of_discovery.book import CardBook
+
 # key_of: position.py reads keys so too
 from portolan.checker.games.age_of_discovery.logactions import (
     ACTION_KEYS,
