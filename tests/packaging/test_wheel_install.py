@@ -119,7 +119,7 @@ def test_the_wheel_lists_the_data_files(installed):
         assert f"portolan/examples/{game}/log.schema.json" in names
     assert "portolan/examples/positions/ships.yaml" in names
     assert "portolan/data/sizes.yaml" in names
-    assert "generator/data/icons.json" in names
+    assert "portolan/generator/data/icons.json" in names
     assert "portolan/templates/reference.html.j2" in names
     assert not any(n.endswith((".score.txt", ".trace.txt")) for n in names)  # goldens stay
     assert not any(
