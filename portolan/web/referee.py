@@ -268,8 +268,12 @@ class Table:
         self.settle()
 
     def _apply(self, d: Decision, move: Any, *, prompted: bool) -> None:
-        """Apply a move; what the core says of a player's choice is told with their name."""
-        self.actor = None if _table_action(d, self.session.turn_of(d)) else d.player
+        """Apply a move; what the core says of a player's choice is told with their name. A
+        card dealt in the setup is the table's doing, even one dealt to a player in secret: its
+        lines name whom it went to, and what follows it (the draw piles formed) is no one's."""
+        turn = self.session.turn_of(d)
+        dealt = d.kind == "chance" and not turn
+        self.actor = None if dealt or _table_action(d, turn) else d.player
         try:
             self.session.apply(d, move, self.session.turn_of(d), prompted=prompted)
         finally:

@@ -36,6 +36,15 @@ def test_the_adapter_stops_only_at_real_questions(tmp_path):
     assert t.version == 10
 
 
+def test_what_the_setup_does_is_the_tables_not_the_last_player_dealt_to(tmp_path):
+    t = table(tmp_path, "age-of-discovery")
+    while t.session.turn_of(t.decision()) == 0:
+        t.reveal(0)
+    formed = [e for e in t.events if "draw piles" in e]
+    assert formed and all(e.startswith("the other ships form") for e in formed), t.events
+    assert any(e.startswith("Ben's special mission") for e in t.events)
+
+
 def test_the_adapter_refuses_an_answer_of_the_wrong_kind(tmp_path):
     t = table(tmp_path)
     p = t.prompt()
