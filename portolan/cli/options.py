@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from portolan.errors import InputError, Problem, did_you_mean
@@ -111,3 +113,16 @@ def workers(value: int) -> int:
     from portolan.generator.parallel import auto_jobs
 
     return int(number("--jobs", value, 0, MOST_JOBS)) or auto_jobs()
+
+
+def _game_ids() -> list[str]:
+    from portolan.cli.app import game_ids  # app imports this module
+
+    return game_ids()
+
+
+# Declarations several commands share: ``game: opt.Game``, ``option: opt.RuleOptions = None``.
+Game = Annotated[str, typer.Argument(help="Game id.", autocompletion=_game_ids)]
+RuleOptions = Annotated[
+    list[str], typer.Option("--option", help="A rule option, name=value (repeatable).")
+]
