@@ -489,7 +489,7 @@ class _MapCheck:
     def borders(self) -> None:
         """What a border requires (a discovery at one of its ends) and its condition."""
         from portolan.errors import did_you_mean
-        from portolan.model.instructions import _Reader
+        from portolan.model.stepreader import StepReader
         from portolan.yamlsrc import position_at
 
         by_id = self.by_id
@@ -505,7 +505,7 @@ class _MapCheck:
                         did_you_mean(b.requires, labels),
                     )
             if b.condition:
-                reader = _Reader(self.source)
+                reader = StepReader(self.source)
                 reader.condition(
                     b.condition,
                     position_at(self.raw, ("borders", i, "condition")),
