@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids
+from portolan.cli.app import COMPONENTS, app, components_folder, friendly
 from portolan.cli.terminal import echo
 from portolan.errors import display_path
 from portolan.paths import output_dir
@@ -38,7 +38,7 @@ def _choices(names) -> dict:
 
 Games = Annotated[
     list[str],
-    typer.Argument(help="Game ids to build (default: every game).", autocompletion=game_ids),
+    typer.Argument(help="Game ids to build (default: every game).", autocompletion=opt.game_ids),
 ]
 Out = Annotated[Path, typer.Option("--out", help="Output folder (default: output/).")]
 Page = Annotated[str, typer.Option("--page", help="Paper size.", **_choices(papers()))]

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly, game_ids
+from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly
 from portolan.cli.terminal import echo
 from portolan.errors import InputError, Problem
 from portolan.yamlsrc import (
@@ -96,7 +96,7 @@ def score_command(
         metavar="[GAME] POSITION",
         help="The game id (e.g. ships; default: the position's game: line) and the end position "
         "(YAML; - reads standard input).",
-        autocompletion=game_ids,
+        autocompletion=opt.game_ids,
         show_default=False,
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),

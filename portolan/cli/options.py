@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from portolan import paths
 from portolan.errors import InputError, Problem, did_you_mean
 
 MOST_JOBS = 64
@@ -115,14 +116,16 @@ def workers(value: int) -> int:
     return int(number("--jobs", value, 0, MOST_JOBS)) or auto_jobs()
 
 
-def _game_ids() -> list[str]:
-    from portolan.cli.app import game_ids  # app imports this module
-
-    return game_ids()
+def game_ids() -> list[str]:
+    """The installed games' ids, for shell completion (nothing when they cannot be listed)."""
+    try:
+        return sorted(p.parent.name for p in paths.components_dir().glob("*/game.yaml"))
+    except Exception:  # completion must never fail with a traceback
+        return []
 
 
 # Declarations several commands share: ``game: opt.Game``, ``option: opt.RuleOptions = None``.
-Game = Annotated[str, typer.Argument(help="Game id.", autocompletion=_game_ids)]
+Game = Annotated[str, typer.Argument(help="Game id.", autocompletion=game_ids)]
 RuleOptions = Annotated[
     list[str], typer.Option("--option", help="A rule option, name=value (repeatable).")
 ]
