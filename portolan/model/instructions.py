@@ -12,7 +12,7 @@ conditions, gains and losses, Progress, Lost, Storm, Ⓓ, Ⓡ, Expedition must r
     - choice:                       # OR: the player picks one option (each a sequence)
         - [{lose: 1 Provision (men)}]
         - [{check: leadership, failure: [must_return]}]
-    - if: has Trade Goods           # condition words: CONDITION in stepreader.py
+    - if: has Trade Goods           # condition words: see CONDITION below
       then: [{gain: 1 Porters}]
       else: [{lose: 1 men, cause: combat}]
     - progress: {Caravel: 2, Carrack: 1}
@@ -25,248 +25,388 @@ verb and word is documented in docs/components.md ("Card instructions").
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import re
+from typing import Any
 
-from pydantic import Field
+from pydantic import ValidationError
 
-from portolan.errors import Problem
-from portolan.model.base import Strict
-from portolan.yamlsrc import Pos, Source
+from portolan.errors import Problem, did_you_mean
 
-# -- the words --------------------------------------------------------------------------------
-RATINGS = (
-    "leadership",
-    "negotiation",
-    "navigation",
-    "ship-handling",
-    "personal-arms",
-    "sea",
-    "combat",
-    "battle",
+# The step types, words and walks are this module's too: games and the printer import them here.
+from portolan.model.steps import (  # noqa: F401
+    CAUSES,
+    CHITS,
+    DISCOVERIES,
+    FLAGS,
+    HAS_MORE,
+    ITEMS,
+    LOSSES,
+    PLACES,
+    RATINGS,
+    SHIP_TYPES,
+    Check,
+    Choice,
+    CivMove,
+    Condition,
+    Damage,
+    Discover,
+    Flag,
+    GainItems,
+    If,
+    Lose,
+    Mark,
+    Progress,
+    Step,
+    Storm,
+    children,
+    max_progress,
+    verbs,
+    walk,
 )
-# Things an expedition can gain or lose, as the rulebook names them ("Taking Losses",
-# "Cargo Capacity", "Other Personnel and Equipment", "Expedition Return").
-ITEMS = (
-    "Crew",
-    "Provision",
-    "Soldiers",
-    "Cavalry",
-    "Cannons",
-    "Missionary",
-    "Pilot",
-    "Rutter",
-    "Trade Goods",
-    "Porters",
-    "Native Guide",
-    "Interpreter",
-    "Gold",
-    "Gems",
-    "Pearls",
-    "Spice",
-    "Hardwood",
-    "Natives for Europe",
-    "Ship",
-    "Raft",
+from portolan.yamlsrc import Pos, Source, YList, YMap
+
+BARE = {
+    "lost": "lost",
+    "D": "discovery",
+    "discovery": "discovery",
+    "R": "rumor",
+    "rumor": "rumor",
+    "must_return": "must_return",
+    "reshuffle": "reshuffle",
+    "nothing": "nothing",
+    "storm": "storm",
+}
+VERBS = (
+    "progress",
+    "check",
+    "choice",
+    "if",
+    "gain",
+    "lose",
+    "damage",
+    "storm",
+    "discover",
+    "mark",
+    "unmark",
+    "awe",
+    "strength",
+    *BARE,
 )
-# What "has" may test besides an item: Cannons with a Crew or Soldiers to man them (Combat;
-# Siege Opportunity's condition, Card Instructions).
-HAS_MORE = ("manned Cannons",)
-# What a loss may take: an item, or the rulebook's special losses.
-LOSSES = (*ITEMS, "Provision (men)", "men")
-CAUSES = ("combat", "battle", "starvation", "disease")
-CHITS = (
-    "Natives Attacked",
-    "Native Allies",
-    "Ruler Seized",
-    "Capital Entry",
-    "Rotten Hulls",
+# keys allowed beside each verb
+EXTRA = {
+    "check": {"success", "failure", "unmodified"},
+    "if": {"then", "else"},
+    "lose": {"cause"},
+    "progress": {"capital"},
+}
+CONDITION = (
+    "A condition is words joined by 'or' (and clauses of them by 'and'), optionally after "
+    "'not': 'has ITEM' (an item of the expedition, or 'has manned Cannons': Cannons and a "
+    "Crew or Soldiers), 'in PLACE' (sea, coastal, land, river, nwp, Rumors, Contact, Capital), "
+    "a chit "
+    "(Native Allies, Natives Attacked, Ruler Seized, Capital Entry), Caravel, Carrack, hungry, "
+    "raft, ships, Lost, 'Ruler taken' (this empire's Ruler held by any expedition)"
 )
-PLACES = ("sea", "coastal", "land", "river", "nwp", "Rumors", "Contact", "Capital")
-SHIP_TYPES = ("Caravel", "Carrack")
-# "Ruler taken": the empire's Ruler is held by an expedition, this one or another (only one
-# may seize it at a time, Civilization Encounters; the FAQ on card #69).
-FLAGS = ("hungry", "raft", "ships", "Lost", "Ruler taken", *SHIP_TYPES)
-DISCOVERIES = ("Teredos",)  # discoveries printed on cards rather than on the map
 
-# -- the steps ---------------------------------------------------------------------------------
+_CHECK = re.compile(r"^(?P<rating>[a-z-]+|\d+)(?:\s*(?P<mod>[+\-−]\s*\d+))?$")
+_AMOUNT = re.compile(r"^(?P<n>\d+)\s+(?P<word>.+)$")
 
 
-class Progress(Strict):
-    """Progress 0, 1 or 2 spaces (``by_ship`` when the card differs for Caravels and Carracks).
-    ``capital``: ``except`` ("Progress (except into Capital)"), ``allowed`` (this card lets
-    the expedition enter the Capital) or ``None`` (the usual rule)."""
+class StepReader:
+    """Reads steps, and the conditions of If and of map borders, collecting problems."""
 
-    verb: Literal["progress"] = "progress"
-    n: int = Field(default=1, ge=0, le=2)
-    by_ship: dict[Literal["Caravel", "Carrack"], Annotated[int, Field(ge=0, le=2)]] | None = None
-    capital: Literal["except", "allowed"] | None = None
+    def __init__(self, source: Source):
+        self.source = source
+        self.problems: list[Problem] = []
 
-    def most(self) -> int:
-        return max(self.by_ship.values()) if self.by_ship else self.n
+    def bad(self, message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
+        self.problems.append(self.source.problem(message, pos, field=field, hint=hint))
 
+    # a list of steps
+    def steps(self, raw: Any, pos: Pos | None, field: str) -> list:
+        if raw is None:
+            return []
+        if not isinstance(raw, list):
+            raw = YList([raw])
+            raw.item_pos = [pos]
+        out = []
+        for i, item in enumerate(raw):
+            ipos = raw.item_pos[i] if isinstance(raw, YList) and i < len(raw.item_pos) else pos
+            step = self.step(item, ipos, f"{field}[{i}]")
+            if step is not None:
+                out.append(step)
+        return out
 
-class Check(Strict):
-    """A roll of two dice against ``rating`` (+ ``mod``); succeeds on a total at or under it.
-    ``rating`` is a leader rating, ``sea`` (the ships' sea check), ``combat``, ``battle`` or a
-    fixed number. ``unmodified`` forbids Trade Goods on a Negotiation check."""
+    def step(self, raw: Any, pos: Pos | None, field: str):
+        if isinstance(raw, str):
+            verb = BARE.get(raw.strip())
+            if verb is None:
+                self.bad(
+                    f"'{raw}' is not an instruction",
+                    pos,
+                    field,
+                    did_you_mean(raw, [*BARE, *VERBS]) or "write a verb such as {progress: 1}",
+                )
+                return None
+            return self.build(verb, {}, pos, field)
+        if not isinstance(raw, dict):
+            self.bad(f"an instruction is a verb or a mapping, not {raw!r}", pos, field)
+            return None
+        named = [k for k in raw if k in VERBS]
+        if len(named) != 1:
+            what = "no verb" if not named else f"two verbs ({', '.join(named)})"
+            unknown = [k for k in raw if k not in VERBS]
+            hint = did_you_mean(str(unknown[0]), VERBS) if unknown else None
+            self.bad(f"an instruction needs exactly one verb, found {what}", pos, field, hint)
+            return None
+        verb = named[0]
+        vpos = raw.value_pos.get(verb, pos) if isinstance(raw, YMap) else pos
+        for key in raw:
+            if key != verb and key not in EXTRA.get(verb, ()):
+                kpos = raw.key_pos.get(key, pos) if isinstance(raw, YMap) else pos
+                allowed = sorted(EXTRA.get(verb, ()))
+                self.bad(
+                    f"'{key}' does not go with '{verb}'",
+                    kpos,
+                    f"{field}.{key}",
+                    did_you_mean(str(key), allowed) if allowed else None,
+                )
+                return None
+        return getattr(self, "_" + verb, self._flag)(raw, verb, vpos, pos, f"{field}.{verb}")
 
-    verb: Literal["check"] = "check"
-    rating: str
-    mod: int = 0
-    unmodified: bool = False
-    success: list[Step] = []
-    failure: list[Step] = []
+    def build(self, verb: str, data: dict, pos: Pos | None, field: str):
+        model = {
+            "progress": Progress,
+            "check": Check,
+            "choice": Choice,
+            "if": If,
+            "gain": GainItems,
+            "lose": Lose,
+            "damage": Damage,
+            "storm": Storm,
+            "discover": Discover,
+            "mark": Mark,
+            "unmark": Mark,
+            "awe": CivMove,
+            "strength": CivMove,
+        }.get(verb, Flag)
+        if model in (Flag, Mark, CivMove):
+            data = {"verb": verb, **data}
+        try:
+            return model.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors(include_url=False)[0]
+            self.bad(err["msg"].removeprefix("Value error, "), pos, field)
+            return None
 
-    @property
-    def fixed(self) -> int | None:
-        return int(self.rating) if self.rating.isdigit() else None
+    def sub(self, raw: YMap, key: str, pos: Pos | None, field: str) -> list:
+        if key not in raw:
+            return []
+        return self.steps(raw[key], raw.value_pos.get(key, pos), f"{field}.{key}")
 
+    # -- one reader per verb --
+    def _flag(self, raw, verb, vpos, pos, field):
+        value = raw[verb]
+        if value not in (True, None):
+            self.bad(f"'{verb}' takes no value (write it as a bare word)", vpos, field)
+            return None
+        return self.build(BARE.get(verb, verb), {}, pos, field)
 
-class Choice(Strict):
-    """Options separated by OR; the player follows one of them."""
+    def _progress(self, raw, verb, vpos, pos, field):
+        value = raw[verb]
+        data: dict[str, Any] = {}
+        if isinstance(value, dict):
+            unknown = [k for k in value if k not in SHIP_TYPES]
+            if unknown:
+                self.bad(
+                    f"'{unknown[0]}' is not a ship type",
+                    vpos,
+                    field,
+                    did_you_mean(str(unknown[0]), SHIP_TYPES),
+                )
+                return None
+            odd = [v for v in value.values() if not isinstance(v, int) or isinstance(v, bool)]
+            if odd:
+                self.bad(f"progress by ship type is a whole number, not {odd[0]!r}", vpos, field)
+                return None
+            data["by_ship"] = dict(value)
+            data["n"] = max(value.values()) if value else 0
+        elif isinstance(value, int) and not isinstance(value, bool):
+            data["n"] = value
+        else:
+            self.bad(
+                f"progress is 0, 1 or 2 (or {{Caravel: 2, Carrack: 1}}), not {value!r}", vpos, field
+            )
+            return None
+        if "capital" in raw:
+            data["capital"] = raw["capital"]
+        return self.build("progress", data, vpos, field)
 
-    verb: Literal["choice"] = "choice"
-    options: list[list[Step]] = Field(min_length=2)
+    def _check(self, raw, verb, vpos, pos, field):
+        value = raw[verb]
+        text = str(value).strip().replace("−", "-")
+        m = _CHECK.match(text)
+        if not m:
+            self.bad(
+                f"cannot read the check '{value}'",
+                vpos,
+                field,
+                "write a rating and a modifier, e.g. 'navigation -1', 'combat', '8'",
+            )
+            return None
+        rating = m["rating"]
+        if not rating.isdigit() and rating not in RATINGS:
+            self.bad(f"'{rating}' is not a rating", vpos, field, did_you_mean(rating, RATINGS))
+            return None
+        mod = int(m["mod"].replace(" ", "")) if m["mod"] else 0
+        data = {
+            "rating": rating,
+            "mod": mod,
+            "unmodified": bool(raw.get("unmodified", False)),
+            "success": self.sub(raw, "success", pos, field),
+            "failure": self.sub(raw, "failure", pos, field),
+        }
+        return self.build("check", data, vpos, field)
 
+    def _choice(self, raw, verb, vpos, pos, field):
+        value = raw[verb]
+        if not isinstance(value, list) or len(value) < 2:
+            self.bad("a choice lists at least two options (each a list of steps)", vpos, field)
+            return None
+        options = []
+        for i, option in enumerate(value):
+            opos = value.item_pos[i] if isinstance(value, YList) else vpos
+            options.append(self.steps(option, opos, f"{field}[{i}]"))
+        return self.build("choice", {"options": options}, vpos, field)
 
-class Condition(Strict):
-    """A test of the expedition's state (the words: ``stepreader.CONDITION``): every clause of
-    ``clauses`` holds, a clause holding when any of its words does; ``negate`` turns the whole
-    test round."""
+    def _if(self, raw, verb, vpos, pos, field):
+        cond = self.condition(raw[verb], vpos, field)
+        if cond is None:
+            return None
+        data = {
+            "condition": cond,
+            "then": self.sub(raw, "then", pos, field),
+            "otherwise": self.sub(raw, "else", pos, field),
+        }
+        return self.build("if", data, vpos, field)
 
-    clauses: list[list[str]]
-    negate: bool = False
+    def condition(self, value: Any, pos: Pos | None, field: str) -> Condition | None:
+        if not isinstance(value, str) or not value.strip():
+            self.bad("a condition is text such as 'has Trade Goods'", pos, field, CONDITION)
+            return None
+        text = value.strip()
+        negate = text.startswith("not ")
+        if negate:
+            text = text[4:]
+        clauses = []
+        for clause in text.split(" and "):
+            words = self._words(clause, pos, field)
+            if words is None:
+                return None
+            clauses.append(words)
+        return Condition(clauses=clauses, negate=negate)
 
-    @property
-    def words(self) -> list[str]:
-        return [w for clause in self.clauses for w in clause]
+    def _words(self, text: str, pos: Pos | None, field: str) -> list[str] | None:
+        words = []
+        for word in (w.strip() for w in text.split(" or ")):
+            if word.startswith("has "):
+                ok = word[4:] in ITEMS or word[4:] in HAS_MORE
+                choices = [f"has {i}" for i in (*ITEMS, *HAS_MORE)]
+            elif word.startswith("in "):
+                ok = word[3:] in PLACES
+                choices = [f"in {p}" for p in PLACES]
+            else:
+                ok = word in CHITS or word in FLAGS
+                choices = [*CHITS, *FLAGS]
+            if not ok:
+                self.bad(f"'{word}' is not a condition", pos, field, did_you_mean(word, choices))
+                return None
+            words.append(word)
+        return words
 
+    def _amounts(self, value: Any, pos, field, vocabulary, noun) -> dict[str, int] | None:
+        if isinstance(value, dict):
+            pairs = list(value.items())
+        elif isinstance(value, str):
+            pairs = []
+            for part in value.split("+"):
+                m = _AMOUNT.match(part.strip())
+                word, n = (m["word"].strip(), int(m["n"])) if m else (part.strip(), 1)
+                pairs.append((word, n))
+        else:
+            self.bad(
+                f"expected amounts such as '1 Provision + 1 Porters', not {value!r}", pos, field
+            )
+            return None
+        out: dict[str, int] = {}
+        for word, n in pairs:
+            if word not in vocabulary:
+                self.bad(f"'{word}' is not {noun}", pos, field, did_you_mean(str(word), vocabulary))
+                return None
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                self.bad(f"the amount of '{word}' must be a whole number, at least 1", pos, field)
+                return None
+            out[word] = n
+        return out
 
-class If(Strict):
-    """If ``condition`` then ``then`` (Otherwise: ``otherwise``)."""
+    def _gain(self, raw, verb, vpos, pos, field):
+        items = self._amounts(raw[verb], vpos, field, ITEMS, "an item")
+        return None if items is None else self.build("gain", {"items": items}, vpos, field)
 
-    verb: Literal["if"] = "if"
-    condition: Condition
-    then: list[Step] = []
-    otherwise: list[Step] = []
+    def _lose(self, raw, verb, vpos, pos, field):
+        value = raw[verb]
+        if not isinstance(value, str):
+            self.bad("write a loss as '1 Provision (men)' or '1 men or Porters'", vpos, field)
+            return None
+        m = _AMOUNT.match(value.strip())
+        n, rest = (int(m["n"]), m["word"]) if m else (1, value.strip())
+        what = [w.strip() for w in rest.split(" or ")]
+        for word in what:
+            if word not in LOSSES:
+                self.bad(f"'{word}' is not a loss", vpos, field, did_you_mean(word, LOSSES))
+                return None
+        data: dict[str, Any] = {"n": n, "what": what}
+        if "cause" in raw:
+            data["cause"] = raw["cause"]
+        return self.build("lose", data, vpos, field)
 
+    def _damage(self, raw, verb, vpos, pos, field):
+        return self.build("damage", {"n": raw[verb]}, vpos, field)
 
-class GainItems(Strict):
-    verb: Literal["gain"] = "gain"
-    items: dict[str, int]
+    def _storm(self, raw, verb, vpos, pos, field):
+        value = raw[verb]
+        data = {} if value in (None, True) else {"mod": value}
+        return self.build("storm", data, vpos, field)
 
+    def _discover(self, raw, verb, vpos, pos, field):
+        what = raw[verb]
+        if what not in DISCOVERIES:
+            self.bad(
+                f"'{what}' is not a card discovery",
+                vpos,
+                field,
+                did_you_mean(str(what), DISCOVERIES),
+            )
+            return None
+        return self.build("discover", {"what": what}, vpos, field)
 
-class Lose(Strict):
-    """Lose ``n`` of ``what`` (one of them when there are several: "Lose 1 men or Porters")."""
+    def _mark(self, raw, verb, vpos, pos, field):
+        chit = raw[verb]
+        if chit not in CHITS:
+            self.bad(f"'{chit}' is not a status chit", vpos, field, did_you_mean(str(chit), CHITS))
+            return None
+        return self.build(verb, {"chit": chit}, vpos, field)
 
-    verb: Literal["lose"] = "lose"
-    n: int = Field(default=1, ge=1)
-    what: list[str] = Field(min_length=1)
-    cause: Literal["combat", "battle", "starvation", "disease"] | None = None
+    _unmark = _mark
 
+    def _awe(self, raw, verb, vpos, pos, field):
+        return self.build(verb, {"n": raw[verb]}, vpos, field)
 
-class Damage(Strict):
-    """Damage (wreck) ``n`` ships or rafts, one at a time ("Taking Losses")."""
-
-    verb: Literal["damage"] = "damage"
-    n: int = Field(default=1, ge=1)
-
-
-class Storm(Strict):
-    """Storm (see docs): a sea check at ``mod``, [Failure] Damage 1 ship; then the expedition may
-    run with the storm: Navigation check, [Success] Progress 1, [Failure] Lost."""
-
-    verb: Literal["storm"] = "storm"
-    mod: int = 0
-
-
-class Flag(Strict):
-    """A step without arguments."""
-
-    verb: Literal["lost", "discovery", "rumor", "must_return", "reshuffle", "nothing"]
-
-
-class Discover(Strict):
-    """A discovery printed on the card itself (Teredos, cards #105 and #107)."""
-
-    verb: Literal["discover"] = "discover"
-    what: str
-
-
-class Mark(Strict):
-    """Place (``verb: mark``) or remove (``unmark``) a status chit."""
-
-    verb: Literal["mark", "unmark"]
-    chit: str
-
-
-class CivMove(Strict):
-    """Move the civilization's Awe or Military Strength marker by ``n``."""
-
-    verb: Literal["awe", "strength"]
-    n: int
-
-
-Step = Annotated[
-    Progress
-    | Check
-    | Choice
-    | If
-    | GainItems
-    | Lose
-    | Damage
-    | Storm
-    | Flag
-    | Discover
-    | Mark
-    | CivMove,
-    Field(discriminator="verb"),
-]
-# Check, Choice and If name ``Step`` before it is defined: like every model (``defer_build``),
-# they are completed on first use, when ``Step`` is found in this module.
+    _strength = _awe
 
 
 def read_steps(raw: Any, source: Source, pos: Pos | None, field: str) -> tuple[list, list[Problem]]:
     """The typed steps of a YAML instruction list, and the problems found (with positions)."""
-    from portolan.model.stepreader import StepReader  # it reads into this module's steps
-
     reader = StepReader(source)
     steps = reader.steps(raw, pos, field)
     return steps, reader.problems
-
-
-# -- walking a tree ----------------------------------------------------------------------------
-
-
-def children(step) -> list[list]:
-    """The step lists nested in a step (branches, options)."""
-    if isinstance(step, Check):
-        return [step.success, step.failure]
-    if isinstance(step, Choice):
-        return list(step.options)
-    if isinstance(step, If):
-        return [step.then, step.otherwise]
-    return []
-
-
-def walk(steps: list):
-    """Every step of a tree, depth first."""
-    for step in steps:
-        yield step
-        for branch in children(step):
-            yield from walk(branch)
-
-
-def verbs(steps: list) -> set[str]:
-    """The verbs used anywhere in a tree (``lose`` for losses, ``damage``, ``progress``...)."""
-    out: set[str] = set()
-    for step in walk(steps):
-        out.add(step.verb)
-        if isinstance(step, Progress) and step.most() == 0:
-            out.add("progress-0")
-    return out
-
-
-def max_progress(steps: list) -> int:
-    """The most Progress any path through the tree can give."""
-    return max((s.most() for s in walk(steps) if isinstance(s, Progress)), default=0)

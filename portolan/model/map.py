@@ -489,7 +489,7 @@ class _MapCheck:
     def borders(self) -> None:
         """What a border requires (a discovery at one of its ends) and its condition."""
         from portolan.errors import did_you_mean
-        from portolan.model.stepreader import StepReader
+        from portolan.model.instructions import StepReader
         from portolan.yamlsrc import position_at
 
         by_id = self.by_id
