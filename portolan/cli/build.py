@@ -151,21 +151,8 @@ def build_command(
     A game whose inputs, options and Portolan itself have not changed since it was last built
     into the same folder is skipped (--force builds it again). Formats add: a build keeps the
     files of the formats it was not asked for (--format tts leaves the PDFs and SVGs)."""
-    options = _build_options(
-        page,
-        board_page,
-        bleed,
-        layout,
-        printer_margin,
-        duplex,
-        sides,
-        back_offset,
-        sheets,
-        card_size,
-        ink_saver,
-        grayscale,
-        formats,
-    )
+    asked = dict(locals())  # the command line's values by parameter name
+    options = _build_options(asked)
     workers = opt.workers(jobs)
     folder = components_folder(components)
     target = out if out is not None else output_dir()
@@ -184,26 +171,12 @@ def build_command(
             _say_built(reports[game_id], target, verbose)
 
 
-def _build_options(
-    page,
-    board_page,
-    bleed,
-    layout,
-    printer_margin,
-    duplex,
-    sides,
-    back_offset,
-    sheets,
-    card_size,
-    ink_saver,
-    grayscale,
-    formats,
-):
+def _build_options(asked: dict):
     """The command line's print options, each checked (exit 2 with the option's name)."""
     from portolan.generator.options import FORMATS, BuildOptions, parse_card_size
 
-    chosen_duplex = opt.choice("--duplex", duplex, DUPLEX)
-    chosen_sides = opt.choice("--sides", sides, SIDES)
+    chosen_duplex = opt.choice("--duplex", asked["duplex"], DUPLEX)
+    chosen_sides = opt.choice("--sides", asked["sides"], SIDES)
     if chosen_duplex == "fold" and chosen_sides != "both":
         raise opt.bad(
             "--sides",
@@ -211,20 +184,24 @@ def _build_options(
             "leave out --sides, or choose --duplex long, short or none",
         )
     return BuildOptions(
-        page=opt.choice("--page", page, papers()),
-        board_page=opt.choice("--board-page", board_page, papers()) if board_page else None,
-        bleed=opt.number("--bleed", bleed, 0, 10),
-        layout=opt.choice("--layout", layout, LAYOUTS),
-        printer_margin=opt.number("--printer-margin", printer_margin, 0, 20),
+        page=opt.choice("--page", asked["page"], papers()),
+        board_page=_board_page(asked["board_page"]),
+        bleed=opt.number("--bleed", asked["bleed"], 0, 10),
+        layout=opt.choice("--layout", asked["layout"], LAYOUTS),
+        printer_margin=opt.number("--printer-margin", asked["printer_margin"], 0, 20),
         duplex=chosen_duplex,
         sides=chosen_sides,
-        back_offset=opt.pair("--back-offset", back_offset),
-        sheets=opt.choice("--sheets", sheets, SHEETS),
-        card_size=parse_card_size(card_size) if card_size else (),
-        ink_saver=ink_saver,
-        grayscale=grayscale,
-        formats=opt.formats("--format", formats, FORMATS),
+        back_offset=opt.pair("--back-offset", asked["back_offset"]),
+        sheets=opt.choice("--sheets", asked["sheets"], SHEETS),
+        card_size=parse_card_size(asked["card_size"]) if asked["card_size"] else (),
+        ink_saver=asked["ink_saver"],
+        grayscale=asked["grayscale"],
+        formats=opt.formats("--format", asked["formats"], FORMATS),
     )
+
+
+def _board_page(value: str | None) -> str | None:
+    return opt.choice("--board-page", value, papers()) if value else None
 
 
 def _say_up_to_date(game_id: str, record: dict, target: Path, verbose: bool) -> None:

@@ -110,28 +110,24 @@ def _count_problems(spec: DeckSpec, cards: list[Card], raw: YMap, source: Source
     most = component_limits().cards_per_deck
     total = sum(c.count for c in cards)
     if total > most:
-        return [
-            source.problem(
-                f"the cards add up to {shown(total)}, more than "
-                f"{shown(most)} in one deck (limit components.cards_per_deck)",
-                raw.value_pos.get("cards"),
-                field="cards",
-            )
-        ]
-    if total != spec.total.value:
+        message = (
+            f"the cards add up to {shown(total)}, more than "
+            f"{shown(most)} in one deck (limit components.cards_per_deck)"
+        )
+        key = "cards"
+    elif total != spec.total.value:
         by_type = ", ".join(
             f"{sum(c.count for c in cards if c.type == t)} {ct.label}"
             for t, ct in spec.types.items()
         )
-        return [
-            source.problem(
-                f"the cards add up to {total} ({by_type}), but the deck total is "
-                f"{spec.total.value} ({spec.total.source})",
-                raw.value_pos.get("total"),
-                field="total",
-            )
-        ]
-    return []
+        message = (
+            f"the cards add up to {total} ({by_type}), but the deck total is "
+            f"{spec.total.value} ({spec.total.source})"
+        )
+        key = "total"
+    else:
+        return []
+    return [source.problem(message, raw.value_pos.get(key), field=key)]
 
 
 class _Entry:
