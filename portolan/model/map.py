@@ -107,18 +107,7 @@ class Space(Strict):
     id: str
     label: str | None = None  # printed number (NA1, R3); default: the id
     name: str | None = None
-    kind: Literal[
-        "europe",
-        "sea",
-        "coastal",
-        "land",
-        "river",
-        "island",
-        "base",
-        "rumors",
-        "contact",
-        "capital",
-    ]
+    kind: Literal[SPACE_KINDS]
     region: str
     at: tuple[float, float]
     size: tuple[float, float] | None = None
@@ -130,7 +119,7 @@ class Space(Strict):
     launch: bool = True  # a base expeditions may launch from (Malacca: report only)
     founded: str | None = None  # the award or Major Expedition whose publication founds the base
     civilization: str | None = None  # Incan or Aztec, for discovery and civilization boxes
-    draw: Literal["sea", "coast", "nwp", "river", "land", "civilization", "none"] | None = None
+    draw: Literal[DRAWS] | None = None
     discoveries: list[Potential] = []
     modifiers: list[Modifier] = []
     on_enter: Any = None  # automatic effects (instructions), printed in white
