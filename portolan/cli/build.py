@@ -31,96 +31,48 @@ BUILD_FORMATS = ("pdf", "svg", "png", "tts", "cards-png")
 SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a game id as the model allows it
 
 
-def _choices(names) -> dict:
-    """The metavar and shell completion of an option that takes one of ``names``."""
-    return {"metavar": "[" + "|".join(names) + "]", "autocompletion": lambda: list(names)}
-
-
 Games = Annotated[
     list[str],
     typer.Argument(help="Game ids to build (default: every game).", autocompletion=opt.game_ids),
 ]
-Out = Annotated[Path, typer.Option("--out", help="Output folder (default: output/).")]
-Page = Annotated[str, typer.Option("--page", help="Paper size.", **_choices(papers()))]
-BoardPage = Annotated[
-    str,
-    typer.Option(
-        "--board-page",
-        help="Paper for boards and mats too large for --page: one sheet each when they fit.",
-        **_choices(papers()),
-    ),
-]
-Bleed = Annotated[float, typer.Option("--bleed", help="Bleed in mm around every card.")]
-Layout = Annotated[
-    str,
-    typer.Option(
-        "--layout",
-        help="packed: most cards a page (shared cut lines); gutters: full bleed on every card.",
-        **_choices(LAYOUTS),
-    ),
-]
-PrinterMargin = Annotated[
-    float,
-    typer.Option("--printer-margin", help="What your printer leaves blank at the edges, in mm."),
-]
-Duplex = Annotated[
-    str,
-    typer.Option(
-        "--duplex",
-        help="long, short, none (backs at the end) or fold (fronts and backs side by side).",
-        **_choices(DUPLEX),
-    ),
-]
-Sides = Annotated[
-    str,
-    typer.Option(
-        "--sides",
-        help="both, fronts or backs (to feed the second side by hand).",
-        **_choices(SIDES),
-    ),
-]
-BackOffset = Annotated[
-    str,
-    typer.Option(
-        "--back-offset",
-        help="Shift every backs page by X,Y mm (X right, Y down, as seen on the backs page).",
-    ),
-]
-Sheets = Annotated[
-    str,
-    typer.Option(
-        "--sheets",
-        help="shared: decks of one card size in one file; per-deck: one file per deck.",
-        **_choices(SHEETS),
-    ),
-]
-CardSize = Annotated[
-    str,
-    typer.Option(
-        "--card-size",
-        help="Print decks and aids at a preset size (poker-us), or some: deck-id=tarot,...",
-    ),
-]
-InkSaver = Annotated[bool, typer.Option("--ink-saver", help="No large background fills.")]
-Grayscale = Annotated[bool, typer.Option("--grayscale", help="Print in shades of grey.")]
+Out = Annotated[Path, opt.flag("--out", "Output folder (default: output/).")]
+Page = Annotated[str, opt.flag("--page", "Paper size.", papers())]
+BOARD_PAGE = "Paper for boards and mats too large for --page: one sheet each when they fit."
+BoardPage = Annotated[str, opt.flag("--board-page", BOARD_PAGE, papers())]
+Bleed = Annotated[float, opt.flag("--bleed", "Bleed in mm around every card.")]
+LAYOUT = "packed: most cards a page (shared cut lines); gutters: full bleed on every card."
+Layout = Annotated[str, opt.flag("--layout", LAYOUT, LAYOUTS)]
+MARGIN = "What your printer leaves blank at the edges, in mm."
+PrinterMargin = Annotated[float, opt.flag("--printer-margin", MARGIN)]
+DUPLEX_HELP = "long, short, none (backs at the end) or fold (fronts and backs side by side)."
+Duplex = Annotated[str, opt.flag("--duplex", DUPLEX_HELP, DUPLEX)]
+SIDES_HELP = "both, fronts or backs (to feed the second side by hand)."
+Sides = Annotated[str, opt.flag("--sides", SIDES_HELP, SIDES)]
+BACK_OFFSET = "Shift every backs page by X,Y mm (X right, Y down, as seen on the backs page)."
+BackOffset = Annotated[str, opt.flag("--back-offset", BACK_OFFSET)]
+SHEETS_HELP = "shared: decks of one card size in one file; per-deck: one file per deck."
+Sheets = Annotated[str, opt.flag("--sheets", SHEETS_HELP, SHEETS)]
+CARD_SIZE = "Print decks and aids at a preset size (poker-us), or some: deck-id=tarot,..."
+CardSize = Annotated[str, opt.flag("--card-size", CARD_SIZE)]
+InkSaver = Annotated[bool, opt.flag("--ink-saver", "No large background fills.")]
+Grayscale = Annotated[bool, opt.flag("--grayscale", "Print in shades of grey.")]
+FORMATS_HELP = (
+    "Comma-separated: PDF sheets, SVG faces, PNG previews, Tabletop Simulator decks "
+    "(tts), print-shop card images and print set (cards-png)."
+)
 Formats = Annotated[
     str,
-    typer.Option(
+    opt.flag(
         "--format",
-        help="Comma-separated: PDF sheets, SVG faces, PNG previews, Tabletop Simulator decks "
-        "(tts), print-shop card images and print set (cards-png).",
+        FORMATS_HELP,
         metavar=",".join(BUILD_FORMATS),
         autocompletion=lambda: list(BUILD_FORMATS),
     ),
 ]
-Force = Annotated[
-    bool,
-    typer.Option("--force", help="Build every game asked for, even those already up to date."),
-]
-Verbose = Annotated[
-    bool,
-    typer.Option("--verbose", "-v", help="Say where the layout gave less bleed than asked."),
-]
+FORCE = "Build every game asked for, even those already up to date."
+Force = Annotated[bool, opt.flag("--force", FORCE)]
+VERBOSE = "Say where the layout gave less bleed than asked."
+Verbose = Annotated[bool, opt.flag("--verbose", VERBOSE, (), "-v")]
 
 
 @app.command("build")

@@ -90,6 +90,15 @@ def players(option: str, value: str) -> list[str] | int:
     return names(option, value)
 
 
+def flag(name: str, help: str, choices=(), *more: str, **kw):
+    """The ``typer.Option`` ``name`` (short forms ``more``); with ``choices``, one of those words,
+    shown as [a|b] in the help and completed by the shell."""
+    if choices:
+        kw["metavar"] = "[" + "|".join(choices) + "]"
+        kw["autocompletion"] = lambda: list(choices)
+    return typer.Option(name, *more, help=help, **kw)
+
+
 def players_option(what: str):
     return typer.Option(
         None,

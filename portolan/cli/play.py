@@ -23,37 +23,21 @@ COMMANDS_HELP = (
 )
 
 
-LogFile = Annotated[
-    Path,
-    typer.Option(
-        "--log",
-        help="The log file to write (an existing one resumes, at the very prompt it stopped).",
-    ),
-]
-Seed = Annotated[
-    int,
-    typer.Option(
-        "--seed",
-        help="Seed for 'r', which picks at random among a few equally likely outcomes (the "
-        "starting player, a card discarded at random).",
-    ),
-]
-BotSeats = Annotated[
-    list[str],
-    typer.Option(
-        "--bot",
-        help="A seat a bot plays, NAME=LEVEL (random, greedy, mcts) or NAME=LEVEL:hidden, which "
-        "leaves its secret cards face down: Portolan draws them for it and names them when the "
-        "rules reveal them (repeatable; new games: the log keeps them).",
-    ),
-]
-Think = Annotated[
-    float,
-    typer.Option(
-        "--think",
-        help="CPU seconds an mcts bot thinks a move (default: 200 iterations of its search).",
-    ),
-]
+LOG = "The log file to write (an existing one resumes, at the very prompt it stopped)."
+LogFile = Annotated[Path, opt.flag("--log", LOG)]
+SEED = (
+    "Seed for 'r', which picks at random among a few equally likely outcomes (the "
+    "starting player, a card discarded at random)."
+)
+Seed = Annotated[int, opt.flag("--seed", SEED)]
+BOT = (
+    "A seat a bot plays, NAME=LEVEL (random, greedy, mcts) or NAME=LEVEL:hidden, which "
+    "leaves its secret cards face down: Portolan draws them for it and names them when the "
+    "rules reveal them (repeatable; new games: the log keeps them)."
+)
+BotSeats = Annotated[list[str], opt.flag("--bot", BOT)]
+THINK = "CPU seconds an mcts bot thinks a move (default: 200 iterations of its search)."
+Think = Annotated[float, opt.flag("--think", THINK)]
 
 
 @app.command("play", epilog=COMMANDS_HELP)

@@ -25,44 +25,29 @@ from portolan.errors import display_path
 MAX_STEPS = 2_000_000
 
 
-Games = Annotated[int, typer.Option("--games", help="How many games to play.")]
-Seed = Annotated[int, typer.Option("--seed", help="Random seed (same seed, same games).")]
-LogDir = Annotated[Path, typer.Option("--log-dir", help="Write every game's log into this folder.")]
-MaxSteps = Annotated[
-    int,
-    typer.Option(
-        "--max-steps", help="Stop a game that has not ended after this many steps, and report it."
-    ),
-]
-Bots = Annotated[
-    str,
-    typer.Option(
-        "--bots",
-        help="Bot levels, one per seat (random, greedy, mcts), rotated a seat each game; "
-        "one level plays every seat. Without it every choice is random.",
-    ),
-]
-Iterations = Annotated[
-    int,
-    typer.Option("--iterations", help="The mcts bot's search per move (same seed, same games)."),
-]
-Think = Annotated[
-    float,
-    typer.Option(
-        "--think",
-        help="At most this many CPU seconds per mcts move (ends the search before --iterations "
-        "does; the games then depend on the machine's speed).",
-    ),
-]
-FromLog = Annotated[
-    Path,
-    typer.Option(
-        "--from",
-        help="Every game goes on from the position this log ends at (its players and options; "
-        "a log that names a position: a puzzle).",
-    ),
-]
-AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+Games = Annotated[int, opt.flag("--games", "How many games to play.")]
+Seed = Annotated[int, opt.flag("--seed", "Random seed (same seed, same games).")]
+LogDir = Annotated[Path, opt.flag("--log-dir", "Write every game's log into this folder.")]
+MAX_STEPS_HELP = "Stop a game that has not ended after this many steps, and report it."
+MaxSteps = Annotated[int, opt.flag("--max-steps", MAX_STEPS_HELP)]
+BOTS = (
+    "Bot levels, one per seat (random, greedy, mcts), rotated a seat each game; "
+    "one level plays every seat. Without it every choice is random."
+)
+Bots = Annotated[str, opt.flag("--bots", BOTS)]
+ITERATIONS = "The mcts bot's search per move (same seed, same games)."
+Iterations = Annotated[int, opt.flag("--iterations", ITERATIONS)]
+THINK = (
+    "At most this many CPU seconds per mcts move (ends the search before --iterations "
+    "does; the games then depend on the machine's speed)."
+)
+Think = Annotated[float, opt.flag("--think", THINK)]
+FROM = (
+    "Every game goes on from the position this log ends at (its players and options; "
+    "a log that names a position: a puzzle)."
+)
+FromLog = Annotated[Path, opt.flag("--from", FROM)]
+AsJson = Annotated[bool, opt.flag("--json", "Print one JSON object.")]
 
 
 @app.command("simulate")

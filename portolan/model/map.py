@@ -358,23 +358,23 @@ class MapSpec(Strict):
 
     def neighbours(self, space_id: str) -> list[str]:
         """Spaces Progress can reach from ``space_id`` (one step, respecting one-way borders)."""
-        out = []
-        for b in self.borders:
-            if b.a == space_id:
-                out.append(b.b)
-            elif b.b == space_id and not b.one_way:
-                out.append(b.a)
-        return out
+        return _reached(self.borders, space_id)
 
     def transitions(self, space_id: str) -> list[str]:
         """Spaces a status change can reach from ``space_id``."""
-        out = []
-        for a in self.arrows:
-            if a.a == space_id:
-                out.append(a.b)
-            elif a.b == space_id and not a.one_way:
-                out.append(a.a)
-        return out
+        return _reached(self.arrows, space_id)
+
+
+def _reached(links, space_id: str) -> list[str]:
+    """The other ends of the links (borders, arrows) leaving ``space_id``, one-way ones only
+    from their ``a`` end."""
+    out = []
+    for link in links:
+        if link.a == space_id:
+            out.append(link.b)
+        elif link.b == space_id and not link.one_way:
+            out.append(link.a)
+    return out
 
 
 # -- checks across the graph (run by the loader, with positions) ------------------------------
