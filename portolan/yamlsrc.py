@@ -270,132 +270,133 @@ class _Builder:
 
     # -- the event loop ---------------------------------------------------------------------
     def build(self, next_event) -> Any:
-        # The hot loop of every log read: plain scalars, list items and mapping values are
-        # handled inline; anything rarer goes through the methods above.
-        stack: list[_Open] = []
-        depth = self.limits.depth
-        max_chars = self.limits.string_chars
-        plain = self.plain
-        root: Any = None
-        documents = 0
-        scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
-        mapping_start, sequence_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
-        mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
-        top: _Open | None = None
-        new_pos, new_map, new_list = tuple.__new__, dict.__new__, list.__new__
-        raw_line, line, pos = -1, 0, Pos(0, 0)
-        offset = 1  # libyaml counts lines from 0
+        """The document's value, built event by event until the stream ends."""
+        self.stack: list[_Open] = []
+        self.root: Any = None
+        self.documents = 0
+        self._line_of = (-1, 0)  # libyaml's line (from 0) -> ours (from 1), kept for the next
+        self._pos = Pos(0, 0)  # the last place made: the next on the same spot reuses it
+        handlers = {
+            yaml.ScalarEvent: self.on_scalar,
+            yaml.MappingStartEvent: self.on_start,
+            yaml.SequenceStartEvent: self.on_start,
+            yaml.MappingEndEvent: self.on_end,
+            yaml.SequenceEndEvent: self.on_end,
+            yaml.AliasEvent: self.on_alias,
+            yaml.DocumentStartEvent: self.on_document,
+        }
         while True:
             ev = next_event()
-            kind = type(ev)
-            if kind is scalar_event:
-                mark = ev.start_mark
-                if mark.line != raw_line:  # one int per line, one Pos per place (memory)
-                    raw_line, line = mark.line, mark.line + offset
-                if mark.column + 1 != pos[1] or line != pos[0]:
-                    pos = new_pos(Pos, (line, mark.column + 1))
-                value = ev.value
-                if (
-                    ev.tag is None
-                    and ev.implicit[0]
-                    and ev.anchor is None
-                    and len(value) <= max_chars
-                    and value in plain
-                ):
-                    value = plain[value]
-                else:
-                    value = self.scalar(ev, pos)
-                    if ev.anchor is not None:
-                        self.anchors[ev.anchor] = value
-                if top is None:
-                    if value is _MERGE_KEY:
-                        raise self.fail(_MERGE_AS_TEXT, pos)
-                    root = value
-                    continue
-                target = top.value
-                if type(target) is YList and value is not _MERGE_KEY:
-                    target.append(value)
-                    target.item_pos.append(pos)
-                elif value is _MERGE_KEY:
-                    self.add(top, value, pos, True)
-                elif top.key is _NO_KEY:
-                    top.key, top.key_pos = value, pos
-                else:
-                    key = top.key
-                    if key is _MERGE_KEY or key in target:
-                        self.add(top, value, pos, True)
-                    else:
-                        target[key] = value
-                        target.key_pos[key] = top.key_pos
-                        target.value_pos[key] = pos
-                        top.key = _NO_KEY
-                continue
-            if kind is mapping_start or kind is sequence_start:
-                mark = ev.start_mark
-                if mark.line != raw_line:
-                    raw_line, line = mark.line, mark.line + offset
-                if mark.column + 1 != pos[1] or line != pos[0]:
-                    pos = new_pos(Pos, (line, mark.column + 1))
-                if len(stack) >= depth:
-                    raise self.fail(
-                        f"values are nested more than {depth} levels deep", pos, "yaml.depth"
-                    )
-                if kind is mapping_start:
-                    container = new_map(YMap)
-                    container.key_pos = {}
-                    container.value_pos = {}
-                else:
-                    container = new_list(YList)
-                    container.item_pos = []
-                container.pos = pos
-                if ev.anchor is not None:
-                    self.open_anchors.add(ev.anchor)
-                top = _Open(container, ev.anchor)
-                stack.append(top)
-                continue
-            if kind is mapping_end or kind is sequence_end:
-                done = stack.pop()
-                value = self.merged(done) if done.merges else done.value
-                if done.anchor is not None:
-                    self.open_anchors.discard(done.anchor)
-                    self.anchors[done.anchor] = value
-                top = stack[-1] if stack else None
-                if top is None:
-                    root = value
-                    continue
-                target = top.value
-                if type(target) is YList:
-                    target.append(value)
-                    target.item_pos.append(value.pos)
-                else:
-                    key = top.key
-                    if key is _NO_KEY or key is _MERGE_KEY or key in target:
-                        self.add(top, value, value.pos, False)
-                    else:
-                        target[key] = value
-                        target.key_pos[key] = top.key_pos
-                        target.value_pos[key] = value.pos
-                        top.key = _NO_KEY
-                continue
-            if kind is alias_event:
-                mark = ev.start_mark
-                pos = new_pos(Pos, (mark.line + offset, mark.column + 1))
-                value = self.alias(ev.anchor, pos)
-                if top is None:
-                    root = value
-                else:
-                    self.add(top, value, pos, not isinstance(value, YMap | YList))
-                continue
-            if kind is yaml.DocumentStartEvent:
-                documents += 1
-                if documents > 1:
-                    mark = ev.start_mark
-                    raise self.fail(
-                        "expected one YAML document, found a second ('---')",
-                        new_pos(Pos, (mark.line + 1, mark.column + 1)),
-                    )
-            elif kind is yaml.StreamEndEvent:
-                return root
+            handler = handlers.get(type(ev))
+            if handler is not None:
+                handler(ev)
+            elif type(ev) is yaml.StreamEndEvent:
+                return self.root
+
+    def place(self, mark) -> Pos:
+        """The place of a parser mark, one Pos per place (memory: a log has many)."""
+        raw_line, line = self._line_of
+        if mark.line != raw_line:
+            line = mark.line + 1
+            self._line_of = (mark.line, line)
+        pos = self._pos
+        if mark.column + 1 != pos[1] or line != pos[0]:
+            pos = self._pos = tuple.__new__(Pos, (line, mark.column + 1))
+        return pos
+
+    def on_scalar(self, ev: yaml.ScalarEvent) -> None:
+        pos = self.place(ev.start_mark)
+        value = ev.value
+        if (
+            ev.tag is None
+            and ev.implicit[0]
+            and ev.anchor is None
+            and len(value) <= self.limits.string_chars
+            and value in self.plain
+        ):
+            value = self.plain[value]
+        else:
+            value = self.scalar(ev, pos)
+            if ev.anchor is not None:
+                self.anchors[ev.anchor] = value
+        if not self.stack:
+            if value is _MERGE_KEY:
+                raise self.fail(_MERGE_AS_TEXT, pos)
+            self.root = value
+            return
+        top = self.stack[-1]
+        target = top.value
+        if type(target) is YList and value is not _MERGE_KEY:
+            target.append(value)
+            target.item_pos.append(pos)
+        elif value is _MERGE_KEY:
+            self.add(top, value, pos, True)
+        elif top.key is _NO_KEY:
+            top.key, top.key_pos = value, pos
+        else:
+            self.put(top, value, pos, True)
+
+    def put(self, top: _Open, value: Any, pos: Pos, is_scalar: bool) -> None:
+        """``value`` under the key ``top`` holds (``add`` says what is wrong with the key)."""
+        key, target = top.key, top.value
+        if key is _NO_KEY or key is _MERGE_KEY or key in target:
+            self.add(top, value, pos, is_scalar)
+        else:
+            target[key] = value
+            target.key_pos[key] = top.key_pos
+            target.value_pos[key] = pos
+            top.key = _NO_KEY
+
+    def on_start(self, ev: yaml.MappingStartEvent | yaml.SequenceStartEvent) -> None:
+        pos = self.place(ev.start_mark)
+        depth = self.limits.depth
+        if len(self.stack) >= depth:
+            raise self.fail(f"values are nested more than {depth} levels deep", pos, "yaml.depth")
+        if type(ev) is yaml.MappingStartEvent:
+            container = dict.__new__(YMap)
+            container.key_pos = {}
+            container.value_pos = {}
+        else:
+            container = list.__new__(YList)
+            container.item_pos = []
+        container.pos = pos
+        if ev.anchor is not None:
+            self.open_anchors.add(ev.anchor)
+        self.stack.append(_Open(container, ev.anchor))
+
+    def on_end(self, ev: yaml.MappingEndEvent | yaml.SequenceEndEvent) -> None:
+        done = self.stack.pop()
+        value = self.merged(done) if done.merges else done.value
+        if done.anchor is not None:
+            self.open_anchors.discard(done.anchor)
+            self.anchors[done.anchor] = value
+        if not self.stack:
+            self.root = value
+            return
+        top = self.stack[-1]
+        target = top.value
+        if type(target) is YList:
+            target.append(value)
+            target.item_pos.append(value.pos)
+        else:
+            self.put(top, value, value.pos, False)
+
+    def on_alias(self, ev: yaml.AliasEvent) -> None:
+        pos = self.place(ev.start_mark)
+        value = self.alias(ev.anchor, pos)
+        if self.stack:
+            self.add(self.stack[-1], value, pos, not isinstance(value, YMap | YList))
+        else:
+            self.root = value
+
+    def on_document(self, ev: yaml.DocumentStartEvent) -> None:
+        self.documents += 1
+        if self.documents > 1:
+            mark = ev.start_mark
+            raise self.fail(
+                "expected one YAML document, found a second ('---')",
+                Pos(mark.line + 1, mark.column + 1),
+            )
 
 
 class _MergeKey:

@@ -50,14 +50,6 @@ COMPONENTS = typer.Option(
 )
 
 
-def game_ids() -> list[str]:
-    """The installed games' ids, for shell completion (nothing when they cannot be listed)."""
-    try:
-        return sorted(p.parent.name for p in components_dir().glob("*/game.yaml"))
-    except Exception:  # completion must never fail with a traceback
-        return []
-
-
 def friendly(fn):
     """Input problems become their messages and exit code 2, a file that cannot be written (or
     read) exit code 74; never a traceback."""

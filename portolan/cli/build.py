@@ -7,11 +7,12 @@ import gc
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids
+from portolan.cli.app import COMPONENTS, app, components_folder, friendly
 from portolan.cli.terminal import echo
 from portolan.errors import display_path
 from portolan.paths import output_dir
@@ -30,118 +31,80 @@ BUILD_FORMATS = ("pdf", "svg", "png", "tts", "cards-png")
 SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a game id as the model allows it
 
 
-@app.command("build")
-@friendly
-def build_command(
-    games: list[str] = typer.Argument(
-        None, help="Game ids to build (default: every game).", autocompletion=game_ids
-    ),
-    components: Path = COMPONENTS,
-    out: Path = typer.Option(None, "--out", help="Output folder (default: output/)."),
-    page: str = typer.Option(
-        "a4",
-        "--page",
-        help="Paper size.",
-        metavar="[" + "|".join(papers()) + "]",
-        autocompletion=lambda: list(papers()),
-    ),
-    board_page: str = typer.Option(
-        None,
-        "--board-page",
-        help="Paper for boards and mats too large for --page: one sheet each when they fit.",
-        metavar="[" + "|".join(papers()) + "]",
-        autocompletion=lambda: list(papers()),
-    ),
-    bleed: float = typer.Option(3.0, "--bleed", help="Bleed in mm around every card."),
-    layout: str = typer.Option(
-        "packed",
-        "--layout",
-        help="packed: most cards a page (shared cut lines); gutters: full bleed on every card.",
-        metavar="[" + "|".join(LAYOUTS) + "]",
-        autocompletion=lambda: list(LAYOUTS),
-    ),
-    printer_margin: float = typer.Option(
-        5.0, "--printer-margin", help="What your printer leaves blank at the edges, in mm."
-    ),
-    duplex: str = typer.Option(
-        "long",
-        "--duplex",
-        help="long, short, none (backs at the end) or fold (fronts and backs side by side).",
-        metavar="[" + "|".join(DUPLEX) + "]",
-        autocompletion=lambda: list(DUPLEX),
-    ),
-    sides: str = typer.Option(
-        "both",
-        "--sides",
-        help="both, fronts or backs (to feed the second side by hand).",
-        metavar="[" + "|".join(SIDES) + "]",
-        autocompletion=lambda: list(SIDES),
-    ),
-    back_offset: str = typer.Option(
-        "0,0",
-        "--back-offset",
-        help="Shift every backs page by X,Y mm (X right, Y down, as seen on the backs page).",
-    ),
-    sheets: str = typer.Option(
-        "shared",
-        "--sheets",
-        help="shared: decks of one card size in one file; per-deck: one file per deck.",
-        metavar="[" + "|".join(SHEETS) + "]",
-        autocompletion=lambda: list(SHEETS),
-    ),
-    card_size: str = typer.Option(
-        None,
-        "--card-size",
-        help="Print decks and aids at a preset size (poker-us), or some: deck-id=tarot,...",
-    ),
-    ink_saver: bool = typer.Option(False, "--ink-saver", help="No large background fills."),
-    grayscale: bool = typer.Option(False, "--grayscale", help="Print in shades of grey."),
-    formats: str = typer.Option(
-        "pdf,svg",
+Games = Annotated[
+    list[str],
+    typer.Argument(help="Game ids to build (default: every game).", autocompletion=opt.game_ids),
+]
+Out = Annotated[Path, opt.flag("--out", "Output folder (default: output/).")]
+Page = Annotated[str, opt.flag("--page", "Paper size.", papers())]
+BOARD_PAGE = "Paper for boards and mats too large for --page: one sheet each when they fit."
+BoardPage = Annotated[str, opt.flag("--board-page", BOARD_PAGE, papers())]
+Bleed = Annotated[float, opt.flag("--bleed", "Bleed in mm around every card.")]
+LAYOUT = "packed: most cards a page (shared cut lines); gutters: full bleed on every card."
+Layout = Annotated[str, opt.flag("--layout", LAYOUT, LAYOUTS)]
+MARGIN = "What your printer leaves blank at the edges, in mm."
+PrinterMargin = Annotated[float, opt.flag("--printer-margin", MARGIN)]
+DUPLEX_HELP = "long, short, none (backs at the end) or fold (fronts and backs side by side)."
+Duplex = Annotated[str, opt.flag("--duplex", DUPLEX_HELP, DUPLEX)]
+SIDES_HELP = "both, fronts or backs (to feed the second side by hand)."
+Sides = Annotated[str, opt.flag("--sides", SIDES_HELP, SIDES)]
+BACK_OFFSET = "Shift every backs page by X,Y mm (X right, Y down, as seen on the backs page)."
+BackOffset = Annotated[str, opt.flag("--back-offset", BACK_OFFSET)]
+SHEETS_HELP = "shared: decks of one card size in one file; per-deck: one file per deck."
+Sheets = Annotated[str, opt.flag("--sheets", SHEETS_HELP, SHEETS)]
+CARD_SIZE = "Print decks and aids at a preset size (poker-us), or some: deck-id=tarot,..."
+CardSize = Annotated[str, opt.flag("--card-size", CARD_SIZE)]
+InkSaver = Annotated[bool, opt.flag("--ink-saver", "No large background fills.")]
+Grayscale = Annotated[bool, opt.flag("--grayscale", "Print in shades of grey.")]
+FORMATS_HELP = (
+    "Comma-separated: PDF sheets, SVG faces, PNG previews, Tabletop Simulator decks "
+    "(tts), print-shop card images and print set (cards-png)."
+)
+Formats = Annotated[
+    str,
+    opt.flag(
         "--format",
-        help="Comma-separated: PDF sheets, SVG faces, PNG previews, Tabletop Simulator decks "
-        "(tts), print-shop card images and print set (cards-png).",
+        FORMATS_HELP,
         metavar=",".join(BUILD_FORMATS),
         autocompletion=lambda: list(BUILD_FORMATS),
     ),
+]
+FORCE = "Build every game asked for, even those already up to date."
+Force = Annotated[bool, opt.flag("--force", FORCE)]
+VERBOSE = "Say where the layout gave less bleed than asked."
+Verbose = Annotated[bool, opt.flag("--verbose", VERBOSE, (), "-v")]
+
+
+@app.command("build")
+@friendly
+def build_command(
+    games: Games = None,
+    components: Path = COMPONENTS,
+    out: Out = None,
+    page: Page = "a4",
+    board_page: BoardPage = None,
+    bleed: Bleed = 3.0,
+    layout: Layout = "packed",
+    printer_margin: PrinterMargin = 5.0,
+    duplex: Duplex = "long",
+    sides: Sides = "both",
+    back_offset: BackOffset = "0,0",
+    sheets: Sheets = "shared",
+    card_size: CardSize = None,
+    ink_saver: InkSaver = False,
+    grayscale: Grayscale = False,
+    formats: Formats = "pdf,svg",
     jobs: int = opt.jobs_option("Build"),
-    force: bool = typer.Option(
-        False, "--force", help="Build every game asked for, even those already up to date."
-    ),
-    verbose: bool = typer.Option(
-        False, "--verbose", "-v", help="Say where the layout gave less bleed than asked."
-    ),
+    force: Force = False,
+    verbose: Verbose = False,
 ):
     """Build print-and-play PDFs (and SVGs, PNG previews) into output/<game>/: one line a game.
 
     A game whose inputs, options and Portolan itself have not changed since it was last built
     into the same folder is skipped (--force builds it again). Formats add: a build keeps the
     files of the formats it was not asked for (--format tts leaves the PDFs and SVGs)."""
-    from portolan.generator.options import FORMATS, BuildOptions, parse_card_size
-
-    chosen_duplex = opt.choice("--duplex", duplex, DUPLEX)
-    chosen_sides = opt.choice("--sides", sides, SIDES)
-    if chosen_duplex == "fold" and chosen_sides != "both":
-        raise opt.bad(
-            "--sides",
-            f"'{chosen_sides}' cannot go with --duplex fold, which prints both sides on one page",
-            "leave out --sides, or choose --duplex long, short or none",
-        )
-    options = BuildOptions(
-        page=opt.choice("--page", page, papers()),
-        board_page=opt.choice("--board-page", board_page, papers()) if board_page else None,
-        bleed=opt.number("--bleed", bleed, 0, 10),
-        layout=opt.choice("--layout", layout, LAYOUTS),
-        printer_margin=opt.number("--printer-margin", printer_margin, 0, 20),
-        duplex=chosen_duplex,
-        sides=chosen_sides,
-        back_offset=opt.pair("--back-offset", back_offset),
-        sheets=opt.choice("--sheets", sheets, SHEETS),
-        card_size=parse_card_size(card_size) if card_size else (),
-        ink_saver=ink_saver,
-        grayscale=grayscale,
-        formats=opt.formats("--format", formats, FORMATS),
-    )
+    asked = dict(locals())  # the command line's values by parameter name
+    options = _build_options(asked)
     workers = opt.workers(jobs)
     folder = components_folder(components)
     target = out if out is not None else output_dir()
@@ -155,21 +118,60 @@ def build_command(
     reports = {r.game: r for r in _build(folder, stale, target, options, workers)}
     for game_id in ids:
         if game_id in fresh:
-            record = fresh[game_id]
-            count = len(record["files"])
-            where = display_path(target / game_id)
-            echo(f"{game_id}: up to date, {count} files (--force rebuilds) -> {where}")
-            _tell(record.get("notes", []), record.get("warnings", []), verbose)
-            continue
-        report = reports[game_id]
-        line = f"{report.game}: {_count(report.files)} -> {display_path(target / report.game)}"
-        if report.kept:
-            line += f" (kept from an earlier build: {_count(report.kept)})"
-        if report.notes and not verbose:
-            n = len(report.notes)
-            line += f"; bleed reduced on {n} sheet{'s' * (n != 1)} (--verbose says where)"
-        echo(line)
-        _tell(report.notes, [o.warning() for o in report.overflows], verbose)
+            _say_up_to_date(game_id, fresh[game_id], target, verbose)
+        else:
+            _say_built(reports[game_id], target, verbose)
+
+
+def _build_options(asked: dict):
+    """The command line's print options, each checked (exit 2 with the option's name)."""
+    from portolan.generator.options import FORMATS, BuildOptions, parse_card_size
+
+    chosen_duplex = opt.choice("--duplex", asked["duplex"], DUPLEX)
+    chosen_sides = opt.choice("--sides", asked["sides"], SIDES)
+    if chosen_duplex == "fold" and chosen_sides != "both":
+        raise opt.bad(
+            "--sides",
+            f"'{chosen_sides}' cannot go with --duplex fold, which prints both sides on one page",
+            "leave out --sides, or choose --duplex long, short or none",
+        )
+    return BuildOptions(
+        page=opt.choice("--page", asked["page"], papers()),
+        board_page=_board_page(asked["board_page"]),
+        bleed=opt.number("--bleed", asked["bleed"], 0, 10),
+        layout=opt.choice("--layout", asked["layout"], LAYOUTS),
+        printer_margin=opt.number("--printer-margin", asked["printer_margin"], 0, 20),
+        duplex=chosen_duplex,
+        sides=chosen_sides,
+        back_offset=opt.pair("--back-offset", asked["back_offset"]),
+        sheets=opt.choice("--sheets", asked["sheets"], SHEETS),
+        card_size=parse_card_size(asked["card_size"]) if asked["card_size"] else (),
+        ink_saver=asked["ink_saver"],
+        grayscale=asked["grayscale"],
+        formats=opt.formats("--format", asked["formats"], FORMATS),
+    )
+
+
+def _board_page(value: str | None) -> str | None:
+    return opt.choice("--board-page", value, papers()) if value else None
+
+
+def _say_up_to_date(game_id: str, record: dict, target: Path, verbose: bool) -> None:
+    count = len(record["files"])
+    where = display_path(target / game_id)
+    echo(f"{game_id}: up to date, {count} files (--force rebuilds) -> {where}")
+    _tell(record.get("notes", []), record.get("warnings", []), verbose)
+
+
+def _say_built(report, target: Path, verbose: bool) -> None:
+    line = f"{report.game}: {_count(report.files)} -> {display_path(target / report.game)}"
+    if report.kept:
+        line += f" (kept from an earlier build: {_count(report.kept)})"
+    if report.notes and not verbose:
+        n = len(report.notes)
+        line += f"; bleed reduced on {n} sheet{'s' * (n != 1)} (--verbose says where)"
+    echo(line)
+    _tell(report.notes, [o.warning() for o in report.overflows], verbose)
 
 
 def _count(files: list[Path]) -> str:

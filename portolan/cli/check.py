@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly, game_ids
+from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly
 from portolan.cli.terminal import echo
 from portolan.errors import InputError, Problem
 from portolan.yamlsrc import (
@@ -96,7 +96,7 @@ def score_command(
         metavar="[GAME] POSITION",
         help="The game id (e.g. ships; default: the position's game: line) and the end position "
         "(YAML; - reads standard input).",
-        autocompletion=game_ids,
+        autocompletion=opt.game_ids,
         show_default=False,
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
@@ -171,24 +171,24 @@ def _not_a_position(read, path: Path) -> None:
     except InputError:
         return
     if _is_position(raw):
-        raise InputError(
-            Problem(
-                "this is an end position, not a turn log",
-                file=document_name(path),
-                hint=f"score it with: portolan score {_shell_word(path)}",
-            )
-        )
+        raise _other_kind("an end position, not a turn log", path, "score it with: portolan score")
 
 
 def _not_a_log(raw, path: Path) -> None:
     if _is_log(raw):
-        raise InputError(
-            Problem(
-                "this is a turn log, not an end position",
-                file=document_name(path),
-                hint=f"replay and score it with: portolan check {_shell_word(path)}",
-            )
+        hint = "replay and score it with: portolan check"
+        raise _other_kind("a turn log, not an end position", path, hint)
+
+
+def _other_kind(what: str, path: Path, command: str) -> InputError:
+    """A file given to the command for the other kind of file, and the command that takes it."""
+    return InputError(
+        Problem(
+            f"this is {what}",
+            file=document_name(path),
+            hint=f"{command} {_shell_word(path)}",
         )
+    )
 
 
 def _named_game(raw, name: str) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import app, friendly, game_ids
+from portolan.cli.app import app, friendly
 from portolan.cli.terminal import echo
 from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.paths import examples_dir
@@ -36,7 +36,7 @@ def games_with_examples() -> list[str]:
 @friendly
 def examples_command(
     games: list[str] = typer.Argument(
-        None, help="Game ids (default: every game).", autocompletion=game_ids
+        None, help="Game ids (default: every game).", autocompletion=opt.game_ids
     ),
     out: Path = typer.Option(
         Path("examples"), "--out", help="Folder to write into (default: ./examples)."

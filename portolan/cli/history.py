@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly, game_ids
+from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly
 from portolan.cli.terminal import echo
 
 
@@ -23,7 +23,7 @@ def _default_data() -> Path:
 @friendly
 def history_command(
     game: str = typer.Option(
-        None, "--game", help="Only this game's plays, e.g. ships.", autocompletion=game_ids
+        None, "--game", help="Only this game's plays, e.g. ships.", autocompletion=opt.game_ids
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     as_csv: bool = typer.Option(

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
+from portolan import paths
 from portolan.errors import InputError, Problem, did_you_mean
 
 MOST_JOBS = 64
@@ -87,6 +90,15 @@ def players(option: str, value: str) -> list[str] | int:
     return names(option, value)
 
 
+def flag(name: str, help: str, choices=(), *more: str, **kw):
+    """The ``typer.Option`` ``name`` (short forms ``more``); with ``choices``, one of those words,
+    shown as [a|b] in the help and completed by the shell."""
+    if choices:
+        kw["metavar"] = "[" + "|".join(choices) + "]"
+        kw["autocompletion"] = lambda: list(choices)
+    return typer.Option(name, *more, help=help, **kw)
+
+
 def players_option(what: str):
     return typer.Option(
         None,
@@ -111,3 +123,18 @@ def workers(value: int) -> int:
     from portolan.generator.parallel import auto_jobs
 
     return int(number("--jobs", value, 0, MOST_JOBS)) or auto_jobs()
+
+
+def game_ids() -> list[str]:
+    """The installed games' ids, for shell completion (nothing when they cannot be listed)."""
+    try:
+        return sorted(p.parent.name for p in paths.components_dir().glob("*/game.yaml"))
+    except Exception:  # completion must never fail with a traceback
+        return []
+
+
+# Declarations several commands share: ``game: opt.Game``, ``option: opt.RuleOptions = None``.
+Game = Annotated[str, typer.Argument(help="Game id.", autocompletion=game_ids)]
+RuleOptions = Annotated[
+    list[str], typer.Option("--option", help="A rule option, name=value (repeatable).")
+]

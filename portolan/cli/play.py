@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids, rule_options
+from portolan.cli.app import COMPONENTS, app, components_folder, friendly, rule_options
 from portolan.cli.terminal import echo, shown
 from portolan.errors import display_path
 
@@ -22,37 +23,33 @@ COMMANDS_HELP = (
 )
 
 
+LOG = "The log file to write (an existing one resumes, at the very prompt it stopped)."
+LogFile = Annotated[Path, opt.flag("--log", LOG)]
+SEED = (
+    "Seed for 'r', which picks at random among a few equally likely outcomes (the "
+    "starting player, a card discarded at random)."
+)
+Seed = Annotated[int, opt.flag("--seed", SEED)]
+BOT = (
+    "A seat a bot plays, NAME=LEVEL (random, greedy, mcts) or NAME=LEVEL:hidden, which "
+    "leaves its secret cards face down: Portolan draws them for it and names them when the "
+    "rules reveal them (repeatable; new games: the log keeps them)."
+)
+BotSeats = Annotated[list[str], opt.flag("--bot", BOT)]
+THINK = "CPU seconds an mcts bot thinks a move (default: 200 iterations of its search)."
+Think = Annotated[float, opt.flag("--think", THINK)]
+
+
 @app.command("play", epilog=COMMANDS_HELP)
 @friendly
 def play_command(
-    game: str = typer.Argument(..., help="Game id.", autocompletion=game_ids),
-    log: Path = typer.Option(
-        ...,
-        "--log",
-        help="The log file to write (an existing one resumes, at the very prompt it stopped).",
-    ),
+    game: opt.Game,
+    log: LogFile = ...,
     players: str = opt.players_option("new games; a count seats Ana, Ben, Cai..."),
-    option: list[str] = typer.Option(
-        None, "--option", help="A rule option, name=value (repeatable)."
-    ),
-    seed: int = typer.Option(
-        None,
-        "--seed",
-        help="Seed for 'r', which picks at random among a few equally likely outcomes (the "
-        "starting player, a card discarded at random).",
-    ),
-    bot: list[str] = typer.Option(
-        None,
-        "--bot",
-        help="A seat a bot plays, NAME=LEVEL (random, greedy, mcts) or NAME=LEVEL:hidden, which "
-        "leaves its secret cards face down: Portolan draws them for it and names them when the "
-        "rules reveal them (repeatable; new games: the log keeps them).",
-    ),
-    think: float = typer.Option(
-        None,
-        "--think",
-        help="CPU seconds an mcts bot thinks a move (default: 200 iterations of its search).",
-    ),
+    option: opt.RuleOptions = None,
+    seed: Seed = None,
+    bot: BotSeats = None,
+    think: Think = None,
     components: Path = COMPONENTS,
 ):
     """Referee a game at the table: lists the legal moves, asks what was drawn, writes the log
@@ -60,7 +57,6 @@ def play_command(
     import random
 
     from portolan.checker.core.bots import Budget
-    from portolan.checker.core.log import parse_log
     from portolan.checker.core.play import Session
     from portolan.checker.core.registry import rules_for
     from portolan.model import load_game
@@ -70,52 +66,69 @@ def play_command(
     model = load_game(folder, game)
     text = _existing_text(log)
     if text:
-        loaded = parse_log(text, display_path(log), folder, log.parent)
-        if loaded.model.id != game:
-            raise opt.bad("--log", f"{display_path(log)} is a log of {loaded.model.id}")
-        if players and _seats(players) not in (loaded.players, len(loaded.players)):
-            raise opt.bad("--players", f"the log was started by {', '.join(loaded.players)}")
-        if option:
-            raise opt.bad("--option", "rule options are fixed when a game starts")
-        names, chosen = loaded.players, loaded.options
-        if bot and bot_seats(bot, names) != loaded.bots:
-            raise opt.bad("--bot", "the bot seats are fixed when a game starts (the log's bots:)")
-        bots = loaded.bots
+        loaded = _resumed(text, log, folder, game, players, option, bot)
+        names, chosen, bots = loaded.players, loaded.options, loaded.bots
     else:
-        if not players:
-            raise opt.bad("--players", 'name the players for a new game, e.g. "Ana,Ben" (or 2)')
-        names = _seat_names(_seats(players))
-        problem = model.player_count_problem(len(names))
-        if problem is not None:
-            raise opt.bad("--players", problem)
-        chosen = rule_options(rules, model, option)
-        bots = bot_seats(bot or [], names)
+        loaded = None
+        names, chosen, bots = _new_table(rules, model, players, option, bot)
     if think is not None:
         opt.number("--think", think, 0.001, 600)
 
     line_editing()
-
-    def ask(prompt: str) -> str | None:
-        try:
-            return input(shown(prompt))
-        except EOFError:
-            return None
-
     session = Session(
         rules,
         model,
         names,
         chosen,
         log,
-        ask,
+        _ask,
         echo,
         rng=random.Random(seed),
         resume_args=[] if components is None else ["--components", str(components)],
         bot_levels=bots,
         budget=Budget(iterations=10**9, seconds=think) if think is not None else None,
         bot_seed=seed if seed is not None else 0,
-        start=loaded.start if text else None,
+        start=loaded.start if loaded is not None else None,
     )
+    _run(session, log, text, loaded)
+
+
+def _resumed(text: str, log: Path, folder: Path, game: str, players, option, bot):
+    """The log being resumed, read; the command line may repeat what it fixed, not change it."""
+    from portolan.checker.core.log import parse_log
+
+    loaded = parse_log(text, display_path(log), folder, log.parent)
+    if loaded.model.id != game:
+        raise opt.bad("--log", f"{display_path(log)} is a log of {loaded.model.id}")
+    if players and _seats(players) not in (loaded.players, len(loaded.players)):
+        raise opt.bad("--players", f"the log was started by {', '.join(loaded.players)}")
+    if option:
+        raise opt.bad("--option", "rule options are fixed when a game starts")
+    if bot and bot_seats(bot, loaded.players) != loaded.bots:
+        raise opt.bad("--bot", "the bot seats are fixed when a game starts (the log's bots:)")
+    return loaded
+
+
+def _new_table(rules, model, players, option, bot) -> tuple[list[str], dict, dict[str, str]]:
+    """A new game's players, rule options and bot seats, from the command line."""
+    if not players:
+        raise opt.bad("--players", 'name the players for a new game, e.g. "Ana,Ben" (or 2)')
+    names = _seat_names(_seats(players))
+    problem = model.player_count_problem(len(names))
+    if problem is not None:
+        raise opt.bad("--players", problem)
+    return names, rule_options(rules, model, option), bot_seats(bot or [], names)
+
+
+def _ask(prompt: str) -> str | None:
+    try:
+        return input(shown(prompt))
+    except EOFError:
+        return None
+
+
+def _run(session, log: Path, text: str, loaded) -> None:
+    """Replay the log being resumed (exit 1 if it breaks a rule), then play on; Ctrl-C stops."""
     try:
         if text:
             before = loaded.start.turns if loaded.start is not None else 0

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, friendly, game_ids
+from portolan.cli.app import COMPONENTS, app, components_folder, friendly
 from portolan.cli.terminal import echo
 
 KINDS = ("components", "log", "position", "score", "check", "simulate", "history", "list")
@@ -52,7 +52,7 @@ def schema_command(
     game: str = typer.Argument(
         None,
         help="Game id, e.g. exploration-age-of-sail (every kind but list).",
-        autocompletion=game_ids,
+        autocompletion=opt.game_ids,
     ),
     out: Path = typer.Option(None, "--out", help="Write to this file instead of stdout."),
     components: Path = COMPONENTS,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -15,7 +16,6 @@ from portolan.cli.app import (
     components_folder,
     emit_json,
     friendly,
-    game_ids,
     rule_options,
 )
 from portolan.cli.terminal import echo
@@ -25,49 +25,47 @@ from portolan.errors import display_path
 MAX_STEPS = 2_000_000
 
 
+Games = Annotated[int, opt.flag("--games", "How many games to play.")]
+Seed = Annotated[int, opt.flag("--seed", "Random seed (same seed, same games).")]
+LogDir = Annotated[Path, opt.flag("--log-dir", "Write every game's log into this folder.")]
+MAX_STEPS_HELP = "Stop a game that has not ended after this many steps, and report it."
+MaxSteps = Annotated[int, opt.flag("--max-steps", MAX_STEPS_HELP)]
+BOTS = (
+    "Bot levels, one per seat (random, greedy, mcts), rotated a seat each game; "
+    "one level plays every seat. Without it every choice is random."
+)
+Bots = Annotated[str, opt.flag("--bots", BOTS)]
+ITERATIONS = "The mcts bot's search per move (same seed, same games)."
+Iterations = Annotated[int, opt.flag("--iterations", ITERATIONS)]
+THINK = (
+    "At most this many CPU seconds per mcts move (ends the search before --iterations "
+    "does; the games then depend on the machine's speed)."
+)
+Think = Annotated[float, opt.flag("--think", THINK)]
+FROM = (
+    "Every game goes on from the position this log ends at (its players and options; "
+    "a log that names a position: a puzzle)."
+)
+FromLog = Annotated[Path, opt.flag("--from", FROM)]
+AsJson = Annotated[bool, opt.flag("--json", "Print one JSON object.")]
+
+
 @app.command("simulate")
 @friendly
 def simulate_command(
-    game: str = typer.Argument(..., help="Game id.", autocompletion=game_ids),
-    games: int = typer.Option(100, "--games", help="How many games to play."),
-    seed: int = typer.Option(0, "--seed", help="Random seed (same seed, same games)."),
+    game: opt.Game,
+    games: Games = 100,
+    seed: Seed = 0,
     players: str = opt.players_option("default: one per --bots level, else the fewest allowed"),
-    log_dir: Path = typer.Option(
-        None, "--log-dir", help="Write every game's log into this folder."
-    ),
-    option: list[str] = typer.Option(
-        None, "--option", help="A rule option, name=value (repeatable)."
-    ),
-    max_steps: int = typer.Option(
-        200_000,
-        "--max-steps",
-        help="Stop a game that has not ended after this many steps, and report it.",
-    ),
+    log_dir: LogDir = None,
+    option: opt.RuleOptions = None,
+    max_steps: MaxSteps = 200_000,
     jobs: int = opt.jobs_option("Play"),
-    bots: str = typer.Option(
-        None,
-        "--bots",
-        help="Bot levels, one per seat (random, greedy, mcts), rotated a seat each game; "
-        "one level plays every seat. Without it every choice is random.",
-    ),
-    iterations: int = typer.Option(
-        DEFAULT_ITERATIONS,
-        "--iterations",
-        help="The mcts bot's search per move (same seed, same games).",
-    ),
-    think: float = typer.Option(
-        None,
-        "--think",
-        help="At most this many CPU seconds per mcts move (ends the search before --iterations "
-        "does; the games then depend on the machine's speed).",
-    ),
-    from_log: Path = typer.Option(
-        None,
-        "--from",
-        help="Every game goes on from the position this log ends at (its players and options; "
-        "a log that names a position: a puzzle).",
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    bots: Bots = None,
+    iterations: Iterations = DEFAULT_ITERATIONS,
+    think: Think = None,
+    from_log: FromLog = None,
+    as_json: AsJson = False,
     components: Path = COMPONENTS,
 ):
     """Play random legal games, or games between bots (--bots): per seat and per level wins and
@@ -76,7 +74,7 @@ def simulate_command(
 
     from portolan.checker.core.bots import LEVELS
     from portolan.checker.core.registry import rules_for
-    from portolan.checker.core.simulate import Batch, default_players, summarise
+    from portolan.checker.core.simulate import Batch, summarise
     from portolan.model import load_game
 
     rules = rules_for(game)
@@ -86,35 +84,11 @@ def simulate_command(
     seated = opt.players("--players", players) if players is not None else None
     count = len(seated) if isinstance(seated, list) else seated
     start = _start(from_log, folder, game, count, option) if from_log is not None else None
-    if start is not None:
-        n = len(start.state.players)
-    elif count is not None:
-        n = count
-    elif len(levels) > 1:
-        n = len(levels)
-    else:
-        n = model.spec.players.min.value
-    problem = model.player_count_problem(n)
-    if problem is not None:
-        raise opt.bad("--players", problem)
-    opt.number("--games", games, 1, 10_000_000)
-    opt.number("--max-steps", max_steps, 1, MAX_STEPS)
-    opt.number("--iterations", iterations, 1, 1_000_000)
-    if think is not None:
-        opt.number("--think", think, 0.001, 600)
-    if len(levels) == 1:
-        levels = levels * n
-    elif levels and len(levels) != n:
-        raise opt.bad(
-            "--bots",
-            f"{len(levels)} levels for {n} players",
-            "name one level per seat, or one level for every seat",
-        )
+    n = _player_count(start, count, levels, model)
+    _check_limits(games, max_steps, iterations, think)
+    levels = _seat_levels(levels, n)
     workers = opt.workers(jobs)
-    if start is not None:
-        names = list(start.state.players)
-    else:
-        names = seated if isinstance(seated, list) else default_players(n)
+    names = list(start.state.players) if start is not None else _seat_names(seated, n)
     defaults = rule_options(rules, model, option) if start is None else dict(start.options)
     batch = Batch(
         game,
@@ -133,39 +107,98 @@ def simulate_command(
     results = _play(batch, games, workers)
     elapsed = max(time.perf_counter() - started, 1e-9)
     summary = summarise(names, results)
-    steps = summary["actions"]
     by_level = bot_levels(results) if levels else None
     if as_json:
-        emit_json(
-            {
-                "ok": True,
-                "game": game,
-                "games": games,
-                "players": n,
-                "seed": seed,
-                "jobs": workers,
-                "options": defaults,
-                "max_steps": max_steps,
-                **summary,
-                "bots": None
-                if by_level is None
-                else {
-                    "levels": list(levels),
-                    "iterations": iterations,
-                    "think": think,
-                    "by_level": by_level,
-                },
-                "seconds": round(elapsed, 3),
-                "games_per_second": round(games / elapsed, 1),
-            }
-        )
+        emit_json(_json_report(batch, games, workers, summary, by_level, elapsed))
         return
+    _print_report(summary, by_level, batch, games, elapsed)
+
+
+def _player_count(start, count: int | None, levels: tuple, model) -> int:
+    """How many seats: the --from log's, --players, one per --bots level, else the fewest the
+    game allows (exit 2 for a count the game does not allow)."""
+    if start is not None:
+        n = len(start.state.players)
+    elif count is not None:
+        n = count
+    elif len(levels) > 1:
+        n = len(levels)
+    else:
+        n = model.spec.players.min.value
+    problem = model.player_count_problem(n)
+    if problem is not None:
+        raise opt.bad("--players", problem)
+    return n
+
+
+def _seat_names(seated: list[str] | int | None, n: int) -> list[str]:
+    from portolan.checker.core.simulate import default_players
+
+    return seated if isinstance(seated, list) else default_players(n)
+
+
+def _check_limits(games: int, max_steps: int, iterations: int, think: float | None) -> None:
+    opt.number("--games", games, 1, 10_000_000)
+    opt.number("--max-steps", max_steps, 1, MAX_STEPS)
+    opt.number("--iterations", iterations, 1, 1_000_000)
+    if think is not None:
+        opt.number("--think", think, 0.001, 600)
+
+
+def _seat_levels(levels: tuple[str, ...], n: int) -> tuple[str, ...]:
+    """--bots as one level per seat: one level plays every seat."""
+    if len(levels) == 1:
+        return levels * n
+    if levels and len(levels) != n:
+        raise opt.bad(
+            "--bots",
+            f"{len(levels)} levels for {n} players",
+            "name one level per seat, or one level for every seat",
+        )
+    return levels
+
+
+def _json_report(batch, games: int, workers: int, summary: dict, by_level, elapsed: float):
+    """--json: what was asked, the summary, the bots' figures and the speed, in that order."""
+    bots = None
+    if by_level is not None:
+        bots = {
+            "levels": list(batch.bots),
+            "iterations": batch.iterations,
+            "think": batch.seconds,
+            "by_level": by_level,
+        }
+    return {
+        "ok": True,
+        "game": batch.game,
+        "games": games,
+        "players": len(batch.players),
+        "seed": batch.seed,
+        "jobs": workers,
+        "options": dict(batch.options),
+        "max_steps": batch.max_steps,
+        **summary,
+        "bots": bots,
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 1),
+    }
+
+
+def _print_report(summary: dict, by_level, batch, games: int, elapsed: float) -> None:
+    """The summary as lines of text: speed, unfinished games, scores, length, seats."""
+    steps = summary["actions"]
+    n = len(batch.players)
     echo(
         f"{games} games of {n} players, {steps} actions in {elapsed:.2f} s: "
         f"{games / elapsed:,.0f} games/s, {steps / elapsed:,.0f} actions/s"
     )
+    log_dir = Path(batch.log_dir) if batch.log_dir is not None else None
     if summary["unfinished"]:
-        echo(_unfinished_note(summary["unfinished"], game, games, max_steps, seed, log_dir))
+        echo(
+            _unfinished_note(
+                summary["unfinished"], batch.game, games, batch.max_steps, batch.seed, log_dir
+            )
+        )
     if not summary["ended"]:
         return
     if summary["bounded"]:
@@ -185,6 +218,10 @@ def simulate_command(
     )
     if by_level is not None:
         echo(_levels_table(by_level))
+    _print_seats(summary)
+
+
+def _print_seats(summary: dict) -> None:
     echo("seat  player  wins            score: mean ± spread   (low–high)")
     for s in summary["seats"]:
         sc = s["score"]

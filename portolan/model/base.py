@@ -17,6 +17,11 @@ DERIVED = "derived"
 NON_RULEBOOK_SOURCES = (RECONSTRUCTED, DESIGN, DERIVED)
 
 
+def by_design(v: Any) -> Any:
+    """A bare value as one Portolan chose (``source: design``); a mapping is read as written."""
+    return v if isinstance(v, dict) else {"value": v, "source": "design"}
+
+
 class Strict(BaseModel):
     """Every schema forbids unknown keys, so a typo is reported instead of silently ignored, and
     every number is finite ("nan" and "inf" written as text included).

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Discriminator, Tag, field_validator, model_validator
 
 from portolan.limits import component_limits, shown
-from portolan.model.base import Sourced, SourcedInt, Strict
+from portolan.model.base import Sourced, SourcedInt, Strict, by_design
 from portolan.model.board_display import ActionBox, EraCubes, Spaces
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack
 from portolan.model.common import (
@@ -50,10 +50,7 @@ class Track(Strict):
     warn_zero: bool = True  # tint the 0 box as a warning (a stat at 0 ends an expedition)
     open_end: bool = False  # the last box means "this many or more" and reads "8+"
 
-    @field_validator("end", mode="before")
-    @classmethod
-    def _end(cls, v):
-        return v if isinstance(v, dict) else {"value": v, "source": "design"}
+    _end = field_validator("end", mode="before")(by_design)
 
     @model_validator(mode="after")
     def _range(self):

@@ -27,7 +27,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 
 from portolan.model import vocabulary
-from portolan.model.base import Sourced, Strict
+from portolan.model.base import Sourced, Strict, by_design
 
 
 class EdgeTrack(Strict):
@@ -43,10 +43,7 @@ class EdgeTrack(Strict):
     mark_every: int | None = None  # highlight every multiple of this (5: 5, 10, 15...)
     colour: str | None = None
 
-    @field_validator("end", mode="before")
-    @classmethod
-    def _end(cls, v):
-        return v if isinstance(v, dict) else {"value": v, "source": "design"}
+    _end = field_validator("end", mode="before")(by_design)
 
     @model_validator(mode="after")
     def _range(self):

@@ -244,7 +244,8 @@ def _read_component(path: Path, terms: dict[str, list[str]]) -> Component:
     spec = validate(kind_spec(kind), raw, src, context={"terms": terms})
     component = Component(spec, src.path, raw)
     if kind == "deck":
-        from portolan.model.deck import Deck, read_cards
+        from portolan.model.cardlist import read_cards
+        from portolan.model.deck import Deck
 
         cards, problems = read_cards(spec, raw, src, terms)
         if problems:

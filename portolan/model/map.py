@@ -107,18 +107,7 @@ class Space(Strict):
     id: str
     label: str | None = None  # printed number (NA1, R3); default: the id
     name: str | None = None
-    kind: Literal[
-        "europe",
-        "sea",
-        "coastal",
-        "land",
-        "river",
-        "island",
-        "base",
-        "rumors",
-        "contact",
-        "capital",
-    ]
+    kind: Literal[SPACE_KINDS]
     region: str
     at: tuple[float, float]
     size: tuple[float, float] | None = None
@@ -130,7 +119,7 @@ class Space(Strict):
     launch: bool = True  # a base expeditions may launch from (Malacca: report only)
     founded: str | None = None  # the award or Major Expedition whose publication founds the base
     civilization: str | None = None  # Incan or Aztec, for discovery and civilization boxes
-    draw: Literal["sea", "coast", "nwp", "river", "land", "civilization", "none"] | None = None
+    draw: Literal[DRAWS] | None = None
     discoveries: list[Potential] = []
     modifiers: list[Modifier] = []
     on_enter: Any = None  # automatic effects (instructions), printed in white
@@ -369,23 +358,23 @@ class MapSpec(Strict):
 
     def neighbours(self, space_id: str) -> list[str]:
         """Spaces Progress can reach from ``space_id`` (one step, respecting one-way borders)."""
-        out = []
-        for b in self.borders:
-            if b.a == space_id:
-                out.append(b.b)
-            elif b.b == space_id and not b.one_way:
-                out.append(b.a)
-        return out
+        return _reached(self.borders, space_id)
 
     def transitions(self, space_id: str) -> list[str]:
         """Spaces a status change can reach from ``space_id``."""
-        out = []
-        for a in self.arrows:
-            if a.a == space_id:
-                out.append(a.b)
-            elif a.b == space_id and not a.one_way:
-                out.append(a.a)
-        return out
+        return _reached(self.arrows, space_id)
+
+
+def _reached(links, space_id: str) -> list[str]:
+    """The other ends of the links (borders, arrows) leaving ``space_id``, one-way ones only
+    from their ``a`` end."""
+    out = []
+    for link in links:
+        if link.a == space_id:
+            out.append(link.b)
+        elif link.b == space_id and not link.one_way:
+            out.append(link.a)
+    return out
 
 
 # -- checks across the graph (run by the loader, with positions) ------------------------------
@@ -397,106 +386,149 @@ def check_map(spec: MapSpec, raw, source) -> tuple[MapSpec, list]:
     """Cross-references (regions, border and arrow ends, award ids, track spaces) and the
     instruction fields of every space, read into typed steps. Returns the spec with those
     steps in place, and the problems found (each at its line and column)."""
-    from portolan.errors import did_you_mean
-    from portolan.model.instructions import RATINGS, _Reader, read_steps
-    from portolan.yamlsrc import position_at
-
-    problems: list = []
-    ids = [s.id for s in spec.spaces]
-    known = set(ids)
-    awards = {a.id for a in spec.awards}
-
-    def bad(message, path, hint=None):
-        problems.append(
-            source.problem(message, position_at(raw, path), field=_label(path), hint=hint)
-        )
-
+    check = _MapCheck(spec, raw, source)
     spaces = []
     for i, space in enumerate(spec.spaces):
+        check.space_references(i, space)
+        spaces.append(check.space_steps(i, space))
+    check.ends(spec.borders, "borders")
+    check.ends(spec.arrows, "arrows")
+    check.borders()
+    check.arrows()
+    check.tracks()
+    return spec.model_copy(update={"spaces": spaces}), check.problems
+
+
+class _MapCheck:
+    """The problems of one map, each placed at the path in the YAML it is about."""
+
+    def __init__(self, spec: MapSpec, raw, source) -> None:
+        self.spec, self.raw, self.source = spec, raw, source
+        self.problems: list = []
+        self.ids = [s.id for s in spec.spaces]
+        self.known = set(self.ids)
+        self.awards = {a.id for a in spec.awards}
+        self.by_id = {s.id: s for s in spec.spaces}
+
+    def bad(self, message, path, hint=None) -> None:
+        from portolan.yamlsrc import position_at
+
+        self.problems.append(
+            self.source.problem(message, position_at(self.raw, path), field=_label(path), hint=hint)
+        )
+
+    def space_references(self, i: int, space: Space) -> None:
+        """A space's region, discoveries' awards, founding and modifiers' ratings."""
+        from portolan.errors import did_you_mean
+        from portolan.model.instructions import RATINGS
+
+        spec, awards = self.spec, self.awards
         if space.region not in spec.regions:
-            bad(
+            self.bad(
                 f"unknown region '{space.region}'",
                 ("spaces", i, "region"),
                 did_you_mean(space.region, spec.regions),
             )
         for j, d in enumerate(space.discoveries):
             if d.award not in awards:
-                bad(
+                self.bad(
                     f"'{d.award}' is not an award of the VP chart",
                     ("spaces", i, "discoveries", j, "award"),
                     did_you_mean(d.award, awards),
                 )
         if space.founded and space.founded not in awards | {m.id for m in spec.majors}:
-            bad(
+            self.bad(
                 f"'{space.founded}' is not an award or a Major Expedition",
                 ("spaces", i, "founded"),
                 did_you_mean(space.founded, [*awards, *(m.id for m in spec.majors)]),
             )
         for j, m in enumerate(space.modifiers):
             if m.check not in RATINGS:
-                bad(
+                self.bad(
                     f"'{m.check}' is not a rating",
                     ("spaces", i, "modifiers", j, "check"),
                     did_you_mean(m.check, RATINGS),
                 )
+
+    def space_steps(self, i: int, space: Space) -> Space:
+        """The space with its instruction fields read into typed steps."""
+        from portolan.model.instructions import read_steps
+
         update = {}
         for key in STEP_KEYS:
-            value = getattr(space, key)
-            if value is None:
+            if getattr(space, key) is None:
                 continue
-            raw_space = raw["spaces"][i]
+            raw_space = self.raw["spaces"][i]
             steps, found = read_steps(
-                raw_space[key], source, raw_space.value_pos.get(key), f"spaces[{i}].{key}"
+                raw_space[key], self.source, raw_space.value_pos.get(key), f"spaces[{i}].{key}"
             )
-            problems.extend(found)
+            self.problems.extend(found)
             update[key] = steps
-        spaces.append(space.model_copy(update=update) if update else space)
+        return space.model_copy(update=update) if update else space
 
-    def ends(items, name):
+    def ends(self, items, name: str) -> None:
+        from portolan.errors import did_you_mean
+
         for i, item in enumerate(items):
             for end in ("a", "b"):
                 value = getattr(item, end)
-                if value not in known:
-                    bad(f"no space '{value}'", (name, i, end), did_you_mean(value, ids))
+                if value not in self.known:
+                    self.bad(f"no space '{value}'", (name, i, end), did_you_mean(value, self.ids))
 
-    ends(spec.borders, "borders")
-    ends(spec.arrows, "arrows")
-    by_id = {s.id: s for s in spec.spaces}
-    for i, b in enumerate(spec.borders):
-        if b.requires:
-            labels = [d.label for sid in (b.a, b.b) if sid in by_id for d in by_id[sid].discoveries]
-            if b.requires not in labels:
-                bad(
-                    f"'{b.requires}' is not a discovery of {b.a} or {b.b}",
-                    ("borders", i, "requires"),
-                    did_you_mean(b.requires, labels),
+    def borders(self) -> None:
+        """What a border requires (a discovery at one of its ends) and its condition."""
+        from portolan.errors import did_you_mean
+        from portolan.model.instructions import StepReader
+        from portolan.yamlsrc import position_at
+
+        by_id = self.by_id
+        for i, b in enumerate(self.spec.borders):
+            if b.requires:
+                labels = [
+                    d.label for sid in (b.a, b.b) if sid in by_id for d in by_id[sid].discoveries
+                ]
+                if b.requires not in labels:
+                    self.bad(
+                        f"'{b.requires}' is not a discovery of {b.a} or {b.b}",
+                        ("borders", i, "requires"),
+                        did_you_mean(b.requires, labels),
+                    )
+            if b.condition:
+                reader = StepReader(self.source)
+                reader.condition(
+                    b.condition,
+                    position_at(self.raw, ("borders", i, "condition")),
+                    f"borders[{i}].condition",
                 )
-        if b.condition:
-            reader = _Reader(source)
-            reader.condition(
-                b.condition,
-                position_at(raw, ("borders", i, "condition")),
-                f"borders[{i}].condition",
+                self.problems.extend(reader.problems)
+
+    def arrows(self) -> None:
+        by_id = self.by_id
+        for i, a in enumerate(self.spec.arrows):
+            sighted = a.a in by_id and any(
+                d.award == "land-sighted" for d in by_id[a.a].discoveries
             )
-            problems.extend(reader.problems)
-    for i, a in enumerate(spec.arrows):
-        sighted = a.a in by_id and any(d.award == "land-sighted" for d in by_id[a.a].discoveries)
-        if a.sighting and a.a in by_id and not sighted:
-            bad(
-                f"a sighting arrow starts in {a.a}, which has no Land Sighted discovery",
-                ("arrows", i, "a"),
-            )
-    for i, t in enumerate(spec.progress_tracks):
-        for j, sid in enumerate(t.spaces):
-            if sid not in known:
-                bad(
-                    f"no space '{sid}'", ("progress_tracks", i, "spaces", j), did_you_mean(sid, ids)
+            if a.sighting and a.a in by_id and not sighted:
+                self.bad(
+                    f"a sighting arrow starts in {a.a}, which has no Land Sighted discovery",
+                    ("arrows", i, "a"),
                 )
-        if t.start and t.start not in t.spaces:
-            bad(f"'{t.start}' is not on the track", ("progress_tracks", i, "start"))
-        if t.placed_when and t.placed_when not in known:
-            bad(f"no space '{t.placed_when}'", ("progress_tracks", i, "placed_when"))
-    return spec.model_copy(update={"spaces": spaces}), problems
+
+    def tracks(self) -> None:
+        from portolan.errors import did_you_mean
+
+        for i, t in enumerate(self.spec.progress_tracks):
+            for j, sid in enumerate(t.spaces):
+                if sid not in self.known:
+                    self.bad(
+                        f"no space '{sid}'",
+                        ("progress_tracks", i, "spaces", j),
+                        did_you_mean(sid, self.ids),
+                    )
+            if t.start and t.start not in t.spaces:
+                self.bad(f"'{t.start}' is not on the track", ("progress_tracks", i, "start"))
+            if t.placed_when and t.placed_when not in self.known:
+                self.bad(f"no space '{t.placed_when}'", ("progress_tracks", i, "placed_when"))
 
 
 def _label(path: tuple) -> str:

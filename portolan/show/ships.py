@@ -189,20 +189,10 @@ def _location(pic, loc: Location, cell, state: State, trade_ids, city_ids, colou
             "#555555",
             "middle",
         )
-        owner = state.trade[box.id]
-        if owner >= 0:
-            p = state.players[owner]
-            space = f"{loc.name} trade box {k} ({_amount(box.amount, box.good)})"
-            pic.piece(
-                "cube",
-                f"cube-{slug(p)}-{slug(loc.name)}-trade-{k}",
-                space,
-                p,
-                sx + size / 2,
-                sy + size / 2 - 1,
-                PIECE,
-            )
-            pic.say(f"{space}: {p}'s merchant cube")
+        space = f"{loc.name} trade box {k} ({_amount(box.amount, box.good)})"
+        at = (sx + size / 2, sy + size / 2 - 1)
+        key = f"{slug(loc.name)}-trade-{k}"
+        _owned(pic, state, state.trade[box.id], ("cube", "merchant cube"), key, space, at)
         sx += size + gap
     sx += 2.0
     for k in range(1, n_c + 1):
@@ -217,21 +207,22 @@ def _location(pic, loc: Location, cell, state: State, trade_ids, city_ids, colou
             )
         )
         pic.text(sx + size / 2, sy + size - 1.2, city.benefit[:8], 1.8, "#555555", "middle")
-        owner = state.cities[city.id]
-        if owner >= 0:
-            p = state.players[owner]
-            space = f"{loc.name} city space {k} ({city.amount} {city.benefit})"
-            pic.piece(
-                "disc",
-                f"disc-{slug(p)}-{slug(loc.name)}-city-{k}",
-                space,
-                p,
-                sx + size / 2,
-                sy + size / 2 - 1,
-                PIECE,
-            )
-            pic.say(f"{space}: {p}'s city disc")
+        space = f"{loc.name} city space {k} ({city.amount} {city.benefit})"
+        at = (sx + size / 2, sy + size / 2 - 1)
+        key = f"{slug(loc.name)}-city-{k}"
+        _owned(pic, state, state.cities[city.id], ("disc", "city disc"), key, space, at)
         sx += size + gap
+
+
+def _owned(pic, state: State, owner: int, piece: tuple[str, str], key: str, space: str, at):
+    """The owner's piece (shape and name) on a trade box or city space, drawn and said; nothing
+    for a space nobody holds (-1)."""
+    if owner < 0:
+        return
+    p = state.players[owner]
+    shape, noun = piece
+    pic.piece(shape, f"{shape}-{slug(p)}-{key}", space, p, *at, PIECE)
+    pic.say(f"{space}: {p}'s {noun}")
 
 
 def _open_box(pic, box: str, number: int, index: int, cell, state: State, colour) -> None:

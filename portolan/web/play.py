@@ -41,15 +41,30 @@ _RESUME = re.compile(r"portolan play ([a-z0-9-]+) --log")
 
 
 def routes(site: Site) -> list[Route]:
-    store = site.store
+    pages = _PlayPages(site)
+    return [
+        Route("/play", pages.new, name="play_new"),
+        Route("/play", pages.create, methods=["POST"], name="play_create"),
+        Route("/play/{key}", pages.table_page, name="table"),
+        Route("/play/{key}", pages.post_answer, methods=["POST"], name="table_answer"),
+        Route("/play/{key}/log.yaml", pages.download, name="table_log"),
+    ]
 
-    def new_page(request: Request, status: int = 200, **values):
+
+class _PlayPages:
+    """The referee's pages over one site: starting a game, its table, answers, its log."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.store = site.store
+
+    def new_page(self, request: Request, status: int = 200, **values):
         game_id = values.pop("chosen", None) or request.query_params.get("game", "")
-        games = site.checked_games()
+        games = self.site.checked_games()
         model = next((g for g in games if g.id == game_id), None)
         rules = rules_for(game_id) if model else None
         options = list(rules.options(model)) if model else []
-        return site.page(
+        return self.site.page(
             request,
             "play_new.html.j2",
             status,
@@ -62,30 +77,30 @@ def routes(site: Site) -> list[Route]:
             seats=values.get("seats", {}),
             levels=LEVELS,
             secret_cards=rules is not None and getattr(rules.bot, "hidden_hand", None) is not None,
-            in_progress=[] if model else store.in_progress(),
+            in_progress=[] if model else self.store.in_progress(),
             titles={g.id: g.title for g in games},
         )
 
-    async def new(request: Request):
-        return new_page(request)
+    async def new(self, request: Request):
+        return self.new_page(request)
 
-    async def create(request: Request):
+    async def create(self, request: Request):
         form = await read_form(request)
         game_id = str(form.get("game", ""))
         raw = str(form.get("players", ""))
-        if game_id not in {g.id for g in site.checked_games()}:
-            return new_page(request, 400, players=raw, problems=[_problem("choose a game")])
+        if game_id not in {g.id for g in self.site.checked_games()}:
+            return self.new_page(request, 400, players=raw, problems=[_problem("choose a game")])
         seats = {k: str(v) for k, v in form.items() if k.startswith(("bot.", "cards."))}
         try:
-            players = players_of(site, game_id, raw)
-            model = site.game(game_id)
+            players = players_of(self.site, game_id, raw)
+            model = self.site.game(game_id)
             rules = rules_for(game_id)
             typed = {k[2:]: str(v) for k, v in form.items() if k.startswith("o.") and v}
             chosen = rule_options.resolve(rules.options(model), typed, Source("form"))
             bots = bot_seats(seats, players)
-            key = await in_turn(store.create, game_id, players, chosen, bots)
+            key = await in_turn(self.store.create, game_id, players, chosen, bots)
         except InputError as exc:
-            return new_page(
+            return self.new_page(
                 request,
                 400,
                 chosen=game_id,
@@ -95,83 +110,58 @@ def routes(site: Site) -> list[Route]:
             )
         return RedirectResponse(str(request.url_for("table", key=key)), status_code=303)
 
-    def show(request: Request, key: str, status: int = 200):
+    def show(self, request: Request, key: str, status: int = 200):
         opened = request.query_params.get("open") or None
         try:
-            with store.table(key, changes=False) as table:
+            with self.store.table(key, changes=False) as table:
                 before = table.version
                 table.settle()  # a bot's turn: it answers now, within its budget
                 if table.over and table.version != before:
-                    _keep_history(site, key, table)
-                prompt = table.prompt(opened)
-                sheet = table.score()
-                values = dict(
-                    key=key,
-                    game=table.session.model,
-                    players=table.session.players,
-                    bots={p: read_seat(spec) for p, spec in table.bots.items()},
-                    prompt=prompt,
-                    at=table.version,
-                    turn=table.steps[-1].turn if table.steps else 0,
-                    can_undo=table.can_undo,
-                    events=list(table.events),
-                    public=table.public_state(),
-                    picture=picture_of(table),
-                    scores=[(ln.player, ln.total) for ln in sheet.lines],
-                    sheet=sheet.as_json() if prompt is None else None,
-                    notice=NOTICES.get(request.query_params.get("notice", ""), ""),
-                )
+                    _keep_history(self.site, key, table)
+                values = _table_values(table, key, opened)
         except NoSuchGame:
             raise HTTPException(404, "no game at this address") from None
-        return site.page(request, "play.html.j2", status, **values)
+        notice = NOTICES.get(request.query_params.get("notice", ""), "")
+        return self.site.page(request, "play.html.j2", status, notice=notice, **values)
 
-    async def table_page(request: Request):
-        return await in_turn(show, request, request.path_params["key"])
+    async def table_page(self, request: Request):
+        return await in_turn(self.show, request, request.path_params["key"])
 
-    def answer(key: str, action: str, value: str, at: str) -> str:
+    def answer(self, key: str, action: str, value: str, at: str) -> str:
         """Apply one answer; the code of what to tell the table (``NOTICES``; '' if all went
         as asked)."""
         try:
-            with store.table(key) as table:
+            with self.store.table(key) as table:
                 if at != str(table.version):
                     return "moved"
                 try:
-                    if action == "undo":
-                        return "" if table.undo() else "nothing-to-undo"
-                    if action == "random":
-                        table.reveal_random()
-                    elif action == "secret":
-                        table.keep_hidden()
-                    elif action in ("choose", "reveal"):
-                        index = int(value)
-                        (table.choose if action == "choose" else table.reveal)(index)
+                    return _apply(table, action, value)
                 except (ValueError, IndexError):
                     return "not-a-choice"
                 finally:
                     if table.over or action == "undo":
-                        _keep_history(site, key, table)
-                return ""
+                        _keep_history(self.site, key, table)
         except NoSuchGame:
             raise HTTPException(404, "no game at this address") from None
 
-    async def post_answer(request: Request):
+    async def post_answer(self, request: Request):
         key = request.path_params["key"]
         form = await read_form(request)
         action = str(form.get("action", ""))
         if action not in ACTIONS:
             raise HTTPException(400, "unknown action")
         notice = await in_turn(
-            answer, key, action, str(form.get("value", ""))[:20], str(form.get("at", ""))
+            self.answer, key, action, str(form.get("value", ""))[:20], str(form.get("at", ""))
         )
         url = request.url_for("table", key=key)
         if notice:
             url = url.include_query_params(notice=notice)
         return RedirectResponse(str(url), status_code=303)
 
-    async def download(request: Request):
+    async def download(self, request: Request):
         key = request.path_params["key"]
         try:
-            path = store.log_path(key)
+            path = self.store.log_path(key)
         except NoSuchGame:
             raise HTTPException(404, "no game at this address") from None
         text = await in_turn(path.read_text, encoding="utf-8")
@@ -186,13 +176,40 @@ def routes(site: Site) -> list[Route]:
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
-    return [
-        Route("/play", new, name="play_new"),
-        Route("/play", create, methods=["POST"], name="play_create"),
-        Route("/play/{key}", table_page, name="table"),
-        Route("/play/{key}", post_answer, methods=["POST"], name="table_answer"),
-        Route("/play/{key}/log.yaml", download, name="table_log"),
-    ]
+
+def _table_values(table, key: str, opened: str | None) -> dict:
+    """What the table's page shows of the game now (read inside the table's lock)."""
+    prompt = table.prompt(opened)
+    sheet = table.score()
+    return dict(
+        key=key,
+        game=table.session.model,
+        players=table.session.players,
+        bots={p: read_seat(spec) for p, spec in table.bots.items()},
+        prompt=prompt,
+        at=table.version,
+        turn=table.steps[-1].turn if table.steps else 0,
+        can_undo=table.can_undo,
+        events=list(table.events),
+        public=table.public_state(),
+        picture=picture_of(table),
+        scores=[(ln.player, ln.total) for ln in sheet.lines],
+        sheet=sheet.as_json() if prompt is None else None,
+    )
+
+
+def _apply(table, action: str, value: str) -> str:
+    """One answer applied to the table; ValueError or IndexError if it is not a choice."""
+    if action == "undo":
+        return "" if table.undo() else "nothing-to-undo"
+    if action == "random":
+        table.reveal_random()
+    elif action == "secret":
+        table.keep_hidden()
+    elif action in ("choose", "reveal"):
+        index = int(value)
+        (table.choose if action == "choose" else table.reveal)(index)
+    return ""
 
 
 def bot_seats(form: dict[str, str], players: list[str]) -> dict[str, str]:

@@ -41,60 +41,41 @@ def players_of(site: Site, game_id: str, raw: str) -> list[str]:
 
 
 def routes(site: Site) -> list[Route]:
-    def known(game_id: str) -> None:
-        if game_id not in {g.id for g in site.checked_games()}:
+    pages = _ScorePages(site)
+    return [
+        Route("/score", pages.start, name="score_start"),
+        Route("/score/{game}", pages.pad, name="score_pad"),
+        Route("/score/{game}", pages.submit, methods=["POST"], name="score_submit"),
+        Route("/score/{game}/totals", pages.totals, methods=["POST"], name="score_totals"),
+    ]
+
+
+class _ScorePages:
+    """The score pad's pages over one site: choosing the game and players, the pad, scoring it
+    (the sheet, its downloads, saving it) and the running totals."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+
+    def known(self, game_id: str) -> None:
+        if game_id not in {g.id for g in self.site.checked_games()}:
             raise HTTPException(404, f"no checker for a game called '{game_id[:64]}'")
 
-    async def start(request: Request):
-        game_id = request.query_params.get("game", "")
-        raw_players = request.query_params.get("players", "")
-        if game_id or raw_players:
-            try:
-                known(game_id)
-                players = players_of(site, game_id, raw_players)
-            except HTTPException:
-                return site.page(
-                    request,
-                    "score_start.html.j2",
-                    400,
-                    games=site.checked_games(),
-                    problems=[
-                        {
-                            "where": "game",
-                            "field": None,
-                            "message": "choose a game",
-                            "hint": None,
-                            "line": None,
-                        }
-                    ],
-                    chosen=game_id,
-                    players=raw_players,
-                )
-            except InputError as exc:
-                return site.page(
-                    request,
-                    "score_start.html.j2",
-                    400,
-                    games=site.checked_games(),
-                    problems=problems_of(exc),
-                    chosen=game_id,
-                    players=raw_players,
-                )
-            url = request.url_for("score_pad", game=game_id).include_query_params(
-                players=", ".join(players)
-            )
-            return RedirectResponse(str(url), status_code=303)
-        return site.page(
+    def start_page(self, request: Request, status: int, problems: list, chosen: str, players: str):
+        return self.site.page(
             request,
             "score_start.html.j2",
-            games=site.checked_games(),
-            problems=[],
-            chosen="",
-            players="",
+            status,
+            games=self.site.checked_games(),
+            problems=problems,
+            chosen=chosen,
+            players=players,
         )
 
-    def pad_page(request: Request, game_id: str, players: list[str], status: int = 200, **extra):
-        model = site.game(game_id)
+    def pad_page(
+        self, request: Request, game_id: str, players: list[str], status: int = 200, **extra
+    ):
+        model = self.site.game(game_id)
         values = dict(
             typed={},
             wrong={},
@@ -106,7 +87,7 @@ def routes(site: Site) -> list[Route]:
             today=date.today().isoformat(),
         )
         values.update(extra)
-        return site.page(
+        return self.site.page(
             request,
             "score.html.j2",
             status,
@@ -117,40 +98,44 @@ def routes(site: Site) -> list[Route]:
             **values,
         )
 
-    async def pad(request: Request):
-        game_id = request.path_params["game"]
-        known(game_id)
+    async def start(self, request: Request):
+        game_id = request.query_params.get("game", "")
+        raw_players = request.query_params.get("players", "")
+        if not (game_id or raw_players):
+            return self.start_page(request, 200, [], "", "")
         try:
-            players = players_of(site, game_id, request.query_params.get("players", ""))
+            self.known(game_id)
+            players = players_of(self.site, game_id, raw_players)
+        except HTTPException:
+            problems = [_problem("game", "choose a game")]
+            return self.start_page(request, 400, problems, game_id, raw_players)
         except InputError as exc:
-            return site.page(
-                request,
-                "score_start.html.j2",
-                400,
-                games=site.checked_games(),
-                problems=problems_of(exc),
-                chosen=game_id,
-                players=request.query_params.get("players", ""),
-            )
-        return pad_page(request, game_id, players)
+            return self.start_page(request, 400, problems_of(exc), game_id, raw_players)
+        url = request.url_for("score_pad", game=game_id).include_query_params(
+            players=", ".join(players)
+        )
+        return RedirectResponse(str(url), status_code=303)
 
-    async def submit(request: Request):
+    async def pad(self, request: Request):
         game_id = request.path_params["game"]
-        known(game_id)
-        form = await read_form(request)
-        pad = pad_for(site.game(game_id))
+        self.known(game_id)
+        raw_players = request.query_params.get("players", "")
         try:
-            players = players_of(site, game_id, str(form.get("players", "")))
+            players = players_of(self.site, game_id, raw_players)
         except InputError as exc:
-            return site.page(
-                request,
-                "score_start.html.j2",
-                400,
-                games=site.checked_games(),
-                problems=problems_of(exc),
-                chosen=game_id,
-                players=str(form.get("players", "")),
-            )
+            return self.start_page(request, 400, problems_of(exc), game_id, raw_players)
+        return self.pad_page(request, game_id, players)
+
+    async def submit(self, request: Request):
+        game_id = request.path_params["game"]
+        self.known(game_id)
+        form = await read_form(request)
+        pad = pad_for(self.site.game(game_id))
+        raw_players = str(form.get("players", ""))
+        try:
+            players = players_of(self.site, game_id, raw_players)
+        except InputError as exc:
+            return self.start_page(request, 400, problems_of(exc), game_id, raw_players)
         typed, options = _typed(form, pad, players)
         kept = dict(typed=typed, options=options)
         text, name = await text_of(form, "yaml", "file", POSITION)
@@ -158,48 +143,54 @@ def routes(site: Site) -> list[Route]:
         if not text.strip() or form.get("from") == "pad":
             wrong = check_cells(pad, players, typed)
             if wrong:
-                problems = [_cell_problem(m) for m in wrong.values()]
-                return pad_page(
+                problems = [_problem("pad", m) for m in wrong.values()]
+                return self.pad_page(
                     request, game_id, players, 422, wrong=wrong, problems=problems, **kept
                 )
             written = position_text(pad, players, typed, options)
             text, name = written.text, POSITION
         try:
-            sheet = await in_turn(_score, site, game_id, text, name)
+            sheet = await in_turn(_score, self.site, game_id, text, name)
             played = _played_on(str(form.get("played", ""))) if form.get("save") else None
         except InputError as exc:
             lines = {p.line for p in exc.problems if p.line}
-            wrong = _wrong_cells(exc, written)
-            return pad_page(
+            return self.pad_page(
                 request,
                 game_id,
                 players,
                 422,
-                wrong=wrong,
+                wrong=_wrong_cells(exc, written),
                 problems=problems_of(exc),
                 yaml_text=text,
                 yaml_rows=numbered(text, lines),
                 **kept,
             )
         if played is not None:
-            play_id = await in_turn(site.history.add_scored, game_id, played, sheet.as_json(), text)
-            url = request.url_for("history_play", play=play_id).include_query_params(notice="saved")
-            return RedirectResponse(str(url), status_code=303)
+            return await self.saved(request, game_id, played, sheet, text)
         if form.get("format") in ("csv", "json"):
             return _download(game_id, sheet, str(form.get("format")))
         if written is None:  # a pasted file or a play opened again: shown in the pad's cells
-            kept = await _in_cells(site, game_id, pad, players, text, sheet) or kept
-        return pad_page(request, game_id, players, sheet=sheet.as_json(), yaml_text=text, **kept)
+            kept = await _in_cells(self.site, game_id, pad, players, text, sheet) or kept
+        return self.pad_page(
+            request, game_id, players, sheet=sheet.as_json(), yaml_text=text, **kept
+        )
 
-    async def totals(request: Request):
+    async def saved(self, request: Request, game_id: str, played: str, sheet, text: str):
+        """A scored play kept in the history; its page says so."""
+        history = self.site.history
+        play_id = await in_turn(history.add_scored, game_id, played, sheet.as_json(), text)
+        url = request.url_for("history_play", play=play_id).include_query_params(notice="saved")
+        return RedirectResponse(str(url), status_code=303)
+
+    async def totals(self, request: Request):
         """The running totals of a pad being filled in (the page's script asks as the table
         types): each player's total, or the wrong cells with their messages."""
         game_id = request.path_params["game"]
-        known(game_id)
+        self.known(game_id)
         form = await read_form(request)
-        pad = pad_for(site.game(game_id))
+        pad = pad_for(self.site.game(game_id))
         try:
-            players = players_of(site, game_id, str(form.get("players", "")))
+            players = players_of(self.site, game_id, str(form.get("players", "")))
         except InputError:
             return JSONResponse({"totals": None, "wrong": {}, "problems": []}, status_code=400)
         typed, options = _typed(form, pad, players)
@@ -208,7 +199,7 @@ def routes(site: Site) -> list[Route]:
             return JSONResponse({"totals": None, "wrong": wrong, "problems": []})
         written = position_text(pad, players, typed, options)
         try:
-            sheet = await in_turn(_score, site, game_id, written.text, POSITION)
+            sheet = await in_turn(_score, self.site, game_id, written.text, POSITION)
         except InputError as exc:
             messages = [p.message for p in exc.problems]
             return JSONResponse(
@@ -216,13 +207,6 @@ def routes(site: Site) -> list[Route]:
             )
         shown = {line.player: line.total for line in sheet.lines}
         return JSONResponse({"totals": shown, "wrong": {}, "problems": []})
-
-    return [
-        Route("/score", start, name="score_start"),
-        Route("/score/{game}", pad, name="score_pad"),
-        Route("/score/{game}", submit, methods=["POST"], name="score_submit"),
-        Route("/score/{game}/totals", totals, methods=["POST"], name="score_totals"),
-    ]
 
 
 def _typed(form, pad: Pad, players: list[str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -235,8 +219,9 @@ def _typed(form, pad: Pad, players: list[str]) -> tuple[dict[str, str], dict[str
     return typed, options
 
 
-def _cell_problem(message: str) -> dict:
-    return {"where": "pad", "field": None, "message": message, "hint": None, "line": None}
+def _problem(where: str, message: str) -> dict:
+    """A problem of the form itself (not of a file), as the pages list problems."""
+    return {"where": where, "field": None, "message": message, "hint": None, "line": None}
 
 
 def _wrong_cells(exc: InputError, written: Written | None) -> dict[str, str]:
