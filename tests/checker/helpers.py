@@ -27,6 +27,17 @@ def marked_line(text: str) -> int:
     return lines[0]
 
 
+def score_position(game: str, folder: Path, text: str, *extra: str):
+    """``portolan score GAME`` of ``text`` written to position.yaml in ``folder`` (CliRunner)."""
+    from typer.testing import CliRunner
+
+    from portolan.cli import app
+
+    path = folder / "position.yaml"
+    path.write_text(text, encoding="utf-8")
+    return CliRunner().invoke(app, ["score", game, str(path), *extra])
+
+
 def portolan(args: list[str], stdin: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """The real ``portolan`` command, run with ``stdin`` typed at its prompts."""
     return subprocess.run(

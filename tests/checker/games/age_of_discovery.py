@@ -11,6 +11,7 @@ from tests.checker.games.spec import (
     GameTests,
     Malformed,
     Play,
+    Position,
     Violation,
 )
 
@@ -546,6 +547,38 @@ expeditions:
   John Cabot: {Ana: [Blue Ship 1], Cai: [Blue Ship 2, Blue Ship 1]}
 """
 
+# By hand, final scoring (coloured number for a ship of the card's colour, else the black one):
+#   Columbus (red, 5/4): Ana Red Ship 2 + Red Ship 3 = 5 + 5; Ben Santa María sailing red = 5.
+#   Drake (blue, 6/5): Ben Red Ship 1 = 5, Blue Ship 2 (sent with a Wild Ship, still blue) = 6.
+#   de Abreu (red, 8/7): Cai two green ships = 7 + 7.
+#   Cabot (blue, 7/6): Ana Blue Ship 1 = 7; Cai Blue Ship 2 + Blue Ship 1 = 7 + 7.
+#   Ana 17, Ben 16, Cai 28.
+# Missions (3-player tables, points at the player's contracts):
+#   Ana, Majority, 5 contracts -> 5: Columbus (2 of 3 ships) = 5 (Cabot, 1 of 3, no).
+#   Ben, All Ships, 2 contracts -> 2: Drake (alone) = 2 (Columbus, 1 of 3, no).
+#   Cai, One Ship, 3 contracts -> 2: de Abreu and Cabot = 4.
+# Totals: Ana 14 + 17 + 5 + 3 = 39; Ben 9 + 16 + 2 + 1 = 28; Cai 11 + 28 + 4 + 2 = 45.
+POSITION_SCORE = {
+    "Ana": {
+        "first_expeditions": 14,
+        "final_expeditions": 17,
+        "special_mission": 5,
+        "unassigned_ships": 3,
+    },
+    "Ben": {
+        "first_expeditions": 9,
+        "final_expeditions": 16,
+        "special_mission": 2,
+        "unassigned_ships": 1,
+    },
+    "Cai": {
+        "first_expeditions": 11,
+        "final_expeditions": 28,
+        "special_mission": 4,
+        "unassigned_ships": 2,
+    },
+}
+
 
 BAD_POSITIONS = {
     # positions no game can reach
@@ -667,4 +700,5 @@ TESTS = GameTests(
     pieces=every_piece,
     full_set=full_set,
     finished=finished,
+    position=Position(POSITION, Expected(POSITION_SCORE, ["Cai"]), {"Cai": 1, "Ana": 2, "Ben": 3}),
 )

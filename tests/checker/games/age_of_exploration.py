@@ -10,6 +10,7 @@ from tests.checker.games.spec import (
     GameTests,
     Malformed,
     Play,
+    Position,
     Violation,
 )
 
@@ -571,6 +572,23 @@ def finished(state, sheet, model) -> None:
         assert state.round <= state.round_limit and "round limit" in state.end_reason
 
 
+# An end position copied off the VP chart by a 3-player table (target 6 VP). Each award is worth
+# the VP chart's 1 VP; progress counts the times Ben's NWP/SSA marker advanced, 1 VP each
+# (rules.yaml, known_progress_vp). Ana 6 awards = 6; Ben 2 awards + 1 = 3; Cai 1 Bay = 1.
+POSITION = """\
+game: age-of-exploration
+players:
+  Ana: {awards: [new-world-sighting, landfall-na, landfall-cb, cod-banks, bay, bay]}
+  Ben: {awards: [landfall-ca, mayan-ruins], progress: 1}
+  Cai: {awards: [bay]}
+"""
+POSITION_SCORE = {
+    "Ana": {"vp_chart": 6, "known_progress": 0, "goods": 0, "majors": 0},
+    "Ben": {"vp_chart": 2, "known_progress": 1, "goods": 0, "majors": 0},
+    "Cai": {"vp_chart": 1, "known_progress": 0, "goods": 0, "majors": 0},
+}
+
+
 TESTS = GameTests(
     game="age-of-exploration",
     examples=EXPECTED,
@@ -596,4 +614,5 @@ TESTS = GameTests(
     pieces=every_card,
     full_set=full_set,
     finished=finished,
+    position=Position(POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2, "Cai": 3}),
 )

@@ -11,6 +11,7 @@ from tests.checker.games.spec import (
     GameTests,
     Malformed,
     Play,
+    Position,
     Violation,
 )
 from tests.checker.helpers import MARK, TINY
@@ -652,6 +653,14 @@ islands:
   Harbour Market: {Ben: 2, Cai: 1, Ana: 1}
 """
 
+# Palm Grove (3/1): Ana 3, Ben 1. Gold Reef (5/2): Cai 5. Orchard Isle (4/2): tied for most, Ana 2
+# and Ben 2. Harbour Market (3/1): Ben 3; Cai and Ana tie for second: nobody. VP tokens as written.
+POSITION_SCORE = {
+    "Ana": {"island_majorities": 5, "vp_tokens": 5},
+    "Ben": {"island_majorities": 6, "vp_tokens": 7},
+    "Cai": {"island_majorities": 5, "vp_tokens": 3},
+}
+
 
 BAD_POSITIONS = {  # what is replaced in POSITION, by what, and the message
     "an unknown island": (
@@ -790,4 +799,5 @@ TESTS = GameTests(
     full_set=full_set,
     finished=finished,
     fit_options=two_player_pirates,
+    position=Position(POSITION, Expected(POSITION_SCORE, ["Ben"]), {"Ana": 2, "Ben": 1, "Cai": 3}),
 )

@@ -11,6 +11,7 @@ from tests.checker.games.spec import (
     GameTests,
     Malformed,
     Play,
+    Position,
     Violation,
 )
 
@@ -342,6 +343,18 @@ players:
   Cai:
 """
 
+# Ana: 5 + 4 + 5 = 14, Cortez a Conqueror +1; 3 discoveries each: the most is shared (+5);
+# Eastern 2 to 1: Ana +5; Pacific 1 to 0: Ana +5. Ben: 3 + 2 + 3 = 8; Western 2 to 0 (+5).
+SHEET_LINES = "discoveries conqueror most_discoveries most_western most_eastern most_pacific"
+POSITION_SCORE = {
+    name: dict(zip(SHEET_LINES.split(), points, strict=True))
+    for name, points in [
+        ("Ana", (14, 1, 5, 0, 5, 5)),
+        ("Ben", (8, 0, 5, 5, 0, 0)),
+        ("Cai", (0, 0, 0, 0, 0, 0)),
+    ]
+}
+
 
 def position(old: str, new: str) -> str:
     """POSITION with ``old`` replaced by ``new`` on a line then marked ``# here``."""
@@ -410,4 +423,5 @@ TESTS = GameTests(
     pieces=every_card,
     full_set=full_set,
     finished=finished,
+    position=Position(POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2, "Cai": 3}),
 )

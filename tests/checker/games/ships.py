@@ -6,7 +6,15 @@ from collections import Counter
 
 from portolan.checker.games.ships.book import FREE_CUBE, GOLD, INDUSTRY, NAVIGATION
 from portolan.checker.games.ships.scoring import area_points, goods_and_gold, pieces_of
-from tests.checker.games.spec import TINY, Expected, GameTests, Malformed, Play, Violation
+from tests.checker.games.spec import (
+    TINY,
+    Expected,
+    GameTests,
+    Malformed,
+    Play,
+    Position,
+    Violation,
+)
 
 
 # -- the examples, worked out by hand ----------------------------------------------------------
@@ -574,6 +582,14 @@ players:
   Ben: {vp: 40, gold: 10, goods: [Metal], cubes: [Caribbean Cloth]}
 """
 
+# Area 5 scores once more: Ana's cubes in Caribbean (Spice) and New Spain 2 x 5 = 10, her disc in
+# Caribbean 5 + 1 (her cube there) = 6: 16; Ben's cube in Caribbean 5. Goods and gold: Ana
+# 2 Cloth 8 + Wine 3 + 7 gold = 18: 9 VP; Ben Metal 3 + 10 = 13: 6 VP.
+POSITION_SCORE = {
+    "Ana": {"track": 48, "final_area": 16, "goods_and_gold": 9},
+    "Ben": {"track": 40, "final_area": 5, "goods_and_gold": 6},
+}
+
 
 def position(old: str, new: str) -> str:
     """POSITION with ``old`` replaced by ``new`` on a line then marked ``# here``."""
@@ -740,4 +756,5 @@ TESTS = GameTests(
     pieces=every_piece,
     full_set=full_set,
     finished=finished,
+    position=Position(POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2}),
 )

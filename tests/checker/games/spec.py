@@ -52,6 +52,16 @@ class Malformed:
 
 
 @dataclass(frozen=True)
+class Position:
+    """A finished game's end position as a table writes it for ``portolan score``, and its score
+    worked out by hand (the module's comments show the working)."""
+
+    text: str
+    expected: Expected
+    ranks: dict[str, int]  # player -> place on the score sheet
+
+
+@dataclass(frozen=True)
 class Play:
     """A whole game played at ``portolan play``'s prompts by a script, stopped and resumed at
     every prompt (tests/checker/test_games_play.py)."""
@@ -79,6 +89,8 @@ class GameTests:
     # A check on a finished random game's state and score sheet (asserts inside).
     finished: Callable[[Any, Any, Any], None] | None = None
     malformed_positions: dict[str, Malformed] = field(default_factory=dict)
+    # An end position scored by hand (tests/checker/test_games_positions.py): every game has one.
+    position: Position | None = None
     # The random options made fit for a player count (options, players) -> options: e.g. a
     # variant for 2 players only, turned off for more.
     fit_options: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
