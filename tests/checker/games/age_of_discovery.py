@@ -6,6 +6,7 @@ from collections import Counter
 
 from portolan.checker.core.registry import rules_for
 from tests.checker.games.spec import (
+    ROOT,
     TINY,
     Expected,
     GameTests,
@@ -179,7 +180,8 @@ SETUP_CASES = {
             "Ben: {contracts: [Yellow Contract 3]",
         ).replace("mission: Majority of Ships}", "mission: Majority of Ships}  # here"),
         "§3.0",
-        "each player is dealt 2 trade contracts: 1 written for Ben",
+        "each player is dealt 2 trade contracts: 1 written for Ben (a contract kept secret is "
+        "written hidden)",
     ),
 }
 
@@ -689,6 +691,24 @@ TESTS = GameTests(
     violations={
         **{name: Violation(text, s, m) for name, (text, s, m) in SETUP_CASES.items()},
         **{name: Violation(log(tail), s, m) for name, (tail, s, m) in TURN_CASES.items()},
+        # the whole line check prints: where, the rule's words and its section
+        "one flagship for two players": Violation(
+            *SETUP_CASES["one flagship for two players"], turn=0, player="Ben", phase="Setup"
+        ),
+        "a third Red Ship 1": Violation(
+            log(TURN_CASES["a third Red Ship 1"][0]),
+            *TURN_CASES["a third Red Ship 1"][1:],
+            turn=1,
+            player="Ana",
+            phase="Purchase",
+            column=38,
+        ),
+        "a step after the end of the game": Violation(
+            (ROOT / "examples" / "age-of-discovery" / "two-players.yaml").read_text("utf-8")
+            + "  - {player: Ana, coins: take}  # here\n",
+            "§5.3",
+            "the game is already over",
+        ),
     },
     malformed_logs={name: Malformed(text, message) for name, (text, message) in MALFORMED.items()},
     malformed_positions={

@@ -362,7 +362,7 @@ VIOLATIONS = {
     "a repair with nothing damaged": (
         then_ana("draw 115, to ATL5, status AZORES, repair"),
         "Expedition Action",
-        "nothing to repair here",
+        "nothing to repair here (not Rotten Hulls), or not a Ⓟ space (Cod Banks) or base",
     ),
     "consolidating a single ship": (
         BEN_OUT + "  - player: Ana\n    steps: [draw 112]\n" + ben("draw 143, consolidate"),
@@ -392,7 +392,7 @@ VIOLATIONS = {
     "a take-over of a ship expedition": (
         LAND + ana("draw 151, ashore 1 1, to NA2-APP, takeover Ben"),
         "Expedition Action",
-        "Ben has no land expedition here to take over",
+        "Ben has no land expedition here to take over (or may not be tried again)",
     ),
     # End-of-turn Actions
     "a return far from Europe": (

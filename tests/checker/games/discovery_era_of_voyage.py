@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from portolan.checker.core.registry import rules_for
 from tests.checker.games.spec import (
@@ -472,7 +473,8 @@ RETURN_TAIL = (
 
 def _violations() -> dict[str, Violation]:
     out = {
-        name: Violation(setup_log(islands, extra), section, message)
+        # a setup violation belongs to the table, before the first turn
+        name: Violation(setup_log(islands, extra), section, message, 0, "Table", "Setup")
         for name, (islands, extra, section, message) in SETUP_CASES.items()
     }
     out["a circle of six islands"] = Violation(
@@ -489,6 +491,14 @@ def _violations() -> dict[str, Violation]:
             "Invest",
             message,
         )
+    # where the violation is reported; a move refused once its phase is past is reported in
+    # its own phase: the second marker of 'invest: 2' in the Invest phase, not in 'Turn' where
+    # the replay had got to
+    for name, turn in (
+        ("an investment that cannot be paid for", 1),
+        ("two investments in one turn", 25),
+    ):
+        out[name] = replace(out[name], turn=turn, player="Ana", phase="Invest")
     for name, (tail, message) in PIRATE_CASES.items():
         head = zero_coins(PIRATES) if name in POOR else PIRATES
         out[name] = Violation(log(head, tail), "2 Player Variant", message)
@@ -516,7 +526,8 @@ def _violations() -> dict[str, Violation]:
             "  - {player: Ben, sail: {to: Gold Reef, bow: clockwise}}  # here\n",
         ),
         "2 Player Variant",
-        "in the first round, after the starting player's turn, Ben places the 2 pirates",
+        "in the first round, after the starting player's turn, Ben places the 2 pirates on "
+        "different vacant islands (pirates: {Island: clockwise, Island: counterclockwise})",
     )
     out["a pirate moved in a 2-player game without pirates"] = Violation(
         log(
@@ -534,6 +545,15 @@ def _violations() -> dict[str, Violation]:
         "Sailing",
         "returning costs 1 coin of tariff to Ana and Ben has 0 coins; only a player who cannot "
         "pay for any island returns without paying (option tariff_on_central: true)",
+    )
+    # The game ends at the end of the round an end condition was met in: in the two-player
+    # example Ben places his last marker and Ana plays the round's last turn.
+    out["a turn after the round in which the game ended"] = Violation(
+        (EXAMPLES / "two-players.yaml").read_text(encoding="utf-8")
+        + "  - {player: Ben, sail: return}  # here\n",
+        "End of Game",
+        "the game is already over",
+        player="Ben",
     )
     out["a step after the end of the game"] = Violation(
         (EXAMPLES / "three-players.yaml").read_text(encoding="utf-8")

@@ -6,6 +6,7 @@ from collections import Counter
 
 from portolan.checker.core.registry import rules_for
 from tests.checker.games.spec import (
+    ROOT,
     TINY,
     Expected,
     GameTests,
@@ -108,7 +109,7 @@ VIOLATIONS = {
     "no card drawn in the Outfit phase": (
         "  - player: Ana\n    explore: [Magellan: Ocean]  # here\n",
         "Outfit Phase",
-        "Ana must first draw 1 card from the Expedition deck",
+        "Ana must first draw 1 card from the Expedition deck (write it as draw:)",
     ),
     "a fifth Galleons": (
         "  - player: Ana\n    draw: Galleons\n    explore: [Magellan: Ocean]\n"
@@ -123,6 +124,7 @@ VIOLATIONS = {
         "  - {player: Ana, draw: Christopher Columbus}  # here\n",
         "Outfit Phase",
         "Christopher Columbus cannot come from the Expedition deck: its only copy is in Ben's hand",
+        (7, "Ana", "Outfit"),
     ),
     "an expedition without a crew": (
         "  - player: Ana\n    draw: Sailors\n    explore: [Magellan: Ocean]\n"
@@ -144,7 +146,8 @@ VIOLATIONS = {
         "      - [Christopher Columbus, Carracks, Colonists]\n"
         "      - [Hernan Cortez, Caravels, Conquistadors]  # here\n",
         "Expedition Phase",
-        "only one expedition may be formed in an Expedition phase",
+        "only one expedition may be formed in an Expedition phase (option expeditions_per_phase: "
+        "one)",
     ),
     "an expedition that does not explore": (  # blamed on Ana's turn, not on Ben's
         "  - {player: Ana, draw: Caravels}  # here\n  - {player: Ben, draw: Colonists}\n",
@@ -156,7 +159,7 @@ VIOLATIONS = {
         "  - player: Ana\n    draw: Caravels\n    explore:\n      - Magellan: Ocean\n"
         "      - Magellan: Ocean  # here\n",
         "Exploration Phase",
-        "every expedition of Ana has already turned over its card this turn",
+        "Magellan: every expedition of Ana has already turned over its card this turn",
     ),
     "a card turned over twice": (
         "  - player: Ana\n    draw: Caravels\n    explore: [Magellan: Japan]\n"
@@ -171,7 +174,7 @@ VIOLATIONS = {
         "  - player: Ana\n    draw: Sailors\n    explore: [Magellan: Caribbean]  # here\n"
         "  - {player: Ben, draw: Conquistadors}\n",
         "Exploration Phase",
-        "after claiming Caribbean, name the expedition card discarded at random",
+        "after claiming Caribbean, name the expedition card discarded at random (discard:)",
         (9, "Ana", "Exploration"),
     ),
     "a random discard that is not an expedition card": (
@@ -206,7 +209,8 @@ VIOLATIONS = {
         "  - player: Ana\n    draw: Repairs\n    explore:\n"
         "      - Magellan: {flip: Pirates, save: Cannons, by: Ben}  # here\n",
         "Exploration Phase",
-        "Ben cannot protect Ana's expedition: a Save card is discarded from your own hand",
+        "Ben cannot protect Ana's expedition: a Save card is discarded from your own hand (option "
+        "save_others: false)",
     ),
     "a failed expedition that explores again": (
         "  - player: Ana\n    draw: Caravels\n    explore: [Magellan: Natives]\n"
@@ -404,8 +408,16 @@ TESTS = GameTests(
     game="exploration-age-of-sail",
     examples={name: Expected(EXPECTED[name], WINNERS[name]) for name in EXPECTED},
     violations={
-        name: Violation(log(tail), section, message, *(where[0] if where else ()))
-        for name, (tail, section, message, *where) in VIOLATIONS.items()
+        **{
+            name: Violation(log(tail), section, message, *(where[0] if where else ()))
+            for name, (tail, section, message, *where) in VIOLATIONS.items()
+        },
+        "a step after the end of the game": Violation(
+            (ROOT / "examples" / "exploration-age-of-sail" / "two-players.yaml").read_text("utf-8")
+            + "  - {player: Ana, draw: Galleons}  # here\n",
+            "End of Game",
+            "the game is already over",
+        ),
     },
     malformed_logs={name: Malformed(text, message) for name, (text, message) in MALFORMED.items()},
     malformed_positions={

@@ -212,7 +212,7 @@ VIOLATIONS = {
     "a ship below the present age": (
         log(ana("{place: 2, trade: Athens Wine}") + ben("{place: 1, trade: Rhodes Oil}  # here")),
         "Deciding whether to place in the present ship age or the next one up",
-        "age 1 is below the present age (2)",
+        "age 1 is below the present age (2): Place ship never goes lower (Upgrade ship may)",
     ),
     "a ship two ages up": (
         log(ana("{place: 3, trade: Athens Wine}  # here")),
@@ -241,12 +241,13 @@ VIOLATIONS = {
     "a city disc from no row named": (
         log(ana("gold") + ben("{place: 1, city: Tyre}  # here")),
         "Consequences of placing your ship in the warship box",
-        "say which row of the display the disc comes from",
+        "say which row of the display the disc comes from: disc: Warehouse or Bank",
     ),
     "an industry counter on a city": (
         log(ana("gold") + ben("{place: 1, city: Tyre, disc: Bank, industry: true}  # here")),
         "Consequences of placing your ship in the warship box",
-        "an industry counter cannot increase a city's benefit",
+        "an industry counter cannot increase a city's benefit (industry: true goes with a trade "
+        "box)",
     ),
     "a city already taken": (
         log(
@@ -267,7 +268,7 @@ VIOLATIONS = {
     "a trade box already taken": (
         log(ana("{place: 1, trade: Alexandria Food}  # here")),
         "Consequences of placing your ship in the merchant box",
-        "the Alexandria Food trade box is taken (by Ben)",
+        "the Alexandria Food trade box is taken (by Ben): a cube goes in an empty trade box",
     ),
     "an industry counter not held": (
         log(ana("{place: 1, trade: Athens Wine, industry: true}  # here")),
@@ -277,7 +278,8 @@ VIOLATIONS = {
     "a full warehouse": (
         log(ana("gold") + ben("{place: 1, trade: Byzantium Food}", "navigation  # here")),
         "Consequences of placing your ship in the merchant box",
-        "Ben's warehouse holds 4 goods and has room for 3",
+        "Ben's warehouse holds 4 goods and has room for 3: name the goods sent back (return: "
+        "[...])",
     ),
     "a good sent back that is not held": (
         log(ana("gold") + ben("{place: 1, trade: Byzantium Food, return: [Wine]}  # here")),
@@ -311,7 +313,8 @@ VIOLATIONS = {
             + ben("{place: 1, trade: Rhodes Oil}  # here")
         ),
         "Placing your merchant cube or city disc in the next area in the progression",
-        "Area 2 is behind the present area (Area 3)",
+        "Area 2 is behind the present area (Area 3): cubes and discs go in the present area or "
+        "the next",
     ),
     # Upgrade ship, Remove one ship
     "an upgrade of a ship not there": (
@@ -379,7 +382,7 @@ VIOLATIONS = {
     "a sale of nothing": (
         log(ana("{sell: []}", "gold  # here")),
         "Action: Sell Goods",
-        "name the goods sold",
+        "name the goods sold (sell: [...])",
     ),
     "a sale without goods": (
         SETUP.format(options="") + ana("{sell: [Cloth]}  # here"),
@@ -417,12 +420,13 @@ VIOLATIONS = {
             ana("{place: 1, trade: Athens Oil}", "{exchange: Oil, gold: 1, cube: merchant}  # here")
         ),
         "Free Exchange of Goods",
-        "the free action cube an Oil was exchanged for must be used at once",
+        "the free action cube an Oil was exchanged for must be used at once, to pay for this "
+        "action",
     ),
     "a Wine's gold not used": (
         log(ana("{place: 1, trade: Athens Wine}", "{exchange: Wine, gold: 1}  # here")),
         "Free Exchange of Goods",
-        "1 gold from Wine but Take one gold costs 0",
+        "1 gold from Wine but Take one gold costs 0: what an exchange gives must be used at once",
     ),
     "a Metal's navigation not used": (
         log(ana("{place: 1, trade: Rhodes Metal}", "{exchange: Metal, gold: 1}  # here")),
@@ -442,7 +446,8 @@ VIOLATIONS = {
     "a new era without its display": (
         to_age_5(""),
         "Placing your ship in the next age level along the ship age track",
-        "the Sailing ship era has begun: name the 12 more card(s) dealt to the display",
+        "the Sailing ship era has begun: name the 12 more card(s) dealt to the display (display: "
+        "[...])",
     ),
     "a Galley card dealt to a new era": (
         to_age_5(", display: [Currency]"),

@@ -32,8 +32,10 @@ class Expected:
 
 @dataclass(frozen=True)
 class Violation:
-    """A log broken at the line marked ``# here``: the rule cited and the message's words; and,
-    where given, the turn, player and phase the violation is reported in."""
+    """A log broken at the line marked ``# here``: the rule cited and the message, word for word
+    (a player reads it); and, where given, the turn (0: the setup), player, phase and column the
+    violation is reported at. With turn, player and phase given, the whole line `check` prints
+    is compared."""
 
     log: str
     section: str
@@ -41,6 +43,7 @@ class Violation:
     turn: int | None = None
     player: str | None = None
     phase: str | None = None
+    column: int | None = None
 
 
 @dataclass(frozen=True)
