@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 from portolan.checker.core.registry import rules_for
+from tests.checker.games import spec
 from tests.checker.games.spec import (
-    ROOT,
     TINY,
     Expected,
     GameTests,
     Malformed,
     Play,
-    Position,
     Violation,
 )
 
@@ -703,11 +702,8 @@ TESTS = GameTests(
             phase="Purchase",
             column=38,
         ),
-        "a step after the end of the game": Violation(
-            (ROOT / "examples" / "age-of-discovery" / "two-players.yaml").read_text("utf-8")
-            + "  - {player: Ana, coins: take}  # here\n",
-            "§5.3",
-            "the game is already over",
+        "a step after the end of the game": spec.after_the_end(
+            "age-of-discovery", "two-players", "{player: Ana, coins: take}", "§5.3"
         ),
     },
     malformed_logs={name: Malformed(text, message) for name, (text, message) in MALFORMED.items()},
@@ -720,5 +716,7 @@ TESTS = GameTests(
     pieces=every_piece,
     full_set=full_set,
     finished=finished,
-    position=Position(POSITION, Expected(POSITION_SCORE, ["Cai"]), {"Cai": 1, "Ana": 2, "Ben": 3}),
+    position=spec.Position(
+        POSITION, Expected(POSITION_SCORE, ["Cai"]), {"Cai": 1, "Ana": 2, "Ben": 3}
+    ),
 )

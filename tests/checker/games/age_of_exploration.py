@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tests.checker.games import spec
 from tests.checker.games.spec import (
     TINY,
     Expected,
     GameTests,
     Malformed,
     Play,
-    Position,
     Violation,
 )
 
@@ -614,5 +614,7 @@ TESTS = GameTests(
     pieces=every_card,
     full_set=full_set,
     finished=finished,
-    position=Position(POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2, "Cai": 3}),
+    position=spec.Position(
+        POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2, "Cai": 3}
+    ),
 )

@@ -6,13 +6,13 @@ from collections import Counter
 from dataclasses import replace
 
 from portolan.checker.core.registry import rules_for
+from tests.checker.games import spec
 from tests.checker.games.spec import (
     ROOT,
     Expected,
     GameTests,
     Malformed,
     Play,
-    Position,
     Violation,
 )
 from tests.checker.helpers import MARK, TINY
@@ -548,18 +548,15 @@ def _violations() -> dict[str, Violation]:
     )
     # The game ends at the end of the round an end condition was met in: in the two-player
     # example Ben places his last marker and Ana plays the round's last turn.
-    out["a turn after the round in which the game ended"] = Violation(
-        (EXAMPLES / "two-players.yaml").read_text(encoding="utf-8")
-        + "  - {player: Ben, sail: return}  # here\n",
+    out["a turn after the round in which the game ended"] = spec.after_the_end(
+        "discovery-era-of-voyage",
+        "two-players",
+        "{player: Ben, sail: return}",
         "End of Game",
-        "the game is already over",
         player="Ben",
     )
-    out["a step after the end of the game"] = Violation(
-        (EXAMPLES / "three-players.yaml").read_text(encoding="utf-8")
-        + "  - {player: Ana, sail: return}  # here\n",
-        "End of Game",
-        "the game is already over",
+    out["a step after the end of the game"] = spec.after_the_end(
+        "discovery-era-of-voyage", "three-players", "{player: Ana, sail: return}", "End of Game"
     )
     return out
 
@@ -819,5 +816,7 @@ TESTS = GameTests(
     full_set=full_set,
     finished=finished,
     fit_options=two_player_pirates,
-    position=Position(POSITION, Expected(POSITION_SCORE, ["Ben"]), {"Ana": 2, "Ben": 1, "Cai": 3}),
+    position=spec.Position(
+        POSITION, Expected(POSITION_SCORE, ["Ben"]), {"Ana": 2, "Ben": 1, "Cai": 3}
+    ),
 )

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 from portolan.checker.core.registry import rules_for
+from tests.checker.games import spec
 from tests.checker.games.spec import (
-    ROOT,
     TINY,
     Expected,
     GameTests,
     Malformed,
     Play,
-    Position,
     Violation,
 )
 
@@ -412,11 +411,8 @@ TESTS = GameTests(
             name: Violation(log(tail), section, message, *(where[0] if where else ()))
             for name, (tail, section, message, *where) in VIOLATIONS.items()
         },
-        "a step after the end of the game": Violation(
-            (ROOT / "examples" / "exploration-age-of-sail" / "two-players.yaml").read_text("utf-8")
-            + "  - {player: Ana, draw: Galleons}  # here\n",
-            "End of Game",
-            "the game is already over",
+        "a step after the end of the game": spec.after_the_end(
+            "exploration-age-of-sail", "two-players", "{player: Ana, draw: Galleons}", "End of Game"
         ),
     },
     malformed_logs={name: Malformed(text, message) for name, (text, message) in MALFORMED.items()},
@@ -435,5 +431,7 @@ TESTS = GameTests(
     pieces=every_card,
     full_set=full_set,
     finished=finished,
-    position=Position(POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2, "Cai": 3}),
+    position=spec.Position(
+        POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2, "Cai": 3}
+    ),
 )

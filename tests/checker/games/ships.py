@@ -6,15 +6,8 @@ from collections import Counter
 
 from portolan.checker.games.ships.book import FREE_CUBE, GOLD, INDUSTRY, NAVIGATION
 from portolan.checker.games.ships.scoring import area_points, goods_and_gold, pieces_of
-from tests.checker.games.spec import (
-    TINY,
-    Expected,
-    GameTests,
-    Malformed,
-    Play,
-    Position,
-    Violation,
-)
+from tests.checker.games import spec
+from tests.checker.games.spec import TINY, Expected, GameTests, Malformed, Play, Violation
 
 
 # -- the examples, worked out by hand ----------------------------------------------------------
@@ -761,5 +754,5 @@ TESTS = GameTests(
     pieces=every_piece,
     full_set=full_set,
     finished=finished,
-    position=Position(POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2}),
+    position=spec.Position(POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2}),
 )

@@ -46,6 +46,12 @@ class Violation:
     column: int | None = None
 
 
+def after_the_end(game: str, example: str, step: str, section: str, **where: Any) -> Violation:
+    """A step written after the last of an example game's (examples/<game>/<example>.yaml)."""
+    text = (ROOT / "examples" / game / f"{example}.yaml").read_text(encoding="utf-8")
+    return Violation(f"{text}  - {step}  # here\n", section, "the game is already over", **where)
+
+
 @dataclass(frozen=True)
 class Malformed:
     """A file that cannot be read: the line marked ``# here`` and the message's words."""
