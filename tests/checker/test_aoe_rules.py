@@ -30,7 +30,7 @@ from portolan.checker.games.age_of_exploration.moves import (
 )
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, Turn
 from portolan.model import load_game
-from tests.checker.helpers import COMPONENTS, ROOT, run_log
+from tests.checker.helpers import COMPONENTS, ROOT, play_moves, run_log
 
 RULES = rules_for("age-of-exploration")
 MODEL = load_game(COMPONENTS, "age-of-exploration")
@@ -90,16 +90,7 @@ def ana_again(state, *tasks, **now) -> list[str]:
 
 
 def play(state, *moves):
-    events = []
-    for move in moves:
-        d = RULES.decision(state)
-        while d is not None and not isinstance(move, d.accepts) and d.default is not None:
-            events += RULES.apply(state, d.default)
-            d = RULES.decision(state)
-        assert d is not None and isinstance(move, d.accepts), (move, d)
-        assert RULES.check(state, move, d.player) is None, RULES.check(state, move, d.player)
-        events += RULES.apply(state, move)
-    return events
+    return play_moves(RULES, state, *moves)
 
 
 def test_the_last_ship_lost_at_sea_fails_the_expedition():

@@ -46,7 +46,7 @@ from portolan.checker.games.discovery_era_of_voyage.state import (
     TURN_END,
 )
 from portolan.model import load_game
-from tests.checker.helpers import COMPONENTS
+from tests.checker.helpers import COMPONENTS, play_moves
 
 RULES = rules_for("discovery-era-of-voyage")
 MODEL = load_game(COMPONENTS, "discovery-era-of-voyage")
@@ -73,14 +73,8 @@ def new_state(players=("Ana", "Ben", "Cai"), circle=CIRCLE, by_seat=False, marke
 
 
 def play(state, *moves):
-    for move in moves:
-        d = RULES.decision(state)
-        while d is not None and not isinstance(move, d.accepts) and d.default is not None:
-            RULES.apply(state, d.default)
-            d = RULES.decision(state)
-        problem = RULES.check(state, move, d.player)
-        assert problem is None, problem
-        RULES.apply(state, move)
+    """Apply moves as a log would (defaults filled in); every one must be legal. The state."""
+    play_moves(RULES, state, *moves)
     return state
 
 
