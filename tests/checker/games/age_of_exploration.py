@@ -50,7 +50,7 @@ EXPECTED = {
 # -- a base log: both outfit, Ana launches ---------------------------------------------------
 # Ana: Columbus (Ship Handling 2), a Carrack of 3 ships: 4 Crew, 4 Provisions, Trade Goods (9 of 9).
 # Ben: Cabot (Ship Handling 1), a Carrack of 1 ship: 2 Crew, 4 Provisions, Soldiers (7 of 7).
-BASE = """\
+ANA_OUTFITS = """\
 game: age-of-exploration
 players: [Ana, Ben]
 setup:
@@ -60,11 +60,16 @@ turns:
   - player: Ana
     steps: [ship Carrack, play 29 Extra Ship, play 54 Extra Ship, play 25 2 Provision,
       play 35 2 Crew, play 46 Trade Goods]
+"""
+BASE = (
+    ANA_OUTFITS
+    + """\
   - player: Ben
     steps: [ship Carrack, play 28 Soldiers, play 34 2 Provision]
   - player: Ana
     steps: [launch ATL1]
 """
+)
 BEN_OUT = "  - player: Ben\n    steps: [launch ATL1]\n"
 # ... then both sail west: Ana finds the Land Sighted (NA) off the Grand Banks, the Cod Banks,
 # and lands in New England (NA1-NE), where her ships are moored.
