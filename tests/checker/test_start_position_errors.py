@@ -48,6 +48,24 @@ def edited(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def session_of(loaded, log: Path, ask, say, **extra):
+    """A `portolan play` session on a loaded log that starts from a position (with its bots)."""
+    from portolan.checker.core.play import Session
+
+    return Session(
+        loaded.rules,
+        loaded.model,
+        loaded.players,
+        loaded.options,
+        log,
+        ask,
+        say,
+        bot_levels=loaded.bots,
+        start=loaded.start,
+        **extra,
+    )
+
+
 def line_of(path: Path, needle: str) -> int:
     lines = path.read_text(encoding="utf-8").splitlines()
     return next(i for i, line in enumerate(lines, start=1) if needle in line)
@@ -189,20 +207,10 @@ def test_play_goes_on_from_the_position_a_log_names(tmp_path):
     log = tmp_path / "game" / "play.yaml"
     log.write_text("game: ships\nplayers: [Ana, Ben]\nposition: start.yaml\n", encoding="utf-8")
     from portolan.checker.core.log import load_log
-    from portolan.checker.core.play import Session
 
     loaded = load_log(log, ROOT / "components")
     said: list[str] = []
-    session = Session(
-        loaded.rules,
-        loaded.model,
-        loaded.players,
-        loaded.options,
-        log,
-        lambda _: None,
-        said.append,
-        start=loaded.start,
-    )
+    session = session_of(loaded, log, lambda _: None, said.append)
     assert session.resume(log.read_text(encoding="utf-8"), loaded) is None
     for _ in range(12):  # the moves of the next turns, the first offered each time
         d = session.advance()
@@ -252,7 +260,6 @@ def test_play_with_a_bot_finishes_a_game_from_a_position(tmp_path):
 
     from portolan.checker.core.bots import Budget
     from portolan.checker.core.log import load_log
-    from portolan.checker.core.play import Session
     from portolan.checker.core.replay import replay
     from tests.checker.bots.test_play_with_bots import person
 
@@ -265,17 +272,8 @@ def test_play_with_a_bot_finishes_a_game_from_a_position(tmp_path):
     loaded = load_log(log, ROOT / "components")
     lines: list[str] = []
     box: list = []
-    session = Session(
-        loaded.rules,
-        loaded.model,
-        loaded.players,
-        loaded.options,
-        log,
-        person(box, random.Random(3)),
-        lines.append,
-        bot_levels=loaded.bots,
-        budget=Budget(iterations=4),
-        start=loaded.start,
+    session = session_of(
+        loaded, log, person(box, random.Random(3)), lines.append, budget=Budget(iterations=4)
     )
     box.append(session)
     assert session.resume(log.read_text(encoding="utf-8"), loaded) is None
