@@ -492,7 +492,8 @@ MALFORMED = {
     ),
     "a ship named as a flagship": (
         log_with("flagship: Golden Hind,", "flagship: Blue Ship 2,  # here"),
-        "'Blue Ship 2' is not a flagship",
+        "'Blue Ship 2' is not a flagship (expected one of: 'Santa María', 'São Gabriel', 'Golden "
+        "Hind', 'Trinidad', 'Matthew', 'Grande Hermine')",
     ),
     "an unknown action": (
         HEAD + "  - {player: Ana, bye: [Blue Ship 2: White Ship 1]}  # here\n",
@@ -522,7 +523,7 @@ MALFORMED = {
     ),
     "a player not in the game": (
         HEAD + "  - {player: Cai, coins: take}  # here\n",
-        "'Cai' is not a player in this game",
+        "'Cai' is not a player in this game (expected one of: 'Ana', 'Ben')",
     ),
     "five players": (
         HEAD.replace("players: [Ana, Ben]", "players: [Ana, Ben, Cai, Dora, Eli]  # here"),
@@ -589,7 +590,8 @@ BAD_POSITIONS = {
             "Antonio de Abreu: {Cai: [Green Ship 1, Yellow Ship 1]}  # here",
         ),
         "Antonio de Abreu's expedition has ships of 2 colours (green, yellow): after the first "
-        "ship, only ships of its colour join",
+        "ship, only ships of its colour join, or ships sent with a Wild Ship card, marked (wild) "
+        "(§4.4.1)",
     ),
     "a flagship of another colour than the ships it joined": (
         POSITION.replace(
@@ -599,7 +601,7 @@ BAD_POSITIONS = {
         ),
         "Francis Drake's expedition has ships of 2 colours (blue, red): after the first ship, "
         "only ships of its colour join (a flagship too: it sails under the colour of the ships "
-        "there)",
+        "there), or ships sent with a Wild Ship card, marked (wild) (§4.4.1)",
     ),
     "two flagships for one player": (
         POSITION.replace(
@@ -648,11 +650,13 @@ BAD_POSITIONS = {
     ),
     "a flagship without its colour": (
         POSITION.replace("Santa María (red)]}", "Golden Hind]}  # here"),
-        "Golden Hind shows blue and green: write the one it sails under",
+        "Golden Hind shows blue and green: write the one it sails under, e.g. 'Golden Hind (blue)'",
     ),
     "an unknown mission": (
         POSITION.replace("mission: One Ship,", "mission: Two Ships,  # here\n     "),
-        "'Two Ships' is not a special mission of a 3-player game",
+        "'Two Ships' is not a special mission of a 3-player game (expected one of: 'One Ship (3 "
+        "players)', 'Half of All Ships (3 players)', 'Majority of Ships (3 players)', 'All Ships "
+        "(3 players)')",
     ),
 }
 

@@ -444,11 +444,11 @@ VIOLATIONS = {
 MALFORMED_LOGS = {
     "an unknown step": (
         BASE + "  - player: Ben\n    steps: [lanch ATL1]  # here\n",
-        "cannot read the step 'lanch ATL1'",
+        "cannot read the step 'lanch ATL1' (did you mean 'launch'?)",
     ),
     "an unknown space": (
         BASE + "  - player: Ben\n    steps: [launch ATL99]  # here\n",
-        "'ATL99' is not a space of the map",
+        "'ATL99' is not a space of the map (did you mean 'ATL9'?)",
     ),
     "an unknown counter": (
         BASE + "  - player: Ben\n    steps: [port, draw 45, draw 33, gold Sailors]  # here\n",
@@ -456,7 +456,7 @@ MALFORMED_LOGS = {
     ),
     "a misspelt counter a card is played for": (
         BASE + "  - player: Ben\n    steps: [port, draw 45, play 45 Misionary]  # here\n",
-        "'Misionary' is not a counter an Outfitting card gives",
+        "'Misionary' is not a counter an Outfitting card gives (did you mean 'Missionary'?)",
     ),
     "an unknown Leader": (
         BASE.replace("Ana: {leader: 1,", "Ana: {leader: Drake,  # here\n    "),
@@ -484,26 +484,27 @@ MALFORMED_LOGS = {
     ),
     "an unknown key in a turn": (
         BASE + "  - player: Ben\n    step: [port]  # here\n",
-        "unknown key 'step'",
+        "unknown key 'step' (did you mean 'steps'?)",
     ),
     "an unknown player in the setup": (
         BASE.replace("  Ben: {leader: 2,", "  Bob: {leader: 2,  # here\n    "),
-        "'Bob' is not a player in this game",
+        "'Bob' is not a player in this game (expected one of: 'Ana', 'Ben')",
     ),
     "a step of an unknown player": (
         BASE + "  - player: Ben\n    steps: [{Bob: give 1}]  # here\n",
-        "'Bob' is not a player in this game",
+        "'Bob' is not a player in this game (expected one of: 'Ana', 'Ben')",
     ),
     "an unknown Major Expedition": (
         BASE + "  - player: Ben\n    steps: [major Atlantis]  # here\n",
-        "'Atlantis' is not a Major Expedition",
+        "'Atlantis' is not a Major Expedition (expected one of: 'mississippi', 'amazon', "
+        "'nwp-explored', 'circumnavigation', 'aztec-defeat', 'incan-defeat', 'nwp-traversed')",
     ),
 }
 
 MALFORMED_POSITIONS = {
     "an unknown award": (
         "players:\n  Ana: {awards: [landfall-xx]}  # here\n  Ben: {}\n",
-        "'landfall-xx' is not an award of the VP chart",
+        "'landfall-xx' is not an award of the VP chart (did you mean 'landfall-sa'?)",
     ),
     "an award claimed twice": (
         "players:\n  Ana: {awards: [cod-banks]}\n  Ben: {awards: [cod-banks]}  # here\n",
@@ -515,7 +516,7 @@ MALFORMED_POSITIONS = {
     ),
     "an unknown key": (
         "players:\n  Ana: {award: [cod-banks]}  # here\n  Ben: {}\n",
-        "unknown key 'award'",
+        "unknown key 'award' (did you mean 'awards'?)",
     ),
     "a Major Expedition's VP as a list": (
         "players:\n  Ana:\n    majors: {mississippi: [1, 2]}  # here\n  Ben: {}\n",
@@ -524,11 +525,11 @@ MALFORMED_POSITIONS = {
     "an award without VP misspelt": (
         "players:\n  Ana:\n    majors: {amazon: 8}\n    without_vp: [landfall-sx]  # here\n"
         "  Ben: {}\n",
-        "'landfall-sx' is not an award of the VP chart",
+        "'landfall-sx' is not an award of the VP chart (did you mean 'landfall-sa'?)",
     ),
     "an award without VP but no Major": (
         "players:\n  Ana:\n    awards: [bay]\n    without_vp: [bay]  # here\n  Ben: {}\n",
-        "awards come off the chart without VP only with a Major Expedition",
+        "awards come off the chart without VP only with a Major Expedition: Ana has no 'majors'",
     ),
     "an award taken with and without VP": (
         "players:\n  Ana: {awards: [spice], majors: [amazon]}\n"
@@ -537,7 +538,7 @@ MALFORMED_POSITIONS = {
     ),
     "a Major Expedition listed as a mapping": (
         "players:\n  Ana:\n    majors: [{amazon: 8}]  # here\n  Ben: {}\n",
-        "is not a Major Expedition",
+        "is not a Major Expedition (did you mean 'amazon'?)",
     ),
 }
 

@@ -578,7 +578,7 @@ MALFORMED = {
     ),
     "a starting player not in the game": (
         BASE.replace("  first: Ana", "  first: Eve  # here"),
-        "'Eve' is not a player in this game",
+        "'Eve' is not a player in this game (expected one of: 'Ana', 'Ben', 'Cai')",
     ),
     "an unknown way to deal the starting coins": (
         BASE.replace("  first: Ana", "  first: Ana\n  coins: 2  # here"),
@@ -591,7 +591,8 @@ MALFORMED = {
     "no setup": (
         "game: discovery-era-of-voyage  # here\nplayers: [Ana, Ben]\n"
         "turns:\n  - {player: Ana, sail: {to: Gold Reef, bow: cw}}\n",
-        "'setup' is missing: name the islands in circle order, clockwise",
+        "'setup' is missing: name the islands in circle order, clockwise (setup: {islands: "
+        "[...], first: Player})",
     ),
     "five players": (
         BASE.replace("[Ana, Ben, Cai]", "[Ana, Ben, Cai, Dora, Eli]  # here"),
@@ -607,7 +608,7 @@ MALFORMED = {
     ),
     "a bad option value": (
         BASE.replace("setup:", "options: {marker_limit: mine}  # here\nsetup:"),
-        "'mine' is not a choice of option 'marker_limit'",
+        "'mine' is not a choice of option 'marker_limit' (expected one of: 'anyone', 'own')",
     ),
     "an unknown turn key": (
         BASE + "  - {player: Ana, sial: Palm Grove}  # here\n",
@@ -615,7 +616,7 @@ MALFORMED = {
     ),
     "a turn for a player not in the game": (
         BASE + "  - {player: Eve, sail: {to: Palm Grove, bow: clockwise}}  # here\n",
-        "'Eve' is not a player in this game",
+        "'Eve' is not a player in this game (expected one of: 'Ana', 'Ben', 'Cai')",
     ),
     "a turn that is not a mapping": (
         BASE + "  - Ana sails to Palm Grove  # here\n",
@@ -648,7 +649,7 @@ MALFORMED = {
     ),
     "an unknown pirate payment": (
         BASE + "  - {player: Ana, turn_pirate: {Gold Reef: Silver}}  # here\n",
-        "'Silver' is not a coin or a resource",
+        "'Silver' is not a coin or a resource (expected one of: 'Coin', 'Fruit', 'Pepper', 'Gold')",
     ),
     "an unknown game": (
         "game: discovery-era-of-voyag  # here\nplayers: [Ana, Ben]\n",
@@ -683,7 +684,7 @@ BAD_POSITIONS = {  # what is replaced in POSITION, by what, and the message
     "an unknown island": (
         "  Palm Grove:",
         "  Palm Grov:  # here\n  X:",
-        "'Palm Grov' is not a surrounding island",
+        "'Palm Grov' is not a surrounding island (did you mean 'Palm Grove'?)",
     ),
     "markers on the Central Island": (
         "  Gold Reef:",
@@ -693,15 +694,19 @@ BAD_POSITIONS = {  # what is replaced in POSITION, by what, and the message
     "markers of a player not in the position": (
         "{Cai: 3}",
         "{Cai: 3, Dora: 1}  # here",
-        "'Dora' is not a player in this position",
+        "'Dora' is not a player in this position (expected one of: 'Ana', 'Ben', 'Cai')",
     ),
     "negative VP": ("Cai: {vp: 3}", "Cai: {vp: -1}  # here", "vp is a whole number, at least 0"),
     "an unknown player key": (
         "Cai: {vp: 3}",
         "Cai: {vp: 3, gold: 2}  # here",
-        "unknown key 'gold'",
+        "unknown key 'gold' (expected one of: 'vp', 'resources', 'coins')",
     ),
-    "an unknown resource": ("1 Gold, coins: 4}", "1 Silver}  # here", "'Silver' is not a resource"),
+    "an unknown resource": (
+        "1 Gold, coins: 4}",
+        "1 Silver}  # here",
+        "'Silver' is not a resource (expected one of: 'Fruit', 'Pepper', 'Gold')",
+    ),
     "markers that are not a number": (
         "{Ana: 2, Ben: 1}",
         "{Ana: two}  # here",

@@ -293,7 +293,7 @@ MALFORMED = {
     ),
     "not YAML": (
         "game: exploration-age-of-sail\nplayers: [Ana, Ben\nturns: []  # here\n",
-        "YAML syntax error",
+        "YAML syntax error: did not find expected ',' or ']'",
     ),
     "unknown top-level key": (
         HEAD.replace("turns:", "turn:  # here"),
@@ -310,7 +310,7 @@ MALFORMED = {
     "a card of the other deck": (
         HEAD + "  - {player: Ana, draw: Magellan, expedition: [Magellan, Galleons, Sailors],\n"
         "     explore: [Magellan: Galleons]}  # here\n",
-        "'Galleons' is not a card of the Exploration deck",
+        "'Galleons' is not a card of the Exploration deck (did you mean 'Shallows'?)",
     ),
     "unknown explorer": (
         HEAD + "  - player: Ana\n    explore: [Magelan: Ocean]  # here\n",
@@ -318,7 +318,7 @@ MALFORMED = {
     ),
     "a turn for a player not in the game": (
         HEAD + "  - {player: Cai, draw: Galleons}  # here\n",
-        "'Cai' is not a player in this game",
+        "'Cai' is not a player in this game (expected one of: 'Ana', 'Ben')",
     ),
     "unknown game": (
         "game: exploration-age-of-sale  # here\nplayers: [Ana, Ben]\n",
@@ -330,7 +330,7 @@ MALFORMED = {
     ),
     "bad option value": (
         HEAD.replace("turns:", "options: {bonus_ties: split}  # here\nturns:"),
-        "'split' is not a choice of option 'bonus_ties'",
+        "'split' is not a choice of option 'bonus_ties' (expected one of: 'shared', 'none')",
     ),
     "a player listed twice": (
         "game: exploration-age-of-sail\nplayers: [Ana, ana]  # here\n",
@@ -374,11 +374,11 @@ BAD_POSITIONS = {
     ),
     "one discovery in two piles": (
         position("India: Vasco de Gama", "Japan: Vasco de Gama"),
-        "Japan is also in Ana's victory pile",
+        "Japan is also in Ana's victory pile: each discovery exists once",
     ),
     "a ship as an explorer": (
         position("China: Magellan", "China: Galleons"),
-        "'Galleons' is not an explorer",
+        "'Galleons' is not an explorer: name the explorer who claimed China",
     ),
 }
 

@@ -466,7 +466,10 @@ MALFORMED = {
         HEAD + "  - player: Ana\n    actions:\n      - {Place: Area 7}  # here\n",
         "unknown key 'Place' (did you mean 'place'?)",
     ),
-    "not YAML": ("game: ships\nplayers: [Ana, Ben\nturns: []  # here\n", "YAML syntax error"),
+    "not YAML": (
+        "game: ships\nplayers: [Ana, Ben\nturns: []  # here\n",
+        "YAML syntax error: did not find expected ',' or ']'",
+    ),
     # Counts past what the box holds were replayed that many times (a list of 10**11 goods: exit
     # 3; cubes taken back from the open area 10**14 times: no end).
     "more goods sold than the game has": (
@@ -479,7 +482,7 @@ MALFORMED = {
     ),
     "more cubes taken back than a player has": (
         log(ana("{retrieve: 7, cubes: 100000000000000}  # here")),
-        "100000000000000 cubes: a player has 20 merchant cubes",
+        "100000000000000 cubes: a player has 20 merchant cubes (Components)",
     ),
     "unknown top-level key": (
         HEAD.replace("turns:", "setp: {}  # here\nturns:"),
@@ -511,27 +514,28 @@ MALFORMED = {
     ),
     "a trade box the location does not have": (
         HEAD + ana("{place: 1, trade: Tyre Wine}  # here"),
-        "'Wine' is not a trade box of Tyre",
+        "'Wine' is not a trade box of Tyre (expected one of: 'Food', 'Cloth')",
     ),
     "a city the location does not have": (
         HEAD + ana("{place: 1, city: Ostia Gold}  # here"),
-        "'Gold' is not a city of Ostia",
+        "'Gold' is not a city of Ostia (expected one of: 'VP', 'Merchant cube')",
     ),
     "two actions in one entry": (
         HEAD + ana("{place: 1, trade: Tyre Cloth, gold: 1}  # here"),
-        "one action per entry",
+        "one action per entry: place, upgrade, remove, card, gold, navigation, sell or retrieve",
     ),
     "a ship placed nowhere": (
         HEAD + ana("{place: 1}  # here"),
-        "a placed ship's cube goes in a trade box (trade: ...) or its disc in a city",
+        "a placed ship's cube goes in a trade box (trade: ...) or its disc in a city (city: "
+        "...): name one",
     ),
     "a ship without its box": (
         HEAD + ana("{upgrade: Merchant, trade: Tyre Cloth}  # here"),
-        "write a ship as its age and box, e.g. '3 Merchant'",
+        "write a ship as its age and box, e.g. '3 Merchant', not 'Merchant'",
     ),
     "an unknown cube": (
         HEAD + ana("{gold: 1, cube: silver}  # here"),
-        "'silver' is not a cube: merchant or free",
+        "'silver' is not a cube: merchant or free (expected one of: 'merchant', 'free')",
     ),
     "an unknown good": (
         HEAD + ana("{sell: [Clth]}  # here"),
@@ -547,11 +551,11 @@ MALFORMED = {
     ),
     "a good of your choice without a card": (
         HEAD + ana("{gold: 1, good: Cloth}  # here"),
-        "'good' goes with a card",
+        "'good' goes with a card: {card: ..., good: ...}",
     ),
     "a turn for a player not in the game": (
         HEAD + "  - {player: Cai, actions: [gold]}  # here\n",
-        "'Cai' is not a player in this game",
+        "'Cai' is not a player in this game (expected one of: 'Ana', 'Ben')",
     ),
     "five players": (
         "game: ships\nplayers: [Ana, Ben, Cai, Dora, Eli]  # here\n",
@@ -563,7 +567,7 @@ MALFORMED = {
     ),
     "bad option value": (
         HEAD.replace("turns:", "options: {negative_vp: never}  # here\nturns:"),
-        "'never' is not a choice of option 'negative_vp'",
+        "'never' is not a choice of option 'negative_vp' (expected one of: 'floor', 'allowed')",
     ),
 }
 
@@ -599,24 +603,31 @@ def position(old: str, new: str) -> str:
 
 BAD_POSITIONS = {
     "unknown key": (position("gold: 7", "gld: 7"), "unknown key 'gld' (did you mean 'gold'?)"),
-    "more gold than a bank holds": (position("gold: 7", "gold: 11"), "gold 11 is more than"),
+    "more gold than a bank holds": (
+        position("gold: 7", "gold: 11"),
+        "gold 11 is more than the 10 spaces of the bank",
+    ),
     "more goods than a warehouse holds": (
         position("goods: 2 Cloth + 1 Wine", "goods: 9 Cloth + 3 Wine"),
         "12 goods: a warehouse has 11 spaces",
     ),
     "a cube outside the present area": (
         position("[Caribbean Spice,", "[Tyre Cloth,"),
-        "'Tyre Cloth' is no trade box of Area 5 (The Americas), the present area",
+        "'Tyre Cloth' is no trade box of Area 5 (The Americas), the present area: cubes "
+        "elsewhere score nothing at the end and are left out",
     ),
     "two cubes in one trade box": (
         position("[Caribbean Cloth]", "[Caribbean Spice]"),
-        "'Caribbean Spice' already holds Ana's piece",
+        "'Caribbean Spice' already holds Ana's piece: one piece per trade box",
     ),
     "a card not kept to the end": (
         position("cities: [Caribbean]", "kept: [Astrolabe]"),
         "Astrolabe is not held at the end: only the Steamship era's kept cards are",
     ),
-    "an area that is not": (position("area: 5", "area: 8"), "there is no Area 8"),
+    "an area that is not": (
+        position("area: 5", "area: 8"),
+        "there is no Area 8: the areas are 2, 3, 4, 5, 6, 7",
+    ),
     "a player's entry that is not a mapping": (
         position("Ben: {vp: 40, gold: 10, goods: [Metal], cubes: [Caribbean Cloth]}", "Ben: 40"),
         "each player maps to vp, gold, goods, kept, cubes, cities",
