@@ -688,6 +688,15 @@ def at_a_turn_start(session, prompt: str) -> bool:
     return "?" not in prompt and state.phase == "Actions" and not state.blocks
 
 
+def hidden_twins(seed: int):
+    """Ana to choose among several moves; in the twin, Ben's hidden contract, flagship and
+    mission are swapped with others he might hold."""
+    from tests.checker.test_aod_bot import hidden_swap_pair
+
+    state, other, _ = hidden_swap_pair()
+    return state, other
+
+
 TESTS = GameTests(
     game="age-of-discovery",
     examples={name: Expected(breakdown(name), WINNERS[name]) for name in EXPECTED},
@@ -723,4 +732,5 @@ TESTS = GameTests(
     position=spec.Position(
         POSITION, Expected(POSITION_SCORE, ["Cai"]), {"Cai": 1, "Ana": 2, "Ben": 3}
     ),
+    hidden_twins=hidden_twins,
 )

@@ -595,6 +595,15 @@ POSITION_SCORE = {
 }
 
 
+def hidden_twins(seed: int):
+    """Ana about to outfit her first expedition; in the twin, one of Ben's six cards is swapped
+    with one still in the deck."""
+    from tests.checker.test_aoe_bot import dealt, swapped
+
+    state = dealt()
+    return state, swapped(state)
+
+
 TESTS = GameTests(
     game="age-of-exploration",
     examples=EXPECTED,
@@ -623,4 +632,5 @@ TESTS = GameTests(
     position=spec.Position(
         POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2, "Cai": 3}
     ),
+    hidden_twins=hidden_twins,
 )

@@ -824,4 +824,5 @@ TESTS = GameTests(
     position=spec.Position(
         POSITION, Expected(POSITION_SCORE, ["Ben"]), {"Ana": 2, "Ben": 1, "Cai": 3}
     ),
+    hidden_twins=spec.copy_twins("discovery-era-of-voyage"),
 )

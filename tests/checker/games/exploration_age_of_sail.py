@@ -403,6 +403,15 @@ def finished(state, sheet, model) -> None:
         )
 
 
+def hidden_twins(seed: int):
+    """Some turns in, Ana to decide; in the twin, a card of Ben's hand is swapped with one of
+    the Expedition deck."""
+    from tests.checker.test_eas_bot import mid_game, swapped
+
+    state = mid_game(seed)
+    return state, swapped(state)
+
+
 TESTS = GameTests(
     game="exploration-age-of-sail",
     examples={name: Expected(EXPECTED[name], WINNERS[name]) for name in EXPECTED},
@@ -434,4 +443,5 @@ TESTS = GameTests(
     position=spec.Position(
         POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2, "Cai": 3}
     ),
+    hidden_twins=hidden_twins,
 )

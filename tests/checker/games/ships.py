@@ -766,4 +766,5 @@ TESTS = GameTests(
     full_set=full_set,
     finished=finished,
     position=spec.Position(POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2}),
+    hidden_twins=spec.copy_twins("ships"),
 )

@@ -7,6 +7,7 @@ test code.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -105,3 +106,32 @@ class GameTests:
     fit_options: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
     # The bound the game states for its length: no random game takes this many steps.
     max_steps: int = 50_000
+    # From a seed: two positions alike in all the player to choose can see and, where the game
+    # hides anything from him, different in it (tests/checker/bots/test_blind.py).
+    hidden_twins: Callable[[int], tuple[Any, Any]] | None = None
+
+
+def copy_twins(game: str) -> Callable[[int], tuple[Any, Any]]:
+    """``hidden_twins`` of a game that hides nothing in play: a position some random steps in,
+    a player to choose among several moves, and its copy (caches empty)."""
+
+    def twins(seed: int) -> tuple[Any, Any]:
+        from portolan.checker.core.registry import rules_for
+        from portolan.model import load_game
+
+        rules, model = rules_for(game), load_game(COMPONENTS, game)
+        state = rules.setup(
+            model, ["Ana", "Ben"], {o.name: o.default for o in rules.options(model)}
+        )
+        rng = random.Random(seed)
+        for step in range(10_000):
+            d = rules.decision(state)
+            assert d is not None, "the game ended before a position to choose in"
+            if step > 60 and d.kind == "choice" and len(rules.legal_moves(state)) > 3:
+                return state, rules.copy_state(state)
+            chance = d.kind == "chance"
+            move = rules.sample_outcome(state, rng) if chance else rules.sample_move(state, rng)
+            rules.apply(state, move)
+        raise AssertionError("no position with a choice among several moves")
+
+    return twins
