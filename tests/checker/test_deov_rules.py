@@ -373,15 +373,19 @@ def test_the_three_marker_limit(limit, ben_may):
     assert (Invest() in RULES.legal_moves(s)) is ben_may
 
 
-def test_the_game_ends_at_the_end_of_the_round_when_a_player_has_no_marker_left():
+@pytest.mark.parametrize("player", ["Ben", "Cai"])
+def test_a_last_marker_placed_ends_the_game_at_the_end_of_the_round(player):
+    """Ben's last marker: Cai still plays the round's last turn; Cai plays last in the round:
+    the game ends with that turn, nobody plays again."""
     s = new_state(markers=5)
-    s.left["Ben"] = 1
-    s.res["Ben"]["Pepper"] = 1
-    turn_of(s, "Ben")
+    s.left[player] = 1
+    s.res[player]["Pepper"] = 1
+    turn_of(s, player)
     play(s, Sail("Palm Grove"), Bow(CW), Collect(), Invest())
-    assert s.end_reason == "Ben has no investment markers left"
-    assert s.phase == TURN and s.player == "Cai"
-    play(s, StartTurn("Cai"), Sail("Gold Reef"), Bow(CW), Collect(), NoInvest())
+    assert s.end_reason == f"{player} has no investment markers left"
+    if player == "Ben":
+        assert s.phase == TURN and s.player == "Cai"
+        play(s, StartTurn("Cai"), Sail("Gold Reef"), Bow(CW), Collect(), NoInvest())
     assert s.phase == OVER and RULES.decision(s) is None
 
 
@@ -412,17 +416,6 @@ def test_the_stack_running_out_ends_the_game_after_the_last_player_of_the_round(
         assert RULES.decision(s) is not None
         play(s, StartTurn(p), Sail("Gold Reef"), Bow(CW), Collect(), NoInvest())
     assert s.over
-
-
-def test_a_condition_met_in_the_rounds_last_turn_ends_the_game_at_once():
-    """Cai plays last in the round: the game ends with that turn, nobody plays again."""
-    s = new_state(markers=5)
-    s.left["Cai"] = 1
-    s.res["Cai"]["Pepper"] = 1
-    turn_of(s, "Cai")
-    play(s, Sail("Palm Grove"), Bow(CW), Collect(), Invest())
-    assert s.end_reason == "Cai has no investment markers left"
-    assert s.phase == OVER and RULES.decision(s) is None
 
 
 # -- Final Scoring -------------------------------------------------------------------------------
