@@ -4,6 +4,8 @@ with its caches empty) get the same move from bots of the same level and seed.""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from portolan.checker.core.bots import Budget, make_bot
@@ -26,3 +28,18 @@ def test_a_bot_chooses_alike_whatever_its_seat_cannot_see(game, level):
         ]
         assert chosen[0] == chosen[1], (seed, chosen)
         assert chosen[0] in rules.legal_moves(state)
+
+
+@pytest.mark.parametrize("game", list(GAME_TESTS))
+def test_what_a_seat_cannot_see_is_sampled_alike_from_the_same_seed(game):
+    """determinise: the twins, their hidden cards drawn again for the player to choose with the
+    same seed, become the same position; where the game hides nothing in play (the twins are
+    copies), determinise changes nothing, whatever the seed."""
+    rules = rules_for(game)
+    for seed in (3, 4, 8):
+        state, twin = GAME_TESTS[game].hidden_twins(seed)
+        seat = rules.decision(state).player
+        hidden = rules.copy_state(state) != rules.copy_state(twin)
+        rules.determinise(state, seat, random.Random(seed))
+        rules.determinise(twin, seat, random.Random(seed if hidden else seed + 1))
+        assert rules.copy_state(state) == rules.copy_state(twin), seed
