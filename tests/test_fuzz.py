@@ -84,6 +84,13 @@ def _check(code: int, message: str, elapsed: float, what: str, allowed=(0, 1, 2)
     return None
 
 
+def _invoked(args: list[str], what: str, allowed=(0, 1, 2)) -> str | None:
+    """The problem, if any, of running ``portolan ARGS`` in-process (see _check)."""
+    started = scaling.cpu_seconds()
+    result = runner.invoke(app, args)
+    return _check(result.exit_code, result.output, scaling.cpu_seconds() - started, what, allowed)
+
+
 # -- components ----------------------------------------------------------------------------
 
 
@@ -190,14 +197,7 @@ def test_mutated_logs_never_end_in_exit_3(tmp_path, total):
             log = tmp_path / f"log-{n}-{k}.yaml"
             log.write_text(case.text, "utf-8", errors="surrogateescape")
             args = ["check", str(log)] + [["--json"], ["--trace"], []][k % 3]
-            started = scaling.cpu_seconds()
-            result = runner.invoke(app, args)
-            problem = _check(
-                result.exit_code,
-                result.output,
-                scaling.cpu_seconds() - started,
-                f"{path.name}: {case.description}",
-            )
+            problem = _invoked(args, f"{path.name}: {case.description}")
             if problem:
                 failures.append(problem)
             count += 1
@@ -216,15 +216,7 @@ def test_mutated_positions_never_end_in_exit_3(tmp_path, total):
             position = tmp_path / f"position-{n}-{k}.yaml"
             position.write_text(case.text, "utf-8", errors="surrogateescape")
             args = ["score", game_id, str(position)] + (["--json"] if k % 2 else [])
-            started = scaling.cpu_seconds()
-            result = runner.invoke(app, args)
-            problem = _check(
-                result.exit_code,
-                result.output,
-                scaling.cpu_seconds() - started,
-                f"{game_id} position: {case.description}",
-                allowed=(0, 2),
-            )
+            problem = _invoked(args, f"{game_id} position: {case.description}", allowed=(0, 2))
             if problem:
                 failures.append(problem)
             count += 1

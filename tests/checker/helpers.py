@@ -20,11 +20,39 @@ def run_log(text: str, components: Path = COMPONENTS, name: str = "test.yaml"):
     return replay(parse_log(text, name, components))
 
 
+def play_moves(rules, state, *moves, asked: bool = True) -> list[str]:
+    """Apply ``moves`` as a log would, the steps it may leave out (defaults) filled in: every
+    move must be legal and, if ``asked``, of a kind the decision asks for (Ships also takes a
+    move that settles what is asked, as a log may write it). The events they made."""
+    events: list[str] = []
+    for move in moves:
+        d = rules.decision(state)
+        while d is not None and not isinstance(move, d.accepts) and d.default is not None:
+            events += rules.apply(state, d.default)
+            d = rules.decision(state)
+        assert d is not None and (isinstance(move, d.accepts) or not asked), (move, d)
+        problem = rules.check(state, move, d.player)
+        assert problem is None, problem
+        events += rules.apply(state, move)
+    return events
+
+
 def marked_line(text: str) -> int:
     """The 1-based line carrying the '# here' marker."""
     lines = [i for i, line in enumerate(text.splitlines(), start=1) if MARK in line]
     assert len(lines) == 1, "a test log marks exactly one line"
     return lines[0]
+
+
+def score_position(game: str, folder: Path, text: str, *extra: str):
+    """``portolan score GAME`` of ``text`` written to position.yaml in ``folder`` (CliRunner)."""
+    from typer.testing import CliRunner
+
+    from portolan.cli import app
+
+    path = folder / "position.yaml"
+    path.write_text(text, encoding="utf-8")
+    return CliRunner().invoke(app, ["score", game, str(path), *extra])
 
 
 def portolan(args: list[str], stdin: str, timeout: float = 120) -> subprocess.CompletedProcess:

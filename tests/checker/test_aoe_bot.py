@@ -1,5 +1,5 @@
-"""Age of Exploration: what the bots see (worths in VP, determinise) and that a bot's choice
-does not depend on what its seat cannot see (other players' Outfitting cards)."""
+"""Age of Exploration: what the bots see (worths in VP, determinise); the twin positions with
+another player's Outfitting cards swapped (hidden_twins in tests/checker/games)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from portolan.checker.core.bots import Budget, make_bot
 from portolan.checker.core.registry import rules_for
 from portolan.checker.games.age_of_exploration import bot
 from portolan.checker.games.age_of_exploration.bot import WORTH
@@ -166,24 +165,3 @@ def swapped(state):
     other.outfit_deck.sort()
     other.forget()
     return other
-
-
-def test_the_same_sample_whatever_is_hidden():
-    state = dealt()
-    other = swapped(state)
-    assert other.hands["Ben"] != state.hands["Ben"]
-    a, b = RULES.copy_state(state), RULES.copy_state(other)
-    RULES.determinise(a, "Ana", random.Random(7))
-    RULES.determinise(b, "Ana", random.Random(7))
-    assert a.hands == b.hands and a.outfit_deck == b.outfit_deck
-
-
-@pytest.mark.parametrize("level", ["greedy", "mcts"])
-def test_a_bot_ignores_what_its_seat_cannot_see(level):
-    state = dealt()
-    other = swapped(state)
-    d = RULES.decision(state)
-    chosen = [
-        make_bot(level, RULES, "Ana", "hidden", Budget(30)).choose(s, d) for s in (state, other)
-    ]
-    assert chosen[0] == chosen[1]

@@ -11,6 +11,7 @@ from portolan.checker.core.registry import rules_for
 from portolan.checker.games.age_of_exploration.actions.ratings import capacity, load, over_capacity
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition
 from portolan.model import load_game
+from tests.checker.games import age_of_exploration as logs
 from tests.checker.helpers import COMPONENTS, run_log
 
 RULES = rules_for("age-of-exploration")
@@ -72,22 +73,9 @@ def test_rafts_carrying_like_a_land_expedition():
     assert over_capacity(state, e)  # one Porters on rafts
 
 
-BASE = """\
-game: age-of-exploration
-players: [Ana, Ben]
-setup:
-  Ana: {leader: 1, cards: [29, 54, 25, 35, 46, 36]}
-  Ben: {leader: 2, cards: [26, 28, 34, 41, 47, 51]}
-turns:
-  - player: Ana
-    steps: [ship Carrack, play 29 Extra Ship, play 54 Extra Ship, play 25 2 Provision,
-      play 35 2 Crew, play 46 Trade Goods]
-"""
-
-
 def test_outfitting_fills_the_ships_exactly():
     """Columbus's Carrack of 3 ships (7 + 2) takes 4 Crew, 4 Provisions and Trade Goods: 9."""
-    result = run_log(BASE)
+    result = run_log(logs.ANA_OUTFITS)
     assert result.ok
     e = result.state.exp["Ana"]
     assert (e.ships, capacity(result.state, e), load(result.state, e)) == (3, 9, 9)
@@ -96,10 +84,7 @@ def test_outfitting_fills_the_ships_exactly():
 def test_a_gain_over_capacity_is_left_behind_before_the_next_step():
     """A Provision gained aboard full ships asks for a counter to leave behind (Card
     Instructions: the over-capacity problem is settled before the next instruction)."""
-    from tests.checker.games.age_of_exploration import BASE as FULL
-    from tests.checker.games.age_of_exploration import LAND
-
-    text = FULL + LAND + "  - player: Ana\n    steps: [draw 183, drop Trade Goods]\n"
+    text = logs.BASE + logs.LAND + "  - player: Ana\n    steps: [draw 183, drop Trade Goods]\n"
     result = run_log(text)
     assert result.ok, result.violation
     e = result.state.exp["Ana"]

@@ -30,7 +30,7 @@ from portolan.checker.games.age_of_exploration.moves import (
 )
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, Turn
 from portolan.model import load_game
-from tests.checker.helpers import COMPONENTS, ROOT, run_log
+from tests.checker.helpers import COMPONENTS, ROOT, play_moves, run_log
 
 RULES = rules_for("age-of-exploration")
 MODEL = load_game(COMPONENTS, "age-of-exploration")
@@ -65,17 +65,32 @@ def turn_from(state, *tasks, start=None):
     return run(state)
 
 
+def moving_on(*before, lost: bool = False) -> tuple:
+    """A turn's tasks from its movement on, after ``before`` (and the Lost check, if ``lost``)."""
+    lost_check = (tk.LostCheck(),) if lost else ()
+    return (
+        *before,
+        tk.Movement(),
+        tk.StatusChange(),
+        tk.ExpeditionAction(),
+        *lost_check,
+        tk.EndOfTurn(),
+    )
+
+
+def ana_again(state, *tasks, **now) -> list[str]:
+    """Ana's next turn, from ``tasks`` on, where her last left her (``now``: the new turn's
+    record, e.g. its start space; without it the turn under way stays as it is)."""
+    state.tasks.clear()
+    state.current = 0
+    if now:
+        state.now = Turn(**now)
+    push(state, *tasks, tk.NextPlayer())
+    return run(state)
+
+
 def play(state, *moves):
-    events = []
-    for move in moves:
-        d = RULES.decision(state)
-        while d is not None and not isinstance(move, d.accepts) and d.default is not None:
-            events += RULES.apply(state, d.default)
-            d = RULES.decision(state)
-        assert d is not None and isinstance(move, d.accepts), (move, d)
-        assert RULES.check(state, move, d.player) is None, RULES.check(state, move, d.player)
-        events += RULES.apply(state, move)
-    return events
+    return play_moves(RULES, state, *moves)
 
 
 def test_the_last_ship_lost_at_sea_fails_the_expedition():
@@ -131,26 +146,9 @@ def test_no_men_left_and_a_failed_leadership_check_fails_the_expedition():
 def test_rumors_of_gold_go_to_the_nearest_higher_space_and_block_status_changes():
     state = table()
     e = launched(state, "Ana", "NA1-NE", LAND, ships=0, Crew=2, Provision=2)
-    turn_from(
-        state,
-        tk.TurnInCard(),
-        tk.Movement(),
-        tk.StatusChange(),
-        tk.ExpeditionAction(),
-        tk.EndOfTurn(),
-    )
+    turn_from(state, *moving_on(tk.TurnInCard()))
     state.now.rumor, state.now.progress = True, 1
-    state.tasks.clear()
-    push(
-        state,
-        tk.TurnInCard(),
-        tk.Movement(),
-        tk.StatusChange(),
-        tk.ExpeditionAction(),
-        tk.EndOfTurn(),
-        tk.NextPlayer(),
-    )
-    run(state)
+    ana_again(state, *moving_on(tk.TurnInCard()))
     assert state.rumors["Ana"] == ("NA2-LAKES", True)
     play(state, Move("NA2-LAKES"))
     assert state.rumors["Ana"] == ("NA2-LAKES", False)  # dispelled on arrival
@@ -200,32 +198,12 @@ def test_a_take_over_won_gives_the_target_s_chits_to_the_attacker():
 def test_going_ashore_and_reboarding_on_the_ships_check():
     state = table()
     e = launched(state, "Ana", "NA1-NE", SHIP, ships=2, Crew=3, Provision=2)
-    state.now = Turn(start="NA1-NE", progress=1, progress_set=True)
-    push(
-        state,
-        tk.Movement(),
-        tk.StatusChange(),
-        tk.ExpeditionAction(),
-        tk.EndOfTurn(),
-        tk.NextPlayer(),
-    )
-    run(state)
+    ana_again(state, *moving_on(), start="NA1-NE", progress=1, progress_set=True)
     from portolan.checker.games.age_of_exploration.moves import Ashore
 
     play(state, Ashore(1, 1), Move("NA2-APP"))
     assert e.mode == LAND and e.ship_space == "NA1-NE" and e.hold == {"Crew": 1, "Provision": 1}
-    state.tasks.clear()
-    state.current = 0
-    state.now = Turn(start="NA2-APP", progress=1, progress_set=True)
-    push(
-        state,
-        tk.Movement(),
-        tk.StatusChange(),
-        tk.ExpeditionAction(),
-        tk.EndOfTurn(),
-        tk.NextPlayer(),
-    )
-    run(state)
+    ana_again(state, *moving_on(), start="NA2-APP", progress=1, progress_set=True)
     play(state, Move("NA1-NE"), Roll(9), Roll(8))  # 7 + 1 Crew aboard: the first ship is gone
     assert e.mode == SHIP and e.ships == 1 and e.items["Crew"] == 3
 
@@ -233,15 +211,7 @@ def test_going_ashore_and_reboarding_on_the_ships_check():
 def test_a_storm_at_sea_is_a_sea_check_then_the_choice_to_run_with_it():
     state = table()
     e = launched(state, "Ana", "ATL9", Crew=2, Provision=2)
-    turn_from(
-        state,
-        tk.ChooseStance(),
-        tk.TurnInCard(),
-        tk.Movement(),
-        tk.StatusChange(),
-        tk.ExpeditionAction(),
-        tk.EndOfTurn(),
-    )
+    turn_from(state, *moving_on(tk.ChooseStance(), tk.TurnInCard()))
     play(state, Draw(118), Roll(11))  # sea check 7 + 1 (Cortés): damage
     assert e.damage
     play(state, Or(1), Roll(9))  # run with it: Navigation 5 fails: Lost
@@ -493,20 +463,8 @@ def test_lost_this_turn_checks_navigation_and_still_lost_is_removed_a_turn_later
     turn_from(state, tk.LostCheck(), tk.EndOfTurn())
     play(state, Roll(9))  # Cortés's sea Navigation 5: 9 fails
     assert e.lost == 2
-    state.tasks.clear()
-    state.current = 0
     step = sorted(state.book.neigh["ATL3"])[0]
-    state.now = Turn(start="ATL3", progress=2, progress_set=True)
-    push(
-        state,
-        tk.Movement(),
-        tk.StatusChange(),
-        tk.ExpeditionAction(),
-        tk.LostCheck(),
-        tk.EndOfTurn(),
-        tk.NextPlayer(),
-    )
-    run(state)
+    ana_again(state, *moving_on(lost=True), start="ATL3", progress=2, progress_set=True)
     illegal = RULES.misplaced(state, Move(step))  # the movement step is passed over
     assert illegal.section == "Movement" and illegal.message == "a Lost expedition does not move"
     play(state, StartTurn("Ben"))
@@ -798,32 +756,12 @@ def test_ashore_and_back_aboard_swap_counters_freely_before_leaving_the_space():
 
     state = table()
     e = launched(state, "Ana", "NA1-NE", SHIP, ships=2, Crew=3, Provision=2)
-    state.now = Turn(start="NA1-NE")
-    push(
-        state,
-        tk.Movement(),
-        tk.StatusChange(),
-        tk.ExpeditionAction(),
-        tk.EndOfTurn(),
-        tk.NextPlayer(),
-    )
-    run(state)
+    ana_again(state, *moving_on(), start="NA1-NE")
     play(state, Ashore(1, 1), Aboard())
     assert e.mode == SHIP and e.items == {"Crew": 3, "Provision": 2}
     assert RULES.check(state, Ashore(2, 0), "Ana") is not None  # once a turn
     for moves in ((Ashore(2, 0),), (Aboard(), Ashore(0, 1))):  # the next two turns
-        state.tasks.clear()
-        state.current = 0
-        state.now = Turn(start="NA1-NE")
-        push(
-            state,
-            tk.Movement(),
-            tk.StatusChange(),
-            tk.ExpeditionAction(),
-            tk.EndOfTurn(),
-            tk.NextPlayer(),
-        )
-        run(state)
+        ana_again(state, *moving_on(), start="NA1-NE")
         play(state, *moves)
         assert e.mode == LAND
     assert e.mode == LAND and e.hold == {"Provision": 1} and e.items == {"Crew": 3, "Provision": 1}

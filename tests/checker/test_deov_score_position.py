@@ -4,38 +4,21 @@ positions that cannot be read are in tests/checker/games/discovery_era_of_voyage
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 from typer.testing import CliRunner
 
 from portolan.cli import app
 from tests.checker.games.discovery_era_of_voyage import EXAMPLES, POSITION
-from tests.checker.helpers import run_log
+from tests.checker.helpers import run_log, score_position
 
 
 def rows(output: str) -> list[str]:
     return [" ".join(line.split()) for line in output.splitlines()]
 
 
-def score(tmp_path, text, *extra):
-    path = tmp_path / "position.yaml"
-    path.write_text(text, encoding="utf-8")
-    return CliRunner().invoke(app, ["score", "discovery-era-of-voyage", str(path), *extra])
-
-
-def test_scores_majorities_with_their_ties_and_vp_tokens(tmp_path):
-    out = score(tmp_path, POSITION, "--json")
-    assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
-    by = {s["player"]: s for s in data["scores"]}
-    # Palm Grove (3/1): Ana 3, Ben 1. Gold Reef (5/2): Cai 5. Orchard Isle (4/2): tied for
-    # most, Ana 2 and Ben 2. Harbour Market (3/1): Ben 3; Cai and Ana tie for second: nobody.
-    assert by["Ana"]["breakdown"] == {"island_majorities": 5, "vp_tokens": 5}
-    assert by["Ben"]["breakdown"] == {"island_majorities": 6, "vp_tokens": 7}
-    assert by["Cai"]["breakdown"] == {"island_majorities": 5, "vp_tokens": 3}
-    assert [by[p]["total"] for p in ("Ana", "Ben", "Cai")] == [10, 13, 8]
-    assert [by[p]["rank"] for p in ("Ana", "Ben", "Cai")] == [2, 1, 3]
-    assert data["winners"] == ["Ben"]
+score = partial(score_position, "discovery-era-of-voyage")
 
 
 def test_the_tie_breakers_from_a_position(tmp_path):

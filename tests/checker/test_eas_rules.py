@@ -22,7 +22,7 @@ from portolan.checker.games.exploration_age_of_sail.moves import (
 )
 from portolan.checker.games.exploration_age_of_sail.state import EXPEDITION, OCEAN, START
 from portolan.model import load_game
-from tests.checker.helpers import COMPONENTS
+from tests.checker.helpers import COMPONENTS, play_moves
 
 RULES = rules_for("exploration-age-of-sail")
 MODEL = load_game(COMPONENTS, "exploration-age-of-sail")
@@ -34,14 +34,8 @@ def new_state(**options):
 
 
 def play(state, *moves):
-    for move in moves:
-        d = RULES.decision(state)
-        while d is not None and not isinstance(move, d.accepts) and d.default is not None:
-            RULES.apply(state, d.default)
-            d = RULES.decision(state)
-        problem = RULES.check(state, move, d.player)
-        assert problem is None, problem
-        RULES.apply(state, move)
+    """Apply moves as a log would (defaults filled in); every one must be legal. The state."""
+    play_moves(RULES, state, *moves)
     return state
 
 

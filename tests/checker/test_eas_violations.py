@@ -1,29 +1,10 @@
-"""Exploration in the Age of Sail: what a violation says, and the options that make a step legal
-(each rule broken once is in tests/checker/games/exploration_age_of_sail.py)."""
+"""Exploration in the Age of Sail: the options that make a step legal (each rule broken once,
+with the line a player reads, is in tests/checker/games/exploration_age_of_sail.py)."""
 
 from __future__ import annotations
 
 from tests.checker.games.exploration_age_of_sail import log
-from tests.checker.helpers import EXAMPLES, marked_line, run_log
-
-CITE = "[Exploration in the Age of Sail — {}]"
-
-
-def test_a_violation_names_turn_player_and_phase():
-    text = log("  - {player: Ana, draw: Christopher Columbus}  # here\n")
-    v = run_log(text).violation
-    assert (v.turn, v.player, v.phase) == (7, "Ana", "Outfit")
-    assert str(v).startswith(f"test.yaml:{marked_line(text)}:")
-    assert str(v).endswith(CITE.format("Outfit Phase"))
-
-
-def test_a_step_after_the_end_of_the_game():
-    text = (EXAMPLES / "two-players.yaml").read_text(encoding="utf-8")
-    text += "  - {player: Ana, draw: Galleons}  # here\n"
-    v = run_log(text).violation
-    assert v.rule == CITE.format("End of Game")
-    assert v.message == "the game is already over"
-    assert v.line == marked_line(text)
+from tests.checker.helpers import marked_line, run_log
 
 
 def test_the_save_of_another_player_is_legal_with_the_option():

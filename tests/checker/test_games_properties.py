@@ -1,6 +1,7 @@
 """Seeded random games of every game: they end, only legal moves are offered, every card or
 piece stays in exactly one place, totals add up, and a simulated game's log replays through the
-checker to the same scores. PORTOLAN_PROPERTY_SCALE=10 plays ten times as many games."""
+checker to the same scores, with the default options or any others. PORTOLAN_PROPERTY_SCALE=10
+plays ten times as many games."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def test_seeded_random_games_end_offer_legal_moves_and_conserve_every_piece(game
 
 
 @pytest.mark.parametrize("game", list(GAME_TESTS))
-def test_a_simulated_games_log_replays_to_the_same_scores(game):
+def test_a_simulated_games_log_replays_to_the_same_scores_with_any_options(game):
     spec = GAME_TESTS[game]
     rules, model = rules_for(game), load_game(COMPONENTS, game)
     defaults = {o.name: o.default for o in rules.options(model)}
@@ -69,12 +70,20 @@ def test_a_simulated_games_log_replays_to_the_same_scores(game):
         suppress_health_check=[HealthCheck.too_slow],
         database=None,
     )
-    @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from(list(spec.players)))
-    def replayed(seed, players):
+    @given(
+        seed=st.integers(0, 2**32 - 1),
+        players=st.sampled_from(list(spec.players)),
+        any_options=st.booleans(),  # the log records the options chosen
+    )
+    def replayed(seed, players, any_options):
         names = default_players(players)
         rng = random.Random(seed)
-        played, ended = played_or_stopped(rules, model, names, defaults, rng, LIMIT)
-        text = log_text(rules, model, names, defaults, played.steps)
+        options = defaults
+        if any_options:
+            options = {o.name: rng.choice(list(o.choices)) for o in rules.options(model)}
+            options = spec.fit_options(options, players) if spec.fit_options else options
+        played, ended = played_or_stopped(rules, model, names, options, rng, LIMIT)
+        text = log_text(rules, model, names, options, played.steps)
         result = replay(parse_log(text, "sim.yaml", COMPONENTS))
         assert result.ok, result.violation
         assert (rules.decision(result.state) is None) is ended

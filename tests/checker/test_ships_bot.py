@@ -1,5 +1,6 @@
 """The Ships bots' judgement (checker/games/ships/bot.py): what a position is worth to each
-player, that nothing in a Ships state is hidden, and that the bots choose from what is public."""
+player and that nothing in a Ships state is hidden (that the bots choose from what is public is
+checked for every game in tests/checker/bots/test_blind.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import fields
 
 import pytest
 
-from portolan.checker.core.bots import Budget, make_bot
+from portolan.checker.core.bots import make_bot
 from portolan.checker.core.game import RulesBase
 from portolan.checker.core.registry import rules_for
 from portolan.checker.games.ships import bot
@@ -175,36 +176,6 @@ def test_copy_state_copies_everything_a_move_changes():
     untouched = new_game()
     play(untouched, StartTurn("Ana"))
     assert state.seats == untouched.seats
-
-
-def position_mid_game(seed: int):
-    """A position of a game between greedy bots, some turns in, Ana to choose."""
-    rng = random.Random(seed)
-    state = RULES.setup(MODEL, ["Ana", "Ben"], {o.name: o.default for o in RULES.options(MODEL)})
-    bots = {p: make_bot("greedy", RULES, p, seed) for p in state.players}
-    while True:
-        d = RULES.decision(state)
-        if d.kind == "chance":
-            RULES.apply(state, RULES.sample_outcome(state, rng))
-            continue
-        if state.turn >= 6 and d.player == "Ana" and len(RULES.legal_moves(state)) > 3:
-            return state
-        RULES.apply(state, bots[d.player].choose(state, d))
-
-
-@pytest.mark.parametrize("level", ["greedy", "mcts"])
-def test_the_bots_choose_from_what_is_public(level):
-    """Two positions alike in everything public (one a copy of the other, its caches empty) get
-    the same move from a bot of the same seed: nothing else steers it."""
-    state = position_mid_game(3)
-    twin = RULES.copy_state(state)
-    assert pieces(twin) == pieces(state) and twin is not state
-    moves = []
-    for s in (state, twin):
-        chooser = make_bot(level, RULES, "Ana", 7, Budget(30))
-        moves.append(chooser.choose(s, RULES.decision(s)))
-    assert moves[0] == moves[1]
-    assert moves[0] in RULES.legal_moves(state)
 
 
 def test_a_greedy_bot_places_its_cube_where_it_is_worth_most():

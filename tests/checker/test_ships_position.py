@@ -1,38 +1,17 @@
-"""`portolan score ships`: an end position scored as worked out by hand, and positions that
-cannot be refused (the malformed ones of tests/checker/games/ships.py are checked in
-test_games_malformed.py)."""
+"""`portolan score ships`: what only this game's end positions have (the hand-scored one is
+checked for every game in test_games_positions.py), and positions that must be refused (the
+malformed ones of tests/checker/games/ships.py are checked in test_games_malformed.py)."""
 
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
-from typer.testing import CliRunner
 
-from portolan.cli import app
-from tests.checker.games.ships import POSITION
-from tests.checker.helpers import marked_line
+from tests.checker.helpers import marked_line, score_position
 
-
-def score(tmp_path, text: str, *args: str):
-    path = tmp_path / "position.yaml"
-    path.write_text(text, encoding="utf-8")
-    return CliRunner().invoke(app, ["score", "ships", str(path), *args])
-
-
-def test_an_end_position_in_the_americas(tmp_path):
-    # Area 5 scores once more: Ana's cubes in Caribbean (Spice) and New Spain 2 x 5 = 10, her
-    # disc in Caribbean 5 + 1 (her cube there) = 6: 16; Ben's cube in Caribbean 5.
-    # Goods and gold: Ana 2 Cloth 8 + Wine 3 + 7 gold = 18: 9 VP; Ben Metal 3 + 10 = 13: 6 VP.
-    out = score(tmp_path, POSITION, "--json")
-    assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
-    got = {s["player"]: s["breakdown"] for s in data["scores"]}
-    assert got == {
-        "Ana": {"track": 48, "final_area": 16, "goods_and_gold": 9},
-        "Ben": {"track": 40, "final_area": 5, "goods_and_gold": 6},
-    }
-    assert data["winners"] == ["Ana"]
+score = partial(score_position, "ships")
 
 
 AREA_7 = """\

@@ -39,7 +39,7 @@ from portolan.checker.games.ships.sections import (
 )
 from portolan.checker.games.ships.state import OVER
 from portolan.model import load_game
-from tests.checker.helpers import COMPONENTS
+from tests.checker.helpers import COMPONENTS, play_moves
 
 RULES = rules_for("ships")
 MODEL = load_game(COMPONENTS, "ships")
@@ -83,16 +83,7 @@ def new_game(players=("Ana", "Ben"), **options):
 
 def play(state, *moves):
     """Apply moves as a log would (defaults filled in); every one must be legal."""
-    events = []
-    for move in moves:
-        d = RULES.decision(state)
-        while d is not None and not isinstance(move, d.accepts) and d.default is not None:
-            events += RULES.apply(state, d.default)
-            d = RULES.decision(state)
-        problem = RULES.check(state, move, d.player)
-        assert problem is None, problem
-        events += RULES.apply(state, move)
-    return events
+    return play_moves(RULES, state, *moves, asked=False)
 
 
 def refused(state, move):

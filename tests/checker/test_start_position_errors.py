@@ -48,6 +48,24 @@ def edited(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def session_of(loaded, log: Path, ask, say, **extra):
+    """A `portolan play` session on a loaded log that starts from a position (with its bots)."""
+    from portolan.checker.core.play import Session
+
+    return Session(
+        loaded.rules,
+        loaded.model,
+        loaded.players,
+        loaded.options,
+        log,
+        ask,
+        say,
+        bot_levels=loaded.bots,
+        start=loaded.start,
+        **extra,
+    )
+
+
 def line_of(path: Path, needle: str) -> int:
     lines = path.read_text(encoding="utf-8").splitlines()
     return next(i for i, line in enumerate(lines, start=1) if needle in line)
@@ -86,75 +104,69 @@ def test_a_position_outside_the_logs_folder_is_refused(tmp_path, name):
     assert f"tail.yaml:{line_of(log, 'position:')}:11" in out.output
 
 
-def test_a_position_of_another_game_is_refused(tmp_path):
+# What is changed in a written position, the line it is refused at (the first that holds the
+# needle) and column, and the whole message (field and hint) a player reads.
+BAD_POSITIONS = {
+    "of another game": (
+        ("game: ships", "game: age-of-discovery"),
+        ("game:", 7),
+        "game: this position is for 'age-of-discovery', not 'ships'",
+    ),
+    "of other players": (
+        ("  Ben:\n", "  Bob:\n"),
+        ("  Ana:", 3),  # the first of the players
+        "players: this position's players are Ana, Bob; the log's are Ana, Ben (the same names "
+        "in the same seat order)",
+    ),
+    "more cards than the game has, where written": (
+        ("display: {Lateen Sail: 2,", "display: {Lateen Sail: 9,"),
+        ("  decks:", 3),
+        "state.decks: 9 Lateen Sail cards in the decks, display, discard pile and kept cards: "
+        "the game has 2",
+    ),
+    "a wrong value in the state, by its field": (
+        ("    colour: Red\n    vp: 7\n", "    colour: Red\n    vp: seven\n"),
+        ("vp: seven", 9),
+        "state.seats[0].vp: state.seats[0].vp is a whole number, not 'seven'",
+    ),
+    "what score reads disagrees with the state": (
+        ("    vp: 7\n", "    vp: 30\n"),  # players.Ana.vp, above the state
+        ("vp: 30", 9),
+        "players.Ana.vp: players.Ana.vp says 30 but the state holds 7: a log goes on from the "
+        "state; change both, or leave this out",
+    ),
+    "an unknown state key, with a did-you-mean": (
+        ("  highest: 3\n", "  higest: 3\n"),
+        ("higest", 3),
+        "state.higest: unknown key 'higest' (did you mean 'highest'?)",
+    ),
+    "next is not whose turn it is": (
+        ("next: Ben", "next: Ana"),
+        ("next:", 7),
+        "next: next says 'Ana', but in this state it is Ben's turn",
+    ),
+    "a state inside a turn": (
+        ("  phase: Available actions\n", "  phase: Perform actions\n"),
+        ("  tasks:", 3),  # the first key of the state
+        "state: a position is taken between two turns; this state is inside one: it expects an "
+        "action, or the end of the turn",
+    ),
+    "unknown where the game cannot work it out": (
+        ("  highest: 3\n", "  highest: unknown\n"),
+        ("highest: unknown", 12),
+        "state.highest: state.highest is a whole number, not 'unknown'",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_POSITIONS))
+def test_a_position_that_cannot_be_is_refused_where_written(tmp_path, case):
+    (old, new), (needle, column), message = BAD_POSITIONS[case]
     pos = written(tmp_path)
-    edited(pos, "game: ships", "game: age-of-discovery")
+    edited(pos, old, new)
     out = run("check", str(tail(tmp_path, "start.yaml")))
     assert out.exit_code == 2, out.output
-    where = f"start.yaml:{line_of(pos, 'game:')}:7"
-    assert f"{where}: game: this position is for 'age-of-discovery', not 'ships'" in out.output
-
-
-def test_a_position_of_other_players_is_refused(tmp_path):
-    pos = written(tmp_path)
-    edited(pos, "  Ben:\n", "  Bob:\n")
-    out = run("check", str(tail(tmp_path, "start.yaml")))
-    assert out.exit_code == 2, out.output
-    assert "this position's players are Ana, Bob; the log's are Ana, Ben" in out.output
-
-
-def test_more_cards_than_the_game_has_is_refused_where_written(tmp_path):
-    pos = written(tmp_path)
-    edited(pos, "display: {Lateen Sail: 2,", "display: {Lateen Sail: 9,")
-    out = run("check", str(tail(tmp_path, "start.yaml")))
-    assert out.exit_code == 2, out.output
-    assert f"start.yaml:{line_of(pos, '  decks:')}:3: state.decks: " in out.output
-    assert "Lateen Sail cards in the decks, display, discard pile and kept cards" in out.output
-
-
-def test_a_wrong_value_in_the_state_names_its_field(tmp_path):
-    pos = written(tmp_path)
-    edited(pos, "    colour: Red\n    vp: 7\n", "    colour: Red\n    vp: seven\n")
-    out = run("check", str(tail(tmp_path, "start.yaml")))
-    assert out.exit_code == 2, out.output
-    assert f"start.yaml:{line_of(pos, 'vp: seven')}:9: state.seats[0].vp: " in out.output
-    assert "state.seats[0].vp is a whole number, not 'seven'" in out.output
-
-
-def test_what_score_reads_must_agree_with_the_state(tmp_path):
-    pos = written(tmp_path)
-    edited(pos, "    vp: 7\n", "    vp: 30\n")  # players.Ana.vp, above the state
-    out = run("check", str(tail(tmp_path, "start.yaml")))
-    assert out.exit_code == 2, out.output
-    assert f"start.yaml:{line_of(pos, 'vp: 30')}:9: players.Ana.vp: " in out.output
-    assert "players.Ana.vp says 30 but the state holds 7" in out.output
-
-
-def test_an_unknown_state_key_gets_a_did_you_mean(tmp_path):
-    pos = written(tmp_path)
-    edited(pos, "  highest: 3\n", "  higest: 3\n")
-    out = run("check", str(tail(tmp_path, "start.yaml")))
-    assert out.exit_code == 2, out.output
-    assert f"start.yaml:{line_of(pos, 'higest')}:3: state.higest: unknown key" in out.output
-    assert "highest" in out.output
-
-
-def test_next_must_be_whose_turn_it_is(tmp_path):
-    pos = written(tmp_path)
-    edited(pos, "next: Ben", "next: Ana")
-    out = run("check", str(tail(tmp_path, "start.yaml")))
-    assert out.exit_code == 2, out.output
-    assert f"start.yaml:{line_of(pos, 'next:')}:7: next: next says 'Ana', but in this state " in (
-        out.output
-    )
-
-
-def test_a_state_inside_a_turn_is_refused(tmp_path):
-    pos = written(tmp_path)
-    edited(pos, "  phase: Available actions\n", "  phase: Perform actions\n")
-    out = run("check", str(tail(tmp_path, "start.yaml")))
-    assert out.exit_code == 2, out.output
-    assert "a position is taken between two turns" in out.output
+    assert out.output == f"error: {pos}:{line_of(pos, needle)}:{column}: {message}\n"
 
 
 def test_a_log_from_a_position_has_no_setup(tmp_path):
@@ -195,20 +207,10 @@ def test_play_goes_on_from_the_position_a_log_names(tmp_path):
     log = tmp_path / "game" / "play.yaml"
     log.write_text("game: ships\nplayers: [Ana, Ben]\nposition: start.yaml\n", encoding="utf-8")
     from portolan.checker.core.log import load_log
-    from portolan.checker.core.play import Session
 
     loaded = load_log(log, ROOT / "components")
     said: list[str] = []
-    session = Session(
-        loaded.rules,
-        loaded.model,
-        loaded.players,
-        loaded.options,
-        log,
-        lambda _: None,
-        said.append,
-        start=loaded.start,
-    )
+    session = session_of(loaded, log, lambda _: None, said.append)
     assert session.resume(log.read_text(encoding="utf-8"), loaded) is None
     for _ in range(12):  # the moves of the next turns, the first offered each time
         d = session.advance()
@@ -251,14 +253,6 @@ def test_an_unknown_deck_may_hold_every_card_not_seen_elsewhere():
     assert guessed.display == real.display and guessed.seats == real.seats
 
 
-def test_unknown_is_refused_where_the_game_cannot_work_it_out(tmp_path):
-    pos = written(tmp_path)
-    edited(pos, "  highest: 3\n", "  highest: unknown\n")
-    out = run("check", str(tail(tmp_path, "start.yaml")))
-    assert out.exit_code == 2, out.output
-    assert "state.highest: state.highest is a whole number, not 'unknown'" in out.output
-
-
 def test_play_with_a_bot_finishes_a_game_from_a_position(tmp_path):
     """`portolan play --bot`: a bot seat plays on from the position a log names; the log it
     writes checks to the same scores."""
@@ -266,7 +260,6 @@ def test_play_with_a_bot_finishes_a_game_from_a_position(tmp_path):
 
     from portolan.checker.core.bots import Budget
     from portolan.checker.core.log import load_log
-    from portolan.checker.core.play import Session
     from portolan.checker.core.replay import replay
     from tests.checker.bots.test_play_with_bots import person
 
@@ -279,17 +272,8 @@ def test_play_with_a_bot_finishes_a_game_from_a_position(tmp_path):
     loaded = load_log(log, ROOT / "components")
     lines: list[str] = []
     box: list = []
-    session = Session(
-        loaded.rules,
-        loaded.model,
-        loaded.players,
-        loaded.options,
-        log,
-        person(box, random.Random(3)),
-        lines.append,
-        bot_levels=loaded.bots,
-        budget=Budget(iterations=4),
-        start=loaded.start,
+    session = session_of(
+        loaded, log, person(box, random.Random(3)), lines.append, budget=Budget(iterations=4)
     )
     box.append(session)
     assert session.resume(log.read_text(encoding="utf-8"), loaded) is None

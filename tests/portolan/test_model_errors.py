@@ -56,48 +56,67 @@ def test_fixture_loads(game_dir):
     ]
 
 
-def test_misspelt_card_type(game_dir):
-    f = edit(
-        game_dir,
-        DECK,
+# One thing broken in the deck file: what is replaced, by what, the words the problem is placed
+# at (their line and column), and the whole problem after them (field, message and hint).
+BROKEN_DECK = {
+    "a misspelt card type": (
         "type: explorer, count: 2, traits: [Fight]}\n  - {name: Juan",
         "type: explorr, count: 2, traits: [Fight]}\n  - {name: Juan",
-    )
-    assert problems(game_dir) == [
-        f"{f}:{at(game_dir, DECK, 'explorr')}: cards[0] (Hernán Cortés).type: "
-        "unknown card type 'explorr' (did you mean 'explorer'?)"
-    ]
-
-
-def test_unknown_key_with_suggestion(game_dir):
-    f = edit(game_dir, DECK, "  colour: sea\n", "  colour: sea\n  subtitel: Deck\n")
-    assert problems(game_dir) == [
-        f"{f}:{at(game_dir, DECK, 'subtitel')}: back.subtitel: "
-        "unknown key 'subtitel' (did you mean 'subtitle'?)"
-    ]
-
-
-def test_unknown_card_key(game_dir):
-    f = edit(
-        game_dir,
-        DECK,
+        "explorr",
+        "cards[0] (Hernán Cortés).type: unknown card type 'explorr' (did you mean 'explorer'?)",
+    ),
+    "an unknown key, with a suggestion": (
+        "  colour: sea\n",
+        "  colour: sea\n  subtitel: Deck\n",
+        "subtitel",
+        "back.subtitel: unknown key 'subtitel' (did you mean 'subtitle'?)",
+    ),
+    "an unknown card key": (
         "{name: Juan Ponce de León, type: explorer,",
         "{name: Juan Ponce de León, type: explorer, trait: [Fight],",
-    )
-    assert problems(game_dir) == [
-        f"{f}:{at(game_dir, DECK, 'trait:')}: cards[1] (Juan Ponce de León).trait: "
-        "unknown key 'trait' (did you mean 'traits'?)"
-    ]
+        "trait:",
+        "cards[1] (Juan Ponce de León).trait: unknown key 'trait' (did you mean 'traits'?)",
+    ),
+    "a count of the wrong type": (
+        "Pizarro, type: explorer, count: 2",
+        "Pizarro, type: explorer, count: two",
+        "two,",
+        "cards[2] (Francisco Pizarro).count: count must be a whole number of copies, at least 1 "
+        "(found 'two')",
+    ),
+    "counts that do not add up": (
+        "Pizarro, type: explorer, count: 2",
+        "Pizarro, type: explorer, count: 3",
+        "{value: 5",
+        "total: the cards add up to 6 (6 Explorer), but the deck total is 5 (Cards)",
+    ),
+    "an unknown vocabulary word": (
+        "count: 2, traits: [Fight]}\n  - {name: Juan",
+        "count: 2, traits: [Fihgt]}\n  - {name: Juan",
+        "[Fihgt]",
+        "cards[0] (Hernán Cortés).traits: 'Fihgt' is not a trait (did you mean 'Fight'?)",
+    ),
+    "an unknown colour": (
+        "    colour: gold\n",
+        "    colour: gould\n",
+        "gould",
+        "types.explorer.colour: colour 'gould' is neither #rrggbb nor a palette name (did you "
+        "mean 'gold'?)",
+    ),
+    "a source that is not a section": (
+        "source: Cards\n",
+        "source: Cardz\n",
+        "Cardz",
+        "source: source 'Cardz' is not a section of the rulebook (did you mean 'Cards'?)",
+    ),
+}
 
 
-def test_count_of_the_wrong_type(game_dir):
-    f = edit(
-        game_dir, DECK, "Pizarro, type: explorer, count: 2", "Pizarro, type: explorer, count: two"
-    )
-    assert problems(game_dir) == [
-        f"{f}:{at(game_dir, DECK, 'two,')}: cards[2] (Francisco Pizarro).count: "
-        "count must be a whole number of copies, at least 1 (found 'two')"
-    ]
+@pytest.mark.parametrize("case", list(BROKEN_DECK))
+def test_a_broken_deck_file_gets_one_exact_problem(game_dir, case):
+    old, new, needle, problem = BROKEN_DECK[case]
+    f = edit(game_dir, DECK, old, new)
+    assert problems(game_dir) == [f"{f}:{at(game_dir, DECK, needle)}: {problem}"]
 
 
 def test_schema_value_of_the_wrong_type(game_dir):
@@ -107,50 +126,11 @@ def test_schema_value_of_the_wrong_type(game_dir):
     assert "valid integer" in message
 
 
-def test_counts_that_do_not_add_up(game_dir):
-    f = edit(
-        game_dir, DECK, "Pizarro, type: explorer, count: 2", "Pizarro, type: explorer, count: 3"
-    )
-    assert problems(game_dir) == [
-        f"{f}:{at(game_dir, DECK, '{value: 5')}: total: "
-        "the cards add up to 6 (6 Explorer), but the deck total is 5 (Cards)"
-    ]
-
-
 def test_counters_that_do_not_add_up(game_dir):
     f = edit(game_dir, COUNTERS, "total: {value: 14,", "total: {value: 15,")
     (message,) = problems(game_dir)
     assert message.startswith(f"{f}:")
     assert message.endswith("the counters add up to 14, but the total is 15 (design)")
-
-
-def test_unknown_vocabulary_word(game_dir):
-    f = edit(
-        game_dir,
-        DECK,
-        "count: 2, traits: [Fight]}\n  - {name: Juan",
-        "count: 2, traits: [Fihgt]}\n  - {name: Juan",
-    )
-    assert problems(game_dir) == [
-        f"{f}:{at(game_dir, DECK, '[Fihgt]')}: cards[0] (Hernán Cortés).traits: "
-        "'Fihgt' is not a trait (did you mean 'Fight'?)"
-    ]
-
-
-def test_unknown_colour(game_dir):
-    f = edit(game_dir, DECK, "    colour: gold\n", "    colour: gould\n")
-    assert problems(game_dir) == [
-        f"{f}:{at(game_dir, DECK, 'gould')}: types.explorer.colour: "
-        "colour 'gould' is neither #rrggbb nor a palette name (did you mean 'gold'?)"
-    ]
-
-
-def test_source_that_is_not_a_section(game_dir):
-    f = edit(game_dir, DECK, "source: Cards\n", "source: Cardz\n")
-    assert problems(game_dir) == [
-        f"{f}:{at(game_dir, DECK, 'Cardz')}: source: "
-        "source 'Cardz' is not a section of the rulebook (did you mean 'Cards'?)"
-    ]
 
 
 def test_card_listed_twice(game_dir):

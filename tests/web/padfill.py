@@ -3,7 +3,10 @@ label) and what is typed, ticked or picked in it. No YAML is typed."""
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +19,25 @@ from portolan.paths import components_dir
 from portolan.web.padspecs import spec_for
 
 POSITIONS = Path(__file__).resolve().parents[2] / "examples" / "positions"
+
+
+def cli_score(game: str) -> dict:
+    """`portolan score GAME --json` of the game's example position, run as a user runs it."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "portolan",
+            "score",
+            game,
+            str(POSITIONS / f"{game}.yaml"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(out.stdout)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,6 @@ Discovery's next ship, Ships' present area)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +18,7 @@ from portolan.paths import components_dir
 from portolan.web.app import create_app
 from portolan.yamlsrc import Source, parse_yaml
 from tests.web.browser import LAPTOP, PHONE
-from tests.web.padfill import POSITIONS, Step, example, options_of, steps_for
+from tests.web.padfill import Step, cli_score, example, options_of, steps_for
 from tests.web.test_browser_layout import measure
 
 pytestmark = pytest.mark.browser
@@ -34,24 +31,6 @@ FITS = """() => ({
     .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 16)
     .map((el) => el.name || el.id),
 })"""
-
-
-def cli_score(game: str) -> dict:
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "portolan",
-            "score",
-            game,
-            str(POSITIONS / f"{game}.yaml"),
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout)
 
 
 def axe_problems(page) -> list[str]:

@@ -5,32 +5,12 @@ from __future__ import annotations
 import csv
 import html
 import io
-import json
 import re
-import subprocess
-import sys
 
 from tests.web.conftest import EXAMPLES
+from tests.web.padfill import cli_score
 
 POSITIONS = EXAMPLES / "positions"
-
-
-def cli_score(game: str) -> dict:
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "portolan",
-            "score",
-            game,
-            str(POSITIONS / f"{game}.yaml"),
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout)
 
 
 def test_choosing_a_game_and_players_opens_the_pad(client):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from portolan.checker.core.registry import rules_for
+from tests.checker.games import spec
 from tests.checker.games.spec import (
     TINY,
     Expected,
@@ -178,7 +179,8 @@ SETUP_CASES = {
             "Ben: {contracts: [Yellow Contract 3]",
         ).replace("mission: Majority of Ships}", "mission: Majority of Ships}  # here"),
         "§3.0",
-        "each player is dealt 2 trade contracts: 1 written for Ben",
+        "each player is dealt 2 trade contracts: 1 written for Ben (a contract kept secret is "
+        "written hidden)",
     ),
 }
 
@@ -490,7 +492,8 @@ MALFORMED = {
     ),
     "a ship named as a flagship": (
         log_with("flagship: Golden Hind,", "flagship: Blue Ship 2,  # here"),
-        "'Blue Ship 2' is not a flagship",
+        "'Blue Ship 2' is not a flagship (expected one of: 'Santa María', 'São Gabriel', 'Golden "
+        "Hind', 'Trinidad', 'Matthew', 'Grande Hermine')",
     ),
     "an unknown action": (
         HEAD + "  - {player: Ana, bye: [Blue Ship 2: White Ship 1]}  # here\n",
@@ -520,7 +523,7 @@ MALFORMED = {
     ),
     "a player not in the game": (
         HEAD + "  - {player: Cai, coins: take}  # here\n",
-        "'Cai' is not a player in this game",
+        "'Cai' is not a player in this game (expected one of: 'Ana', 'Ben')",
     ),
     "five players": (
         HEAD.replace("players: [Ana, Ben]", "players: [Ana, Ben, Cai, Dora, Eli]  # here"),
@@ -546,6 +549,38 @@ expeditions:
   John Cabot: {Ana: [Blue Ship 1], Cai: [Blue Ship 2, Blue Ship 1]}
 """
 
+# By hand, final scoring (coloured number for a ship of the card's colour, else the black one):
+#   Columbus (red, 5/4): Ana Red Ship 2 + Red Ship 3 = 5 + 5; Ben Santa María sailing red = 5.
+#   Drake (blue, 6/5): Ben Red Ship 1 = 5, Blue Ship 2 (sent with a Wild Ship, still blue) = 6.
+#   de Abreu (red, 8/7): Cai two green ships = 7 + 7.
+#   Cabot (blue, 7/6): Ana Blue Ship 1 = 7; Cai Blue Ship 2 + Blue Ship 1 = 7 + 7.
+#   Ana 17, Ben 16, Cai 28.
+# Missions (3-player tables, points at the player's contracts):
+#   Ana, Majority, 5 contracts -> 5: Columbus (2 of 3 ships) = 5 (Cabot, 1 of 3, no).
+#   Ben, All Ships, 2 contracts -> 2: Drake (alone) = 2 (Columbus, 1 of 3, no).
+#   Cai, One Ship, 3 contracts -> 2: de Abreu and Cabot = 4.
+# Totals: Ana 14 + 17 + 5 + 3 = 39; Ben 9 + 16 + 2 + 1 = 28; Cai 11 + 28 + 4 + 2 = 45.
+POSITION_SCORE = {
+    "Ana": {
+        "first_expeditions": 14,
+        "final_expeditions": 17,
+        "special_mission": 5,
+        "unassigned_ships": 3,
+    },
+    "Ben": {
+        "first_expeditions": 9,
+        "final_expeditions": 16,
+        "special_mission": 2,
+        "unassigned_ships": 1,
+    },
+    "Cai": {
+        "first_expeditions": 11,
+        "final_expeditions": 28,
+        "special_mission": 4,
+        "unassigned_ships": 2,
+    },
+}
+
 
 BAD_POSITIONS = {
     # positions no game can reach
@@ -555,7 +590,8 @@ BAD_POSITIONS = {
             "Antonio de Abreu: {Cai: [Green Ship 1, Yellow Ship 1]}  # here",
         ),
         "Antonio de Abreu's expedition has ships of 2 colours (green, yellow): after the first "
-        "ship, only ships of its colour join",
+        "ship, only ships of its colour join, or ships sent with a Wild Ship card, marked (wild) "
+        "(§4.4.1)",
     ),
     "a flagship of another colour than the ships it joined": (
         POSITION.replace(
@@ -565,7 +601,7 @@ BAD_POSITIONS = {
         ),
         "Francis Drake's expedition has ships of 2 colours (blue, red): after the first ship, "
         "only ships of its colour join (a flagship too: it sails under the colour of the ships "
-        "there)",
+        "there), or ships sent with a Wild Ship card, marked (wild) (§4.4.1)",
     ),
     "two flagships for one player": (
         POSITION.replace(
@@ -614,11 +650,13 @@ BAD_POSITIONS = {
     ),
     "a flagship without its colour": (
         POSITION.replace("Santa María (red)]}", "Golden Hind]}  # here"),
-        "Golden Hind shows blue and green: write the one it sails under",
+        "Golden Hind shows blue and green: write the one it sails under, e.g. 'Golden Hind (blue)'",
     ),
     "an unknown mission": (
         POSITION.replace("mission: One Ship,", "mission: Two Ships,  # here\n     "),
-        "'Two Ships' is not a special mission of a 3-player game",
+        "'Two Ships' is not a special mission of a 3-player game (expected one of: 'One Ship (3 "
+        "players)', 'Half of All Ships (3 players)', 'Majority of Ships (3 players)', 'All Ships "
+        "(3 players)')",
     ),
 }
 
@@ -650,12 +688,36 @@ def at_a_turn_start(session, prompt: str) -> bool:
     return "?" not in prompt and state.phase == "Actions" and not state.blocks
 
 
+def hidden_twins(seed: int):
+    """Ana to choose among several moves; in the twin, Ben's hidden contract, flagship and
+    mission are swapped with others he might hold."""
+    from tests.checker.test_aod_bot import hidden_swap_pair
+
+    state, other, _ = hidden_swap_pair()
+    return state, other
+
+
 TESTS = GameTests(
     game="age-of-discovery",
     examples={name: Expected(breakdown(name), WINNERS[name]) for name in EXPECTED},
     violations={
         **{name: Violation(text, s, m) for name, (text, s, m) in SETUP_CASES.items()},
         **{name: Violation(log(tail), s, m) for name, (tail, s, m) in TURN_CASES.items()},
+        # the whole line check prints: where, the rule's words and its section
+        "one flagship for two players": Violation(
+            *SETUP_CASES["one flagship for two players"], turn=0, player="Ben", phase="Setup"
+        ),
+        "a third Red Ship 1": Violation(
+            log(TURN_CASES["a third Red Ship 1"][0]),
+            *TURN_CASES["a third Red Ship 1"][1:],
+            turn=1,
+            player="Ana",
+            phase="Purchase",
+            column=38,
+        ),
+        "a step after the end of the game": spec.after_the_end(
+            "age-of-discovery", "two-players", "{player: Ana, coins: take}", "§5.3"
+        ),
     },
     malformed_logs={name: Malformed(text, message) for name, (text, message) in MALFORMED.items()},
     malformed_positions={
@@ -667,4 +729,8 @@ TESTS = GameTests(
     pieces=every_piece,
     full_set=full_set,
     finished=finished,
+    position=spec.Position(
+        POSITION, Expected(POSITION_SCORE, ["Cai"]), {"Cai": 1, "Ana": 2, "Ben": 3}
+    ),
+    hidden_twins=hidden_twins,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tests.checker.games import spec
 from tests.checker.games.spec import (
     TINY,
     Expected,
@@ -49,7 +50,7 @@ EXPECTED = {
 # -- a base log: both outfit, Ana launches ---------------------------------------------------
 # Ana: Columbus (Ship Handling 2), a Carrack of 3 ships: 4 Crew, 4 Provisions, Trade Goods (9 of 9).
 # Ben: Cabot (Ship Handling 1), a Carrack of 1 ship: 2 Crew, 4 Provisions, Soldiers (7 of 7).
-BASE = """\
+ANA_OUTFITS = """\
 game: age-of-exploration
 players: [Ana, Ben]
 setup:
@@ -59,11 +60,16 @@ turns:
   - player: Ana
     steps: [ship Carrack, play 29 Extra Ship, play 54 Extra Ship, play 25 2 Provision,
       play 35 2 Crew, play 46 Trade Goods]
+"""
+BASE = (
+    ANA_OUTFITS
+    + """\
   - player: Ben
     steps: [ship Carrack, play 28 Soldiers, play 34 2 Provision]
   - player: Ana
     steps: [launch ATL1]
 """
+)
 BEN_OUT = "  - player: Ben\n    steps: [launch ATL1]\n"
 # ... then both sail west: Ana finds the Land Sighted (NA) off the Grand Banks, the Cod Banks,
 # and lands in New England (NA1-NE), where her ships are moored.
@@ -361,7 +367,7 @@ VIOLATIONS = {
     "a repair with nothing damaged": (
         then_ana("draw 115, to ATL5, status AZORES, repair"),
         "Expedition Action",
-        "nothing to repair here",
+        "nothing to repair here (not Rotten Hulls), or not a Ⓟ space (Cod Banks) or base",
     ),
     "consolidating a single ship": (
         BEN_OUT + "  - player: Ana\n    steps: [draw 112]\n" + ben("draw 143, consolidate"),
@@ -391,7 +397,7 @@ VIOLATIONS = {
     "a take-over of a ship expedition": (
         LAND + ana("draw 151, ashore 1 1, to NA2-APP, takeover Ben"),
         "Expedition Action",
-        "Ben has no land expedition here to take over",
+        "Ben has no land expedition here to take over (or may not be tried again)",
     ),
     # End-of-turn Actions
     "a return far from Europe": (
@@ -438,11 +444,11 @@ VIOLATIONS = {
 MALFORMED_LOGS = {
     "an unknown step": (
         BASE + "  - player: Ben\n    steps: [lanch ATL1]  # here\n",
-        "cannot read the step 'lanch ATL1'",
+        "cannot read the step 'lanch ATL1' (did you mean 'launch'?)",
     ),
     "an unknown space": (
         BASE + "  - player: Ben\n    steps: [launch ATL99]  # here\n",
-        "'ATL99' is not a space of the map",
+        "'ATL99' is not a space of the map (did you mean 'ATL9'?)",
     ),
     "an unknown counter": (
         BASE + "  - player: Ben\n    steps: [port, draw 45, draw 33, gold Sailors]  # here\n",
@@ -450,7 +456,7 @@ MALFORMED_LOGS = {
     ),
     "a misspelt counter a card is played for": (
         BASE + "  - player: Ben\n    steps: [port, draw 45, play 45 Misionary]  # here\n",
-        "'Misionary' is not a counter an Outfitting card gives",
+        "'Misionary' is not a counter an Outfitting card gives (did you mean 'Missionary'?)",
     ),
     "an unknown Leader": (
         BASE.replace("Ana: {leader: 1,", "Ana: {leader: Drake,  # here\n    "),
@@ -478,26 +484,27 @@ MALFORMED_LOGS = {
     ),
     "an unknown key in a turn": (
         BASE + "  - player: Ben\n    step: [port]  # here\n",
-        "unknown key 'step'",
+        "unknown key 'step' (did you mean 'steps'?)",
     ),
     "an unknown player in the setup": (
         BASE.replace("  Ben: {leader: 2,", "  Bob: {leader: 2,  # here\n    "),
-        "'Bob' is not a player in this game",
+        "'Bob' is not a player in this game (expected one of: 'Ana', 'Ben')",
     ),
     "a step of an unknown player": (
         BASE + "  - player: Ben\n    steps: [{Bob: give 1}]  # here\n",
-        "'Bob' is not a player in this game",
+        "'Bob' is not a player in this game (expected one of: 'Ana', 'Ben')",
     ),
     "an unknown Major Expedition": (
         BASE + "  - player: Ben\n    steps: [major Atlantis]  # here\n",
-        "'Atlantis' is not a Major Expedition",
+        "'Atlantis' is not a Major Expedition (expected one of: 'mississippi', 'amazon', "
+        "'nwp-explored', 'circumnavigation', 'aztec-defeat', 'incan-defeat', 'nwp-traversed')",
     ),
 }
 
 MALFORMED_POSITIONS = {
     "an unknown award": (
         "players:\n  Ana: {awards: [landfall-xx]}  # here\n  Ben: {}\n",
-        "'landfall-xx' is not an award of the VP chart",
+        "'landfall-xx' is not an award of the VP chart (did you mean 'landfall-sa'?)",
     ),
     "an award claimed twice": (
         "players:\n  Ana: {awards: [cod-banks]}\n  Ben: {awards: [cod-banks]}  # here\n",
@@ -509,7 +516,7 @@ MALFORMED_POSITIONS = {
     ),
     "an unknown key": (
         "players:\n  Ana: {award: [cod-banks]}  # here\n  Ben: {}\n",
-        "unknown key 'award'",
+        "unknown key 'award' (did you mean 'awards'?)",
     ),
     "a Major Expedition's VP as a list": (
         "players:\n  Ana:\n    majors: {mississippi: [1, 2]}  # here\n  Ben: {}\n",
@@ -518,11 +525,11 @@ MALFORMED_POSITIONS = {
     "an award without VP misspelt": (
         "players:\n  Ana:\n    majors: {amazon: 8}\n    without_vp: [landfall-sx]  # here\n"
         "  Ben: {}\n",
-        "'landfall-sx' is not an award of the VP chart",
+        "'landfall-sx' is not an award of the VP chart (did you mean 'landfall-sa'?)",
     ),
     "an award without VP but no Major": (
         "players:\n  Ana:\n    awards: [bay]\n    without_vp: [bay]  # here\n  Ben: {}\n",
-        "awards come off the chart without VP only with a Major Expedition",
+        "awards come off the chart without VP only with a Major Expedition: Ana has no 'majors'",
     ),
     "an award taken with and without VP": (
         "players:\n  Ana: {awards: [spice], majors: [amazon]}\n"
@@ -531,7 +538,7 @@ MALFORMED_POSITIONS = {
     ),
     "a Major Expedition listed as a mapping": (
         "players:\n  Ana:\n    majors: [{amazon: 8}]  # here\n  Ben: {}\n",
-        "is not a Major Expedition",
+        "is not a Major Expedition (did you mean 'amazon'?)",
     ),
 }
 
@@ -571,6 +578,32 @@ def finished(state, sheet, model) -> None:
         assert state.round <= state.round_limit and "round limit" in state.end_reason
 
 
+# An end position copied off the VP chart by a 3-player table (target 6 VP). Each award is worth
+# the VP chart's 1 VP; progress counts the times Ben's NWP/SSA marker advanced, 1 VP each
+# (rules.yaml, known_progress_vp). Ana 6 awards = 6; Ben 2 awards + 1 = 3; Cai 1 Bay = 1.
+POSITION = """\
+game: age-of-exploration
+players:
+  Ana: {awards: [new-world-sighting, landfall-na, landfall-cb, cod-banks, bay, bay]}
+  Ben: {awards: [landfall-ca, mayan-ruins], progress: 1}
+  Cai: {awards: [bay]}
+"""
+POSITION_SCORE = {
+    "Ana": {"vp_chart": 6, "known_progress": 0, "goods": 0, "majors": 0},
+    "Ben": {"vp_chart": 2, "known_progress": 1, "goods": 0, "majors": 0},
+    "Cai": {"vp_chart": 1, "known_progress": 0, "goods": 0, "majors": 0},
+}
+
+
+def hidden_twins(seed: int):
+    """Ana about to outfit her first expedition; in the twin, one of Ben's six cards is swapped
+    with one still in the deck."""
+    from tests.checker.test_aoe_bot import dealt, swapped
+
+    state = dealt()
+    return state, swapped(state)
+
+
 TESTS = GameTests(
     game="age-of-exploration",
     examples=EXPECTED,
@@ -596,4 +629,8 @@ TESTS = GameTests(
     pieces=every_card,
     full_set=full_set,
     finished=finished,
+    position=spec.Position(
+        POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2, "Cai": 3}
+    ),
+    hidden_twins=hidden_twins,
 )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from portolan.checker.core.registry import rules_for
+from tests.checker.games import spec
 from tests.checker.games.spec import (
     ROOT,
     Expected,
@@ -471,7 +473,8 @@ RETURN_TAIL = (
 
 def _violations() -> dict[str, Violation]:
     out = {
-        name: Violation(setup_log(islands, extra), section, message)
+        # a setup violation belongs to the table, before the first turn
+        name: Violation(setup_log(islands, extra), section, message, 0, "Table", "Setup")
         for name, (islands, extra, section, message) in SETUP_CASES.items()
     }
     out["a circle of six islands"] = Violation(
@@ -488,6 +491,14 @@ def _violations() -> dict[str, Violation]:
             "Invest",
             message,
         )
+    # where the violation is reported; a move refused once its phase is past is reported in
+    # its own phase: the second marker of 'invest: 2' in the Invest phase, not in 'Turn' where
+    # the replay had got to
+    for name, turn in (
+        ("an investment that cannot be paid for", 1),
+        ("two investments in one turn", 25),
+    ):
+        out[name] = replace(out[name], turn=turn, player="Ana", phase="Invest")
     for name, (tail, message) in PIRATE_CASES.items():
         head = zero_coins(PIRATES) if name in POOR else PIRATES
         out[name] = Violation(log(head, tail), "2 Player Variant", message)
@@ -515,7 +526,8 @@ def _violations() -> dict[str, Violation]:
             "  - {player: Ben, sail: {to: Gold Reef, bow: clockwise}}  # here\n",
         ),
         "2 Player Variant",
-        "in the first round, after the starting player's turn, Ben places the 2 pirates",
+        "in the first round, after the starting player's turn, Ben places the 2 pirates on "
+        "different vacant islands (pirates: {Island: clockwise, Island: counterclockwise})",
     )
     out["a pirate moved in a 2-player game without pirates"] = Violation(
         log(
@@ -534,11 +546,17 @@ def _violations() -> dict[str, Violation]:
         "returning costs 1 coin of tariff to Ana and Ben has 0 coins; only a player who cannot "
         "pay for any island returns without paying (option tariff_on_central: true)",
     )
-    out["a step after the end of the game"] = Violation(
-        (EXAMPLES / "three-players.yaml").read_text(encoding="utf-8")
-        + "  - {player: Ana, sail: return}  # here\n",
+    # The game ends at the end of the round an end condition was met in: in the two-player
+    # example Ben places his last marker and Ana plays the round's last turn.
+    out["a turn after the round in which the game ended"] = spec.after_the_end(
+        "discovery-era-of-voyage",
+        "two-players",
+        "{player: Ben, sail: return}",
         "End of Game",
-        "the game is already over",
+        player="Ben",
+    )
+    out["a step after the end of the game"] = spec.after_the_end(
+        "discovery-era-of-voyage", "three-players", "{player: Ana, sail: return}", "End of Game"
     )
     return out
 
@@ -560,7 +578,7 @@ MALFORMED = {
     ),
     "a starting player not in the game": (
         BASE.replace("  first: Ana", "  first: Eve  # here"),
-        "'Eve' is not a player in this game",
+        "'Eve' is not a player in this game (expected one of: 'Ana', 'Ben', 'Cai')",
     ),
     "an unknown way to deal the starting coins": (
         BASE.replace("  first: Ana", "  first: Ana\n  coins: 2  # here"),
@@ -573,7 +591,8 @@ MALFORMED = {
     "no setup": (
         "game: discovery-era-of-voyage  # here\nplayers: [Ana, Ben]\n"
         "turns:\n  - {player: Ana, sail: {to: Gold Reef, bow: cw}}\n",
-        "'setup' is missing: name the islands in circle order, clockwise",
+        "'setup' is missing: name the islands in circle order, clockwise (setup: {islands: "
+        "[...], first: Player})",
     ),
     "five players": (
         BASE.replace("[Ana, Ben, Cai]", "[Ana, Ben, Cai, Dora, Eli]  # here"),
@@ -589,7 +608,7 @@ MALFORMED = {
     ),
     "a bad option value": (
         BASE.replace("setup:", "options: {marker_limit: mine}  # here\nsetup:"),
-        "'mine' is not a choice of option 'marker_limit'",
+        "'mine' is not a choice of option 'marker_limit' (expected one of: 'anyone', 'own')",
     ),
     "an unknown turn key": (
         BASE + "  - {player: Ana, sial: Palm Grove}  # here\n",
@@ -597,7 +616,7 @@ MALFORMED = {
     ),
     "a turn for a player not in the game": (
         BASE + "  - {player: Eve, sail: {to: Palm Grove, bow: clockwise}}  # here\n",
-        "'Eve' is not a player in this game",
+        "'Eve' is not a player in this game (expected one of: 'Ana', 'Ben', 'Cai')",
     ),
     "a turn that is not a mapping": (
         BASE + "  - Ana sails to Palm Grove  # here\n",
@@ -630,7 +649,7 @@ MALFORMED = {
     ),
     "an unknown pirate payment": (
         BASE + "  - {player: Ana, turn_pirate: {Gold Reef: Silver}}  # here\n",
-        "'Silver' is not a coin or a resource",
+        "'Silver' is not a coin or a resource (expected one of: 'Coin', 'Fruit', 'Pepper', 'Gold')",
     ),
     "an unknown game": (
         "game: discovery-era-of-voyag  # here\nplayers: [Ana, Ben]\n",
@@ -652,12 +671,20 @@ islands:
   Harbour Market: {Ben: 2, Cai: 1, Ana: 1}
 """
 
+# Palm Grove (3/1): Ana 3, Ben 1. Gold Reef (5/2): Cai 5. Orchard Isle (4/2): tied for most, Ana 2
+# and Ben 2. Harbour Market (3/1): Ben 3; Cai and Ana tie for second: nobody. VP tokens as written.
+POSITION_SCORE = {
+    "Ana": {"island_majorities": 5, "vp_tokens": 5},
+    "Ben": {"island_majorities": 6, "vp_tokens": 7},
+    "Cai": {"island_majorities": 5, "vp_tokens": 3},
+}
+
 
 BAD_POSITIONS = {  # what is replaced in POSITION, by what, and the message
     "an unknown island": (
         "  Palm Grove:",
         "  Palm Grov:  # here\n  X:",
-        "'Palm Grov' is not a surrounding island",
+        "'Palm Grov' is not a surrounding island (did you mean 'Palm Grove'?)",
     ),
     "markers on the Central Island": (
         "  Gold Reef:",
@@ -667,15 +694,19 @@ BAD_POSITIONS = {  # what is replaced in POSITION, by what, and the message
     "markers of a player not in the position": (
         "{Cai: 3}",
         "{Cai: 3, Dora: 1}  # here",
-        "'Dora' is not a player in this position",
+        "'Dora' is not a player in this position (expected one of: 'Ana', 'Ben', 'Cai')",
     ),
     "negative VP": ("Cai: {vp: 3}", "Cai: {vp: -1}  # here", "vp is a whole number, at least 0"),
     "an unknown player key": (
         "Cai: {vp: 3}",
         "Cai: {vp: 3, gold: 2}  # here",
-        "unknown key 'gold'",
+        "unknown key 'gold' (expected one of: 'vp', 'resources', 'coins')",
     ),
-    "an unknown resource": ("1 Gold, coins: 4}", "1 Silver}  # here", "'Silver' is not a resource"),
+    "an unknown resource": (
+        "1 Gold, coins: 4}",
+        "1 Silver}  # here",
+        "'Silver' is not a resource (expected one of: 'Fruit', 'Pepper', 'Gold')",
+    ),
     "markers that are not a number": (
         "{Ana: 2, Ben: 1}",
         "{Ana: two}  # here",
@@ -790,4 +821,8 @@ TESTS = GameTests(
     full_set=full_set,
     finished=finished,
     fit_options=two_player_pirates,
+    position=spec.Position(
+        POSITION, Expected(POSITION_SCORE, ["Ben"]), {"Ana": 2, "Ben": 1, "Cai": 3}
+    ),
+    hidden_twins=spec.copy_twins("discovery-era-of-voyage"),
 )

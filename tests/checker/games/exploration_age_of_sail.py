@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from portolan.checker.core.registry import rules_for
+from tests.checker.games import spec
 from tests.checker.games.spec import (
     TINY,
     Expected,
@@ -107,7 +108,7 @@ VIOLATIONS = {
     "no card drawn in the Outfit phase": (
         "  - player: Ana\n    explore: [Magellan: Ocean]  # here\n",
         "Outfit Phase",
-        "Ana must first draw 1 card from the Expedition deck",
+        "Ana must first draw 1 card from the Expedition deck (write it as draw:)",
     ),
     "a fifth Galleons": (
         "  - player: Ana\n    draw: Galleons\n    explore: [Magellan: Ocean]\n"
@@ -122,6 +123,7 @@ VIOLATIONS = {
         "  - {player: Ana, draw: Christopher Columbus}  # here\n",
         "Outfit Phase",
         "Christopher Columbus cannot come from the Expedition deck: its only copy is in Ben's hand",
+        (7, "Ana", "Outfit"),
     ),
     "an expedition without a crew": (
         "  - player: Ana\n    draw: Sailors\n    explore: [Magellan: Ocean]\n"
@@ -143,7 +145,8 @@ VIOLATIONS = {
         "      - [Christopher Columbus, Carracks, Colonists]\n"
         "      - [Hernan Cortez, Caravels, Conquistadors]  # here\n",
         "Expedition Phase",
-        "only one expedition may be formed in an Expedition phase",
+        "only one expedition may be formed in an Expedition phase (option expeditions_per_phase: "
+        "one)",
     ),
     "an expedition that does not explore": (  # blamed on Ana's turn, not on Ben's
         "  - {player: Ana, draw: Caravels}  # here\n  - {player: Ben, draw: Colonists}\n",
@@ -155,7 +158,7 @@ VIOLATIONS = {
         "  - player: Ana\n    draw: Caravels\n    explore:\n      - Magellan: Ocean\n"
         "      - Magellan: Ocean  # here\n",
         "Exploration Phase",
-        "every expedition of Ana has already turned over its card this turn",
+        "Magellan: every expedition of Ana has already turned over its card this turn",
     ),
     "a card turned over twice": (
         "  - player: Ana\n    draw: Caravels\n    explore: [Magellan: Japan]\n"
@@ -170,7 +173,7 @@ VIOLATIONS = {
         "  - player: Ana\n    draw: Sailors\n    explore: [Magellan: Caribbean]  # here\n"
         "  - {player: Ben, draw: Conquistadors}\n",
         "Exploration Phase",
-        "after claiming Caribbean, name the expedition card discarded at random",
+        "after claiming Caribbean, name the expedition card discarded at random (discard:)",
         (9, "Ana", "Exploration"),
     ),
     "a random discard that is not an expedition card": (
@@ -205,7 +208,8 @@ VIOLATIONS = {
         "  - player: Ana\n    draw: Repairs\n    explore:\n"
         "      - Magellan: {flip: Pirates, save: Cannons, by: Ben}  # here\n",
         "Exploration Phase",
-        "Ben cannot protect Ana's expedition: a Save card is discarded from your own hand",
+        "Ben cannot protect Ana's expedition: a Save card is discarded from your own hand (option "
+        "save_others: false)",
     ),
     "a failed expedition that explores again": (
         "  - player: Ana\n    draw: Caravels\n    explore: [Magellan: Natives]\n"
@@ -289,7 +293,7 @@ MALFORMED = {
     ),
     "not YAML": (
         "game: exploration-age-of-sail\nplayers: [Ana, Ben\nturns: []  # here\n",
-        "YAML syntax error",
+        "YAML syntax error: did not find expected ',' or ']'",
     ),
     "unknown top-level key": (
         HEAD.replace("turns:", "turn:  # here"),
@@ -306,7 +310,7 @@ MALFORMED = {
     "a card of the other deck": (
         HEAD + "  - {player: Ana, draw: Magellan, expedition: [Magellan, Galleons, Sailors],\n"
         "     explore: [Magellan: Galleons]}  # here\n",
-        "'Galleons' is not a card of the Exploration deck",
+        "'Galleons' is not a card of the Exploration deck (did you mean 'Shallows'?)",
     ),
     "unknown explorer": (
         HEAD + "  - player: Ana\n    explore: [Magelan: Ocean]  # here\n",
@@ -314,7 +318,7 @@ MALFORMED = {
     ),
     "a turn for a player not in the game": (
         HEAD + "  - {player: Cai, draw: Galleons}  # here\n",
-        "'Cai' is not a player in this game",
+        "'Cai' is not a player in this game (expected one of: 'Ana', 'Ben')",
     ),
     "unknown game": (
         "game: exploration-age-of-sale  # here\nplayers: [Ana, Ben]\n",
@@ -326,7 +330,7 @@ MALFORMED = {
     ),
     "bad option value": (
         HEAD.replace("turns:", "options: {bonus_ties: split}  # here\nturns:"),
-        "'split' is not a choice of option 'bonus_ties'",
+        "'split' is not a choice of option 'bonus_ties' (expected one of: 'shared', 'none')",
     ),
     "a player listed twice": (
         "game: exploration-age-of-sail\nplayers: [Ana, ana]  # here\n",
@@ -341,6 +345,18 @@ players:
   Ben: {Canada: Christopher Columbus, Caribbean: Verrazano, India: Vasco de Gama}
   Cai:
 """
+
+# Ana: 5 + 4 + 5 = 14, Cortez a Conqueror +1; 3 discoveries each: the most is shared (+5);
+# Eastern 2 to 1: Ana +5; Pacific 1 to 0: Ana +5. Ben: 3 + 2 + 3 = 8; Western 2 to 0 (+5).
+SHEET_LINES = "discoveries conqueror most_discoveries most_western most_eastern most_pacific"
+POSITION_SCORE = {
+    name: dict(zip(SHEET_LINES.split(), points, strict=True))
+    for name, points in [
+        ("Ana", (14, 1, 5, 0, 5, 5)),
+        ("Ben", (8, 0, 5, 5, 0, 0)),
+        ("Cai", (0, 0, 0, 0, 0, 0)),
+    ]
+}
 
 
 def position(old: str, new: str) -> str:
@@ -358,11 +374,11 @@ BAD_POSITIONS = {
     ),
     "one discovery in two piles": (
         position("India: Vasco de Gama", "Japan: Vasco de Gama"),
-        "Japan is also in Ana's victory pile",
+        "Japan is also in Ana's victory pile: each discovery exists once",
     ),
     "a ship as an explorer": (
         position("China: Magellan", "China: Galleons"),
-        "'Galleons' is not an explorer",
+        "'Galleons' is not an explorer: name the explorer who claimed China",
     ),
 }
 
@@ -387,12 +403,26 @@ def finished(state, sheet, model) -> None:
         )
 
 
+def hidden_twins(seed: int):
+    """Some turns in, Ana to decide; in the twin, a card of Ben's hand is swapped with one of
+    the Expedition deck."""
+    from tests.checker.test_eas_bot import mid_game, swapped
+
+    state = mid_game(seed)
+    return state, swapped(state)
+
+
 TESTS = GameTests(
     game="exploration-age-of-sail",
     examples={name: Expected(EXPECTED[name], WINNERS[name]) for name in EXPECTED},
     violations={
-        name: Violation(log(tail), section, message, *(where[0] if where else ()))
-        for name, (tail, section, message, *where) in VIOLATIONS.items()
+        **{
+            name: Violation(log(tail), section, message, *(where[0] if where else ()))
+            for name, (tail, section, message, *where) in VIOLATIONS.items()
+        },
+        "a step after the end of the game": spec.after_the_end(
+            "exploration-age-of-sail", "two-players", "{player: Ana, draw: Galleons}", "End of Game"
+        ),
     },
     malformed_logs={name: Malformed(text, message) for name, (text, message) in MALFORMED.items()},
     malformed_positions={
@@ -410,4 +440,8 @@ TESTS = GameTests(
     pieces=every_card,
     full_set=full_set,
     finished=finished,
+    position=spec.Position(
+        POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2, "Cai": 3}
+    ),
+    hidden_twins=hidden_twins,
 )

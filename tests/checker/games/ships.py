@@ -6,6 +6,7 @@ from collections import Counter
 
 from portolan.checker.games.ships.book import FREE_CUBE, GOLD, INDUSTRY, NAVIGATION
 from portolan.checker.games.ships.scoring import area_points, goods_and_gold, pieces_of
+from tests.checker.games import spec
 from tests.checker.games.spec import TINY, Expected, GameTests, Malformed, Play, Violation
 
 
@@ -204,7 +205,7 @@ VIOLATIONS = {
     "a ship below the present age": (
         log(ana("{place: 2, trade: Athens Wine}") + ben("{place: 1, trade: Rhodes Oil}  # here")),
         "Deciding whether to place in the present ship age or the next one up",
-        "age 1 is below the present age (2)",
+        "age 1 is below the present age (2): Place ship never goes lower (Upgrade ship may)",
     ),
     "a ship two ages up": (
         log(ana("{place: 3, trade: Athens Wine}  # here")),
@@ -233,12 +234,13 @@ VIOLATIONS = {
     "a city disc from no row named": (
         log(ana("gold") + ben("{place: 1, city: Tyre}  # here")),
         "Consequences of placing your ship in the warship box",
-        "say which row of the display the disc comes from",
+        "say which row of the display the disc comes from: disc: Warehouse or Bank",
     ),
     "an industry counter on a city": (
         log(ana("gold") + ben("{place: 1, city: Tyre, disc: Bank, industry: true}  # here")),
         "Consequences of placing your ship in the warship box",
-        "an industry counter cannot increase a city's benefit",
+        "an industry counter cannot increase a city's benefit (industry: true goes with a trade "
+        "box)",
     ),
     "a city already taken": (
         log(
@@ -259,7 +261,7 @@ VIOLATIONS = {
     "a trade box already taken": (
         log(ana("{place: 1, trade: Alexandria Food}  # here")),
         "Consequences of placing your ship in the merchant box",
-        "the Alexandria Food trade box is taken (by Ben)",
+        "the Alexandria Food trade box is taken (by Ben): a cube goes in an empty trade box",
     ),
     "an industry counter not held": (
         log(ana("{place: 1, trade: Athens Wine, industry: true}  # here")),
@@ -269,7 +271,8 @@ VIOLATIONS = {
     "a full warehouse": (
         log(ana("gold") + ben("{place: 1, trade: Byzantium Food}", "navigation  # here")),
         "Consequences of placing your ship in the merchant box",
-        "Ben's warehouse holds 4 goods and has room for 3",
+        "Ben's warehouse holds 4 goods and has room for 3: name the goods sent back (return: "
+        "[...])",
     ),
     "a good sent back that is not held": (
         log(ana("gold") + ben("{place: 1, trade: Byzantium Food, return: [Wine]}  # here")),
@@ -303,7 +306,8 @@ VIOLATIONS = {
             + ben("{place: 1, trade: Rhodes Oil}  # here")
         ),
         "Placing your merchant cube or city disc in the next area in the progression",
-        "Area 2 is behind the present area (Area 3)",
+        "Area 2 is behind the present area (Area 3): cubes and discs go in the present area or "
+        "the next",
     ),
     # Upgrade ship, Remove one ship
     "an upgrade of a ship not there": (
@@ -371,7 +375,7 @@ VIOLATIONS = {
     "a sale of nothing": (
         log(ana("{sell: []}", "gold  # here")),
         "Action: Sell Goods",
-        "name the goods sold",
+        "name the goods sold (sell: [...])",
     ),
     "a sale without goods": (
         SETUP.format(options="") + ana("{sell: [Cloth]}  # here"),
@@ -409,12 +413,13 @@ VIOLATIONS = {
             ana("{place: 1, trade: Athens Oil}", "{exchange: Oil, gold: 1, cube: merchant}  # here")
         ),
         "Free Exchange of Goods",
-        "the free action cube an Oil was exchanged for must be used at once",
+        "the free action cube an Oil was exchanged for must be used at once, to pay for this "
+        "action",
     ),
     "a Wine's gold not used": (
         log(ana("{place: 1, trade: Athens Wine}", "{exchange: Wine, gold: 1}  # here")),
         "Free Exchange of Goods",
-        "1 gold from Wine but Take one gold costs 0",
+        "1 gold from Wine but Take one gold costs 0: what an exchange gives must be used at once",
     ),
     "a Metal's navigation not used": (
         log(ana("{place: 1, trade: Rhodes Metal}", "{exchange: Metal, gold: 1}  # here")),
@@ -434,7 +439,8 @@ VIOLATIONS = {
     "a new era without its display": (
         to_age_5(""),
         "Placing your ship in the next age level along the ship age track",
-        "the Sailing ship era has begun: name the 12 more card(s) dealt to the display",
+        "the Sailing ship era has begun: name the 12 more card(s) dealt to the display (display: "
+        "[...])",
     ),
     "a Galley card dealt to a new era": (
         to_age_5(", display: [Currency]"),
@@ -460,7 +466,10 @@ MALFORMED = {
         HEAD + "  - player: Ana\n    actions:\n      - {Place: Area 7}  # here\n",
         "unknown key 'Place' (did you mean 'place'?)",
     ),
-    "not YAML": ("game: ships\nplayers: [Ana, Ben\nturns: []  # here\n", "YAML syntax error"),
+    "not YAML": (
+        "game: ships\nplayers: [Ana, Ben\nturns: []  # here\n",
+        "YAML syntax error: did not find expected ',' or ']'",
+    ),
     # Counts past what the box holds were replayed that many times (a list of 10**11 goods: exit
     # 3; cubes taken back from the open area 10**14 times: no end).
     "more goods sold than the game has": (
@@ -473,7 +482,7 @@ MALFORMED = {
     ),
     "more cubes taken back than a player has": (
         log(ana("{retrieve: 7, cubes: 100000000000000}  # here")),
-        "100000000000000 cubes: a player has 20 merchant cubes",
+        "100000000000000 cubes: a player has 20 merchant cubes (Components)",
     ),
     "unknown top-level key": (
         HEAD.replace("turns:", "setp: {}  # here\nturns:"),
@@ -505,27 +514,28 @@ MALFORMED = {
     ),
     "a trade box the location does not have": (
         HEAD + ana("{place: 1, trade: Tyre Wine}  # here"),
-        "'Wine' is not a trade box of Tyre",
+        "'Wine' is not a trade box of Tyre (expected one of: 'Food', 'Cloth')",
     ),
     "a city the location does not have": (
         HEAD + ana("{place: 1, city: Ostia Gold}  # here"),
-        "'Gold' is not a city of Ostia",
+        "'Gold' is not a city of Ostia (expected one of: 'VP', 'Merchant cube')",
     ),
     "two actions in one entry": (
         HEAD + ana("{place: 1, trade: Tyre Cloth, gold: 1}  # here"),
-        "one action per entry",
+        "one action per entry: place, upgrade, remove, card, gold, navigation, sell or retrieve",
     ),
     "a ship placed nowhere": (
         HEAD + ana("{place: 1}  # here"),
-        "a placed ship's cube goes in a trade box (trade: ...) or its disc in a city",
+        "a placed ship's cube goes in a trade box (trade: ...) or its disc in a city (city: "
+        "...): name one",
     ),
     "a ship without its box": (
         HEAD + ana("{upgrade: Merchant, trade: Tyre Cloth}  # here"),
-        "write a ship as its age and box, e.g. '3 Merchant'",
+        "write a ship as its age and box, e.g. '3 Merchant', not 'Merchant'",
     ),
     "an unknown cube": (
         HEAD + ana("{gold: 1, cube: silver}  # here"),
-        "'silver' is not a cube: merchant or free",
+        "'silver' is not a cube: merchant or free (expected one of: 'merchant', 'free')",
     ),
     "an unknown good": (
         HEAD + ana("{sell: [Clth]}  # here"),
@@ -541,11 +551,11 @@ MALFORMED = {
     ),
     "a good of your choice without a card": (
         HEAD + ana("{gold: 1, good: Cloth}  # here"),
-        "'good' goes with a card",
+        "'good' goes with a card: {card: ..., good: ...}",
     ),
     "a turn for a player not in the game": (
         HEAD + "  - {player: Cai, actions: [gold]}  # here\n",
-        "'Cai' is not a player in this game",
+        "'Cai' is not a player in this game (expected one of: 'Ana', 'Ben')",
     ),
     "five players": (
         "game: ships\nplayers: [Ana, Ben, Cai, Dora, Eli]  # here\n",
@@ -557,7 +567,7 @@ MALFORMED = {
     ),
     "bad option value": (
         HEAD.replace("turns:", "options: {negative_vp: never}  # here\nturns:"),
-        "'never' is not a choice of option 'negative_vp'",
+        "'never' is not a choice of option 'negative_vp' (expected one of: 'floor', 'allowed')",
     ),
 }
 
@@ -574,6 +584,14 @@ players:
   Ben: {vp: 40, gold: 10, goods: [Metal], cubes: [Caribbean Cloth]}
 """
 
+# Area 5 scores once more: Ana's cubes in Caribbean (Spice) and New Spain 2 x 5 = 10, her disc in
+# Caribbean 5 + 1 (her cube there) = 6: 16; Ben's cube in Caribbean 5. Goods and gold: Ana
+# 2 Cloth 8 + Wine 3 + 7 gold = 18: 9 VP; Ben Metal 3 + 10 = 13: 6 VP.
+POSITION_SCORE = {
+    "Ana": {"track": 48, "final_area": 16, "goods_and_gold": 9},
+    "Ben": {"track": 40, "final_area": 5, "goods_and_gold": 6},
+}
+
 
 def position(old: str, new: str) -> str:
     """POSITION with ``old`` replaced by ``new`` on a line then marked ``# here``."""
@@ -585,24 +603,31 @@ def position(old: str, new: str) -> str:
 
 BAD_POSITIONS = {
     "unknown key": (position("gold: 7", "gld: 7"), "unknown key 'gld' (did you mean 'gold'?)"),
-    "more gold than a bank holds": (position("gold: 7", "gold: 11"), "gold 11 is more than"),
+    "more gold than a bank holds": (
+        position("gold: 7", "gold: 11"),
+        "gold 11 is more than the 10 spaces of the bank",
+    ),
     "more goods than a warehouse holds": (
         position("goods: 2 Cloth + 1 Wine", "goods: 9 Cloth + 3 Wine"),
         "12 goods: a warehouse has 11 spaces",
     ),
     "a cube outside the present area": (
         position("[Caribbean Spice,", "[Tyre Cloth,"),
-        "'Tyre Cloth' is no trade box of Area 5 (The Americas), the present area",
+        "'Tyre Cloth' is no trade box of Area 5 (The Americas), the present area: cubes "
+        "elsewhere score nothing at the end and are left out",
     ),
     "two cubes in one trade box": (
         position("[Caribbean Cloth]", "[Caribbean Spice]"),
-        "'Caribbean Spice' already holds Ana's piece",
+        "'Caribbean Spice' already holds Ana's piece: one piece per trade box",
     ),
     "a card not kept to the end": (
         position("cities: [Caribbean]", "kept: [Astrolabe]"),
         "Astrolabe is not held at the end: only the Steamship era's kept cards are",
     ),
-    "an area that is not": (position("area: 5", "area: 8"), "there is no Area 8"),
+    "an area that is not": (
+        position("area: 5", "area: 8"),
+        "there is no Area 8: the areas are 2, 3, 4, 5, 6, 7",
+    ),
     "a player's entry that is not a mapping": (
         position("Ben: {vp: 40, gold: 10, goods: [Metal], cubes: [Caribbean Cloth]}", "Ben: 40"),
         "each player maps to vp, gold, goods, kept, cubes, cities",
@@ -740,4 +765,6 @@ TESTS = GameTests(
     pieces=every_piece,
     full_set=full_set,
     finished=finished,
+    position=spec.Position(POSITION, Expected(POSITION_SCORE, ["Ana"]), {"Ana": 1, "Ben": 2}),
+    hidden_twins=spec.copy_twins("ships"),
 )

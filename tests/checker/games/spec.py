@@ -7,6 +7,7 @@ test code.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,8 +33,10 @@ class Expected:
 
 @dataclass(frozen=True)
 class Violation:
-    """A log broken at the line marked ``# here``: the rule cited and the message's words; and,
-    where given, the turn, player and phase the violation is reported in."""
+    """A log broken at the line marked ``# here``: the rule cited and the message, word for word
+    (a player reads it); and, where given, the turn (0: the setup), player, phase and column the
+    violation is reported at. With turn, player and phase given, the whole line `check` prints
+    is compared."""
 
     log: str
     section: str
@@ -41,6 +44,13 @@ class Violation:
     turn: int | None = None
     player: str | None = None
     phase: str | None = None
+    column: int | None = None
+
+
+def after_the_end(game: str, example: str, step: str, section: str, **where: Any) -> Violation:
+    """A step written after the last of an example game's (examples/<game>/<example>.yaml)."""
+    text = (ROOT / "examples" / game / f"{example}.yaml").read_text(encoding="utf-8")
+    return Violation(f"{text}  - {step}  # here\n", section, "the game is already over", **where)
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,16 @@ class Malformed:
 
     text: str
     message: str
+
+
+@dataclass(frozen=True)
+class Position:
+    """A finished game's end position as a table writes it for ``portolan score``, and its score
+    worked out by hand (the module's comments show the working)."""
+
+    text: str
+    expected: Expected
+    ranks: dict[str, int]  # player -> place on the score sheet
 
 
 @dataclass(frozen=True)
@@ -79,8 +99,39 @@ class GameTests:
     # A check on a finished random game's state and score sheet (asserts inside).
     finished: Callable[[Any, Any, Any], None] | None = None
     malformed_positions: dict[str, Malformed] = field(default_factory=dict)
+    # An end position scored by hand (tests/checker/test_games_positions.py): every game has one.
+    position: Position | None = None
     # The random options made fit for a player count (options, players) -> options: e.g. a
     # variant for 2 players only, turned off for more.
     fit_options: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
     # The bound the game states for its length: no random game takes this many steps.
     max_steps: int = 50_000
+    # From a seed: two positions alike in all the player to choose can see and, where the game
+    # hides anything from him, different in it (tests/checker/bots/test_blind.py).
+    hidden_twins: Callable[[int], tuple[Any, Any]] | None = None
+
+
+def copy_twins(game: str) -> Callable[[int], tuple[Any, Any]]:
+    """``hidden_twins`` of a game that hides nothing in play: a position some random steps in,
+    a player to choose among several moves, and its copy (caches empty)."""
+
+    def twins(seed: int) -> tuple[Any, Any]:
+        from portolan.checker.core.registry import rules_for
+        from portolan.model import load_game
+
+        rules, model = rules_for(game), load_game(COMPONENTS, game)
+        state = rules.setup(
+            model, ["Ana", "Ben"], {o.name: o.default for o in rules.options(model)}
+        )
+        rng = random.Random(seed)
+        for step in range(10_000):
+            d = rules.decision(state)
+            assert d is not None, "the game ended before a position to choose in"
+            if step > 60 and d.kind == "choice" and len(rules.legal_moves(state)) > 3:
+                return state, rules.copy_state(state)
+            chance = d.kind == "chance"
+            move = rules.sample_outcome(state, rng) if chance else rules.sample_move(state, rng)
+            rules.apply(state, move)
+        raise AssertionError("no position with a choice among several moves")
+
+    return twins
