@@ -394,7 +394,7 @@ def _invest(r: _Reader, value: Any, pos: Pos, field: str) -> None:
         if value < 0:
             r.bad("invest is true, false, the island's name or a number of investments", pos, field)
         elif value > most:  # not replayed n times: a player has only so many markers
-            r.bad(f"{value} investments: a player has {most} Investment moves.Markers", pos, field)
+            r.bad(f"{value} investments: a player has {most} Investment Markers", pos, field)
             return
         for _ in range(value):
             r.step(moves.Invest(), pos)

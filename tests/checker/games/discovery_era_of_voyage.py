@@ -563,6 +563,10 @@ def _violations() -> dict[str, Violation]:
 
 # -- Files that cannot be read -------------------------------------------------------------
 MALFORMED = {
+    "more investments in one turn than a player has markers": (
+        BASE + "  - {player: Ana, sail: {to: Palm Grove, bow: clockwise}, invest: 9}  # here\n",
+        "9 investments: a player has 8 Investment Markers",
+    ),
     "a turn key that differs only in case": (
         BASE + "  - player: Ana\n    sail: {to: Palm Grove, bow: clockwise}\n"
         "    Sail: Pepper Coast  # here\n",
