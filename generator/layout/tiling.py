@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from portolan.generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
 from portolan.generator.fonts import PT, fit_size, width_mm
-from portolan.generator.layout.furniture import MARK_WIDTH, header, margins_around, scale_bar
+from portolan.generator.layout.furniture import MARK_WIDTH, hatch, header, margins_around, scale_bar
 from portolan.generator.legibility import FURNITURE
 from portolan.sizes import printer_limits
 
@@ -187,13 +187,7 @@ def _backing(cx: float, cy: float, label: str, size: float, upright: bool) -> Re
 
 
 def _hatch(x: float, y: float, w: float, h: float) -> Group:
-    lines = []
-    step = 3.0
-    k = -h
-    while k < w:
-        lines.append(Line(x + k, y + h, x + k + h, y, HATCH, 0.2))
-        k += step
-    return Group(tuple(lines), clip=Rect(x, y, w, h))
+    return hatch(x, y, w, h, step=3.0, colour=HATCH, width=0.2)
 
 
 def tile_page(
