@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from portolan.checker.core.position import read_position
+from portolan.checker.core.position import mapping_section, read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.age_of_discovery.book import CardBook
 from portolan.checker.games.age_of_discovery.logformat import key_of
@@ -180,15 +180,10 @@ def _expeditions(
         problems.append(source.problem(message, pos, field=field, hint=hint))
 
     out: dict[str, list[Placed]] = {}
-    value = raw.get("expeditions")
+    value = mapping_section(
+        raw, "expeditions", "expeditions maps each expedition to {player: [ships]}", bad
+    )
     if value is None:
-        return out
-    if not isinstance(value, YMap):
-        bad(
-            "expeditions maps each expedition to {player: [ships]}",
-            raw.value_pos["expeditions"],
-            "expeditions",
-        )
         return out
     seen = _Fleets(book, players, options, bad)
     for e, fleets in value.items():

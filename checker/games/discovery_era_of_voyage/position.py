@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from portolan.checker.core.position import read_position
+from portolan.checker.core.position import mapping_section, read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.discovery_era_of_voyage.book import CENTRAL, IslandBook, counted
 from portolan.checker.games.discovery_era_of_voyage.scoring import Position, final_scoring
@@ -103,16 +103,8 @@ def _islands(book: IslandBook, head: Any) -> tuple[list[str], list[dict[str, int
     raw, bad = head.raw, head.bad
     islands: list[str] = []
     markers: list[dict[str, int]] = []
-    placed = raw.get("islands")
-    if placed is None:
-        placed = YMap()
-    if not isinstance(placed, YMap):
-        bad(
-            "islands maps each island to the markers on it: {Palm Grove: {Ana: 2, Ben: 1}}",
-            raw.value_pos["islands"],
-            "islands",
-        )
-        placed = YMap()
+    shape = "islands maps each island to the markers on it: {Palm Grove: {Ana: 2, Ben: 1}}"
+    placed = mapping_section(raw, "islands", shape, bad) or YMap()
     for name, counts in placed.items():
         field = f"islands.{name}"
         island = _island(book, islands, placed, name, bad)
@@ -195,16 +187,8 @@ def _markers_used(book: IslandBook, head: Any, markers: list[dict[str, int]]) ->
     raw, bad = head.raw, head.bad
     used = {p: sum(m.get(p, 0) for m in markers) for p in head.players}
     box = book.constants["markers_per_player"]
-    extra = raw.get("markers_used")
-    if extra is None:
-        return used
-    if not isinstance(extra, YMap):
-        bad(
-            "markers_used maps players to the markers they placed",
-            raw.value_pos["markers_used"],
-            "markers_used",
-        )
-        return used
+    shape = "markers_used maps players to the markers they placed"
+    extra = mapping_section(raw, "markers_used", shape, bad) or YMap()
     for who, n in extra.items():
         p = next((q for q in head.players if q.casefold() == str(who).casefold()), None)
         if p is None or isinstance(n, bool) or not isinstance(n, int) or n < used.get(p, 0):
