@@ -40,6 +40,7 @@ from portolan.model.loader import Game
 from portolan.yamlsrc import Pos, Source, YList, YMap
 
 KEYS = ("game", "options", "players", "expeditions")
+HINT = "first scoring, contracts, mission, unassigned"  # what each player maps to
 PLAYER_KEYS = ("first scoring", "contracts", "mission", "unassigned")
 TAGS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
 
@@ -55,14 +56,7 @@ class _Position:
 def score_position(
     book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
-    head = read_position(
-        model,
-        raw,
-        source,
-        keys=KEYS,
-        options=options,
-        players_hint="first scoring, contracts, mission, unassigned",
-    )
+    head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
     table, chosen, players, problems = head.table, head.options, head.players, head.problems
     facts: dict[str, dict[str, Any]] = {}
     owners: dict[str, str] = {}

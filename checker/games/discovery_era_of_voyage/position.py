@@ -35,20 +35,14 @@ from portolan.model.loader import Game
 from portolan.yamlsrc import Source, YMap
 
 KEYS = ("game", "options", "players", "islands", "markers_used")
+HINT = "their VP tokens and resources, in turn order"  # what each player maps to
 PLAYER_KEYS = ("vp", "resources", "coins")
 
 
 def score_position(
     book: IslandBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
-    head = read_position(
-        model,
-        raw,
-        source,
-        keys=KEYS,
-        options=options,
-        players_hint="their VP tokens and resources, in turn order",
-    )
+    head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
     vp: dict[str, int] = {}
     resources: dict[str, int] = {}
     for p in head.table:

@@ -21,19 +21,13 @@ from portolan.model.loader import Game
 from portolan.yamlsrc import Source, YList, YMap
 
 KEYS = ("game", "options", "players")
+HINT = "their victory pile"  # what each player maps to
 
 
 def score_position(
     book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
-    head = read_position(
-        model,
-        raw,
-        source,
-        keys=KEYS,
-        options=options,
-        players_hint="their victory pile",
-    )
+    head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
     piles, problems = head.table, head.problems
     victory: dict[str, list[tuple[str, str]]] = {}
     claimed: dict[str, str] = {}
