@@ -446,9 +446,7 @@ def start_turn(state: State, move: StartTurn) -> list[str]:
 
 
 def check_draw(state: State, move: Draw) -> Illegal | None:
-    if not state.expedition_deck.get(move.card):
-        return Illegal(OUTFIT_PHASE, _missing(state, move.card, "Expedition deck"))
-    return None
+    return _in_deck(state, state.expedition_deck, move.card, "Expedition deck", OUTFIT_PHASE)
 
 
 def apply_draw(state: State, move: Draw) -> list[str]:
@@ -469,9 +467,7 @@ def explore(state: State, move: Explore) -> list[str]:
 
 
 def check_reveal(state: State, move: Reveal) -> Illegal | None:
-    if not state.exploration_deck.get(move.card):
-        return Illegal(EXPLORATION_PHASE, _missing(state, move.card, "Exploration deck"))
-    return None
+    return _in_deck(state, state.exploration_deck, move.card, "Exploration deck", EXPLORATION_PHASE)
 
 
 def apply_reveal(state: State, move: Reveal) -> list[str]:
@@ -518,6 +514,15 @@ def check_end_turn(state: State, move: EndTurn) -> Illegal | None:
 
 def apply_end_turn(state: State, move: EndTurn) -> list[str]:
     return end_turn(state)
+
+
+def _in_deck(
+    state: State, held: dict[str, int], card: str, deck: str, section: str
+) -> Illegal | None:
+    """Why ``card`` cannot come from ``deck`` (``held``), or None when a copy is there."""
+    if not held.get(card):
+        return Illegal(section, _missing(state, card, deck))
+    return None
 
 
 def _missing(state: State, card: str, deck: str) -> str:
