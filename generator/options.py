@@ -37,14 +37,16 @@ class BuildOptions:
 
         return Theme(ink_saver=self.ink_saver, gray=self.grayscale)
 
-    def sheet(self):
+    def sheet(self, page: str | None = None):
+        """The sheet options on ``page`` (by default the build's paper)."""
         from portolan.generator.layout.sheet import SheetOptions
         from portolan.sizes import papers
 
-        size = papers()[self.page]
+        page = page or self.page
+        size = papers()[page]
         return SheetOptions(
             (size.width, size.height),
-            self.page,
+            page,
             self.bleed,
             self.duplex,
             self.back_offset,

@@ -147,20 +147,9 @@ def _per_page(sheet: SheetOptions, size: Size) -> int:
 
 def board_sheet(opts, kind: str) -> SheetOptions:
     """The sheet options a component prints with: boards on the board paper when one is set."""
-    sheet = opts.sheet()
-    if kind not in BOARD_KINDS or not opts.board_page or opts.board_page == opts.page:
-        return sheet
-    size = papers()[opts.board_page]
-    return SheetOptions(
-        (size.width, size.height),
-        opts.board_page,
-        sheet.bleed,
-        sheet.duplex,
-        sheet.back_offset,
-        sheet.margin,
-        sheet.layout,
-        sheet.sides,
-    )
+    if kind not in BOARD_KINDS or not opts.board_page:
+        return opts.sheet()
+    return opts.sheet(opts.board_page)
 
 
 def is_tiled(items: list[Item], sheet: SheetOptions) -> bool:

@@ -79,6 +79,22 @@ class GameState:
         self.memo = self.scratchpad = None
 
 
+class TakesTurns:
+    """Whose turn it is and whether the game is over, for a state with ``players``, the index
+    ``current`` and a ``phase`` that is ``OVER`` at the end (a game's ``State`` mixes it in)."""
+
+    __slots__ = ()
+    OVER: ClassVar[str]
+
+    @property
+    def player(self) -> str:
+        return self.players[self.current]  # type: ignore[attr-defined]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == self.OVER  # type: ignore[attr-defined]
+
+
 Check = Callable[[Any, Any], Illegal | None]  # (state, move) -> why it is illegal, or None
 Apply = Callable[[Any, Any], list[str]]  # (state, move) -> what happened, in words
 MoveTable = Mapping[type, tuple[Check | None, Apply]]

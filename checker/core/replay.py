@@ -64,84 +64,131 @@ def run(
     ``finish``, the decisions the log may leave out are applied after its last step and a
     decision that closes a turn (``Decision.closes_turn``) still open is reported the same way.
     """
-    lines: list[str] = []
-    applied = 0
-    last_turn = 0
+    going = _Run(rules, model, state, file, trace)
+    for step in steps:
+        stopped = going.take(step)
+        if stopped is not None:
+            return stopped
+    if finish:  # decisions the log may leave out (e.g. no Save played) after its last step
+        stopped = going.finish()
+        if stopped is not None:
+            return stopped
+    return Replay(state, None, going.applied, going.last_turn, going.lines)
+
+
+@dataclass
+class _Run:
+    """A replay under way: the state and where the log has got to."""
+
+    rules: GameRules
+    model: Game
+    state: Any
+    file: str
+    trace: bool
+    lines: list[str] = field(default_factory=list)
+    applied: int = 0
+    last_turn: int = 0
     last_step: Step | None = None  # the last step applied
     last_phase: str | None = None  # the phase of the decision it answered
 
-    def stop(step: Step, decision: Decision | None, illegal: Illegal, phase: str | None = None):
+    def stop(
+        self, step: Step, decision: Decision | None, illegal: Illegal, phase: str | None = None
+    ) -> Replay:
         pos = step.pos
         violation = Violation(
-            file=file,
+            file=self.file,
             line=pos.line if pos else None,
             column=pos.column if pos else None,
             turn=step.turn,
             player=step.player,
             phase=phase or (decision.phase if decision else None),
-            rule=model.cite(illegal.section),
+            rule=self.model.cite(illegal.section),
             message=illegal.message,
             section=illegal.section,
         )
-        return Replay(state, violation, applied, last_turn, lines)
+        return Replay(self.state, violation, self.applied, self.last_turn, self.lines)
 
-    def unanswered(decision: Decision) -> Illegal:
-        return missing_of(decision) or Illegal(rules.turn_section, f"expected {decision.prompt}")
+    def unanswered(self, decision: Decision) -> Illegal:
+        return missing_of(decision) or Illegal(
+            self.rules.turn_section, f"expected {decision.prompt}"
+        )
 
-    for step in steps:
+    def take(self, step: Step) -> Replay | None:
+        """Apply one step (after the defaults before it), or the replay stopped at it."""
+        rules, state = self.rules, self.state
         decision = rules.decision(state)
         if decision is not None and not isinstance(step.move, decision.accepts):
             # A move that can no longer come this turn is refused before any default is applied.
             early = rules.misplaced(state, step.move)
             if early is not None:
                 # A step written after its own turn ended is reported in that turn's phase.
-                after = decision.starts_turn and last_step is not None and step.turn == last_turn
-                phase = rules.phase_of(step.move) or (last_phase if after else None)
-                return stop(step, decision, early, phase)
-        while decision is not None and not isinstance(step.move, decision.accepts):
-            if decision.default is None:
-                # A new log turn while the last one still owes this decision: the last one's fault.
-                ended = last_step is not None and step.turn != last_turn
-                if not ended and decision.starts_turn and last_step is not None:
-                    # The turn ended on the way (what it may leave out): the step is its own.
-                    late = rules.misplaced(state, step.move)
-                    if late is not None:
-                        return stop(step, decision, late, rules.phase_of(step.move) or last_phase)
-                return stop(last_step if ended else step, decision, unanswered(decision))
-            events = rules.apply(state, decision.default)
-            if trace:  # a default left out at the end of a turn belongs to that turn
-                turn = step.turn if step.turn == last_turn else last_turn
-                lines += _trace(turn, decision, events)
-            decision = rules.decision(state)
+                after = (
+                    decision.starts_turn
+                    and self.last_step is not None
+                    and step.turn == self.last_turn
+                )
+                phase = rules.phase_of(step.move) or (self.last_phase if after else None)
+                return self.stop(step, decision, early, phase)
+            decision = self.defaults_before(step, decision)
+            if isinstance(decision, Replay):
+                return decision
         if decision is None:
-            return stop(step, None, Illegal(rules.end_section, "the game is already over"))
+            return self.stop(step, None, Illegal(rules.end_section, "the game is already over"))
         if step.player != decision.player:
-            return stop(
+            return self.stop(
                 step,
                 decision,
                 Illegal(rules.turn_section, f"it is {decision.player}'s turn, not {step.player}'s"),
             )
         illegal = rules.check(state, step.move, step.player)
         if illegal is not None:
-            return stop(step, decision, illegal)
+            return self.stop(step, decision, illegal)
         events = rules.apply(state, step.move)
-        applied += 1
-        last_turn = step.turn
-        last_step = step
-        last_phase = decision.phase
-        if trace:
-            lines += _trace(step.turn, decision, events)
-    if finish:  # decisions the log may leave out (e.g. no Save played) after its last step
+        self.applied += 1
+        self.last_turn = step.turn
+        self.last_step = step
+        self.last_phase = decision.phase
+        if self.trace:
+            self.lines += _trace(step.turn, decision, events)
+        return None
+
+    def defaults_before(self, step: Step, decision: Decision | None) -> Decision | Replay | None:
+        """Apply the defaults of the decisions ``step`` does not answer: the decision it does,
+        or the replay stopped where one has no default."""
+        rules, state, last_step = self.rules, self.state, self.last_step
+        while decision is not None and not isinstance(step.move, decision.accepts):
+            if decision.default is None:
+                # A new log turn while the last one still owes this decision: the last one's fault.
+                ended = last_step is not None and step.turn != self.last_turn
+                if not ended and decision.starts_turn and last_step is not None:
+                    # The turn ended on the way (what it may leave out): the step is its own.
+                    late = rules.misplaced(state, step.move)
+                    if late is not None:
+                        phase = rules.phase_of(step.move) or self.last_phase
+                        return self.stop(step, decision, late, phase)
+                culprit = last_step if ended and last_step is not None else step
+                return self.stop(culprit, decision, self.unanswered(decision))
+            events = rules.apply(state, decision.default)
+            if self.trace:  # a default left out at the end of a turn belongs to that turn
+                turn = step.turn if step.turn == self.last_turn else self.last_turn
+                self.lines += _trace(turn, decision, events)
+            decision = rules.decision(state)
+        return decision
+
+    def finish(self) -> Replay | None:
+        """Apply the defaults after the last step; the replay stopped if the last turn still
+        owes a decision that closes it."""
+        rules, state = self.rules, self.state
         decision = rules.decision(state)
         while decision is not None and decision.default is not None:
             events = rules.apply(state, decision.default)
-            if trace:
-                lines += _trace(last_turn, decision, events)
+            if self.trace:
+                self.lines += _trace(self.last_turn, decision, events)
             decision = rules.decision(state)
-        if decision is not None and decision.closes_turn and last_step is not None:
+        if decision is not None and decision.closes_turn and self.last_step is not None:
             # The log's last turn is over: its end-of-turn duties are due.
-            return stop(last_step, decision, unanswered(decision))
-    return Replay(state, None, applied, last_turn, lines)
+            return self.stop(self.last_step, decision, self.unanswered(decision))
+        return None
 
 
 def _trace(turn: int, decision: Decision, events: list[str]) -> list[str]:

@@ -36,28 +36,10 @@ def card_back(
     fg = ink(colour) if theme.ink_saver else on(colour)
     bg = WHITE if theme.ink_saver else colour
     d.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=bg))
-    d.add(
-        Rect(
-            SAFE + 0.5,
-            SAFE + 0.5,
-            w - 2 * SAFE - 1,
-            h - 2 * SAFE - 1,
-            stroke=fg,
-            width=0.6,
-            radius=2.5 * s,
-        )
-    )
-    d.add(
-        Rect(
-            SAFE + 2,
-            SAFE + 2,
-            w - 2 * SAFE - 4,
-            h - 2 * SAFE - 4,
-            stroke=fg,
-            width=0.25,
-            radius=2 * s,
-        )
-    )
+    for inset, width, radius in ((0.5, 0.6, 2.5), (2, 0.25, 2)):  # a double frame
+        x, y = SAFE + inset, SAFE + inset
+        fw, fh = w - 2 * SAFE - 2 * inset, h - 2 * SAFE - 2 * inset
+        d.add(Rect(x, y, fw, fh, stroke=fg, width=width, radius=radius * s))
     if theme.ink_saver:
         ring = tint(colour, 0.85)
     else:  # behind the icon: darker than the fill under white, lighter under dark lettering

@@ -85,40 +85,25 @@ def _styles(colour: str, theme: Theme) -> dict[str, ParagraphStyle]:
     band_text = theme.band(colour)[1]
     base = ParagraphStyle("body", fontName="Vera", fontSize=9.5, leading=12.6, spaceAfter=4)
     c = colors.HexColor(colour)
+
+    def heading(name: str, size: float, leading: float, before: float, after: float, **more):
+        return ParagraphStyle(
+            name,
+            keepWithNext=1,
+            parent=base,
+            fontName="Vera-Bold",
+            fontSize=size,
+            leading=leading,
+            spaceBefore=before,
+            spaceAfter=after,
+            **more,
+        )
+
     return {
         "body": base,
-        "h1": ParagraphStyle(
-            "h1",
-            keepWithNext=1,
-            parent=base,
-            fontName="Vera-Bold",
-            fontSize=15,
-            leading=19,
-            textColor=c,
-            spaceBefore=10,
-            spaceAfter=6,
-        ),
-        "h2": ParagraphStyle(
-            "h2",
-            keepWithNext=1,
-            parent=base,
-            fontName="Vera-Bold",
-            fontSize=11.5,
-            leading=15,
-            textColor=c,
-            spaceBefore=8,
-            spaceAfter=3,
-        ),
-        "h3": ParagraphStyle(
-            "h3",
-            keepWithNext=1,
-            parent=base,
-            fontName="Vera-Bold",
-            fontSize=10,
-            leading=13,
-            spaceBefore=6,
-            spaceAfter=2,
-        ),
+        "h1": heading("h1", 15, 19, 10, 6, textColor=c),
+        "h2": heading("h2", 11.5, 15, 8, 3, textColor=c),
+        "h3": heading("h3", 10, 13, 6, 2),
         "note": ParagraphStyle(
             "note",
             parent=base,

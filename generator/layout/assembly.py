@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from portolan.generator.draw import Drawing, Group, Line, Rect, Text
+from portolan.generator.draw import Drawing, Group, Rect, Text
 from portolan.generator.fonts import PT, fit_size
-from portolan.generator.layout.furniture import header, margins_around, scale_bar
+from portolan.generator.layout.furniture import hatch, header, margins_around, scale_bar
 from portolan.generator.layout.tiling import BAND, TilePlan
 from portolan.generator.legibility import BODY
 from portolan.generator.textbox import set_paragraphs
@@ -45,13 +45,7 @@ def assembly_steps(plan: TilePlan) -> list[str]:
 
 
 def _hatch(x: float, y: float, w: float, h: float) -> Group:
-    lines = []
-    step = 1.6
-    k = -h
-    while k < w:
-        lines.append(Line(x + k, y + h, x + k + h, y, HATCH, 0.15))
-        k += step
-    return Group(tuple(lines), clip=Rect(x, y, w, h))
+    return hatch(x, y, w, h, step=1.6, colour=HATCH, width=0.15)
 
 
 def without_text(items) -> tuple:

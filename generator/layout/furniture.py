@@ -354,3 +354,13 @@ def down_the_side(m: Margins, texts: list[str]) -> list:
                 intervals[k] = (lo + width_mm(text, "regular", t.size) + 3, hi)
                 break
     return [Group(tuple(placed), dx=b, dy=0.0, rotate=90)] if placed else []
+
+
+def hatch(x: float, y: float, w: float, h: float, *, step: float, colour: str, width: float):
+    """Diagonal lines ``step`` apart across a rectangle: where tiles overlap (glue goes there)."""
+    lines = []
+    k = -h
+    while k < w:
+        lines.append(Line(x + k, y + h, x + k + h, y, colour, width))
+        k += step
+    return Group(tuple(lines), clip=Rect(x, y, w, h))

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from portolan.generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
 from portolan.generator.fonts import PT, fit_size, width_mm
-from portolan.generator.layout.furniture import MARK_WIDTH, header, margins_around, scale_bar
+from portolan.generator.layout.furniture import MARK_WIDTH, hatch, header, margins_around, scale_bar
 from portolan.generator.legibility import FURNITURE
 from portolan.sizes import printer_limits
 
@@ -187,13 +187,7 @@ def _backing(cx: float, cy: float, label: str, size: float, upright: bool) -> Re
 
 
 def _hatch(x: float, y: float, w: float, h: float) -> Group:
-    lines = []
-    step = 3.0
-    k = -h
-    while k < w:
-        lines.append(Line(x + k, y + h, x + k + h, y, HATCH, 0.2))
-        k += step
-    return Group(tuple(lines), clip=Rect(x, y, w, h))
+    return hatch(x, y, w, h, step=3.0, colour=HATCH, width=0.2)
 
 
 def tile_page(
@@ -252,27 +246,34 @@ def _glue_strips(plan: TilePlan, r: int, c: int) -> list:
     marks: list = []
     if c < plan.cols - 1:
         sx = right - o
-        marks.append(_hatch(sx, top, o, th))
-        marks.append(Line(sx, top, sx, bottom, INK, MARK_WIDTH, dash=(1.5, 1.0)))
         label = f"GLUE UNDER {plan.name(r, c + 1)}"
-        size = fit_size(label, "bold", 6.5, th * 0.3, FURNITURE)
-        marks.append(_backing(sx + o / 2, top + th / 2, label, size, upright=False))
-        marks.append(
-            Text(
-                sx + o / 2 + size * PT * 0.36, top + th / 2, label, size, "bold", INK, "middle", 90
-            )
-        )
+        line = (sx, top, sx, bottom)
+        marks += _glue_strip((sx, top, o, th), line, (sx + o / 2, top + th / 2), th, label, False)
     if r < plan.rows - 1:
         sy = bottom - o
-        marks.append(_hatch(left, sy, tw, o))
-        marks.append(Line(left, sy, right, sy, INK, MARK_WIDTH, dash=(1.5, 1.0)))
         label = f"GLUE UNDER {plan.name(r + 1, c)}"
-        size = fit_size(label, "bold", 6.5, tw * 0.3, FURNITURE)
-        marks.append(_backing(left + tw / 2, sy + o / 2, label, size, upright=True))
-        marks.append(
-            Text(left + tw / 2, sy + o / 2 + size * PT * 0.36, label, size, "bold", INK, "middle")
-        )
+        line = (left, sy, right, sy)
+        marks += _glue_strip((left, sy, tw, o), line, (left + tw / 2, sy + o / 2), tw, label, True)
     return marks
+
+
+def _glue_strip(box, line, centre, length: float, label: str, upright: bool) -> list:
+    """One strip: hatched ``box``, the dashed ``line`` along its edge and ``label`` at its
+    ``centre`` (upright on a bottom strip, turned on a right one), sized to its ``length``."""
+    cx, cy = centre
+    size = fit_size(label, "bold", 6.5, length * 0.3, FURNITURE)
+    lift = size * PT * 0.36  # the baseline below the middle of the strip
+    text = (
+        Text(cx, cy + lift, label, size, "bold", INK, "middle")
+        if upright
+        else Text(cx + lift, cy, label, size, "bold", INK, "middle", 90)
+    )
+    return [
+        _hatch(*box),
+        Line(*line, INK, MARK_WIDTH, dash=(1.5, 1.0)),
+        _backing(cx, cy, label, size, upright=upright),
+        text,
+    ]
 
 
 def _seam_marks(plan: TilePlan, r: int, c: int) -> list:

@@ -61,16 +61,14 @@ class AgeOfDiscoveryRules(RulesBase):
         m.Reserve: (r.check_reserve, r.reserve),
     }
 
-    def describe(self, move: Any) -> str:
-        return m.describe(move)
+    describe = staticmethod(m.describe)
 
     def outcome_name(self, move: Any) -> str:
         if isinstance(move, m.KeepSecret):
             return m.HIDDEN
         return move.card if isinstance(move, m.CARD_REVEALS) else m.describe(move)
 
-    def spellings(self, move: Any) -> tuple[str, ...]:
-        return m.spellings(move)
+    spellings = staticmethod(m.spellings)
 
     def spends(self, move: Any) -> str | None:
         return m.spends(move)

@@ -189,23 +189,19 @@ def setup_decision(state: State) -> Decision:
             secret=shared(KeepSecret, p, "contract"),
         )
     if what == "mission":
-        secret = shared(KeepSecret, p, "mission")
-        return Decision(
-            p,
-            "Setup",
-            "chance",
-            (DealMission, KeepSecret),
-            f"which special mission was dealt to {p}",
-            default=secret,
-            secret=secret,
-        )
-    secret = shared(KeepSecret, p, "flagship")
+        return _dealt_face_down(p, "mission", DealMission, "special mission")
+    return _dealt_face_down(p, "flagship", DealFlagship, "flagship")
+
+
+def _dealt_face_down(p: str, what: str, move: type, name: str) -> Decision:
+    """The card of ``what`` dealt to ``p``: named, or kept secret (the default)."""
+    secret = shared(KeepSecret, p, what)
     return Decision(
         p,
         "Setup",
         "chance",
-        (DealFlagship, KeepSecret),
-        f"which flagship was dealt to {p}",
+        (move, KeepSecret),
+        f"which {name} was dealt to {p}",
         default=secret,
         secret=secret,
     )

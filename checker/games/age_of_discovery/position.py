@@ -24,9 +24,11 @@ player's cards (§3.0), more ships or completed contracts than the box holds (§
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from portolan.checker.core.position import read_position
+from portolan.checker.core.position import mapping_section, read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.age_of_discovery.book import CardBook
 from portolan.checker.games.age_of_discovery.logformat import key_of
@@ -38,6 +40,7 @@ from portolan.model.loader import Game
 from portolan.yamlsrc import Pos, Source, YList, YMap
 
 KEYS = ("game", "options", "players", "expeditions")
+HINT = "first scoring, contracts, mission, unassigned"  # what each player maps to
 PLAYER_KEYS = ("first scoring", "contracts", "mission", "unassigned")
 TAGS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
 
@@ -53,96 +56,110 @@ class _Position:
 def score_position(
     book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
-    head = read_position(
-        model,
-        raw,
-        source,
-        keys=KEYS,
-        options=options,
-        players_hint="first scoring, contracts, mission, unassigned",
-    )
-    table, chosen, players, problems, bad = (
-        head.table,
-        head.options,
-        head.players,
-        head.problems,
-        head.bad,
-    )
-    n = len(players)
+    head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
+    table, chosen, players, problems = head.table, head.options, head.players, head.problems
     facts: dict[str, dict[str, Any]] = {}
     owners: dict[str, str] = {}
     for p, entry in zip(players, table.values(), strict=True):
-        field = f"players.{p}"
-        ppos = table.value_pos[p]
         if not isinstance(entry, YMap):
-            bad(
+            head.bad(
                 "write first scoring, contracts, mission and unassigned for each player",
-                ppos,
-                field,
+                table.value_pos[p],
+                f"players.{p}",
             )
             continue
-        got: dict[str, Any] = {}
-        for k, v in entry.items():
-            key = key_of(k)
-            kpos, vpos = entry.key_pos[k], entry.value_pos[k]
-            if key not in PLAYER_KEYS:
-                bad(f"unknown key '{k}'", kpos, f"{field}.{k}", did_you_mean(key, PLAYER_KEYS))
-            elif key == "mission":
-                m = book.mission(v, n) if isinstance(v, str) else None
-                if m is None:
-                    bad(
-                        f"'{v}' is not a special mission of a {n}-player game",
-                        vpos,
-                        f"{field}.mission",
-                        did_you_mean(str(v), book.missions_for(n)),
-                    )
-                elif m in owners:
-                    bad(
-                        f"{m} is also {owners[m]}'s mission: each card exists once",
-                        vpos,
-                        f"{field}.mission",
-                    )
-                else:
-                    owners[m] = p
-                    got["mission"] = m
-            elif isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                bad(f"{k} is a number (0 or more), not {v!r}", vpos, f"{field}.{k}")
-            else:
-                got[key] = v
-        for key in PLAYER_KEYS:
-            if key not in got and key != "mission":
-                got[key] = 0
-        got.setdefault("mission", None)
-        facts[p] = got
+        facts[p] = _player_facts(book, head, p, entry, owners)
     placed = _expeditions(book, raw, players, source, problems, chosen)
     if all(p in facts for p in players):  # a player's row unreadable is reported already
-        _impossible(book, table, players, facts, placed, bad)
+        _impossible(book, table, players, facts, placed, head.bad)
     if problems:
         raise InputError(problems)
     state = _Position(book, chosen)
-    tallies = {}
-    for p in players:
-        final = 0
-        met = 0
-        kind = book.missions[facts[p]["mission"]].kind if facts[p]["mission"] else None
-        for exp, ships in placed.items():
-            info = book.expeditions[exp]
-            for s in ships:
-                if s.player == p:
-                    hit = matches(state, s, exp)
-                    final += info.final_match if hit else info.final_other
-            mine = sum(1 for s in ships if s.player == p)
-            if kind and qualifies(kind, mine, len(ships)):
-                met += 1
-        tallies[p] = Tally(
-            first=facts[p]["first scoring"],
-            final=final,
-            mission=facts[p]["mission"],
-            mission_expeditions=met,
-            completed=facts[p]["contracts"],
-            unassigned=facts[p]["unassigned"],
-        )
+    tallies = {p: _tally(book, state, p, facts[p], placed) for p in players}
     return score_sheet(book, model.rules.scoring, tallies, chosen)
+
+
+def _player_facts(
+    book: CardBook, head: Any, p: str, entry: YMap, owners: dict[str, str]
+) -> dict[str, Any]:
+    """One player's row: the numbers (0 when left out) and the special mission, once a card."""
+    n = len(head.players)
+    field = f"players.{p}"
+    got: dict[str, Any] = {}
+    for k, v in entry.items():
+        key = key_of(k)
+        kpos, vpos = entry.key_pos[k], entry.value_pos[k]
+        if key not in PLAYER_KEYS:
+            head.bad(f"unknown key '{k}'", kpos, f"{field}.{k}", did_you_mean(key, PLAYER_KEYS))
+        elif key == "mission":
+            m = book.mission(v, n) if isinstance(v, str) else None
+            if m is None:
+                head.bad(
+                    f"'{v}' is not a special mission of a {n}-player game",
+                    vpos,
+                    f"{field}.mission",
+                    did_you_mean(str(v), book.missions_for(n)),
+                )
+            elif m in owners:
+                head.bad(
+                    f"{m} is also {owners[m]}'s mission: each card exists once",
+                    vpos,
+                    f"{field}.mission",
+                )
+            else:
+                owners[m] = p
+                got["mission"] = m
+        elif isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            head.bad(f"{k} is a number (0 or more), not {v!r}", vpos, f"{field}.{k}")
+        else:
+            got[key] = v
+    for key in PLAYER_KEYS:
+        if key not in got and key != "mission":
+            got[key] = 0
+    got.setdefault("mission", None)
+    return got
+
+
+def _tally(book: CardBook, state: _Position, p: str, facts: dict[str, Any], placed: dict) -> Tally:
+    """The final scoring of ``p``'s ships on the expeditions and of the special mission."""
+    final = 0
+    met = 0
+    kind = book.missions[facts["mission"]].kind if facts["mission"] else None
+    for exp, ships in placed.items():
+        info = book.expeditions[exp]
+        for s in ships:
+            if s.player == p:
+                hit = matches(state, s, exp)
+                final += info.final_match if hit else info.final_other
+        mine = sum(1 for s in ships if s.player == p)
+        if kind and qualifies(kind, mine, len(ships)):
+            met += 1
+    return Tally(
+        first=facts["first scoring"],
+        final=final,
+        mission=facts["mission"],
+        mission_expeditions=met,
+        completed=facts["contracts"],
+        unassigned=facts["unassigned"],
+    )
+
+
+@dataclass
+class _Fleets:
+    """What the expeditions hold so far, read one ship at a time."""
+
+    book: CardBook
+    players: list[str]
+    options: dict[str, Any]
+    bad: Callable[..., None]
+    used: dict[str, int] = field(default_factory=dict)
+    flag_owner: dict[str, str] = field(default_factory=dict)  # flagship -> its player
+    own_flag: dict[str, str] = field(default_factory=dict)  # player -> the flagship
+    wilds: dict[str, int] = field(default_factory=dict)  # ships sent with a Wild Ship card
+
+    @property
+    def dealt(self) -> int:
+        return self.book.action_cards(len(self.players)).get(self.book.wild, 0)
 
 
 def _expeditions(
@@ -157,21 +174,12 @@ def _expeditions(
         problems.append(source.problem(message, pos, field=field, hint=hint))
 
     out: dict[str, list[Placed]] = {}
-    value = raw.get("expeditions")
+    value = mapping_section(
+        raw, "expeditions", "expeditions maps each expedition to {player: [ships]}", bad
+    )
     if value is None:
         return out
-    if not isinstance(value, YMap):
-        bad(
-            "expeditions maps each expedition to {player: [ships]}",
-            raw.value_pos["expeditions"],
-            "expeditions",
-        )
-        return out
-    used: dict[str, int] = {}
-    flag_owner: dict[str, str] = {}  # flagship -> its player
-    own_flag: dict[str, str] = {}  # player -> the flagship
-    wilds: dict[str, int] = {}  # ships sent with a Wild Ship card, by player
-    dealt = book.action_cards(len(players)).get(book.wild, 0)
+    seen = _Fleets(book, players, options, bad)
     for e, fleets in value.items():
         epos = value.key_pos[e]
         exp = book.expedition(str(e))
@@ -183,7 +191,6 @@ def _expeditions(
                 did_you_mean(str(e), list(book.expeditions)),
             )
             continue
-        info = book.expeditions[exp]
         out[exp] = []
         if fleets is None:
             continue
@@ -192,97 +199,111 @@ def _expeditions(
                 "write each expedition as {player: [ships]}", value.value_pos[e], f"expeditions.{e}"
             )
             continue
-        load = 0
-        for who, ships in fleets.items():
-            wpos = fleets.key_pos[who]
-            p = next((q for q in players if q.casefold() == str(who).casefold()), None)
-            if p is None:
-                bad(
-                    f"'{who}' is not a player in this position",
-                    wpos,
-                    f"expeditions.{e}.{who}",
-                    did_you_mean(str(who), players),
-                )
-                continue
-            items = ships if isinstance(ships, list) else [ships]
-            for i, item in enumerate(items):
-                ipos = ships.item_pos[i] if isinstance(ships, YList) else fleets.value_pos[who]
-                f = f"expeditions.{e}.{who}[{i}]"
-                text, tags = str(item), []
-                if m := TAGS.match(text):
-                    text, tags = m.group(1), [t.strip() for t in m.group(2).split(",")]
-                ship = book.ship_names.exact(text)
-                if ship is None or ship in book.scoring:
-                    bad(
-                        f"'{text}' is not a ship",
-                        ipos,
-                        f,
-                        did_you_mean(text, book.ship_names.names),
-                    )
-                    continue
-                wild = "wild" in (t.casefold() for t in tags)
-                colours = [book.colour_names.exact(t) for t in tags if t.casefold() != "wild"]
-                if None in colours:
-                    bad(
-                        f"'{item}': write (colour) for a flagship and (wild) for a ship sent with "
-                        "a Wild Ship card",
-                        ipos,
-                        f,
-                    )
-                    continue
-                if book.is_flagship(ship):
-                    own = book.flagships[ship]
-                    colour = (
-                        colours[0] if colours else (info.colour if info.colour in own else None)
-                    )
-                    joins_any = options.get("flagship_colours") == "any" and colours
-                    if colour is None or (colour not in own and not joins_any):
-                        bad(
-                            f"{ship} shows {own[0]} and {own[1]}: write the one it sails under, "
-                            f"e.g. '{ship} ({own[0]})'",
-                            ipos,
-                            f,
-                        )
-                        continue
-                    if flag_owner.setdefault(ship, p) != p or ship in used:
-                        bad(f"{ship} is on the table once, as one player's flagship", ipos, f)
-                        continue
-                    if own_flag.setdefault(p, ship) != ship:
-                        bad(
-                            f"{ship} is not {p}'s flagship: {p}'s is {own_flag[p]}, and each "
-                            f"player has one ({STARTING_PLAY})",
-                            ipos,
-                            f,
-                        )
-                        continue
-                    used[ship] = 1
-                    transport = min(book.constants["flagship_transport"])
-                else:
-                    colour = book.ships[ship].colour
-                    transport = book.ships[ship].transport
-                    used[ship] = used.get(ship, 0) + 1
-                    if used[ship] > book.ships[ship].count:
-                        bad(f"there are only {book.ships[ship].count} {ship} cards", ipos, f)
-                        continue
-                wilds[p] = wilds.get(p, 0) + wild
-                if wilds[p] == dealt + 1:
-                    bad(
-                        f"{p} sent {wilds[p]} ships with a Wild Ship card: each player has "
-                        f"{dealt} in a {len(players)}-player game ({STARTING_PLAY})",
-                        ipos,
-                        f,
-                    )
-                load += transport
-                out[exp].append(Placed(p, ship, colour, transport, wild))
-        _one_colour(book, exp, out[exp], options, epos, f"expeditions.{e}", bad)
-        if load > info.limit:
-            bad(
-                f"{exp}'s expedition has a transport limit of {info.limit}: these ships carry "
-                f"at least {load}",
-                epos,
-                f"expeditions.{e}",
-            )
+        _expedition(seen, exp, str(e), epos, fleets, out[exp])
     return out
+
+
+def _expedition(seen: _Fleets, exp: str, e: str, epos, fleets: YMap, out: list[Placed]) -> None:
+    """The ships each player has on one expedition, then its colour and transport limit."""
+    book, players, bad = seen.book, seen.players, seen.bad
+    info = book.expeditions[exp]
+    load = 0
+    for who, ships in fleets.items():
+        p = next((q for q in players if q.casefold() == str(who).casefold()), None)
+        if p is None:
+            bad(
+                f"'{who}' is not a player in this position",
+                fleets.key_pos[who],
+                f"expeditions.{e}.{who}",
+                did_you_mean(str(who), players),
+            )
+            continue
+        items = ships if isinstance(ships, list) else [ships]
+        for i, item in enumerate(items):
+            ipos = ships.item_pos[i] if isinstance(ships, YList) else fleets.value_pos[who]
+            placed = _ship(seen, info, p, item, ipos, f"expeditions.{e}.{who}[{i}]")
+            if placed is not None:
+                load += placed.transport
+                out.append(placed)
+    _one_colour(book, exp, out, seen.options, epos, f"expeditions.{e}", bad)
+    if load > info.limit:
+        bad(
+            f"{exp}'s expedition has a transport limit of {info.limit}: these ships carry "
+            f"at least {load}",
+            epos,
+            f"expeditions.{e}",
+        )
+
+
+def _ship(seen: _Fleets, info, p: str, item: Any, ipos, f: str) -> Placed | None:
+    """One ship written on an expedition: its card, colour and tags, or None if refused."""
+    book, bad = seen.book, seen.bad
+    text, tags = str(item), []
+    if m := TAGS.match(text):
+        text, tags = m.group(1), [t.strip() for t in m.group(2).split(",")]
+    ship = book.ship_names.exact(text)
+    if ship is None or ship in book.scoring:
+        bad(f"'{text}' is not a ship", ipos, f, did_you_mean(text, book.ship_names.names))
+        return None
+    wild = "wild" in (t.casefold() for t in tags)
+    colours = [book.colour_names.exact(t) for t in tags if t.casefold() != "wild"]
+    if None in colours:
+        bad(
+            f"'{item}': write (colour) for a flagship and (wild) for a ship sent with "
+            "a Wild Ship card",
+            ipos,
+            f,
+        )
+        return None
+    if book.is_flagship(ship):
+        colour = _flagship(seen, info, p, ship, colours, ipos, f)
+        if colour is None:
+            return None
+        transport = min(book.constants["flagship_transport"])
+    else:
+        colour = book.ships[ship].colour
+        transport = book.ships[ship].transport
+        seen.used[ship] = seen.used.get(ship, 0) + 1
+        if seen.used[ship] > book.ships[ship].count:
+            bad(f"there are only {book.ships[ship].count} {ship} cards", ipos, f)
+            return None
+    seen.wilds[p] = seen.wilds.get(p, 0) + wild
+    if seen.wilds[p] == seen.dealt + 1:
+        bad(
+            f"{p} sent {seen.wilds[p]} ships with a Wild Ship card: each player has "
+            f"{seen.dealt} in a {len(seen.players)}-player game ({STARTING_PLAY})",
+            ipos,
+            f,
+        )
+    return Placed(p, ship, colour, transport, wild)
+
+
+def _flagship(seen: _Fleets, info, p: str, ship: str, colours: list, ipos, f: str) -> str | None:
+    """The colour a flagship sails under, or None where it cannot be there (§3.0)."""
+    own = seen.book.flagships[ship]
+    colour = colours[0] if colours else (info.colour if info.colour in own else None)
+    joins_any = seen.options.get("flagship_colours") == "any" and colours
+    if colour is None or (colour not in own and not joins_any):
+        seen.bad(
+            f"{ship} shows {own[0]} and {own[1]}: write the one it sails under, "
+            f"e.g. '{ship} ({own[0]})'",
+            ipos,
+            f,
+        )
+        return None
+    if seen.flag_owner.setdefault(ship, p) != p or ship in seen.used:
+        seen.bad(f"{ship} is on the table once, as one player's flagship", ipos, f)
+        return None
+    if seen.own_flag.setdefault(p, ship) != ship:
+        seen.bad(
+            f"{ship} is not {p}'s flagship: {p}'s is {seen.own_flag[p]}, and each "
+            f"player has one ({STARTING_PLAY})",
+            ipos,
+            f,
+        )
+        return None
+    seen.used[ship] = 1
+    return colour
 
 
 def _one_colour(book, exp: str, ships: list[Placed], options, pos, field: str, bad) -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from portolan.checker.core.game import GameState
+from portolan.checker.core.game import GameState, TakesTurns
 from portolan.checker.games.age_of_discovery.book import CardBook
 
 # Where the game is.
@@ -55,7 +55,8 @@ class Reservation:
 
 
 @dataclass(slots=True)
-class State(GameState):
+class State(GameState, TakesTurns):
+    OVER: ClassVar[str] = OVER
     book: CardBook
     k: dict[str, Any]  # rules.yaml constants
     options: dict[str, Any]
@@ -102,14 +103,6 @@ class State(GameState):
     categories: list = field(default_factory=list)
     last_turnover: str = ""  # what the last card turned over did, for misplaced reveals
     cache: dict = field(default_factory=dict)  # answers of loading.can_load, by all they use
-
-    @property
-    def player(self) -> str:
-        return self.players[self.current]
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
 
     def hand_size(self, player: str) -> int:
         """The contracts in the player's hand, named or kept secret."""

@@ -6,8 +6,6 @@ to the hooks of the section that owns the task (actions/*.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from portolan.checker.core.game import RulesBase
 from portolan.checker.games.age_of_exploration import bot, flow, logformat, moves, position, scoring
 from portolan.checker.games.age_of_exploration import moves as m
@@ -48,11 +46,9 @@ class AgeOfExplorationRules(RulesBase):
         **dict.fromkeys((m.Abort, m.Return, m.DeclareReturn), "End of turn"),
     }
 
-    def describe(self, move: Any) -> str:
-        return moves.describe(move)
+    describe = staticmethod(m.describe)
 
-    def outcome_name(self, move: Any) -> str:
-        return moves.outcome_name(move)
+    outcome_name = staticmethod(m.outcome_name)
 
     def bounded(self, state: State) -> bool:
         """The game ended at Portolan's round limit (rules.yaml), not at the VP target."""

@@ -335,6 +335,15 @@ def token(move: Any) -> str | None:
 
 def describe(move: Any) -> str:
     """A move in words, as play lists it and a trace shows it."""
+    for words in (_turn_words, _outfitting_words, _expedition_words, _action_words):
+        text = words(move)
+        if text is not None:
+            return text
+    return str(move)
+
+
+def _turn_words(move: Any) -> str | None:
+    """The turn's start and what the table reveals."""
     match move:
         case StartTurn(p):
             return f"{p} begins the turn"
@@ -346,6 +355,12 @@ def describe(move: Any) -> str:
             return f"card {n} turned face up"
         case Roll(t, claim):
             return f"rolled {t}" + {None: "", True: " (success)", False: " (failure)"}[claim]
+    return None
+
+
+def _outfitting_words(move: Any) -> str | None:
+    """Outfitting: cards, gold, the ship type, Leaders."""
+    match move:
         case StayInPort():
             return "stay in port: draw 2 Outfitting cards"
         case Launch(to, on_foot):
@@ -372,6 +387,12 @@ def describe(move: Any) -> str:
             return "draw from the deck"
         case Done():
             return "outfitting done (discard the other cards)"
+    return None
+
+
+def _expedition_words(move: Any) -> str | None:
+    """The expedition under way: cards met, losses, finds, movement."""
+    match move:
         case Stance(what):
             return {
                 "explore": "draw a card (to leave)",
@@ -404,6 +425,12 @@ def describe(move: Any) -> str:
             return "one Porters aboard as Natives for Europe" if yes else "Porters stay Porters"
         case Stop():
             return "no (more) movement"
+    return None
+
+
+def _action_words(move: Any) -> str | None:
+    """Status, the expedition action, the return and scoring."""
+    match move:
         case Status(to):
             return f"status change to {to}"
         case NoStatus():
@@ -435,7 +462,7 @@ def describe(move: Any) -> str:
             return "end the turn"
         case Score(major):
             return f"score the {major} Major Expedition" if major else "normal scoring"
-    return str(move)
+    return None
 
 
 def outcome_name(move: Any) -> str:

@@ -29,6 +29,8 @@ from portolan.names import fold
 from portolan.yamlsrc import Source, YList, YMap
 
 KEYS = ("game", "options", "players")
+# what each player maps to
+HINT = "{awards: [...], progress: N, majors: {...}, without_vp: [...]}"
 ENTRY_KEYS = ("awards", "progress", "majors", "without_vp")
 GOODS = ("spice", "gems", "pearls", "hardwood-delivered", "natives")
 
@@ -77,14 +79,7 @@ def awards_listed(
 def score_position(
     book: Book, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
-    head = read_position(
-        model,
-        raw,
-        source,
-        keys=KEYS,
-        options=options,
-        players_hint="{awards: [...], progress: N, majors: {...}, without_vp: [...]}",
-    )
+    head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
     vp: dict[str, dict[str, int]] = {}
     boxes: dict[str, int] = {}
     taken: dict[str, str] = {}  # each Major Expedition -> the player who scored it

@@ -9,9 +9,9 @@ end of turn...). ``flow.decide`` looks at the top task; a move answers it; the c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from portolan.checker.core.game import GameState
+from portolan.checker.core.game import GameState, TakesTurns
 from portolan.checker.games.age_of_exploration.book import Book
 from portolan.checker.games.age_of_exploration.tasks import RetireLeader
 
@@ -103,7 +103,8 @@ class Turn:
 
 
 @dataclass(slots=True)
-class State(GameState):
+class State(GameState, TakesTurns):
+    OVER: ClassVar[str] = OVER
     book: Book
     k: dict[str, Any]
     options: dict[str, Any]
@@ -145,14 +146,6 @@ class State(GameState):
     round: int = 0
     waters: frozenset[str] | None = None  # known waters, worked out when the map changes
     end_reason: str = ""
-
-    @property
-    def player(self) -> str:
-        return self.players[self.current]
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
 
     def total(self, player: str) -> int:
         return sum(self.vp[player].values())

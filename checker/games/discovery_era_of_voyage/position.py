@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from portolan.checker.core.position import read_position
+from portolan.checker.core.position import mapping_section, read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.discovery_era_of_voyage.book import CENTRAL, IslandBook, counted
 from portolan.checker.games.discovery_era_of_voyage.scoring import Position, final_scoring
@@ -29,122 +29,91 @@ from portolan.checker.games.discovery_era_of_voyage.sections import (
     GAME_PREPARATION,
     INVEST_ACTION,
 )
-from portolan.errors import InputError, did_you_mean
+from portolan.errors import did_you_mean
 from portolan.model.deck import read_bundle
 from portolan.model.loader import Game
 from portolan.yamlsrc import Source, YMap
 
 KEYS = ("game", "options", "players", "islands", "markers_used")
+HINT = "their VP tokens and resources, in turn order"  # what each player maps to
 PLAYER_KEYS = ("vp", "resources", "coins")
 
 
 def score_position(
     book: IslandBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
-    head = read_position(
-        model,
-        raw,
-        source,
-        keys=KEYS,
-        options=options,
-        players_hint="their VP tokens and resources, in turn order",
-    )
-    table, players, problems, bad = head.table, head.players, head.problems, head.bad
+    head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
     vp: dict[str, int] = {}
     resources: dict[str, int] = {}
-    for p in table:
-        field = f"players.{p}"
-        entry = table[p]
-        epos = table.value_pos[p]
-        if entry is None:
-            entry = YMap()
-        if not isinstance(entry, YMap):
-            bad("write each player as {vp: 12, resources: 2 Fruit + 1 Gold}", epos, field)
-            continue
-        for k in entry:
-            if k not in PLAYER_KEYS:
-                bad(
-                    f"unknown key '{k}'",
-                    entry.key_pos[k],
-                    f"{field}.{k}",
-                    did_you_mean(str(k), PLAYER_KEYS),
-                )
-        vp[str(p)] = _count(entry, "vp", field, bad)
-        _count(entry, "coins", field, bad)
-        value = entry.get("resources", 0)
-        if isinstance(value, int) and not isinstance(value, bool):
-            if value < 0:
-                bad("resources cannot be negative", entry.value_pos["resources"], field)
-            resources[str(p)] = value
-        else:
-            bundle, error, hint = read_bundle(value, list(book.resources), "resource")
-            if error:
-                bad(error, entry.value_pos["resources"], f"{field}.resources", hint)
-            resources[str(p)] = sum((bundle or {}).values())
+    for p in head.table:
+        read = _player(book, head, p)
+        if read is not None:
+            vp[str(p)], resources[str(p)] = read
+    islands, markers = _islands(book, head)
+    used = _markers_used(book, head, markers)
+    _impossible_vp(book, head.options, vp, head.table, head.bad)
+    head.done()
+    pos = Position(head.players, islands, markers, vp, resources, used)
+    return final_scoring(book, model.rules.scoring, pos)
+
+
+def _player(book: IslandBook, head: Any, p: Any) -> tuple[int, int] | None:
+    """One player's VP tokens and resources (coins are read and count for nothing)."""
+    bad = head.bad
+    field = f"players.{p}"
+    entry = head.table[p]
+    if entry is None:
+        entry = YMap()
+    if not isinstance(entry, YMap):
+        bad(
+            "write each player as {vp: 12, resources: 2 Fruit + 1 Gold}",
+            head.table.value_pos[p],
+            field,
+        )
+        return None
+    for k in entry:
+        if k not in PLAYER_KEYS:
+            bad(
+                f"unknown key '{k}'",
+                entry.key_pos[k],
+                f"{field}.{k}",
+                did_you_mean(str(k), PLAYER_KEYS),
+            )
+    vp = _count(entry, "vp", field, bad)
+    _count(entry, "coins", field, bad)
+    value = entry.get("resources", 0)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < 0:
+            bad("resources cannot be negative", entry.value_pos["resources"], field)
+        return vp, value
+    bundle, error, hint = read_bundle(value, list(book.resources), "resource")
+    if error:
+        bad(error, entry.value_pos["resources"], f"{field}.resources", hint)
+    return vp, sum((bundle or {}).values())
+
+
+def _islands(book: IslandBook, head: Any) -> tuple[list[str], list[dict[str, int]]]:
+    """The surrounding islands written down and each one's investment markers by player."""
+    raw, bad = head.raw, head.bad
     islands: list[str] = []
     markers: list[dict[str, int]] = []
-    placed = raw.get("islands")
-    if placed is None:
-        placed = YMap()
-    if not isinstance(placed, YMap):
-        bad(
-            "islands maps each island to the markers on it: {Palm Grove: {Ana: 2, Ben: 1}}",
-            raw.value_pos["islands"],
-            "islands",
-        )
-        placed = YMap()
+    shape = "islands maps each island to the markers on it: {Palm Grove: {Ana: 2, Ben: 1}}"
+    placed = mapping_section(raw, "islands", shape, bad) or YMap()
     for name, counts in placed.items():
         field = f"islands.{name}"
-        island = book.names.exact(str(name))
-        if island is None or book.island(island).type == CENTRAL:
-            bad(
-                f"'{name}' is not a surrounding island"
-                if island is None
-                else "nobody invests on the Central Island",
-                placed.key_pos[name],
-                field,
-                did_you_mean(str(name), book.surrounding) if island is None else None,
-            )
-            continue
-        if island in islands:
-            bad(f"{island} is listed twice", placed.key_pos[name], field)
-            continue
-        kind = book.island(island).type
-        same = [i for i in islands if book.island(i).type == kind]
-        if len(same) >= book.draw.get(kind, 0):
-            bad(
-                f"a game lays out {counted(book.draw.get(kind, 0), kind.title() + ' island')} "
-                f"({GAME_PREPARATION}): {', '.join([*same, island])} cannot all be on the table",
-                placed.key_pos[name],
-                field,
-            )
+        island = _island(book, islands, placed, name, bad)
+        if island is None:
             continue
         if counts is None:
             counts = YMap()
         if not isinstance(counts, YMap):
             bad("write the markers as {Ana: 2, Ben: 1}", placed.value_pos[name], field)
             continue
-        here: dict[str, int] = {}
-        for who, n in counts.items():
-            p = next((q for q in players if q.casefold() == str(who).strip().casefold()), None)
-            if p is None:
-                bad(
-                    f"'{who}' is not a player in this position",
-                    counts.key_pos[who],
-                    f"{field}.{who}",
-                    did_you_mean(str(who), players),
-                )
-                continue
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                bad(
-                    "a number of markers is a whole number", counts.value_pos[who], f"{field}.{who}"
-                )
-                continue
-            here[p] = n
+        here = _markers(head.players, counts, field, bad)
         impossible_on_island(book, head.options, island, here, counts, field, bad)
+        box = book.constants["markers_per_player"]
         for p, n in here.items():
             before = sum(m.get(p, 0) for m in markers)
-            box = book.constants["markers_per_player"]
             if before <= box < before + n:
                 bad(
                     f"{p} has {before + n} investment markers on the islands so far: a player "
@@ -154,40 +123,85 @@ def score_position(
                 )
         islands.append(island)
         markers.append(here)
-    used = {p: sum(m.get(p, 0) for m in markers) for p in players}
-    box = book.constants["markers_per_player"]
-    extra = raw.get("markers_used")
-    if extra is not None:
-        if not isinstance(extra, YMap):
+    return islands, markers
+
+
+def _island(book: IslandBook, islands: list[str], placed: YMap, name: Any, bad) -> str | None:
+    """The island ``name`` stands for, unless the preparation cannot have laid it out."""
+    field = f"islands.{name}"
+    island = book.names.exact(str(name))
+    if island is None or book.island(island).type == CENTRAL:
+        bad(
+            f"'{name}' is not a surrounding island"
+            if island is None
+            else "nobody invests on the Central Island",
+            placed.key_pos[name],
+            field,
+            did_you_mean(str(name), book.surrounding) if island is None else None,
+        )
+        return None
+    if island in islands:
+        bad(f"{island} is listed twice", placed.key_pos[name], field)
+        return None
+    kind = book.island(island).type
+    same = [i for i in islands if book.island(i).type == kind]
+    if len(same) >= book.draw.get(kind, 0):
+        bad(
+            f"a game lays out {counted(book.draw.get(kind, 0), kind.title() + ' island')} "
+            f"({GAME_PREPARATION}): {', '.join([*same, island])} cannot all be on the table",
+            placed.key_pos[name],
+            field,
+        )
+        return None
+    return island
+
+
+def _markers(players: list[str], counts: YMap, field: str, bad) -> dict[str, int]:
+    """Each player's markers on one island, as written."""
+    here: dict[str, int] = {}
+    for who, n in counts.items():
+        p = next((q for q in players if q.casefold() == str(who).strip().casefold()), None)
+        if p is None:
             bad(
-                "markers_used maps players to the markers they placed",
-                raw.value_pos["markers_used"],
-                "markers_used",
+                f"'{who}' is not a player in this position",
+                counts.key_pos[who],
+                f"{field}.{who}",
+                did_you_mean(str(who), players),
             )
-        else:
-            for who, n in extra.items():
-                p = next((q for q in players if q.casefold() == str(who).casefold()), None)
-                if p is None or isinstance(n, bool) or not isinstance(n, int) or n < used.get(p, 0):
-                    bad(
-                        f"markers_used for '{who}' must be a player's count, at least the "
-                        "markers on islands",
-                        extra.key_pos[who],
-                        f"markers_used.{who}",
-                    )
-                    continue
-                if n > box:
-                    bad(
-                        f"{p} placed {n} markers: a player has {box} ({COMPONENTS})",
-                        extra.value_pos[who],
-                        f"markers_used.{who}",
-                    )
-                    continue
-                used[p] = n
-    _impossible_vp(book, head.options, vp, table, bad)
-    if problems:
-        raise InputError(problems)
-    pos = Position(players, islands, markers, vp, resources, used)
-    return final_scoring(book, model.rules.scoring, pos)
+            continue
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            bad("a number of markers is a whole number", counts.value_pos[who], f"{field}.{who}")
+            continue
+        here[p] = n
+    return here
+
+
+def _markers_used(book: IslandBook, head: Any, markers: list[dict[str, int]]) -> dict[str, int]:
+    """Markers each player placed: those on the islands, or more where markers_used says so."""
+    raw, bad = head.raw, head.bad
+    used = {p: sum(m.get(p, 0) for m in markers) for p in head.players}
+    box = book.constants["markers_per_player"]
+    shape = "markers_used maps players to the markers they placed"
+    extra = mapping_section(raw, "markers_used", shape, bad) or YMap()
+    for who, n in extra.items():
+        p = next((q for q in head.players if q.casefold() == str(who).casefold()), None)
+        if p is None or isinstance(n, bool) or not isinstance(n, int) or n < used.get(p, 0):
+            bad(
+                f"markers_used for '{who}' must be a player's count, at least the "
+                "markers on islands",
+                extra.key_pos[who],
+                f"markers_used.{who}",
+            )
+            continue
+        if n > box:
+            bad(
+                f"{p} placed {n} markers: a player has {box} ({COMPONENTS})",
+                extra.value_pos[who],
+                f"markers_used.{who}",
+            )
+            continue
+        used[p] = n
+    return used
 
 
 def _count(entry: YMap, key: str, field: str, bad) -> int:

@@ -47,11 +47,9 @@ class ExplorationRules(RulesBase):
             move.card if isinstance(move, (m.Draw, m.Reveal, m.RandomDiscard)) else m.describe(move)
         )
 
-    def describe(self, move: Any) -> str:
-        return m.describe(move)
+    describe = staticmethod(m.describe)
 
-    def spellings(self, move: Any) -> tuple[str, ...]:
-        return m.spellings(move)
+    spellings = staticmethod(m.spellings)
 
     # -- bots (checker/core/bots): the game's worths and what a seat cannot see
     bot = bot

@@ -125,13 +125,10 @@ def check_form(state: State, move: Form) -> Illegal | None:
                 f"{name} is a {kind.capitalize()} card, not {_a(wanted)}: "
                 "an expedition is one Explorer, one Ship and one Crew",
             )
-    hand = state.hands[state.player]
     for name in (move.explorer, move.ship, move.crew):
-        if not hand.get(name):
-            return Illegal(
-                EXPEDITION_PHASE,
-                f"{name} is not in {state.player}'s hand ({state.where_is(name)})",
-            )
+        problem = _in_hand(state, state.player, name, EXPEDITION_PHASE)
+        if problem is not None:
+            return problem
     return None
 
 
@@ -303,12 +300,7 @@ def save_problem(state: State, move: Save, hazard_card: str) -> Illegal | None:
             EXPLORATION_PHASE,
             f"{move.card} ({shown}) does not match {trait}, the trait {hazard_card} tests{extra}",
         )
-    if not state.hands[move.by].get(move.card):
-        return Illegal(
-            EXPLORATION_PHASE,
-            f"{move.card} is not in {move.by}'s hand ({state.where_is(move.card)})",
-        )
-    return None
+    return _in_hand(state, move.by, move.card, EXPLORATION_PHASE)
 
 
 def save(state: State, move: Save) -> list[str]:
@@ -381,12 +373,7 @@ def check_discard(state: State, move: Discard) -> Illegal | None:
             f"{state.player} holds {_cards(state.hand_size(state.player))}: "
             f"only cards over the limit of {limit} are discarded",
         )
-    if not state.hands[state.player].get(move.card):
-        return Illegal(
-            OCEAN_PHASE,
-            f"{move.card} is not in {state.player}'s hand ({state.where_is(move.card)})",
-        )
-    return None
+    return _in_hand(state, state.player, move.card, OCEAN_PHASE)
 
 
 def discard(state: State, move: Discard) -> list[str]:
@@ -446,9 +433,7 @@ def start_turn(state: State, move: StartTurn) -> list[str]:
 
 
 def check_draw(state: State, move: Draw) -> Illegal | None:
-    if not state.expedition_deck.get(move.card):
-        return Illegal(OUTFIT_PHASE, _missing(state, move.card, "Expedition deck"))
-    return None
+    return _in_deck(state, state.expedition_deck, move.card, "Expedition deck", OUTFIT_PHASE)
 
 
 def apply_draw(state: State, move: Draw) -> list[str]:
@@ -469,9 +454,7 @@ def explore(state: State, move: Explore) -> list[str]:
 
 
 def check_reveal(state: State, move: Reveal) -> Illegal | None:
-    if not state.exploration_deck.get(move.card):
-        return Illegal(EXPLORATION_PHASE, _missing(state, move.card, "Exploration deck"))
-    return None
+    return _in_deck(state, state.exploration_deck, move.card, "Exploration deck", EXPLORATION_PHASE)
 
 
 def apply_reveal(state: State, move: Reveal) -> list[str]:
@@ -518,6 +501,22 @@ def check_end_turn(state: State, move: EndTurn) -> Illegal | None:
 
 def apply_end_turn(state: State, move: EndTurn) -> list[str]:
     return end_turn(state)
+
+
+def _in_hand(state: State, player: str, card: str, section: str) -> Illegal | None:
+    """Why ``player`` cannot play ``card`` from the hand (and where it is), or None."""
+    if not state.hands[player].get(card):
+        return Illegal(section, f"{card} is not in {player}'s hand ({state.where_is(card)})")
+    return None
+
+
+def _in_deck(
+    state: State, held: dict[str, int], card: str, deck: str, section: str
+) -> Illegal | None:
+    """Why ``card`` cannot come from ``deck`` (``held``), or None when a copy is there."""
+    if not held.get(card):
+        return Illegal(section, _missing(state, card, deck))
+    return None
 
 
 def _missing(state: State, card: str, deck: str) -> str:

@@ -8,26 +8,12 @@ from typing import Any
 
 from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.exploration_age_of_sail import moves as m
 from portolan.checker.games.exploration_age_of_sail.actions import (
     over_limit,
     possible_forms,
     save_problem,
     unexplored,
-)
-from portolan.checker.games.exploration_age_of_sail.moves import (
-    END_EXPEDITIONS,
-    END_TURN,
-    Discard,
-    Draw,
-    EndExpeditions,
-    EndTurn,
-    Explore,
-    Form,
-    NoSave,
-    RandomDiscard,
-    Reveal,
-    Save,
-    StartTurn,
 )
 from portolan.checker.games.exploration_age_of_sail.sections import (
     EXPEDITION_PHASE,
@@ -54,33 +40,33 @@ def misplaced(state: State, move) -> Illegal | None:
     """A move that the turn has already gone past, or that nothing is waiting for."""
     here = PHASE_ORDER.get(state.phase, 5)
     top = turn.top(state)
-    if isinstance(move, (Save, NoSave)) and not isinstance(top, Saving):
-        if isinstance(move, Save) and state.last_hazard:
+    if isinstance(move, (m.Save, m.NoSave)) and not isinstance(top, Saving):
+        if isinstance(move, m.Save) and state.last_hazard:
             problem = save_problem(state, move, state.last_hazard)
             if problem is not None:
                 return problem
         last = state.last_flip
         why = f" ({last})" if last else ""
         return Illegal(EXPLORATION_PHASE, f"no Hazard is waiting for a Save card{why}")
-    if isinstance(move, RandomDiscard) and not isinstance(top, DiscardingAtRandom):
+    if isinstance(move, m.RandomDiscard) and not isinstance(top, DiscardingAtRandom):
         last = state.last_flip
         why = f" ({last})" if last else ""
         return Illegal(
             EXPLORATION_PHASE,
             f"no discovery was just claimed, so no card is discarded at random{why}",
         )
-    if isinstance(move, Draw) and here > PHASE_ORDER[OUTFIT]:
+    if isinstance(move, m.Draw) and here > PHASE_ORDER[OUTFIT]:
         return Illegal(OUTFIT_PHASE, "only one card is drawn each turn, at the start of the turn")
-    if isinstance(move, (Form, EndExpeditions)) and here > PHASE_ORDER[EXPEDITION]:
+    if isinstance(move, (m.Form, m.EndExpeditions)) and here > PHASE_ORDER[EXPEDITION]:
         return Illegal(
             EXPEDITION_PHASE,
             "expeditions are formed in the Expedition phase, before any card is turned over",
         )
-    if isinstance(move, Explore) and state.expedition_of(state.player, move.expedition) is None:
+    if isinstance(move, m.Explore) and state.expedition_of(state.player, move.expedition) is None:
         return Illegal(
             EXPLORATION_PHASE, f"{state.player} has no expedition led by {move.expedition}"
         )
-    if isinstance(move, Explore) and here > PHASE_ORDER[EXPLORATION]:
+    if isinstance(move, m.Explore) and here > PHASE_ORDER[EXPLORATION]:
         return Illegal(
             EXPLORATION_PHASE,
             f"{move.expedition}: every expedition of "
@@ -101,13 +87,15 @@ def _decision(state: State) -> Decision:
     p = state.player
     phase = state.phase
     if phase == START:
-        return Decision(p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
+        return Decision(
+            p, "Turn", "choice", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True
+        )
     if phase == OUTFIT:
         return Decision(
             p,
             "Outfit",
             "chance",
-            (Draw,),
+            (m.Draw,),
             "which card was drawn from the Expedition deck",
             missing=lambda: Illegal(
                 OUTFIT_PHASE,
@@ -119,9 +107,9 @@ def _decision(state: State) -> Decision:
             p,
             "Expedition",
             "choice",
-            (Form, EndExpeditions),
+            (m.Form, m.EndExpeditions),
             "an expedition to form, or none",
-            default=END_EXPEDITIONS,
+            default=m.END_EXPEDITIONS,
         )
     if phase == EXPLORATION:
         top = turn.top(state)
@@ -131,7 +119,7 @@ def _decision(state: State) -> Decision:
             p,
             "Exploration",
             "choice",
-            (Explore,),
+            (m.Explore,),
             "the expedition to explore next",
             missing=lambda: Illegal(
                 EXPLORATION_PHASE,
@@ -146,7 +134,7 @@ def _decision(state: State) -> Decision:
             p,
             "Ocean",
             "choice",
-            (Discard, EndTurn),
+            (m.Discard, m.EndTurn),
             f"a card to discard ({n} to go)",
             missing=lambda: Illegal(
                 OCEAN_PHASE,
@@ -156,7 +144,7 @@ def _decision(state: State) -> Decision:
             closes_turn=True,  # the last turn of a log is checked too
         )
     return Decision(
-        p, "Ocean", "choice", (Discard, EndTurn), "the end of the turn", default=END_TURN
+        p, "Ocean", "choice", (m.Discard, m.EndTurn), "the end of the turn", default=m.END_TURN
     )
 
 
@@ -165,40 +153,40 @@ def choices(state: State, d: Decision) -> list[Any]:
     top = turn.top(state)
     if top is not None:
         return top.choices(state)
-    if StartTurn in d.accepts:
-        return [StartTurn(state.player)]
-    if Form in d.accepts:
-        return [*possible_forms(state), END_EXPEDITIONS]
-    if Explore in d.accepts:
-        return [Explore(e.explorer) for e in unexplored(state)]
+    if m.StartTurn in d.accepts:
+        return [m.StartTurn(state.player)]
+    if m.Form in d.accepts:
+        return [*possible_forms(state), m.END_EXPEDITIONS]
+    if m.Explore in d.accepts:
+        return [m.Explore(e.explorer) for e in unexplored(state)]
     if over_limit(state):
-        return [Discard(c) for c in state.hands[state.player]]
-    return [END_TURN]
+        return [m.Discard(c) for c in state.hands[state.player]]
+    return [m.END_TURN]
 
 
 def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
     top = turn.top(state)
     if top is not None:
         return top.chances(state)
-    return [(Draw(c), n) for c, n in state.expedition_deck.items()]
+    return [(m.Draw(c), n) for c, n in state.expedition_deck.items()]
 
 
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     """One chance outcome drawn with the weights of ``chances`` (faster for simulate)."""
-    if Draw in d.accepts:
+    if m.Draw in d.accepts:
         deck = state.expedition_deck
-        return Draw(rng.choices(list(deck), weights=list(deck.values()))[0])
-    if Reveal in d.accepts:
+        return m.Draw(rng.choices(list(deck), weights=list(deck.values()))[0])
+    if m.Reveal in d.accepts:
         deck = state.exploration_deck
-        return Reveal(rng.choices(list(deck), weights=list(deck.values()))[0])
-    return RandomDiscard(rng.choice(turn.top(state).expedition.cards))
+        return m.Reveal(rng.choices(list(deck), weights=list(deck.values()))[0])
+    return m.RandomDiscard(rng.choice(turn.top(state).expedition.cards))
 
 
 def copies_left(state: State, move: Any) -> int | None:
     """The copies of a card still in the deck it is drawn or turned over from."""
-    if isinstance(move, Draw):
+    if isinstance(move, m.Draw):
         return state.expedition_deck.get(move.card, 0)
-    if isinstance(move, Reveal):
+    if isinstance(move, m.Reveal):
         return state.exploration_deck.get(move.card, 0)
     return None
 

@@ -21,91 +21,107 @@ from portolan.model.loader import Game
 from portolan.yamlsrc import Source, YList, YMap
 
 KEYS = ("game", "options", "players")
+HINT = "their victory pile"  # what each player maps to
 
 
 def score_position(
     book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
-    head = read_position(
-        model,
-        raw,
-        source,
-        keys=KEYS,
-        options=options,
-        players_hint="their victory pile",
-    )
-    piles, chosen, problems = head.table, head.options, head.problems
+    head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
+    piles, problems = head.table, head.problems
     victory: dict[str, list[tuple[str, str]]] = {}
     claimed: dict[str, str] = {}
     for player, pile in piles.items():
         field = f"players.{player}"
-        ppos = piles.value_pos[player]
-        if pile is None:
-            pile = YMap()
-        if isinstance(pile, YList):  # - Japan: Hernan Cortez
-            merged = YMap()
-            for i, item in enumerate(pile):
-                if not isinstance(item, YMap) or len(item) != 1:
-                    problems.append(
-                        source.problem(
-                            "write each discovery as 'Discovery: Explorer'",
-                            pile.item_pos[i],
-                            field=f"{field}[{i}]",
-                        )
-                    )
-                    continue
-                ((k, v),) = item.items()
-                merged[k] = v
-                merged.key_pos[k], merged.value_pos[k] = item.key_pos[k], item.value_pos[k]
-            pile = merged
+        pile = _as_mapping(pile, field, source, problems)
         if not isinstance(pile, YMap):
             problems.append(
                 source.problem(
                     "a victory pile maps each discovery to the explorer who claimed it",
-                    ppos,
+                    piles.value_pos[player],
                     field=field,
                 )
             )
             continue
         victory[str(player)] = []
         for disc, explorer in pile.items():
-            d = book.exploration_names.exact(str(disc))
-            if d is None or book.exploration[d].type != "discovery":
-                names = [n for n, c in book.exploration.items() if c.type == "discovery"]
-                problems.append(
-                    source.problem(
-                        f"'{disc}' is not a discovery",
-                        pile.key_pos[disc],
-                        field=f"{field}.{disc}",
-                        hint=did_you_mean(str(disc), names),
-                    )
-                )
-                continue
-            e = book.explorer_names.exact(str(explorer)) if isinstance(explorer, str) else None
-            if e is None:
-                problems.append(
-                    source.problem(
-                        f"'{explorer}' is not an explorer: name the explorer who claimed {d}",
-                        pile.value_pos[disc],
-                        field=f"{field}.{disc}",
-                        hint=did_you_mean(str(explorer), book.explorer_names.names),
-                    )
-                )
-                continue
-            if d in claimed:
-                problems.append(
-                    source.problem(
-                        f"{d} is also in {claimed[d]}'s victory pile: each discovery exists once",
-                        pile.key_pos[disc],
-                        field=f"{field}.{disc}",
-                    )
-                )
-                continue
-            claimed[d] = str(player)
-            victory[str(player)].append((d, e))
+            claim = _claim(book, pile, disc, explorer, field, claimed, source, problems)
+            if claim is not None:
+                claimed[claim[0]] = str(player)
+                victory[str(player)].append(claim)
     if problems:
         raise InputError(problems)
-    return final_scoring(book, model.rules.scoring, victory, chosen)
+    return final_scoring(book, model.rules.scoring, victory, head.options)
+
+
+def _as_mapping(pile: Any, field: str, source: Source, problems: list) -> Any:
+    """A victory pile written as a list of one-key mappings (``- Japan: Hernan Cortez``) as
+    one mapping; nothing written as an empty pile; anything else as it is."""
+    if pile is None:
+        return YMap()
+    if not isinstance(pile, YList):
+        return pile
+    merged = YMap()
+    for i, item in enumerate(pile):
+        if not isinstance(item, YMap) or len(item) != 1:
+            problems.append(
+                source.problem(
+                    "write each discovery as 'Discovery: Explorer'",
+                    pile.item_pos[i],
+                    field=f"{field}[{i}]",
+                )
+            )
+            continue
+        ((k, v),) = item.items()
+        merged[k] = v
+        merged.key_pos[k], merged.value_pos[k] = item.key_pos[k], item.value_pos[k]
+    return merged
+
+
+def _claim(
+    book: CardBook,
+    pile: YMap,
+    disc: Any,
+    explorer: Any,
+    field: str,
+    claimed: dict[str, str],
+    source: Source,
+    problems: list,
+) -> tuple[str, str] | None:
+    """One discovery of a pile and the explorer who claimed it, or None if refused."""
+    d = book.exploration_names.exact(str(disc))
+    if d is None or book.exploration[d].type != "discovery":
+        names = [n for n, c in book.exploration.items() if c.type == "discovery"]
+        problems.append(
+            source.problem(
+                f"'{disc}' is not a discovery",
+                pile.key_pos[disc],
+                field=f"{field}.{disc}",
+                hint=did_you_mean(str(disc), names),
+            )
+        )
+        return None
+    e = book.explorer_names.exact(str(explorer)) if isinstance(explorer, str) else None
+    if e is None:
+        problems.append(
+            source.problem(
+                f"'{explorer}' is not an explorer: name the explorer who claimed {d}",
+                pile.value_pos[disc],
+                field=f"{field}.{disc}",
+                hint=did_you_mean(str(explorer), book.explorer_names.names),
+            )
+        )
+        return None
+    if d in claimed:
+        problems.append(
+            source.problem(
+                f"{d} is also in {claimed[d]}'s victory pile: each discovery exists once",
+                pile.key_pos[disc],
+                field=f"{field}.{disc}",
+            )
+        )
+        return None
+    return d, e
 
 
 # -- a position a log starts from (checker/core/position.py) --------------------------------

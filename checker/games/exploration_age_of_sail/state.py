@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from portolan.checker.core.game import GameState
+from portolan.checker.core.game import GameState, TakesTurns
 from portolan.checker.games.exploration_age_of_sail.book import CardBook
 
 # Phases of a turn, as the rulebook names them.
@@ -34,7 +34,8 @@ class Expedition:
 
 
 @dataclass(slots=True)
-class State(GameState):
+class State(GameState, TakesTurns):
+    OVER: ClassVar[str] = OVER
     book: CardBook
     constants: dict[str, Any]
     options: dict[str, Any]
@@ -59,14 +60,6 @@ class State(GameState):
     categories: list = field(default_factory=list)  # score sheet lines from rules.yaml
     last_flip: str = ""  # what the last flip did, to explain a misplaced Save or discard
     last_hazard: str | None = None  # a Hazard that just took effect with no Save in reach
-
-    @property
-    def player(self) -> str:
-        return self.players[self.current]
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
 
     def hand_size(self, player: str) -> int:
         return sum(self.hands[player].values())

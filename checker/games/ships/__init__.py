@@ -60,8 +60,7 @@ class ShipsRules(RulesBase):
     def outcome_name(self, move: Any) -> str:
         return move.card if isinstance(move, m.Deal) else m.describe(move)
 
-    def describe(self, move: Any) -> str:
-        return m.describe(move)
+    describe = staticmethod(m.describe)
 
     spellings = staticmethod(m.spellings)
     spends = staticmethod(m.spends)

@@ -42,6 +42,7 @@ from portolan.names import fold
 from portolan.yamlsrc import Pos, Source, YList, YMap
 
 KEYS = ("game", "options", "area", "players")
+HINT = "their VP, gold and goods"  # what each player maps to
 PLAYER_KEYS = ("vp", "gold", "goods", "kept", "cubes", "cities")
 
 
@@ -65,9 +66,7 @@ class _Table:
 def score_position(
     book: Book, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
-    head = read_position(
-        model, raw, source, keys=KEYS, options=options, players_hint="their VP, gold and goods"
-    )
+    head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
     area = _area(book, head)
     n = len(head.players)
     table = _Table(book, area if area is not None else 0, n)

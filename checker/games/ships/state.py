@@ -4,9 +4,9 @@ track, the areas, the pool and the cards. Nothing about how it is shown."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
-from portolan.checker.core.game import GameState
+from portolan.checker.core.game import GameState, TakesTurns
 from portolan.checker.games.ships.book import BANK, WAREHOUSE, Book
 
 # Phases of the game, as the rulebook names them.
@@ -53,7 +53,8 @@ class Seat:
 
 
 @dataclass(slots=True)
-class State(GameState):
+class State(GameState, TakesTurns):
+    OVER: ClassVar[str] = OVER
     book: Book
     options: dict[str, Any]
     players: list[str]
@@ -89,16 +90,8 @@ class State(GameState):
     categories: list = field(default_factory=list)
 
     @property
-    def player(self) -> str:
-        return self.players[self.current]
-
-    @property
     def seat(self) -> Seat:
         return self.seats[self.current]
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
 
     def ships_in_age(self, age: int) -> int:
         boxes = self.ships_at[age - 1]

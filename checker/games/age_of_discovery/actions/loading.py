@@ -43,6 +43,23 @@ def may_send(state: State, p: str) -> bool:
     """Some ship fits an expedition, or some contract might be met: a quick test, true
     whenever ``sends`` has a move (it may have none all the same)."""
     room = rooms(state, p)
+    if next(_ships_that_fit(state, p, room), None) is not None:
+        return True
+    if state.flagship_idle[p] and room["best"] >= 1:
+        return True
+    hand = playable(state, p)
+    if not hand:
+        return False
+    ships = state.book.ships
+    total = sum(ships[c].transport * n for c, n in state.fleet[p].items())
+    return total + max(state.k["flagship_transport"]) >= min(
+        state.book.contracts[c].transport for c in hand
+    )
+
+
+def _ships_that_fit(state: State, p: str, room: dict):
+    """The standard ships of the player's fleet that fit the room an expedition has for their
+    colour (``rooms``), or, with a Wild Ship card, the largest room."""
     best = room["best"]
     wild = state.action_cards[p].get(state.book.wild, 0) > 0
     ships = state.book.ships
@@ -50,16 +67,7 @@ def may_send(state: State, p: str) -> bool:
         info = ships[c]
         t = info.transport
         if room[None] >= t or room.get(info.colour, -1) >= t or (wild and best >= t):
-            return True
-    if state.flagship_idle[p] and best >= 1:
-        return True
-    hand = playable(state, p)
-    if not hand:
-        return False
-    total = sum(ships[c].transport * n for c, n in state.fleet[p].items())
-    return total + max(state.k["flagship_transport"]) >= min(
-        state.book.contracts[c].transport for c in hand
-    )
+            yield c
 
 
 def playable(state: State, p: str) -> list[str]:
@@ -74,14 +82,8 @@ def sends(state: State, p: str):
     whether there is any is quick)."""
     k = state.k
     room = rooms(state, p)
-    best = room["best"]
-    wild = state.action_cards[p].get(state.book.wild, 0) > 0
-    ships = state.book.ships
-    for c in state.fleet[p]:
-        info = ships[c]
-        t = info.transport
-        if room[None] >= t or room.get(info.colour, -1) >= t or (wild and best >= t):
-            yield shared(SendShip, c)
+    for c in _ships_that_fit(state, p, room):
+        yield shared(SendShip, c)
     for flag in state.flagships_of(p):  # a flagship kept secret is named when first sent
         if sail_targets(state, p, flag, first=True):
             yield shared(SendShip, flag)

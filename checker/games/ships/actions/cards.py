@@ -17,10 +17,11 @@ from portolan.checker.games.ships.actions.common import (
     pay,
     payment_problem,
     pending,
+    unused_exchange,
 )
 from portolan.checker.games.ships.actions.ships import TakingBackShips, resolve_cube
 from portolan.checker.games.ships.moves import ChooseGood, Deal, Decline, TakeCard
-from portolan.checker.games.ships.sections import FREE_EXCHANGE, NEXT_AGE, SETUP, TAKE_CARD
+from portolan.checker.games.ships.sections import NEXT_AGE, SETUP, TAKE_CARD
 from portolan.checker.games.ships.state import SETUP as SETUP_PHASE
 from portolan.checker.games.ships.state import State
 from portolan.model.effects import Action, Gain
@@ -137,11 +138,7 @@ def apply_choose(state: State, move: ChooseGood) -> list[str]:
 
 def check_decline(state: State, move: Decline) -> Illegal | None:
     left = pending(state)
-    if left:
-        return Illegal(
-            FREE_EXCHANGE, f"{left} from a free exchange is still unused: it must be used at once"
-        )
-    return None
+    return unused_exchange(left) if left else None
 
 
 def apply_decline(state: State, move: Decline) -> list[str]:

@@ -100,6 +100,14 @@ def need_room(state: State, p: int) -> None:
         turn.push(state, Returning())
 
 
+# counters a gain takes from the pool: the seat's field that holds them, and their words
+FROM_POOL = {
+    NAVIGATION: ("nav", "navigation"),
+    INDUSTRY: ("industry", "industry"),
+    FREE_CUBE: ("free", "free action cube(s)"),
+}
+
+
 def gain(state: State, p: int, bundle, times: int = 1) -> list[str]:
     """Take a bundle of gains (a city's benefit, a card's gain), ``times`` over."""
     seat = state.seats[p]
@@ -114,26 +122,17 @@ def gain(state: State, p: int, bundle, times: int = 1) -> list[str]:
         elif word == VP:
             score(state, p, n)
             words.append(f"{n} VP")
-        elif word == NAVIGATION:
-            n = min(n, pool[NAVIGATION])
-            pool[NAVIGATION] -= n
-            seat.nav += n
-            words.append(f"{n} navigation")
-        elif word == INDUSTRY:
-            n = min(n, pool[INDUSTRY])
-            pool[INDUSTRY] -= n
-            seat.industry += n
-            words.append(f"{n} industry")
+        elif word in FROM_POOL:  # as many as the pool still holds
+            held, what = FROM_POOL[word]
+            n = min(n, pool[word])
+            pool[word] -= n
+            setattr(seat, held, getattr(seat, held) + n)
+            words.append(f"{n} {what}")
         elif word == MERCHANT_CUBE:
             n = min(n, seat.pool_cubes)
             seat.pool_cubes -= n
             seat.stock += n
             words.append(f"{n} merchant cube(s) from the pool")
-        elif word == FREE_CUBE:
-            n = min(n, pool[FREE_CUBE])
-            pool[FREE_CUBE] -= n
-            seat.free += n
-            words.append(f"{n} free action cube(s)")
         elif word == ANY_GOOD:
             turn.push(state, Choosing(n))
             words.append(f"{n} good(s) of {seat.name}'s choice")

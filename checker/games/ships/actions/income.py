@@ -16,10 +16,9 @@ from portolan.checker.games.ships.actions.common import (
     gain_gold,
     gold_cost,
     pay,
-    payment_problem,
     score,
 )
-from portolan.checker.games.ships.actions.ships import resolve_cube
+from portolan.checker.games.ships.actions.ships import paid_problem, pay_for, resolve_cube
 from portolan.checker.games.ships.book import GOLD, MERCHANT_BOX, NAVIGATION, VP
 from portolan.checker.games.ships.moves import (
     CARD,
@@ -47,10 +46,7 @@ NAV_TAKEN = 2  # Take Two Navigation Counters
 
 # -- Take one gold -----------------------------------------------------------------------------
 def check_take_gold(state: State, move: TakeGold) -> Illegal | None:
-    cube, step = resolve_cube(state, move.cube, GOLD_ACTION)
-    return payment_problem(state, GOLD_ACTION, cube, card=step is not None) or gold_problem(
-        state, move, step
-    )
+    return paid_problem(state, move, GOLD_ACTION, gold_problem)
 
 
 def gold_problem(state: State, move: TakeGold, step) -> Illegal | None:
@@ -68,19 +64,13 @@ def gold_paid(state: State, action: str, cube: str) -> int:
 
 
 def apply_take_gold(state: State, move: TakeGold) -> list[str]:
-    cube, step = resolve_cube(state, move.cube, GOLD_ACTION)
-    if step is not None:
-        turn.pop(state)
-    events = pay(state, GOLD_ACTION, cube)
+    events = pay_for(state, move, GOLD_ACTION)
     return [*events, f"takes {gain_gold(state, state.current, 1)}"]
 
 
 # -- Take two navigation counters --------------------------------------------------------------
 def check_take_navigation(state: State, move: TakeNavigation) -> Illegal | None:
-    cube, step = resolve_cube(state, move.cube, NAV_ACTION)
-    return payment_problem(state, NAV_ACTION, cube, card=step is not None) or navigation_problem(
-        state, move, step
-    )
+    return paid_problem(state, move, NAV_ACTION, navigation_problem)
 
 
 def navigation_problem(state: State, move: TakeNavigation, step) -> Illegal | None:
@@ -90,10 +80,7 @@ def navigation_problem(state: State, move: TakeNavigation, step) -> Illegal | No
 
 
 def apply_take_navigation(state: State, move: TakeNavigation) -> list[str]:
-    cube, step = resolve_cube(state, move.cube, NAV_ACTION)
-    if step is not None:
-        turn.pop(state)
-    events = pay(state, NAV_ACTION, cube)
+    events = pay_for(state, move, NAV_ACTION)
     n = min(NAV_TAKEN, state.pool[NAVIGATION])
     state.pool[NAVIGATION] -= n
     state.seat.nav += n
@@ -102,10 +89,7 @@ def apply_take_navigation(state: State, move: TakeNavigation) -> list[str]:
 
 # -- Sell goods --------------------------------------------------------------------------------
 def check_sell(state: State, move: SellGoods) -> Illegal | None:
-    cube, step = resolve_cube(state, move.cube, SELL_ACTION)
-    return payment_problem(state, SELL_ACTION, cube, card=step is not None) or sell_problem(
-        state, move, step
-    )
+    return paid_problem(state, move, SELL_ACTION, sell_problem)
 
 
 def sell_problem(state: State, move: SellGoods, step) -> Illegal | None:
@@ -197,10 +181,7 @@ def apply_stop_selling(state: State, move: StopSelling) -> list[str]:
 
 # -- Retrieve merchant cubes -------------------------------------------------------------------
 def check_retrieve(state: State, move: Retrieve) -> Illegal | None:
-    cube, step = resolve_cube(state, move.cube, RETRIEVE_ACTION)
-    return payment_problem(state, RETRIEVE_ACTION, cube, card=step is not None) or retrieve_problem(
-        state, move, step
-    )
+    return paid_problem(state, move, RETRIEVE_ACTION, retrieve_problem)
 
 
 def retrieve_problem(state: State, move: Retrieve, step) -> Illegal | None:
@@ -218,10 +199,7 @@ def retrieve_problem(state: State, move: Retrieve, step) -> Illegal | None:
 
 
 def apply_retrieve(state: State, move: Retrieve) -> list[str]:
-    cube, step = resolve_cube(state, move.cube, RETRIEVE_ACTION)
-    if step is not None:
-        turn.pop(state)
-    events = pay(state, RETRIEVE_ACTION, cube)
+    events = pay_for(state, move, RETRIEVE_ACTION)
     seat = state.seat
     if move.area == 0:
         cubes, industry = seat.box_cubes, seat.box_industry

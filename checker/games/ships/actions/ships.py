@@ -72,6 +72,21 @@ def resolve_cube(state: State, cube: str | None, action: str):
     return cube_used(state, cube), step
 
 
+def paid_problem(state: State, move: Any, action: str, problem) -> Illegal | None:
+    """Why an action cannot be taken: its payment (a cube, or the step of a card being
+    played), then ``problem(state, move, step)``."""
+    cube, step = resolve_cube(state, move.cube, action)
+    return payment_problem(state, action, cube, card=step is not None) or problem(state, move, step)
+
+
+def pay_for(state: State, move: Any, action: str) -> list[str]:
+    """Pay for an action (with the card's step, that step is done): the payment in words."""
+    cube, step = resolve_cube(state, move.cube, action)
+    if step is not None:
+        turn.pop(state)
+    return pay(state, action, cube)
+
+
 def era_word(state: State, era: int) -> str:
     return state.book.eras[era].lower()
 
@@ -229,10 +244,7 @@ def check_last_age(state: State) -> None:
 
 # -- Place ship --------------------------------------------------------------------------------
 def check_place(state: State, move: PlaceShip) -> Illegal | None:
-    cube, step = resolve_cube(state, move.cube, PLACE)
-    return payment_problem(state, PLACE, cube, card=step is not None) or place_problem(
-        state, move, step
-    )
+    return paid_problem(state, move, PLACE, place_problem)
 
 
 def place_problem(state: State, move: PlaceShip, step) -> Illegal | None:
@@ -272,10 +284,7 @@ def apply_place(state: State, move: PlaceShip) -> list[str]:
 
 # -- Upgrade ship ------------------------------------------------------------------------------
 def check_upgrade(state: State, move: UpgradeShip) -> Illegal | None:
-    cube, step = resolve_cube(state, move.cube, UPGRADE)
-    return payment_problem(state, UPGRADE, cube, card=step is not None) or upgrade_problem(
-        state, move, step
-    )
+    return paid_problem(state, move, UPGRADE, upgrade_problem)
 
 
 def upgrade_problem(state: State, move: UpgradeShip, step) -> Illegal | None:
@@ -349,10 +358,7 @@ def _own_ships(state: State) -> list[tuple[int, str]]:
 
 
 def check_remove(state: State, move: RemoveShip) -> Illegal | None:
-    cube, step = resolve_cube(state, move.cube, REMOVE)
-    return payment_problem(state, REMOVE, cube, card=step is not None) or remove_problem(
-        state, move, step
-    )
+    return paid_problem(state, move, REMOVE, remove_problem)
 
 
 def remove_problem(state: State, move: RemoveShip, step) -> Illegal | None:
@@ -367,10 +373,7 @@ def remove_problem(state: State, move: RemoveShip, step) -> Illegal | None:
 
 
 def apply_remove(state: State, move: RemoveShip) -> list[str]:
-    cube, step = resolve_cube(state, move.cube, REMOVE)
-    if step is not None:
-        turn.pop(state)
-    events = pay(state, REMOVE, cube)
+    events = pay_for(state, move, REMOVE)
     return events + take_back(state, move.age, move.box, 1)
 
 

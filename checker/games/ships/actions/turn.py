@@ -11,6 +11,7 @@ from portolan.checker.games.ships.actions.common import (
     gain,
     pending,
     score,
+    unused_exchange,
 )
 from portolan.checker.games.ships.book import FREE_CUBE, GOLD, NAVIGATION, VP
 from portolan.checker.games.ships.moves import EndTurn, Exchange, StartTurn
@@ -95,11 +96,7 @@ def apply_exchange(state: State, move: Exchange) -> list[str]:
 # -- Phase Three: tidy up, and the end of the game ---------------------------------------------
 def check_end_turn(state: State, move: EndTurn) -> Illegal | None:
     left = pending(state)
-    if left:
-        return Illegal(
-            FREE_EXCHANGE, f"{left} from a free exchange is still unused: it must be used at once"
-        )
-    return None
+    return unused_exchange(left) if left else None
 
 
 def apply_end_turn(state: State, move: EndTurn) -> list[str]:
