@@ -22,7 +22,11 @@ from pathlib import Path
 
 from portolan.generator.backends.pdf import PdfWriter
 from portolan.generator.draw import Drawing, Line, Text
-from portolan.generator.exports.pdf_merge import ask_no_scaling, retag_subsets
+from portolan.generator.exports.pdf_merge import (
+    ask_no_scaling,
+    retag_subsets,
+    without_save_time,
+)
 from portolan.generator.exports.raster import designs_of, pixels, rasterise
 from portolan.generator.kinds.aid import render_aid
 from portolan.generator.kinds.deck import render_deck
@@ -185,7 +189,7 @@ def _merge(cover: Path, parts: list[tuple[Path, PrintPart]], tmp: Path, out: Pat
         doc.save(str(out))
     finally:
         doc.close()
-    out.write_bytes(ask_no_scaling(out.read_bytes()))
+    out.write_bytes(ask_no_scaling(without_save_time(out.read_bytes())))
 
 
 def _import(doc, path: Path) -> None:

@@ -8,10 +8,15 @@
 - The print dialog is asked not to scale (``PrintScaling /None``), as our own PDFs ask:
   ``ask_no_scaling`` appends an incremental update that rewrites the catalogue with that viewer
   preference, leaving every byte before it as it was.
+- The same pages give the same bytes: pdfium stamps a merged file with the time it was saved
+  (``/CreationDate``) and a file identifier made from it (``/ID``). ``without_save_time`` puts
+  a fixed date in place of the first and a hash of the file in place of the second, both of the
+  same length, so the xref stays true.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 _TAG = re.compile(rb"(/(?:BaseFont|FontName)\s*)/([A-Z]{6})\+")
@@ -20,6 +25,28 @@ _SIZE = re.compile(rb"/Size\s+(\d+)")
 _INFO = re.compile(rb"/Info\s+(\d+\s+0\s+R)")
 _ID = re.compile(rb"/ID\s*(\[[^\]]*\])")
 _STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
+# pdfium writes the local time as D:YYYYMMDDHHmmSS+HH'mm' (always 23 characters)
+_SAVED_AT = re.compile(rb"/CreationDate\(D:\d{14}[+-]\d\d'\d\d'\)")
+_FIXED_DATE = b"/CreationDate(D:20000101000000+00'00')"  # reportlab's invariant date
+_ID_PAIR = re.compile(rb"/ID\s*\[<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\]")
+
+
+def without_save_time(data: bytes) -> bytes:
+    """``data`` (a PDF pdfium saved) with its save time fixed and its identifier a hash of the
+    rest: the same pages, the same bytes. Every replacement keeps its length."""
+    data = _SAVED_AT.sub(_FIXED_DATE, data)
+    blank = _ID_PAIR.sub(lambda m: b"/ID[<" + b"0" * len(m.group(1)) + b"><>]", data)
+    digest = hashlib.md5(blank, usedforsecurity=False).hexdigest().upper().encode()
+
+    def fixed(m: re.Match) -> bytes:
+        first, second = m.group(1), m.group(2)
+        return (
+            m.group(0)
+            .replace(first, digest[: len(first)].ljust(len(first), b"0"), 1)
+            .replace(second, digest[: len(second)].ljust(len(second), b"0"))
+        )
+
+    return _ID_PAIR.sub(fixed, data)
 
 
 def tag(n: int) -> bytes:

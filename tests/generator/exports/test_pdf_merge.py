@@ -10,7 +10,12 @@ import pytest
 
 from portolan.generator.backends.pdf import PdfWriter
 from portolan.generator.draw import Drawing, Text
-from portolan.generator.exports.pdf_merge import ask_no_scaling, retag_subsets, tag
+from portolan.generator.exports.pdf_merge import (
+    ask_no_scaling,
+    retag_subsets,
+    tag,
+    without_save_time,
+)
 
 
 def small_pdf(path) -> bytes:
@@ -62,3 +67,18 @@ def test_no_scaling_is_an_update_readers_follow(tmp_path):
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
     assert "Bold" in reader.pages[0].extract_text()
     assert ask_no_scaling(out) == out  # asked once
+
+
+def test_the_save_time_is_fixed_and_the_id_follows_the_pages(tmp_path):
+    data = merged(tmp_path)
+    assert b"/CreationDate(D:2000" not in data  # pdfium stamps the time it saved
+    out = without_save_time(data)
+    assert len(out) == len(data) and b"/CreationDate(D:20000101000000+00'00')" in out
+    later = data.replace(
+        data[data.index(b"/CreationDate(") :][:38], b"/CreationDate(D:20991231235959+01'00')"
+    )
+    assert without_save_time(later) == out  # saved at another time: the same bytes
+    assert without_save_time(data.replace(b"Bold", b"Bolt")) != out  # other pages, another /ID
+    reader = pypdf.PdfReader(io.BytesIO(ask_no_scaling(out)), strict=True)
+    assert reader.trailer["/ID"][0] == reader.trailer["/ID"][1]
+    assert "Bold" in reader.pages[0].extract_text()
