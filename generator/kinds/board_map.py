@@ -19,13 +19,21 @@ from portolan.generator.kinds.cardface import Overflow
 from portolan.generator.legibility import BODY, CAPTION, LABEL, TITLE
 from portolan.generator.textbox import set_paragraphs
 from portolan.generator.theme import WHITE, Theme, ink
-from portolan.model.board_map import Age, AgeTrack, Area, EdgeTrack, Location, OpenBox, Segment
+from portolan.model.board_map import (
+    AGE_GAP,
+    Age,
+    AgeTrack,
+    Area,
+    EdgeTrack,
+    Location,
+    OpenBox,
+    Segment,
+)
 
 ERA_ICONS = {"Galley": "galley", "Sailing ship": "ship", "Steamship": "steamship"}
 NAVIGATION = "compass"
 FOOD = "food"
 BADGE_W, BADGE_H = 10.0, 17.0  # a navigation cost badge
-AGE_GAP = 11.0  # before each age, along the track: where the cost to enter it is shown
 
 
 def era_icon(vocab: symbols.Vocabulary, era: str) -> str:
@@ -69,24 +77,6 @@ def edge_track(d: Drawing, t: EdgeTrack, colour: str, theme: Theme) -> None:
 # -- the track of ages ----------------------------------------------------------------------
 
 
-def _cells(seg: Segment) -> list[tuple[float, float, float, float]]:
-    """(x, y, w, h) of each age of a segment, in the order of travel, each after a gap of
-    ``AGE_GAP`` that holds the cost to enter it."""
-    step = seg.length / seg.ages
-    size = step - AGE_GAP
-    out = []
-    for k in range(seg.ages):
-        if seg.direction == "right":
-            out.append((seg.x + k * step + AGE_GAP, seg.y, size, seg.depth))
-        elif seg.direction == "left":
-            out.append((seg.x + seg.length - (k + 1) * step, seg.y, size, seg.depth))
-        elif seg.direction == "down":
-            out.append((seg.x, seg.y + k * step + AGE_GAP, seg.depth, size))
-        else:
-            out.append((seg.x, seg.y + seg.length - (k + 1) * step, seg.depth, size))
-    return out
-
-
 def _gap_centre(cell, direction: str) -> tuple[float, float]:
     """The middle of the gap before an age (where its entry cost goes)."""
     x, y, w, h = cell
@@ -114,7 +104,7 @@ def age_track(d: Drawing, t: AgeTrack, colour: str, theme: Theme, vocab) -> list
     placed = []
     ages = iter(t.ages)
     for seg in t.layout.segments:
-        for cell in _cells(seg):
+        for cell in seg.cells():
             placed.append((next(ages), cell, seg))
     # joins between segments, under the ages
     for (_, a_cell, a_seg), (_, b_cell, b_seg) in itertools.pairwise(placed):

@@ -29,6 +29,8 @@ from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, mo
 from portolan.model import vocabulary
 from portolan.model.base import Sourced, Strict, by_design
 
+AGE_GAP = 11.0  # mm before each age along the track: where the cost to enter it is shown
+
 
 class EdgeTrack(Strict):
     """Numbered boxes all round the board, ``inset`` mm inside its trim and ``depth`` mm deep,
@@ -134,6 +136,24 @@ class Segment(Strict):
     length: float
     depth: float
     ages: int = Field(ge=1)
+
+    def cells(self) -> list[tuple[float, float, float, float]]:
+        """(x, y, w, h) of each age, in the order of travel, each after a gap of ``AGE_GAP``
+        (where the printed board shows the cost to enter it): the printer draws the ages there,
+        and the picture of a position puts the ships there."""
+        step = self.length / self.ages
+        size = step - AGE_GAP
+        out = []
+        for k in range(self.ages):
+            if self.direction == "right":
+                out.append((self.x + k * step + AGE_GAP, self.y, size, self.depth))
+            elif self.direction == "left":
+                out.append((self.x + self.length - (k + 1) * step, self.y, size, self.depth))
+            elif self.direction == "down":
+                out.append((self.x, self.y + k * step + AGE_GAP, self.depth, size))
+            else:
+                out.append((self.x, self.y + self.length - (k + 1) * step, self.depth, size))
+        return out
 
 
 class AgeTrackLayout(Strict):

@@ -8,11 +8,10 @@ import math
 
 from portolan.checker.games.ships.state import State
 from portolan.model.board import BoardSpec, Box
-from portolan.model.board_map import AgeTrack, Area, EdgeTrack, Location, Segment
+from portolan.model.board_map import AgeTrack, Area, EdgeTrack, Location
 from portolan.model.loader import Game
 from portolan.show.svg import INK, Picture, counted, printed, slug, spread, tint
 
-AGE_GAP = 11.0  # the board's gap before each age (generator/kinds/board_map.py draws the same)
 AGE_HEAD, AGE_PAD = 7.0, 1.6
 AREA_HEAD, AREA_PAD = 8.0, 2.2
 NAME_ROOM = 2.0 + 7.0 * 0.3528 + 1.4  # a location's name above its boxes
@@ -66,28 +65,11 @@ def _vp_track(pic: Picture, track: EdgeTrack, state: State, w: float, h: float) 
         )
 
 
-def age_cells(seg: Segment) -> list[tuple[float, float, float, float]]:
-    """(x, y, w, h) of each age of a segment, as the printed board places them."""
-    step = seg.length / seg.ages
-    size = step - AGE_GAP
-    cells = []
-    for k in range(seg.ages):
-        if seg.direction == "right":
-            cells.append((seg.x + k * step + AGE_GAP, seg.y, size, seg.depth))
-        elif seg.direction == "left":
-            cells.append((seg.x + seg.length - (k + 1) * step, seg.y, size, seg.depth))
-        elif seg.direction == "down":
-            cells.append((seg.x, seg.y + k * step + AGE_GAP, seg.depth, size))
-        else:
-            cells.append((seg.x, seg.y + seg.length - (k + 1) * step, seg.depth, size))
-    return cells
-
-
 def _ages(pic: Picture, track: AgeTrack, state: State) -> None:
     ages = iter(track.ages)
     for seg in track.layout.segments:
         vertical = seg.direction in ("down", "up")
-        for x, y, w, h in age_cells(seg):
+        for x, y, w, h in seg.cells():
             age = next(ages)
             present = age.age == state.highest
             pic.rect(x, y, w, h, fill="#f3ead2", width=1.2 if present else 0.4, radius=1.5)
