@@ -8,20 +8,17 @@ from collections import Counter
 
 import pytest
 
-from portolan.checker.core.bots import Budget, make_bot
+from portolan.checker.core.bots import make_bot
 from portolan.checker.core.piles import put, take
-from portolan.checker.games.exploration_age_of_sail import bot
-from portolan.checker.games.exploration_age_of_sail.actions import leave_hand, over_limit
-from portolan.checker.games.exploration_age_of_sail.bot import WORTH, rollout_move
+from portolan.checker.games.exploration_age_of_sail.actions import leave_hand
+from portolan.checker.games.exploration_age_of_sail.bot import WORTH
 from portolan.checker.games.exploration_age_of_sail.moves import (
-    Discard,
     Draw,
     EndExpeditions,
     Explore,
     Form,
     RandomDiscard,
     Reveal,
-    Save,
     StartTurn,
 )
 from tests.checker.test_eas_rules import RULES, new_state, play, with_expedition
@@ -175,55 +172,3 @@ def test_cards_everyone_saw_go_home_stay_in_the_redealt_hand():
     # once a copy leaves the hand, nobody knows which one it was
     leave_hand(s, "Ana", KIT[2])
     assert s.shown["Ana"] == {KIT[0]: 1}
-
-
-# -- the player mcts plays on with ---------------------------------------------------------------
-def test_the_rollout_player_makes_only_legal_moves_and_finishes_games():
-    for seed in range(3):
-        s, rng = new_state(), random.Random(seed)
-        while (d := RULES.decision(s)) is not None:
-            if d.kind == "chance":
-                move = RULES.sample_outcome(s, rng)
-            else:
-                move = rollout_move(s, rng)
-                assert move in RULES.legal_moves(s)
-            RULES.apply(s, move)
-        assert s.end_reason == "the Exploration deck ran out a second time"
-
-
-def test_the_rollout_player_forms_its_richest_expedition_and_plays_its_save_cards():
-    s = new_state()
-    deal(s, "Ana", "Pedro Alvares Cabral", "Bartolomeu Dias", "Galleons", "Conquistadors")
-    play(s, StartTurn("Ana"), Draw("Promises"))
-    assert EndExpeditions() in RULES.legal_moves(s)
-    # Navigation and Seamanship (Cabral), Stores, Fight: four traits; Dias brings three
-    for seed in range(4):
-        chosen = rollout_move(s, random.Random(seed))
-        assert chosen == Form("Pedro Alvares Cabral", "Galleons", "Conquistadors")
-    s = with_expedition(*KIT)
-    deal(s, "Ana", "Cannons")
-    play(s, Explore(KIT[0]), Reveal("Pirates"))  # tests Fight: Hull -1
-    assert rollout_move(s, random.Random(1)) == Save("Cannons", "Ana")
-
-
-def test_the_rollout_player_discards_a_spare_save_card_before_a_kit():
-    s = with_expedition(*KIT)
-    deal(s, "Ana", "Magellan", "Carracks", "Colonists", "Cannons", "Promises", "Repairs")
-    deal(s, "Ana", "Island", "Cold Steel")
-    play(s, Explore(KIT[0]), Reveal("Ocean"))
-    assert over_limit(s) == 1  # 8 cards: 4 Save cards and a whole kit
-    assert rollout_move(s, random.Random(1)) == Discard("Cannons")
-
-
-def test_mcts_plays_on_with_the_rollout_player(monkeypatch):
-    s = mid_game()
-    calls = []
-
-    def counted(state, rng):
-        calls.append(1)
-        return rollout_move(state, rng)
-
-    monkeypatch.setattr(bot, "rollout_move", counted)
-    d = RULES.decision(s)
-    make_bot("mcts", RULES, "Ana", 1, Budget(iterations=20)).choose(s, d)
-    assert calls  # the mcts bot asked the game's player, not the random one

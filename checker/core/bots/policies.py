@@ -48,11 +48,9 @@ class LookAheadBot:
 
 def play_out(rules: GameRules, state: Any, rng: random.Random, steps: int) -> int:
     """Play ``state`` forward at random (chance by its weights) for at most ``steps`` steps or to
-    the end; how many steps were played. A game whose bot module has a ``rollout_move(state,
-    rng)`` (a cheap heuristic player) plays its choices by it instead of at random."""
+    the end; how many steps were played."""
     decision, apply = rules.decision, rules.apply
     sample_move, sample_outcome = rules.sample_move, rules.sample_outcome
-    sample_move = getattr(rules.bot, "rollout_move", None) or sample_move
     played = 0
     while played < steps and (d := decision(state)) is not None:
         move = sample_outcome(state, rng) if d.kind == "chance" else sample_move(state, rng)

@@ -13,31 +13,10 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from portolan.checker.core import turn
-from portolan.checker.games.exploration_age_of_sail.actions import (
-    over_limit,
-    possible_forms,
-    starting_stats,
-    unexplored,
-)
+from portolan.checker.games.exploration_age_of_sail.actions import starting_stats
 from portolan.checker.games.exploration_age_of_sail.book import STATS, CardBook
-from portolan.checker.games.exploration_age_of_sail.moves import (
-    END_EXPEDITIONS,
-    END_TURN,
-    NO_SAVE,
-    Discard,
-    Explore,
-    StartTurn,
-)
 from portolan.checker.games.exploration_age_of_sail.scoring import final_scoring
-from portolan.checker.games.exploration_age_of_sail.state import (
-    EXPEDITION,
-    EXPLORATION,
-    START,
-    Expedition,
-    State,
-)
-from portolan.checker.games.exploration_age_of_sail.tasks import Saving
+from portolan.checker.games.exploration_age_of_sail.state import Expedition, State
 
 # What the score so far leaves out, in discovery points (DP).
 WORTH = {
@@ -261,58 +240,3 @@ def hidden_hand(state: State, seat: str) -> list[tuple[str, str]]:
         for c, n in sorted(state.hands[seat].items())
         for _ in range(n - min(n, shown.get(c, 0)))
     ]
-
-
-# -- the player mcts plays on with (checker/core/bots/policies.play_out) ------------------------
-def rollout_move(state: State, rng: random.Random) -> object:
-    """A cheap player that plays as a sensible person would without thinking ahead: it forms
-    the richest expedition it can, always plays a Save card, turns its expeditions over in
-    order and discards from the kind it holds most of. Random play, which forms an expedition
-    only every other turn and throws its Save cards away, made the look-ahead judge every move
-    by a game nobody plays."""
-    top = turn.top(state)
-    if isinstance(top, Saving):
-        moves = top.choices(state)
-        return moves[1] if len(moves) > 1 else NO_SAVE
-    if state.phase == START:
-        return StartTurn(state.player)
-    if state.phase == EXPEDITION:
-        forms = possible_forms(state)
-        if not forms:
-            return END_EXPEDITIONS
-        book = state.book
-        return max(forms, key=lambda f: (_kit_richness(book, f), rng.random()))
-    if state.phase == EXPLORATION:
-        return Explore(unexplored(state)[0].explorer)
-    if over_limit(state):
-        return Discard(_spare_card(state))
-    return END_TURN
-
-
-def _kit_richness(book: CardBook, form) -> int:
-    """The distinct traits of an expedition (each one a Hazard it is immune to) and its
-    bonuses and specials."""
-    cards = (form.explorer, form.ship, form.crew)
-    traits = {t for c in cards for t in book.expedition[c].traits}
-    return len(traits) + sum(
-        len(book.expedition[c].bonus) + len(book.expedition[c].specials) for c in cards
-    )
-
-
-def _spare_card(state: State) -> str:
-    """The card the hand misses least: of the kind it holds most of (Save cards beyond the
-    first two first), the plainest."""
-    book = state.book
-    hand = state.hands[state.player]
-    held: dict[str, int] = {}
-    for name, n in hand.items():
-        kind = book.expedition[name].type
-        held[kind] = held.get(kind, 0) + n
-    if held.get("save", 0) > WORTH["saves_counted"]:
-        kind = "save"
-    else:
-        kind = max(
-            sorted(held), key=lambda k: held[k] - (WORTH["saves_counted"] if k == "save" else 0)
-        )
-    cards = [c for c in sorted(hand) if book.expedition[c].type == kind]
-    return min(cards, key=lambda c: (_richness(book, c), c))
