@@ -17,8 +17,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
 from portolan.checker.core.game import Step
-from portolan.checker.core.log import LogReader, player_named, turn_entries
-from portolan.errors import InputError, did_you_mean
+from portolan.checker.core.log import LogReader, turn_entries
+from portolan.errors import did_you_mean
+from portolan.model.bundles import read_bundle
 from portolan.names import NameIndex, fold
 from portolan.yamlsrc import Pos, Source, YList, YMap
 
@@ -65,19 +66,24 @@ class Whole(Arg):
     high: int | None = None
     what: str = "a whole number"
     text: bool = False  # also written as text ('2')
+    wrong: str | None = None  # the message for any value refused ({key}, {value}: its own)
 
     def read(self, r, value, pos, field):
         if self.text and isinstance(value, str) and value.strip().isdecimal():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            r.bad(f"expected {self.what}, found {value!r}", pos, field)
-            return BAD
-        if (self.low is not None and value < self.low) or (
+            message = f"expected {self.what}, found {value!r}"
+        elif (self.low is not None and value < self.low) or (
             self.high is not None and value > self.high
         ):
-            r.bad(f"{value} is not {self.what} {self.bounds()}", pos, field)
-            return BAD
-        return value
+            message = f"{value} is not {self.what} {self.bounds()}"
+        else:
+            return value
+        key = field.rpartition(".")[2]
+        r.bad(
+            message if self.wrong is None else self.wrong.format(key=key, value=value), pos, field
+        )
+        return BAD
 
     def bounds(self) -> str:
         if self.low is not None and self.high is not None:
@@ -135,17 +141,49 @@ class Name(Arg):
 
 @dataclass(frozen=True)
 class PlayerName(Arg):
-    """One of the log's players (case-insensitive)."""
+    """One of the file's players (case-insensitive), with did-you-mean."""
+
+    what: str = "a player in this game"
 
     def read(self, r, value, pos, field):
-        try:
-            return player_named(value, r.players, r.source, pos, field)
-        except InputError as exc:
-            r.problems += exc.problems
+        text = value.strip().casefold() if isinstance(value, str) else None
+        found = next((p for p in r.players if p.casefold() == text), None)
+        if found is None:
+            r.bad(f"'{value}' is not {self.what}", pos, field, did_you_mean(str(value), r.players))
             return BAD
+        return found
 
     def schema(self, book, defs):
         return {"type": "string", "description": "a player of this game"}
+
+
+@dataclass(frozen=True)
+class Bundle(Arg):
+    """Pieces written '2 Fruit + 1 Gold' or {Fruit: 2, Gold: 1} (or a list of those): the
+    count of each; with ``total``, a number alone says how many pieces in all."""
+
+    names: Callable[[Any], list[str]]  # the book -> the words
+    what: str  # 'resource'
+    total: bool = False
+
+    def read(self, r, value, pos, field):
+        if self.total and isinstance(value, int) and not isinstance(value, bool):
+            return Whole(0, wrong="{key} cannot be negative").read(r, value, pos, field)
+        out: dict[str, int] = {}
+        ok = True
+        for item, ipos, ifield in r.items(value, pos, field):
+            bundle, message, hint = read_bundle(item, self.names(r.book), self.what)
+            if message:
+                r.bad(message, ipos, ifield, hint)
+                ok = False
+                continue
+            for name, n in bundle.items():
+                out[name] = out.get(name, 0) + n
+        return out if ok else BAD
+
+    def schema(self, book, defs):
+        text = {"type": "string", "description": f"'2 {self.what}s' written as '2 X + 1 Y'"}
+        return {"anyOf": [{"type": "integer", "minimum": 0}, text] if self.total else [text]}
 
 
 @dataclass(frozen=True)
@@ -228,34 +266,57 @@ class ListOf(Arg):
 @dataclass(frozen=True)
 class Fields(Arg):
     """A mapping of known keys, each read by its own reader (each an ``At``). ``alone`` names
-    the key a value written on its own stands for ('Cook: Ocean' for '{flip: Ocean}')."""
+    the key a value written on its own stands for ('Cook: Ocean' for '{flip: Ocean}'). With
+    ``partial``, what was read of a mapping with a wrong value (the others noted), nothing
+    written reading as an empty mapping."""
 
     keys: Mapping[str, Arg]
     required: tuple[str, ...] = ()
     missing: str = "'{key}' is missing"
     alone: str | None = None
     shape: str = "expected a mapping"
+    partial: bool = False
+    spell: Callable[[Any], str] | None = None  # a key as written -> the key ('first_scoring')
 
     def read(self, r, value, pos, field):
+        if value is None and self.partial:
+            value = YMap()
         if not isinstance(value, YMap):
             if self.alone is not None:
                 got = self.keys[self.alone].read(r, value, pos, f"{field}.{self.alone}")
                 return BAD if got is BAD else {self.alone: At(got, pos, f"{field}.{self.alone}")}
             r.bad(self.shape, pos, field)
             return BAD
-        ok = unknown_keys(r, value, self.keys, field)
+        written = self.written(r, value, field)
+        ok = len(written) == len(value)
         for key in self.required:
-            if key not in value:
+            if key not in written:
                 r.bad(self.missing.format(key=key), pos, field)
                 return BAD
         out = {}
         for key, arg in self.keys.items():
-            if key in value:
-                kpos, kfield = value.value_pos[key], f"{field}.{key}"
-                got = arg.read(r, value[key], kpos, kfield)
+            if key in written:
+                kpos, kfield = value.value_pos[written[key]], f"{field}.{key}"
+                got = arg.read(r, value[written[key]], kpos, kfield)
                 ok = ok and got is not BAD
-                out[key] = At(got, kpos, kfield)
-        return out if ok else BAD
+                if got is not BAD or not self.partial:
+                    out[key] = At(got, kpos, kfield)
+        return out if ok or self.partial else BAD
+
+    def written(self, r, value: YMap, field: str) -> dict[str, Any]:
+        """Each known key of ``value``: how it is written. An unknown key is noted (with
+        did-you-mean), and a key spelt twice ('first_scoring' and 'first scoring')."""
+        out: dict[str, Any] = {}
+        for k in value:
+            key = self.spell(k) if self.spell else k
+            kpos, kfield = value.key_pos.get(k, value.pos), f"{field}.{k}"
+            if key in self.keys and key not in out:
+                out[key] = k
+            elif key in self.keys:
+                r.bad(f"'{k}' and '{out[key]}' are one key: write it once", kpos, kfield)
+            else:
+                r.bad(f"unknown key '{k}'", kpos, kfield, did_you_mean(str(key), tuple(self.keys)))
+        return out
 
     def schema(self, book, defs):
         one = {
@@ -276,28 +337,51 @@ class MapOf(Arg):
     key: Arg
     value: Arg
     shape: str = "expected a mapping"
+    listed: str | None = None  # a list of one-key mappings allowed; the message for a wrong item
+    empty: bool = False  # nothing written: no keys
+    bare: bool = False  # a list of keys alone, each standing for 'key: null'
 
     def read(self, r, value, pos, field):
-        if not isinstance(value, YMap):
+        if value is None and self.empty:
+            return []
+        pairs = self.pairs(r, value, pos, field)
+        if pairs is None:
             r.bad(self.shape, pos, field)
             return BAD
         out, ok = [], True
-        for k, v in value.items():
-            kpos, vpos, kfield = (
-                value.key_pos.get(k, pos),
-                value.value_pos.get(k, pos),
-                f"{field}.{k}",
-            )
+        for k, v, kpos, vpos in pairs:
+            kfield = f"{field}.{k}"
             key = self.key.read(r, k, kpos, kfield)
             got = BAD if key is BAD else self.value.read(r, v, vpos, kfield)
             ok = ok and got is not BAD
             out.append((At(key, kpos, kfield), At(got, vpos, kfield)))
         return out if ok else BAD
 
+    def pairs(self, r, value, pos, field) -> list | None:
+        """(key, value, key position, value position) of each pair written; None: no mapping."""
+        if isinstance(value, YMap):
+            kp, vp = value.key_pos, value.value_pos
+            return [(k, v, kp.get(k, pos), vp.get(k, pos)) for k, v in value.items()]
+        if not (self.listed or self.bare) or not isinstance(value, list):
+            return None
+        out = []
+        for item, ipos, ifield in r.items(value, pos, field):
+            if self.listed and isinstance(item, YMap) and len(item) == 1:
+                ((k, v),) = item.items()
+                out.append((k, v, item.key_pos.get(k, ipos), item.value_pos.get(k, ipos)))
+            elif self.bare:
+                out.append((item if isinstance(item, str | int) else str(item), None, ipos, ipos))
+            else:
+                r.bad(self.listed, ipos, ifield)
+        return out
+
     def schema(self, book, defs):
         key = self.key.schema(book, defs)
         names = {"propertyNames": key} if "$ref" in key or "enum" in key else {}
-        return {"type": "object", **names, "additionalProperties": self.value.schema(book, defs)}
+        one = {"type": "object", **names, "additionalProperties": self.value.schema(book, defs)}
+        if self.listed is None:
+            return one
+        return {"anyOf": [one, {"type": "array", "items": {**one, "maxProperties": 1}}]}
 
 
 @dataclass(frozen=True)
