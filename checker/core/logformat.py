@@ -496,6 +496,26 @@ class Verbs(Arg):
 
 
 @dataclass(frozen=True)
+class Forms(Arg):
+    """A value written in one of several forms, each read by its own reader: the first of
+    ``forms`` whose kind the value is (``int``, ``str``, ``list``, ``YMap``; true and false
+    are not numbers); ``wrong`` is the message for any other value."""
+
+    forms: tuple[tuple[type, Arg], ...]
+    wrong: str
+
+    def read(self, r, value, pos, field):
+        for kind, arg in self.forms:
+            if isinstance(value, kind) and not (isinstance(value, bool) and kind is int):
+                return arg.read(r, value, pos, field)
+        r.bad(self.wrong, pos, field)
+        return BAD
+
+    def schema(self, book, defs):
+        return {"anyOf": [arg.schema(book, defs) for _, arg in self.forms]}
+
+
+@dataclass(frozen=True)
 class Flag(Arg):
     """Yes or no: any value, read as true or false ('industry: true')."""
 
