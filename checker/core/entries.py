@@ -12,6 +12,7 @@ from portolan.checker.core.log import LogReader
 from portolan.checker.core.position import Position
 from portolan.yamlsrc import Pos
 
+value_of = lf.value_of  # what an entry read holds under a key
 SEAT = lf.PlayerName("a player in this position")
 
 
@@ -50,8 +51,3 @@ def player_entries(r: EntryReader, entry: lf.Fields) -> dict[str, dict[str, lf.A
         if got is not None:
             out[player] = got
     return out
-
-
-def value_of(entry: dict[str, lf.At], key: str, default: Any = 0) -> Any:
-    """What ``entry`` holds under ``key`` (``default`` when it is not written or refused)."""
-    return entry[key].value if key in entry else default

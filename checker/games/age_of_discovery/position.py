@@ -33,7 +33,7 @@ from portolan.checker.core.entries import SEAT, EntryReader, player_entries, val
 from portolan.checker.core.position import read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.age_of_discovery.book import CardBook
-from portolan.checker.games.age_of_discovery.logformat import key_of
+from portolan.checker.games.age_of_discovery.logactions import key_of
 from portolan.checker.games.age_of_discovery.scoring import Tally, matches, qualifies, score_sheet
 from portolan.checker.games.age_of_discovery.sections import COMPONENTS, EXPEDITIONS, STARTING_PLAY
 from portolan.checker.games.age_of_discovery.state import Placed
@@ -71,6 +71,7 @@ ENTRY = lf.Fields(
     partial=True,
     spell=key_of,
 )
+PLAYER_KEYS = tuple(ENTRY.keys)  # what the web score pad asks for
 FLEETS = lf.MapOf(
     lf.Name(
         lambda book: book.expedition_names,

@@ -46,6 +46,7 @@ PLAYER = lf.Fields(
     shape="write each player as {vp: 12, resources: 2 Fruit + 1 Gold}",
     partial=True,
 )
+PLAYER_KEYS = tuple(PLAYER.keys)  # what the web score pad asks for
 ISLANDS = lf.MapOf(
     lf.Name(
         lambda book: book.names,

@@ -56,6 +56,7 @@ PLAYER = lf.Fields(
     shape="each player maps to vp, gold, goods, kept, cubes, cities",
     partial=True,
 )
+PLAYER_KEYS = tuple(PLAYER.keys)  # what the web score pad asks for
 
 
 class _Table:
