@@ -509,6 +509,22 @@ class ByKey(Arg):
 
 
 @dataclass(frozen=True)
+class Ref(Arg):
+    """``arg`` named in the schema's ``$defs`` (written there once, referred to where used)."""
+
+    name: str
+    arg: Arg
+
+    def read(self, r, value, pos, field):
+        return self.arg.read(r, value, pos, field)
+
+    def schema(self, book, defs):
+        if self.name not in defs:
+            defs[self.name] = self.arg.schema(book, defs)
+        return {"$ref": f"#/$defs/{self.name}"}
+
+
+@dataclass(frozen=True)
 class Flag(Arg):
     """Yes or no: any value, read as true or false ('industry: true')."""
 

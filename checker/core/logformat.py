@@ -33,6 +33,7 @@ from portolan.checker.core.logargs import (  # noqa: F401 (the readers, declared
     Pair,
     Parsed,
     PlayerName,
+    Ref,
     TurnReader,
     Unread,
     Whole,
