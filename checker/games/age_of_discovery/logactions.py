@@ -20,7 +20,6 @@ from portolan.checker.games.age_of_discovery.state import CONTRACTS, FILLING, PU
 from portolan.names import NameIndex, fold
 from portolan.yamlsrc import Pos, Source, YMap
 
-ACTION_KEYS = ("coins", "contract", "buy", "send", "reserve")
 ROWS = {"purchase": PURCHASE, "filling": FILLING, "contracts": CONTRACTS, "contract": CONTRACTS}
 PILE = re.compile(r"^(.*?)\s*\(\s*pile\s*(\d+)\s*\)\s*$", re.IGNORECASE)
 

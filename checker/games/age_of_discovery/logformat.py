@@ -23,7 +23,6 @@ from portolan.checker.games.age_of_discovery import logactions as la
 from portolan.checker.games.age_of_discovery import moves
 from portolan.checker.games.age_of_discovery.book import CardBook
 from portolan.checker.games.age_of_discovery.logactions import (
-    ACTION_KEYS,
     NAMES,
     Reader,
 )
@@ -79,11 +78,6 @@ MISSIONS = lf.MapOf(
     lf.PlayerName(), MISSION, "end.missions maps each player to the special mission revealed"
 )
 END = lf.Fields({"missions": MISSIONS}, shape="end is a mapping: missions")
-THEN = lf.Fields(
-    {k: lf.Unread(k) for k in ACTION_KEYS},
-    shape="then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}",
-    spell=la.key_of,
-)
 
 
 def _setup(rd: Reader, at: lf.At) -> None:
@@ -139,21 +133,31 @@ def _action(arg: lf.Arg, steps: Any, doc: str) -> lf.Key:
     )
 
 
+ACTIONS = {
+    "coins": lf.Key(
+        lf.Words({"take": TAKE_2}, wrong="write 'coins: take' for the action Take 2 coins"),
+        move=lambda take: take,
+        at_key=True,
+        doc="Take 2 coins (§6.1)",
+    ),
+    "contract": _action(la.CONTRACT_FORMS, la.contract, "take or draw a trade contract"),
+    "buy": _action(la.BUY, la.buy, "each ship bought: 'Ship: the card turned over'"),
+    "send": _action(la.SEND, la.send, "each ship sent and each contract played"),
+    "reserve": _action(la.RESERVE, la.reserve, "a Reservation: the card reserved"),
+}
+THEN = lf.Fields(
+    {k: key.arg for k, key in ACTIONS.items()},
+    shape="then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}",
+    spell=la.key_of,
+)
+# each mapping of then: is read key by key by the actions' own keys (_then)
+FOLLOWING = lf.Parsed(lambda r, value, pos, field: None, THEN.schema)
 FORMAT = lf.LogFormat(
     start=moves.StartTurn,
     keys={
-        "coins": lf.Key(
-            lf.Words({"take": TAKE_2}, wrong="write 'coins: take' for the action Take 2 coins"),
-            move=lambda take: take,
-            at_key=True,
-            doc="Take 2 coins (§6.1)",
-        ),
-        "contract": _action(la.CONTRACT_FORMS, la.contract, "take or draw a trade contract"),
-        "buy": _action(la.BUY, la.buy, "each ship bought: 'Ship: the card turned over'"),
-        "send": _action(la.SEND, la.send, "each ship sent and each contract played"),
-        "reserve": _action(la.RESERVE, la.reserve, "a Reservation: the card reserved"),
+        **ACTIONS,
         "then": lf.Key(
-            lf.ListOf(lf.Forms(((YMap, THEN),), THEN.shape)),
+            lf.ListOf(lf.Forms(((YMap, FOLLOWING),), THEN.shape)),
             steps=_then,
             doc="what follows, in order",
         ),
