@@ -9,6 +9,7 @@ from typing import Any
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import losses
@@ -19,7 +20,6 @@ from portolan.checker.games.age_of_exploration.actions.engine import (
     roll_weights,
 )
 from portolan.checker.games.age_of_exploration.actions.ratings import holds, label, target
-from portolan.checker.games.age_of_exploration.moves import Draw, Or, Roll, Stance
 from portolan.checker.games.age_of_exploration.sections import (
     DRAW,
     INSTRUCTIONS,
@@ -118,20 +118,20 @@ def strait_passed(state: State) -> list[str]:
 def decide_stance(state: State, t: tk.ChooseStance):
     opts = stance_options(state)
     what = "leave (draw a card) or stay" if STAY in opts else "explore the river or work on rafts"
-    return choice(state.player, "Card", (Stance,), what)
+    return choice(state.player, "Card", (m.Stance,), what)
 
 
 def stance_moves(state: State, t: tk.ChooseStance) -> list:
-    return [Stance(s) for s in stance_options(state)]
+    return [m.Stance(s) for s in stance_options(state)]
 
 
-def check_stance(state: State, t: tk.ChooseStance, move: Stance) -> Illegal | None:
+def check_stance(state: State, t: tk.ChooseStance, move: m.Stance) -> Illegal | None:
     if move.what not in stance_options(state):
         return Illegal(DRAW, f"'{move.what}' is not possible here")
     return None
 
 
-def answer_stance(state: State, t: tk.ChooseStance, move: Stance) -> list[str]:
+def answer_stance(state: State, t: tk.ChooseStance, move: m.Stance) -> list[str]:
     state.tasks.pop()
     return start_draw(state, move.what)
 
@@ -161,14 +161,16 @@ def draw_auto(state: State, t: tk.DrawCard) -> list[str] | None:
 
 def decide_draw(state: State, t: tk.DrawCard):
     deck = t.deck
-    return chance(state.player, "Card", (Draw,), f"the number of the {DECK_WORDS[deck]} card drawn")
+    return chance(
+        state.player, "Card", (m.Draw,), f"the number of the {DECK_WORDS[deck]} card drawn"
+    )
 
 
 def draw_outcomes(state: State, t: tk.DrawCard) -> list:
-    return [(Draw(n), 1) for n in state.decks[t.deck]]
+    return [(m.Draw(n), 1) for n in state.decks[t.deck]]
 
 
-def check_draw(state: State, t: tk.DrawCard, move: Draw) -> Illegal | None:
+def check_draw(state: State, t: tk.DrawCard, move: m.Draw) -> Illegal | None:
     deck = t.deck
     if move.number in state.decks[deck]:
         return None
@@ -177,7 +179,7 @@ def check_draw(state: State, t: tk.DrawCard, move: Draw) -> Illegal | None:
     return Illegal(DRAW, f"card {move.number} cannot be drawn: it is {state.where_is(move.number)}")
 
 
-def answer_draw(state: State, t: tk.DrawCard, move: Draw) -> list[str]:
+def answer_draw(state: State, t: tk.DrawCard, move: m.Draw) -> list[str]:
     state.tasks.pop()
     state.decks[t.deck].remove(move.number)
     now = state.now
@@ -359,16 +361,16 @@ def decide_roll(state: State, t: tk.RollCheck):
     dice = t.dice
     what = "the die" if dice == 1 else "the dice"
     return chance(
-        state.player, "Check", (Roll,), f"{what} for {t.what} (success at {t.target} or less)"
+        state.player, "Check", (m.Roll,), f"{what} for {t.what} (success at {t.target} or less)"
     )
 
 
 def roll_outcomes(state: State, t: tk.RollCheck) -> list:
     dice = t.dice
-    return [(Roll(n, n <= t.target), w) for n, w in roll_weights(dice)]
+    return [(m.Roll(n, n <= t.target), w) for n, w in roll_weights(dice)]
 
 
-def check_roll(state: State, t: tk.RollCheck, move: Roll) -> Illegal | None:
+def check_roll(state: State, t: tk.RollCheck, move: m.Roll) -> Illegal | None:
     dice = t.dice
     low, high = (1, 6) if dice == 1 else (2, 12)
     if not low <= move.total <= high:
@@ -383,7 +385,7 @@ def check_roll(state: State, t: tk.RollCheck, move: Roll) -> Illegal | None:
     return None
 
 
-def answer_roll(state: State, t: tk.RollCheck, move: Roll) -> list[str]:
+def answer_roll(state: State, t: tk.RollCheck, move: m.Roll) -> list[str]:
     state.tasks.pop()
     ok = move.total <= t.target
     push(state, *(t.success if ok else t.failure))
@@ -412,14 +414,14 @@ def empty_loss(e, option: list) -> bool:
 
 def decide_or(state: State, t: tk.ChooseOr):
     n = len(t.step.options)
-    return choice(state.player, "Card", (Or,), f"one of the card's {n} options (OR)")
+    return choice(state.player, "Card", (m.Or,), f"one of the card's {n} options (OR)")
 
 
 def or_moves(state: State, t: tk.ChooseOr) -> list:
-    return [Or(k) for k in open_options(state, t.step)]
+    return [m.Or(k) for k in open_options(state, t.step)]
 
 
-def check_or(state: State, t: tk.ChooseOr, move: Or) -> Illegal | None:
+def check_or(state: State, t: tk.ChooseOr, move: m.Or) -> Illegal | None:
     n = len(t.step.options)
     if not 1 <= move.option <= n:
         return Illegal(INSTRUCTIONS, f"the card offers {n} options, not an option {move.option}")
@@ -431,7 +433,7 @@ def check_or(state: State, t: tk.ChooseOr, move: Or) -> Illegal | None:
     return None
 
 
-def answer_or(state: State, t: tk.ChooseOr, move: Or) -> list[str]:
+def answer_or(state: State, t: tk.ChooseOr, move: m.Or) -> list[str]:
     state.tasks.pop()
     push(state, tk.Instructions(tuple(t.step.options[move.option - 1]), 0))
     return [f"follows option {move.option}"]

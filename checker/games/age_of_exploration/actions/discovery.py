@@ -8,10 +8,10 @@ from collections import deque
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions.engine import choice
 from portolan.checker.games.age_of_exploration.book import GOODS
-from portolan.checker.games.age_of_exploration.moves import Find, Rumor
 from portolan.checker.games.age_of_exploration.sections import DISCOVERIES, RUMORS
 from portolan.checker.games.age_of_exploration.state import Expedition, State
 
@@ -63,15 +63,15 @@ def make(state: State, e: Expedition, index: int) -> list[str]:
 
 
 def decide_find(state: State, t: tk.Discover):
-    return choice(state.player, "Discovery", (Find,), "the discovery made (one per Ⓓ)")
+    return choice(state.player, "Discovery", (m.Find,), "the discovery made (one per Ⓓ)")
 
 
 def find_moves(state: State, t: tk.Discover) -> list:
     labels = dict.fromkeys(label for _, label in potentials(state, state.exp[state.player]))
-    return [Find(label) for label in labels]
+    return [m.Find(label) for label in labels]
 
 
-def check_find(state: State, t: tk.Discover, move: Find) -> Illegal | None:
+def check_find(state: State, t: tk.Discover, move: m.Find) -> Illegal | None:
     labels = [label for _, label in potentials(state, state.exp[state.player])]
     if move.label not in labels:
         return Illegal(
@@ -81,7 +81,7 @@ def check_find(state: State, t: tk.Discover, move: Find) -> Illegal | None:
     return None
 
 
-def answer_find(state: State, t: tk.Discover, move: Find) -> list[str]:
+def answer_find(state: State, t: tk.Discover, move: m.Find) -> list[str]:
     state.tasks.pop()
     e = state.exp[state.player]
     index = next(i for i, label in potentials(state, e) if label == move.label)
@@ -190,7 +190,7 @@ def rumor_targets_all(state: State, e: Expedition) -> set[str]:
     return seen
 
 
-def check_rumor(state: State, t: tk.RumorsOfGold, move: Rumor) -> Illegal | None:
+def check_rumor(state: State, t: tk.RumorsOfGold, move: m.Rumor) -> Illegal | None:
     targets = rumor_targets(state, state.exp[state.player])
     if move.space not in targets:
         return Illegal(
@@ -201,7 +201,7 @@ def check_rumor(state: State, t: tk.RumorsOfGold, move: Rumor) -> Illegal | None
     return None
 
 
-def answer_rumor(state: State, t: tk.RumorsOfGold, move: Rumor) -> list[str]:
+def answer_rumor(state: State, t: tk.RumorsOfGold, move: m.Rumor) -> list[str]:
     state.tasks.pop()
     state.rumors[state.player] = (move.space, True)
     return [f"Rumors of Gold in {move.space}: visit it before any status change"]
@@ -210,8 +210,8 @@ def answer_rumor(state: State, t: tk.RumorsOfGold, move: Rumor) -> list[str]:
 tk.register(
     tk.RumorsOfGold,
     auto=rumor_auto,
-    decide=lambda s, t: choice(s.player, "Discovery", (Rumor,), "where the Rumors of Gold go"),
-    options=lambda s, t: [Rumor(x) for x in rumor_targets(s, s.exp[s.player])],
+    decide=lambda s, t: choice(s.player, "Discovery", (m.Rumor,), "where the Rumors of Gold go"),
+    options=lambda s, t: [m.Rumor(x) for x in rumor_targets(s, s.exp[s.player])],
     check=check_rumor,
     answer=answer_rumor,
 )

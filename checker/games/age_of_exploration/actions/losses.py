@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import echoes
 from portolan.checker.games.age_of_exploration.actions.engine import (
@@ -22,13 +23,6 @@ from portolan.checker.games.age_of_exploration.actions.ratings import (
     porters_limit,
     rating,
     ship_handling,
-)
-from portolan.checker.games.age_of_exploration.moves import (
-    NO_INTERVENTION,
-    Drop,
-    Intervene,
-    Keep,
-    Lose,
 )
 from portolan.checker.games.age_of_exploration.sections import CARGO, INSTRUCTIONS, LOSSES
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
@@ -84,12 +78,12 @@ def decide_guide(state: State, t: tk.KeepGuide):
     return choice(
         state.player,
         "Card",
-        (Keep,),
+        (m.Keep,),
         f"which {what} to keep: the old one ({getattr(e, t.attr)}) or the new one ({t.new})",
     )
 
 
-def answer_guide(state: State, t: tk.KeepGuide, move: Keep) -> list[str]:
+def answer_guide(state: State, t: tk.KeepGuide, move: m.Keep) -> list[str]:
     state.tasks.pop()
     e = state.exp[state.player]
     if move.which == "new":
@@ -98,7 +92,7 @@ def answer_guide(state: State, t: tk.KeepGuide, move: Keep) -> list[str]:
     return ["turns the new one down"]
 
 
-def check_keep(state: State, t: tk.KeepGuide, move: Keep) -> Illegal | None:
+def check_keep(state: State, t: tk.KeepGuide, move: m.Keep) -> Illegal | None:
     if move.which not in ("old", "new"):
         return Illegal(INSTRUCTIONS, "keep 'old' or 'new'")
     return None
@@ -107,7 +101,7 @@ def check_keep(state: State, t: tk.KeepGuide, move: Keep) -> Illegal | None:
 tk.register(
     tk.KeepGuide,
     decide=decide_guide,
-    options=lambda s, t: [Keep("old"), Keep("new")],
+    options=lambda s, t: [m.Keep("old"), m.Keep("new")],
     check=check_keep,
     answer=answer_guide,
 )
@@ -138,19 +132,19 @@ def decide_cargo(state: State, t: tk.CargoOverLimit):
     return choice(
         state.player,
         "Cargo",
-        (Drop,),
+        (m.Drop,),
         f"a counter to leave behind: the cargo is {load(state, e)} of {capacity(state, e)}",
     )
 
 
-def check_drop(state: State, t: tk.CargoOverLimit, move: Drop) -> Illegal | None:
+def check_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> Illegal | None:
     e = state.exp[state.player]
     if move.item not in droppable(state, e):
         return Illegal(CARGO, f"leaving a {move.item} behind does not free a cargo space")
     return None
 
 
-def answer_drop(state: State, t: tk.CargoOverLimit, move: Drop) -> list[str]:
+def answer_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> list[str]:
     e = state.exp[state.player]
     take(e, move.item)
     if not over_capacity(state, e):
@@ -162,7 +156,7 @@ tk.register(
     tk.CargoOverLimit,
     auto=cargo_auto,
     decide=decide_cargo,
-    options=lambda s, t: [Drop(i) for i in droppable(s, s.exp[s.player])],
+    options=lambda s, t: [m.Drop(i) for i in droppable(s, s.exp[s.player])],
     check=check_drop,
     answer=answer_drop,
 )
@@ -180,7 +174,7 @@ def take(e: Expedition, item: str, n: int = 1) -> None:
 def men_options(e: Expedition, cause: str | None) -> list[str]:
     """What may be lost as "men" (Taking Losses): Crew, Cavalry or Soldiers; Porters in
     starvation, and in combat or battle with Native Allies; never Missionary, Pilot..."""
-    out = [m for m in MEN if e.items.get(m)]
+    out = [x for x in MEN if e.items.get(x)]
     if e.items.get("Porters") and (cause == "starvation" or (cause in COMBAT and e.allies)):
         out.append("Porters")
     return out
@@ -236,15 +230,15 @@ def lose_auto(state: State, t: tk.TakeLoss) -> list[str] | None:
 def last_man(e: Expedition, cause: str | None) -> bool:
     return (
         len(men_options(e, cause)) == 1
-        and sum(e.items.get(m, 0) for m in men_options(e, cause)) == 1
+        and sum(e.items.get(x, 0) for x in men_options(e, cause)) == 1
     )
 
 
 def decide_lose(state: State, t: tk.TakeLoss):
-    return choice(state.player, "Losses", (Lose,), f"what to lose ({' or '.join(t.what)})")
+    return choice(state.player, "Losses", (m.Lose,), f"what to lose ({' or '.join(t.what)})")
 
 
-def check_lose(state: State, t: tk.TakeLoss, move: Lose) -> Illegal | None:
+def check_lose(state: State, t: tk.TakeLoss, move: m.Lose) -> Illegal | None:
     e = state.exp[state.player]
     options, _ = loss_options(e, t.what, t.cause)
     if move.item not in options and move.item in echoes.NOT_MEN and "men" in " ".join(t.what):
@@ -262,7 +256,7 @@ def check_lose(state: State, t: tk.TakeLoss, move: Lose) -> Illegal | None:
     return None
 
 
-def answer_lose(state: State, t: tk.TakeLoss, move: Lose) -> list[str]:
+def answer_lose(state: State, t: tk.TakeLoss, move: m.Lose) -> list[str]:
     state.tasks.pop()
     return lose_item(state, state.exp[state.player], move.item)
 
@@ -271,7 +265,7 @@ tk.register(
     tk.TakeLoss,
     auto=lose_auto,
     decide=decide_lose,
-    options=lambda s, t: [Lose(i) for i in loss_options(s.exp[s.player], t.what, t.cause)[0]],
+    options=lambda s, t: [m.Lose(i) for i in loss_options(s.exp[s.player], t.what, t.cause)[0]],
     check=check_lose,
     answer=answer_lose,
 )
@@ -327,13 +321,13 @@ def decide_intervene(state: State, t: tk.MayIntervene):
     return choice(
         state.player,
         "Losses",
-        (Intervene,),
+        (m.Intervene,),
         "whether the Leader checks Personal Arms to save the last man",
-        default=NO_INTERVENTION,
+        default=m.NO_INTERVENTION,
     )
 
 
-def answer_intervene(state: State, t: tk.MayIntervene, move: Intervene) -> list[str]:
+def answer_intervene(state: State, t: tk.MayIntervene, move: m.Intervene) -> list[str]:
     state.tasks.pop()
     what, cause = t.what, t.cause
     if not move.yes:
@@ -355,7 +349,7 @@ def answer_intervene(state: State, t: tk.MayIntervene, move: Intervene) -> list[
 tk.register(
     tk.MayIntervene,
     decide=decide_intervene,
-    options=lambda s, t: [Intervene(False), Intervene(True)],
+    options=lambda s, t: [m.Intervene(False), m.Intervene(True)],
     answer=answer_intervene,
 )
 

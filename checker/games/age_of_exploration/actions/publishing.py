@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import echoes
@@ -18,7 +19,6 @@ from portolan.checker.games.age_of_exploration.actions.engine import (
     remove_turn_tasks,
 )
 from portolan.checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS
-from portolan.checker.games.age_of_exploration.moves import NORMAL, Leader, Pick, Score
 from portolan.checker.games.age_of_exploration.sections import MAJOR_EXPEDITIONS, NEW_EXPEDITION
 from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State
 
@@ -83,16 +83,16 @@ def qualified(state: State, e: Expedition) -> list[str]:
     """The Major Expeditions this expedition completed that nobody has scored."""
     out = []
     path = e.visited
-    for m in state.book.majors:
-        if m in state.majors or m.endswith("-defeat"):
+    for major in state.book.majors:
+        if major in state.majors or major.endswith("-defeat"):
             continue
         home = e.space == state.book.europe
         if (
-            m in e.descents
-            or REACHED.get(m) in path
-            or (m == "circumnavigation" and e.circled and home)
+            major in e.descents
+            or REACHED.get(major) in path
+            or (major == "circumnavigation" and e.circled and home)
         ):
-            out.append(m)
+            out.append(major)
     return out
 
 
@@ -112,7 +112,7 @@ def score_auto(state: State, t: tk.ScoreVoyage) -> list[str] | None:
     return publish(state, t.player, None)
 
 
-def check_score(state: State, t: tk.ScoreVoyage, move: Score) -> Illegal | None:
+def check_score(state: State, t: tk.ScoreVoyage, move: m.Score) -> Illegal | None:
     if move.major is None or move.major in qualified(state, state.exp[t.player]):
         return None
     return Illegal(
@@ -120,7 +120,7 @@ def check_score(state: State, t: tk.ScoreVoyage, move: Score) -> Illegal | None:
     )
 
 
-def answer_score(state: State, t: tk.ScoreVoyage, move: Score) -> list[str]:
+def answer_score(state: State, t: tk.ScoreVoyage, move: m.Score) -> list[str]:
     state.tasks.pop()
     return publish(state, t.player, move.major)
 
@@ -131,11 +131,11 @@ tk.register(
     decide=lambda s, t: choice(
         t.player,
         "Return",
-        (Score,),
+        (m.Score,),
         "a Major Expedition instead of normal scoring?",
-        default=NORMAL,
+        default=m.NORMAL,
     ),
-    options=lambda s, t: [NORMAL, *(Score(m) for m in qualified(s, s.exp[t.player]))],
+    options=lambda s, t: [m.NORMAL, *(m.Score(x) for x in qualified(s, s.exp[t.player]))],
     check=check_score,
     answer=answer_score,
 )
@@ -339,11 +339,11 @@ def pick_moves(state: State, t: tk.PickLeader) -> list:
         for name in state.retired_down:  # no Leader left anywhere: see docs/rules
             state.piles[state.book.leaders[name].type].append(name)
         state.retired_down.clear()
-    out = [Pick(x) for x in state.retired_up if x != t.leader]
-    return out + [Pick(kind) for kind, pile in state.piles.items() if pile]
+    out = [m.Pick(x) for x in state.retired_up if x != t.leader]
+    return out + [m.Pick(kind) for kind, pile in state.piles.items() if pile]
 
 
-def check_pick(state: State, t: tk.PickLeader, move: Pick) -> Illegal | None:
+def check_pick(state: State, t: tk.PickLeader, move: m.Pick) -> Illegal | None:
     if move in pick_moves(state, t):
         return None
     if move.pick == t.leader:
@@ -351,7 +351,7 @@ def check_pick(state: State, t: tk.PickLeader, move: Pick) -> Illegal | None:
     return Illegal(NEW_EXPEDITION, f"{move.pick} is not a face-up retired Leader nor a pile")
 
 
-def answer_pick(state: State, t: tk.PickLeader, move: Pick) -> list[str]:
+def answer_pick(state: State, t: tk.PickLeader, move: m.Pick) -> list[str]:
     state.tasks.pop()
     p = t.player
     if move.pick in state.piles:
@@ -378,7 +378,7 @@ def set_leader(state: State, p: str, name: str) -> None:
 
 tk.register(
     tk.PickLeader,
-    decide=lambda s, t: choice(t.player, "Leader", (Pick,), "the new expedition's Leader"),
+    decide=lambda s, t: choice(t.player, "Leader", (m.Pick,), "the new expedition's Leader"),
     options=pick_moves,
     check=check_pick,
     answer=answer_pick,
@@ -387,11 +387,11 @@ tk.register(
 
 def decide_ldraw(state: State, t: tk.DrawLeader):
     return chance(
-        t.player, "Leader", (Leader,), f"the {t.group.capitalize()} turned over for {t.player}"
+        t.player, "Leader", (m.Leader,), f"the {t.group.capitalize()} turned over for {t.player}"
     )
 
 
-def check_ldraw(state: State, t: tk.DrawLeader, move: Leader) -> Illegal | None:
+def check_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> Illegal | None:
     if move.name in state.piles[t.group]:
         return None
     info = state.book.leaders.get(move.name)
@@ -400,7 +400,7 @@ def check_ldraw(state: State, t: tk.DrawLeader, move: Leader) -> Illegal | None:
     return Illegal(NEW_EXPEDITION, f"{move.name} is not in the {t.group.capitalize()} pile")
 
 
-def answer_ldraw(state: State, t: tk.DrawLeader, move: Leader) -> list[str]:
+def answer_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> list[str]:
     state.tasks.pop()
     p, purpose = t.player, t.purpose
     state.piles[t.group].remove(move.name)
@@ -414,7 +414,7 @@ def answer_ldraw(state: State, t: tk.DrawLeader, move: Leader) -> list[str]:
 tk.register(
     tk.DrawLeader,
     decide=decide_ldraw,
-    options=lambda s, t: [(Leader(x), 1) for x in s.piles[t.group]],
+    options=lambda s, t: [(m.Leader(x), 1) for x in s.piles[t.group]],
     check=check_ldraw,
     answer=answer_ldraw,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery
@@ -16,7 +17,6 @@ from portolan.checker.games.age_of_exploration.actions.movement import (
     home_distances,
     provision_open,
 )
-from portolan.checker.games.age_of_exploration.moves import NO_STATUS, NoStatus, Status
 from portolan.checker.games.age_of_exploration.sections import (
     CIVILIZATIONS,
     DRAW,
@@ -119,7 +119,7 @@ def status_auto(state: State, t: tk.StatusChange) -> list[str] | None:
 
 def change(state: State, t: tk.StatusChange, move) -> list[str]:
     state.tasks.pop()
-    if isinstance(move, NoStatus):
+    if isinstance(move, m.NoStatus):
         return []
     p = state.player
     e = state.exp[p]
@@ -146,7 +146,7 @@ def change(state: State, t: tk.StatusChange, move) -> list[str]:
 
 
 def check_status(state: State, t: tk.StatusChange, move) -> Illegal | None:
-    if isinstance(move, NoStatus):
+    if isinstance(move, m.NoStatus):
         return None
     return why_not(state, state.exp[state.player], move.to)
 
@@ -155,9 +155,9 @@ tk.register(
     tk.StatusChange,
     auto=status_auto,
     decide=lambda s, t: choice(
-        s.player, "Status", (Status, NoStatus), "a status change (or none)", default=NO_STATUS
+        s.player, "Status", (m.Status, m.NoStatus), "a status change (or none)", default=m.NO_STATUS
     ),
-    options=lambda s, t: [*(Status(x) for x in targets(s, s.exp[s.player])), NO_STATUS],
+    options=lambda s, t: [*(m.Status(x) for x in targets(s, s.exp[s.player])), m.NO_STATUS],
     check=check_status,
     answer=change,
 )
