@@ -81,4 +81,4 @@ def begin_play(state: State, t: tk.BeginPlay) -> list[str]:
     return []
 
 
-tk.register(tk.BeginPlay, auto=begin_play)
+tk.register(tk.BeginPlay, begin_play)

@@ -32,9 +32,10 @@ class Hooks:
     answer: Callable[[Any, Any, Any], list[str]] | None = None
 
 
-def register(kind: type[TurnTask], **hooks: Any) -> None:
-    """The hooks of a kind of task, given by the section that owns it."""
-    kind.hooks = Hooks(**hooks)
+def register(kind: type[TurnTask], *hooks: Any, **named: Any) -> None:
+    """The hooks of a kind of task, given by the section that owns it in the order of
+    ``Hooks`` (auto, decide, options, check, answer; None where it has none)."""
+    kind.hooks = Hooks(*hooks, **named)
 
 
 class TurnTask(Task):

@@ -136,14 +136,7 @@ def answer_stance(state: State, t: tk.ChooseStance, move: m.Stance) -> list[str]
     return start_draw(state, move.what)
 
 
-tk.register(
-    tk.ChooseStance,
-    auto=begin,
-    decide=decide_stance,
-    options=stance_moves,
-    check=check_stance,
-    answer=answer_stance,
-)
+tk.register(tk.ChooseStance, begin, decide_stance, stance_moves, check_stance, answer_stance)
 
 
 # -- the card drawn -----------------------------------------------------------------------------
@@ -189,14 +182,7 @@ def answer_draw(state: State, t: tk.DrawCard, move: m.Draw) -> list[str]:
     return [f"draws {state.book.titles[move.number]} ({now.draws} portion)"]
 
 
-tk.register(
-    tk.DrawCard,
-    auto=draw_auto,
-    decide=decide_draw,
-    options=draw_outcomes,
-    check=check_draw,
-    answer=answer_draw,
-)
+tk.register(tk.DrawCard, draw_auto, decide_draw, draw_outcomes, check_draw, answer_draw)
 
 
 def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
@@ -221,7 +207,7 @@ def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
     return events
 
 
-tk.register(tk.TurnInCard, auto=turn_in_card)
+tk.register(tk.TurnInCard, turn_in_card)
 
 
 # -- instructions -------------------------------------------------------------------------------
@@ -236,7 +222,7 @@ def steps(state: State, t: tk.Instructions) -> list[str]:
     return execute(state, seq[i])
 
 
-tk.register(tk.Instructions, auto=steps)
+tk.register(tk.Instructions, steps)
 
 
 def execute(state: State, step: Any) -> list[str]:
@@ -353,7 +339,7 @@ def combat_check(state: State, t: tk.CombatCheck) -> list[str]:
     return []
 
 
-tk.register(tk.CombatCheck, auto=combat_check)
+tk.register(tk.CombatCheck, combat_check)
 
 
 # -- the dice -----------------------------------------------------------------------------------
@@ -392,9 +378,7 @@ def answer_roll(state: State, t: tk.RollCheck, move: m.Roll) -> list[str]:
     return [f"{t.what}: {move.total} against {t.target}, {'success' if ok else 'failure'}"]
 
 
-tk.register(
-    tk.RollCheck, decide=decide_roll, options=roll_outcomes, check=check_roll, answer=answer_roll
-)
+tk.register(tk.RollCheck, None, decide_roll, roll_outcomes, check_roll, answer_roll)
 
 
 # -- OR -----------------------------------------------------------------------------------------
@@ -439,4 +423,4 @@ def answer_or(state: State, t: tk.ChooseOr, move: m.Or) -> list[str]:
     return [f"follows option {move.option}"]
 
 
-tk.register(tk.ChooseOr, decide=decide_or, options=or_moves, check=check_or, answer=answer_or)
+tk.register(tk.ChooseOr, None, decide_or, or_moves, check_or, answer_or)

@@ -10,7 +10,7 @@ from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions.engine import choice
+from portolan.checker.games.age_of_exploration.actions.engine import ask
 from portolan.checker.games.age_of_exploration.book import GOODS
 from portolan.checker.games.age_of_exploration.sections import DISCOVERIES, RUMORS
 from portolan.checker.games.age_of_exploration.state import Expedition, State
@@ -62,10 +62,6 @@ def make(state: State, e: Expedition, index: int) -> list[str]:
     return [f"discovers {d.label} (a Ⓓ chit)"]
 
 
-def decide_find(state: State, t: tk.Discover):
-    return choice(state.player, "Discovery", (m.Find,), "the discovery made (one per Ⓓ)")
-
-
 def find_moves(state: State, t: tk.Discover) -> list:
     labels = dict.fromkeys(label for _, label in potentials(state, state.exp[state.player]))
     return [m.Find(label) for label in labels]
@@ -90,11 +86,11 @@ def answer_find(state: State, t: tk.Discover, move: m.Find) -> list[str]:
 
 tk.register(
     tk.Discover,
-    auto=discover_auto,
-    decide=decide_find,
-    options=find_moves,
-    check=check_find,
-    answer=answer_find,
+    discover_auto,
+    ask("Discovery", (m.Find,), "the discovery made (one per Ⓓ)"),
+    find_moves,
+    check_find,
+    answer_find,
 )
 
 
@@ -209,11 +205,11 @@ def answer_rumor(state: State, t: tk.RumorsOfGold, move: m.Rumor) -> list[str]:
 
 tk.register(
     tk.RumorsOfGold,
-    auto=rumor_auto,
-    decide=lambda s, t: choice(s.player, "Discovery", (m.Rumor,), "where the Rumors of Gold go"),
-    options=lambda s, t: [m.Rumor(x) for x in rumor_targets(s, s.exp[s.player])],
-    check=check_rumor,
-    answer=answer_rumor,
+    rumor_auto,
+    ask("Discovery", (m.Rumor,), "where the Rumors of Gold go"),
+    lambda s, t: [m.Rumor(x) for x in rumor_targets(s, s.exp[s.player])],
+    check_rumor,
+    answer_rumor,
 )
 
 

@@ -8,7 +8,7 @@ from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions.engine import choice, effect
+from portolan.checker.games.age_of_exploration.actions.engine import ask, choice, effect
 from portolan.checker.games.age_of_exploration.actions.ratings import navigation
 from portolan.checker.games.age_of_exploration.sections import END_OF_TURN, EXPLORATION_TURNS
 from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State, Turn
@@ -38,7 +38,7 @@ def next_player(state: State, t: tk.NextPlayer) -> list[str]:
     return []
 
 
-tk.register(tk.NextPlayer, auto=next_player)
+tk.register(tk.NextPlayer, next_player)
 
 
 def decide_start(state: State, t: tk.StartOfTurn):
@@ -67,10 +67,7 @@ def start_turn(state: State, t: tk.StartOfTurn, move: m.StartTurn) -> list[str]:
 
 
 tk.register(
-    tk.StartOfTurn,
-    decide=decide_start,
-    options=lambda s, t: [m.StartTurn(s.player)],
-    answer=start_turn,
+    tk.StartOfTurn, None, decide_start, lambda s, t: [m.StartTurn(s.player)], None, start_turn
 )
 
 
@@ -95,7 +92,7 @@ def lost_check(state: State, t: tk.LostCheck) -> list[str]:
     return []
 
 
-tk.register(tk.LostCheck, auto=lost_check)
+tk.register(tk.LostCheck, lost_check)
 
 
 @effect(tk.FoundWay)
@@ -169,16 +166,16 @@ def answer_end(state: State, t: tk.EndOfTurn, move) -> list[str]:
 
 tk.register(
     tk.EndOfTurn,
-    decide=lambda s, t: choice(
-        s.player,
+    None,
+    ask(
         "End of turn",
         (m.Return, m.DeclareReturn, m.Abort, m.EndTurn),
         "an end-of-turn action (or end the turn)",
         default=m.END_TURN,
     ),
-    options=lambda s, t: end_moves(s),
-    check=check_end,
-    answer=answer_end,
+    lambda s, t: end_moves(s),
+    check_end,
+    answer_end,
 )
 
 __all__ = ["EXPLORATION_TURNS"]

@@ -74,7 +74,7 @@ def effect(kind: type[tk.Effect]):
     the state and the task's fields."""
 
     def register(fn):
-        tk.register(kind, auto=fn)
+        tk.register(kind, fn)
         return fn
 
     return register
@@ -117,6 +117,14 @@ def roll_weights(dice: int = 2) -> list[tuple[int, int]]:
     if dice == 1:
         return [(t, 1) for t in range(1, 7)]
     return [(t, 6 - abs(t - 7)) for t in range(2, 13)]
+
+
+def ask(phase: str, accepts: tuple, prompt: str, kind: str = "choice", **kw: Any):
+    """A ``decide`` hook whose decision is always the same but for who makes it: the task's
+    player, or the player whose turn it is."""
+    return lambda state, t: Decision(
+        getattr(t, "player", None) or state.player, phase, kind, accepts, prompt, **kw
+    )
 
 
 def choice(player: str, phase: str, accepts: tuple, prompt: str, **kw: Any) -> Decision:

@@ -292,14 +292,7 @@ def deplete(state: State, space: str) -> list[str]:
     return ["the mine is depleted"]
 
 
-tk.register(
-    tk.ExpeditionAction,
-    auto=action_auto,
-    decide=decide_action,
-    options=action_moves,
-    check=check_action,
-    answer=answer,
-)
+tk.register(tk.ExpeditionAction, action_auto, decide_action, action_moves, check_action, answer)
 
 
 # -- take-overs ----------------------------------------------------------------------------------
@@ -352,10 +345,11 @@ def answer_give(state: State, t: tk.GiveGold, move: m.Give) -> list[str]:
 
 tk.register(
     tk.GiveGold,
-    decide=decide_give,
-    options=lambda s, t: [m.Give(n) for n in range(s.exp[t.giver].items.get("Gold", 0) + 1)],
-    check=check_give,
-    answer=answer_give,
+    None,
+    decide_give,
+    lambda s, t: [m.Give(n) for n in range(s.exp[t.giver].items.get("Gold", 0) + 1)],
+    check_give,
+    answer_give,
 )
 
 

@@ -9,7 +9,7 @@ from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions.engine import chance, choice
+from portolan.checker.games.age_of_exploration.actions.engine import ask
 from portolan.checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
 from portolan.checker.games.age_of_exploration.sections import LAUNCH_POINT, LAUNCHING, SHIP_TYPE
 from portolan.checker.games.age_of_exploration.state import LAND, SHIP, State
@@ -102,12 +102,11 @@ def answer_port(state: State, t: tk.InPort, move) -> list[str]:
 
 tk.register(
     tk.InPort,
-    decide=lambda s, t: choice(
-        s.player, "Port", (m.StayInPort, m.Launch, m.ShipType), "stay in port or launch"
-    ),
-    options=lambda s, t: [m.STAY, *launches(s)],
-    check=check_port,
-    answer=answer_port,
+    None,
+    ask("Port", (m.StayInPort, m.Launch, m.ShipType), "stay in port or launch"),
+    lambda s, t: [m.STAY, *launches(s)],
+    check_port,
+    answer_port,
 )
 
 
@@ -133,10 +132,11 @@ def check_scurvy(state: State, t: tk.ScurvyRoll, move: m.Roll) -> Illegal | None
 
 tk.register(
     tk.ScurvyRoll,
-    decide=lambda s, t: chance(s.player, "Launch", (m.Roll,), "the die for scurvy losses"),
-    options=lambda s, t: [(m.Roll(n), 1) for n in range(1, s.k["scurvy_die"] + 1)],
-    check=check_scurvy,
-    answer=answer_scurvy,
+    None,
+    ask("Launch", (m.Roll,), "the die for scurvy losses", "chance"),
+    lambda s, t: [(m.Roll(n), 1) for n in range(1, s.k["scurvy_die"] + 1)],
+    check_scurvy,
+    answer_scurvy,
 )
 
 
@@ -166,14 +166,11 @@ NO_EAT = m.Action("eat", 0)
 
 tk.register(
     tk.EatProvisions,
-    decide=lambda s, t: choice(
-        s.player, "Launch", (m.Action,), "horses to eat before the scurvy losses", default=NO_EAT
-    ),
-    options=lambda s, t: [
-        m.Action("eat", n) for n in range(s.exp[s.player].items.get("Cavalry", 0) + 1)
-    ],
-    check=check_eat,
-    answer=answer_eat,
+    None,
+    ask("Launch", (m.Action,), "horses to eat before the scurvy losses", default=NO_EAT),
+    lambda s, t: [m.Action("eat", n) for n in range(s.exp[s.player].items.get("Cavalry", 0) + 1)],
+    check_eat,
+    answer_eat,
 )
 
 
@@ -181,11 +178,11 @@ tk.register(
 # answer) a step written for a loss the rules took alone is still this turn's (echoes.py).
 tk.register(
     tk.Launched,
-    decide=lambda s, t: choice(
-        s.player, "Launch", (m.EndTurn,), "the end of the launch turn", default=m.END_TURN
-    ),
-    options=lambda s, t: [m.END_TURN],
-    answer=lambda s, t, move: end_launch_turn(s),
+    None,
+    ask("Launch", (m.EndTurn,), "the end of the launch turn", default=m.END_TURN),
+    lambda s, t: [m.END_TURN],
+    None,
+    lambda s, t, move: end_launch_turn(s),
 )
 
 

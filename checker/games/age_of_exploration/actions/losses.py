@@ -11,6 +11,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import echoes
 from portolan.checker.games.age_of_exploration.actions.engine import (
+    ask,
     choice,
     effect,
     remove_turn_tasks,
@@ -100,10 +101,11 @@ def check_keep(state: State, t: tk.KeepGuide, move: m.Keep) -> Illegal | None:
 
 tk.register(
     tk.KeepGuide,
-    decide=decide_guide,
-    options=lambda s, t: [m.Keep("old"), m.Keep("new")],
-    check=check_keep,
-    answer=answer_guide,
+    None,
+    decide_guide,
+    lambda s, t: [m.Keep("old"), m.Keep("new")],
+    check_keep,
+    answer_guide,
 )
 
 
@@ -154,11 +156,11 @@ def answer_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> list[str]:
 
 tk.register(
     tk.CargoOverLimit,
-    auto=cargo_auto,
-    decide=decide_cargo,
-    options=lambda s, t: [m.Drop(i) for i in droppable(s, s.exp[s.player])],
-    check=check_drop,
-    answer=answer_drop,
+    cargo_auto,
+    decide_cargo,
+    lambda s, t: [m.Drop(i) for i in droppable(s, s.exp[s.player])],
+    check_drop,
+    answer_drop,
 )
 
 
@@ -263,11 +265,11 @@ def answer_lose(state: State, t: tk.TakeLoss, move: m.Lose) -> list[str]:
 
 tk.register(
     tk.TakeLoss,
-    auto=lose_auto,
-    decide=decide_lose,
-    options=lambda s, t: [m.Lose(i) for i in loss_options(s.exp[s.player], t.what, t.cause)[0]],
-    check=check_lose,
-    answer=answer_lose,
+    lose_auto,
+    decide_lose,
+    lambda s, t: [m.Lose(i) for i in loss_options(s.exp[s.player], t.what, t.cause)[0]],
+    check_lose,
+    answer_lose,
 )
 
 
@@ -317,16 +319,6 @@ def no_men_check(state: State, e: Expedition, cause: str | None) -> list[str]:
 
 
 # -- the Leader fights for the last man ---------------------------------------------------------
-def decide_intervene(state: State, t: tk.MayIntervene):
-    return choice(
-        state.player,
-        "Losses",
-        (m.Intervene,),
-        "whether the Leader checks Personal Arms to save the last man",
-        default=m.NO_INTERVENTION,
-    )
-
-
 def answer_intervene(state: State, t: tk.MayIntervene, move: m.Intervene) -> list[str]:
     state.tasks.pop()
     what, cause = t.what, t.cause
@@ -348,9 +340,16 @@ def answer_intervene(state: State, t: tk.MayIntervene, move: m.Intervene) -> lis
 
 tk.register(
     tk.MayIntervene,
-    decide=decide_intervene,
-    options=lambda s, t: [m.Intervene(False), m.Intervene(True)],
-    answer=answer_intervene,
+    None,
+    ask(
+        "Losses",
+        (m.Intervene,),
+        "whether the Leader checks Personal Arms to save the last man",
+        default=m.NO_INTERVENTION,
+    ),
+    lambda s, t: [m.Intervene(False), m.Intervene(True)],
+    None,
+    answer_intervene,
 )
 
 
@@ -443,7 +442,7 @@ def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
     return lose_item(state, e, "Ship")
 
 
-tk.register(tk.ShipDamage, auto=damage_auto)
+tk.register(tk.ShipDamage, damage_auto)
 
 
 def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
@@ -477,7 +476,7 @@ def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
     return [f"shipwrecked: a land expedition forms in {land}"]
 
 
-tk.register(tk.Wreck, auto=wreck_auto)
+tk.register(tk.Wreck, wreck_auto)
 
 
 @effect(tk.Wrecked)

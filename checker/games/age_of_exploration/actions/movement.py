@@ -14,7 +14,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery, echoes
-from portolan.checker.games.age_of_exploration.actions.engine import choice, effect
+from portolan.checker.games.age_of_exploration.actions.engine import ask, choice, effect
 from portolan.checker.games.age_of_exploration.actions.losses import reduce_ships, take
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     capacity,
@@ -267,14 +267,7 @@ def answer_move(state: State, t: tk.Movement, move) -> list[str]:
     return enter(state, state.player, e, move.to)
 
 
-tk.register(
-    tk.Movement,
-    auto=move_auto,
-    decide=decide_move,
-    options=options,
-    check=check_move,
-    answer=answer_move,
-)
+tk.register(tk.Movement, move_auto, decide_move, options, check_move, answer_move)
 
 
 def entered(state: State, t: tk.Entered) -> list[str]:
@@ -288,7 +281,7 @@ def entered(state: State, t: tk.Entered) -> list[str]:
     return enter(state, state.player, state.exp[state.player], t.space)
 
 
-tk.register(tk.Entered, auto=entered)
+tk.register(tk.Entered, entered)
 
 
 # -- entering a space ---------------------------------------------------------------------------
@@ -430,7 +423,7 @@ def reboard(state: State, t: tk.Reboard) -> list[str]:
     return ["back at the ships"]
 
 
-tk.register(tk.Reboard, auto=reboard)
+tk.register(tk.Reboard, reboard)
 
 
 @effect(tk.ShipThere)
@@ -513,14 +506,9 @@ def answer_natives(state: State, t: tk.MeetNatives, move: m.Natives) -> list[str
 
 tk.register(
     tk.MeetNatives,
-    auto=natives_auto,
-    decide=lambda s, t: choice(
-        s.player,
-        "Movement",
-        (m.Natives,),
-        "Porters aboard, or Natives for Europe",
-        default=NO_NATIVES,
-    ),
-    options=lambda s, t: [NO_NATIVES, m.Natives(True)],
-    answer=answer_natives,
+    natives_auto,
+    ask("Movement", (m.Natives,), "Porters aboard, or Natives for Europe", default=NO_NATIVES),
+    lambda s, t: [NO_NATIVES, m.Natives(True)],
+    None,
+    answer_natives,
 )

@@ -13,7 +13,7 @@ from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions.engine import chance, choice
+from portolan.checker.games.age_of_exploration.actions.engine import ask, chance, choice
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
     ship_handling,
@@ -131,14 +131,7 @@ def answer_odraw(state: State, t: tk.DrawOutfitting, move) -> list[str]:
     return [f"{p} draws {state.book.outfit[move.number].name}"]
 
 
-tk.register(
-    tk.DrawOutfitting,
-    auto=odraw_auto,
-    decide=decide_odraw,
-    options=odraw_options,
-    check=check_odraw,
-    answer=answer_odraw,
-)
+tk.register(tk.DrawOutfitting, odraw_auto, decide_odraw, odraw_options, check_odraw, answer_odraw)
 
 
 def row_auto(state: State, t: tk.RefillRow) -> list[str] | None:
@@ -146,6 +139,13 @@ def row_auto(state: State, t: tk.RefillRow) -> list[str] | None:
         return None
     state.tasks.pop()
     return []
+
+
+def check_row(state: State, t: tk.RefillRow, move: m.Row) -> Illegal | None:
+    if move.number in state.outfit_deck:
+        return None
+    where = state.where_is(move.number)
+    return Illegal(OUTFITTING, f"card {move.number} cannot be turned up: it is {where}")
 
 
 def answer_row(state: State, t: tk.RefillRow, move: m.Row) -> list[str]:
@@ -157,19 +157,11 @@ def answer_row(state: State, t: tk.RefillRow, move: m.Row) -> list[str]:
 
 tk.register(
     tk.RefillRow,
-    auto=row_auto,
-    decide=lambda s, t: chance(
-        t.player, "Outfitting", (m.Row,), "the Outfitting card turned face up"
-    ),
-    options=lambda s, t: [(m.Row(n), 1) for n in s.outfit_deck],
-    check=lambda s, t, m: (
-        None
-        if m.number in s.outfit_deck
-        else Illegal(
-            OUTFITTING, f"card {m.number} cannot be turned up: it is {s.where_is(m.number)}"
-        )
-    ),
-    answer=answer_row,
+    row_auto,
+    ask("Outfitting", (m.Row,), "the Outfitting card turned face up", "chance"),
+    lambda s, t: [(m.Row(n), 1) for n in s.outfit_deck],
+    check_row,
+    answer_row,
 )
 
 
@@ -499,13 +491,7 @@ def turn_in(state: State, p: str, card: int) -> None:
     state.outfit_discard.append(card)
 
 
-tk.register(
-    tk.Outfit,
-    decide=decide_outfit,
-    options=outfit_moves,
-    check=check_outfit,
-    answer=answer_outfit,
-)
+tk.register(tk.Outfit, None, decide_outfit, outfit_moves, check_outfit, answer_outfit)
 
 
 # -- Switching Leaders ----------------------------------------------------------------------------
@@ -551,10 +537,9 @@ def check_retire(state: State, t: tk.RetireLeader, move: m.Retire) -> Illegal | 
 
 tk.register(
     tk.RetireLeader,
-    decide=lambda s, t: choice(
-        t.player, "Outfitting", (m.Retire,), "which Leader to retire (face up)"
-    ),
-    options=retire_options,
-    check=check_retire,
-    answer=answer_retire,
+    None,
+    ask("Outfitting", (m.Retire,), "which Leader to retire (face up)"),
+    retire_options,
+    check_retire,
+    answer_retire,
 )

@@ -12,8 +12,8 @@ from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import echoes
 from portolan.checker.games.age_of_exploration.actions.engine import (
+    ask,
     chance,
-    choice,
     effect,
     plural,
     remove_turn_tasks,
@@ -127,17 +127,11 @@ def answer_score(state: State, t: tk.ScoreVoyage, move: m.Score) -> list[str]:
 
 tk.register(
     tk.ScoreVoyage,
-    auto=score_auto,
-    decide=lambda s, t: choice(
-        t.player,
-        "Return",
-        (m.Score,),
-        "a Major Expedition instead of normal scoring?",
-        default=m.NORMAL,
-    ),
-    options=lambda s, t: [m.NORMAL, *(m.Score(x) for x in qualified(s, s.exp[t.player]))],
-    check=check_score,
-    answer=answer_score,
+    score_auto,
+    ask("Return", (m.Score,), "a Major Expedition instead of normal scoring?", default=m.NORMAL),
+    lambda s, t: [m.NORMAL, *(m.Score(x) for x in qualified(s, s.exp[t.player]))],
+    check_score,
+    answer_score,
 )
 
 
@@ -330,7 +324,7 @@ def new_expedition(state: State, t: tk.NewExpedition) -> list[str]:
     return [f"{p} outfits a new expedition: draws {cards} Outfitting cards"]
 
 
-tk.register(tk.NewExpedition, auto=new_expedition)
+tk.register(tk.NewExpedition, new_expedition)
 
 
 # -- a new Leader -------------------------------------------------------------------------------
@@ -378,10 +372,11 @@ def set_leader(state: State, p: str, name: str) -> None:
 
 tk.register(
     tk.PickLeader,
-    decide=lambda s, t: choice(t.player, "Leader", (m.Pick,), "the new expedition's Leader"),
-    options=pick_moves,
-    check=check_pick,
-    answer=answer_pick,
+    None,
+    ask("Leader", (m.Pick,), "the new expedition's Leader"),
+    pick_moves,
+    check_pick,
+    answer_pick,
 )
 
 
@@ -413,8 +408,9 @@ def answer_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> list[str]:
 
 tk.register(
     tk.DrawLeader,
-    decide=decide_ldraw,
-    options=lambda s, t: [(m.Leader(x), 1) for x in s.piles[t.group]],
-    check=check_ldraw,
-    answer=answer_ldraw,
+    None,
+    decide_ldraw,
+    lambda s, t: [(m.Leader(x), 1) for x in s.piles[t.group]],
+    check_ldraw,
+    answer_ldraw,
 )

@@ -11,7 +11,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery
-from portolan.checker.games.age_of_exploration.actions.engine import choice
+from portolan.checker.games.age_of_exploration.actions.engine import ask
 from portolan.checker.games.age_of_exploration.actions.movement import (
     enter,
     home_distances,
@@ -153,11 +153,9 @@ def check_status(state: State, t: tk.StatusChange, move) -> Illegal | None:
 
 tk.register(
     tk.StatusChange,
-    auto=status_auto,
-    decide=lambda s, t: choice(
-        s.player, "Status", (m.Status, m.NoStatus), "a status change (or none)", default=m.NO_STATUS
-    ),
-    options=lambda s, t: [*(m.Status(x) for x in targets(s, s.exp[s.player])), m.NO_STATUS],
-    check=check_status,
-    answer=change,
+    status_auto,
+    ask("Status", (m.Status, m.NoStatus), "a status change (or none)", default=m.NO_STATUS),
+    lambda s, t: [*(m.Status(x) for x in targets(s, s.exp[s.player])), m.NO_STATUS],
+    check_status,
+    change,
 )
