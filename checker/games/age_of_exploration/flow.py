@@ -331,68 +331,46 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     return rng.choices(moves, weights)[0]
 
 
-def europe_distance(state: State) -> dict[str, int]:
-    """Steps from Europe over borders and arrows: how far out an expedition is."""
-    return state.book.europe_distance
-
-
 def worth_returning(e) -> bool:
     return bool(e.found or e.teredos or len(e.visited) > 4 or e.must_return)
 
 
-def weight(state: State, e, move: Any) -> float:
-    # Looked up by the move's type (found once per type by the table below, in its order, as
-    # the chain of isinstance tests it replaces did): most weights are constants.
-    w = _WEIGHT_OF.get(type(move))
-    if w is None:
-        w = _WEIGHT_OF[type(move)] = _weight_of(type(move))
-    return w if w.__class__ is float else w(state, e, move)
-
-
 def _move_weight(state: State, e, move: m.Move) -> float:
-    dist = europe_distance(state)
+    dist = state.book.europe_distance  # how far out an expedition is
     gain = dist.get(move.to, 0) - dist.get(e.space, 0)
     return 8.0 if gain > 0 else (3.0 if e.must_return else 1.0)
 
 
 def _status_weight(state: State, e, move: m.Status) -> float:
-    dist = europe_distance(state)
+    dist = state.book.europe_distance
     if move.to == state.book.europe:
         return 20.0 if worth_returning(e) else 0.1
     return 4.0 if dist.get(move.to, 0) > dist.get(e.space, 0) else 1.0
 
 
-# (move types, weight or how to work it out), tried in this order.
-WEIGHTS: list[tuple[tuple[type, ...], Any]] = [
-    ((m.Return,), lambda state, e, move: 1000.0 if worth_returning(e) else 0.2),
-    ((m.Launch,), 3.0),
-    ((m.StayInPort,), 1.0),
-    ((m.Play,), 4.0),
-    ((m.SpendGold, m.Pay), 2.0),
-    ((m.Hire, m.LaunchFrom), 0.2),
-    ((m.Done,), 1.0),
-    ((m.Move,), _move_weight),
-    ((m.Stop,), 0.5),
-    ((m.Ashore,), 0.05),
-    ((m.Status,), _status_weight),
-    ((m.NoStatus, m.NoAction), 1.0),
-    ((m.Action,), 1.5),
-    (
-        (m.DeclareReturn,),
-        lambda state, e, move: (0.05 + 0.5 * len(e.found)) * (e.turns if e else 1),
-    ),
-    ((m.EndTurn,), 4.0),
-]
-_WEIGHT_OF: dict[type, Any] = {}
+# The weight of each type of move (or how to work it out); any other weighs 1.
+WEIGHTS: dict[type, Any] = {
+    m.Return: lambda state, e, move: 1000.0 if worth_returning(e) else 0.2,
+    m.Launch: 3.0,
+    m.Play: 4.0,
+    m.SpendGold: 2.0,
+    m.Pay: 2.0,
+    m.Hire: 0.2,
+    m.LaunchFrom: 0.2,
+    m.Move: _move_weight,
+    m.Stop: 0.5,
+    m.Ashore: 0.05,
+    m.Status: _status_weight,
+    m.Action: 1.5,
+    m.DeclareReturn: lambda state, e, move: (0.05 + 0.5 * len(e.found)) * (e.turns if e else 1),
+    m.EndTurn: 4.0,
+    m.Abort: lambda state, e, move: 0.02 * (e.turns if e else 1),
+}
 
 
-def _weight_of(kind: type) -> Any:
-    for types, w in WEIGHTS:
-        if issubclass(kind, types):
-            return w
-    if kind.__name__ == "Abort":
-        return lambda state, e, move: 0.02 * (e.turns if e else 1)
-    return 1.0
+def weight(state: State, e, move: Any) -> float:
+    w = WEIGHTS.get(type(move), 1.0)
+    return w if w.__class__ is float else w(state, e, move)
 
 
 def public_state(state: State) -> list[str]:

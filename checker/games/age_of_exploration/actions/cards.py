@@ -297,45 +297,29 @@ def flag(state: State, e, verb: str) -> list[str]:
 
 
 def start_check(state: State, step: Check) -> list[str]:
-    e = state.exp[state.player]
-    if step.rating in ("combat", "battle"):
-        pa = target(state, e, Check(rating="personal-arms"))
-        bonus = state.k["leader_combat_strength"]
-        push(
-            state,
-            tk.RollCheck(
-                pa,
-                "Personal Arms (the Leader's combat strength)",
-                (tk.CombatCheck(step, bonus),),
-                (tk.CombatCheck(step, 0),),
-            ),
-        )
-        return []
-    push(
-        state,
-        tk.RollCheck(
-            target(state, e, step),
-            label(step),
-            (tk.Instructions(tuple(step.success), 0),),
-            (tk.Instructions(tuple(step.failure), 0),),
-        ),
-    )
+    """A check of the card; a Combat check first rolls the Leader's Personal Arms for his
+    combat strength (Combat)."""
+    if step.rating not in ("combat", "battle"):
+        return roll_for(state, step)
+    pa = target(state, state.exp[state.player], Check(rating="personal-arms"))
+    bonus = state.k["leader_combat_strength"]
+    what = "Personal Arms (the Leader's combat strength)"
+    push(state, tk.RollCheck(pa, what, (tk.CombatCheck(step, bonus),), (tk.CombatCheck(step, 0),)))
     return []
 
 
 def combat_check(state: State, t: tk.CombatCheck) -> list[str]:
     state.tasks.pop()
-    step, leader = t.step, t.bonus
-    e = state.exp[state.player]
-    push(
-        state,
-        tk.RollCheck(
-            target(state, e, step, leader),
-            label(step) + f" (Leader {leader})",
-            (tk.Instructions(tuple(step.success), 0),),
-            (tk.Instructions(tuple(step.failure), 0),),
-        ),
-    )
+    return roll_for(state, t.step, t.bonus)
+
+
+def roll_for(state: State, step: Check, leader: int | None = None) -> list[str]:
+    """The roll of a check, its success and failure instructions to follow (``leader``: the
+    Leader's combat strength in a Combat check)."""
+    what = label(step) if leader is None else label(step) + f" (Leader {leader})"
+    n = target(state, state.exp[state.player], step, leader or 0)
+    then = (tk.Instructions(tuple(step.success), 0),), (tk.Instructions(tuple(step.failure), 0),)
+    push(state, tk.RollCheck(n, what, *then))
     return []
 
 

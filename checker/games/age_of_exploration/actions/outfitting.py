@@ -7,8 +7,6 @@ Equipment, Switching Launching Point)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
@@ -185,12 +183,12 @@ def plays(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -> li
         for what, items, counters in card_choices(state.book, n):
             if what in ("Native Guide", "Interpreter"):
                 out += [
-                    _move(m.Play, n, what, r)
+                    m.Play(n, what, r)
                     for r in regions
                     if items_ok(state, p, items, counters, r, verdicts)
                 ]
             elif items_ok(state, p, items, counters, None, verdicts):
-                out.append(_move(m.Play, n, what, None))
+                out.append(m.Play(n, what, None))
     return out
 
 
@@ -204,21 +202,6 @@ def items_ok(
     if verdict is None:
         verdict = verdicts[key] = why_not_items(state, state.exp[p], p, items, region) is None
     return verdict
-
-
-_MOVES: dict[tuple, Any] = {}  # (move type, its fields) -> the move, made once
-
-
-def _move(kind: type, *args: Any) -> Any:
-    """One shared move per type and fields: the Outfitting menu is listed at every Outfitting
-    step of a random game, and a move never changes (nor does its type's equality)."""
-    key = (kind, *args)
-    move = _MOVES.get(key)
-    if move is None:
-        if len(_MOVES) > 20_000:
-            _MOVES.clear()
-        move = _MOVES[key] = kind(*args)
-    return move
 
 
 def card_choices(book, n: int) -> tuple[tuple[str, dict, tuple], ...]:
@@ -325,9 +308,7 @@ def gold_buys(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -
     if verdicts is None:
         verdicts = {}
     return [
-        _move(m.SpendGold, i)
-        for i in GOLD_BUYS
-        if items_ok(state, p, {i: 1}, ((i, 1),), None, verdicts)
+        m.SpendGold(i) for i in GOLD_BUYS if items_ok(state, p, {i: 1}, ((i, 1),), None, verdicts)
     ]
 
 
@@ -367,7 +348,7 @@ def payments(state: State, p: str) -> list[m.Pay]:
 
 def hires(state: State, p: str) -> list[m.Hire]:
     picks = list(state.retired_up) + [kind for kind, pile in state.piles.items() if pile]
-    return [_move(m.Hire, n, x) for n in letters(state, p) for x in picks]
+    return [m.Hire(n, x) for n in letters(state, p) for x in picks]
 
 
 def outfit_moves(state: State, t: tk.Outfit) -> list:
