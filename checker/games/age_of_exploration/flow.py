@@ -64,11 +64,11 @@ decide = engine.decide  # the task on top decides
 
 
 def choices(state: State, d: Decision) -> list[Any]:
+    """The legal moves, or at a chance the outcomes with their weights: the top task's."""
     return engine.options(state)
 
 
-def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
-    return engine.options(state)
+chances = choices
 
 
 def misplaced(state: State, move: Any) -> Illegal | None:
@@ -130,22 +130,9 @@ def misplaced(state: State, move: Any) -> Illegal | None:
 
 
 OUTFITTING_MOVES = (m.Play, m.SpendGold, m.ShipType, m.LaunchFrom, m.Pay, m.Hire, m.Done)
-# The steps of a launched expedition's turn (Exploration Turns).
-EXPLORING = (
-    m.Move,
-    m.Status,
-    m.Ashore,
-    m.Aboard,
-    m.Action,
-    m.Takeover,
-    m.Abort,
-    m.Return,
-    m.DeclareReturn,
-    m.Stance,
-    m.Find,
-    m.Rumor,
-    m.Or,
-)
+# The steps of a launched expedition's turn (Exploration Turns): those of the stages, the
+# end-of-turn actions and the choice to leave.
+EXPLORING = (*LATE, m.Abort, m.Return, m.DeclareReturn, m.Stance)
 
 
 IN_PORT = "stays in port (drawing and playing two Outfitting cards) or launches"

@@ -11,7 +11,7 @@ from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions.engine import ask
-from portolan.checker.games.age_of_exploration.book import GOODS
+from portolan.checker.games.age_of_exploration.book import GOODS, distances
 from portolan.checker.games.age_of_exploration.sections import DISCOVERIES, RUMORS
 from portolan.checker.games.age_of_exploration.state import Expedition, State
 
@@ -174,16 +174,7 @@ def rumor_auto(state: State, t: tk.RumorsOfGold) -> list[str] | None:
 
 def rumor_targets_all(state: State, e: Expedition) -> set[str]:
     """Every connected land space (for 'already face up in such a space')."""
-    book = state.book
-    seen = {e.space}
-    todo = [e.space]
-    while todo:
-        s = todo.pop()
-        for t in book.neigh[s]:
-            if t not in seen and book.kind[t] in ("land", "base"):
-                seen.add(t)
-                todo.append(t)
-    return seen
+    return set(distances([e.space], lambda s: state.book.along(s, ("land", "base"))))
 
 
 def check_rumor(state: State, t: tk.RumorsOfGold, move: m.Rumor) -> Illegal | None:

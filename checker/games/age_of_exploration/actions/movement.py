@@ -6,8 +6,6 @@ Capital, the river descents and the Pacific."""
 
 from __future__ import annotations
 
-from collections import deque
-
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
@@ -22,6 +20,7 @@ from portolan.checker.games.age_of_exploration.actions.ratings import (
     load,
     porters_limit,
 )
+from portolan.checker.games.age_of_exploration.book import distances
 from portolan.checker.games.age_of_exploration.sections import (
     CARGO,
     CIVILIZATIONS,
@@ -467,19 +466,17 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
         if e.ships and e.ship_space:
             targets.add(e.ship_space)
         allowed = None
-    dist = {t: 0 for t in targets}
-    todo = deque(targets)
-    while todo:
-        s = todo.popleft()
+
+    def back_from(s: str):  # the spaces one step further out: a step from them leads to s
         for a in (*book.neigh[s], *book.trans[s]):
-            if a in dist or (allowed is not None and a not in allowed):
+            if (allowed is not None and a not in allowed) or (
+                (a, s) not in book.border and (a, s) not in book.arrow
+            ):
                 continue
-            if (a, s) not in book.border and (a, s) not in book.arrow:
-                continue
-            if not may_be_in(state, e, a) and book.kind[a] not in ("land", "base", "island"):
-                continue
-            dist[a] = dist[s] + 1
-            todo.append(a)
+            if may_be_in(state, e, a) or book.kind[a] in ("land", "base", "island"):
+                yield a
+
+    dist = distances(targets, back_from)
     state.now.home = (key, dist)
     return dist
 
