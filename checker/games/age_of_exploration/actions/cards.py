@@ -14,9 +14,9 @@ from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import losses
 from portolan.checker.games.age_of_exploration.actions.engine import (
+    auto,
     chance,
     choice,
-    effect,
     roll_weights,
 )
 from portolan.checker.games.age_of_exploration.actions.ratings import holds, label, target
@@ -107,7 +107,7 @@ def start_draw(state: State, stance: str) -> list[str]:
     return []
 
 
-@effect(tk.StraitPassed)
+@auto(tk.StraitPassed)
 def strait_passed(state: State) -> list[str]:
     state.now.strait = True
     state.now.progress = 1
@@ -185,6 +185,7 @@ def answer_draw(state: State, t: tk.DrawCard, move: m.Draw) -> list[str]:
 tk.register(tk.DrawCard, draw_auto, decide_draw, draw_outcomes, check_draw, answer_draw)
 
 
+@auto(tk.TurnInCard)
 def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
     """After the instructions: the card is turned in (and the deck reshuffled if it says so),
     then any Discovery or Rumors of Gold is resolved (Draw and resolve an exploration card)."""
@@ -207,10 +208,8 @@ def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
     return events
 
 
-tk.register(tk.TurnInCard, turn_in_card)
-
-
 # -- instructions -------------------------------------------------------------------------------
+@auto(tk.Instructions)
 def steps(state: State, t: tk.Instructions) -> list[str]:
     """Carry out the next instruction of a sequence (Choices and Sequences)."""
     state.tasks.pop()
@@ -220,9 +219,6 @@ def steps(state: State, t: tk.Instructions) -> list[str]:
     if i + 1 < len(seq):
         push(state, tk.Instructions(seq, i + 1))
     return execute(state, seq[i])
-
-
-tk.register(tk.Instructions, steps)
 
 
 def execute(state: State, step: Any) -> list[str]:
@@ -308,6 +304,7 @@ def start_check(state: State, step: Check) -> list[str]:
     return []
 
 
+@auto(tk.CombatCheck)
 def combat_check(state: State, t: tk.CombatCheck) -> list[str]:
     state.tasks.pop()
     return roll_for(state, t.step, t.bonus)
@@ -321,9 +318,6 @@ def roll_for(state: State, step: Check, leader: int | None = None) -> list[str]:
     then = (tk.Instructions(tuple(step.success), 0),), (tk.Instructions(tuple(step.failure), 0),)
     push(state, tk.RollCheck(n, what, *then))
     return []
-
-
-tk.register(tk.CombatCheck, combat_check)
 
 
 # -- the dice -----------------------------------------------------------------------------------

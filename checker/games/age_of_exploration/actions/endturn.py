@@ -8,7 +8,7 @@ from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions.engine import ask, choice, effect
+from portolan.checker.games.age_of_exploration.actions.engine import ask, auto, choice
 from portolan.checker.games.age_of_exploration.actions.ratings import navigation
 from portolan.checker.games.age_of_exploration.sections import END_OF_TURN, EXPLORATION_TURNS
 from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State, Turn
@@ -25,6 +25,7 @@ TURN = (
 
 
 # -- turns --------------------------------------------------------------------------------------
+@auto(tk.NextPlayer)
 def next_player(state: State, t: tk.NextPlayer) -> list[str]:
     state.tasks.pop()
     state.current = (state.current + 1) % len(state.players)
@@ -36,9 +37,6 @@ def next_player(state: State, t: tk.NextPlayer) -> list[str]:
             return [f"the game ends: {state.end_reason}"]
     push(state, tk.StartOfTurn())
     return []
-
-
-tk.register(tk.NextPlayer, next_player)
 
 
 def decide_start(state: State, t: tk.StartOfTurn):
@@ -72,6 +70,7 @@ tk.register(
 
 
 # -- Lost ---------------------------------------------------------------------------------------
+@auto(tk.LostCheck)
 def lost_check(state: State, t: tk.LostCheck) -> list[str]:
     """Lost (mandatory): Still lost is removed; Lost this turn checks Navigation."""
     state.tasks.pop()
@@ -92,16 +91,13 @@ def lost_check(state: State, t: tk.LostCheck) -> list[str]:
     return []
 
 
-tk.register(tk.LostCheck, lost_check)
-
-
-@effect(tk.FoundWay)
+@auto(tk.FoundWay)
 def found_way(state: State) -> list[str]:
     state.exp[state.player].lost = 0
     return ["finds its way: no longer Lost"]
 
 
-@effect(tk.StillLost)
+@auto(tk.StillLost)
 def still_lost(state: State) -> list[str]:
     state.exp[state.player].lost = 2
     return ["Still lost"]

@@ -8,8 +8,8 @@ looking whether it is an echo of what the rules just did alone (echoes.py). The 
 ``turn.run`` then carries out the automatic tasks (RulesBase.apply), so the top task is always
 one that waits for a decision (or the stack is empty: the game is over).
 
-Also here: the effects a roll may lead to (``effect``), and what is left of a turn when its
-expedition fails or returns (``remove_turn_tasks``)."""
+Also here: the registration of what the rules carry out alone (``auto``), and what is left of
+a turn when its expedition fails or returns (``remove_turn_tasks``)."""
 
 from __future__ import annotations
 
@@ -69,9 +69,9 @@ def apply(state: State, move: Any) -> list[str]:
     return t.hooks.answer(state, t, move)
 
 
-def effect(kind: type[tk.Effect]):
-    """Register the function that carries out an effect task (after a roll, mostly): it takes
-    the state and the task's fields."""
+def auto(kind: type[tk.TurnTask]):
+    """Register the function that carries out a task that needs no decision: it takes the state
+    and the task, or for an effect (what a roll decided) the state and the task's fields."""
 
     def register(fn):
         tk.register(kind, fn)

@@ -11,7 +11,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery
-from portolan.checker.games.age_of_exploration.actions.engine import choice, effect
+from portolan.checker.games.age_of_exploration.actions.engine import auto, choice
 from portolan.checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
@@ -279,14 +279,14 @@ def do(state: State, e: Expedition, move: m.Action) -> list[str]:
     return [f"kills the Seized Ruler of the {name}", *civ.move_track(state, e, "strength", -1)]
 
 
-@effect(tk.RaftBuilt)
+@auto(tk.RaftBuilt)
 def raft_built(state: State) -> list[str]:
     e = state.exp[state.player]
     e.rafts += 1
     return [f"a raft is built ({e.rafts})"]
 
 
-@effect(tk.Deplete)
+@auto(tk.Deplete)
 def deplete(state: State, space: str) -> list[str]:
     state.depleted.add(space)
     return ["the mine is depleted"]
@@ -353,14 +353,14 @@ tk.register(
 )
 
 
-@effect(tk.Barred)
+@auto(tk.Barred)
 def barred(state: State, rival: str) -> list[str]:
     e = state.exp[state.player]
     e.barred.add((rival, e.space))
     return [f"{rival} talks the attacker out of it: no more attempts here"]
 
 
-@effect(tk.Repulsed)
+@auto(tk.Repulsed)
 def repulsed(state: State, rival: str) -> list[str]:
     from portolan.checker.games.age_of_exploration.actions.movement import enter
 
@@ -373,7 +373,7 @@ def repulsed(state: State, rival: str) -> list[str]:
     return events
 
 
-@effect(tk.TakenOver)
+@auto(tk.TakenOver)
 def taken_over(state: State, loser: str, winner: str) -> list[str]:
     """The loser's Leader dies and his expedition fails; its chits, discoveries included, go to
     the winner's expedition."""
@@ -386,7 +386,7 @@ def taken_over(state: State, loser: str, winner: str) -> list[str]:
     return [f"{winner} takes over {loser}'s expedition", *fail(state, loser, "taken over")]
 
 
-@effect(tk.CapitalExit)
+@auto(tk.CapitalExit)
 def capital_exit(state: State, attacker: str) -> list[str]:
     """An unsuccessful second expedition in the Capital (not itself taken over) must leave."""
     from portolan.checker.games.age_of_exploration.actions.movement import enter

@@ -12,8 +12,8 @@ from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import echoes
 from portolan.checker.games.age_of_exploration.actions.engine import (
     ask,
+    auto,
     choice,
-    effect,
     remove_turn_tasks,
 )
 from portolan.checker.games.age_of_exploration.actions.ratings import (
@@ -354,7 +354,7 @@ tk.register(
 
 
 # -- the Leader's death -------------------------------------------------------------------------
-@effect(tk.LeaderDies)
+@auto(tk.LeaderDies)
 def leader_dies(state: State, who: str | None = None) -> list[str]:
     """The Leader dies: his Second-in-Command takes over (flip the card); if the Second dies,
     the expedition fails. The Second has no Ship Handling: extra ships beyond it go, each
@@ -389,7 +389,7 @@ def reduce_ships(state: State, e: Expedition) -> list[str]:
     return events
 
 
-@effect(tk.Consolidation)
+@auto(tk.Consolidation)
 def consolidation(state: State) -> list[str]:
     """If not at maximum Crew, check against (9 − Crew aboard): a success adds 1 Crew
     (Expedition Action, Consolidate ships); at maximum Crew there is no check."""
@@ -409,7 +409,7 @@ def consolidation(state: State) -> list[str]:
     return []
 
 
-@effect(tk.CrewBack)
+@auto(tk.CrewBack)
 def crew_back(state: State) -> list[str]:
     e = state.exp[state.player]
     if e.items.get("Crew", 0) < state.k["crew_max"]:
@@ -419,6 +419,7 @@ def crew_back(state: State) -> list[str]:
 
 
 # -- Damage, wrecks and shipwrecks ----------------------------------------------------------------
+@auto(tk.ShipDamage)
 def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
     """Damage (wreck) 1 ship/raft: a Damage chit, or with one already there, a ship or raft
     lost and the chit removed (Taking Losses). Copper Plated Hulls keep the Teredos out."""
@@ -442,9 +443,7 @@ def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
     return lose_item(state, e, "Ship")
 
 
-tk.register(tk.ShipDamage, damage_auto)
-
-
+@auto(tk.Wreck)
 def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
     """The last ship (or raft) is lost: at sea the expedition fails; in coastal waters it fails
     unless a status arrow joins them to land, where it is shipwrecked; on a river it is always
@@ -476,10 +475,7 @@ def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
     return [f"shipwrecked: a land expedition forms in {land}"]
 
 
-tk.register(tk.Wreck, wreck_auto)
-
-
-@effect(tk.Wrecked)
+@auto(tk.Wrecked)
 def wrecked(state: State, item: str) -> list[str]:
     e = state.exp[state.player]
     if item in ("guide", "interpreter"):
@@ -489,7 +485,7 @@ def wrecked(state: State, item: str) -> list[str]:
     return [f"1 {item} is lost"]
 
 
-@effect(tk.ShipwreckedAshore)
+@auto(tk.ShipwreckedAshore)
 def shipwrecked_ashore(state: State, space: str) -> list[str]:
     """Cavalry become Soldiers; Pilot, Rutter, Porters, Natives for Europe, Cannons, Gold, Trade
     Goods and Hardwood are lost; the ship type card is set aside."""
@@ -513,7 +509,7 @@ def shipwrecked_ashore(state: State, space: str) -> list[str]:
 
 
 # -- failure ------------------------------------------------------------------------------------
-@effect(tk.Failed)
+@auto(tk.Failed)
 def fail_effect(state: State, why: str) -> list[str]:
     return fail(state, state.player, why)
 

@@ -12,7 +12,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery, echoes
-from portolan.checker.games.age_of_exploration.actions.engine import ask, choice, effect
+from portolan.checker.games.age_of_exploration.actions.engine import ask, auto, choice
 from portolan.checker.games.age_of_exploration.actions.losses import reduce_ships, take
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     capacity,
@@ -269,6 +269,7 @@ def answer_move(state: State, t: tk.Movement, move) -> list[str]:
 tk.register(tk.Movement, move_auto, decide_move, options, check_move, answer_move)
 
 
+@auto(tk.Entered)
 def entered(state: State, t: tk.Entered) -> list[str]:
     state.tasks.pop()
     now = state.now
@@ -278,9 +279,6 @@ def entered(state: State, t: tk.Entered) -> list[str]:
         now.moved = max_moves(state, state.exp[state.player])
         return [f"cannot enter {t.space}: the movement ends"]
     return enter(state, state.player, state.exp[state.player], t.space)
-
-
-tk.register(tk.Entered, entered)
 
 
 # -- entering a space ---------------------------------------------------------------------------
@@ -407,6 +405,7 @@ def merge(e: Expedition) -> None:
     e.raft_damage = False
 
 
+@auto(tk.Reboard)
 def reboard(state: State, t: tk.Reboard) -> list[str]:
     """Back to the ships' space: each ship is still there on a check of 7 + 1 per Crew left
     aboard (Switching between Naval, Land and Raft Expeditions)."""
@@ -422,16 +421,13 @@ def reboard(state: State, t: tk.Reboard) -> list[str]:
     return ["back at the ships"]
 
 
-tk.register(tk.Reboard, reboard)
-
-
-@effect(tk.ShipThere)
+@auto(tk.ShipThere)
 def ship_there(state: State) -> list[str]:
     state.now.reboard += 1
     return []
 
 
-@effect(tk.Reboarded)
+@auto(tk.Reboarded)
 def reboarded(state: State) -> list[str]:
     e = state.exp[state.player]
     found = state.now.reboard

@@ -13,8 +13,8 @@ from portolan.checker.games.age_of_exploration.actions import civilizations as c
 from portolan.checker.games.age_of_exploration.actions import echoes
 from portolan.checker.games.age_of_exploration.actions.engine import (
     ask,
+    auto,
     chance,
-    effect,
     plural,
     remove_turn_tasks,
 )
@@ -252,7 +252,7 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
     return events
 
 
-@effect(tk.EmpireDefeated)
+@auto(tk.EmpireDefeated)
 def defeat(state: State, name: str) -> list[str]:
     """An empire's defeat completes its Major Expedition at once; then the Return checklist,
     its base placed, and a New Expedition with 5 Gold more (Civilization Encounters)."""
@@ -301,6 +301,7 @@ def leading(state: State, p: str) -> bool:
     return all(state.total(p) > state.total(q) for q in state.players if q != p)
 
 
+@auto(tk.NewExpedition)
 def new_expedition(state: State, t: tk.NewExpedition) -> list[str]:
     """New Expedition: 2 Outfitting cards (2 more after a failure or abort, unless leading);
     a new Leader after a failure, an abort or a Second-in-Command's return; then outfitting."""
@@ -322,9 +323,6 @@ def new_expedition(state: State, t: tk.NewExpedition) -> list[str]:
         tasks.append(tk.PickLeader(p, t.leader))
     push(state, *tasks, tk.Outfit(p, "new"))
     return [f"{p} outfits a new expedition: draws {cards} Outfitting cards"]
-
-
-tk.register(tk.NewExpedition, new_expedition)
 
 
 # -- a new Leader -------------------------------------------------------------------------------
