@@ -365,14 +365,12 @@ def outfit_moves(state: State, t: tk.Outfit) -> list:
     ]
 
 
-def decide_outfit(state: State, t: tk.Outfit):
-    return choice(
-        t.player,
-        "Outfitting",
-        (m.Play, m.SpendGold, m.ShipType, m.LaunchFrom, m.Pay, m.Hire, m.Done),
-        "an Outfitting card to play, Gold to spend, the ship type or launching point (or done)",
-        default=m.DONE,
-    )
+decide_outfit = ask(
+    "Outfitting",
+    (m.Play, m.SpendGold, m.ShipType, m.LaunchFrom, m.Pay, m.Hire, m.Done),
+    "an Outfitting card to play, Gold to spend, the ship type or launching point (or done)",
+    default=m.DONE,
+)
 
 
 def check_outfit(state: State, t: tk.Outfit, move) -> Illegal | None:
