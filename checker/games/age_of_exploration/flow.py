@@ -192,10 +192,8 @@ def outfitting_at_port(state: State, p: str, move: Any) -> Illegal:
     from portolan.checker.games.age_of_exploration.actions import outfitting
 
     if isinstance(move, m.LaunchFrom) and move not in outfitting.launch_points(state, p):
-        return Illegal(
-            LAUNCH_POINT,
-            f"{state.book.named(move.space)} is not a New World base one may launch from",
-        )
+        why = f"{state.book.named(move.space)} is not a New World base one may launch from"
+        return Illegal(LAUNCH_POINT, why)
     return Illegal(
         OUTFITTING,
         f"a turn in port stays (drawing and playing two Outfitting cards) or launches: {p} "

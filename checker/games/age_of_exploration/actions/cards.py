@@ -342,10 +342,8 @@ def check_roll(state: State, t: tk.RollCheck, move: m.Roll) -> Illegal | None:
     ok = move.total <= t.target
     if move.claim is not None and move.claim != ok:
         said, truth = ("success", "fails") if move.claim else ("failure", "succeeds")
-        return Illegal(
-            KEY_CONCEPTS,
-            f"the log says {said}, but {move.total} {truth} against {t.what} at {t.target}",
-        )
+        why = f"the log says {said}, but {move.total} {truth} against {t.what} at {t.target}"
+        return Illegal(KEY_CONCEPTS, why)
     return None
 
 
@@ -388,10 +386,8 @@ def check_or(state: State, t: tk.ChooseOr, move: m.Or) -> Illegal | None:
     if not 1 <= move.option <= n:
         return Illegal(INSTRUCTIONS, f"the card offers {n} options, not an option {move.option}")
     if move.option not in open_options(state, t.step):
-        return Illegal(
-            INSTRUCTIONS,
-            f"option {move.option} only loses a counter the expedition does not have",
-        )
+        why = f"option {move.option} only loses a counter the expedition does not have"
+        return Illegal(INSTRUCTIONS, why)
     return None
 
 

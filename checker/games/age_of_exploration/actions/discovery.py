@@ -70,10 +70,8 @@ def find_moves(state: State, t: tk.Discover) -> list:
 def check_find(state: State, t: tk.Discover, move: m.Find) -> Illegal | None:
     labels = [label for _, label in potentials(state, state.exp[state.player])]
     if move.label not in labels:
-        return Illegal(
-            DISCOVERIES,
-            f"'{move.label}' cannot be discovered here (possible: {', '.join(labels)})",
-        )
+        why = f"'{move.label}' cannot be discovered here (possible: {', '.join(labels)})"
+        return Illegal(DISCOVERIES, why)
     return None
 
 

@@ -297,12 +297,8 @@ tk.register(tk.ExpeditionAction, action_auto, decide_action, action_moves, check
 
 # -- take-overs ----------------------------------------------------------------------------------
 def decide_give(state: State, t: tk.GiveGold):
-    return choice(
-        t.giver,
-        "Take-over",
-        (m.Give,),
-        f"how much Gold {t.giver} gives {t.attacker} (+2 each to the check)",
-    )
+    what = f"how much Gold {t.giver} gives {t.attacker} (+2 each to the check)"
+    return choice(t.giver, "Take-over", (m.Give,), what)
 
 
 def check_give(state: State, t: tk.GiveGold, move: m.Give) -> Illegal | None:

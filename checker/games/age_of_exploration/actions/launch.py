@@ -36,10 +36,8 @@ def why_not(state: State, move: m.Launch) -> Illegal | None:
     if move in launches(state):
         return None
     if e.unpaid and e.launch_from != "EUROPE":
-        return Illegal(
-            LAUNCH_POINT,
-            f"{e.unpaid} base surcharge(s) are still to pay (Gold or a Letter of Credit)",
-        )
+        why = f"{e.unpaid} base surcharge(s) are still to pay (Gold or a Letter of Credit)"
+        return Illegal(LAUNCH_POINT, why)
     if e.launch_from == "CA1" and e.ship_type != "Caravel" and not move.on_foot:
         return Illegal(LAUNCH_POINT, "only Caravels launch from Panama City (CA1)")
     if e.launch_from == "EUROPE":

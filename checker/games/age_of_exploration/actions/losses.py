@@ -76,12 +76,8 @@ def gain_guide(state: State, e: Expedition, item: str) -> list[str]:
 def decide_guide(state: State, t: tk.KeepGuide):
     e = state.exp[state.player]
     what = "Native Guide" if t.attr == "guide" else "Interpreter"
-    return choice(
-        state.player,
-        "Card",
-        (m.Keep,),
-        f"which {what} to keep: the old one ({getattr(e, t.attr)}) or the new one ({t.new})",
-    )
+    what = f"which {what} to keep: the old one ({getattr(e, t.attr)}) or the new one ({t.new})"
+    return choice(state.player, "Card", (m.Keep,), what)
 
 
 def answer_guide(state: State, t: tk.KeepGuide, move: m.Keep) -> list[str]:
@@ -131,12 +127,8 @@ def cargo_auto(state: State, t: tk.CargoOverLimit) -> list[str] | None:
 
 def decide_cargo(state: State, t: tk.CargoOverLimit):
     e = state.exp[state.player]
-    return choice(
-        state.player,
-        "Cargo",
-        (m.Drop,),
-        f"a counter to leave behind: the cargo is {load(state, e)} of {capacity(state, e)}",
-    )
+    what = f"a counter to leave behind: the cargo is {load(state, e)} of {capacity(state, e)}"
+    return choice(state.player, "Cargo", (m.Drop,), what)
 
 
 def check_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> Illegal | None:

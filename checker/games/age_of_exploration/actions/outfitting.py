@@ -250,10 +250,8 @@ def why_not_items(
         if item == "Extra Ship":
             allowed = 1 + ship_handling(state, e)
             if e.ships + n > min(allowed, k["max_ships"]):
-                return Illegal(
-                    ADDITIONAL_SHIPS,
-                    f"{e.leader}'s Ship Handling allows {allowed - 1} extra ship(s)",
-                )
+                why = f"{e.leader}'s Ship Handling allows {allowed - 1} extra ship(s)"
+                return Illegal(ADDITIONAL_SHIPS, why)
         if item == "Pilot" and e.kind != "conquistador":
             return Illegal(PERSONNEL, "only a Conquistador may have a Pilot")
         if item == "Rutter" and e.kind != "explorer":
@@ -394,20 +392,16 @@ def check_outfit(state: State, t: tk.Outfit, move) -> Illegal | None:
         return None
     if isinstance(move, m.LaunchFrom):
         if move not in launch_points(state, p):
-            return Illegal(
-                LAUNCH_POINT,
-                f"{state.book.named(move.space)} is not a New World base one may launch from",
-            )
+            why = f"{state.book.named(move.space)} is not a New World base one may launch from"
+            return Illegal(LAUNCH_POINT, why)
         return None
     if isinstance(move, m.Pay):
         if move not in payments(state, p):
             return Illegal(PERSONNEL, "no base surcharge is due, or it cannot be paid so")
         return None
     if move not in hires(state, p):
-        return Illegal(
-            SWITCHING_LEADERS,
-            "a Letter of Credit buys a retired Leader or the top card of a pile",
-        )
+        why = "a Letter of Credit buys a retired Leader or the top card of a pile"
+        return Illegal(SWITCHING_LEADERS, why)
     return None
 
 

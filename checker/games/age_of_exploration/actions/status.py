@@ -43,10 +43,8 @@ def why_not(state: State, e: Expedition, to: str) -> Illegal | None:
     if now.stance == "rafts":
         return Illegal(STATUS_CHANGES, "a raft expedition working on its rafts stays put")
     if now.stance == "stay":  # a card is drawn on the turn it leaves a base or an island
-        return Illegal(
-            DRAW,
-            f"an expedition that stays draws no card: it leaves {book.named(frm)} by drawing one",
-        )
+        why = f"an expedition that stays draws no card: it leaves {book.named(frm)} by drawing one"
+        return Illegal(DRAW, why)
     if discovery.pending(state, state.player, e):
         where = state.rumors[state.player][0]
         return Illegal(RUMORS, f"the Rumors of Gold in {book.named(where)} must be visited first")
@@ -57,10 +55,8 @@ def why_not(state: State, e: Expedition, to: str) -> Illegal | None:
     if arrow.sighting and arrow.a == frm:
         i = book.land_sighted.get(frm)
         if frm not in state.sighted and (frm, i) not in e.found:
-            return Illegal(
-                STATUS_CHANGES,
-                f"westward across a D arrow needs the Land Sighted of {book.named(frm)}",
-            )
+            why = f"westward across a D arrow needs the Land Sighted of {book.named(frm)}"
+            return Illegal(STATUS_CHANGES, why)
     c = book.civs.get(book.spaces[to].civilization or "")
     if c is not None and book.kind[to] == "rumors":
         i = next(i for i, d in enumerate(book.spaces[c.home].discoveries) if d.award == c.award)
