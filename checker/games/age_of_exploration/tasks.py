@@ -1,14 +1,15 @@
 """The steps of a turn of Age of Exploration, as the core's typed tasks (checker/core/turn.py).
 
-One frozen dataclass per kind of pending step, in the rulebook's order of a turn (Exploration
-Turns): outfitting in port, the card drawn and its instructions, movement, the status change,
-the expedition action, the end-of-turn actions, and what a card or a roll pushes on top (a check
-to roll for, an OR to choose, a loss to take...).
+One frozen dataclass per kind of pending step, declared a line each (``kind``: its fields) in
+the rulebook's order of a turn (Exploration Turns): outfitting in port, the card drawn and its
+instructions, movement, the status change, the expedition action, the end-of-turn actions, and
+what a card or a roll pushes on top (a check to roll for, an OR to choose, a loss to take...).
 
-The section module that owns a step registers its hooks for it (``register``): ``auto`` (carry
-it out if it needs no decision), ``decide``, ``options`` (legal moves, or chance outcomes with
-weights), ``check`` (why a move does not answer it) and ``answer`` (apply the move). Each hook
-takes the state and the task.
+The section module that owns a step registers its hooks for it (``register``, or the decorator
+``actions.engine.auto`` for a step carried out alone): ``auto`` (carry it out if it needs no
+decision), ``decide``, ``options`` (legal moves, or chance outcomes with weights), ``check``
+(why a move does not answer it) and ``answer`` (apply the move). Each hook takes the state and
+the task.
 """
 
 from __future__ import annotations
