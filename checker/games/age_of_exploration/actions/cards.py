@@ -26,20 +26,7 @@ from portolan.checker.games.age_of_exploration.sections import (
     KEY_CONCEPTS,
 )
 from portolan.checker.games.age_of_exploration.state import RAFT, SHIP, State
-from portolan.model.instructions import (
-    Check,
-    Choice,
-    CivMove,
-    Damage,
-    Discover,
-    Flag,
-    GainItems,
-    If,
-    Lose,
-    Mark,
-    Progress,
-    Storm,
-)
+from portolan.model import instructions as ins
 
 EXPLORE, STAY, RAFTS = "explore", "stay", "rafts"
 DECK_OF = {"sea": "sea", "coast": "sea", "nwp": "sea", "river": "sea"}
@@ -90,7 +77,7 @@ def start_draw(state: State, stance: str) -> list[str]:
         now.draws = "land"  # moored off-shore (Landfall)
     if now.draws == "none":
         if e.space in book.straits:
-            step = Check(rating="navigation")
+            step = ins.Check(rating="navigation")
             push(
                 state,
                 tk.RollCheck(
@@ -224,7 +211,7 @@ def steps(state: State, t: tk.Instructions) -> list[str]:
 def execute(state: State, step: Any) -> list[str]:
     e = state.exp[state.player]
     now = state.now
-    if isinstance(step, Progress):
+    if isinstance(step, ins.Progress):
         n = step.by_ship.get(e.ship_type, step.n) if step.by_ship and e.mode == SHIP else step.n
         if now.entering:
             if n == 0:
@@ -234,36 +221,36 @@ def execute(state: State, step: Any) -> list[str]:
         return [
             f"Progress {n}" + (" (except into the Capital)" if step.capital == "except" else "")
         ]
-    if isinstance(step, Check):
+    if isinstance(step, ins.Check):
         return start_check(state, step)
-    if isinstance(step, Choice):
+    if isinstance(step, ins.Choice):
         push(state, tk.ChooseOr(step))
         return []
-    if isinstance(step, If):
+    if isinstance(step, ins.If):
         branch = step.then if holds(state, e, step.condition) else step.otherwise
         if branch:
             push(state, tk.Instructions(tuple(branch), 0))
         return []
-    if isinstance(step, GainItems):
+    if isinstance(step, ins.GainItems):
         return losses.gain(state, e, step.items)
-    if isinstance(step, Lose):
+    if isinstance(step, ins.Lose):
         push(state, *[tk.TakeLoss(tuple(step.what), step.cause)] * step.n)
         return []
-    if isinstance(step, Damage):
+    if isinstance(step, ins.Damage):
         push(state, *[tk.ShipDamage(False)] * step.n)
         return []
-    if isinstance(step, Storm):
+    if isinstance(step, ins.Storm):
         push(state, tk.Instructions(tuple(state.book.storm(step.mod)), 0))
         return ["a Storm"]
-    if isinstance(step, Discover):
+    if isinstance(step, ins.Discover):
         e.teredos = True
         now.teredos = True
         return ["Teredos discovered"]
-    if isinstance(step, Mark):
+    if isinstance(step, ins.Mark):
         return civ.mark(state, e, step.chit, step.verb == "mark")
-    if isinstance(step, CivMove):
+    if isinstance(step, ins.CivMove):
         return civ.move_track(state, e, step.verb, step.n)
-    if isinstance(step, Flag):
+    if isinstance(step, ins.Flag):
         return flag(state, e, step.verb)
     raise AssertionError(f"unknown instruction {step!r}")
 
@@ -292,12 +279,12 @@ def flag(state: State, e, verb: str) -> list[str]:
     return ["no effect"]
 
 
-def start_check(state: State, step: Check) -> list[str]:
+def start_check(state: State, step: ins.Check) -> list[str]:
     """A check of the card; a Combat check first rolls the Leader's Personal Arms for his
     combat strength (Combat)."""
     if step.rating not in ("combat", "battle"):
         return roll_for(state, step)
-    pa = target(state, state.exp[state.player], Check(rating="personal-arms"))
+    pa = target(state, state.exp[state.player], ins.Check(rating="personal-arms"))
     bonus = state.k["leader_combat_strength"]
     what = "Personal Arms (the Leader's combat strength)"
     push(state, tk.RollCheck(pa, what, (tk.CombatCheck(step, bonus),), (tk.CombatCheck(step, 0),)))
@@ -310,7 +297,7 @@ def combat_check(state: State, t: tk.CombatCheck) -> list[str]:
     return roll_for(state, t.step, t.bonus)
 
 
-def roll_for(state: State, step: Check, leader: int | None = None) -> list[str]:
+def roll_for(state: State, step: ins.Check, leader: int | None = None) -> list[str]:
     """The roll of a check, its success and failure instructions to follow (``leader``: the
     Leader's combat strength in a Combat check)."""
     what = label(step) if leader is None else label(step) + f" (Leader {leader})"
@@ -358,7 +345,7 @@ tk.register(tk.RollCheck, None, decide_roll, roll_outcomes, check_roll, answer_r
 
 
 # -- OR -----------------------------------------------------------------------------------------
-def open_options(state: State, step: Choice) -> list[int]:
+def open_options(state: State, step: ins.Choice) -> list[int]:
     """The options the player may follow: not one whose only effect is losing a counter the
     expedition does not have, unless every option is such (docs/rules)."""
     e = state.exp[state.player]
@@ -367,7 +354,7 @@ def open_options(state: State, step: Choice) -> list[int]:
 
 
 def empty_loss(e, option: list) -> bool:
-    if len(option) != 1 or not isinstance(option[0], Lose):
+    if len(option) != 1 or not isinstance(option[0], ins.Lose):
         return False
     return all(w not in ("men", "Provision (men)") and not e.items.get(w) for w in option[0].what)
 

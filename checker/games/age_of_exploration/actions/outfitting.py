@@ -27,21 +27,11 @@ from portolan.checker.games.age_of_exploration.sections import (
     SWITCHING_LEADERS,
 )
 from portolan.checker.games.age_of_exploration.state import Expedition, State
+from portolan.model.steps import ITEMS
 
 # What a Letter of Credit may be turned in for: any legal counter, Gold included.
 LETTER_ITEMS = (
-    "Crew",
-    "Provision",
-    "Soldiers",
-    "Cavalry",
-    "Cannons",
-    "Missionary",
-    "Pilot",
-    "Rutter",
-    "Trade Goods",
-    "Porters",
-    "Native Guide",
-    "Interpreter",
+    *ITEMS[: ITEMS.index("Gold")],
     "Sturdy Ship",
     "Copper Plated Hulls",
     "Extra Ship",
