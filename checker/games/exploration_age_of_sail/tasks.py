@@ -9,13 +9,7 @@ from typing import Any
 
 from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.core.turn import Task
-from portolan.checker.games.exploration_age_of_sail.moves import (
-    NO_SAVE,
-    NoSave,
-    RandomDiscard,
-    Reveal,
-    Save,
-)
+from portolan.checker.games.exploration_age_of_sail import moves as m
 from portolan.checker.games.exploration_age_of_sail.sections import EXPLORATION_PHASE
 from portolan.checker.games.exploration_age_of_sail.state import Expedition, State
 
@@ -32,7 +26,7 @@ class Revealing(Task):
             state.player,
             "Exploration",
             "chance",
-            (Reveal,),
+            (m.Reveal,),
             f"which card did the expedition of {explorer} turn over",
             missing=lambda: Illegal(
                 EXPLORATION_PHASE, f"name the card the expedition of {explorer} turns over"
@@ -40,7 +34,7 @@ class Revealing(Task):
         )
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
-        return [(Reveal(c), n) for c, n in state.exploration_deck.items()]
+        return [(m.Reveal(c), n) for c, n in state.exploration_deck.items()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +49,14 @@ class Saving(Task):
             state.player,
             "Exploration",
             "choice",
-            (Save, NoSave),
+            (m.Save, m.NoSave),
             f"a Save card against {self.hazard}, or none",
-            default=NO_SAVE,
+            default=m.NO_SAVE,
         )
 
     def choices(self, state: State) -> list[Any]:
         trait = state.book.exploration[self.hazard].tests
-        return [NO_SAVE] + [Save(c, p) for p, c in save_cards(state, trait)]
+        return [m.NO_SAVE] + [m.Save(c, p) for p, c in save_cards(state, trait)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +71,7 @@ class DiscardingAtRandom(Task):
             state.player,
             "Exploration",
             "chance",
-            (RandomDiscard,),
+            (m.RandomDiscard,),
             f"which card of {self.expedition.explorer}'s expedition was discarded at random",
             missing=lambda: Illegal(
                 EXPLORATION_PHASE,
@@ -87,7 +81,7 @@ class DiscardingAtRandom(Task):
         )
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
-        return [(RandomDiscard(c), 1) for c in self.expedition.cards]
+        return [(m.RandomDiscard(c), 1) for c in self.expedition.cards]
 
 
 # -- Save cards --------------------------------------------------------------------------------

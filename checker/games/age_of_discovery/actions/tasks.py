@@ -9,16 +9,8 @@ from typing import Any
 
 from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.core.turn import Task
+from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.loading import assign_moves, sail_targets
-from portolan.checker.games.age_of_discovery.moves import (
-    Assign,
-    ContractDrawn,
-    KeepSecret,
-    RowContract,
-    Sail,
-    TurnOver,
-    shared,
-)
 from portolan.checker.games.age_of_discovery.sections import (
     ACCEPT_CONTRACT,
     EXPEDITIONS,
@@ -27,7 +19,7 @@ from portolan.checker.games.age_of_discovery.sections import (
 )
 from portolan.checker.games.age_of_discovery.state import ROW_WORDS, UNNAMED, State, Voyage
 
-UNNAMED_CONTRACT = RowContract(UNNAMED)
+UNNAMED_CONTRACT = m.RowContract(UNNAMED)
 
 
 def first_pile(state: State) -> int | None:
@@ -47,7 +39,7 @@ class TurningOver(Task):
             state.player,
             "Purchase",
             "chance",
-            (TurnOver,),
+            (m.TurnOver,),
             f"which card was turned over from the draw piles for the {ROW_WORDS[self.row]}",
             missing=lambda: Illegal(
                 PURCHASE_SHIPS,
@@ -62,9 +54,9 @@ class TurningOver(Task):
         scoring = state.scoring_in[i]
         ships = state.piles[i] - (1 if scoring else 0)
         unseen = sum(state.unseen.values())
-        out = [(TurnOver(c), ships * n) for c, n in state.unseen.items() if ships]
+        out = [(m.TurnOver(c), ships * n) for c, n in state.unseen.items() if ships]
         if scoring:
-            out.append((TurnOver(scoring), max(unseen, 1)))
+            out.append((m.TurnOver(scoring), max(unseen, 1)))
         return out
 
 
@@ -79,14 +71,14 @@ class ReplacingContract(Task):
             state.player,
             "Contract",
             "chance",
-            (RowContract,),
+            (m.RowContract,),
             "which contract was turned face up in its place",
             # a log may leave it unnamed (contract: Card): it is named when someone takes it
             default=UNNAMED_CONTRACT,
         )
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
-        return [(RowContract(c), 1) for c in state.contract_deck]
+        return [(m.RowContract(c), 1) for c in state.contract_deck]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,16 +90,16 @@ class DrawingBlind(Task):
             state.player,
             "Contract",
             "chance",
-            (ContractDrawn, KeepSecret),
+            (m.ContractDrawn, m.KeepSecret),
             "which contract was drawn from the draw deck",
             missing=lambda: Illegal(
                 ACCEPT_CONTRACT, "name the contract drawn from the deck (or write hidden)"
             ),
-            secret=shared(KeepSecret, state.player, "contract"),
+            secret=m.shared(m.KeepSecret, state.player, "contract"),
         )
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
-        return [(ContractDrawn(c), 1) for c in state.contract_deck]
+        return [(m.ContractDrawn(c), 1) for c in state.contract_deck]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +113,7 @@ class Sailing(Task):
             state.player,
             "Send",
             "choice",
-            (Sail,),
+            (m.Sail,),
             f"the expedition {self.card} sails to",
             missing=lambda: Illegal(EXPEDITIONS, f"say which expedition {self.card} joins"),
         )
@@ -142,7 +134,7 @@ class Loading(Task):
             state.player,
             "Send",
             "choice",
-            (Assign,),
+            (m.Assign,),
             f"a ship for {v.contract}",
             missing=lambda: Illegal(
                 TRADE_CONTRACTS,

@@ -10,6 +10,7 @@ from typing import Any
 from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.core.turn import Task
+from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.book import (
     ANY_GOOD,
     FREE_CUBE,
@@ -18,26 +19,6 @@ from portolan.checker.games.ships.book import (
     MERCHANT_CUBE,
     NAVIGATION,
     VP,
-)
-from portolan.checker.games.ships.moves import (
-    CARD,
-    CUBE_WORDS,
-    DECLINE,
-    FREE,
-    MERCHANT,
-    ChooseGood,
-    Deal,
-    Decline,
-    Exchange,
-    PlaceShip,
-    RemoveShip,
-    Retrieve,
-    ReturnGood,
-    SellGoods,
-    TakeCard,
-    TakeGold,
-    TakeNavigation,
-    UpgradeShip,
 )
 from portolan.checker.games.ships.sections import (
     FREE_EXCHANGE,
@@ -153,15 +134,15 @@ def cube_used(state: State, cube: str | None) -> str:
     if cube is not None:
         return cube
     if state.pend_free:
-        return FREE
-    return MERCHANT if state.seat.section else FREE
+        return m.FREE
+    return m.MERCHANT if state.seat.section else m.FREE
 
 
 def gold_cost(state: State, action: str, cube: str) -> int:
-    if cube == CARD:
+    if cube == m.CARD:
         return 0
     merchant, free = state.book.action_gold[action]
-    return merchant if cube == MERCHANT else free
+    return merchant if cube == m.MERCHANT else free
 
 
 def payment_problem(
@@ -169,21 +150,21 @@ def payment_problem(
 ) -> Illegal | None:
     """Why this action cannot be paid for with this cube (and ``extra`` gold)."""
     seat = state.seat
-    if (cube == CARD) != card:
+    if (cube == m.CARD) != card:
         if card:
             return Illegal(PERFORM_ACTIONS, "the card's action is paid by the card: no cube")
         return Illegal(PERFORM_ACTIONS, "only the action a card grants is paid by the card")
-    if state.pend_free and cube != FREE:
+    if state.pend_free and cube != m.FREE:
         return Illegal(
             FREE_EXCHANGE,
             "the free action cube an Oil was exchanged for must be used at once, "
             "to pay for this action",
         )
-    if cube == MERCHANT and seat.section == 0:
+    if cube == m.MERCHANT and seat.section == 0:
         return Illegal(
             PERFORM_ACTIONS, f"{seat.name} has no merchant cube left in the Action cubes section"
         )
-    if cube == FREE and not state.pend_free and seat.section_free + seat.free == 0:
+    if cube == m.FREE and not state.pend_free and seat.section_free + seat.free == 0:
         return Illegal(
             PERFORM_ACTIONS,
             f"{seat.name} has no free action cube, in the Action cubes section or in stock",
@@ -203,7 +184,7 @@ def payment_problem(
     if seat.gold + state.pend_gold < cost:
         return Illegal(
             PERFORM_ACTIONS,
-            f"{action} with a {CUBE_WORDS[cube]} costs {cost} gold: {seat.name} has {seat.gold}",
+            f"{action} with a {m.CUBE_WORDS[cube]} costs {cost} gold: {seat.name} has {seat.gold}",
         )
     return None
 
@@ -211,10 +192,10 @@ def payment_problem(
 def pay(state: State, action: str, cube: str, extra: int = 0) -> list[str]:
     """The cube into the action box and the gold back to the pool; the action in words."""
     seat = state.seat
-    if cube == MERCHANT:
+    if cube == m.MERCHANT:
         seat.section -= 1
         seat.box_cubes += 1
-    elif cube == FREE:
+    elif cube == m.FREE:
         if state.pend_free:
             state.pend_free = 0
         elif seat.section_free:
@@ -227,7 +208,7 @@ def pay(state: State, action: str, cube: str, extra: int = 0) -> list[str]:
     state.pend_gold -= used
     seat.gold -= cost - used
     state.pool[GOLD] += cost
-    paid = "the card's action" if cube == CARD else f"with a {CUBE_WORDS[cube]}"
+    paid = "the card's action" if cube == m.CARD else f"with a {m.CUBE_WORDS[cube]}"
     return [f"{action} ({paid}" + (f", {cost} gold)" if cost else ")")]
 
 
@@ -262,14 +243,14 @@ def pending(state: State) -> str:
 PHASE = "Actions"  # the phase every decision inside an action is asked in
 # The move each display action is, for a card that grants one.
 ACTION_OF = {
-    "Place ship": PlaceShip,
-    "Upgrade ship": UpgradeShip,
-    "Remove one ship": RemoveShip,
-    "Take one card": TakeCard,
-    "Take one gold": TakeGold,
-    "Take two navigation": TakeNavigation,
-    "Sell goods": SellGoods,
-    "Retrieve merchant cubes": Retrieve,
+    "Place ship": m.PlaceShip,
+    "Upgrade ship": m.UpgradeShip,
+    "Remove one ship": m.RemoveShip,
+    "Take one card": m.TakeCard,
+    "Take one gold": m.TakeGold,
+    "Take two navigation": m.TakeNavigation,
+    "Sell goods": m.SellGoods,
+    "Retrieve merchant cubes": m.Retrieve,
 }
 
 
@@ -290,7 +271,7 @@ class Dealing(Task):
                 state.players[0],
                 "Setup",
                 "chance",
-                (Deal,),
+                (m.Deal,),
                 "the card dealt to the display",
                 missing=lambda: Illegal(
                     SETUP,
@@ -303,7 +284,7 @@ class Dealing(Task):
             state.player,
             PHASE,
             "chance",
-            (Deal,),
+            (m.Deal,),
             f"the {era} card dealt to the display",
             missing=lambda: Illegal(
                 NEXT_AGE,
@@ -313,7 +294,7 @@ class Dealing(Task):
         )
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
-        return [(Deal(c), n) for c, n in state.decks[state.era].items()]
+        return [(m.Deal(c), n) for c, n in state.decks[state.era].items()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +317,7 @@ class Returning(Task):
             p,
             PHASE,
             "choice",
-            (ReturnGood,),
+            (m.ReturnGood,),
             "a good to send back to the pool",
             missing=lambda: Illegal(
                 MERCHANT_BOX,
@@ -347,7 +328,7 @@ class Returning(Task):
         )
 
     def choices(self, state: State) -> list[Any]:
-        return [ReturnGood(g) for g, n in state.seat.goods.items() if n]
+        return [m.ReturnGood(g) for g, n in state.seat.goods.items() if n]
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,13 +342,13 @@ class Choosing(Task):
             state.player,
             PHASE,
             "choice",
-            (ChooseGood,),
+            (m.ChooseGood,),
             "the good of your choice",
             missing=Illegal(TAKE_CARD, "name the good of your choice the card gives (good:)"),
         )
 
     def choices(self, state: State) -> list[Any]:
-        return [ChooseGood(g) for g in choosable(state)]
+        return [m.ChooseGood(g) for g in choosable(state)]
 
     def carry_out(self, state: State) -> list[str] | None:
         if choosable(state):
@@ -400,9 +381,9 @@ class CardAction(Task):
             state.player,
             PHASE,
             "choice",
-            (ACTION_OF[self.step.action], Exchange, Decline),
+            (ACTION_OF[self.step.action], m.Exchange, m.Decline),
             f"the card's {self.step.action} action, or none",
-            default=None if left else DECLINE,
+            default=None if left else m.DECLINE,
             missing=unused_exchange(left),
         )
 
