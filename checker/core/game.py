@@ -30,6 +30,7 @@ every game follows is in docs/new-game.md.
 from __future__ import annotations
 
 import copy
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -204,6 +205,37 @@ FLOW_HOOKS = (
 )
 
 
+# A game package's modules and the rules object's attributes they become (docs/new-game.md).
+GAME_MODULES = {
+    "preparation": "setup",
+    "flow": "flow",
+    "scoring": "scoring",
+    "logformat": "logformat",
+    "position": "position",
+    "bot": "bot",
+}
+MOVE_HOOKS = ("describe", "spellings", "spends")  # functions of the game's moves module
+
+
+def wire_modules(cls: type, package: str) -> None:
+    """Give a rules class the modules of its game ``package`` (GAME_MODULES), the log sections
+    its log format declares (``TOP_KEYS``) and its moves module's words (MOVE_HOOKS) and
+    ``MOVE_PHASES``: whatever the class does not set itself."""
+    own = cls.__dict__
+    for attr, name in GAME_MODULES.items():
+        if attr not in own:
+            setattr(cls, attr, importlib.import_module(f"{package}.{name}"))
+    if "log_keys" not in own:
+        cls.log_keys = getattr(cls.logformat, "TOP_KEYS", ())  # type: ignore[attr-defined]
+    moves = importlib.import_module(f"{package}.moves")
+    for name in MOVE_HOOKS:
+        hook = getattr(moves, name, None)
+        if hook is not None and name not in own:
+            setattr(cls, name, staticmethod(hook))
+    if "move_phases" not in own:
+        cls.move_phases = getattr(moves, "MOVE_PHASES", {})  # type: ignore[attr-defined]
+
+
 class RulesBase:
     """What a game's rules object is made of. A game sets the class attributes and writes the
     methods marked *game*; the rest are the core's, with defaults a game may override."""
@@ -252,9 +284,12 @@ class RulesBase:
     _pick_move: ClassVar[Callable[..., Any] | None] = None
     _pick_outcome: ClassVar[Callable[..., Any] | None] = None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Bind the game's ``flow`` functions as its hooks (a hook the class writes wins)."""
+    def __init_subclass__(cls, package: str | None = None, **kwargs: Any) -> None:
+        """Bind the game's modules (``package``: wire_modules) and its ``flow`` functions as
+        its hooks (a hook the class writes wins)."""
         super().__init_subclass__(**kwargs)
+        if package is not None:
+            wire_modules(cls, package)
         flow = cls.__dict__.get("flow")
         if flow is None:
             return

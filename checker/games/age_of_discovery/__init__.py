@@ -1,15 +1,11 @@
-"""Age of Discovery: the rules object the checker, play and simulate use.
-
-It wires the game's modules into the core's shape (docs/new-game.md): the move table, the
-decisions of ``flow``, the log format, the scoring and the end position.
-"""
+"""Age of Discovery: the rules object the checker, play and simulate use (docs/new-game.md):
+the move table; the game's modules are wired by package."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from portolan.checker.core.game import RulesBase
-from portolan.checker.games.age_of_discovery import bot, flow, logformat, position, scoring
 from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery import setup as s
 from portolan.checker.games.age_of_discovery.actions import contracts as c
@@ -21,17 +17,11 @@ from portolan.checker.games.age_of_discovery.book import CardBook
 from portolan.checker.games.age_of_discovery.sections import COURSE_OF_PLAY, FINAL_SCORING
 
 
-class AgeOfDiscoveryRules(RulesBase):
+class AgeOfDiscoveryRules(RulesBase, package=__name__):
     id = "age-of-discovery"
     turn_section = COURSE_OF_PLAY
     end_section = FINAL_SCORING
-    log_keys = logformat.TOP_KEYS
     book_class = CardBook
-    preparation = s
-    flow = flow
-    scoring = scoring
-    logformat = logformat
-    position = position
     moves = {
         # the setup (§3.0)
         m.SetupShip: (s.check_setup_ship, s.apply_setup_ship),
@@ -61,20 +51,12 @@ class AgeOfDiscoveryRules(RulesBase):
         m.Reserve: (r.check_reserve, r.reserve),
     }
 
-    describe = staticmethod(m.describe)
-
     def outcome_name(self, move: Any) -> str:
         if isinstance(move, m.KeepSecret):
             return m.HIDDEN
         return move.card if isinstance(move, m.CARD_REVEALS) else m.describe(move)
 
-    spellings = staticmethod(m.spellings)
-
-    def spends(self, move: Any) -> str | None:
-        return m.spends(move)
-
     # -- bots
-    bot = bot
     worth_scale = 8.0  # a lead of 8 points is a fair but not a safe lead (scores run 60-130)
     rollout_steps = 60
 

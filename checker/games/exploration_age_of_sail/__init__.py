@@ -1,8 +1,5 @@
-"""Exploration in the Age of Sail: the rules object the checker, play and simulate use.
-
-It wires the game's modules into the core's shape (docs/new-game.md): the move table, the
-decisions of ``flow``, the log format, the scoring and the end position.
-"""
+"""Exploration in the Age of Sail: the rules object the checker, play and simulate use
+(docs/new-game.md): the move table; the game's modules are wired by package."""
 
 from __future__ import annotations
 
@@ -10,23 +7,16 @@ from typing import Any
 
 from portolan.checker.core.game import RulesBase
 from portolan.checker.games.exploration_age_of_sail import actions as a
-from portolan.checker.games.exploration_age_of_sail import bot, flow, logformat, position, scoring
 from portolan.checker.games.exploration_age_of_sail import moves as m
-from portolan.checker.games.exploration_age_of_sail import setup as preparation
 from portolan.checker.games.exploration_age_of_sail.book import CardBook
 from portolan.checker.games.exploration_age_of_sail.sections import END_OF_GAME, TURN_SEQUENCE
 
 
-class ExplorationRules(RulesBase):
+class ExplorationRules(RulesBase, package=__name__):
     id = "exploration-age-of-sail"
     turn_section = TURN_SEQUENCE
     end_section = END_OF_GAME
     book_class = CardBook
-    preparation = preparation
-    flow = flow
-    scoring = scoring
-    logformat = logformat
-    position = position
     moves = {
         m.StartTurn: (None, a.start_turn),
         m.Draw: (a.check_draw, a.apply_draw),
@@ -40,19 +30,12 @@ class ExplorationRules(RulesBase):
         m.Discard: (a.check_discard, a.apply_discard),
         m.EndTurn: (a.check_end_turn, a.apply_end_turn),
     }
-    move_phases = m.MOVE_PHASES
 
     def outcome_name(self, move: Any) -> str:
-        return (
-            move.card if isinstance(move, (m.Draw, m.Reveal, m.RandomDiscard)) else m.describe(move)
-        )
+        cards = (m.Draw, m.Reveal, m.RandomDiscard)
+        return move.card if isinstance(move, cards) else m.describe(move)
 
-    describe = staticmethod(m.describe)
-
-    spellings = staticmethod(m.spellings)
-
-    # -- bots (checker/core/bots): the game's worths and what a seat cannot see
-    bot = bot
+    # the bots' scale of points (checker/core/bots) and how far a rollout looks
     worth_scale = 5.0
     rollout_steps = 8
 
