@@ -205,6 +205,32 @@ FLOW_HOOKS = (
 )
 
 
+def answers(move: type, check: Check | None = None) -> Callable[[Apply], Apply]:
+    """Mark the decorated function as the apply of ``move``, after ``check`` (None: always
+    legal once asked); ``move_table`` gathers the marks into a game's move table."""
+
+    def mark(apply: Apply) -> Apply:
+        apply.answers = (move, check)  # type: ignore[attr-defined]
+        return apply
+
+    return mark
+
+
+def move_table(*modules: Any) -> dict[type, tuple[Check | None, Apply]]:
+    """Every move type -> (check, apply), from the functions of ``modules`` marked ``answers``."""
+    table: dict[type, tuple[Check | None, Apply]] = {}
+    for module in modules:
+        for apply in vars(module).values():
+            mark = getattr(apply, "answers", None)
+            if mark is None or apply.__module__ != module.__name__:
+                continue
+            move, check = mark
+            if move in table:
+                raise ValueError(f"{move.__name__} is answered twice ({module.__name__})")
+            table[move] = (check, apply)
+    return table
+
+
 # A game package's modules and the rules object's attributes they become (docs/new-game.md).
 GAME_MODULES = {
     "preparation": "setup",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from portolan.checker.core.game import RulesBase
+from portolan.checker.core.game import RulesBase, move_table
 from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery import setup as s
 from portolan.checker.games.age_of_discovery.actions import contracts as c
@@ -22,34 +22,8 @@ class AgeOfDiscoveryRules(RulesBase, package=__name__):
     turn_section = COURSE_OF_PLAY
     end_section = FINAL_SCORING
     book_class = CardBook
-    moves = {
-        # the setup (§3.0)
-        m.SetupShip: (s.check_setup_ship, s.apply_setup_ship),
-        m.RowContract: (c.check_row_contract, c.apply_row_contract),
-        m.DealContract: (s.check_deal_contract, s.apply_deal_contract),
-        m.DealMission: (s.check_deal_mission, s.apply_deal_mission),
-        m.DealFlagship: (s.check_deal_flagship, s.apply_deal_flagship),
-        m.KeepSecret: (s.check_keep_secret, s.apply_keep_secret),
-        # a turn (§4.0) and taking coins (§4.1)
-        m.StartTurn: (None, turn.begin_turn),
-        m.TakeCoins: (turn.check_take_coins, turn.take_coins),
-        m.EndTurn: (None, turn.end_turn),
-        # accepting a trade contract (§4.2)
-        m.TakeContract: (c.check_take_contract, c.take_contract),
-        m.DrawContract: (c.check_draw_contract, c.draw_contract),
-        m.ContractDrawn: (c.check_contract_drawn, c.contract_drawn),
-        m.Contract: (c.check_contract, c.apply_contract),
-        # purchasing ships (§4.3)
-        m.Buy: (b.check_buy, b.buy),
-        m.TurnOver: (b.check_turn_over, b.turn_over),
-        # sending ships (§4.4)
-        m.SendShip: (t.check_send_ship, t.send_ship),
-        m.Sail: (t.check_sail, t.sail),
-        m.PlayContract: (t.check_play_contract, t.play_contract),
-        m.Assign: (t.check_assign, t.assign),
-        # the Reservation card (§6.2)
-        m.Reserve: (r.check_reserve, r.reserve),
-    }
+    # every move's check and apply: the functions its actions mark @answers(move, check)
+    moves = move_table(s, c, turn, b, t, r)
 
     def outcome_name(self, move: Any) -> str:
         if isinstance(move, m.KeepSecret):

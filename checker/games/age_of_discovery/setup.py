@@ -9,7 +9,7 @@ game; a flagship may be named when it is first sent (see actions/sending.py).
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.tasks import DrawingBlind
@@ -149,6 +149,7 @@ def check_setup_ship(state: State, move: m.SetupShip) -> Illegal | None:
     return None
 
 
+@answers(m.SetupShip, check_setup_ship)
 def apply_setup_ship(state: State, move: m.SetupShip) -> list[str]:
     take(state.unseen, move.card)
     row = state.purchase if move.row == PURCHASE else state.filling
@@ -171,6 +172,7 @@ def check_deal_contract(state: State, move: m.DealContract) -> Illegal | None:
     return check_contract_reveal(state, move.card, STARTING_PLAY, "dealt")
 
 
+@answers(m.DealContract, check_deal_contract)
 def apply_deal_contract(state: State, move: m.DealContract) -> list[str]:
     state.contract_deck.remove(move.card)
     state.hands[move.player].append(move.card)
@@ -192,6 +194,7 @@ def check_deal_mission(state: State, move: m.DealMission) -> Illegal | None:
     return None
 
 
+@answers(m.DealMission, check_deal_mission)
 def apply_deal_mission(state: State, move: m.DealMission) -> list[str]:
     state.mission_pool.remove(move.card)
     state.missions[move.player] = move.card
@@ -219,6 +222,7 @@ def check_deal_flagship(state: State, move: m.DealFlagship) -> Illegal | None:
     return flagship_problem(state, move.player, move.card)
 
 
+@answers(m.DealFlagship, check_deal_flagship)
 def apply_deal_flagship(state: State, move: m.DealFlagship) -> list[str]:
     state.flagship_pool.remove(move.card)
     state.flagship[move.player] = move.card
@@ -248,6 +252,7 @@ def check_keep_secret(state: State, move: m.KeepSecret) -> Illegal | None:
     return None
 
 
+@answers(m.KeepSecret, check_keep_secret)
 def apply_keep_secret(state: State, move: m.KeepSecret) -> list[str]:
     p = move.player
     if move.what == "contract":

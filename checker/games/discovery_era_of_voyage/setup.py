@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.book import PRODUCTION, IslandBook, counted
 from portolan.checker.games.discovery_era_of_voyage.sections import GAME_PREPARATION
@@ -98,6 +98,7 @@ def check_place_island(state: State, move: m.PlaceIsland) -> Illegal | None:
     )
 
 
+@answers(m.PlaceIsland, check_place_island)
 def place_island(state: State, move: m.PlaceIsland) -> list[str]:
     island = state.book.island(move.card)
     state.slot_of[move.card] = len(state.ring)
@@ -107,6 +108,7 @@ def place_island(state: State, move: m.PlaceIsland) -> list[str]:
     return [f"slot {len(state.ring)}: {move.card} ({island.label} {island.number})"]
 
 
+@answers(m.FirstPlayer)
 def first_player(state: State, move: m.FirstPlayer) -> list[str]:
     k = state.players.index(move.player)
     state.first = move.player
@@ -116,6 +118,7 @@ def first_player(state: State, move: m.FirstPlayer) -> list[str]:
     return [f"{move.player} is the starting player; turn order {', '.join(state.order)}"]
 
 
+@answers(m.StartingCoins)
 def starting_coins(state: State, move: m.StartingCoins) -> list[str]:
     k = state.book.constants
     state.by_seat = move.by_seat
@@ -144,6 +147,7 @@ def check_markers(state: State, move: m.Markers) -> Illegal | None:
     return None
 
 
+@answers(m.Markers, check_markers)
 def investment_markers(state: State, move: m.Markers) -> list[str]:
     for p in state.players:
         state.left[p] = move.count

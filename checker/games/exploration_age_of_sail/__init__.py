@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from portolan.checker.core.game import RulesBase
+from portolan.checker.core.game import RulesBase, move_table
 from portolan.checker.games.exploration_age_of_sail import actions as a
 from portolan.checker.games.exploration_age_of_sail import moves as m
 from portolan.checker.games.exploration_age_of_sail.book import CardBook
@@ -17,19 +17,8 @@ class ExplorationRules(RulesBase, package=__name__):
     turn_section = TURN_SEQUENCE
     end_section = END_OF_GAME
     book_class = CardBook
-    moves = {
-        m.StartTurn: (None, a.start_turn),
-        m.Draw: (a.check_draw, a.apply_draw),
-        m.Form: (a.check_form, a.apply_form),
-        m.EndExpeditions: (None, a.end_expeditions),
-        m.Explore: (a.check_explore, a.explore),
-        m.Reveal: (a.check_reveal, a.apply_reveal),
-        m.Save: (a.check_save, a.apply_save),
-        m.NoSave: (None, a.no_save),
-        m.RandomDiscard: (a.check_random_discard, a.apply_random_discard),
-        m.Discard: (a.check_discard, a.apply_discard),
-        m.EndTurn: (a.check_end_turn, a.apply_end_turn),
-    }
+    # every move's check and apply: the functions its actions mark @answers(move, check)
+    moves = move_table(a)
 
     def outcome_name(self, move: Any) -> str:
         cards = (m.Draw, m.Reveal, m.RandomDiscard)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.core.turn import Task
 from portolan.checker.games.exploration_age_of_sail import moves as m
@@ -417,6 +417,7 @@ def advance(state: State) -> list[str]:
 
 
 # -- The moves: (check, apply) pairs for the move table -----------------------------------------
+@answers(m.StartTurn)
 def start_turn(state: State, move: m.StartTurn) -> list[str]:
     return begin_turn(state)
 
@@ -425,19 +426,23 @@ def check_draw(state: State, move: m.Draw) -> Illegal | None:
     return _in_deck(state, state.expedition_deck, move.card, "Expedition deck", OUTFIT_PHASE)
 
 
+@answers(m.Draw, check_draw)
 def apply_draw(state: State, move: m.Draw) -> list[str]:
     return moving_on(state, draw(state, move.card))
 
 
+@answers(m.Form, check_form)
 def apply_form(state: State, move: m.Form) -> list[str]:
     return moving_on(state, form_expedition(state, move))
 
 
+@answers(m.EndExpeditions)
 def end_expeditions(state: State, move: m.EndExpeditions) -> list[str]:
     state.phase = EXPLORATION
     return moving_on(state, [])
 
 
+@answers(m.Explore, check_explore)
 def explore(state: State, move: m.Explore) -> list[str]:
     return moving_on(state, turn_over(state, move))
 
@@ -446,14 +451,17 @@ def check_reveal(state: State, move: m.Reveal) -> Illegal | None:
     return _in_deck(state, state.exploration_deck, move.card, "Exploration deck", EXPLORATION_PHASE)
 
 
+@answers(m.Reveal, check_reveal)
 def apply_reveal(state: State, move: m.Reveal) -> list[str]:
     return moving_on(state, reveal(state, move.card))
 
 
+@answers(m.Save, check_save)
 def apply_save(state: State, move: m.Save) -> list[str]:
     return moving_on(state, save(state, move))
 
 
+@answers(m.NoSave)
 def no_save(state: State, move: m.NoSave) -> list[str]:
     return moving_on(state, suffer(state))
 
@@ -469,10 +477,12 @@ def check_random_discard(state: State, move: m.RandomDiscard) -> Illegal | None:
     return None
 
 
+@answers(m.RandomDiscard, check_random_discard)
 def apply_random_discard(state: State, move: m.RandomDiscard) -> list[str]:
     return moving_on(state, random_discard(state, move.card))
 
 
+@answers(m.Discard, check_discard)
 def apply_discard(state: State, move: m.Discard) -> list[str]:
     return moving_on(state, discard(state, move))
 
@@ -488,6 +498,7 @@ def check_end_turn(state: State, move: m.EndTurn) -> Illegal | None:
     return None
 
 
+@answers(m.EndTurn, check_end_turn)
 def apply_end_turn(state: State, move: m.EndTurn) -> list[str]:
     return end_turn(state)
 

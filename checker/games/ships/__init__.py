@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from portolan.checker.core.game import RulesBase
+from portolan.checker.core.game import RulesBase, move_table
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.ships import bot
 from portolan.checker.games.ships import moves as m
@@ -21,33 +21,8 @@ class ShipsRules(RulesBase, package=__name__):
     turn_section = GAME_PLAY
     end_section = END_OF_GAME
     book_class = Book
-    moves = {
-        m.StartTurn: (None, turn.apply_start_turn),
-        m.Deal: (cards.check_deal, cards.apply_deal),
-        m.PlaceShip: (ships.check_place, ships.apply_place),
-        m.UpgradeShip: (ships.check_upgrade, ships.apply_upgrade),
-        m.RemoveShip: (ships.check_remove, ships.apply_remove),
-        m.TakeCard: (cards.check_take_card, cards.apply_take_card),
-        m.TakeGold: (income.check_take_gold, income.apply_take_gold),
-        m.TakeNavigation: (income.check_take_navigation, income.apply_take_navigation),
-        m.SellGoods: (income.check_sell, income.apply_sell),
-        m.Retrieve: (income.check_retrieve, income.apply_retrieve),
-        m.Exchange: (turn.check_exchange, turn.apply_exchange),
-        m.EndTurn: (turn.check_end_turn, turn.apply_end_turn),
-        # what an action asks once begun
-        m.Trade: (areas.check_trade, areas.apply_trade),
-        m.City: (areas.check_city, areas.apply_city),
-        m.ReturnGood: (areas.check_return, areas.apply_return),
-        m.SellGood: (income.check_sell_good, income.apply_sell_good),
-        m.StopSelling: (income.check_stop_selling, income.apply_stop_selling),
-        m.TakeBack: (income.check_take_back, income.apply_take_back),
-        m.TakeBackAll: (None, income.apply_take_back_all),
-        m.StopRetrieving: (income.check_stop_retrieving, income.apply_stop_retrieving),
-        # what a card asks
-        m.ChooseGood: (cards.check_choose, cards.apply_choose),
-        m.TakeBackShips: (ships.check_take_back_ships, ships.apply_take_back_ships),
-        m.Decline: (cards.check_decline, cards.apply_decline),
-    }
+    # every move's check and apply: the functions its actions mark @answers(move, check)
+    moves = move_table(turn, cards, ships, income, areas)
 
     def outcome_name(self, move: Any) -> str:
         return move.card if isinstance(move, m.Deal) else m.describe(move)

@@ -4,7 +4,7 @@ top card of the draw deck; and the contracts turned face up into the row, at the
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import (
     begin,
@@ -90,6 +90,7 @@ def check_draw_contract(state: State, move: m.DrawContract) -> Illegal | None:
     return None
 
 
+@answers(m.TakeContract, check_take_contract)
 def take_contract(state: State, move: m.TakeContract | m.Contract) -> list[str]:
     p = state.player
     card = move.card
@@ -111,6 +112,7 @@ def take_contract(state: State, move: m.TakeContract | m.Contract) -> list[str]:
     return events
 
 
+@answers(m.DrawContract, check_draw_contract)
 def draw_contract(state: State, move: m.DrawContract | m.Contract) -> list[str]:
     in_block(state, "contract")
     begin(state, CONTRACT)
@@ -123,6 +125,7 @@ def check_contract_drawn(state: State, move: m.ContractDrawn) -> Illegal | None:
     return check_contract_reveal(state, move.card, ACCEPT_CONTRACT, "drawn from the draw deck")
 
 
+@answers(m.ContractDrawn, check_contract_drawn)
 def contract_drawn(state: State, move: m.ContractDrawn | m.Contract) -> list[str]:
     card = move.card
     state.contract_deck.remove(card)
@@ -131,6 +134,7 @@ def contract_drawn(state: State, move: m.ContractDrawn | m.Contract) -> list[str
     return [f"pays {state.k['contract_cost']} coin and draws {card} from the draw deck"]
 
 
+@answers(m.Contract, check_contract)
 def apply_contract(state: State, move: m.Contract) -> list[str]:
     if taken_face_up(state, move.card):
         return take_contract(state, move)
@@ -145,6 +149,7 @@ def check_row_contract(state: State, move: m.RowContract) -> Illegal | None:
     return check_contract_reveal(state, move.card, section, "turned face up")
 
 
+@answers(m.RowContract, check_row_contract)
 def apply_row_contract(state: State, move: m.RowContract) -> list[str]:
     if state.phase == SETUP:
         state.contract_deck.remove(move.card)

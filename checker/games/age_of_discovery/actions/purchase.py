@@ -5,7 +5,7 @@ and a card turned over from the draw piles in its place, a scoring card among th
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import (
@@ -84,6 +84,7 @@ def check_buy(state: State, move: m.Buy) -> Illegal | None:
     return None
 
 
+@answers(m.Buy, check_buy)
 def buy(state: State, move: m.Buy) -> list[str]:
     p = state.player
     in_block(state, "buy")
@@ -157,6 +158,7 @@ def check_turn_over(state: State, move: m.TurnOver) -> Illegal | None:
     return None
 
 
+@answers(m.TurnOver, check_turn_over)
 def turn_over(state: State, move: m.TurnOver) -> list[str]:
     i = first_pile(state)
     state.piles[i] -= 1

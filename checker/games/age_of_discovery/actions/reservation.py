@@ -3,7 +3,7 @@ face-up contract, that no other player may take until the end of the owner's nex
 
 from __future__ import annotations
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import in_block, reserved_at
@@ -74,6 +74,7 @@ def check_reserve(state: State, move: m.Reserve) -> Illegal | None:
     return None
 
 
+@answers(m.Reserve, check_reserve)
 def reserve(state: State, move: m.Reserve) -> list[str]:
     p = state.player
     in_block(state, "reserve")

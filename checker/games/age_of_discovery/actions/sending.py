@@ -6,7 +6,7 @@ of its two colours (§2.1)."""
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import (
@@ -69,6 +69,7 @@ def check_send_ship(state: State, move: m.SendShip) -> Illegal | None:
     return gate(state, SEND) or owns_ship(state, state.player, move.card)
 
 
+@answers(m.SendShip, check_send_ship)
 def send_ship(state: State, move: m.SendShip) -> list[str]:
     p = state.player
     in_block(state, "send")
@@ -216,6 +217,7 @@ def play_wild(state: State) -> None:
     put(state.boxed, name)
 
 
+@answers(m.Sail, check_sail)
 def sail(state: State, move: m.Sail) -> list[str]:
     p = state.player
     card = turn.top(state).card
@@ -269,6 +271,7 @@ def check_play_contract(state: State, move: m.PlayContract) -> Illegal | None:
     return None
 
 
+@answers(m.PlayContract, check_play_contract)
 def play_contract(state: State, move: m.PlayContract) -> list[str]:
     p = state.player
     in_block(state, "send")
@@ -323,6 +326,7 @@ def check_assign(state: State, move: m.Assign) -> Illegal | None:
     return fee_problem(state, move.card, TRADE_CONTRACTS)
 
 
+@answers(m.Assign, check_assign)
 def assign(state: State, move: m.Assign) -> list[str]:
     p = state.player
     v: Voyage = turn.top(state).voyage

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put
 from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import (
@@ -27,6 +27,7 @@ from portolan.checker.games.age_of_discovery.state import (
 )
 
 
+@answers(m.StartTurn)
 def begin_turn(state: State, move: m.StartTurn) -> list[str]:
     """§4.0 Note: the tokens on the player's contracts move one box; finished voyages pay."""
     state.turn += 1
@@ -61,6 +62,7 @@ def complete_voyage(state: State, v: Voyage) -> list[str]:
     ]
 
 
+@answers(m.EndTurn)
 def end_turn(state: State, move: m.EndTurn) -> list[str]:
     p = state.player
     events = []
@@ -87,6 +89,7 @@ def check_take_coins(state: State, move: m.TakeCoins) -> Illegal | None:
     return None
 
 
+@answers(m.TakeCoins, check_take_coins)
 def take_coins(state: State, move: m.TakeCoins) -> list[str]:
     in_block(state, "coins")
     begin(state, COINS)

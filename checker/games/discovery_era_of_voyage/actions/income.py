@@ -4,7 +4,7 @@ Cultural island (Symbol Details, Island Card Details)."""
 
 from __future__ import annotations
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.supply import (
     gain_coins,
@@ -83,6 +83,7 @@ def income_plan(book: IslandBook, name: str, markers: int) -> tuple:
     return plan
 
 
+@answers(m.Collect)
 def collect(state: State, move: m.Collect) -> list[str]:
     """Basic income, and the extra boxes the player's markers here give."""
     p = state.player
@@ -111,6 +112,7 @@ def collect(state: State, move: m.Collect) -> list[str]:
     return [text + short, *finish_income(state)]
 
 
+@answers(m.NoIncome)
 def no_income(state: State, move: m.NoIncome) -> list[str]:
     state.visit = Visit(declined=True)
     return ["takes no income", *finish_income(state)]
@@ -139,6 +141,7 @@ def finish_income(state: State) -> list[str]:
     return events
 
 
+@answers(m.Take)
 def take(state: State, move: m.Take) -> list[str]:
     p = state.player
     state.res[p][move.resource] += 1
@@ -219,6 +222,7 @@ def check_trade(state: State, move: m.Trade) -> Illegal | None:
     return None
 
 
+@answers(m.Trade, check_trade)
 def trade(state: State, move: m.Trade) -> list[str]:
     p = state.player
     price, used = trade_price(state, move.action, move.resource)
@@ -265,6 +269,7 @@ def check_exchange(state: State, move: m.Exchange) -> Illegal | None:
     return None
 
 
+@answers(m.Exchange, check_exchange)
 def exchange(state: State, move: m.Exchange) -> list[str]:
     p = state.player
     island = state.book.island(state.where(p))
@@ -286,11 +291,13 @@ def check_pick(state: State, move: m.Pick) -> Illegal | None:
     return check_exchange(state, m.EXCHANGES[move.resource])
 
 
+@answers(m.Pick, check_pick)
 def apply_pick(state: State, move: m.Pick) -> list[str]:
     if state.visit.takes:
         return take(state, m.Take(move.resource))
     return exchange(state, m.EXCHANGES[move.resource])
 
 
+@answers(m.EndIncome)
 def end_income(state: State, move: m.EndIncome) -> list[str]:
     return finish_income(state)

@@ -4,7 +4,7 @@ ends the game at the end of the round."""
 
 from __future__ import annotations
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.supply import (
     bundle_words,
@@ -64,6 +64,7 @@ def check_invest(state: State, move: m.Invest) -> Illegal | None:
     return None
 
 
+@answers(m.Invest, check_invest)
 def invest(state: State, move: m.Invest) -> list[str]:
     p = state.player
     slot = state.at[p]

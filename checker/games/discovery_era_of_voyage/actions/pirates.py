@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.game import Decision, Illegal, answers
 from portolan.checker.core.turn import Task
 from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.sailing import not_in_circle
@@ -38,6 +38,7 @@ def check_place_pirate(state: State, move: m.PlacePirate) -> Illegal | None:
     return None
 
 
+@answers(m.PlacePirate, check_place_pirate)
 def place_pirate(state: State, move: m.PlacePirate) -> list[str]:
     k = state.pirates_placed
     state.pirates[k] = [state.slot_of[move.island], move.bow]
@@ -166,6 +167,7 @@ class PayingPirate(Task):
         return [m.PayPirate(pay) for pay in pirate_payments(state)]
 
 
+@answers(m.TurnPirate, check_turn_pirate)
 def turn_pirate(state: State, move: m.TurnPirate) -> list[str]:
     if isinstance(turn.top(state), PickingPirate):  # the pirate named now
         turn.pop(state)
@@ -178,6 +180,7 @@ def turn_pirate(state: State, move: m.TurnPirate) -> list[str]:
     return pay_pirate(state, m.PayPirate(move.payment))
 
 
+@answers(m.PayPirate, check_pay_pirate)
 def pay_pirate(state: State, move: m.PayPirate) -> list[str]:
     p = state.player
     cost = state.book.constants["pirate_turn_cost"]
@@ -226,6 +229,7 @@ def check_move_pirate(state: State, move: m.MovePirate) -> Illegal | None:
     return None
 
 
+@answers(m.MovePirate, check_move_pirate)
 def move_pirate(state: State, move: m.MovePirate) -> list[str]:
     p = state.player
     k = state.pirate_at(state.at[p])

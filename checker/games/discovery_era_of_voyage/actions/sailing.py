@@ -3,7 +3,7 @@ cost of the steps, or back to the Central Island; a tariff to every ship where o
 
 from __future__ import annotations
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.supply import pay
 from portolan.checker.games.discovery_era_of_voyage.book import BOW_NAMES, COIN, counted
@@ -104,6 +104,7 @@ def check_sail(state: State, move: m.Sail) -> Illegal | None:
     )
 
 
+@answers(m.Sail, check_sail)
 def sail(state: State, move: m.Sail) -> list[str]:
     p = state.player
     target, steps = resolve_sail(state, move)
@@ -131,6 +132,7 @@ def sail(state: State, move: m.Sail) -> list[str]:
     return events
 
 
+@answers(m.Bow)
 def set_bow(state: State, move: m.Bow) -> list[str]:
     p = state.player
     state.bow[p] = move.direction
@@ -164,6 +166,7 @@ def check_return(state: State, move: m.Return) -> Illegal | None:
     return None
 
 
+@answers(m.Return, check_return)
 def sail_home(state: State, move: m.Return) -> list[str]:
     p = state.player
     owed, cost = return_cost(state)

@@ -3,6 +3,7 @@ and the game at the end of a round in which an end condition was met (End of Gam
 
 from __future__ import annotations
 
+from portolan.checker.core.game import answers
 from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.pirates import pirates_due
 from portolan.checker.games.discovery_era_of_voyage.state import (
@@ -15,6 +16,7 @@ from portolan.checker.games.discovery_era_of_voyage.state import (
 )
 
 
+@answers(m.StartTurn)
 def begin_turn(state: State, move: m.StartTurn) -> list[str]:
     """A new turn: nothing turned, sailed or invested yet; Sailing first, or the pirates when
     they are due."""
@@ -58,10 +60,12 @@ def finish_turn(state: State) -> list[str]:
     return end_turn(state)
 
 
+@answers(m.NoInvest)
 def no_invest(state: State, move: m.NoInvest) -> list[str]:
     """Invest is optional: without it, the turn ends."""
     return finish_turn(state)
 
 
+@answers(m.EndTurn)
 def end_of_turn(state: State, move: m.EndTurn) -> list[str]:
     return end_turn(state)

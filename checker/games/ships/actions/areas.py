@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.game import Decision, Illegal, answers
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions.common import (
@@ -303,6 +303,7 @@ def check_trade(state: State, move: m.Trade) -> Illegal | None:
     return None
 
 
+@answers(m.Trade, check_trade)
 def apply_trade(state: State, move: m.Trade) -> list[str]:
     turn.pop(state)
     book, seat, p = state.book, state.seat, state.current
@@ -438,6 +439,7 @@ def check_city(state: State, move: m.City) -> Illegal | None:
     return None
 
 
+@answers(m.City, check_city)
 def apply_city(state: State, move: m.City) -> list[str]:
     no_food = turn.pop(state).no_food
     book, seat, p = state.book, state.seat, state.current
@@ -478,6 +480,7 @@ def check_return(state: State, move: m.ReturnGood) -> Illegal | None:
     return None
 
 
+@answers(m.ReturnGood, check_return)
 def apply_return(state: State, move: m.ReturnGood) -> list[str]:
     seat = state.seat
     seat.goods[move.good] -= 1

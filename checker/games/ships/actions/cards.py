@@ -5,7 +5,7 @@ their taker until their era ends."""
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
@@ -66,6 +66,7 @@ def check_deal(state: State, move: m.Deal) -> Illegal | None:
     return Illegal(section, f"{move.card} cannot be dealt: {copies} {where_is(state, move.card)}")
 
 
+@answers(m.Deal, check_deal)
 def apply_deal(state: State, move: m.Deal) -> list[str]:
     take(state.decks[state.era], move.card)
     put(state.display, move.card)
@@ -95,6 +96,7 @@ def take_card_problem(state: State, move: m.TakeCard, step) -> Illegal | None:
     return None
 
 
+@answers(m.TakeCard, check_take_card)
 def apply_take_card(state: State, move: m.TakeCard) -> list[str]:
     cube, step = resolve_cube(state, move.cube, TAKE)
     if step is not None:
@@ -129,6 +131,7 @@ def check_choose(state: State, move: m.ChooseGood) -> Illegal | None:
     return None
 
 
+@answers(m.ChooseGood, check_choose)
 def apply_choose(state: State, move: m.ChooseGood) -> list[str]:
     n = turn.pop(state).n
     if n > 1:
@@ -141,6 +144,7 @@ def check_decline(state: State, move: m.Decline) -> Illegal | None:
     return unused_exchange(left) if left else None
 
 
+@answers(m.Decline, check_decline)
 def apply_decline(state: State, move: m.Decline) -> list[str]:
     top = turn.pop(state)
     what = top.step.action if isinstance(top, CardAction) else "taking ships back"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.game import Decision, Illegal, answers
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions.common import (
@@ -49,6 +49,7 @@ def gold_paid(state: State, action: str, cube: str) -> int:
     return max(0, gold_cost(state, action, cube) - state.pend_gold)
 
 
+@answers(m.TakeGold, check_take_gold)
 def apply_take_gold(state: State, move: m.TakeGold) -> list[str]:
     events = pay_for(state, move, GOLD_ACTION)
     return [*events, f"takes {gain_gold(state, state.current, 1)}"]
@@ -65,6 +66,7 @@ def navigation_problem(state: State, move: m.TakeNavigation, step) -> Illegal | 
     return None
 
 
+@answers(m.TakeNavigation, check_take_navigation)
 def apply_take_navigation(state: State, move: m.TakeNavigation) -> list[str]:
     events = pay_for(state, move, NAV_ACTION)
     n = min(NAV_TAKEN, state.pool[NAVIGATION])
@@ -84,6 +86,7 @@ def sell_problem(state: State, move: m.SellGoods, step) -> Illegal | None:
     return None
 
 
+@answers(m.SellGoods, check_sell)
 def apply_sell(state: State, move: m.SellGoods) -> list[str]:
     cube, step = resolve_cube(state, move.cube, SELL_ACTION)
     bonus = ()
@@ -132,6 +135,7 @@ def check_sell_good(state: State, move: m.SellGood) -> Illegal | None:
     return None
 
 
+@answers(m.SellGood, check_sell_good)
 def apply_sell_good(state: State, move: m.SellGood) -> list[str]:
     state.seat.goods[move.good] -= 1
     state.pool[move.good] += 1
@@ -161,6 +165,7 @@ def finish_selling(state: State) -> list[str]:
     return [f"sells {what}: {gain_gold(state, p, gold)}{extra}"]
 
 
+@answers(m.StopSelling, check_stop_selling)
 def apply_stop_selling(state: State, move: m.StopSelling) -> list[str]:
     return finish_selling(state)
 
@@ -184,6 +189,7 @@ def retrieve_problem(state: State, move: m.Retrieve, step) -> Illegal | None:
     return None
 
 
+@answers(m.Retrieve, check_retrieve)
 def apply_retrieve(state: State, move: m.Retrieve) -> list[str]:
     events = pay_for(state, move, RETRIEVE_ACTION)
     seat = state.seat
@@ -264,6 +270,7 @@ def check_take_back(state: State, move: m.TakeBack) -> Illegal | None:
     return None
 
 
+@answers(m.TakeBack, check_take_back)
 def apply_take_back(state: State, move: m.TakeBack) -> list[str]:
     area = turn.top(state).area
     p = state.current
@@ -280,6 +287,7 @@ def apply_take_back(state: State, move: m.TakeBack) -> list[str]:
     return [f"takes back the cube in {move.location} {move.good}"]
 
 
+@answers(m.TakeBackAll)
 def apply_take_back_all(state: State, move: m.TakeBackAll) -> list[str]:
     area = turn.pop(state).area
     p = state.current
@@ -303,6 +311,7 @@ def check_stop_retrieving(state: State, move: m.StopRetrieving) -> Illegal | Non
     return None
 
 
+@answers(m.StopRetrieving, check_stop_retrieving)
 def apply_stop_retrieving(state: State, move: m.StopRetrieving) -> list[str]:
     turn.pop(state)
     return [f"takes back {state.retrieved} cube(s) in all"]

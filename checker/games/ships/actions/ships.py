@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.game import Decision, Illegal, answers
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions.areas import Targeting, can_place
@@ -257,6 +257,7 @@ def place_problem(state: State, move: m.PlaceShip, step) -> Illegal | None:
     return ship_problem(state, move.age, move.box, age_cost(state, move.age), no_food)
 
 
+@answers(m.PlaceShip, check_place)
 def apply_place(state: State, move: m.PlaceShip) -> list[str]:
     cube, step = resolve_cube(state, move.cube, PLACE)
     if step is not None:
@@ -295,6 +296,7 @@ def upgrade_problem(state: State, move: m.UpgradeShip, step) -> Illegal | None:
     return ship_problem(state, move.age + 1, move.box, age_cost(state, move.age + 1), no_food)
 
 
+@answers(m.UpgradeShip, check_upgrade)
 def apply_upgrade(state: State, move: m.UpgradeShip) -> list[str]:
     cube, step = resolve_cube(state, move.cube, UPGRADE)
     if step is not None:
@@ -364,6 +366,7 @@ def remove_problem(state: State, move: m.RemoveShip, step) -> Illegal | None:
     return None
 
 
+@answers(m.RemoveShip, check_remove)
 def apply_remove(state: State, move: m.RemoveShip) -> list[str]:
     events = pay_for(state, move, REMOVE)
     return events + take_back(state, move.age, move.box, 1)
@@ -425,6 +428,7 @@ def check_take_back_ships(state: State, move: m.TakeBackShips) -> Illegal | None
     return None
 
 
+@answers(m.TakeBackShips, check_take_back_ships)
 def apply_take_back_ships(state: State, move: m.TakeBackShips) -> list[str]:
     turn.pop(state)
     events = []

@@ -4,7 +4,7 @@ exchanges while acting (Phase Two), tidying up (Phase Three), and the end of the
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions.common import (
     SHIP_ACTIONS,
@@ -23,6 +23,7 @@ PENDING = {FREE_CUBE: "pend_free", GOLD: "pend_gold", NAVIGATION: "pend_nav"}
 
 
 # -- Phase One: available actions --------------------------------------------------------------
+@answers(m.StartTurn)
 def apply_start_turn(state: State, move: m.StartTurn) -> list[str]:
     """The era's merchant cubes from stock and free action cubes from the pool; what cannot be
     taken is not made up; with no cube at all, one free action cube. Then kept cards pay."""
@@ -78,6 +79,7 @@ def check_exchange(state: State, move: m.Exchange) -> Illegal | None:
     return None
 
 
+@answers(m.Exchange, check_exchange)
 def apply_exchange(state: State, move: m.Exchange) -> list[str]:
     seat = state.seat
     seat.goods[move.good] -= 1
@@ -99,6 +101,7 @@ def check_end_turn(state: State, move: m.EndTurn) -> Illegal | None:
     return unused_exchange(left) if left else None
 
 
+@answers(m.EndTurn, check_end_turn)
 def apply_end_turn(state: State, move: m.EndTurn) -> list[str]:
     """Free action cubes in the action boxes go back to the pool; unused ones in the Action
     cubes section into stock, with unused merchant cubes. After the last seat's turn, the game
