@@ -39,6 +39,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.core.turn import Decision, Illegal, Task, run
 from portolan.checker.core.turn import missing_of as missing_of  # part of the core's contract too
+from portolan.checker.core.words import in_words
 from portolan.model.loader import Game
 from portolan.model.rules import RuleOption
 from portolan.yamlsrc import Pos, Source
@@ -366,7 +367,9 @@ class RulesBase:
         return self.scoring.score(state)
 
     def describe(self, move: Any) -> str:
-        raise NotImplementedError
+        """A move in words, as play lists it and a trace shows it: its ``WORDS`` (core/words.py)
+        unless the game's moves module words it (``describe``)."""
+        return in_words(move)
 
     # -- the core's ------------------------------------------------------------------------
     def decision(self, state: GameState) -> Decision | None:

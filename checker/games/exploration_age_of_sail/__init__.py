@@ -22,7 +22,7 @@ class ExplorationRules(RulesBase, package=__name__):
 
     def outcome_name(self, move: Any) -> str:
         cards = (m.Draw, m.Reveal, m.RandomDiscard)
-        return move.card if isinstance(move, cards) else m.describe(move)
+        return move.card if isinstance(move, cards) else self.describe(move)
 
     # the bots' scale of points (checker/core/bots) and how far a rollout looks
     worth_scale = 5.0
