@@ -164,32 +164,29 @@ def _misplaced_income(state: State, move) -> Illegal | None:
             f"({counted(markers_here(state), 'marker')} there)",
         )
     if isinstance(move, m.Trade):
-        if island.type != COMMERCIAL:
-            return Illegal(
-                ISLAND_CARD_DETAILS,
-                f"{island.name} is not a Commercial island: resources are bought and sold on "
-                "Commercial islands",
-            )
-        return Illegal(SYMBOL_DETAILS, f"{island.name} allows {counted(trades, 'trade')} a visit")
-    if island.type != CULTURAL:
+        where = "bought and sold on Commercial islands"
+        return _beyond_visit(island, COMMERCIAL, where, trades, "trade")
+    where = "exchanged for VP on the Cultural island"
+    return _beyond_visit(island, CULTURAL, where, exchanges, "exchange")
+
+
+def _beyond_visit(island, kind: str, where: str, allowed: int, what: str) -> Illegal:
+    """A trade or an exchange refused: the island is not of its ``kind`` (resources are
+    ``where``), or the visit has used the ``allowed`` ones."""
+    if island.type != kind:
         return Illegal(
             ISLAND_CARD_DETAILS,
-            f"{island.name} is not a Cultural island: resources are exchanged for VP on the "
-            "Cultural island",
+            f"{island.name} is not a {kind.capitalize()} island: resources are {where}",
         )
-    return Illegal(SYMBOL_DETAILS, f"{island.name} allows {counted(exchanges, 'exchange')} a visit")
+    return Illegal(SYMBOL_DETAILS, f"{island.name} allows {counted(allowed, what)} a visit")
 
 
 # -- Decisions -------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
     """Who must do what now (None: the game is over)."""
-    if state.phase == OVER:
-        return None
-    return _decision(state)
-
-
-def _decision(state: State) -> Decision:
     phase = state.phase
+    if phase == OVER:
+        return None
     p = state.player
     if phase == SETUP:
         return _setup_decision(state)

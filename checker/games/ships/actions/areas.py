@@ -16,6 +16,7 @@ from portolan.checker.games.ships.actions.common import (
     gain,
     gain_gold,
     gain_goods,
+    good_to_pool,
     navigation_in_hand,
     pay_navigation,
     score,
@@ -482,9 +483,7 @@ def check_return(state: State, move: m.ReturnGood) -> Illegal | None:
 
 @answers(m.ReturnGood, check_return)
 def apply_return(state: State, move: m.ReturnGood) -> list[str]:
-    seat = state.seat
-    seat.goods[move.good] -= 1
-    state.pool[move.good] += 1
+    good_to_pool(state, move.good)
     if state.warehouse_room(state.current) >= 0:
         turn.pop(state)
     return [f"sends {move.good} back to the pool (the warehouse is full)"]

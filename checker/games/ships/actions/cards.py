@@ -13,12 +13,11 @@ from portolan.checker.games.ships.actions.common import (
     CardAction,
     Choosing,
     Gaining,
+    check_exchange_used,
     choosable,
     gain_goods,
     pay,
     payment_problem,
-    pending,
-    unused_exchange,
 )
 from portolan.checker.games.ships.actions.ships import TakingBackShips, resolve_cube
 from portolan.checker.games.ships.sections import NEXT_AGE, SETUP, TAKE_CARD
@@ -139,12 +138,7 @@ def apply_choose(state: State, move: m.ChooseGood) -> list[str]:
     return [f"chooses {gain_goods(state, state.current, move.good, 1)}"]
 
 
-def check_decline(state: State, move: m.Decline) -> Illegal | None:
-    left = pending(state)
-    return unused_exchange(left) if left else None
-
-
-@answers(m.Decline, check_decline)
+@answers(m.Decline, check_exchange_used)
 def apply_decline(state: State, move: m.Decline) -> list[str]:
     top = turn.pop(state)
     what = top.step.action if isinstance(top, CardAction) else "taking ships back"

@@ -260,6 +260,20 @@ def unused_exchange(left: str) -> Illegal:
     )
 
 
+def check_exchange_used(state: State, move: m.EndTurn | m.Decline) -> Illegal | None:
+    """Neither the turn's end nor a card's action declined while what a free exchange gave
+    waits unused."""
+    left = pending(state)
+    return unused_exchange(left) if left else None
+
+
+def good_to_pool(state: State, good: str) -> None:
+    """One of the player's goods back to the pool (sent back from a full warehouse, or
+    exchanged)."""
+    state.seat.goods[good] -= 1
+    state.pool[good] += 1
+
+
 @dataclass(frozen=True, slots=True)
 class Dealing(Task):
     """Cards dealt to the display, ``State.to_deal`` of them: at setup or as an era begins."""

@@ -9,10 +9,10 @@ from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions.common import (
     SHIP_ACTIONS,
     CardAction,
+    check_exchange_used,
     gain,
-    pending,
+    good_to_pool,
     score,
-    unused_exchange,
 )
 from portolan.checker.games.ships.book import FREE_CUBE, GOLD, NAVIGATION, VP
 from portolan.checker.games.ships.sections import FREE_EXCHANGE
@@ -81,9 +81,7 @@ def check_exchange(state: State, move: m.Exchange) -> Illegal | None:
 
 @answers(m.Exchange, check_exchange)
 def apply_exchange(state: State, move: m.Exchange) -> list[str]:
-    seat = state.seat
-    seat.goods[move.good] -= 1
-    state.pool[move.good] += 1
+    good_to_pool(state, move.good)
     got = []
     for word, n in state.book.exchanges[move.good].items():
         if word == VP:
@@ -96,12 +94,7 @@ def apply_exchange(state: State, move: m.Exchange) -> list[str]:
 
 
 # -- Phase Three: tidy up, and the end of the game ---------------------------------------------
-def check_end_turn(state: State, move: m.EndTurn) -> Illegal | None:
-    left = pending(state)
-    return unused_exchange(left) if left else None
-
-
-@answers(m.EndTurn, check_end_turn)
+@answers(m.EndTurn, check_exchange_used)
 def apply_end_turn(state: State, move: m.EndTurn) -> list[str]:
     """Free action cubes in the action boxes go back to the pool; unused ones in the Action
     cubes section into stock, with unused merchant cubes. After the last seat's turn, the game
