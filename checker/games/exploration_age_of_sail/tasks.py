@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import Task
 from portolan.checker.games.exploration_age_of_sail import moves as m
 from portolan.checker.games.exploration_age_of_sail.sections import EXPLORATION_PHASE
@@ -19,19 +19,14 @@ class Revealing(Task):
     """The card the expedition turns over."""
 
     expedition: Expedition
+    asks = ("Exploration", "chance", (m.Reveal,))
 
-    def decision(self, state: State) -> Decision:
+    def prompt(self, state: State) -> str:
+        return f"which card did the expedition of {self.expedition.explorer} turn over"
+
+    def missing(self, state: State) -> Illegal:
         explorer = self.expedition.explorer
-        return Decision(
-            state.player,
-            "Exploration",
-            "chance",
-            (m.Reveal,),
-            f"which card did the expedition of {explorer} turn over",
-            missing=lambda: Illegal(
-                EXPLORATION_PHASE, f"name the card the expedition of {explorer} turns over"
-            ),
-        )
+        return Illegal(EXPLORATION_PHASE, f"name the card the expedition of {explorer} turns over")
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
         return [(m.Reveal(c), n) for c, n in state.exploration_deck.items()]
@@ -43,16 +38,13 @@ class Saving(Task):
 
     expedition: Expedition
     hazard: str
+    asks = ("Exploration", "choice", (m.Save, m.NoSave))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            "Exploration",
-            "choice",
-            (m.Save, m.NoSave),
-            f"a Save card against {self.hazard}, or none",
-            default=m.NO_SAVE,
-        )
+    def prompt(self, state: State) -> str:
+        return f"a Save card against {self.hazard}, or none"
+
+    def default(self, state: State) -> m.NoSave:
+        return m.NO_SAVE
 
     def choices(self, state: State) -> list[Any]:
         trait = state.book.exploration[self.hazard].tests
@@ -65,19 +57,16 @@ class DiscardingAtRandom(Task):
 
     expedition: Expedition
     discovery: str
+    asks = ("Exploration", "chance", (m.RandomDiscard,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            "Exploration",
-            "chance",
-            (m.RandomDiscard,),
-            f"which card of {self.expedition.explorer}'s expedition was discarded at random",
-            missing=lambda: Illegal(
-                EXPLORATION_PHASE,
-                f"after claiming {self.discovery}, name the "
-                "expedition card discarded at random (discard:)",
-            ),
+    def prompt(self, state: State) -> str:
+        return f"which card of {self.expedition.explorer}'s expedition was discarded at random"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(
+            EXPLORATION_PHASE,
+            f"after claiming {self.discovery}, name the expedition card discarded at random "
+            "(discard:)",
         )
 
     def chances(self, state: State) -> list[tuple[Any, int]]:

@@ -33,19 +33,16 @@ class TurningOver(Task):
 
     row: str
     space: int
+    asks = ("Purchase", "chance", (m.TurnOver,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            "Purchase",
-            "chance",
-            (m.TurnOver,),
-            f"which card was turned over from the draw piles for the {ROW_WORDS[self.row]}",
-            missing=lambda: Illegal(
-                PURCHASE_SHIPS,
-                f"name the card turned over from pile {first_pile(state) + 1} for space "
-                f"{self.space + 1} of the {ROW_WORDS[self.row]} (Ship: New card)",
-            ),
+    def prompt(self, state: State) -> str:
+        return f"which card was turned over from the draw piles for the {ROW_WORDS[self.row]}"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(
+            PURCHASE_SHIPS,
+            f"name the card turned over from pile {first_pile(state) + 1} for space "
+            f"{self.space + 1} of the {ROW_WORDS[self.row]} (Ship: New card)",
         )
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
@@ -65,17 +62,14 @@ class ReplacingContract(Task):
     """The contract turned face up in the row space of the one just taken."""
 
     space: int
+    asks = ("Contract", "chance", (m.RowContract,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            "Contract",
-            "chance",
-            (m.RowContract,),
-            "which contract was turned face up in its place",
-            # a log may leave it unnamed (contract: Card): it is named when someone takes it
-            default=UNNAMED_CONTRACT,
-        )
+    def prompt(self, state: State) -> str:
+        return "which contract was turned face up in its place"
+
+    def default(self, state: State) -> m.RowContract:
+        # a log may leave it unnamed (contract: Card): it is named when someone takes it
+        return UNNAMED_CONTRACT
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
         return [(m.RowContract(c), 1) for c in state.contract_deck]
@@ -107,16 +101,13 @@ class Sailing(Task):
     """The expedition the ship just sent sails to."""
 
     card: str
+    asks = ("Send", "choice", (m.Sail,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            "Send",
-            "choice",
-            (m.Sail,),
-            f"the expedition {self.card} sails to",
-            missing=lambda: Illegal(EXPEDITIONS, f"say which expedition {self.card} joins"),
-        )
+    def prompt(self, state: State) -> str:
+        return f"the expedition {self.card} sails to"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(EXPEDITIONS, f"say which expedition {self.card} joins")
 
     def choices(self, state: State) -> list[Any]:
         return sail_targets(state, state.player, self.card)
@@ -127,20 +118,17 @@ class Loading(Task):
     """The ships assigned to a trade contract played, until its transport is met."""
 
     voyage: Voyage
+    asks = ("Send", "choice", (m.Assign,))
 
-    def decision(self, state: State) -> Decision:
+    def prompt(self, state: State) -> str:
+        return f"a ship for {self.voyage.contract}"
+
+    def missing(self, state: State) -> Illegal:
         v = self.voyage
-        return Decision(
-            state.player,
-            "Send",
-            "choice",
-            (m.Assign,),
-            f"a ship for {v.contract}",
-            missing=lambda: Illegal(
-                TRADE_CONTRACTS,
-                f"{v.contract} needs exactly {state.book.contracts[v.contract].transport} "
-                f"transport: the ships assigned carry {v.loaded}",
-            ),
+        return Illegal(
+            TRADE_CONTRACTS,
+            f"{v.contract} needs exactly {state.book.contracts[v.contract].transport} "
+            f"transport: the ships assigned carry {v.loaded}",
         )
 
     def choices(self, state: State) -> list[Any]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Decision, Illegal, answers
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.turn import Task
 from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.sailing import not_in_circle
@@ -131,15 +131,13 @@ def check_pay_pirate(state: State, move: m.PayPirate) -> Illegal | None:
 class PickingPirate(Task):
     """'Turn a pirate' said: which pirate (its payment comes next)."""
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            state.phase,
-            "choice",
-            (m.TurnPirate,),
-            "the pirate to turn",
-            missing=lambda: Illegal(TWO_PLAYER, "name the pirate to turn (turn_pirate: ...)"),
-        )
+    asks = (None, "choice", (m.TurnPirate,))  # in whichever phase the pirate is turned
+
+    def prompt(self, state: State) -> str:
+        return "the pirate to turn"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(TWO_PLAYER, "name the pirate to turn (turn_pirate: ...)")
 
     def choices(self, state: State) -> list[Any]:
         return [m.TurnPirate(state.ring[state.pirates[k][0]]) for k in turnable(state)]
@@ -150,17 +148,14 @@ class PayingPirate(Task):
     """What pays for turning pirate ``pirate``: a coin or a resource."""
 
     pirate: int
+    asks = (None, "choice", (m.PayPirate,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            state.phase,
-            "choice",
-            (m.PayPirate,),
-            "what pays for turning the pirate",
-            missing=lambda: Illegal(
-                TWO_PLAYER, "name what pays for turning the pirate (turn_pirate: {Island: Coin})"
-            ),
+    def prompt(self, state: State) -> str:
+        return "what pays for turning the pirate"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(
+            TWO_PLAYER, "name what pays for turning the pirate (turn_pirate: {Island: Coin})"
         )
 
     def choices(self, state: State) -> list[Any]:

@@ -325,20 +325,18 @@ class SetupEnds(Task):
 class Returning(Task):
     """Goods back to the pool, one by one, until the warehouse holds what is left."""
 
-    def decision(self, state: State) -> Decision:
-        p = state.player
-        return Decision(
-            p,
-            PHASE,
-            "choice",
-            (m.ReturnGood,),
-            "a good to send back to the pool",
-            missing=lambda: Illegal(
-                MERCHANT_BOX,
-                f"{p}'s warehouse holds {state.seat.goods_held} goods and has room for "
-                f"{state.seat.goods_held + state.warehouse_room(state.current)}: "
-                "name the goods sent back (return: [...])",
-            ),
+    asks = (PHASE, "choice", (m.ReturnGood,))
+
+    def prompt(self, state: State) -> str:
+        return "a good to send back to the pool"
+
+    def missing(self, state: State) -> Illegal:
+        held = state.seat.goods_held
+        return Illegal(
+            MERCHANT_BOX,
+            f"{state.player}'s warehouse holds {held} goods and has room for "
+            f"{held + state.warehouse_room(state.current)}: "
+            "name the goods sent back (return: [...])",
         )
 
     def choices(self, state: State) -> list[Any]:
@@ -350,16 +348,13 @@ class Choosing(Task):
     """Goods of the player's choice, ``n`` more of them (none if the pool has none left)."""
 
     n: int
+    asks = (PHASE, "choice", (m.ChooseGood,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            PHASE,
-            "choice",
-            (m.ChooseGood,),
-            "the good of your choice",
-            missing=Illegal(TAKE_CARD, "name the good of your choice the card gives (good:)"),
-        )
+    def prompt(self, state: State) -> str:
+        return "the good of your choice"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(TAKE_CARD, "name the good of your choice the card gives (good:)")
 
     def choices(self, state: State) -> list[Any]:
         return [m.ChooseGood(g) for g in choosable(state)]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Decision, Illegal, answers
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions.areas import Targeting, can_place
@@ -384,15 +384,13 @@ def take_back(state: State, age: int, box: str, n: int) -> list[str]:
 class TakingBackShips(Task):
     """A card's "take back ships from one age": which ships, or none."""
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            PHASE,
-            "choice",
-            (m.TakeBackShips, m.Decline),
-            "the ships the card takes back, or none",
-            default=m.DECLINE,
-        )
+    asks = (PHASE, "choice", (m.TakeBackShips, m.Decline))
+
+    def prompt(self, state: State) -> str:
+        return "the ships the card takes back, or none"
+
+    def default(self, state: State) -> m.Decline:
+        return m.DECLINE
 
     def choices(self, state: State) -> list[Any]:
         return [*take_back_choices(state), m.DECLINE]
