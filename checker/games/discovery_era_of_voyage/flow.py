@@ -195,20 +195,7 @@ def decide(state: State) -> Decision | None:
             p, "Turn", "choice", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True
         )
     if phase == PIRATES:
-        n = len(state.pirates) - state.pirates_placed
-        return Decision(
-            p,
-            "Pirates",
-            "choice",
-            (m.PlacePirate,),
-            f"a vacant island and a bow for a pirate ({n} to place)",
-            missing=lambda: Illegal(
-                TWO_PLAYER,
-                f"in the first round, after the starting player's turn, {p} places the "
-                f"{len(state.pirates)} pirates on different vacant islands "
-                "(pirates: {Island: clockwise, Island: counterclockwise})",
-            ),
-        )
+        return _pirates_decision(state)
     top = turn.top(state)
     if top is not None:
         return top.decision(state)
@@ -262,6 +249,24 @@ def decide(state: State) -> Decision | None:
         )
     return Decision(
         p, "Invest", "choice", (m.Invest, m.NoInvest, *turning), "whether to invest", m.NO_INVEST
+    )
+
+
+def _pirates_decision(state: State) -> Decision:
+    p = state.player
+    n = len(state.pirates) - state.pirates_placed
+    return Decision(
+        p,
+        "Pirates",
+        "choice",
+        (m.PlacePirate,),
+        f"a vacant island and a bow for a pirate ({n} to place)",
+        missing=lambda: Illegal(
+            TWO_PLAYER,
+            f"in the first round, after the starting player's turn, {p} places the "
+            f"{len(state.pirates)} pirates on different vacant islands "
+            "(pirates: {Island: clockwise, Island: counterclockwise})",
+        ),
     )
 
 
