@@ -337,23 +337,12 @@ def _income_decision(state: State) -> Decision:
                 "name it (income: {take: Gold})",
             ),
         )
-    if v.trades:
-        return Decision(
-            p,
-            "Income",
-            "choice",
-            (m.Trade, m.EndIncome),
-            f"a trade ({v.trades} left)",
-            m.END_INCOME,
-        )
-    return Decision(
-        p,
-        "Income",
-        "choice",
-        (m.Exchange, m.Pick, m.EndIncome),
-        f"a resource to exchange for VP ({v.exchanges} left)",
-        m.END_INCOME,
-    )
+    if v.trades:  # the visit's trades left, else its exchanges
+        accepts, prompt = (m.Trade, m.EndIncome), f"a trade ({v.trades} left)"
+    else:
+        accepts = (m.Exchange, m.Pick, m.EndIncome)
+        prompt = f"a resource to exchange for VP ({v.exchanges} left)"
+    return Decision(p, "Income", "choice", accepts, prompt, m.END_INCOME)
 
 
 # -- Choices and chances ---------------------------------------------------------------------
