@@ -40,8 +40,6 @@ from pydantic import (
     Tag,
     TypeAdapter,
     ValidationError,
-    ValidationInfo,
-    field_validator,
     model_validator,
 )
 
@@ -59,15 +57,9 @@ class Count(Strict):
     cities_in_area: int | Literal["any"] | None = None  # city discs in this area, or anywhere
     ships_in: str | None = None  # ship counters in this named box of the board
 
-    @field_validator("cubes_on")
-    @classmethod
-    def _trade(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.word(v, info, "trade")
+    _trade = vocabulary.words_of("trade", "cubes_on")
 
-    @field_validator("ships_in")
-    @classmethod
-    def _place(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.word(v, info, "place")
+    _place = vocabulary.words_of("place", "ships_in")
 
     @model_validator(mode="after")
     def _one(self):
@@ -88,10 +80,7 @@ class Gain(Strict):
     per: Count | None = None
     max: int | None = Field(default=None, ge=1)
 
-    @field_validator("gain", mode="before")
-    @classmethod
-    def _bundle(cls, v, info: ValidationInfo):
-        return vocabulary.bundle(v, info, "gain")
+    _bundle = vocabulary.bundles_of("gain", "gain")
 
     @model_validator(mode="after")
     def _max_needs_per(self):
@@ -106,20 +95,11 @@ class Action(Strict):
     no_food: bool = False  # a Warship box without spending food
     per_good: dict[str, int] | None = None  # Sell goods: extra gain for every good sold
 
-    @field_validator("action")
-    @classmethod
-    def _action(cls, v, info: ValidationInfo):
-        return vocabulary.word(v, info, "action")
+    _action = vocabulary.words_of("action", "action")
 
-    @field_validator("box")
-    @classmethod
-    def _box(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.word(v, info, "box")
+    _box = vocabulary.words_of("box", "box")
 
-    @field_validator("per_good", mode="before")
-    @classmethod
-    def _per_good(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.bundle(v, info, "gain")
+    _per_good = vocabulary.bundles_of("gain", "per_good", optional=True)
 
     @model_validator(mode="after")
     def _options_fit(self):
@@ -141,15 +121,9 @@ class SellBonus(Strict):
     good: str
     gain: dict[str, int]
 
-    @field_validator("good")
-    @classmethod
-    def _good(cls, v, info: ValidationInfo):
-        return vocabulary.word(v, info, "good")
+    _good = vocabulary.words_of("good", "good")
 
-    @field_validator("gain", mode="before")
-    @classmethod
-    def _bundle(cls, v, info: ValidationInfo):
-        return vocabulary.bundle(v, info, "gain")
+    _bundle = vocabulary.bundles_of("gain", "gain")
 
 
 class Ongoing(Strict):
@@ -159,10 +133,7 @@ class Ongoing(Strict):
     each_turn: dict[str, int] | None = None
     sell_bonus: SellBonus | None = None
 
-    @field_validator("discount", "each_turn", mode="before")
-    @classmethod
-    def _bundle(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.bundle(v, info, "gain")
+    _bundle = vocabulary.bundles_of("gain", "discount", "each_turn", optional=True)
 
     @model_validator(mode="after")
     def _one(self):
