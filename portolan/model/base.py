@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 import types
 import typing
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Tag, ValidationError, field_validator
 
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.yamlsrc import Source, position_at
@@ -50,6 +52,26 @@ class Sourced(Strict):
 
 class SourcedInt(Sourced):
     value: int
+
+
+def keyed_union(members: dict[str, type], error: str, message: str, fallback: str | None = None):
+    """The type of a mapping that is one of ``members``, picked by the first of their keys it
+    holds, so that errors name the right fields; none of them: ``message`` (or the ``fallback``
+    key's model for a value that is not a mapping)."""
+    keys = tuple(members)
+
+    def kind(v: Any) -> str | None:
+        if isinstance(v, dict):
+            return next((f"~{k}" for k in keys if k in v), None)
+        return next(
+            (f"~{k}" for k in keys if k != fallback and hasattr(v, k)), fallback and f"~{fallback}"
+        )
+
+    tagged = (Annotated[model, Tag(f"~{key}")] for key, model in members.items())
+    return Annotated[
+        functools.reduce(operator.or_, tagged),
+        Discriminator(kind, custom_error_type=error, custom_error_message=message),
+    ]
 
 
 def field_label(loc: tuple) -> str:

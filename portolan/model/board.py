@@ -6,12 +6,12 @@ overlap by ``tiling.overlap`` mm and carry alignment marks (``generator/layout/t
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Discriminator, Tag, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
 from portolan.limits import component_limits, shown
-from portolan.model.base import Sourced, SourcedInt, Strict, by_design
+from portolan.model.base import Sourced, SourcedInt, Strict, by_design, keyed_union
 from portolan.model.board_display import ActionBox, EraCubes, Spaces
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack
 from portolan.model.common import (
@@ -198,49 +198,26 @@ class Ring(Strict):
         return self.start + (step if self.direction == "clockwise" else -step) * k
 
 
-# Each element is picked by its identifying key, so errors name the right fields. The keys
-# after 'slot' are the elements that carry game data (board_map.py, board_display.py).
-ELEMENT_KEYS = (
-    "track",
-    "box",
-    "ring",
-    "slot",
-    "edge_track",
-    "age_track",
-    "area",
-    "action",
-    "spaces",
-    "era_cubes",
-    "text",
+# The keys after 'slot' are the elements that carry game data (board_map.py, board_display.py).
+ELEMENTS = {
+    "track": Track,
+    "box": Box,
+    "ring": Ring,
+    "slot": Slot,
+    "edge_track": EdgeTrack,
+    "age_track": AgeTrack,
+    "area": Area,
+    "action": ActionBox,
+    "spaces": Spaces,
+    "era_cubes": EraCubes,
+    "text": Label,
+}
+Element = keyed_union(
+    ELEMENTS,
+    "element",
+    "each element needs one of the keys " + ", ".join(f"'{k}'" for k in ELEMENTS),
+    fallback="text",
 )
-
-
-def _element_kind(v) -> str | None:
-    if isinstance(v, dict):
-        return next((f"~{k}" for k in ELEMENT_KEYS if k in v), None)
-    return next((f"~{k}" for k in ELEMENT_KEYS[:-1] if hasattr(v, k)), "~text")
-
-
-Element = Annotated[
-    Annotated[Track, Tag("~track")]
-    | Annotated[Box, Tag("~box")]
-    | Annotated[Ring, Tag("~ring")]
-    | Annotated[Slot, Tag("~slot")]
-    | Annotated[EdgeTrack, Tag("~edge_track")]
-    | Annotated[AgeTrack, Tag("~age_track")]
-    | Annotated[Area, Tag("~area")]
-    | Annotated[ActionBox, Tag("~action")]
-    | Annotated[Spaces, Tag("~spaces")]
-    | Annotated[EraCubes, Tag("~era_cubes")]
-    | Annotated[Label, Tag("~text")],
-    Discriminator(
-        _element_kind,
-        custom_error_type="element",
-        custom_error_message=(
-            "each element needs one of the keys " + ", ".join(f"'{k}'" for k in ELEMENT_KEYS)
-        ),
-    ),
-]
 
 
 class Tiling(Strict):

@@ -35,16 +35,14 @@ import functools
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    Discriminator,
     Field,
-    Tag,
     TypeAdapter,
     ValidationError,
     model_validator,
 )
 
 from portolan.model import vocabulary
-from portolan.model.base import Strict, field_label
+from portolan.model.base import Strict, field_label, keyed_union
 
 AREAS = range(2, 8)  # area numbers a count may name
 
@@ -149,26 +147,8 @@ class WhileHeld(Strict):
     while_held: Ongoing
 
 
-STEP_KEYS = ("gain", "action", "remove_ships", "while_held")
-
-
-def _step_kind(v) -> str | None:
-    if isinstance(v, dict):
-        return next((f"~{k}" for k in STEP_KEYS if k in v), None)
-    return next((f"~{k}" for k in STEP_KEYS if hasattr(v, k)), None)
-
-
-Step = Annotated[
-    Annotated[Gain, Tag("~gain")]
-    | Annotated[Action, Tag("~action")]
-    | Annotated[RemoveShips, Tag("~remove_ships")]
-    | Annotated[WhileHeld, Tag("~while_held")],
-    Discriminator(
-        _step_kind,
-        custom_error_type="effect_step",
-        custom_error_message="each step needs one of the keys " + ", ".join(STEP_KEYS),
-    ),
-]
+STEPS = {"gain": Gain, "action": Action, "remove_ships": RemoveShips, "while_held": WhileHeld}
+Step = keyed_union(STEPS, "effect_step", "each step needs one of the keys " + ", ".join(STEPS))
 Effect = Annotated[list[Step], Field(min_length=1)]
 
 
