@@ -16,7 +16,7 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -90,10 +90,7 @@ class Play:
             "date": self.played,
             "kind": self.kind,
             "winners": self.winners,
-            "players": [
-                {"player": s.player, "score": s.score, "rank": s.rank, "won": s.won}
-                for s in self.seats
-            ],
+            "players": [asdict(s) for s in self.seats],
         }
 
 
@@ -107,14 +104,7 @@ class PlayerStats:
     best: int
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "player": self.player,
-            "plays": self.plays,
-            "wins": self.wins,
-            "average": self.average,
-            "best": self.best,
-        }
+        return asdict(self)
 
 
 def seats_of(sheet: dict[str, Any]) -> list[Seat]:
