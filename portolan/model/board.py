@@ -19,7 +19,7 @@ from portolan.model.common import (
     SafeName,
     board_size_within,
     card_size_field,
-    count_within,
+    count_field,
     elements_within,
     within,
 )
@@ -279,11 +279,7 @@ class BoardSpec(Strict):
     def _board_size(cls, v: Dimensions) -> Dimensions:
         return board_size_within(v)
 
-    @field_validator("count")
-    @classmethod
-    def _copies_within(cls, v: int) -> int:
-        count_within(v, component_limits().copies, "count", "copies")
-        return v
+    _copies_within = count_field("count", "copies")
 
     @field_validator("elements")
     @classmethod
