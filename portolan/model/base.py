@@ -35,6 +35,18 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
 
 
+class OfSpec:
+    """A validated component or deck answers to its spec's id and name."""
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
 class Sourced(Strict):
     """A value with its provenance: a rulebook section, 'reconstructed', 'design' or 'derived'."""
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from portolan.errors import InputError, Problem, did_you_mean, display_path
-from portolan.model.base import NON_RULEBOOK_SOURCES, validate
+from portolan.model.base import NON_RULEBOOK_SOURCES, OfSpec, validate
 from portolan.model.common import is_hex
 from portolan.model.game import GameSpec
 from portolan.model.rules import RulesSpec
@@ -41,7 +41,7 @@ def kind_spec(kind: str) -> type:
 
 
 @dataclass
-class Component:
+class Component(OfSpec):
     """One printable component: its validated spec, its file and its raw YAML (for positions)."""
 
     spec: Any
@@ -50,16 +50,8 @@ class Component:
     deck: Deck | None = None
 
     @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
     def kind(self) -> str:
         return self.spec.kind
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
 
     @property
     def source(self) -> Source:
