@@ -250,14 +250,13 @@ def _spice(pic: Picture, el: Box, state: State) -> None:
 def _displays(pic: Picture, state: State, top: float) -> None:
     """Each player's display and stock, in words (they sit in front of the player, not on the
     board)."""
-    pic.legend(6, top, {s.name: f"{s.vp} VP" for s in state.seats})
-    for k, s in enumerate(state.seats):
+    lines = []
+    for s in state.seats:
         goods = ", ".join(f"{n} {g}" for g, n in s.goods.items() if n) or "no goods"
         stock = f"{counted(s.stock, 'merchant cube')} and {counted(s.free, 'free action cube')}"
-        line = (
+        lines.append(
             f"{s.name} ({s.colour}): {s.vp} VP; {counted(sum(s.ships), 'ship')} in the stack; "
             f"{stock} in stock; {goods}; {s.gold} gold, {s.nav} navigation, {s.industry} "
             f"industry; {counted(len(s.kept), 'card')} kept"
         )
-        pic.fitted(6, top + 7 + 7 * k, line, pic.width - 12, 3.2)
-        pic.say(line)
+    pic.seat_lines(top, {s.name: f"{s.vp} VP" for s in state.seats}, lines)

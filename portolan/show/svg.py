@@ -235,6 +235,14 @@ class Picture:
             note = f" · {notes[seat.name]}" if notes and seat.name in notes else ""
             self.fitted(cx + 5.4, y, seat.name + note, 40, 3.2)
 
+    def seat_lines(self, top: float, notes: dict[str, str], lines: list[str]) -> None:
+        """The legend at ``top`` (with a note for each player), then ``lines``, a line of words
+        a player, under it."""
+        self.legend(6, top, notes)
+        for k, line in enumerate(lines):
+            self.fitted(6, top + 7 + 7 * k, line, self.width - 12, 3.2)
+            self.say(line)
+
     def svg(self) -> str:
         """The picture as SVG text, its title and the text alternative first (made once: the
         drawing is finished when it is first asked for)."""
