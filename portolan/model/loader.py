@@ -293,15 +293,11 @@ def _check_sources(spec: GameSpec, keys: list[tuple], src: Source) -> list[Probl
         value = mapping[key]
         if value in NON_RULEBOOK_SOURCES or value in known:
             continue
-        problems.append(
-            src.problem(
-                f"source '{value}' is not a section of the rulebook",
-                mapping.value_pos[key],
-                field=_label(path),
-                hint=did_you_mean(value, [*known, *NON_RULEBOOK_SOURCES])
-                or "cite a heading listed under 'sections' in game.yaml, or write 'reconstructed'",
-            )
+        hint = did_you_mean(value, [*known, *NON_RULEBOOK_SOURCES]) or (
+            "cite a heading listed under 'sections' in game.yaml, or write 'reconstructed'"
         )
+        message = f"source '{value}' is not a section of the rulebook"
+        problems.append(_at_value(src, mapping, key, path, message, hint))
     return problems
 
 
@@ -317,12 +313,12 @@ def _check_colours(spec: GameSpec, keys: list[tuple], src: Source) -> list[Probl
             continue
         if is_hex(value) or value in spec.palette:
             continue
+        message = f"colour '{value}' is neither #rrggbb nor a palette name"
         problems.append(
-            src.problem(
-                f"colour '{value}' is neither #rrggbb nor a palette name",
-                mapping.value_pos[key],
-                field=_label(path),
-                hint=did_you_mean(value, spec.palette),
-            )
+            _at_value(src, mapping, key, path, message, did_you_mean(value, spec.palette))
         )
     return problems
+
+
+def _at_value(src: Source, mapping: YMap, key, path: tuple, message: str, hint) -> Problem:
+    return src.problem(message, mapping.value_pos[key], field=_label(path), hint=hint)
