@@ -59,19 +59,17 @@ class Component(OfSpec):
 
 
 @dataclass
-class Game:
+class Game(OfSpec):
     spec: GameSpec
     dir: Path
     rules: RulesSpec
     components: list[Component] = field(default_factory=list)
 
     @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
     def title(self) -> str:
         return self.spec.title
+
+    name = title  # a game's name is its title
 
     def component(self, component_id: str) -> Component:
         for c in self.components:
