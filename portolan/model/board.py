@@ -142,10 +142,7 @@ class Slot(Strict):
     icon: str | None = None
     colour: str | None = None
 
-    @field_validator("size", mode="before")
-    @classmethod
-    def _size(cls, v):
-        return card_size_field(v)
+    _size = field_validator("size", mode="before")(card_size_field)
 
 
 class Ring(Strict):
@@ -181,10 +178,7 @@ class Ring(Strict):
     def _count(cls, v):
         return {"value": v, "source": "design"} if isinstance(v, int) else v
 
-    @field_validator("size", mode="before")
-    @classmethod
-    def _size(cls, v):
-        return card_size_field(v)
+    _size = field_validator("size", mode="before")(card_size_field)
 
     @model_validator(mode="after")
     def _sane(self):

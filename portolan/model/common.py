@@ -125,10 +125,7 @@ class Sized(Strict):
 
     size: Dimensions
 
-    @field_validator("size", mode="before")
-    @classmethod
-    def _size(cls, v):
-        return card_size_field(v)
+    _size = field_validator("size", mode="before")(card_size_field)
 
     @field_validator("size")
     @classmethod
