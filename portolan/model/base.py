@@ -24,6 +24,11 @@ def by_design(v: Any) -> Any:
     return v if isinstance(v, dict) else {"value": v, "source": "design"}
 
 
+def int_by_design(v: Any) -> Any:
+    """A bare whole number as one Portolan chose (``source: design``); anything else as written."""
+    return {"value": v, "source": "design"} if isinstance(v, int) else v
+
+
 class Strict(BaseModel):
     """Every schema forbids unknown keys, so a typo is reported instead of silently ignored, and
     every number is finite ("nan" and "inf" written as text included).

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import field_validator, model_validator
 
 from portolan.limits import component_limits, shown
-from portolan.model.base import Sourced, SourcedInt, Strict, by_design, keyed_union
+from portolan.model.base import Sourced, SourcedInt, Strict, by_design, int_by_design, keyed_union
 from portolan.model.board_display import ActionBox, EraCubes, Spaces
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack
 from portolan.model.common import (
@@ -173,10 +173,7 @@ class Ring(Strict):
     centre_icon: str | None = None
     colour: str | None = None
 
-    @field_validator("count", mode="before")
-    @classmethod
-    def _count(cls, v):
-        return {"value": v, "source": "design"} if isinstance(v, int) else v
+    _count = field_validator("count", mode="before")(int_by_design)
 
     _size = field_validator("size", mode="before")(card_size_field)
 
