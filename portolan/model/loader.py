@@ -53,6 +53,11 @@ class Component(OfSpec):
     def kind(self) -> str:
         return self.spec.kind
 
+    def problem(self, message: str, path: tuple, hint: str | None = None) -> Problem:
+        """A problem at ``path`` in the component's file (the field named with dots)."""
+        pos, field = position_at(self.raw, path), ".".join(map(str, path))
+        return self.source.problem(message, pos, field=field, hint=hint)
+
     @property
     def source(self) -> Source:
         return Source(self.file)
