@@ -7,10 +7,11 @@ from __future__ import annotations
 import math
 
 from portolan.checker.games.discovery_era_of_voyage.state import CENTRE, State
+from portolan.generator.colours import tint
 from portolan.generator.layout.ring import SlotPlace, centre_place, ring_places, ring_radius
 from portolan.model.board import BoardSpec, Ring
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, counted, num, printed, slug, spread, tint
+from portolan.show.svg import INK, Picture, counted, num, printed, slug, spread
 
 PIECE = 10.0
 

@@ -5,9 +5,10 @@ found, the New World bases and the Rumor chits, and every player's VP and gold u
 from __future__ import annotations
 
 from portolan.checker.games.age_of_exploration.state import State
+from portolan.generator.colours import tint
 from portolan.model.loader import Game
 from portolan.model.map import MapSpec, Space
-from portolan.show.svg import INK, Picture, counted, printed, slug, tint
+from portolan.show.svg import INK, Picture, counted, printed, slug
 
 PIECE = 7.5
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 import math
 
 from portolan.checker.games.ships.state import State
+from portolan.generator.colours import tint
 from portolan.model.board import BoardSpec, Box
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack, Location
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, counted, printed, slug, spread, tint
+from portolan.show.svg import INK, Picture, counted, printed, slug, spread
 
 AGE_HEAD, AGE_PAD = 7.0, 1.6
 AREA_HEAD, AREA_PAD = 8.0, 2.2

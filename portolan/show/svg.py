@@ -64,12 +64,6 @@ def ink_on(colour: str) -> str:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else "#ffffff"
 
 
-def tint(colour: str, amount: float) -> str:
-    """``colour`` mixed with white (``amount`` 1: white)."""
-    parts = [int(colour[k : k + 2], 16) for k in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in parts)
-
-
 @dataclass
 class Seat:
     name: str
