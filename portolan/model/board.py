@@ -265,10 +265,7 @@ class BoardSpec(Strict):
             raise ValueError("with colours, count is one copy per colour: leave it out")
         return self
 
-    @field_validator("size")
-    @classmethod
-    def _board_size(cls, v: Dimensions) -> Dimensions:
-        return board_size_within(v)
+    _board_size = field_validator("size")(board_size_within)
 
     _copies_within = count_field("count", "copies")
 

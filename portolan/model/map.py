@@ -301,10 +301,7 @@ class MapSpec(Strict):
     vp_chart: Panel | None = None
     notes: list[Sourced] = []  # printed notes: {value: text, source}
 
-    @field_validator("size")
-    @classmethod
-    def _board_size(cls, v: Dimensions) -> Dimensions:
-        return board_size_within(v)
+    _board_size = field_validator("size")(board_size_within)
 
     @field_validator("spaces", "borders", "arrows")
     @classmethod
