@@ -36,6 +36,9 @@ WORTH = {
     "slow_step": 1.4,  # any other space of Progress (coastal waters, land, river)
     "status_step": 0.5,  # a status change follows the move in the same turn, once a turn
     "launch_step": 1.0,  # launching takes the whole turn
+    # going back aboard takes the turn's movement: without this cost a land expedition
+    # standing beside its ships looked better off than aboard them (no ship risk) and stayed
+    "reboard_step": 1.0,
     "sighting_wait": 4.0,  # turns to draw a Ⓓ at sea (11 of 50 cards) before a D arrow opens
     "civ_wait": 5.0,  # turns to discover a civilization before its Rumors box opens
     "raft_wait": 3.0,  # turns to build rafts before a river can be entered
@@ -100,12 +103,16 @@ def worth(state: State, p: str) -> float:
 def expedition_worth(state: State, p: str) -> float:
     """What the expedition will publish, discounted; in port, what the best launch offers."""
     e = state.exp[p]
+    need = max(0.0, state.target - state.total(p))
     if not e.launched:
-        return max((voyage(state, e, 0.0, *start) for start in launches(state, e)), default=0.0)
+        return max(
+            (voyage(state, e, 0.0, *start, need=need) for start in launches(state, e)),
+            default=0.0,
+        )
     here = distances_from(state, e, e.space)
     home = home_distances(state, e)
     extra = rumor_detour(state, p, e, here)
-    return voyage(state, e, pending_vp(state, p, e), decay(e), 0.0, here, home, extra)
+    return voyage(state, e, pending_vp(state, p, e), decay(e), 0.0, here, home, extra, need=need)
 
 
 def voyage(
@@ -117,12 +124,15 @@ def voyage(
     here: dict[str, float],
     home: dict[str, float],
     extra: float = 0.0,
+    need: float = 1e9,
 ) -> float:
     """The best of going home now, after one more target, or after two: the VP each way
-    publishes times ``g`` per turn it takes (``offset`` and ``extra``: turns every way costs)."""
+    publishes times ``g`` per turn it takes (``offset`` and ``extra``: turns every way costs).
+    VP beyond ``need`` (what the player still lacks to win) count nothing: the first to reach
+    the target wins (Victory), so the nearest win beats a richer voyage."""
     start = min(here, key=here.get)
     now = home.get(start, 1e9) + offset + extra
-    best = pending * g**now if pending else 0.0
+    best = min(pending, need) * g**now if pending else 0.0
     if e.must_return:
         return best
     singles = []
@@ -133,9 +143,9 @@ def voyage(
         d += offset + extra
         vp = pending + gain + len(once)
         if gain or once:  # passing through
-            singles.append((vp * g ** (d + h), sid, gain, once, d, 0.0))
+            singles.append((min(vp, need) * g ** (d + h), sid, gain, once, d, 0.0))
         if found:  # staying for a Ⓓ card
-            stay = (vp + found) * g ** (d + wait + h)
+            stay = min(vp + found, need) * g ** (d + wait + h)
             singles.append((stay, sid, gain + found, once, d + wait, wait))
     singles.sort(reverse=True)
     top = singles[: WORTH["tour_targets"]]
@@ -145,7 +155,7 @@ def voyage(
         apart = distances_from(state, e, a)
         for _, b, gain_b, once_b, _, wait_b in top:
             if b != a and b in apart:
-                vp = pending + gain_a + gain_b + len(once_a | once_b)
+                vp = min(need, pending + gain_a + gain_b + len(once_a | once_b))
                 best = max(best, vp * g ** (d_a + apart[b] + wait_b + home[b]))
     return best
 
@@ -427,7 +437,7 @@ def home_distances(state: State, e: Expedition) -> dict[str, float]:
     if key not in cache:
         starts = dict.fromkeys(bases, 0.0)
         if ships is not None:
-            starts[ships] = home.get(ships, 1e9)
+            starts[ships] = home.get(ships, 1e9) + WORTH["reboard_step"]
         cache[key] = dijkstra(reverse(book, opened, on_foot=True), starts)
     return cache[key]
 
