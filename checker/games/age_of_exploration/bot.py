@@ -36,6 +36,10 @@ WORTH = {
     "slow_step": 1.4,  # any other space of Progress (coastal waters, land, river)
     "status_step": 0.5,  # a status change follows the move in the same turn, once a turn
     "launch_step": 1.0,  # launching takes the whole turn
+    # turns an expedition in port is judged further from its targets than one at sea: what
+    # a fresh expedition promises is a guess (the scurvy die of a direct launch, the cards
+    # still to play), and without it bots aborted sound expeditions to launch again, and again
+    "port_wait": 1.5,
     # going back aboard takes the turn's movement: without this cost a land expedition
     # standing beside its ships looked better off than aboard them (no ship risk) and stayed
     "reboard_step": 1.0,
@@ -165,14 +169,22 @@ def launches(state: State, e: Expedition):
     Expeditions): to the sea beside Europe, to a Land Sighted chit after scurvy losses, or
     from the New World base chosen."""
     book = state.book
+    if not e.items:  # between a return and the New Expedition: it will have its first Crew
+        e = copy.copy(e)
+        e.items = {"Crew": state.k["starting_crew"], "Provision": state.k["starting_provisions"]}
     home = home_distances(state, e)
     g = decay(e)
     w = WORTH
+    port = w["launch_step"] + w["port_wait"]
     if e.launch_from != book.europe:
+        # surcharges still to pay bar the launch (Other Personnel and Equipment): a bot that
+        # counted on it stayed in port for ever
+        if e.unpaid:
+            return
         if e.launch_from in state.founded and book.spaces[e.launch_from].launch:
-            yield g, w["launch_step"], distances_from(state, e, e.launch_from), home
+            yield g, port, distances_from(state, e, e.launch_from), home
         return
-    yield g, w["launch_step"], distances_from(state, e, book.launch_sea), home
+    yield g, port, distances_from(state, e, book.launch_sea), home
     if not state.sighted:
         return
     scurvy = w["scurvy_losses"] - (1 if e.ship_type == "Caravel" else 0)
@@ -184,7 +196,7 @@ def launches(state: State, e: Expedition):
         sick.items["Crew"] = max(0, e.items.get("Crew", 0) + round(left))
     g_sick = decay(sick)
     for sid in sorted(state.sighted):
-        yield g_sick, w["launch_step"], distances_from(state, e, sid), home
+        yield g_sick, port, distances_from(state, e, sid), home
 
 
 def rumor_detour(state: State, p: str, e: Expedition, here: dict[str, float]) -> float:
@@ -206,7 +218,7 @@ def decay(e: Expedition) -> float:
     risk = w["base_risk"] + w["men_risk"] * w["men_decay"] ** e.men
     provisions = it.get("Provision", 0)
     risk += w["provision_risk"] * w["provision_decay"] ** provisions
-    if e.mode == SHIP:
+    if e.mode == SHIP or e.ships:  # ashore, it still sails home on the ships it left
         risk += w["ship_risk"] / max(1, e.ships)
         if e.damage:
             risk += w["damage_risk"]
