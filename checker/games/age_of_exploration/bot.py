@@ -48,6 +48,9 @@ WORTH = {
     "raft_wait": 3.0,  # turns to build rafts before a river can be entered
     "strait_wait": 2.0,  # a Straits space is passed on a Navigation check at -3
     # -- risk: the chance per turn that the expedition fails or loses what it carries
+    # Reaching the target VP wins at once (Victory); one VP short costs a whole new voyage
+    # (15 rounds or so): a voyage that wins counts this many VP more than it publishes.
+    "win_bonus": 2.0,
     "time_factor": 0.97,  # a turn spent is worth this much: the race to the target VP
     # About 2 % of random expeditions' turns end in failure; careful ones fail less.
     "base_risk": 0.01,  # storms, natives, mutiny: what no counter prevents
@@ -136,7 +139,7 @@ def voyage(
     the target wins (Victory), so the nearest win beats a richer voyage."""
     start = min(here, key=here.get)
     now = home.get(start, 1e9) + offset + extra
-    best = min(pending, need) * g**now if pending else 0.0
+    best = paid(pending, need) * g**now if pending else 0.0
     if e.must_return:
         return best
     singles = []
@@ -147,9 +150,9 @@ def voyage(
         d += offset + extra
         vp = pending + gain + len(once)
         if gain or once:  # passing through
-            singles.append((min(vp, need) * g ** (d + h), sid, gain, once, d, 0.0))
+            singles.append((paid(vp, need) * g ** (d + h), sid, gain, once, d, 0.0))
         if found:  # staying for a Ⓓ card
-            stay = min(vp + found, need) * g ** (d + wait + h)
+            stay = paid(vp + found, need) * g ** (d + wait + h)
             singles.append((stay, sid, gain + found, once, d + wait, wait))
     singles.sort(reverse=True)
     top = singles[: WORTH["tour_targets"]]
@@ -159,9 +162,16 @@ def voyage(
         apart = distances_from(state, e, a)
         for _, b, gain_b, once_b, _, wait_b in top:
             if b != a and b in apart:
-                vp = min(need, pending + gain_a + gain_b + len(once_a | once_b))
+                vp = paid(pending + gain_a + gain_b + len(once_a | once_b), need)
                 best = max(best, vp * g ** (d_a + apart[b] + wait_b + home[b]))
     return best
+
+
+def paid(vp: float, need: float) -> float:
+    """What publishing ``vp`` is worth to a player who lacks ``need`` VP: VP beyond the target
+    count nothing, and reaching it counts ``win_bonus`` more (it ends the game at once, where
+    one VP short means a whole new voyage)."""
+    return need + WORTH["win_bonus"] if vp >= need else vp
 
 
 def launches(state: State, e: Expedition):
@@ -294,6 +304,21 @@ def best_major(state: State, p: str, e: Expedition) -> float:
 
 
 # -- what is still to be found ------------------------------------------------------------------
+def candidates(book: Book) -> list[tuple[str, object, str]]:
+    """The spaces that may reward an expedition: those with discoveries, New World coastal
+    waters (the sighting) and New World land (a Landfall); the rest never do."""
+    cache = _PATHS.setdefault(book, {})
+    if "candidates" not in cache:
+        cache["candidates"] = [
+            (sid, space, book.kind[sid])
+            for sid, space in book.spaces.items()
+            if space.discoveries
+            or (book.kind[sid] == "coastal" and space.region in SIGHTING_REGIONS)
+            or (book.kind[sid] in ("land", "base") and space.region in NEW_WORLD)
+        ]
+    return cache["candidates"]
+
+
 def rewards(state: State, e: Expedition) -> dict[str, tuple[float, frozenset[str], float, float]]:
     """Space -> what the expedition would add by reaching it: the VP found on entering, the
     awards won once by any space of a kind (the first New World sighting, a region's Landfall),
@@ -316,8 +341,7 @@ def rewards(state: State, e: Expedition) -> dict[str, tuple[float, frozenset[str
     for sid, i in e.found:
         a = book.spaces[sid].discoveries[i].award
         mine[a] = mine.get(a, 0) + 1
-    for sid, space in book.spaces.items():
-        kind = book.kind[sid]
+    for sid, space, kind in candidates(book):
         once: frozenset[str] = frozenset()
         if sighting and kind == "coastal" and space.region in SIGHTING_REGIONS:
             once = frozenset({"sighting"})
