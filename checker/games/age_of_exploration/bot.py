@@ -493,6 +493,22 @@ def reverse(
     return cache[key]
 
 
+# -- mcts's play-out ------------------------------------------------------------------------------
+ROLLOUT_CHANCES = 30  # chance steps resolved at most before the position is judged
+
+
+def rollout(rules, state: State, rng: random.Random) -> None:
+    """mcts's play-out in this game: only the cards and dice the last move led to, up to the
+    next choice, so the position is judged with its outcome known. Random choices after it
+    (aborting, declaring a return, dropping cargo at random) said less about a move than the
+    noise they added; the tree itself follows a player's own choices within a turn."""
+    for _ in range(ROLLOUT_CHANCES):
+        d = rules.decision(state)
+        if d is None or d.kind != "chance":
+            return
+        rules.apply(state, rules.sample_outcome(state, rng))
+
+
 # -- the position as a seat sees it -------------------------------------------------------------
 def determinise(state: State, seat: str, rng: random.Random) -> None:
     """Other players' Outfitting cards are face down: deal them again, hand by hand in seat
