@@ -11,6 +11,13 @@ greedy >= 80 % against random, mcts >= 60 % against greedy, an mcts move <= 1 s 
     .venv/bin/python benchmarks/bots.py                     # 200 games a pairing, every game
     .venv/bin/python benchmarks/bots.py --games 40 --game ships --players 2
     .venv/bin/python benchmarks/bots.py --json > bots.json  # the figures as JSON
+    .venv/bin/python benchmarks/bots.py --record benchmarks/results/bots   # resumable
+
+A tournament of 200 games costs hours of CPU (an mcts game of Ships about 25 s), more than one
+sitting on a 2-core machine. With ``--record DIR`` every finished game is appended to a file a
+pairing in DIR, and a later run plays only the games that file lacks. Before it trusts a file,
+the run plays its first recorded game again: if the result differs (the bots or the rules
+changed since), the file is set aside as ``.stale`` and the pairing starts afresh.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +34,12 @@ sys.path.insert(0, str(ROOT))
 from portolan.checker.core.bots import DEFAULT_ITERATIONS  # noqa: E402
 from portolan.checker.core.bots.arena import level_summary, percentile  # noqa: E402
 from portolan.checker.core.registry import GAMES, rules_for  # noqa: E402
-from portolan.checker.core.simulate import Batch, default_players, play_games  # noqa: E402
+from portolan.checker.core.simulate import (  # noqa: E402
+    Batch,
+    GameResult,
+    default_players,
+    play_games,
+)
 from portolan.model.loader import load_game  # noqa: E402
 
 PAIRINGS = (("greedy", "random"), ("mcts", "random"), ("mcts", "greedy"))
@@ -50,10 +62,20 @@ def pairing(game: str, players: int, strong: str, weak: str, games: int, args) -
         args.iterations,
         args.think,
     )
-    chunks = [(k, min(k + 5, games)) for k in range(0, games, 5)]
+    record = record_file(args.record, game, players, strong, weak, args)
+    done = recorded(record, batch)
+    missing = [k for k in range(games) if k not in done]
+    chunks = [missing[i : i + 5] for i in range(0, len(missing), 5)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        parts = list(pool.map(play_games, [batch] * len(chunks), *zip(*chunks, strict=True)))
-    results = [r for part in parts for r in part]
+        futures = [pool.submit(play_games, batch, c[0], c[-1] + 1) for c in chunks]
+        for future in as_completed(futures):
+            chunk = chunks[futures.index(future)]
+            for k, result in zip(chunk, future.result(), strict=True):
+                done[k] = result
+                if record is not None:
+                    with record.open("a", encoding="utf-8") as f:
+                        f.write(json.dumps(as_record(k, result)) + "\n")
+    results = [done[k] for k in range(games)]
     ended = [r for r in results if r.ended]
     rows = {
         row["level"]: row
@@ -81,6 +103,76 @@ def pairing(game: str, players: int, strong: str, weak: str, games: int, args) -
     }
 
 
+# -- records of finished games, so that a tournament can go on in a later sitting ---------------
+
+
+def record_file(folder: str | None, game: str, players: int, strong: str, weak: str, args):
+    if folder is None:
+        return None
+    budget = f"t{args.think}" if args.think else f"i{args.iterations}"
+    name = f"{game}-{players}p-{strong}-{weak}-{budget}-s{args.seed}-m{args.max_steps}.jsonl"
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    return Path(folder) / name
+
+
+def as_record(k: int, r: GameResult) -> dict:
+    """One finished game as a line of its pairing's file; the CPU of mcts moves in ms."""
+    return {
+        "k": k,
+        "totals": list(r.totals),
+        "shares": list(r.shares),
+        "steps": r.steps,
+        "turns": r.turns,
+        "ended": r.ended,
+        "bounded": r.bounded,
+        "levels": list(r.levels),
+        "mcts_ms": [round(1000 * s) for lv, s in r.thinking if lv == "mcts"],
+    }
+
+
+def from_record(line: dict) -> tuple[int, GameResult]:
+    thinking = tuple(("mcts", ms / 1000) for ms in line["mcts_ms"])
+    return line["k"], GameResult(
+        tuple(line["totals"]),
+        tuple(line["shares"]),
+        line["steps"],
+        line["turns"],
+        line["ended"],
+        tuple(line["levels"]),
+        thinking,
+        line["bounded"],
+    )
+
+
+def same_game(a: GameResult, b: GameResult) -> bool:
+    return (a.totals, a.shares, a.steps, a.turns, a.ended, a.levels, a.bounded) == (
+        b.totals,
+        b.shares,
+        b.steps,
+        b.turns,
+        b.ended,
+        b.levels,
+        b.bounded,
+    )
+
+
+def recorded(record: Path | None, batch: Batch) -> dict[int, GameResult]:
+    """The games ``record`` holds, once its first game played again gives the same result."""
+    if record is None or not record.exists():
+        return {}
+    lines = [json.loads(t) for t in record.read_text(encoding="utf-8").splitlines() if t.strip()]
+    done = dict(from_record(line) for line in lines)
+    if not done:
+        return {}
+    first = min(done)
+    (again,) = play_games(batch, first, first + 1)
+    if same_game(again, done[first]):
+        return done
+    record.rename(record.with_suffix(".stale"))
+    print(f"{record.name}: game {first} now plays differently; starting again", file=sys.stderr)
+    return {}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
@@ -93,6 +185,7 @@ def main() -> int:
     parser.add_argument("--max-steps", type=int, default=20_000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--record", metavar="DIR", help="keep finished games; resume from them")
     args = parser.parse_args()
     rows = []
     for game in args.game or sorted(GAMES):

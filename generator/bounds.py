@@ -22,14 +22,7 @@ from portolan.sizes import paper_label
 
 
 def _problem(component: Component, message: str, key: str, limit: str | None) -> InputError:
-    return InputError(
-        component.source.problem(
-            message,
-            component.raw.value_pos.get(key, component.raw.pos),
-            field=key,
-            hint=hint(limit) if limit else None,
-        )
-    )
+    return InputError(component.problem(message, (key,), hint(limit) if limit else None))
 
 
 def check_sheet(component: Component, items: list[Item], opts, overlap: float) -> None:

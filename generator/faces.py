@@ -44,7 +44,6 @@ from portolan.generator.sandbox import TEMPLATE_ERRORS, PortolanSandbox, sandbox
 from portolan.model import effects
 from portolan.model.deck import Card, Deck, Face
 from portolan.model.loader import Component, Game
-from portolan.yamlsrc import position_at
 
 SLOTS_TEXT = (
     "title",
@@ -332,12 +331,7 @@ class FaceEvaluator:
             except TEMPLATE_ERRORS as exc:
                 path = ("types", card.type, "face", slot)
                 reason = str(exc) if isinstance(exc, jinja2.TemplateError) else _why(exc)
-                raise InputError(
-                    self.component.source.problem(
-                        f"cannot fill the '{slot}' slot for card '{card.name}': {reason}",
-                        position_at(self.component.raw, path),
-                        field=".".join(path),
-                    )
-                ) from None
+                message = f"cannot fill the '{slot}' slot for card '{card.name}': {reason}"
+                raise InputError(self.component.problem(message, path)) from None
             out[slot] = value
         return out

@@ -63,23 +63,15 @@ class Flowed:
     fits: bool
 
 
-def flow(
-    blocks: list[Block],
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    colour: str,
-    *,
-    max_size: float = 7.5,
-    min_size: float = BODY,
-) -> Flowed:
-    size = max_size
+def flow(blocks: list[Block], x: float, y: float, w: float, h: float, colour: str) -> Flowed:
+    """The blocks set in the box, from 7.5 pt down in 0.2 pt steps until they fit (never below
+    ``BODY``: ``fits`` says whether they did)."""
+    size = 7.5
     while True:
         items, used = _layout(blocks, x, y, w, size, colour)
-        if used <= h + 1e-6 or size <= min_size:
+        if used <= h + 1e-6 or size <= BODY:
             return Flowed(items, size, used <= h + 1e-6)
-        size = max(min_size, size - 0.2)
+        size = max(BODY, size - 0.2)
 
 
 def _para(text, x, y, w, size, **kw):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from portolan.generator.draw import Line, Text
+from portolan.generator.faces import signed
 from portolan.generator.fonts import PT, width_mm
 from portolan.generator.glyphs import LETTER_ROOM, circled, thumb
 from portolan.generator.textbox import keeps_together
@@ -29,10 +30,6 @@ RATING_NAMES = {
     "battle": "Battle",
 }
 SYMBOLS = {"D", "R", "up", "down"}
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else f"−{-n}"
 
 
 def check_title(step: ins.Check) -> str:

@@ -20,7 +20,6 @@ from portolan.generator.sandbox import TEMPLATE_ERRORS, sandboxed
 from portolan.model import effects
 from portolan.model.loader import Component, Game
 from portolan.paths import templates_dir
-from portolan.yamlsrc import position_at
 
 _ENVIRONMENTS: dict[int, tuple[Game, jinja2.Environment]] = {}
 ESCAPED = ("html", "htm", "xml", "svg", "html.j2", "htm.j2", "xml.j2", "svg.j2")
@@ -79,13 +78,8 @@ def render(game: Game, component: Component, template: str, field: str) -> str:
     try:
         return env.get_template(template).render(**context(game), component=component.spec)
     except jinja2.TemplateNotFound as exc:
-        raise InputError(
-            component.source.problem(
-                f"template '{exc.name}' not found in {display_path(templates_dir() / game.id)}",
-                position_at(component.raw, (field,)),
-                field=field,
-            )
-        ) from None
+        message = f"template '{exc.name}' not found in {display_path(templates_dir() / game.id)}"
+        raise InputError(component.problem(message, (field,))) from None
     except jinja2.TemplateSyntaxError as exc:
         raise InputError(
             Problem(
@@ -95,14 +89,8 @@ def render(game: Game, component: Component, template: str, field: str) -> str:
             )
         ) from None
     except TEMPLATE_ERRORS as exc:
-        raise InputError(
-            component.source.problem(
-                f"cannot fill in the template '{template}': {_reason(exc)}",
-                position_at(component.raw, (field,)),
-                field=field,
-                hint=_where_in(exc, template),
-            )
-        ) from None
+        message = f"cannot fill in the template '{template}': {_reason(exc)}"
+        raise InputError(component.problem(message, (field,), _where_in(exc, template))) from None
 
 
 def html_page(model: Game, template: str, body: str, **values: Any) -> str:
@@ -141,9 +129,5 @@ def fill_in(game: Game, component: Component, text: str, path: tuple) -> str:
         return environment(game).from_string(text).render(**context(game))
     except TEMPLATE_ERRORS as exc:
         raise InputError(
-            component.source.problem(
-                f"cannot fill in the text: {_reason(exc)}",
-                position_at(component.raw, path),
-                field=".".join(str(p) for p in path),
-            )
+            component.problem(f"cannot fill in the text: {_reason(exc)}", path)
         ) from None

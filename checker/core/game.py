@@ -30,6 +30,7 @@ every game follows is in docs/new-game.md.
 from __future__ import annotations
 
 import copy
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.core.turn import Decision, Illegal, Task, run
 from portolan.checker.core.turn import missing_of as missing_of  # part of the core's contract too
+from portolan.checker.core.words import in_words
 from portolan.model.loader import Game
 from portolan.model.rules import RuleOption
 from portolan.yamlsrc import Pos, Source
@@ -204,6 +206,63 @@ FLOW_HOOKS = (
 )
 
 
+def answers(move: type, check: Check | None = None) -> Callable[[Apply], Apply]:
+    """Mark the decorated function as the apply of ``move``, after ``check`` (None: always
+    legal once asked); ``move_table`` gathers the marks into a game's move table."""
+
+    def mark(apply: Apply) -> Apply:
+        apply.answers = (move, check)  # type: ignore[attr-defined]
+        return apply
+
+    return mark
+
+
+def move_table(*modules: Any) -> dict[type, tuple[Check | None, Apply]]:
+    """Every move type -> (check, apply), from the functions of ``modules`` marked ``answers``."""
+    table: dict[type, tuple[Check | None, Apply]] = {}
+    for module in modules:
+        for apply in vars(module).values():
+            mark = getattr(apply, "answers", None)
+            if mark is None or apply.__module__ != module.__name__:
+                continue
+            move, check = mark
+            if move in table:
+                raise ValueError(f"{move.__name__} is answered twice ({module.__name__})")
+            table[move] = (check, apply)
+    return table
+
+
+# A game package's modules and the rules object's attributes they become (docs/new-game.md).
+GAME_MODULES = {
+    "preparation": "setup",
+    "flow": "flow",
+    "scoring": "scoring",
+    "logformat": "logformat",
+    "position": "position",
+    "bot": "bot",
+}
+MOVE_HOOKS = ("describe", "spellings", "spends")  # functions of the game's moves module
+
+
+def wire_modules(cls: type, package: str) -> None:
+    """Give a rules class the modules of its game ``package`` (GAME_MODULES), the log sections
+    its log format declares (``TOP_KEYS``) and its moves module's words (MOVE_HOOKS) and
+    ``MOVE_PHASES``: whatever the class does not set itself."""
+    own = cls.__dict__
+    for attr, name in GAME_MODULES.items():
+        if attr not in own:
+            setattr(cls, attr, importlib.import_module(f"{package}.{name}"))
+    if "log_keys" not in own:
+        cls.log_keys = getattr(cls.logformat, "TOP_KEYS", ())  # type: ignore[attr-defined]
+    moves = importlib.import_module(f"{package}.moves")
+    for name in MOVE_HOOKS:
+        hook = getattr(moves, name, None)
+        if hook is not None and name not in own:
+            setattr(cls, name, staticmethod(hook))
+    if "move_phases" not in own:
+        cls.move_phases = getattr(moves, "MOVE_PHASES", {})  # type: ignore[attr-defined]
+
+
 class RulesBase:
     """What a game's rules object is made of. A game sets the class attributes and writes the
     methods marked *game*; the rest are the core's, with defaults a game may override."""
@@ -252,9 +311,12 @@ class RulesBase:
     _pick_move: ClassVar[Callable[..., Any] | None] = None
     _pick_outcome: ClassVar[Callable[..., Any] | None] = None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Bind the game's ``flow`` functions as its hooks (a hook the class writes wins)."""
+    def __init_subclass__(cls, package: str | None = None, **kwargs: Any) -> None:
+        """Bind the game's modules (``package``: wire_modules) and its ``flow`` functions as
+        its hooks (a hook the class writes wins)."""
         super().__init_subclass__(**kwargs)
+        if package is not None:
+            wire_modules(cls, package)
         flow = cls.__dict__.get("flow")
         if flow is None:
             return
@@ -305,7 +367,9 @@ class RulesBase:
         return self.scoring.score(state)
 
     def describe(self, move: Any) -> str:
-        raise NotImplementedError
+        """A move in words, as play lists it and a trace shows it: its ``WORDS`` (core/words.py)
+        unless the game's moves module words it (``describe``)."""
+        return in_words(move)
 
     # -- the core's ------------------------------------------------------------------------
     def decision(self, state: GameState) -> Decision | None:

@@ -11,340 +11,43 @@ problem found once all of it is read.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, NamedTuple
+from typing import Any
 
 from portolan.checker.core.game import Step
-from portolan.checker.core.log import LogReader, player_named, turn_entries
-from portolan.errors import InputError, did_you_mean
-from portolan.names import NameIndex, fold
-from portolan.yamlsrc import Pos, Source, YList, YMap
-
-BAD: Any = type("Bad", (), {"__repr__": lambda self: "BAD"})()  # a value that was not read
-
-
-class At(NamedTuple):
-    """A value read, where it was written (the position steps are reported at)."""
-
-    value: Any
-    pos: Pos | None
-    field: str
-
-
-class TurnReader(LogReader):
-    """What a log's parser keeps while it reads: the steps so far and the turn being read."""
-
-    def __init__(self, book: Any, source: Source, players: list[str]):
-        super().__init__(book, source, players)
-        self.steps: list[Step] = []
-        self.turn, self.player = 0, ""
-
-    def step(self, move: Any, pos: Pos | None, player: str | None = None) -> None:
-        self.steps.append(Step(move, self.turn, player or self.player, pos))
-
-
-class Arg:
-    """A typed reader of one value of a log: ``read`` gives what it means (or ``BAD``, with the
-    problem noted), ``schema`` what the JSON schema allows there."""
-
-    def read(self, r: TurnReader, value: Any, pos: Pos | None, field: str) -> Any:
-        raise NotImplementedError
-
-    def schema(self, book: Any, defs: dict[str, Any]) -> dict[str, Any]:
-        """The JSON schema of the value; a list of names goes once into ``defs``."""
-        raise NotImplementedError
-
-
-@dataclass(frozen=True)
-class Whole(Arg):
-    """A whole number, within bounds when they are given."""
-
-    low: int | None = None
-    high: int | None = None
-    what: str = "a whole number"
-    text: bool = False  # also written as text ('2')
-
-    def read(self, r, value, pos, field):
-        if self.text and isinstance(value, str) and value.strip().isdecimal():
-            value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int):
-            r.bad(f"expected {self.what}, found {value!r}", pos, field)
-            return BAD
-        if (self.low is not None and value < self.low) or (
-            self.high is not None and value > self.high
-        ):
-            r.bad(f"{value} is not {self.what} {self.bounds()}", pos, field)
-            return BAD
-        return value
-
-    def bounds(self) -> str:
-        if self.low is not None and self.high is not None:
-            return f"from {self.low} to {self.high}"
-        return f"of at least {self.low}" if self.high is None else f"of at most {self.high}"
-
-    def schema(self, book, defs):
-        out: dict[str, Any] = {"type": "integer", "description": self.what}
-        if self.low is not None:
-            out["minimum"] = self.low
-        if self.high is not None:
-            out["maximum"] = self.high
-        if self.text:
-            return {"anyOf": [out, {"type": "string", "pattern": r"^\s*\d+\s*$"}]}
-        return out
-
-
-@dataclass(frozen=True)
-class Name(Arg):
-    """A name from a list the book keeps (case and accents free), with did-you-mean."""
-
-    names: Callable[[Any], NameIndex]  # the book -> the names
-    what: str  # 'a card of the Expedition deck': the message says "'X' is not <what>"
-    kind: str = "a card name"  # what a value that is not text should be ("": not <what>)
-    ref: str = "card"  # its name among the schema's $defs
-    # a name found another way than by its spelling (a short name, a kind of card): the
-    # reader and the text -> the name, or None; ``hints`` are then what a misspelling is
-    # compared with, and the schema lists the names as examples, not as the only ones
-    find: Callable[[TurnReader, str], str | None] | None = None
-    hints: Callable[[Any], list[str]] | None = None
-    closed: bool = True  # the schema allows these names only, spelt as listed
-
-    def read(self, r, value, pos, field):
-        text = isinstance(value, str) and value.strip()
-        if not text and self.kind:
-            r.bad(f"expected {self.kind}, found {value!r}", pos, field)
-            return BAD
-        name = None
-        if text:
-            name = self.names(r.book).exact(value) if self.find is None else self.find(r, value)
-        if name is None:
-            hints = self.hints(r.book) if self.hints else self.names(r.book).names
-            r.bad(f"'{value}' is not {self.what}", pos, field, did_you_mean(str(value), hints))
-            return BAD
-        return name
-
-    def schema(self, book, defs):
-        names = list(self.names(book).names)
-        if self.find is None and self.closed:
-            defs[self.ref] = {"enum": names, "description": self.what}
-        else:
-            defs[self.ref] = {"type": "string", "description": self.what, "examples": names}
-        return {"$ref": f"#/$defs/{self.ref}"}
-
-
-@dataclass(frozen=True)
-class PlayerName(Arg):
-    """One of the log's players (case-insensitive)."""
-
-    def read(self, r, value, pos, field):
-        try:
-            return player_named(value, r.players, r.source, pos, field)
-        except InputError as exc:
-            r.problems += exc.problems
-            return BAD
-
-    def schema(self, book, defs):
-        return {"type": "string", "description": "a player of this game"}
-
-
-@dataclass(frozen=True)
-class Words(Arg):
-    """A choice of words (case-insensitive), each standing for a value; anything else is read
-    by ``otherwise`` when there is one."""
-
-    words: Mapping[str, Any]
-    what: str = "one of the words"
-    otherwise: Arg | None = None
-    wrong: str | None = None  # the message for anything else, in place of "'X' is not <what>"
-    hint: str | None = None  # the hint for anything else, in place of did-you-mean
-    by_fold: dict[str, Any] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "by_fold", {fold(w): v for w, v in self.words.items()})
-
-    def read(self, r, value, pos, field):
-        if isinstance(value, str) and fold(value) in self.by_fold:
-            return self.by_fold[fold(value)]
-        if self.otherwise is not None:
-            return self.otherwise.read(r, value, pos, field)
-        if self.wrong is not None:
-            r.bad(self.wrong, pos, field)
-        else:
-            hint = self.hint or did_you_mean(str(value), self.words)
-            r.bad(f"'{value}' is not {self.what}", pos, field, hint)
-        return BAD
-
-    def schema(self, book, defs):
-        words = {"enum": list(self.words), "description": self.what}
-        return {"anyOf": [words, self.otherwise.schema(book, defs)]} if self.otherwise else words
-
-
-@dataclass(frozen=True)
-class ListOf(Arg):
-    """A list of values read by ``item`` (each an ``At``). With ``alone``, one value written on
-    its own is a list of one; ``size`` asks for exactly that many; ``shape`` is the message for
-    anything else."""
-
-    item: Arg
-    alone: bool = True
-    size: int | None = None
-    shape: str = "expected a list"
-
-    def read(self, r, value, pos, field):
-        if not self.many(value):
-            if self.alone:
-                return self.read_items(r, [value], pos, field, single=True)
-            r.bad(self.shape, pos, field)
-            return BAD
-        if self.size is not None and len(value) != self.size:
-            r.bad(self.shape, pos, field)
-            return BAD
-        return self.read_items(r, value, pos, field)
-
-    def many(self, value: Any) -> bool:
-        """Whether ``value`` is the list itself (a list of lists when the items are lists)."""
-        if not isinstance(value, list):
-            return False
-        return not isinstance(self.item, ListOf) or (bool(value) and isinstance(value[0], list))
-
-    def read_items(self, r, value, pos, field, single: bool = False) -> Any:
-        out, ok = [], True
-        for i, item in enumerate(value):
-            ipos = value.item_pos[i] if isinstance(value, YList) else pos
-            ifield = field if single else f"{field}[{i}]"
-            got = self.item.read(r, item, ipos, ifield)
-            ok = ok and got is not BAD
-            out.append(At(got, ipos, ifield))
-        return out if ok else BAD
-
-    def schema(self, book, defs):
-        many: dict[str, Any] = {"type": "array", "items": self.item.schema(book, defs)}
-        if self.size is not None:
-            many["minItems"] = many["maxItems"] = self.size
-        return {"anyOf": [self.item.schema(book, defs), many]} if self.alone else many
-
-
-@dataclass(frozen=True)
-class Fields(Arg):
-    """A mapping of known keys, each read by its own reader (each an ``At``). ``alone`` names
-    the key a value written on its own stands for ('Cook: Ocean' for '{flip: Ocean}')."""
-
-    keys: Mapping[str, Arg]
-    required: tuple[str, ...] = ()
-    missing: str = "'{key}' is missing"
-    alone: str | None = None
-    shape: str = "expected a mapping"
-
-    def read(self, r, value, pos, field):
-        if not isinstance(value, YMap):
-            if self.alone is not None:
-                got = self.keys[self.alone].read(r, value, pos, f"{field}.{self.alone}")
-                return BAD if got is BAD else {self.alone: At(got, pos, f"{field}.{self.alone}")}
-            r.bad(self.shape, pos, field)
-            return BAD
-        ok = unknown_keys(r, value, self.keys, field)
-        for key in self.required:
-            if key not in value:
-                r.bad(self.missing.format(key=key), pos, field)
-                return BAD
-        out = {}
-        for key, arg in self.keys.items():
-            if key in value:
-                kpos, kfield = value.value_pos[key], f"{field}.{key}"
-                got = arg.read(r, value[key], kpos, kfield)
-                ok = ok and got is not BAD
-                out[key] = At(got, kpos, kfield)
-        return out if ok else BAD
-
-    def schema(self, book, defs):
-        one = {
-            "type": "object",
-            "properties": {k: arg.schema(book, defs) for k, arg in self.keys.items()},
-            "additionalProperties": False,
-        }
-        if self.required:
-            one["required"] = list(self.required)
-        return {"anyOf": [self.keys[self.alone].schema(book, defs), one]} if self.alone else one
-
-
-@dataclass(frozen=True)
-class MapOf(Arg):
-    """A mapping of any number of keys, each read by ``key`` and its value by ``value``: a
-    list of (key, value), each an ``At`` (both at the key's field)."""
-
-    key: Arg
-    value: Arg
-    shape: str = "expected a mapping"
-
-    def read(self, r, value, pos, field):
-        if not isinstance(value, YMap):
-            r.bad(self.shape, pos, field)
-            return BAD
-        out, ok = [], True
-        for k, v in value.items():
-            kpos, vpos, kfield = (
-                value.key_pos.get(k, pos),
-                value.value_pos.get(k, pos),
-                f"{field}.{k}",
-            )
-            key = self.key.read(r, k, kpos, kfield)
-            got = BAD if key is BAD else self.value.read(r, v, vpos, kfield)
-            ok = ok and got is not BAD
-            out.append((At(key, kpos, kfield), At(got, vpos, kfield)))
-        return out if ok else BAD
-
-    def schema(self, book, defs):
-        key = self.key.schema(book, defs)
-        names = {"propertyNames": key} if "$ref" in key or "enum" in key else {}
-        return {"type": "object", **names, "additionalProperties": self.value.schema(book, defs)}
-
-
-@dataclass(frozen=True)
-class Pair(Arg):
-    """A mapping of one key to its value ('Magellan: Ocean'): two ``At``s, the key's at its
-    key."""
-
-    key: Arg
-    value: Arg
-    shape: str = "expected a mapping of one key"
-
-    def read(self, r, value, pos, field):
-        if not isinstance(value, YMap) or len(value) != 1:
-            r.bad(self.shape, pos, field)
-            return BAD
-        ((k, v),) = value.items()
-        kpos, vpos = value.key_pos[k], value.value_pos[k]
-        key, got = self.key.read(r, k, kpos, field), self.value.read(r, v, vpos, field)
-        return BAD if key is BAD or got is BAD else (At(key, kpos, field), At(got, vpos, field))
-
-    def schema(self, book, defs):
-        key = self.key.schema(book, defs)
-        names = {"propertyNames": key} if "$ref" in key or "enum" in key else {}
-        return {
-            "type": "object",
-            "minProperties": 1,
-            "maxProperties": 1,
-            **names,
-            "additionalProperties": self.value.schema(book, defs),
-        }
-
-
-@dataclass(frozen=True)
-class Parsed(Arg):
-    """A value read by a function of the game's, which makes its steps as it reads (a shape
-    too free for the readers above: an action that is a card's name or a mapping of several
-    forms), with the JSON schema of what it reads."""
-
-    parse: Callable[[Any, Any, Pos | None, str], None]  # (reader, value, pos, field)
-    shape: Callable[[Any, dict[str, Any]], dict[str, Any]]  # (book, defs) -> its schema
-
-    def read(self, r, value, pos, field):
-        self.parse(r, value, pos, field)
-        return value
-
-    def schema(self, book, defs):
-        return self.shape(book, defs)
+from portolan.checker.core.log import turn_entries
+from portolan.checker.core.logargs import (  # noqa: F401 (the readers, declared as lf.X)
+    BAD,
+    Arg,
+    At,
+    Bundle,
+    ByKey,
+    Fields,
+    Flag,
+    Forms,
+    ListOf,
+    MapOf,
+    Name,
+    Nothing,
+    Pair,
+    Parsed,
+    PlayerName,
+    Ref,
+    TurnReader,
+    Unread,
+    Whole,
+    Words,
+    _escape,
+    each,
+    object_schema,
+    one_or_list,
+    unknown_keys,
+    value_of,
+)
+from portolan.errors import did_you_mean
+from portolan.names import fold
+from portolan.yamlsrc import Pos, YMap
 
 
 @dataclass(frozen=True)
@@ -411,44 +114,6 @@ class Verbs(Arg):
         return {"anyOf": [{"enum": list(self.words)}, *self.more, *verbs]}
 
 
-@dataclass(frozen=True)
-class Flag(Arg):
-    """Yes or no: any value, read as true or false ('industry: true')."""
-
-    def read(self, r, value, pos, field):
-        return bool(value)
-
-    def schema(self, book, defs):
-        return {"type": "boolean"}
-
-
-@dataclass(frozen=True)
-class Unread(Arg):
-    """A value the log does not read (``gold: 1``: the key alone says it)."""
-
-    what: str
-
-    def read(self, r, value, pos, field):
-        return value
-
-    def schema(self, book, defs):
-        return {"description": self.what}
-
-
-def unknown_keys(r: LogReader, value: YMap, keys: Mapping[str, Any] | tuple, field: str) -> bool:
-    """Notes every key of ``value`` not among ``keys`` (with did-you-mean); True if none."""
-    known = tuple(keys)
-    wrong = [k for k in value if k not in known]
-    for key in wrong:
-        r.bad(
-            f"unknown key '{key}'",
-            value.key_pos.get(key, value.pos),
-            f"{field}.{key}",
-            did_you_mean(str(key), known),
-        )
-    return not wrong
-
-
 # -- a turn's keys -----------------------------------------------------------------------------
 def only_field(move: Any) -> Any:
     """The one field of a move like ``Draw(card)``: what its key holds in the log."""
@@ -481,7 +146,7 @@ class Key:
 
     def read(self, r: TurnReader, entry: YMap, name: str, field: str) -> None:
         """The steps of this key of ``entry``, read."""
-        pos, kfield = entry.value_pos[name], f"{field}.{name}"
+        pos, kfield = entry.value_pos[name], f"{field}.{name}" if field else name
         got = self.arg.read(r, entry[name], pos, kfield)
         if got is BAD:
             return
@@ -490,6 +155,10 @@ class Key:
             self.steps(r, at)
         elif self.move is not None:
             one_step_each(r, at, self.move)
+
+    def schema(self, book: Any, defs: dict[str, Any]) -> dict[str, Any]:
+        schema = self.arg.schema(book, defs)
+        return {**schema, "description": self.doc} if self.doc else schema
 
     def write_move(self, turn: dict, key: str, st: Step) -> None:
         if self.write is not None:
@@ -514,7 +183,7 @@ class LogFormat:
     start: type
     keys: Mapping[str, Key]
     tidy: Callable[[dict], None] | None = None  # a written turn put in its shortest form
-    top: Mapping[str, Arg] = field(default_factory=dict)
+    top: Mapping[str, Arg | Key] = field(default_factory=dict)  # a Key: read by read_top
     written_order: bool = False  # the keys read in the order written, not declared
     writes: dict[type, str] = field(init=False, compare=False)
 
@@ -540,6 +209,13 @@ def read_turns(form: LogFormat, r: TurnReader, turns: Any) -> None:
                 form.keys[name].read(r, entry, name, where)
 
 
+def read_top(form: LogFormat, r: TurnReader, raw: YMap, name: str) -> None:
+    """The steps of the log's top-level section ``name`` (a ``Key`` of ``form.top``), when
+    it is written."""
+    if raw.get(name) is not None:
+        form.top[name].read(r, raw, name, "")
+
+
 def write_turns(form: LogFormat, steps: list[Step]) -> list[dict]:
     """The log's ``turns`` for a list of steps (what ``read_turns`` reads back to them); moves
     the log leaves out (the checker supplies them) are not written."""
@@ -562,32 +238,10 @@ def turn_schema(form: LogFormat, book: Any, defs: dict[str, Any]) -> dict[str, A
     refers to go into ``defs``)."""
     properties: dict[str, Any] = {"player": {"type": "string", "description": "whose turn it is"}}
     for name, key in form.keys.items():
-        properties[name] = key.arg.schema(book, defs)
-        if key.doc:
-            properties[name]["description"] = key.doc
+        properties[name] = key.schema(book, defs)
     return {
         "type": "object",
         "required": ["player"],
         "properties": properties,
         "additionalProperties": False,
     }
-
-
-def each(values: list[At]) -> Iterator[Any]:
-    """The values of a list read (without their positions)."""
-    return (at.value for at in values)
-
-
-def object_schema(properties: dict[str, Any], **more: Any) -> dict[str, Any]:
-    """The schema of a mapping of these keys only."""
-    return {"type": "object", "properties": properties, "additionalProperties": False, **more}
-
-
-def one_or_list(item: dict[str, Any]) -> dict[str, Any]:
-    """The schema of one value, or a list of them."""
-    return {"anyOf": [item, {"type": "array", "items": item}]}
-
-
-def _escape(text: str) -> str:
-    """``text`` in a pattern of the schema (ECMA 262: a space is not escaped)."""
-    return re.sub(r"([\\^$.|?*+()\[\]{}])", r"\\\1", text)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 
 class Illegal(NamedTuple):
@@ -63,9 +63,39 @@ class Task:
     that a state's copy shares them and two equal tasks compare equal."""
 
     __slots__ = ()
+    # What a task that asks the player one thing asks: the phase (None: the state's phase),
+    # "choice" or "chance", and the move types that answer it; ``decision`` words it with
+    # ``prompt``, ``missing`` and ``default``. None: a step carried out alone, or a task that
+    # writes its own ``decision``.
+    asks: ClassVar[tuple[str | None, str, tuple[type, ...]] | None] = None
 
     def decision(self, state: Any) -> Decision | None:
         """What this task asks of whom (``None``: a step carried out alone)."""
+        asks = self.asks
+        if asks is None:
+            return None
+        phase, kind, accepts = asks
+        return Decision(
+            state.player,
+            state.phase if phase is None else phase,
+            kind,
+            accepts,
+            self.prompt(state),
+            default=self.default(state),
+            missing=lambda: self.missing(state),
+        )
+
+    def prompt(self, state: Any) -> str:
+        """The question ``asks`` puts, in words."""
+        raise NotImplementedError(type(self).__name__)
+
+    def missing(self, state: Any) -> Illegal | None:
+        """What is wrong when a log's turn ends with this question unanswered (None: nothing,
+        or the ``default`` answers it)."""
+        return None
+
+    def default(self, state: Any) -> Any:
+        """The move applied when the log's next step does not answer (None: none)."""
         return None
 
     def choices(self, state: Any) -> list[Any]:

@@ -36,8 +36,8 @@ def require_png(option: str = "--format", wanted: str = "png") -> None:
         ) from None
 
 
-def render_pages(pdf: Path, dpi: float):
-    """Each page of ``pdf`` as a PIL image at ``dpi``, in order."""
+def _bitmaps(pdf: Path, dpi: float, **options):
+    """Each page of ``pdf`` rendered at ``dpi`` as a pdfium bitmap, in order."""
     require_png()
     import pypdfium2 as pdfium
 
@@ -46,35 +46,29 @@ def render_pages(pdf: Path, dpi: float):
         for i in range(len(doc)):
             page = doc[i]
             try:
-                yield page.render(scale=dpi / 72).to_pil()
+                bitmap = page.render(scale=dpi / 72, **options)
             finally:
                 page.close()
+            yield bitmap
     finally:
         doc.close()
+
+
+def render_pages(pdf: Path, dpi: float):
+    """Each page of ``pdf`` as a PIL image at ``dpi``, in order."""
+    return (bitmap.to_pil() for bitmap in _bitmaps(pdf, dpi))
 
 
 def write_pngs(pdf: Path, path_of: Callable[[int], Path], dpi: int = 100) -> list[Path]:
     """Each page of ``pdf`` as a PNG, page n (from 1) at ``path_of(n)``."""
-    require_png()
-    import pypdfium2 as pdfium
-
     written = []
-    doc = pdfium.PdfDocument(str(pdf))
-    try:
-        for i in range(len(doc)):
-            page = doc[i]
-            try:
-                bitmap = page.render(scale=dpi / 72, rev_byteorder=True)
-            finally:
-                page.close()
-            target = path_of(i + 1)
-            if bitmap.mode == "RGB":
-                target.write_bytes(encode_png(bitmap))
-            else:
-                bitmap.to_pil().save(target, format="PNG", optimize=False)
-            written.append(target)
-    finally:
-        doc.close()
+    for n, bitmap in enumerate(_bitmaps(pdf, dpi, rev_byteorder=True), start=1):
+        target = path_of(n)
+        if bitmap.mode == "RGB":
+            target.write_bytes(encode_png(bitmap))
+        else:
+            bitmap.to_pil().save(target, format="PNG", optimize=False)
+        written.append(target)
     return written
 
 

@@ -25,7 +25,6 @@ from portolan.model.board_display import ActionBox, EraCubes, Spaces
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack
 from portolan.model.deck import read_bundle
 from portolan.model.loader import Component, Game
-from portolan.yamlsrc import position_at
 
 
 def render_board(game: Game, component: Component, bleed: float, theme: Theme) -> Rendered:
@@ -212,11 +211,7 @@ def _era_rows(game: Game, component: Component, el: EraCubes, i: int) -> dict:
             rows[str(era)] = bundle
         else:
             return rows
-    raise InputError(
-        component.source.problem(
-            problem, position_at(component.raw, path), field=".".join(map(str, path)), hint=hint
-        )
-    )
+    raise InputError(component.problem(problem, path, hint))
 
 
 def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:

@@ -16,7 +16,6 @@ from portolan.generator.layout.sheet import Item
 from portolan.generator.theme import Theme
 from portolan.model.deck import Card
 from portolan.model.loader import Component, Game
-from portolan.yamlsrc import position_at
 
 
 @dataclass
@@ -30,14 +29,8 @@ class Rendered:
 
 def check_icon(component: Component, name: str, path: tuple) -> str:
     if name not in ICONS:
-        raise InputError(
-            component.source.problem(
-                f"unknown icon '{name}'",
-                position_at(component.raw, path),
-                field=".".join(str(p) for p in path),
-                hint=did_you_mean(name, ICONS),
-            )
-        )
+        hint = did_you_mean(name, ICONS)
+        raise InputError(component.problem(f"unknown icon '{name}'", path, hint))
     return name
 
 
@@ -45,14 +38,9 @@ def check_colour(game: Game, component: Component, name: str, path: tuple) -> st
     try:
         return game.colour(name)
     except KeyError:
-        raise InputError(
-            component.source.problem(
-                f"colour '{name}' is neither #rrggbb nor a palette name",
-                position_at(component.raw, path),
-                field=".".join(str(p) for p in path),
-                hint=did_you_mean(name, game.spec.palette),
-            )
-        ) from None
+        message = f"colour '{name}' is neither #rrggbb nor a palette name"
+        hint = did_you_mean(name, game.spec.palette)
+        raise InputError(component.problem(message, path, hint)) from None
 
 
 def _rows(component: Component, card, value, path: tuple) -> list:
@@ -61,13 +49,8 @@ def _rows(component: Component, card, value, path: tuple) -> list:
         return []
     if isinstance(value, list | tuple):
         return list(value)
-    raise InputError(
-        component.source.problem(
-            f"the 'rows' slot for card '{card.name}' must give a list of rows, not {value!r}",
-            position_at(component.raw, path),
-            field=".".join(path),
-        )
-    )
+    message = f"the 'rows' slot for card '{card.name}' must give a list of rows, not {value!r}"
+    raise InputError(component.problem(message, path))
 
 
 def render_deck(
@@ -112,13 +95,8 @@ def render_deck(
         try:
             front, over = card_front(content, w, h, bleed, theme, f"{spec.id}-{card.id}")
         except symbols.CellError as exc:
-            raise InputError(
-                component.source.problem(
-                    f"cannot draw the {exc.slot.replace('_', ' ')} of card '{card.name}': {exc}",
-                    position_at(component.raw, (*face_path, exc.slot)),
-                    field=".".join((*face_path, exc.slot)),
-                )
-            ) from None
+            message = f"cannot draw the {exc.slot.replace('_', ' ')} of card '{card.name}': {exc}"
+            raise InputError(component.problem(message, (*face_path, exc.slot))) from None
         overflows += over
         designs.append(front)
         items += [Item(front, type_backs.get(card.type, back))] * card.count

@@ -234,23 +234,14 @@ def crop_marks(
     """A mark at both ends of every cut line of the ``used`` slots (default: all), in the
     margins on ``sides`` (l, t, r, b): from the printer margin to the art's outer bleed."""
     cols, rows = grid.columns, grid.rows
-    if used is None:
-        used = slots(grid)
+    used = slots(grid) if used is None else used
+    ends_y = (("t", margin, rows.art_start), ("b", rows.art_end, grid.height - margin))
+    ends_x = (("l", margin, cols.art_start), ("r", cols.art_end, grid.width - margin))
     marks = []
-    top_end = rows.art_start
-    bottom_start = rows.art_end
     for x in cols.lines_of(p.col for p in used):
-        if "t" in sides:
-            marks.append(Line(x, margin, x, top_end, INK, MARK_WIDTH))
-        if "b" in sides:
-            marks.append(Line(x, bottom_start, x, grid.height - margin, INK, MARK_WIDTH))
-    left_end = cols.art_start
-    right_start = cols.art_end
+        marks += [Line(x, y0, x, y1, INK, MARK_WIDTH) for s, y0, y1 in ends_y if s in sides]
     for y in rows.lines_of(p.row for p in used):
-        if "l" in sides:
-            marks.append(Line(margin, y, left_end, y, INK, MARK_WIDTH))
-        if "r" in sides:
-            marks.append(Line(right_start, y, grid.width - margin, y, INK, MARK_WIDTH))
+        marks += [Line(x0, y, x1, y, INK, MARK_WIDTH) for s, x0, x1 in ends_x if s in sides]
     return marks
 
 

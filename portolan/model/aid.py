@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import field_validator, model_validator
+from pydantic import model_validator
 
 from portolan.limits import component_limits
 from portolan.model.base import Strict
-from portolan.model.common import SafeName, Sized, count_within
+from portolan.model.common import SafeName, Sized, count_field
 
 
 class AidSpec(Sized):
@@ -21,11 +21,7 @@ class AidSpec(Sized):
     front: str
     back: str | None = None
 
-    @field_validator("count")
-    @classmethod
-    def _copies(cls, v: int) -> int:
-        count_within(v, component_limits().copies, "count", "copies")
-        return v
+    _copies = count_field("count", "copies")
 
 
 class Itemise(Strict):
@@ -34,11 +30,7 @@ class Itemise(Strict):
     count: int
     label: str = "{n}"
 
-    @field_validator("count")
-    @classmethod
-    def _rows(cls, v: int) -> int:
-        count_within(v, component_limits().score_rows, "count", "score_rows")
-        return v
+    _rows = count_field("count", "score_rows")
 
 
 class ScorePadSpec(Strict):
@@ -59,17 +51,8 @@ class ScorePadSpec(Strict):
     itemise: dict[str, Itemise] = {}
     tie_breaker_rows: bool = False
 
-    @field_validator("players")
-    @classmethod
-    def _players(cls, v: int) -> int:
-        count_within(v, component_limits().score_players, "players", "score_players")
-        return v
-
-    @field_validator("games_per_page")
-    @classmethod
-    def _tables(cls, v: int) -> int:
-        count_within(v, component_limits().score_tables, "games_per_page", "score_tables")
-        return v
+    _players = count_field("players", "score_players")
+    _tables = count_field("games_per_page", "score_tables")
 
     @model_validator(mode="after")
     def _bounds(self):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 import types
 import typing
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Tag, ValidationError, field_validator
 
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.yamlsrc import Source, position_at
@@ -22,6 +24,11 @@ def by_design(v: Any) -> Any:
     return v if isinstance(v, dict) else {"value": v, "source": "design"}
 
 
+def int_by_design(v: Any) -> Any:
+    """A bare whole number as one Portolan chose (``source: design``); anything else as written."""
+    return {"value": v, "source": "design"} if isinstance(v, int) else v
+
+
 class Strict(BaseModel):
     """Every schema forbids unknown keys, so a typo is reported instead of silently ignored, and
     every number is finite ("nan" and "inf" written as text included).
@@ -31,6 +38,18 @@ class Strict(BaseModel):
     building them all was a third of ``portolan check``'s start."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, defer_build=True)
+
+
+class OfSpec:
+    """A validated component or deck answers to its spec's id and name."""
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
 
 
 class Sourced(Strict):
@@ -50,6 +69,26 @@ class Sourced(Strict):
 
 class SourcedInt(Sourced):
     value: int
+
+
+def keyed_union(members: dict[str, type], error: str, message: str, fallback: str | None = None):
+    """The type of a mapping that is one of ``members``, picked by the first of their keys it
+    holds, so that errors name the right fields; none of them: ``message`` (or the ``fallback``
+    key's model for a value that is not a mapping)."""
+    keys = tuple(members)
+
+    def kind(v: Any) -> str | None:
+        if isinstance(v, dict):
+            return next((f"~{k}" for k in keys if k in v), None)
+        return next(
+            (f"~{k}" for k in keys if k != fallback and hasattr(v, k)), fallback and f"~{fallback}"
+        )
+
+    tagged = (Annotated[model, Tag(f"~{key}")] for key, model in members.items())
+    return Annotated[
+        functools.reduce(operator.or_, tagged),
+        Discriminator(kind, custom_error_type=error, custom_error_message=message),
+    ]
 
 
 def field_label(loc: tuple) -> str:

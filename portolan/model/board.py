@@ -6,12 +6,12 @@ overlap by ``tiling.overlap`` mm and carry alignment marks (``generator/layout/t
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Discriminator, Tag, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
 from portolan.limits import component_limits, shown
-from portolan.model.base import Sourced, SourcedInt, Strict, by_design
+from portolan.model.base import Sourced, SourcedInt, Strict, by_design, int_by_design, keyed_union
 from portolan.model.board_display import ActionBox, EraCubes, Spaces
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack
 from portolan.model.common import (
@@ -19,7 +19,7 @@ from portolan.model.common import (
     SafeName,
     board_size_within,
     card_size_field,
-    count_within,
+    count_field,
     elements_within,
     within,
 )
@@ -142,10 +142,7 @@ class Slot(Strict):
     icon: str | None = None
     colour: str | None = None
 
-    @field_validator("size", mode="before")
-    @classmethod
-    def _size(cls, v):
-        return card_size_field(v)
+    _size = field_validator("size", mode="before")(card_size_field)
 
 
 class Ring(Strict):
@@ -176,15 +173,9 @@ class Ring(Strict):
     centre_icon: str | None = None
     colour: str | None = None
 
-    @field_validator("count", mode="before")
-    @classmethod
-    def _count(cls, v):
-        return {"value": v, "source": "design"} if isinstance(v, int) else v
+    _count = field_validator("count", mode="before")(int_by_design)
 
-    @field_validator("size", mode="before")
-    @classmethod
-    def _size(cls, v):
-        return card_size_field(v)
+    _size = field_validator("size", mode="before")(card_size_field)
 
     @model_validator(mode="after")
     def _sane(self):
@@ -198,49 +189,26 @@ class Ring(Strict):
         return self.start + (step if self.direction == "clockwise" else -step) * k
 
 
-# Each element is picked by its identifying key, so errors name the right fields. The keys
-# after 'slot' are the elements that carry game data (board_map.py, board_display.py).
-ELEMENT_KEYS = (
-    "track",
-    "box",
-    "ring",
-    "slot",
-    "edge_track",
-    "age_track",
-    "area",
-    "action",
-    "spaces",
-    "era_cubes",
-    "text",
+# The keys after 'slot' are the elements that carry game data (board_map.py, board_display.py).
+ELEMENTS = {
+    "track": Track,
+    "box": Box,
+    "ring": Ring,
+    "slot": Slot,
+    "edge_track": EdgeTrack,
+    "age_track": AgeTrack,
+    "area": Area,
+    "action": ActionBox,
+    "spaces": Spaces,
+    "era_cubes": EraCubes,
+    "text": Label,
+}
+Element = keyed_union(
+    ELEMENTS,
+    "element",
+    "each element needs one of the keys " + ", ".join(f"'{k}'" for k in ELEMENTS),
+    fallback="text",
 )
-
-
-def _element_kind(v) -> str | None:
-    if isinstance(v, dict):
-        return next((f"~{k}" for k in ELEMENT_KEYS if k in v), None)
-    return next((f"~{k}" for k in ELEMENT_KEYS[:-1] if hasattr(v, k)), "~text")
-
-
-Element = Annotated[
-    Annotated[Track, Tag("~track")]
-    | Annotated[Box, Tag("~box")]
-    | Annotated[Ring, Tag("~ring")]
-    | Annotated[Slot, Tag("~slot")]
-    | Annotated[EdgeTrack, Tag("~edge_track")]
-    | Annotated[AgeTrack, Tag("~age_track")]
-    | Annotated[Area, Tag("~area")]
-    | Annotated[ActionBox, Tag("~action")]
-    | Annotated[Spaces, Tag("~spaces")]
-    | Annotated[EraCubes, Tag("~era_cubes")]
-    | Annotated[Label, Tag("~text")],
-    Discriminator(
-        _element_kind,
-        custom_error_type="element",
-        custom_error_message=(
-            "each element needs one of the keys " + ", ".join(f"'{k}'" for k in ELEMENT_KEYS)
-        ),
-    ),
-]
 
 
 class Tiling(Strict):
@@ -297,16 +265,9 @@ class BoardSpec(Strict):
             raise ValueError("with colours, count is one copy per colour: leave it out")
         return self
 
-    @field_validator("size")
-    @classmethod
-    def _board_size(cls, v: Dimensions) -> Dimensions:
-        return board_size_within(v)
+    _board_size = field_validator("size")(board_size_within)
 
-    @field_validator("count")
-    @classmethod
-    def _copies_within(cls, v: int) -> int:
-        count_within(v, component_limits().copies, "count", "copies")
-        return v
+    _copies_within = count_field("count", "copies")
 
     @field_validator("elements")
     @classmethod

@@ -19,7 +19,7 @@ data a rules engine reads:
 
 from __future__ import annotations
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from portolan.model import vocabulary
 from portolan.model.base import Strict
@@ -47,10 +47,7 @@ class ActionBox(Strict):
     layout: BoxLayout
     colour: str | None = None
 
-    @field_validator("action")
-    @classmethod
-    def _action(cls, v, info: ValidationInfo):
-        return vocabulary.word(v, info, "action")
+    _action = vocabulary.words_of("action", "action")
 
 
 class SpacesLayout(Strict):

@@ -100,10 +100,7 @@ class ShipBox(Strict):
     name: str
     named: str | None = None
 
-    @field_validator("named")
-    @classmethod
-    def _named(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.word(v, info, "place")
+    _named = vocabulary.words_of("place", "named")
 
 
 class Age(Strict):
@@ -120,10 +117,7 @@ class Age(Strict):
     sources: dict[str, str] = {}
     note: str | None = None
 
-    @field_validator("era")
-    @classmethod
-    def _era(cls, v, info: ValidationInfo):
-        return vocabulary.word(v, info, "era")
+    _era = vocabulary.words_of("era", "era")
 
 
 class Segment(Strict):
@@ -228,15 +222,9 @@ class OpenBox(Strict):
     source: str | None = None
     note: str | None = None
 
-    @field_validator("box")
-    @classmethod
-    def _box(cls, v, info: ValidationInfo):
-        return vocabulary.word(v, info, "box")
+    _box = vocabulary.words_of("box", "box")
 
-    @field_validator("choice", mode="before")
-    @classmethod
-    def _choice(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.bundle(v, info, "trade")
+    _choice = vocabulary.bundles_of("trade", "choice", optional=True)
 
 
 class AreaLayout(Strict):

@@ -72,9 +72,19 @@ def elements_within(items: list, what: str = "") -> list:
     return items
 
 
-def count_within(value: int, high: int, what: str, key: str) -> None:
-    if not 1 <= value <= high:
-        raise ValueError(f"{what} must be between 1 and {shown(high)} (limit components.{key})")
+def count_field(field: str, key: str):
+    """A schema's field validator: ``field`` is a whole number from 1 to the limit
+    ``components.<key>``."""
+
+    def check(v: int) -> int:
+        high = getattr(component_limits(), key)
+        if not 1 <= v <= high:
+            raise ValueError(
+                f"{field} must be between 1 and {shown(high)} (limit components.{key})"
+            )
+        return v
+
+    return field_validator(field)(check)
 
 
 class Dimensions(Strict):
@@ -115,10 +125,7 @@ class Sized(Strict):
 
     size: Dimensions
 
-    @field_validator("size", mode="before")
-    @classmethod
-    def _size(cls, v):
-        return card_size_field(v)
+    _size = field_validator("size", mode="before")(card_size_field)
 
     @field_validator("size")
     @classmethod

@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from portolan.limits import component_limits, shown
-from portolan.model.base import SourcedInt, Strict
+from portolan.model.base import SourcedInt, Strict, int_by_design
 from portolan.model.common import SafeName
 
 
@@ -76,10 +76,7 @@ class Counter(Strict):
             return self.size, 2 * self.face_height + self.base
         return self.size, self.face_height
 
-    @field_validator("count", mode="before")
-    @classmethod
-    def _count(cls, v):
-        return {"value": v, "source": "design"} if isinstance(v, int) else v
+    _count = field_validator("count", mode="before")(int_by_design)
 
     @field_validator("count")
     @classmethod

@@ -38,7 +38,7 @@ from typing import Any, Literal
 from pydantic import field_validator
 
 from portolan.errors import did_you_mean
-from portolan.model.base import SourcedInt, Strict
+from portolan.model.base import OfSpec, SourcedInt, Strict
 from portolan.model.bundles import read_bundle
 from portolan.model.common import SafeName, Sized
 from portolan.yamlsrc import Pos
@@ -291,19 +291,11 @@ class DeckSpec(Sized):
 
 
 @dataclass(frozen=True)
-class Deck:
+class Deck(OfSpec):
     """A validated deck: the spec plus its cards, expanded and checked."""
 
     spec: DeckSpec
     cards: tuple[Card, ...]
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
 
     def size(self) -> int:
         return sum(c.count for c in self.cards)

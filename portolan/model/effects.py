@@ -35,18 +35,14 @@ import functools
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    Discriminator,
     Field,
-    Tag,
     TypeAdapter,
     ValidationError,
-    ValidationInfo,
-    field_validator,
     model_validator,
 )
 
 from portolan.model import vocabulary
-from portolan.model.base import Strict, field_label
+from portolan.model.base import Strict, field_label, keyed_union
 
 AREAS = range(2, 8)  # area numbers a count may name
 
@@ -59,15 +55,9 @@ class Count(Strict):
     cities_in_area: int | Literal["any"] | None = None  # city discs in this area, or anywhere
     ships_in: str | None = None  # ship counters in this named box of the board
 
-    @field_validator("cubes_on")
-    @classmethod
-    def _trade(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.word(v, info, "trade")
+    _trade = vocabulary.words_of("trade", "cubes_on")
 
-    @field_validator("ships_in")
-    @classmethod
-    def _place(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.word(v, info, "place")
+    _place = vocabulary.words_of("place", "ships_in")
 
     @model_validator(mode="after")
     def _one(self):
@@ -88,10 +78,7 @@ class Gain(Strict):
     per: Count | None = None
     max: int | None = Field(default=None, ge=1)
 
-    @field_validator("gain", mode="before")
-    @classmethod
-    def _bundle(cls, v, info: ValidationInfo):
-        return vocabulary.bundle(v, info, "gain")
+    _bundle = vocabulary.bundles_of("gain", "gain")
 
     @model_validator(mode="after")
     def _max_needs_per(self):
@@ -106,20 +93,11 @@ class Action(Strict):
     no_food: bool = False  # a Warship box without spending food
     per_good: dict[str, int] | None = None  # Sell goods: extra gain for every good sold
 
-    @field_validator("action")
-    @classmethod
-    def _action(cls, v, info: ValidationInfo):
-        return vocabulary.word(v, info, "action")
+    _action = vocabulary.words_of("action", "action")
 
-    @field_validator("box")
-    @classmethod
-    def _box(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.word(v, info, "box")
+    _box = vocabulary.words_of("box", "box")
 
-    @field_validator("per_good", mode="before")
-    @classmethod
-    def _per_good(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.bundle(v, info, "gain")
+    _per_good = vocabulary.bundles_of("gain", "per_good", optional=True)
 
     @model_validator(mode="after")
     def _options_fit(self):
@@ -141,15 +119,9 @@ class SellBonus(Strict):
     good: str
     gain: dict[str, int]
 
-    @field_validator("good")
-    @classmethod
-    def _good(cls, v, info: ValidationInfo):
-        return vocabulary.word(v, info, "good")
+    _good = vocabulary.words_of("good", "good")
 
-    @field_validator("gain", mode="before")
-    @classmethod
-    def _bundle(cls, v, info: ValidationInfo):
-        return vocabulary.bundle(v, info, "gain")
+    _bundle = vocabulary.bundles_of("gain", "gain")
 
 
 class Ongoing(Strict):
@@ -159,10 +131,7 @@ class Ongoing(Strict):
     each_turn: dict[str, int] | None = None
     sell_bonus: SellBonus | None = None
 
-    @field_validator("discount", "each_turn", mode="before")
-    @classmethod
-    def _bundle(cls, v, info: ValidationInfo):
-        return None if v is None else vocabulary.bundle(v, info, "gain")
+    _bundle = vocabulary.bundles_of("gain", "discount", "each_turn", optional=True)
 
     @model_validator(mode="after")
     def _one(self):
@@ -178,26 +147,8 @@ class WhileHeld(Strict):
     while_held: Ongoing
 
 
-STEP_KEYS = ("gain", "action", "remove_ships", "while_held")
-
-
-def _step_kind(v) -> str | None:
-    if isinstance(v, dict):
-        return next((f"~{k}" for k in STEP_KEYS if k in v), None)
-    return next((f"~{k}" for k in STEP_KEYS if hasattr(v, k)), None)
-
-
-Step = Annotated[
-    Annotated[Gain, Tag("~gain")]
-    | Annotated[Action, Tag("~action")]
-    | Annotated[RemoveShips, Tag("~remove_ships")]
-    | Annotated[WhileHeld, Tag("~while_held")],
-    Discriminator(
-        _step_kind,
-        custom_error_type="effect_step",
-        custom_error_message="each step needs one of the keys " + ", ".join(STEP_KEYS),
-    ),
-]
+STEPS = {"gain": Gain, "action": Action, "remove_ships": RemoveShips, "while_held": WhileHeld}
+Step = keyed_union(STEPS, "effect_step", "each step needs one of the keys " + ", ".join(STEPS))
 Effect = Annotated[list[Step], Field(min_length=1)]
 
 

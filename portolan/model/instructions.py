@@ -122,6 +122,13 @@ class StepReader:
     def bad(self, message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
         self.problems.append(self.source.problem(message, pos, field=field, hint=hint))
 
+    def known(self, word: Any, among, noun: str, pos: Pos | None, field: str) -> bool:
+        """Whether ``word`` is one of ``among``; if not, the problem "'word' is not ``noun``"."""
+        if word in among:
+            return True
+        self.bad(f"'{word}' is not {noun}", pos, field, did_you_mean(str(word), among))
+        return False
+
     # a list of steps
     def steps(self, raw: Any, pos: Pos | None, field: str) -> list:
         if raw is None:
@@ -216,14 +223,7 @@ class StepReader:
         value = raw[verb]
         data: dict[str, Any] = {}
         if isinstance(value, dict):
-            unknown = [k for k in value if k not in SHIP_TYPES]
-            if unknown:
-                self.bad(
-                    f"'{unknown[0]}' is not a ship type",
-                    vpos,
-                    field,
-                    did_you_mean(str(unknown[0]), SHIP_TYPES),
-                )
+            if not all(self.known(k, SHIP_TYPES, "a ship type", vpos, field) for k in value):
                 return None
             odd = [v for v in value.values() if not isinstance(v, int) or isinstance(v, bool)]
             if odd:
@@ -255,8 +255,7 @@ class StepReader:
             )
             return None
         rating = m["rating"]
-        if not rating.isdigit() and rating not in RATINGS:
-            self.bad(f"'{rating}' is not a rating", vpos, field, did_you_mean(rating, RATINGS))
+        if not rating.isdigit() and not self.known(rating, RATINGS, "a rating", vpos, field):
             return None
         mod = int(m["mod"].replace(" ", "")) if m["mod"] else 0
         data = {
@@ -340,8 +339,7 @@ class StepReader:
             return None
         out: dict[str, int] = {}
         for word, n in pairs:
-            if word not in vocabulary:
-                self.bad(f"'{word}' is not {noun}", pos, field, did_you_mean(str(word), vocabulary))
+            if not self.known(word, vocabulary, noun, pos, field):
                 return None
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
                 self.bad(f"the amount of '{word}' must be a whole number, at least 1", pos, field)
@@ -361,10 +359,8 @@ class StepReader:
         m = _AMOUNT.match(value.strip())
         n, rest = (int(m["n"]), m["word"]) if m else (1, value.strip())
         what = [w.strip() for w in rest.split(" or ")]
-        for word in what:
-            if word not in LOSSES:
-                self.bad(f"'{word}' is not a loss", vpos, field, did_you_mean(word, LOSSES))
-                return None
+        if not all(self.known(word, LOSSES, "a loss", vpos, field) for word in what):
+            return None
         data: dict[str, Any] = {"n": n, "what": what}
         if "cause" in raw:
             data["cause"] = raw["cause"]
@@ -380,20 +376,13 @@ class StepReader:
 
     def _discover(self, raw, verb, vpos, pos, field):
         what = raw[verb]
-        if what not in DISCOVERIES:
-            self.bad(
-                f"'{what}' is not a card discovery",
-                vpos,
-                field,
-                did_you_mean(str(what), DISCOVERIES),
-            )
+        if not self.known(what, DISCOVERIES, "a card discovery", vpos, field):
             return None
         return self.build("discover", {"what": what}, vpos, field)
 
     def _mark(self, raw, verb, vpos, pos, field):
         chit = raw[verb]
-        if chit not in CHITS:
-            self.bad(f"'{chit}' is not a status chit", vpos, field, did_you_mean(str(chit), CHITS))
+        if not self.known(chit, CHITS, "a status chit", vpos, field):
             return None
         return self.build(verb, {"chit": chit}, vpos, field)
 

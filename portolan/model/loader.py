@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from portolan.errors import InputError, Problem, did_you_mean, display_path
-from portolan.model.base import NON_RULEBOOK_SOURCES, validate
+from portolan.model.base import NON_RULEBOOK_SOURCES, OfSpec, validate
 from portolan.model.common import is_hex
 from portolan.model.game import GameSpec
 from portolan.model.rules import RulesSpec
@@ -41,7 +41,7 @@ def kind_spec(kind: str) -> type:
 
 
 @dataclass
-class Component:
+class Component(OfSpec):
     """One printable component: its validated spec, its file and its raw YAML (for positions)."""
 
     spec: Any
@@ -50,16 +50,13 @@ class Component:
     deck: Deck | None = None
 
     @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
     def kind(self) -> str:
         return self.spec.kind
 
-    @property
-    def name(self) -> str:
-        return self.spec.name
+    def problem(self, message: str, path: tuple, hint: str | None = None) -> Problem:
+        """A problem at ``path`` in the component's file (the field named with dots)."""
+        pos, field = position_at(self.raw, path), ".".join(map(str, path))
+        return self.source.problem(message, pos, field=field, hint=hint)
 
     @property
     def source(self) -> Source:
@@ -67,19 +64,17 @@ class Component:
 
 
 @dataclass
-class Game:
+class Game(OfSpec):
     spec: GameSpec
     dir: Path
     rules: RulesSpec
     components: list[Component] = field(default_factory=list)
 
     @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
     def title(self) -> str:
         return self.spec.title
+
+    name = title  # a game's name is its title
 
     def component(self, component_id: str) -> Component:
         for c in self.components:
@@ -301,15 +296,11 @@ def _check_sources(spec: GameSpec, keys: list[tuple], src: Source) -> list[Probl
         value = mapping[key]
         if value in NON_RULEBOOK_SOURCES or value in known:
             continue
-        problems.append(
-            src.problem(
-                f"source '{value}' is not a section of the rulebook",
-                mapping.value_pos[key],
-                field=_label(path),
-                hint=did_you_mean(value, [*known, *NON_RULEBOOK_SOURCES])
-                or "cite a heading listed under 'sections' in game.yaml, or write 'reconstructed'",
-            )
+        hint = did_you_mean(value, [*known, *NON_RULEBOOK_SOURCES]) or (
+            "cite a heading listed under 'sections' in game.yaml, or write 'reconstructed'"
         )
+        message = f"source '{value}' is not a section of the rulebook"
+        problems.append(_at_value(src, mapping, key, path, message, hint))
     return problems
 
 
@@ -325,12 +316,12 @@ def _check_colours(spec: GameSpec, keys: list[tuple], src: Source) -> list[Probl
             continue
         if is_hex(value) or value in spec.palette:
             continue
+        message = f"colour '{value}' is neither #rrggbb nor a palette name"
         problems.append(
-            src.problem(
-                f"colour '{value}' is neither #rrggbb nor a palette name",
-                mapping.value_pos[key],
-                field=_label(path),
-                hint=did_you_mean(value, spec.palette),
-            )
+            _at_value(src, mapping, key, path, message, did_you_mean(value, spec.palette))
         )
     return problems
+
+
+def _at_value(src: Source, mapping: YMap, key, path: tuple, message: str, hint) -> Problem:
+    return src.problem(message, mapping.value_pos[key], field=_label(path), hint=hint)

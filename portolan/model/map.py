@@ -16,8 +16,9 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from portolan.errors import did_you_mean
 from portolan.limits import component_limits, shown
-from portolan.model.base import Sourced, SourcedInt, Strict
+from portolan.model.base import Sourced, SourcedInt, Strict, field_label
 from portolan.model.board import Tiling
 from portolan.model.common import (
     Dimensions,
@@ -26,6 +27,8 @@ from portolan.model.common import (
     elements_within,
     within,
 )
+from portolan.model.instructions import RATINGS, StepReader, read_steps
+from portolan.yamlsrc import position_at
 
 SPACE_KINDS = (
     "europe",
@@ -298,10 +301,7 @@ class MapSpec(Strict):
     vp_chart: Panel | None = None
     notes: list[Sourced] = []  # printed notes: {value: text, source}
 
-    @field_validator("size")
-    @classmethod
-    def _board_size(cls, v: Dimensions) -> Dimensions:
-        return board_size_within(v)
+    _board_size = field_validator("size")(board_size_within)
 
     @field_validator("spaces", "borders", "arrows")
     @classmethod
@@ -406,130 +406,81 @@ class _MapCheck:
         self.spec, self.raw, self.source = spec, raw, source
         self.problems: list = []
         self.ids = [s.id for s in spec.spaces]
-        self.known = set(self.ids)
         self.awards = {a.id for a in spec.awards}
         self.by_id = {s.id: s for s in spec.spaces}
 
     def bad(self, message, path, hint=None) -> None:
-        from portolan.yamlsrc import position_at
+        pos = position_at(self.raw, path)
+        self.problems.append(self.source.problem(message, pos, field=field_label(path), hint=hint))
 
-        self.problems.append(
-            self.source.problem(message, position_at(self.raw, path), field=_label(path), hint=hint)
-        )
+    def known(self, value: str, among, message: str, path: tuple) -> None:
+        """``value`` is one of ``among``; else ``message``, with a did-you-mean."""
+        if value not in among:
+            self.bad(message, path, did_you_mean(value, among))
 
     def space_references(self, i: int, space: Space) -> None:
         """A space's region, discoveries' awards, founding and modifiers' ratings."""
-        from portolan.errors import did_you_mean
-        from portolan.model.instructions import RATINGS
-
-        spec, awards = self.spec, self.awards
-        if space.region not in spec.regions:
-            self.bad(
-                f"unknown region '{space.region}'",
-                ("spaces", i, "region"),
-                did_you_mean(space.region, spec.regions),
-            )
+        at = ("spaces", i)
+        self.known(
+            space.region, self.spec.regions, f"unknown region '{space.region}'", (*at, "region")
+        )
         for j, d in enumerate(space.discoveries):
-            if d.award not in awards:
-                self.bad(
-                    f"'{d.award}' is not an award of the VP chart",
-                    ("spaces", i, "discoveries", j, "award"),
-                    did_you_mean(d.award, awards),
-                )
-        if space.founded and space.founded not in awards | {m.id for m in spec.majors}:
-            self.bad(
-                f"'{space.founded}' is not an award or a Major Expedition",
-                ("spaces", i, "founded"),
-                did_you_mean(space.founded, [*awards, *(m.id for m in spec.majors)]),
-            )
+            what = f"'{d.award}' is not an award of the VP chart"
+            self.known(d.award, self.awards, what, (*at, "discoveries", j, "award"))
+        if space.founded:
+            founded = [*self.awards, *(m.id for m in self.spec.majors)]
+            what = f"'{space.founded}' is not an award or a Major Expedition"
+            self.known(space.founded, founded, what, (*at, "founded"))
         for j, m in enumerate(space.modifiers):
-            if m.check not in RATINGS:
-                self.bad(
-                    f"'{m.check}' is not a rating",
-                    ("spaces", i, "modifiers", j, "check"),
-                    did_you_mean(m.check, RATINGS),
-                )
+            what = f"'{m.check}' is not a rating"
+            self.known(m.check, RATINGS, what, (*at, "modifiers", j, "check"))
 
     def space_steps(self, i: int, space: Space) -> Space:
         """The space with its instruction fields read into typed steps."""
-        from portolan.model.instructions import read_steps
-
         update = {}
+        raw_space = self.raw["spaces"][i]
         for key in STEP_KEYS:
-            if getattr(space, key) is None:
-                continue
-            raw_space = self.raw["spaces"][i]
-            steps, found = read_steps(
-                raw_space[key], self.source, raw_space.value_pos.get(key), f"spaces[{i}].{key}"
-            )
-            self.problems.extend(found)
-            update[key] = steps
+            if getattr(space, key) is not None:
+                pos, field = raw_space.value_pos.get(key), f"spaces[{i}].{key}"
+                update[key], found = read_steps(raw_space[key], self.source, pos, field)
+                self.problems.extend(found)
         return space.model_copy(update=update) if update else space
 
     def ends(self, items, name: str) -> None:
-        from portolan.errors import did_you_mean
-
         for i, item in enumerate(items):
             for end in ("a", "b"):
                 value = getattr(item, end)
-                if value not in self.known:
-                    self.bad(f"no space '{value}'", (name, i, end), did_you_mean(value, self.ids))
+                self.known(value, self.ids, f"no space '{value}'", (name, i, end))
 
     def borders(self) -> None:
         """What a border requires (a discovery at one of its ends) and its condition."""
-        from portolan.errors import did_you_mean
-        from portolan.model.instructions import StepReader
-        from portolan.yamlsrc import position_at
-
         by_id = self.by_id
         for i, b in enumerate(self.spec.borders):
             if b.requires:
-                labels = [
-                    d.label for sid in (b.a, b.b) if sid in by_id for d in by_id[sid].discoveries
-                ]
-                if b.requires not in labels:
-                    self.bad(
-                        f"'{b.requires}' is not a discovery of {b.a} or {b.b}",
-                        ("borders", i, "requires"),
-                        did_you_mean(b.requires, labels),
-                    )
+                ends = [by_id[sid] for sid in (b.a, b.b) if sid in by_id]
+                labels = [d.label for space in ends for d in space.discoveries]
+                what = f"'{b.requires}' is not a discovery of {b.a} or {b.b}"
+                self.known(b.requires, labels, what, ("borders", i, "requires"))
             if b.condition:
                 reader = StepReader(self.source)
-                reader.condition(
-                    b.condition,
-                    position_at(self.raw, ("borders", i, "condition")),
-                    f"borders[{i}].condition",
-                )
+                path = ("borders", i, "condition")
+                reader.condition(b.condition, position_at(self.raw, path), field_label(path))
                 self.problems.extend(reader.problems)
 
     def arrows(self) -> None:
-        by_id = self.by_id
         for i, a in enumerate(self.spec.arrows):
-            sighted = a.a in by_id and any(
-                d.award == "land-sighted" for d in by_id[a.a].discoveries
-            )
-            if a.sighting and a.a in by_id and not sighted:
+            start = self.by_id.get(a.a) if a.sighting else None
+            if start and not any(d.award == "land-sighted" for d in start.discoveries):
                 self.bad(
                     f"a sighting arrow starts in {a.a}, which has no Land Sighted discovery",
                     ("arrows", i, "a"),
                 )
 
     def tracks(self) -> None:
-        from portolan.errors import did_you_mean
-
         for i, t in enumerate(self.spec.progress_tracks):
             for j, sid in enumerate(t.spaces):
-                if sid not in self.known:
-                    self.bad(
-                        f"no space '{sid}'",
-                        ("progress_tracks", i, "spaces", j),
-                        did_you_mean(sid, self.ids),
-                    )
+                self.known(sid, self.ids, f"no space '{sid}'", ("progress_tracks", i, "spaces", j))
             if t.start and t.start not in t.spaces:
                 self.bad(f"'{t.start}' is not on the track", ("progress_tracks", i, "start"))
-            if t.placed_when and t.placed_when not in self.known:
+            if t.placed_when and t.placed_when not in self.by_id:
                 self.bad(f"no space '{t.placed_when}'", ("progress_tracks", i, "placed_when"))
-
-
-def _label(path: tuple) -> str:
-    return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in path).replace(".[", "[")

@@ -1,8 +1,9 @@
 """Words of a game's vocabulary inside a schema: checked while pydantic validates.
 
 The loader validates every component with ``context={"terms": {kind: [word, ...]}}`` (the
-``terms`` of game.yaml). A field validator calls ``word`` or ``bundle`` with the vocabulary it
-draws from; a word that is not there is an error at that exact value, with a did-you-mean hint.
+``terms`` of game.yaml). A field validator (``words_of``, ``bundles_of``) calls ``word`` or
+``bundle`` with the vocabulary it draws from; a word that is not there is an error at that
+exact value, with a did-you-mean hint.
 Validated without a context (a schema used on its own), words are read but not checked.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationInfo
+from pydantic import ValidationInfo, field_validator
 
 from portolan.errors import did_you_mean
 from portolan.model.bundles import read_bundle
@@ -60,3 +61,18 @@ def bundle(value: Any, info: ValidationInfo, kind: str, *, one_word: bool = Fals
     if one_word and len(out) != 1:
         raise ValueError(f"one {kind} word only, found {len(out)}: {', '.join(out)}")
     return out
+
+
+def words_of(kind: str, *fields: str):
+    """A schema's field validator: each of ``fields`` that is given is a word of ``kind``."""
+    return field_validator(*fields)(lambda v, info: None if v is None else word(v, info, kind))
+
+
+def bundles_of(kind: str, *fields: str, optional: bool = False):
+    """A schema's field validator: each of ``fields`` is amounts of ``kind`` words (read before
+    pydantic's own checks); ``optional``: a field left empty stays None."""
+
+    def read(v: Any, info: ValidationInfo) -> dict | None:
+        return None if optional and v is None else bundle(v, info, kind)
+
+    return field_validator(*fields, mode="before")(read)

@@ -7,10 +7,11 @@ from __future__ import annotations
 import math
 
 from portolan.checker.games.discovery_era_of_voyage.state import CENTRE, State
+from portolan.generator.colours import tint
 from portolan.generator.layout.ring import SlotPlace, centre_place, ring_places, ring_radius
 from portolan.model.board import BoardSpec, Ring
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, counted, num, printed, slug, spread, tint
+from portolan.show.svg import INK, Picture, counted, num, printed, slug, spread
 
 PIECE = 10.0
 
@@ -122,12 +123,11 @@ def _bow(pic: Picture, cx: float, cy: float, bow: int, ring: Ring, place: SlotPl
 
 
 def _players(pic: Picture, state: State, players: list[str], top: float) -> None:
-    pic.legend(6, top, {p: f"{state.vp.get(p, 0)} VP" for p in state.players})
-    for k, p in enumerate(players):
+    lines = []
+    for p in players:
         res = ", ".join(f"{n} {r}" for r, n in state.res.get(p, {}).items() if n) or "no resources"
-        line = (
+        lines.append(
             f"{p}: {state.vp.get(p, 0)} VP, {counted(state.coins.get(p, 0), 'coin')}, {res}; "
             f"{counted(state.left.get(p, 0), 'investment marker')} not placed"
         )
-        pic.fitted(6, top + 7 + 7 * k, line, pic.width - 12, 3.2)
-        pic.say(line)
+    pic.seat_lines(top, {p: f"{state.vp.get(p, 0)} VP" for p in state.players}, lines)

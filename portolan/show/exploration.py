@@ -5,9 +5,10 @@ hands counted."""
 from __future__ import annotations
 
 from portolan.checker.games.exploration_age_of_sail.state import Expedition, State
+from portolan.generator.colours import tint
 from portolan.model.board import BoardSpec, Box, Track
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, counted, printed, slug, spread, tint
+from portolan.show.svg import INK, Picture, counted, printed, slug, spread
 
 GAP = 6.0
 PILE_W = 96.0

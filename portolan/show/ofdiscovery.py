@@ -5,8 +5,9 @@ of each player the fleet, the flagship, the trade voyages under way, coins and c
 from __future__ import annotations
 
 from portolan.checker.games.age_of_discovery.state import ROW_WORDS, UNNAMED, State
+from portolan.generator.colours import tint
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, counted, ink_on, slug, tint
+from portolan.show.svg import INK, Picture, counted, ink_on, slug
 
 CW, CH = 34.0, 22.0  # a card as drawn (landscape, its name legible)
 STEP = CW + 3

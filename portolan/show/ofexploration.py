@@ -5,9 +5,10 @@ found, the New World bases and the Rumor chits, and every player's VP and gold u
 from __future__ import annotations
 
 from portolan.checker.games.age_of_exploration.state import State
+from portolan.generator.colours import tint
 from portolan.model.loader import Game
 from portolan.model.map import MapSpec, Space
-from portolan.show.svg import INK, Picture, counted, printed, slug, tint
+from portolan.show.svg import INK, Picture, counted, printed, slug
 
 PIECE = 7.5
 
@@ -158,14 +159,13 @@ def _tracks(pic: Picture, board: MapSpec, state: State) -> None:
 
 
 def _players(pic: Picture, state: State, top: float) -> None:
-    pic.legend(6, top, {p: f"{state.total(p)} VP" for p in state.players})
-    for k, p in enumerate(state.players):
+    lines = []
+    for p in state.players:
         e = state.exp[p]
         carried = ", ".join(f"{n} {item}" for item, n in sorted(e.items.items()) if n) or "nothing"
-        line = (
+        lines.append(
             f"{p}: {state.total(p)} VP, {state.gold.get(p, 0)} gold, "
             f"{counted(len(state.hands.get(p, [])), 'Outfitting card')} in hand; "
             f"Leader {e.leader or 'none'}, carrying {carried}"
         )
-        pic.fitted(6, top + 7 + 7 * k, line, pic.width - 12, 3.2)
-        pic.say(line)
+    pic.seat_lines(top, {p: f"{state.total(p)} VP" for p in state.players}, lines)

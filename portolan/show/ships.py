@@ -7,10 +7,11 @@ from __future__ import annotations
 import math
 
 from portolan.checker.games.ships.state import State
+from portolan.generator.colours import tint
 from portolan.model.board import BoardSpec, Box
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack, Location
 from portolan.model.loader import Game
-from portolan.show.svg import INK, Picture, counted, printed, slug, spread, tint
+from portolan.show.svg import INK, Picture, counted, printed, slug, spread
 
 AGE_HEAD, AGE_PAD = 7.0, 1.6
 AREA_HEAD, AREA_PAD = 8.0, 2.2
@@ -250,14 +251,13 @@ def _spice(pic: Picture, el: Box, state: State) -> None:
 def _displays(pic: Picture, state: State, top: float) -> None:
     """Each player's display and stock, in words (they sit in front of the player, not on the
     board)."""
-    pic.legend(6, top, {s.name: f"{s.vp} VP" for s in state.seats})
-    for k, s in enumerate(state.seats):
+    lines = []
+    for s in state.seats:
         goods = ", ".join(f"{n} {g}" for g, n in s.goods.items() if n) or "no goods"
         stock = f"{counted(s.stock, 'merchant cube')} and {counted(s.free, 'free action cube')}"
-        line = (
+        lines.append(
             f"{s.name} ({s.colour}): {s.vp} VP; {counted(sum(s.ships), 'ship')} in the stack; "
             f"{stock} in stock; {goods}; {s.gold} gold, {s.nav} navigation, {s.industry} "
             f"industry; {counted(len(s.kept), 'card')} kept"
         )
-        pic.fitted(6, top + 7 + 7 * k, line, pic.width - 12, 3.2)
-        pic.say(line)
+    pic.seat_lines(top, {s.name: f"{s.vp} VP" for s in state.seats}, lines)

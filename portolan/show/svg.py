@@ -64,12 +64,6 @@ def ink_on(colour: str) -> str:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else "#ffffff"
 
 
-def tint(colour: str, amount: float) -> str:
-    """``colour`` mixed with white (``amount`` 1: white)."""
-    parts = [int(colour[k : k + 2], 16) for k in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in parts)
-
-
 @dataclass
 class Seat:
     name: str
@@ -234,6 +228,14 @@ class Picture:
             self.text(cx + 2.1, y, seat.initial, 2.8, ink_on(seat.colour), "middle", True)
             note = f" · {notes[seat.name]}" if notes and seat.name in notes else ""
             self.fitted(cx + 5.4, y, seat.name + note, 40, 3.2)
+
+    def seat_lines(self, top: float, notes: dict[str, str], lines: list[str]) -> None:
+        """The legend at ``top`` (with a note for each player), then ``lines``, a line of words
+        a player, under it."""
+        self.legend(6, top, notes)
+        for k, line in enumerate(lines):
+            self.fitted(6, top + 7 + 7 * k, line, self.width - 12, 3.2)
+            self.say(line)
 
     def svg(self) -> str:
         """The picture as SVG text, its title and the text alternative first (made once: the

@@ -127,48 +127,29 @@ def create_app(
     async def home(request: Request):
         return site.page(request, "home.html.j2", games=site.games())
 
-    async def not_found(request: Request, exc: HTTPException):
+    def error(request: Request, status: int, title: str, message: str = "", problems=()):
         return site.page(
-            request,
-            "error.html.j2",
-            exc.status_code,
-            title=_title(exc.status_code),
-            message=exc.detail,
-            problems=[],
+            request, "error.html.j2", status, title=title, message=message, problems=list(problems)
         )
 
+    async def not_found(request: Request, exc: HTTPException):
+        return error(request, exc.status_code, _title(exc.status_code), exc.detail)
+
     async def bad_input(request: Request, exc: InputError):
-        return site.page(
-            request,
-            "error.html.j2",
-            422,
-            title="Input problem",
-            message="",
-            problems=problems_of(exc),
-        )
+        return error(request, 422, "Input problem", problems=problems_of(exc))
 
     async def cannot_write(request: Request, exc: Exception):
         log.error("cannot write: %s", exc)
-        return site.page(
-            request,
-            "error.html.j2",
-            507,
-            title="The server cannot save",
-            message=f"{exc}. Nothing was half-saved; try again when the disk is fixed.",
-            problems=[],
-        )
+        message = f"{exc}. Nothing was half-saved; try again when the disk is fixed."
+        return error(request, 507, "The server cannot save", message)
 
     async def bug(request: Request, exc: Exception):
         log.exception("internal error on %s %s", request.method, request.url.path)
-        return site.page(
-            request,
-            "error.html.j2",
-            500,
-            title="Internal error",
-            message="This is a bug in Portolan; the saved games are safe. Please report what "
-            "you did. (The details are in the server's log.)",
-            problems=[],
+        message = (
+            "This is a bug in Portolan; the saved games are safe. Please report what "
+            "you did. (The details are in the server's log.)"
         )
+        return error(request, 500, "Internal error", message)
 
     static = Path(__file__).parent / "static"
     app = Starlette(

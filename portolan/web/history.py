@@ -6,12 +6,12 @@ from __future__ import annotations
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import RedirectResponse
 from starlette.routing import Route
 
 from portolan.errors import InputError, Problem
 from portolan.web.historydb import CSV_BYTES, CSV_NAME
-from portolan.web.site import Site, problems_of, read_form
+from portolan.web.site import Site, attachment, problems_of, read_form
 from portolan.web.work import in_turn
 
 # What a redirect may tell the table, by code (a link never carries the text itself).
@@ -71,11 +71,7 @@ def routes(site: Site) -> list[Route]:
         game = request.query_params.get("game", "")
         text = await in_turn(site.history.export_csv, game if game in titles() else None)
         name = f"portolan-history-{game}.csv" if game in titles() else "portolan-history.csv"
-        return Response(
-            text,
-            media_type="text/csv; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
+        return attachment(text, "text/csv; charset=utf-8", name)
 
     async def import_csv(request: Request):
         form = await read_form(request)

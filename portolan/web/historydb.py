@@ -16,11 +16,12 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+from portolan.checker.core.scoresheet import as_cell
 from portolan.errors import InputError, Problem
 
 FILE = "history.sqlite3"
@@ -57,7 +58,6 @@ CSV_ROWS = 20_000
 MAX_SEATS = 12
 MAX_SCORE = 100_000
 NAME_CHARS = 40
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 @dataclass(frozen=True)
@@ -90,10 +90,7 @@ class Play:
             "date": self.played,
             "kind": self.kind,
             "winners": self.winners,
-            "players": [
-                {"player": s.player, "score": s.score, "rank": s.rank, "won": s.won}
-                for s in self.seats
-            ],
+            "players": [asdict(s) for s in self.seats],
         }
 
 
@@ -107,14 +104,7 @@ class PlayerStats:
     best: int
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "player": self.player,
-            "plays": self.plays,
-            "wins": self.wins,
-            "average": self.average,
-            "best": self.best,
-        }
+        return asdict(self)
 
 
 def seats_of(sheet: dict[str, Any]) -> list[Seat]:
@@ -226,7 +216,7 @@ class History:
         for play in reversed(self.plays(game)):
             for n, s in enumerate(play.seats, 1):
                 won = "yes" if s.won else "no"
-                row = (play.id, play.played, play.game, play.kind, n, _as_cell(s.player))
+                row = (play.id, play.played, play.game, play.kind, n, as_cell(s.player))
                 writer.writerow((*row, s.score, s.rank, won))
         return out.getvalue()
 
@@ -312,12 +302,9 @@ def _fingerprint(kind: str, game: str, played: str, seats) -> tuple:
     return (kind, game, played, tuple((s.player, s.score, s.rank, s.won) for s in seats))
 
 
-def _as_cell(text: str) -> str:
-    return "'" + text if text.startswith(_FORMULA_START) else text
-
-
 def _from_cell(text: str) -> str:
-    return text[1:] if text.startswith("'") and text[1:].startswith(_FORMULA_START) else text
+    """A cell as ``as_cell`` wrote it, back to the text it was made from."""
+    return text[1:] if as_cell(text[1:]) == text else text
 
 
 # -- reading a CSV ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from datetime import date
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import RedirectResponse
 from starlette.routing import Route
 
 from portolan.checker.core import options as rule_options
@@ -24,7 +24,7 @@ from portolan.errors import InputError, Problem
 from portolan.web.picture import picture_of
 from portolan.web.referee import resume_command
 from portolan.web.score import players_of
-from portolan.web.site import Site, problems_of, read_form
+from portolan.web.site import Site, attachment, form_problem, problems_of, read_form
 from portolan.web.store import NoSuchGame
 from portolan.web.work import in_turn
 from portolan.yamlsrc import Source
@@ -89,7 +89,9 @@ class _PlayPages:
         game_id = str(form.get("game", ""))
         raw = str(form.get("players", ""))
         if game_id not in {g.id for g in self.site.checked_games()}:
-            return self.new_page(request, 400, players=raw, problems=[_problem("choose a game")])
+            return self.new_page(
+                request, 400, players=raw, problems=[form_problem("form", "choose a game")]
+            )
         seats = {k: str(v) for k, v in form.items() if k.startswith(("bot.", "cards."))}
         try:
             players = players_of(self.site, game_id, raw)
@@ -170,11 +172,7 @@ class _PlayPages:
         name = f"{game or 'portolan'}-{key[:6]}.yaml"
         if first.startswith("# Portolan play log") and game:
             text = HEADER.format(command=resume_command(game, name)) + rest
-        return Response(
-            text,
-            media_type="application/yaml; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
+        return attachment(text, "application/yaml; charset=utf-8", name)
 
 
 def _table_values(table, key: str, opened: str | None) -> dict:
@@ -253,7 +251,3 @@ def _game_of(header: str) -> str | None:
     """The game id in a play log's first line ("... portolan play GAME --log ...")."""
     m = _RESUME.search(header)
     return m.group(1) if m else None
-
-
-def _problem(message: str) -> dict:
-    return {"where": "form", "field": None, "message": message, "hint": None, "line": None}

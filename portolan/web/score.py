@@ -15,7 +15,15 @@ from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.errors import InputError, Problem
 from portolan.web.scorecells import cells_of
 from portolan.web.scorepad import MAX_CELL, Pad, Written, check_cells, pad_for, position_text
-from portolan.web.site import Site, numbered, problems_of, read_form, text_of
+from portolan.web.site import (
+    Site,
+    attachment,
+    form_problem,
+    numbered,
+    problems_of,
+    read_form,
+    text_of,
+)
 from portolan.web.work import in_turn
 from portolan.yamlsrc import Source, parse_yaml
 
@@ -107,7 +115,7 @@ class _ScorePages:
             self.known(game_id)
             players = players_of(self.site, game_id, raw_players)
         except HTTPException:
-            problems = [_problem("game", "choose a game")]
+            problems = [form_problem("game", "choose a game")]
             return self.start_page(request, 400, problems, game_id, raw_players)
         except InputError as exc:
             return self.start_page(request, 400, problems_of(exc), game_id, raw_players)
@@ -143,7 +151,7 @@ class _ScorePages:
         if not text.strip() or form.get("from") == "pad":
             wrong = check_cells(pad, players, typed)
             if wrong:
-                problems = [_problem("pad", m) for m in wrong.values()]
+                problems = [form_problem("pad", m) for m in wrong.values()]
                 return self.pad_page(
                     request, game_id, players, 422, wrong=wrong, problems=problems, **kept
                 )
@@ -219,11 +227,6 @@ def _typed(form, pad: Pad, players: list[str]) -> tuple[dict[str, str], dict[str
     return typed, options
 
 
-def _problem(where: str, message: str) -> dict:
-    """A problem of the form itself (not of a file), as the pages list problems."""
-    return {"where": where, "field": None, "message": message, "hint": None, "line": None}
-
-
 def _wrong_cells(exc: InputError, written: Written | None) -> dict[str, str]:
     """The pad's cells the scorer's problems point at, with their messages."""
     if written is None:
@@ -283,6 +286,4 @@ def _download(game_id: str, sheet: ScoreSheet, kind: str) -> Response:
         )
         media = "application/json"
     name = f"{game_id}-scores.{kind}"
-    return Response(
-        body, media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'}
-    )
+    return attachment(body, media, name)

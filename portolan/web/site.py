@@ -10,7 +10,7 @@ from typing import Any
 import jinja2
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, Response
 
 from portolan.checker.core.registry import GAMES
 from portolan.errors import InputError, Problem
@@ -102,6 +102,17 @@ async def text_of(form: FormData, field_name: str, file_field: str, default_name
             raise InputError(Problem(f"not UTF-8 text (byte {exc.start + 1})", file=name)) from None
     text = form.get(field_name)
     return (text if isinstance(text, str) else ""), default_name
+
+
+def attachment(body: str, media: str, name: str) -> Response:
+    """``body`` as a file for the browser to save, named ``name``."""
+    disposition = f'attachment; filename="{name}"'
+    return Response(body, media_type=media, headers={"Content-Disposition": disposition})
+
+
+def form_problem(where: str, message: str) -> dict[str, Any]:
+    """A problem of the form itself (not of a file), as the pages list problems."""
+    return {"where": where, "field": None, "message": message, "hint": None, "line": None}
 
 
 def problems_of(exc: InputError) -> list[dict[str, Any]]:

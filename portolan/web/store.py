@@ -73,9 +73,7 @@ class Store:
         """The game ``key``, locked for one request; its notes are saved afterwards if the
         request ``changes`` it (or a bot moved it on). If the request fails, the game is
         forgotten from memory and read back from its log next time."""
-        folder = self.folder(key)
-        if not (folder / "log.yaml").is_file():
-            raise NoSuchGame(key)
+        folder = self.log_path(key).parent
         with self._lock(key):
             table = self._tables.get(key) or self._load(folder)
             version = table.version

@@ -1,5 +1,5 @@
-"""What each command imports: `check`, `score` and `play` start without the printer, and the
-printer runs with reportlab's C accelerator (issue 16)."""
+"""What each command imports: `check`, `score` and `play` start without the printer (nor `check`
+without the web page), and the printer runs with reportlab's C accelerator (issue 16)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "exploration-age-of-sail" / "two-players.yaml"
 POSITION = next((ROOT / "examples" / "positions").glob("exploration-age-of-sail*.yaml"), None)
 PRINTER = ("generator.", "reportlab", "svgwrite", "jinja2", "pypdfium2", "rich")
+WEB = ("portolan.web", "starlette", "uvicorn", "anyio", "multipart")
+# The log benchmarks/speed.py times `check` on (issue 31: within 2x of `--version`).
+LONGEST = ROOT / "examples" / "age-of-exploration" / "three-players.yaml"
 
 # Runs the command in a fresh interpreter and prints the top-level packages it imported.
 PROBE = """
@@ -46,6 +49,11 @@ def printer(modules: set[str]) -> set[str]:
     return {m for m in modules if m.startswith(PRINTER) or m in PRINTER}
 
 
+def web(modules: set[str]) -> set[str]:
+    """The modules of the web page (portolan.web.*) and of its server that were imported."""
+    return {m for m in modules if m.split(".")[0] in WEB or m.startswith(WEB[0])}
+
+
 def test_check_imports_neither_the_printer_nor_other_games():
     modules = imported("check", str(EXAMPLE))
     assert "portolan.checker.core.replay" in modules  # it did replay the log
@@ -56,6 +64,15 @@ def test_check_imports_neither_the_printer_nor_other_games():
         if m.startswith("portolan.checker.games.")
     }
     assert games == {"exploration_age_of_sail"}
+
+
+def test_check_of_the_benchmarks_log_imports_neither_printer_nor_web_page():
+    """What keeps `check` near `--version` (benchmarks/speed.py): what it does not import."""
+    modules = imported("check", str(LONGEST))
+    assert "portolan.checker.games.age_of_exploration" in modules  # it did read the log
+    assert not printer(modules)
+    assert not web(modules)
+    assert {"reportlab", "svgwrite", "jinja2", "starlette"}.isdisjoint(modules)
 
 
 def test_check_imports_only_its_command_and_the_models_its_game_uses():

@@ -4,8 +4,8 @@ Each iteration copies the position, re-samples what the bot's seat cannot see
 (``rules.determinise``), and walks one tree shared by all samples: at a choice the move with the
 best upper confidence bound among those legal in this sample (counted over the samples in which
 it was available), at a chance the engine's weights (the tree does not branch on chance). A new
-move is added, the game is played forward at random for at most ``rules.rollout_steps`` steps,
-and
+move is added, the game is played forward at random for at most ``rules.rollout_steps`` steps
+(or by the game's own ``bot.rollout(rules, state, rng)`` where its bot module has one), and
 the result (the win shares of a finished game, or each player's standing) is credited to every
 move on the way, each from the point of view of the player who chose it. The move tried most
 often at the root is played. The budget is a number of iterations (the same seed gives the same
@@ -115,7 +115,11 @@ class MctsBot(LookAheadBot):
             node = children[move]
             rules.apply(s, move)
             path.append(node)
-        play_out(rules, s, rng, rules.rollout_steps)
+        rollout = getattr(rules.bot, "rollout", None)  # a game's own play-out, if it has one
+        if rollout is None:
+            play_out(rules, s, rng, rules.rollout_steps)
+        else:
+            rollout(rules, s, rng)
         result = value(rules, s, players)
         for n in path:
             n.visits += 1

@@ -14,6 +14,7 @@ from typing import Any
 
 from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import reserved_by_other
 from portolan.checker.games.age_of_discovery.actions.loading import (
     may_send,
@@ -26,32 +27,6 @@ from portolan.checker.games.age_of_discovery.actions.tasks import (
     Sailing,
     TurningOver,
     first_pile,
-)
-from portolan.checker.games.age_of_discovery.moves import (
-    DRAW_BLIND,
-    END_TURN,
-    TAKE_2,
-    Assign,
-    Buy,
-    Contract,
-    ContractDrawn,
-    DealContract,
-    DealFlagship,
-    DealMission,
-    DrawContract,
-    EndTurn,
-    KeepSecret,
-    PlayContract,
-    Reserve,
-    RowContract,
-    Sail,
-    SendShip,
-    SetupShip,
-    StartTurn,
-    TakeCoins,
-    TakeContract,
-    TurnOver,
-    shared,
 )
 from portolan.checker.games.age_of_discovery.sections import (
     ACCEPT_CONTRACT,
@@ -82,15 +57,15 @@ from portolan.checker.games.age_of_discovery.state import (
 
 # What a player may do in the Actions phase (§4.0, §6.2).
 ACTION_MOVES = (
-    TakeCoins,
-    Contract,
-    TakeContract,
-    DrawContract,
-    Buy,
-    SendShip,
-    PlayContract,
-    Reserve,
-    EndTurn,
+    m.TakeCoins,
+    m.Contract,
+    m.TakeContract,
+    m.DrawContract,
+    m.Buy,
+    m.SendShip,
+    m.PlayContract,
+    m.Reserve,
+    m.EndTurn,
 )
 
 SECRET_ODDS = 0.25  # how often simulate keeps a secret card unnamed
@@ -98,7 +73,7 @@ SECRET_ODDS = 0.25  # how often simulate keeps a secret card unnamed
 # The headings the interactive referee files the long lists under.
 SEND_HEADING = "send ships (expeditions, trade contracts)…"
 RESERVE_HEADING = "play a Reservation card…"
-HEADINGS = {SendShip: SEND_HEADING, PlayContract: SEND_HEADING, Reserve: RESERVE_HEADING}
+HEADINGS = {m.SendShip: SEND_HEADING, m.PlayContract: SEND_HEADING, m.Reserve: RESERVE_HEADING}
 
 
 # -- Decisions --------------------------------------------------------------------------------
@@ -111,14 +86,16 @@ def decide(state: State) -> Decision | None:
         return setup_decision(state)
     p = state.player
     if phase == START:
-        return Decision(p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
+        return Decision(
+            p, "Turn", "choice", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True
+        )
     if phase == MISSIONS:
         q = next(q for q in state.players if state.missions[q] is None)
         return Decision(
             q,
             "End",
             "chance",
-            (DealMission,),
+            (m.DealMission,),
             f"which special mission does {q} reveal",
             missing=lambda: Illegal(
                 SPECIAL_MISSIONS,
@@ -134,7 +111,7 @@ def decide(state: State) -> Decision | None:
         "choice",
         ACTION_MOVES,
         "an action (or the end of the turn)",
-        default=END_TURN,
+        default=m.END_TURN,
     )
 
 
@@ -149,7 +126,7 @@ def setup_decision(state: State) -> Decision:
             first,
             "Setup",
             "chance",
-            (RowContract,),
+            (m.RowContract,),
             "which contract was turned face up in the contract row",
             missing=lambda: Illegal(
                 STARTING_PLAY,
@@ -165,7 +142,7 @@ def setup_decision(state: State) -> Decision:
             first,
             "Setup",
             "chance",
-            (SetupShip,),
+            (m.SetupShip,),
             f"which ship was turned over for the {ROW_WORDS[row]}",
             missing=lambda: Illegal(
                 STARTING_PLAY,
@@ -179,28 +156,28 @@ def setup_decision(state: State) -> Decision:
             p,
             "Setup",
             "chance",
-            (DealContract, KeepSecret),
+            (m.DealContract, m.KeepSecret),
             f"which trade contract was dealt to {p}",
             missing=lambda: Illegal(
                 STARTING_PLAY,
                 f"each player is dealt {k['contracts_dealt']} trade contracts: {n} written for "
                 f"{p} (a contract kept secret is written hidden)",
             ),
-            secret=shared(KeepSecret, p, "contract"),
+            secret=m.shared(m.KeepSecret, p, "contract"),
         )
     if what == "mission":
-        return _dealt_face_down(p, "mission", DealMission, "special mission")
-    return _dealt_face_down(p, "flagship", DealFlagship, "flagship")
+        return _dealt_face_down(p, "mission", m.DealMission, "special mission")
+    return _dealt_face_down(p, "flagship", m.DealFlagship, "flagship")
 
 
 def _dealt_face_down(p: str, what: str, move: type, name: str) -> Decision:
     """The card of ``what`` dealt to ``p``: named, or kept secret (the default)."""
-    secret = shared(KeepSecret, p, what)
+    secret = m.shared(m.KeepSecret, p, what)
     return Decision(
         p,
         "Setup",
         "chance",
-        (move, KeepSecret),
+        (move, m.KeepSecret),
         f"which {name} was dealt to {p}",
         default=secret,
         secret=secret,
@@ -211,31 +188,31 @@ def _dealt_face_down(p: str, what: str, move: type, name: str) -> Decision:
 def misplaced(state: State, move: Any) -> Illegal | None:
     """A move nothing is waiting for, or that the game has gone past."""
     top = turn.top(state)
-    if state.phase != SETUP and isinstance(move, (SetupShip, DealContract, DealFlagship)):
+    if state.phase != SETUP and isinstance(move, (m.SetupShip, m.DealContract, m.DealFlagship)):
         return Illegal(STARTING_PLAY, "the setup is over: this card was dealt at the start")
     if state.phase == SETUP:
-        if isinstance(move, RowContract):
+        if isinstance(move, m.RowContract):
             return Illegal(
                 STARTING_PLAY,
                 f"the contract row holds {state.k['face_up_contracts']} contracts at the start",
             )
         return None
-    if isinstance(move, TurnOver) and not isinstance(top, TurningOver):
+    if isinstance(move, m.TurnOver) and not isinstance(top, TurningOver):
         why = f" ({state.last_turnover})" if state.last_turnover else ""
         return Illegal(
             PURCHASE_SHIPS,
             f"no card is waiting to be turned over: one card replaces each ship bought{why}",
         )
-    if isinstance(move, RowContract) and not isinstance(top, ReplacingContract):
+    if isinstance(move, m.RowContract) and not isinstance(top, ReplacingContract):
         return Illegal(
             ACCEPT_CONTRACT,
             "no contract is turned over now: only a face-up contract taken is replaced",
         )
-    if isinstance(move, ContractDrawn) and not isinstance(top, DrawingBlind):
+    if isinstance(move, m.ContractDrawn) and not isinstance(top, DrawingBlind):
         return Illegal(ACCEPT_CONTRACT, "no contract is being drawn from the deck now")
-    if isinstance(move, Sail) and not isinstance(top, Sailing):
+    if isinstance(move, m.Sail) and not isinstance(top, Sailing):
         return Illegal(EXPEDITIONS, "no ship is on its way to an expedition now")
-    if isinstance(move, Assign) and not isinstance(top, Loading):
+    if isinstance(move, m.Assign) and not isinstance(top, Loading):
         v = state.voyages[-1] if state.voyages else None
         if v is not None and v.player == state.player and v.left == v.duration:
             need = state.book.contracts[v.contract].transport
@@ -244,7 +221,7 @@ def misplaced(state: State, move: Any) -> Illegal | None:
                 f"{v.contract} has its {need} transport already: {move.card} is one ship too many",
             )
         return Illegal(TRADE_CONTRACTS, "no trade contract is being played now")
-    if isinstance(move, DealMission) and state.final_at != state.turn:
+    if isinstance(move, m.DealMission) and state.final_at != state.turn:
         return Illegal(SPECIAL_MISSIONS, "special missions stay secret until the end of the game")
     return None
 
@@ -254,8 +231,8 @@ def choices(state: State, d: Decision) -> list[Any]:
     """Every legal move of a choice, in the order play lists them. Only moves that can be
     finished are offered: a ship only if some expedition can take it, a contract only if the
     player's ships can meet it exactly."""
-    if d.accepts == (StartTurn,):
-        return [shared(StartTurn, state.player)]
+    if d.accepts == (m.StartTurn,):
+        return [m.shared(m.StartTurn, state.player)]
     top = turn.top(state)
     if top is None:
         out: list[Any] = []
@@ -289,9 +266,9 @@ def top_moves(state: State) -> list[Any]:
             return False
         return (action == kind and kind in (BUY, SEND)) or (free and kind not in used)
 
-    out: list[Any] = [END_TURN]
+    out: list[Any] = [m.END_TURN]
     if ok(COINS, "coins") and (state.bank > 0 or state.options["bank"] == "unlimited"):
-        out.append(TAKE_2)
+        out.append(m.TAKE_2)
     if (
         ok(CONTRACT, "contract")
         and coins >= k["contract_cost"]
@@ -299,16 +276,16 @@ def top_moves(state: State) -> list[Any]:
     ):
         for i, c in enumerate(state.contract_row):
             if c and c != UNNAMED and not reserved_by_other(state, CONTRACTS, i):
-                out.append(shared(TakeContract, c))
+                out.append(m.shared(m.TakeContract, c))
         if state.draw_deck_size() > 0:
-            out.append(DRAW_BLIND)
+            out.append(m.DRAW_BLIND)
     if ok(BUY, "buy"):
         ships = state.book.ships
         others = [x.space for x in state.reservations if x.row == PURCHASE and x.player != p]
         row = state.purchase
         for i, c in enumerate(row):
             if c and ships[c].cost <= coins and i not in others:
-                out.append(shared(Buy, c, i + 1) if row.count(c) > 1 else shared(Buy, c))
+                out.append(m.shared(m.Buy, c, i + 1) if row.count(c) > 1 else m.shared(m.Buy, c))
     if (
         coins >= k["placement_fee"]
         and (state.fleet[p] or state.hand_size(p) or state.flagship_idle[p])
@@ -338,7 +315,7 @@ def heading_moves(state: State, heading: str) -> list[Any]:
     ]
     twice = {c for c, n in Counter(c for _, _, c in spots).items() if n > 1}
     return [
-        shared(Reserve, c, row_name, i + 1) if c in twice else shared(Reserve, c)
+        m.shared(m.Reserve, c, row_name, i + 1) if c in twice else m.shared(m.Reserve, c)
         for row_name, i, c in spots
     ]
 
@@ -378,16 +355,16 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
     if top is not None:
         return top.chances(state)
     kind = d.accepts[0]
-    if kind is SetupShip:
+    if kind is m.SetupShip:
         row = setup_step(state)[1]
-        return [(SetupShip(c, row), n) for c, n in state.unseen.items()]
-    if kind is RowContract:  # the contract row dealt at setup
-        return [(RowContract(c), 1) for c in state.contract_deck]
-    if kind is DealContract:
-        return [(DealContract(d.player, c), 1) for c in state.contract_deck]
-    if kind is DealMission:
-        return [(DealMission(d.player, c), 1) for c in state.mission_pool]
-    return [(DealFlagship(d.player, c), 1) for c in state.flagship_pool]
+        return [(m.SetupShip(c, row), n) for c, n in state.unseen.items()]
+    if kind is m.RowContract:  # the contract row dealt at setup
+        return [(m.RowContract(c), 1) for c in state.contract_deck]
+    if kind is m.DealContract:
+        return [(m.DealContract(d.player, c), 1) for c in state.contract_deck]
+    if kind is m.DealMission:
+        return [(m.DealMission(d.player, c), 1) for c in state.mission_pool]
+    return [(m.DealFlagship(d.player, c), 1) for c in state.flagship_pool]
 
 
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
@@ -396,23 +373,23 @@ def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     if d.secret is not None and rng.random() < SECRET_ODDS:
         return d.secret
     kind = d.accepts[0]
-    if kind is TurnOver:
+    if kind is m.TurnOver:
         i = first_pile(state)
         scoring = state.scoring_in[i]
         if scoring and rng.randrange(state.piles[i]) == 0:
-            return TurnOver(scoring)
-        return TurnOver(_weighted(state.unseen, rng))
-    if kind is SetupShip:
-        return SetupShip(_weighted(state.unseen, rng), setup_step(state)[1])
-    if kind is RowContract:
-        return RowContract(rng.choice(state.contract_deck))
-    if kind is ContractDrawn:
-        return ContractDrawn(rng.choice(state.contract_deck))
-    if kind is DealContract:
-        return DealContract(d.player, rng.choice(state.contract_deck))
-    if kind is DealMission:
-        return DealMission(d.player, rng.choice(state.mission_pool))
-    return DealFlagship(d.player, rng.choice(state.flagship_pool))
+            return m.TurnOver(scoring)
+        return m.TurnOver(_weighted(state.unseen, rng))
+    if kind is m.SetupShip:
+        return m.SetupShip(_weighted(state.unseen, rng), setup_step(state)[1])
+    if kind is m.RowContract:
+        return m.RowContract(rng.choice(state.contract_deck))
+    if kind is m.ContractDrawn:
+        return m.ContractDrawn(rng.choice(state.contract_deck))
+    if kind is m.DealContract:
+        return m.DealContract(d.player, rng.choice(state.contract_deck))
+    if kind is m.DealMission:
+        return m.DealMission(d.player, rng.choice(state.mission_pool))
+    return m.DealFlagship(d.player, rng.choice(state.flagship_pool))
 
 
 def _weighted(pile: dict[str, int], rng: random.Random) -> str:
@@ -426,7 +403,7 @@ def _weighted(pile: dict[str, int], rng: random.Random) -> str:
 
 def copies_left(state: State, move: Any) -> int | None:
     """The copies of a ship not seen yet (a scoring card or a contract is one of a kind)."""
-    if isinstance(move, (SetupShip, TurnOver)) and move.card in state.unseen:
+    if isinstance(move, (m.SetupShip, m.TurnOver)) and move.card in state.unseen:
         return state.unseen[move.card]
     return None
 

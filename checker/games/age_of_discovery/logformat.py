@@ -19,27 +19,18 @@ from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
-from portolan.checker.core.log import ends_the_log, player_named
 from portolan.checker.games.age_of_discovery import logactions as la
 from portolan.checker.games.age_of_discovery import moves
 from portolan.checker.games.age_of_discovery.book import CardBook
-
-# key_of: position.py reads keys so too
 from portolan.checker.games.age_of_discovery.logactions import (
-    ACTION_KEYS,
     NAMES,
-    PLAYER_KEYS,
-    SECRET,
-    SETUP_KEYS,
     Reader,
-    is_hidden,
-    key_of,
-    ref,
 )
 from portolan.checker.games.age_of_discovery.moves import HIDDEN, TAKE_2
 from portolan.checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
-from portolan.errors import InputError, did_you_mean
-from portolan.yamlsrc import Pos, Source, YMap
+from portolan.errors import InputError
+from portolan.names import NameIndex
+from portolan.yamlsrc import Source, YMap
 
 
 # -- Reading ----------------------------------------------------------------------------------
@@ -47,176 +38,131 @@ def parse_log(
     book: CardBook, raw: Any, source: Source, players: list[str], options: dict[str, Any]
 ) -> list[Step]:
     rd = Reader(book, source, players, options)
-    if raw.get("setup") is not None:
-        FORMAT.top["setup"].read(rd, raw["setup"], raw.value_pos.get("setup"), "setup")
+    lf.read_top(FORMAT, rd, raw, "setup")
     turns = raw.get("turns")
     if turns is not None:
         lf.read_turns(FORMAT, rd, turns)
-    if raw.get("end") is not None and ends_the_log(turns):
-        FORMAT.top["end"].read(rd, raw["end"], raw.value_pos.get("end"), "end")
+    lf.read_top(FORMAT, rd, raw, "end")  # the missions revealed, after the last turn read
     if rd.problems:
         raise InputError(rd.problems)
     return rd.steps
 
 
-def _setup(rd: Reader, setup: Any, pos: Pos | None, field: str) -> None:
-    if not isinstance(setup, dict):
-        rd.bad("setup is a mapping: contracts, purchase row, filling row, players", pos, "setup")
-        return
-    fields = rd.mapping(setup, pos, "setup", SETUP_KEYS)
-    if "contracts" in fields:
-        value, _, vpos = fields["contracts"]
-        for v, ipos, f in rd.items(value, vpos, "setup.contracts"):
-            name = rd.name(v, ipos, f, "contract")
-            if name:
-                rd.step(moves.RowContract(name), ipos)
+MISSION = NAMES["mission"]
+FLAGSHIP = lf.Name(
+    lambda b: NameIndex(b.flagships), "a flagship", kind="a ship card", ref="flagship"
+)
+DEALT = lf.Fields(
+    {
+        "contracts": lf.ListOf(la.secret_or(NAMES["contract"])),
+        "flagship": la.secret_or(FLAGSHIP),
+        "mission": la.secret_or(MISSION),
+    },
+    shape="each player's setup is a mapping: contracts, flagship, mission",
+    partial=True,
+    spell=la.key_of,
+)
+SETUP = lf.Fields(
+    {
+        "contracts": lf.ListOf(NAMES["contract"]),
+        "purchase row": lf.ListOf(la.SHIP),
+        "filling row": lf.ListOf(la.SHIP),
+        "players": lf.MapOf(
+            lf.PlayerName(), DEALT, "setup.players maps each player to contracts, flagship, mission"
+        ),
+    },
+    shape="setup is a mapping: contracts, purchase row, filling row, players",
+    spell=la.key_of,
+)
+MISSIONS = lf.MapOf(
+    lf.PlayerName(), MISSION, "end.missions maps each player to the special mission revealed"
+)
+END = lf.Fields({"missions": MISSIONS}, shape="end is a mapping: missions")
+
+
+def _setup(rd: Reader, at: lf.At) -> None:
+    got = at.value
+    for card in lf.value_of(got, "contracts", []):
+        rd.step(moves.RowContract(card.value), card.pos)
     for key, row in (("purchase row", PURCHASE), ("filling row", FILLING)):
-        if key in fields:
-            value, _, vpos = fields[key]
-            for v, ipos, f in rd.items(value, vpos, f"setup.{key}"):
-                name = rd.name(v, ipos, f, "ship")
-                if name:
-                    rd.step(moves.SetupShip(name, row), ipos)
-    if "players" not in fields:
+        for card in lf.value_of(got, key, []):
+            rd.step(moves.SetupShip(card.value, row), card.pos)
+    if "players" not in got:
         return
-    value, _, vpos = fields["players"]
-    if not isinstance(value, dict):
-        rd.bad(
-            "setup.players maps each player to contracts, flagship, mission", vpos, "setup.players"
-        )
-        return
-    per: dict[str, dict] = {}
-    for who, spec in value.items():
-        kpos = value.key_pos.get(who)
-        try:
-            p = player_named(who, rd.players, rd.source, kpos, f"setup.players.{who}")
-        except InputError as exc:
-            rd.problems += exc.problems
-            continue
-        if spec is None:
-            spec = YMap()
-        if not isinstance(spec, dict):
-            rd.bad(
-                "each player's setup is a mapping: contracts, flagship, mission",
-                value.value_pos.get(who),
-                f"setup.players.{who}",
-            )
-            continue
-        per[p] = rd.mapping(spec, kpos, f"setup.players.{who}", PLAYER_KEYS)
+    per = {who.value: dealt.value for who, dealt in got["players"].value}
     for p in rd.players:  # in seat order, as the cards are dealt
-        if p in per and "contracts" in per[p]:
-            v, _, cpos = per[p]["contracts"]
-            for item, ipos, f in rd.items(v, cpos, f"setup.players.{p}.contracts"):
-                if is_hidden(item):
-                    rd.step(moves.KeepSecret(p, "contract"), ipos, p)
-                    continue
-                name = rd.name(item, ipos, f, "contract")
-                if name:
-                    rd.step(moves.DealContract(p, name), ipos, p)
-    for key, move, what in (
-        ("mission", moves.DealMission, "mission"),
-        ("flagship", moves.DealFlagship, "ship"),
-    ):
+        for card in lf.value_of(per.get(p, {}), "contracts", []):
+            secret = card.value == HIDDEN
+            rd.step(
+                moves.KeepSecret(p, "contract") if secret else moves.DealContract(p, card.value),
+                card.pos,
+                p,
+            )
+    for key, move in (("mission", moves.DealMission), ("flagship", moves.DealFlagship)):
         for p in rd.players:
-            if p not in per or key not in per[p] or is_hidden(per[p][key][0]):
-                at = per[p][key][2] if p in per and key in per[p] else vpos
-                rd.step(moves.KeepSecret(p, key), at, p)  # kept secret: named when revealed
-            else:
-                v, _, ipos = per[p][key]
-                name = rd.name(v, ipos, f"setup.players.{p}.{key}", what)
-                if name and what == "ship" and not rd.book.is_flagship(name):
-                    rd.bad(
-                        f"'{name}' is not a flagship",
-                        ipos,
-                        f"setup.players.{p}.{key}",
-                        did_you_mean(name, list(rd.book.flagships)),
-                    )
-                elif name:
-                    rd.step(move(p, name), ipos, p)
+            card = per.get(p, {}).get(key, lf.At(HIDDEN, got["players"].pos, ""))
+            secret = card.value == HIDDEN  # kept secret: named when revealed
+            rd.step(moves.KeepSecret(p, key) if secret else move(p, card.value), card.pos, p)
 
 
-def _then(rd: Reader, value: Any, pos: Pos | None, field: str) -> None:
+def _then(rd: Reader, at: lf.At) -> None:
     """What follows a turn's actions (one mapping or a list of them), where a key may be
     written again: a Reservation played after another action that followed the first (§6.2
     'any number of action cards')."""
-    for item, ipos, f in rd.items(value, pos, field):
-        if not isinstance(item, YMap) or not item:
-            rd.bad("then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}", ipos, f)
+    for item in at.value:
+        if not item.value:
+            rd.bad(THEN.shape, item.pos, item.field)
             continue
-        fields = rd.mapping(item, ipos, f, ACTION_KEYS)
-        for k in item:
-            if key_of(k) in fields:
-                FORMAT.keys[key_of(k)].read(rd, item, k, f)
+        entry = item.value
+        for key, k in THEN.written(rd, entry, item.field).items():
+            FORMAT.keys[key].read(rd, entry, k, item.field)
 
 
-MISSIONS = lf.MapOf(
-    lf.PlayerName(),
-    NAMES["mission"],
-    "end.missions maps each player to the special mission revealed",
-)
-
-
-def _end(rd: Reader, end: Any, pos: Pos | None, field: str) -> None:
+def _end(rd: Reader, at: lf.At) -> None:
     """The missions revealed at the end (not written at setup), after the last turn read."""
-    if not isinstance(end, dict):
-        rd.bad("end is a mapping: missions", pos, "end")
-        return
-    fields = rd.mapping(end, pos, "end", ("missions",))
-    found = MISSIONS.read(rd, *fields["missions"][::2], "end.missions") if fields else []
-    by_seat = {} if found is lf.BAD else {p.value: m for p, m in found}
+    by_seat = {p.value: m for p, m in lf.value_of(at.value, "missions", [])}
     for p in rd.players:  # revealed in seat order
         if p in by_seat:
             rd.step(moves.DealMission(p, by_seat[p].value), by_seat[p].pos, p)
 
 
-# -- The declaration: each key, its reader and the schema of what it reads ----------------------
-def _then_schema(book: CardBook, defs: dict) -> dict:
-    actions = {k: FORMAT.keys[k].arg.schema(book, defs) for k in ACTION_KEYS}
-    return lf.one_or_list(lf.object_schema(actions, minProperties=1))
+def _action(arg: lf.Arg, steps: Any, doc: str) -> lf.Key:
+    """An action key: one item or a list of them, each read by ``arg``, its steps by ``steps``."""
+    return lf.Key(
+        lf.ListOf(arg), steps=lambda r, at: [steps(r, item) for item in at.value], doc=doc
+    )
 
 
-def _setup_schema(book: CardBook, defs: dict) -> dict:
-    ship, contract, mission = (ref(book, defs, what) for what in ("ship", "contract", "mission"))
-    dealt = {
-        "contracts": lf.one_or_list({"anyOf": [contract, SECRET]}),
-        "flagship": {"anyOf": [ship, SECRET]},
-        "mission": {"anyOf": [mission, SECRET]},
-    }
-    seats = {"anyOf": [lf.object_schema(dealt), {"type": "null"}]}
-    rows = {"purchase row": lf.one_or_list(ship), "filling row": lf.one_or_list(ship)}
-    players = {"type": "object", "additionalProperties": seats}
-    return lf.object_schema({"contracts": lf.one_or_list(contract), **rows, "players": players})
-
-
-def _end_schema(book: CardBook, defs: dict) -> dict:
-    return lf.object_schema({"missions": MISSIONS.schema(book, defs)})
-
-
-def _action(parse: Any, shape: Any, doc: str) -> lf.Key:
-    """An action key: one item or a list of them, each read by ``parse``."""
-    return lf.Key(lf.ListOf(lf.Parsed(parse, shape)), doc=doc)
-
-
+ACTIONS = {
+    "coins": lf.Key(
+        lf.Words({"take": TAKE_2}, wrong="write 'coins: take' for the action Take 2 coins"),
+        move=lambda take: take,
+        at_key=True,
+        doc="Take 2 coins (§6.1)",
+    ),
+    "contract": _action(la.CONTRACT_FORMS, la.contract, "take or draw a trade contract"),
+    "buy": _action(la.BUY, la.buy, "each ship bought: 'Ship: the card turned over'"),
+    "send": _action(la.SEND, la.send, "each ship sent and each contract played"),
+    "reserve": _action(la.RESERVE, la.reserve, "a Reservation: the card reserved"),
+}
+THEN = lf.Fields(
+    {k: key.arg for k, key in ACTIONS.items()},
+    shape="then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}",
+    spell=la.key_of,
+)
+# each mapping of then: is read key by key by the actions' own keys (_then)
+FOLLOWING = lf.Parsed(lambda r, value, pos, field: None, THEN.schema)
 FORMAT = lf.LogFormat(
     start=moves.StartTurn,
     keys={
-        "coins": lf.Key(
-            lf.Words({"take": TAKE_2}, wrong="write 'coins: take' for the action Take 2 coins"),
-            move=lambda take: take,
-            at_key=True,
-            doc="Take 2 coins (§6.1)",
+        **ACTIONS,
+        "then": lf.Key(
+            lf.ListOf(lf.Forms(((YMap, FOLLOWING),), THEN.shape)),
+            steps=_then,
+            doc="what follows, in order",
         ),
-        "contract": _action(la.contract, la.contract_schema, "take or draw a trade contract"),
-        "buy": _action(la.buy, la.buy_schema, "each ship bought: 'Ship: the card turned over'"),
-        "send": _action(la.send, la.send_schema, "each ship sent and each contract played"),
-        "reserve": _action(la.reserve, la.reserve_schema, "a Reservation: the card reserved"),
-        "then": lf.Key(lf.Parsed(_then, _then_schema), doc="what follows, in order"),
     },
-    top={
-        "setup": lf.Parsed(_setup, _setup_schema),
-        # the missions revealed, after the last turn read
-        "end": lf.Parsed(_end, _end_schema),
-    },
+    top={"setup": lf.Key(SETUP, steps=_setup), "end": lf.Key(END, steps=_end)},
     written_order=True,
 )
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from portolan.checker.core.words import in_words
+
 # -- Setup (§3.0): what the table turned over and dealt ----------------------------------------
 
 
@@ -14,30 +16,35 @@ from typing import Any
 class SetupShip:  # one of the 10 ships turned over into the purchase, then the filling row
     card: str
     row: str  # "purchase" or "filling"
+    WORDS = "{card} into the {row} row"
 
 
 @dataclass(frozen=True, slots=True)
 class DealContract:  # a trade contract dealt face down to a player
     player: str
     card: str
+    WORDS = "{player}: {card}"
 
 
 @dataclass(frozen=True, slots=True)
 class DealMission:  # a player's special mission, named at setup or when revealed at the end
     player: str
     card: str
+    WORDS = "{player}: {card}"
 
 
 @dataclass(frozen=True, slots=True)
 class DealFlagship:  # a player's flagship, named at setup (or when first used: see Sail)
     player: str
     card: str
+    WORDS = "{player}: {card}"
 
 
 @dataclass(frozen=True, slots=True)
 class KeepSecret:  # a card its owner keeps secret, not named until the rules reveal it
     player: str
     what: str  # "contract" (dealt, or drawn blind), "mission" or "flagship"
+    WORDS = "{player}'s {what} kept secret"
 
 
 HIDDEN = "hidden"  # what the log writes for a card kept secret
@@ -49,6 +56,7 @@ HIDDEN = "hidden"  # what the log writes for a card kept secret
 @dataclass(frozen=True, slots=True)
 class RowContract:  # a trade contract turned face up into the contract row
     card: str
+    WORDS = "{card} turned face up"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +68,7 @@ class TurnOver:  # a card turned over from the draw piles into the filling row
 @dataclass(frozen=True, slots=True)
 class ContractDrawn:  # the trade contract drawn blind from the draw deck
     card: str
+    WORDS = "{card} drawn"
 
 
 # -- A turn (§4.0) --------------------------------------------------------------------------------
@@ -68,26 +77,29 @@ class ContractDrawn:  # the trade contract drawn blind from the draw deck
 @dataclass(frozen=True, slots=True)
 class StartTurn:
     player: str
+    WORDS = "{player} begins the turn"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeCoins:  # §4.1
-    pass
+    WORDS = "take coins"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeContract:  # §4.2: a face-up contract (a new one is turned over in its place)
     card: str
+    WORDS = "accept the face-up contract {card}"
 
 
 @dataclass(frozen=True, slots=True)
 class DrawContract:  # §4.2: the top card of the draw deck, drawn blind (ContractDrawn follows)
-    pass
+    WORDS = "accept a contract: draw the top card of the deck"
 
 
 @dataclass(frozen=True, slots=True)
 class Contract:  # §4.2 as a log writes it: face up if it is in the row, else drawn blind
     card: str
+    WORDS = "accept the contract {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +111,7 @@ class Buy:  # §4.3: a ship bought from the purchase row (space 1-5, None: where
 @dataclass(frozen=True, slots=True)
 class SendShip:  # §4.4.1: this ship goes on an expedition (Sail says which)
     card: str
+    WORDS = "send {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +126,7 @@ class Sail:  # §4.4.1: the expedition, and for a flagship its transport and col
 class PlayContract:  # §4.4.2: a contract from the hand, for a voyage of 1-3 turns
     card: str
     duration: int
+    WORDS = "play {card} for {duration} turn(s)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +146,7 @@ class Reserve:  # §6.2: a token on a ship of the purchase or filling row, or a 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
-    pass
+    WORDS = "end the turn"
 
 
 # The moves without data, made once.
@@ -165,50 +179,26 @@ def shared(kind: type, *args: Any) -> Any:
 def describe(move: Any) -> str:
     """A move in words, as play lists it and a trace shows it."""
     match move:
-        case SetupShip(card, row):
-            return f"{card} into the {row} row"
-        case DealContract(p, card) | DealMission(p, card) | DealFlagship(p, card):
-            return f"{p}: {card}"
-        case KeepSecret(p, what):
-            return f"{p}'s {what} kept secret"
-        case RowContract(card):
-            return f"{card} turned face up"
         case TurnOver(card, pile):
             return f"{card} turned over" + (f" (pile {pile})" if pile else "")
-        case ContractDrawn(card):
-            return f"{card} drawn"
-        case StartTurn(p):
-            return f"{p} begins the turn"
-        case TakeCoins():
-            return "take coins"
-        case TakeContract(card):
-            return f"accept the face-up contract {card}"
-        case DrawContract():
-            return "accept a contract: draw the top card of the deck"
-        case Contract(card):
-            return f"accept the contract {card}"
         case Buy(card, space):
             return f"buy {card}" + (f" (space {space})" if space else "")
-        case SendShip(card):
-            return f"send {card}"
         case Sail(exp, t, colour, wild):
-            extra = [f"transport {t}"] if t else []
-            extra += [colour] if colour else []
-            extra += ["Wild Ship"] if wild else []
-            return f"to {exp}'s expedition" + (f" ({', '.join(extra)})" if extra else "")
-        case PlayContract(card, d):
-            return f"play {card} for {d} turn(s)"
+            return f"to {exp}'s expedition{_ship_words(t, colour, wild)}"
         case Assign(card, t, colour, wild):
-            extra = [f"transport {t}"] if t else []
-            extra += [colour] if colour else []
-            extra += ["Wild Ship"] if wild else []
-            return f"assign {card}" + (f" ({', '.join(extra)})" if extra else "")
+            return f"assign {card}{_ship_words(t, colour, wild)}"
         case Reserve(card, row, space):
             where = f" ({row} row" + (f", space {space}" if space else "") + ")" if row else ""
             return f"play Reservation on {card}{where}"
-        case EndTurn():
-            return "end the turn"
-    return str(move)
+    return in_words(move)
+
+
+def _ship_words(transport: int | None, colour: str | None, wild: bool) -> str:
+    """What a ship sent or assigned is named by besides its card: ' (transport 2, Wild Ship)'."""
+    extra = [f"transport {transport}"] if transport else []
+    extra += [colour] if colour else []
+    extra += ["Wild Ship"] if wild else []
+    return f" ({', '.join(extra)})" if extra else ""
 
 
 def spellings(move: Any) -> tuple[str, ...]:

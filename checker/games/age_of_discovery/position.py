@@ -28,20 +28,66 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from portolan.checker.core.position import mapping_section, read_position
+from portolan.checker.core import logformat as lf
+from portolan.checker.core.entries import SEAT, EntryReader, player_entries, value_of
+from portolan.checker.core.position import read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.age_of_discovery.book import CardBook
-from portolan.checker.games.age_of_discovery.logformat import key_of
+from portolan.checker.games.age_of_discovery.logactions import key_of
 from portolan.checker.games.age_of_discovery.scoring import Tally, matches, qualifies, score_sheet
 from portolan.checker.games.age_of_discovery.sections import COMPONENTS, EXPEDITIONS, STARTING_PLAY
 from portolan.checker.games.age_of_discovery.state import Placed
-from portolan.errors import InputError, Problem, did_you_mean
+from portolan.errors import did_you_mean
 from portolan.model.loader import Game
-from portolan.yamlsrc import Pos, Source, YList, YMap
+from portolan.yamlsrc import Source
 
 KEYS = ("game", "options", "players", "expeditions")
 HINT = "first scoring, contracts, mission, unassigned"  # what each player maps to
-PLAYER_KEYS = ("first scoring", "contracts", "mission", "unassigned")
+
+
+@dataclass(frozen=True)
+class _Mission(lf.Arg):
+    """A special mission of a game of this many players."""
+
+    def read(self, r, value, pos, field):
+        n = len(r.players)
+        found = r.book.mission(value, n) if isinstance(value, str) else None
+        if found is None:
+            hint = did_you_mean(str(value), r.book.missions_for(n))
+            r.bad(f"'{value}' is not a special mission of a {n}-player game", pos, field, hint)
+            return lf.BAD
+        return found
+
+
+COUNT = lf.Whole(0, wrong="{key} is a number (0 or more), not {value!r}")
+ENTRY = lf.Fields(
+    {
+        "first scoring": COUNT,
+        "contracts": COUNT,
+        "mission": _Mission(),
+        "unassigned": COUNT,
+    },
+    shape="write first scoring, contracts, mission and unassigned for each player",
+    partial=True,
+    spell=key_of,
+)
+PLAYER_KEYS = tuple(ENTRY.keys)  # what the web score pad asks for
+FLEETS = lf.MapOf(
+    lf.Name(
+        lambda book: book.expedition_names,
+        "an expedition",
+        kind="",
+        find=lambda r, text: r.book.expedition(text),
+        hints=lambda book: list(book.expeditions),
+    ),
+    lf.MapOf(
+        SEAT,
+        lf.ListOf(lf.Unread("a ship")),
+        "write each expedition as {player: [ships]}",
+        empty=True,
+    ),
+    "expeditions maps each expedition to {player: [ships]}",
+)
 TAGS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
 
 
@@ -57,66 +103,36 @@ def score_position(
     book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
     head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
-    table, chosen, players, problems = head.table, head.options, head.players, head.problems
-    facts: dict[str, dict[str, Any]] = {}
+    r = EntryReader(head, book)
+    players, chosen = head.players, head.options
     owners: dict[str, str] = {}
-    for p, entry in zip(players, table.values(), strict=True):
-        if not isinstance(entry, YMap):
-            head.bad(
-                "write first scoring, contracts, mission and unassigned for each player",
-                table.value_pos[p],
-                f"players.{p}",
-            )
-            continue
-        facts[p] = _player_facts(book, head, p, entry, owners)
-    placed = _expeditions(book, raw, players, source, problems, chosen)
-    if all(p in facts for p in players):  # a player's row unreadable is reported already
-        _impossible(book, table, players, facts, placed, head.bad)
-    if problems:
-        raise InputError(problems)
+    facts = {p: _facts(head, p, e, owners) for p, e in player_entries(r, ENTRY).items()}
+    seen = _Fleets(book, players, chosen, head.bad)
+    placed = {
+        exp.value: _expedition(seen, exp, fleets.value)
+        for exp, fleets in r.section("expeditions", FLEETS) or []
+    }
+    if len(facts) == len(players):  # a player's row unreadable is reported already
+        _impossible(book, head.table, players, facts, placed, head.bad)
+    head.done()
     state = _Position(book, chosen)
     tallies = {p: _tally(book, state, p, facts[p], placed) for p in players}
     return score_sheet(book, model.rules.scoring, tallies, chosen)
 
 
-def _player_facts(
-    book: CardBook, head: Any, p: str, entry: YMap, owners: dict[str, str]
-) -> dict[str, Any]:
+def _facts(head: Any, p: str, entry: dict[str, lf.At], owners: dict[str, str]) -> dict:
     """One player's row: the numbers (0 when left out) and the special mission, once a card."""
-    n = len(head.players)
-    field = f"players.{p}"
-    got: dict[str, Any] = {}
-    for k, v in entry.items():
-        key = key_of(k)
-        kpos, vpos = entry.key_pos[k], entry.value_pos[k]
-        if key not in PLAYER_KEYS:
-            head.bad(f"unknown key '{k}'", kpos, f"{field}.{k}", did_you_mean(key, PLAYER_KEYS))
-        elif key == "mission":
-            m = book.mission(v, n) if isinstance(v, str) else None
-            if m is None:
-                head.bad(
-                    f"'{v}' is not a special mission of a {n}-player game",
-                    vpos,
-                    f"{field}.mission",
-                    did_you_mean(str(v), book.missions_for(n)),
-                )
-            elif m in owners:
-                head.bad(
-                    f"{m} is also {owners[m]}'s mission: each card exists once",
-                    vpos,
-                    f"{field}.mission",
-                )
-            else:
-                owners[m] = p
-                got["mission"] = m
-        elif isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            head.bad(f"{k} is a number (0 or more), not {v!r}", vpos, f"{field}.{k}")
-        else:
-            got[key] = v
-    for key in PLAYER_KEYS:
-        if key not in got and key != "mission":
-            got[key] = 0
-    got.setdefault("mission", None)
+    got = {key: value_of(entry, key) for key in ENTRY.keys}
+    mission = entry.get("mission")
+    got["mission"] = None
+    if mission is not None and mission.value in owners:
+        m = mission.value
+        head.bad(
+            f"{m} is also {owners[m]}'s mission: each card exists once", mission.pos, mission.field
+        )
+    elif mission is not None:
+        owners[mission.value] = p
+        got["mission"] = mission.value
     return got
 
 
@@ -162,77 +178,26 @@ class _Fleets:
         return self.book.action_cards(len(self.players)).get(self.book.wild, 0)
 
 
-def _expeditions(
-    book: CardBook,
-    raw: YMap,
-    players: list[str],
-    source: Source,
-    problems: list[Problem],
-    options: dict[str, Any],
-) -> dict[str, list[Placed]]:
-    def bad(message: str, pos: Pos | None, field: str, hint: str | None = None) -> None:
-        problems.append(source.problem(message, pos, field=field, hint=hint))
-
-    out: dict[str, list[Placed]] = {}
-    value = mapping_section(
-        raw, "expeditions", "expeditions maps each expedition to {player: [ships]}", bad
-    )
-    if value is None:
-        return out
-    seen = _Fleets(book, players, options, bad)
-    for e, fleets in value.items():
-        epos = value.key_pos[e]
-        exp = book.expedition(str(e))
-        if exp is None:
-            bad(
-                f"'{e}' is not an expedition",
-                epos,
-                f"expeditions.{e}",
-                did_you_mean(str(e), list(book.expeditions)),
-            )
-            continue
-        out[exp] = []
-        if fleets is None:
-            continue
-        if not isinstance(fleets, YMap):
-            bad(
-                "write each expedition as {player: [ships]}", value.value_pos[e], f"expeditions.{e}"
-            )
-            continue
-        _expedition(seen, exp, str(e), epos, fleets, out[exp])
-    return out
-
-
-def _expedition(seen: _Fleets, exp: str, e: str, epos, fleets: YMap, out: list[Placed]) -> None:
+def _expedition(seen: _Fleets, exp: lf.At, fleets: list) -> list[Placed]:
     """The ships each player has on one expedition, then its colour and transport limit."""
-    book, players, bad = seen.book, seen.players, seen.bad
-    info = book.expeditions[exp]
-    load = 0
-    for who, ships in fleets.items():
-        p = next((q for q in players if q.casefold() == str(who).casefold()), None)
-        if p is None:
-            bad(
-                f"'{who}' is not a player in this position",
-                fleets.key_pos[who],
-                f"expeditions.{e}.{who}",
-                did_you_mean(str(who), players),
-            )
-            continue
-        items = ships if isinstance(ships, list) else [ships]
-        for i, item in enumerate(items):
-            ipos = ships.item_pos[i] if isinstance(ships, YList) else fleets.value_pos[who]
-            placed = _ship(seen, info, p, item, ipos, f"expeditions.{e}.{who}[{i}]")
+    book, name = seen.book, exp.value
+    info = book.expeditions[name]
+    out: list[Placed] = []
+    for who, ships in fleets:
+        for item in ships.value:
+            placed = _ship(seen, info, who.value, item.value, item.pos, item.field)
             if placed is not None:
-                load += placed.transport
                 out.append(placed)
-    _one_colour(book, exp, out, seen.options, epos, f"expeditions.{e}", bad)
+    load = sum(s.transport for s in out)
+    _one_colour(book, name, out, seen.options, exp.pos, exp.field, seen.bad)
     if load > info.limit:
-        bad(
-            f"{exp}'s expedition has a transport limit of {info.limit}: these ships carry "
+        seen.bad(
+            f"{name}'s expedition has a transport limit of {info.limit}: these ships carry "
             f"at least {load}",
-            epos,
-            f"expeditions.{e}",
+            exp.pos,
+            exp.field,
         )
+    return out
 
 
 def _ship(seen: _Fleets, info, p: str, item: Any, ipos, f: str) -> Placed | None:

@@ -9,17 +9,11 @@ game; a flagship may be named when it is first sent (see actions/sending.py).
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
+from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.tasks import DrawingBlind
 from portolan.checker.games.age_of_discovery.book import CardBook
-from portolan.checker.games.age_of_discovery.moves import (
-    DealContract,
-    DealFlagship,
-    DealMission,
-    KeepSecret,
-    SetupShip,
-)
 from portolan.checker.games.age_of_discovery.sections import STARTING_PLAY
 from portolan.checker.games.age_of_discovery.state import (
     FILLING,
@@ -41,9 +35,9 @@ def setup(book: CardBook, options: dict, players: list[str]) -> State:
     boxed: dict[str, int] = {}
     for name, count in book.action_counts.items():
         put(boxed, name, count - actions.get(name, 0) * n)
-    for m in book.missions:
-        if m not in missions:
-            put(boxed, m)
+    for mission in book.missions:
+        if mission not in missions:
+            put(boxed, mission)
     state = State(
         book=book,
         categories=book.categories,
@@ -134,7 +128,7 @@ def ship_reveal_problem(state: State, card: str, section: str) -> Illegal | None
     return None
 
 
-def check_setup_ship(state: State, move: SetupShip) -> Illegal | None:
+def check_setup_ship(state: State, move: m.SetupShip) -> Illegal | None:
     _, row = setup_step(state)
     problem = ship_reveal_problem(state, move.card, STARTING_PLAY)
     if problem:
@@ -155,7 +149,8 @@ def check_setup_ship(state: State, move: SetupShip) -> Illegal | None:
     return None
 
 
-def apply_setup_ship(state: State, move: SetupShip) -> list[str]:
+@answers(m.SetupShip, check_setup_ship)
+def apply_setup_ship(state: State, move: m.SetupShip) -> list[str]:
     take(state.unseen, move.card)
     row = state.purchase if move.row == PURCHASE else state.filling
     space = row.index(None)
@@ -173,17 +168,18 @@ def check_contract_reveal(state: State, card: str, section: str, what: str) -> I
     return None
 
 
-def check_deal_contract(state: State, move: DealContract) -> Illegal | None:
+def check_deal_contract(state: State, move: m.DealContract) -> Illegal | None:
     return check_contract_reveal(state, move.card, STARTING_PLAY, "dealt")
 
 
-def apply_deal_contract(state: State, move: DealContract) -> list[str]:
+@answers(m.DealContract, check_deal_contract)
+def apply_deal_contract(state: State, move: m.DealContract) -> list[str]:
     state.contract_deck.remove(move.card)
     state.hands[move.player].append(move.card)
     return [f"{move.player} is dealt {move.card}", *setup_advanced(state)]
 
 
-def check_deal_mission(state: State, move: DealMission) -> Illegal | None:
+def check_deal_mission(state: State, move: m.DealMission) -> Illegal | None:
     info = state.book.missions[move.card]
     n = len(state.players)
     if info.players != n:
@@ -198,7 +194,8 @@ def check_deal_mission(state: State, move: DealMission) -> Illegal | None:
     return None
 
 
-def apply_deal_mission(state: State, move: DealMission) -> list[str]:
+@answers(m.DealMission, check_deal_mission)
+def apply_deal_mission(state: State, move: m.DealMission) -> list[str]:
     state.mission_pool.remove(move.card)
     state.missions[move.player] = move.card
     if state.phase == SETUP:
@@ -221,11 +218,12 @@ def flagship_problem(state: State, player: str, card: str) -> Illegal | None:
     return None
 
 
-def check_deal_flagship(state: State, move: DealFlagship) -> Illegal | None:
+def check_deal_flagship(state: State, move: m.DealFlagship) -> Illegal | None:
     return flagship_problem(state, move.player, move.card)
 
 
-def apply_deal_flagship(state: State, move: DealFlagship) -> list[str]:
+@answers(m.DealFlagship, check_deal_flagship)
+def apply_deal_flagship(state: State, move: m.DealFlagship) -> list[str]:
     state.flagship_pool.remove(move.card)
     state.flagship[move.player] = move.card
     return [f"{move.player}'s flagship: {move.card}", *setup_advanced(state)]
@@ -246,7 +244,7 @@ def secret_asked(state: State) -> tuple[str, str] | None:
     return None
 
 
-def check_keep_secret(state: State, move: KeepSecret) -> Illegal | None:
+def check_keep_secret(state: State, move: m.KeepSecret) -> Illegal | None:
     asked = secret_asked(state)
     if asked != (move.player, move.what):
         now = f"{asked[0]}'s {asked[1]} is asked now" if asked else "no card is dealt now"
@@ -254,7 +252,8 @@ def check_keep_secret(state: State, move: KeepSecret) -> Illegal | None:
     return None
 
 
-def apply_keep_secret(state: State, move: KeepSecret) -> list[str]:
+@answers(m.KeepSecret, check_keep_secret)
+def apply_keep_secret(state: State, move: m.KeepSecret) -> list[str]:
     p = move.player
     if move.what == "contract":
         state.secret_contracts[p] += 1

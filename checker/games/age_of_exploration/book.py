@@ -6,6 +6,8 @@ and tuples the rules look up at every step."""
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +69,20 @@ class Civ:
     award: str  # its discovery award
     defeat: str  # its Major Expedition
     base: str  # the base placed on its defeat
+
+
+def distances(starts: Iterable[str], step: Callable[[str], Iterable[str]]) -> dict[str, int]:
+    """Steps from the nearest of ``starts`` to every space ``step`` leads on to (breadth
+    first: ``step(s)`` names the spaces one step from ``s``)."""
+    dist = dict.fromkeys(starts, 0)
+    todo = deque(dist)
+    while todo:
+        s = todo.popleft()
+        for t in step(s):
+            if t not in dist:
+                dist[t] = dist[s] + 1
+                todo.append(t)
+    return dist
 
 
 class Book:
@@ -194,19 +210,9 @@ class Book:
         self.strait_west = next(
             (s for s in straits if any(kinds[t] == "sea" for t in self.trans[s])), None
         )
-        self.europe_distance = self._europe_distance()
+        # Steps from Europe over borders and arrows: how far out an expedition is.
+        self.europe_distance = distances([self.europe], lambda s: (*self.neigh[s], *self.trans[s]))
         self.descents = self._descents()
-
-    def _europe_distance(self) -> dict[str, int]:
-        """Steps from Europe over borders and arrows: how far out an expedition is."""
-        dist = {self.europe: 0}
-        todo = [self.europe]
-        for s in todo:
-            for t in (*self.neigh[s], *self.trans[s]):
-                if t not in dist:
-                    dist[t] = dist[s] + 1
-                    todo.append(t)
-        return dist
 
     def _descents(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
         """The rivers of the descents (major -> its river spaces, the spaces beyond), read from
@@ -264,15 +270,11 @@ class Book:
         start = self.tracks["known-nwp"].spaces[0] if "known-nwp" in self.tracks else None
         if start is None:
             return frozenset()
-        seen = {start}
-        todo = [start]
-        while todo:
-            s = todo.pop()
-            for t in self.neigh[s]:
-                if self.kind[t] == "coastal" and t not in seen:
-                    seen.add(t)
-                    todo.append(t)
-        return frozenset(seen)
+        return frozenset(distances([start], lambda s: self.along(s, ("coastal",))))
+
+    def along(self, space: str, kinds: tuple[str, ...]) -> tuple[str, ...]:
+        """The spaces of ``kinds`` across a border from ``space``."""
+        return tuple(t for t in self.neigh[space] if self.kind[t] in kinds)
 
     def civ_of(self, space: str) -> Civ | None:
         name = self.spaces[space].civilization

@@ -36,11 +36,21 @@ WORTH = {
     "slow_step": 1.4,  # any other space of Progress (coastal waters, land, river)
     "status_step": 0.5,  # a status change follows the move in the same turn, once a turn
     "launch_step": 1.0,  # launching takes the whole turn
+    # turns an expedition in port is judged further from its targets than one at sea: what
+    # a fresh expedition promises is a guess (the scurvy die of a direct launch, the cards
+    # still to play), and without it bots aborted sound expeditions to launch again, and again
+    "port_wait": 1.5,
+    # going back aboard takes the turn's movement: without this cost a land expedition
+    # standing beside its ships looked better off than aboard them (no ship risk) and stayed
+    "reboard_step": 1.0,
     "sighting_wait": 4.0,  # turns to draw a Ⓓ at sea (11 of 50 cards) before a D arrow opens
     "civ_wait": 5.0,  # turns to discover a civilization before its Rumors box opens
     "raft_wait": 3.0,  # turns to build rafts before a river can be entered
     "strait_wait": 2.0,  # a Straits space is passed on a Navigation check at -3
     # -- risk: the chance per turn that the expedition fails or loses what it carries
+    # Reaching the target VP wins at once (Victory); one VP short costs a whole new voyage
+    # (15 rounds or so): a voyage that wins counts this many VP more than it publishes.
+    "win_bonus": 2.0,
     "time_factor": 0.97,  # a turn spent is worth this much: the race to the target VP
     # About 2 % of random expeditions' turns end in failure; careful ones fail less.
     "base_risk": 0.01,  # storms, natives, mutiny: what no counter prevents
@@ -100,12 +110,16 @@ def worth(state: State, p: str) -> float:
 def expedition_worth(state: State, p: str) -> float:
     """What the expedition will publish, discounted; in port, what the best launch offers."""
     e = state.exp[p]
+    need = max(0.0, state.target - state.total(p))
     if not e.launched:
-        return max((voyage(state, e, 0.0, *start) for start in launches(state, e)), default=0.0)
+        return max(
+            (voyage(state, e, 0.0, *start, need=need) for start in launches(state, e)),
+            default=0.0,
+        )
     here = distances_from(state, e, e.space)
     home = home_distances(state, e)
     extra = rumor_detour(state, p, e, here)
-    return voyage(state, e, pending_vp(state, p, e), decay(e), 0.0, here, home, extra)
+    return voyage(state, e, pending_vp(state, p, e), decay(e), 0.0, here, home, extra, need=need)
 
 
 def voyage(
@@ -117,12 +131,15 @@ def voyage(
     here: dict[str, float],
     home: dict[str, float],
     extra: float = 0.0,
+    need: float = 1e9,
 ) -> float:
     """The best of going home now, after one more target, or after two: the VP each way
-    publishes times ``g`` per turn it takes (``offset`` and ``extra``: turns every way costs)."""
+    publishes times ``g`` per turn it takes (``offset`` and ``extra``: turns every way costs).
+    VP beyond ``need`` (what the player still lacks to win) count nothing: the first to reach
+    the target wins (Victory), so the nearest win beats a richer voyage."""
     start = min(here, key=here.get)
     now = home.get(start, 1e9) + offset + extra
-    best = pending * g**now if pending else 0.0
+    best = paid(pending, need) * g**now if pending else 0.0
     if e.must_return:
         return best
     singles = []
@@ -133,9 +150,9 @@ def voyage(
         d += offset + extra
         vp = pending + gain + len(once)
         if gain or once:  # passing through
-            singles.append((vp * g ** (d + h), sid, gain, once, d, 0.0))
+            singles.append((paid(vp, need) * g ** (d + h), sid, gain, once, d, 0.0))
         if found:  # staying for a Ⓓ card
-            stay = (vp + found) * g ** (d + wait + h)
+            stay = paid(vp + found, need) * g ** (d + wait + h)
             singles.append((stay, sid, gain + found, once, d + wait, wait))
     singles.sort(reverse=True)
     top = singles[: WORTH["tour_targets"]]
@@ -145,9 +162,16 @@ def voyage(
         apart = distances_from(state, e, a)
         for _, b, gain_b, once_b, _, wait_b in top:
             if b != a and b in apart:
-                vp = pending + gain_a + gain_b + len(once_a | once_b)
+                vp = paid(pending + gain_a + gain_b + len(once_a | once_b), need)
                 best = max(best, vp * g ** (d_a + apart[b] + wait_b + home[b]))
     return best
+
+
+def paid(vp: float, need: float) -> float:
+    """What publishing ``vp`` is worth to a player who lacks ``need`` VP: VP beyond the target
+    count nothing, and reaching it counts ``win_bonus`` more (it ends the game at once, where
+    one VP short means a whole new voyage)."""
+    return need + WORTH["win_bonus"] if vp >= need else vp
 
 
 def launches(state: State, e: Expedition):
@@ -155,14 +179,22 @@ def launches(state: State, e: Expedition):
     Expeditions): to the sea beside Europe, to a Land Sighted chit after scurvy losses, or
     from the New World base chosen."""
     book = state.book
+    if not e.items:  # between a return and the New Expedition: it will have its first Crew
+        e = copy.copy(e)
+        e.items = {"Crew": state.k["starting_crew"], "Provision": state.k["starting_provisions"]}
     home = home_distances(state, e)
     g = decay(e)
     w = WORTH
+    port = w["launch_step"] + w["port_wait"]
     if e.launch_from != book.europe:
+        # surcharges still to pay bar the launch (Other Personnel and Equipment): a bot that
+        # counted on it stayed in port for ever
+        if e.unpaid:
+            return
         if e.launch_from in state.founded and book.spaces[e.launch_from].launch:
-            yield g, w["launch_step"], distances_from(state, e, e.launch_from), home
+            yield g, port, distances_from(state, e, e.launch_from), home
         return
-    yield g, w["launch_step"], distances_from(state, e, book.launch_sea), home
+    yield g, port, distances_from(state, e, book.launch_sea), home
     if not state.sighted:
         return
     scurvy = w["scurvy_losses"] - (1 if e.ship_type == "Caravel" else 0)
@@ -174,7 +206,7 @@ def launches(state: State, e: Expedition):
         sick.items["Crew"] = max(0, e.items.get("Crew", 0) + round(left))
     g_sick = decay(sick)
     for sid in sorted(state.sighted):
-        yield g_sick, w["launch_step"], distances_from(state, e, sid), home
+        yield g_sick, port, distances_from(state, e, sid), home
 
 
 def rumor_detour(state: State, p: str, e: Expedition, here: dict[str, float]) -> float:
@@ -196,7 +228,7 @@ def decay(e: Expedition) -> float:
     risk = w["base_risk"] + w["men_risk"] * w["men_decay"] ** e.men
     provisions = it.get("Provision", 0)
     risk += w["provision_risk"] * w["provision_decay"] ** provisions
-    if e.mode == SHIP:
+    if e.mode == SHIP or e.ships:  # ashore, it still sails home on the ships it left
         risk += w["ship_risk"] / max(1, e.ships)
         if e.damage:
             risk += w["damage_risk"]
@@ -272,6 +304,21 @@ def best_major(state: State, p: str, e: Expedition) -> float:
 
 
 # -- what is still to be found ------------------------------------------------------------------
+def candidates(book: Book) -> list[tuple[str, object, str]]:
+    """The spaces that may reward an expedition: those with discoveries, New World coastal
+    waters (the sighting) and New World land (a Landfall); the rest never do."""
+    cache = _PATHS.setdefault(book, {})
+    if "candidates" not in cache:
+        cache["candidates"] = [
+            (sid, space, book.kind[sid])
+            for sid, space in book.spaces.items()
+            if space.discoveries
+            or (book.kind[sid] == "coastal" and space.region in SIGHTING_REGIONS)
+            or (book.kind[sid] in ("land", "base") and space.region in NEW_WORLD)
+        ]
+    return cache["candidates"]
+
+
 def rewards(state: State, e: Expedition) -> dict[str, tuple[float, frozenset[str], float, float]]:
     """Space -> what the expedition would add by reaching it: the VP found on entering, the
     awards won once by any space of a kind (the first New World sighting, a region's Landfall),
@@ -294,8 +341,7 @@ def rewards(state: State, e: Expedition) -> dict[str, tuple[float, frozenset[str
     for sid, i in e.found:
         a = book.spaces[sid].discoveries[i].award
         mine[a] = mine.get(a, 0) + 1
-    for sid, space in book.spaces.items():
-        kind = book.kind[sid]
+    for sid, space, kind in candidates(book):
         once: frozenset[str] = frozenset()
         if sighting and kind == "coastal" and space.region in SIGHTING_REGIONS:
             once = frozenset({"sighting"})
@@ -427,7 +473,7 @@ def home_distances(state: State, e: Expedition) -> dict[str, float]:
     if key not in cache:
         starts = dict.fromkeys(bases, 0.0)
         if ships is not None:
-            starts[ships] = home.get(ships, 1e9)
+            starts[ships] = home.get(ships, 1e9) + WORTH["reboard_step"]
         cache[key] = dijkstra(reverse(book, opened, on_foot=True), starts)
     return cache[key]
 
@@ -445,6 +491,22 @@ def reverse(
                 back[b].append((a, c))
         cache[key] = back
     return cache[key]
+
+
+# -- mcts's play-out ------------------------------------------------------------------------------
+ROLLOUT_CHANCES = 30  # chance steps resolved at most before the position is judged
+
+
+def rollout(rules, state: State, rng: random.Random) -> None:
+    """mcts's play-out in this game: only the cards and dice the last move led to, up to the
+    next choice, so the position is judged with its outcome known. Random choices after it
+    (aborting, declaring a return, dropping cargo at random) said less about a move than the
+    noise they added; the tree itself follows a player's own choices within a turn."""
+    for _ in range(ROLLOUT_CHANCES):
+        d = rules.decision(state)
+        if d is None or d.kind != "chance":
+            return
+        rules.apply(state, rules.sample_outcome(state, rng))
 
 
 # -- the position as a seat sees it -------------------------------------------------------------

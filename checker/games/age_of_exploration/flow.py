@@ -8,41 +8,9 @@ import random
 from typing import Any
 
 from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import engine
-from portolan.checker.games.age_of_exploration.moves import (
-    Aboard,
-    Abort,
-    Action,
-    Ashore,
-    DeclareReturn,
-    Done,
-    Draw,
-    EndTurn,
-    Find,
-    Hire,
-    Launch,
-    LaunchFrom,
-    Lose,
-    Move,
-    NoAction,
-    NoStatus,
-    Or,
-    Pay,
-    Play,
-    Return,
-    Roll,
-    Rumor,
-    ShipType,
-    SpendGold,
-    Stance,
-    StartTurn,
-    Status,
-    StayInPort,
-    Stop,
-    Takeover,
-    describe,
-)
 from portolan.checker.games.age_of_exploration.sections import (
     DISCOVERIES,
     DRAW,
@@ -59,7 +27,7 @@ from portolan.checker.games.age_of_exploration.sections import (
 )
 from portolan.checker.games.age_of_exploration.state import State
 
-QUICK = {StartTurn, Roll, Draw}  # moves misplaced() has little to say about
+QUICK = {m.StartTurn, m.Roll, m.Draw}  # moves misplaced() has little to say about
 # Tasks that draw a card (an exploration card, an Outfitting card, a Leader, a face-up card).
 DRAWING = (tk.DrawCard, tk.DrawOutfitting, tk.DrawLeader, tk.RefillRow)
 # The steps of an exploration turn (Exploration Turns), and what comes at each.
@@ -73,22 +41,22 @@ STAGE = {
     tk.EndOfTurn: 4,
 }
 LATE = {
-    Find: (0, DISCOVERIES, "the card is resolved: a discovery comes with the card's Ⓓ"),
-    Rumor: (0, DRAW, "the card is resolved: Rumors of Gold come with the card's Ⓡ"),
-    Or: (0, DRAW, "the card is resolved: there is no OR to choose now"),
-    Move: (1, MOVEMENT, "movement comes after the card, before the status change"),
-    Ashore: (1, MOVEMENT, "a land expedition is formed in the movement step"),
-    Aboard: (1, MOVEMENT, "going back aboard is part of the movement step"),
-    Status: (2, STATUS_CHANGES, "only one status change a turn, after movement"),
-    Action: (3, EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
-    Takeover: (3, EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
+    m.Find: (0, DISCOVERIES, "the card is resolved: a discovery comes with the card's Ⓓ"),
+    m.Rumor: (0, DRAW, "the card is resolved: Rumors of Gold come with the card's Ⓡ"),
+    m.Or: (0, DRAW, "the card is resolved: there is no OR to choose now"),
+    m.Move: (1, MOVEMENT, "movement comes after the card, before the status change"),
+    m.Ashore: (1, MOVEMENT, "a land expedition is formed in the movement step"),
+    m.Aboard: (1, MOVEMENT, "going back aboard is part of the movement step"),
+    m.Status: (2, STATUS_CHANGES, "only one status change a turn, after movement"),
+    m.Action: (3, EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
+    m.Takeover: (3, EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
 }
 
 HEADINGS = {
-    Play: "play an Outfitting card…",
-    SpendGold: "spend Gold…",
-    Ashore: "go ashore…",
-    Hire: "replace the Leader…",
+    m.Play: "play an Outfitting card…",
+    m.SpendGold: "spend Gold…",
+    m.Ashore: "go ashore…",
+    m.Hire: "replace the Leader…",
 }
 
 
@@ -96,18 +64,18 @@ decide = engine.decide  # the task on top decides
 
 
 def choices(state: State, d: Decision) -> list[Any]:
+    """The legal moves, or at a chance the outcomes with their weights: the top task's."""
     return engine.options(state)
 
 
-def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
-    return engine.options(state)
+chances = choices
 
 
 def misplaced(state: State, move: Any) -> Illegal | None:
     """A step that cannot come now nor later in this turn (so no default is applied first),
     refused with the rule that forbids it: also a step written after its turn ended (the next
     player's turn is to begin), judged as a step of the turn it was written in."""
-    if isinstance(move, StartTurn):
+    if isinstance(move, m.StartTurn):
         return None
     ended = bool(state.tasks) and isinstance(state.tasks[-1], tk.StartOfTurn)
     if ended and state.turn == 0:  # the deal is over, no turn has begun
@@ -127,11 +95,11 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     early = launched_already(p, e, move, not in_port)
     if early is not None:
         return early
-    if top is tk.DrawCard and not isinstance(move, Draw):
+    if top is tk.DrawCard and not isinstance(move, m.Draw):
         return Illegal(
             DRAW,
             f"{p}'s expedition draws its exploration card now: write its number before "
-            f"'{describe(move)}'",
+            f"'{m.describe(move)}'",
         )
     if type(move) in QUICK:
         return port_begins(p) if top is tk.InPort else None
@@ -142,42 +110,29 @@ def misplaced(state: State, move: Any) -> Illegal | None:
         return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
     if top is tk.InPort:
         return port_begins(p)
-    if e is not None and not e.launched and isinstance(move, (StayInPort, Launch)):
+    if e is not None and not e.launched and isinstance(move, (m.StayInPort, m.Launch)):
         return Illegal(OUTFITTING, f"{p} outfits this turn: stay in port or launch next turn")
     if not turn:
         return None
     pending = {type(t) for t in state.tasks}
-    if isinstance(move, Status) and (tk.StatusChange in pending or min(turn) > 2):
+    if isinstance(move, m.Status) and (tk.StatusChange in pending or min(turn) > 2):
         return why_no_status(state, e, move)
-    if isinstance(move, (Action, Takeover, SpendGold)) and (
+    if isinstance(move, (m.Action, m.Takeover, m.SpendGold)) and (
         tk.ExpeditionAction in pending or min(turn) > 3
     ):
         return why_no_action(state, e, move)
     late = LATE.get(type(move))
     if late is not None and min(turn) > late[0]:
         return why_late(state, e, move) or Illegal(late[1], late[2])
-    if isinstance(move, (Abort, Return, DeclareReturn)) and min(turn) > 4:
+    if isinstance(move, (m.Abort, m.Return, m.DeclareReturn)) and min(turn) > 4:
         return Illegal(END_OF_TURN, "the turn is over")
     return None
 
 
-OUTFITTING_MOVES = (Play, SpendGold, ShipType, LaunchFrom, Pay, Hire, Done)
-# The steps of a launched expedition's turn (Exploration Turns).
-EXPLORING = (
-    Move,
-    Status,
-    Ashore,
-    Aboard,
-    Action,
-    Takeover,
-    Abort,
-    Return,
-    DeclareReturn,
-    Stance,
-    Find,
-    Rumor,
-    Or,
-)
+OUTFITTING_MOVES = (m.Play, m.SpendGold, m.ShipType, m.LaunchFrom, m.Pay, m.Hire, m.Done)
+# The steps of a launched expedition's turn (Exploration Turns): those of the stages, the
+# end-of-turn actions and the choice to leave.
+EXPLORING = (*LATE, m.Abort, m.Return, m.DeclareReturn, m.Stance)
 
 
 IN_PORT = "stays in port (drawing and playing two Outfitting cards) or launches"
@@ -193,17 +148,17 @@ def launched_already(p: str, e, move: Any, out: bool) -> Illegal | None:
     if e is None:
         return None
     launched = e.launched and out
-    if launched and isinstance(move, ShipType):
+    if launched and isinstance(move, m.ShipType):
         return Illegal(
             SHIP_TYPE,
             f"the ship type can change only until the expedition is launched: {p}'s is out "
             f"({e.ship_type})",
         )
-    if launched and isinstance(move, Play):
+    if launched and isinstance(move, m.Play):
         return Illegal(OUTFITTING, f"Outfitting cards are played in port: {p}'s expedition is out")
-    if launched and isinstance(move, (StayInPort, Launch, LaunchFrom)):
+    if launched and isinstance(move, (m.StayInPort, m.Launch, m.LaunchFrom)):
         return Illegal(LAUNCHING, f"{p}'s expedition is already launched")
-    if e.launch_turn and isinstance(move, (Abort, Return, DeclareReturn)):
+    if e.launch_turn and isinstance(move, (m.Abort, m.Return, m.DeclareReturn)):
         return Illegal(LAUNCHING, "launching takes the whole turn: no end-of-turn action")
     return None
 
@@ -223,12 +178,12 @@ def after_the_turn(p: str, e, move: Any) -> Illegal | None:
     late = LATE.get(type(move))
     if late is not None:
         return Illegal(late[1], late[2])
-    if isinstance(move, (Action, Takeover, SpendGold)):
+    if isinstance(move, (m.Action, m.Takeover, m.SpendGold)):
         return Illegal(EXPEDITION_ACTION, "one expedition action a turn, after the status change")
     return Illegal(
         END_OF_TURN,
         f"{p}'s turn is over: the end-of-turn actions are its last steps, and "
-        f"'{describe(move)}' answers nothing then",
+        f"'{m.describe(move)}' answers nothing then",
     )
 
 
@@ -236,11 +191,9 @@ def outfitting_at_port(state: State, p: str, move: Any) -> Illegal:
     """An outfitting step where a turn in port begins: it stays (then outfits) or launches."""
     from portolan.checker.games.age_of_exploration.actions import outfitting
 
-    if isinstance(move, LaunchFrom) and move not in outfitting.launch_points(state, p):
-        return Illegal(
-            LAUNCH_POINT,
-            f"{state.book.named(move.space)} is not a New World base one may launch from",
-        )
+    if isinstance(move, m.LaunchFrom) and move not in outfitting.launch_points(state, p):
+        why = f"{state.book.named(move.space)} is not a New World base one may launch from"
+        return Illegal(LAUNCH_POINT, why)
     return Illegal(
         OUTFITTING,
         f"a turn in port stays (drawing and playing two Outfitting cards) or launches: {p} "
@@ -252,7 +205,7 @@ def lost_with_no_men(state: State, move: Any) -> Illegal | None:
     """A counter written as lost where a loss of men found no men: the rules check the Leader
     instead ("Men" losses may not be satisfied by losing a Missionary, Pilot...)."""
     top = state.tasks[-1] if state.tasks else None
-    if not isinstance(move, Lose) or not isinstance(top, tk.RollCheck):
+    if not isinstance(move, m.Lose) or not isinstance(top, tk.RollCheck):
         return None
     if "no men left" not in top.what:
         return None
@@ -267,7 +220,7 @@ def drawn_too_many(state: State, p: str, e, move: Any, ended: bool) -> Illegal |
     """A card drawn where the turn draws no more: on the launch turn ("the player doesn't draw
     any cards"), after the two Outfitting cards of a stay in port, after the exploration card
     of the turn, or while outfitting with the cards in hand."""
-    if not isinstance(move, Draw):
+    if not isinstance(move, m.Draw):
         return None
     if e is not None and e.launch_turn and (ended or not isinstance(state.tasks[-1], DRAWING)):
         return Illegal(LAUNCHING, f"launching takes an entire turn: {p} draws no card")
@@ -294,9 +247,9 @@ def why_late(state: State, e, move: Any) -> Illegal | None:
     it belongs to was passed over because it could not be made."""
     from portolan.checker.games.age_of_exploration.actions import movement, status
 
-    if isinstance(move, Move) and not state.now.status:
+    if isinstance(move, m.Move) and not state.now.status:
         return movement.why_not_move(state, e, move.to)
-    if isinstance(move, Status) and not state.now.status:
+    if isinstance(move, m.Status) and not state.now.status:
         return status.why_not(state, e, move.to)
     return None
 
@@ -326,7 +279,7 @@ def menu(move: Any) -> str | None:
 
 
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
-    if d.accepts == (Draw,):
+    if d.accepts == (m.Draw,):
         # A card drawn: every card of the pile has weight 1, so this is the draw below
         # (``moves[rng.randrange(len(moves))]``, the same random numbers) without making a
         # Draw for every card of the pile (fifty or more) to keep one.
@@ -339,12 +292,12 @@ def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
             else None
         )
         if pile:
-            return Draw(pile[rng.randrange(len(pile))])
+            return m.Draw(pile[rng.randrange(len(pile))])
     outcomes = engine.options(state)
-    if d.accepts == (Roll,):
+    if d.accepts == (m.Roll,):
         total = rng.randint(1, 6) + (rng.randint(1, 6) if len(outcomes) > 6 else 0)
-        return next(m for m, _ in outcomes if m.total == total)
-    moves = [m for m, _ in outcomes]
+        return next(x for x, _ in outcomes if x.total == total)
+    moves = [x for x, _ in outcomes]
     weights = [w for _, w in outcomes]
     if len(set(weights)) == 1:
         return moves[rng.randrange(len(moves))]
@@ -359,69 +312,50 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     if len(moves) == 1:
         return moves[0]
     e = state.exp.get(d.player)
-    weights = [weight(state, e, m) for m in moves]
+    weights = [weight(state, e, x) for x in moves]
     return rng.choices(moves, weights)[0]
-
-
-def europe_distance(state: State) -> dict[str, int]:
-    """Steps from Europe over borders and arrows: how far out an expedition is."""
-    return state.book.europe_distance
 
 
 def worth_returning(e) -> bool:
     return bool(e.found or e.teredos or len(e.visited) > 4 or e.must_return)
 
 
-def weight(state: State, e, move: Any) -> float:
-    # Looked up by the move's type (found once per type by the table below, in its order, as
-    # the chain of isinstance tests it replaces did): most weights are constants.
-    w = _WEIGHT_OF.get(type(move))
-    if w is None:
-        w = _WEIGHT_OF[type(move)] = _weight_of(type(move))
-    return w if w.__class__ is float else w(state, e, move)
-
-
-def _move_weight(state: State, e, move: Move) -> float:
-    dist = europe_distance(state)
+def _move_weight(state: State, e, move: m.Move) -> float:
+    dist = state.book.europe_distance  # how far out an expedition is
     gain = dist.get(move.to, 0) - dist.get(e.space, 0)
     return 8.0 if gain > 0 else (3.0 if e.must_return else 1.0)
 
 
-def _status_weight(state: State, e, move: Status) -> float:
-    dist = europe_distance(state)
+def _status_weight(state: State, e, move: m.Status) -> float:
+    dist = state.book.europe_distance
     if move.to == state.book.europe:
         return 20.0 if worth_returning(e) else 0.1
     return 4.0 if dist.get(move.to, 0) > dist.get(e.space, 0) else 1.0
 
 
-# (move types, weight or how to work it out), tried in this order.
-WEIGHTS: list[tuple[tuple[type, ...], Any]] = [
-    ((Return,), lambda state, e, move: 1000.0 if worth_returning(e) else 0.2),
-    ((Launch,), 3.0),
-    ((StayInPort,), 1.0),
-    ((Play,), 4.0),
-    ((SpendGold, Pay), 2.0),
-    ((Hire, LaunchFrom), 0.2),
-    ((Done,), 1.0),
-    ((Move,), _move_weight),
-    ((Stop,), 0.5),
-    ((Ashore,), 0.05),
-    ((Status,), _status_weight),
-    ((NoStatus, NoAction), 1.0),
-    ((Action,), 1.5),
-    ((DeclareReturn,), lambda state, e, move: (0.05 + 0.5 * len(e.found)) * (e.turns if e else 1)),
-    ((EndTurn,), 4.0),
-]
-_WEIGHT_OF: dict[type, Any] = {}
+# The weight of each type of move (or how to work it out); any other weighs 1.
+WEIGHTS: dict[type, Any] = {
+    m.Return: lambda state, e, move: 1000.0 if worth_returning(e) else 0.2,
+    m.Launch: 3.0,
+    m.Play: 4.0,
+    m.SpendGold: 2.0,
+    m.Pay: 2.0,
+    m.Hire: 0.2,
+    m.LaunchFrom: 0.2,
+    m.Move: _move_weight,
+    m.Stop: 0.5,
+    m.Ashore: 0.05,
+    m.Status: _status_weight,
+    m.Action: 1.5,
+    m.DeclareReturn: lambda state, e, move: (0.05 + 0.5 * len(e.found)) * (e.turns if e else 1),
+    m.EndTurn: 4.0,
+    m.Abort: lambda state, e, move: 0.02 * (e.turns if e else 1),
+}
 
 
-def _weight_of(kind: type) -> Any:
-    for types, w in WEIGHTS:
-        if issubclass(kind, types):
-            return w
-    if kind.__name__ == "Abort":
-        return lambda state, e, move: 0.02 * (e.turns if e else 1)
-    return 1.0
+def weight(state: State, e, move: Any) -> float:
+    w = WEIGHTS.get(type(move), 1.0)
+    return w if w.__class__ is float else w(state, e, move)
 
 
 def public_state(state: State) -> list[str]:

@@ -32,7 +32,6 @@ from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
-from portolan.checker.core.log import player_named
 from portolan.checker.games.age_of_exploration import moves
 from portolan.checker.games.age_of_exploration.book import NEW_WORLD, Book
 from portolan.checker.games.age_of_exploration.moves import token
@@ -301,115 +300,77 @@ VERBS = {
     "major": lf.Verb(read=_major),
 }
 DICE = {"type": "string", "pattern": r"^\s*\d+(\s*\+\s*\d+)?(\s+(ok|success|fail|failure))?\s*$"}
-STEP = lf.Verbs(WORDS, VERBS, first=_roll, more=({"type": "integer"}, DICE))
+STEP = lf.Ref("step", lf.Verbs(WORDS, VERBS, first=_roll, more=({"type": "integer"}, DICE)))
 
 
-def _tokens(r: lf.TurnReader, value: Any, pos: Pos | None, field: str, who: str = "") -> list:
-    """(move, player, position) for each token of a list; a step another player decides is a
-    mapping of one key: {Ben: give 2}."""
-    out = []
-    for item, ipos, ifield in r.items(value, pos, field):
-        by = who or r.player
-        if isinstance(item, dict):
-            if len(item) != 1:
-                r.bad("a step of another player is one mapping: {Ben: give 2}", ipos, ifield)
-                continue
-            ((name, item),) = item.items()
-            try:
-                by = player_named(name, r.players, r.source, ipos, ifield)
-            except InputError as exc:
-                r.problems += exc.problems
-                continue
-        move = STEP.read(r, item, ipos, ifield)
-        if move is not lf.BAD:
-            out.append((move, by, ipos))
-    return out
-
-
-def _steps(r: lf.TurnReader, value: Any, pos: Pos | None, field: str) -> None:
-    for move, who, ipos in _tokens(r, value, pos, field):
-        r.step(move, ipos, who)
-
-
-def _steps_schema(book: Book, defs: dict) -> dict:
-    defs["step"] = STEP.schema(book, defs)
-    step = {"$ref": "#/$defs/step"}
-    other = {"type": "object", "maxProperties": 1, "additionalProperties": step}
-    return lf.one_or_list({"anyOf": [step, other]})
-
-
-def _setup_schema(book: Book, defs: dict) -> dict:
-    dealt = lf.object_schema(
-        {"leader": {"type": "string"}, "cards": lf.one_or_list({"type": ["integer", "string"]})}
-    )
-    return {"type": "object", "additionalProperties": {"anyOf": [_steps_schema(book, defs), dealt]}}
-
-
-FORMAT = lf.LogFormat(
-    start=moves.StartTurn,
-    keys={"steps": lf.Key(lf.Parsed(_steps, _steps_schema), doc="the turn's steps, in order")},
-    top={"setup": lf.Parsed(lambda r, v, pos, f: _setup(r, v, pos, f), _setup_schema)},
-)
-TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
-
-
-# -- reading --------------------------------------------------------------------------------------
 class _Reader(lf.TurnReader):
     book: Book
     face_up = False  # the face-up Outfitting row (option face_up_outfitting)
 
 
-def parse_log(
-    book: Book, raw: Any, source: Source, players: list[str], options: dict[str, Any]
-) -> list[Step]:
-    r = _Reader(book, source, players)
-    chosen = raw.get("options")
-    if isinstance(chosen, dict):
-        r.face_up = str(chosen.get("face_up_outfitting", "off")).lower() in ("on", "true")
-    if raw.get("setup") is not None:
-        FORMAT.top["setup"].read(r, raw["setup"], raw.value_pos.get("setup"), "setup")
-    if raw.get("turns"):
-        lf.read_turns(FORMAT, r, raw["turns"])
-    if r.problems:
-        raise InputError(r.problems)
-    return r.steps
+STEPS = lf.ListOf(
+    lf.Forms(
+        (
+            (
+                dict,
+                lf.Pair(
+                    lf.PlayerName(),
+                    STEP,
+                    "a step of another player is one mapping: {Ben: give 2}",
+                ),
+            ),
+            (object, STEP),
+        ),
+        "a step is a word, a verb and its text, or a dice roll",
+    )
+)
+DEALT = lf.Fields(
+    {
+        "leader": LEADER,
+        "cards": lf.ListOf(lf.Forms(((int, lf.Whole()), (object, STEP)), "a card's number")),
+    }
+)
+SETUP = lf.MapOf(
+    lf.PlayerName(),
+    lf.Forms(((YMap, DEALT), (object, STEPS)), "the Explorer and the cards dealt"),
+    "setup maps each player to the Explorer and the cards dealt",
+)
 
 
-def _dealt(r: _Reader, p: str, value: YMap, field: str) -> list:
+def _tokens(steps: list[lf.At], who: str) -> list[tuple[Any, str, Pos | None]]:
+    """(move, player, position) of each step read; {Ben: give 2}: a step Ben decides."""
+    out = []
+    for item in steps:
+        by, move = (
+            (item.value[0].value, item.value[1].value)
+            if isinstance(item.value, tuple)
+            else (who, item.value)
+        )
+        out.append((move, by, item.pos))
+    return out
+
+
+def _steps(r: lf.TurnReader, at: lf.At) -> None:
+    for move, who, ipos in _tokens(at.value, r.player):
+        r.step(move, ipos, who)
+
+
+def _dealt(p: str, got: dict[str, lf.At]) -> list:
     """A player's setup written {leader: ..., cards: [...]}: (move, player, position)."""
-    lf.unknown_keys(r, value, ("leader", "cards"), field)
-    got = []
-    if "leader" in value:
-        lpos = value.value_pos["leader"]
-        name = _read(LEADER, r, str(value["leader"]), lpos, f"{field}.leader")
-        if name:
-            got.append((moves.Leader(name), p, lpos))
-    if "cards" in value:
-        cards = value["cards"]
-        for i, (c, cpos, _) in enumerate(r.items(cards, value.value_pos["cards"], "")):
-            move = STEP.read(
-                r, f"draw {c}" if isinstance(c, int) else c, cpos, f"{field}.cards[{i}]"
-            )
-            if move is not lf.BAD:
-                got.append((move, p, cpos))
-    return got
+    out = [(moves.Leader(got["leader"].value), p, got["leader"].pos)] if "leader" in got else []
+    for card in lf.value_of(got, "cards", []):
+        move = moves.Draw(card.value) if isinstance(card.value, int) else card.value
+        out.append((move, p, card.pos))
+    return out
 
 
-def _setup(r: _Reader, setup: Any, pos: Pos | None, field: str) -> None:
-    if not isinstance(setup, YMap):
-        r.bad("setup maps each player to the Explorer and the cards dealt", pos, "setup")
-        return
-    lists: dict[str, list[tuple[Any, str, Pos | None]]] = {}
-    for name, value in setup.items():
-        try:
-            p = player_named(name, r.players, r.source, setup.key_pos[name], f"setup.{name}")
-        except InputError as exc:
-            r.problems += exc.problems
-            continue
-        if isinstance(value, YMap):
-            lists[p] = _dealt(r, p, value, f"setup.{name}")
-        else:
-            lists[p] = _tokens(r, value, setup.value_pos[name], f"setup.{name}", p)
+def _setup(r: _Reader, at: lf.At) -> None:
+    lists = {
+        who.value: _dealt(who.value, got.value)
+        if isinstance(got.value, dict)
+        else _tokens(got.value, who.value)
+        for who, got in at.value
+    }
     order = [p for p in r.players if p in lists]
     # the Explorers first, in seat order; then the cards, each player's in turn (or one at a
     # time round the table with the face-up row)
@@ -426,6 +387,22 @@ def _setup(r: _Reader, setup: Any, pos: Pos | None, field: str) -> None:
         for p in order:
             if groups[p]:
                 r.steps += [Step(m, 0, p, ps) for m, _, ps in groups[p].pop(0)]
+
+
+# -- reading --------------------------------------------------------------------------------------
+def parse_log(
+    book: Book, raw: Any, source: Source, players: list[str], options: dict[str, Any]
+) -> list[Step]:
+    r = _Reader(book, source, players)
+    chosen = raw.get("options")
+    if isinstance(chosen, dict):
+        r.face_up = str(chosen.get("face_up_outfitting", "off")).lower() in ("on", "true")
+    lf.read_top(FORMAT, r, raw, "setup")
+    if raw.get("turns"):
+        lf.read_turns(FORMAT, r, raw["turns"])
+    if r.problems:
+        raise InputError(r.problems)
+    return r.steps
 
 
 def _groups(tokens: list) -> list[list]:
@@ -451,6 +428,14 @@ def _groups(tokens: list) -> list[list]:
     if current:
         out.append(current)
     return out
+
+
+FORMAT = lf.LogFormat(
+    start=moves.StartTurn,
+    keys={"steps": lf.Key(STEPS, steps=_steps, doc="the turn's steps, in order")},
+    top={"setup": lf.Key(SETUP, steps=_setup)},
+)
+TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
 
 
 # -- writing --------------------------------------------------------------------------------------

@@ -18,20 +18,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from portolan.checker.core import logformat as lf
+from portolan.checker.core.entries import EntryReader, player_entries, value_of
 from portolan.checker.core.position import Position, read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.age_of_exploration.book import Book
 from portolan.checker.games.age_of_exploration.scoring import sheet
 from portolan.checker.games.age_of_exploration.setup import target_vp
-from portolan.errors import did_you_mean
 from portolan.model.loader import Game
-from portolan.names import fold
-from portolan.yamlsrc import Source, YList, YMap
+from portolan.names import NameIndex, fold
+from portolan.yamlsrc import Source
 
 KEYS = ("game", "options", "players")
 # what each player maps to
 HINT = "{awards: [...], progress: N, majors: {...}, without_vp: [...]}"
-ENTRY_KEYS = ("awards", "progress", "majors", "without_vp")
 GOODS = ("spice", "gems", "pearls", "hardwood-delivered", "natives")
 
 
@@ -42,61 +42,51 @@ def award_id(book: Book, value: Any) -> str | None:
     return None
 
 
-def awards_listed(
-    book: Book, head: Position, entry: YMap, key: str, field: str, boxes: dict[str, int]
-) -> list[str]:
-    """The awards a player's entry lists under `key`, each a box of the VP chart (counted in
-    `boxes`, shared by every player and both lists); a wrong one is a problem."""
-    awards = entry.get(key) or []
-    if not isinstance(awards, list):
-        awards = YList([awards])
-        awards.item_pos = [entry.value_pos.get(key)]
-    out = []
-    for i, value in enumerate(awards):
-        pos = awards.item_pos[i] if isinstance(awards, YList) else entry.value_pos[key]
-        aid = award_id(book, value)
-        if aid is None:
-            head.bad(
-                f"'{value}' is not an award of the VP chart",
-                pos,
-                f"{field}.{key}[{i}]",
-                did_you_mean(str(value), book.awards),
-            )
-            continue
-        a = book.awards[aid]
-        boxes[aid] = boxes.get(aid, 0) + 1
-        if boxes[aid] > a.count:
-            head.bad(
-                f"{a.name} has {a.count} box(es): it is claimed once each",
-                pos,
-                f"{field}.{key}[{i}]",
-            )
-            continue
-        out.append(aid)
-    return out
+def major_id(book: Book, name: Any) -> str | None:
+    return next(
+        (m for m, info in book.majors.items() if fold(str(name)) in (fold(m), fold(info.name))),
+        None,
+    )
+
+
+def _by_id(table: str, what: str, find: Any) -> lf.Name:
+    """An award or a Major Expedition, by its id or its name."""
+    ids = lambda book: NameIndex(getattr(book, table))  # noqa: E731
+    return lf.Name(
+        ids, what, kind="", find=lambda r, t: find(r.book, t), hints=lambda b: ids(b).names
+    )
+
+
+AWARDS = lf.ListOf(_by_id("awards", "an award of the VP chart", award_id))
+ENTRY = lf.Fields(
+    {
+        "awards": AWARDS,
+        "progress": lf.Whole(
+            0, wrong="progress is how many times the NWP or SSA marker advanced: a whole number"
+        ),
+        "majors": lf.MapOf(
+            _by_id("majors", "a Major Expedition", major_id),
+            lf.Unread("its VP"),
+            "majors maps each Major Expedition to its VP",
+            bare=True,
+        ),
+        "without_vp": AWARDS,
+    },
+    shape="each player maps to {awards, progress, majors, without_vp}",
+    partial=True,
+)
 
 
 def score_position(
     book: Book, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
     head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
-    vp: dict[str, dict[str, int]] = {}
+    vp = {p: {c.id: 0 for c in book.categories} for p in head.players}
     boxes: dict[str, int] = {}
     taken: dict[str, str] = {}  # each Major Expedition -> the player who scored it
-    for player, entry in head.table.items():
-        p = str(player)
-        vp[p] = {c.id: 0 for c in book.categories}
-        if entry is None:
-            continue
-        if not isinstance(entry, YMap):
-            head.bad(
-                "each player maps to {awards, progress, majors, without_vp}",
-                head.table.value_pos[player],
-                f"players.{p}",
-            )
-            continue
+    for p, entry in player_entries(EntryReader(head, book), ENTRY).items():
         player_entry(book, head, p, entry, vp[p], boxes)
-        majors_scored(book, head, p, entry, vp[p], taken)
+        majors_scored(book, head, p, value_of(entry, "majors", []), vp[p], taken)
     head.done()
     target = target_vp(book, head.options, len(head.players))
     result = sheet(book.categories, vp, target, "")
@@ -115,83 +105,54 @@ def score_position(
     return result
 
 
+def _boxes(book: Book, head: Position, listed: list[lf.At], boxes: dict[str, int]) -> list[str]:
+    """The awards listed, each a box of the VP chart (counted in ``boxes``, shared by every
+    player and both lists); one claimed more often than its boxes is a problem."""
+    out = []
+    for at in listed:
+        a = book.awards[at.value]
+        boxes[at.value] = boxes.get(at.value, 0) + 1
+        if boxes[at.value] > a.count:
+            head.bad(f"{a.name} has {a.count} box(es): it is claimed once each", at.pos, at.field)
+        else:
+            out.append(at.value)
+    return out
+
+
 def player_entry(
-    book: Book, head: Position, p: str, entry: YMap, vp: dict[str, int], boxes: dict[str, int]
+    book: Book, head: Position, p: str, entry: dict, vp: dict[str, int], boxes: dict[str, int]
 ) -> None:
     """A player's awards (with VP and without) and NWP/SSA Progress, added to ``vp``."""
-    field = f"players.{p}"
-    for key in entry:
-        if key not in ENTRY_KEYS:
-            head.bad(
-                f"unknown key '{key}'",
-                entry.key_pos[key],
-                f"{field}.{key}",
-                did_you_mean(str(key), ENTRY_KEYS),
-            )
-    for aid in awards_listed(book, head, entry, "awards", field, boxes):
+    for aid in _boxes(book, head, value_of(entry, "awards", []), boxes):
         a = book.awards[aid]
         vp["goods" if aid in GOODS or a.gold else "vp_chart"] += a.vp
-    if awards_listed(book, head, entry, "without_vp", field, boxes) and not entry.get("majors"):
+    without = value_of(entry, "without_vp", [])
+    if _boxes(book, head, without, boxes) and not value_of(entry, "majors", []):
         head.bad(
             "awards come off the chart without VP only with a Major Expedition: "
             f"{p} has no 'majors'",
-            entry.key_pos["without_vp"],
-            f"{field}.without_vp",
+            without[0].pos,
+            f"players.{p}.without_vp",
         )
-    progress = entry.get("progress", 0)
-    if isinstance(progress, bool) or not isinstance(progress, int) or progress < 0:
-        head.bad(
-            "progress is how many times the NWP or SSA marker advanced: a whole number",
-            entry.value_pos.get("progress"),
-            f"{field}.progress",
-        )
-    else:
-        vp["known_progress"] += progress * book.k["known_progress_vp"]
-
-
-def major_id(book: Book, name: Any) -> str | None:
-    return next(
-        (m for m, info in book.majors.items() if fold(str(name)) in (fold(m), fold(info.name))),
-        None,
-    )
+    vp["known_progress"] += value_of(entry, "progress") * book.k["known_progress_vp"]
 
 
 def majors_scored(
-    book: Book, head: Position, p: str, entry: YMap, vp: dict[str, int], taken: dict[str, str]
+    book: Book, head: Position, p: str, got: list, vp: dict[str, int], taken: dict[str, str]
 ) -> None:
     """A player's Major Expeditions and their VP, held to what else the player has: "If the
     player has no VPs at all, all Major Expeditions are worth a mere 4 VPs" (Major
     Expeditions), so the first Major of a player with no other VP scored 4, and only one can."""
     field = f"players.{p}"
-    got = entry.get("majors") or {}
-    if isinstance(got, list):
-        got = {m if isinstance(m, str | int) else str(m): None for m in got}
-    if not isinstance(got, dict):
-        head.bad(
-            "majors maps each Major Expedition to its VP",
-            entry.value_pos.get("majors"),
-            f"{field}.majors",
-        )
-        return
     others = sum(vp.values())  # the player's VP besides his Majors
     mine: list[tuple[str, Any, Any]] = []  # (major, VP written or None, where)
-    for name, value in got.items():
-        pos = got.key_pos.get(name) if isinstance(got, YMap) else entry.value_pos.get("majors")
-        mid = major_id(book, name)
-        if mid is None:
-            head.bad(
-                f"'{name}' is not a Major Expedition",
-                pos,
-                f"{field}.majors.{name}",
-                did_you_mean(str(name), book.majors),
-            )
-        elif mid in taken:
-            head.bad(
-                f"{mid} is also {taken[mid]}'s: each is scored once", pos, f"{field}.majors.{name}"
-            )
+    for name, value in got:
+        mid, pos = name.value, name.pos
+        if mid in taken:
+            head.bad(f"{mid} is also {taken[mid]}'s: each is scored once", pos, name.field)
         else:
             taken[mid] = p
-            mine.append((mid, value, pos))
+            mine.append((mid, value.value, pos))
     low = book.k["major_vp_without_vp"]
     if mine and others == 0 and len(mine) == 1 and mine[0][1] is None:
         mine[0] = (mine[0][0], low, mine[0][2])  # his only VP: the rules decide it was 4

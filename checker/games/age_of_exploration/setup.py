@@ -20,6 +20,7 @@ from portolan.checker.games.age_of_exploration.actions import (  # noqa: F401  (
     publishing,
     status,
 )
+from portolan.checker.games.age_of_exploration.actions.engine import auto
 from portolan.checker.games.age_of_exploration.book import Book
 from portolan.checker.games.age_of_exploration.state import PLAY, Expedition, State
 
@@ -73,12 +74,10 @@ def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:
     return state
 
 
+@auto(tk.BeginPlay)
 def begin_play(state: State, t: tk.BeginPlay) -> list[str]:
     """After the deal, play begins with the first player: everyone outfits in seat order."""
     state.tasks.pop()
     state.phase = PLAY
     push(state, tk.StartOfTurn())
     return []
-
-
-tk.register(tk.BeginPlay, auto=begin_play)

@@ -1,15 +1,10 @@
-"""Discovery: The Era of Voyage: the rules object the checker, play and simulate use.
-
-It wires the game's modules into the core's shape (docs/new-game.md): the move table, the
-decisions of ``flow``, the log format (a ``setup`` section of the table's Game Preparation
-decisions, then the turns), the scoring and the end position.
-"""
+"""Discovery: The Era of Voyage: the rules object the checker, play and simulate use
+(docs/new-game.md): the move table; the game's modules are wired by package. Its log has a
+``setup`` section of the table's Game Preparation decisions, then the turns."""
 
 from __future__ import annotations
 
-from portolan.checker.core.game import RulesBase
-from portolan.checker.games.discovery_era_of_voyage import bot, flow, logformat, position, scoring
-from portolan.checker.games.discovery_era_of_voyage import moves as m
+from portolan.checker.core.game import RulesBase, move_table
 from portolan.checker.games.discovery_era_of_voyage import setup as preparation
 from portolan.checker.games.discovery_era_of_voyage.actions import (
     income,
@@ -22,50 +17,15 @@ from portolan.checker.games.discovery_era_of_voyage.book import IslandBook
 from portolan.checker.games.discovery_era_of_voyage.sections import END_OF_GAME, GAME_PLAY
 
 
-class DiscoveryRules(RulesBase):
+class DiscoveryRules(RulesBase, package=__name__):
     id = "discovery-era-of-voyage"
     turn_section = GAME_PLAY
     end_section = END_OF_GAME
     book_class = IslandBook
-    preparation = preparation
-    flow = flow
-    scoring = scoring
-    logformat = logformat
-    position = position
-    log_keys = logformat.TOP_KEYS
-    moves = {
-        # Game Preparation, answered by the table
-        m.PlaceIsland: (preparation.check_place_island, preparation.place_island),
-        m.FirstPlayer: (None, preparation.first_player),
-        m.StartingCoins: (None, preparation.starting_coins),
-        m.Markers: (preparation.check_markers, preparation.investment_markers),
-        # a turn
-        m.StartTurn: (None, turn.begin_turn),
-        m.PlacePirate: (pirates.check_place_pirate, pirates.place_pirate),
-        m.TurnPirate: (pirates.check_turn_pirate, pirates.turn_pirate),
-        m.PayPirate: (pirates.check_pay_pirate, pirates.pay_pirate),
-        m.Sail: (sailing.check_sail, sailing.sail),
-        m.Return: (sailing.check_return, sailing.sail_home),
-        m.Bow: (None, sailing.set_bow),
-        m.MovePirate: (pirates.check_move_pirate, pirates.move_pirate),
-        m.Collect: (None, income.collect),
-        m.NoIncome: (None, income.no_income),
-        m.Take: (None, income.take),
-        m.Trade: (income.check_trade, income.trade),
-        m.Exchange: (income.check_exchange, income.exchange),
-        m.Pick: (income.check_pick, income.apply_pick),
-        m.EndIncome: (None, income.end_income),
-        m.Invest: (invest.check_invest, invest.invest),
-        m.NoInvest: (None, turn.no_invest),
-        m.EndTurn: (None, turn.end_of_turn),
-    }
-    move_phases = m.MOVE_PHASES
+    # every move's check and apply: the functions its actions mark @answers(move, check)
+    moves = move_table(preparation, turn, pirates, sailing, income, invest)
 
-    describe = staticmethod(m.describe)
-    spellings = staticmethod(m.spellings)
-    spends = staticmethod(m.spends)
     # -- bots (checker/core/bots): the game's worths and what a seat cannot see
-    bot = bot
     worth_scale = 4.0
     rollout_steps = 60
 

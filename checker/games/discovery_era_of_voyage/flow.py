@@ -9,6 +9,7 @@ from typing import Any
 
 from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.income import (
     markers_here,
     possible_exchanges,
@@ -25,36 +26,6 @@ from portolan.checker.games.discovery_era_of_voyage.book import (
     COMMERCIAL,
     CULTURAL,
     counted,
-)
-from portolan.checker.games.discovery_era_of_voyage.moves import (
-    BOWS,
-    COLLECT,
-    END_INCOME,
-    END_TURN,
-    INVEST_HERE,
-    NO_INVEST,
-    STARTS,
-    Bow,
-    Collect,
-    EndIncome,
-    EndTurn,
-    Exchange,
-    FirstPlayer,
-    Invest,
-    Markers,
-    MovePirate,
-    NoIncome,
-    NoInvest,
-    Pick,
-    PlaceIsland,
-    PlacePirate,
-    Return,
-    Sail,
-    StartingCoins,
-    StartTurn,
-    Take,
-    Trade,
-    TurnPirate,
 )
 from portolan.checker.games.discovery_era_of_voyage.sections import (
     GAME_PREPARATION,
@@ -102,7 +73,7 @@ ORDER = {
 TURNING_PHASES = (SAILING, INCOME, INVEST, TURN_END)
 
 
-SETUP_MOVES = (FirstPlayer, StartingCoins, Markers)
+SETUP_MOVES = (m.FirstPlayer, m.StartingCoins, m.Markers)
 
 
 def misplaced(state: State, move) -> Illegal | None:
@@ -110,18 +81,18 @@ def misplaced(state: State, move) -> Illegal | None:
     phase = state.phase
     here = ORDER.get(phase, 8)
     p = state.player
-    if isinstance(move, PlaceIsland) and state.setup_step > SETUP_ISLANDS:
+    if isinstance(move, m.PlaceIsland) and state.setup_step > SETUP_ISLANDS:
         return Illegal(
             GAME_PREPARATION,
             f"the circle has {state.book.slots} slots, all filled: {move.card} cannot be added",
         )
     if isinstance(move, SETUP_MOVES) and phase != SETUP:
         return Illegal(GAME_PREPARATION, "the game is prepared once, before the first turn")
-    if isinstance(move, (PlacePirate, TurnPirate, MovePirate)) and not state.pirated:
+    if isinstance(move, (m.PlacePirate, m.TurnPirate, m.MovePirate)) and not state.pirated:
         n = len(state.players)
         why = "option pirates: false" if n == 2 else f"{n} players: pirates sail in 2-player games"
         return Illegal(TWO_PLAYER, f"there are no pirates in this game ({why})")
-    if isinstance(move, PlacePirate):
+    if isinstance(move, m.PlacePirate):
         if state.pirates_placed == len(state.pirates):
             return Illegal(TWO_PLAYER, "the pirates are placed once, in the first round")
         if phase in (TURN, SAILING) and not pirates_due(state):
@@ -130,9 +101,9 @@ def misplaced(state: State, move) -> Illegal | None:
                 TWO_PLAYER,
                 f"{second} places the pirates in the first round, after the starting player's turn",
             )
-    if isinstance(move, (Sail, Return)) and here > ORDER[SAILING]:
+    if isinstance(move, (m.Sail, m.Return)) and here > ORDER[SAILING]:
         return Illegal(SAILING_ACTION, f"{p} has already sailed this turn")
-    if isinstance(move, Bow) and here > ORDER[BOW]:
+    if isinstance(move, m.Bow) and here > ORDER[BOW]:
         if state.sailed_from_centre:
             return Illegal(SAILING_ACTION, f"{p} has already turned the bow this turn")
         bow = BOW_NAMES.get(state.bow[p])
@@ -145,13 +116,13 @@ def misplaced(state: State, move) -> Illegal | None:
             f"the bow is turned only on leaving the Central Island: {p}'s stays {bow} until "
             "the ship returns there",
         )
-    if isinstance(move, MovePirate) and here > ORDER[PIRATE_MOVE]:
+    if isinstance(move, m.MovePirate) and here > ORDER[PIRATE_MOVE]:
         return Illegal(TWO_PLAYER, f"there is no pirate on {state.where(p)} to move")
-    if isinstance(move, (Collect, NoIncome)) and here > ORDER[INCOME]:
+    if isinstance(move, (m.Collect, m.NoIncome)) and here > ORDER[INCOME]:
         return Illegal(INCOME_ACTION, "income is taken once a turn, after sailing")
-    if isinstance(move, (Take, Trade, Exchange, Pick)):
+    if isinstance(move, (m.Take, m.Trade, m.Exchange, m.Pick)):
         return _misplaced_income(state, move)
-    if isinstance(move, Invest) and phase in (TURN, TURN_END) and state.invested:
+    if isinstance(move, m.Invest) and phase in (TURN, TURN_END) and state.invested:
         return Illegal(INVEST_ACTION, "only one investment a turn")
     return None
 
@@ -167,17 +138,17 @@ def _misplaced_income(state: State, move) -> Illegal | None:
     island = state.book.island(state.where(p))
     if v.takes or v.trades or v.exchanges:  # a choice of this visit comes first
         later = (
-            (isinstance(move, Trade) and v.trades)
-            or (isinstance(move, Exchange) and v.exchanges)
-            or (isinstance(move, Pick) and v.exchanges)
+            (isinstance(move, m.Trade) and v.trades)
+            or (isinstance(move, m.Exchange) and v.exchanges)
+            or (isinstance(move, m.Pick) and v.exchanges)
         )
         if later:
             return None
     if v.declined:
         return Illegal(INCOME_ACTION, f"{p} takes no income this turn (income: none)")
     takes, trades, exchanges = v.allowed
-    if isinstance(move, Take) or (isinstance(move, Pick) and island.type != CULTURAL):
-        if island.type == COMMERCIAL and isinstance(move, Pick):
+    if isinstance(move, m.Take) or (isinstance(move, m.Pick) and island.type != CULTURAL):
+        if island.type == COMMERCIAL and isinstance(move, m.Pick):
             return Illegal(
                 ISLAND_CARD_DETAILS,
                 f"on {island.name} a resource is bought or sold: write 'buy {move.resource}' or "
@@ -192,63 +163,49 @@ def _misplaced_income(state: State, move) -> Illegal | None:
             f"{island.name}'s income gives {p} no resource to choose "
             f"({counted(markers_here(state), 'marker')} there)",
         )
-    if isinstance(move, Trade):
-        if island.type != COMMERCIAL:
-            return Illegal(
-                ISLAND_CARD_DETAILS,
-                f"{island.name} is not a Commercial island: resources are bought and sold on "
-                "Commercial islands",
-            )
-        return Illegal(SYMBOL_DETAILS, f"{island.name} allows {counted(trades, 'trade')} a visit")
-    if island.type != CULTURAL:
+    if isinstance(move, m.Trade):
+        where = "bought and sold on Commercial islands"
+        return _beyond_visit(island, COMMERCIAL, where, trades, "trade")
+    where = "exchanged for VP on the Cultural island"
+    return _beyond_visit(island, CULTURAL, where, exchanges, "exchange")
+
+
+def _beyond_visit(island, kind: str, where: str, allowed: int, what: str) -> Illegal:
+    """A trade or an exchange refused: the island is not of its ``kind`` (resources are
+    ``where``), or the visit has used the ``allowed`` ones."""
+    if island.type != kind:
         return Illegal(
             ISLAND_CARD_DETAILS,
-            f"{island.name} is not a Cultural island: resources are exchanged for VP on the "
-            "Cultural island",
+            f"{island.name} is not a {kind.capitalize()} island: resources are {where}",
         )
-    return Illegal(SYMBOL_DETAILS, f"{island.name} allows {counted(exchanges, 'exchange')} a visit")
+    return Illegal(SYMBOL_DETAILS, f"{island.name} allows {counted(allowed, what)} a visit")
 
 
 # -- Decisions -------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
     """Who must do what now (None: the game is over)."""
-    if state.phase == OVER:
-        return None
-    return _decision(state)
-
-
-def _decision(state: State) -> Decision:
     phase = state.phase
+    if phase == OVER:
+        return None
     p = state.player
     if phase == SETUP:
         return _setup_decision(state)
     if phase == TURN:
-        return Decision(p, "Turn", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
-    if phase == PIRATES:
-        n = len(state.pirates) - state.pirates_placed
         return Decision(
-            p,
-            "Pirates",
-            "choice",
-            (PlacePirate,),
-            f"a vacant island and a bow for a pirate ({n} to place)",
-            missing=lambda: Illegal(
-                TWO_PLAYER,
-                f"in the first round, after the starting player's turn, {p} places the "
-                f"{len(state.pirates)} pirates on different vacant islands "
-                "(pirates: {Island: clockwise, Island: counterclockwise})",
-            ),
+            p, "Turn", "choice", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True
         )
+    if phase == PIRATES:
+        return _pirates_decision(state)
     top = turn.top(state)
     if top is not None:
         return top.decision(state)
-    turning = (TurnPirate,) if state.pirates_placed else ()
+    turning = (m.TurnPirate,) if state.pirates_placed else ()
     if phase == SAILING:
         return Decision(
             p,
             "Sailing",
             "choice",
-            (Sail, Return, *turning),
+            (m.Sail, m.Return, *turning),
             "where to sail",
             missing=lambda: Illegal(
                 SAILING_ACTION,
@@ -261,7 +218,7 @@ def _decision(state: State) -> Decision:
             p,
             "Sailing",
             "choice",
-            (Bow,),
+            (m.Bow,),
             f"the bow's direction on {state.where(p)}",
             missing=lambda: Illegal(
                 SAILING_ACTION,
@@ -275,7 +232,7 @@ def _decision(state: State) -> Decision:
             p,
             "Sailing",
             "choice",
-            (MovePirate,),
+            (m.MovePirate,),
             f"how far the pirate on {state.where(p)} moves",
             missing=lambda: Illegal(
                 TWO_PLAYER,
@@ -288,10 +245,28 @@ def _decision(state: State) -> Decision:
         return _income_decision(state)
     if phase == TURN_END:
         return Decision(
-            p, TURN_END, "choice", (EndTurn, *turning), "the end of the turn", default=END_TURN
+            p, TURN_END, "choice", (m.EndTurn, *turning), "the end of the turn", default=m.END_TURN
         )
     return Decision(
-        p, "Invest", "choice", (Invest, NoInvest, *turning), "whether to invest", NO_INVEST
+        p, "Invest", "choice", (m.Invest, m.NoInvest, *turning), "whether to invest", m.NO_INVEST
+    )
+
+
+def _pirates_decision(state: State) -> Decision:
+    p = state.player
+    n = len(state.pirates) - state.pirates_placed
+    return Decision(
+        p,
+        "Pirates",
+        "choice",
+        (m.PlacePirate,),
+        f"a vacant island and a bow for a pirate ({n} to place)",
+        missing=lambda: Illegal(
+            TWO_PLAYER,
+            f"in the first round, after the starting player's turn, {p} places the "
+            f"{len(state.pirates)} pirates on different vacant islands "
+            "(pirates: {Island: clockwise, Island: counterclockwise})",
+        ),
     )
 
 
@@ -304,7 +279,7 @@ def _setup_decision(state: State) -> Decision:
             TABLE,
             "Setup",
             "chance",
-            (PlaceIsland,),
+            (m.PlaceIsland,),
             f"which island lies in slot {k + 1} of the circle (clockwise)",
             missing=lambda: Illegal(
                 GAME_PREPARATION,
@@ -317,26 +292,26 @@ def _setup_decision(state: State) -> Decision:
             TABLE,
             "Setup",
             "chance",
-            (FirstPlayer,),
+            (m.FirstPlayer,),
             "who is the starting player",
-            default=FirstPlayer(state.players[0]),
+            default=m.FirstPlayer(state.players[0]),
         )
     if step == SETUP_COINS:
         return Decision(
             TABLE,
             "Setup",
             "choice",
-            (StartingCoins,),
+            (m.StartingCoins,),
             "the starting coins",
-            default=StartingCoins(False),
+            default=m.StartingCoins(False),
         )
     return Decision(
         TABLE,
         "Setup",
         "choice",
-        (Markers,),
+        (m.Markers,),
         "how many investment markers each player uses",
-        default=Markers(book.constants["markers_per_player"]),
+        default=m.Markers(book.constants["markers_per_player"]),
     )
 
 
@@ -345,14 +320,16 @@ def _income_decision(state: State) -> Decision:
     v = state.visit
     island = state.where(p)
     if v is None:
-        turning = (TurnPirate,) if state.pirates_placed else ()
-        return Decision(p, "Income", "choice", (Collect, NoIncome, *turning), "the income", COLLECT)
+        turning = (m.TurnPirate,) if state.pirates_placed else ()
+        return Decision(
+            p, "Income", "choice", (m.Collect, m.NoIncome, *turning), "the income", m.COLLECT
+        )
     if v.takes:
         return Decision(
             p,
             "Income",
             "choice",
-            (Take, Pick),
+            (m.Take, m.Pick),
             f"a resource for 'Any resource' ({v.takes} to take)",
             missing=lambda: Illegal(
                 SYMBOL_DETAILS,
@@ -360,18 +337,12 @@ def _income_decision(state: State) -> Decision:
                 "name it (income: {take: Gold})",
             ),
         )
-    if v.trades:
-        return Decision(
-            p, "Income", "choice", (Trade, EndIncome), f"a trade ({v.trades} left)", END_INCOME
-        )
-    return Decision(
-        p,
-        "Income",
-        "choice",
-        (Exchange, Pick, EndIncome),
-        f"a resource to exchange for VP ({v.exchanges} left)",
-        END_INCOME,
-    )
+    if v.trades:  # the visit's trades left, else its exchanges
+        accepts, prompt = (m.Trade, m.EndIncome), f"a trade ({v.trades} left)"
+    else:
+        accepts = (m.Exchange, m.Pick, m.EndIncome)
+        prompt = f"a resource to exchange for VP ({v.exchanges} left)"
+    return Decision(p, "Income", "choice", accepts, prompt, m.END_INCOME)
 
 
 # -- Choices and chances ---------------------------------------------------------------------
@@ -381,17 +352,17 @@ def choices(state: State, d: Decision) -> list[Any]:
     p = state.player
     if phase == SETUP:
         if state.setup_step == SETUP_COINS:
-            return [StartingCoins(False), StartingCoins(True)]
+            return [m.StartingCoins(False), m.StartingCoins(True)]
         if state.setup_step == SETUP_MARKERS:
             k = state.book.constants
             most = k["markers_per_player"]
-            return [Markers(n) for n in range(most, most - k["max_markers_removed"] - 1, -1)]
+            return [m.Markers(n) for n in range(most, most - k["max_markers_removed"] - 1, -1)]
         return []
     if phase == TURN:
-        return [STARTS[p]]
+        return [m.STARTS[p]]
     if phase == PIRATES:
         return [
-            PlacePirate(name, b)
+            m.PlacePirate(name, b)
             for slot, name in enumerate(state.ring)
             if not state.occupied(slot)
             for b in BOW_NAMES
@@ -402,37 +373,37 @@ def choices(state: State, d: Decision) -> list[Any]:
     if phase == SAILING:
         return possible_sails(state) + pirate_turns(state)
     if phase == BOW:
-        return list(BOWS)
+        return list(m.BOWS)
     if phase == PIRATE_MOVE:
-        return [MovePirate(n) for n in state.book.constants["pirate_steps"]]
+        return [m.MovePirate(n) for n in state.book.constants["pirate_steps"]]
     if phase == INCOME:
         v = state.visit
         if v is None:  # declining all income never helps: accepted in a log, not offered
-            return [COLLECT]
+            return [m.COLLECT]
         if v.takes:
-            return [Take(r) for r in state.book.resources]
+            return [m.Take(r) for r in state.book.resources]
         if v.trades:
             return possible_trades(state)
         return possible_exchanges(state)
     if phase == INVEST:  # a pirate turned after the income (it may pay with it)
-        moves = [INVEST_HERE, NO_INVEST] if can_invest(state) else [NO_INVEST]
+        moves = [m.INVEST_HERE, m.NO_INVEST] if can_invest(state) else [m.NO_INVEST]
         return moves + pirate_turns(state)
     if phase == TURN_END:  # turning here is no different from turning just before investing
-        return [END_TURN]
+        return [m.END_TURN]
     return []
 
 
 def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
     """The islands that may lie in the next slot, each weighted by the valid circles it leaves;
     then the starting player, one chance each."""
-    if PlaceIsland in d.accepts:
+    if m.PlaceIsland in d.accepts:
         out = []
         for name in state.book.surrounding:
             w = island_weight(state, name)
             if w:
-                out.append((PlaceIsland(name), w))
+                out.append((m.PlaceIsland(name), w))
         return out
-    return [(FirstPlayer(p), 1) for p in state.players]
+    return [(m.FirstPlayer(p), 1) for p in state.players]
 
 
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
@@ -441,8 +412,8 @@ def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     if state.setup_step == SETUP_ISLANDS:
         if not state.planned:
             state.planned = draw_circle(state, rng)
-        return PlaceIsland(state.planned[len(state.ring)])
-    return FirstPlayer(rng.choice(state.players))
+        return m.PlaceIsland(state.planned[len(state.ring)])
+    return m.FirstPlayer(rng.choice(state.players))
 
 
 # Simulate's random player, played more like a table: turning a pirate costs a coin or a
@@ -457,13 +428,13 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     """A random legal choice for simulate, weighted as above; uniform otherwise."""
     moves = choices(state, d)
     if len(moves) > 1:
-        turns = [m for m in moves if type(m) is TurnPirate]
+        turns = [x for x in moves if type(x) is m.TurnPirate]
         if turns and len(turns) < len(moves):
             if rng.random() < PIRATE_TURN_SHARE:
                 return turns[rng.randrange(len(turns))]
-            moves = [m for m in moves if type(m) is not TurnPirate]
-        if INVEST_HERE in moves and rng.random() < INVEST_SHARE:
-            return INVEST_HERE
+            moves = [x for x in moves if type(x) is not m.TurnPirate]
+        if m.INVEST_HERE in moves and rng.random() < INVEST_SHARE:
+            return m.INVEST_HERE
     return moves[rng.randrange(len(moves))]
 
 

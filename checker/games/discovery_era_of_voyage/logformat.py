@@ -25,11 +25,12 @@ stops on a pirate. A turn's keys are read in the order they are written. Declare
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
-from portolan.checker.core.log import player_named, turn_entries
+from portolan.checker.core.log import turn_entries
 from portolan.checker.games.discovery_era_of_voyage import moves
 from portolan.checker.games.discovery_era_of_voyage.book import (
     BOW_NAMES,
@@ -42,10 +43,8 @@ from portolan.checker.games.discovery_era_of_voyage.book import (
 from portolan.checker.games.discovery_era_of_voyage.state import TABLE
 from portolan.errors import InputError
 from portolan.names import fold
-from portolan.yamlsrc import Pos, Source, YList, YMap
+from portolan.yamlsrc import Pos, Source, YMap
 
-SETUP_KEYS = ("islands", "first", "coins", "markers")
-SAIL_KEYS = ("to", "steps", "bow", "pirate")
 INCOME_KEYS = ("take", "trade", "exchange")
 STANDARD_COINS, BY_SEAT_COINS = "standard", "by_seat"
 _ITEM = re.compile(r"^(?:(buy|sell|take|exchange)\s+)?(?:(\d+)\s*x?\s+)?(.+)$", re.IGNORECASE)
@@ -59,29 +58,64 @@ def _payment(r: lf.TurnReader, text: str) -> str | None:
     return "Coin" if fold(text) in ("coin", "coins") else r.book.payment_names.exact(text)
 
 
+def _count(low: int | None = None) -> lf.Whole:
+    return lf.Whole(low, wrong="{key} is a whole number, found {value!r}")
+
+
 ISLAND = _name(lambda b: b.names, "an island of this game", "island")
 RESOURCE = _name(lambda b: b.resource_names, "a resource", "resource")
 PAYMENT = _name(lambda b: b.payment_names, "a coin or a resource", "payment", find=_payment)
 BOW = lf.Words(BOW_WORDS, "a bow direction", hint="write clockwise or counterclockwise")
+PIRATES = "pirates maps each pirate's island to its bow: {Gold Reef: clockwise, ...}"
+TURN_PIRATE = "turn_pirate maps the pirate's island to the payment: {Gold Reef: Coin}"
+SAIL = lf.Forms(
+    (
+        (int, lf.Whole()),
+        (
+            str,
+            lf.Words(
+                {w: moves.Return() for w in RETURN_WORDS},
+                "back to the Central Island",
+                otherwise=ISLAND,
+            ),
+        ),
+        (YMap, lf.Fields({"to": ISLAND, "steps": _count(0), "bow": BOW, "pirate": _count(0)})),
+    ),
+    "sail names an island, a number of steps, or return",
+)
 
 
-class _Reader(lf.TurnReader):
-    book: IslandBook
+@dataclass(frozen=True)
+class Coins(lf.Arg):
+    """How the starting coins are handed out: the same to each (False) or by seat (True)."""
 
-    def island(self, value: Any, pos: Pos | None, field: str) -> str | None:
-        return _read(ISLAND, self, value, pos, field)
+    def read(self, r, value, pos, field):
+        k = r.book.constants
+        text = fold(str(value)).replace(" ", "").replace("_", "")
+        if text in (str(k["starting_coins"]), "standard", "each", f"{k['starting_coins']}each"):
+            return False
+        if text in ("/".join(map(str, k["starting_coins_by_seat"])), "byseat", "seat"):
+            return True
+        by_seat = "/".join(map(str, k["starting_coins_by_seat"]))
+        hint = f"write {k['starting_coins']} (each) or {by_seat}"
+        r.bad(f"'{value}' is not a way to hand out starting coins", pos, field, hint)
+        return lf.BAD
 
-    def resource(self, value: Any, pos: Pos | None, field: str, payment: bool = False):
-        return _read(PAYMENT if payment else RESOURCE, self, value, pos, field)
+    def schema(self, book, defs):
+        return {"type": ["integer", "string"], "description": "3 (each) or 0/0/1/1"}
 
-    def bow(self, value: Any, pos: Pos | None, field: str) -> int | None:
-        return _read(BOW, self, value, pos, field)
 
-    def count(self, value: Any, pos: Pos | None, field: str, what: str) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.bad(f"{what} is a whole number, found {value!r}", pos, field)
-            return None
-        return value
+SETUP = lf.Fields(
+    {
+        "islands": lf.ListOf(ISLAND, alone=False, shape="islands is a list, clockwise from slot 1"),
+        "first": lf.PlayerName(),
+        "coins": Coins(),
+        "markers": _count(),
+    },
+    required=("islands",),
+    missing="name the islands in circle order, clockwise (islands: [...])",
+    shape="setup is a mapping: islands, first, coins, markers",
+)
 
 
 def _read(arg: lf.Arg, r: lf.TurnReader, value: Any, pos: Pos | None, field: str) -> Any:
@@ -89,36 +123,11 @@ def _read(arg: lf.Arg, r: lf.TurnReader, value: Any, pos: Pos | None, field: str
     return None if got is lf.BAD else got
 
 
-def _items(value: Any, pos: Pos | None) -> list[tuple[Any, Pos | None, int | None]]:
-    """A scalar or a list as (item, position, index)."""
-    if isinstance(value, list):
-        return [
-            (v, value.item_pos[i] if isinstance(value, YList) else pos, i)
-            for i, v in enumerate(value)
-        ]
-    return [(value, pos, None)]
-
-
-def _pairs(value: Any, pos: Pos | None) -> list[tuple[Any, Any, Pos | None, Pos | None]] | None:
-    """A mapping, or a list of one-key mappings, as (key, value, key position, value position)."""
-    if isinstance(value, YMap):
-        return [(k, v, value.key_pos.get(k), value.value_pos.get(k)) for k, v in value.items()]
-    if isinstance(value, list):
-        out = []
-        for item, ipos, _ in _items(value, pos):
-            if not isinstance(item, YMap) or len(item) != 1:
-                return None
-            ((k, v),) = item.items()
-            out.append((k, v, item.key_pos.get(k, ipos), item.value_pos.get(k, ipos)))
-        return out
-    return None
-
-
 def parse_log(
     book: IslandBook, raw: YMap, source: Source, players: list[str], options: dict[str, Any]
 ) -> list[Step]:
     """The steps of a log: its ``setup`` section (the table's Game Preparation), then turns."""
-    r = _Reader(book, source, players)
+    r = lf.TurnReader(book, source, players)
     _table(r, raw)
     if r.problems:  # the turns are not read without the table they are played on
         raise InputError(r.problems)
@@ -138,7 +147,7 @@ def write_log(steps: list[Step]) -> dict[str, Any]:
 
 
 # -- setup ------------------------------------------------------------------------------------
-def _table(r: _Reader, raw: YMap) -> None:
+def _table(r: lf.TurnReader, raw: YMap) -> None:
     """The 2 Player Variant's option, and the setup (read by ``FORMAT``)."""
     players = r.players
     opts = raw.get("options")
@@ -163,59 +172,20 @@ def _table(r: _Reader, raw: YMap) -> None:
     FORMAT.top["setup"].read(r, setup, raw.value_pos["setup"], "setup")
 
 
-def _setup(r: _Reader, setup: Any, spos: Pos | None, field: str) -> None:
+def _setup(r: lf.TurnReader, setup: Any, spos: Pos | None, field: str) -> None:
     """Game Preparation: the islands clockwise, the first player, coins and markers."""
-    players, book = r.players, r.book
-    if not isinstance(setup, YMap):
-        r.bad("setup is a mapping: islands, first, coins, markers", spos, "setup")
+    got = SETUP.read(r, setup, spos, "setup")
+    if got is lf.BAD:
         return
-    lf.unknown_keys(r, setup, SETUP_KEYS, "setup")
-    if "islands" not in setup:
-        r.bad("name the islands in circle order, clockwise (islands: [...])", spos, "setup")
-    else:
-        value, vpos = setup["islands"], setup.value_pos["islands"]
-        if not isinstance(value, list):
-            r.bad("islands is a list, clockwise from slot 1", vpos, "setup.islands")
-        else:
-            for item, ipos, i in _items(value, vpos):
-                name = r.island(item, ipos, f"setup.islands[{i}]")
-                if name:
-                    r.step(moves.PlaceIsland(name), ipos, TABLE)
-    if "first" in setup:
-        try:
-            p = player_named(
-                setup["first"], players, r.source, setup.value_pos["first"], "setup.first"
-            )
-            r.step(moves.FirstPlayer(p), setup.value_pos["first"], TABLE)
-        except InputError as exc:
-            r.problems += exc.problems
-    if "coins" in setup:
-        by_seat = _coins(book, setup["coins"])
-        if by_seat is None:
-            k = book.constants
-            r.bad(
-                f"'{setup['coins']}' is not a way to hand out starting coins",
-                setup.value_pos["coins"],
-                "setup.coins",
-                f"write {k['starting_coins']} (each) or "
-                f"{'/'.join(map(str, k['starting_coins_by_seat']))}",
-            )
-        else:
-            r.step(moves.StartingCoins(by_seat), setup.value_pos["coins"], TABLE)
-    if "markers" in setup:
-        n = r.count(setup["markers"], setup.value_pos["markers"], "setup.markers", "markers")
-        if n is not None:
-            r.step(moves.Markers(n), setup.value_pos["markers"], TABLE)
-
-
-def _coins(book: IslandBook, value: Any) -> bool | None:
-    k = book.constants
-    text = fold(str(value)).replace(" ", "").replace("_", "")
-    if text in (str(k["starting_coins"]), "standard", "each", f"{k['starting_coins']}each"):
-        return False
-    if text in ("/".join(map(str, k["starting_coins_by_seat"])), "byseat", "seat"):
-        return True
-    return None
+    for island in got["islands"].value:
+        r.step(moves.PlaceIsland(island.value), island.pos, TABLE)
+    for key, move in (
+        ("first", moves.FirstPlayer),
+        ("coins", moves.StartingCoins),
+        ("markers", moves.Markers),
+    ):
+        if key in got:
+            r.step(move(got[key].value), got[key].pos, TABLE)
 
 
 def write_setup(steps: list[Step]) -> dict | None:
@@ -234,7 +204,7 @@ def write_setup(steps: list[Step]) -> dict | None:
 
 
 # -- turns ------------------------------------------------------------------------------------
-def _turns(r: _Reader, turns: Any) -> None:
+def _turns(r: lf.TurnReader, turns: Any) -> None:
     shape = "a turn is a mapping with at least 'player' and 'sail'"
     for t, entry, player, where in turn_entries(
         turns, r.source, r.players, TURN_KEYS, r.problems, shape
@@ -255,82 +225,41 @@ def _after_sailing(seen: list[str]) -> bool:
     return "sail" in seen and "invest" not in seen
 
 
-def _pirates(r: _Reader, value: Any, pos: Pos, field: str) -> None:
-    pairs = _pairs(value, pos)
-    if pairs is None:
-        r.bad(
-            "pirates maps each pirate's island to its bow: {Gold Reef: clockwise, ...}",
-            pos,
-            field,
-        )
-        return
-    for k, v, kpos, vpos in pairs:
-        island = r.island(k, kpos, f"{field}.{k}")
-        bow = r.bow(v, vpos, f"{field}.{k}")
-        if island and bow:
-            r.step(moves.PlacePirate(island, bow), kpos)
+def _pirates(r: lf.TurnReader, at: lf.At) -> None:
+    for island, bow in at.value:
+        r.step(moves.PlacePirate(island.value, bow.value), island.pos)
 
 
-def _turn_pirate(r: _Reader, value: Any, pos: Pos, field: str) -> None:
-    if isinstance(value, str):  # the pirate's island, paid with a coin
-        island = r.island(value, pos, field)
-        if island:
-            r.step(moves.TurnPirate(island, "Coin"), pos)
+def _turn_pirate(r: lf.TurnReader, at: lf.At) -> None:
+    if isinstance(at.value, str):  # the pirate's island, paid with a coin
+        r.step(moves.TurnPirate(at.value, "Coin"), at.pos)
         return
-    pairs = _pairs(value, pos)
-    if pairs is None:
-        r.bad("turn_pirate maps the pirate's island to the payment: {Gold Reef: Coin}", pos, field)
-        return
-    for k, v, kpos, vpos in pairs:
-        island = r.island(k, kpos, f"{field}.{k}")
-        pay = r.resource(v, vpos, f"{field}.{k}", payment=True)
-        if island and pay:
-            r.step(moves.TurnPirate(island, pay), kpos)
+    for island, pay in at.value:
+        r.step(moves.TurnPirate(island.value, pay.value), island.pos)
 
 
-def _sail(r: _Reader, value: Any, pos: Pos, field: str) -> None:
-    if isinstance(value, bool) or value is None:
-        r.bad("sail names an island, a number of steps, or return", pos, field)
-        return
+def _sail(r: lf.TurnReader, at: lf.At) -> None:
+    value, central = at.value, r.book.central
     if isinstance(value, int):
-        r.step(moves.Sail(None, value), pos)
-        return
-    if isinstance(value, str):
-        if fold(value) in RETURN_WORDS:
-            r.step(moves.Return(), pos)
-            return
-        island = r.island(value, pos, field)
-        if island == r.book.central:
-            r.step(moves.Return(), pos)
-        elif island:
-            r.step(moves.Sail(island, None), pos)
-        return
-    if not isinstance(value, YMap):
-        r.bad("sail names an island, a number of steps, or return", pos, field)
-        return
-    lf.unknown_keys(r, value, SAIL_KEYS, field)
-    to = steps = None
-    if "to" in value:
-        to = r.island(value["to"], value.value_pos["to"], f"{field}.to")
-    if "steps" in value:
-        steps = r.count(value["steps"], value.value_pos["steps"], f"{field}.steps", "steps")
-    if "to" not in value and "steps" not in value:
-        r.bad("name where the ship sails: 'to' an island, or a number of 'steps'", pos, field)
-    if to == r.book.central:
-        r.step(moves.Return(), value.value_pos["to"])
-    elif to or steps is not None:
-        r.step(moves.Sail(to, steps), value.value_pos["to" if to else "steps"])
-    if "bow" in value:
-        bow = r.bow(value["bow"], value.value_pos["bow"], f"{field}.bow")
-        if bow:
-            r.step(moves.Bow(bow), value.value_pos["bow"])
-    if "pirate" in value:
-        n = r.count(value["pirate"], value.value_pos["pirate"], f"{field}.pirate", "pirate")
-        if n is not None:
-            r.step(moves.MovePirate(n), value.value_pos["pirate"])
+        r.step(moves.Sail(None, value), at.pos)
+    elif isinstance(value, (str, moves.Return)):
+        to_centre = isinstance(value, moves.Return) or value == central
+        r.step(moves.Return() if to_centre else moves.Sail(value, None), at.pos)
+    elif "to" not in value and "steps" not in value:
+        r.bad("name where the ship sails: 'to' an island, or a number of 'steps'", at.pos, at.field)
+    elif "to" in value and value["to"].value == central:
+        r.step(moves.Return(), value["to"].pos)
+    else:
+        to, steps = value.get("to"), value.get("steps")
+        r.step(moves.Sail(*(v and v.value for v in (to, steps))), (to or steps).pos)
+    if isinstance(value, dict):
+        if "bow" in value:
+            r.step(moves.Bow(value["bow"].value), value["bow"].pos)
+        if "pirate" in value:
+            r.step(moves.MovePirate(value["pirate"].value), value["pirate"].pos)
 
 
-def _income(r: _Reader, value: Any, pos: Pos, field: str) -> None:
+def _income(r: lf.TurnReader, value: Any, pos: Pos, field: str) -> None:
     if value is None or value is False or (isinstance(value, str) and fold(value) in NONE_WORDS):
         r.step(moves.NoIncome(), pos)
         return
@@ -342,15 +271,14 @@ def _income(r: _Reader, value: Any, pos: Pos, field: str) -> None:
         lf.unknown_keys(r, value, INCOME_KEYS, field)
         for key in INCOME_KEYS:  # in the order they are collected
             if key in value:
-                for item, ipos, i in _items(value[key], value.value_pos[key]):
-                    sub = f"{field}.{key}" + (f"[{i}]" if i is not None else "")
+                for item, ipos, sub in r.items(value[key], value.value_pos[key], f"{field}.{key}"):
                     _income_item(r, item, ipos, sub, key)
         return
-    for item, ipos, i in _items(value, pos):
-        _income_item(r, item, ipos, field + (f"[{i}]" if i is not None else ""), None)
+    for item, ipos, sub in r.items(value, pos, field):
+        _income_item(r, item, ipos, sub, None)
 
 
-def _income_item(r: _Reader, item: Any, pos: Pos, field: str, kind: str | None) -> None:
+def _income_item(r: lf.TurnReader, item: Any, pos: Pos, field: str, kind: str | None) -> None:
     m = _ITEM.match(item.strip()) if isinstance(item, str) else None
     if m is None:
         r.bad(
@@ -365,7 +293,7 @@ def _income_item(r: _Reader, item: Any, pos: Pos, field: str, kind: str | None) 
         r.bad(f"a trade is 'buy X' or 'sell X', not {item!r}", pos, field)
         return
     verb = verb or (kind if kind in ("take", "exchange") else None)
-    resource = r.resource(m[3], pos, field)
+    resource = _read(RESOURCE, r, m[3], pos, field)
     if resource is None:
         return
     n = int(m[2]) if m[2] else 1
@@ -384,7 +312,7 @@ def _income_item(r: _Reader, item: Any, pos: Pos, field: str, kind: str | None) 
             r.step(moves.Pick(resource), pos)
 
 
-def _invest(r: _Reader, value: Any, pos: Pos, field: str) -> None:
+def _invest(r: lf.TurnReader, value: Any, pos: Pos, field: str) -> None:
     if value is True or (isinstance(value, str) and fold(value) in ("yes", "true")):
         r.step(moves.Invest(), pos)
     elif value is False or value is None or (isinstance(value, str) and fold(value) in NONE_WORDS):
@@ -401,27 +329,14 @@ def _invest(r: _Reader, value: Any, pos: Pos, field: str) -> None:
         if value == 0:
             r.step(moves.NoInvest(), pos)
     else:
-        island = r.island(value, pos, field)
+        island = _read(ISLAND, r, value, pos, field)
         if island:
             r.step(moves.Invest(island), pos)
 
 
 # -- the declaration: each key, its reader and the schema of what it reads ----------------------
 STEPS = {"type": "integer", "minimum": 0}
-BOWS = {"enum": list(BOW_WORDS), "description": "a bow direction"}
 WORDS = {"type": ["boolean", "null"]}
-
-
-def _one_each(key: dict, value: dict) -> dict:
-    """A mapping of any number of keys, or a list of one-key mappings."""
-    one = {"type": "object", "propertyNames": key, "additionalProperties": value}
-    return {"anyOf": [one, {"type": "array", "items": {**one, "maxProperties": 1}}]}
-
-
-def _sail_schema(book: IslandBook, defs: dict) -> dict:
-    island = ISLAND.schema(book, defs)
-    to = lf.object_schema({"to": island, "steps": STEPS, "bow": BOWS, "pirate": STEPS})
-    return {"anyOf": [island, {"enum": list(RETURN_WORDS)}, STEPS, to]}
 
 
 def _income_schema(book: IslandBook, defs: dict) -> dict:
@@ -429,41 +344,32 @@ def _income_schema(book: IslandBook, defs: dict) -> dict:
     return {"anyOf": [WORDS, items, lf.object_schema({k: items for k in INCOME_KEYS})]}
 
 
-def _pirates_schema(book: IslandBook, defs: dict) -> dict:
-    return _one_each(ISLAND.schema(book, defs), BOWS)
-
-
-def _turn_pirate_schema(book: IslandBook, defs: dict) -> dict:
-    island = ISLAND.schema(book, defs)
-    return {"anyOf": [island, _one_each(island, PAYMENT.schema(book, defs))]}
-
-
 def _invest_schema(book: IslandBook, defs: dict) -> dict:
     words = {"enum": [*NONE_WORDS, "yes", "true"]}
     return {"anyOf": [WORDS, STEPS, words, ISLAND.schema(book, defs)]}
 
 
-def _setup_schema(book: IslandBook, defs: dict) -> dict:
-    return lf.object_schema(
-        {
-            "islands": {"type": "array", "items": ISLAND.schema(book, defs)},
-            "first": {"type": "string", "description": "the starting player"},
-            "coins": {"type": ["integer", "string"], "description": "3 (each) or 0/0/1/1"},
-            "markers": STEPS,
-        }
-    )
-
-
 FORMAT = lf.LogFormat(
     start=moves.StartTurn,
     keys={
-        "pirates": lf.Key(lf.Parsed(_pirates, _pirates_schema), doc="2 Player Variant"),
-        "turn_pirate": lf.Key(lf.Parsed(_turn_pirate, _turn_pirate_schema)),
-        "sail": lf.Key(lf.Parsed(_sail, _sail_schema), doc="an island, steps or return"),
+        "pirates": lf.Key(
+            lf.MapOf(ISLAND, BOW, PIRATES, listed=PIRATES), steps=_pirates, doc="2 Player Variant"
+        ),
+        "turn_pirate": lf.Key(
+            lf.Forms(
+                (
+                    (str, ISLAND),
+                    ((YMap, list), lf.MapOf(ISLAND, PAYMENT, TURN_PIRATE, listed=TURN_PIRATE)),
+                ),
+                TURN_PIRATE,
+            ),
+            steps=_turn_pirate,
+        ),
+        "sail": lf.Key(SAIL, steps=_sail, doc="an island, steps or return"),
         "income": lf.Key(lf.Parsed(_income, _income_schema), doc="the income's choices"),
         "invest": lf.Key(lf.Parsed(_invest, _invest_schema), doc="true, false or an island"),
     },
-    top={"setup": lf.Parsed(_setup, _setup_schema)},
+    top={"setup": lf.Parsed(_setup, lambda book, defs: SETUP.schema(book, defs))},
     written_order=True,
 )
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from portolan.checker.core.words import in_words
 from portolan.checker.games.discovery_era_of_voyage.book import (
     BOW_NAMES,
     BOW_WORDS,
@@ -27,11 +28,13 @@ from portolan.checker.games.discovery_era_of_voyage.state import (
 @dataclass(frozen=True, slots=True)
 class PlaceIsland:  # the island that lies in the next slot of the circle, clockwise
     card: str
+    WORDS = "{card}"
 
 
 @dataclass(frozen=True, slots=True)
 class FirstPlayer:  # the starting player, picked at random
     player: str
+    WORDS = "{player}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +45,14 @@ class StartingCoins:  # 3 coins each, or 0/0/1/1 from the starting player on
 @dataclass(frozen=True, slots=True)
 class Markers:  # investment markers each player keeps (8, or fewer by agreement)
     count: int
+    WORDS = "{count} investment markers each"
 
 
 # -- A turn ----------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class StartTurn:
     player: str
+    WORDS = "{player} begins the turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +70,7 @@ class TurnPirate:  # 2 Player Variant: pay 1 coin or resource to turn the pirate
 @dataclass(frozen=True, slots=True)
 class PayPirate:  # what pays for turning the pirate chosen with TurnPirate(island)
     payment: str
+    WORDS = "pay 1 {payment}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +82,7 @@ class Sail:  # to an island: named, or a number of steps along the bow (or both)
 
 @dataclass(frozen=True, slots=True)
 class Return:  # back to the Central Island
-    pass
+    WORDS = "return to the Central Island"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,17 +97,18 @@ class MovePirate:  # 2 Player Variant: the pirate where the ship stopped moves 1
 
 @dataclass(frozen=True, slots=True)
 class Collect:  # Income: take the island's income
-    pass
+    WORDS = "take the income"
 
 
 @dataclass(frozen=True, slots=True)
 class NoIncome:  # Income is optional ("Selective"): take none
-    pass
+    WORDS = "take no income"
 
 
 @dataclass(frozen=True, slots=True)
 class Take:  # the resource chosen for an 'Any resource' box
     resource: str
+    WORDS = "take {resource}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,31 +121,34 @@ class Trade:  # Commercial island: buy or sell 1 resource
 @dataclass(frozen=True, slots=True)
 class Exchange:  # Cultural island: hand in 1 resource for VP
     resource: str
+    WORDS = "exchange 1 {resource} for VP"
 
 
 @dataclass(frozen=True, slots=True)
 class Pick:  # a bare resource in the log: taken (Any resource) or exchanged, as the island says
     resource: str
+    WORDS = "{resource}"
 
 
 @dataclass(frozen=True, slots=True)
 class EndIncome:  # no (more) trades or exchanges this visit
-    pass
+    WORDS = "no (more) trades or exchanges"
 
 
 @dataclass(frozen=True, slots=True)
 class Invest:  # place 1 investment marker here (the log may name the island)
     island: str | None = None
+    WORDS = "invest here"
 
 
 @dataclass(frozen=True, slots=True)
 class NoInvest:
-    pass
+    WORDS = "do not invest"
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:  # the turn is over (with pirates: after Invest, where a pirate may still turn)
-    pass
+    WORDS = "end the turn"
 
 
 # -- The shared instances ----------------------------------------------------------------------
@@ -171,16 +181,8 @@ STARTS = _Moves(StartTurn)  # by player
 def describe(move: Any) -> str:
     """A move in words, as play lists it and a trace shows it."""
     match move:
-        case PlaceIsland(card):
-            return card
-        case FirstPlayer(player):
-            return player
         case StartingCoins(by_seat):
             return "0/0/1/1 coins from the starting player on" if by_seat else "3 coins each"
-        case Markers(count):
-            return f"{count} investment markers each"
-        case StartTurn(player):
-            return f"{player} begins the turn"
         case PlacePirate(island, bow):
             return f"a pirate on {island}, bow {BOW_NAMES[bow]}"
         case TurnPirate(None, None):
@@ -189,39 +191,17 @@ def describe(move: Any) -> str:
             return f"turn the pirate on {island}"
         case TurnPirate(island, payment):
             return f"pay 1 {payment} to turn the pirate on {island}"
-        case PayPirate(payment):
-            return f"pay 1 {payment}"
         case Sail(to, None, cost):
             return f"sail to {to}{_coins(cost)}"
         case Sail(to, steps, cost):
             return f"sail {steps} step{'s' if steps != 1 else ''} to {to}{_coins(cost)}"
-        case Return():
-            return "return to the Central Island"
         case Bow(direction):
             return f"bow {BOW_NAMES[direction]}"
         case MovePirate(steps):
             return f"move the pirate {steps} step{'s' if steps != 1 else ''}"
-        case Collect():
-            return "take the income"
-        case NoIncome():
-            return "take no income"
-        case Take(resource):
-            return f"take {resource}"
         case Trade(action, resource, price):
             return f"{action} 1 {resource}{_coins(price, 'for ')}"
-        case Exchange(resource):
-            return f"exchange 1 {resource} for VP"
-        case Pick(resource):
-            return resource
-        case EndIncome():
-            return "no (more) trades or exchanges"
-        case Invest():
-            return "invest here"
-        case NoInvest():
-            return "do not invest"
-        case EndTurn():
-            return "end the turn"
-    return str(move)
+    return in_words(move)
 
 
 def spellings(move: Any) -> tuple[str, ...]:

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from portolan.checker.core.position import mapping_section, read_position
+from portolan.checker.core import logformat as lf
+from portolan.checker.core.entries import SEAT, EntryReader, player_entries, value_of
+from portolan.checker.core.position import read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.discovery_era_of_voyage.book import CENTRAL, IslandBook, counted
 from portolan.checker.games.discovery_era_of_voyage.scoring import Position, final_scoring
@@ -29,210 +31,147 @@ from portolan.checker.games.discovery_era_of_voyage.sections import (
     GAME_PREPARATION,
     INVEST_ACTION,
 )
-from portolan.errors import did_you_mean
-from portolan.model.deck import read_bundle
 from portolan.model.loader import Game
-from portolan.yamlsrc import Source, YMap
+from portolan.yamlsrc import Source
 
 KEYS = ("game", "options", "players", "islands", "markers_used")
 HINT = "their VP tokens and resources, in turn order"  # what each player maps to
-PLAYER_KEYS = ("vp", "resources", "coins")
+COUNT = lf.Whole(0, wrong="{key} is a whole number, at least 0")
+PLAYER = lf.Fields(
+    {
+        "vp": COUNT,
+        "resources": lf.Bundle(lambda book: list(book.resources), "resource", total=True),
+        "coins": COUNT,  # read, and count for nothing
+    },
+    shape="write each player as {vp: 12, resources: 2 Fruit + 1 Gold}",
+    partial=True,
+)
+PLAYER_KEYS = tuple(PLAYER.keys)  # what the web score pad asks for
+ISLANDS = lf.MapOf(
+    lf.Name(
+        lambda book: book.names,
+        "a surrounding island",
+        kind="",
+        hints=lambda book: book.surrounding,
+    ),
+    lf.MapOf(
+        SEAT,
+        lf.Whole(0, wrong="a number of markers is a whole number"),
+        "write the markers as {Ana: 2, Ben: 1}",
+        empty=True,
+    ),
+    "islands maps each island to the markers on it: {Palm Grove: {Ana: 2, Ben: 1}}",
+)
+USED = lf.MapOf(SEAT, lf.Whole(0), "markers_used maps players to the markers they placed")
 
 
 def score_position(
     book: IslandBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
     head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
+    r = EntryReader(head, book)
     vp: dict[str, int] = {}
     resources: dict[str, int] = {}
-    for p in head.table:
-        read = _player(book, head, p)
-        if read is not None:
-            vp[str(p)], resources[str(p)] = read
-    islands, markers = _islands(book, head)
-    used = _markers_used(book, head, markers)
+    for p, entry in player_entries(r, PLAYER).items():
+        vp[p] = value_of(entry, "vp")
+        held = value_of(entry, "resources")
+        resources[p] = held if isinstance(held, int) else sum(held.values())
+    islands, markers = _islands(book, r)
+    used = _markers_used(book, r, markers)
     _impossible_vp(book, head.options, vp, head.table, head.bad)
     head.done()
     pos = Position(head.players, islands, markers, vp, resources, used)
     return final_scoring(book, model.rules.scoring, pos)
 
 
-def _player(book: IslandBook, head: Any, p: Any) -> tuple[int, int] | None:
-    """One player's VP tokens and resources (coins are read and count for nothing)."""
-    bad = head.bad
-    field = f"players.{p}"
-    entry = head.table[p]
-    if entry is None:
-        entry = YMap()
-    if not isinstance(entry, YMap):
-        bad(
-            "write each player as {vp: 12, resources: 2 Fruit + 1 Gold}",
-            head.table.value_pos[p],
-            field,
-        )
-        return None
-    for k in entry:
-        if k not in PLAYER_KEYS:
-            bad(
-                f"unknown key '{k}'",
-                entry.key_pos[k],
-                f"{field}.{k}",
-                did_you_mean(str(k), PLAYER_KEYS),
-            )
-    vp = _count(entry, "vp", field, bad)
-    _count(entry, "coins", field, bad)
-    value = entry.get("resources", 0)
-    if isinstance(value, int) and not isinstance(value, bool):
-        if value < 0:
-            bad("resources cannot be negative", entry.value_pos["resources"], field)
-        return vp, value
-    bundle, error, hint = read_bundle(value, list(book.resources), "resource")
-    if error:
-        bad(error, entry.value_pos["resources"], f"{field}.resources", hint)
-    return vp, sum((bundle or {}).values())
-
-
-def _islands(book: IslandBook, head: Any) -> tuple[list[str], list[dict[str, int]]]:
+def _islands(book: IslandBook, r: EntryReader) -> tuple[list[str], list[dict[str, int]]]:
     """The surrounding islands written down and each one's investment markers by player."""
-    raw, bad = head.raw, head.bad
     islands: list[str] = []
     markers: list[dict[str, int]] = []
-    shape = "islands maps each island to the markers on it: {Palm Grove: {Ana: 2, Ben: 1}}"
-    placed = mapping_section(raw, "islands", shape, bad) or YMap()
-    for name, counts in placed.items():
-        field = f"islands.{name}"
-        island = _island(book, islands, placed, name, bad)
-        if island is None:
+    box = book.constants["markers_per_player"]
+    for island, counts in r.section("islands", ISLANDS) or []:
+        if not _laid_out(book, islands, island, r.bad):
             continue
-        if counts is None:
-            counts = YMap()
-        if not isinstance(counts, YMap):
-            bad("write the markers as {Ana: 2, Ben: 1}", placed.value_pos[name], field)
-            continue
-        here = _markers(head.players, counts, field, bad)
-        impossible_on_island(book, head.options, island, here, counts, field, bad)
-        box = book.constants["markers_per_player"]
+        here = {p.value: n.value for p, n in counts.value}
+        impossible_on_island(book, r.head.options, island.value, counts.value, counts, r.bad)
         for p, n in here.items():
             before = sum(m.get(p, 0) for m in markers)
             if before <= box < before + n:
-                bad(
+                r.bad(
                     f"{p} has {before + n} investment markers on the islands so far: a player "
                     f"has {box} ({COMPONENTS})",
-                    placed.value_pos[name],
-                    field,
+                    counts.pos,
+                    counts.field,
                 )
-        islands.append(island)
+        islands.append(island.value)
         markers.append(here)
     return islands, markers
 
 
-def _island(book: IslandBook, islands: list[str], placed: YMap, name: Any, bad) -> str | None:
-    """The island ``name`` stands for, unless the preparation cannot have laid it out."""
-    field = f"islands.{name}"
-    island = book.names.exact(str(name))
-    if island is None or book.island(island).type == CENTRAL:
-        bad(
-            f"'{name}' is not a surrounding island"
-            if island is None
-            else "nobody invests on the Central Island",
-            placed.key_pos[name],
-            field,
-            did_you_mean(str(name), book.surrounding) if island is None else None,
-        )
-        return None
-    if island in islands:
-        bad(f"{island} is listed twice", placed.key_pos[name], field)
-        return None
-    kind = book.island(island).type
+def _laid_out(book: IslandBook, islands: list[str], island: lf.At, bad) -> bool:
+    """Whether the preparation can have laid out ``island`` besides ``islands``."""
+    kind = book.island(island.value).type
     same = [i for i in islands if book.island(i).type == kind]
-    if len(same) >= book.draw.get(kind, 0):
+    if kind == CENTRAL:
+        bad("nobody invests on the Central Island", island.pos, island.field)
+    elif island.value in islands:
+        bad(f"{island.value} is listed twice", island.pos, island.field)
+    elif len(same) >= book.draw.get(kind, 0):
         bad(
             f"a game lays out {counted(book.draw.get(kind, 0), kind.title() + ' island')} "
-            f"({GAME_PREPARATION}): {', '.join([*same, island])} cannot all be on the table",
-            placed.key_pos[name],
-            field,
+            f"({GAME_PREPARATION}): {', '.join([*same, island.value])} cannot all be on the "
+            "table",
+            island.pos,
+            island.field,
         )
-        return None
-    return island
+    else:
+        return True
+    return False
 
 
-def _markers(players: list[str], counts: YMap, field: str, bad) -> dict[str, int]:
-    """Each player's markers on one island, as written."""
-    here: dict[str, int] = {}
-    for who, n in counts.items():
-        p = next((q for q in players if q.casefold() == str(who).strip().casefold()), None)
-        if p is None:
-            bad(
-                f"'{who}' is not a player in this position",
-                counts.key_pos[who],
-                f"{field}.{who}",
-                did_you_mean(str(who), players),
-            )
-            continue
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            bad("a number of markers is a whole number", counts.value_pos[who], f"{field}.{who}")
-            continue
-        here[p] = n
-    return here
-
-
-def _markers_used(book: IslandBook, head: Any, markers: list[dict[str, int]]) -> dict[str, int]:
+def _markers_used(book: IslandBook, r: EntryReader, markers: list[dict[str, int]]) -> dict:
     """Markers each player placed: those on the islands, or more where markers_used says so."""
-    raw, bad = head.raw, head.bad
-    used = {p: sum(m.get(p, 0) for m in markers) for p in head.players}
+    used = {p: sum(m.get(p, 0) for m in markers) for p in r.players}
     box = book.constants["markers_per_player"]
-    shape = "markers_used maps players to the markers they placed"
-    extra = mapping_section(raw, "markers_used", shape, bad) or YMap()
-    for who, n in extra.items():
-        p = next((q for q in head.players if q.casefold() == str(who).casefold()), None)
-        if p is None or isinstance(n, bool) or not isinstance(n, int) or n < used.get(p, 0):
-            bad(
-                f"markers_used for '{who}' must be a player's count, at least the "
-                "markers on islands",
-                extra.key_pos[who],
-                f"markers_used.{who}",
+    for who, n in r.section("markers_used", USED) or []:
+        if n.value < used[who.value]:
+            r.bad(
+                f"markers_used for '{who.value}' must be at least the markers on islands "
+                f"({used[who.value]})",
+                who.pos,
+                who.field,
             )
-            continue
-        if n > box:
-            bad(
-                f"{p} placed {n} markers: a player has {box} ({COMPONENTS})",
-                extra.value_pos[who],
-                f"markers_used.{who}",
+        elif n.value > box:
+            r.bad(
+                f"{who.value} placed {n.value} markers: a player has {box} ({COMPONENTS})",
+                n.pos,
+                n.field,
             )
-            continue
-        used[p] = n
+        else:
+            used[who.value] = n.value
     return used
 
 
-def _count(entry: YMap, key: str, field: str, bad) -> int:
-    value = entry.get(key, 0)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        bad(f"{key} is a whole number, at least 0", entry.value_pos.get(key), f"{field}.{key}")
-        return 0
-    return value
-
-
-def impossible_on_island(book, options, island, here, counts, field, bad) -> None:
+def impossible_on_island(book, options, island, pairs, counts, bad) -> None:
     """More than 3 markers of a player on an island (Invest); with marker_limit: anyone, a
     second player's 3rd marker where someone already had 3."""
     limit = book.constants["marker_limit"]
-    for p, n in here.items():
-        if n > limit:
-            key = next(k for k in counts if str(k).strip().casefold() == p.casefold())
+    for p, n in pairs:
+        if n.value > limit:
             bad(
-                f"{p} has {n} markers on {island}: nobody invests where they already have "
-                f"{limit} ({INVEST_ACTION})",
-                counts.value_pos[key],
-                f"{field}.{p}",
+                f"{p.value} has {n.value} markers on {island}: nobody invests where they already "
+                f"have {limit} ({INVEST_ACTION})",
+                n.pos,
+                n.field,
             )
             return
-    full = [p for p, n in here.items() if n == limit]
+    full = [p.value for p, n in pairs if n.value == limit]
     if len(full) > 1 and options.get("marker_limit") == "anyone":
         bad(
             f"{' and '.join(full)} both have {limit} markers on {island}: once a player has "
             f"{limit} there nobody invests on it ({INVEST_ACTION}; option marker_limit: anyone)",
             counts.pos,
-            field,
+            counts.field,
         )
 
 

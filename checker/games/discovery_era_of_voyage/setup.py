@@ -6,14 +6,9 @@ from __future__ import annotations
 
 import random
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
+from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.book import PRODUCTION, IslandBook, counted
-from portolan.checker.games.discovery_era_of_voyage.moves import (
-    FirstPlayer,
-    Markers,
-    PlaceIsland,
-    StartingCoins,
-)
 from portolan.checker.games.discovery_era_of_voyage.sections import GAME_PREPARATION
 from portolan.checker.games.discovery_era_of_voyage.state import (
     CENTRE,
@@ -64,7 +59,7 @@ def island_weight(state: State, card: str) -> int:
     return state.book.completions((*state.ring, card), state.options["redraw"])
 
 
-def check_place_island(state: State, move: PlaceIsland) -> Illegal | None:
+def check_place_island(state: State, move: m.PlaceIsland) -> Illegal | None:
     book, card = state.book, move.card
     if card == book.central:
         return Illegal(
@@ -103,7 +98,8 @@ def check_place_island(state: State, move: PlaceIsland) -> Illegal | None:
     )
 
 
-def place_island(state: State, move: PlaceIsland) -> list[str]:
+@answers(m.PlaceIsland, check_place_island)
+def place_island(state: State, move: m.PlaceIsland) -> list[str]:
     island = state.book.island(move.card)
     state.slot_of[move.card] = len(state.ring)
     state.ring.append(move.card)
@@ -112,7 +108,8 @@ def place_island(state: State, move: PlaceIsland) -> list[str]:
     return [f"slot {len(state.ring)}: {move.card} ({island.label} {island.number})"]
 
 
-def first_player(state: State, move: FirstPlayer) -> list[str]:
+@answers(m.FirstPlayer)
+def first_player(state: State, move: m.FirstPlayer) -> list[str]:
     k = state.players.index(move.player)
     state.first = move.player
     state.order = state.players[k:] + state.players[:k]
@@ -121,7 +118,8 @@ def first_player(state: State, move: FirstPlayer) -> list[str]:
     return [f"{move.player} is the starting player; turn order {', '.join(state.order)}"]
 
 
-def starting_coins(state: State, move: StartingCoins) -> list[str]:
+@answers(m.StartingCoins)
+def starting_coins(state: State, move: m.StartingCoins) -> list[str]:
     k = state.book.constants
     state.by_seat = move.by_seat
     if move.by_seat:
@@ -137,7 +135,7 @@ def starting_coins(state: State, move: StartingCoins) -> list[str]:
     return [f"starting coins: {shown}"]
 
 
-def check_markers(state: State, move: Markers) -> Illegal | None:
+def check_markers(state: State, move: m.Markers) -> Illegal | None:
     k = state.book.constants
     most, fewest = k["markers_per_player"], k["markers_per_player"] - k["max_markers_removed"]
     if not fewest <= move.count <= most:
@@ -149,7 +147,8 @@ def check_markers(state: State, move: Markers) -> Illegal | None:
     return None
 
 
-def investment_markers(state: State, move: Markers) -> list[str]:
+@answers(m.Markers, check_markers)
+def investment_markers(state: State, move: m.Markers) -> list[str]:
     for p in state.players:
         state.left[p] = move.count
     state.markers_each = move.count

@@ -11,23 +11,11 @@ from dataclasses import dataclass
 from itertools import product
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.core.turn import Task
+from portolan.checker.games.exploration_age_of_sail import moves as m
 from portolan.checker.games.exploration_age_of_sail.book import STATS
-from portolan.checker.games.exploration_age_of_sail.moves import (
-    Discard,
-    Draw,
-    EndExpeditions,
-    EndTurn,
-    Explore,
-    Form,
-    NoSave,
-    RandomDiscard,
-    Reveal,
-    Save,
-    StartTurn,
-)
 from portolan.checker.games.exploration_age_of_sail.sections import (
     EXPEDITION_PHASE,
     EXPEDITIONS,
@@ -109,7 +97,7 @@ def starting_stats(state: State, cards: tuple[str, str, str]) -> dict[str, int]:
     return stats
 
 
-def check_form(state: State, move: Form) -> Illegal | None:
+def check_form(state: State, move: m.Form) -> Illegal | None:
     if state.options["expeditions_per_phase"] == "one" and state.formed >= 1:
         return Illegal(
             EXPEDITION_PHASE,
@@ -132,7 +120,7 @@ def check_form(state: State, move: Form) -> Illegal | None:
     return None
 
 
-def form_expedition(state: State, move: Form) -> list[str]:
+def form_expedition(state: State, move: m.Form) -> list[str]:
     cards = (move.explorer, move.ship, move.crew)
     for name in cards:
         leave_hand(state, state.player, name)
@@ -143,7 +131,7 @@ def form_expedition(state: State, move: Form) -> list[str]:
     return [f"forms an expedition: {', '.join(cards)} ({shown})"]
 
 
-def possible_forms(state: State) -> list[Form]:
+def possible_forms(state: State) -> list[m.Form]:
     if state.options["expeditions_per_phase"] == "one" and state.formed >= 1:
         return []
     hand, book = state.hands[state.player], state.book
@@ -153,7 +141,8 @@ def possible_forms(state: State) -> list[Form]:
         if kind in by_type:
             by_type[kind].append(name)
     return [
-        Form(e, s, c) for e, s, c in product(by_type["explorer"], by_type["ship"], by_type["crew"])
+        m.Form(e, s, c)
+        for e, s, c in product(by_type["explorer"], by_type["ship"], by_type["crew"])
     ]
 
 
@@ -162,7 +151,7 @@ def unexplored(state: State) -> list[Expedition]:
     return [e for e in state.expeditions[state.player] if not e.explored]
 
 
-def check_explore(state: State, move: Explore) -> Illegal | None:
+def check_explore(state: State, move: m.Explore) -> Illegal | None:
     exp = state.expedition_of(state.player, move.expedition)
     if exp is None:
         return Illegal(
@@ -177,7 +166,7 @@ def check_explore(state: State, move: Explore) -> Illegal | None:
     return None
 
 
-def turn_over(state: State, move: Explore) -> list[str]:
+def turn_over(state: State, move: m.Explore) -> list[str]:
     exp = state.expedition_of(state.player, move.expedition)
     turn.push(state, Revealing(exp))
     return []
@@ -271,11 +260,11 @@ def harmless(state: State, exp: Expedition, card: str) -> bool:
     )
 
 
-def check_save(state: State, move: Save) -> Illegal | None:
+def check_save(state: State, move: m.Save) -> Illegal | None:
     return save_problem(state, move, turn.top(state).hazard)
 
 
-def save_problem(state: State, move: Save, hazard_card: str) -> Illegal | None:
+def save_problem(state: State, move: m.Save, hazard_card: str) -> Illegal | None:
     """Why this Save card cannot cancel ``hazard_card`` (None if it can)."""
     trait = state.book.exploration[hazard_card].tests
     info = state.book.expedition[move.card]
@@ -303,7 +292,7 @@ def save_problem(state: State, move: Save, hazard_card: str) -> Illegal | None:
     return _in_hand(state, move.by, move.card, EXPLORATION_PHASE)
 
 
-def save(state: State, move: Save) -> list[str]:
+def save(state: State, move: m.Save) -> list[str]:
     leave_hand(state, move.by, move.card)
     put(state.expedition_discard, move.card)
     put(state.exploration_discard, turn.top(state).hazard)
@@ -365,7 +354,7 @@ def over_limit(state: State) -> int:
     return max(0, state.hand_size(state.player) - state.constants["hand_limit"])
 
 
-def check_discard(state: State, move: Discard) -> Illegal | None:
+def check_discard(state: State, move: m.Discard) -> Illegal | None:
     limit = state.constants["hand_limit"]
     if over_limit(state) == 0:
         return Illegal(
@@ -376,7 +365,7 @@ def check_discard(state: State, move: Discard) -> Illegal | None:
     return _in_hand(state, state.player, move.card, OCEAN_PHASE)
 
 
-def discard(state: State, move: Discard) -> list[str]:
+def discard(state: State, move: m.Discard) -> list[str]:
     leave_hand(state, state.player, move.card)
     put(state.expedition_discard, move.card)
     return [f"discards {move.card}"]
@@ -428,48 +417,56 @@ def advance(state: State) -> list[str]:
 
 
 # -- The moves: (check, apply) pairs for the move table -----------------------------------------
-def start_turn(state: State, move: StartTurn) -> list[str]:
+@answers(m.StartTurn)
+def start_turn(state: State, move: m.StartTurn) -> list[str]:
     return begin_turn(state)
 
 
-def check_draw(state: State, move: Draw) -> Illegal | None:
+def check_draw(state: State, move: m.Draw) -> Illegal | None:
     return _in_deck(state, state.expedition_deck, move.card, "Expedition deck", OUTFIT_PHASE)
 
 
-def apply_draw(state: State, move: Draw) -> list[str]:
+@answers(m.Draw, check_draw)
+def apply_draw(state: State, move: m.Draw) -> list[str]:
     return moving_on(state, draw(state, move.card))
 
 
-def apply_form(state: State, move: Form) -> list[str]:
+@answers(m.Form, check_form)
+def apply_form(state: State, move: m.Form) -> list[str]:
     return moving_on(state, form_expedition(state, move))
 
 
-def end_expeditions(state: State, move: EndExpeditions) -> list[str]:
+@answers(m.EndExpeditions)
+def end_expeditions(state: State, move: m.EndExpeditions) -> list[str]:
     state.phase = EXPLORATION
     return moving_on(state, [])
 
 
-def explore(state: State, move: Explore) -> list[str]:
+@answers(m.Explore, check_explore)
+def explore(state: State, move: m.Explore) -> list[str]:
     return moving_on(state, turn_over(state, move))
 
 
-def check_reveal(state: State, move: Reveal) -> Illegal | None:
+def check_reveal(state: State, move: m.Reveal) -> Illegal | None:
     return _in_deck(state, state.exploration_deck, move.card, "Exploration deck", EXPLORATION_PHASE)
 
 
-def apply_reveal(state: State, move: Reveal) -> list[str]:
+@answers(m.Reveal, check_reveal)
+def apply_reveal(state: State, move: m.Reveal) -> list[str]:
     return moving_on(state, reveal(state, move.card))
 
 
-def apply_save(state: State, move: Save) -> list[str]:
+@answers(m.Save, check_save)
+def apply_save(state: State, move: m.Save) -> list[str]:
     return moving_on(state, save(state, move))
 
 
-def no_save(state: State, move: NoSave) -> list[str]:
+@answers(m.NoSave)
+def no_save(state: State, move: m.NoSave) -> list[str]:
     return moving_on(state, suffer(state))
 
 
-def check_random_discard(state: State, move: RandomDiscard) -> Illegal | None:
+def check_random_discard(state: State, move: m.RandomDiscard) -> Illegal | None:
     cards = turn.top(state).expedition.cards
     if move.card not in cards:
         return Illegal(
@@ -480,15 +477,17 @@ def check_random_discard(state: State, move: RandomDiscard) -> Illegal | None:
     return None
 
 
-def apply_random_discard(state: State, move: RandomDiscard) -> list[str]:
+@answers(m.RandomDiscard, check_random_discard)
+def apply_random_discard(state: State, move: m.RandomDiscard) -> list[str]:
     return moving_on(state, random_discard(state, move.card))
 
 
-def apply_discard(state: State, move: Discard) -> list[str]:
+@answers(m.Discard, check_discard)
+def apply_discard(state: State, move: m.Discard) -> list[str]:
     return moving_on(state, discard(state, move))
 
 
-def check_end_turn(state: State, move: EndTurn) -> Illegal | None:
+def check_end_turn(state: State, move: m.EndTurn) -> Illegal | None:
     n = over_limit(state)
     if n:
         return Illegal(
@@ -499,7 +498,8 @@ def check_end_turn(state: State, move: EndTurn) -> Illegal | None:
     return None
 
 
-def apply_end_turn(state: State, move: EndTurn) -> list[str]:
+@answers(m.EndTurn, check_end_turn)
+def apply_end_turn(state: State, move: m.EndTurn) -> list[str]:
     return end_turn(state)
 
 

@@ -80,10 +80,6 @@ def decide(state: State) -> Decision | None:
     """Who must do what now (None: the game is over)."""
     if state.phase == OVER:
         return None
-    return _decision(state)
-
-
-def _decision(state: State) -> Decision:
     p = state.player
     phase = state.phase
     if phase == START:

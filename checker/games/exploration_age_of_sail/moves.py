@@ -16,11 +16,13 @@ from portolan.checker.games.exploration_age_of_sail.state import (
 @dataclass(frozen=True, slots=True)
 class StartTurn:
     player: str
+    WORDS = "{player} begins the turn"
 
 
 @dataclass(frozen=True, slots=True)
 class Draw:  # Outfit phase: the card drawn from the Expedition deck
     card: str
+    WORDS = "draw {card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,47 +30,53 @@ class Form:  # Expedition phase: one Explorer, one Ship and one Crew from the ha
     explorer: str
     ship: str
     crew: str
+    WORDS = "form an expedition: {explorer} + {ship} + {crew}"
 
 
 @dataclass(frozen=True, slots=True)
 class EndExpeditions:  # Expedition phase: no (more) expeditions this turn
-    pass
+    WORDS = "no (more) expeditions this turn"
 
 
 @dataclass(frozen=True, slots=True)
 class Explore:  # Exploration phase: this expedition turns over a card next
     expedition: str
+    WORDS = "the expedition of {expedition} turns over a card"
 
 
 @dataclass(frozen=True, slots=True)
 class Reveal:  # the card turned over from the Exploration deck
     card: str
+    WORDS = "turn over {card}"
 
 
 @dataclass(frozen=True, slots=True)
 class Save:  # a Save card discarded to cancel the Hazard
     card: str
     by: str
+    WORDS = "{by} discards {card} to cancel the Hazard"
 
 
 @dataclass(frozen=True, slots=True)
 class NoSave:  # no Save card: the Hazard takes effect
-    pass
+    WORDS = "no Save card: the Hazard takes effect"
 
 
 @dataclass(frozen=True, slots=True)
 class RandomDiscard:  # after a discovery, the expedition card discarded at random
     card: str
+    WORDS = "{card} is the card discarded at random"
 
 
 @dataclass(frozen=True, slots=True)
 class Discard:  # Ocean phase: a card discarded down to the hand limit
     card: str
+    WORDS = "discard {card}"
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:  # Ocean phase over: the next player's turn begins
-    pass
+    WORDS = "end the turn"
 
 
 # The moves without data, made once.
@@ -90,34 +98,6 @@ MOVE_PHASES = {
     Discard: OCEAN,
     EndTurn: OCEAN,
 }
-
-
-def describe(move: object) -> str:
-    """A move in words, as play lists it and a trace shows it."""
-    match move:
-        case StartTurn(player):
-            return f"{player} begins the turn"
-        case Draw(card):
-            return f"draw {card}"
-        case Form(e, s, c):
-            return f"form an expedition: {e} + {s} + {c}"
-        case EndExpeditions():
-            return "no (more) expeditions this turn"
-        case Explore(e):
-            return f"the expedition of {e} turns over a card"
-        case Reveal(card):
-            return f"turn over {card}"
-        case Save(card, by):
-            return f"{by} discards {card} to cancel the Hazard"
-        case NoSave():
-            return "no Save card: the Hazard takes effect"
-        case RandomDiscard(card):
-            return f"{card} is the card discarded at random"
-        case Discard(card):
-            return f"discard {card}"
-        case EndTurn():
-            return "end the turn"
-    return str(move)
 
 
 NONE_WORDS = ("none", "no", "-")  # what the log writes for no Save card, no expedition

@@ -12,116 +12,60 @@ from __future__ import annotations
 
 from typing import Any
 
+from portolan.checker.core import logformat as lf
+from portolan.checker.core.entries import EntryReader
 from portolan.checker.core.position import read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.exploration_age_of_sail.book import CardBook
 from portolan.checker.games.exploration_age_of_sail.scoring import final_scoring
-from portolan.errors import InputError, did_you_mean
 from portolan.model.loader import Game
-from portolan.yamlsrc import Source, YList, YMap
+from portolan.yamlsrc import Source
 
 KEYS = ("game", "options", "players")
 HINT = "their victory pile"  # what each player maps to
+
+
+def _discovery(r: EntryReader, text: str) -> str | None:
+    name = r.book.exploration_names.exact(text)
+    return name if name and r.book.exploration[name].type == "discovery" else None
+
+
+PILE = lf.MapOf(
+    lf.Name(
+        lambda book: book.exploration_names,
+        "a discovery",
+        kind="",
+        find=_discovery,
+        hints=lambda book: [n for n, c in book.exploration.items() if c.type == "discovery"],
+    ),
+    lf.Name(lambda book: book.explorer_names, "an explorer", kind=""),
+    "a victory pile maps each discovery to the explorer who claimed it",
+    listed="write each discovery as 'Discovery: Explorer'",
+    empty=True,
+)
 
 
 def score_position(
     book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
     head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
-    piles, problems = head.table, head.problems
-    victory: dict[str, list[tuple[str, str]]] = {}
+    r = EntryReader(head, book)
+    victory: dict[str, list[tuple[str, str]]] = {p: [] for p in head.players}
     claimed: dict[str, str] = {}
-    for player, pile in piles.items():
-        field = f"players.{player}"
-        pile = _as_mapping(pile, field, source, problems)
-        if not isinstance(pile, YMap):
-            problems.append(
-                source.problem(
-                    "a victory pile maps each discovery to the explorer who claimed it",
-                    piles.value_pos[player],
-                    field=field,
+    for p, name in zip(head.players, head.table, strict=True):
+        pairs = PILE.read(r, head.table[name], head.table.value_pos[name], f"players.{name}")
+        for disc, explorer in [] if pairs is lf.BAD else pairs:
+            if disc.value in claimed:
+                head.bad(
+                    f"{disc.value} is also in {claimed[disc.value]}'s victory pile: each "
+                    "discovery exists once",
+                    disc.pos,
+                    disc.field,
                 )
-            )
-            continue
-        victory[str(player)] = []
-        for disc, explorer in pile.items():
-            claim = _claim(book, pile, disc, explorer, field, claimed, source, problems)
-            if claim is not None:
-                claimed[claim[0]] = str(player)
-                victory[str(player)].append(claim)
-    if problems:
-        raise InputError(problems)
+            claimed[disc.value] = p
+            victory[p].append((disc.value, explorer.value))
+    head.done()
     return final_scoring(book, model.rules.scoring, victory, head.options)
-
-
-def _as_mapping(pile: Any, field: str, source: Source, problems: list) -> Any:
-    """A victory pile written as a list of one-key mappings (``- Japan: Hernan Cortez``) as
-    one mapping; nothing written as an empty pile; anything else as it is."""
-    if pile is None:
-        return YMap()
-    if not isinstance(pile, YList):
-        return pile
-    merged = YMap()
-    for i, item in enumerate(pile):
-        if not isinstance(item, YMap) or len(item) != 1:
-            problems.append(
-                source.problem(
-                    "write each discovery as 'Discovery: Explorer'",
-                    pile.item_pos[i],
-                    field=f"{field}[{i}]",
-                )
-            )
-            continue
-        ((k, v),) = item.items()
-        merged[k] = v
-        merged.key_pos[k], merged.value_pos[k] = item.key_pos[k], item.value_pos[k]
-    return merged
-
-
-def _claim(
-    book: CardBook,
-    pile: YMap,
-    disc: Any,
-    explorer: Any,
-    field: str,
-    claimed: dict[str, str],
-    source: Source,
-    problems: list,
-) -> tuple[str, str] | None:
-    """One discovery of a pile and the explorer who claimed it, or None if refused."""
-    d = book.exploration_names.exact(str(disc))
-    if d is None or book.exploration[d].type != "discovery":
-        names = [n for n, c in book.exploration.items() if c.type == "discovery"]
-        problems.append(
-            source.problem(
-                f"'{disc}' is not a discovery",
-                pile.key_pos[disc],
-                field=f"{field}.{disc}",
-                hint=did_you_mean(str(disc), names),
-            )
-        )
-        return None
-    e = book.explorer_names.exact(str(explorer)) if isinstance(explorer, str) else None
-    if e is None:
-        problems.append(
-            source.problem(
-                f"'{explorer}' is not an explorer: name the explorer who claimed {d}",
-                pile.value_pos[disc],
-                field=f"{field}.{disc}",
-                hint=did_you_mean(str(explorer), book.explorer_names.names),
-            )
-        )
-        return None
-    if d in claimed:
-        problems.append(
-            source.problem(
-                f"{d} is also in {claimed[d]}'s victory pile: each discovery exists once",
-                pile.key_pos[disc],
-                field=f"{field}.{disc}",
-            )
-        )
-        return None
-    return d, e
 
 
 # -- a position a log starts from (checker/core/position.py) --------------------------------

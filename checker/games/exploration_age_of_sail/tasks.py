@@ -7,15 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import Task
-from portolan.checker.games.exploration_age_of_sail.moves import (
-    NO_SAVE,
-    NoSave,
-    RandomDiscard,
-    Reveal,
-    Save,
-)
+from portolan.checker.games.exploration_age_of_sail import moves as m
 from portolan.checker.games.exploration_age_of_sail.sections import EXPLORATION_PHASE
 from portolan.checker.games.exploration_age_of_sail.state import Expedition, State
 
@@ -25,22 +19,17 @@ class Revealing(Task):
     """The card the expedition turns over."""
 
     expedition: Expedition
+    asks = ("Exploration", "chance", (m.Reveal,))
 
-    def decision(self, state: State) -> Decision:
+    def prompt(self, state: State) -> str:
+        return f"which card did the expedition of {self.expedition.explorer} turn over"
+
+    def missing(self, state: State) -> Illegal:
         explorer = self.expedition.explorer
-        return Decision(
-            state.player,
-            "Exploration",
-            "chance",
-            (Reveal,),
-            f"which card did the expedition of {explorer} turn over",
-            missing=lambda: Illegal(
-                EXPLORATION_PHASE, f"name the card the expedition of {explorer} turns over"
-            ),
-        )
+        return Illegal(EXPLORATION_PHASE, f"name the card the expedition of {explorer} turns over")
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
-        return [(Reveal(c), n) for c, n in state.exploration_deck.items()]
+        return [(m.Reveal(c), n) for c, n in state.exploration_deck.items()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,20 +38,17 @@ class Saving(Task):
 
     expedition: Expedition
     hazard: str
+    asks = ("Exploration", "choice", (m.Save, m.NoSave))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            "Exploration",
-            "choice",
-            (Save, NoSave),
-            f"a Save card against {self.hazard}, or none",
-            default=NO_SAVE,
-        )
+    def prompt(self, state: State) -> str:
+        return f"a Save card against {self.hazard}, or none"
+
+    def default(self, state: State) -> m.NoSave:
+        return m.NO_SAVE
 
     def choices(self, state: State) -> list[Any]:
         trait = state.book.exploration[self.hazard].tests
-        return [NO_SAVE] + [Save(c, p) for p, c in save_cards(state, trait)]
+        return [m.NO_SAVE] + [m.Save(c, p) for p, c in save_cards(state, trait)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,23 +57,20 @@ class DiscardingAtRandom(Task):
 
     expedition: Expedition
     discovery: str
+    asks = ("Exploration", "chance", (m.RandomDiscard,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            "Exploration",
-            "chance",
-            (RandomDiscard,),
-            f"which card of {self.expedition.explorer}'s expedition was discarded at random",
-            missing=lambda: Illegal(
-                EXPLORATION_PHASE,
-                f"after claiming {self.discovery}, name the "
-                "expedition card discarded at random (discard:)",
-            ),
+    def prompt(self, state: State) -> str:
+        return f"which card of {self.expedition.explorer}'s expedition was discarded at random"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(
+            EXPLORATION_PHASE,
+            f"after claiming {self.discovery}, name the expedition card discarded at random "
+            "(discard:)",
         )
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
-        return [(RandomDiscard(c), 1) for c in self.expedition.cards]
+        return [(m.RandomDiscard(c), 1) for c in self.expedition.cards]
 
 
 # -- Save cards --------------------------------------------------------------------------------

@@ -1,18 +1,14 @@
-"""Ships: the rules object the checker, play and simulate use.
-
-It wires the game's modules into the core's shape (docs/new-game.md): the move table, the
-decisions of ``flow``, the log format, the scoring and the end position.
-"""
+"""Ships: the rules object the checker, play and simulate use (docs/new-game.md): the move
+table; the game's modules are wired by package."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from portolan.checker.core.game import RulesBase
+from portolan.checker.core.game import RulesBase, move_table
 from portolan.checker.core.scoresheet import ScoreSheet
-from portolan.checker.games.ships import bot, flow, logformat, position, scoring
+from portolan.checker.games.ships import bot
 from portolan.checker.games.ships import moves as m
-from portolan.checker.games.ships import setup as preparation
 from portolan.checker.games.ships.actions import areas, cards, income, ships, turn
 from portolan.checker.games.ships.book import Book
 from portolan.checker.games.ships.scoring import incomplete_turn
@@ -20,50 +16,16 @@ from portolan.checker.games.ships.sections import END_OF_GAME, GAME_PLAY
 from portolan.checker.games.ships.state import State
 
 
-class ShipsRules(RulesBase):
+class ShipsRules(RulesBase, package=__name__):
     id = "ships"
     turn_section = GAME_PLAY
     end_section = END_OF_GAME
-    log_keys = logformat.TOP_KEYS
     book_class = Book
-    preparation = preparation
-    flow = flow
-    scoring = scoring
-    logformat = logformat
-    position = position
-    moves = {
-        m.StartTurn: (None, turn.apply_start_turn),
-        m.Deal: (cards.check_deal, cards.apply_deal),
-        m.PlaceShip: (ships.check_place, ships.apply_place),
-        m.UpgradeShip: (ships.check_upgrade, ships.apply_upgrade),
-        m.RemoveShip: (ships.check_remove, ships.apply_remove),
-        m.TakeCard: (cards.check_take_card, cards.apply_take_card),
-        m.TakeGold: (income.check_take_gold, income.apply_take_gold),
-        m.TakeNavigation: (income.check_take_navigation, income.apply_take_navigation),
-        m.SellGoods: (income.check_sell, income.apply_sell),
-        m.Retrieve: (income.check_retrieve, income.apply_retrieve),
-        m.Exchange: (turn.check_exchange, turn.apply_exchange),
-        m.EndTurn: (turn.check_end_turn, turn.apply_end_turn),
-        m.Trade: (areas.check_trade, areas.apply_trade),
-        m.City: (areas.check_city, areas.apply_city),
-        m.ReturnGood: (areas.check_return, areas.apply_return),
-        m.SellGood: (income.check_sell_good, income.apply_sell_good),
-        m.StopSelling: (income.check_stop_selling, income.apply_stop_selling),
-        m.TakeBack: (income.check_take_back, income.apply_take_back),
-        m.TakeBackAll: (None, income.apply_take_back_all),
-        m.StopRetrieving: (income.check_stop_retrieving, income.apply_stop_retrieving),
-        m.ChooseGood: (cards.check_choose, cards.apply_choose),
-        m.TakeBackShips: (ships.check_take_back_ships, ships.apply_take_back_ships),
-        m.Decline: (cards.check_decline, cards.apply_decline),
-    }
+    # every move's check and apply: the functions its actions mark @answers(move, check)
+    moves = move_table(turn, cards, ships, income, areas)
 
     def outcome_name(self, move: Any) -> str:
         return move.card if isinstance(move, m.Deal) else m.describe(move)
-
-    describe = staticmethod(m.describe)
-
-    spellings = staticmethod(m.spellings)
-    spends = staticmethod(m.spends)
 
     def detail(self, state: State, move: Any) -> str | None:
         """A city choice's benefit (the referee shows it: 'city Alexandria (2 Gold)')."""
@@ -83,7 +45,6 @@ class ShipsRules(RulesBase):
         return sheet
 
     # -- bots (checker/games/ships/bot.py; nothing is hidden: determinise is the default) ---
-    bot = bot
     worth_scale = bot.WORTH_SCALE
     rollout_steps = bot.ROLLOUT_STEPS
 

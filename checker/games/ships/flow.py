@@ -8,6 +8,7 @@ from typing import Any
 
 from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions import cards, income, ships
 from portolan.checker.games.ships.actions.common import (
     ACTION_OF,
@@ -21,37 +22,6 @@ from portolan.checker.games.ships.actions.common import (
 )
 from portolan.checker.games.ships.actions.turn import apply_exchange, check_exchange
 from portolan.checker.games.ships.book import BOXES
-from portolan.checker.games.ships.moves import (
-    ACTION_MOVES,
-    CARD,
-    DECLINE,
-    END_TURN,
-    FREE,
-    MERCHANT,
-    ChooseGood,
-    City,
-    Deal,
-    Decline,
-    EndTurn,
-    Exchange,
-    PlaceShip,
-    RemoveShip,
-    Retrieve,
-    ReturnGood,
-    SellGood,
-    SellGoods,
-    StartTurn,
-    StopRetrieving,
-    StopSelling,
-    TakeBack,
-    TakeBackAll,
-    TakeBackShips,
-    TakeCard,
-    TakeGold,
-    TakeNavigation,
-    Trade,
-    UpgradeShip,
-)
 from portolan.checker.games.ships.sections import (
     MERCHANT_BOX,
     NEXT_AGE,
@@ -65,16 +35,16 @@ from portolan.checker.games.ships.state import OVER, START, State
 
 # Each action move: its display action (what it costs) and what else may stand in its way.
 PROBLEMS = {
-    PlaceShip: ("Place ship", ships.place_problem),
-    UpgradeShip: ("Upgrade ship", ships.upgrade_problem),
-    RemoveShip: ("Remove one ship", ships.remove_problem),
-    TakeCard: ("Take one card", cards.take_card_problem),
-    TakeGold: ("Take one gold", income.gold_problem),
-    TakeNavigation: ("Take two navigation", income.navigation_problem),
-    SellGoods: ("Sell goods", income.sell_problem),
-    Retrieve: ("Retrieve merchant cubes", income.retrieve_problem),
+    m.PlaceShip: ("Place ship", ships.place_problem),
+    m.UpgradeShip: ("Upgrade ship", ships.upgrade_problem),
+    m.RemoveShip: ("Remove one ship", ships.remove_problem),
+    m.TakeCard: ("Take one card", cards.take_card_problem),
+    m.TakeGold: ("Take one gold", income.gold_problem),
+    m.TakeNavigation: ("Take two navigation", income.navigation_problem),
+    m.SellGoods: ("Sell goods", income.sell_problem),
+    m.Retrieve: ("Retrieve merchant cubes", income.retrieve_problem),
 }
-TOP_ACCEPTS = (*ACTION_MOVES, Exchange, EndTurn)
+TOP_ACCEPTS = (*m.ACTION_MOVES, m.Exchange, m.EndTurn)
 
 
 # -- Decisions ---------------------------------------------------------------------------------
@@ -88,7 +58,7 @@ def decide(state: State) -> Decision | None:
     p = state.player
     if state.phase == START:
         return Decision(
-            p, "Available", "choice", (StartTurn,), f"{p}'s turn to begin", starts_turn=True
+            p, "Available", "choice", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True
         )
     left = pending(state)
     if left:
@@ -101,7 +71,7 @@ def decide(state: State) -> Decision | None:
             missing=unused_exchange(left),
         )
     return Decision(
-        p, PHASE, "choice", TOP_ACCEPTS, "an action, or the end of the turn", default=END_TURN
+        p, PHASE, "choice", TOP_ACCEPTS, "an action, or the end of the turn", default=m.END_TURN
     )
 
 
@@ -110,9 +80,9 @@ def cubes_available(state: State) -> list[str]:
     seat = state.seat
     out = []
     if seat.section and not state.pend_free:
-        out.append(MERCHANT)
+        out.append(m.MERCHANT)
     if state.pend_free or seat.section_free or seat.free:
-        out.append(FREE)
+        out.append(m.FREE)
     return out
 
 
@@ -122,51 +92,55 @@ def action_shapes(state: State, only: type | None = None) -> list[Any]:
     or areas they are made from (moves never change; callers never change the lists)."""
     p = state.current
     out: list[Any] = []
-    if only in (None, PlaceShip):
-        out += _shape_list(PlaceShip, tuple(ships.place_ages(state)))
-    if only in (None, UpgradeShip, RemoveShip):
+    if only in (None, m.PlaceShip):
+        out += _shape_list(m.PlaceShip, tuple(ships.place_ages(state)))
+    if only in (None, m.UpgradeShip, m.RemoveShip):
         own = tuple(ships.own_ships(state))
-        if only in (None, UpgradeShip):
-            out += _shape_list(UpgradeShip, (state.book.last_age, own))
-        if only in (None, RemoveShip):
-            out += _shape_list(RemoveShip, own)
-    if only in (None, TakeCard) and not state.took_card:
+        if only in (None, m.UpgradeShip):
+            out += _shape_list(m.UpgradeShip, (state.book.last_age, own))
+        if only in (None, m.RemoveShip):
+            out += _shape_list(m.RemoveShip, own)
+    if only in (None, m.TakeCard) and not state.took_card:
         out += [_TAKE_CARD.get(c) or _take_card(c) for c in state.display]
-    if only in (None, TakeGold):
+    if only in (None, m.TakeGold):
         out.append(TAKE_GOLD)
-    if only in (None, TakeNavigation):
+    if only in (None, m.TakeNavigation):
         out.append(TAKE_NAVIGATION)
-    if only in (None, SellGoods):
+    if only in (None, m.SellGoods):
         out.append(SELL_GOODS_SHAPE)
-    if only in (None, Retrieve):
+    if only in (None, m.Retrieve):
         out.append(RETRIEVE_BOXES)
         cubes = state.area_cubes  # (state.cubes_in_area, inlined)
         areas_with_cubes = [a.number for a in state.book.areas if cubes[a.index][p]]
-        out += _shape_list(Retrieve, tuple(areas_with_cubes))
+        out += _shape_list(m.Retrieve, tuple(areas_with_cubes))
     return out
 
 
-TAKE_GOLD, TAKE_NAVIGATION, SELL_GOODS_SHAPE = TakeGold(None), TakeNavigation(None), SellGoods(None)
-RETRIEVE_BOXES = Retrieve(0, None)
-_TAKE_CARD: dict[str, TakeCard] = {}  # a card's name -> TakeCard(card) without its cube
+TAKE_GOLD, TAKE_NAVIGATION, SELL_GOODS_SHAPE = (
+    m.TakeGold(None),
+    m.TakeNavigation(None),
+    m.SellGoods(None),
+)
+RETRIEVE_BOXES = m.Retrieve(0, None)
+_TAKE_CARD: dict[str, m.TakeCard] = {}  # a card's name -> TakeCard(card) without its cube
 # (move type, what they are made of) -> the shapes; emptied now and then to stay small (the
 # ships of a player make a few hundred keys in a game).
 _SHAPE_LISTS: dict[tuple, list[Any]] = {}
 
 
-def _exchange(good: str) -> Exchange:
+def _exchange(good: str) -> m.Exchange:
     """Exchange(good), made once per good (a candidate at every action)."""
     move = _EXCHANGE.get(good)
     if move is None:
-        move = _EXCHANGE[good] = Exchange(good)
+        move = _EXCHANGE[good] = m.Exchange(good)
     return move
 
 
-_EXCHANGE: dict[str, Exchange] = {}
+_EXCHANGE: dict[str, m.Exchange] = {}
 
 
-def _take_card(card: str) -> TakeCard:
-    move = _TAKE_CARD[card] = TakeCard(card, None)
+def _take_card(card: str) -> m.TakeCard:
+    move = _TAKE_CARD[card] = m.TakeCard(card, None)
     return move
 
 
@@ -180,14 +154,14 @@ def _shape_list(kind: type, key: tuple) -> list[Any]:
 
 
 def _make_shapes(kind: type, key: tuple) -> list[Any]:
-    if kind is PlaceShip:  # key: the ages
-        return [PlaceShip(a, b, None) for a in key for b in BOXES]
-    if kind is UpgradeShip:  # key: the last age, the player's ships
+    if kind is m.PlaceShip:  # key: the ages
+        return [m.PlaceShip(a, b, None) for a in key for b in BOXES]
+    if kind is m.UpgradeShip:  # key: the last age, the player's ships
         last_age, own = key
-        return [UpgradeShip(a, s, b, None) for a, s in own if a < last_age for b in BOXES]
-    if kind is RemoveShip:  # key: the player's ships
-        return [RemoveShip(a, s, None) for a, s in key]
-    return [Retrieve(n, None) for n in key]  # key: the areas holding the player's cubes
+        return [m.UpgradeShip(a, s, b, None) for a, s in own if a < last_age for b in BOXES]
+    if kind is m.RemoveShip:  # key: the player's ships
+        return [m.RemoveShip(a, s, None) for a, s in key]
+    return [m.Retrieve(n, None) for n in key]  # key: the areas holding the player's cubes
 
 
 def legal_actions(state: State, *, first: bool = False) -> list[Any]:
@@ -200,17 +174,19 @@ def legal_actions(state: State, *, first: bool = False) -> list[Any]:
     cards = state.book.cards
     for cubes, shape in _shapes(state):
         kind = type(shape)
-        extra = cards[shape.card].cost if kind is TakeCard else 0
+        extra = cards[shape.card].cost if kind is m.TakeCard else 0
         paying = payable.get((kind, extra))
         if paying is None:
             action = PROBLEMS[kind][0]
             paying = payable[(kind, extra)] = tuple(
-                c for c in cubes if payment_problem(state, action, c, extra, card=c == CARD) is None
+                c
+                for c in cubes
+                if payment_problem(state, action, c, extra, card=c == m.CARD) is None
             )
         ok: bool | None = None  # what stands in the way once paid for: the same for any cube
         for cube in paying:
             move = WITH_CUBE[kind](shape, cube)
-            if ok is None or kind is TakeGold:
+            if ok is None or kind is m.TakeGold:
                 ok = PROBLEMS[kind][1](state, move, step) is None
             if ok:
                 out.append(move)
@@ -221,14 +197,14 @@ def legal_actions(state: State, *, first: bool = False) -> list[Any]:
 
 # An action move paid with this cube.
 WITH_CUBE = {
-    PlaceShip: lambda m, c: PlaceShip(m.age, m.box, c),
-    UpgradeShip: lambda m, c: UpgradeShip(m.age, m.ship, m.box, c),
-    RemoveShip: lambda m, c: RemoveShip(m.age, m.box, c),
-    TakeCard: lambda m, c: TakeCard(m.card, c),
-    TakeGold: lambda m, c: TakeGold(c),
-    TakeNavigation: lambda m, c: TakeNavigation(c),
-    SellGoods: lambda m, c: SellGoods(c),
-    Retrieve: lambda m, c: Retrieve(m.area, c),
+    m.PlaceShip: lambda x, c: m.PlaceShip(x.age, x.box, c),
+    m.UpgradeShip: lambda x, c: m.UpgradeShip(x.age, x.ship, x.box, c),
+    m.RemoveShip: lambda x, c: m.RemoveShip(x.age, x.box, c),
+    m.TakeCard: lambda x, c: m.TakeCard(x.card, c),
+    m.TakeGold: lambda x, c: m.TakeGold(c),
+    m.TakeNavigation: lambda x, c: m.TakeNavigation(c),
+    m.SellGoods: lambda x, c: m.SellGoods(c),
+    m.Retrieve: lambda x, c: m.Retrieve(x.area, c),
 }
 
 
@@ -237,19 +213,19 @@ def _shapes(state: State) -> list[tuple[tuple[str, ...], Any]]:
     top = turn.top(state)
     if top is not None:
         only = ACTION_OF[top.step.action]
-        return [((CARD,), m) for m in action_shapes(state, only)]
+        return [((m.CARD,), x) for x in action_shapes(state, only)]
     cubes = tuple(cubes_available(state))
-    return [(cubes, m) for m in action_shapes(state)] if cubes else []
+    return [(cubes, x) for x in action_shapes(state)] if cubes else []
 
 
 def _paid(state: State, cube: str, move: Any, paid: dict) -> bool:
     """Can this action be paid for with this cube? (Worked out once per action and cube.)"""
     kind = type(move)
-    extra = state.book.cards[move.card].cost if kind is TakeCard else 0
+    extra = state.book.cards[move.card].cost if kind is m.TakeCard else 0
     key = (cube, kind, extra)
     ok = paid.get(key)
     if ok is None:
-        problem = payment_problem(state, PROBLEMS[kind][0], cube, extra, card=cube == CARD)
+        problem = payment_problem(state, PROBLEMS[kind][0], cube, extra, card=cube == m.CARD)
         ok = paid[key] = problem is None
     return ok
 
@@ -258,13 +234,13 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     """A uniform pick among the legal moves, without listing them all where a turn offers
     many: every candidate in a random order, the first legal one taken."""
     top = turn.top(state)
-    if StartTurn in d.accepts or not (top is None or isinstance(top, CardAction)):
+    if m.StartTurn in d.accepts or not (top is None or isinstance(top, CardAction)):
         return rng.choice(choices(state, d))
     candidates: list[tuple[str | None, Any]] = [
         (c, shape) for cubes, shape in _shapes(state) for c in cubes
     ]
     if not pending(state):
-        candidates.append((None, END_TURN if top is None else DECLINE))
+        candidates.append((None, m.END_TURN if top is None else m.DECLINE))
     goods = state.seat.goods
     candidates += [(None, _exchange(g)) for g in state.book.exchanges if goods.get(g)]
     paid: dict[tuple, bool] = {}
@@ -278,7 +254,7 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
         candidates[k] = candidates[left]
         if cube is None:
             # (for an exchange: ``shape in exchanges(state)``, asked of its good alone)
-            if not isinstance(shape, Exchange) or _exchange_usable(state, shape):
+            if not isinstance(shape, m.Exchange) or _exchange_usable(state, shape):
                 return shape
             continue
         if id(shape) in ruled_out or not _paid(state, cube, shape, paid):
@@ -286,23 +262,23 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
         move = WITH_CUBE[type(shape)](shape, cube)
         if PROBLEMS[type(shape)][1](state, move, step) is None:
             return move
-        if type(shape) is not TakeGold:
+        if type(shape) is not m.TakeGold:
             ruled_out.add(id(shape))
     raise AssertionError("no legal move")  # the end of the turn is always legal
 
 
-def exchanges(state: State) -> list[Exchange]:
+def exchanges(state: State) -> list[m.Exchange]:
     """The free exchanges whose gain an action could use at once (perhaps after more
     exchanges: two Metal for two navigation)."""
     memo: dict[tuple, bool] = {}
     return [
-        Exchange(g)
+        m.Exchange(g)
         for g in state.book.exchanges
-        if check_exchange(state, Exchange(g)) is None and _usable_after(state, g, memo)
+        if check_exchange(state, m.Exchange(g)) is None and _usable_after(state, g, memo)
     ]
 
 
-def _exchange_usable(state: State, move: Exchange) -> bool:
+def _exchange_usable(state: State, move: m.Exchange) -> bool:
     """Whether ``exchanges`` lists this exchange, without working out the others: each good's
     answer is its own (an exchange spends its good, so the search never comes back to a state
     it is still working out, and the shared memo only saves time)."""
@@ -314,13 +290,13 @@ def _usable_after(state: State, good: str, memo: dict[tuple, bool]) -> bool:
     seat = state.seat
     saved = (dict(seat.goods), dict(state.pool), seat.vp)
     pend = (state.pend_free, state.pend_gold, state.pend_nav)
-    apply_exchange(state, Exchange(good))
+    apply_exchange(state, m.Exchange(good))
     key = (state.pend_free, state.pend_gold, state.pend_nav, *seat.goods.values())
     ok = memo.get(key)
     if ok is None:
         memo[key] = False  # while this one is being worked out
         ok = bool(legal_actions(state, first=True)) or any(
-            check_exchange(state, Exchange(g)) is None and _usable_after(state, g, memo)
+            check_exchange(state, m.Exchange(g)) is None and _usable_after(state, g, memo)
             for g in state.book.exchanges
         )
         memo[key] = ok
@@ -332,17 +308,17 @@ def _usable_after(state: State, good: str, memo: dict[tuple, bool]) -> bool:
 def choices(state: State, d: Decision) -> list[Any]:
     """The legal moves: the turn's own step, the actions (at the top of a turn or a card's
     action), else what the task pending asks."""
-    if StartTurn in d.accepts:
-        return [StartTurn(state.player)]
+    if m.StartTurn in d.accepts:
+        return [m.StartTurn(state.player)]
     top = turn.top(state)
     if top is None:
         out = legal_actions(state) + exchanges(state)
-        return out if pending(state) else [*out, END_TURN]
+        return out if pending(state) else [*out, m.END_TURN]
     if isinstance(top, CardAction):
         out = legal_actions(state)
         if top.step.action in SHIP_ACTIONS:
             out += [e for e in exchanges(state) if e.good == "Metal"]
-        return out if pending(state) else [*out, DECLINE]
+        return out if pending(state) else [*out, m.DECLINE]
     return top.choices(state)
 
 
@@ -352,46 +328,46 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
 
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     deck = state.decks[state.era]
-    return Deal(rng.choices(list(deck), weights=list(deck.values()))[0])
+    return m.Deal(rng.choices(list(deck), weights=list(deck.values()))[0])
 
 
 # -- Moves out of their place ------------------------------------------------------------------
 def misplaced(state: State, move: Any) -> Illegal | None:
     """A move nothing is waiting for. Inside an action, what it still waits for is reported
     (the decision's own message); between actions, a move that belongs inside one is."""
-    if isinstance(move, Deal) and not turn.waits(state, Dealing):
+    if isinstance(move, m.Deal) and not turn.waits(state, Dealing):
         return Illegal(
             NEXT_AGE,
             "no card is dealt now: the display is dealt at setup and when a new era begins",
         )
     if state.tasks or state.phase != ACTIONS_PHASE:
         return None
-    if isinstance(move, (Trade, City)):
-        what = "merchant cube" if isinstance(move, Trade) else "city disc"
+    if isinstance(move, (m.Trade, m.City)):
+        what = "merchant cube" if isinstance(move, m.Trade) else "city disc"
         return Illegal(
             WHICH_BOX,
             f"no ship was just placed: a {what} goes on the board only with Place ship or "
             "Upgrade ship",
         )
-    if isinstance(move, ReturnGood):
+    if isinstance(move, m.ReturnGood):
         return Illegal(MERCHANT_BOX, "the warehouse has room: no good needs to go back")
-    if isinstance(move, (SellGood, StopSelling)):
+    if isinstance(move, (m.SellGood, m.StopSelling)):
         return Illegal(SELL_GOODS, "goods are sold with the Sell goods action")
-    if isinstance(move, (TakeBack, TakeBackAll, StopRetrieving)):
+    if isinstance(move, (m.TakeBack, m.TakeBackAll, m.StopRetrieving)):
         return Illegal(RETRIEVE, "cubes are taken back with the Retrieve merchant cubes action")
-    if isinstance(move, ChooseGood):
+    if isinstance(move, m.ChooseGood):
         return Illegal(TAKE_CARD, "no card gives a good of your choice now")
-    if isinstance(move, (TakeBackShips, Decline)):
+    if isinstance(move, (m.TakeBackShips, m.Decline)):
         return Illegal(TAKE_CARD, "no card's action is waiting now")
     return None
 
 
 # The interactive referee's headings for long lists.
 MENUS = {
-    PlaceShip: "Place ship",
-    UpgradeShip: "Upgrade ship",
-    RemoveShip: "Remove one ship",
-    TakeCard: "Take one card",
+    m.PlaceShip: "Place ship",
+    m.UpgradeShip: "Upgrade ship",
+    m.RemoveShip: "Remove one ship",
+    m.TakeCard: "Take one card",
 }
 
 
@@ -402,7 +378,7 @@ def menu(move: Any) -> str | None:
 # -- The table as everyone sees it ------------------------------------------------------------
 def copies_left(state: State, move: Any) -> int | None:
     """The copies of a card still in the era's deck (what '?' shows at a deal)."""
-    if not isinstance(move, Deal):
+    if not isinstance(move, m.Deal):
         return None
     return state.decks[state.era].get(move.card)
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from portolan.checker.core.words import in_words
+
 MERCHANT, FREE, CARD = "merchant", "free", "card"
 CUBE_WORDS = {MERCHANT: "merchant cube", FREE: "free action cube", CARD: "the card"}
 
@@ -19,11 +21,13 @@ CUBE_WORDS = {MERCHANT: "merchant cube", FREE: "free action cube", CARD: "the ca
 @dataclass(frozen=True, slots=True)
 class StartTurn:  # Phase One: the cubes of the era into the Action cubes section
     player: str
+    WORDS = "{player} begins the turn"
 
 
 @dataclass(frozen=True, slots=True)
 class Deal:  # a card dealt to the display (at setup and when a new era begins)
     card: str
+    WORDS = "deal {card} to the display"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,11 +82,12 @@ class Retrieve:  # area 0: the action boxes; otherwise the cubes follow (TakeBac
 @dataclass(frozen=True, slots=True)
 class Exchange:  # a free exchange: what it gives is used by the action that follows
     good: str
+    WORDS = "exchange {good}"
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:  # Phase Three: tidy up; the next player's turn
-    pass
+    WORDS = "end the turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,37 +108,41 @@ class City:  # the city disc into a city space (Area 7: its Warship box), taken 
 @dataclass(frozen=True, slots=True)
 class ReturnGood:  # a good back to the pool, to fit the warehouse
     good: str
+    WORDS = "return {good} to the pool"
 
 
 @dataclass(frozen=True, slots=True)
 class SellGood:
     good: str
+    WORDS = "sell {good}"
 
 
 @dataclass(frozen=True, slots=True)
 class StopSelling:
-    pass
+    WORDS = "sell nothing more"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeBack:  # retrieving from an area: the cube in this trade box
     location: str
     good: str
+    WORDS = "take back the cube in {location} {good}"
 
 
 @dataclass(frozen=True, slots=True)
 class TakeBackAll:  # retrieving from an area: every cube of yours left there
-    pass
+    WORDS = "take back every cube there"
 
 
 @dataclass(frozen=True, slots=True)
 class StopRetrieving:
-    pass
+    WORDS = "take back nothing more"
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseGood:  # a card's "good of your choice"
     good: str
+    WORDS = "take {good}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +154,7 @@ class TakeBackShips:  # a card's "take back your ships from one age"
 
 @dataclass(frozen=True, slots=True)
 class Decline:  # a card's action not taken up
-    pass
+    WORDS = "do not use the card's action"
 
 
 END_TURN, STOP_SELLING, TAKE_BACK_ALL = EndTurn(), StopSelling(), TakeBackAll()
@@ -174,10 +183,6 @@ def ship_words(age: int, box: str) -> str:
 def describe(move: object) -> str:
     """A move in words, as play lists it and a trace shows it."""
     match move:
-        case StartTurn(player):
-            return f"{player} begins the turn"
-        case Deal(card):
-            return f"deal {card} to the display"
         case PlaceShip(age, box, cube):
             return f"Place ship: age {age}, {box} box{_paid(cube)}"
         case UpgradeShip(age, ship, box, cube):
@@ -195,35 +200,15 @@ def describe(move: object) -> str:
         case Retrieve(area, cube):
             where = "the action boxes" if area == 0 else f"Area {area}"
             return f"Retrieve merchant cubes from {where}{_paid(cube)}"
-        case Exchange(good):
-            return f"exchange {good}"
-        case EndTurn():
-            return "end the turn"
         case Trade(location, good, industry):
             return f"trade box {location} {good}" + (" + an industry counter" if industry else "")
         case City(location, benefit, row):
             where = f"city {location}" + (f" {benefit}" if benefit else "")
             return where + (f", disc from the {row}" if row else "")
-        case ReturnGood(good):
-            return f"return {good} to the pool"
-        case SellGood(good):
-            return f"sell {good}"
-        case StopSelling():
-            return "sell nothing more"
-        case TakeBack(location, good):
-            return f"take back the cube in {location} {good}"
-        case TakeBackAll():
-            return "take back every cube there"
-        case StopRetrieving():
-            return "take back nothing more"
-        case ChooseGood(good):
-            return f"take {good}"
         case TakeBackShips(age, merchant, warship):
             parts = [f"{n} {box}" for n, box in ((merchant, "Merchant"), (warship, "Warship")) if n]
             return f"take back from age {age}: " + " + ".join(parts)
-        case Decline():
-            return "do not use the card's action"
-    return str(move)
+    return in_words(move)
 
 
 def spellings(move: object) -> tuple[str, ...]:

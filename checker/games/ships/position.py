@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from portolan.checker.core import logformat as lf
+from portolan.checker.core.entries import EntryReader, player_entries, value_of
 from portolan.checker.core.position import Position, read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.ships.book import BANK, WAREHOUSE, Book
@@ -35,15 +37,26 @@ from portolan.checker.games.ships.scoring import (
     goods_and_gold,
 )
 from portolan.checker.games.ships.state import State
-from portolan.errors import did_you_mean
-from portolan.model.bundles import read_bundle
 from portolan.model.loader import Game
 from portolan.names import fold
-from portolan.yamlsrc import Pos, Source, YList, YMap
+from portolan.yamlsrc import Pos, Source
 
 KEYS = ("game", "options", "area", "players")
 HINT = "their VP, gold and goods"  # what each player maps to
-PLAYER_KEYS = ("vp", "gold", "goods", "kept", "cubes", "cities")
+COUNT = lf.Whole(0)
+PLAYER = lf.Fields(
+    {
+        "vp": lf.Whole(),
+        "gold": COUNT,
+        "goods": lf.Bundle(lambda book: list(book.goods), "good"),
+        "kept": lf.ListOf(lf.Name(lambda book: book.card_names, "a card of Ships", kind="")),
+        "cubes": lf.Unread("merchant cubes in the present area"),
+        "cities": lf.Unread("city discs in the present area"),
+    },
+    shape="each player maps to vp, gold, goods, kept, cubes, cities",
+    partial=True,
+)
+PLAYER_KEYS = tuple(PLAYER.keys)  # what the web score pad asks for
 
 
 class _Table:
@@ -67,37 +80,38 @@ def score_position(
     book: Book, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
     head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
+    r = EntryReader(head, book)
     area = _area(book, head)
     n = len(head.players)
     table = _Table(book, area if area is not None else 0, n)
     vp, sale = [0] * n, [0] * n
     totals: dict[str, int] = {}
     kept_seen: dict[str, int] = {}
-    for p, name in enumerate(head.players):
-        entry = head.table[name]
-        ppos = head.table.value_pos[name]
-        field = f"players.{name}"
-        if entry is None:
-            entry = YMap()
-        if not isinstance(entry, YMap):
-            head.bad("each player maps to vp, gold, goods, kept, cubes, cities", ppos, field)
-            continue
-        for key in entry:
-            if key not in PLAYER_KEYS:
-                head.bad(
-                    f"unknown key '{key}'",
-                    entry.key_pos[key],
-                    f"{field}.{key}",
-                    did_you_mean(str(key), PLAYER_KEYS),
-                )
-        vp[p] = _number(head, entry, "vp", field, low=None if _negative(head) else 0)
-        gold = _number(head, entry, "gold", field, high=_room(book, BANK))
-        totals["Gold"] = totals.get("Gold", 0) + gold
-        goods = _goods(book, head, entry, field, totals)
-        kept = _kept(book, head, entry, field, kept_seen)
+    for name, entry in player_entries(r, PLAYER).items():
+        p, field = head.players.index(name), f"players.{name}"
+        vp[p] = value_of(entry, "vp")
+        if vp[p] < 0 and head.options.get("negative_vp") != "allowed":
+            head.bad("vp cannot be below 0", entry["vp"].pos, f"{field}.vp")
+        gold = value_of(entry, "gold")
+        if gold > _room(book, BANK):
+            head.bad(
+                f"gold {gold} is more than the {_room(book, BANK)} spaces of the bank",
+                entry["gold"].pos,
+                f"{field}.gold",
+            )
+        goods = {g: 0 for g in book.goods} | value_of(entry, "goods", {})
+        if sum(goods.values()) > _room(book, WAREHOUSE):
+            head.bad(
+                f"{sum(goods.values())} goods: a warehouse has {_room(book, WAREHOUSE)} spaces",
+                entry["goods"].pos,
+                f"{field}.goods",
+            )
+        for word, held in (("Gold", gold), *goods.items()):
+            totals[word] = totals.get(word, 0) + held
+        kept = _kept(book, head, value_of(entry, "kept", []), kept_seen)
         sale[p] = goods_and_gold(book, goods, gold, kept)[1]
         if area is not None:
-            _pieces(book, head, entry, field, p, table)
+            _pieces(book, r, entry, field, p, table)
     for word, total in totals.items():
         if total > book.pool[word]:
             head.bad(
@@ -119,10 +133,6 @@ def score_position(
     )
 
 
-def _negative(head: Position) -> bool:
-    return head.options.get("negative_vp") == "allowed"
-
-
 def _room(book: Book, row: str) -> int:
     return book.row_open[row] + book.row_covered[row]
 
@@ -142,106 +152,43 @@ def _area(book: Book, head: Position) -> int | None:
     return area
 
 
-def _number(
-    head: Position,
-    entry: YMap,
-    key: str,
-    field: str,
-    *,
-    low: int | None = 0,
-    high: int | None = None,
-) -> int:
-    if key not in entry:
-        return 0
-    value, pos = entry[key], entry.value_pos[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        head.bad(f"{key} is a whole number, not {value!r}", pos, f"{field}.{key}")
-        return 0
-    if low is not None and value < low:
-        head.bad(f"{key} cannot be below {low}", pos, f"{field}.{key}")
-        return 0
-    if high is not None and value > high:
-        head.bad(f"{key} {value} is more than the {high} spaces of the bank", pos, f"{field}.{key}")
-        return 0
-    return value
-
-
-def _goods(book: Book, head: Position, entry: YMap, field: str, totals: dict) -> dict[str, int]:
-    goods = dict.fromkeys(book.goods, 0)
-    if "goods" not in entry:
-        return goods
-    value, pos = entry["goods"], entry.value_pos["goods"]
-    items = value if isinstance(value, list) else [value]
-    for i, item in enumerate(items):
-        ipos = value.item_pos[i] if isinstance(value, YList) else pos
-        bundle, message, hint = read_bundle(item, book.goods, "good")
-        if message:
-            head.bad(message, ipos, f"{field}.goods", hint)
-            continue
-        for good, n in bundle.items():
-            goods[good] += n
-    held = sum(goods.values())
-    if held > _room(book, WAREHOUSE):
-        head.bad(
-            f"{held} goods: a warehouse has {_room(book, WAREHOUSE)} spaces", pos, f"{field}.goods"
-        )
-    for good, n in goods.items():
-        totals[good] = totals.get(good, 0) + n
-    return goods
-
-
-def _kept(book: Book, head: Position, entry: YMap, field: str, seen: dict) -> list[str]:
-    if "kept" not in entry:
-        return []
-    value, pos = entry["kept"], entry.value_pos["kept"]
+def _kept(book: Book, head: Position, cards: list[lf.At], seen: dict) -> list[str]:
+    """The kept cards still held: the last era's, no more of one than the game has."""
     out = []
     last_era = book.ages[-1].era
-    for i, item in enumerate(value if isinstance(value, list) else [value]):
-        ipos = value.item_pos[i] if isinstance(value, YList) else pos
-        name = book.card_names.exact(item) if isinstance(item, str) else None
-        if name is None:
-            head.bad(
-                f"'{item}' is not a card of Ships",
-                ipos,
-                f"{field}.kept",
-                did_you_mean(str(item), book.card_names.names),
-            )
-            continue
-        info = book.cards[name]
+    for card in cards:
+        name, info = card.value, book.cards[card.value]
+        seen[name] = seen.get(name, 0) + 1
         if not info.kept or info.era != last_era:
             head.bad(
                 f"{name} is not held at the end: only the {book.eras[last_era]} era's kept "
                 "cards are",
-                ipos,
-                f"{field}.kept",
+                card.pos,
+                card.field,
             )
-            continue
-        seen[name] = seen.get(name, 0) + 1
-        if seen[name] > info.count:
-            head.bad(f"the game has {info.count} {name}", ipos, f"{field}.kept")
-            continue
-        out.append(name)
+        elif seen[name] > info.count:
+            head.bad(f"the game has {info.count} {name}", card.pos, card.field)
+        else:
+            out.append(name)
     return out
 
 
-def _pieces(book: Book, head: Position, entry: YMap, field: str, p: int, table: _Table) -> None:
+def _pieces(book: Book, r: EntryReader, entry: dict, field: str, p: int, table: _Table) -> None:
     info = book.areas[table.area]
     k = book.constants
     limits = {"cubes": k["merchant_cubes"], "cities": _room(book, WAREHOUSE) + _room(book, BANK)}
     for key in ("cubes", "cities"):
         if key not in entry:
             continue
-        value, pos = entry[key], entry.value_pos[key]
+        at = entry[key]
         if info.open:
-            n = _number(head, entry, key, field)
+            n = r.read(COUNT, at.value, at.pos, at.field) or 0
             if n > limits[key]:
-                head.bad(f"{n} {key}: a player has {limits[key]}", pos, f"{field}.{key}")
+                r.bad(f"{n} {key}: a player has {limits[key]}", at.pos, at.field)
             (table.open_cubes if key == "cubes" else table.open_discs)[p] = n
             continue
-        items = value if isinstance(value, list) else [value]
-        for i, item in enumerate(items):
-            ipos = value.item_pos[i] if isinstance(value, YList) else pos
-            _piece(book, head, item, ipos, f"{field}.{key}", key, p, table)
+        for item, ipos, _ in r.items(at.value, at.pos, at.field):
+            _piece(book, r.head, item, ipos, at.field, key, p, table)
 
 
 def _piece(

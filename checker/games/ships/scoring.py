@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from portolan.checker.core.game import Decision, missing_of
 from portolan.checker.core.scoresheet import ScoreLine, ScoreSheet
+from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.book import Book
-from portolan.checker.games.ships.moves import ReturnGood
 from portolan.checker.games.ships.state import State
 from portolan.model.rules import ScoreCategory
 
@@ -119,7 +119,7 @@ def incomplete_turn(state: State, decision: Decision | None) -> str | None:
     """Why the last turn of a log is not over, when it owes what no turn may end without: the
     goods a full warehouse sends back (no ``return:``). Until then the game cannot end, and the
     scores so far sell goods that do not fit."""
-    if decision is None or decision.accepts != (ReturnGood,):
+    if decision is None or decision.accepts != (m.ReturnGood,):
         return None
     why = missing_of(decision)
     held = state.seat.goods_held

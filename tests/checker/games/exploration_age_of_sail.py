@@ -378,7 +378,7 @@ BAD_POSITIONS = {
     ),
     "a ship as an explorer": (
         position("China: Magellan", "China: Galleons"),
-        "'Galleons' is not an explorer: name the explorer who claimed China",
+        "players.Ana.China: 'Galleons' is not an explorer",  # the field names the discovery
     ),
 }
 

@@ -4,7 +4,8 @@ top card of the draw deck; and the contracts turned face up into the row, at the
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
+from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import (
     begin,
     drop_reservation,
@@ -14,13 +15,6 @@ from portolan.checker.games.age_of_discovery.actions.common import (
     reserved_by_other,
 )
 from portolan.checker.games.age_of_discovery.actions.tasks import DrawingBlind, ReplacingContract
-from portolan.checker.games.age_of_discovery.moves import (
-    Contract,
-    ContractDrawn,
-    DrawContract,
-    RowContract,
-    TakeContract,
-)
 from portolan.checker.games.age_of_discovery.sections import (
     ACCEPT_CONTRACT,
     ACTION_CARDS,
@@ -51,7 +45,7 @@ def contract_gate(state: State) -> Illegal | None:
     return None
 
 
-def check_take_contract(state: State, move: TakeContract | Contract) -> Illegal | None:
+def check_take_contract(state: State, move: m.TakeContract | m.Contract) -> Illegal | None:
     card = move.card
     problem = contract_gate(state)
     if problem:
@@ -78,7 +72,7 @@ def taken_face_up(state: State, card: str) -> bool:
     return state.unnamed_face_up(card) is not None and state.draw_deck_size() <= 0
 
 
-def check_contract(state: State, move: Contract) -> Illegal | None:
+def check_contract(state: State, move: m.Contract) -> Illegal | None:
     if taken_face_up(state, move.card):
         return check_take_contract(state, move)
     problem = contract_gate(state)
@@ -87,7 +81,7 @@ def check_contract(state: State, move: Contract) -> Illegal | None:
     return check_contract_reveal(state, move.card, ACCEPT_CONTRACT, "drawn from the draw deck")
 
 
-def check_draw_contract(state: State, move: DrawContract) -> Illegal | None:
+def check_draw_contract(state: State, move: m.DrawContract) -> Illegal | None:
     problem = contract_gate(state)
     if problem:
         return problem
@@ -96,7 +90,8 @@ def check_draw_contract(state: State, move: DrawContract) -> Illegal | None:
     return None
 
 
-def take_contract(state: State, move: TakeContract | Contract) -> list[str]:
+@answers(m.TakeContract, check_take_contract)
+def take_contract(state: State, move: m.TakeContract | m.Contract) -> list[str]:
     p = state.player
     card = move.card
     in_block(state, "contract")
@@ -117,7 +112,8 @@ def take_contract(state: State, move: TakeContract | Contract) -> list[str]:
     return events
 
 
-def draw_contract(state: State, move: DrawContract | Contract) -> list[str]:
+@answers(m.DrawContract, check_draw_contract)
+def draw_contract(state: State, move: m.DrawContract | m.Contract) -> list[str]:
     in_block(state, "contract")
     begin(state, CONTRACT)
     pay_in(state, state.player, state.k["contract_cost"])
@@ -125,11 +121,12 @@ def draw_contract(state: State, move: DrawContract | Contract) -> list[str]:
     return []
 
 
-def check_contract_drawn(state: State, move: ContractDrawn) -> Illegal | None:
+def check_contract_drawn(state: State, move: m.ContractDrawn) -> Illegal | None:
     return check_contract_reveal(state, move.card, ACCEPT_CONTRACT, "drawn from the draw deck")
 
 
-def contract_drawn(state: State, move: ContractDrawn | Contract) -> list[str]:
+@answers(m.ContractDrawn, check_contract_drawn)
+def contract_drawn(state: State, move: m.ContractDrawn | m.Contract) -> list[str]:
     card = move.card
     state.contract_deck.remove(card)
     state.hands[state.player].append(card)
@@ -137,21 +134,23 @@ def contract_drawn(state: State, move: ContractDrawn | Contract) -> list[str]:
     return [f"pays {state.k['contract_cost']} coin and draws {card} from the draw deck"]
 
 
-def apply_contract(state: State, move: Contract) -> list[str]:
+@answers(m.Contract, check_contract)
+def apply_contract(state: State, move: m.Contract) -> list[str]:
     if taken_face_up(state, move.card):
         return take_contract(state, move)
     draw_contract(state, move)
     return contract_drawn(state, move)
 
 
-def check_row_contract(state: State, move: RowContract) -> Illegal | None:
+def check_row_contract(state: State, move: m.RowContract) -> Illegal | None:
     if move.card == UNNAMED:
         return None
     section = STARTING_PLAY if state.phase == SETUP else ACCEPT_CONTRACT
     return check_contract_reveal(state, move.card, section, "turned face up")
 
 
-def apply_row_contract(state: State, move: RowContract) -> list[str]:
+@answers(m.RowContract, check_row_contract)
+def apply_row_contract(state: State, move: m.RowContract) -> list[str]:
     if state.phase == SETUP:
         state.contract_deck.remove(move.card)
         space = state.contract_row.index(None)

@@ -9,14 +9,8 @@ random game, so the answers are remembered (``state.cache``) by everything they 
 
 from __future__ import annotations
 
+from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import placement_fee
-from portolan.checker.games.age_of_discovery.moves import (
-    Assign,
-    PlayContract,
-    Sail,
-    SendShip,
-    shared,
-)
 from portolan.checker.games.age_of_discovery.state import State, Voyage
 
 
@@ -83,17 +77,17 @@ def sends(state: State, p: str):
     k = state.k
     room = rooms(state, p)
     for c in _ships_that_fit(state, p, room):
-        yield shared(SendShip, c)
+        yield m.shared(m.SendShip, c)
     for flag in state.flagships_of(p):  # a flagship kept secret is named when first sent
         if sail_targets(state, p, flag, first=True):
-            yield shared(SendShip, flag)
+            yield m.shared(m.SendShip, flag)
     for c in playable(state, p):
         if can_load(state, p, c, state.book.contracts[c].transport):
             for d in k["contract_durations"]:
-                yield shared(PlayContract, c, d)
+                yield m.shared(m.PlayContract, c, d)
 
 
-def sail_targets(state: State, p: str, card: str, *, first: bool = False) -> list[Sail]:
+def sail_targets(state: State, p: str, card: str, *, first: bool = False) -> list[m.Sail]:
     """Where the ship may go (only whether it may go anywhere, with ``first``)."""
     book = state.book
     fee = placement_fee(state, card)
@@ -103,7 +97,7 @@ def sail_targets(state: State, p: str, card: str, *, first: bool = False) -> lis
     flagship = book.is_flagship(card)
     transports = state.k["flagship_transport"] if flagship else (book.ships[card].transport,)
     in_common = state.options["expedition_colour"] == "shared"
-    out: list[Sail] = []
+    out: list[m.Sail] = []
     for exp, used in state.load.items():
         info = book.expeditions[exp]
         room = info.limit - used
@@ -113,9 +107,9 @@ def sail_targets(state: State, p: str, card: str, *, first: bool = False) -> lis
         if not flagship:
             own = book.ships[card].colour
             if wanted is None or wanted == own:
-                out.append(shared(Sail, exp))
+                out.append(m.shared(m.Sail, exp))
             elif wilds:
-                out.append(shared(Sail, exp, None, None, True))
+                out.append(m.shared(m.Sail, exp, None, None, True))
             if first and out:
                 return out
             continue
@@ -123,7 +117,7 @@ def sail_targets(state: State, p: str, card: str, *, first: bool = False) -> lis
             if t > room:
                 break
             for colour, wild in flagship_colours(state, card, wanted, wilds):
-                out.append(shared(Sail, exp, t, colour, wild))
+                out.append(m.shared(m.Sail, exp, t, colour, wild))
         if first and out:
             return out
     return out
@@ -297,7 +291,7 @@ def full_plan(state, p, contract, need, wild_used, spent, skip, flag) -> bool | 
     return None
 
 
-def assign_moves(state: State, v: Voyage) -> list[Assign]:
+def assign_moves(state: State, v: Voyage) -> list[m.Assign]:
     p = state.player
     need = state.book.contracts[v.contract].transport - v.loaded
     out = []
@@ -313,5 +307,5 @@ def assign_moves(state: State, v: Voyage) -> list[Assign]:
         if rest and (load_plan(state, p, v.contract, rest, 1 if wild else 0, fee, c) is None):
             continue
         flagship = state.book.is_flagship(c)
-        out.append(Assign(c, t if flagship else None, colour, wild))
+        out.append(m.Assign(c, t if flagship else None, colour, wild))
     return out

@@ -5,8 +5,9 @@ and a card turned over from the draw piles in its place, a scoring card among th
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
+from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import (
     begin,
     count_cards,
@@ -18,7 +19,6 @@ from portolan.checker.games.age_of_discovery.actions.common import (
     reserved_by_other,
 )
 from portolan.checker.games.age_of_discovery.actions.tasks import TurningOver, first_pile
-from portolan.checker.games.age_of_discovery.moves import Buy, TurnOver
 from portolan.checker.games.age_of_discovery.sections import (
     ACTION_CARDS,
     FINAL_SCORING,
@@ -30,7 +30,7 @@ from portolan.checker.games.age_of_discovery.setup import ship_reveal_problem
 from portolan.checker.games.age_of_discovery.state import BUY, FILLING, PURCHASE, ROW_WORDS, State
 
 
-def buy_space(state: State, move: Buy) -> tuple[int | None, Illegal | None]:
+def buy_space(state: State, move: m.Buy) -> tuple[int | None, Illegal | None]:
     p = state.player
     if move.space is not None:
         s = move.space - 1
@@ -65,7 +65,7 @@ def buy_space(state: State, move: Buy) -> tuple[int | None, Illegal | None]:
     return free[0], None
 
 
-def check_buy(state: State, move: Buy) -> Illegal | None:
+def check_buy(state: State, move: m.Buy) -> Illegal | None:
     problem = gate(state, BUY)
     if problem:
         return problem
@@ -84,7 +84,8 @@ def check_buy(state: State, move: Buy) -> Illegal | None:
     return None
 
 
-def buy(state: State, move: Buy) -> list[str]:
+@answers(m.Buy, check_buy)
+def buy(state: State, move: m.Buy) -> list[str]:
     p = state.player
     in_block(state, "buy")
     begin(state, BUY)
@@ -119,7 +120,7 @@ def buy(state: State, move: Buy) -> list[str]:
     return events
 
 
-def check_turn_over(state: State, move: TurnOver) -> Illegal | None:
+def check_turn_over(state: State, move: m.TurnOver) -> Illegal | None:
     i = first_pile(state)
     n = state.piles[i]
     if move.pile is not None and move.pile != i + 1:
@@ -157,7 +158,8 @@ def check_turn_over(state: State, move: TurnOver) -> Illegal | None:
     return None
 
 
-def turn_over(state: State, move: TurnOver) -> list[str]:
+@answers(m.TurnOver, check_turn_over)
+def turn_over(state: State, move: m.TurnOver) -> list[str]:
     i = first_pile(state)
     state.piles[i] -= 1
     card = move.card

@@ -3,10 +3,10 @@ face-up contract, that no other player may take until the end of the owner's nex
 
 from __future__ import annotations
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
+from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import in_block, reserved_at
-from portolan.checker.games.age_of_discovery.moves import Reserve
 from portolan.checker.games.age_of_discovery.sections import ACTION_CARDS
 from portolan.checker.games.age_of_discovery.state import (
     CONTRACTS,
@@ -19,7 +19,7 @@ from portolan.checker.games.age_of_discovery.state import (
 )
 
 
-def reserve_spot(state: State, move: Reserve) -> tuple[tuple[str, int] | None, Illegal | None]:
+def reserve_spot(state: State, move: m.Reserve) -> tuple[tuple[str, int] | None, Illegal | None]:
     rows = (
         (PURCHASE, state.purchase),
         (FILLING, state.filling),
@@ -60,7 +60,7 @@ def reserve_spot(state: State, move: Reserve) -> tuple[tuple[str, int] | None, I
     return free[0], None
 
 
-def check_reserve(state: State, move: Reserve) -> Illegal | None:
+def check_reserve(state: State, move: m.Reserve) -> Illegal | None:
     p = state.player
     name = state.book.reservation
     if not state.action_cards[p].get(name):
@@ -74,7 +74,8 @@ def check_reserve(state: State, move: Reserve) -> Illegal | None:
     return None
 
 
-def reserve(state: State, move: Reserve) -> list[str]:
+@answers(m.Reserve, check_reserve)
+def reserve(state: State, move: m.Reserve) -> list[str]:
     p = state.player
     in_block(state, "reserve")
     (row, space), _ = reserve_spot(state, move)

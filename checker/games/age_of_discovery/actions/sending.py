@@ -6,8 +6,9 @@ of its two colours (§2.1)."""
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
+from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import (
     begin,
     count_coins,
@@ -20,7 +21,6 @@ from portolan.checker.games.age_of_discovery.actions.common import (
     placement_fee,
 )
 from portolan.checker.games.age_of_discovery.actions.tasks import Loading, Sailing
-from portolan.checker.games.age_of_discovery.moves import Assign, PlayContract, Sail, SendShip
 from portolan.checker.games.age_of_discovery.sections import (
     ACTION_CARDS,
     EXPEDITIONS,
@@ -65,11 +65,12 @@ def _flagship_at(state: State, card: str) -> str:
     return "on a trade voyage"
 
 
-def check_send_ship(state: State, move: SendShip) -> Illegal | None:
+def check_send_ship(state: State, move: m.SendShip) -> Illegal | None:
     return gate(state, SEND) or owns_ship(state, state.player, move.card)
 
 
-def send_ship(state: State, move: SendShip) -> list[str]:
+@answers(m.SendShip, check_send_ship)
+def send_ship(state: State, move: m.SendShip) -> list[str]:
     p = state.player
     in_block(state, "send")
     begin(state, SEND)
@@ -148,7 +149,7 @@ def sailing_colour(
     return given or (printed if printed in colours else colours[0]), True, None
 
 
-def check_sail(state: State, move: Sail) -> Illegal | None:
+def check_sail(state: State, move: m.Sail) -> Illegal | None:
     p = state.player
     card = turn.top(state).card
     info = state.book.expeditions[move.expedition]
@@ -216,7 +217,8 @@ def play_wild(state: State) -> None:
     put(state.boxed, name)
 
 
-def sail(state: State, move: Sail) -> list[str]:
+@answers(m.Sail, check_sail)
+def sail(state: State, move: m.Sail) -> list[str]:
     p = state.player
     card = turn.top(state).card
     info = state.book.expeditions[move.expedition]
@@ -251,7 +253,7 @@ def sail(state: State, move: Sail) -> list[str]:
 
 
 # -- Trade contracts (§4.4.2) -------------------------------------------------------------------
-def check_play_contract(state: State, move: PlayContract) -> Illegal | None:
+def check_play_contract(state: State, move: m.PlayContract) -> Illegal | None:
     problem = gate(state, SEND)
     if problem:
         return problem
@@ -269,7 +271,8 @@ def check_play_contract(state: State, move: PlayContract) -> Illegal | None:
     return None
 
 
-def play_contract(state: State, move: PlayContract) -> list[str]:
+@answers(m.PlayContract, check_play_contract)
+def play_contract(state: State, move: m.PlayContract) -> list[str]:
     p = state.player
     in_block(state, "send")
     begin(state, SEND)
@@ -292,7 +295,7 @@ def play_contract(state: State, move: PlayContract) -> list[str]:
     ]
 
 
-def check_assign(state: State, move: Assign) -> Illegal | None:
+def check_assign(state: State, move: m.Assign) -> Illegal | None:
     p = state.player
     v: Voyage = turn.top(state).voyage
     info = state.book.contracts[v.contract]
@@ -323,7 +326,8 @@ def check_assign(state: State, move: Assign) -> Illegal | None:
     return fee_problem(state, move.card, TRADE_CONTRACTS)
 
 
-def assign(state: State, move: Assign) -> list[str]:
+@answers(m.Assign, check_assign)
+def assign(state: State, move: m.Assign) -> list[str]:
     p = state.player
     v: Voyage = turn.top(state).voyage
     info = state.book.contracts[v.contract]

@@ -9,16 +9,8 @@ from typing import Any
 
 from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.core.turn import Task
+from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.loading import assign_moves, sail_targets
-from portolan.checker.games.age_of_discovery.moves import (
-    Assign,
-    ContractDrawn,
-    KeepSecret,
-    RowContract,
-    Sail,
-    TurnOver,
-    shared,
-)
 from portolan.checker.games.age_of_discovery.sections import (
     ACCEPT_CONTRACT,
     EXPEDITIONS,
@@ -27,7 +19,7 @@ from portolan.checker.games.age_of_discovery.sections import (
 )
 from portolan.checker.games.age_of_discovery.state import ROW_WORDS, UNNAMED, State, Voyage
 
-UNNAMED_CONTRACT = RowContract(UNNAMED)
+UNNAMED_CONTRACT = m.RowContract(UNNAMED)
 
 
 def first_pile(state: State) -> int | None:
@@ -41,19 +33,16 @@ class TurningOver(Task):
 
     row: str
     space: int
+    asks = ("Purchase", "chance", (m.TurnOver,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            "Purchase",
-            "chance",
-            (TurnOver,),
-            f"which card was turned over from the draw piles for the {ROW_WORDS[self.row]}",
-            missing=lambda: Illegal(
-                PURCHASE_SHIPS,
-                f"name the card turned over from pile {first_pile(state) + 1} for space "
-                f"{self.space + 1} of the {ROW_WORDS[self.row]} (Ship: New card)",
-            ),
+    def prompt(self, state: State) -> str:
+        return f"which card was turned over from the draw piles for the {ROW_WORDS[self.row]}"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(
+            PURCHASE_SHIPS,
+            f"name the card turned over from pile {first_pile(state) + 1} for space "
+            f"{self.space + 1} of the {ROW_WORDS[self.row]} (Ship: New card)",
         )
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
@@ -62,9 +51,9 @@ class TurningOver(Task):
         scoring = state.scoring_in[i]
         ships = state.piles[i] - (1 if scoring else 0)
         unseen = sum(state.unseen.values())
-        out = [(TurnOver(c), ships * n) for c, n in state.unseen.items() if ships]
+        out = [(m.TurnOver(c), ships * n) for c, n in state.unseen.items() if ships]
         if scoring:
-            out.append((TurnOver(scoring), max(unseen, 1)))
+            out.append((m.TurnOver(scoring), max(unseen, 1)))
         return out
 
 
@@ -73,20 +62,17 @@ class ReplacingContract(Task):
     """The contract turned face up in the row space of the one just taken."""
 
     space: int
+    asks = ("Contract", "chance", (m.RowContract,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            "Contract",
-            "chance",
-            (RowContract,),
-            "which contract was turned face up in its place",
-            # a log may leave it unnamed (contract: Card): it is named when someone takes it
-            default=UNNAMED_CONTRACT,
-        )
+    def prompt(self, state: State) -> str:
+        return "which contract was turned face up in its place"
+
+    def default(self, state: State) -> m.RowContract:
+        # a log may leave it unnamed (contract: Card): it is named when someone takes it
+        return UNNAMED_CONTRACT
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
-        return [(RowContract(c), 1) for c in state.contract_deck]
+        return [(m.RowContract(c), 1) for c in state.contract_deck]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,16 +84,16 @@ class DrawingBlind(Task):
             state.player,
             "Contract",
             "chance",
-            (ContractDrawn, KeepSecret),
+            (m.ContractDrawn, m.KeepSecret),
             "which contract was drawn from the draw deck",
             missing=lambda: Illegal(
                 ACCEPT_CONTRACT, "name the contract drawn from the deck (or write hidden)"
             ),
-            secret=shared(KeepSecret, state.player, "contract"),
+            secret=m.shared(m.KeepSecret, state.player, "contract"),
         )
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
-        return [(ContractDrawn(c), 1) for c in state.contract_deck]
+        return [(m.ContractDrawn(c), 1) for c in state.contract_deck]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,16 +101,13 @@ class Sailing(Task):
     """The expedition the ship just sent sails to."""
 
     card: str
+    asks = ("Send", "choice", (m.Sail,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            "Send",
-            "choice",
-            (Sail,),
-            f"the expedition {self.card} sails to",
-            missing=lambda: Illegal(EXPEDITIONS, f"say which expedition {self.card} joins"),
-        )
+    def prompt(self, state: State) -> str:
+        return f"the expedition {self.card} sails to"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(EXPEDITIONS, f"say which expedition {self.card} joins")
 
     def choices(self, state: State) -> list[Any]:
         return sail_targets(state, state.player, self.card)
@@ -135,20 +118,17 @@ class Loading(Task):
     """The ships assigned to a trade contract played, until its transport is met."""
 
     voyage: Voyage
+    asks = ("Send", "choice", (m.Assign,))
 
-    def decision(self, state: State) -> Decision:
+    def prompt(self, state: State) -> str:
+        return f"a ship for {self.voyage.contract}"
+
+    def missing(self, state: State) -> Illegal:
         v = self.voyage
-        return Decision(
-            state.player,
-            "Send",
-            "choice",
-            (Assign,),
-            f"a ship for {v.contract}",
-            missing=lambda: Illegal(
-                TRADE_CONTRACTS,
-                f"{v.contract} needs exactly {state.book.contracts[v.contract].transport} "
-                f"transport: the ships assigned carry {v.loaded}",
-            ),
+        return Illegal(
+            TRADE_CONTRACTS,
+            f"{v.contract} needs exactly {state.book.contracts[v.contract].transport} "
+            f"transport: the ships assigned carry {v.loaded}",
         )
 
     def choices(self, state: State) -> list[Any]:

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put
+from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery.actions.common import (
     begin,
     gate,
@@ -13,7 +14,6 @@ from portolan.checker.games.age_of_discovery.actions.common import (
     reserved_card,
     return_ships,
 )
-from portolan.checker.games.age_of_discovery.moves import EndTurn, StartTurn, TakeCoins
 from portolan.checker.games.age_of_discovery.scoring import expedition_points
 from portolan.checker.games.age_of_discovery.sections import TAKE_COINS
 from portolan.checker.games.age_of_discovery.state import (
@@ -27,7 +27,8 @@ from portolan.checker.games.age_of_discovery.state import (
 )
 
 
-def begin_turn(state: State, move: StartTurn) -> list[str]:
+@answers(m.StartTurn)
+def begin_turn(state: State, move: m.StartTurn) -> list[str]:
     """§4.0 Note: the tokens on the player's contracts move one box; finished voyages pay."""
     state.turn += 1
     state.used = []
@@ -61,7 +62,8 @@ def complete_voyage(state: State, v: Voyage) -> list[str]:
     ]
 
 
-def end_turn(state: State, move: EndTurn) -> list[str]:
+@answers(m.EndTurn)
+def end_turn(state: State, move: m.EndTurn) -> list[str]:
     p = state.player
     events = []
     for r in [r for r in state.reservations if r.player == p and r.placed < state.turn]:
@@ -78,7 +80,7 @@ def end_turn(state: State, move: EndTurn) -> list[str]:
 
 
 # -- Take 2 coins (§4.1) ------------------------------------------------------------------------
-def check_take_coins(state: State, move: TakeCoins) -> Illegal | None:
+def check_take_coins(state: State, move: m.TakeCoins) -> Illegal | None:
     problem = gate(state, COINS)
     if problem:
         return problem
@@ -87,7 +89,8 @@ def check_take_coins(state: State, move: TakeCoins) -> Illegal | None:
     return None
 
 
-def take_coins(state: State, move: TakeCoins) -> list[str]:
+@answers(m.TakeCoins, check_take_coins)
+def take_coins(state: State, move: m.TakeCoins) -> list[str]:
     in_block(state, "coins")
     begin(state, COINS)
     got = pay_out(state, state.player, state.k["take_coins"])

@@ -9,37 +9,24 @@ from typing import Any
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import losses
 from portolan.checker.games.age_of_exploration.actions.engine import (
+    auto,
     chance,
     choice,
-    effect,
     roll_weights,
 )
 from portolan.checker.games.age_of_exploration.actions.ratings import holds, label, target
-from portolan.checker.games.age_of_exploration.moves import Draw, Or, Roll, Stance
 from portolan.checker.games.age_of_exploration.sections import (
     DRAW,
     INSTRUCTIONS,
     KEY_CONCEPTS,
 )
 from portolan.checker.games.age_of_exploration.state import RAFT, SHIP, State
-from portolan.model.instructions import (
-    Check,
-    Choice,
-    CivMove,
-    Damage,
-    Discover,
-    Flag,
-    GainItems,
-    If,
-    Lose,
-    Mark,
-    Progress,
-    Storm,
-)
+from portolan.model import instructions as ins
 
 EXPLORE, STAY, RAFTS = "explore", "stay", "rafts"
 DECK_OF = {"sea": "sea", "coast": "sea", "nwp": "sea", "river": "sea"}
@@ -90,7 +77,7 @@ def start_draw(state: State, stance: str) -> list[str]:
         now.draws = "land"  # moored off-shore (Landfall)
     if now.draws == "none":
         if e.space in book.straits:
-            step = Check(rating="navigation")
+            step = ins.Check(rating="navigation")
             push(
                 state,
                 tk.RollCheck(
@@ -107,7 +94,7 @@ def start_draw(state: State, stance: str) -> list[str]:
     return []
 
 
-@effect(tk.StraitPassed)
+@auto(tk.StraitPassed)
 def strait_passed(state: State) -> list[str]:
     state.now.strait = True
     state.now.progress = 1
@@ -118,32 +105,25 @@ def strait_passed(state: State) -> list[str]:
 def decide_stance(state: State, t: tk.ChooseStance):
     opts = stance_options(state)
     what = "leave (draw a card) or stay" if STAY in opts else "explore the river or work on rafts"
-    return choice(state.player, "Card", (Stance,), what)
+    return choice(state.player, "Card", (m.Stance,), what)
 
 
 def stance_moves(state: State, t: tk.ChooseStance) -> list:
-    return [Stance(s) for s in stance_options(state)]
+    return [m.Stance(s) for s in stance_options(state)]
 
 
-def check_stance(state: State, t: tk.ChooseStance, move: Stance) -> Illegal | None:
+def check_stance(state: State, t: tk.ChooseStance, move: m.Stance) -> Illegal | None:
     if move.what not in stance_options(state):
         return Illegal(DRAW, f"'{move.what}' is not possible here")
     return None
 
 
-def answer_stance(state: State, t: tk.ChooseStance, move: Stance) -> list[str]:
+def answer_stance(state: State, t: tk.ChooseStance, move: m.Stance) -> list[str]:
     state.tasks.pop()
     return start_draw(state, move.what)
 
 
-tk.register(
-    tk.ChooseStance,
-    auto=begin,
-    decide=decide_stance,
-    options=stance_moves,
-    check=check_stance,
-    answer=answer_stance,
-)
+tk.register(tk.ChooseStance, begin, decide_stance, stance_moves, check_stance, answer_stance)
 
 
 # -- the card drawn -----------------------------------------------------------------------------
@@ -161,14 +141,16 @@ def draw_auto(state: State, t: tk.DrawCard) -> list[str] | None:
 
 def decide_draw(state: State, t: tk.DrawCard):
     deck = t.deck
-    return chance(state.player, "Card", (Draw,), f"the number of the {DECK_WORDS[deck]} card drawn")
+    return chance(
+        state.player, "Card", (m.Draw,), f"the number of the {DECK_WORDS[deck]} card drawn"
+    )
 
 
 def draw_outcomes(state: State, t: tk.DrawCard) -> list:
-    return [(Draw(n), 1) for n in state.decks[t.deck]]
+    return [(m.Draw(n), 1) for n in state.decks[t.deck]]
 
 
-def check_draw(state: State, t: tk.DrawCard, move: Draw) -> Illegal | None:
+def check_draw(state: State, t: tk.DrawCard, move: m.Draw) -> Illegal | None:
     deck = t.deck
     if move.number in state.decks[deck]:
         return None
@@ -177,7 +159,7 @@ def check_draw(state: State, t: tk.DrawCard, move: Draw) -> Illegal | None:
     return Illegal(DRAW, f"card {move.number} cannot be drawn: it is {state.where_is(move.number)}")
 
 
-def answer_draw(state: State, t: tk.DrawCard, move: Draw) -> list[str]:
+def answer_draw(state: State, t: tk.DrawCard, move: m.Draw) -> list[str]:
     state.tasks.pop()
     state.decks[t.deck].remove(move.number)
     now = state.now
@@ -187,16 +169,10 @@ def answer_draw(state: State, t: tk.DrawCard, move: Draw) -> list[str]:
     return [f"draws {state.book.titles[move.number]} ({now.draws} portion)"]
 
 
-tk.register(
-    tk.DrawCard,
-    auto=draw_auto,
-    decide=decide_draw,
-    options=draw_outcomes,
-    check=check_draw,
-    answer=answer_draw,
-)
+tk.register(tk.DrawCard, draw_auto, decide_draw, draw_outcomes, check_draw, answer_draw)
 
 
+@auto(tk.TurnInCard)
 def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
     """After the instructions: the card is turned in (and the deck reshuffled if it says so),
     then any Discovery or Rumors of Gold is resolved (Draw and resolve an exploration card)."""
@@ -219,10 +195,8 @@ def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
     return events
 
 
-tk.register(tk.TurnInCard, auto=turn_in_card)
-
-
 # -- instructions -------------------------------------------------------------------------------
+@auto(tk.Instructions)
 def steps(state: State, t: tk.Instructions) -> list[str]:
     """Carry out the next instruction of a sequence (Choices and Sequences)."""
     state.tasks.pop()
@@ -234,13 +208,10 @@ def steps(state: State, t: tk.Instructions) -> list[str]:
     return execute(state, seq[i])
 
 
-tk.register(tk.Instructions, auto=steps)
-
-
 def execute(state: State, step: Any) -> list[str]:
     e = state.exp[state.player]
     now = state.now
-    if isinstance(step, Progress):
+    if isinstance(step, ins.Progress):
         n = step.by_ship.get(e.ship_type, step.n) if step.by_ship and e.mode == SHIP else step.n
         if now.entering:
             if n == 0:
@@ -250,36 +221,36 @@ def execute(state: State, step: Any) -> list[str]:
         return [
             f"Progress {n}" + (" (except into the Capital)" if step.capital == "except" else "")
         ]
-    if isinstance(step, Check):
+    if isinstance(step, ins.Check):
         return start_check(state, step)
-    if isinstance(step, Choice):
+    if isinstance(step, ins.Choice):
         push(state, tk.ChooseOr(step))
         return []
-    if isinstance(step, If):
+    if isinstance(step, ins.If):
         branch = step.then if holds(state, e, step.condition) else step.otherwise
         if branch:
             push(state, tk.Instructions(tuple(branch), 0))
         return []
-    if isinstance(step, GainItems):
+    if isinstance(step, ins.GainItems):
         return losses.gain(state, e, step.items)
-    if isinstance(step, Lose):
+    if isinstance(step, ins.Lose):
         push(state, *[tk.TakeLoss(tuple(step.what), step.cause)] * step.n)
         return []
-    if isinstance(step, Damage):
+    if isinstance(step, ins.Damage):
         push(state, *[tk.ShipDamage(False)] * step.n)
         return []
-    if isinstance(step, Storm):
+    if isinstance(step, ins.Storm):
         push(state, tk.Instructions(tuple(state.book.storm(step.mod)), 0))
         return ["a Storm"]
-    if isinstance(step, Discover):
+    if isinstance(step, ins.Discover):
         e.teredos = True
         now.teredos = True
         return ["Teredos discovered"]
-    if isinstance(step, Mark):
+    if isinstance(step, ins.Mark):
         return civ.mark(state, e, step.chit, step.verb == "mark")
-    if isinstance(step, CivMove):
+    if isinstance(step, ins.CivMove):
         return civ.move_track(state, e, step.verb, step.n)
-    if isinstance(step, Flag):
+    if isinstance(step, ins.Flag):
         return flag(state, e, step.verb)
     raise AssertionError(f"unknown instruction {step!r}")
 
@@ -308,50 +279,32 @@ def flag(state: State, e, verb: str) -> list[str]:
     return ["no effect"]
 
 
-def start_check(state: State, step: Check) -> list[str]:
-    e = state.exp[state.player]
-    if step.rating in ("combat", "battle"):
-        pa = target(state, e, Check(rating="personal-arms"))
-        bonus = state.k["leader_combat_strength"]
-        push(
-            state,
-            tk.RollCheck(
-                pa,
-                "Personal Arms (the Leader's combat strength)",
-                (tk.CombatCheck(step, bonus),),
-                (tk.CombatCheck(step, 0),),
-            ),
-        )
-        return []
-    push(
-        state,
-        tk.RollCheck(
-            target(state, e, step),
-            label(step),
-            (tk.Instructions(tuple(step.success), 0),),
-            (tk.Instructions(tuple(step.failure), 0),),
-        ),
-    )
+def start_check(state: State, step: ins.Check) -> list[str]:
+    """A check of the card; a Combat check first rolls the Leader's Personal Arms for his
+    combat strength (Combat)."""
+    if step.rating not in ("combat", "battle"):
+        return roll_for(state, step)
+    pa = target(state, state.exp[state.player], ins.Check(rating="personal-arms"))
+    bonus = state.k["leader_combat_strength"]
+    what = "Personal Arms (the Leader's combat strength)"
+    push(state, tk.RollCheck(pa, what, (tk.CombatCheck(step, bonus),), (tk.CombatCheck(step, 0),)))
     return []
 
 
+@auto(tk.CombatCheck)
 def combat_check(state: State, t: tk.CombatCheck) -> list[str]:
     state.tasks.pop()
-    step, leader = t.step, t.bonus
-    e = state.exp[state.player]
-    push(
-        state,
-        tk.RollCheck(
-            target(state, e, step, leader),
-            label(step) + f" (Leader {leader})",
-            (tk.Instructions(tuple(step.success), 0),),
-            (tk.Instructions(tuple(step.failure), 0),),
-        ),
-    )
+    return roll_for(state, t.step, t.bonus)
+
+
+def roll_for(state: State, step: ins.Check, leader: int | None = None) -> list[str]:
+    """The roll of a check, its success and failure instructions to follow (``leader``: the
+    Leader's combat strength in a Combat check)."""
+    what = label(step) if leader is None else label(step) + f" (Leader {leader})"
+    n = target(state, state.exp[state.player], step, leader or 0)
+    then = (tk.Instructions(tuple(step.success), 0),), (tk.Instructions(tuple(step.failure), 0),)
+    push(state, tk.RollCheck(n, what, *then))
     return []
-
-
-tk.register(tk.CombatCheck, auto=combat_check)
 
 
 # -- the dice -----------------------------------------------------------------------------------
@@ -359,16 +312,16 @@ def decide_roll(state: State, t: tk.RollCheck):
     dice = t.dice
     what = "the die" if dice == 1 else "the dice"
     return chance(
-        state.player, "Check", (Roll,), f"{what} for {t.what} (success at {t.target} or less)"
+        state.player, "Check", (m.Roll,), f"{what} for {t.what} (success at {t.target} or less)"
     )
 
 
 def roll_outcomes(state: State, t: tk.RollCheck) -> list:
     dice = t.dice
-    return [(Roll(n, n <= t.target), w) for n, w in roll_weights(dice)]
+    return [(m.Roll(n, n <= t.target), w) for n, w in roll_weights(dice)]
 
 
-def check_roll(state: State, t: tk.RollCheck, move: Roll) -> Illegal | None:
+def check_roll(state: State, t: tk.RollCheck, move: m.Roll) -> Illegal | None:
     dice = t.dice
     low, high = (1, 6) if dice == 1 else (2, 12)
     if not low <= move.total <= high:
@@ -376,27 +329,23 @@ def check_roll(state: State, t: tk.RollCheck, move: Roll) -> Illegal | None:
     ok = move.total <= t.target
     if move.claim is not None and move.claim != ok:
         said, truth = ("success", "fails") if move.claim else ("failure", "succeeds")
-        return Illegal(
-            KEY_CONCEPTS,
-            f"the log says {said}, but {move.total} {truth} against {t.what} at {t.target}",
-        )
+        why = f"the log says {said}, but {move.total} {truth} against {t.what} at {t.target}"
+        return Illegal(KEY_CONCEPTS, why)
     return None
 
 
-def answer_roll(state: State, t: tk.RollCheck, move: Roll) -> list[str]:
+def answer_roll(state: State, t: tk.RollCheck, move: m.Roll) -> list[str]:
     state.tasks.pop()
     ok = move.total <= t.target
     push(state, *(t.success if ok else t.failure))
     return [f"{t.what}: {move.total} against {t.target}, {'success' if ok else 'failure'}"]
 
 
-tk.register(
-    tk.RollCheck, decide=decide_roll, options=roll_outcomes, check=check_roll, answer=answer_roll
-)
+tk.register(tk.RollCheck, None, decide_roll, roll_outcomes, check_roll, answer_roll)
 
 
 # -- OR -----------------------------------------------------------------------------------------
-def open_options(state: State, step: Choice) -> list[int]:
+def open_options(state: State, step: ins.Choice) -> list[int]:
     """The options the player may follow: not one whose only effect is losing a counter the
     expedition does not have, unless every option is such (docs/rules)."""
     e = state.exp[state.player]
@@ -405,36 +354,34 @@ def open_options(state: State, step: Choice) -> list[int]:
 
 
 def empty_loss(e, option: list) -> bool:
-    if len(option) != 1 or not isinstance(option[0], Lose):
+    if len(option) != 1 or not isinstance(option[0], ins.Lose):
         return False
     return all(w not in ("men", "Provision (men)") and not e.items.get(w) for w in option[0].what)
 
 
 def decide_or(state: State, t: tk.ChooseOr):
     n = len(t.step.options)
-    return choice(state.player, "Card", (Or,), f"one of the card's {n} options (OR)")
+    return choice(state.player, "Card", (m.Or,), f"one of the card's {n} options (OR)")
 
 
 def or_moves(state: State, t: tk.ChooseOr) -> list:
-    return [Or(k) for k in open_options(state, t.step)]
+    return [m.Or(k) for k in open_options(state, t.step)]
 
 
-def check_or(state: State, t: tk.ChooseOr, move: Or) -> Illegal | None:
+def check_or(state: State, t: tk.ChooseOr, move: m.Or) -> Illegal | None:
     n = len(t.step.options)
     if not 1 <= move.option <= n:
         return Illegal(INSTRUCTIONS, f"the card offers {n} options, not an option {move.option}")
     if move.option not in open_options(state, t.step):
-        return Illegal(
-            INSTRUCTIONS,
-            f"option {move.option} only loses a counter the expedition does not have",
-        )
+        why = f"option {move.option} only loses a counter the expedition does not have"
+        return Illegal(INSTRUCTIONS, why)
     return None
 
 
-def answer_or(state: State, t: tk.ChooseOr, move: Or) -> list[str]:
+def answer_or(state: State, t: tk.ChooseOr, move: m.Or) -> list[str]:
     state.tasks.pop()
     push(state, tk.Instructions(tuple(t.step.options[move.option - 1]), 0))
     return [f"follows option {move.option}"]
 
 
-tk.register(tk.ChooseOr, decide=decide_or, options=or_moves, check=check_or, answer=answer_or)
+tk.register(tk.ChooseOr, None, decide_or, or_moves, check_or, answer_or)

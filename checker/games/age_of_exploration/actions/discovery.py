@@ -8,10 +8,10 @@ from collections import deque
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions.engine import choice
-from portolan.checker.games.age_of_exploration.book import GOODS
-from portolan.checker.games.age_of_exploration.moves import Find, Rumor
+from portolan.checker.games.age_of_exploration.actions.engine import ask
+from portolan.checker.games.age_of_exploration.book import GOODS, distances
 from portolan.checker.games.age_of_exploration.sections import DISCOVERIES, RUMORS
 from portolan.checker.games.age_of_exploration.state import Expedition, State
 
@@ -62,26 +62,20 @@ def make(state: State, e: Expedition, index: int) -> list[str]:
     return [f"discovers {d.label} (a Ⓓ chit)"]
 
 
-def decide_find(state: State, t: tk.Discover):
-    return choice(state.player, "Discovery", (Find,), "the discovery made (one per Ⓓ)")
-
-
 def find_moves(state: State, t: tk.Discover) -> list:
     labels = dict.fromkeys(label for _, label in potentials(state, state.exp[state.player]))
-    return [Find(label) for label in labels]
+    return [m.Find(label) for label in labels]
 
 
-def check_find(state: State, t: tk.Discover, move: Find) -> Illegal | None:
+def check_find(state: State, t: tk.Discover, move: m.Find) -> Illegal | None:
     labels = [label for _, label in potentials(state, state.exp[state.player])]
     if move.label not in labels:
-        return Illegal(
-            DISCOVERIES,
-            f"'{move.label}' cannot be discovered here (possible: {', '.join(labels)})",
-        )
+        why = f"'{move.label}' cannot be discovered here (possible: {', '.join(labels)})"
+        return Illegal(DISCOVERIES, why)
     return None
 
 
-def answer_find(state: State, t: tk.Discover, move: Find) -> list[str]:
+def answer_find(state: State, t: tk.Discover, move: m.Find) -> list[str]:
     state.tasks.pop()
     e = state.exp[state.player]
     index = next(i for i, label in potentials(state, e) if label == move.label)
@@ -90,11 +84,11 @@ def answer_find(state: State, t: tk.Discover, move: Find) -> list[str]:
 
 tk.register(
     tk.Discover,
-    auto=discover_auto,
-    decide=decide_find,
-    options=find_moves,
-    check=check_find,
-    answer=answer_find,
+    discover_auto,
+    ask("Discovery", (m.Find,), "the discovery made (one per Ⓓ)"),
+    find_moves,
+    check_find,
+    answer_find,
 )
 
 
@@ -178,19 +172,10 @@ def rumor_auto(state: State, t: tk.RumorsOfGold) -> list[str] | None:
 
 def rumor_targets_all(state: State, e: Expedition) -> set[str]:
     """Every connected land space (for 'already face up in such a space')."""
-    book = state.book
-    seen = {e.space}
-    todo = [e.space]
-    while todo:
-        s = todo.pop()
-        for t in book.neigh[s]:
-            if t not in seen and book.kind[t] in ("land", "base"):
-                seen.add(t)
-                todo.append(t)
-    return seen
+    return set(distances([e.space], lambda s: state.book.along(s, ("land", "base"))))
 
 
-def check_rumor(state: State, t: tk.RumorsOfGold, move: Rumor) -> Illegal | None:
+def check_rumor(state: State, t: tk.RumorsOfGold, move: m.Rumor) -> Illegal | None:
     targets = rumor_targets(state, state.exp[state.player])
     if move.space not in targets:
         return Illegal(
@@ -201,7 +186,7 @@ def check_rumor(state: State, t: tk.RumorsOfGold, move: Rumor) -> Illegal | None
     return None
 
 
-def answer_rumor(state: State, t: tk.RumorsOfGold, move: Rumor) -> list[str]:
+def answer_rumor(state: State, t: tk.RumorsOfGold, move: m.Rumor) -> list[str]:
     state.tasks.pop()
     state.rumors[state.player] = (move.space, True)
     return [f"Rumors of Gold in {move.space}: visit it before any status change"]
@@ -209,11 +194,11 @@ def answer_rumor(state: State, t: tk.RumorsOfGold, move: Rumor) -> list[str]:
 
 tk.register(
     tk.RumorsOfGold,
-    auto=rumor_auto,
-    decide=lambda s, t: choice(s.player, "Discovery", (Rumor,), "where the Rumors of Gold go"),
-    options=lambda s, t: [Rumor(x) for x in rumor_targets(s, s.exp[s.player])],
-    check=check_rumor,
-    answer=answer_rumor,
+    rumor_auto,
+    ask("Discovery", (m.Rumor,), "where the Rumors of Gold go"),
+    lambda s, t: [m.Rumor(x) for x in rumor_targets(s, s.exp[s.player])],
+    check_rumor,
+    answer_rumor,
 )
 
 

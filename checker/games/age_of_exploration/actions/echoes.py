@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from portolan.checker.core.game import Illegal
-from portolan.checker.games.age_of_exploration.moves import Drop, Keep, Lose
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration.sections import LOSSES, SWITCHING, SWITCHING_LEADERS
 from portolan.checker.games.age_of_exploration.state import State
 
 # The kind of each echo -> the move that writes it.
-MOVE_OF = {"lose": Lose, "aboard": Drop, "switch": Keep}
+MOVE_OF = {"lose": m.Lose, "aboard": m.Drop, "switch": m.Keep}
 NOT_MEN = ("Missionary", "Pilot", "Interpreter", "Native Guide")
 
 

@@ -6,17 +6,10 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions.engine import choice, effect
+from portolan.checker.games.age_of_exploration.actions.engine import ask, auto, choice
 from portolan.checker.games.age_of_exploration.actions.ratings import navigation
-from portolan.checker.games.age_of_exploration.moves import (
-    END_TURN,
-    Abort,
-    DeclareReturn,
-    EndTurn,
-    Return,
-    StartTurn,
-)
 from portolan.checker.games.age_of_exploration.sections import END_OF_TURN, EXPLORATION_TURNS
 from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State, Turn
 
@@ -32,6 +25,7 @@ TURN = (
 
 
 # -- turns --------------------------------------------------------------------------------------
+@auto(tk.NextPlayer)
 def next_player(state: State, t: tk.NextPlayer) -> list[str]:
     state.tasks.pop()
     state.current = (state.current + 1) % len(state.players)
@@ -45,15 +39,12 @@ def next_player(state: State, t: tk.NextPlayer) -> list[str]:
     return []
 
 
-tk.register(tk.NextPlayer, auto=next_player)
-
-
 def decide_start(state: State, t: tk.StartOfTurn):
     p = state.player
-    return choice(p, "Turn", (StartTurn,), f"{p}'s turn to begin", starts_turn=True)
+    return choice(p, "Turn", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True)
 
 
-def start_turn(state: State, t: tk.StartOfTurn, move: StartTurn) -> list[str]:
+def start_turn(state: State, t: tk.StartOfTurn, move: m.StartTurn) -> list[str]:
     state.tasks.pop()
     p = state.player
     state.turn += 1
@@ -74,14 +65,12 @@ def start_turn(state: State, t: tk.StartOfTurn, move: StartTurn) -> list[str]:
 
 
 tk.register(
-    tk.StartOfTurn,
-    decide=decide_start,
-    options=lambda s, t: [StartTurn(s.player)],
-    answer=start_turn,
+    tk.StartOfTurn, None, decide_start, lambda s, t: [m.StartTurn(s.player)], None, start_turn
 )
 
 
 # -- Lost ---------------------------------------------------------------------------------------
+@auto(tk.LostCheck)
 def lost_check(state: State, t: tk.LostCheck) -> list[str]:
     """Lost (mandatory): Still lost is removed; Lost this turn checks Navigation."""
     state.tasks.pop()
@@ -102,16 +91,13 @@ def lost_check(state: State, t: tk.LostCheck) -> list[str]:
     return []
 
 
-tk.register(tk.LostCheck, auto=lost_check)
-
-
-@effect(tk.FoundWay)
+@auto(tk.FoundWay)
 def found_way(state: State) -> list[str]:
     state.exp[state.player].lost = 0
     return ["finds its way: no longer Lost"]
 
 
-@effect(tk.StillLost)
+@auto(tk.StillLost)
 def still_lost(state: State) -> list[str]:
     state.exp[state.player].lost = 2
     return ["Still lost"]
@@ -130,28 +116,28 @@ def end_moves(state: State) -> list:
     e = state.exp[state.player]
     out: list = []
     if can_return(state, e):
-        out.append(Return())
+        out.append(m.Return())
     if may_declare(state, e):
-        out.append(DeclareReturn())
+        out.append(m.DeclareReturn())
     if not e.launch_turn:
-        out.append(Abort())
-    return [*out, END_TURN]
+        out.append(m.Abort())
+    return [*out, m.END_TURN]
 
 
 def check_end(state: State, t: tk.EndOfTurn, move) -> Illegal | None:
     e = state.exp[state.player]
-    if isinstance(move, Return) and not can_return(state, e):
+    if isinstance(move, m.Return) and not can_return(state, e):
         return Illegal(
             END_OF_TURN,
             "an expedition returns only in Europe or at a base, not in "
             + state.book.named(e.space),
         )
-    if isinstance(move, DeclareReturn):
+    if isinstance(move, m.DeclareReturn):
         if e.must_return:
             return Illegal(END_OF_TURN, "Expedition must return is already declared")
         if not may_declare(state, e):
             return Illegal(END_OF_TURN, "an expedition in the Pacific may not declare its return")
-    if isinstance(move, Abort) and e.launch_turn:
+    if isinstance(move, m.Abort) and e.launch_turn:
         return Illegal(END_OF_TURN, "an expedition is not aborted on its launch turn")
     return None
 
@@ -159,14 +145,14 @@ def check_end(state: State, t: tk.EndOfTurn, move) -> Illegal | None:
 def answer_end(state: State, t: tk.EndOfTurn, move) -> list[str]:
     p = state.player
     e = state.exp[p]
-    if isinstance(move, EndTurn):
+    if isinstance(move, m.EndTurn):
         state.tasks.pop()
         return []
-    if isinstance(move, DeclareReturn):
+    if isinstance(move, m.DeclareReturn):
         e.must_return, e.outward = True, len(e.path)
         return ["declares Expedition must return"]
     state.tasks.pop()
-    if isinstance(move, Return):
+    if isinstance(move, m.Return):
         push(state, tk.ScoreVoyage(p))
         return [f"returns to {e.space} and publishes"]
     from portolan.checker.games.age_of_exploration.actions.publishing import abort
@@ -176,16 +162,16 @@ def answer_end(state: State, t: tk.EndOfTurn, move) -> list[str]:
 
 tk.register(
     tk.EndOfTurn,
-    decide=lambda s, t: choice(
-        s.player,
+    None,
+    ask(
         "End of turn",
-        (Return, DeclareReturn, Abort, EndTurn),
+        (m.Return, m.DeclareReturn, m.Abort, m.EndTurn),
         "an end-of-turn action (or end the turn)",
-        default=END_TURN,
+        default=m.END_TURN,
     ),
-    options=lambda s, t: end_moves(s),
-    check=check_end,
-    answer=answer_end,
+    lambda s, t: end_moves(s),
+    check_end,
+    answer_end,
 )
 
 __all__ = ["EXPLORATION_TURNS"]

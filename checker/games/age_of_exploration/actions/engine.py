@@ -8,8 +8,8 @@ looking whether it is an echo of what the rules just did alone (echoes.py). The 
 ``turn.run`` then carries out the automatic tasks (RulesBase.apply), so the top task is always
 one that waits for a decision (or the stack is empty: the game is over).
 
-Also here: the effects a roll may lead to (``effect``), and what is left of a turn when its
-expedition fails or returns (``remove_turn_tasks``)."""
+Also here: the registration of what the rules carry out alone (``auto``), and what is left of
+a turn when its expedition fails or returns (``remove_turn_tasks``)."""
 
 from __future__ import annotations
 
@@ -69,12 +69,12 @@ def apply(state: State, move: Any) -> list[str]:
     return t.hooks.answer(state, t, move)
 
 
-def effect(kind: type[tk.Effect]):
-    """Register the function that carries out an effect task (after a roll, mostly): it takes
-    the state and the task's fields."""
+def auto(kind: type[tk.TurnTask]):
+    """Register the function that carries out a task that needs no decision: it takes the state
+    and the task, or for an effect (what a roll decided) the state and the task's fields."""
 
     def register(fn):
-        tk.register(kind, auto=fn)
+        tk.register(kind, fn)
         return fn
 
     return register
@@ -117,6 +117,14 @@ def roll_weights(dice: int = 2) -> list[tuple[int, int]]:
     if dice == 1:
         return [(t, 1) for t in range(1, 7)]
     return [(t, 6 - abs(t - 7)) for t in range(2, 13)]
+
+
+def ask(phase: str, accepts: tuple, prompt: str, kind: str = "choice", **kw: Any):
+    """A ``decide`` hook whose decision is always the same but for who makes it: the task's
+    player, or the player whose turn it is."""
+    return lambda state, t: Decision(
+        getattr(t, "player", None) or state.player, phase, kind, accepts, prompt, **kw
+    )
 
 
 def choice(player: str, phase: str, accepts: tuple, prompt: str, **kw: Any) -> Decision:

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery
-from portolan.checker.games.age_of_exploration.actions.engine import choice, effect
+from portolan.checker.games.age_of_exploration.actions.engine import auto, choice
 from portolan.checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
@@ -19,14 +20,6 @@ from portolan.checker.games.age_of_exploration.actions.ratings import (
 )
 from portolan.checker.games.age_of_exploration.actions.status import provisioning
 from portolan.checker.games.age_of_exploration.book import GOLD_BUYS
-from portolan.checker.games.age_of_exploration.moves import (
-    NO_ACTION,
-    Action,
-    Give,
-    NoAction,
-    SpendGold,
-    Takeover,
-)
 from portolan.checker.games.age_of_exploration.sections import EXPEDITION_ACTION
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
@@ -74,38 +67,38 @@ def open_actions(state: State, e: Expedition):
     k = state.k
     rival = capital_rival(state, e)
     if rival:
-        yield Takeover(rival)
+        yield m.Takeover(rival)
         return
     it = e.items
     if at_base(state, e) and it.get("Gold"):
-        yield from (SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i))
+        yield from (m.SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i))
     if provisioning(state, e, e.space) and it.get("Provision", 0) < k["provisions_max"]:
-        yield Action("provision")
+        yield m.Action("provision")
     if repairable(state, e):
-        yield Action("repair")
+        yield m.Action("repair")
     for n in range(1, it.get("Cavalry", 0) + 1):
-        yield Action("eat", n)
+        yield m.Action("eat", n)
     if e.mode == SHIP and e.ships >= 2:
-        yield Action("consolidate")
+        yield m.Action("consolidate")
     if (
         e.mode in (LAND, RAFT)
         and e.rafts < k["max_rafts"]
         and raft_site(state, e)
         and not river_busy(state, e)
     ):
-        yield Action("raft")
+        yield m.Action("raft")
     if space_has(state, e, "hardwood"):
-        yield Action("hardwood")
+        yield m.Action("hardwood")
     if space_has(state, e, "mine") and e.space not in state.depleted:
-        yield Action("mine")
+        yield m.Action("mine")
     if e.ruler:
-        yield Action("kill ruler")
+        yield m.Action("kill ruler")
     if e.mode == LAND:
         for rival, x in state.exp.items():
             if rival == p or not x.launched or x.mode != LAND or x.space != e.space:
                 continue
             if (rival, e.space) not in e.barred and (rival, ANYWHERE) not in e.barred:
-                yield Takeover(rival)
+                yield m.Takeover(rival)
 
 
 def may_buy(state: State, e: Expedition, item: str) -> bool:
@@ -152,21 +145,21 @@ def action_auto(state: State, t: tk.ExpeditionAction) -> list[str] | None:
 def decide_action(state: State, t: tk.ExpeditionAction):
     e = state.exp[state.player]
     if capital_rival(state, e):
-        return choice(state.player, "Action", (Takeover,), "the take-over the Capital demands")
+        return choice(state.player, "Action", (m.Takeover,), "the take-over the Capital demands")
     if t.kind is not None:
         return choice(
             state.player,
             "Action",
-            (SpendGold, NoAction),
+            (m.SpendGold, m.NoAction),
             "more Gold to spend (or none)",
-            default=NO_ACTION,
+            default=m.NO_ACTION,
         )
     return choice(
         state.player,
         "Action",
-        (Action, SpendGold, Takeover, NoAction),
+        (m.Action, m.SpendGold, m.Takeover, m.NoAction),
         "an expedition action (or none)",
-        default=NO_ACTION,
+        default=m.NO_ACTION,
     )
 
 
@@ -178,13 +171,13 @@ def in_capital(state: State, e: Expedition) -> bool:
 def action_moves(state: State, t: tk.ExpeditionAction) -> list:
     e = state.exp[state.player]
     if t.kind is not None:
-        return [*(SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i)), NO_ACTION]
+        return [*(m.SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i)), m.NO_ACTION]
     out = actions(state, e)
-    return out if capital_rival(state, e) else [*out, NO_ACTION]
+    return out if capital_rival(state, e) else [*out, m.NO_ACTION]
 
 
 def check_action(state: State, t: tk.ExpeditionAction, move) -> Illegal | None:
-    if isinstance(move, NoAction):
+    if isinstance(move, m.NoAction):
         return None
     if move in action_moves(state, t):
         return None
@@ -192,7 +185,7 @@ def check_action(state: State, t: tk.ExpeditionAction, move) -> Illegal | None:
 
 
 def why_not(state: State, e: Expedition, move) -> str:
-    if isinstance(move, SpendGold):
+    if isinstance(move, m.SpendGold):
         if not at_base(state, e):
             return "Gold is spent at a New World base"
         if not e.items.get("Gold"):
@@ -200,9 +193,9 @@ def why_not(state: State, e: Expedition, move) -> str:
         if move.item not in GOLD_BUYS:
             return "Gold buys Crew, Provisions or Soldiers"
         return f"no room for another {move.item}"
-    if isinstance(move, Takeover):
+    if isinstance(move, m.Takeover):
         return f"{move.rival} has no land expedition here to take over (or may not be tried again)"
-    if isinstance(move, Action) and move.what in ("raft", "repair") and river_busy(state, e):
+    if isinstance(move, m.Action) and move.what in ("raft", "repair") and river_busy(state, e):
         return "on a river, rafts are built or repaired only by working on them all turn"
     return {
         "provision": "Provisions are gained in a known or discovered Ⓟ space or at a base",
@@ -220,10 +213,10 @@ def answer(state: State, t: tk.ExpeditionAction, move) -> list[str]:
     p = state.player
     e = state.exp[p]
     state.tasks.pop()
-    if isinstance(move, NoAction):
+    if isinstance(move, m.NoAction):
         return []
     state.now.acted = True
-    if isinstance(move, SpendGold):
+    if isinstance(move, m.SpendGold):
         events = []
         if t.kind is None:
             from portolan.checker.games.age_of_exploration.actions.publishing import gold_awards
@@ -233,13 +226,13 @@ def answer(state: State, t: tk.ExpeditionAction, move) -> list[str]:
         e.items[move.item] = e.items.get(move.item, 0) + 1
         push(state, tk.ExpeditionAction("gold"))
         return [*events, f"spends 1 Gold for 1 {move.item}"]
-    if isinstance(move, Takeover):
+    if isinstance(move, m.Takeover):
         push(state, tk.GiveGold(move.rival, p))
         return [f"attempts to take over {move.rival}'s expedition"]
     return do(state, e, move)
 
 
-def do(state: State, e: Expedition, move: Action) -> list[str]:
+def do(state: State, e: Expedition, move: m.Action) -> list[str]:
     k = state.k
     what = move.what
     if what == "provision":
@@ -286,47 +279,36 @@ def do(state: State, e: Expedition, move: Action) -> list[str]:
     return [f"kills the Seized Ruler of the {name}", *civ.move_track(state, e, "strength", -1)]
 
 
-@effect(tk.RaftBuilt)
+@auto(tk.RaftBuilt)
 def raft_built(state: State) -> list[str]:
     e = state.exp[state.player]
     e.rafts += 1
     return [f"a raft is built ({e.rafts})"]
 
 
-@effect(tk.Deplete)
+@auto(tk.Deplete)
 def deplete(state: State, space: str) -> list[str]:
     state.depleted.add(space)
     return ["the mine is depleted"]
 
 
-tk.register(
-    tk.ExpeditionAction,
-    auto=action_auto,
-    decide=decide_action,
-    options=action_moves,
-    check=check_action,
-    answer=answer,
-)
+tk.register(tk.ExpeditionAction, action_auto, decide_action, action_moves, check_action, answer)
 
 
 # -- take-overs ----------------------------------------------------------------------------------
 def decide_give(state: State, t: tk.GiveGold):
-    return choice(
-        t.giver,
-        "Take-over",
-        (Give,),
-        f"how much Gold {t.giver} gives {t.attacker} (+2 each to the check)",
-    )
+    what = f"how much Gold {t.giver} gives {t.attacker} (+2 each to the check)"
+    return choice(t.giver, "Take-over", (m.Give,), what)
 
 
-def check_give(state: State, t: tk.GiveGold, move: Give) -> Illegal | None:
+def check_give(state: State, t: tk.GiveGold, move: m.Give) -> Illegal | None:
     have = state.exp[t.giver].items.get("Gold", 0)
     if not 0 <= move.n <= have:
         return Illegal(EXPEDITION_ACTION, f"{t.giver}'s expedition has {have} Gold")
     return None
 
 
-def answer_give(state: State, t: tk.GiveGold, move: Give) -> list[str]:
+def answer_give(state: State, t: tk.GiveGold, move: m.Give) -> list[str]:
     """The target checks Negotiation −4, +2 per Gold given; on a failure the attacker checks
     Personal Arms, and on his success the defender does (Expedition Action)."""
     state.tasks.pop()
@@ -359,21 +341,22 @@ def answer_give(state: State, t: tk.GiveGold, move: Give) -> list[str]:
 
 tk.register(
     tk.GiveGold,
-    decide=decide_give,
-    options=lambda s, t: [Give(n) for n in range(s.exp[t.giver].items.get("Gold", 0) + 1)],
-    check=check_give,
-    answer=answer_give,
+    None,
+    decide_give,
+    lambda s, t: [m.Give(n) for n in range(s.exp[t.giver].items.get("Gold", 0) + 1)],
+    check_give,
+    answer_give,
 )
 
 
-@effect(tk.Barred)
+@auto(tk.Barred)
 def barred(state: State, rival: str) -> list[str]:
     e = state.exp[state.player]
     e.barred.add((rival, e.space))
     return [f"{rival} talks the attacker out of it: no more attempts here"]
 
 
-@effect(tk.Repulsed)
+@auto(tk.Repulsed)
 def repulsed(state: State, rival: str) -> list[str]:
     from portolan.checker.games.age_of_exploration.actions.movement import enter
 
@@ -386,7 +369,7 @@ def repulsed(state: State, rival: str) -> list[str]:
     return events
 
 
-@effect(tk.TakenOver)
+@auto(tk.TakenOver)
 def taken_over(state: State, loser: str, winner: str) -> list[str]:
     """The loser's Leader dies and his expedition fails; its chits, discoveries included, go to
     the winner's expedition."""
@@ -399,7 +382,7 @@ def taken_over(state: State, loser: str, winner: str) -> list[str]:
     return [f"{winner} takes over {loser}'s expedition", *fail(state, loser, "taken over")]
 
 
-@effect(tk.CapitalExit)
+@auto(tk.CapitalExit)
 def capital_exit(state: State, attacker: str) -> list[str]:
     """An unsuccessful second expedition in the Capital (not itself taken over) must leave."""
     from portolan.checker.games.age_of_exploration.actions.movement import enter

@@ -7,48 +7,37 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions.engine import chance, choice
+from portolan.checker.games.age_of_exploration.actions.engine import ask
 from portolan.checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
-from portolan.checker.games.age_of_exploration.moves import (
-    END_TURN,
-    STAY,
-    Action,
-    EndTurn,
-    Launch,
-    Roll,
-    ShipType,
-    StayInPort,
-)
 from portolan.checker.games.age_of_exploration.sections import LAUNCH_POINT, LAUNCHING, SHIP_TYPE
 from portolan.checker.games.age_of_exploration.state import LAND, SHIP, State
 
 
-def launches(state: State) -> list[Launch]:
+def launches(state: State) -> list[m.Launch]:
     p = state.player
     e = state.exp[p]
     book = state.book
     if e.launch_from == "EUROPE":
-        return [Launch(book.launch_sea), *(Launch(s) for s in sorted(state.sighted))]
+        return [m.Launch(book.launch_sea), *(m.Launch(s) for s in sorted(state.sighted))]
     base = e.launch_from
     if e.unpaid or base not in state.founded:
         return []
-    out = [Launch(base, on_foot=True)]
+    out = [m.Launch(base, on_foot=True)]
     coastal = [t for t in book.trans[base] if book.kind[t] == "coastal"]
     if coastal and not (base == "CA1" and e.ship_type != "Caravel"):
-        out += [Launch(c) for c in coastal] + [Launch(base)]
+        out += [m.Launch(c) for c in coastal] + [m.Launch(base)]
     return out
 
 
-def why_not(state: State, move: Launch) -> Illegal | None:
+def why_not(state: State, move: m.Launch) -> Illegal | None:
     e = state.exp[state.player]
     if move in launches(state):
         return None
     if e.unpaid and e.launch_from != "EUROPE":
-        return Illegal(
-            LAUNCH_POINT,
-            f"{e.unpaid} base surcharge(s) are still to pay (Gold or a Letter of Credit)",
-        )
+        why = f"{e.unpaid} base surcharge(s) are still to pay (Gold or a Letter of Credit)"
+        return Illegal(LAUNCH_POINT, why)
     if e.launch_from == "CA1" and e.ship_type != "Caravel" and not move.on_foot:
         return Illegal(LAUNCH_POINT, "only Caravels launch from Panama City (CA1)")
     if e.launch_from == "EUROPE":
@@ -67,9 +56,9 @@ def why_not(state: State, move: Launch) -> Illegal | None:
 
 
 def check_port(state: State, t: tk.InPort, move) -> Illegal | None:
-    if isinstance(move, Launch):
+    if isinstance(move, m.Launch):
         return why_not(state, move)
-    if isinstance(move, ShipType):
+    if isinstance(move, m.ShipType):
         have = state.exp[state.player].ship_type
         if move.type != have:
             return Illegal(
@@ -81,12 +70,12 @@ def check_port(state: State, t: tk.InPort, move) -> Illegal | None:
 
 
 def answer_port(state: State, t: tk.InPort, move) -> list[str]:
-    if isinstance(move, ShipType):  # the type it has, written before the launch
+    if isinstance(move, m.ShipType):  # the type it has, written before the launch
         return [f"{state.player}'s ships are {move.type}s"]
     state.tasks.pop()
     p = state.player
-    state.now.kind = "port" if isinstance(move, StayInPort) else "launch"
-    if isinstance(move, StayInPort):
+    state.now.kind = "port" if isinstance(move, m.StayInPort) else "launch"
+    if isinstance(move, m.StayInPort):
         push(state, *[tk.DrawOutfitting(p)] * state.k["stay_in_port_cards"], tk.Outfit(p, "port"))
         return [f"{p} stays in port"]
     e = state.exp[p]
@@ -111,17 +100,16 @@ def answer_port(state: State, t: tk.InPort, move) -> list[str]:
 
 tk.register(
     tk.InPort,
-    decide=lambda s, t: choice(
-        s.player, "Port", (StayInPort, Launch, ShipType), "stay in port or launch"
-    ),
-    options=lambda s, t: [STAY, *launches(s)],
-    check=check_port,
-    answer=answer_port,
+    None,
+    ask("Port", (m.StayInPort, m.Launch, m.ShipType), "stay in port or launch"),
+    lambda s, t: [m.STAY, *launches(s)],
+    check_port,
+    answer_port,
 )
 
 
 # -- scurvy ---------------------------------------------------------------------------------------
-def answer_scurvy(state: State, t: tk.ScurvyRoll, move: Roll) -> list[str]:
+def answer_scurvy(state: State, t: tk.ScurvyRoll, move: m.Roll) -> list[str]:
     state.tasks.pop()
     e = state.exp[state.player]
     losses = max(0, move.total + (state.k["caravel_scurvy_mod"] if e.ship_type == "Caravel" else 0))
@@ -132,7 +120,7 @@ def answer_scurvy(state: State, t: tk.ScurvyRoll, move: Roll) -> list[str]:
     return [f"scurvy: {move.total} on the die, {losses} loss(es)"]
 
 
-def check_scurvy(state: State, t: tk.ScurvyRoll, move: Roll) -> Illegal | None:
+def check_scurvy(state: State, t: tk.ScurvyRoll, move: m.Roll) -> Illegal | None:
     if not 1 <= move.total <= state.k["scurvy_die"]:
         return Illegal(LAUNCHING, f"one die shows 1 to 6, not {move.total}")
     if move.claim is not None:
@@ -142,14 +130,15 @@ def check_scurvy(state: State, t: tk.ScurvyRoll, move: Roll) -> Illegal | None:
 
 tk.register(
     tk.ScurvyRoll,
-    decide=lambda s, t: chance(s.player, "Launch", (Roll,), "the die for scurvy losses"),
-    options=lambda s, t: [(Roll(n), 1) for n in range(1, s.k["scurvy_die"] + 1)],
-    check=check_scurvy,
-    answer=answer_scurvy,
+    None,
+    ask("Launch", (m.Roll,), "the die for scurvy losses", "chance"),
+    lambda s, t: [(m.Roll(n), 1) for n in range(1, s.k["scurvy_die"] + 1)],
+    check_scurvy,
+    answer_scurvy,
 )
 
 
-def answer_eat(state: State, t: tk.EatProvisions, move: Action) -> list[str]:
+def answer_eat(state: State, t: tk.EatProvisions, move: m.Action) -> list[str]:
     state.tasks.pop()
     if not move.n:
         return []
@@ -162,7 +151,7 @@ def answer_eat(state: State, t: tk.EatProvisions, move: Action) -> list[str]:
     return [f"eats {move.n} horses before the scurvy losses"]
 
 
-def check_eat(state: State, t: tk.EatProvisions, move: Action) -> Illegal | None:
+def check_eat(state: State, t: tk.EatProvisions, move: m.Action) -> Illegal | None:
     have = state.exp[state.player].items.get("Cavalry", 0)
     if move.what != "eat":
         return Illegal(LAUNCHING, "before the scurvy losses only horses may be eaten")
@@ -171,18 +160,15 @@ def check_eat(state: State, t: tk.EatProvisions, move: Action) -> Illegal | None
     return None
 
 
-NO_EAT = Action("eat", 0)
+NO_EAT = m.Action("eat", 0)
 
 tk.register(
     tk.EatProvisions,
-    decide=lambda s, t: choice(
-        s.player, "Launch", (Action,), "horses to eat before the scurvy losses", default=NO_EAT
-    ),
-    options=lambda s, t: [
-        Action("eat", n) for n in range(s.exp[s.player].items.get("Cavalry", 0) + 1)
-    ],
-    check=check_eat,
-    answer=answer_eat,
+    None,
+    ask("Launch", (m.Action,), "horses to eat before the scurvy losses", default=NO_EAT),
+    lambda s, t: [m.Action("eat", n) for n in range(s.exp[s.player].items.get("Cavalry", 0) + 1)],
+    check_eat,
+    answer_eat,
 )
 
 
@@ -190,11 +176,11 @@ tk.register(
 # answer) a step written for a loss the rules took alone is still this turn's (echoes.py).
 tk.register(
     tk.Launched,
-    decide=lambda s, t: choice(
-        s.player, "Launch", (EndTurn,), "the end of the launch turn", default=END_TURN
-    ),
-    options=lambda s, t: [END_TURN],
-    answer=lambda s, t, m: end_launch_turn(s),
+    None,
+    ask("Launch", (m.EndTurn,), "the end of the launch turn", default=m.END_TURN),
+    lambda s, t: [m.END_TURN],
+    None,
+    lambda s, t, move: end_launch_turn(s),
 )
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import echoes
 from portolan.checker.games.age_of_exploration.actions.engine import (
+    ask,
+    auto,
     choice,
-    effect,
     remove_turn_tasks,
 )
 from portolan.checker.games.age_of_exploration.actions.ratings import (
@@ -22,13 +24,6 @@ from portolan.checker.games.age_of_exploration.actions.ratings import (
     porters_limit,
     rating,
     ship_handling,
-)
-from portolan.checker.games.age_of_exploration.moves import (
-    NO_INTERVENTION,
-    Drop,
-    Intervene,
-    Keep,
-    Lose,
 )
 from portolan.checker.games.age_of_exploration.sections import CARGO, INSTRUCTIONS, LOSSES
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
@@ -81,15 +76,11 @@ def gain_guide(state: State, e: Expedition, item: str) -> list[str]:
 def decide_guide(state: State, t: tk.KeepGuide):
     e = state.exp[state.player]
     what = "Native Guide" if t.attr == "guide" else "Interpreter"
-    return choice(
-        state.player,
-        "Card",
-        (Keep,),
-        f"which {what} to keep: the old one ({getattr(e, t.attr)}) or the new one ({t.new})",
-    )
+    what = f"which {what} to keep: the old one ({getattr(e, t.attr)}) or the new one ({t.new})"
+    return choice(state.player, "Card", (m.Keep,), what)
 
 
-def answer_guide(state: State, t: tk.KeepGuide, move: Keep) -> list[str]:
+def answer_guide(state: State, t: tk.KeepGuide, move: m.Keep) -> list[str]:
     state.tasks.pop()
     e = state.exp[state.player]
     if move.which == "new":
@@ -98,7 +89,7 @@ def answer_guide(state: State, t: tk.KeepGuide, move: Keep) -> list[str]:
     return ["turns the new one down"]
 
 
-def check_keep(state: State, t: tk.KeepGuide, move: Keep) -> Illegal | None:
+def check_keep(state: State, t: tk.KeepGuide, move: m.Keep) -> Illegal | None:
     if move.which not in ("old", "new"):
         return Illegal(INSTRUCTIONS, "keep 'old' or 'new'")
     return None
@@ -106,10 +97,11 @@ def check_keep(state: State, t: tk.KeepGuide, move: Keep) -> Illegal | None:
 
 tk.register(
     tk.KeepGuide,
-    decide=decide_guide,
-    options=lambda s, t: [Keep("old"), Keep("new")],
-    check=check_keep,
-    answer=answer_guide,
+    None,
+    decide_guide,
+    lambda s, t: [m.Keep("old"), m.Keep("new")],
+    check_keep,
+    answer_guide,
 )
 
 
@@ -135,22 +127,18 @@ def cargo_auto(state: State, t: tk.CargoOverLimit) -> list[str] | None:
 
 def decide_cargo(state: State, t: tk.CargoOverLimit):
     e = state.exp[state.player]
-    return choice(
-        state.player,
-        "Cargo",
-        (Drop,),
-        f"a counter to leave behind: the cargo is {load(state, e)} of {capacity(state, e)}",
-    )
+    what = f"a counter to leave behind: the cargo is {load(state, e)} of {capacity(state, e)}"
+    return choice(state.player, "Cargo", (m.Drop,), what)
 
 
-def check_drop(state: State, t: tk.CargoOverLimit, move: Drop) -> Illegal | None:
+def check_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> Illegal | None:
     e = state.exp[state.player]
     if move.item not in droppable(state, e):
         return Illegal(CARGO, f"leaving a {move.item} behind does not free a cargo space")
     return None
 
 
-def answer_drop(state: State, t: tk.CargoOverLimit, move: Drop) -> list[str]:
+def answer_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> list[str]:
     e = state.exp[state.player]
     take(e, move.item)
     if not over_capacity(state, e):
@@ -160,11 +148,11 @@ def answer_drop(state: State, t: tk.CargoOverLimit, move: Drop) -> list[str]:
 
 tk.register(
     tk.CargoOverLimit,
-    auto=cargo_auto,
-    decide=decide_cargo,
-    options=lambda s, t: [Drop(i) for i in droppable(s, s.exp[s.player])],
-    check=check_drop,
-    answer=answer_drop,
+    cargo_auto,
+    decide_cargo,
+    lambda s, t: [m.Drop(i) for i in droppable(s, s.exp[s.player])],
+    check_drop,
+    answer_drop,
 )
 
 
@@ -180,7 +168,7 @@ def take(e: Expedition, item: str, n: int = 1) -> None:
 def men_options(e: Expedition, cause: str | None) -> list[str]:
     """What may be lost as "men" (Taking Losses): Crew, Cavalry or Soldiers; Porters in
     starvation, and in combat or battle with Native Allies; never Missionary, Pilot..."""
-    out = [m for m in MEN if e.items.get(m)]
+    out = [x for x in MEN if e.items.get(x)]
     if e.items.get("Porters") and (cause == "starvation" or (cause in COMBAT and e.allies)):
         out.append("Porters")
     return out
@@ -236,15 +224,15 @@ def lose_auto(state: State, t: tk.TakeLoss) -> list[str] | None:
 def last_man(e: Expedition, cause: str | None) -> bool:
     return (
         len(men_options(e, cause)) == 1
-        and sum(e.items.get(m, 0) for m in men_options(e, cause)) == 1
+        and sum(e.items.get(x, 0) for x in men_options(e, cause)) == 1
     )
 
 
 def decide_lose(state: State, t: tk.TakeLoss):
-    return choice(state.player, "Losses", (Lose,), f"what to lose ({' or '.join(t.what)})")
+    return choice(state.player, "Losses", (m.Lose,), f"what to lose ({' or '.join(t.what)})")
 
 
-def check_lose(state: State, t: tk.TakeLoss, move: Lose) -> Illegal | None:
+def check_lose(state: State, t: tk.TakeLoss, move: m.Lose) -> Illegal | None:
     e = state.exp[state.player]
     options, _ = loss_options(e, t.what, t.cause)
     if move.item not in options and move.item in echoes.NOT_MEN and "men" in " ".join(t.what):
@@ -262,18 +250,18 @@ def check_lose(state: State, t: tk.TakeLoss, move: Lose) -> Illegal | None:
     return None
 
 
-def answer_lose(state: State, t: tk.TakeLoss, move: Lose) -> list[str]:
+def answer_lose(state: State, t: tk.TakeLoss, move: m.Lose) -> list[str]:
     state.tasks.pop()
     return lose_item(state, state.exp[state.player], move.item)
 
 
 tk.register(
     tk.TakeLoss,
-    auto=lose_auto,
-    decide=decide_lose,
-    options=lambda s, t: [Lose(i) for i in loss_options(s.exp[s.player], t.what, t.cause)[0]],
-    check=check_lose,
-    answer=answer_lose,
+    lose_auto,
+    decide_lose,
+    lambda s, t: [m.Lose(i) for i in loss_options(s.exp[s.player], t.what, t.cause)[0]],
+    check_lose,
+    answer_lose,
 )
 
 
@@ -323,17 +311,7 @@ def no_men_check(state: State, e: Expedition, cause: str | None) -> list[str]:
 
 
 # -- the Leader fights for the last man ---------------------------------------------------------
-def decide_intervene(state: State, t: tk.MayIntervene):
-    return choice(
-        state.player,
-        "Losses",
-        (Intervene,),
-        "whether the Leader checks Personal Arms to save the last man",
-        default=NO_INTERVENTION,
-    )
-
-
-def answer_intervene(state: State, t: tk.MayIntervene, move: Intervene) -> list[str]:
+def answer_intervene(state: State, t: tk.MayIntervene, move: m.Intervene) -> list[str]:
     state.tasks.pop()
     what, cause = t.what, t.cause
     if not move.yes:
@@ -354,14 +332,21 @@ def answer_intervene(state: State, t: tk.MayIntervene, move: Intervene) -> list[
 
 tk.register(
     tk.MayIntervene,
-    decide=decide_intervene,
-    options=lambda s, t: [Intervene(False), Intervene(True)],
-    answer=answer_intervene,
+    None,
+    ask(
+        "Losses",
+        (m.Intervene,),
+        "whether the Leader checks Personal Arms to save the last man",
+        default=m.NO_INTERVENTION,
+    ),
+    lambda s, t: [m.Intervene(False), m.Intervene(True)],
+    None,
+    answer_intervene,
 )
 
 
 # -- the Leader's death -------------------------------------------------------------------------
-@effect(tk.LeaderDies)
+@auto(tk.LeaderDies)
 def leader_dies(state: State, who: str | None = None) -> list[str]:
     """The Leader dies: his Second-in-Command takes over (flip the card); if the Second dies,
     the expedition fails. The Second has no Ship Handling: extra ships beyond it go, each
@@ -396,7 +381,7 @@ def reduce_ships(state: State, e: Expedition) -> list[str]:
     return events
 
 
-@effect(tk.Consolidation)
+@auto(tk.Consolidation)
 def consolidation(state: State) -> list[str]:
     """If not at maximum Crew, check against (9 − Crew aboard): a success adds 1 Crew
     (Expedition Action, Consolidate ships); at maximum Crew there is no check."""
@@ -416,7 +401,7 @@ def consolidation(state: State) -> list[str]:
     return []
 
 
-@effect(tk.CrewBack)
+@auto(tk.CrewBack)
 def crew_back(state: State) -> list[str]:
     e = state.exp[state.player]
     if e.items.get("Crew", 0) < state.k["crew_max"]:
@@ -426,6 +411,7 @@ def crew_back(state: State) -> list[str]:
 
 
 # -- Damage, wrecks and shipwrecks ----------------------------------------------------------------
+@auto(tk.ShipDamage)
 def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
     """Damage (wreck) 1 ship/raft: a Damage chit, or with one already there, a ship or raft
     lost and the chit removed (Taking Losses). Copper Plated Hulls keep the Teredos out."""
@@ -449,9 +435,7 @@ def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
     return lose_item(state, e, "Ship")
 
 
-tk.register(tk.ShipDamage, auto=damage_auto)
-
-
+@auto(tk.Wreck)
 def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
     """The last ship (or raft) is lost: at sea the expedition fails; in coastal waters it fails
     unless a status arrow joins them to land, where it is shipwrecked; on a river it is always
@@ -483,10 +467,7 @@ def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
     return [f"shipwrecked: a land expedition forms in {land}"]
 
 
-tk.register(tk.Wreck, auto=wreck_auto)
-
-
-@effect(tk.Wrecked)
+@auto(tk.Wrecked)
 def wrecked(state: State, item: str) -> list[str]:
     e = state.exp[state.player]
     if item in ("guide", "interpreter"):
@@ -496,7 +477,7 @@ def wrecked(state: State, item: str) -> list[str]:
     return [f"1 {item} is lost"]
 
 
-@effect(tk.ShipwreckedAshore)
+@auto(tk.ShipwreckedAshore)
 def shipwrecked_ashore(state: State, space: str) -> list[str]:
     """Cavalry become Soldiers; Pilot, Rutter, Porters, Natives for Europe, Cannons, Gold, Trade
     Goods and Hardwood are lost; the ship type card is set aside."""
@@ -520,7 +501,7 @@ def shipwrecked_ashore(state: State, space: str) -> list[str]:
 
 
 # -- failure ------------------------------------------------------------------------------------
-@effect(tk.Failed)
+@auto(tk.Failed)
 def fail_effect(state: State, why: str) -> list[str]:
     return fail(state, state.player, why)
 

@@ -6,14 +6,13 @@ Capital, the river descents and the Pacific."""
 
 from __future__ import annotations
 
-from collections import deque
-
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery, echoes
-from portolan.checker.games.age_of_exploration.actions.engine import choice, effect
+from portolan.checker.games.age_of_exploration.actions.engine import ask, auto, choice
 from portolan.checker.games.age_of_exploration.actions.losses import reduce_ships, take
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     capacity,
@@ -21,15 +20,7 @@ from portolan.checker.games.age_of_exploration.actions.ratings import (
     load,
     porters_limit,
 )
-from portolan.checker.games.age_of_exploration.moves import (
-    STOP,
-    Aboard,
-    Ashore,
-    Drop,
-    Move,
-    Natives,
-    Stop,
-)
+from portolan.checker.games.age_of_exploration.book import distances
 from portolan.checker.games.age_of_exploration.sections import (
     CARGO,
     CIVILIZATIONS,
@@ -39,8 +30,8 @@ from portolan.checker.games.age_of_exploration.sections import (
 )
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
-NO_NATIVES = Natives(False)
-MOVES = (Move, Ashore, Aboard, Drop, Stop)
+NO_NATIVES = m.Natives(False)
+MOVES = (m.Move, m.Ashore, m.Aboard, m.Drop, m.Stop)
 MOVE_PROMPT = "a move with the Progress made, or none"
 SHIP_KEEPS = (
     "Pilot",
@@ -117,8 +108,8 @@ def ashore_moves(state: State, e: Expedition) -> list:
     if e.mode != SHIP or state.book.kind[e.space] not in ("land", "base") or state.now.ashore:
         return []
     crew, prov = e.items.get("Crew", 0), e.items.get("Provision", 0)
-    out = [Ashore(c, p) for c in range(crew + 1) for p in range(prov + 1)]
-    return [*out, Ashore(scuttle=True)]
+    out = [m.Ashore(c, p) for c in range(crew + 1) for p in range(prov + 1)]
+    return [*out, m.Ashore(scuttle=True)]
 
 
 def porters_over(e: Expedition) -> bool:
@@ -138,7 +129,7 @@ def land_drops(state: State, e: Expedition) -> list[str]:
 
 
 def move_options(state: State, e: Expedition) -> list:
-    out: list = [Move(b) for b in move_targets(state, e)]
+    out: list = [m.Move(b) for b in move_targets(state, e)]
     out += ashore_moves(state, e)
     if (
         e.mode in (LAND, RAFT)
@@ -147,9 +138,9 @@ def move_options(state: State, e: Expedition) -> list:
         and e.ships
         and not state.now.aboard
     ):
-        out.append(Aboard())
+        out.append(m.Aboard())
     if state.now.progress and state.now.moved < max_moves(state, e):
-        out += [Drop(i) for i in land_drops(state, e)]
+        out += [m.Drop(i) for i in land_drops(state, e)]
     return out
 
 
@@ -180,29 +171,29 @@ def decide_move(state: State, t: tk.Movement):
     e = state.exp[state.player]
     if e.must_return and must_move(state, e):
         return choice(state.player, "Movement", MOVES, MOVE_PROMPT, missing=MOVE_MISSING)
-    return choice(state.player, "Movement", MOVES, MOVE_PROMPT, default=STOP)
+    return choice(state.player, "Movement", MOVES, MOVE_PROMPT, default=m.STOP)
 
 
 def options(state: State, t: tk.Movement) -> list:
     e = state.exp[state.player]
     out = move_options(state, e)
-    return out if must_move(state, e) else [*out, STOP]
+    return out if must_move(state, e) else [*out, m.STOP]
 
 
 def check_move(state: State, t: tk.Movement, move) -> Illegal | None:
     e = state.exp[state.player]
-    if isinstance(move, Stop):
+    if isinstance(move, m.Stop):
         if must_move(state, e):
             return Illegal(END_OF_TURN, "an expedition that must return moves on its way home")
         return None
-    if isinstance(move, Move):
+    if isinstance(move, m.Move):
         return why_not_move(state, e, move.to)
-    if isinstance(move, Drop):
+    if isinstance(move, m.Drop):
         if move.item not in land_drops(state, e):
             return Illegal(CARGO, f"leaving {move.item} behind does not free land cargo")
         return None
     if move not in move_options(state, e):
-        what = "go ashore" if isinstance(move, Ashore) else "go back aboard"
+        what = "go ashore" if isinstance(move, m.Ashore) else "go back aboard"
         return Illegal(SWITCHING, f"the expedition cannot {what} here")
     return None
 
@@ -254,16 +245,16 @@ def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
 def answer_move(state: State, t: tk.Movement, move) -> list[str]:
     e = state.exp[state.player]
     state.tasks.pop()
-    if isinstance(move, Stop):
+    if isinstance(move, m.Stop):
         return []
     push(state, tk.Movement())
-    if isinstance(move, Drop):
+    if isinstance(move, m.Drop):
         take(e, move.item)
         return [f"leaves 1 {move.item} behind to move"]
-    if isinstance(move, Ashore):
+    if isinstance(move, m.Ashore):
         state.now.ashore = True
         return go_ashore(state, e, move)
-    if isinstance(move, Aboard):
+    if isinstance(move, m.Aboard):
         state.now.aboard = True
         return go_aboard(state, e)
     state.now.moved += 1
@@ -275,16 +266,10 @@ def answer_move(state: State, t: tk.Movement, move) -> list[str]:
     return enter(state, state.player, e, move.to)
 
 
-tk.register(
-    tk.Movement,
-    auto=move_auto,
-    decide=decide_move,
-    options=options,
-    check=check_move,
-    answer=answer_move,
-)
+tk.register(tk.Movement, move_auto, decide_move, options, check_move, answer_move)
 
 
+@auto(tk.Entered)
 def entered(state: State, t: tk.Entered) -> list[str]:
     state.tasks.pop()
     now = state.now
@@ -294,9 +279,6 @@ def entered(state: State, t: tk.Entered) -> list[str]:
         now.moved = max_moves(state, state.exp[state.player])
         return [f"cannot enter {t.space}: the movement ends"]
     return enter(state, state.player, state.exp[state.player], t.space)
-
-
-tk.register(tk.Entered, auto=entered)
 
 
 # -- entering a space ---------------------------------------------------------------------------
@@ -383,7 +365,7 @@ def left_capital(state: State, p: str) -> None:
 
 
 # -- ashore and aboard --------------------------------------------------------------------------
-def go_ashore(state: State, e: Expedition, move: Ashore) -> list[str]:
+def go_ashore(state: State, e: Expedition, move: m.Ashore) -> list[str]:
     """A land expedition is formed: the Leader, the Missionary and all the rest go ashore, but a
     Rutter or Pilot (and what only ships carry) stays aboard with the Crew and Provisions left;
     or the ships are scuttled and what stays aboard is turned in."""
@@ -423,6 +405,7 @@ def merge(e: Expedition) -> None:
     e.raft_damage = False
 
 
+@auto(tk.Reboard)
 def reboard(state: State, t: tk.Reboard) -> list[str]:
     """Back to the ships' space: each ship is still there on a check of 7 + 1 per Crew left
     aboard (Switching between Naval, Land and Raft Expeditions)."""
@@ -438,16 +421,13 @@ def reboard(state: State, t: tk.Reboard) -> list[str]:
     return ["back at the ships"]
 
 
-tk.register(tk.Reboard, auto=reboard)
-
-
-@effect(tk.ShipThere)
+@auto(tk.ShipThere)
 def ship_there(state: State) -> list[str]:
     state.now.reboard += 1
     return []
 
 
-@effect(tk.Reboarded)
+@auto(tk.Reboarded)
 def reboarded(state: State) -> list[str]:
     e = state.exp[state.player]
     found = state.now.reboard
@@ -482,19 +462,17 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
         if e.ships and e.ship_space:
             targets.add(e.ship_space)
         allowed = None
-    dist = {t: 0 for t in targets}
-    todo = deque(targets)
-    while todo:
-        s = todo.popleft()
+
+    def back_from(s: str):  # the spaces one step further out: a step from them leads to s
         for a in (*book.neigh[s], *book.trans[s]):
-            if a in dist or (allowed is not None and a not in allowed):
+            if (allowed is not None and a not in allowed) or (
+                (a, s) not in book.border and (a, s) not in book.arrow
+            ):
                 continue
-            if (a, s) not in book.border and (a, s) not in book.arrow:
-                continue
-            if not may_be_in(state, e, a) and book.kind[a] not in ("land", "base", "island"):
-                continue
-            dist[a] = dist[s] + 1
-            todo.append(a)
+            if may_be_in(state, e, a) or book.kind[a] in ("land", "base", "island"):
+                yield a
+
+    dist = distances(targets, back_from)
     state.now.home = (key, dist)
     return dist
 
@@ -507,7 +485,7 @@ def natives_auto(state: State, t: tk.MeetNatives) -> list[str] | None:
     return []
 
 
-def answer_natives(state: State, t: tk.MeetNatives, move: Natives) -> list[str]:
+def answer_natives(state: State, t: tk.MeetNatives, move: m.Natives) -> list[str]:
     """Reboarding, a land expedition's Porters may come aboard as Porters (a cargo space) or
     as a Natives for Europe chit (none): Switching between Naval, Land and Raft Expeditions."""
     state.tasks.pop()
@@ -521,14 +499,9 @@ def answer_natives(state: State, t: tk.MeetNatives, move: Natives) -> list[str]:
 
 tk.register(
     tk.MeetNatives,
-    auto=natives_auto,
-    decide=lambda s, t: choice(
-        s.player,
-        "Movement",
-        (Natives,),
-        "Porters aboard, or Natives for Europe",
-        default=NO_NATIVES,
-    ),
-    options=lambda s, t: [NO_NATIVES, Natives(True)],
-    answer=answer_natives,
+    natives_auto,
+    ask("Movement", (m.Natives,), "Porters aboard, or Natives for Europe", default=NO_NATIVES),
+    lambda s, t: [NO_NATIVES, m.Natives(True)],
+    None,
+    answer_natives,
 )

@@ -7,34 +7,17 @@ Equipment, Switching Launching Point)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions.engine import chance, choice
+from portolan.checker.games.age_of_exploration.actions.engine import ask, chance, choice
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
     ship_handling,
     with_pilot,
 )
 from portolan.checker.games.age_of_exploration.book import BASE_SURCHARGE, GOLD_BUYS, NEW_WORLD
-from portolan.checker.games.age_of_exploration.moves import (
-    BLIND,
-    DONE,
-    Blind,
-    Done,
-    Draw,
-    Hire,
-    LaunchFrom,
-    Pay,
-    Play,
-    Retire,
-    Row,
-    ShipType,
-    SpendGold,
-    Take,
-)
 from portolan.checker.games.age_of_exploration.sections import (
     ADDITIONAL_SHIPS,
     CARGO,
@@ -44,21 +27,11 @@ from portolan.checker.games.age_of_exploration.sections import (
     SWITCHING_LEADERS,
 )
 from portolan.checker.games.age_of_exploration.state import Expedition, State
+from portolan.model.steps import ITEMS
 
 # What a Letter of Credit may be turned in for: any legal counter, Gold included.
 LETTER_ITEMS = (
-    "Crew",
-    "Provision",
-    "Soldiers",
-    "Cavalry",
-    "Cannons",
-    "Missionary",
-    "Pilot",
-    "Rutter",
-    "Trade Goods",
-    "Porters",
-    "Native Guide",
-    "Interpreter",
+    *ITEMS[: ITEMS.index("Gold")],
     "Sturdy Ship",
     "Copper Plated Hulls",
     "Extra Ship",
@@ -105,23 +78,23 @@ def decide_odraw(state: State, t: tk.DrawOutfitting):
         return choice(
             p,
             "Outfitting",
-            (Take, Blind),
+            (m.Take, m.Blind),
             "a face-up Outfitting card or the deck's top",
-            default=BLIND,
+            default=m.BLIND,
         )
-    return chance(p, "Outfitting", (Draw,), f"the number of the Outfitting card {p} draws")
+    return chance(p, "Outfitting", (m.Draw,), f"the number of the Outfitting card {p} draws")
 
 
 def odraw_options(state: State, t: tk.DrawOutfitting) -> list:
     if face_up(state) and t.how is None:
-        return [*(Take(n) for n in state.row), *([BLIND] if state.outfit_deck else [])]
-    return [(Draw(n), 1) for n in state.outfit_deck]
+        return [*(m.Take(n) for n in state.row), *([m.BLIND] if state.outfit_deck else [])]
+    return [(m.Draw(n), 1) for n in state.outfit_deck]
 
 
 def check_odraw(state: State, t: tk.DrawOutfitting, move) -> Illegal | None:
-    if isinstance(move, Take) and move.number not in state.row:
+    if isinstance(move, m.Take) and move.number not in state.row:
         return Illegal(OUTFITTING, f"card {move.number} is not face up")
-    if isinstance(move, Draw) and move.number not in state.outfit_deck:
+    if isinstance(move, m.Draw) and move.number not in state.outfit_deck:
         if move.number not in state.book.outfit:
             return Illegal(OUTFITTING, f"card {move.number} is not an Outfitting card")
         return Illegal(
@@ -133,10 +106,10 @@ def check_odraw(state: State, t: tk.DrawOutfitting, move) -> Illegal | None:
 def answer_odraw(state: State, t: tk.DrawOutfitting, move) -> list[str]:
     p = t.player
     state.tasks.pop()
-    if isinstance(move, Blind):
+    if isinstance(move, m.Blind):
         push(state, tk.DrawOutfitting(p, "blind"))
         return []
-    if isinstance(move, Take):
+    if isinstance(move, m.Take):
         state.row.remove(move.number)
         state.hands[p].append(move.number)
         push(state, tk.RefillRow(p))
@@ -146,14 +119,7 @@ def answer_odraw(state: State, t: tk.DrawOutfitting, move) -> list[str]:
     return [f"{p} draws {state.book.outfit[move.number].name}"]
 
 
-tk.register(
-    tk.DrawOutfitting,
-    auto=odraw_auto,
-    decide=decide_odraw,
-    options=odraw_options,
-    check=check_odraw,
-    answer=answer_odraw,
-)
+tk.register(tk.DrawOutfitting, odraw_auto, decide_odraw, odraw_options, check_odraw, answer_odraw)
 
 
 def row_auto(state: State, t: tk.RefillRow) -> list[str] | None:
@@ -163,7 +129,14 @@ def row_auto(state: State, t: tk.RefillRow) -> list[str] | None:
     return []
 
 
-def answer_row(state: State, t: tk.RefillRow, move: Row) -> list[str]:
+def check_row(state: State, t: tk.RefillRow, move: m.Row) -> Illegal | None:
+    if move.number in state.outfit_deck:
+        return None
+    where = state.where_is(move.number)
+    return Illegal(OUTFITTING, f"card {move.number} cannot be turned up: it is {where}")
+
+
+def answer_row(state: State, t: tk.RefillRow, move: m.Row) -> list[str]:
     state.tasks.pop()
     state.outfit_deck.remove(move.number)
     state.row.append(move.number)
@@ -172,19 +145,11 @@ def answer_row(state: State, t: tk.RefillRow, move: Row) -> list[str]:
 
 tk.register(
     tk.RefillRow,
-    auto=row_auto,
-    decide=lambda s, t: chance(
-        t.player, "Outfitting", (Row,), "the Outfitting card turned face up"
-    ),
-    options=lambda s, t: [(Row(n), 1) for n in s.outfit_deck],
-    check=lambda s, t, m: (
-        None
-        if m.number in s.outfit_deck
-        else Illegal(
-            OUTFITTING, f"card {m.number} cannot be turned up: it is {s.where_is(m.number)}"
-        )
-    ),
-    answer=answer_row,
+    row_auto,
+    ask("Outfitting", (m.Row,), "the Outfitting card turned face up", "chance"),
+    lambda s, t: [(m.Row(n), 1) for n in s.outfit_deck],
+    check_row,
+    answer_row,
 )
 
 
@@ -197,7 +162,7 @@ def published_regions(state: State) -> list[str]:
     return [r for r in NEW_WORLD if state.claimed.get(f"landfall-{r.lower()}")]
 
 
-def plays(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -> list[Play]:
+def plays(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -> list[m.Play]:
     """``verdicts``: what ``items_ok`` found already for this state (the same counters are
     judged once)."""
     out = []
@@ -208,12 +173,12 @@ def plays(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -> li
         for what, items, counters in card_choices(state.book, n):
             if what in ("Native Guide", "Interpreter"):
                 out += [
-                    _move(Play, n, what, r)
+                    m.Play(n, what, r)
                     for r in regions
                     if items_ok(state, p, items, counters, r, verdicts)
                 ]
             elif items_ok(state, p, items, counters, None, verdicts):
-                out.append(_move(Play, n, what, None))
+                out.append(m.Play(n, what, None))
     return out
 
 
@@ -229,21 +194,6 @@ def items_ok(
     return verdict
 
 
-_MOVES: dict[tuple, Any] = {}  # (move type, its fields) -> the move, made once
-
-
-def _move(kind: type, *args: Any) -> Any:
-    """One shared move per type and fields: the Outfitting menu is listed at every Outfitting
-    step of a random game, and a move never changes (nor does its type's equality)."""
-    key = (kind, *args)
-    move = _MOVES.get(key)
-    if move is None:
-        if len(_MOVES) > 20_000:
-            _MOVES.clear()
-        move = _MOVES[key] = kind(*args)
-    return move
-
-
 def card_choices(book, n: int) -> tuple[tuple[str, dict, tuple], ...]:
     """What Outfitting card ``n`` may be played for, in the order of its options: (the words,
     the counters it gives, those counters as a key)."""
@@ -256,7 +206,7 @@ def card_choices(book, n: int) -> tuple[tuple[str, dict, tuple], ...]:
     return tuple(out)
 
 
-def items_of(state: State, move: Play) -> dict[str, int]:
+def items_of(state: State, move: m.Play) -> dict[str, int]:
     card = state.book.outfit[move.card]
     for option in card.options:
         if "Letter of Credit" in option:
@@ -267,7 +217,7 @@ def items_of(state: State, move: Play) -> dict[str, int]:
     return {}
 
 
-def why_not_play(state: State, e: Expedition, p: str, move: Play) -> Illegal | None:
+def why_not_play(state: State, e: Expedition, p: str, move: m.Play) -> Illegal | None:
     if move.card not in state.hands[p]:
         return Illegal(
             OUTFITTING, f"card {move.card} is not in {p}'s hand ({state.where_is(move.card)})"
@@ -290,10 +240,8 @@ def why_not_items(
         if item == "Extra Ship":
             allowed = 1 + ship_handling(state, e)
             if e.ships + n > min(allowed, k["max_ships"]):
-                return Illegal(
-                    ADDITIONAL_SHIPS,
-                    f"{e.leader}'s Ship Handling allows {allowed - 1} extra ship(s)",
-                )
+                why = f"{e.leader}'s Ship Handling allows {allowed - 1} extra ship(s)"
+                return Illegal(ADDITIONAL_SHIPS, why)
         if item == "Pilot" and e.kind != "conquistador":
             return Illegal(PERSONNEL, "only a Conquistador may have a Pilot")
         if item == "Rutter" and e.kind != "explorer":
@@ -342,19 +290,17 @@ def add(state: State, e: Expedition, p: str, items: dict, region: str | None, si
                 e.items.pop(item, None)
 
 
-def gold_buys(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -> list[SpendGold]:
+def gold_buys(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -> list[m.SpendGold]:
     if state.gold[p] < 1:
         return []
     if verdicts is None:
         verdicts = {}
     return [
-        _move(SpendGold, i)
-        for i in GOLD_BUYS
-        if items_ok(state, p, {i: 1}, ((i, 1),), None, verdicts)
+        m.SpendGold(i) for i in GOLD_BUYS if items_ok(state, p, {i: 1}, ((i, 1),), None, verdicts)
     ]
 
 
-def ship_types(state: State, p: str) -> list[ShipType]:
+def ship_types(state: State, p: str) -> list[m.ShipType]:
     e = state.exp[p]
     out = []
     for t in ("Caravel", "Carrack"):
@@ -364,16 +310,16 @@ def ship_types(state: State, p: str) -> list[ShipType]:
         ok = not over_capacity(state, e)
         e.ship_type = old
         if ok:
-            out.append(ShipType(t))
+            out.append(m.ShipType(t))
     return out
 
 
-def launch_points(state: State, p: str) -> list[LaunchFrom]:
+def launch_points(state: State, p: str) -> list[m.LaunchFrom]:
     e = state.exp[p]
-    out = [] if e.launch_from == "EUROPE" else [LaunchFrom("EUROPE")]
+    out = [] if e.launch_from == "EUROPE" else [m.LaunchFrom("EUROPE")]
     for sid in sorted(state.founded):
         if state.book.spaces[sid].launch and sid != e.launch_from:
-            out.append(LaunchFrom(sid))
+            out.append(m.LaunchFrom(sid))
     return out
 
 
@@ -381,16 +327,16 @@ def letters(state: State, p: str) -> list[int]:
     return [n for n in state.hands[p] if state.book.outfit[n].letter]
 
 
-def payments(state: State, p: str) -> list[Pay]:
+def payments(state: State, p: str) -> list[m.Pay]:
     e = state.exp[p]
     if not e.unpaid or not at_base(e):
         return []
-    return [*([Pay(0)] if state.gold[p] else []), *(Pay(n) for n in letters(state, p))]
+    return [*([m.Pay(0)] if state.gold[p] else []), *(m.Pay(n) for n in letters(state, p))]
 
 
-def hires(state: State, p: str) -> list[Hire]:
+def hires(state: State, p: str) -> list[m.Hire]:
     picks = list(state.retired_up) + [kind for kind, pile in state.piles.items() if pile]
-    return [_move(Hire, n, x) for n in letters(state, p) for x in picks]
+    return [m.Hire(n, x) for n in letters(state, p) for x in picks]
 
 
 def outfit_moves(state: State, t: tk.Outfit) -> list:
@@ -403,55 +349,49 @@ def outfit_moves(state: State, t: tk.Outfit) -> list:
         *launch_points(state, p),
         *payments(state, p),
         *hires(state, p),
-        DONE,
+        m.DONE,
     ]
 
 
-def decide_outfit(state: State, t: tk.Outfit):
-    return choice(
-        t.player,
-        "Outfitting",
-        (Play, SpendGold, ShipType, LaunchFrom, Pay, Hire, Done),
-        "an Outfitting card to play, Gold to spend, the ship type or launching point (or done)",
-        default=DONE,
-    )
+decide_outfit = ask(
+    "Outfitting",
+    (m.Play, m.SpendGold, m.ShipType, m.LaunchFrom, m.Pay, m.Hire, m.Done),
+    "an Outfitting card to play, Gold to spend, the ship type or launching point (or done)",
+    default=m.DONE,
+)
 
 
 def check_outfit(state: State, t: tk.Outfit, move) -> Illegal | None:
     p = t.player
     e = state.exp[p]
-    if isinstance(move, Done):
+    if isinstance(move, m.Done):
         return None
-    if isinstance(move, Play):
+    if isinstance(move, m.Play):
         return why_not_play(state, e, p, move)
-    if isinstance(move, SpendGold):
+    if isinstance(move, m.SpendGold):
         if state.gold[p] < 1:
             return Illegal(PERSONNEL, f"{p} has no Gold")
         if move.item not in GOLD_BUYS:
             return Illegal(PERSONNEL, "Gold buys Crew, Provisions or Soldiers (not Cannons)")
         return why_not_items(state, e, p, {move.item: 1}, None)
-    if isinstance(move, ShipType):
+    if isinstance(move, m.ShipType):
         if move.type == e.ship_type:
             return None  # the type it has: written, it changes nothing
         if move not in ship_types(state, p):
             return Illegal(CARGO, f"the counters aboard do not fit a {move.type} expedition")
         return None
-    if isinstance(move, LaunchFrom):
+    if isinstance(move, m.LaunchFrom):
         if move not in launch_points(state, p):
-            return Illegal(
-                LAUNCH_POINT,
-                f"{state.book.named(move.space)} is not a New World base one may launch from",
-            )
+            why = f"{state.book.named(move.space)} is not a New World base one may launch from"
+            return Illegal(LAUNCH_POINT, why)
         return None
-    if isinstance(move, Pay):
+    if isinstance(move, m.Pay):
         if move not in payments(state, p):
             return Illegal(PERSONNEL, "no base surcharge is due, or it cannot be paid so")
         return None
     if move not in hires(state, p):
-        return Illegal(
-            SWITCHING_LEADERS,
-            "a Letter of Credit buys a retired Leader or the top card of a pile",
-        )
+        why = "a Letter of Credit buys a retired Leader or the top card of a pile"
+        return Illegal(SWITCHING_LEADERS, why)
     return None
 
 
@@ -459,13 +399,13 @@ def answer_outfit(state: State, t: tk.Outfit, move) -> list[str]:
     p = t.player
     e = state.exp[p]
     book = state.book
-    if isinstance(move, Done):
+    if isinstance(move, m.Done):
         state.tasks.pop()
         n = len(state.hands[p])
         state.outfit_discard += state.hands[p]
         state.hands[p] = []
         return [f"{p} discards {n} unused Outfitting card(s)"] if n else []
-    if isinstance(move, Play):
+    if isinstance(move, m.Play):
         items = items_of(state, move)
         turn_in(state, p, move.card)
         add(state, e, p, items, move.region, 1)
@@ -477,14 +417,14 @@ def answer_outfit(state: State, t: tk.Outfit, move) -> list[str]:
             state.outfit_discard = []
             events.append("the Outfitting deck is reshuffled")
         return events
-    if isinstance(move, SpendGold):
+    if isinstance(move, m.SpendGold):
         state.gold[p] -= 1
         add(state, e, p, {move.item: 1}, None, 1)
         return [f"{p} spends 1 Gold for 1 {move.item}"]
-    if isinstance(move, ShipType):
+    if isinstance(move, m.ShipType):
         e.ship_type = move.type
         return [f"{p}'s ships are {move.type}s"]
-    if isinstance(move, LaunchFrom):
+    if isinstance(move, m.LaunchFrom):
         e.launch_from = move.space
         events = [f"{p} will launch from {move.space}"]
         if move.space == "EUROPE":
@@ -493,7 +433,7 @@ def answer_outfit(state: State, t: tk.Outfit, move) -> list[str]:
         else:
             e.unpaid = sum(e.items.get(i, 0) for i in BASE_SURCHARGE)
         return events
-    if isinstance(move, Pay):
+    if isinstance(move, m.Pay):
         if move.card:
             turn_in(state, p, move.card)
         else:
@@ -514,17 +454,11 @@ def turn_in(state: State, p: str, card: int) -> None:
     state.outfit_discard.append(card)
 
 
-tk.register(
-    tk.Outfit,
-    decide=decide_outfit,
-    options=outfit_moves,
-    check=check_outfit,
-    answer=answer_outfit,
-)
+tk.register(tk.Outfit, None, decide_outfit, outfit_moves, check_outfit, answer_outfit)
 
 
 # -- Switching Leaders ----------------------------------------------------------------------------
-def answer_retire(state: State, t: tk.RetireLeader, move: Retire) -> list[str]:
+def answer_retire(state: State, t: tk.RetireLeader, move: m.Retire) -> list[str]:
     from portolan.checker.games.age_of_exploration.actions.publishing import set_leader
 
     state.tasks.pop()
@@ -546,13 +480,13 @@ def handles(state: State, e: Expedition, name: str) -> bool:
     return e.ships - 1 <= with_pilot(state, info.type, info.ratings["ship_handling"], pilot)
 
 
-def retire_options(state: State, t: tk.RetireLeader) -> list[Retire]:
+def retire_options(state: State, t: tk.RetireLeader) -> list[m.Retire]:
     e = state.exp[t.player]
     keep = {e.leader: t.name, t.name: e.leader}  # the Leader retired -> the one who leads
-    return [Retire(x) for x in (e.leader, t.name) if handles(state, e, keep[x])]
+    return [m.Retire(x) for x in (e.leader, t.name) if handles(state, e, keep[x])]
 
 
-def check_retire(state: State, t: tk.RetireLeader, move: Retire) -> Illegal | None:
+def check_retire(state: State, t: tk.RetireLeader, move: m.Retire) -> Illegal | None:
     e = state.exp[t.player]
     if move.name not in (e.leader, t.name):
         return Illegal(SWITCHING_LEADERS, f"retire {e.leader} or {t.name}")
@@ -566,10 +500,9 @@ def check_retire(state: State, t: tk.RetireLeader, move: Retire) -> Illegal | No
 
 tk.register(
     tk.RetireLeader,
-    decide=lambda s, t: choice(
-        t.player, "Outfitting", (Retire,), "which Leader to retire (face up)"
-    ),
-    options=retire_options,
-    check=check_retire,
-    answer=answer_retire,
+    None,
+    ask("Outfitting", (m.Retire,), "which Leader to retire (face up)"),
+    retire_options,
+    check_retire,
+    answer_retire,
 )

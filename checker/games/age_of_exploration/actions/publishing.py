@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import echoes
 from portolan.checker.games.age_of_exploration.actions.engine import (
+    ask,
+    auto,
     chance,
-    choice,
-    effect,
     plural,
     remove_turn_tasks,
 )
 from portolan.checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS
-from portolan.checker.games.age_of_exploration.moves import NORMAL, Leader, Pick, Score
 from portolan.checker.games.age_of_exploration.sections import MAJOR_EXPEDITIONS, NEW_EXPEDITION
 from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State
 
@@ -83,16 +83,16 @@ def qualified(state: State, e: Expedition) -> list[str]:
     """The Major Expeditions this expedition completed that nobody has scored."""
     out = []
     path = e.visited
-    for m in state.book.majors:
-        if m in state.majors or m.endswith("-defeat"):
+    for major in state.book.majors:
+        if major in state.majors or major.endswith("-defeat"):
             continue
         home = e.space == state.book.europe
         if (
-            m in e.descents
-            or REACHED.get(m) in path
-            or (m == "circumnavigation" and e.circled and home)
+            major in e.descents
+            or REACHED.get(major) in path
+            or (major == "circumnavigation" and e.circled and home)
         ):
-            out.append(m)
+            out.append(major)
     return out
 
 
@@ -112,7 +112,7 @@ def score_auto(state: State, t: tk.ScoreVoyage) -> list[str] | None:
     return publish(state, t.player, None)
 
 
-def check_score(state: State, t: tk.ScoreVoyage, move: Score) -> Illegal | None:
+def check_score(state: State, t: tk.ScoreVoyage, move: m.Score) -> Illegal | None:
     if move.major is None or move.major in qualified(state, state.exp[t.player]):
         return None
     return Illegal(
@@ -120,24 +120,18 @@ def check_score(state: State, t: tk.ScoreVoyage, move: Score) -> Illegal | None:
     )
 
 
-def answer_score(state: State, t: tk.ScoreVoyage, move: Score) -> list[str]:
+def answer_score(state: State, t: tk.ScoreVoyage, move: m.Score) -> list[str]:
     state.tasks.pop()
     return publish(state, t.player, move.major)
 
 
 tk.register(
     tk.ScoreVoyage,
-    auto=score_auto,
-    decide=lambda s, t: choice(
-        t.player,
-        "Return",
-        (Score,),
-        "a Major Expedition instead of normal scoring?",
-        default=NORMAL,
-    ),
-    options=lambda s, t: [NORMAL, *(Score(m) for m in qualified(s, s.exp[t.player]))],
-    check=check_score,
-    answer=answer_score,
+    score_auto,
+    ask("Return", (m.Score,), "a Major Expedition instead of normal scoring?", default=m.NORMAL),
+    lambda s, t: [m.NORMAL, *(m.Score(x) for x in qualified(s, s.exp[t.player]))],
+    check_score,
+    answer_score,
 )
 
 
@@ -258,7 +252,7 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
     return events
 
 
-@effect(tk.EmpireDefeated)
+@auto(tk.EmpireDefeated)
 def defeat(state: State, name: str) -> list[str]:
     """An empire's defeat completes its Major Expedition at once; then the Return checklist,
     its base placed, and a New Expedition with 5 Gold more (Civilization Encounters)."""
@@ -307,6 +301,7 @@ def leading(state: State, p: str) -> bool:
     return all(state.total(p) > state.total(q) for q in state.players if q != p)
 
 
+@auto(tk.NewExpedition)
 def new_expedition(state: State, t: tk.NewExpedition) -> list[str]:
     """New Expedition: 2 Outfitting cards (2 more after a failure or abort, unless leading);
     a new Leader after a failure, an abort or a Second-in-Command's return; then outfitting."""
@@ -330,20 +325,17 @@ def new_expedition(state: State, t: tk.NewExpedition) -> list[str]:
     return [f"{p} outfits a new expedition: draws {cards} Outfitting cards"]
 
 
-tk.register(tk.NewExpedition, auto=new_expedition)
-
-
 # -- a new Leader -------------------------------------------------------------------------------
 def pick_moves(state: State, t: tk.PickLeader) -> list:
     if not any(state.piles.values()) and not [x for x in state.retired_up if x != t.leader]:
         for name in state.retired_down:  # no Leader left anywhere: see docs/rules
             state.piles[state.book.leaders[name].type].append(name)
         state.retired_down.clear()
-    out = [Pick(x) for x in state.retired_up if x != t.leader]
-    return out + [Pick(kind) for kind, pile in state.piles.items() if pile]
+    out = [m.Pick(x) for x in state.retired_up if x != t.leader]
+    return out + [m.Pick(kind) for kind, pile in state.piles.items() if pile]
 
 
-def check_pick(state: State, t: tk.PickLeader, move: Pick) -> Illegal | None:
+def check_pick(state: State, t: tk.PickLeader, move: m.Pick) -> Illegal | None:
     if move in pick_moves(state, t):
         return None
     if move.pick == t.leader:
@@ -351,7 +343,7 @@ def check_pick(state: State, t: tk.PickLeader, move: Pick) -> Illegal | None:
     return Illegal(NEW_EXPEDITION, f"{move.pick} is not a face-up retired Leader nor a pile")
 
 
-def answer_pick(state: State, t: tk.PickLeader, move: Pick) -> list[str]:
+def answer_pick(state: State, t: tk.PickLeader, move: m.Pick) -> list[str]:
     state.tasks.pop()
     p = t.player
     if move.pick in state.piles:
@@ -378,20 +370,21 @@ def set_leader(state: State, p: str, name: str) -> None:
 
 tk.register(
     tk.PickLeader,
-    decide=lambda s, t: choice(t.player, "Leader", (Pick,), "the new expedition's Leader"),
-    options=pick_moves,
-    check=check_pick,
-    answer=answer_pick,
+    None,
+    ask("Leader", (m.Pick,), "the new expedition's Leader"),
+    pick_moves,
+    check_pick,
+    answer_pick,
 )
 
 
 def decide_ldraw(state: State, t: tk.DrawLeader):
     return chance(
-        t.player, "Leader", (Leader,), f"the {t.group.capitalize()} turned over for {t.player}"
+        t.player, "Leader", (m.Leader,), f"the {t.group.capitalize()} turned over for {t.player}"
     )
 
 
-def check_ldraw(state: State, t: tk.DrawLeader, move: Leader) -> Illegal | None:
+def check_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> Illegal | None:
     if move.name in state.piles[t.group]:
         return None
     info = state.book.leaders.get(move.name)
@@ -400,7 +393,7 @@ def check_ldraw(state: State, t: tk.DrawLeader, move: Leader) -> Illegal | None:
     return Illegal(NEW_EXPEDITION, f"{move.name} is not in the {t.group.capitalize()} pile")
 
 
-def answer_ldraw(state: State, t: tk.DrawLeader, move: Leader) -> list[str]:
+def answer_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> list[str]:
     state.tasks.pop()
     p, purpose = t.player, t.purpose
     state.piles[t.group].remove(move.name)
@@ -413,8 +406,9 @@ def answer_ldraw(state: State, t: tk.DrawLeader, move: Leader) -> list[str]:
 
 tk.register(
     tk.DrawLeader,
-    decide=decide_ldraw,
-    options=lambda s, t: [(Leader(x), 1) for x in s.piles[t.group]],
-    check=check_ldraw,
-    answer=answer_ldraw,
+    None,
+    decide_ldraw,
+    lambda s, t: [(m.Leader(x), 1) for x in s.piles[t.group]],
+    check_ldraw,
+    answer_ldraw,
 )

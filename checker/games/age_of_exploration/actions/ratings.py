@@ -4,8 +4,7 @@ from the Leader's rating and every modifier in force, combat strength (Combat), 
 
 from __future__ import annotations
 
-from collections import deque
-
+from portolan.checker.games.age_of_exploration.book import distances
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 from portolan.model.instructions import Check, Condition
 
@@ -53,18 +52,9 @@ def hungry(e: Expedition) -> bool:
 
 # -- known waters -----------------------------------------------------------------------------
 def sea_distances(state: State, start: str) -> dict[str, int]:
-    book = state.book
-    cache = book.sea_dist
+    cache = state.book.sea_dist
     if start not in cache:
-        dist = {start: 0}
-        todo = deque([start])
-        while todo:
-            s = todo.popleft()
-            for t in book.neigh[s]:
-                if book.kind[t] == "sea" and t not in dist:
-                    dist[t] = dist[s] + 1
-                    todo.append(t)
-        cache[start] = dist
+        cache[start] = distances([start], lambda s: state.book.along(s, ("sea",)))
     return cache[start]
 
 

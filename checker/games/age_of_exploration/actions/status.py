@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery
-from portolan.checker.games.age_of_exploration.actions.engine import choice
+from portolan.checker.games.age_of_exploration.actions.engine import ask
 from portolan.checker.games.age_of_exploration.actions.movement import (
     enter,
     home_distances,
     provision_open,
 )
-from portolan.checker.games.age_of_exploration.moves import NO_STATUS, NoStatus, Status
 from portolan.checker.games.age_of_exploration.sections import (
     CIVILIZATIONS,
     DRAW,
@@ -43,10 +43,8 @@ def why_not(state: State, e: Expedition, to: str) -> Illegal | None:
     if now.stance == "rafts":
         return Illegal(STATUS_CHANGES, "a raft expedition working on its rafts stays put")
     if now.stance == "stay":  # a card is drawn on the turn it leaves a base or an island
-        return Illegal(
-            DRAW,
-            f"an expedition that stays draws no card: it leaves {book.named(frm)} by drawing one",
-        )
+        why = f"an expedition that stays draws no card: it leaves {book.named(frm)} by drawing one"
+        return Illegal(DRAW, why)
     if discovery.pending(state, state.player, e):
         where = state.rumors[state.player][0]
         return Illegal(RUMORS, f"the Rumors of Gold in {book.named(where)} must be visited first")
@@ -57,10 +55,8 @@ def why_not(state: State, e: Expedition, to: str) -> Illegal | None:
     if arrow.sighting and arrow.a == frm:
         i = book.land_sighted.get(frm)
         if frm not in state.sighted and (frm, i) not in e.found:
-            return Illegal(
-                STATUS_CHANGES,
-                f"westward across a D arrow needs the Land Sighted of {book.named(frm)}",
-            )
+            why = f"westward across a D arrow needs the Land Sighted of {book.named(frm)}"
+            return Illegal(STATUS_CHANGES, why)
     c = book.civs.get(book.spaces[to].civilization or "")
     if c is not None and book.kind[to] == "rumors":
         i = next(i for i, d in enumerate(book.spaces[c.home].discoveries) if d.award == c.award)
@@ -119,7 +115,7 @@ def status_auto(state: State, t: tk.StatusChange) -> list[str] | None:
 
 def change(state: State, t: tk.StatusChange, move) -> list[str]:
     state.tasks.pop()
-    if isinstance(move, NoStatus):
+    if isinstance(move, m.NoStatus):
         return []
     p = state.player
     e = state.exp[p]
@@ -146,18 +142,16 @@ def change(state: State, t: tk.StatusChange, move) -> list[str]:
 
 
 def check_status(state: State, t: tk.StatusChange, move) -> Illegal | None:
-    if isinstance(move, NoStatus):
+    if isinstance(move, m.NoStatus):
         return None
     return why_not(state, state.exp[state.player], move.to)
 
 
 tk.register(
     tk.StatusChange,
-    auto=status_auto,
-    decide=lambda s, t: choice(
-        s.player, "Status", (Status, NoStatus), "a status change (or none)", default=NO_STATUS
-    ),
-    options=lambda s, t: [*(Status(x) for x in targets(s, s.exp[s.player])), NO_STATUS],
-    check=check_status,
-    answer=change,
+    status_auto,
+    ask("Status", (m.Status, m.NoStatus), "a status change (or none)", default=m.NO_STATUS),
+    lambda s, t: [*(m.Status(x) for x in targets(s, s.exp[s.player])), m.NO_STATUS],
+    check_status,
+    change,
 )

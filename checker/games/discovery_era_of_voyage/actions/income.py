@@ -4,7 +4,8 @@ Cultural island (Symbol Details, Island Card Details)."""
 
 from __future__ import annotations
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
+from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.supply import (
     gain_coins,
     gain_vp,
@@ -20,18 +21,6 @@ from portolan.checker.games.discovery_era_of_voyage.book import (
     VP,
     IslandBook,
     counted,
-)
-from portolan.checker.games.discovery_era_of_voyage.moves import (
-    END_INCOME,
-    EXCHANGES,
-    TRADES,
-    Collect,
-    EndIncome,
-    Exchange,
-    NoIncome,
-    Pick,
-    Take,
-    Trade,
 )
 from portolan.checker.games.discovery_era_of_voyage.sections import (
     INCOME_ACTION,
@@ -94,13 +83,14 @@ def income_plan(book: IslandBook, name: str, markers: int) -> tuple:
     return plan
 
 
-def collect(state: State, move: Collect) -> list[str]:
+@answers(m.Collect)
+def collect(state: State, move: m.Collect) -> list[str]:
     """Basic income, and the extra boxes the player's markers here give."""
     p = state.player
     slot = state.at[p]
     name = state.book.central if slot == CENTRE else state.ring[slot]
-    m = 0 if slot == CENTRE else state.markers[slot].get(p, 0)
-    goods, takes, trades, adjusts, exchanges, bonus, text = income_plan(state.book, name, m)
+    markers = 0 if slot == CENTRE else state.markers[slot].get(p, 0)
+    goods, takes, trades, adjusts, exchanges, bonus, text = income_plan(state.book, name, markers)
     short = ""
     res = state.res[p]
     for word, n in goods:
@@ -122,7 +112,8 @@ def collect(state: State, move: Collect) -> list[str]:
     return [text + short, *finish_income(state)]
 
 
-def no_income(state: State, move: NoIncome) -> list[str]:
+@answers(m.NoIncome)
+def no_income(state: State, move: m.NoIncome) -> list[str]:
     state.visit = Visit(declined=True)
     return ["takes no income", *finish_income(state)]
 
@@ -150,7 +141,8 @@ def finish_income(state: State) -> list[str]:
     return events
 
 
-def take(state: State, move: Take) -> list[str]:
+@answers(m.Take)
+def take(state: State, move: m.Take) -> list[str]:
     p = state.player
     state.res[p][move.resource] += 1
     state.supply_res[move.resource] -= 1
@@ -188,10 +180,10 @@ def possible_trades(state: State) -> list:
             price, _ = trade_price(state, action, r)
             if action == "buy":
                 if coins >= price:
-                    moves.append(TRADES[action, r, price])
+                    moves.append(m.TRADES[action, r, price])
             elif res[r] and (not finite or state.supply_coins >= price):
-                moves.append(TRADES[action, r, price])
-    moves.append(END_INCOME)
+                moves.append(m.TRADES[action, r, price])
+    moves.append(m.END_INCOME)
     return moves
 
 
@@ -200,11 +192,11 @@ def possible_exchanges(state: State) -> list:
     island = state.book.island(state.ring[state.at[p]])
     res = state.res[p]
     if vp_available(state) == 0:
-        return [END_INCOME]
-    return [EXCHANGES[r] for r in island.rates if res[r]] + [END_INCOME]
+        return [m.END_INCOME]
+    return [m.EXCHANGES[r] for r in island.rates if res[r]] + [m.END_INCOME]
 
 
-def check_trade(state: State, move: Trade) -> Illegal | None:
+def check_trade(state: State, move: m.Trade) -> Illegal | None:
     p = state.player
     island = state.where(p)
     priced = trade_price(state, move.action, move.resource)
@@ -230,7 +222,8 @@ def check_trade(state: State, move: Trade) -> Illegal | None:
     return None
 
 
-def trade(state: State, move: Trade) -> list[str]:
+@answers(m.Trade, check_trade)
+def trade(state: State, move: m.Trade) -> list[str]:
     p = state.player
     price, used = trade_price(state, move.action, move.resource)
     r = move.resource
@@ -260,7 +253,7 @@ def vp_available(state: State) -> int | None:
     return state.stack + state.supply_vp
 
 
-def check_exchange(state: State, move: Exchange) -> Illegal | None:
+def check_exchange(state: State, move: m.Exchange) -> Illegal | None:
     p = state.player
     island = state.book.island(state.where(p))
     if move.resource not in island.rates:
@@ -276,7 +269,8 @@ def check_exchange(state: State, move: Exchange) -> Illegal | None:
     return None
 
 
-def exchange(state: State, move: Exchange) -> list[str]:
+@answers(m.Exchange, check_exchange)
+def exchange(state: State, move: m.Exchange) -> list[str]:
     p = state.player
     island = state.book.island(state.where(p))
     r = move.resource
@@ -290,18 +284,20 @@ def exchange(state: State, move: Exchange) -> list[str]:
     return [f"exchanges 1 {r} for {got} VP{supplied(got, stack)}", *advance_income(state)]
 
 
-def check_pick(state: State, move: Pick) -> Illegal | None:
+def check_pick(state: State, move: m.Pick) -> Illegal | None:
     """A bare resource: taken while 'Any resource' boxes remain, else exchanged."""
     if state.visit.takes:
         return None
-    return check_exchange(state, EXCHANGES[move.resource])
+    return check_exchange(state, m.EXCHANGES[move.resource])
 
 
-def apply_pick(state: State, move: Pick) -> list[str]:
+@answers(m.Pick, check_pick)
+def apply_pick(state: State, move: m.Pick) -> list[str]:
     if state.visit.takes:
-        return take(state, Take(move.resource))
-    return exchange(state, EXCHANGES[move.resource])
+        return take(state, m.Take(move.resource))
+    return exchange(state, m.EXCHANGES[move.resource])
 
 
-def end_income(state: State, move: EndIncome) -> list[str]:
+@answers(m.EndIncome)
+def end_income(state: State, move: m.EndIncome) -> list[str]:
     return finish_income(state)

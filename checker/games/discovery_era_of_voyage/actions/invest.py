@@ -4,7 +4,8 @@ ends the game at the end of the round."""
 
 from __future__ import annotations
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
+from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.supply import (
     bundle_words,
     pay,
@@ -12,7 +13,6 @@ from portolan.checker.games.discovery_era_of_voyage.actions.supply import (
 )
 from portolan.checker.games.discovery_era_of_voyage.actions.turn import finish_turn
 from portolan.checker.games.discovery_era_of_voyage.book import counted
-from portolan.checker.games.discovery_era_of_voyage.moves import Invest
 from portolan.checker.games.discovery_era_of_voyage.sections import CENTRAL_ISLAND, INVEST_ACTION
 from portolan.checker.games.discovery_era_of_voyage.state import CENTRE, State
 
@@ -29,7 +29,7 @@ def closed(state: State, slot: int, player: str | None = None) -> str | None:
     return next((p for p in state.order if here.get(p, 0) >= limit), None)
 
 
-def check_invest(state: State, move: Invest) -> Illegal | None:
+def check_invest(state: State, move: m.Invest) -> Illegal | None:
     p = state.player
     where = state.where(p)
     if move.island is not None and move.island != where:
@@ -64,7 +64,8 @@ def check_invest(state: State, move: Invest) -> Illegal | None:
     return None
 
 
-def invest(state: State, move: Invest) -> list[str]:
+@answers(m.Invest, check_invest)
+def invest(state: State, move: m.Invest) -> list[str]:
     p = state.player
     slot = state.at[p]
     island = state.book.island(state.ring[slot])

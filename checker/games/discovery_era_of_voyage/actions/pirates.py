@@ -7,18 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.turn import Task
+from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.sailing import not_in_circle
 from portolan.checker.games.discovery_era_of_voyage.actions.supply import pay
 from portolan.checker.games.discovery_era_of_voyage.book import BOW_NAMES, COIN, counted
-from portolan.checker.games.discovery_era_of_voyage.moves import (
-    TURN_A_PIRATE,
-    MovePirate,
-    PayPirate,
-    PlacePirate,
-    TurnPirate,
-)
 from portolan.checker.games.discovery_era_of_voyage.sections import TWO_PLAYER
 from portolan.checker.games.discovery_era_of_voyage.state import CENTRE, INCOME, SAILING, State
 
@@ -28,7 +22,7 @@ def pirates_due(state: State) -> bool:
     return state.round == 1 and state.current == 1
 
 
-def check_place_pirate(state: State, move: PlacePirate) -> Illegal | None:
+def check_place_pirate(state: State, move: m.PlacePirate) -> Illegal | None:
     if move.island == state.book.central:
         return Illegal(TWO_PLAYER, "pirates go on surrounding islands, never the Central Island")
     if move.island not in state.slot_of:
@@ -44,7 +38,8 @@ def check_place_pirate(state: State, move: PlacePirate) -> Illegal | None:
     return None
 
 
-def place_pirate(state: State, move: PlacePirate) -> list[str]:
+@answers(m.PlacePirate, check_place_pirate)
+def place_pirate(state: State, move: m.PlacePirate) -> list[str]:
     k = state.pirates_placed
     state.pirates[k] = [state.slot_of[move.island], move.bow]
     state.pirates_placed += 1
@@ -53,7 +48,7 @@ def place_pirate(state: State, move: PlacePirate) -> list[str]:
     return [f"places a pirate on {move.island}, bow {BOW_NAMES[move.bow]}"]
 
 
-def check_turn_pirate(state: State, move: TurnPirate) -> Illegal | None:
+def check_turn_pirate(state: State, move: m.TurnPirate) -> Illegal | None:
     if move.island is None:
         if not pirate_turns(state):
             return Illegal(TWO_PLAYER, f"{state.player} cannot turn a pirate now")
@@ -77,7 +72,7 @@ def check_turn_pirate(state: State, move: TurnPirate) -> Illegal | None:
                 f"{state.player} has no coin and no resource to pay for turning a pirate",
             )
         return None
-    return check_pay_pirate(state, PayPirate(move.payment))
+    return check_pay_pirate(state, m.PayPirate(move.payment))
 
 
 def turnable(state: State) -> list[int]:
@@ -98,7 +93,7 @@ def pirate_turns(state: State) -> list:
         return []
     if not turnable(state) or not can_pay_pirate(state):
         return []
-    return [TURN_A_PIRATE]
+    return [m.TURN_A_PIRATE]
 
 
 def can_pay_pirate(state: State) -> bool:
@@ -119,7 +114,7 @@ def pirate_payments(state: State) -> list[str]:
     return out + [r for r in state.book.resources if state.res[p][r] >= cost]
 
 
-def check_pay_pirate(state: State, move: PayPirate) -> Illegal | None:
+def check_pay_pirate(state: State, move: m.PayPirate) -> Illegal | None:
     p = state.player
     cost = state.book.constants["pirate_turn_cost"]
     have = state.coins[p] if move.payment == COIN else state.res[p][move.payment]
@@ -136,18 +131,16 @@ def check_pay_pirate(state: State, move: PayPirate) -> Illegal | None:
 class PickingPirate(Task):
     """'Turn a pirate' said: which pirate (its payment comes next)."""
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            state.phase,
-            "choice",
-            (TurnPirate,),
-            "the pirate to turn",
-            missing=lambda: Illegal(TWO_PLAYER, "name the pirate to turn (turn_pirate: ...)"),
-        )
+    asks = (None, "choice", (m.TurnPirate,))  # in whichever phase the pirate is turned
+
+    def prompt(self, state: State) -> str:
+        return "the pirate to turn"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(TWO_PLAYER, "name the pirate to turn (turn_pirate: ...)")
 
     def choices(self, state: State) -> list[Any]:
-        return [TurnPirate(state.ring[state.pirates[k][0]]) for k in turnable(state)]
+        return [m.TurnPirate(state.ring[state.pirates[k][0]]) for k in turnable(state)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,24 +148,22 @@ class PayingPirate(Task):
     """What pays for turning pirate ``pirate``: a coin or a resource."""
 
     pirate: int
+    asks = (None, "choice", (m.PayPirate,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            state.phase,
-            "choice",
-            (PayPirate,),
-            "what pays for turning the pirate",
-            missing=lambda: Illegal(
-                TWO_PLAYER, "name what pays for turning the pirate (turn_pirate: {Island: Coin})"
-            ),
+    def prompt(self, state: State) -> str:
+        return "what pays for turning the pirate"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(
+            TWO_PLAYER, "name what pays for turning the pirate (turn_pirate: {Island: Coin})"
         )
 
     def choices(self, state: State) -> list[Any]:
-        return [PayPirate(pay) for pay in pirate_payments(state)]
+        return [m.PayPirate(pay) for pay in pirate_payments(state)]
 
 
-def turn_pirate(state: State, move: TurnPirate) -> list[str]:
+@answers(m.TurnPirate, check_turn_pirate)
+def turn_pirate(state: State, move: m.TurnPirate) -> list[str]:
     if isinstance(turn.top(state), PickingPirate):  # the pirate named now
         turn.pop(state)
     if move.island is None:  # which pirate comes next, then the payment
@@ -181,10 +172,11 @@ def turn_pirate(state: State, move: TurnPirate) -> list[str]:
     turn.push(state, PayingPirate(state.pirate_at(state.slot_of[move.island])))
     if move.payment is None:  # the payment comes next
         return []
-    return pay_pirate(state, PayPirate(move.payment))
+    return pay_pirate(state, m.PayPirate(move.payment))
 
 
-def pay_pirate(state: State, move: PayPirate) -> list[str]:
+@answers(m.PayPirate, check_pay_pirate)
+def pay_pirate(state: State, move: m.PayPirate) -> list[str]:
     p = state.player
     cost = state.book.constants["pirate_turn_cost"]
     pay(state, p, ((move.payment, cost),))
@@ -222,7 +214,7 @@ def pirate_landing(state: State, k: int, steps: int) -> int:
     return slot
 
 
-def check_move_pirate(state: State, move: MovePirate) -> Illegal | None:
+def check_move_pirate(state: State, move: m.MovePirate) -> Illegal | None:
     allowed = state.book.constants["pirate_steps"]
     if move.steps not in allowed:
         return Illegal(
@@ -232,7 +224,8 @@ def check_move_pirate(state: State, move: MovePirate) -> Illegal | None:
     return None
 
 
-def move_pirate(state: State, move: MovePirate) -> list[str]:
+@answers(m.MovePirate, check_move_pirate)
+def move_pirate(state: State, move: m.MovePirate) -> list[str]:
     p = state.player
     k = state.pirate_at(state.at[p])
     cost = state.book.constants["pirate_move_cost"]

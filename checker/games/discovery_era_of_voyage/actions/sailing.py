@@ -3,10 +3,10 @@ cost of the steps, or back to the Central Island; a tariff to every ship where o
 
 from __future__ import annotations
 
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
+from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.supply import pay
 from portolan.checker.games.discovery_era_of_voyage.book import BOW_NAMES, COIN, counted
-from portolan.checker.games.discovery_era_of_voyage.moves import RETURN, Bow, Return, Sail
 from portolan.checker.games.discovery_era_of_voyage.sections import SAILING_ACTION, TWO_PLAYER
 from portolan.checker.games.discovery_era_of_voyage.state import (
     BOW,
@@ -21,7 +21,7 @@ def not_in_circle(state: State, name: str) -> str:
     return f"{name} is not one of this game's islands ({', '.join(state.ring)})"
 
 
-def resolve_sail(state: State, move: Sail) -> tuple[int, int] | Illegal:
+def resolve_sail(state: State, move: m.Sail) -> tuple[int, int] | Illegal:
     """(destination slot, steps) of a sail, or why it cannot be sailed."""
     p, book = state.player, state.book
     here = state.at[p]
@@ -79,7 +79,7 @@ def sail_costs(state: State, target: int, steps: int) -> tuple[int, list[str], i
     return cost, owed, pirate
 
 
-def check_sail(state: State, move: Sail) -> Illegal | None:
+def check_sail(state: State, move: m.Sail) -> Illegal | None:
     where = resolve_sail(state, move)
     if isinstance(where, Illegal):
         return where
@@ -104,7 +104,8 @@ def check_sail(state: State, move: Sail) -> Illegal | None:
     )
 
 
-def sail(state: State, move: Sail) -> list[str]:
+@answers(m.Sail, check_sail)
+def sail(state: State, move: m.Sail) -> list[str]:
     p = state.player
     target, steps = resolve_sail(state, move)
     cost, owed, pirate = sail_costs(state, target, steps)
@@ -131,7 +132,8 @@ def sail(state: State, move: Sail) -> list[str]:
     return events
 
 
-def set_bow(state: State, move: Bow) -> list[str]:
+@answers(m.Bow)
+def set_bow(state: State, move: m.Bow) -> list[str]:
     p = state.player
     state.bow[p] = move.direction
     state.phase = PIRATE_MOVE if state.pirate_at(state.at[p]) is not None else INCOME
@@ -146,7 +148,7 @@ def return_cost(state: State) -> tuple[list[str], int]:
     return owed, state.book.constants["tariff"] * len(owed)
 
 
-def check_return(state: State, move: Return) -> Illegal | None:
+def check_return(state: State, move: m.Return) -> Illegal | None:
     p = state.player
     if state.at[p] == CENTRE:
         return Illegal(
@@ -164,7 +166,8 @@ def check_return(state: State, move: Return) -> Illegal | None:
     return None
 
 
-def sail_home(state: State, move: Return) -> list[str]:
+@answers(m.Return, check_return)
+def sail_home(state: State, move: m.Return) -> list[str]:
     p = state.player
     owed, cost = return_cost(state)
     events = ["returns to the Central Island"]
@@ -208,15 +211,15 @@ def possible_sails(state: State, *, with_return: bool = True) -> list:
         slot = (here + bow * steps) % n
         if cost + due[slot] <= coins:
             moves.append(_sail(ring[slot], steps, cost + due[slot]))
-    if with_return and check_return(state, RETURN) is None:
-        moves.append(RETURN)
+    if with_return and check_return(state, m.RETURN) is None:
+        moves.append(m.RETURN)
     return moves
 
 
-_SAILS: dict[tuple, Sail] = {}  # (island, steps, cost) -> the Sail, made once
+_SAILS: dict[tuple, m.Sail] = {}  # (island, steps, cost) -> the Sail, made once
 
 
-def _sail(to: str, steps: int | None, cost: int) -> Sail:
+def _sail(to: str, steps: int | None, cost: int) -> m.Sail:
     """Sail(to, steps, cost), made once (simulate lists the sails at every sailing action; a
     move never changes)."""
     key = (to, steps, cost)
@@ -224,5 +227,5 @@ def _sail(to: str, steps: int | None, cost: int) -> Sail:
     if move is None:
         if len(_SAILS) > 20_000:  # islands x steps x costs: a few hundred in practice
             _SAILS.clear()
-        move = _SAILS[key] = Sail(to, steps, cost)
+        move = _SAILS[key] = m.Sail(to, steps, cost)
     return move

@@ -3,8 +3,9 @@ and the game at the end of a round in which an end condition was met (End of Gam
 
 from __future__ import annotations
 
+from portolan.checker.core.game import answers
+from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage.actions.pirates import pirates_due
-from portolan.checker.games.discovery_era_of_voyage.moves import EndTurn, NoInvest, StartTurn
 from portolan.checker.games.discovery_era_of_voyage.state import (
     OVER,
     PIRATES,
@@ -15,7 +16,8 @@ from portolan.checker.games.discovery_era_of_voyage.state import (
 )
 
 
-def begin_turn(state: State, move: StartTurn) -> list[str]:
+@answers(m.StartTurn)
+def begin_turn(state: State, move: m.StartTurn) -> list[str]:
     """A new turn: nothing turned, sailed or invested yet; Sailing first, or the pirates when
     they are due."""
     state.turns += 1
@@ -58,10 +60,12 @@ def finish_turn(state: State) -> list[str]:
     return end_turn(state)
 
 
-def no_invest(state: State, move: NoInvest) -> list[str]:
+@answers(m.NoInvest)
+def no_invest(state: State, move: m.NoInvest) -> list[str]:
     """Invest is optional: without it, the turn ends."""
     return finish_turn(state)
 
 
-def end_of_turn(state: State, move: EndTurn) -> list[str]:
+@answers(m.EndTurn)
+def end_of_turn(state: State, move: m.EndTurn) -> list[str]:
     return end_turn(state)

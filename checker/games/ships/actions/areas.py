@@ -8,19 +8,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.game import Decision, Illegal, answers
 from portolan.checker.core.turn import Task
+from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions.common import (
     PHASE,
     gain,
     gain_gold,
     gain_goods,
+    good_to_pool,
     navigation_in_hand,
     pay_navigation,
     score,
 )
 from portolan.checker.games.ships.book import FOOD, GOLD, MERCHANT_BOX, ROWS, SPICE
-from portolan.checker.games.ships.moves import City, ReturnGood, Trade
 from portolan.checker.games.ships.scoring import area_points, pieces_of
 from portolan.checker.games.ships.sections import (
     FREE_EXCHANGE,
@@ -50,7 +51,7 @@ class Targeting(Task):
                 state.player,
                 PHASE,
                 "choice",
-                (Trade,),
+                (m.Trade,),
                 "the trade box for the merchant cube",
                 missing=Illegal(
                     MERCHANT_RULES, "name the trade box the merchant cube goes to (trade:)"
@@ -60,7 +61,7 @@ class Targeting(Task):
             state.player,
             PHASE,
             "choice",
-            (City,),
+            (m.City,),
             "the city for the city disc",
             missing=Illegal(WHICH_BOX, "name the city the city disc goes to (city:)"),
         )
@@ -182,7 +183,7 @@ def industry_ok(state: State, area: int, good: str) -> bool:
     return not (state.book.areas[area].open and state.options["area7_industry"] == "forbidden")
 
 
-def trade_targets(state: State, nav: int, pend: int, discount: int | None = None) -> list[Trade]:
+def trade_targets(state: State, nav: int, pend: int, discount: int | None = None) -> list[m.Trade]:
     """Every trade box the merchant cube of a placed ship may go to (``discount``: the
     navigation discount then, if it will not be the player's present one)."""
     key = ("trade", nav, pend, discount)
@@ -193,18 +194,18 @@ def trade_targets(state: State, nav: int, pend: int, discount: int | None = None
     return found
 
 
-def _trade_targets(state: State, nav: int, pend: int, discount: int | None) -> list[Trade]:
+def _trade_targets(state: State, nav: int, pend: int, discount: int | None) -> list[m.Trade]:
     if state.seat.stock < 1:
         return []
     book = state.book
-    out: list[Trade] = []
+    out: list[m.Trade] = []
     for area, _ in reachable(state, nav, pend, discount):
         info = book.areas[area]
         if info.open:
             for good in info.open_goods:
-                out.append(Trade(info.name, good))
+                out.append(m.Trade(info.name, good))
                 if industry_ok(state, area, good):
-                    out.append(Trade(info.name, good, True))
+                    out.append(m.Trade(info.name, good, True))
             continue
         seen = set()
         for b in info.trade:
@@ -215,9 +216,9 @@ def _trade_targets(state: State, nav: int, pend: int, discount: int | None) -> l
             seen.add(key)
             if box.good == SPICE and not spice_ok(state):
                 continue
-            out.append(Trade(box.location, box.good))
+            out.append(m.Trade(box.location, box.good))
             if industry_ok(state, area, box.good):
-                out.append(Trade(box.location, box.good, True))
+                out.append(m.Trade(box.location, box.good, True))
     return out
 
 
@@ -248,7 +249,7 @@ def can_place(
     return False
 
 
-def check_trade(state: State, move: Trade) -> Illegal | None:
+def check_trade(state: State, move: m.Trade) -> Illegal | None:
     if turn.top(state).box != MERCHANT_BOX:
         return Illegal(
             WARSHIP_BOX, "the ship went in a Warship box: its city disc goes in a city, not a cube"
@@ -303,7 +304,8 @@ def check_trade(state: State, move: Trade) -> Illegal | None:
     return None
 
 
-def apply_trade(state: State, move: Trade) -> list[str]:
+@answers(m.Trade, check_trade)
+def apply_trade(state: State, move: m.Trade) -> list[str]:
     turn.pop(state)
     book, seat, p = state.book, state.seat, state.current
     area = book.area_of(move.location)
@@ -371,18 +373,18 @@ def _city_targets(state: State, nav: int, pend: int, no_food: bool, discount: in
     for area, _ in reachable(state, nav, pend, discount):
         info = book.areas[area]
         if info.open:
-            out += [City(info.name, None, r) for r in rows]
+            out += [m.City(info.name, None, r) for r in rows]
             continue
         for c in info.cities:
             if state.cities[c] >= 0:
                 continue
             city = book.cities[c]
             benefit = city.benefit if len(book.cities_at[city.location]) > 1 else None
-            out += [City(city.location, benefit, r) for r in rows]
+            out += [m.City(city.location, benefit, r) for r in rows]
     return out
 
 
-def city_of(state: State, move: City) -> tuple[list[int], Illegal | None]:
+def city_of(state: State, move: m.City) -> tuple[list[int], Illegal | None]:
     """The city spaces a move may mean (empty or not), or why it names none."""
     book = state.book
     spaces = book.cities_at.get(move.location, [])
@@ -396,7 +398,7 @@ def city_of(state: State, move: City) -> tuple[list[int], Illegal | None]:
     return spaces, None
 
 
-def check_city(state: State, move: City) -> Illegal | None:
+def check_city(state: State, move: m.City) -> Illegal | None:
     top = turn.top(state)
     no_food = top.no_food
     if top.box == MERCHANT_BOX:
@@ -438,7 +440,8 @@ def check_city(state: State, move: City) -> Illegal | None:
     return None
 
 
-def apply_city(state: State, move: City) -> list[str]:
+@answers(m.City, check_city)
+def apply_city(state: State, move: m.City) -> list[str]:
     no_food = turn.pop(state).no_food
     book, seat, p = state.book, state.seat, state.current
     area = book.area_of(move.location)
@@ -472,16 +475,15 @@ def apply_city(state: State, move: City) -> list[str]:
 
 
 # -- a full warehouse --------------------------------------------------------------------------
-def check_return(state: State, move: ReturnGood) -> Illegal | None:
+def check_return(state: State, move: m.ReturnGood) -> Illegal | None:
     if state.seat.goods.get(move.good, 0) < 1:
         return Illegal(MERCHANT_RULES, f"{state.seat.name} has no {move.good} to send back")
     return None
 
 
-def apply_return(state: State, move: ReturnGood) -> list[str]:
-    seat = state.seat
-    seat.goods[move.good] -= 1
-    state.pool[move.good] += 1
+@answers(m.ReturnGood, check_return)
+def apply_return(state: State, move: m.ReturnGood) -> list[str]:
+    good_to_pool(state, move.good)
     if state.warehouse_room(state.current) >= 0:
         turn.pop(state)
     return [f"sends {move.good} back to the pool (the warehouse is full)"]

@@ -5,22 +5,21 @@ their taker until their era ends."""
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.core.turn import Task
+from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions.common import (
     CardAction,
     Choosing,
     Gaining,
+    check_exchange_used,
     choosable,
     gain_goods,
     pay,
     payment_problem,
-    pending,
-    unused_exchange,
 )
 from portolan.checker.games.ships.actions.ships import TakingBackShips, resolve_cube
-from portolan.checker.games.ships.moves import ChooseGood, Deal, Decline, TakeCard
 from portolan.checker.games.ships.sections import NEXT_AGE, SETUP, TAKE_CARD
 from portolan.checker.games.ships.state import SETUP as SETUP_PHASE
 from portolan.checker.games.ships.state import State
@@ -50,7 +49,7 @@ def where_is(state: State, card: str) -> str:
 
 
 # -- dealing the display -----------------------------------------------------------------------
-def check_deal(state: State, move: Deal) -> Illegal | None:
+def check_deal(state: State, move: m.Deal) -> Illegal | None:
     book = state.book
     if state.decks[state.era].get(move.card):
         return None
@@ -66,7 +65,8 @@ def check_deal(state: State, move: Deal) -> Illegal | None:
     return Illegal(section, f"{move.card} cannot be dealt: {copies} {where_is(state, move.card)}")
 
 
-def apply_deal(state: State, move: Deal) -> list[str]:
+@answers(m.Deal, check_deal)
+def apply_deal(state: State, move: m.Deal) -> list[str]:
     take(state.decks[state.era], move.card)
     put(state.display, move.card)
     state.to_deal -= 1
@@ -76,7 +76,7 @@ def apply_deal(state: State, move: Deal) -> list[str]:
 
 
 # -- Take one card -----------------------------------------------------------------------------
-def check_take_card(state: State, move: TakeCard) -> Illegal | None:
+def check_take_card(state: State, move: m.TakeCard) -> Illegal | None:
     problem = take_card_problem(state, move, None)
     if problem is not None:
         return problem
@@ -85,7 +85,7 @@ def check_take_card(state: State, move: TakeCard) -> Illegal | None:
     return payment_problem(state, TAKE, cube, cost, card=step is not None)
 
 
-def take_card_problem(state: State, move: TakeCard, step) -> Illegal | None:
+def take_card_problem(state: State, move: m.TakeCard, step) -> Illegal | None:
     """Once a turn, a card on the display (its gold is part of the payment)."""
     if state.took_card:
         return Illegal(TAKE_CARD, f"{state.seat.name} has already taken a card this turn")
@@ -95,7 +95,8 @@ def take_card_problem(state: State, move: TakeCard, step) -> Illegal | None:
     return None
 
 
-def apply_take_card(state: State, move: TakeCard) -> list[str]:
+@answers(m.TakeCard, check_take_card)
+def apply_take_card(state: State, move: m.TakeCard) -> list[str]:
     cube, step = resolve_cube(state, move.cube, TAKE)
     if step is not None:
         turn.pop(state)
@@ -123,25 +124,22 @@ def card_task(step: Gain | Action | object) -> Task:
 
 
 # -- what a card asks for ----------------------------------------------------------------------
-def check_choose(state: State, move: ChooseGood) -> Illegal | None:
+def check_choose(state: State, move: m.ChooseGood) -> Illegal | None:
     if move.good not in choosable(state):
         return Illegal(TAKE_CARD, f"the pool has no {move.good} left")
     return None
 
 
-def apply_choose(state: State, move: ChooseGood) -> list[str]:
+@answers(m.ChooseGood, check_choose)
+def apply_choose(state: State, move: m.ChooseGood) -> list[str]:
     n = turn.pop(state).n
     if n > 1:
         turn.push(state, Choosing(n - 1))
     return [f"chooses {gain_goods(state, state.current, move.good, 1)}"]
 
 
-def check_decline(state: State, move: Decline) -> Illegal | None:
-    left = pending(state)
-    return unused_exchange(left) if left else None
-
-
-def apply_decline(state: State, move: Decline) -> list[str]:
+@answers(m.Decline, check_exchange_used)
+def apply_decline(state: State, move: m.Decline) -> list[str]:
     top = turn.pop(state)
     what = top.step.action if isinstance(top, CardAction) else "taking ships back"
     return [f"does not use the card's {what}"]

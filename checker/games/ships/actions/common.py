@@ -10,6 +10,7 @@ from typing import Any
 from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.core.turn import Task
+from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.book import (
     ANY_GOOD,
     FREE_CUBE,
@@ -18,26 +19,6 @@ from portolan.checker.games.ships.book import (
     MERCHANT_CUBE,
     NAVIGATION,
     VP,
-)
-from portolan.checker.games.ships.moves import (
-    CARD,
-    CUBE_WORDS,
-    DECLINE,
-    FREE,
-    MERCHANT,
-    ChooseGood,
-    Deal,
-    Decline,
-    Exchange,
-    PlaceShip,
-    RemoveShip,
-    Retrieve,
-    ReturnGood,
-    SellGoods,
-    TakeCard,
-    TakeGold,
-    TakeNavigation,
-    UpgradeShip,
 )
 from portolan.checker.games.ships.sections import (
     FREE_EXCHANGE,
@@ -153,15 +134,15 @@ def cube_used(state: State, cube: str | None) -> str:
     if cube is not None:
         return cube
     if state.pend_free:
-        return FREE
-    return MERCHANT if state.seat.section else FREE
+        return m.FREE
+    return m.MERCHANT if state.seat.section else m.FREE
 
 
 def gold_cost(state: State, action: str, cube: str) -> int:
-    if cube == CARD:
+    if cube == m.CARD:
         return 0
     merchant, free = state.book.action_gold[action]
-    return merchant if cube == MERCHANT else free
+    return merchant if cube == m.MERCHANT else free
 
 
 def payment_problem(
@@ -169,21 +150,21 @@ def payment_problem(
 ) -> Illegal | None:
     """Why this action cannot be paid for with this cube (and ``extra`` gold)."""
     seat = state.seat
-    if (cube == CARD) != card:
+    if (cube == m.CARD) != card:
         if card:
             return Illegal(PERFORM_ACTIONS, "the card's action is paid by the card: no cube")
         return Illegal(PERFORM_ACTIONS, "only the action a card grants is paid by the card")
-    if state.pend_free and cube != FREE:
+    if state.pend_free and cube != m.FREE:
         return Illegal(
             FREE_EXCHANGE,
             "the free action cube an Oil was exchanged for must be used at once, "
             "to pay for this action",
         )
-    if cube == MERCHANT and seat.section == 0:
+    if cube == m.MERCHANT and seat.section == 0:
         return Illegal(
             PERFORM_ACTIONS, f"{seat.name} has no merchant cube left in the Action cubes section"
         )
-    if cube == FREE and not state.pend_free and seat.section_free + seat.free == 0:
+    if cube == m.FREE and not state.pend_free and seat.section_free + seat.free == 0:
         return Illegal(
             PERFORM_ACTIONS,
             f"{seat.name} has no free action cube, in the Action cubes section or in stock",
@@ -203,7 +184,7 @@ def payment_problem(
     if seat.gold + state.pend_gold < cost:
         return Illegal(
             PERFORM_ACTIONS,
-            f"{action} with a {CUBE_WORDS[cube]} costs {cost} gold: {seat.name} has {seat.gold}",
+            f"{action} with a {m.CUBE_WORDS[cube]} costs {cost} gold: {seat.name} has {seat.gold}",
         )
     return None
 
@@ -211,10 +192,10 @@ def payment_problem(
 def pay(state: State, action: str, cube: str, extra: int = 0) -> list[str]:
     """The cube into the action box and the gold back to the pool; the action in words."""
     seat = state.seat
-    if cube == MERCHANT:
+    if cube == m.MERCHANT:
         seat.section -= 1
         seat.box_cubes += 1
-    elif cube == FREE:
+    elif cube == m.FREE:
         if state.pend_free:
             state.pend_free = 0
         elif seat.section_free:
@@ -227,7 +208,7 @@ def pay(state: State, action: str, cube: str, extra: int = 0) -> list[str]:
     state.pend_gold -= used
     seat.gold -= cost - used
     state.pool[GOLD] += cost
-    paid = "the card's action" if cube == CARD else f"with a {CUBE_WORDS[cube]}"
+    paid = "the card's action" if cube == m.CARD else f"with a {m.CUBE_WORDS[cube]}"
     return [f"{action} ({paid}" + (f", {cost} gold)" if cost else ")")]
 
 
@@ -262,14 +243,14 @@ def pending(state: State) -> str:
 PHASE = "Actions"  # the phase every decision inside an action is asked in
 # The move each display action is, for a card that grants one.
 ACTION_OF = {
-    "Place ship": PlaceShip,
-    "Upgrade ship": UpgradeShip,
-    "Remove one ship": RemoveShip,
-    "Take one card": TakeCard,
-    "Take one gold": TakeGold,
-    "Take two navigation": TakeNavigation,
-    "Sell goods": SellGoods,
-    "Retrieve merchant cubes": Retrieve,
+    "Place ship": m.PlaceShip,
+    "Upgrade ship": m.UpgradeShip,
+    "Remove one ship": m.RemoveShip,
+    "Take one card": m.TakeCard,
+    "Take one gold": m.TakeGold,
+    "Take two navigation": m.TakeNavigation,
+    "Sell goods": m.SellGoods,
+    "Retrieve merchant cubes": m.Retrieve,
 }
 
 
@@ -277,6 +258,20 @@ def unused_exchange(left: str) -> Illegal:
     return Illegal(
         FREE_EXCHANGE, f"{left} from a free exchange is still unused: it must be used at once"
     )
+
+
+def check_exchange_used(state: State, move: m.EndTurn | m.Decline) -> Illegal | None:
+    """Neither the turn's end nor a card's action declined while what a free exchange gave
+    waits unused."""
+    left = pending(state)
+    return unused_exchange(left) if left else None
+
+
+def good_to_pool(state: State, good: str) -> None:
+    """One of the player's goods back to the pool (sent back from a full warehouse, or
+    exchanged)."""
+    state.seat.goods[good] -= 1
+    state.pool[good] += 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +285,7 @@ class Dealing(Task):
                 state.players[0],
                 "Setup",
                 "chance",
-                (Deal,),
+                (m.Deal,),
                 "the card dealt to the display",
                 missing=lambda: Illegal(
                     SETUP,
@@ -303,7 +298,7 @@ class Dealing(Task):
             state.player,
             PHASE,
             "chance",
-            (Deal,),
+            (m.Deal,),
             f"the {era} card dealt to the display",
             missing=lambda: Illegal(
                 NEXT_AGE,
@@ -313,7 +308,7 @@ class Dealing(Task):
         )
 
     def chances(self, state: State) -> list[tuple[Any, int]]:
-        return [(Deal(c), n) for c, n in state.decks[state.era].items()]
+        return [(m.Deal(c), n) for c, n in state.decks[state.era].items()]
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,24 +325,22 @@ class SetupEnds(Task):
 class Returning(Task):
     """Goods back to the pool, one by one, until the warehouse holds what is left."""
 
-    def decision(self, state: State) -> Decision:
-        p = state.player
-        return Decision(
-            p,
-            PHASE,
-            "choice",
-            (ReturnGood,),
-            "a good to send back to the pool",
-            missing=lambda: Illegal(
-                MERCHANT_BOX,
-                f"{p}'s warehouse holds {state.seat.goods_held} goods and has room for "
-                f"{state.seat.goods_held + state.warehouse_room(state.current)}: "
-                "name the goods sent back (return: [...])",
-            ),
+    asks = (PHASE, "choice", (m.ReturnGood,))
+
+    def prompt(self, state: State) -> str:
+        return "a good to send back to the pool"
+
+    def missing(self, state: State) -> Illegal:
+        held = state.seat.goods_held
+        return Illegal(
+            MERCHANT_BOX,
+            f"{state.player}'s warehouse holds {held} goods and has room for "
+            f"{held + state.warehouse_room(state.current)}: "
+            "name the goods sent back (return: [...])",
         )
 
     def choices(self, state: State) -> list[Any]:
-        return [ReturnGood(g) for g, n in state.seat.goods.items() if n]
+        return [m.ReturnGood(g) for g, n in state.seat.goods.items() if n]
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,19 +348,16 @@ class Choosing(Task):
     """Goods of the player's choice, ``n`` more of them (none if the pool has none left)."""
 
     n: int
+    asks = (PHASE, "choice", (m.ChooseGood,))
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            PHASE,
-            "choice",
-            (ChooseGood,),
-            "the good of your choice",
-            missing=Illegal(TAKE_CARD, "name the good of your choice the card gives (good:)"),
-        )
+    def prompt(self, state: State) -> str:
+        return "the good of your choice"
+
+    def missing(self, state: State) -> Illegal:
+        return Illegal(TAKE_CARD, "name the good of your choice the card gives (good:)")
 
     def choices(self, state: State) -> list[Any]:
-        return [ChooseGood(g) for g in choosable(state)]
+        return [m.ChooseGood(g) for g in choosable(state)]
 
     def carry_out(self, state: State) -> list[str] | None:
         if choosable(state):
@@ -400,9 +390,9 @@ class CardAction(Task):
             state.player,
             PHASE,
             "choice",
-            (ACTION_OF[self.step.action], Exchange, Decline),
+            (ACTION_OF[self.step.action], m.Exchange, m.Decline),
             f"the card's {self.step.action} action, or none",
-            default=None if left else DECLINE,
+            default=None if left else m.DECLINE,
             missing=unused_exchange(left),
         )
 

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.game import Decision, Illegal, answers
 from portolan.checker.core.turn import Task
+from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions.common import (
     PHASE,
     cube_used,
@@ -20,21 +21,6 @@ from portolan.checker.games.ships.actions.common import (
 )
 from portolan.checker.games.ships.actions.ships import paid_problem, pay_for, resolve_cube
 from portolan.checker.games.ships.book import GOLD, MERCHANT_BOX, NAVIGATION, VP
-from portolan.checker.games.ships.moves import (
-    CARD,
-    STOP_RETRIEVING,
-    STOP_SELLING,
-    TAKE_BACK_ALL,
-    Retrieve,
-    SellGood,
-    SellGoods,
-    StopRetrieving,
-    StopSelling,
-    TakeBack,
-    TakeBackAll,
-    TakeGold,
-    TakeNavigation,
-)
 from portolan.checker.games.ships.scoring import sell_bonus_gold
 from portolan.checker.games.ships.sections import RETRIEVE, SELL_GOODS, TAKE_GOLD, TAKE_NAVIGATION
 from portolan.checker.games.ships.state import State
@@ -45,12 +31,12 @@ NAV_TAKEN = 2  # Take Two Navigation Counters
 
 
 # -- Take one gold -----------------------------------------------------------------------------
-def check_take_gold(state: State, move: TakeGold) -> Illegal | None:
+def check_take_gold(state: State, move: m.TakeGold) -> Illegal | None:
     return paid_problem(state, move, GOLD_ACTION, gold_problem)
 
 
-def gold_problem(state: State, move: TakeGold, step) -> Illegal | None:
-    cube = CARD if step is not None else cube_used(state, move.cube)
+def gold_problem(state: State, move: m.TakeGold, step) -> Illegal | None:
+    cube = m.CARD if step is not None else cube_used(state, move.cube)
     if state.bank_room(state.current) + gold_paid(state, GOLD_ACTION, cube) < 1:
         return Illegal(TAKE_GOLD, f"{state.seat.name}'s bank has no empty space")
     if state.pool[GOLD] < 1:
@@ -63,23 +49,25 @@ def gold_paid(state: State, action: str, cube: str) -> int:
     return max(0, gold_cost(state, action, cube) - state.pend_gold)
 
 
-def apply_take_gold(state: State, move: TakeGold) -> list[str]:
+@answers(m.TakeGold, check_take_gold)
+def apply_take_gold(state: State, move: m.TakeGold) -> list[str]:
     events = pay_for(state, move, GOLD_ACTION)
     return [*events, f"takes {gain_gold(state, state.current, 1)}"]
 
 
 # -- Take two navigation counters --------------------------------------------------------------
-def check_take_navigation(state: State, move: TakeNavigation) -> Illegal | None:
+def check_take_navigation(state: State, move: m.TakeNavigation) -> Illegal | None:
     return paid_problem(state, move, NAV_ACTION, navigation_problem)
 
 
-def navigation_problem(state: State, move: TakeNavigation, step) -> Illegal | None:
+def navigation_problem(state: State, move: m.TakeNavigation, step) -> Illegal | None:
     if state.pool[NAVIGATION] < 1:
         return Illegal(TAKE_NAVIGATION, "the pool has no navigation counter left")
     return None
 
 
-def apply_take_navigation(state: State, move: TakeNavigation) -> list[str]:
+@answers(m.TakeNavigation, check_take_navigation)
+def apply_take_navigation(state: State, move: m.TakeNavigation) -> list[str]:
     events = pay_for(state, move, NAV_ACTION)
     n = min(NAV_TAKEN, state.pool[NAVIGATION])
     state.pool[NAVIGATION] -= n
@@ -88,17 +76,18 @@ def apply_take_navigation(state: State, move: TakeNavigation) -> list[str]:
 
 
 # -- Sell goods --------------------------------------------------------------------------------
-def check_sell(state: State, move: SellGoods) -> Illegal | None:
+def check_sell(state: State, move: m.SellGoods) -> Illegal | None:
     return paid_problem(state, move, SELL_ACTION, sell_problem)
 
 
-def sell_problem(state: State, move: SellGoods, step) -> Illegal | None:
+def sell_problem(state: State, move: m.SellGoods, step) -> Illegal | None:
     if not state.seat.goods_held:
         return Illegal(SELL_GOODS, f"{state.seat.name} has no goods to sell")
     return None
 
 
-def apply_sell(state: State, move: SellGoods) -> list[str]:
+@answers(m.SellGoods, check_sell)
+def apply_sell(state: State, move: m.SellGoods) -> list[str]:
     cube, step = resolve_cube(state, move.cube, SELL_ACTION)
     bonus = ()
     if step is not None:
@@ -122,38 +111,39 @@ class Selling(Task):
                 state.player,
                 PHASE,
                 "choice",
-                (SellGood, StopSelling),
+                (m.SellGood, m.StopSelling),
                 "another good to sell",
-                default=STOP_SELLING,
+                default=m.STOP_SELLING,
             )
         return Decision(
             state.player,
             PHASE,
             "choice",
-            (SellGood,),
+            (m.SellGood,),
             "a good to sell",
             missing=Illegal(SELL_GOODS, "name the goods sold (sell: [...])"),
         )
 
     def choices(self, state: State) -> list[Any]:
-        out: list[Any] = [SellGood(g) for g, n in state.seat.goods.items() if n]
-        return [*out, STOP_SELLING] if state.sold else out
+        out: list[Any] = [m.SellGood(g) for g, n in state.seat.goods.items() if n]
+        return [*out, m.STOP_SELLING] if state.sold else out
 
 
-def check_sell_good(state: State, move: SellGood) -> Illegal | None:
+def check_sell_good(state: State, move: m.SellGood) -> Illegal | None:
     if state.seat.goods.get(move.good, 0) < 1:
         return Illegal(SELL_GOODS, f"{state.seat.name} has no {move.good} left to sell")
     return None
 
 
-def apply_sell_good(state: State, move: SellGood) -> list[str]:
+@answers(m.SellGood, check_sell_good)
+def apply_sell_good(state: State, move: m.SellGood) -> list[str]:
     state.seat.goods[move.good] -= 1
     state.pool[move.good] += 1
     state.sold[move.good] = state.sold.get(move.good, 0) + 1
     return []
 
 
-def check_stop_selling(state: State, move: StopSelling) -> Illegal | None:
+def check_stop_selling(state: State, move: m.StopSelling) -> Illegal | None:
     if not state.sold:
         return Illegal(SELL_GOODS, "name the goods sold: sell: [Cloth, Wine]")
     return None
@@ -175,16 +165,17 @@ def finish_selling(state: State) -> list[str]:
     return [f"sells {what}: {gain_gold(state, p, gold)}{extra}"]
 
 
-def apply_stop_selling(state: State, move: StopSelling) -> list[str]:
+@answers(m.StopSelling, check_stop_selling)
+def apply_stop_selling(state: State, move: m.StopSelling) -> list[str]:
     return finish_selling(state)
 
 
 # -- Retrieve merchant cubes -------------------------------------------------------------------
-def check_retrieve(state: State, move: Retrieve) -> Illegal | None:
+def check_retrieve(state: State, move: m.Retrieve) -> Illegal | None:
     return paid_problem(state, move, RETRIEVE_ACTION, retrieve_problem)
 
 
-def retrieve_problem(state: State, move: Retrieve, step) -> Illegal | None:
+def retrieve_problem(state: State, move: m.Retrieve, step) -> Illegal | None:
     seat = state.seat
     if move.area == 0:
         if not (seat.box_cubes or seat.box_industry):
@@ -198,7 +189,8 @@ def retrieve_problem(state: State, move: Retrieve, step) -> Illegal | None:
     return None
 
 
-def apply_retrieve(state: State, move: Retrieve) -> list[str]:
+@answers(m.Retrieve, check_retrieve)
+def apply_retrieve(state: State, move: m.Retrieve) -> list[str]:
     events = pay_for(state, move, RETRIEVE_ACTION)
     seat = state.seat
     if move.area == 0:
@@ -222,7 +214,7 @@ class Retrieving(Task):
     area: int
 
     def decision(self, state: State) -> Decision:
-        accepts = (TakeBack, TakeBackAll, StopRetrieving)
+        accepts = (m.TakeBack, m.TakeBackAll, m.StopRetrieving)
         if state.retrieved:
             return Decision(
                 state.player,
@@ -230,7 +222,7 @@ class Retrieving(Task):
                 "choice",
                 accepts,
                 "another cube to take back",
-                default=STOP_RETRIEVING,
+                default=m.STOP_RETRIEVING,
             )
         return Decision(
             state.player,
@@ -244,8 +236,8 @@ class Retrieving(Task):
     def choices(self, state: State) -> list[Any]:
         out: list[Any] = take_back_choices(state)
         if out:
-            out.append(TAKE_BACK_ALL)
-        return [*out, STOP_RETRIEVING] if state.retrieved else out
+            out.append(m.TAKE_BACK_ALL)
+        return [*out, m.STOP_RETRIEVING] if state.retrieved else out
 
 
 def own_boxes(state: State, area: int) -> list[int]:
@@ -253,19 +245,21 @@ def own_boxes(state: State, area: int) -> list[int]:
     return [b for b in state.book.areas[area].trade if state.trade[b] == p]
 
 
-def take_back_choices(state: State) -> list[TakeBack]:
+def take_back_choices(state: State) -> list[m.TakeBack]:
     area = turn.top(state).area
     info = state.book.areas[area]
     if info.open:
-        return [TakeBack(info.name, MERCHANT_BOX)] if state.open_cubes[area][state.current] else []
+        return (
+            [m.TakeBack(info.name, MERCHANT_BOX)] if state.open_cubes[area][state.current] else []
+        )
     seen: dict[tuple[str, str], None] = {}
     for b in own_boxes(state, area):
         box = state.book.trade[b]
         seen[(box.location, box.good)] = None
-    return [TakeBack(loc, good) for loc, good in seen]
+    return [m.TakeBack(loc, good) for loc, good in seen]
 
 
-def check_take_back(state: State, move: TakeBack) -> Illegal | None:
+def check_take_back(state: State, move: m.TakeBack) -> Illegal | None:
     if move not in take_back_choices(state):
         area = state.book.areas[turn.top(state).area]
         return Illegal(
@@ -276,7 +270,8 @@ def check_take_back(state: State, move: TakeBack) -> Illegal | None:
     return None
 
 
-def apply_take_back(state: State, move: TakeBack) -> list[str]:
+@answers(m.TakeBack, check_take_back)
+def apply_take_back(state: State, move: m.TakeBack) -> list[str]:
     area = turn.top(state).area
     p = state.current
     if state.book.areas[area].open:
@@ -292,7 +287,8 @@ def apply_take_back(state: State, move: TakeBack) -> list[str]:
     return [f"takes back the cube in {move.location} {move.good}"]
 
 
-def apply_take_back_all(state: State, move: TakeBackAll) -> list[str]:
+@answers(m.TakeBackAll)
+def apply_take_back_all(state: State, move: m.TakeBackAll) -> list[str]:
     area = turn.pop(state).area
     p = state.current
     if state.book.areas[area].open:
@@ -309,12 +305,13 @@ def apply_take_back_all(state: State, move: TakeBackAll) -> list[str]:
     return [f"takes back {n} cube(s) from Area {state.book.areas[area].number}"]
 
 
-def check_stop_retrieving(state: State, move: StopRetrieving) -> Illegal | None:
+def check_stop_retrieving(state: State, move: m.StopRetrieving) -> Illegal | None:
     if not state.retrieved:
         return Illegal(RETRIEVE, "name the cubes taken back, or take them all")
     return None
 
 
-def apply_stop_retrieving(state: State, move: StopRetrieving) -> list[str]:
+@answers(m.StopRetrieving, check_stop_retrieving)
+def apply_stop_retrieving(state: State, move: m.StopRetrieving) -> list[str]:
     turn.pop(state)
     return [f"takes back {state.retrieved} cube(s) in all"]

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.turn import Task
+from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions.areas import Targeting, can_place
 from portolan.checker.games.ships.actions.common import (
-    DECLINE,
     PHASE,
     CardAction,
     Dealing,
@@ -25,14 +25,6 @@ from portolan.checker.games.ships.actions.common import (
     score,
 )
 from portolan.checker.games.ships.book import BOXES, FOOD, MERCHANT_BOX
-from portolan.checker.games.ships.moves import (
-    CARD,
-    Decline,
-    PlaceShip,
-    RemoveShip,
-    TakeBackShips,
-    UpgradeShip,
-)
 from portolan.checker.games.ships.sections import (
     FREE_EXCHANGE,
     NEXT_AGE,
@@ -68,7 +60,7 @@ def resolve_cube(state: State, cube: str | None, action: str):
     """(the cube paying, the card's action step or None)."""
     step = card_step(state, action)
     if step is not None and cube is None:
-        return CARD, step
+        return m.CARD, step
     return cube_used(state, cube), step
 
 
@@ -243,11 +235,11 @@ def check_last_age(state: State) -> None:
 
 
 # -- Place ship --------------------------------------------------------------------------------
-def check_place(state: State, move: PlaceShip) -> Illegal | None:
+def check_place(state: State, move: m.PlaceShip) -> Illegal | None:
     return paid_problem(state, move, PLACE, place_problem)
 
 
-def place_problem(state: State, move: PlaceShip, step) -> Illegal | None:
+def place_problem(state: State, move: m.PlaceShip, step) -> Illegal | None:
     """What stands in the way of this placement, once it is paid for."""
     if step is not None and step.box and move.box != step.box:
         return Illegal(TAKE_CARD, f"the card's ship goes in a {step.box} box")
@@ -265,7 +257,8 @@ def place_problem(state: State, move: PlaceShip, step) -> Illegal | None:
     return ship_problem(state, move.age, move.box, age_cost(state, move.age), no_food)
 
 
-def apply_place(state: State, move: PlaceShip) -> list[str]:
+@answers(m.PlaceShip, check_place)
+def apply_place(state: State, move: m.PlaceShip) -> list[str]:
     cube, step = resolve_cube(state, move.cube, PLACE)
     if step is not None:
         turn.pop(state)
@@ -283,11 +276,11 @@ def apply_place(state: State, move: PlaceShip) -> list[str]:
 
 
 # -- Upgrade ship ------------------------------------------------------------------------------
-def check_upgrade(state: State, move: UpgradeShip) -> Illegal | None:
+def check_upgrade(state: State, move: m.UpgradeShip) -> Illegal | None:
     return paid_problem(state, move, UPGRADE, upgrade_problem)
 
 
-def upgrade_problem(state: State, move: UpgradeShip, step) -> Illegal | None:
+def upgrade_problem(state: State, move: m.UpgradeShip, step) -> Illegal | None:
     if step is not None and step.box and move.box != step.box:
         return Illegal(TAKE_CARD, f"the card's ship goes in a {step.box} box")
     if (
@@ -303,7 +296,8 @@ def upgrade_problem(state: State, move: UpgradeShip, step) -> Illegal | None:
     return ship_problem(state, move.age + 1, move.box, age_cost(state, move.age + 1), no_food)
 
 
-def apply_upgrade(state: State, move: UpgradeShip) -> list[str]:
+@answers(m.UpgradeShip, check_upgrade)
+def apply_upgrade(state: State, move: m.UpgradeShip) -> list[str]:
     cube, step = resolve_cube(state, move.cube, UPGRADE)
     if step is not None:
         turn.pop(state)
@@ -357,11 +351,11 @@ def _own_ships(state: State) -> list[tuple[int, str]]:
     ]
 
 
-def check_remove(state: State, move: RemoveShip) -> Illegal | None:
+def check_remove(state: State, move: m.RemoveShip) -> Illegal | None:
     return paid_problem(state, move, REMOVE, remove_problem)
 
 
-def remove_problem(state: State, move: RemoveShip, step) -> Illegal | None:
+def remove_problem(state: State, move: m.RemoveShip, step) -> Illegal | None:
     if (
         not 1 <= move.age <= state.book.last_age
         or not (state.ships_at[move.age - 1][box_index(move.box)][state.current])
@@ -372,7 +366,8 @@ def remove_problem(state: State, move: RemoveShip, step) -> Illegal | None:
     return None
 
 
-def apply_remove(state: State, move: RemoveShip) -> list[str]:
+@answers(m.RemoveShip, check_remove)
+def apply_remove(state: State, move: m.RemoveShip) -> list[str]:
     events = pay_for(state, move, REMOVE)
     return events + take_back(state, move.age, move.box, 1)
 
@@ -389,30 +384,33 @@ def take_back(state: State, age: int, box: str, n: int) -> list[str]:
 class TakingBackShips(Task):
     """A card's "take back ships from one age": which ships, or none."""
 
-    def decision(self, state: State) -> Decision:
-        return Decision(
-            state.player,
-            PHASE,
-            "choice",
-            (TakeBackShips, Decline),
-            "the ships the card takes back, or none",
-            default=DECLINE,
-        )
+    asks = (PHASE, "choice", (m.TakeBackShips, m.Decline))
+
+    def prompt(self, state: State) -> str:
+        return "the ships the card takes back, or none"
+
+    def default(self, state: State) -> m.Decline:
+        return m.DECLINE
 
     def choices(self, state: State) -> list[Any]:
-        return [*take_back_choices(state), DECLINE]
+        return [*take_back_choices(state), m.DECLINE]
 
 
-def take_back_choices(state: State) -> list[TakeBackShips]:
+def take_back_choices(state: State) -> list[m.TakeBackShips]:
     p = state.current
     out = []
     for a, boxes in enumerate(state.ships_at):
-        m, w = boxes[0][p], boxes[1][p]
-        out += [TakeBackShips(a + 1, i, j) for i in range(m + 1) for j in range(w + 1) if i or j]
+        merchant, w = boxes[0][p], boxes[1][p]
+        out += [
+            m.TakeBackShips(a + 1, i, j)
+            for i in range(merchant + 1)
+            for j in range(w + 1)
+            if i or j
+        ]
     return out
 
 
-def check_take_back_ships(state: State, move: TakeBackShips) -> Illegal | None:
+def check_take_back_ships(state: State, move: m.TakeBackShips) -> Illegal | None:
     p = state.current
     if not 1 <= move.age <= state.book.last_age:
         return Illegal(TAKE_CARD, f"there is no age {move.age}")
@@ -428,7 +426,8 @@ def check_take_back_ships(state: State, move: TakeBackShips) -> Illegal | None:
     return None
 
 
-def apply_take_back_ships(state: State, move: TakeBackShips) -> list[str]:
+@answers(m.TakeBackShips, check_take_back_ships)
+def apply_take_back_ships(state: State, move: m.TakeBackShips) -> list[str]:
     turn.pop(state)
     events = []
     for box, n in zip(BOXES, (move.merchant, move.warship), strict=True):

@@ -4,17 +4,17 @@ exchanges while acting (Phase Two), tidying up (Phase Three), and the end of the
 from __future__ import annotations
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal
+from portolan.checker.core.game import Illegal, answers
+from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions.common import (
     SHIP_ACTIONS,
     CardAction,
+    check_exchange_used,
     gain,
-    pending,
+    good_to_pool,
     score,
-    unused_exchange,
 )
 from portolan.checker.games.ships.book import FREE_CUBE, GOLD, NAVIGATION, VP
-from portolan.checker.games.ships.moves import EndTurn, Exchange, StartTurn
 from portolan.checker.games.ships.sections import FREE_EXCHANGE
 from portolan.checker.games.ships.state import ACTIONS, OVER, START, State
 
@@ -23,22 +23,23 @@ PENDING = {FREE_CUBE: "pend_free", GOLD: "pend_gold", NAVIGATION: "pend_nav"}
 
 
 # -- Phase One: available actions --------------------------------------------------------------
-def apply_start_turn(state: State, move: StartTurn) -> list[str]:
+@answers(m.StartTurn)
+def apply_start_turn(state: State, move: m.StartTurn) -> list[str]:
     """The era's merchant cubes from stock and free action cubes from the pool; what cannot be
     taken is not made up; with no cube at all, one free action cube. Then kept cards pay."""
     book, seat = state.book, state.seat
     state.turn += 1
     state.phase = ACTIONS
     merchant, free = book.cubes_per_turn[state.era]
-    m = min(merchant, seat.stock)
+    cubes = min(merchant, seat.stock)
     f = min(free, state.pool[FREE_CUBE])
-    if m + f == 0:
+    if cubes + f == 0:
         f = min(book.constants["cubeless_turn_free_cubes"], state.pool[FREE_CUBE])
-    seat.stock -= m
-    seat.section += m
+    seat.stock -= cubes
+    seat.section += cubes
     state.pool[FREE_CUBE] -= f
     seat.section_free += f
-    events = [f"takes {m} merchant cube(s) and {f} free action cube(s) to act with"]
+    events = [f"takes {cubes} merchant cube(s) and {f} free action cube(s) to act with"]
     for card in seat.kept:
         income = book.cards[card].each_turn
         if income:
@@ -47,7 +48,7 @@ def apply_start_turn(state: State, move: StartTurn) -> list[str]:
 
 
 # -- Free exchanges ----------------------------------------------------------------------------
-def check_exchange(state: State, move: Exchange) -> Illegal | None:
+def check_exchange(state: State, move: m.Exchange) -> Illegal | None:
     book, seat = state.book, state.seat
     gives = book.exchanges.get(move.good)
     if gives is None:
@@ -78,10 +79,9 @@ def check_exchange(state: State, move: Exchange) -> Illegal | None:
     return None
 
 
-def apply_exchange(state: State, move: Exchange) -> list[str]:
-    seat = state.seat
-    seat.goods[move.good] -= 1
-    state.pool[move.good] += 1
+@answers(m.Exchange, check_exchange)
+def apply_exchange(state: State, move: m.Exchange) -> list[str]:
+    good_to_pool(state, move.good)
     got = []
     for word, n in state.book.exchanges[move.good].items():
         if word == VP:
@@ -94,12 +94,8 @@ def apply_exchange(state: State, move: Exchange) -> list[str]:
 
 
 # -- Phase Three: tidy up, and the end of the game ---------------------------------------------
-def check_end_turn(state: State, move: EndTurn) -> Illegal | None:
-    left = pending(state)
-    return unused_exchange(left) if left else None
-
-
-def apply_end_turn(state: State, move: EndTurn) -> list[str]:
+@answers(m.EndTurn, check_exchange_used)
+def apply_end_turn(state: State, move: m.EndTurn) -> list[str]:
     """Free action cubes in the action boxes go back to the pool; unused ones in the Action
     cubes section into stock, with unused merchant cubes. After the last seat's turn, the game
     ends if enough ships stand in the last age."""
