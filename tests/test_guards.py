@@ -55,6 +55,12 @@ def test_a_thread_or_process_left_running_fails_the_run_and_names_its_test(pytes
 
 
 def test_a_test_past_the_memory_bound_fails(pytester, monkeypatch):
+    """Measured after this process has itself held more than the inner test takes: a process
+    started from it inherits its peak (ru_maxrss survives exec), which must not hide a test's
+    growth (a full run of the suite ran this test in a 400 MB worker)."""
+    held = bytearray(400 * 1024 * 1024)
+    held[::4096] = b"x" * len(held[::4096])
+    del held
     result = _run(pytester, monkeypatch, GROWS, PORTOLAN_TEST_MEMORY_MB="200")
     result.assert_outcomes(passed=1, failed=1)
     out = result.stdout.str()
