@@ -8,6 +8,7 @@ import contextlib
 import gc
 import os
 import resource
+import signal
 import threading
 import time
 from pathlib import Path
@@ -151,3 +152,12 @@ def pytest_sessionfinish(session):
     Done here, before the worker says it is done, the collection has no such deadline."""
     gc.collect()
     gc.freeze()
+
+
+def pytest_configure(config):
+    """Ctrl-C heard again when the run was started in the background (``cmd &`` in a script
+    ignores SIGINT in what it starts, and an ignored signal stays ignored across exec): the
+    tests that interrupt a build or a simulation they start would see it finish instead."""
+    in_main = threading.current_thread() is threading.main_thread()
+    if in_main and signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
