@@ -190,7 +190,7 @@ def test_real_process_prints_no_traceback(tmp_path):
         [sys.executable, "-m", "portolan", "build", "--out", str(out), "--bleed", "-1"],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=300,
     )
     assert proc.returncode == 2
     assert proc.stderr == "error: command line: --bleed: -1 is outside 0..10\n"

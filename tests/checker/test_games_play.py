@@ -7,8 +7,6 @@ each time, and ends with the log of the game played in one go, which `check` acc
 from __future__ import annotations
 
 import subprocess
-from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -23,15 +21,13 @@ from tests.checker.helpers import run_log
 from tests.checker.play_script import Script, play_script, resumed_at
 
 
-@cache
-def script_of(game: str, folder: Path) -> Script:
-    folder.mkdir(parents=True, exist_ok=True)
-    return play_script(game, folder / f"{game}.yaml")
-
-
 @pytest.fixture
-def script(request, tmp_path_factory) -> Script:
-    return script_of(request.param, tmp_path_factory.getbasetemp() / "play-scripts")
+def script(request, once_per_run) -> Script:
+    """The game played by its script, once a run (every xdist worker reads the same)."""
+    game = request.param
+    return once_per_run(
+        f"play script {game}", lambda folder: play_script(game, folder / f"{game}.yaml")
+    )
 
 
 def portolan(args: list[str], stdin: str) -> subprocess.CompletedProcess:

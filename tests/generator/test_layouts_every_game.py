@@ -50,7 +50,7 @@ def gutters(build):
     return build(layout="gutters", back_offset=OFFSET, formats=("pdf",))
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", GAMES, scope="module")  # one game's tests together
 def test_gutters_give_every_card_its_full_bleed(gutters, open_pdf, game_id):
     """No two cards on a page are closer than twice the bleed: each has 3 mm of its own art
     past every cut line."""
@@ -67,7 +67,7 @@ def test_gutters_give_every_card_its_full_bleed(gutters, open_pdf, game_id):
     assert seen > 0
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", GAMES, scope="module")  # one game's tests together
 def test_marks_and_text_stay_inside_the_printer_margin_after_a_back_offset(
     gutters, open_pdf, game_id
 ):
@@ -110,7 +110,7 @@ def _at(ln, a: str, b: str, v: float) -> bool:
     return abs(mm(ln[a]) - v) < 0.01 and abs(mm(ln[b]) - v) < 0.01
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", GAMES, scope="module")  # one game's tests together
 def test_fold_puts_every_card_across_the_fold_from_its_other_face(folded, open_pdf, game_id):
     """Each folded page has one dashed fold line through its middle; the cards on one side are
     the mirror images of those on the other, so folded and glued each back lies behind its

@@ -6,7 +6,7 @@ installs one import name, ``portolan``.
 
 The wheel is built from a copy of the sources (nothing is written into the checkout). The
 dependencies come from the package index (or pip's cache), as for a user. About 40 s, once a
-run (module-scoped fixture); marked ``install`` (not deselected anywhere: CI runs it).
+run (once_per_run, tests/conftest.py); marked ``install`` (not deselected anywhere: CI runs it).
 """
 
 from __future__ import annotations
@@ -41,9 +41,14 @@ def _run(*args, cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedPr
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory) -> tuple[Path, Path, Path]:
-    """(the fresh environment's ``portolan``, an empty working folder, the wheel)."""
-    base = tmp_path_factory.mktemp("wheel")
+def installed(once_per_run, tmp_path_factory) -> tuple[Path, Path, Path]:
+    """(the fresh environment's ``portolan``, an empty working folder, the wheel): the wheel
+    built and installed once a run, by the first xdist worker to run one of these tests."""
+    portolan, wheel = once_per_run("wheel installed", _install)
+    return portolan, tmp_path_factory.mktemp("empty"), wheel
+
+
+def _install(base: Path) -> tuple[Path, Path]:
     src = copy_sources(base / "src")
     dist = base / "dist"
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
@@ -53,9 +58,7 @@ def installed(tmp_path_factory) -> tuple[Path, Path, Path]:
     _run(sys.executable, "-m", "venv", "--without-pip", env, cwd=base)
     python = env / "bin" / "python"
     _run(*pip, "--python", python, *README_INSTALL.split()[1:], cwd=base)  # as the README says
-    work = base / "empty"
-    work.mkdir()
-    return env / "bin" / "portolan", work, wheel
+    return env / "bin" / "portolan", wheel
 
 
 def test_the_wheel_installs_one_import_name(installed):

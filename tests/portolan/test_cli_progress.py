@@ -49,7 +49,7 @@ def run_with_terminal_stderr(*args: str, cwd: Path) -> tuple[int, str, str]:
     reader = threading.Thread(target=read)
     reader.start()
     stdout, _ = proc.communicate(timeout=120)
-    reader.join(timeout=10)
+    reader.join(timeout=300)  # it ends when the terminal closes
     os.close(master)
     return proc.returncode, stdout.decode(), drawn.decode(errors="replace")
 

@@ -9,18 +9,22 @@ import time
 
 import pytest
 
-# A parent that forks a child (which sleeps), prints the child's pid and kills itself outright.
+# A parent that forks a child (which sleeps), prints the child's pid and kills itself outright
+# once the child says it is bound to its parent (a pipe, not a pause: under load the child may
+# take any time to get there).
 SCRIPT = """
 import os, signal, sys, time
 from portolan.forks import die_with_parent
 parent = os.getpid()
+bound, says_bound = os.pipe()
 pid = os.fork()
 if pid == 0:
     die_with_parent(parent)
+    os.write(says_bound, b"1")
     time.sleep(600)
     os._exit(0)
 print(pid, flush=True)
-time.sleep(0.3)
+os.read(bound, 1)
 os.kill(parent, signal.SIGKILL)
 """
 
@@ -36,7 +40,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
 def test_a_child_ends_when_its_parent_is_killed():
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=30
+        [sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=300
     )
     child = int(done.stdout.split()[0])
     deadline = time.monotonic() + 300  # far less than the child's sleep, far more than a kill
@@ -60,6 +64,6 @@ def test_a_child_ignores_ctrl_c():
         "print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=30
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
     )
     assert done.stdout.strip() == "7", done.stderr
