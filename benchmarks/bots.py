@@ -64,13 +64,13 @@ def pairing(game: str, players: int, strong: str, weak: str, games: int, args) -
     )
     record = record_file(args.record, game, players, strong, weak, args)
     done = recorded(record, batch)
-    missing = [k for k in range(games) if k not in done]
-    chunks = [missing[i : i + 5] for i in range(0, len(missing), 5)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(play_games, batch, c[0], c[-1] + 1) for c in chunks]
+        futures = {
+            pool.submit(play_games, batch, first, stop): range(first, stop)
+            for first, stop in runs_missing(done, games)
+        }
         for future in as_completed(futures):
-            chunk = chunks[futures.index(future)]
-            for k, result in zip(chunk, future.result(), strict=True):
+            for k, result in zip(futures[future], future.result(), strict=True):
                 done[k] = result
                 if record is not None:
                     with record.open("a", encoding="utf-8") as f:
@@ -113,6 +113,18 @@ def record_file(folder: str | None, game: str, players: int, strong: str, weak: 
     name = f"{game}-{players}p-{strong}-{weak}-{budget}-s{args.seed}-m{args.max_steps}.jsonl"
     Path(folder).mkdir(parents=True, exist_ok=True)
     return Path(folder) / name
+
+
+def runs_missing(done: dict[int, GameResult], games: int, most: int = 5):
+    """The games not yet played, as runs (first, stop) of consecutive indices, at most ``most``
+    games each (a run is one task for a worker; an interrupted run leaves gaps anywhere)."""
+    first = None
+    for k in range(games + 1):
+        if first is not None and (k == games or k in done or k - first == most):
+            yield first, k
+            first = None
+        if first is None and k < games and k not in done:
+            first = k
 
 
 def as_record(k: int, r: GameResult) -> dict:
