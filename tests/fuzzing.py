@@ -18,6 +18,8 @@ from typing import Any
 
 import yaml
 
+from portolan.yamlsrc import plain
+
 ODD_VALUES: list[Any] = [
     0,
     -1,
@@ -197,15 +199,6 @@ def _dump(data: Any) -> str:
     return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=10_000)
 
 
-def _copy(data: Any) -> Any:
-    """A copy of a tree of dicts, lists and scalars (much faster than copy.deepcopy)."""
-    if isinstance(data, dict):
-        return {k: _copy(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_copy(v) for v in data]
-    return data
-
-
 def _odd(rng: random.Random, current: Any) -> Any:
     """An odd value, often of the kind already there (a number for a number, a template for a
     template), where the code that reads it is most likely to trip."""
@@ -232,7 +225,7 @@ def tree_mutation(
     players...), so some changes stay meaningful to the checker. ``paths``: those of ``data``,
     if known."""
     paths = _paths(data) if paths is None else paths
-    data = _copy(data)
+    data = plain(data)
     if not paths:
         return "replaced the document", _odd(rng, data)
     path = rng.choice(paths)

@@ -30,7 +30,16 @@ from portolan.checker.core.readers import (  # also read from here by the games'
 from portolan.checker.core.registry import rules_for
 from portolan.errors import InputError, Problem, did_you_mean, display_path
 from portolan.model.loader import Game, load_game
-from portolan.yamlsrc import Pos, Source, YList, YMap, gc_paused, parse_yaml, read_document
+from portolan.yamlsrc import (
+    Pos,
+    Source,
+    YList,
+    YMap,
+    gc_paused,
+    parse_yaml,
+    plain,
+    read_document,
+)
 
 TOP_KEYS = ("game", "players", "options", "bots", "position", "turns")
 
@@ -161,15 +170,6 @@ def read_start_of(
     start = read_start(rules, model, doc, Source(display_path(path)), players, given)
     start.given = value.strip()
     return start
-
-
-def plain(value: Any) -> Any:
-    """A value read from YAML as plain dicts and lists (for writing it back)."""
-    if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [plain(v) for v in value]
-    return value
 
 
 def position_file(name: str, folder: Path | None, source: Source, pos: Pos | None) -> Path:

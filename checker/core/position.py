@@ -14,7 +14,7 @@ from portolan.checker.core.options import resolve
 from portolan.checker.core.readers import enough_problems, read_players
 from portolan.errors import InputError, Problem, did_you_mean
 from portolan.model.loader import Game
-from portolan.yamlsrc import Pos, Source, YList, YMap, position_at
+from portolan.yamlsrc import Pos, Source, YList, YMap, plain, position_at
 
 # Besides what ``portolan score`` reads, a position a log may start from says how the game goes
 # on: the turns played so far, whose turn is next, and the whole state of the table between
@@ -257,7 +257,7 @@ def _check_entries(rules: GameRules, head: Position, state: Any) -> None:
     for key, value in expected.items():
         if key == "players" or key not in raw:
             continue
-        if _plain(raw[key]) != value:
+        if plain(raw[key]) != value:
             head.bad(_differs(key, raw[key], value), raw.value_pos[key], key)
     for name in head.players:
         entry = head.table.get(name)
@@ -265,7 +265,7 @@ def _check_entries(rules: GameRules, head: Position, state: Any) -> None:
             continue
         mine = expected["players"].get(name, {})
         for key, value in entry.items():
-            if _plain(value) != mine.get(key, _EMPTY.get(type(value))):
+            if plain(value) != mine.get(key, _EMPTY.get(type(value))):
                 field = f"players.{name}.{key}"
                 head.bad(_differs(field, value, mine.get(key)), entry.value_pos[key], field)
     head.done()
@@ -276,17 +276,9 @@ _EMPTY = {int: 0, list: [], YList: [], YMap: {}}
 
 def _differs(field: str, written: Any, held: Any) -> str:
     return (
-        f"{field} says {_plain(written)!r} but the state holds {held!r}: a log goes on from "
+        f"{field} says {plain(written)!r} but the state holds {held!r}: a log goes on from "
         "the state; change both, or leave this out"
     )
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _turns(head: Position) -> int:
