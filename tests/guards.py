@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import running
+
 # A test (its setup, call or teardown) that raises its process's peak resident memory by more
 # than this fails, as does one whose child process peaks above it. PORTOLAN_TEST_MEMORY_MB
 # changes it (0 turns the check off).
@@ -61,15 +63,7 @@ def _live_children() -> set[int]:
     for task in Path(f"/proc/{os.getpid()}/task").iterdir():
         with contextlib.suppress(OSError):
             found.update(int(p) for p in (task / "children").read_text().split())
-    return {pid for pid in found if _running(pid)}
-
-
-def _running(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(") ", 1)[1][:1] != "Z"
+    return {pid for pid in found if running(pid)}
 
 
 def _describe(pid: int) -> str:
@@ -136,7 +130,7 @@ def _nothing_left_behind() -> None:
     children = _children_now() - _before_run["children"]
     while children and time.monotonic() < deadline:
         time.sleep(0.1)  # waits for them to end; the deadline only bounds a hang
-        children = {pid for pid in children if _running(pid)}
+        children = {pid for pid in children if running(pid)}
     left = [(t, f"thread {t.name!r}") for t in threads if t.is_alive()]
     left += [(pid, f"process {pid} ({_describe(pid)})") for pid in sorted(children)]
     if left:

@@ -5,10 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -18,9 +15,9 @@ from portolan.checker.core.simulate import Batch, play_games, spread, summarise
 from portolan.cli import app
 from portolan.model import load_game
 from portolan.paths import components_dir
+from tests.processes import children, portolan_job, running
 
 GAME = "exploration-age-of-sail"
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def simulate(*args: str) -> dict:
@@ -170,48 +167,15 @@ def test_one_level_plays_every_seat_and_a_wrong_count_is_refused():
     assert result.exit_code == 2 and "2 levels for 3 players" in result.output
 
 
-def _children(pid: int) -> list[int]:
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as f:
-            return [int(c) for c in f.read().split()]
-    except FileNotFoundError:
-        return []
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split(") ")[1][0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 @pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads /proc")
 def test_ctrl_c_stops_the_workers_at_once_with_one_word():
     """Ctrl-C reaches the whole job: the workers leave it to the parent, which ends them (it
     waited for every game they had still to play, and each printed a traceback)."""
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "portolan",
-            "simulate",
-            "ships",
-            "--games",
-            "1000000",
-            "--jobs",
-            "2",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        start_new_session=True,  # a group of its own, as a terminal's job is
-    )
+    proc = portolan_job("simulate", "ships", "--games", "1000000", "--jobs", "2")
     try:
-        while len(_children(proc.pid)) < 2 and proc.poll() is None:
+        while len(children(proc.pid)) < 2 and proc.poll() is None:
             time.sleep(0.01)  # polls for the workers, however long they take to start
-        workers = _children(proc.pid)
+        workers = children(proc.pid)
         os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=300)
     finally:
@@ -220,4 +184,4 @@ def test_ctrl_c_stops_the_workers_at_once_with_one_word():
             proc.wait()
     assert proc.returncode == 130, err
     assert err.strip() == "interrupted"
-    assert not [w for w in workers if _alive(w)]
+    assert not [w for w in workers if running(w)]

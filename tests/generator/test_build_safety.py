@@ -24,8 +24,8 @@ from portolan.generator.build import BuildOptions, build_games
 from portolan.generator.fingerprint import STAMP
 from portolan.model import load_game
 from tests.conftest import FIXTURE_COMPONENTS, FIXTURE_GAME
+from tests.processes import portolan_job
 
-ROOT = Path(__file__).resolve().parents[2]
 FAST_DECK = (FIXTURE_COMPONENTS / FIXTURE_GAME / "conquerors.yaml").read_text("utf-8")
 SLOW_FACE = (
     'subtitle: "{% for i in range(2500) %}{% for j in range(2500) %}{% endfor %}{% endfor %}'
@@ -58,25 +58,8 @@ def _end_what_the_test_started():
 
 
 def _start_build(components: Path, out: Path, *more: str) -> subprocess.Popen:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "portolan",
-            "build",
-            "--components",
-            str(components),
-            "--out",
-            str(out),
-            "--format",
-            "svg",
-            *more,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        start_new_session=True,  # a group of its own, as a terminal's job is (Ctrl-C: all of it)
+    proc = portolan_job(
+        "build", "--components", str(components), "--out", str(out), "--format", "svg", *more
     )
     _started.append(proc)
     return proc

@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+from tests.processes import running
+
 # A parent that forks a child (which sleeps), prints the child's pid and kills itself outright
 # once the child says it is bound to its parent (a pipe, not a pause: under load the child may
 # take any time to get there).
@@ -29,14 +31,6 @@ os.kill(parent, signal.SIGKILL)
 """
 
 
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split(") ")[1][0] != "Z"
-    except FileNotFoundError:
-        return False
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
 def test_a_child_ends_when_its_parent_is_killed():
     done = subprocess.run(
@@ -44,9 +38,9 @@ def test_a_child_ends_when_its_parent_is_killed():
     )
     child = int(done.stdout.split()[0])
     deadline = time.monotonic() + 300  # far less than the child's sleep, far more than a kill
-    while _alive(child) and time.monotonic() < deadline:
+    while running(child) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _alive(child)
+    assert not running(child)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
