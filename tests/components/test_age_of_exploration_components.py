@@ -9,6 +9,7 @@ import pytest
 
 from portolan.model import load_game
 from portolan.paths import components_dir
+from tests.edits import edit, game_copy
 
 GAME = "age-of-exploration"
 
@@ -152,15 +153,9 @@ def test_every_counter_text_stays_inside_its_frame(game):
     ],
 )
 def test_a_counter_text_past_its_frame_is_reported(tmp_path, old, new, reported):
-    import shutil
-
-    folder = tmp_path / GAME
-    shutil.copytree(components_dir() / GAME, folder)
-    path = folder / "counters.yaml"
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), "utf-8")
-    assert reported in counter_overflows(load_game(tmp_path, GAME))
+    folder = game_copy(tmp_path, GAME)
+    edit(folder / GAME / "counters.yaml", old, new, -1)
+    assert reported in counter_overflows(load_game(folder, GAME))
 
 
 def test_no_card_prints_its_number_twice(game):

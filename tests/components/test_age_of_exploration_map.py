@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import shutil
 from collections import deque
 
 import pytest
@@ -18,6 +17,7 @@ from portolan.errors import InputError
 from portolan.model import instructions as ins
 from portolan.model import load_game
 from portolan.paths import components_dir
+from tests.edits import edit, game_copy
 
 GAME = "age-of-exploration"
 
@@ -216,18 +216,11 @@ def test_discoveries_name_awards_of_the_vp_chart(board):
     ],
 )
 def test_a_broken_map_is_reported_at_its_line(tmp_path, old, new, message):
-    folder = tmp_path / GAME
-    shutil.copytree(components_dir() / GAME, folder)
-    path = folder / "map.yaml"
-    text = path.read_text("utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), "utf-8")
+    folder = game_copy(tmp_path, GAME)
+    line, _ = edit(folder / GAME / "map.yaml", old, new)
     with pytest.raises(InputError) as exc:
-        load_game(tmp_path, GAME)
+        load_game(folder, GAME)
     (problem,) = [p for p in exc.value.problems if message in p.message]
-    line = next(
-        n for n, ln in enumerate(path.read_text("utf-8").splitlines(), 1) if new.strip() in ln
-    )
     assert problem.line == line and problem.column is not None
 
 

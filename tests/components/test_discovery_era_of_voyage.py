@@ -7,21 +7,19 @@ and are held to the design rules written down in docs/games/discovery-era-of-voy
 from __future__ import annotations
 
 import re
-import shutil
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from typer.testing import CliRunner
 
-from portolan.cli import app
 from portolan.generator.build import BuildOptions, build_game
 from portolan.model import load_game
 from portolan.model.base import NON_RULEBOOK_SOURCES
 from portolan.paths import ROOT, components_dir
 from portolan.yamlsrc import YList, YMap, load_yaml
+from tests.edits import edit, game_copy, refused_build
 
 GAME = "discovery-era-of-voyage"
 RESOURCES = ("Fruit", "Pepper", "Gold")
@@ -251,22 +249,11 @@ def test_the_readme_lists_every_reconstructed_value(game, deck):
 
 
 def test_an_island_costing_an_unknown_resource_is_an_input_error(tmp_path):
-    folder = tmp_path / "components"
-    shutil.copytree(components_dir() / GAME, folder / GAME)
-    deck_file = folder / GAME / "island-deck.yaml"
-    text = deck_file.read_text("utf-8")
-    text = text.replace("cost: 2 Pepper,", "cost: 2 Silver,", 1)
-    deck_file.write_text(text, "utf-8")
-    line = next(i for i, ln in enumerate(text.splitlines(), 1) if "2 Silver" in ln)
-    result = CliRunner().invoke(
-        app, ["build", GAME, "--components", str(folder), "--out", str(tmp_path / "out")]
-    )
-    assert result.exit_code == 2
-    assert re.search(
-        rf"island-deck\.yaml:{line}:\d+: cards\[2\] \(Fisher's Bay\)\.cost", result.output
-    )
-    assert "'Silver' is not a payment" in result.output
-    assert not (tmp_path / "out" / GAME).exists()
+    folder = game_copy(tmp_path, GAME)
+    line, _ = edit(folder / GAME / "island-deck.yaml", "cost: 2 Pepper,", "cost: 2 Silver,")
+    output = refused_build(folder, GAME, tmp_path)
+    assert re.search(rf"island-deck\.yaml:{line}:\d+: cards\[2\] \(Fisher's Bay\)\.cost", output)
+    assert "'Silver' is not a payment" in output
 
 
 # -- the printed set ---------------------------------------------------------------------------

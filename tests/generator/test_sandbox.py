@@ -28,7 +28,8 @@ from portolan.generator.staging import Staging
 from portolan.generator.templating import ESCAPED
 from portolan.generator.theme import Theme
 from portolan.model import load_game
-from portolan.paths import components_dir, templates_dir
+from portolan.paths import templates_dir
+from tests.edits import game_copy
 
 MARKER = "portolan-sandbox-escaped"
 
@@ -139,9 +140,7 @@ GAME = "exploration-age-of-sail"
 @pytest.fixture
 def folder(tmp_path) -> Path:
     """A writable copy of the real components of the game."""
-    target = tmp_path / "components"
-    shutil.copytree(components_dir() / GAME, target / GAME)
-    return target / GAME
+    return game_copy(tmp_path, GAME) / GAME
 
 
 def _replace(path: Path, old: str, new: str) -> None:

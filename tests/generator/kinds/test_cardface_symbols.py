@@ -10,6 +10,7 @@ from portolan.generator.kinds.cardface import FaceContent, card_front
 from portolan.generator.theme import Theme
 from portolan.model import load_game
 from portolan.paths import components_dir
+from tests.edits import edit, game_copy, refused_build
 
 
 @pytest.fixture(scope="module")
@@ -104,22 +105,7 @@ def test_bad_rows_are_refused(vocab, row, message):
     ],
 )
 def test_a_bad_rows_expression_in_yaml_is_an_input_error(tmp_path, old, new, message):
-    import shutil
-
-    from typer.testing import CliRunner
-
-    from portolan.cli import app
-
     game = "discovery-era-of-voyage"
-    folder = tmp_path / "components"
-    shutil.copytree(components_dir() / game, folder / game)
-    deck = folder / game / "island-deck.yaml"
-    text = deck.read_text("utf-8")
-    assert old in text
-    text = text.replace(old, new, 1)
-    deck.write_text(text, "utf-8")
-    result = CliRunner().invoke(
-        app, ["build", game, "--components", str(folder), "--out", str(tmp_path / "out")]
-    )
-    assert result.exit_code == 2
-    assert message in result.output
+    folder = game_copy(tmp_path, game)
+    edit(folder / game / "island-deck.yaml", old, new)
+    assert message in refused_build(folder, game, tmp_path)
