@@ -30,13 +30,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = [
-    "age-of-discovery",
-    "age-of-exploration",
-    "discovery-era-of-voyage",
-    "exploration-age-of-sail",
-    "ships",
-]
+GAMES = sorted(p.parent.name for p in (ROOT / "components").glob("*/game.yaml"))  # as installed
 PER_DECK = 1000  # portolan/data/limits.yaml: cards_per_deck
 LONG_TURNS = 2000
 

@@ -44,6 +44,15 @@ def marked_line(text: str) -> int:
     return lines[0]
 
 
+def marked(text: str, old: str, new: str) -> str:
+    """``text`` with ``old`` replaced by ``new`` on the first line holding it, that line marked
+    '# here' (where the refusal is expected)."""
+    lines = text.splitlines()
+    k = next(i for i, line in enumerate(lines) if old in line)
+    lines[k] = lines[k].replace(old, new) + f"  {MARK}"
+    return "\n".join(lines) + "\n"
+
+
 def score_position(game: str, folder: Path, text: str, *extra: str):
     """``portolan score GAME`` of ``text`` written to position.yaml in ``folder`` (CliRunner)."""
     from typer.testing import CliRunner

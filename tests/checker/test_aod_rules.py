@@ -53,28 +53,32 @@ def test_a_contract_pays_when_its_token_moves_off_the_track():
     assert state.voyages == []
 
 
-def test_a_reservation_ends_with_the_reservers_next_turn():
-    tail = (
-        "  - {player: Ana, reserve: Blue Ship 2, coins: take}\n"
-        "  - {player: Ben, coins: take}\n"
-        "  - {player: Ana, coins: take}\n"
-        "  - {player: Ben, buy: [Blue Ship 2: White Ship 1]}\n"
-    )
+@pytest.mark.parametrize(
+    ("tail", "buyer", "ship"),
+    [
+        (  # the reservation ends with Ana's next turn: Ben may buy the ship after it
+            "  - {player: Ana, reserve: Blue Ship 2, coins: take}\n"
+            "  - {player: Ben, coins: take}\n"
+            "  - {player: Ana, coins: take}\n"
+            "  - {player: Ben, buy: [Blue Ship 2: White Ship 1]}\n",
+            "Ben",
+            "Blue Ship 2",
+        ),
+        (  # the reserver may buy it on her next turn
+            "  - {player: Ana, reserve: Green Ship 3, coins: take}\n"
+            "  - {player: Ben, coins: take}\n"
+            "  - {player: Ana, buy: [Green Ship 3: White Ship 1]}\n",
+            "Ana",
+            "Green Ship 3",
+        ),
+    ],
+    ids=["by another after the reserver's next turn", "by the reserver on her next turn"],
+)
+def test_a_reserved_ship_is_bought(tail, buyer, ship):
     result = run_log(log(tail))
     assert result.ok, result.violation
-    assert result.state.fleet["Ben"] == {"Blue Ship 2": 1}
+    assert result.state.fleet[buyer] == {ship: 1}
     assert result.state.reservations == []
-
-
-def test_the_reserver_may_buy_the_reserved_ship_on_the_next_turn():
-    tail = (
-        "  - {player: Ana, reserve: Green Ship 3, coins: take}\n"
-        "  - {player: Ben, coins: take}\n"
-        "  - {player: Ana, buy: [Green Ship 3: White Ship 1]}\n"
-    )
-    result = run_log(log(tail))
-    assert result.ok, result.violation
-    assert result.state.fleet["Ana"] == {"Green Ship 3": 1}
 
 
 def test_a_reserved_filling_ship_stays_with_option_stays():

@@ -122,14 +122,20 @@ def test_a_random_game_checks_the_same_from_a_position_after_any_turn(game, tmp_
         assert same_from_every_cut(path, tmp_path) >= 2
 
 
+def _part_way(game: str, part: int):
+    """The game's two-player example, its log, the turn ``1/part`` of the way in and the
+    position written after that turn."""
+    path = ROOT / "examples" / game / "two-players.yaml"
+    log = load_log(path, COMPONENTS)
+    n = log.steps[-1].turn // part
+    return path, log, n, position_after(log, n).data
+
+
 @pytest.mark.parametrize("game", [g for g in GAMES if rules_for(g).unknown_fields()])
 def test_decks_written_unknown_check_the_same(game, tmp_path):
     """A position whose decks are ``unknown`` (a table that did not count them) goes on as the
     whole log does: each deck may hold any card seen nowhere else."""
-    path = ROOT / "examples" / game / "two-players.yaml"
-    log = load_log(path, COMPONENTS)
-    n = log.steps[-1].turn // 2
-    data = position_after(log, n).data
+    path, log, n, data = _part_way(game, 2)
     for name in log.rules.unknown_fields():
         data["state"][name] = "unknown"
     (tmp_path / "half.yaml").write_text(position_yaml(data, []), encoding="utf-8")
@@ -188,10 +194,7 @@ def _more_than_the_game_has(game: str, state: dict) -> tuple[str, str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_position_with_more_than_the_game_has_is_refused_at_its_line(game, tmp_path):
-    path = ROOT / "examples" / game / "two-players.yaml"
-    log = load_log(path, COMPONENTS)
-    n = log.steps[-1].turn // 3
-    data = position_after(log, n).data
+    path, _, n, data = _part_way(game, 3)
     key, message = _more_than_the_game_has(game, data["state"])
     (tmp_path / "bad.yaml").write_text(position_yaml(data, []), encoding="utf-8")
     out = CliRunner().invoke(app, ["check", str(tail_log(path, n, 0, "bad.yaml", tmp_path))])
@@ -230,10 +233,7 @@ def _mutated(value, rng: random.Random):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_mutated_state_is_checked_or_refused_never_a_crash(game, tmp_path):
     """Values of a written state changed at random (seeded): exit 0, 1 or 2, never 3."""
-    path = ROOT / "examples" / game / "two-players.yaml"
-    log = load_log(path, COMPONENTS)
-    n = log.steps[-1].turn // 2
-    data = position_after(log, n).data
+    path, _, n, data = _part_way(game, 2)
     values = list(_leaves(data["state"]))
     rng = random.Random(game)
     for _ in range(3):

@@ -77,12 +77,8 @@ def kinds_by_colour(game, colours: set[str]):
     return out
 
 
-@pytest.mark.parametrize("theme_name", THEMES)
-@pytest.mark.parametrize("game_id", GAMES)
-def test_pieces_of_two_players_differ_in_grey(game_id, theme_name):
-    game = load_game(components_dir(), game_id)
-    theme = THEMES[theme_name]
-    same = []
+def pieces(game, theme: Theme):
+    """(where, {colour: drawing}) for each side of each kind of counter in the players' colours."""
     for (comp_id, kind), by_colour in kinds_by_colour(game, set(player_colours(game))).items():
         comp = game.component(comp_id)
         for side in ("front", "back"):
@@ -91,26 +87,29 @@ def test_pieces_of_two_players_differ_in_grey(game_id, theme_name):
                 face = counter.front if side == "front" else counter.back
                 if face is not None:
                     faces[colour] = counter_face(game, comp, counter, face, i, side, 0, theme)
-            for (c1, d1), (c2, d2) in itertools.combinations(faces.items(), 2):
-                if not apart(d1, d2, theme):
-                    same.append(f"{comp_id}: {kind} ({side}): {c1} and {c2}")
-    assert not same, "\n".join(same)
+            yield f"{comp_id}: {kind} ({side})", faces
 
 
+def displays(game, theme: Theme):
+    """(where, {colour: drawing}) for each board drawn once per player's colour."""
+    for comp in game.components:
+        if isinstance(comp.spec, BoardSpec) and comp.spec.colours:
+            designs = render_board(game, comp, 0, theme).designs
+            yield comp.id, dict(zip(comp.spec.colours, designs, strict=True))
+
+
+@pytest.mark.parametrize("drawn", [pieces, displays])
 @pytest.mark.parametrize("theme_name", THEMES)
 @pytest.mark.parametrize("game_id", GAMES)
-def test_displays_of_two_players_differ_in_grey(game_id, theme_name):
+def test_two_players_differ_in_grey(game_id, theme_name, drawn):
     game = load_game(components_dir(), game_id)
     theme = THEMES[theme_name]
-    same = []
-    for comp in game.components:
-        if not isinstance(comp.spec, BoardSpec) or not comp.spec.colours:
-            continue
-        designs = render_board(game, comp, 0, theme).designs
-        named = zip(comp.spec.colours, designs, strict=True)
-        for (c1, d1), (c2, d2) in itertools.combinations(named, 2):
-            if not apart(d1, d2, theme):
-                same.append(f"{comp.id}: {c1} and {c2}")
+    same = [
+        f"{where}: {c1} and {c2}"
+        for where, by_colour in drawn(game, theme)
+        for (c1, d1), (c2, d2) in itertools.combinations(by_colour.items(), 2)
+        if not apart(d1, d2, theme)
+    ]
     assert not same, "\n".join(same)
 
 

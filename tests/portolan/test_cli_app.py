@@ -13,7 +13,8 @@ from portolan import __version__
 from portolan.cli import app
 from portolan.cli.app import friendly
 from portolan.cli.group import COMMAND_MODULES, _import_command
-from portolan.paths import ROOT
+from portolan.model import available_games
+from portolan.paths import ROOT, components_dir
 
 runner = CliRunner()
 
@@ -190,13 +191,7 @@ def test_shell_completion_offers_the_choices(words, expected):
     assert result.stdout.split() == expected
 
 
-GAMES = [
-    "age-of-discovery",
-    "age-of-exploration",
-    "discovery-era-of-voyage",
-    "exploration-age-of-sail",
-    "ships",
-]
+GAMES = available_games(components_dir())
 
 
 @pytest.mark.parametrize(

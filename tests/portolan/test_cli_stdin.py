@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from portolan.cli import app
@@ -57,17 +58,16 @@ def test_score_takes_one_or_two_arguments():
         assert "portolan score [GAME] POSITION" in result.stderr
 
 
-def test_check_given_a_position_names_the_score_command():
-    result = runner.invoke(app, ["check", str(POSITION)])
+@pytest.mark.parametrize(
+    ("command", "given", "said", "other"),
+    [
+        ("check", POSITION, "an end position, not a turn log", "score"),
+        ("score", LOG, "a turn log, not an end position", "check"),
+    ],
+)
+def test_a_file_of_the_other_kind_names_the_other_command(command, given, said, other):
+    result = runner.invoke(app, [command, str(given)])
     assert result.exit_code == 2
-    assert "an end position, not a turn log" in result.stderr
-    assert f"portolan score {POSITION}" in result.stderr
-    piped = runner.invoke(app, ["check", "-"], input=POSITION.read_bytes())
-    assert "portolan score -" in piped.stderr
-
-
-def test_score_given_a_log_names_the_check_command():
-    result = runner.invoke(app, ["score", str(LOG)])
-    assert result.exit_code == 2
-    assert "a turn log, not an end position" in result.stderr
-    assert f"portolan check {LOG}" in result.stderr
+    assert said in result.stderr and f"portolan {other} {given}" in result.stderr
+    piped = runner.invoke(app, [command, "-"], input=given.read_bytes())
+    assert piped.exit_code == 2 and f"portolan {other} -" in piped.stderr

@@ -10,7 +10,6 @@ from tests.checker.games.spec import (
     TINY,
     Expected,
     GameTests,
-    Malformed,
     Play,
     Violation,
 )
@@ -719,10 +718,8 @@ TESTS = GameTests(
             "age-of-discovery", "two-players", "{player: Ana, coins: take}", "§5.3"
         ),
     },
-    malformed_logs={name: Malformed(text, message) for name, (text, message) in MALFORMED.items()},
-    malformed_positions={
-        name: Malformed(text, message) for name, (text, message) in BAD_POSITIONS.items()
-    },
+    malformed_logs=spec.malformed(MALFORMED),
+    malformed_positions=spec.malformed(BAD_POSITIONS),
     play=Play(components=TINY, players=["Ana", "Ben"], seed=3, stop_here=at_a_turn_start),
     random_games=300,
     players=range(2, 5),

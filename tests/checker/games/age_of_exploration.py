@@ -9,7 +9,6 @@ from tests.checker.games.spec import (
     TINY,
     Expected,
     GameTests,
-    Malformed,
     Play,
     Violation,
 )
@@ -611,12 +610,8 @@ TESTS = GameTests(
         name: Violation(BASE + tail, section, message)
         for name, (tail, section, message) in VIOLATIONS.items()
     },
-    malformed_logs={
-        name: Malformed(text, message) for name, (text, message) in MALFORMED_LOGS.items()
-    },
-    malformed_positions={
-        name: Malformed(text, message) for name, (text, message) in MALFORMED_POSITIONS.items()
-    },
+    malformed_logs=spec.malformed(MALFORMED_LOGS),
+    malformed_positions=spec.malformed(MALFORMED_POSITIONS),
     play=Play(
         components=TINY,
         players=["Ana", "Ben"],

@@ -805,7 +805,7 @@ TESTS = GameTests(
     game="discovery-era-of-voyage",
     examples={name: Expected(EXPECTED[name], WINNERS[name]) for name in EXPECTED},
     violations=_violations(),
-    malformed_logs={name: Malformed(text, message) for name, (text, message) in MALFORMED.items()},
+    malformed_logs=spec.malformed(MALFORMED),
     malformed_positions={
         name: Malformed(_bad_position(old, new), message)
         for name, (old, new, message) in BAD_POSITIONS.items()

@@ -10,10 +10,10 @@ from tests.checker.games.spec import (
     TINY,
     Expected,
     GameTests,
-    Malformed,
     Play,
     Violation,
 )
+from tests.checker.helpers import marked
 
 # Worked out by hand from each log's victory piles (the `claims` lines of --trace):
 # two-players: Ana claimed Australia (Pacific 4) with Hernando de Soto, a Conqueror (+1);
@@ -360,11 +360,7 @@ POSITION_SCORE = {
 
 
 def position(old: str, new: str) -> str:
-    """POSITION with ``old`` replaced by ``new`` on a line then marked ``# here``."""
-    lines = POSITION.splitlines()
-    k = next(i for i, line in enumerate(lines) if old in line)
-    lines[k] = lines[k].replace(old, new) + "  # here"
-    return "\n".join(lines) + "\n"
+    return marked(POSITION, old, new)
 
 
 BAD_POSITIONS = {
@@ -424,10 +420,8 @@ TESTS = GameTests(
             "exploration-age-of-sail", "two-players", "{player: Ana, draw: Galleons}", "End of Game"
         ),
     },
-    malformed_logs={name: Malformed(text, message) for name, (text, message) in MALFORMED.items()},
-    malformed_positions={
-        name: Malformed(t, message) for name, (t, message) in BAD_POSITIONS.items()
-    },
+    malformed_logs=spec.malformed(MALFORMED),
+    malformed_positions=spec.malformed(BAD_POSITIONS),
     play=Play(
         components=TINY,
         players=["Ana", "Ben"],

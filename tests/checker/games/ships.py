@@ -7,7 +7,8 @@ from collections import Counter
 from portolan.checker.games.ships.book import FREE_CUBE, GOLD, INDUSTRY, NAVIGATION
 from portolan.checker.games.ships.scoring import area_points, goods_and_gold, pieces_of
 from tests.checker.games import spec
-from tests.checker.games.spec import TINY, Expected, GameTests, Malformed, Play, Violation
+from tests.checker.games.spec import TINY, Expected, GameTests, Play, Violation
+from tests.checker.helpers import marked
 
 
 # -- the examples, worked out by hand ----------------------------------------------------------
@@ -594,11 +595,7 @@ POSITION_SCORE = {
 
 
 def position(old: str, new: str) -> str:
-    """POSITION with ``old`` replaced by ``new`` on a line then marked ``# here``."""
-    lines = POSITION.splitlines()
-    k = next(i for i, line in enumerate(lines) if old in line)
-    lines[k] = lines[k].replace(old, new) + "  # here"
-    return "\n".join(lines) + "\n"
+    return marked(POSITION, old, new)
 
 
 BAD_POSITIONS = {
@@ -745,10 +742,8 @@ TESTS = GameTests(
         name: Violation(text, section, message)
         for name, (text, section, message) in VIOLATIONS.items()
     },
-    malformed_logs={name: Malformed(text, message) for name, (text, message) in MALFORMED.items()},
-    malformed_positions={
-        name: Malformed(text, message) for name, (text, message) in BAD_POSITIONS.items()
-    },
+    malformed_logs=spec.malformed(MALFORMED),
+    malformed_positions=spec.malformed(BAD_POSITIONS),
     play=Play(
         components=TINY,
         players=["Ana", "Ben"],

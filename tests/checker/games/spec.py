@@ -61,6 +61,11 @@ class Malformed:
     message: str
 
 
+def malformed(cases: dict[str, tuple[str, str]]) -> dict[str, Malformed]:
+    """Each case's (text, message) as a ``Malformed``."""
+    return {name: Malformed(text, message) for name, (text, message) in cases.items()}
+
+
 @dataclass(frozen=True)
 class Position:
     """A finished game's end position as a table writes it for ``portolan score``, and its score
