@@ -14,6 +14,17 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def start_game(page, url: str, game: str, answers: int) -> None:
+    """A game of ``game`` for Ana, Ben and Cai started on the play page, then its first answer
+    (a choice, or a heading opened) pressed ``answers`` times."""
+    page.goto(f"{url}/play?game={game}")
+    page.get_by_label("Players, in seat order").fill("Ana, Ben, Cai")
+    page.get_by_role("button", name="Start the game").click()
+    for _ in range(answers):
+        page.wait_for_load_state("load")
+        page.locator("#choices button, #choices a.heading").first.click()
+
+
 @pytest.fixture(scope="session")
 def browser():
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")

@@ -21,7 +21,7 @@ from playwright.sync_api import sync_playwright
 
 from portolan.paths import components_dir
 from portolan.web.app import create_app
-from tests.web.browser import LAPTOP, PHONE, chromium_path
+from tests.web.browser import LAPTOP, PHONE, chromium_path, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -64,7 +64,7 @@ def shoot(out: Path) -> list[Path]:
                     written.append(path)
 
                 if scheme == "dark":
-                    start_game(page, url)
+                    start_game(page, url, "ships", 6)
                     snap("referee")
                     context.close()
                     continue
@@ -95,7 +95,7 @@ def shoot(out: Path) -> list[Path]:
                 )
                 page.get_by_role("button", name="Check", exact=True).click()
                 snap("check")
-                start_game(page, url)
+                start_game(page, url, "ships", 6)
                 snap("referee")
                 page.goto(url + "/games/ships")
                 if page.locator(".files").count() == 0:  # build it from the page, once
@@ -109,15 +109,6 @@ def shoot(out: Path) -> list[Path]:
         browser.close()
         server.should_exit = True
     return written
-
-
-def start_game(page, url: str) -> None:
-    page.goto(url + "/play?game=ships")
-    page.get_by_label("Players, in seat order").fill("Ana, Ben, Cai")
-    page.get_by_role("button", name="Start the game").click()
-    for _ in range(6):
-        page.wait_for_load_state("load")
-        page.locator("#choices button").first.click()
 
 
 if __name__ == "__main__":

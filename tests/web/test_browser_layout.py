@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.browser import PHONE
+from tests.web.browser import PHONE, start_game
 from tests.web.conftest import EXAMPLES
 
 pytestmark = pytest.mark.browser
@@ -103,12 +103,7 @@ def pages(page, url: str):
     page.get_by_label("Paste the log (YAML)").fill("game: ships\nplayers: [Ana]\n")
     page.get_by_role("button", name="Check", exact=True).click()
     yield "check: malformed log"
-    page.goto(url + "/play?game=discovery-era-of-voyage")
-    page.get_by_label("Players, in seat order").fill("Ana, Ben, Cai")
-    page.get_by_role("button", name="Start the game").click()
-    for _ in range(8):
-        page.wait_for_load_state("load")
-        page.locator("#choices button, #choices a.heading").first.click()
+    start_game(page, url, "discovery-era-of-voyage", 8)
     yield "referee"
 
 
