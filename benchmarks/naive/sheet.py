@@ -39,27 +39,27 @@ class Sheet:
     def Y(self, y):
         return (self.H - y) * mm
 
+    def paint(self, fill, stroke, width) -> dict[str, int]:
+        """Sets the fill and the stroke given; the canvas's stroke= and fill= flags for them."""
+        c = self.c
+        if fill:
+            c.setFillColor(HexColor(fill))
+        if stroke:
+            c.setStrokeColor(HexColor(stroke))
+            c.setLineWidth(width * mm)
+        return {"stroke": 1 if stroke else 0, "fill": 1 if fill else 0}
+
     def rect(self, x, y, w, h, fill=None, stroke=None, r=0.0, width=0.3):
         c = self.c
-        if fill:
-            c.setFillColor(HexColor(fill))
-        if stroke:
-            c.setStrokeColor(HexColor(stroke))
-            c.setLineWidth(width * mm)
+        flags = self.paint(fill, stroke, width)
         args = (x * mm, (self.H - y - h) * mm, w * mm, h * mm)
         if r:
-            c.roundRect(*args, r * mm, stroke=1 if stroke else 0, fill=1 if fill else 0)
+            c.roundRect(*args, r * mm, **flags)
         else:
-            c.rect(*args, stroke=1 if stroke else 0, fill=1 if fill else 0)
+            c.rect(*args, **flags)
 
     def circle(self, cx, cy, r, fill=None, stroke=None, width=0.3):
-        c = self.c
-        if fill:
-            c.setFillColor(HexColor(fill))
-        if stroke:
-            c.setStrokeColor(HexColor(stroke))
-            c.setLineWidth(width * mm)
-        c.circle(cx * mm, self.Y(cy), r * mm, stroke=1 if stroke else 0, fill=1 if fill else 0)
+        self.c.circle(cx * mm, self.Y(cy), r * mm, **self.paint(fill, stroke, width))
 
     def line(self, x1, y1, x2, y2, colour="#000000", width=0.25):
         self.c.setStrokeColor(HexColor(colour))
