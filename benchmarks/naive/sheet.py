@@ -33,9 +33,6 @@ class Sheet:
             pageCompression=1,
         )
 
-    def X(self, x):
-        return x * mm
-
     def Y(self, y):
         return (self.H - y) * mm
 

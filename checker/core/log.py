@@ -284,12 +284,6 @@ def last_turn(turns: Any) -> int:
     return len(turns)
 
 
-def ends_the_log(turns: Any) -> bool:
-    """Whether what follows the turns (an ``end:`` section) is read with them: always, now that
-    a log's turns are read in one piece (the game readers that ask can drop the question)."""
-    return True
-
-
 def turn_entries(
     turns: Any,
     source: Source,

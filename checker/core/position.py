@@ -4,7 +4,6 @@ count the game allows, and rule options. Each game then reads its own entries.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,18 +89,6 @@ def read_position(
     names.item_pos = [table.key_pos[p] for p in table]
     players = read_players(names, raw.value_pos["players"], source, model)
     return Position(raw, table, players, chosen, source)
-
-
-def mapping_section(raw: YMap, key: str, shape: str, bad: Callable[..., None]) -> YMap | None:
-    """The mapping a position writes under ``key`` (empty when the key is left out), or None
-    when it is something else, reported with ``shape`` (how to write it)."""
-    value = raw.get(key)
-    if value is None:
-        return YMap()
-    if not isinstance(value, YMap):
-        bad(shape, raw.value_pos[key], key)
-        return None
-    return value
 
 
 # -- positions a log starts from (docs/logs.md, "Starting from a position") ------------------

@@ -30,7 +30,6 @@ from portolan.model.board_map import (
     Segment,
 )
 
-ERA_ICONS = {"Galley": "galley", "Sailing ship": "ship", "Steamship": "steamship"}
 NAVIGATION = "compass"
 FOOD = "food"
 BADGE_W, BADGE_H = 10.0, 17.0  # a navigation cost badge

@@ -68,9 +68,6 @@ ORDER = {
     INVEST: 7,
     TURN_END: 8,
 }
-# Where a pirate may be turned: before sailing, before the income, before or after investing.
-# ("During their turn", 2 Player Variant; the bow and a pirate's move belong to the sailing.)
-TURNING_PHASES = (SAILING, INCOME, INVEST, TURN_END)
 
 
 SETUP_MOVES = (m.FirstPlayer, m.StartingCoins, m.Markers)

@@ -95,10 +95,6 @@ def move_track(state: State, e: Expedition, which: str, n: int) -> list[str]:
     return events
 
 
-def defeated(state: State, civ: str) -> bool:
-    return state.book.civs[civ].defeat in state.majors or civ in state.fallen
-
-
 def defeat_check(state: State, e: Expedition) -> list[str]:
     civ = state.book.civ_of(e.space)
     if civ is None or e.space != civ.capital or civ.name in state.fallen:
