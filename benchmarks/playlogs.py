@@ -18,16 +18,13 @@ import argparse
 import sys
 from pathlib import Path
 
-# Keep this folder off the import path (its checker.py would shadow the `checker` package).
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
-from portolan.checker.core.logwriter import log_text  # noqa: E402
-from portolan.checker.core.options import resolve  # noqa: E402
-from portolan.checker.core.registry import GAMES, rules_for  # noqa: E402
-from portolan.checker.core.simulate import default_players, game_rng, random_game  # noqa: E402
-from portolan.model import load_game  # noqa: E402
-from portolan.paths import components_dir  # noqa: E402
-from portolan.yamlsrc import Source  # noqa: E402
+from portolan.checker.core.logwriter import log_text
+from portolan.checker.core.options import resolve
+from portolan.checker.core.registry import GAMES, rules_for
+from portolan.checker.core.simulate import default_players, game_rng, random_game
+from portolan.model import load_game
+from portolan.paths import components_dir
+from portolan.yamlsrc import Source
 
 
 def main() -> None:

@@ -26,14 +26,11 @@ from pathlib import Path
 
 import httpx
 
-# benchmarks/checker.py would shadow the checker package: keep this folder off the import path.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
-from portolan.checker.core.log import load_log  # noqa: E402
-from portolan.checker.core.registry import GAMES  # noqa: E402
-from portolan.checker.core.replay import replay  # noqa: E402
-from portolan.model.loader import load_game  # noqa: E402
-from portolan.paths import components_dir  # noqa: E402
+from portolan.checker.core.log import load_log
+from portolan.checker.core.registry import GAMES
+from portolan.checker.core.replay import replay
+from portolan.model.loader import load_game
+from portolan.paths import components_dir
 
 ANSWER = re.compile(r'name="action" value="(choose|reveal)">\s*<button[^>]*value="(\d+)"')
 AT = re.compile(r'name="at" value="(\d+)"')

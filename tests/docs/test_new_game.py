@@ -121,8 +121,8 @@ def test_rules_readings_and_the_shared_tests(game):
     assert (ROOT / "tests" / "checker" / "games" / f"{package}.py").is_file()
 
 
-def test_the_checker_benchmark_measures_every_registered_game():
-    text = (ROOT / "benchmarks" / "checker.py").read_text(encoding="utf-8")
+def test_the_speed_benchmark_replays_every_registered_game():
+    text = (ROOT / "benchmarks" / "speed.py").read_text(encoding="utf-8")
     assert "from portolan.checker.core.registry import GAMES" in text and "sorted(GAMES" in text
 
 
