@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -135,6 +136,9 @@ def game_ids() -> list[str]:
 
 # Declarations several commands share: ``game: opt.Game``, ``option: opt.RuleOptions = None``.
 Game = Annotated[str, typer.Argument(help="Game id.", autocompletion=game_ids)]
+Log = Annotated[Path, typer.Argument(help="The turn log (YAML) to replay.")]
+AFTER_TURN = "Replay the log up to the end of this turn (default: the last)."
+AfterTurn = Annotated[int, typer.Option("--turn", help=AFTER_TURN)]
 RuleOptions = Annotated[
     list[str], typer.Option("--option", help="A rule option, name=value (repeatable).")
 ]

@@ -16,10 +16,8 @@ from portolan.errors import display_path
 @app.command("position")
 @friendly
 def position_command(
-    log: Path = typer.Argument(..., help="The turn log (YAML) to replay."),
-    turn: int = typer.Option(
-        None, "--turn", help="The turn after which to take the position (default: the last)."
-    ),
+    log: opt.Log,
+    turn: opt.AfterTurn = None,
     out: Path = typer.Option(None, "--out", help="Write to this file instead of stdout."),
     components: Path = COMPONENTS,
 ):

@@ -16,10 +16,8 @@ from portolan.paths import output_dir
 @app.command("show")
 @friendly
 def show_command(
-    log: Path = typer.Argument(..., help="The turn log (YAML) to replay."),
-    turn: int = typer.Option(
-        None, "--turn", help="Show the table after this log turn (default: the end of the log)."
-    ),
+    log: opt.Log,
+    turn: opt.AfterTurn = None,
     out: Path = typer.Option(
         None,
         "--out",
