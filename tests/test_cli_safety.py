@@ -267,12 +267,6 @@ def test_a_merge_key_overridden_in_a_log_is_read_as_yaml_defines_it(work):
     assert "Ben" in result.output.split("every step legal")[0]
 
 
-def _log(work: Path) -> Path:
-    path = work / "log.yaml"
-    path.write_text("game: exploration-age-of-sail\nplayers: [Ana, Ben]\nturns: []\n", "utf-8")
-    return path
-
-
 ALIAS_BOMB = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"a{k}: &a{k} [{', '.join([f'*a{k - 1}'] * 10)}]\n" for k in range(1, 10)
 )

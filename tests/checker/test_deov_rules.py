@@ -51,7 +51,6 @@ from tests.checker.helpers import COMPONENTS, play_moves
 RULES = rules_for("discovery-era-of-voyage")
 MODEL = load_game(COMPONENTS, "discovery-era-of-voyage")
 BOOK = RULES.book(MODEL)
-K = BOOK.constants
 CW, CCW = 1, -1
 CIRCLE = [
     "Palm Grove",

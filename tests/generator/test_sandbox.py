@@ -153,11 +153,6 @@ def _quoted(template: str) -> str:
     return "'" + template.replace("'", "''") + "'"
 
 
-def _line_of(path: Path, needle: str) -> int:
-    lines = path.read_text("utf-8").splitlines()
-    return next(n for n, line in enumerate(lines, start=1) if needle in line)
-
-
 def _face(folder: Path, template: str):
     deck = folder / "expedition-deck.yaml"
     text = deck.read_text("utf-8")

@@ -185,16 +185,6 @@ def test_viewer_preferences(exploration, duplex, name):
 # -- the back offset ------------------------------------------------------------------------
 
 
-def _inside(box: Box, cards) -> bool:
-    return any(
-        c.trim.grow(3, 3, 3, 3).contains(box.x + box.w / 2, box.y + box.h / 2) for c in cards
-    )
-
-
-def _seg(m) -> tuple:
-    return tuple(round(v, 2) for v in (m.x1, m.y1, m.x2, m.y2))
-
-
 def _key(b: Box, dx: float = 0.0, dy: float = 0.0) -> tuple:
     return (round(b.x + dx, 2), round(b.y + dy, 2), round(b.w, 2), round(b.h, 2))
 

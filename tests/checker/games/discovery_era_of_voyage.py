@@ -17,7 +17,6 @@ from tests.checker.games.spec import (
 )
 from tests.checker.helpers import MARK, TINY
 
-CITE = "[Discovery: The Era of Voyage — {}]"
 EXAMPLES = ROOT / "examples" / "discovery-era-of-voyage"
 
 # From each log's header (majorities island by island, then the VP tokens exchanged for):

@@ -130,21 +130,6 @@ def to_age_5(display: str) -> str:
     )
 
 
-SAILING = [
-    "Astrolabe",
-    "Bill of Exchange",
-    "Shipwright",
-    "Sextant",
-    "Printing Press",
-    "Letter of Marque",
-    "Joint-Stock Company",
-    "East India Company",
-    "Colonial Charter",
-    "Bourse",
-    "Careening",
-    "Press Gang",
-]
-
 VIOLATIONS = {
     # Setup
     "a card dealt twice at setup": (
