@@ -88,7 +88,7 @@ def naive_board(game, component, folder: Path, page, bleed=3.0):
         naive_sheets(game, items * copies, w, h, folder, spec.id, page)
         return
     plan = plan_tiles(w, h, bleed, spec.tiling.overlap, page, MARGIN)
-    s = Sheet(folder / f"{spec.id}.pdf", page)
+    s = Sheet.of(component, folder, page)
     if spec.tiling.assembly:
         s.furniture(game.title)
         scale = (page[0] - 2 * EDGE) / (w + 2 * bleed)

@@ -16,7 +16,7 @@ from .sheet import EDGE, MARGIN, Sheet
 def naive_counters(game, component, folder: Path, page):
     """Counters packed in rows, each a shape with its symbol and text; backs mirrored."""
     spec = component.spec
-    s = Sheet(folder / f"{spec.id}.pdf", page)
+    s = Sheet.of(component, folder, page)
     left, top = EDGE + 2, MARGIN + 8
     right, bottom = page[0] - MARGIN - 3, page[1] - MARGIN - 8
     placed: list[list] = [[]]
@@ -88,7 +88,7 @@ def naive_registration(game, folder: Path, page):
 def naive_scorepad(game, component, folder: Path, page):
     spec = component.spec
     colour = game.colour(spec.colour)
-    s = Sheet(folder / f"{spec.id}.pdf", page)
+    s = Sheet.of(component, folder, page)
     rows = ["Player", *[c.label for c in game.rules.scoring], *spec.extra_rows, "Total", "Rank"]
     for k in range(spec.games_per_page):
         top = 10 + k * 140
@@ -111,14 +111,13 @@ def naive_scorepad(game, component, folder: Path, page):
         for j in range(spec.players + 1):
             cx = 68 + j * (page[0] - 78) / spec.players
             s.line(cx, top + 11, cx, top + 11 + len(rows) * 10, "#777777", 0.2)
-    s.show()
-    s.save()
+    s.finish()
 
 
 def naive_reference(game, component, folder: Path, page):
     spec = component.spec
     colour = game.colour(spec.colour)
-    s = Sheet(folder / f"{spec.id}.pdf", page)
+    s = Sheet.of(component, folder, page)
     y = 20.0
     for b in parse(render(game, component, spec.template, "template")):
         if isinstance(b, Heading):
@@ -139,5 +138,4 @@ def naive_reference(game, component, folder: Path, page):
                 s.paragraph(text, 20, y + size * 0.35, page[0] - 40, size, face, c, centre=False)
                 + 1.5
             )
-    s.show()
-    s.save()
+    s.finish()

@@ -33,6 +33,11 @@ class Sheet:
             pageCompression=1,
         )
 
+    @classmethod
+    def of(cls, component, folder: Path, page: tuple[float, float]) -> Sheet:
+        """The sheet a component's own file is drawn on (``<id>.pdf``)."""
+        return cls(folder / f"{component.spec.id}.pdf", page)
+
     def Y(self, y):
         return (self.H - y) * mm
 
@@ -189,3 +194,8 @@ class Sheet:
 
     def save(self):
         self.c.save()
+
+    def finish(self):
+        """Ends the last page and writes the file."""
+        self.show()
+        self.save()
