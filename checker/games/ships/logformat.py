@@ -146,16 +146,12 @@ ACTION = lf.Fields(
     }
 )
 WRONG = "write an action as a mapping, e.g. {place: 2, trade: Tyre Cloth}, or 'gold'"
-ENTRY = lf.Forms(
-    (
-        (
-            str,
-            lf.Words({"gold": "gold", "navigation": "navigation"}, "its word alone", wrong=WRONG),
-        ),
-        (YMap, ACTION),
-    ),
-    WRONG,
-)
+WORD = lf.Words({w: w for w in ("gold", "navigation")}, "its word alone", wrong=WRONG)
+ENTRY = lf.Forms(((str, WORD), (YMap, ACTION)), WRONG)
+ACTIONS = lf.Forms(
+    ((type(None), lf.Nothing()), (list, lf.ListOf(ph.Later((ENTRY,)), alone=False))),
+    "actions is a list, one entry per action",
+)  # each entry read as its moves are made (_action)
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -261,11 +257,7 @@ def _main(r: lf.TurnReader, e: dict, key: str, cube: str | None) -> None:
         target = next((k for k in ("trade", "city") if k in e), None)
         box = BOXES[target == "city"] if target else e["box"].value  # 'box': saved before it
         age, ship = at.value if key == "upgrade" else (at.value, None)
-        move = (
-            moves.PlaceShip(age, box, cube)
-            if ship is None
-            else moves.UpgradeShip(age, ship, box, cube)
-        )
+        move = moves.UpgradeShip(age, ship, box, cube) if ship else moves.PlaceShip(age, box, cube)
         r.step(move, at.pos)
         for card in lf.value_of(e, "display", []):
             r.step(moves.Deal(card.value), card.pos)
@@ -424,10 +416,7 @@ FORMAT = lf.LogFormat(
     start=moves.StartTurn,
     keys={
         "actions": lf.Key(
-            lf.Forms(
-                ((type(None), lf.Nothing()), (list, lf.ListOf(ph.Later((ENTRY,)), alone=False))),
-                "actions is a list, one entry per action",
-            ),
+            ACTIONS,
             steps=_actions,
             write=_write,
             moves=(*ACTIONS_WRITTEN, *DETAILS_WRITTEN, moves.Exchange),
