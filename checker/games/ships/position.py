@@ -1,20 +1,8 @@
-"""Scoring a finished game of Ships from its end position alone (for a table that kept no log).
-
-game: ships                     # optional
-area: 5                         # the present area, scored once more
-players:
-  Ana:
-    vp: 48                      # on the VP track
-    gold: 7                     # in the bank
-    goods: 2 Cloth + 1 Wine     # in the warehouse (or a list)
-    kept: [Cotton Exchange]     # kept cards still held (optional)
-    cubes: [Caribbean Spice, New Spain Metal]   # merchant cubes in the present area
-    cities: [Caribbean]                          # city discs there (Area 7: numbers)
-  Ben: {vp: 40, gold: 10}
-
-A position that cannot be is refused: more pieces or counters than the box holds, a cube or
-disc outside the present area's boxes, two pieces in one box, a card that is not kept to the
-end.
+"""Scoring a finished game of Ships from its end position alone, for a table that kept no log
+(docs/logs.md, "Ships", "Scoring an end position": area, and each player's vp, gold, goods,
+kept cards and pieces in the present area). A position that cannot be is refused: more pieces
+or counters than the box holds, a cube or disc outside the present area's boxes, two pieces in
+one box, a card that is not kept to the end.
 
 A position a log starts from (``portolan position``) adds ``turn``, ``next`` and ``state``:
 ``entries`` writes the part above from a state, ``problems`` refuses a state with more cards,
