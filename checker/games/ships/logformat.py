@@ -24,6 +24,7 @@ from portolan.checker.games.ships.book import BOXES, MERCHANT_BOX, ROWS, Book
 from portolan.checker.games.ships.moves import CARD, FREE, MERCHANT
 from portolan.errors import InputError
 from portolan.model.effects import Action, RemoveShips
+from portolan.names import fold
 from portolan.yamlsrc import Source, YMap
 
 MAIN_KEYS = ("place", "upgrade", "remove", "card", "gold", "navigation", "sell", "retrieve")
@@ -101,7 +102,7 @@ SHIP = ph.Phrase(
     r"(?:age\s*)?(\d+)\s+(\S+)",
     "write a ship as its age and box, e.g. '3 Merchant', not {value!r}",
     {"type": "string", "description": "a ship: its age and box, e.g. '3 Merchant'"},
-    lambda age, box: next(((int(age), b) for b in BOXES if b.casefold() == box.casefold()), None),
+    lambda age, box: next(((int(age), b) for b in BOXES if fold(b) == fold(box)), None),
 )
 GOODS = ph.Pieces(
     lambda book: book.goods,
