@@ -298,19 +298,21 @@ def _retrieve(r: lf.TurnReader, e: dict, cube: str | None) -> None:
     taken = (COUNT if info.open else TAKEN).read(r, *cubes)
     if taken is lf.BAD:
         return
-    if info.open and taken > most:  # not taken back n times: a player has so many cubes
-        r.bad(f"{taken} cubes: a player has {most} merchant cubes (Components)", *cubes[1:])
-    for _ in range(taken if info.open and taken <= most else 0):
-        r.step(moves.TakeBack(info.name, MERCHANT_BOX), cubes.pos)
-    for item in () if info.open else taken:
+    if info.open:  # a count, never taken back more times than a player has cubes
+        if taken > most:
+            message = f"{taken} cubes: a player has {most} merchant cubes (Components)"
+            r.bad(message, cubes.pos, cubes.field)
+        for _ in range(taken if taken <= most else 0):
+            r.step(moves.TakeBack(info.name, MERCHANT_BOX), cubes.pos)
+        return
+    for item in taken:  # trade boxes named, or 'all'
         if item.value is moves.TAKE_BACK_ALL:
             r.step(item.value, item.pos)
             return
         if r.book.area_of(item.value[0]) != area:
             r.bad(f"{item.value[0]} is not in Area {at.value}", item.pos, item.field)
         r.step(moves.TakeBack(*item.value), item.pos)
-    if not info.open:
-        r.step(moves.STOP_RETRIEVING, cubes.pos)
+    r.step(moves.STOP_RETRIEVING, cubes.pos)
 
 
 def _setup(r: lf.TurnReader, at: lf.At) -> None:
