@@ -47,12 +47,12 @@ class Phrase(Arg):
 class Pieces(Arg):
     """Pieces written as a list, a bundle or both ([Cloth, Cloth], '2 Cloth + 1 Wine'): one
     ``At`` a piece, where the item naming it is written; ``most`` (the book and a name -> how
-    many the game has) refuses a count past what the box holds."""
+    many the game has) refuses a count past what the box holds (and bounds the list)."""
 
     names: Callable[[Any], list[str]]  # the book -> the words
     what: str  # 'good'
     description: str
-    most: Callable[[Any, str], int] | None = None
+    most: Callable[[Any, str], int]
 
     def read(self, r, value, pos, field):
         out, ok = [], True
@@ -63,7 +63,7 @@ class Pieces(Arg):
                 ok = False
                 continue
             for name, n in bundle.items():
-                most = n if self.most is None else self.most(r.book, name)
+                most = self.most(r.book, name)
                 if n > most:  # a slip, not n pieces
                     r.bad(f"{n} {name}: the game has {most}", ipos, ifield)
                     ok = False
