@@ -1,20 +1,8 @@
-"""Scoring a finished game of Ships from its end position alone (for a table that kept no log).
-
-game: ships                     # optional
-area: 5                         # the present area, scored once more
-players:
-  Ana:
-    vp: 48                      # on the VP track
-    gold: 7                     # in the bank
-    goods: 2 Cloth + 1 Wine     # in the warehouse (or a list)
-    kept: [Cotton Exchange]     # kept cards still held (optional)
-    cubes: [Caribbean Spice, New Spain Metal]   # merchant cubes in the present area
-    cities: [Caribbean]                          # city discs there (Area 7: numbers)
-  Ben: {vp: 40, gold: 10}
-
-A position that cannot be is refused: more pieces or counters than the box holds, a cube or
-disc outside the present area's boxes, two pieces in one box, a card that is not kept to the
-end.
+"""Scoring a finished game of Ships from its end position alone, for a table that kept no log
+(docs/logs.md, "Ships", "Scoring an end position": area, and each player's vp, gold, goods,
+kept cards and pieces in the present area). A position that cannot be is refused: more pieces
+or counters than the box holds, a cube or disc outside the present area's boxes, two pieces in
+one box, a card that is not kept to the end.
 
 A position a log starts from (``portolan position``) adds ``turn``, ``next`` and ``state``:
 ``entries`` writes the part above from a state, ``problems`` refuses a state with more cards,
@@ -23,6 +11,7 @@ goods or pieces than the game has.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from portolan.checker.core import logformat as lf
@@ -30,12 +19,8 @@ from portolan.checker.core.entries import EntryReader, player_entries, value_of
 from portolan.checker.core.position import Position, read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.ships.book import BANK, WAREHOUSE, Book
-from portolan.checker.games.ships.scoring import (
-    AreaPieces,
-    area_points,
-    final_sheet,
-    goods_and_gold,
-)
+from portolan.checker.games.ships.scoring import score
+from portolan.checker.games.ships.setup import setup
 from portolan.checker.games.ships.state import State
 from portolan.model.loader import Game
 from portolan.names import fold
@@ -59,78 +44,41 @@ PLAYER = lf.Fields(
 PLAYER_KEYS = tuple(PLAYER.keys)  # what the web score pad asks for
 
 
-class _Table:
-    """What the position puts in the present area, with who put it there."""
-
-    def __init__(self, book: Book, area: int, seats: int):
-        self.book = book
-        self.area = area
-        self.trade: dict[int, int] = {b: -1 for b in book.areas[area].trade}
-        self.cities: dict[int, int] = {c: -1 for c in book.areas[area].cities}
-        self.open_cubes = [0] * seats
-        self.open_discs = [0] * seats
-
-    def pieces(self) -> AreaPieces:
-        if self.book.areas[self.area].open:
-            return AreaPieces({}, {}, self.open_cubes, self.open_discs)
-        return AreaPieces(self.trade, self.cities)
-
-
 def score_position(
     book: Book, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
+    """The position put on the table of a new game, and scored as a game's end is."""
     head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
-    r = EntryReader(head, book)
-    area = _area(book, head)
-    n = len(head.players)
-    table = _Table(book, area if area is not None else 0, n)
-    vp, sale = [0] * n, [0] * n
-    totals: dict[str, int] = {}
-    kept_seen: dict[str, int] = {}
+    r, state = EntryReader(head, book), setup(book, head.options, head.players)
+    state.area, kept, read = _area(book, head), Counter(), []
     for name, entry in player_entries(r, PLAYER).items():
         p, field = head.players.index(name), f"players.{name}"
-        vp[p] = value_of(entry, "vp")
-        if vp[p] < 0 and head.options.get("negative_vp") != "allowed":
-            head.bad("vp cannot be below 0", entry["vp"].pos, f"{field}.vp")
-        gold = value_of(entry, "gold")
-        if gold > _room(book, BANK):
-            head.bad(
-                f"gold {gold} is more than the {_room(book, BANK)} spaces of the bank",
-                entry["gold"].pos,
-                f"{field}.gold",
-            )
-        goods = {g: 0 for g in book.goods} | value_of(entry, "goods", {})
-        if sum(goods.values()) > _room(book, WAREHOUSE):
-            head.bad(
-                f"{sum(goods.values())} goods: a warehouse has {_room(book, WAREHOUSE)} spaces",
-                entry["goods"].pos,
-                f"{field}.goods",
-            )
-        for word, held in (("Gold", gold), *goods.items()):
-            totals[word] = totals.get(word, 0) + held
-        kept = _kept(book, head, value_of(entry, "kept", []), kept_seen)
-        sale[p] = goods_and_gold(book, goods, gold, kept)[1]
-        if area is not None:
-            _pieces(book, r, entry, field, p, table)
-    for word, total in totals.items():
+        seat = state.seats[p]
+        seat.vp, seat.gold = value_of(entry, "vp"), value_of(entry, "gold")
+        seat.goods = dict.fromkeys(book.goods, 0) | value_of(entry, "goods", {})
+        seat.kept = _kept(book, r, value_of(entry, "kept", []), kept)
+        read.append(seat)
+        if seat.vp < 0 and head.options.get("negative_vp") != "allowed":
+            r.bad("vp cannot be below 0", entry["vp"].pos, f"{field}.vp")
+        if seat.gold > _room(book, BANK):
+            room = f"the {_room(book, BANK)} spaces of the bank"
+            r.bad(f"gold {seat.gold} is more than {room}", entry["gold"].pos, f"{field}.gold")
+        if seat.goods_held > _room(book, WAREHOUSE):
+            room = f"a warehouse has {_room(book, WAREHOUSE)} spaces"
+            r.bad(f"{seat.goods_held} goods: {room}", entry["goods"].pos, f"{field}.goods")
+        if state.area is not None:
+            _pieces(r, entry, p, state)
+    for word in ("Gold", *book.goods):
+        total = sum(s.gold if word == "Gold" else s.goods[word] for s in read)
         if total > book.pool[word]:
-            head.bad(
+            where = head.raw.value_pos.get("players")
+            r.bad(
                 f"the players hold {total} {word} between them: the game has {book.pool[word]}",
-                head.raw.value_pos.get("players"),
+                where,
                 "players",
             )
     head.done()
-    last = area_points(book, area, table.pieces(), n)
-    info = book.areas[area]
-    return final_sheet(
-        book,
-        model.rules.scoring,
-        head.players,
-        vp,
-        last,
-        sale,
-        f"Area {info.number} ({info.name})",
-    )
+    return score(state)
 
 
 def _room(book: Book, row: str) -> int:
@@ -142,90 +90,73 @@ def _area(book: Book, head: Position) -> int | None:
     if "area" not in raw:
         head.bad("name the present area (area: 5), the one scored at the end", raw.pos, "area")
         return None
-    value = raw["area"]
-    area = book.area_by_number.get(value) if isinstance(value, int) else None
+    area = book.area_by_number.get(raw["area"]) if isinstance(raw["area"], int) else None
     if area is None:
         numbers = ", ".join(str(a.number) for a in book.areas)
-        head.bad(
-            f"there is no Area {value!r}: the areas are {numbers}", raw.value_pos["area"], "area"
-        )
+        where = raw.value_pos["area"]
+        head.bad(f"there is no Area {raw['area']!r}: the areas are {numbers}", where, "area")
     return area
 
 
-def _kept(book: Book, head: Position, cards: list[lf.At], seen: dict) -> list[str]:
+def _kept(book: Book, r: EntryReader, cards: list[lf.At], seen: Counter) -> list[str]:
     """The kept cards still held: the last era's, no more of one than the game has."""
-    out = []
-    last_era = book.ages[-1].era
-    for card in cards:
-        name, info = card.value, book.cards[card.value]
-        seen[name] = seen.get(name, 0) + 1
+    out, last_era = [], book.ages[-1].era
+    for name, pos, field in cards:
+        info, seen[name] = book.cards[name], seen[name] + 1
         if not info.kept or info.era != last_era:
-            head.bad(
-                f"{name} is not held at the end: only the {book.eras[last_era]} era's kept "
-                "cards are",
-                card.pos,
-                card.field,
-            )
+            era = book.eras[last_era]
+            r.bad(f"{name} is not held at the end: only the {era} era's kept cards are", pos, field)
         elif seen[name] > info.count:
-            head.bad(f"the game has {info.count} {name}", card.pos, card.field)
+            r.bad(f"the game has {info.count} {name}", pos, field)
         else:
             out.append(name)
     return out
 
 
-def _pieces(book: Book, r: EntryReader, entry: dict, field: str, p: int, table: _Table) -> None:
-    info = book.areas[table.area]
-    k = book.constants
-    limits = {"cubes": k["merchant_cubes"], "cities": _room(book, WAREHOUSE) + _room(book, BANK)}
-    for key in ("cubes", "cities"):
-        if key not in entry:
-            continue
+def _pieces(r: EntryReader, entry: dict, p: int, state: State) -> None:
+    """A player's cubes and discs in the present area (Area 7: how many)."""
+    book, area = r.book, state.area
+    most = {"cubes": book.constants["merchant_cubes"]}
+    most["cities"] = _room(book, WAREHOUSE) + _room(book, BANK)
+    for key in [k for k in ("cubes", "cities") if k in entry]:
         at = entry[key]
-        if info.open:
-            n = r.read(COUNT, at.value, at.pos, at.field) or 0
-            if n > limits[key]:
-                r.bad(f"{n} {key}: a player has {limits[key]}", at.pos, at.field)
-            (table.open_cubes if key == "cubes" else table.open_discs)[p] = n
+        if book.areas[area].open:
+            n = r.read(COUNT, *at) or 0
+            if n > most[key]:
+                r.bad(f"{n} {key}: a player has {most[key]}", at.pos, at.field)
+            (state.open_cubes if key == "cubes" else state.open_discs)[area][p] = n
             continue
-        for item, ipos, _ in r.items(at.value, at.pos, at.field):
-            _piece(book, r.head, item, ipos, at.field, key, p, table)
+        for item, pos, _ in r.items(*at):
+            _piece(r, str(item), pos, at.field, key, p, state)
 
 
 def _piece(
-    book: Book,
-    head: Position,
-    item: Any,
-    pos: Pos | None,
-    field: str,
-    key: str,
-    p: int,
-    table: _Table,
+    r: EntryReader, item: str, pos: Pos | None, field: str, key: str, p: int, state: State
 ) -> None:
-    info = book.areas[table.area]
-    text = fold(str(item))
-    spaces = table.trade if key == "cubes" else table.cities
-    what = "trade box" if key == "cubes" else "city"
+    """A cube in a trade box ('Caribbean Spice', 'Caribbean'), or a disc in a city."""
+    book, info = r.book, r.book.areas[state.area]
+    cubes, text = key == "cubes", fold(item)
+    owners, places = (state.trade, book.trade) if cubes else (state.cities, book.cities)
+    what = "trade box" if cubes else "city"
     candidates = []
-    for s in spaces:
-        place = book.trade[s] if key == "cubes" else book.cities[s]
-        symbol = place.good if key == "cubes" else place.benefit
-        loc = fold(place.location)
-        if text in (f"{loc} {fold(symbol)}", loc) or text == f"{loc} {place.amount} {fold(symbol)}":
+    for s in info.trade if cubes else info.cities:
+        place = places[s]
+        loc, symbol = fold(place.location), fold(place.good if cubes else place.benefit)
+        if text in (f"{loc} {symbol}", loc, f"{loc} {place.amount} {symbol}"):
             candidates.append(s)
+    free = [s for s in candidates if owners[s] < 0]
     if not candidates:
-        head.bad(
+        r.bad(
             f"'{item}' is no {what} of Area {info.number} ({info.name}), the present area: "
             f"{key} elsewhere score nothing at the end and are left out",
             pos,
             field,
         )
-        return
-    free = [s for s in candidates if spaces[s] < 0]
-    if not free:
-        owner = head.players[spaces[candidates[0]]]
-        head.bad(f"'{item}' already holds {owner}'s piece: one piece per {what}", pos, field)
-        return
-    spaces[free[0]] = p
+    elif not free:
+        owner = r.players[owners[candidates[0]]]
+        r.bad(f"'{item}' already holds {owner}'s piece: one piece per {what}", pos, field)
+    else:
+        owners[free[0]] = p
 
 
 # -- a position a log starts from -----------------------------------------------------------
@@ -252,72 +183,44 @@ UNKNOWN = {"decks": unknown_decks}
 def entries(state: State) -> dict[str, Any]:
     """What ``score_position`` reads of ``state``: the present area and each player's VP, gold,
     goods, kept cards of the last era, and pieces in the present area."""
-    book = state.book
-    info = book.areas[state.area]
-    last_era = book.ages[-1].era
+    book, area = state.book, state.area
+    info, last_era = book.areas[area], book.ages[-1].era
     players: dict[str, Any] = {}
     for p, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
-        entry: dict[str, Any] = {"vp": seat.vp, "gold": seat.gold}
-        goods = [f"{n} {g}" for g, n in seat.goods.items() if n]
-        if goods:
-            entry["goods"] = " + ".join(goods)
-        kept = [c for c in seat.kept if book.cards[c].era == last_era]
-        if kept:
-            entry["kept"] = kept
+        goods = " + ".join(f"{n} {g}" for g, n in seat.goods.items() if n)
+        entry = {"vp": seat.vp, "gold": seat.gold, "goods": goods}
+        entry["kept"] = [c for c in seat.kept if book.cards[c].era == last_era]
         if info.open:
-            entry["cubes"] = state.open_cubes[state.area][p]
-            entry["cities"] = state.open_discs[state.area][p]
+            entry |= {"cubes": state.open_cubes[area][p], "cities": state.open_discs[area][p]}
         else:
-            cubes = [_box_name(book.trade[b]) for b in info.trade if state.trade[b] == p]
-            cities = [book.cities[c].location for c in info.cities if state.cities[c] == p]
-            if cubes:
-                entry["cubes"] = cubes
-            if cities:
-                entry["cities"] = cities
-        players[name] = entry
+            trade = [book.trade[b] for b in info.trade if state.trade[b] == p]
+            entry["cubes"] = [f"{box.location} {box.good}" for box in trade]
+            entry["cities"] = [book.cities[c].location for c in info.cities if state.cities[c] == p]
+        kept = ("vp", "gold", "cubes", "cities") if info.open else ("vp", "gold")  # even at 0
+        players[name] = {k: v for k, v in entry.items() if v or k in kept}
     return {"area": info.number, "players": players}
-
-
-def _box_name(box: Any) -> str:
-    return f"{box.location} {box.good}"
 
 
 def problems(state: State) -> list[tuple[tuple, str]]:
     """What a state read from a position cannot hold: more copies of a card than the game has
     (decks, display, discard pile and kept cards together), more of a good or of gold than the
     pool and the players hold together, a piece on a box of no player."""
-    book = state.book
-    out: list[tuple[tuple, str]] = []
+    book, n, out = state.book, len(state.players), []
     for name, info in book.cards.items():
         held = state.display.get(name, 0) + state.discard.get(name, 0)
         held += sum(deck.get(name, 0) for deck in state.decks)
         held += sum(seat.kept.count(name) for seat in state.seats)
+        where = "in the decks, display, discard pile and kept cards"
         if held > info.count:
-            out.append(
-                (
-                    ("decks",),
-                    f"{held} {name} cards in the decks, display, discard pile "
-                    f"and kept cards: the game has {info.count}",
-                )
-            )
-    for word, total in book.pool.items():
-        held = state.pool.get(word, 0)
-        if word in book.goods:
-            held += sum(seat.goods.get(word, 0) for seat in state.seats)
-        elif word == "Gold":
-            held += sum(seat.gold for seat in state.seats)
-        else:
-            continue
-        if held > total:
-            out.append(
-                (
-                    ("pool",),
-                    f"{held} {word} in the pool and the players' hands: the game has {total}",
-                )
-            )
-    n = len(state.players)
+            out.append((("decks",), f"{held} {name} cards {where}: the game has {info.count}"))
+    for word in ("Gold", *book.goods):
+        held = state.pool.get(word, 0) + sum(
+            seat.gold if word == "Gold" else seat.goods.get(word, 0) for seat in state.seats
+        )
+        if held > book.pool[word]:
+            where = "in the pool and the players' hands"
+            out.append((("pool",), f"{held} {word} {where}: the game has {book.pool[word]}"))
     for key, owners in (("trade", state.trade), ("cities", state.cities)):
-        for i, owner in enumerate(owners):
-            if not -1 <= owner < n:
-                out.append(((key, i), f"{owner} is no seat (0 to {n - 1}, or -1: empty)"))
+        bad = [(i, owner) for i, owner in enumerate(owners) if not -1 <= owner < n]
+        out += [((key, i), f"{owner} is no seat (0 to {n - 1}, or -1: empty)") for i, owner in bad]
     return out
