@@ -4,8 +4,10 @@
 
 Each figure is measured in fresh processes (CPU seconds, user + system, of the process and its
 children): the median of ``--runs`` runs after one untimed warm-up. ``--compare TREE`` measures
-a second source tree (e.g. ``git archive <commit> | tar -x -C /tmp/before``) the same way, run
-for run in turn with this one, and prints before, after and after/before.
+a second source tree the same way, run for run in turn with this one, and prints before, after
+and after/before; the tree needs a venv of its own with it installed (``git worktree add
+/tmp/before <commit>``, then ``python3 -m venv .venv && .venv/bin/pip install -e .`` there),
+or its checker and generator are this tree's.
 
 Targets (a verdict above 1 misses; exit 1 if any does):
   naive    the generator against a naive reportlab canvas drawing the same cards   <= 1.5 x
@@ -36,8 +38,26 @@ LONG_TURNS = 2000
 
 
 # -- running a command as a whole process ------------------------------------------------------
+def python_of(tree: Path) -> str:
+    """The interpreter that runs ``tree``'s code: its own venv's (``.venv``, an editable install
+    of that tree), else this one. PYTHONPATH alone is not enough: ``portolan.checker`` and
+    ``portolan.generator`` are mapped to their folders by the editable install of the
+    interpreter that runs, so this venv would run its own tree's checker and printer."""
+    own = tree / ".venv" / "bin" / "python"
+    if tree != ROOT and not own.exists():
+        print(
+            f"warning: {tree} has no .venv: its checker and generator are not measured, "
+            "this tree's are",
+            file=sys.stderr,
+        )
+    return str(own) if own.exists() else sys.executable
+
+
 def timed(cmd: list[str], tree: Path, cwd: Path | None = None) -> tuple[float, float, float, str]:
-    """(CPU s, wall s, peak MB, stdout) of ``cmd`` run with ``tree`` as the program's source."""
+    """(CPU s, wall s, peak MB, stdout) of ``cmd`` run with ``tree`` as the program's source
+    (a command of this interpreter is run by the tree's own: ``python_of``)."""
+    if cmd[0] == sys.executable:
+        cmd = [python_of(tree), *cmd[1:]]
     env = dict(os.environ, PYTHONPATH=str(tree))
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: bytecode cached
     start = time.perf_counter()

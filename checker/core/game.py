@@ -241,16 +241,46 @@ GAME_MODULES = {
     "position": "position",
     "bot": "bot",
 }
+# Those imported when first asked for: a check of a log that starts from the setup reads no
+# end position and asks no bot.
+LAZY_MODULES = ("position", "bot")
 MOVE_HOOKS = ("describe", "spellings", "spends")  # functions of the game's moves module
 
 
+class LazyModule:
+    """A rules class's attribute that is one of its game's modules, imported the first time
+    it is asked for (then set on the class in its place)."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, rules: Any, owner: type) -> Any:
+        module = importlib.import_module(self.module)
+        setattr(owner, self.name, module)
+        return module
+
+
+def lazy_module(cls: type, attr: str, module: str) -> None:
+    """``cls.attr`` becomes ``module``, imported when first asked for."""
+    lazy = LazyModule(module)
+    lazy.__set_name__(cls, attr)
+    setattr(cls, attr, lazy)
+
+
 def wire_modules(cls: type, package: str) -> None:
-    """Give a rules class the modules of its game ``package`` (GAME_MODULES), the log sections
-    its log format declares (``TOP_KEYS``) and its moves module's words (MOVE_HOOKS) and
-    ``MOVE_PHASES``: whatever the class does not set itself."""
+    """Give a rules class the modules of its game ``package`` (GAME_MODULES; LAZY_MODULES when
+    first asked for), the log sections its log format declares (``TOP_KEYS``) and its moves
+    module's words (MOVE_HOOKS) and ``MOVE_PHASES``: whatever the class does not set itself."""
     own = cls.__dict__
     for attr, name in GAME_MODULES.items():
-        if attr not in own:
+        if attr in own:
+            continue
+        if attr in LAZY_MODULES:
+            lazy_module(cls, attr, f"{package}.{name}")
+        else:
             setattr(cls, attr, importlib.import_module(f"{package}.{name}"))
     if "log_keys" not in own:
         cls.log_keys = getattr(cls.logformat, "TOP_KEYS", ())  # type: ignore[attr-defined]

@@ -209,11 +209,11 @@ def read_bots(raw: YMap, players: list[str], source: Source) -> dict[str, str]:
     """The log's ``bots:`` (seat -> ``LEVEL`` or ``LEVEL:PROCEDURE``, checker/core/bots/seats.py):
     which seats ``portolan play`` and the web referee let a bot play. A check replays their
     moves like anyone's; only play reads this."""
-    from portolan.checker.core.bots.seats import BadSeat, read_seat
-
     value = raw.get("bots")
     if value is None:
         return {}
+    from portolan.checker.core.bots.seats import BadSeat, read_seat
+
     pos = raw.value_pos.get("bots")
     if not isinstance(value, YMap):
         raise InputError(

@@ -7,7 +7,6 @@ from typing import Any
 
 from portolan.checker.core.game import Decision, GameRules, Illegal, Step, missing_of
 from portolan.checker.core.log import LogFile
-from portolan.checker.core.position import STATE_FAULTS, state_fault
 from portolan.checker.core.violation import Violation
 from portolan.model.loader import Game
 
@@ -29,8 +28,13 @@ def replay(log: LogFile, *, trace: bool = False) -> Replay:
     state = start_state(log)
     try:
         result = run(log.rules, log.model, state, log.steps, log.source.path, trace=trace)
-    except STATE_FAULTS as exc:
+    except Exception as exc:
         if log.start is None:  # from the setup: a fault is Portolan's own (exit 3)
+            raise
+        # positions are read only for a log that starts from one: imported then
+        from portolan.checker.core.position import STATE_FAULTS, state_fault
+
+        if not isinstance(exc, STATE_FAULTS):
             raise
         start = log.start  # a state written by hand that the rules failed on later
         raise state_fault(start.source, start.pos, exc, "in the log's turns") from None

@@ -73,6 +73,11 @@ def test_check_of_the_benchmarks_log_imports_neither_printer_nor_web_page():
     assert not printer(modules)
     assert not web(modules)
     assert {"reportlab", "svgwrite", "jinja2", "starlette"}.isdisjoint(modules)
+    # A log from the setup, without bots: no end position is read, no bot plays.
+    game = "portolan.checker.games.age_of_exploration"
+    unused = {f"{game}.bot", f"{game}.position", "portolan.checker.core.position"}
+    assert unused.isdisjoint(modules)
+    assert not {m for m in modules if m.startswith("portolan.checker.core.bots")}
 
 
 def test_check_imports_only_its_command_and_the_models_its_game_uses():

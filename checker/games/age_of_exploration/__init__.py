@@ -7,7 +7,7 @@ to the hooks of the section that owns the task (actions/*.py)."""
 from __future__ import annotations
 
 from portolan.checker.core.game import RulesBase
-from portolan.checker.games.age_of_exploration import bot, flow, logformat, moves, position, scoring
+from portolan.checker.games.age_of_exploration import flow, logformat, moves, scoring
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import setup as s
 from portolan.checker.games.age_of_exploration.actions import engine
@@ -22,7 +22,8 @@ MOVE_TYPES = [
 ]
 
 
-class AgeOfExplorationRules(RulesBase):
+class AgeOfExplorationRules(RulesBase, package=__name__):
+    # Its position and bot modules are imported when first asked for (core/game.py).
     id = "age-of-exploration"
     turn_section = EXPLORATION_TURNS
     end_section = VICTORY
@@ -32,7 +33,6 @@ class AgeOfExplorationRules(RulesBase):
     flow = flow
     scoring = scoring
     logformat = logformat
-    position = position
     # Every move answers the task on top of the stack: the engine hands it to its section.
     moves = dict.fromkeys(MOVE_TYPES, (engine.check, engine.apply))
     # A step refused out of its place is reported in the phase it belongs to (moves of one
@@ -59,7 +59,6 @@ class AgeOfExplorationRules(RulesBase):
     # -- bots: worth in VP (a clear lead is a couple of VP of a 6 VP race). Random play here
     # wanders (it aborts, declares returns, strays from its targets), so the mcts bot plays
     # out only about a turn before worths judges the position.
-    bot = bot
     worth_scale = 1.5
     rollout_steps = 10
     signature_skips = ("waters",)  # known waters: worked out again when asked

@@ -8,8 +8,10 @@ token: the log leaves the move out, the checker supplies it)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields, make_dataclass
+from dataclasses import fields
 from typing import Any
+
+from portolan.checker.core.records import record
 
 Words = str | Callable[[Any], str | None] | None
 _TOKEN: dict[type, Words] = {}
@@ -18,10 +20,10 @@ _WORDS: dict[type, Words] = {}
 
 def move(name: str, token: Words, words: Words, /, **fields: Any) -> type:
     """A move type: a frozen dataclass of ``fields`` in order (each ``name=type`` or
-    ``name=(type, default)``), with how a log writes it and how it is said."""
+    ``name=(type, default)``; made cheaply: core/records.py), with how a log writes it and how
+    it is said."""
     spec = [(f, *(t if isinstance(t, tuple) else (t,))) for f, t in fields.items()]
-    cls = make_dataclass(name, spec, frozen=True, slots=True)
-    cls.__module__ = __name__  # found by name, as a class written in this module is
+    cls = record(name, spec, (), __name__)  # found by name, as a class written here is
     _TOKEN[cls], _WORDS[cls] = token, words
     return cls
 

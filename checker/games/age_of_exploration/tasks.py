@@ -15,9 +15,10 @@ the task.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, make_dataclass
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from portolan.checker.core.records import record
 from portolan.checker.core.turn import Decision, Illegal, Task
 
 
@@ -67,11 +68,9 @@ class TurnTask(Task):
 
 def kind(name: str, base: type = TurnTask, /, **fields: Any) -> type:
     """A kind of task: a frozen dataclass of ``fields`` in order, each ``name=type`` or
-    ``name=(type, default)``."""
+    ``name=(type, default)`` (made cheaply: core/records.py)."""
     spec = [(f, *(t if isinstance(t, tuple) else (t,))) for f, t in fields.items()]
-    cls = make_dataclass(name, spec, bases=(base,), frozen=True, slots=True)
-    cls.__module__ = __name__  # found by name where a position writes the stack
-    return cls
+    return record(name, spec, (base,), __name__)  # found by name where a position writes it
 
 
 # -- the deal and the turn's frame --------------------------------------------------------------
