@@ -22,18 +22,10 @@ from portolan.checker.core.logargs import (  # noqa: F401 (the readers, declared
     Arg,
     At,
     Bundle,
-    ByKey,
-    Fields,
     Flag,
-    Forms,
-    ListOf,
-    MapOf,
     Name,
     Nothing,
-    Pair,
-    Parsed,
     PlayerName,
-    Ref,
     TurnReader,
     Unread,
     Whole,
@@ -44,6 +36,16 @@ from portolan.checker.core.logargs import (  # noqa: F401 (the readers, declared
     one_or_list,
     unknown_keys,
     value_of,
+)
+from portolan.checker.core.logshapes import (  # noqa: F401 (declared as lf.X)
+    ByKey,
+    Fields,
+    Forms,
+    ListOf,
+    MapOf,
+    Pair,
+    Parsed,
+    Ref,
 )
 from portolan.errors import did_you_mean
 from portolan.names import fold
@@ -59,15 +61,18 @@ class Verb:
     move: Callable | None = None
     arg: Arg | None = None
     read: Callable[[Any, str, Pos | None, str], Any] | None = None
-    pattern: str = ".+"
+    pattern: str | None = None  # None: its reader's words, when it has a list, else any text
 
     def text_pattern(self, book: Any, defs: dict[str, Any]) -> str:
-        """The text after the verb, as a pattern: its reader's words, when it has a list."""
-        schema = self.arg.schema(book, defs) if self.arg is not None else {}
+        """The text after the verb, as a pattern."""
+        if self.pattern is not None:
+            return self.pattern
+        scratch = dict(defs)  # the text's reader names nothing in the schema's $defs
+        schema = self.arg.schema(book, scratch) if self.arg is not None else {}
         if "$ref" in schema:
-            schema = defs[schema["$ref"].rpartition("/")[2]]
+            schema = scratch[schema["$ref"].rpartition("/")[2]]
         words = schema.get("enum")
-        return f"({'|'.join(map(_escape, words))})" if words else self.pattern
+        return f"({'|'.join(map(_escape, words))})" if words else ".+"
 
     def step(self, r: TurnReader, text: str, pos: Pos | None, field: str) -> Any:
         if self.read is not None:

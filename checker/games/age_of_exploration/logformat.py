@@ -37,7 +37,7 @@ from portolan.checker.games.age_of_exploration.book import NEW_WORLD, Book
 from portolan.checker.games.age_of_exploration.moves import token
 from portolan.errors import InputError, did_you_mean
 from portolan.model.instructions import LOSSES
-from portolan.names import fold
+from portolan.names import NameIndex, fold
 from portolan.yamlsrc import Pos, Source, YMap
 
 PILES = ("explorer", "conquistador")
@@ -69,47 +69,6 @@ WORDS = {
 
 # -- what follows a verb ----------------------------------------------------------------------
 @dataclass(frozen=True)
-class Number(lf.Arg):
-    what: str = "a card number"
-
-    def read(self, r, text, pos, field):
-        if text.isdecimal():
-            return int(text)
-        r.bad(f"expected {self.what}, found '{text}'", pos, field)
-        return lf.BAD
-
-    def schema(self, book, defs):
-        return {"type": "string", "pattern": r"^\d+$"}
-
-
-@dataclass(frozen=True)
-class Space(lf.Arg):
-    def read(self, r, text, pos, field):
-        sid = r.book.space(text)
-        if sid is None:
-            hint = did_you_mean(text, r.book.spaces)
-            r.bad(f"'{text}' is not a space of the map", pos, field, hint)
-            return lf.BAD
-        return sid
-
-    def schema(self, book, defs):
-        return {"type": "string", "description": "a space of the map"}
-
-
-@dataclass(frozen=True)
-class Counter(lf.Arg):
-    def read(self, r, text, pos, field):
-        found = next((i for i in ITEMS if fold(i) == fold(text)), None)
-        if found is None:
-            r.bad(f"'{text}' is not a counter", pos, field, did_you_mean(text, ITEMS))
-            return lf.BAD
-        return found
-
-    def schema(self, book, defs):
-        return {"enum": list(ITEMS)}
-
-
-@dataclass(frozen=True)
 class Leader(lf.Arg):
     piles: bool = False  # or the top of a pile: 'explorer', 'conquistador'
 
@@ -127,25 +86,48 @@ class Leader(lf.Arg):
         return {"type": "string", "description": "a Leader"}
 
 
-NUMBER, SPACE, COUNTER, LEADER, PILE = Number(), Space(), Counter(), Leader(), Leader(True)
+def by_id(table: str, what: str, find: Any) -> lf.Name:
+    """A name found by the book: a space's id, an award's or a Major Expedition's id or name."""
+    ids = lambda book: NameIndex(getattr(book, table))  # noqa: E731
+    return lf.Name(
+        ids, what, kind="", find=lambda r, t: find(r.book, t), hints=lambda b: ids(b).names
+    )
+
+
+def award_id(book: Book, value: Any) -> str | None:
+    return next(
+        (a for a, i in book.awards.items() if fold(str(value)) in (fold(a), fold(i.name))), None
+    )
+
+
+def major_id(book: Book, value: Any) -> str | None:
+    return next(
+        (m for m, i in book.majors.items() if fold(str(value)) in (fold(m), fold(i.name))), None
+    )
+
+
+NUMBER = lf.Whole(what="a card number", text=True)
+SPACE = by_id("spaces", "a space of the map", Book.space)
+MAJOR = by_id("majors", "a Major Expedition", major_id)
+COUNTER = lf.Words({i: i for i in ITEMS}, "a counter")
+LEADER, PILE = Leader(), Leader(True)
 TEXT = lf.Unread("any text")
 
 
-def _read(arg: lf.Arg, r: lf.TurnReader, text: str, pos: Pos | None, field: str) -> Any:
-    got = arg.read(r, text, pos, field)
-    return None if got is lf.BAD else got
+def _number(message: str, low: int | None = None) -> lf.Whole:
+    """A number after a verb; any other text: ``message``."""
+    return lf.Whole(low, text=True, wrong=message)
 
 
-# -- the verbs whose text is more than one value ---------------------------------------------
 def _launch(r, rest, pos, field):
     foot = fold(rest).endswith(" on foot")
-    sid = _read(SPACE, r, rest[: -len(" on foot")] if foot else rest, pos, field)
+    sid = r.read(SPACE, rest[: -len(" on foot")] if foot else rest, pos, field)
     return None if sid is None else moves.Launch(sid, foot)
 
 
 def _play(r, rest, pos, field):
     n, _, what = rest.partition(" ")
-    card = _read(NUMBER, r, n, pos, field)
+    card = r.read(NUMBER, n, pos, field)
     if card is None or not what:
         if card is not None:
             r.bad("write what the card is played for: play 25 2 Provision", pos, field)
@@ -186,54 +168,13 @@ def _ship(r, rest, pos, field):
     return None
 
 
-def _from(r, rest, pos, field):
-    if fold(rest) == "europe":
-        return moves.LaunchFrom("EUROPE")
-    sid = _read(SPACE, r, rest, pos, field)
-    return None if sid is None else moves.LaunchFrom(sid)
-
-
-def _pay(r, rest, pos, field):
-    if fold(rest) == "gold":
-        return moves.Pay(0)
-    n = _read(NUMBER, r, rest, pos, field)
-    return None if n is None else moves.Pay(n)
-
-
 def _hire(r, rest, pos, field):
     n, _, who = rest.partition(" ")
-    card = _read(NUMBER, r, n, pos, field)
-    pick = _read(PILE, r, who, pos, field) if who else None
+    card = r.read(NUMBER, n, pos, field)
+    pick = r.read(PILE, who, pos, field) if who else None
     if who == "":
         r.bad("write the Letter of Credit and the Leader: hire 36 explorer", pos, field)
     return None if card is None or pick is None else moves.Hire(card, pick)
-
-
-def _or(r, rest, pos, field):
-    n = rest.isdecimal() and int(rest)
-    if not n:
-        r.bad(f"'or {rest}': write the option's number, or 1, or 2", pos, field)
-        return None
-    return moves.Or(n)
-
-
-def _keep(r, rest, pos, field):
-    if fold(rest) in ("old", "new"):
-        return moves.Keep(fold(rest))
-    if fold(rest) in ("pilot", "rutter"):  # what a change of Leader type leaves (echoes.py)
-        return moves.Keep(rest.strip().capitalize())
-    r.bad("keep 'old' or 'new' (or the Pilot or Rutter a new Leader keeps)", pos, field)
-    return None
-
-
-def _whole(message: str, move: Any) -> Any:
-    def read(r, rest, pos, field):
-        if rest.isdecimal():
-            return move(int(rest))
-        r.bad(message, pos, field)
-        return None
-
-    return read
 
 
 def _ashore(r, rest, pos, field):
@@ -243,14 +184,6 @@ def _ashore(r, rest, pos, field):
     if len(parts) == 2 and all(p.isdecimal() for p in parts):
         return moves.Ashore(int(parts[0]), int(parts[1]))
     r.bad("write the Crew and Provisions left aboard (ashore 1 0) or ashore scuttle", pos, field)
-    return None
-
-
-def _major(r, rest, pos, field):
-    for mid, m in r.book.majors.items():
-        if fold(rest) in (fold(mid), fold(m.name)):
-            return moves.Score(mid)
-    r.bad(f"'{rest}' is not a Major Expedition", pos, field, did_you_mean(rest, r.book.majors))
     return None
 
 
@@ -268,6 +201,11 @@ def _roll(r, value, pos, field):
     return moves.Roll(int(m[1]) + (int(m[2]) if m[2] else 0), claim)
 
 
+# what a change of Leader type leaves: the Pilot or the Rutter (echoes.py)
+KEEP = lf.Words(
+    {"old": "old", "new": "new", "pilot": "Pilot", "rutter": "Rutter"},
+    wrong="keep 'old' or 'new' (or the Pilot or Rutter a new Leader keeps)",
+)
 N = r"\d+"
 VERBS = {
     "draw": lf.Verb(moves.Draw, NUMBER, pattern=N),
@@ -278,17 +216,19 @@ VERBS = {
     "play": lf.Verb(read=_play, pattern=N + r"\s+.+"),
     "gold": lf.Verb(moves.SpendGold, COUNTER),
     "ship": lf.Verb(read=_ship),
-    "from": lf.Verb(read=_from),
-    "pay": lf.Verb(read=_pay),
+    "from": lf.Verb(moves.LaunchFrom, lf.Words({"europe": "EUROPE"}, otherwise=SPACE)),
+    "pay": lf.Verb(moves.Pay, lf.Words({"gold": 0}, otherwise=NUMBER)),
     "hire": lf.Verb(read=_hire, pattern=N + r"\s+.+"),
     "retire": lf.Verb(moves.Retire, LEADER),
     "pick": lf.Verb(moves.Pick, PILE),
-    "or": lf.Verb(read=_or, pattern=N),
+    "or": lf.Verb(
+        moves.Or, _number("'or {value}': write the option's number, or 1, or 2", 1), pattern=N
+    ),
     "lose": lf.Verb(moves.Lose, COUNTER),
     "drop": lf.Verb(moves.Drop, COUNTER),
-    "keep": lf.Verb(read=_keep),
+    "keep": lf.Verb(moves.Keep, KEEP, pattern=".+"),
     "eat": lf.Verb(
-        read=_whole("write how many horses: eat 1", lambda n: moves.Action("eat", n)), pattern=N
+        lambda n: moves.Action("eat", n), _number("write how many horses: eat 1"), pattern=N
     ),
     "find": lf.Verb(moves.Find, TEXT),
     "rumor": lf.Verb(moves.Rumor, SPACE),
@@ -296,8 +236,8 @@ VERBS = {
     "ashore": lf.Verb(read=_ashore),
     "status": lf.Verb(moves.Status, SPACE),
     "takeover": lf.Verb(moves.Takeover, lf.PlayerName()),
-    "give": lf.Verb(read=_whole("write how much Gold: give 2", moves.Give), pattern=N),
-    "major": lf.Verb(read=_major),
+    "give": lf.Verb(moves.Give, _number("write how much Gold: give 2"), pattern=N),
+    "major": lf.Verb(moves.Score, MAJOR),
 }
 DICE = {"type": "string", "pattern": r"^\s*\d+(\s*\+\s*\d+)?(\s+(ok|success|fail|failure))?\s*$"}
 STEP = lf.Ref("step", lf.Verbs(WORDS, VERBS, first=_roll, more=({"type": "integer"}, DICE)))

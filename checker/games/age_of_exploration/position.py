@@ -23,10 +23,10 @@ from portolan.checker.core.entries import EntryReader, player_entries, value_of
 from portolan.checker.core.position import Position, read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.age_of_exploration.book import Book
+from portolan.checker.games.age_of_exploration.logformat import MAJOR, award_id, by_id
 from portolan.checker.games.age_of_exploration.scoring import sheet
 from portolan.checker.games.age_of_exploration.setup import target_vp
 from portolan.model.loader import Game
-from portolan.names import NameIndex, fold
 from portolan.yamlsrc import Source
 
 KEYS = ("game", "options", "players")
@@ -35,29 +35,7 @@ HINT = "{awards: [...], progress: N, majors: {...}, without_vp: [...]}"
 GOODS = ("spice", "gems", "pearls", "hardwood-delivered", "natives")
 
 
-def award_id(book: Book, value: Any) -> str | None:
-    for aid, a in book.awards.items():
-        if fold(str(value)) in (fold(aid), fold(a.name)):
-            return aid
-    return None
-
-
-def major_id(book: Book, name: Any) -> str | None:
-    return next(
-        (m for m, info in book.majors.items() if fold(str(name)) in (fold(m), fold(info.name))),
-        None,
-    )
-
-
-def _by_id(table: str, what: str, find: Any) -> lf.Name:
-    """An award or a Major Expedition, by its id or its name."""
-    ids = lambda book: NameIndex(getattr(book, table))  # noqa: E731
-    return lf.Name(
-        ids, what, kind="", find=lambda r, t: find(r.book, t), hints=lambda b: ids(b).names
-    )
-
-
-AWARDS = lf.ListOf(_by_id("awards", "an award of the VP chart", award_id))
+AWARDS = lf.ListOf(by_id("awards", "an award of the VP chart", award_id))
 ENTRY = lf.Fields(
     {
         "awards": AWARDS,
@@ -65,7 +43,7 @@ ENTRY = lf.Fields(
             0, wrong="progress is how many times the NWP or SSA marker advanced: a whole number"
         ),
         "majors": lf.MapOf(
-            _by_id("majors", "a Major Expedition", major_id),
+            MAJOR,
             lf.Unread("its VP"),
             "majors maps each Major Expedition to its VP",
             bare=True,
