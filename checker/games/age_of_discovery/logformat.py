@@ -1,17 +1,6 @@
-"""The turn log of Age of Discovery: what the table revealed and did, and back (docs/logs.md
-describes every key). Declared in ``FORMAT``: the actions of a turn in the order taken, each
-key one item or a list; ``setup:`` what was turned over and dealt, ``end:`` what was revealed.
-
-turns:
-  - player: Ana
-    coins: take                                   # take 2 coins
-    buy: [{Red Ship 1: Black Ship 2}]             # the card turned over in its place
-    contract: {take: Red Contract 3, new: Black Contract 5}   # or {draw: Blue Contract 6}
-    send:
-      - {Santa María: Columbus, transport: 2, colour: red}    # ship: expedition
-      - {contract: Yellow Contract 5, ships: [Yellow Ship 2, Yellow Ship 3], duration: 2}
-    reserve: Blue Ship 3
-"""
+"""The turn log of Age of Discovery, declared in ``FORMAT`` (the actions of a turn in the order
+taken, ``setup:`` what was turned over and dealt, ``end:`` the missions revealed), and written
+back (``write_log``); docs/logs.md, "Age of Discovery", shows every key."""
 
 from __future__ import annotations
 

@@ -1,25 +1,7 @@
-"""Scoring a finished game from its end position (for a table that kept no log).
-
-game: age-of-discovery                   # optional
-options: {wild_ship_scores: other}       # optional
-players:
-  Ana: {first scoring: 14, contracts: 5, mission: Majority of Ships, unassigned: 3}
-  Ben: {first scoring: 9, contracts: 3, mission: All Ships, unassigned: 1}
-expeditions:                             # who has which ships where, at the end
-  Christopher Columbus: {Ana: [Red Ship 2, Red Ship 3], Ben: [Santa María (red)]}
-  Francis Drake: {Ben: [Red Ship 1 (wild)]}
-
-- first scoring: the player's points on the victory point chart after the first scoring;
-- contracts: completed trade contracts (the contracts track);
-- unassigned: ships not on an expedition at the end (ships back from unfinished contracts too);
-- a flagship names the colour it sails under, a ship sent with a Wild Ship card says (wild).
-
-A position the box and the rules cannot make is refused: more copies of a card than exist, a
-flagship twice, two flagships for one player (§3.0), an expedition over its transport limit,
-ships of two colours on one expedition without Wild Ship cards (§4.4.1; a flagship counts
-with the colour it sails under), more ships sent with a Wild Ship card than the
-player's cards (§3.0), more ships or completed contracts than the box holds (§2.0).
-"""
+"""Scoring a finished Age of Discovery game from its end position (docs/logs.md shows it), and
+the position a log starts from: ``entries`` (what ``score_position`` reads of a state) and
+``problems`` (what the box cannot hold). A position the box and the rules cannot make is
+refused, each check citing its section."""
 
 from __future__ import annotations
 

@@ -1,28 +1,7 @@
-"""The log of a game of Age of Exploration: every step is one short *token*, in the order the
-table met it; the checker supplies what the rules decide alone (and the defaults: no movement,
-no status change, no action, end of turn, outfitting done).
-
-    setup:                                 # each player's Explorer and six Outfitting cards
-      Ana: [leader 7, draw 25, draw 29, draw 34, draw 46, draw 50, draw 54]
-      Ben: {leader: Columbus, cards: [26, 30, 35, 47, 52, 57]}   # the same, shorter
-    turns:
-      - player: Ana                        # the first round: each outfits a first expedition
-        steps: [ship Caravel, play 29 Extra Ship, play 25 2 Provision]
-      - player: Ana
-        steps: [launch ATL1]
-      - player: Ben
-        steps: [port, draw 40, draw 33, play 40 Extra Ship]
-      - player: Ana
-        steps: [draw 113, 7 ok, to ATL2, to ATL3, status CB-BAHAMAS, provision, must return]
-
-Tokens: a card drawn ``draw N`` (Outfitting, Sea/Coast/River, Land or Civilization: the deck
-is the one the rules draw from), the dice ``7`` (or ``3+4``, optionally ``ok``/``fail``), an
-OR ``or 2``, a loss ``lose Crew``, a move ``to ATL2``, ``status X``, an action (``provision``,
-``repair``, ``eat 2``, ``consolidate``, ``raft``, ``hardwood``, ``mine``, ``kill ruler``,
-``gold Crew``, ``takeover Ben``), ``must return``, ``return``, ``abort``... (docs/logs.md).
-A step another player decides in the turn is written as a mapping: ``{Ben: give 2}``.
-Declared in ``FORMAT``: ``STEP`` reads a token by its word or verb (``VERBS``).
-"""
+"""The log of a game of Age of Exploration (docs/logs.md, "Age of Exploration 1492–1543"): every
+step is one short *token*, in the order the table met it; the checker supplies what the rules
+decide alone. Declared in ``FORMAT``: ``STEP`` reads a token by its word (``WORDS``) or verb
+(``VERBS``); a step another player decides is written ``{Ben: give 2}``."""
 
 from __future__ import annotations
 

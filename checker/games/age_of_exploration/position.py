@@ -1,18 +1,6 @@
-"""Scoring a game from its end position alone (``portolan score``): the VP chart as the table
-left it, each player's claimed awards, the times the NWP or SSA Known Progress marker advanced
-for them, and their Major Expeditions.
-
-    game: age-of-exploration               # optional
-    options: {victory: short}              # optional
-    players:
-      Ana: {awards: [new-world-sighting, landfall-cb, bay, bay], progress: 1}
-      Ben: {awards: [landfall-na, gold-3], majors: {circumnavigation: 8}, without_vp: [spice]}
-      Cai: {}
-
-Awards are the VP chart's ids (or names); a sequential award (1st–4th Bay) is listed once per
-box. A Major Expedition gives its VP, its variant VP or 4 (scored with no VP yet). `without_vp`
-lists the awards a player's chits took off the chart without VP: published with a Major
-Expedition (Major Expeditions: "no VPs are scored other than the Major Expedition award")."""
+"""Scoring an Age of Exploration game from its end position alone (docs/logs.md shows it): each
+player's claimed awards (a sequential award once per box), Known Progress, Major Expeditions
+and the awards taken off the chart without VP (only with a Major Expedition)."""
 
 from __future__ import annotations
 

@@ -1,26 +1,6 @@
-"""The turn log of Discovery: The Era of Voyage: the setup and the turns as typed at the
-table, and back.
-
-setup:
-  islands: [Palm Grove, Harbour Market, ...]   # the 7 islands, clockwise from slot 1
-  first: Ben                                   # the starting player (default: the first listed)
-  coins: 3                                     # or 0/0/1/1 (from the starting player on)
-  markers: 8                                   # each (up to 3 fewer by agreement)
-turns:
-  - player: Ben
-    sail: {to: Palm Grove, bow: clockwise}     # from the Central Island
-  - player: Cai
-    sail: 3                                    # steps along the bow (or the island's name)
-    income: [sell Gold, buy Pepper]            # choices: trades, exchanges, 'any resource'
-    invest: true
-  - {player: Ana, sail: return, income: none}
-
-2 Player Variant: ``pirates: {Gold Reef: clockwise, Orchard Isle: counterclockwise}`` (the 2nd
-player, first round), ``turn_pirate: {Gold Reef: Coin}`` (where it is written: before ``sail``,
-after it, after ``income`` or after ``invest``) and ``pirate: 1`` in ``sail`` when the ship
-stops on a pirate. A turn's keys are read in the order they are written. Declared in
-``FORMAT``.
-"""
+"""The turn log of Discovery: The Era of Voyage (docs/logs.md, "Discovery: The Era of Voyage"):
+the ``setup`` (the table's Game Preparation) and the turns, whose keys are read in the order
+written (a pirate may be turned at any time), declared in ``FORMAT``; and written back."""
 
 from __future__ import annotations
 

@@ -1,16 +1,5 @@
-"""The turn log of Exploration in the Age of Sail: turns as typed at the table, and back.
-
-- player: Ana
-  draw: Galleons                           # Outfit phase
-  expedition: [Magellan, Galleons, Sailors]  # Expedition phase (optional; any order)
-  explore:                                 # Exploration phase, in the order played
-    - Magellan: Ocean
-    - Cook: {flip: Storm, save: Repairs}   # a Save card cancels the Hazard
-    - Cabot: {flip: Caribbean, discard: Colonists}  # the card discarded at random
-  discard: [Cannons]                       # Ocean phase (only cards over the limit)
-
-Declared in ``FORMAT`` (checker/core/logformat.py reads, writes and types it).
-"""
+"""The turn log of Exploration in the Age of Sail (docs/logs.md shows it), declared in
+``FORMAT``: checker/core/logformat.py reads, writes and types it."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
-"""Scoring a finished game from its end position alone (for a table that kept no log).
-
-game: exploration-age-of-sail     # optional
-options: {bonus_ties: none}        # optional
-players:
-  Ana: {Japan: Hernan Cortez, China: Magellan}   # discovery: the explorer who claimed it
-  Ben: {Canada: Christopher Columbus}
-  Cy: {}                                          # an empty victory pile
-"""
+"""Scoring a finished game from its end position alone: each player's victory pile, each
+discovery with the explorer who claimed it (docs/logs.md, "Scoring an end position")."""
 
 from __future__ import annotations
 
