@@ -231,6 +231,32 @@ class Flag(Arg):
 
 
 @dataclass(frozen=True)
+class YesNo(Arg):
+    """Yes or no: true or false, nothing (no), or one of the words ``no`` and ``yes`` (case
+    free); anything else is read by ``otherwise``."""
+
+    no: tuple[str, ...] = ("no", "false")
+    yes: tuple[str, ...] = ("yes", "true")
+    otherwise: Arg | None = None
+    what: str = "yes or no"
+
+    def read(self, r, value, pos, field):
+        if value is None or isinstance(value, bool):
+            return bool(value)
+        text = fold(value) if isinstance(value, str) else None
+        if text in map(fold, (*self.no, *self.yes)):
+            return text in map(fold, self.yes)
+        if self.otherwise is not None:
+            return self.otherwise.read(r, value, pos, field)
+        r.bad(f"expected {self.what}, found {value!r}", pos, field)
+        return BAD
+
+    def schema(self, book, defs):
+        forms = [{"type": ["boolean", "null"]}, {"enum": [*self.no, *self.yes]}]
+        return {"anyOf": [*forms, self.otherwise.schema(book, defs)] if self.otherwise else forms}
+
+
+@dataclass(frozen=True)
 class Nothing(Arg):
     """Nothing written (null), where something else may be."""
 

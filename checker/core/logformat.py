@@ -30,6 +30,7 @@ from portolan.checker.core.logargs import (  # noqa: F401 (the readers, declared
     Unread,
     Whole,
     Words,
+    YesNo,
     _escape,
     each,
     object_schema,

@@ -105,3 +105,16 @@ def test_the_schema_allows_each_form_and_refuses_the_rest():
         assert check.is_valid(ok), ok
     for wrong in ("Salors", [3], {"card": "Sailors", "too": "Ana"}):
         assert not check.is_valid(wrong), wrong
+
+
+def test_yes_or_no_in_words_or_another_form():
+    paid = lf.YesNo(("none", "-"), ("yes", "paid"), lf.Whole(1, wrong="pay 1 or more"))
+    assert [read(paid, t)[0] for t in ("true", "false", "~", "None", "PAID", "'-'", "2")] == [
+        True, False, False, False, True, False, 2,
+    ]  # fmt: skip
+    assert read(paid, "0") == (lf.BAD, [("v", "pay 1 or more", None)])
+    assert read(lf.YesNo(), "maybe") == (lf.BAD, [("v", "expected yes or no, found 'maybe'", None)])
+    schema = {"$defs": {}, **lf.YesNo(otherwise=lf.Whole()).schema(Book(), {})}
+    assert [jsonschema.Draft202012Validator(schema).is_valid(v) for v in (None, "no", 3, "x")] == [
+        True, True, True, False,
+    ]  # fmt: skip

@@ -98,11 +98,6 @@ SETUP = lf.Fields(
 )
 
 
-def _read(arg: lf.Arg, r: lf.TurnReader, value: Any, pos: Pos | None, field: str) -> Any:
-    got = arg.read(r, value, pos, field)
-    return None if got is lf.BAD else got
-
-
 def parse_log(
     book: IslandBook, raw: YMap, source: Source, players: list[str], options: dict[str, Any]
 ) -> list[Step]:
@@ -239,96 +234,85 @@ def _sail(r: lf.TurnReader, at: lf.At) -> None:
             r.step(moves.MovePirate(value["pirate"].value), value["pirate"].pos)
 
 
-def _income(r: lf.TurnReader, value: Any, pos: Pos, field: str) -> None:
-    if value is None or value is False or (isinstance(value, str) and fold(value) in NONE_WORDS):
-        r.step(moves.NoIncome(), pos)
-        return
-    if value is True or (isinstance(value, str) and fold(value) in YES_WORDS):
-        r.step(moves.Collect(), pos)
-        return
-    r.step(moves.Collect(), pos)
-    if isinstance(value, YMap):
-        lf.unknown_keys(r, value, INCOME_KEYS, field)
-        for key in INCOME_KEYS:  # in the order they are collected
-            if key in value:
-                for item, ipos, sub in r.items(value[key], value.value_pos[key], f"{field}.{key}"):
-                    _income_item(r, item, ipos, sub, key)
-        return
-    for item, ipos, sub in r.items(value, pos, field):
-        _income_item(r, item, ipos, sub, None)
+@dataclass(frozen=True)
+class IncomeItem(lf.Arg):
+    """One choice of the income ('buy Pepper', 'sell 2 Gold', 'exchange Gold', a resource),
+    listed under ``kind`` (take, trade, exchange) or not: its moves, one a piece."""
+
+    kind: str | None = None
+
+    def read(self, r, item, pos, field):
+        m = _ITEM.match(item.strip()) if isinstance(item, str) else None
+        hint = "write 'buy Pepper', 'sell 2 Gold', 'exchange Gold' or a resource"
+        if m is None:
+            r.bad(f"cannot read {item!r}", pos, field, hint)
+            return lf.BAD
+        verb = (m[1] or "").lower() or None
+        if self.kind == "trade" and verb not in ("buy", "sell"):
+            r.bad(f"a trade is 'buy X' or 'sell X', not {item!r}", pos, field)
+            return lf.BAD
+        verb = verb or (self.kind if self.kind in ("take", "exchange") else None)
+        resource = r.read(RESOURCE, m[3], pos, field)
+        if resource is None:
+            return lf.BAD
+        n, supply = int(m[2] or 1), r.book.resource_totals[resource]
+        if n > supply:  # more than the box holds: a typing slip, not a move to replay n times
+            r.bad(f"{n} {resource} is more than the {supply} the game has (Components)", pos, field)
+            return lf.BAD
+        move = moves.Trade(verb, resource) if verb in ("buy", "sell") else ITEM[verb](resource)
+        return [move] * n
+
+    def schema(self, book, defs):
+        return {"type": "string", "description": "'buy Pepper', 'sell 2 Gold'..."}
 
 
-def _income_item(r: lf.TurnReader, item: Any, pos: Pos, field: str, kind: str | None) -> None:
-    m = _ITEM.match(item.strip()) if isinstance(item, str) else None
-    if m is None:
-        r.bad(
-            f"cannot read {item!r}",
-            pos,
-            field,
-            "write 'buy Pepper', 'sell 2 Gold', 'exchange Gold' or a resource",
-        )
-        return
-    verb = (m[1] or "").lower() or None
-    if kind == "trade" and verb not in ("buy", "sell"):
-        r.bad(f"a trade is 'buy X' or 'sell X', not {item!r}", pos, field)
-        return
-    verb = verb or (kind if kind in ("take", "exchange") else None)
-    resource = _read(RESOURCE, r, m[3], pos, field)
-    if resource is None:
-        return
-    n = int(m[2]) if m[2] else 1
-    supply = r.book.resource_totals[resource]
-    if n > supply:  # more than the box holds: a typing slip, not a move to replay n times
-        r.bad(f"{n} {resource} is more than the {supply} the game has (Components)", pos, field)
-        return
-    for _ in range(n):
-        if verb in ("buy", "sell"):
-            r.step(moves.Trade(verb, resource), pos)
-        elif verb == "take":
-            r.step(moves.Take(resource), pos)
-        elif verb == "exchange":
-            r.step(moves.Exchange(resource), pos)
-        else:
-            r.step(moves.Pick(resource), pos)
+ITEM = {"take": moves.Take, "exchange": moves.Exchange, None: moves.Pick}
+CHOICES = lf.ListOf(IncomeItem())
+INCOME = lf.YesNo(
+    NONE_WORDS,
+    YES_WORDS,
+    lf.Forms(
+        ((YMap, lf.Fields({k: lf.ListOf(IncomeItem(k)) for k in INCOME_KEYS})), (object, CHOICES)),
+        "",
+    ),
+)
 
 
-def _invest(r: lf.TurnReader, value: Any, pos: Pos, field: str) -> None:
-    if value is True or (isinstance(value, str) and fold(value) in ("yes", "true")):
-        r.step(moves.Invest(), pos)
-    elif value is False or value is None or (isinstance(value, str) and fold(value) in NONE_WORDS):
-        r.step(moves.NoInvest(), pos)
-    elif isinstance(value, int):
-        most = r.book.constants["markers_per_player"]
-        if value < 0:
-            r.bad("invest is true, false, the island's name or a number of investments", pos, field)
-        elif value > most:  # not replayed n times: a player has only so many markers
-            r.bad(f"{value} investments: a player has {most} Investment Markers", pos, field)
-            return
-        for _ in range(value):
-            r.step(moves.Invest(), pos)
-        if value == 0:
-            r.step(moves.NoInvest(), pos)
-    else:
-        island = _read(ISLAND, r, value, pos, field)
-        if island:
-            r.step(moves.Invest(island), pos)
+def _income(r: lf.TurnReader, at: lf.At) -> None:
+    """No income (nothing, false, none), or collected: with its choices, in the order they
+    are collected (take, trade, exchange)."""
+    got = at.value
+    r.step(moves.NoIncome() if got is False else moves.Collect(), at.pos)
+    if isinstance(got, dict):
+        got = [item for k in INCOME_KEYS for item in lf.value_of(got, k, [])]
+    for item in got if isinstance(got, list) else []:
+        for move in item.value:
+            r.step(move, item.pos)
+
+
+NO_INVESTMENT = "invest is true, false, the island's name or a number of investments"
+INVEST = lf.YesNo(
+    NONE_WORDS,
+    ("yes", "true"),
+    lf.Forms(((int, lf.Whole(0, wrong=NO_INVESTMENT)), (object, ISLAND)), ""),
+)
+
+
+def _invest(r: lf.TurnReader, at: lf.At) -> None:
+    """No investment, one (on the island named), or a number of them."""
+    got, most = at.value, r.book.constants["markers_per_player"]
+    if isinstance(got, str):
+        r.step(moves.Invest(got), at.pos)
+    elif got is True or (type(got) is int and 0 < got <= most):
+        for _ in range(got):
+            r.step(moves.Invest(), at.pos)
+    elif not got:
+        r.step(moves.NoInvest(), at.pos)
+    else:  # not replayed n times: a player has only so many markers
+        r.bad(f"{got} investments: a player has {most} Investment Markers", at.pos, at.field)
 
 
 # -- the declaration: each key, its reader and the schema of what it reads ----------------------
-STEPS = {"type": "integer", "minimum": 0}
-WORDS = {"type": ["boolean", "null"]}
-
-
-def _income_schema(book: IslandBook, defs: dict) -> dict:
-    items = lf.one_or_list({"type": "string", "description": "'buy Pepper', 'sell 2 Gold'..."})
-    return {"anyOf": [WORDS, items, lf.object_schema({k: items for k in INCOME_KEYS})]}
-
-
-def _invest_schema(book: IslandBook, defs: dict) -> dict:
-    words = {"enum": [*NONE_WORDS, "yes", "true"]}
-    return {"anyOf": [WORDS, STEPS, words, ISLAND.schema(book, defs)]}
-
-
 FORMAT = lf.LogFormat(
     start=moves.StartTurn,
     keys={
@@ -346,8 +330,8 @@ FORMAT = lf.LogFormat(
             steps=_turn_pirate,
         ),
         "sail": lf.Key(SAIL, steps=_sail, doc="an island, steps or return"),
-        "income": lf.Key(lf.Parsed(_income, _income_schema), doc="the income's choices"),
-        "invest": lf.Key(lf.Parsed(_invest, _invest_schema), doc="true, false or an island"),
+        "income": lf.Key(INCOME, steps=_income, doc="the income's choices"),
+        "invest": lf.Key(INVEST, steps=_invest, doc="true, false or an island"),
     },
     top={"setup": lf.Parsed(_setup, lambda book, defs: SETUP.schema(book, defs))},
     written_order=True,
