@@ -33,8 +33,9 @@ class At(NamedTuple):
 class TurnReader(LogReader):
     """What a log's parser keeps while it reads: the steps so far and the turn being read."""
 
-    def __init__(self, book: Any, source: Source, players: list[str]):
+    def __init__(self, book: Any, source: Source, players: list[str], options: dict | None = None):
         super().__init__(book, source, players)
+        self.options = options or {}  # the log's rule options, resolved by the core
         self.steps: list[Step] = []
         self.turn, self.player = 0, ""
 
@@ -312,6 +313,16 @@ def object_schema(properties: dict[str, Any], **more: Any) -> dict[str, Any]:
 def one_or_list(item: dict[str, Any]) -> dict[str, Any]:
     """The schema of one value, or a list of them."""
     return {"anyOf": [item, {"type": "array", "items": item}]}
+
+
+def spaced(key: Any) -> str:
+    """A key as written, '_' or '-' standing for a space: 'purchase_row', 'purchase-row' and
+    'purchase row' are one key (case counts: 'Coins' is not 'coins')."""
+    return (
+        " ".join(key.replace("_", " ").replace("-", " ").split())
+        if isinstance(key, str)
+        else str(key)
+    )
 
 
 def _escape(text: str) -> str:

@@ -35,6 +35,7 @@ from portolan.checker.core.logargs import (  # noqa: F401 (the readers, declared
     each,
     object_schema,
     one_or_list,
+    spaced,
     unknown_keys,
     value_of,
 )
@@ -48,9 +49,9 @@ from portolan.checker.core.logshapes import (  # noqa: F401 (declared as lf.X)
     Parsed,
     Ref,
 )
-from portolan.errors import did_you_mean
+from portolan.errors import InputError, did_you_mean
 from portolan.names import fold
-from portolan.yamlsrc import Pos, YMap
+from portolan.yamlsrc import Pos, Source, YMap
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,7 @@ class LogFormat:
     tidy: Callable[[dict], None] | None = None  # a written turn put in its shortest form
     top: Mapping[str, Arg | Key] = field(default_factory=dict)  # a Key: read by read_top
     written_order: bool = False  # the keys read in the order written, not declared
+    after: tuple[str, ...] = ()  # the sections of ``top`` read after the turns ('end')
     writes: dict[type, str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -213,6 +215,25 @@ def read_turns(form: LogFormat, r: TurnReader, turns: Any) -> None:
         for name in names:
             if name in entry:
                 form.keys[name].read(r, entry, name, where)
+
+
+def parse_log(
+    form: LogFormat, book: Any, raw: YMap, source: Source, players: list[str], options: dict
+) -> list[Step]:
+    """The steps of a log: its sections of ``form.top`` (the Keys; a section of ``form.after``
+    once the turns are read), then its turns; every problem found, or the steps."""
+    r = TurnReader(book, source, players, options)
+    r.player = players[0] if players else ""  # whose the steps before the first turn are
+    tops = [name for name, key in form.top.items() if isinstance(key, Key)]
+    for name in (name for name in tops if name not in form.after):
+        read_top(form, r, raw, name)
+    if raw.get("turns"):
+        read_turns(form, r, raw["turns"])
+    for name in form.after:
+        read_top(form, r, raw, name)
+    if r.problems:
+        raise InputError(r.problems)
+    return r.steps
 
 
 def read_top(form: LogFormat, r: TurnReader, raw: YMap, name: str) -> None:

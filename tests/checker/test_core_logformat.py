@@ -9,6 +9,7 @@ import jsonschema
 import pytest
 
 from portolan.checker.core import logformat as lf
+from portolan.errors import InputError
 from portolan.names import NameIndex
 from portolan.yamlsrc import Source, parse_yaml
 
@@ -246,3 +247,33 @@ def test_a_step_in_words_a_verb_and_its_text():
     check = jsonschema.Draft202012Validator({**step.schema(Book(), {}), "$defs": {}})
     assert not list(check.iter_errors("take Hernán Cortés"))
     assert list(check.iter_errors("take Salors")) and list(check.iter_errors("tkae 1"))
+
+
+def test_a_log_is_parsed_section_by_section_around_its_turns():
+    """parse_log: the top sections before the turns (their steps the first player's), the
+    sections of ``after`` once the turns are read; any problem refuses the whole log."""
+    form = lf.LogFormat(
+        start=Start,
+        keys=TURN.keys,
+        top={
+            "deal": lf.Key(lf.ListOf(CARD), Take),
+            "end": lf.Key(lf.Whole(0), Pay),
+            "notes": lf.Unread("not read by parse_log"),
+        },
+        after=("end",),
+    )
+    text = "end: 3\nturns:\n  - {player: ben, take: Galleons}\ndeal: [sailors]\nnotes: x\n"
+    steps = lf.parse_log(
+        form, Book(), parse_yaml(text, "log.yaml"), Source("log.yaml"), ["Ana", "Ben"], {}
+    )
+    assert [(s.move, s.player) for s in steps] == [
+        (Take("Sailors"), "Ana"),
+        (Start("Ben"), "Ben"),
+        (Take("Galleons"), "Ben"),
+        (Pay(3), "Ben"),
+    ]
+    with pytest.raises(InputError) as refused:
+        lf.parse_log(
+            form, Book(), parse_yaml("end: -1\n", "log.yaml"), Source("log.yaml"), ["Ana"], {}
+        )
+    assert [p.field for p in refused.value.problems] == ["end"]

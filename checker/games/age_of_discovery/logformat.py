@@ -4,38 +4,18 @@ back (``write_log``); docs/logs.md, "Age of Discovery", shows every key."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
 from portolan.checker.games.age_of_discovery import logactions as la
 from portolan.checker.games.age_of_discovery import moves
-from portolan.checker.games.age_of_discovery.book import CardBook
-from portolan.checker.games.age_of_discovery.logactions import (
-    NAMES,
-    Reader,
-)
+from portolan.checker.games.age_of_discovery.logactions import NAMES
 from portolan.checker.games.age_of_discovery.moves import HIDDEN, TAKE_2
 from portolan.checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
-from portolan.errors import InputError
 from portolan.names import NameIndex
-from portolan.yamlsrc import Source, YMap
-
-
-# -- Reading ----------------------------------------------------------------------------------
-def parse_log(
-    book: CardBook, raw: Any, source: Source, players: list[str], options: dict[str, Any]
-) -> list[Step]:
-    rd = Reader(book, source, players, options)
-    lf.read_top(FORMAT, rd, raw, "setup")
-    turns = raw.get("turns")
-    if turns is not None:
-        lf.read_turns(FORMAT, rd, turns)
-    lf.read_top(FORMAT, rd, raw, "end")  # the missions revealed, after the last turn read
-    if rd.problems:
-        raise InputError(rd.problems)
-    return rd.steps
-
+from portolan.yamlsrc import YMap
 
 MISSION = NAMES["mission"]
 FLAGSHIP = lf.Name(
@@ -49,7 +29,7 @@ DEALT = lf.Fields(
     },
     shape="each player's setup is a mapping: contracts, flagship, mission",
     partial=True,
-    spell=la.key_of,
+    spell=lf.spaced,
 )
 SETUP = lf.Fields(
     {
@@ -61,7 +41,7 @@ SETUP = lf.Fields(
         ),
     },
     shape="setup is a mapping: contracts, purchase row, filling row, players",
-    spell=la.key_of,
+    spell=lf.spaced,
 )
 MISSIONS = lf.MapOf(
     lf.PlayerName(), MISSION, "end.missions maps each player to the special mission revealed"
@@ -69,7 +49,7 @@ MISSIONS = lf.MapOf(
 END = lf.Fields({"missions": MISSIONS}, shape="end is a mapping: missions")
 
 
-def _setup(rd: Reader, at: lf.At) -> None:
+def _setup(rd: lf.TurnReader, at: lf.At) -> None:
     got = at.value
     for card in lf.value_of(got, "contracts", []):
         rd.step(moves.RowContract(card.value), card.pos)
@@ -94,7 +74,7 @@ def _setup(rd: Reader, at: lf.At) -> None:
             rd.step(moves.KeepSecret(p, key) if secret else move(p, card.value), card.pos, p)
 
 
-def _then(rd: Reader, at: lf.At) -> None:
+def _then(rd: lf.TurnReader, at: lf.At) -> None:
     """What follows a turn's actions (one mapping or a list of them), where a key may be
     written again: a Reservation played after another action that followed the first (§6.2
     'any number of action cards')."""
@@ -107,7 +87,7 @@ def _then(rd: Reader, at: lf.At) -> None:
             FORMAT.keys[key].read(rd, entry, k, item.field)
 
 
-def _end(rd: Reader, at: lf.At) -> None:
+def _end(rd: lf.TurnReader, at: lf.At) -> None:
     """The missions revealed at the end (not written at setup), after the last turn read."""
     by_seat = {p.value: m for p, m in lf.value_of(at.value, "missions", [])}
     for p in rd.players:  # revealed in seat order
@@ -137,7 +117,7 @@ ACTIONS = {
 THEN = lf.Fields(
     {k: key.arg for k, key in ACTIONS.items()},
     shape="then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}",
-    spell=la.key_of,
+    spell=lf.spaced,
 )
 # each mapping of then: is read key by key by the actions' own keys (_then)
 FOLLOWING = lf.Parsed(lambda r, value, pos, field: None, THEN.schema)
@@ -153,7 +133,9 @@ FORMAT = lf.LogFormat(
     },
     top={"setup": lf.Key(SETUP, steps=_setup), "end": lf.Key(END, steps=_end)},
     written_order=True,
+    after=("end",),  # the missions revealed, after the last turn read
 )
+parse_log = partial(lf.parse_log, FORMAT)
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
 
 

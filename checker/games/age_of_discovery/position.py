@@ -15,7 +15,6 @@ from portolan.checker.core.entries import SEAT, EntryReader, player_entries, val
 from portolan.checker.core.position import read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.age_of_discovery.book import CardBook
-from portolan.checker.games.age_of_discovery.logactions import key_of
 from portolan.checker.games.age_of_discovery.scoring import Tally, matches, qualifies, score_sheet
 from portolan.checker.games.age_of_discovery.sections import COMPONENTS, EXPEDITIONS, STARTING_PLAY
 from portolan.checker.games.age_of_discovery.state import Placed
@@ -51,7 +50,7 @@ ENTRY = lf.Fields(
     },
     shape="write first scoring, contracts, mission and unassigned for each player",
     partial=True,
-    spell=key_of,
+    spell=lf.spaced,
 )
 PLAYER_KEYS = tuple(ENTRY.keys)  # what the web score pad asks for
 FLEETS = lf.MapOf(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from portolan.checker.core import logformat as lf
@@ -14,10 +15,10 @@ from portolan.checker.core.game import Step
 from portolan.checker.games.age_of_exploration import moves
 from portolan.checker.games.age_of_exploration.book import NEW_WORLD, Book
 from portolan.checker.games.age_of_exploration.moves import token
-from portolan.errors import InputError, did_you_mean
+from portolan.errors import did_you_mean
 from portolan.model.instructions import LOSSES
 from portolan.names import NameIndex, fold
-from portolan.yamlsrc import Pos, Source, YMap
+from portolan.yamlsrc import Pos, YMap
 
 PILES = ("explorer", "conquistador")
 SHIP_TYPES = ("Caravel", "Carrack")
@@ -222,11 +223,6 @@ DICE = {"type": "string", "pattern": r"^\s*\d+(\s*\+\s*\d+)?(\s+(ok|success|fail
 STEP = lf.Ref("step", lf.Verbs(WORDS, VERBS, first=_roll, more=({"type": "integer"}, DICE)))
 
 
-class _Reader(lf.TurnReader):
-    book: Book
-    face_up = False  # the face-up Outfitting row (option face_up_outfitting)
-
-
 STEPS = lf.ListOf(
     lf.Forms(
         (
@@ -283,7 +279,7 @@ def _dealt(p: str, got: dict[str, lf.At]) -> list:
     return out
 
 
-def _setup(r: _Reader, at: lf.At) -> None:
+def _setup(r: lf.TurnReader, at: lf.At) -> None:
     lists = {
         who.value: _dealt(who.value, got.value)
         if isinstance(got.value, dict)
@@ -297,7 +293,7 @@ def _setup(r: _Reader, at: lf.At) -> None:
         lead = [x for x in lists[p] if isinstance(x[0], moves.Leader)]
         lists[p] = [x for x in lists[p] if not isinstance(x[0], moves.Leader)]
         r.steps += [Step(m, 0, p, ps) for m, _, ps in lead]
-    if not r.face_up:
+    if r.options.get("face_up_outfitting") != "on":
         for p in order:
             r.steps += [Step(m, 0, p, ps) for m, _, ps in lists[p]]
         return
@@ -306,22 +302,6 @@ def _setup(r: _Reader, at: lf.At) -> None:
         for p in order:
             if groups[p]:
                 r.steps += [Step(m, 0, p, ps) for m, _, ps in groups[p].pop(0)]
-
-
-# -- reading --------------------------------------------------------------------------------------
-def parse_log(
-    book: Book, raw: Any, source: Source, players: list[str], options: dict[str, Any]
-) -> list[Step]:
-    r = _Reader(book, source, players)
-    chosen = raw.get("options")
-    if isinstance(chosen, dict):
-        r.face_up = str(chosen.get("face_up_outfitting", "off")).lower() in ("on", "true")
-    lf.read_top(FORMAT, r, raw, "setup")
-    if raw.get("turns"):
-        lf.read_turns(FORMAT, r, raw["turns"])
-    if r.problems:
-        raise InputError(r.problems)
-    return r.steps
 
 
 def _groups(tokens: list) -> list[list]:
@@ -354,6 +334,7 @@ FORMAT = lf.LogFormat(
     keys={"steps": lf.Key(STEPS, steps=_steps, doc="the turn's steps, in order")},
     top={"setup": lf.Key(SETUP, steps=_setup)},
 )
+parse_log = partial(lf.parse_log, FORMAT)
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
 
 

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
 from portolan.checker.games.exploration_age_of_sail import moves
 from portolan.checker.games.exploration_age_of_sail.book import CardBook
-from portolan.errors import InputError
-from portolan.yamlsrc import Source, YList
 
 TYPE_ORDER = {"explorer": 0, "ship": 1, "crew": 2}  # of an expedition's three cards
 
@@ -145,15 +144,7 @@ FORMAT = lf.LogFormat(
 TURN_KEYS = FORMAT.turn_keys
 
 
-def parse_log(
-    book: CardBook, raw: Any, source: Source, players: list[str], options: dict[str, Any]
-) -> list[Step]:
-    """The steps of a log (this game's log has only ``turns``)."""
-    r = lf.TurnReader(book, source, players)
-    lf.read_turns(FORMAT, r, raw.get("turns") or YList())
-    if r.problems:
-        raise InputError(r.problems)
-    return r.steps
+parse_log = partial(lf.parse_log, FORMAT)
 
 
 def write_log(steps: list[Step]) -> dict[str, Any]:
