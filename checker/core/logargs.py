@@ -198,6 +198,7 @@ class Words(Arg):
     otherwise: Arg | None = None
     wrong: str | None = None  # the message for anything else, in place of "'X' is not <what>"
     hint: str | None = None  # the hint for anything else, in place of did-you-mean
+    hints: tuple[str, ...] = ()  # what a misspelling is compared with (default: the words)
     by_fold: dict[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -211,7 +212,7 @@ class Words(Arg):
         if self.wrong is not None:
             r.bad(self.wrong, pos, field)
         else:
-            hint = self.hint or did_you_mean(str(value), self.words)
+            hint = self.hint or did_you_mean(str(value), self.hints or tuple(self.words))
             r.bad(f"'{value}' is not {self.what}", pos, field, hint)
         return BAD
 

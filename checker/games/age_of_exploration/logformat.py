@@ -89,6 +89,11 @@ def major_id(book: Book, value: Any) -> str | None:
 NUMBER = lf.Whole(what="a card number", text=True)
 SPACE = by_id("spaces", "a space of the map", Book.space)
 MAJOR = by_id("majors", "a Major Expedition", major_id)
+SHIP_TYPE = lf.Words(
+    {**{t: t for t in SHIP_TYPES}, **{t + "s": t for t in SHIP_TYPES}},
+    "a ship type",
+    hints=SHIP_TYPES,
+)
 COUNTER = lf.Words({i: i for i in ITEMS}, "a counter")
 LEADER, PILE = Leader(), Leader(True)
 TEXT = lf.Unread("any text")
@@ -140,14 +145,6 @@ def _counters_given(r, what: str, pos: Pos | None, field: str) -> str | None:
     return " + ".join(parts)
 
 
-def _ship(r, rest, pos, field):
-    for t in SHIP_TYPES:
-        if fold(rest) in (fold(t), fold(t) + "s"):
-            return moves.ShipType(t)
-    r.bad(f"'{rest}' is not a ship type", pos, field, did_you_mean(rest, SHIP_TYPES))
-    return None
-
-
 def _hire(r, rest, pos, field):
     n, _, who = rest.partition(" ")
     card = r.read(NUMBER, n, pos, field)
@@ -195,7 +192,7 @@ VERBS = {
     "launch": lf.Verb(read=_launch),
     "play": lf.Verb(read=_play, pattern=N + r"\s+.+"),
     "gold": lf.Verb(moves.SpendGold, COUNTER),
-    "ship": lf.Verb(read=_ship),
+    "ship": lf.Verb(moves.ShipType, SHIP_TYPE, pattern=".+"),
     "from": lf.Verb(moves.LaunchFrom, lf.Words({"europe": "EUROPE"}, otherwise=SPACE)),
     "pay": lf.Verb(moves.Pay, lf.Words({"gold": 0}, otherwise=NUMBER)),
     "hire": lf.Verb(read=_hire, pattern=N + r"\s+.+"),

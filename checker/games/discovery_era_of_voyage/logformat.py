@@ -23,7 +23,7 @@ from portolan.checker.games.discovery_era_of_voyage.book import (
 from portolan.checker.games.discovery_era_of_voyage.state import TABLE
 from portolan.errors import InputError
 from portolan.names import fold
-from portolan.yamlsrc import Pos, Source, YMap
+from portolan.yamlsrc import Source, YMap
 
 INCOME_KEYS = ("take", "trade", "exchange")
 STANDARD_COINS, BY_SEAT_COINS = "standard", "by_seat"
@@ -117,7 +117,7 @@ def write_log(steps: list[Step]) -> dict[str, Any]:
     setup = write_setup(steps)
     if setup:
         out["setup"] = setup
-    out["turns"] = write_turns(steps)
+    out["turns"] = lf.write_turns(FORMAT, steps)
     return out
 
 
@@ -144,23 +144,19 @@ def _table(r: lf.TurnReader, raw: YMap) -> None:
             "setup",
         )
         return
-    FORMAT.top["setup"].read(r, setup, raw.value_pos["setup"], "setup")
+    FORMAT.top["setup"].read(r, raw, "setup", "")
 
 
-def _setup(r: lf.TurnReader, setup: Any, spos: Pos | None, field: str) -> None:
+SETUP_MOVES = {"first": moves.FirstPlayer, "coins": moves.StartingCoins, "markers": moves.Markers}
+
+
+def _setup(r: lf.TurnReader, at: lf.At) -> None:
     """Game Preparation: the islands clockwise, the first player, coins and markers."""
-    got = SETUP.read(r, setup, spos, "setup")
-    if got is lf.BAD:
-        return
-    for island in got["islands"].value:
+    for island in at.value["islands"].value:
         r.step(moves.PlaceIsland(island.value), island.pos, TABLE)
-    for key, move in (
-        ("first", moves.FirstPlayer),
-        ("coins", moves.StartingCoins),
-        ("markers", moves.Markers),
-    ):
-        if key in got:
-            r.step(move(got[key].value), got[key].pos, TABLE)
+    for key, move in SETUP_MOVES.items():
+        if key in at.value:
+            r.step(move(at.value[key].value), at.value[key].pos, TABLE)
 
 
 def write_setup(steps: list[Step]) -> dict | None:
@@ -267,6 +263,7 @@ class IncomeItem(lf.Arg):
 
 
 ITEM = {"take": moves.Take, "exchange": moves.Exchange, None: moves.Pick}
+ITEM_VERB = {moves.Take: "take", moves.Exchange: "exchange"}
 CHOICES = lf.ListOf(IncomeItem())
 INCOME = lf.YesNo(
     NONE_WORDS,
@@ -312,99 +309,67 @@ def _invest(r: lf.TurnReader, at: lf.At) -> None:
         r.bad(f"{got} investments: a player has {most} Investment Markers", at.pos, at.field)
 
 
-# -- the declaration: each key, its reader and the schema of what it reads ----------------------
-FORMAT = lf.LogFormat(
-    start=moves.StartTurn,
-    keys={
-        "pirates": lf.Key(
-            lf.MapOf(ISLAND, BOW, PIRATES, listed=PIRATES), steps=_pirates, doc="2 Player Variant"
-        ),
-        "turn_pirate": lf.Key(
-            lf.Forms(
-                (
-                    (str, ISLAND),
-                    ((YMap, list), lf.MapOf(ISLAND, PAYMENT, TURN_PIRATE, listed=TURN_PIRATE)),
-                ),
-                TURN_PIRATE,
-            ),
-            steps=_turn_pirate,
-        ),
-        "sail": lf.Key(SAIL, steps=_sail, doc="an island, steps or return"),
-        "income": lf.Key(INCOME, steps=_income, doc="the income's choices"),
-        "invest": lf.Key(INVEST, steps=_invest, doc="true, false or an island"),
-    },
-    top={"setup": lf.Parsed(_setup, lambda book, defs: SETUP.schema(book, defs))},
-    written_order=True,
-)
-TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
+def _write_pirates(turn: dict, key: str, st: Step) -> None:
+    turn.setdefault(key, {})[st.move.island] = BOW_NAMES[st.move.bow]
 
 
-def write_turns(steps: list[Step]) -> list[dict]:
-    """The log's ``turns`` for a list of steps (the inverse of ``parse_turns``)."""
-    turns: list[dict] = []
-    current: dict | None = None
-    turning = None
-    passed = False  # no investment this turn (moves.NoInvest)
-    for st in steps:
-        m = st.move
-        if isinstance(m, moves.StartTurn):
-            current = {"player": m.player}
-            turns.append(current)
-            passed = False
-            continue
-        if current is None:  # setup steps
-            continue
-        if isinstance(m, moves.PlacePirate):
-            current.setdefault("pirates", {})[m.island] = BOW_NAMES[m.bow]
-        elif isinstance(m, moves.TurnPirate):
-            if passed and "invest" not in current:  # turned after the moves.Invest step: say where
-                current["invest"] = False
-            if m.island is not None:  # 'turn a pirate': the island comes in the next step
-                current.setdefault("turn_pirate", {})[m.island] = m.payment
-                turning = m.island
-        elif isinstance(m, moves.PayPirate):
-            current["turn_pirate"][turning] = m.payment
-        elif isinstance(m, moves.Sail):
-            current["sail"] = {"to": m.to} if m.to else {"steps": m.steps}
-        elif isinstance(m, moves.Return):
-            current["sail"] = "return"
-        elif isinstance(m, moves.Bow):
-            current["sail"]["bow"] = BOW_NAMES[m.direction]
-        elif isinstance(m, moves.MovePirate):
-            current["sail"]["pirate"] = m.steps
-        elif isinstance(m, moves.NoIncome):
-            current["income"] = "none"
-        elif isinstance(m, moves.Collect):
-            current["income"] = []
-        elif isinstance(m, (moves.Take, moves.Trade, moves.Exchange, moves.Pick)):
-            current.setdefault("income", []).append(_item_text(m))
-        elif isinstance(m, moves.Invest):
-            current["invest"] = current.get("invest", 0) + 1
-        elif isinstance(m, moves.NoInvest):
-            passed = True
-        elif isinstance(m, (moves.EndIncome, moves.EndTurn)):
-            continue
-    for t in turns:
-        # a pirate chosen but not yet paid for (a game saved mid-choice) is left out: the
-        # choice is asked again when the game resumes
-        pending = [k for k, v in t.get("turn_pirate", {}).items() if v is None]
-        for k in pending:
-            del t["turn_pirate"][k]
-        if t.get("turn_pirate") == {}:
-            del t["turn_pirate"]
-        sail = t.get("sail")
-        if isinstance(sail, dict) and len(sail) == 1:
-            t["sail"] = next(iter(sail.values()))
-        income = t.get("income")
-        if isinstance(income, list):
-            income = t["income"] = _grouped(income)
-        if income == []:  # left out: it comes straight after sailing (see parse_turns)
-            del t["income"]
-        elif isinstance(income, list) and len(income) == 1:
-            t["income"] = income[0]
-        if "invest" in t:
-            t["invest"] = True if t["invest"] == 1 else t["invest"]
-    return turns
+def _write_turn_pirate(turn: dict, key: str, st: Step) -> None:
+    m = st.move
+    if isinstance(m, moves.PayPirate):  # for the pirate not yet paid for
+        turn[key][next(k for k, v in turn[key].items() if v is None)] = m.payment
+        return
+    if "invest" in turn and turn["invest"] is None:  # turned after passing: say where
+        turn["invest"] = False
+    if m.island is not None:  # 'turn a pirate': the island comes in the next step
+        turn.setdefault(key, {})[m.island] = m.payment
+
+
+def _write_sail(turn: dict, key: str, st: Step) -> None:
+    m = st.move
+    if isinstance(m, moves.Sail):
+        turn[key] = {"to": m.to} if m.to else {"steps": m.steps}
+    elif isinstance(m, moves.Return):
+        turn[key] = "return"
+    elif isinstance(m, moves.Bow):
+        turn[key]["bow"] = BOW_NAMES[m.direction]
+    else:
+        turn[key]["pirate"] = m.steps
+
+
+def _write_income(turn: dict, key: str, st: Step) -> None:
+    m = st.move
+    if isinstance(m, (moves.NoIncome, moves.Collect)):
+        turn[key] = "none" if isinstance(m, moves.NoIncome) else []
+    else:
+        verb = m.action if isinstance(m, moves.Trade) else ITEM_VERB.get(type(m), "")
+        turn.setdefault(key, []).append((verb, m.resource))
+
+
+def _write_invest(turn: dict, key: str, st: Step) -> None:
+    passed = isinstance(st.move, moves.NoInvest)  # None: no investment, said if a pirate follows
+    turn[key] = None if passed else (turn.get(key) or 0) + 1
+
+
+def _tidy(turn: dict) -> None:
+    """A turn in its shortest form. A pirate chosen but not yet paid for (a game saved
+    mid-choice) is left out: the choice is asked again when the game resumes."""
+    for k in [k for k, v in turn.get("turn_pirate", {}).items() if v is None]:
+        del turn["turn_pirate"][k]
+    for key in ("turn_pirate", "invest"):
+        if turn.get(key, 0) in ({}, None):
+            del turn[key]
+    sail = turn.get("sail")
+    if isinstance(sail, dict) and len(sail) == 1:
+        turn["sail"] = next(iter(sail.values()))
+    income = turn.get("income")
+    if isinstance(income, list):
+        income = turn["income"] = _grouped(income)
+    if income == []:  # left out: it comes straight after sailing (see _turns)
+        del turn["income"]
+    elif isinstance(income, list) and len(income) == 1:
+        turn["income"] = income[0]
+    if turn.get("invest") == 1:
+        turn["invest"] = True
 
 
 def _grouped(items: list[tuple[str, str]]) -> list[str]:
@@ -418,11 +383,53 @@ def _grouped(items: list[tuple[str, str]]) -> list[str]:
     return [" ".join(w for w in (verb, str(n) if n > 1 else "", r) if w) for verb, n, r in out]
 
 
-def _item_text(m) -> tuple[str, str]:
-    if isinstance(m, moves.Trade):
-        return m.action, m.resource
-    if isinstance(m, moves.Take):
-        return "take", m.resource
-    if isinstance(m, moves.Exchange):
-        return "exchange", m.resource
-    return "", m.resource
+# -- the declaration: each key, its reader and the schema of what it reads ----------------------
+FORMAT = lf.LogFormat(
+    start=moves.StartTurn,
+    keys={
+        "pirates": lf.Key(
+            lf.MapOf(ISLAND, BOW, PIRATES, listed=PIRATES),
+            steps=_pirates,
+            write=_write_pirates,
+            moves=(moves.PlacePirate,),
+            doc="2 Player Variant",
+        ),
+        "turn_pirate": lf.Key(
+            lf.Forms(
+                (
+                    (str, ISLAND),
+                    ((YMap, list), lf.MapOf(ISLAND, PAYMENT, TURN_PIRATE, listed=TURN_PIRATE)),
+                ),
+                TURN_PIRATE,
+            ),
+            steps=_turn_pirate,
+            write=_write_turn_pirate,
+            moves=(moves.TurnPirate, moves.PayPirate),
+        ),
+        "sail": lf.Key(
+            SAIL,
+            steps=_sail,
+            write=_write_sail,
+            moves=(moves.Sail, moves.Return, moves.Bow, moves.MovePirate),
+            doc="an island, steps or return",
+        ),
+        "income": lf.Key(
+            INCOME,
+            steps=_income,
+            write=_write_income,
+            moves=(moves.NoIncome, moves.Collect, *ITEM.values(), moves.Trade),
+            doc="the income's choices",
+        ),
+        "invest": lf.Key(
+            INVEST,
+            steps=_invest,
+            write=_write_invest,
+            moves=(moves.Invest, moves.NoInvest),
+            doc="true, false or an island",
+        ),
+    },
+    top={"setup": lf.Key(SETUP, steps=_setup)},
+    tidy=_tidy,
+    written_order=True,
+)
+TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
