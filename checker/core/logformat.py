@@ -193,6 +193,7 @@ class LogFormat:
     top: Mapping[str, Arg | Key] = field(default_factory=dict)  # a Key: read by read_top
     written_order: bool = False  # the keys read in the order written, not declared
     after: tuple[str, ...] = ()  # the sections of ``top`` read after the turns ('end')
+    again: str | None = None  # the key of what follows, where a key comes again (``follows``)
     writes: dict[type, str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -202,6 +203,24 @@ class LogFormat:
     @property
     def turn_keys(self) -> tuple[str, ...]:
         return ("player", *self.keys)
+
+
+def follows(keys: Mapping[str, Key], shape: str, doc: str) -> Key:
+    """The key of what follows a turn's actions (``LogFormat.again``): a list of mappings of
+    ``keys``, each read key by key in the order written, so that a key comes again after
+    another ('then: [{reserve: Blue Ship 3}]'); ``shape``: the message for anything else."""
+    entry = Fields({name: key.arg for name, key in keys.items()}, shape=shape, spell=spaced)
+
+    def steps(r: TurnReader, at: At) -> None:
+        for item in at.value:
+            if not item.value:
+                r.bad(shape, item.pos, item.field)
+                continue
+            for name, written in entry.written(r, item.value, item.field).items():
+                keys[name].read(r, item.value, written, item.field)
+
+    one = Parsed(lambda r, value, pos, field: None, entry.schema)  # read key by key (steps)
+    return Key(ListOf(Forms(((YMap, one),), shape)), steps=steps, doc=doc)
 
 
 def read_turns(form: LogFormat, r: TurnReader, turns: Any) -> None:
@@ -247,17 +266,33 @@ def write_turns(form: LogFormat, steps: list[Step]) -> list[dict]:
     """The log's ``turns`` for a list of steps (what ``read_turns`` reads back to them); moves
     the log leaves out (the checker supplies them) are not written."""
     turns: list[dict] = []
+    last = None  # the key written last
     for st in steps:
         if isinstance(st.move, form.start):
             turns.append({"player": st.move.player})
+            last = None
             continue
         name = form.writes.get(type(st.move))
         if name is not None and turns:
-            form.keys[name].write_move(turns[-1], name, st)
+            where = _where(form, turns[-1], name, last)
+            form.keys[name].write_move(where, name, st)
+            last = name
     if form.tidy is not None:
         for turn in turns:
             form.tidy(turn)
     return turns
+
+
+def _where(form: LogFormat, turn: dict, name: str, last: str | None) -> dict:
+    """Where a move under key ``name`` is written: the turn, or its ``form.again`` once a key
+    comes back after another (a second Reservation after a purchase)."""
+    if form.again is None:
+        return turn
+    where = turn[form.again][-1] if turn.get(form.again) else turn
+    if name in where and last != name:
+        where = {}
+        turn.setdefault(form.again, []).append(where)
+    return where
 
 
 def turn_schema(form: LogFormat, book: Any, defs: dict[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,7 @@ import jsonschema
 import pytest
 
 from portolan.checker.core import logformat as lf
+from portolan.checker.core.game import Step
 from portolan.errors import InputError
 from portolan.names import NameIndex
 from portolan.yamlsrc import Source, parse_yaml
@@ -277,3 +278,42 @@ def test_a_log_is_parsed_section_by_section_around_its_turns():
             form, Book(), parse_yaml("end: -1\n", "log.yaml"), Source("log.yaml"), ["Ana"], {}
         )
     assert [p.field for p in refused.value.problems] == ["end"]
+
+
+def test_a_key_that_comes_again_after_another_is_written_and_read_under_then():
+    actions = {"take": TURN.keys["take"], "pay": TURN.keys["pay"]}
+    shape = "then: is a list of what follows"
+    form = lf.LogFormat(
+        start=Start,
+        keys={**actions, "then": lf.follows(actions, shape, "what follows")},
+        written_order=True,
+        again="then",
+    )
+    moves = [Start("Ana"), Take("Galleons"), Take("Sailors"), Pay(1), Take("Galleons"), Pay(2)]
+    steps = [Step(m, 1, "Ana", None) for m in moves]
+    turns = lf.write_turns(form, steps)
+    assert turns == [
+        {
+            "player": "Ana",
+            "take": ["Galleons", "Sailors"],
+            "pay": 1,
+            "then": [{"take": ["Galleons"], "pay": 2}],
+        }
+    ]
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    text = (
+        "turns:\n  - {player: Ana, take: [Galleons, Sailors], pay: 1,"
+        " then: [{take: Galleons, pay: 2}]}\n"
+    )
+    lf.read_turns(form, r, parse_yaml(text, "log.yaml")["turns"])
+    assert [s.move for s in r.steps] == moves
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    lf.read_turns(
+        form,
+        r,
+        parse_yaml("turns:\n  - {player: Ana, then: [{}, {tak: x}]}\n", "log.yaml")["turns"],
+    )
+    assert [(p.field, p.message, p.hint) for p in r.problems] == [
+        ("turns[0].then[0]", shape, None),
+        ("turns[0].then[1].tak", "unknown key 'tak'", "did you mean 'take'?"),
+    ]

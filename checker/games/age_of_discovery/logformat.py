@@ -15,7 +15,6 @@ from portolan.checker.games.age_of_discovery.logactions import NAMES
 from portolan.checker.games.age_of_discovery.moves import HIDDEN, TAKE_2
 from portolan.checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
 from portolan.names import NameIndex
-from portolan.yamlsrc import YMap
 
 MISSION = NAMES["mission"]
 FLAGSHIP = lf.Name(
@@ -74,19 +73,6 @@ def _setup(rd: lf.TurnReader, at: lf.At) -> None:
             rd.step(moves.KeepSecret(p, key) if secret else move(p, card.value), card.pos, p)
 
 
-def _then(rd: lf.TurnReader, at: lf.At) -> None:
-    """What follows a turn's actions (one mapping or a list of them), where a key may be
-    written again: a Reservation played after another action that followed the first (§6.2
-    'any number of action cards')."""
-    for item in at.value:
-        if not item.value:
-            rd.bad(THEN.shape, item.pos, item.field)
-            continue
-        entry = item.value
-        for key, k in THEN.written(rd, entry, item.field).items():
-            FORMAT.keys[key].read(rd, entry, k, item.field)
-
-
 def _end(rd: lf.TurnReader, at: lf.At) -> None:
     """The missions revealed at the end (not written at setup), after the last turn read."""
     by_seat = {p.value: m for p, m in lf.value_of(at.value, "missions", [])}
@@ -95,11 +81,61 @@ def _end(rd: lf.TurnReader, at: lf.At) -> None:
             rd.step(moves.DealMission(p, by_seat[p].value), by_seat[p].pos, p)
 
 
-def _action(arg: lf.Arg, steps: Any, doc: str) -> lf.Key:
-    """An action key: one item or a list of them, each read by ``arg``, its steps by ``steps``."""
+def _action(arg: lf.Arg, steps: Any, doc: str, write: Any, *written: type) -> lf.Key:
+    """An action key: one item or a list of them, each read by ``arg``, its steps by ``steps``
+    (written back by ``write``)."""
     return lf.Key(
-        lf.ListOf(arg), steps=lambda r, at: [steps(r, item) for item in at.value], doc=doc
+        lf.ListOf(arg),
+        steps=lambda r, at: [steps(r, item) for item in at.value],
+        write=write,
+        moves=written,
+        doc=doc,
     )
+
+
+# -- Writing: each action's moves under its key (lists, made short by _tidy) ------------------
+def _write_coins(turn: dict, key: str, st: Step) -> None:
+    turn[key] = "take"
+
+
+def _write_contract(turn: dict, key: str, st: Step) -> None:
+    m, contracts = st.move, turn.setdefault(key, [])
+    if isinstance(m, moves.Contract):
+        contracts.append(m.card)
+    elif isinstance(m, (moves.TakeContract, moves.DrawContract)):
+        contracts.append({"take": m.card} if isinstance(m, moves.TakeContract) else {"draw": None})
+    elif isinstance(m, (moves.ContractDrawn, moves.KeepSecret)):  # drawn blind
+        contracts[-1]["draw"] = m.card if isinstance(m, moves.ContractDrawn) else HIDDEN
+    elif m.card != UNNAMED:  # the contract turned over in its place
+        contracts[-1]["new"] = m.card
+
+
+def _write_buy(turn: dict, key: str, st: Step) -> None:
+    m = st.move
+    if isinstance(m, moves.Buy):
+        turn.setdefault(key, []).append({"ship": m.card, "space": m.space, "new": []})
+    else:  # the card turned over in its place
+        turn[key][-1]["new"].append(m.card + (f" (pile {m.pile})" if m.pile else ""))
+
+
+def _write_send(turn: dict, key: str, st: Step) -> None:
+    m, sent = st.move, turn.setdefault(key, [])
+    if isinstance(m, moves.SendShip):
+        sent.append({SENDING: m.card})  # written once it sails
+    elif isinstance(m, moves.Sail):
+        sent[-1] = _flagship({sent[-1][SENDING]: m.expedition}, m)
+        if m.wild:
+            sent[-1]["wild"] = True
+    elif isinstance(m, moves.PlayContract):
+        sent.append({"contract": m.card, "ships": [], "duration": m.duration})
+    else:
+        _flagship(sent[-1], m)["ships"].append(m.card)
+        if m.wild:
+            sent[-1].setdefault("wild", []).append(m.card)
+
+
+def _write_reserve(turn: dict, key: str, st: Step) -> None:
+    turn.setdefault(key, []).append(_reservation(st.move))
 
 
 ACTIONS = {
@@ -107,156 +143,124 @@ ACTIONS = {
         lf.Words({"take": TAKE_2}, wrong="write 'coins: take' for the action Take 2 coins"),
         move=lambda take: take,
         at_key=True,
+        write=_write_coins,
+        moves=(moves.TakeCoins,),
         doc="Take 2 coins (§6.1)",
     ),
-    "contract": _action(la.CONTRACT_FORMS, la.contract, "take or draw a trade contract"),
-    "buy": _action(la.BUY, la.buy, "each ship bought: 'Ship: the card turned over'"),
-    "send": _action(la.SEND, la.send, "each ship sent and each contract played"),
-    "reserve": _action(la.RESERVE, la.reserve, "a Reservation: the card reserved"),
+    "contract": _action(
+        la.CONTRACT_FORMS,
+        la.contract,
+        "take or draw a trade contract",
+        _write_contract,
+        moves.Contract,
+        moves.TakeContract,
+        moves.DrawContract,
+        moves.ContractDrawn,
+        moves.KeepSecret,
+        moves.RowContract,
+    ),
+    "buy": _action(
+        la.BUY,
+        la.buy,
+        "each ship bought: 'Ship: the card turned over'",
+        _write_buy,
+        moves.Buy,
+        moves.TurnOver,
+    ),
+    "send": _action(
+        la.SEND,
+        la.send,
+        "each ship sent and each contract played",
+        _write_send,
+        moves.SendShip,
+        moves.Sail,
+        moves.PlayContract,
+        moves.Assign,
+    ),
+    "reserve": _action(
+        la.RESERVE, la.reserve, "a Reservation: the card reserved", _write_reserve, moves.Reserve
+    ),
 }
-THEN = lf.Fields(
-    {k: key.arg for k, key in ACTIONS.items()},
-    shape="then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}",
-    spell=lf.spaced,
-)
-# each mapping of then: is read key by key by the actions' own keys (_then)
-FOLLOWING = lf.Parsed(lambda r, value, pos, field: None, THEN.schema)
+SENDING = " ship"  # a ship sent, before its expedition is written (no card has this name)
+THEN = "then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}"
+
+
+def _tidy(turn: dict) -> None:
+    """A turn and what follows it in their shortest form: a key holding one item holds it
+    alone. A ship chosen but not yet sent, or a contract drawn but not yet named (a game saved
+    mid-step), is left out: it is asked again when the game resumes."""
+    for t in (turn, *turn.get("then", [])):
+        if "buy" in t:
+            t["buy"] = [_purchase(b) for b in t["buy"]]
+        if "send" in t:
+            t["send"] = [s for s in t["send"] if SENDING not in s and s.get("ships", True)]
+            if not t["send"]:
+                del t["send"]
+        for key in ("contract", "reserve"):
+            if len(t.get(key, ())) == 1:
+                t[key] = t[key][0]
+        contract = t.get("contract")
+        if isinstance(contract, dict) and "draw" in contract and contract["draw"] is None:
+            del t["contract"]
+
+
 FORMAT = lf.LogFormat(
     start=moves.StartTurn,
-    keys={
-        **ACTIONS,
-        "then": lf.Key(
-            lf.ListOf(lf.Forms(((YMap, FOLLOWING),), THEN.shape)),
-            steps=_then,
-            doc="what follows, in order",
-        ),
-    },
+    keys={**ACTIONS, "then": lf.follows(ACTIONS, THEN, "what follows, in order")},
     top={"setup": lf.Key(SETUP, steps=_setup), "end": lf.Key(END, steps=_end)},
+    tidy=_tidy,
     written_order=True,
     after=("end",),  # the missions revealed, after the last turn read
+    again="then",
 )
 parse_log = partial(lf.parse_log, FORMAT)
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
 
 
-# -- Writing ----------------------------------------------------------------------------------
 def write_log(steps: list[Step]) -> dict:
     """The log's setup, turns and end for a list of steps (the inverse of ``parse_log``)."""
-    w = _Writer()
-    for st in steps:
-        w.write(st.move)
-    return w.log()
+    first = next((i for i, st in enumerate(steps) if isinstance(st.move, moves.StartTurn)), None)
+    first = len(steps) if first is None else first
+    out: dict[str, Any] = {}
+    setup = _write_setup(steps[:first])
+    if setup:
+        out["setup"] = setup
+    out["turns"] = lf.write_turns(FORMAT, steps)
+    end = {
+        m.player: m.card for m in (st.move for st in steps[first:]) if type(m) is moves.DealMission
+    }
+    if end:
+        out["end"] = {"missions": end}
+    return out
 
 
-DEALT = {
+DEALT_MOVES = {
     moves.DealContract: "contract",
     moves.DealMission: "mission",
     moves.DealFlagship: "flagship",
 }
 
 
-class _Writer:
-    """The log being written back, move by move."""
-
-    def __init__(self) -> None:
-        self.setup: dict[str, Any] = {}
-        self.players: dict[str, dict] = {}
-        self.turns: list[dict] = []
-        self.end: dict[str, str] = {}
-        self.turn: dict | None = None
-        self.last: dict | None = None  # the entry the next revealed card belongs to
-        self.voyage: dict | None = None
-        self.ship: str | None = None
-        self.current: str | None = None  # the log key of the moves being written
-
-    def at(self, key: str) -> dict:
-        """Where a move under ``key`` is written: the turn, or its ``then:`` once a key comes
-        back after another (a second Reservation after a purchase)."""
-        where = self.turn["then"][-1] if self.turn.get("then") else self.turn
-        if key in where and self.current != key:
-            where = {}
-            self.turn.setdefault("then", []).append(where)
-        self.current = key
-        return where
-
-    def write(self, m: Any) -> None:
-        if isinstance(m, moves.StartTurn):
-            self.turn, self.current = {"player": m.player}, None
-            self.turns.append(self.turn)
-        elif self.turn is not None:
-            self.write_turn(m)
-        elif isinstance(m, moves.RowContract):
-            self.setup.setdefault("contracts", []).append(m.card)
+def _write_setup(steps: list[Step]) -> dict[str, Any]:
+    """What was turned over (the rows) and dealt (each player's cards, or 'hidden')."""
+    setup: dict[str, Any] = {}
+    players: dict[str, dict] = {}
+    for m in (st.move for st in steps):
+        if isinstance(m, moves.RowContract):
+            setup.setdefault("contracts", []).append(m.card)
         elif isinstance(m, moves.SetupShip):
-            self.setup.setdefault(f"{m.row} row", []).append(m.card)
-        elif isinstance(m, moves.KeepSecret) or type(m) in DEALT:  # a player's cards
+            setup.setdefault(f"{m.row} row", []).append(m.card)
+        elif isinstance(m, moves.KeepSecret) or type(m) in DEALT_MOVES:  # a player's cards
             secret = isinstance(m, moves.KeepSecret)
-            what, card = (m.what, HIDDEN) if secret else (DEALT[type(m)], m.card)
-            seat = self.players.setdefault(m.player, {})
+            what, card = (m.what, HIDDEN) if secret else (DEALT_MOVES[type(m)], m.card)
+            seat = players.setdefault(m.player, {})
             if what == "contract":
                 seat.setdefault("contracts", []).append(card)
             else:
                 seat[what] = card
-
-    def write_turn(self, m: Any) -> None:
-        if isinstance(m, moves.TakeCoins):
-            self.at("coins")["coins"] = "take"
-        elif isinstance(m, moves.Contract):
-            _add(self.at("contract"), "contract", m.card)
-        elif isinstance(m, (moves.TakeContract, moves.DrawContract)):
-            took = isinstance(m, moves.TakeContract)
-            self.last = {"take": m.card} if took else {"draw": None}
-            _add(self.at("contract"), "contract", self.last)
-        elif isinstance(m, (moves.ContractDrawn, moves.KeepSecret)):  # drawn blind
-            self.last["draw"] = m.card if isinstance(m, moves.ContractDrawn) else HIDDEN
-        elif isinstance(m, moves.RowContract):
-            if m.card != UNNAMED:
-                self.last["new"] = m.card
-        elif isinstance(m, moves.Buy):
-            self.last = {"ship": m.card, "space": m.space, "new": []}
-            self.at("buy").setdefault("buy", []).append(self.last)
-        elif isinstance(m, moves.TurnOver):
-            self.last["new"].append(m.card + (f" (pile {m.pile})" if m.pile else ""))
-        elif isinstance(m, moves.SendShip):
-            self.ship = m.card
-        elif isinstance(m, moves.Sail):
-            entry = _flagship({self.ship: m.expedition}, m)
-            if m.wild:
-                entry["wild"] = True
-            self.at("send").setdefault("send", []).append(entry)
-        elif isinstance(m, moves.PlayContract):
-            self.voyage = {"contract": m.card, "ships": [], "duration": m.duration}
-            self.at("send").setdefault("send", []).append(self.voyage)
-        elif isinstance(m, moves.Assign):
-            _flagship(self.voyage, m)["ships"].append(m.card)
-            if m.wild:
-                self.voyage.setdefault("wild", []).append(m.card)
-        elif isinstance(m, moves.Reserve):
-            _add(self.at("reserve"), "reserve", _reservation(m))
-        elif isinstance(m, moves.DealMission):
-            self.end[m.player] = m.card
-
-    def log(self) -> dict[str, Any]:
-        for t in [t for turn in self.turns for t in (turn, *turn.get("then", []))]:
-            if "buy" in t:
-                t["buy"] = [_purchase(b) for b in t["buy"]]
-            # a ship chosen but not yet sent (a game saved mid-step) is asked again on resuming
-            if "send" in t:
-                t["send"] = [s for s in t["send"] if "contract" not in s or s["ships"]]
-                if not t["send"]:
-                    del t["send"]
-            contract = t.get("contract")
-            if isinstance(contract, dict) and "draw" in contract and contract["draw"] is None:
-                del t["contract"]
-        out: dict[str, Any] = {}
-        if self.setup or self.players:
-            if self.players:
-                self.setup["players"] = self.players
-            out["setup"] = self.setup
-        out["turns"] = self.turns
-        if self.end:
-            out["end"] = {"missions": self.end}
-        return out
+    if players:
+        setup["players"] = players
+    return setup
 
 
 def _flagship(entry: dict, m: Any) -> dict:
@@ -277,14 +281,6 @@ def _reservation(m: Any) -> Any:
     if m.space:
         spec["space"] = m.space
     return spec
-
-
-def _add(turn: dict, key: str, value: Any) -> None:
-    if key in turn:
-        old = turn[key]
-        turn[key] = [*old, value] if isinstance(old, list) else [old, value]
-    else:
-        turn[key] = value
 
 
 def _purchase(b: dict) -> Any:
