@@ -249,56 +249,45 @@ SETUP = lf.MapOf(
 )
 
 
-def _tokens(steps: list[lf.At], who: str) -> list[tuple[Any, str, Pos | None]]:
-    """(move, player, position) of each step read; {Ben: give 2}: a step Ben decides."""
-    out = []
-    for item in steps:
-        by, move = (
-            (item.value[0].value, item.value[1].value)
-            if isinstance(item.value, tuple)
-            else (who, item.value)
-        )
-        out.append((move, by, item.pos))
-    return out
+def _by(item: lf.At, player: str) -> tuple[str, Any]:
+    """Who decides a step read, and its move: ``player``, or Ben for {Ben: give 2}."""
+    if isinstance(item.value, tuple):
+        return item.value[0].value, item.value[1].value
+    return player, item.value
 
 
 def _steps(r: lf.TurnReader, at: lf.At) -> None:
-    for move, who, ipos in _tokens(at.value, r.player):
-        r.step(move, ipos, who)
+    for item in at.value:
+        who, move = _by(item, r.player)
+        r.step(move, item.pos, who)
 
 
-def _dealt(p: str, got: dict[str, lf.At]) -> list:
-    """A player's setup written {leader: ..., cards: [...]}: (move, player, position)."""
-    out = [(moves.Leader(got["leader"].value), p, got["leader"].pos)] if "leader" in got else []
+def _dealt(got: Any) -> list[tuple[Any, Pos | None]]:
+    """A player's setup, a list of steps or {leader: 7, cards: [25, ...]}: (move, where)."""
+    if not isinstance(got, dict):
+        return [(_by(item, "")[1], item.pos) for item in got]
+    out = [(moves.Leader(got["leader"].value), got["leader"].pos)] if "leader" in got else []
     for card in lf.value_of(got, "cards", []):
-        move = moves.Draw(card.value) if isinstance(card.value, int) else card.value
-        out.append((move, p, card.pos))
+        out.append(
+            (moves.Draw(card.value) if isinstance(card.value, int) else card.value, card.pos)
+        )
     return out
 
 
 def _setup(r: lf.TurnReader, at: lf.At) -> None:
-    lists = {
-        who.value: _dealt(who.value, got.value)
-        if isinstance(got.value, dict)
-        else _tokens(got.value, who.value)
-        for who, got in at.value
-    }
-    order = [p for p in r.players if p in lists]
-    # the Explorers first, in seat order; then the cards, each player's in turn (or one at a
-    # time round the table with the face-up row)
+    """The Explorers first, in seat order; then the cards, each player's in turn (or one pick
+    at a time round the table with the face-up row)."""
+    dealt = {who.value: _dealt(got.value) for who, got in at.value}
+    order = [p for p in r.players if p in dealt]
     for p in order:
-        lead = [x for x in lists[p] if isinstance(x[0], moves.Leader)]
-        lists[p] = [x for x in lists[p] if not isinstance(x[0], moves.Leader)]
-        r.steps += [Step(m, 0, p, ps) for m, _, ps in lead]
-    if r.options.get("face_up_outfitting") != "on":
-        for p in order:
-            r.steps += [Step(m, 0, p, ps) for m, _, ps in lists[p]]
-        return
-    groups = {p: _groups(lists[p]) for p in order}
+        r.steps += [Step(m, 0, p, pos) for m, pos in dealt[p] if isinstance(m, moves.Leader)]
+        dealt[p] = [x for x in dealt[p] if not isinstance(x[0], moves.Leader)]
+    face_up = r.options.get("face_up_outfitting") == "on"
+    groups = {p: _groups(dealt[p]) if face_up else [dealt[p]] for p in order}
     while any(groups.values()):
         for p in order:
             if groups[p]:
-                r.steps += [Step(m, 0, p, ps) for m, _, ps in groups[p].pop(0)]
+                r.steps += [Step(m, 0, p, pos) for m, pos in groups[p].pop(0)]
 
 
 def _groups(tokens: list) -> list[list]:
