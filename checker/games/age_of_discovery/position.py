@@ -6,6 +6,7 @@ refused, each check citing its section."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -351,22 +352,12 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
     voyages and those not turned over together), coins below nothing."""
     book = state.book
     out: list[tuple[tuple, str]] = []
-    held: dict[str, int] = dict(state.unseen)
-    for row in (state.purchase, state.filling):
-        for card in row:
-            if card in book.ships:
-                held[card] = held.get(card, 0) + 1
+    held = Counter(state.unseen)  # every card counted; the standard ships are checked
+    held.update(card for row in (state.purchase, state.filling) for card in row)
     for fleet in state.fleet.values():
-        for card, n in fleet.items():
-            held[card] = held.get(card, 0) + n
-    for placed in state.expeditions.values():
-        for ship in placed:
-            if ship.ship in book.ships:
-                held[ship.ship] = held.get(ship.ship, 0) + 1
-    for voyage in state.voyages:
-        for card, _ in voyage.ships:
-            if card in book.ships:
-                held[card] = held.get(card, 0) + 1
+        held.update(fleet)
+    held.update(ship.ship for placed in state.expeditions.values() for ship in placed)
+    held.update(card for voyage in state.voyages for card, _ in voyage.ships)
     for card, n in held.items():
         info = book.ships.get(card)
         if info is not None and n > info.count:

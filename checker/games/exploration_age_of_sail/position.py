@@ -3,6 +3,7 @@ discovery with the explorer who claimed it (docs/logs.md, "Scoring an end positi
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from portolan.checker.core import logformat as lf
@@ -95,18 +96,10 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
     """More copies of a card in the decks, hands, expeditions, victory piles and discard piles
     together than the game has."""
     book = state.book
-    counts = {**{n: c.count for n, c in book.expedition.items()}}
-    counts.update({n: c.count for n, c in book.exploration.items()})
-    held: dict[str, int] = {}
-    zones = state.zones()
-    for deck in (state.expedition_deck, state.exploration_deck):
-        for name, n in deck.items():
-            held[name] = held.get(name, 0) + n
-    for zone, cards in zones.items():
-        if zone in ("expedition deck", "exploration deck"):
-            continue
-        for name, n in cards.items():
-            held[name] = held.get(name, 0) + n
+    counts = {n: c.count for n, c in (*book.expedition.items(), *book.exploration.items())}
+    held: Counter = Counter()
+    for _, cards in sorted(state.zones().items(), key=lambda z: not z[0].endswith(" deck")):
+        held.update(cards)  # the decks first (the order the problems are listed in)
     out = []
     for name, n in held.items():
         where = _field_holding(state, name)
