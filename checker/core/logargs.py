@@ -301,6 +301,17 @@ def value_of(read: Mapping[str, At], key: str, default: Any = 0) -> Any:
     return read[key].value if key in read else default
 
 
+def once(r: Any, seen: dict[Any, str], at: At, owner: str, message: str) -> bool:
+    """Whether the value read in ``at`` is ``owner``'s alone so far (then noted in ``seen``);
+    else the problem ``message`` ({value}; {owner}: whose it is already) is noted at ``at``:
+    a card the box has once, in two players' entries."""
+    if at.value in seen:
+        r.bad(message.format(value=at.value, owner=seen[at.value]), at.pos, at.field)
+        return False
+    seen[at.value] = owner
+    return True
+
+
 def each(values: list[At]) -> Iterator[Any]:
     """The values of a list read (without their positions)."""
     return (at.value for at in values)

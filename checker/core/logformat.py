@@ -34,6 +34,7 @@ from portolan.checker.core.logargs import (  # noqa: F401 (the readers, declared
     _escape,
     each,
     object_schema,
+    once,
     one_or_list,
     spaced,
     unknown_keys,

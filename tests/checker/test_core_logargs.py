@@ -118,3 +118,14 @@ def test_yes_or_no_in_words_or_another_form():
     assert [jsonschema.Draft202012Validator(schema).is_valid(v) for v in (None, "no", 3, "x")] == [
         True, True, True, False,
     ]  # fmt: skip
+
+
+def test_a_thing_the_box_has_once_is_one_players_alone():
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    seen: dict = {}
+    said = "{value} is also {owner}'s"
+    assert lf.once(r, seen, lf.At("Galleons", None, "players.Ana"), "Ana", said)
+    assert not lf.once(r, seen, lf.At("Galleons", None, "players.Ben"), "Ben", said)
+    assert lf.once(r, seen, lf.At("Sailors", None, "players.Ben"), "Ben", said)
+    assert seen == {"Galleons": "Ana", "Sailors": "Ben"}
+    assert [(p.field, p.message) for p in r.problems] == [("players.Ben", "Galleons is also Ana's")]

@@ -105,16 +105,8 @@ def score_position(
 def _facts(head: Any, p: str, entry: dict[str, lf.At], owners: dict[str, str]) -> dict:
     """One player's row: the numbers (0 when left out) and the special mission, once a card."""
     got = {key: value_of(entry, key) for key in ENTRY.keys}
-    mission = entry.get("mission")
-    got["mission"] = None
-    if mission is not None and mission.value in owners:
-        m = mission.value
-        head.bad(
-            f"{m} is also {owners[m]}'s mission: each card exists once", mission.pos, mission.field
-        )
-    elif mission is not None:
-        owners[mission.value] = p
-        got["mission"] = mission.value
+    mission, once = entry.get("mission"), "{value} is also {owner}'s mission: each card exists once"
+    got["mission"] = mission.value if mission and lf.once(head, owners, mission, p, once) else None
     return got
 
 

@@ -113,12 +113,8 @@ def majors_scored(
     others = sum(vp.values())  # the player's VP besides his Majors
     mine: list[tuple[str, Any, Any]] = []  # (major, VP written or None, where)
     for name, value in got:
-        mid, pos = name.value, name.pos
-        if mid in taken:
-            head.bad(f"{mid} is also {taken[mid]}'s: each is scored once", pos, name.field)
-        else:
-            taken[mid] = p
-            mine.append((mid, value.value, pos))
+        if lf.once(head, taken, name, p, "{value} is also {owner}'s: each is scored once"):
+            mine.append((name.value, value.value, name.pos))
     low = book.k["major_vp_without_vp"]
     if mine and others == 0 and len(mine) == 1 and mine[0][1] is None:
         mine[0] = (mine[0][0], low, mine[0][2])  # his only VP: the rules decide it was 4

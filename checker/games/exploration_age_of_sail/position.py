@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from portolan.checker.core import logformat as lf
-from portolan.checker.core.entries import EntryReader
+from portolan.checker.core.entries import EntryReader, player_entries
 from portolan.checker.core.position import read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.exploration_age_of_sail.book import CardBook
@@ -24,6 +24,7 @@ def _discovery(r: EntryReader, text: str) -> str | None:
     return name if name and r.book.exploration[name].type == "discovery" else None
 
 
+ONCE = "{value} is also in {owner}'s victory pile: each discovery exists once"
 PILE = lf.MapOf(
     lf.Name(
         lambda book: book.exploration_names,
@@ -45,19 +46,11 @@ def score_position(
     head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
     r = EntryReader(head, book)
     victory: dict[str, list[tuple[str, str]]] = {p: [] for p in head.players}
-    claimed: dict[str, str] = {}
-    for p, name in zip(head.players, head.table, strict=True):
-        pairs = PILE.read(r, head.table[name], head.table.value_pos[name], f"players.{name}")
-        for disc, explorer in [] if pairs is lf.BAD else pairs:
-            if disc.value in claimed:
-                head.bad(
-                    f"{disc.value} is also in {claimed[disc.value]}'s victory pile: each "
-                    "discovery exists once",
-                    disc.pos,
-                    disc.field,
-                )
-            claimed[disc.value] = p
-            victory[p].append((disc.value, explorer.value))
+    claimed: dict[str, str] = {}  # each discovery -> whose victory pile it is in
+    for p, pairs in player_entries(r, PILE).items():
+        for disc, explorer in pairs:
+            if lf.once(r, claimed, disc, p, ONCE):
+                victory[p].append((disc.value, explorer.value))
     head.done()
     return final_scoring(book, model.rules.scoring, victory, head.options)
 
