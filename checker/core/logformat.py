@@ -263,6 +263,29 @@ def read_top(form: LogFormat, r: TurnReader, raw: YMap, name: str) -> None:
         form.top[name].read(r, raw, name, "")
 
 
+def write_log(form: LogFormat, steps: list[Step]) -> dict[str, Any]:
+    """The log for a list of steps (what ``parse_log`` reads back to them): the sections of
+    ``form.top`` written by their Keys, of the moves before the first turn (those of
+    ``form.after``: of the moves after it), around the turns; an empty section is left out."""
+    first = next((i for i, st in enumerate(steps) if isinstance(st.move, form.start)), None)
+    first = len(steps) if first is None else first
+    out: dict[str, Any] = {}
+    for name in (name for name in form.top if name not in form.after):
+        _write_top(form, name, steps[:first], out)
+    out["turns"] = write_turns(form, steps)
+    for name in form.after:
+        _write_top(form, name, steps[first:], out)
+    return out
+
+
+def _write_top(form: LogFormat, name: str, steps: list[Step], out: dict[str, Any]) -> None:
+    key = form.top[name]
+    kinds = key.written() if isinstance(key, Key) and key.write is not None else ()
+    for st in steps:
+        if type(st.move) in kinds:
+            key.write_move(out, name, st)
+
+
 def write_turns(form: LogFormat, steps: list[Step]) -> list[dict]:
     """The log's ``turns`` for a list of steps (what ``read_turns`` reads back to them); moves
     the log leaves out (the checker supplies them) are not written."""

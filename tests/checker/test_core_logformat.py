@@ -317,3 +317,29 @@ def test_a_key_that_comes_again_after_another_is_written_and_read_under_then():
         ("turns[0].then[0]", shape, None),
         ("turns[0].then[1].tak", "unknown key 'tak'", "did you mean 'take'?"),
     ]
+
+
+def test_a_log_is_written_section_by_section_around_its_turns():
+    """write_log: each top section of the moves before the first turn (of ``after``: after
+    it), written by its Key; an empty section is left out."""
+
+    def write(out: dict, key: str, st) -> None:
+        out.setdefault(key, []).append(st.move.card if key == "deal" else st.move.coins)
+
+    form = lf.LogFormat(
+        start=Start,
+        keys={"take": TURN.keys["take"]},
+        top={
+            "deal": lf.Key(lf.ListOf(CARD), Take, write=write),
+            "end": lf.Key(lf.ListOf(lf.Whole(0)), Pay, write=write),
+        },
+        after=("end",),
+    )
+    moves = [Take("Sailors"), Start("Ben"), Take("Galleons"), Pay(3)]
+    steps = [Step(m, 0, "Ben", None) for m in moves]
+    assert lf.write_log(form, steps) == {
+        "deal": ["Sailors"],
+        "turns": [{"player": "Ben", "take": ["Galleons"]}],
+        "end": [3],
+    }
+    assert lf.write_log(form, steps[1:3]) == {"turns": [{"player": "Ben", "take": ["Galleons"]}]}

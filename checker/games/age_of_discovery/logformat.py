@@ -181,6 +181,35 @@ ACTIONS = {
         la.RESERVE, la.reserve, "a Reservation: the card reserved", _write_reserve, moves.Reserve
     ),
 }
+DEALT_MOVES = {
+    moves.DealContract: "contract",
+    moves.DealMission: "mission",
+    moves.DealFlagship: "flagship",
+}
+SETUP_MOVES = (moves.RowContract, moves.SetupShip, moves.KeepSecret, *DEALT_MOVES)
+
+
+def _write_setup(out: dict, key: str, st: Step) -> None:
+    """What was turned over (the rows) and dealt (each player's cards, or 'hidden')."""
+    m, setup = st.move, out.setdefault(key, {})
+    if isinstance(m, moves.RowContract):
+        setup.setdefault("contracts", []).append(m.card)
+    elif isinstance(m, moves.SetupShip):
+        setup.setdefault(f"{m.row} row", []).append(m.card)
+    else:  # a player's cards
+        secret = isinstance(m, moves.KeepSecret)
+        what, card = (m.what, HIDDEN) if secret else (DEALT_MOVES[type(m)], m.card)
+        seat = setup.setdefault("players", {}).setdefault(m.player, {})
+        if what == "contract":
+            seat.setdefault("contracts", []).append(card)
+        else:
+            seat[what] = card
+
+
+def _write_end(out: dict, key: str, st: Step) -> None:
+    out.setdefault(key, {"missions": {}})["missions"][st.move.player] = st.move.card
+
+
 SENDING = " ship"  # a ship sent, before its expedition is written (no card has this name)
 THEN = "then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}"
 
@@ -207,60 +236,17 @@ def _tidy(turn: dict) -> None:
 FORMAT = lf.LogFormat(
     start=moves.StartTurn,
     keys={**ACTIONS, "then": lf.follows(ACTIONS, THEN, "what follows, in order")},
-    top={"setup": lf.Key(SETUP, steps=_setup), "end": lf.Key(END, steps=_end)},
+    top={
+        "setup": lf.Key(SETUP, steps=_setup, write=_write_setup, moves=SETUP_MOVES),
+        "end": lf.Key(END, steps=_end, write=_write_end, moves=(moves.DealMission,)),
+    },
     tidy=_tidy,
     written_order=True,
     after=("end",),  # the missions revealed, after the last turn read
     again="then",
 )
-parse_log = partial(lf.parse_log, FORMAT)
+parse_log, write_log = partial(lf.parse_log, FORMAT), partial(lf.write_log, FORMAT)
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
-
-
-def write_log(steps: list[Step]) -> dict:
-    """The log's setup, turns and end for a list of steps (the inverse of ``parse_log``)."""
-    first = next((i for i, st in enumerate(steps) if isinstance(st.move, moves.StartTurn)), None)
-    first = len(steps) if first is None else first
-    out: dict[str, Any] = {}
-    setup = _write_setup(steps[:first])
-    if setup:
-        out["setup"] = setup
-    out["turns"] = lf.write_turns(FORMAT, steps)
-    end = {
-        m.player: m.card for m in (st.move for st in steps[first:]) if type(m) is moves.DealMission
-    }
-    if end:
-        out["end"] = {"missions": end}
-    return out
-
-
-DEALT_MOVES = {
-    moves.DealContract: "contract",
-    moves.DealMission: "mission",
-    moves.DealFlagship: "flagship",
-}
-
-
-def _write_setup(steps: list[Step]) -> dict[str, Any]:
-    """What was turned over (the rows) and dealt (each player's cards, or 'hidden')."""
-    setup: dict[str, Any] = {}
-    players: dict[str, dict] = {}
-    for m in (st.move for st in steps):
-        if isinstance(m, moves.RowContract):
-            setup.setdefault("contracts", []).append(m.card)
-        elif isinstance(m, moves.SetupShip):
-            setup.setdefault(f"{m.row} row", []).append(m.card)
-        elif isinstance(m, moves.KeepSecret) or type(m) in DEALT_MOVES:  # a player's cards
-            secret = isinstance(m, moves.KeepSecret)
-            what, card = (m.what, HIDDEN) if secret else (DEALT_MOVES[type(m)], m.card)
-            seat = players.setdefault(m.player, {})
-            if what == "contract":
-                seat.setdefault("contracts", []).append(card)
-            else:
-                seat[what] = card
-    if players:
-        setup["players"] = players
-    return setup
 
 
 def _flagship(entry: dict, m: Any) -> dict:

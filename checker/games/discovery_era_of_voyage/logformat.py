@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from portolan.checker.core import logformat as lf
@@ -112,15 +113,6 @@ def parse_log(
     return r.steps
 
 
-def write_log(steps: list[Step]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    setup = write_setup(steps)
-    if setup:
-        out["setup"] = setup
-    out["turns"] = lf.write_turns(FORMAT, steps)
-    return out
-
-
 # -- setup ------------------------------------------------------------------------------------
 def _table(r: lf.TurnReader, raw: YMap) -> None:
     """The 2 Player Variant's option, and the setup (read by ``FORMAT``)."""
@@ -159,19 +151,16 @@ def _setup(r: lf.TurnReader, at: lf.At) -> None:
             r.step(move(at.value[key].value), at.value[key].pos, TABLE)
 
 
-def write_setup(steps: list[Step]) -> dict | None:
-    out: dict[str, Any] = {}
-    for st in steps:
-        m = st.move
-        if isinstance(m, moves.PlaceIsland):
-            out.setdefault("islands", []).append(m.card)
-        elif isinstance(m, moves.FirstPlayer):
-            out["first"] = m.player
-        elif isinstance(m, moves.StartingCoins):
-            out["coins"] = BY_SEAT_COINS if m.by_seat else STANDARD_COINS
-        elif isinstance(m, moves.Markers):
-            out["markers"] = m.count
-    return out or None
+def _write_setup(out: dict, key: str, st: Step) -> None:
+    m, setup = st.move, out.setdefault(key, {})
+    if isinstance(m, moves.PlaceIsland):
+        setup.setdefault("islands", []).append(m.card)
+    elif isinstance(m, moves.FirstPlayer):
+        setup["first"] = m.player
+    elif isinstance(m, moves.StartingCoins):
+        setup["coins"] = BY_SEAT_COINS if m.by_seat else STANDARD_COINS
+    else:
+        setup["markers"] = m.count
 
 
 # -- turns ------------------------------------------------------------------------------------
@@ -428,8 +417,16 @@ FORMAT = lf.LogFormat(
             doc="true, false or an island",
         ),
     },
-    top={"setup": lf.Key(SETUP, steps=_setup)},
+    top={
+        "setup": lf.Key(
+            SETUP,
+            steps=_setup,
+            write=_write_setup,
+            moves=(moves.PlaceIsland, *SETUP_MOVES.values()),
+        )
+    },
     tidy=_tidy,
     written_order=True,
 )
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
+write_log = partial(lf.write_log, FORMAT)

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
@@ -147,5 +146,4 @@ TURN_KEYS = FORMAT.turn_keys
 parse_log = partial(lf.parse_log, FORMAT)
 
 
-def write_log(steps: list[Step]) -> dict[str, Any]:
-    return {"turns": lf.write_turns(FORMAT, steps)}
+write_log = partial(lf.write_log, FORMAT)
