@@ -38,6 +38,7 @@ class TurnReader(LogReader):
         self.options = options or {}  # the log's rule options, resolved by the core
         self.steps: list[Step] = []
         self.turn, self.player = 0, ""
+        self.entry: YMap = YMap()  # the turn being read, as written
 
     def step(self, move: Any, pos: Pos | None, player: str | None = None) -> None:
         self.steps.append(Step(move, self.turn, player or self.player, pos))

@@ -195,6 +195,7 @@ class LogFormat:
     written_order: bool = False  # the keys read in the order written, not declared
     after: tuple[str, ...] = ()  # the sections of ``top`` read after the turns ('end')
     again: str | None = None  # the key of what follows, where a key comes again (``follows``)
+    shape: str = "a turn is a mapping with at least 'player'"  # anything else in the turns
     writes: dict[type, str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -227,9 +228,9 @@ def follows(keys: Mapping[str, Key], shape: str, doc: str) -> Key:
 def read_turns(form: LogFormat, r: TurnReader, turns: Any) -> None:
     """Every turn of ``turns`` read into ``r.steps`` (the problems into ``r.problems``)."""
     for t, entry, player, where in turn_entries(
-        turns, r.source, r.players, form.turn_keys, r.problems
+        turns, r.source, r.players, form.turn_keys, r.problems, form.shape
     ):
-        r.turn, r.player = t, player
+        r.turn, r.player, r.entry = t, player, entry
         r.step(form.start(player), entry.value_pos["player"])
         names = [k for k in entry if k in form.keys] if form.written_order else form.keys
         for name in names:

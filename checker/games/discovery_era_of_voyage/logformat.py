@@ -11,7 +11,6 @@ from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
-from portolan.checker.core.log import turn_entries
 from portolan.checker.games.discovery_era_of_voyage import moves
 from portolan.checker.games.discovery_era_of_voyage.book import (
     BOW_NAMES,
@@ -107,7 +106,7 @@ def parse_log(
     _table(r, raw)
     if r.problems:  # the turns are not read without the table they are played on
         raise InputError(r.problems)
-    _turns(r, raw.get("turns") or [])
+    lf.read_turns(FORMAT, r, raw.get("turns") or [])
     if r.problems:
         raise InputError(r.problems)
     return r.steps
@@ -164,33 +163,22 @@ def _write_setup(out: dict, key: str, st: Step) -> None:
 
 
 # -- turns ------------------------------------------------------------------------------------
-def _turns(r: lf.TurnReader, turns: Any) -> None:
-    shape = "a turn is a mapping with at least 'player' and 'sail'"
-    for t, entry, player, where in turn_entries(
-        turns, r.source, r.players, TURN_KEYS, r.problems, shape
-    ):
-        r.turn, r.player = t, player
-        r.step(moves.StartTurn(player), entry.value_pos["player"])
-        seen: list[str] = []
-        for key in entry:  # in the order written: a pirate may be turned at any time
-            if key not in FORMAT.keys:
-                continue
-            if key == "turn_pirate" and _after_sailing(seen) and "income" not in entry:
-                r.step(moves.Collect(), entry.value_pos[key])  # income left out: after sailing
-            FORMAT.keys[key].read(r, entry, key, where)
-            seen.append(key)
-
-
-def _after_sailing(seen: list[str]) -> bool:
-    return "sail" in seen and "invest" not in seen
-
-
 def _pirates(r: lf.TurnReader, at: lf.At) -> None:
     for island, bow in at.value:
         r.step(moves.PlacePirate(island.value, bow.value), island.pos)
 
 
+def _this_turn(r: lf.TurnReader) -> list[Any]:
+    """The moves read so far in the turn being read."""
+    start = next((i for i in range(len(r.steps) - 1, -1, -1) if r.steps[i].turn != r.turn), -1)
+    return [st.move for st in r.steps[start + 1 :]]
+
+
 def _turn_pirate(r: lf.TurnReader, at: lf.At) -> None:
+    done = _this_turn(r)
+    sailed = any(isinstance(m, (moves.Sail, moves.Return)) for m in done)
+    if sailed and "income" not in r.entry and not any(isinstance(m, INVESTED) for m in done):
+        r.step(moves.Collect(), at.pos)  # income left out: it comes straight after sailing
     if isinstance(at.value, str):  # the pirate's island, paid with a coin
         r.step(moves.TurnPirate(at.value, "Coin"), at.pos)
         return
@@ -252,6 +240,7 @@ class IncomeItem(lf.Arg):
 
 
 ITEM = {"take": moves.Take, "exchange": moves.Exchange, None: moves.Pick}
+INVESTED = (moves.Invest, moves.NoInvest)
 ITEM_VERB = {moves.Take: "take", moves.Exchange: "exchange"}
 CHOICES = lf.ListOf(IncomeItem())
 INCOME = lf.YesNo(
@@ -427,6 +416,7 @@ FORMAT = lf.LogFormat(
     },
     tidy=_tidy,
     written_order=True,
+    shape="a turn is a mapping with at least 'player' and 'sail'",
 )
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
 write_log = partial(lf.write_log, FORMAT)
