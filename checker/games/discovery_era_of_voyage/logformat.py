@@ -342,7 +342,7 @@ def _tidy(turn: dict) -> None:
     income = turn.get("income")
     if isinstance(income, list):
         income = turn["income"] = _grouped(income)
-    if income == []:  # left out: it comes straight after sailing (see _turns)
+    if income == []:  # left out: it comes straight after sailing (see _turn_pirate)
         del turn["income"]
     elif isinstance(income, list) and len(income) == 1:
         turn["income"] = income[0]
