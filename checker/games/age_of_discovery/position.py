@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from portolan.checker.core import logformat as lf
@@ -73,14 +74,6 @@ FLEETS = lf.MapOf(
 TAGS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
 
 
-class _Position:
-    """Just what ``scoring.matches`` needs of a state."""
-
-    def __init__(self, book: CardBook, options: dict[str, Any]):
-        self.book = book
-        self.options = options
-
-
 def score_position(
     book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
@@ -97,7 +90,7 @@ def score_position(
     if len(facts) == len(players):  # a player's row unreadable is reported already
         _impossible(book, head.table, players, facts, placed, head.bad)
     head.done()
-    state = _Position(book, chosen)
+    state = SimpleNamespace(book=book, options=chosen)  # what scoring.matches reads of a state
     tallies = {p: _tally(book, state, p, facts[p], placed) for p in players}
     return score_sheet(book, model.rules.scoring, tallies, chosen)
 
@@ -110,7 +103,7 @@ def _facts(head: Any, p: str, entry: dict[str, lf.At], owners: dict[str, str]) -
     return got
 
 
-def _tally(book: CardBook, state: _Position, p: str, facts: dict[str, Any], placed: dict) -> Tally:
+def _tally(book: CardBook, state: Any, p: str, facts: dict[str, Any], placed: dict) -> Tally:
     """The final scoring of ``p``'s ships on the expeditions and of the special mission."""
     final = 0
     met = 0

@@ -167,20 +167,12 @@ def entries(state: Any) -> dict[str, Any]:
     players: dict[str, Any] = {}
     step = book.k["known_progress_vp"]
     for p in state.players:
-        entry: dict[str, Any] = {}
         awards = [aid for aid, who in state.claimed.items() for q in who if q == p]
-        if awards:
-            entry["awards"] = awards
         progress = state.vp[p].get("known_progress", 0) // step if step else 0
-        if progress:
-            entry["progress"] = progress
         majors = {m: _major_vp(state, p, m) for m, q in state.majors.items() if q == p}
-        if majors:
-            entry["majors"] = majors
         without = [aid for aid, who in state.unscored.items() for q in who if q == p]
-        if without:
-            entry["without_vp"] = without
-        players[p] = entry
+        entry = {"awards": awards, "progress": progress, "majors": majors, "without_vp": without}
+        players[p] = {key: value for key, value in entry.items() if value}  # the empty left out
     return {"players": players}
 
 
