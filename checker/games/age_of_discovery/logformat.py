@@ -48,6 +48,14 @@ MISSIONS = lf.MapOf(
 END = lf.Fields({"missions": MISSIONS}, shape="end is a mapping: missions")
 
 
+# each player's cards dealt: the key of the setup, what a card kept secret is, the move
+DEALING = (
+    ("contracts", "contract", moves.DealContract),
+    ("mission", "mission", moves.DealMission),
+    ("flagship", "flagship", moves.DealFlagship),
+)
+
+
 def _setup(rd: lf.TurnReader, at: lf.At) -> None:
     got = at.value
     for card in lf.value_of(got, "contracts", []):
@@ -58,19 +66,15 @@ def _setup(rd: lf.TurnReader, at: lf.At) -> None:
     if "players" not in got:
         return
     per = {who.value: dealt.value for who, dealt in got["players"].value}
-    for p in rd.players:  # in seat order, as the cards are dealt
-        for card in lf.value_of(per.get(p, {}), "contracts", []):
-            secret = card.value == HIDDEN
-            rd.step(
-                moves.KeepSecret(p, "contract") if secret else moves.DealContract(p, card.value),
-                card.pos,
-                p,
-            )
-    for key, move in (("mission", moves.DealMission), ("flagship", moves.DealFlagship)):
-        for p in rd.players:
-            card = per.get(p, {}).get(key, lf.At(HIDDEN, got["players"].pos, ""))
-            secret = card.value == HIDDEN  # kept secret: named when revealed
-            rd.step(moves.KeepSecret(p, key) if secret else move(p, card.value), card.pos, p)
+    hidden = lf.At(HIDDEN, got["players"].pos, "")  # left out: kept secret, named when revealed
+    for key, what, move in DEALING:
+        for p in rd.players:  # in seat order, as the cards are dealt
+            mine = per.get(p, {})
+            for card in (
+                lf.value_of(mine, key, []) if key == "contracts" else [mine.get(key, hidden)]
+            ):
+                secret = card.value == HIDDEN
+                rd.step(moves.KeepSecret(p, what) if secret else move(p, card.value), card.pos, p)
 
 
 def _end(rd: lf.TurnReader, at: lf.At) -> None:
@@ -181,11 +185,7 @@ ACTIONS = {
         la.RESERVE, la.reserve, "a Reservation: the card reserved", _write_reserve, moves.Reserve
     ),
 }
-DEALT_MOVES = {
-    moves.DealContract: "contract",
-    moves.DealMission: "mission",
-    moves.DealFlagship: "flagship",
-}
+DEALT_MOVES = {move: what for _, what, move in DEALING}
 SETUP_MOVES = (moves.RowContract, moves.SetupShip, moves.KeepSecret, *DEALT_MOVES)
 
 
