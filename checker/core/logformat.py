@@ -1,7 +1,8 @@
 """A game's log declared once: the keys of its turns, and for each key the move it stands for
-and a typed reader of what is written there. One declaration gives the parser (``read_turns``),
-the writer ``play`` saves with (``write_turns``) and the JSON schema of ``portolan schema log``
-(``turn_schema``); docs/logs.md shows how a game declares its log.
+and a typed reader of what is written there, and its own top-level sections. One declaration
+gives the parser (``parse_log``, ``read_turns``), the writer ``play`` saves with (``write_log``,
+``write_turns``) and the JSON schema of ``portolan schema log`` (``turn_schema``); docs/logs.md
+shows how a game declares its log.
 
 The readers check the generic things once (a mapping, an unknown key with did-you-mean, a whole
 number in range, a name from a list, a list) and note a problem with the file, line, column and
