@@ -129,3 +129,12 @@ def test_a_thing_the_box_has_once_is_one_players_alone():
     assert lf.once(r, seen, lf.At("Sailors", None, "players.Ben"), "Ben", said)
     assert seen == {"Galleons": "Ana", "Sailors": "Ben"}
     assert [(p.field, p.message) for p in r.problems] == [("players.Ben", "Galleons is also Ana's")]
+
+
+def test_a_misspelt_word_is_compared_with_its_hints():
+    ships = lf.Words({"Caravel": 1, "Caravels": 1, "Carrack": 2}, "a ship type", hints=("Caravel",))
+    assert read(ships, "caravels") == (1, [])
+    assert read(ships, "Galleon") == (
+        lf.BAD,
+        [("v", "'Galleon' is not a ship type", "expected one of: 'Caravel'")],
+    )
