@@ -110,39 +110,35 @@ def _launch(r, rest, pos, field):
     return None if sid is None else moves.Launch(sid, foot)
 
 
+PLAYED_FOR = "write what the card is played for: play 25 2 Provision"
+# what a card is played for, spelt as the cards spell it ('2 crew + provision' -> {Crew: 2,
+# Provision: 1}); a counter no card gives and no loss names is a misspelling
+GIVEN = lf.Bundle(
+    lambda book: list(
+        dict.fromkeys((*(k for c in book.outfit.values() for o in c.options for k in o), *ITEMS))
+    ),
+    "counter an Outfitting card gives",
+)
+
+
 def _play(r, rest, pos, field):
     n, _, what = rest.partition(" ")
     card = r.read(NUMBER, n, pos, field)
     if card is None or not what:
         if card is not None:
-            r.bad("write what the card is played for: play 25 2 Provision", pos, field)
+            r.bad(PLAYED_FOR, pos, field)
         return None
     words = what.split()
     region = None
     if len(words) > 1 and words[-1].upper() in NEW_WORLD:
         region, what = words[-1].upper(), " ".join(words[:-1])
-    what = _counters_given(r, what, pos, field)
-    return None if what is None else moves.Play(card, what, region)
-
-
-def _counters_given(r, what: str, pos: Pos | None, field: str) -> str | None:
-    """What a card is played for, spelt as the cards spell it ('2 crew + provision' ->
-    '2 Crew + Provision'); a counter no card gives and no loss names is a misspelling."""
-    given = (k for card in r.book.outfit.values() for o in card.options for k in o)
-    names = {fold(k): k for k in (*given, *ITEMS)}
-    parts = []
-    for part in re.split(r"\s*\+\s*", what):
-        count, _, name = part.partition(" ")
-        if not (count.isdecimal() and name):
-            count, name = "", part
-        item = names.get(fold(name))
-        if item is None:
-            hint = did_you_mean(name, list(dict.fromkeys(names.values())))
-            r.bad(f"'{name}' is not a counter an Outfitting card gives", pos, field, hint)
-            return None
-        n = int(count) if count else 1
-        parts.append(item if n == 1 else f"{n} {item}")
-    return " + ".join(parts)
+    given = r.read(GIVEN, what, pos, field)
+    if given == {}:
+        r.bad(PLAYED_FOR, pos, field)
+    if not given:
+        return None
+    what = " + ".join(item if k == 1 else f"{k} {item}" for item, k in given.items())
+    return moves.Play(card, what, region)
 
 
 def _hire(r, rest, pos, field):
