@@ -1,7 +1,8 @@
 """A game's log declared once: the keys of its turns, and for each key the move it stands for
-and a typed reader of what is written there. One declaration gives the parser (``read_turns``),
-the writer ``play`` saves with (``write_turns``) and the JSON schema of ``portolan schema log``
-(``turn_schema``); docs/logs.md shows how a game declares its log.
+and a typed reader of what is written there, and its own top-level sections. One declaration
+gives the parser (``parse_log``, ``read_turns``), the writer ``play`` saves with (``write_log``,
+``write_turns``) and the JSON schema of ``portolan schema log`` (``turn_schema``); docs/logs.md
+shows how a game declares its log.
 
 The readers check the generic things once (a mapping, an unknown key with did-you-mean, a whole
 number in range, a name from a list, a list) and note a problem with the file, line, column and
@@ -22,32 +23,37 @@ from portolan.checker.core.logargs import (  # noqa: F401 (the readers, declared
     Arg,
     At,
     Bundle,
-    ByKey,
-    Fields,
     Flag,
-    Forms,
-    ListOf,
-    MapOf,
     Name,
     Nothing,
-    Pair,
-    Parsed,
     PlayerName,
-    Ref,
     TurnReader,
     Unread,
     Whole,
     Words,
+    YesNo,
     _escape,
     each,
     object_schema,
+    once,
     one_or_list,
+    spaced,
     unknown_keys,
     value_of,
 )
-from portolan.errors import did_you_mean
+from portolan.checker.core.logshapes import (  # noqa: F401 (declared as lf.X)
+    ByKey,
+    Fields,
+    Forms,
+    ListOf,
+    MapOf,
+    Pair,
+    Parsed,
+    Ref,
+)
+from portolan.errors import InputError, did_you_mean
 from portolan.names import fold
-from portolan.yamlsrc import Pos, YMap
+from portolan.yamlsrc import Pos, Source, YMap
 
 
 @dataclass(frozen=True)
@@ -59,15 +65,18 @@ class Verb:
     move: Callable | None = None
     arg: Arg | None = None
     read: Callable[[Any, str, Pos | None, str], Any] | None = None
-    pattern: str = ".+"
+    pattern: str | None = None  # None: its reader's words, when it has a list, else any text
 
     def text_pattern(self, book: Any, defs: dict[str, Any]) -> str:
-        """The text after the verb, as a pattern: its reader's words, when it has a list."""
-        schema = self.arg.schema(book, defs) if self.arg is not None else {}
+        """The text after the verb, as a pattern."""
+        if self.pattern is not None:
+            return self.pattern
+        scratch = dict(defs)  # the text's reader names nothing in the schema's $defs
+        schema = self.arg.schema(book, scratch) if self.arg is not None else {}
         if "$ref" in schema:
-            schema = defs[schema["$ref"].rpartition("/")[2]]
+            schema = scratch[schema["$ref"].rpartition("/")[2]]
         words = schema.get("enum")
-        return f"({'|'.join(map(_escape, words))})" if words else self.pattern
+        return f"({'|'.join(map(_escape, words))})" if words else ".+"
 
     def step(self, r: TurnReader, text: str, pos: Pos | None, field: str) -> Any:
         if self.read is not None:
@@ -185,6 +194,9 @@ class LogFormat:
     tidy: Callable[[dict], None] | None = None  # a written turn put in its shortest form
     top: Mapping[str, Arg | Key] = field(default_factory=dict)  # a Key: read by read_top
     written_order: bool = False  # the keys read in the order written, not declared
+    after: tuple[str, ...] = ()  # the sections of ``top`` read after the turns ('end')
+    again: str | None = None  # the key of what follows, where a key comes again (``follows``)
+    shape: str = "a turn is a mapping with at least 'player'"  # anything else in the turns
     writes: dict[type, str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -196,17 +208,54 @@ class LogFormat:
         return ("player", *self.keys)
 
 
+def follows(keys: Mapping[str, Key], shape: str, doc: str) -> Key:
+    """The key of what follows a turn's actions (``LogFormat.again``): a list of mappings of
+    ``keys``, each read key by key in the order written, so that a key comes again after
+    another ('then: [{reserve: Blue Ship 3}]'); ``shape``: the message for anything else."""
+    entry = Fields({name: key.arg for name, key in keys.items()}, shape=shape, spell=spaced)
+
+    def steps(r: TurnReader, at: At) -> None:
+        for item in at.value:
+            if not item.value:
+                r.bad(shape, item.pos, item.field)
+                continue
+            for name, written in entry.written(r, item.value, item.field).items():
+                keys[name].read(r, item.value, written, item.field)
+
+    one = Parsed(lambda r, value, pos, field: None, entry.schema)  # read key by key (steps)
+    return Key(ListOf(Forms(((YMap, one),), shape)), steps=steps, doc=doc)
+
+
 def read_turns(form: LogFormat, r: TurnReader, turns: Any) -> None:
     """Every turn of ``turns`` read into ``r.steps`` (the problems into ``r.problems``)."""
     for t, entry, player, where in turn_entries(
-        turns, r.source, r.players, form.turn_keys, r.problems
+        turns, r.source, r.players, form.turn_keys, r.problems, form.shape
     ):
-        r.turn, r.player = t, player
+        r.turn, r.player, r.entry = t, player, entry
         r.step(form.start(player), entry.value_pos["player"])
         names = [k for k in entry if k in form.keys] if form.written_order else form.keys
         for name in names:
             if name in entry:
                 form.keys[name].read(r, entry, name, where)
+
+
+def parse_log(
+    form: LogFormat, book: Any, raw: YMap, source: Source, players: list[str], options: dict
+) -> list[Step]:
+    """The steps of a log: its sections of ``form.top`` (the Keys; a section of ``form.after``
+    once the turns are read), then its turns; every problem found, or the steps."""
+    r = TurnReader(book, source, players, options)
+    r.player = players[0] if players else ""  # whose the steps before the first turn are
+    tops = [name for name, key in form.top.items() if isinstance(key, Key)]
+    for name in (name for name in tops if name not in form.after):
+        read_top(form, r, raw, name)
+    if raw.get("turns"):
+        read_turns(form, r, raw["turns"])
+    for name in form.after:
+        read_top(form, r, raw, name)
+    if r.problems:
+        raise InputError(r.problems)
+    return r.steps
 
 
 def read_top(form: LogFormat, r: TurnReader, raw: YMap, name: str) -> None:
@@ -216,21 +265,60 @@ def read_top(form: LogFormat, r: TurnReader, raw: YMap, name: str) -> None:
         form.top[name].read(r, raw, name, "")
 
 
+def write_log(form: LogFormat, steps: list[Step]) -> dict[str, Any]:
+    """The log for a list of steps (what ``parse_log`` reads back to them): the sections of
+    ``form.top`` written by their Keys, of the moves before the first turn (those of
+    ``form.after``: of the moves after it), around the turns; an empty section is left out."""
+    first = next((i for i, st in enumerate(steps) if isinstance(st.move, form.start)), None)
+    first = len(steps) if first is None else first
+    out: dict[str, Any] = {}
+    for name in (name for name in form.top if name not in form.after):
+        _write_top(form, name, steps[:first], out)
+    out["turns"] = write_turns(form, steps)
+    for name in form.after:
+        _write_top(form, name, steps[first:], out)
+    return out
+
+
+def _write_top(form: LogFormat, name: str, steps: list[Step], out: dict[str, Any]) -> None:
+    key = form.top[name]
+    kinds = key.written() if isinstance(key, Key) and key.write is not None else ()
+    for st in steps:
+        if type(st.move) in kinds:
+            key.write_move(out, name, st)
+
+
 def write_turns(form: LogFormat, steps: list[Step]) -> list[dict]:
     """The log's ``turns`` for a list of steps (what ``read_turns`` reads back to them); moves
     the log leaves out (the checker supplies them) are not written."""
     turns: list[dict] = []
+    last = None  # the key written last
     for st in steps:
         if isinstance(st.move, form.start):
             turns.append({"player": st.move.player})
+            last = None
             continue
         name = form.writes.get(type(st.move))
         if name is not None and turns:
-            form.keys[name].write_move(turns[-1], name, st)
+            where = _where(form, turns[-1], name, last)
+            form.keys[name].write_move(where, name, st)
+            last = name
     if form.tidy is not None:
         for turn in turns:
             form.tidy(turn)
     return turns
+
+
+def _where(form: LogFormat, turn: dict, name: str, last: str | None) -> dict:
+    """Where a move under key ``name`` is written: the turn, or its ``form.again`` once a key
+    comes back after another (a second Reservation after a purchase)."""
+    if form.again is None:
+        return turn
+    where = turn[form.again][-1] if turn.get(form.again) else turn
+    if name in where and last != name:
+        where = {}
+        turn.setdefault(form.again, []).append(where)
+    return where
 
 
 def turn_schema(form: LogFormat, book: Any, defs: dict[str, Any]) -> dict[str, Any]:

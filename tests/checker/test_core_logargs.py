@@ -105,3 +105,36 @@ def test_the_schema_allows_each_form_and_refuses_the_rest():
         assert check.is_valid(ok), ok
     for wrong in ("Salors", [3], {"card": "Sailors", "too": "Ana"}):
         assert not check.is_valid(wrong), wrong
+
+
+def test_yes_or_no_in_words_or_another_form():
+    paid = lf.YesNo(("none", "-"), ("yes", "paid"), lf.Whole(1, wrong="pay 1 or more"))
+    assert [read(paid, t)[0] for t in ("true", "false", "~", "None", "PAID", "'-'", "2")] == [
+        True, False, False, False, True, False, 2,
+    ]  # fmt: skip
+    assert read(paid, "0") == (lf.BAD, [("v", "pay 1 or more", None)])
+    assert read(lf.YesNo(), "maybe") == (lf.BAD, [("v", "expected yes or no, found 'maybe'", None)])
+    schema = {"$defs": {}, **lf.YesNo(otherwise=lf.Whole()).schema(Book(), {})}
+    assert [jsonschema.Draft202012Validator(schema).is_valid(v) for v in (None, "no", 3, "x")] == [
+        True, True, True, False,
+    ]  # fmt: skip
+
+
+def test_a_thing_the_box_has_once_is_one_players_alone():
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    seen: dict = {}
+    said = "{value} is also {owner}'s"
+    assert lf.once(r, seen, lf.At("Galleons", None, "players.Ana"), "Ana", said)
+    assert not lf.once(r, seen, lf.At("Galleons", None, "players.Ben"), "Ben", said)
+    assert lf.once(r, seen, lf.At("Sailors", None, "players.Ben"), "Ben", said)
+    assert seen == {"Galleons": "Ana", "Sailors": "Ben"}
+    assert [(p.field, p.message) for p in r.problems] == [("players.Ben", "Galleons is also Ana's")]
+
+
+def test_a_misspelt_word_is_compared_with_its_hints():
+    ships = lf.Words({"Caravel": 1, "Caravels": 1, "Carrack": 2}, "a ship type", hints=("Caravel",))
+    assert read(ships, "caravels") == (1, [])
+    assert read(ships, "Galleon") == (
+        lf.BAD,
+        [("v", "'Galleon' is not a ship type", "expected one of: 'Caravel'")],
+    )

@@ -9,6 +9,8 @@ import jsonschema
 import pytest
 
 from portolan.checker.core import logformat as lf
+from portolan.checker.core.game import Step
+from portolan.errors import InputError
 from portolan.names import NameIndex
 from portolan.yamlsrc import Source, parse_yaml
 
@@ -246,3 +248,98 @@ def test_a_step_in_words_a_verb_and_its_text():
     check = jsonschema.Draft202012Validator({**step.schema(Book(), {}), "$defs": {}})
     assert not list(check.iter_errors("take Hernán Cortés"))
     assert list(check.iter_errors("take Salors")) and list(check.iter_errors("tkae 1"))
+
+
+def test_a_log_is_parsed_section_by_section_around_its_turns():
+    """parse_log: the top sections before the turns (their steps the first player's), the
+    sections of ``after`` once the turns are read; any problem refuses the whole log."""
+    form = lf.LogFormat(
+        start=Start,
+        keys=TURN.keys,
+        top={
+            "deal": lf.Key(lf.ListOf(CARD), Take),
+            "end": lf.Key(lf.Whole(0), Pay),
+            "notes": lf.Unread("not read by parse_log"),
+        },
+        after=("end",),
+    )
+    text = "end: 3\nturns:\n  - {player: ben, take: Galleons}\ndeal: [sailors]\nnotes: x\n"
+    steps = lf.parse_log(
+        form, Book(), parse_yaml(text, "log.yaml"), Source("log.yaml"), ["Ana", "Ben"], {}
+    )
+    assert [(s.move, s.player) for s in steps] == [
+        (Take("Sailors"), "Ana"),
+        (Start("Ben"), "Ben"),
+        (Take("Galleons"), "Ben"),
+        (Pay(3), "Ben"),
+    ]
+    with pytest.raises(InputError) as refused:
+        lf.parse_log(
+            form, Book(), parse_yaml("end: -1\n", "log.yaml"), Source("log.yaml"), ["Ana"], {}
+        )
+    assert [p.field for p in refused.value.problems] == ["end"]
+
+
+def test_a_key_that_comes_again_after_another_is_written_and_read_under_then():
+    actions = {"take": TURN.keys["take"], "pay": TURN.keys["pay"]}
+    shape = "then: is a list of what follows"
+    form = lf.LogFormat(
+        start=Start,
+        keys={**actions, "then": lf.follows(actions, shape, "what follows")},
+        written_order=True,
+        again="then",
+    )
+    moves = [Start("Ana"), Take("Galleons"), Take("Sailors"), Pay(1), Take("Galleons"), Pay(2)]
+    steps = [Step(m, 1, "Ana", None) for m in moves]
+    turns = lf.write_turns(form, steps)
+    assert turns == [
+        {
+            "player": "Ana",
+            "take": ["Galleons", "Sailors"],
+            "pay": 1,
+            "then": [{"take": ["Galleons"], "pay": 2}],
+        }
+    ]
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    text = (
+        "turns:\n  - {player: Ana, take: [Galleons, Sailors], pay: 1,"
+        " then: [{take: Galleons, pay: 2}]}\n"
+    )
+    lf.read_turns(form, r, parse_yaml(text, "log.yaml")["turns"])
+    assert [s.move for s in r.steps] == moves
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    lf.read_turns(
+        form,
+        r,
+        parse_yaml("turns:\n  - {player: Ana, then: [{}, {tak: x}]}\n", "log.yaml")["turns"],
+    )
+    assert [(p.field, p.message, p.hint) for p in r.problems] == [
+        ("turns[0].then[0]", shape, None),
+        ("turns[0].then[1].tak", "unknown key 'tak'", "did you mean 'take'?"),
+    ]
+
+
+def test_a_log_is_written_section_by_section_around_its_turns():
+    """write_log: each top section of the moves before the first turn (of ``after``: after
+    it), written by its Key; an empty section is left out."""
+
+    def write(out: dict, key: str, st) -> None:
+        out.setdefault(key, []).append(st.move.card if key == "deal" else st.move.coins)
+
+    form = lf.LogFormat(
+        start=Start,
+        keys={"take": TURN.keys["take"]},
+        top={
+            "deal": lf.Key(lf.ListOf(CARD), Take, write=write),
+            "end": lf.Key(lf.ListOf(lf.Whole(0)), Pay, write=write),
+        },
+        after=("end",),
+    )
+    moves = [Take("Sailors"), Start("Ben"), Take("Galleons"), Pay(3)]
+    steps = [Step(m, 0, "Ben", None) for m in moves]
+    assert lf.write_log(form, steps) == {
+        "deal": ["Sailors"],
+        "turns": [{"player": "Ben", "take": ["Galleons"]}],
+        "end": [3],
+    }
+    assert lf.write_log(form, steps[1:3]) == {"turns": [{"player": "Ben", "take": ["Galleons"]}]}

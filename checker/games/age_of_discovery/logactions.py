@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.games.age_of_discovery import moves
-from portolan.checker.games.age_of_discovery.book import CardBook
 from portolan.checker.games.age_of_discovery.moves import DRAW_BLIND, HIDDEN
 from portolan.checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE
 from portolan.names import NameIndex, fold
-from portolan.yamlsrc import Pos, Source, YMap
+from portolan.yamlsrc import Pos, YMap
 
 ROWS = {"purchase": PURCHASE, "filling": FILLING, "contracts": CONTRACTS, "contract": CONTRACTS}
 PILE = re.compile(r"^(.*?)\s*\(\s*pile\s*(\d+)\s*\)\s*$", re.IGNORECASE)
@@ -51,40 +49,13 @@ WHOLE = lf.Whole(text=True)
 SHIPS = lf.ListOf(NAMES["ship"])
 
 
-@lru_cache(maxsize=4096)  # the same few keys, turn after turn
-def _spaced(k: str) -> str:
-    return " ".join(k.replace("_", " ").replace("-", " ").split())
-
-
-def key_of(k: Any) -> str:
-    """A key as written, '_' or '-' standing for a space: 'purchase_row', 'purchase-row' and
-    'purchase row' are one key. Case counts, as in every game's log: 'Coins' is refused with a
-    did-you-mean (merging it with 'coins' would hide a second action)."""
-    return _spaced(k) if isinstance(k, str) else str(k)
-
-
 def loose_key(k: Any) -> str:
     """A key without regard to case, to tell the shape of a mapping ('Ship: ...' is still a
     purchase written with keys, whose 'Ship' is then refused)."""
-    return fold(_spaced(k) if isinstance(k, str) else str(k))
-
-
-class Reader(lf.TurnReader):
-    book: CardBook
-
-    def __init__(self, book: CardBook, source: Source, players: list[str], options: dict):
-        super().__init__(book, source, players)
-        # the log's rule options (resolved by the core): what 'wild: true' means for a
-        # flagship depends on flagship_colours
-        self.options = options
-        self.player = players[0]
+    return fold(lf.spaced(k))
 
 
 COLOR = {"color": "colour"}
-
-
-def is_hidden(value: Any) -> bool:
-    return isinstance(value, str) and fold(value) == HIDDEN
 
 
 def secret_or(arg: lf.Arg) -> lf.Words:
@@ -119,7 +90,7 @@ CONTRACT_FORMS = lf.Forms(
             YMap,
             lf.Fields(
                 {"take": CONTRACT, "draw": secret_or(CONTRACT), "new": CONTRACT},
-                spell=key_of,
+                spell=lf.spaced,
                 pair=("take", "new"),
             ),
         ),
@@ -140,7 +111,7 @@ BUY = lf.Forms(
                 required=("ship",),
                 missing="name the ship bought: {{ship: Card, new: Card}}",
                 shape="write each purchase as 'Ship: New card'",
-                spell=key_of,
+                spell=lf.spaced,
                 pair=("ship", "new"),
             ),
         ),
@@ -158,7 +129,7 @@ VOYAGE = lf.Fields(
             "wild: true, how many ships, or the ships a Wild Ship card is played for",
         ),
     },
-    spell=key_of,
+    spell=lf.spaced,
     aliases={**COLOR, "turns": "duration"},
 )
 SAIL = lf.Fields(
@@ -171,7 +142,7 @@ SAIL = lf.Fields(
         ),
     },
     shape="write each ship sent as 'Ship: Expedition'",
-    spell=key_of,
+    spell=lf.spaced,
     aliases=COLOR,
     pair=("ship", "to"),
 )
@@ -200,7 +171,7 @@ RESERVE = lf.Forms(
                     "row": lf.Words(ROW_WORDS, "a row: purchase, filling or contracts"),
                     "space": WHOLE,
                 },
-                spell=key_of,
+                spell=lf.spaced,
             ),
         ),
     ),
@@ -208,14 +179,14 @@ RESERVE = lf.Forms(
 )
 
 
-def _drawn_blind(rd: Reader, pos: Pos | None, name: str = HIDDEN) -> None:
+def _drawn_blind(rd: lf.TurnReader, pos: Pos | None, name: str = HIDDEN) -> None:
     """A contract drawn blind: named, or kept secret."""
     rd.step(DRAW_BLIND, pos)
     secret = moves.KeepSecret(rd.player, "contract")
     rd.step(secret if name == HIDDEN else moves.ContractDrawn(name), pos)
 
 
-def contract(rd: Reader, at: lf.At) -> None:
+def contract(rd: lf.TurnReader, at: lf.At) -> None:
     got = at.value
     if got == HIDDEN:  # drawn blind and kept secret
         _drawn_blind(rd, at.pos)
@@ -239,7 +210,7 @@ def contract(rd: Reader, at: lf.At) -> None:
         rd.bad("name the contract: {take: Card, new: Card} or {draw: Card}", at.pos, at.field)
 
 
-def buy(rd: Reader, at: lf.At) -> None:
+def buy(rd: lf.TurnReader, at: lf.At) -> None:
     got = at.value
     if isinstance(got, str):
         rd.step(moves.Buy(got), at.pos)
@@ -250,7 +221,7 @@ def buy(rd: Reader, at: lf.At) -> None:
         rd.step(card.value, card.pos)
 
 
-def send(rd: Reader, at: lf.At) -> None:
+def send(rd: lf.TurnReader, at: lf.At) -> None:
     got = at.value
     if "contract" in got:
         _voyage(rd, got, at)
@@ -264,7 +235,7 @@ def send(rd: Reader, at: lf.At) -> None:
     rd.step(moves.Sail(got["to"].value, transport, colour, wild), got["to"].pos)
 
 
-def _voyage(rd: Reader, got: dict, at: lf.At) -> None:
+def _voyage(rd: lf.TurnReader, got: dict, at: lf.At) -> None:
     missing = [k for k in ("contract", "ships", "duration") if k not in got]
     if missing:
         rd.bad(
@@ -287,7 +258,7 @@ def _voyage(rd: Reader, got: dict, at: lf.At) -> None:
         rd.step(moves.Assign(ship.value, *extras, w), ship.pos)
 
 
-def _wild_ships(rd: Reader, contract: str, ships: list[str], wild: Any) -> list:
+def _wild_ships(rd: lf.TurnReader, contract: str, ships: list[str], wild: Any) -> list:
     """The ships a Wild Ship card is played for: listed, or (wild: true / a number) those of
     another colour than the contract's. A flagship joins a contract of any colour without one
     under the default flagship_colours: any (§4.4.1's example), of its own two under either."""
@@ -308,7 +279,7 @@ def _wild_ships(rd: Reader, contract: str, ships: list[str], wild: Any) -> list:
     return [s for s in ships if off(s)][: None if wild is True else wild]
 
 
-def reserve(rd: Reader, at: lf.At) -> None:
+def reserve(rd: lf.TurnReader, at: lf.At) -> None:
     got = at.value
     if isinstance(got, str):
         rd.step(moves.Reserve(got), at.pos)

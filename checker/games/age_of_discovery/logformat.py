@@ -1,52 +1,20 @@
-"""The turn log of Age of Discovery: what the table revealed and did, and back (docs/logs.md
-describes every key). Declared in ``FORMAT``: the actions of a turn in the order taken, each
-key one item or a list; ``setup:`` what was turned over and dealt, ``end:`` what was revealed.
-
-turns:
-  - player: Ana
-    coins: take                                   # take 2 coins
-    buy: [{Red Ship 1: Black Ship 2}]             # the card turned over in its place
-    contract: {take: Red Contract 3, new: Black Contract 5}   # or {draw: Blue Contract 6}
-    send:
-      - {Santa María: Columbus, transport: 2, colour: red}    # ship: expedition
-      - {contract: Yellow Contract 5, ships: [Yellow Ship 2, Yellow Ship 3], duration: 2}
-    reserve: Blue Ship 3
-"""
+"""The turn log of Age of Discovery, declared in ``FORMAT`` (the actions of a turn in the order
+taken, ``setup:`` what was turned over and dealt, ``end:`` the missions revealed), and written
+back (``write_log``); docs/logs.md, "Age of Discovery", shows every key."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
 from portolan.checker.games.age_of_discovery import logactions as la
 from portolan.checker.games.age_of_discovery import moves
-from portolan.checker.games.age_of_discovery.book import CardBook
-from portolan.checker.games.age_of_discovery.logactions import (
-    NAMES,
-    Reader,
-)
+from portolan.checker.games.age_of_discovery.logactions import NAMES
 from portolan.checker.games.age_of_discovery.moves import HIDDEN, TAKE_2
 from portolan.checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
-from portolan.errors import InputError
 from portolan.names import NameIndex
-from portolan.yamlsrc import Source, YMap
-
-
-# -- Reading ----------------------------------------------------------------------------------
-def parse_log(
-    book: CardBook, raw: Any, source: Source, players: list[str], options: dict[str, Any]
-) -> list[Step]:
-    rd = Reader(book, source, players, options)
-    lf.read_top(FORMAT, rd, raw, "setup")
-    turns = raw.get("turns")
-    if turns is not None:
-        lf.read_turns(FORMAT, rd, turns)
-    lf.read_top(FORMAT, rd, raw, "end")  # the missions revealed, after the last turn read
-    if rd.problems:
-        raise InputError(rd.problems)
-    return rd.steps
-
 
 MISSION = NAMES["mission"]
 FLAGSHIP = lf.Name(
@@ -60,7 +28,7 @@ DEALT = lf.Fields(
     },
     shape="each player's setup is a mapping: contracts, flagship, mission",
     partial=True,
-    spell=la.key_of,
+    spell=lf.spaced,
 )
 SETUP = lf.Fields(
     {
@@ -72,7 +40,7 @@ SETUP = lf.Fields(
         ),
     },
     shape="setup is a mapping: contracts, purchase row, filling row, players",
-    spell=la.key_of,
+    spell=lf.spaced,
 )
 MISSIONS = lf.MapOf(
     lf.PlayerName(), MISSION, "end.missions maps each player to the special mission revealed"
@@ -80,7 +48,15 @@ MISSIONS = lf.MapOf(
 END = lf.Fields({"missions": MISSIONS}, shape="end is a mapping: missions")
 
 
-def _setup(rd: Reader, at: lf.At) -> None:
+# each player's cards dealt: the key of the setup, what a card kept secret is, the move
+DEALING = (
+    ("contracts", "contract", moves.DealContract),
+    ("mission", "mission", moves.DealMission),
+    ("flagship", "flagship", moves.DealFlagship),
+)
+
+
+def _setup(rd: lf.TurnReader, at: lf.At) -> None:
     got = at.value
     for card in lf.value_of(got, "contracts", []):
         rd.step(moves.RowContract(card.value), card.pos)
@@ -90,35 +66,18 @@ def _setup(rd: Reader, at: lf.At) -> None:
     if "players" not in got:
         return
     per = {who.value: dealt.value for who, dealt in got["players"].value}
-    for p in rd.players:  # in seat order, as the cards are dealt
-        for card in lf.value_of(per.get(p, {}), "contracts", []):
-            secret = card.value == HIDDEN
-            rd.step(
-                moves.KeepSecret(p, "contract") if secret else moves.DealContract(p, card.value),
-                card.pos,
-                p,
-            )
-    for key, move in (("mission", moves.DealMission), ("flagship", moves.DealFlagship)):
-        for p in rd.players:
-            card = per.get(p, {}).get(key, lf.At(HIDDEN, got["players"].pos, ""))
-            secret = card.value == HIDDEN  # kept secret: named when revealed
-            rd.step(moves.KeepSecret(p, key) if secret else move(p, card.value), card.pos, p)
+    hidden = lf.At(HIDDEN, got["players"].pos, "")  # left out: kept secret, named when revealed
+    for key, what, move in DEALING:
+        for p in rd.players:  # in seat order, as the cards are dealt
+            mine = per.get(p, {})
+            for card in (
+                lf.value_of(mine, key, []) if key == "contracts" else [mine.get(key, hidden)]
+            ):
+                secret = card.value == HIDDEN
+                rd.step(moves.KeepSecret(p, what) if secret else move(p, card.value), card.pos, p)
 
 
-def _then(rd: Reader, at: lf.At) -> None:
-    """What follows a turn's actions (one mapping or a list of them), where a key may be
-    written again: a Reservation played after another action that followed the first (§6.2
-    'any number of action cards')."""
-    for item in at.value:
-        if not item.value:
-            rd.bad(THEN.shape, item.pos, item.field)
-            continue
-        entry = item.value
-        for key, k in THEN.written(rd, entry, item.field).items():
-            FORMAT.keys[key].read(rd, entry, k, item.field)
-
-
-def _end(rd: Reader, at: lf.At) -> None:
+def _end(rd: lf.TurnReader, at: lf.At) -> None:
     """The missions revealed at the end (not written at setup), after the last turn read."""
     by_seat = {p.value: m for p, m in lf.value_of(at.value, "missions", [])}
     for p in rd.players:  # revealed in seat order
@@ -126,11 +85,61 @@ def _end(rd: Reader, at: lf.At) -> None:
             rd.step(moves.DealMission(p, by_seat[p].value), by_seat[p].pos, p)
 
 
-def _action(arg: lf.Arg, steps: Any, doc: str) -> lf.Key:
-    """An action key: one item or a list of them, each read by ``arg``, its steps by ``steps``."""
+def _action(arg: lf.Arg, steps: Any, doc: str, write: Any, *written: type) -> lf.Key:
+    """An action key: one item or a list of them, each read by ``arg``, its steps by ``steps``
+    (written back by ``write``)."""
     return lf.Key(
-        lf.ListOf(arg), steps=lambda r, at: [steps(r, item) for item in at.value], doc=doc
+        lf.ListOf(arg),
+        steps=lambda r, at: [steps(r, item) for item in at.value],
+        write=write,
+        moves=written,
+        doc=doc,
     )
+
+
+# -- Writing: each action's moves under its key (lists, made short by _tidy) ------------------
+def _write_coins(turn: dict, key: str, st: Step) -> None:
+    turn[key] = "take"
+
+
+def _write_contract(turn: dict, key: str, st: Step) -> None:
+    m, contracts = st.move, turn.setdefault(key, [])
+    if isinstance(m, moves.Contract):
+        contracts.append(m.card)
+    elif isinstance(m, (moves.TakeContract, moves.DrawContract)):
+        contracts.append({"take": m.card} if isinstance(m, moves.TakeContract) else {"draw": None})
+    elif isinstance(m, (moves.ContractDrawn, moves.KeepSecret)):  # drawn blind
+        contracts[-1]["draw"] = m.card if isinstance(m, moves.ContractDrawn) else HIDDEN
+    elif m.card != UNNAMED:  # the contract turned over in its place
+        contracts[-1]["new"] = m.card
+
+
+def _write_buy(turn: dict, key: str, st: Step) -> None:
+    m = st.move
+    if isinstance(m, moves.Buy):
+        turn.setdefault(key, []).append({"ship": m.card, "space": m.space, "new": []})
+    else:  # the card turned over in its place
+        turn[key][-1]["new"].append(m.card + (f" (pile {m.pile})" if m.pile else ""))
+
+
+def _write_send(turn: dict, key: str, st: Step) -> None:
+    m, sent = st.move, turn.setdefault(key, [])
+    if isinstance(m, moves.SendShip):
+        sent.append({SENDING: m.card})  # written once it sails
+    elif isinstance(m, moves.Sail):
+        sent[-1] = _flagship({sent[-1][SENDING]: m.expedition}, m)
+        if m.wild:
+            sent[-1]["wild"] = True
+    elif isinstance(m, moves.PlayContract):
+        sent.append({"contract": m.card, "ships": [], "duration": m.duration})
+    else:
+        _flagship(sent[-1], m)["ships"].append(m.card)
+        if m.wild:
+            sent[-1].setdefault("wild", []).append(m.card)
+
+
+def _write_reserve(turn: dict, key: str, st: Step) -> None:
+    turn.setdefault(key, []).append(_reservation(st.move))
 
 
 ACTIONS = {
@@ -138,154 +147,106 @@ ACTIONS = {
         lf.Words({"take": TAKE_2}, wrong="write 'coins: take' for the action Take 2 coins"),
         move=lambda take: take,
         at_key=True,
+        write=_write_coins,
+        moves=(moves.TakeCoins,),
         doc="Take 2 coins (§6.1)",
     ),
-    "contract": _action(la.CONTRACT_FORMS, la.contract, "take or draw a trade contract"),
-    "buy": _action(la.BUY, la.buy, "each ship bought: 'Ship: the card turned over'"),
-    "send": _action(la.SEND, la.send, "each ship sent and each contract played"),
-    "reserve": _action(la.RESERVE, la.reserve, "a Reservation: the card reserved"),
+    "contract": _action(
+        la.CONTRACT_FORMS,
+        la.contract,
+        "take or draw a trade contract",
+        _write_contract,
+        moves.Contract,
+        moves.TakeContract,
+        moves.DrawContract,
+        moves.ContractDrawn,
+        moves.KeepSecret,
+        moves.RowContract,
+    ),
+    "buy": _action(
+        la.BUY,
+        la.buy,
+        "each ship bought: 'Ship: the card turned over'",
+        _write_buy,
+        moves.Buy,
+        moves.TurnOver,
+    ),
+    "send": _action(
+        la.SEND,
+        la.send,
+        "each ship sent and each contract played",
+        _write_send,
+        moves.SendShip,
+        moves.Sail,
+        moves.PlayContract,
+        moves.Assign,
+    ),
+    "reserve": _action(
+        la.RESERVE, la.reserve, "a Reservation: the card reserved", _write_reserve, moves.Reserve
+    ),
 }
-THEN = lf.Fields(
-    {k: key.arg for k, key in ACTIONS.items()},
-    shape="then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}",
-    spell=la.key_of,
-)
-# each mapping of then: is read key by key by the actions' own keys (_then)
-FOLLOWING = lf.Parsed(lambda r, value, pos, field: None, THEN.schema)
+DEALT_MOVES = {move: what for _, what, move in DEALING}
+SETUP_MOVES = (moves.RowContract, moves.SetupShip, moves.KeepSecret, *DEALT_MOVES)
+
+
+def _write_setup(out: dict, key: str, st: Step) -> None:
+    """What was turned over (the rows) and dealt (each player's cards, or 'hidden')."""
+    m, setup = st.move, out.setdefault(key, {})
+    if isinstance(m, moves.RowContract):
+        setup.setdefault("contracts", []).append(m.card)
+    elif isinstance(m, moves.SetupShip):
+        setup.setdefault(f"{m.row} row", []).append(m.card)
+    else:  # a player's cards
+        secret = isinstance(m, moves.KeepSecret)
+        what, card = (m.what, HIDDEN) if secret else (DEALT_MOVES[type(m)], m.card)
+        seat = setup.setdefault("players", {}).setdefault(m.player, {})
+        if what == "contract":
+            seat.setdefault("contracts", []).append(card)
+        else:
+            seat[what] = card
+
+
+def _write_end(out: dict, key: str, st: Step) -> None:
+    out.setdefault(key, {"missions": {}})["missions"][st.move.player] = st.move.card
+
+
+SENDING = " ship"  # a ship sent, before its expedition is written (no card has this name)
+THEN = "then: is a mapping of what follows, e.g. {reserve: Blue Ship 3}"
+
+
+def _tidy(turn: dict) -> None:
+    """A turn and what follows it in their shortest form: a key holding one item holds it
+    alone. A ship chosen but not yet sent, or a contract drawn but not yet named (a game saved
+    mid-step), is left out: it is asked again when the game resumes."""
+    for t in (turn, *turn.get("then", [])):
+        if "buy" in t:
+            t["buy"] = [_purchase(b) for b in t["buy"]]
+        if "send" in t:
+            t["send"] = [s for s in t["send"] if SENDING not in s and s.get("ships", True)]
+            if not t["send"]:
+                del t["send"]
+        for key in ("contract", "reserve"):
+            if len(t.get(key, ())) == 1:
+                t[key] = t[key][0]
+        contract = t.get("contract")
+        if isinstance(contract, dict) and "draw" in contract and contract["draw"] is None:
+            del t["contract"]
+
+
 FORMAT = lf.LogFormat(
     start=moves.StartTurn,
-    keys={
-        **ACTIONS,
-        "then": lf.Key(
-            lf.ListOf(lf.Forms(((YMap, FOLLOWING),), THEN.shape)),
-            steps=_then,
-            doc="what follows, in order",
-        ),
+    keys={**ACTIONS, "then": lf.follows(ACTIONS, THEN, "what follows, in order")},
+    top={
+        "setup": lf.Key(SETUP, steps=_setup, write=_write_setup, moves=SETUP_MOVES),
+        "end": lf.Key(END, steps=_end, write=_write_end, moves=(moves.DealMission,)),
     },
-    top={"setup": lf.Key(SETUP, steps=_setup), "end": lf.Key(END, steps=_end)},
+    tidy=_tidy,
     written_order=True,
+    after=("end",),  # the missions revealed, after the last turn read
+    again="then",
 )
+parse_log, write_log = partial(lf.parse_log, FORMAT), partial(lf.write_log, FORMAT)
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
-
-
-# -- Writing ----------------------------------------------------------------------------------
-def write_log(steps: list[Step]) -> dict:
-    """The log's setup, turns and end for a list of steps (the inverse of ``parse_log``)."""
-    w = _Writer()
-    for st in steps:
-        w.write(st.move)
-    return w.log()
-
-
-DEALT = {
-    moves.DealContract: "contract",
-    moves.DealMission: "mission",
-    moves.DealFlagship: "flagship",
-}
-
-
-class _Writer:
-    """The log being written back, move by move."""
-
-    def __init__(self) -> None:
-        self.setup: dict[str, Any] = {}
-        self.players: dict[str, dict] = {}
-        self.turns: list[dict] = []
-        self.end: dict[str, str] = {}
-        self.turn: dict | None = None
-        self.last: dict | None = None  # the entry the next revealed card belongs to
-        self.voyage: dict | None = None
-        self.ship: str | None = None
-        self.current: str | None = None  # the log key of the moves being written
-
-    def at(self, key: str) -> dict:
-        """Where a move under ``key`` is written: the turn, or its ``then:`` once a key comes
-        back after another (a second Reservation after a purchase)."""
-        where = self.turn["then"][-1] if self.turn.get("then") else self.turn
-        if key in where and self.current != key:
-            where = {}
-            self.turn.setdefault("then", []).append(where)
-        self.current = key
-        return where
-
-    def write(self, m: Any) -> None:
-        if isinstance(m, moves.StartTurn):
-            self.turn, self.current = {"player": m.player}, None
-            self.turns.append(self.turn)
-        elif self.turn is not None:
-            self.write_turn(m)
-        elif isinstance(m, moves.RowContract):
-            self.setup.setdefault("contracts", []).append(m.card)
-        elif isinstance(m, moves.SetupShip):
-            self.setup.setdefault(f"{m.row} row", []).append(m.card)
-        elif isinstance(m, moves.KeepSecret) or type(m) in DEALT:  # a player's cards
-            secret = isinstance(m, moves.KeepSecret)
-            what, card = (m.what, HIDDEN) if secret else (DEALT[type(m)], m.card)
-            seat = self.players.setdefault(m.player, {})
-            if what == "contract":
-                seat.setdefault("contracts", []).append(card)
-            else:
-                seat[what] = card
-
-    def write_turn(self, m: Any) -> None:
-        if isinstance(m, moves.TakeCoins):
-            self.at("coins")["coins"] = "take"
-        elif isinstance(m, moves.Contract):
-            _add(self.at("contract"), "contract", m.card)
-        elif isinstance(m, (moves.TakeContract, moves.DrawContract)):
-            took = isinstance(m, moves.TakeContract)
-            self.last = {"take": m.card} if took else {"draw": None}
-            _add(self.at("contract"), "contract", self.last)
-        elif isinstance(m, (moves.ContractDrawn, moves.KeepSecret)):  # drawn blind
-            self.last["draw"] = m.card if isinstance(m, moves.ContractDrawn) else HIDDEN
-        elif isinstance(m, moves.RowContract):
-            if m.card != UNNAMED:
-                self.last["new"] = m.card
-        elif isinstance(m, moves.Buy):
-            self.last = {"ship": m.card, "space": m.space, "new": []}
-            self.at("buy").setdefault("buy", []).append(self.last)
-        elif isinstance(m, moves.TurnOver):
-            self.last["new"].append(m.card + (f" (pile {m.pile})" if m.pile else ""))
-        elif isinstance(m, moves.SendShip):
-            self.ship = m.card
-        elif isinstance(m, moves.Sail):
-            entry = _flagship({self.ship: m.expedition}, m)
-            if m.wild:
-                entry["wild"] = True
-            self.at("send").setdefault("send", []).append(entry)
-        elif isinstance(m, moves.PlayContract):
-            self.voyage = {"contract": m.card, "ships": [], "duration": m.duration}
-            self.at("send").setdefault("send", []).append(self.voyage)
-        elif isinstance(m, moves.Assign):
-            _flagship(self.voyage, m)["ships"].append(m.card)
-            if m.wild:
-                self.voyage.setdefault("wild", []).append(m.card)
-        elif isinstance(m, moves.Reserve):
-            _add(self.at("reserve"), "reserve", _reservation(m))
-        elif isinstance(m, moves.DealMission):
-            self.end[m.player] = m.card
-
-    def log(self) -> dict[str, Any]:
-        for t in [t for turn in self.turns for t in (turn, *turn.get("then", []))]:
-            if "buy" in t:
-                t["buy"] = [_purchase(b) for b in t["buy"]]
-            # a ship chosen but not yet sent (a game saved mid-step) is asked again on resuming
-            if "send" in t:
-                t["send"] = [s for s in t["send"] if "contract" not in s or s["ships"]]
-                if not t["send"]:
-                    del t["send"]
-            contract = t.get("contract")
-            if isinstance(contract, dict) and "draw" in contract and contract["draw"] is None:
-                del t["contract"]
-        out: dict[str, Any] = {}
-        if self.setup or self.players:
-            if self.players:
-                self.setup["players"] = self.players
-            out["setup"] = self.setup
-        out["turns"] = self.turns
-        if self.end:
-            out["end"] = {"missions": self.end}
-        return out
 
 
 def _flagship(entry: dict, m: Any) -> dict:
@@ -306,14 +267,6 @@ def _reservation(m: Any) -> Any:
     if m.space:
         spec["space"] = m.space
     return spec
-
-
-def _add(turn: dict, key: str, value: Any) -> None:
-    if key in turn:
-        old = turn[key]
-        turn[key] = [*old, value] if isinstance(old, list) else [old, value]
-    else:
-        turn[key] = value
 
 
 def _purchase(b: dict) -> Any:

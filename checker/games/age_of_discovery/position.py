@@ -1,31 +1,15 @@
-"""Scoring a finished game from its end position (for a table that kept no log).
-
-game: age-of-discovery                   # optional
-options: {wild_ship_scores: other}       # optional
-players:
-  Ana: {first scoring: 14, contracts: 5, mission: Majority of Ships, unassigned: 3}
-  Ben: {first scoring: 9, contracts: 3, mission: All Ships, unassigned: 1}
-expeditions:                             # who has which ships where, at the end
-  Christopher Columbus: {Ana: [Red Ship 2, Red Ship 3], Ben: [Santa María (red)]}
-  Francis Drake: {Ben: [Red Ship 1 (wild)]}
-
-- first scoring: the player's points on the victory point chart after the first scoring;
-- contracts: completed trade contracts (the contracts track);
-- unassigned: ships not on an expedition at the end (ships back from unfinished contracts too);
-- a flagship names the colour it sails under, a ship sent with a Wild Ship card says (wild).
-
-A position the box and the rules cannot make is refused: more copies of a card than exist, a
-flagship twice, two flagships for one player (§3.0), an expedition over its transport limit,
-ships of two colours on one expedition without Wild Ship cards (§4.4.1; a flagship counts
-with the colour it sails under), more ships sent with a Wild Ship card than the
-player's cards (§3.0), more ships or completed contracts than the box holds (§2.0).
-"""
+"""Scoring a finished Age of Discovery game from its end position (docs/logs.md shows it), and
+the position a log starts from: ``entries`` (what ``score_position`` reads of a state) and
+``problems`` (what the box cannot hold). A position the box and the rules cannot make is
+refused, each check citing its section."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from portolan.checker.core import logformat as lf
@@ -33,7 +17,6 @@ from portolan.checker.core.entries import SEAT, EntryReader, player_entries, val
 from portolan.checker.core.position import read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.age_of_discovery.book import CardBook
-from portolan.checker.games.age_of_discovery.logactions import key_of
 from portolan.checker.games.age_of_discovery.scoring import Tally, matches, qualifies, score_sheet
 from portolan.checker.games.age_of_discovery.sections import COMPONENTS, EXPEDITIONS, STARTING_PLAY
 from portolan.checker.games.age_of_discovery.state import Placed
@@ -69,7 +52,7 @@ ENTRY = lf.Fields(
     },
     shape="write first scoring, contracts, mission and unassigned for each player",
     partial=True,
-    spell=key_of,
+    spell=lf.spaced,
 )
 PLAYER_KEYS = tuple(ENTRY.keys)  # what the web score pad asks for
 FLEETS = lf.MapOf(
@@ -91,14 +74,6 @@ FLEETS = lf.MapOf(
 TAGS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
 
 
-class _Position:
-    """Just what ``scoring.matches`` needs of a state."""
-
-    def __init__(self, book: CardBook, options: dict[str, Any]):
-        self.book = book
-        self.options = options
-
-
 def score_position(
     book: CardBook, model: Game, raw: Any, source: Source, options: dict | None
 ) -> ScoreSheet:
@@ -115,7 +90,7 @@ def score_position(
     if len(facts) == len(players):  # a player's row unreadable is reported already
         _impossible(book, head.table, players, facts, placed, head.bad)
     head.done()
-    state = _Position(book, chosen)
+    state = SimpleNamespace(book=book, options=chosen)  # what scoring.matches reads of a state
     tallies = {p: _tally(book, state, p, facts[p], placed) for p in players}
     return score_sheet(book, model.rules.scoring, tallies, chosen)
 
@@ -123,20 +98,12 @@ def score_position(
 def _facts(head: Any, p: str, entry: dict[str, lf.At], owners: dict[str, str]) -> dict:
     """One player's row: the numbers (0 when left out) and the special mission, once a card."""
     got = {key: value_of(entry, key) for key in ENTRY.keys}
-    mission = entry.get("mission")
-    got["mission"] = None
-    if mission is not None and mission.value in owners:
-        m = mission.value
-        head.bad(
-            f"{m} is also {owners[m]}'s mission: each card exists once", mission.pos, mission.field
-        )
-    elif mission is not None:
-        owners[mission.value] = p
-        got["mission"] = mission.value
+    mission, once = entry.get("mission"), "{value} is also {owner}'s mission: each card exists once"
+    got["mission"] = mission.value if mission and lf.once(head, owners, mission, p, once) else None
     return got
 
 
-def _tally(book: CardBook, state: _Position, p: str, facts: dict[str, Any], placed: dict) -> Tally:
+def _tally(book: CardBook, state: Any, p: str, facts: dict[str, Any], placed: dict) -> Tally:
     """The final scoring of ``p``'s ships on the expeditions and of the special mission."""
     final = 0
     met = 0
@@ -370,22 +337,12 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
     voyages and those not turned over together), coins below nothing."""
     book = state.book
     out: list[tuple[tuple, str]] = []
-    held: dict[str, int] = dict(state.unseen)
-    for row in (state.purchase, state.filling):
-        for card in row:
-            if card in book.ships:
-                held[card] = held.get(card, 0) + 1
+    held = Counter(state.unseen)  # every card counted; the standard ships are checked
+    held.update(card for row in (state.purchase, state.filling) for card in row)
     for fleet in state.fleet.values():
-        for card, n in fleet.items():
-            held[card] = held.get(card, 0) + n
-    for placed in state.expeditions.values():
-        for ship in placed:
-            if ship.ship in book.ships:
-                held[ship.ship] = held.get(ship.ship, 0) + 1
-    for voyage in state.voyages:
-        for card, _ in voyage.ships:
-            if card in book.ships:
-                held[card] = held.get(card, 0) + 1
+        held.update(fleet)
+    held.update(ship.ship for placed in state.expeditions.values() for ship in placed)
+    held.update(card for voyage in state.voyages for card, _ in voyage.ships)
     for card, n in held.items():
         info = book.ships.get(card)
         if info is not None and n > info.count:

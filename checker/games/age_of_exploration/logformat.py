@@ -1,33 +1,13 @@
-"""The log of a game of Age of Exploration: every step is one short *token*, in the order the
-table met it; the checker supplies what the rules decide alone (and the defaults: no movement,
-no status change, no action, end of turn, outfitting done).
-
-    setup:                                 # each player's Explorer and six Outfitting cards
-      Ana: [leader 7, draw 25, draw 29, draw 34, draw 46, draw 50, draw 54]
-      Ben: {leader: Columbus, cards: [26, 30, 35, 47, 52, 57]}   # the same, shorter
-    turns:
-      - player: Ana                        # the first round: each outfits a first expedition
-        steps: [ship Caravel, play 29 Extra Ship, play 25 2 Provision]
-      - player: Ana
-        steps: [launch ATL1]
-      - player: Ben
-        steps: [port, draw 40, draw 33, play 40 Extra Ship]
-      - player: Ana
-        steps: [draw 113, 7 ok, to ATL2, to ATL3, status CB-BAHAMAS, provision, must return]
-
-Tokens: a card drawn ``draw N`` (Outfitting, Sea/Coast/River, Land or Civilization: the deck
-is the one the rules draw from), the dice ``7`` (or ``3+4``, optionally ``ok``/``fail``), an
-OR ``or 2``, a loss ``lose Crew``, a move ``to ATL2``, ``status X``, an action (``provision``,
-``repair``, ``eat 2``, ``consolidate``, ``raft``, ``hardwood``, ``mine``, ``kill ruler``,
-``gold Crew``, ``takeover Ben``), ``must return``, ``return``, ``abort``... (docs/logs.md).
-A step another player decides in the turn is written as a mapping: ``{Ben: give 2}``.
-Declared in ``FORMAT``: ``STEP`` reads a token by its word or verb (``VERBS``).
-"""
+"""The log of a game of Age of Exploration (docs/logs.md, "Age of Exploration 1492–1543"): every
+step is one short *token*, in the order the table met it; the checker supplies what the rules
+decide alone. Declared in ``FORMAT``: ``STEP`` reads a token by its word (``WORDS``) or verb
+(``VERBS``); a step another player decides is written ``{Ben: give 2}``."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass
+from functools import partial
 from typing import Any
 
 from portolan.checker.core import logformat as lf
@@ -35,10 +15,10 @@ from portolan.checker.core.game import Step
 from portolan.checker.games.age_of_exploration import moves
 from portolan.checker.games.age_of_exploration.book import NEW_WORLD, Book
 from portolan.checker.games.age_of_exploration.moves import token
-from portolan.errors import InputError, did_you_mean
+from portolan.errors import did_you_mean
 from portolan.model.instructions import LOSSES
-from portolan.names import fold
-from portolan.yamlsrc import Pos, Source, YMap
+from portolan.names import NameIndex, fold
+from portolan.yamlsrc import Pos, YMap
 
 PILES = ("explorer", "conquistador")
 SHIP_TYPES = ("Caravel", "Carrack")
@@ -69,47 +49,6 @@ WORDS = {
 
 # -- what follows a verb ----------------------------------------------------------------------
 @dataclass(frozen=True)
-class Number(lf.Arg):
-    what: str = "a card number"
-
-    def read(self, r, text, pos, field):
-        if text.isdecimal():
-            return int(text)
-        r.bad(f"expected {self.what}, found '{text}'", pos, field)
-        return lf.BAD
-
-    def schema(self, book, defs):
-        return {"type": "string", "pattern": r"^\d+$"}
-
-
-@dataclass(frozen=True)
-class Space(lf.Arg):
-    def read(self, r, text, pos, field):
-        sid = r.book.space(text)
-        if sid is None:
-            hint = did_you_mean(text, r.book.spaces)
-            r.bad(f"'{text}' is not a space of the map", pos, field, hint)
-            return lf.BAD
-        return sid
-
-    def schema(self, book, defs):
-        return {"type": "string", "description": "a space of the map"}
-
-
-@dataclass(frozen=True)
-class Counter(lf.Arg):
-    def read(self, r, text, pos, field):
-        found = next((i for i in ITEMS if fold(i) == fold(text)), None)
-        if found is None:
-            r.bad(f"'{text}' is not a counter", pos, field, did_you_mean(text, ITEMS))
-            return lf.BAD
-        return found
-
-    def schema(self, book, defs):
-        return {"enum": list(ITEMS)}
-
-
-@dataclass(frozen=True)
 class Leader(lf.Arg):
     piles: bool = False  # or the top of a pile: 'explorer', 'conquistador'
 
@@ -127,113 +66,88 @@ class Leader(lf.Arg):
         return {"type": "string", "description": "a Leader"}
 
 
-NUMBER, SPACE, COUNTER, LEADER, PILE = Number(), Space(), Counter(), Leader(), Leader(True)
+def by_id(table: str, what: str, find: Any) -> lf.Name:
+    """A name found by the book: a space's id, an award's or a Major Expedition's id or name."""
+    ids = lambda book: NameIndex(getattr(book, table))  # noqa: E731
+    return lf.Name(
+        ids, what, kind="", find=lambda r, t: find(r.book, t), hints=lambda b: ids(b).names
+    )
+
+
+def award_id(book: Book, value: Any) -> str | None:
+    return next(
+        (a for a, i in book.awards.items() if fold(str(value)) in (fold(a), fold(i.name))), None
+    )
+
+
+def major_id(book: Book, value: Any) -> str | None:
+    return next(
+        (m for m, i in book.majors.items() if fold(str(value)) in (fold(m), fold(i.name))), None
+    )
+
+
+NUMBER = lf.Whole(what="a card number", text=True)
+SPACE = by_id("spaces", "a space of the map", Book.space)
+MAJOR = by_id("majors", "a Major Expedition", major_id)
+SHIP_TYPE = lf.Words(
+    {**{t: t for t in SHIP_TYPES}, **{t + "s": t for t in SHIP_TYPES}},
+    "a ship type",
+    hints=SHIP_TYPES,
+)
+COUNTER = lf.Words({i: i for i in ITEMS}, "a counter")
+LEADER, PILE = Leader(), Leader(True)
 TEXT = lf.Unread("any text")
 
 
-def _read(arg: lf.Arg, r: lf.TurnReader, text: str, pos: Pos | None, field: str) -> Any:
-    got = arg.read(r, text, pos, field)
-    return None if got is lf.BAD else got
+def _number(message: str, low: int | None = None) -> lf.Whole:
+    """A number after a verb; any other text: ``message``."""
+    return lf.Whole(low, text=True, wrong=message)
 
 
-# -- the verbs whose text is more than one value ---------------------------------------------
 def _launch(r, rest, pos, field):
     foot = fold(rest).endswith(" on foot")
-    sid = _read(SPACE, r, rest[: -len(" on foot")] if foot else rest, pos, field)
+    sid = r.read(SPACE, rest[: -len(" on foot")] if foot else rest, pos, field)
     return None if sid is None else moves.Launch(sid, foot)
+
+
+PLAYED_FOR = "write what the card is played for: play 25 2 Provision"
+# what a card is played for, spelt as the cards spell it ('2 crew + provision' -> {Crew: 2,
+# Provision: 1}); a counter no card gives and no loss names is a misspelling
+GIVEN = lf.Bundle(
+    lambda book: list(
+        dict.fromkeys((*(k for c in book.outfit.values() for o in c.options for k in o), *ITEMS))
+    ),
+    "counter an Outfitting card gives",
+)
 
 
 def _play(r, rest, pos, field):
     n, _, what = rest.partition(" ")
-    card = _read(NUMBER, r, n, pos, field)
+    card = r.read(NUMBER, n, pos, field)
     if card is None or not what:
         if card is not None:
-            r.bad("write what the card is played for: play 25 2 Provision", pos, field)
+            r.bad(PLAYED_FOR, pos, field)
         return None
     words = what.split()
     region = None
     if len(words) > 1 and words[-1].upper() in NEW_WORLD:
         region, what = words[-1].upper(), " ".join(words[:-1])
-    what = _counters_given(r, what, pos, field)
-    return None if what is None else moves.Play(card, what, region)
-
-
-def _counters_given(r, what: str, pos: Pos | None, field: str) -> str | None:
-    """What a card is played for, spelt as the cards spell it ('2 crew + provision' ->
-    '2 Crew + Provision'); a counter no card gives and no loss names is a misspelling."""
-    given = (k for card in r.book.outfit.values() for o in card.options for k in o)
-    names = {fold(k): k for k in (*given, *ITEMS)}
-    parts = []
-    for part in re.split(r"\s*\+\s*", what):
-        count, _, name = part.partition(" ")
-        if not (count.isdecimal() and name):
-            count, name = "", part
-        item = names.get(fold(name))
-        if item is None:
-            hint = did_you_mean(name, list(dict.fromkeys(names.values())))
-            r.bad(f"'{name}' is not a counter an Outfitting card gives", pos, field, hint)
-            return None
-        n = int(count) if count else 1
-        parts.append(item if n == 1 else f"{n} {item}")
-    return " + ".join(parts)
-
-
-def _ship(r, rest, pos, field):
-    for t in SHIP_TYPES:
-        if fold(rest) in (fold(t), fold(t) + "s"):
-            return moves.ShipType(t)
-    r.bad(f"'{rest}' is not a ship type", pos, field, did_you_mean(rest, SHIP_TYPES))
-    return None
-
-
-def _from(r, rest, pos, field):
-    if fold(rest) == "europe":
-        return moves.LaunchFrom("EUROPE")
-    sid = _read(SPACE, r, rest, pos, field)
-    return None if sid is None else moves.LaunchFrom(sid)
-
-
-def _pay(r, rest, pos, field):
-    if fold(rest) == "gold":
-        return moves.Pay(0)
-    n = _read(NUMBER, r, rest, pos, field)
-    return None if n is None else moves.Pay(n)
+    given = r.read(GIVEN, what, pos, field)
+    if given == {}:
+        r.bad(PLAYED_FOR, pos, field)
+    if not given:
+        return None
+    what = " + ".join(item if k == 1 else f"{k} {item}" for item, k in given.items())
+    return moves.Play(card, what, region)
 
 
 def _hire(r, rest, pos, field):
     n, _, who = rest.partition(" ")
-    card = _read(NUMBER, r, n, pos, field)
-    pick = _read(PILE, r, who, pos, field) if who else None
+    card = r.read(NUMBER, n, pos, field)
+    pick = r.read(PILE, who, pos, field) if who else None
     if who == "":
         r.bad("write the Letter of Credit and the Leader: hire 36 explorer", pos, field)
     return None if card is None or pick is None else moves.Hire(card, pick)
-
-
-def _or(r, rest, pos, field):
-    n = rest.isdecimal() and int(rest)
-    if not n:
-        r.bad(f"'or {rest}': write the option's number, or 1, or 2", pos, field)
-        return None
-    return moves.Or(n)
-
-
-def _keep(r, rest, pos, field):
-    if fold(rest) in ("old", "new"):
-        return moves.Keep(fold(rest))
-    if fold(rest) in ("pilot", "rutter"):  # what a change of Leader type leaves (echoes.py)
-        return moves.Keep(rest.strip().capitalize())
-    r.bad("keep 'old' or 'new' (or the Pilot or Rutter a new Leader keeps)", pos, field)
-    return None
-
-
-def _whole(message: str, move: Any) -> Any:
-    def read(r, rest, pos, field):
-        if rest.isdecimal():
-            return move(int(rest))
-        r.bad(message, pos, field)
-        return None
-
-    return read
 
 
 def _ashore(r, rest, pos, field):
@@ -243,14 +157,6 @@ def _ashore(r, rest, pos, field):
     if len(parts) == 2 and all(p.isdecimal() for p in parts):
         return moves.Ashore(int(parts[0]), int(parts[1]))
     r.bad("write the Crew and Provisions left aboard (ashore 1 0) or ashore scuttle", pos, field)
-    return None
-
-
-def _major(r, rest, pos, field):
-    for mid, m in r.book.majors.items():
-        if fold(rest) in (fold(mid), fold(m.name)):
-            return moves.Score(mid)
-    r.bad(f"'{rest}' is not a Major Expedition", pos, field, did_you_mean(rest, r.book.majors))
     return None
 
 
@@ -268,6 +174,11 @@ def _roll(r, value, pos, field):
     return moves.Roll(int(m[1]) + (int(m[2]) if m[2] else 0), claim)
 
 
+# what a change of Leader type leaves: the Pilot or the Rutter (echoes.py)
+KEEP = lf.Words(
+    {"old": "old", "new": "new", "pilot": "Pilot", "rutter": "Rutter"},
+    wrong="keep 'old' or 'new' (or the Pilot or Rutter a new Leader keeps)",
+)
 N = r"\d+"
 VERBS = {
     "draw": lf.Verb(moves.Draw, NUMBER, pattern=N),
@@ -277,18 +188,20 @@ VERBS = {
     "launch": lf.Verb(read=_launch),
     "play": lf.Verb(read=_play, pattern=N + r"\s+.+"),
     "gold": lf.Verb(moves.SpendGold, COUNTER),
-    "ship": lf.Verb(read=_ship),
-    "from": lf.Verb(read=_from),
-    "pay": lf.Verb(read=_pay),
+    "ship": lf.Verb(moves.ShipType, SHIP_TYPE, pattern=".+"),
+    "from": lf.Verb(moves.LaunchFrom, lf.Words({"europe": "EUROPE"}, otherwise=SPACE)),
+    "pay": lf.Verb(moves.Pay, lf.Words({"gold": 0}, otherwise=NUMBER)),
     "hire": lf.Verb(read=_hire, pattern=N + r"\s+.+"),
     "retire": lf.Verb(moves.Retire, LEADER),
     "pick": lf.Verb(moves.Pick, PILE),
-    "or": lf.Verb(read=_or, pattern=N),
+    "or": lf.Verb(
+        moves.Or, _number("'or {value}': write the option's number, or 1, or 2", 1), pattern=N
+    ),
     "lose": lf.Verb(moves.Lose, COUNTER),
     "drop": lf.Verb(moves.Drop, COUNTER),
-    "keep": lf.Verb(read=_keep),
+    "keep": lf.Verb(moves.Keep, KEEP, pattern=".+"),
     "eat": lf.Verb(
-        read=_whole("write how many horses: eat 1", lambda n: moves.Action("eat", n)), pattern=N
+        lambda n: moves.Action("eat", n), _number("write how many horses: eat 1"), pattern=N
     ),
     "find": lf.Verb(moves.Find, TEXT),
     "rumor": lf.Verb(moves.Rumor, SPACE),
@@ -296,16 +209,11 @@ VERBS = {
     "ashore": lf.Verb(read=_ashore),
     "status": lf.Verb(moves.Status, SPACE),
     "takeover": lf.Verb(moves.Takeover, lf.PlayerName()),
-    "give": lf.Verb(read=_whole("write how much Gold: give 2", moves.Give), pattern=N),
-    "major": lf.Verb(read=_major),
+    "give": lf.Verb(moves.Give, _number("write how much Gold: give 2"), pattern=N),
+    "major": lf.Verb(moves.Score, MAJOR),
 }
 DICE = {"type": "string", "pattern": r"^\s*\d+(\s*\+\s*\d+)?(\s+(ok|success|fail|failure))?\s*$"}
 STEP = lf.Ref("step", lf.Verbs(WORDS, VERBS, first=_roll, more=({"type": "integer"}, DICE)))
-
-
-class _Reader(lf.TurnReader):
-    book: Book
-    face_up = False  # the face-up Outfitting row (option face_up_outfitting)
 
 
 STEPS = lf.ListOf(
@@ -337,72 +245,45 @@ SETUP = lf.MapOf(
 )
 
 
-def _tokens(steps: list[lf.At], who: str) -> list[tuple[Any, str, Pos | None]]:
-    """(move, player, position) of each step read; {Ben: give 2}: a step Ben decides."""
-    out = []
-    for item in steps:
-        by, move = (
-            (item.value[0].value, item.value[1].value)
-            if isinstance(item.value, tuple)
-            else (who, item.value)
-        )
-        out.append((move, by, item.pos))
-    return out
+def _by(item: lf.At, player: str) -> tuple[str, Any]:
+    """Who decides a step read, and its move: ``player``, or Ben for {Ben: give 2}."""
+    if isinstance(item.value, tuple):
+        return item.value[0].value, item.value[1].value
+    return player, item.value
 
 
 def _steps(r: lf.TurnReader, at: lf.At) -> None:
-    for move, who, ipos in _tokens(at.value, r.player):
-        r.step(move, ipos, who)
+    for item in at.value:
+        who, move = _by(item, r.player)
+        r.step(move, item.pos, who)
 
 
-def _dealt(p: str, got: dict[str, lf.At]) -> list:
-    """A player's setup written {leader: ..., cards: [...]}: (move, player, position)."""
-    out = [(moves.Leader(got["leader"].value), p, got["leader"].pos)] if "leader" in got else []
+def _dealt(got: Any) -> list[tuple[Any, Pos | None]]:
+    """A player's setup, a list of steps or {leader: 7, cards: [25, ...]}: (move, where)."""
+    if not isinstance(got, dict):
+        return [(_by(item, "")[1], item.pos) for item in got]
+    out = [(moves.Leader(got["leader"].value), got["leader"].pos)] if "leader" in got else []
     for card in lf.value_of(got, "cards", []):
-        move = moves.Draw(card.value) if isinstance(card.value, int) else card.value
-        out.append((move, p, card.pos))
+        out.append(
+            (moves.Draw(card.value) if isinstance(card.value, int) else card.value, card.pos)
+        )
     return out
 
 
-def _setup(r: _Reader, at: lf.At) -> None:
-    lists = {
-        who.value: _dealt(who.value, got.value)
-        if isinstance(got.value, dict)
-        else _tokens(got.value, who.value)
-        for who, got in at.value
-    }
-    order = [p for p in r.players if p in lists]
-    # the Explorers first, in seat order; then the cards, each player's in turn (or one at a
-    # time round the table with the face-up row)
+def _setup(r: lf.TurnReader, at: lf.At) -> None:
+    """The Explorers first, in seat order; then the cards, each player's in turn (or one pick
+    at a time round the table with the face-up row)."""
+    dealt = {who.value: _dealt(got.value) for who, got in at.value}
+    order = [p for p in r.players if p in dealt]
     for p in order:
-        lead = [x for x in lists[p] if isinstance(x[0], moves.Leader)]
-        lists[p] = [x for x in lists[p] if not isinstance(x[0], moves.Leader)]
-        r.steps += [Step(m, 0, p, ps) for m, _, ps in lead]
-    if not r.face_up:
-        for p in order:
-            r.steps += [Step(m, 0, p, ps) for m, _, ps in lists[p]]
-        return
-    groups = {p: _groups(lists[p]) for p in order}
+        r.steps += [Step(m, 0, p, pos) for m, pos in dealt[p] if isinstance(m, moves.Leader)]
+        dealt[p] = [x for x in dealt[p] if not isinstance(x[0], moves.Leader)]
+    face_up = r.options.get("face_up_outfitting") == "on"
+    groups = {p: _groups(dealt[p]) if face_up else [dealt[p]] for p in order}
     while any(groups.values()):
         for p in order:
             if groups[p]:
-                r.steps += [Step(m, 0, p, ps) for m, _, ps in groups[p].pop(0)]
-
-
-# -- reading --------------------------------------------------------------------------------------
-def parse_log(
-    book: Book, raw: Any, source: Source, players: list[str], options: dict[str, Any]
-) -> list[Step]:
-    r = _Reader(book, source, players)
-    chosen = raw.get("options")
-    if isinstance(chosen, dict):
-        r.face_up = str(chosen.get("face_up_outfitting", "off")).lower() in ("on", "true")
-    lf.read_top(FORMAT, r, raw, "setup")
-    if raw.get("turns"):
-        lf.read_turns(FORMAT, r, raw["turns"])
-    if r.problems:
-        raise InputError(r.problems)
-    return r.steps
+                r.steps += [Step(m, 0, p, pos) for m, pos in groups[p].pop(0)]
 
 
 def _groups(tokens: list) -> list[list]:
@@ -430,37 +311,29 @@ def _groups(tokens: list) -> list[list]:
     return out
 
 
+def _write_step(turn: dict, key: str, st: Step) -> None:
+    """A step's token (a move the checker supplies is left out); {Ben: give 2} for a step
+    another player decides."""
+    tok = token(st.move)
+    if tok is not None:
+        turn.setdefault(key, []).append(tok if st.player == turn["player"] else {st.player: tok})
+
+
+def _write_dealt(out: dict, key: str, st: Step) -> None:
+    tok = token(st.move)
+    if tok is not None:
+        out.setdefault(key, {}).setdefault(st.player, []).append(tok)
+
+
+WRITTEN = tuple(v for v in vars(moves).values() if isinstance(v, type) and is_dataclass(v))
 FORMAT = lf.LogFormat(
     start=moves.StartTurn,
-    keys={"steps": lf.Key(STEPS, steps=_steps, doc="the turn's steps, in order")},
-    top={"setup": lf.Key(SETUP, steps=_setup)},
+    keys={
+        "steps": lf.Key(
+            STEPS, steps=_steps, write=_write_step, moves=WRITTEN, doc="the turn's steps, in order"
+        )
+    },
+    top={"setup": lf.Key(SETUP, steps=_setup, write=_write_dealt, moves=WRITTEN)},
 )
+parse_log, write_log = partial(lf.parse_log, FORMAT), partial(lf.write_log, FORMAT)
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
-
-
-# -- writing --------------------------------------------------------------------------------------
-def write_log(steps: list[Step]) -> dict[str, Any]:
-    setup: dict[str, list] = {}
-    turns: list[dict] = []
-    current: dict | None = None
-    for st in steps:
-        m = st.move
-        if isinstance(m, moves.StartTurn):
-            current = {"player": m.player, "steps": []}
-            turns.append(current)
-            continue
-        tok = token(m)
-        if tok is None:
-            continue
-        if current is None:
-            setup.setdefault(st.player, []).append(tok)
-            continue
-        current["steps"].append(tok if st.player == current["player"] else {st.player: tok})
-    for t in turns:
-        if not t["steps"]:
-            del t["steps"]
-    out: dict[str, Any] = {}
-    if setup:
-        out["setup"] = setup
-    out["turns"] = turns
-    return out

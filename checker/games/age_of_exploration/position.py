@@ -1,18 +1,6 @@
-"""Scoring a game from its end position alone (``portolan score``): the VP chart as the table
-left it, each player's claimed awards, the times the NWP or SSA Known Progress marker advanced
-for them, and their Major Expeditions.
-
-    game: age-of-exploration               # optional
-    options: {victory: short}              # optional
-    players:
-      Ana: {awards: [new-world-sighting, landfall-cb, bay, bay], progress: 1}
-      Ben: {awards: [landfall-na, gold-3], majors: {circumnavigation: 8}, without_vp: [spice]}
-      Cai: {}
-
-Awards are the VP chart's ids (or names); a sequential award (1st–4th Bay) is listed once per
-box. A Major Expedition gives its VP, its variant VP or 4 (scored with no VP yet). `without_vp`
-lists the awards a player's chits took off the chart without VP: published with a Major
-Expedition (Major Expeditions: "no VPs are scored other than the Major Expedition award")."""
+"""Scoring an Age of Exploration game from its end position alone (docs/logs.md shows it): each
+player's claimed awards (a sequential award once per box), Known Progress, Major Expeditions
+and the awards taken off the chart without VP (only with a Major Expedition)."""
 
 from __future__ import annotations
 
@@ -23,10 +11,10 @@ from portolan.checker.core.entries import EntryReader, player_entries, value_of
 from portolan.checker.core.position import Position, read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.age_of_exploration.book import Book
+from portolan.checker.games.age_of_exploration.logformat import MAJOR, award_id, by_id
 from portolan.checker.games.age_of_exploration.scoring import sheet
 from portolan.checker.games.age_of_exploration.setup import target_vp
 from portolan.model.loader import Game
-from portolan.names import NameIndex, fold
 from portolan.yamlsrc import Source
 
 KEYS = ("game", "options", "players")
@@ -35,29 +23,7 @@ HINT = "{awards: [...], progress: N, majors: {...}, without_vp: [...]}"
 GOODS = ("spice", "gems", "pearls", "hardwood-delivered", "natives")
 
 
-def award_id(book: Book, value: Any) -> str | None:
-    for aid, a in book.awards.items():
-        if fold(str(value)) in (fold(aid), fold(a.name)):
-            return aid
-    return None
-
-
-def major_id(book: Book, name: Any) -> str | None:
-    return next(
-        (m for m, info in book.majors.items() if fold(str(name)) in (fold(m), fold(info.name))),
-        None,
-    )
-
-
-def _by_id(table: str, what: str, find: Any) -> lf.Name:
-    """An award or a Major Expedition, by its id or its name."""
-    ids = lambda book: NameIndex(getattr(book, table))  # noqa: E731
-    return lf.Name(
-        ids, what, kind="", find=lambda r, t: find(r.book, t), hints=lambda b: ids(b).names
-    )
-
-
-AWARDS = lf.ListOf(_by_id("awards", "an award of the VP chart", award_id))
+AWARDS = lf.ListOf(by_id("awards", "an award of the VP chart", award_id))
 ENTRY = lf.Fields(
     {
         "awards": AWARDS,
@@ -65,7 +31,7 @@ ENTRY = lf.Fields(
             0, wrong="progress is how many times the NWP or SSA marker advanced: a whole number"
         ),
         "majors": lf.MapOf(
-            _by_id("majors", "a Major Expedition", major_id),
+            MAJOR,
             lf.Unread("its VP"),
             "majors maps each Major Expedition to its VP",
             bare=True,
@@ -147,12 +113,8 @@ def majors_scored(
     others = sum(vp.values())  # the player's VP besides his Majors
     mine: list[tuple[str, Any, Any]] = []  # (major, VP written or None, where)
     for name, value in got:
-        mid, pos = name.value, name.pos
-        if mid in taken:
-            head.bad(f"{mid} is also {taken[mid]}'s: each is scored once", pos, name.field)
-        else:
-            taken[mid] = p
-            mine.append((mid, value.value, pos))
+        if lf.once(head, taken, name, p, "{value} is also {owner}'s: each is scored once"):
+            mine.append((name.value, value.value, name.pos))
     low = book.k["major_vp_without_vp"]
     if mine and others == 0 and len(mine) == 1 and mine[0][1] is None:
         mine[0] = (mine[0][0], low, mine[0][2])  # his only VP: the rules decide it was 4
@@ -205,20 +167,12 @@ def entries(state: Any) -> dict[str, Any]:
     players: dict[str, Any] = {}
     step = book.k["known_progress_vp"]
     for p in state.players:
-        entry: dict[str, Any] = {}
         awards = [aid for aid, who in state.claimed.items() for q in who if q == p]
-        if awards:
-            entry["awards"] = awards
         progress = state.vp[p].get("known_progress", 0) // step if step else 0
-        if progress:
-            entry["progress"] = progress
         majors = {m: _major_vp(state, p, m) for m, q in state.majors.items() if q == p}
-        if majors:
-            entry["majors"] = majors
         without = [aid for aid, who in state.unscored.items() for q in who if q == p]
-        if without:
-            entry["without_vp"] = without
-        players[p] = entry
+        entry = {"awards": awards, "progress": progress, "majors": majors, "without_vp": without}
+        players[p] = {key: value for key, value in entry.items() if value}  # the empty left out
     return {"players": players}
 
 

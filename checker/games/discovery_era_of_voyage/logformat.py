@@ -1,36 +1,16 @@
-"""The turn log of Discovery: The Era of Voyage: the setup and the turns as typed at the
-table, and back.
-
-setup:
-  islands: [Palm Grove, Harbour Market, ...]   # the 7 islands, clockwise from slot 1
-  first: Ben                                   # the starting player (default: the first listed)
-  coins: 3                                     # or 0/0/1/1 (from the starting player on)
-  markers: 8                                   # each (up to 3 fewer by agreement)
-turns:
-  - player: Ben
-    sail: {to: Palm Grove, bow: clockwise}     # from the Central Island
-  - player: Cai
-    sail: 3                                    # steps along the bow (or the island's name)
-    income: [sell Gold, buy Pepper]            # choices: trades, exchanges, 'any resource'
-    invest: true
-  - {player: Ana, sail: return, income: none}
-
-2 Player Variant: ``pirates: {Gold Reef: clockwise, Orchard Isle: counterclockwise}`` (the 2nd
-player, first round), ``turn_pirate: {Gold Reef: Coin}`` (where it is written: before ``sail``,
-after it, after ``income`` or after ``invest``) and ``pirate: 1`` in ``sail`` when the ship
-stops on a pirate. A turn's keys are read in the order they are written. Declared in
-``FORMAT``.
-"""
+"""The turn log of Discovery: The Era of Voyage (docs/logs.md, "Discovery: The Era of Voyage"):
+the ``setup`` (the table's Game Preparation) and the turns, whose keys are read in the order
+written (a pirate may be turned at any time), declared in ``FORMAT``; and written back."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
-from portolan.checker.core.log import turn_entries
 from portolan.checker.games.discovery_era_of_voyage import moves
 from portolan.checker.games.discovery_era_of_voyage.book import (
     BOW_NAMES,
@@ -43,7 +23,7 @@ from portolan.checker.games.discovery_era_of_voyage.book import (
 from portolan.checker.games.discovery_era_of_voyage.state import TABLE
 from portolan.errors import InputError
 from portolan.names import fold
-from portolan.yamlsrc import Pos, Source, YMap
+from portolan.yamlsrc import Source, YMap
 
 INCOME_KEYS = ("take", "trade", "exchange")
 STANDARD_COINS, BY_SEAT_COINS = "standard", "by_seat"
@@ -118,11 +98,6 @@ SETUP = lf.Fields(
 )
 
 
-def _read(arg: lf.Arg, r: lf.TurnReader, value: Any, pos: Pos | None, field: str) -> Any:
-    got = arg.read(r, value, pos, field)
-    return None if got is lf.BAD else got
-
-
 def parse_log(
     book: IslandBook, raw: YMap, source: Source, players: list[str], options: dict[str, Any]
 ) -> list[Step]:
@@ -131,19 +106,10 @@ def parse_log(
     _table(r, raw)
     if r.problems:  # the turns are not read without the table they are played on
         raise InputError(r.problems)
-    _turns(r, raw.get("turns") or [])
+    lf.read_turns(FORMAT, r, raw.get("turns") or [])
     if r.problems:
         raise InputError(r.problems)
     return r.steps
-
-
-def write_log(steps: list[Step]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    setup = write_setup(steps)
-    if setup:
-        out["setup"] = setup
-    out["turns"] = write_turns(steps)
-    return out
 
 
 # -- setup ------------------------------------------------------------------------------------
@@ -169,68 +135,50 @@ def _table(r: lf.TurnReader, raw: YMap) -> None:
             "setup",
         )
         return
-    FORMAT.top["setup"].read(r, setup, raw.value_pos["setup"], "setup")
+    FORMAT.top["setup"].read(r, raw, "setup", "")
 
 
-def _setup(r: lf.TurnReader, setup: Any, spos: Pos | None, field: str) -> None:
+SETUP_MOVES = {"first": moves.FirstPlayer, "coins": moves.StartingCoins, "markers": moves.Markers}
+
+
+def _setup(r: lf.TurnReader, at: lf.At) -> None:
     """Game Preparation: the islands clockwise, the first player, coins and markers."""
-    got = SETUP.read(r, setup, spos, "setup")
-    if got is lf.BAD:
-        return
-    for island in got["islands"].value:
+    for island in at.value["islands"].value:
         r.step(moves.PlaceIsland(island.value), island.pos, TABLE)
-    for key, move in (
-        ("first", moves.FirstPlayer),
-        ("coins", moves.StartingCoins),
-        ("markers", moves.Markers),
-    ):
-        if key in got:
-            r.step(move(got[key].value), got[key].pos, TABLE)
+    for key, move in SETUP_MOVES.items():
+        if key in at.value:
+            r.step(move(at.value[key].value), at.value[key].pos, TABLE)
 
 
-def write_setup(steps: list[Step]) -> dict | None:
-    out: dict[str, Any] = {}
-    for st in steps:
-        m = st.move
-        if isinstance(m, moves.PlaceIsland):
-            out.setdefault("islands", []).append(m.card)
-        elif isinstance(m, moves.FirstPlayer):
-            out["first"] = m.player
-        elif isinstance(m, moves.StartingCoins):
-            out["coins"] = BY_SEAT_COINS if m.by_seat else STANDARD_COINS
-        elif isinstance(m, moves.Markers):
-            out["markers"] = m.count
-    return out or None
+def _write_setup(out: dict, key: str, st: Step) -> None:
+    m, setup = st.move, out.setdefault(key, {})
+    if isinstance(m, moves.PlaceIsland):
+        setup.setdefault("islands", []).append(m.card)
+    elif isinstance(m, moves.FirstPlayer):
+        setup["first"] = m.player
+    elif isinstance(m, moves.StartingCoins):
+        setup["coins"] = BY_SEAT_COINS if m.by_seat else STANDARD_COINS
+    else:
+        setup["markers"] = m.count
 
 
 # -- turns ------------------------------------------------------------------------------------
-def _turns(r: lf.TurnReader, turns: Any) -> None:
-    shape = "a turn is a mapping with at least 'player' and 'sail'"
-    for t, entry, player, where in turn_entries(
-        turns, r.source, r.players, TURN_KEYS, r.problems, shape
-    ):
-        r.turn, r.player = t, player
-        r.step(moves.StartTurn(player), entry.value_pos["player"])
-        seen: list[str] = []
-        for key in entry:  # in the order written: a pirate may be turned at any time
-            if key not in FORMAT.keys:
-                continue
-            if key == "turn_pirate" and _after_sailing(seen) and "income" not in entry:
-                r.step(moves.Collect(), entry.value_pos[key])  # income left out: after sailing
-            FORMAT.keys[key].read(r, entry, key, where)
-            seen.append(key)
-
-
-def _after_sailing(seen: list[str]) -> bool:
-    return "sail" in seen and "invest" not in seen
-
-
 def _pirates(r: lf.TurnReader, at: lf.At) -> None:
     for island, bow in at.value:
         r.step(moves.PlacePirate(island.value, bow.value), island.pos)
 
 
+def _this_turn(r: lf.TurnReader) -> list[Any]:
+    """The moves read so far in the turn being read."""
+    start = next((i for i in range(len(r.steps) - 1, -1, -1) if r.steps[i].turn != r.turn), -1)
+    return [st.move for st in r.steps[start + 1 :]]
+
+
 def _turn_pirate(r: lf.TurnReader, at: lf.At) -> None:
+    done = _this_turn(r)
+    sailed = any(isinstance(m, (moves.Sail, moves.Return)) for m in done)
+    if sailed and "income" not in r.entry and not any(isinstance(m, INVESTED) for m in done):
+        r.step(moves.Collect(), at.pos)  # income left out: it comes straight after sailing
     if isinstance(at.value, str):  # the pirate's island, paid with a coin
         r.step(moves.TurnPirate(at.value, "Coin"), at.pos)
         return
@@ -259,188 +207,147 @@ def _sail(r: lf.TurnReader, at: lf.At) -> None:
             r.step(moves.MovePirate(value["pirate"].value), value["pirate"].pos)
 
 
-def _income(r: lf.TurnReader, value: Any, pos: Pos, field: str) -> None:
-    if value is None or value is False or (isinstance(value, str) and fold(value) in NONE_WORDS):
-        r.step(moves.NoIncome(), pos)
-        return
-    if value is True or (isinstance(value, str) and fold(value) in YES_WORDS):
-        r.step(moves.Collect(), pos)
-        return
-    r.step(moves.Collect(), pos)
-    if isinstance(value, YMap):
-        lf.unknown_keys(r, value, INCOME_KEYS, field)
-        for key in INCOME_KEYS:  # in the order they are collected
-            if key in value:
-                for item, ipos, sub in r.items(value[key], value.value_pos[key], f"{field}.{key}"):
-                    _income_item(r, item, ipos, sub, key)
-        return
-    for item, ipos, sub in r.items(value, pos, field):
-        _income_item(r, item, ipos, sub, None)
+@dataclass(frozen=True)
+class IncomeItem(lf.Arg):
+    """One choice of the income ('buy Pepper', 'sell 2 Gold', 'exchange Gold', a resource),
+    listed under ``kind`` (take, trade, exchange) or not: its moves, one a piece."""
+
+    kind: str | None = None
+
+    def read(self, r, item, pos, field):
+        m = _ITEM.match(item.strip()) if isinstance(item, str) else None
+        hint = "write 'buy Pepper', 'sell 2 Gold', 'exchange Gold' or a resource"
+        if m is None:
+            r.bad(f"cannot read {item!r}", pos, field, hint)
+            return lf.BAD
+        verb = (m[1] or "").lower() or None
+        if self.kind == "trade" and verb not in ("buy", "sell"):
+            r.bad(f"a trade is 'buy X' or 'sell X', not {item!r}", pos, field)
+            return lf.BAD
+        verb = verb or (self.kind if self.kind in ("take", "exchange") else None)
+        resource = r.read(RESOURCE, m[3], pos, field)
+        if resource is None:
+            return lf.BAD
+        n, supply = int(m[2] or 1), r.book.resource_totals[resource]
+        if n > supply:  # more than the box holds: a typing slip, not a move to replay n times
+            r.bad(f"{n} {resource} is more than the {supply} the game has (Components)", pos, field)
+            return lf.BAD
+        move = moves.Trade(verb, resource) if verb in ("buy", "sell") else ITEM[verb](resource)
+        return [move] * n
+
+    def schema(self, book, defs):
+        return {"type": "string", "description": "'buy Pepper', 'sell 2 Gold'..."}
 
 
-def _income_item(r: lf.TurnReader, item: Any, pos: Pos, field: str, kind: str | None) -> None:
-    m = _ITEM.match(item.strip()) if isinstance(item, str) else None
-    if m is None:
-        r.bad(
-            f"cannot read {item!r}",
-            pos,
-            field,
-            "write 'buy Pepper', 'sell 2 Gold', 'exchange Gold' or a resource",
-        )
-        return
-    verb = (m[1] or "").lower() or None
-    if kind == "trade" and verb not in ("buy", "sell"):
-        r.bad(f"a trade is 'buy X' or 'sell X', not {item!r}", pos, field)
-        return
-    verb = verb or (kind if kind in ("take", "exchange") else None)
-    resource = _read(RESOURCE, r, m[3], pos, field)
-    if resource is None:
-        return
-    n = int(m[2]) if m[2] else 1
-    supply = r.book.resource_totals[resource]
-    if n > supply:  # more than the box holds: a typing slip, not a move to replay n times
-        r.bad(f"{n} {resource} is more than the {supply} the game has (Components)", pos, field)
-        return
-    for _ in range(n):
-        if verb in ("buy", "sell"):
-            r.step(moves.Trade(verb, resource), pos)
-        elif verb == "take":
-            r.step(moves.Take(resource), pos)
-        elif verb == "exchange":
-            r.step(moves.Exchange(resource), pos)
-        else:
-            r.step(moves.Pick(resource), pos)
-
-
-def _invest(r: lf.TurnReader, value: Any, pos: Pos, field: str) -> None:
-    if value is True or (isinstance(value, str) and fold(value) in ("yes", "true")):
-        r.step(moves.Invest(), pos)
-    elif value is False or value is None or (isinstance(value, str) and fold(value) in NONE_WORDS):
-        r.step(moves.NoInvest(), pos)
-    elif isinstance(value, int):
-        most = r.book.constants["markers_per_player"]
-        if value < 0:
-            r.bad("invest is true, false, the island's name or a number of investments", pos, field)
-        elif value > most:  # not replayed n times: a player has only so many markers
-            r.bad(f"{value} investments: a player has {most} Investment Markers", pos, field)
-            return
-        for _ in range(value):
-            r.step(moves.Invest(), pos)
-        if value == 0:
-            r.step(moves.NoInvest(), pos)
-    else:
-        island = _read(ISLAND, r, value, pos, field)
-        if island:
-            r.step(moves.Invest(island), pos)
-
-
-# -- the declaration: each key, its reader and the schema of what it reads ----------------------
-STEPS = {"type": "integer", "minimum": 0}
-WORDS = {"type": ["boolean", "null"]}
-
-
-def _income_schema(book: IslandBook, defs: dict) -> dict:
-    items = lf.one_or_list({"type": "string", "description": "'buy Pepper', 'sell 2 Gold'..."})
-    return {"anyOf": [WORDS, items, lf.object_schema({k: items for k in INCOME_KEYS})]}
-
-
-def _invest_schema(book: IslandBook, defs: dict) -> dict:
-    words = {"enum": [*NONE_WORDS, "yes", "true"]}
-    return {"anyOf": [WORDS, STEPS, words, ISLAND.schema(book, defs)]}
-
-
-FORMAT = lf.LogFormat(
-    start=moves.StartTurn,
-    keys={
-        "pirates": lf.Key(
-            lf.MapOf(ISLAND, BOW, PIRATES, listed=PIRATES), steps=_pirates, doc="2 Player Variant"
-        ),
-        "turn_pirate": lf.Key(
-            lf.Forms(
-                (
-                    (str, ISLAND),
-                    ((YMap, list), lf.MapOf(ISLAND, PAYMENT, TURN_PIRATE, listed=TURN_PIRATE)),
-                ),
-                TURN_PIRATE,
-            ),
-            steps=_turn_pirate,
-        ),
-        "sail": lf.Key(SAIL, steps=_sail, doc="an island, steps or return"),
-        "income": lf.Key(lf.Parsed(_income, _income_schema), doc="the income's choices"),
-        "invest": lf.Key(lf.Parsed(_invest, _invest_schema), doc="true, false or an island"),
-    },
-    top={"setup": lf.Parsed(_setup, lambda book, defs: SETUP.schema(book, defs))},
-    written_order=True,
+ITEM = {"take": moves.Take, "exchange": moves.Exchange, None: moves.Pick}
+INVESTED = (moves.Invest, moves.NoInvest)
+ITEM_VERB = {moves.Take: "take", moves.Exchange: "exchange"}
+CHOICES = lf.ListOf(IncomeItem())
+INCOME = lf.YesNo(
+    NONE_WORDS,
+    YES_WORDS,
+    lf.Forms(
+        ((YMap, lf.Fields({k: lf.ListOf(IncomeItem(k)) for k in INCOME_KEYS})), (object, CHOICES)),
+        "",
+    ),
 )
-TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
 
 
-def write_turns(steps: list[Step]) -> list[dict]:
-    """The log's ``turns`` for a list of steps (the inverse of ``parse_turns``)."""
-    turns: list[dict] = []
-    current: dict | None = None
-    turning = None
-    passed = False  # no investment this turn (moves.NoInvest)
-    for st in steps:
-        m = st.move
-        if isinstance(m, moves.StartTurn):
-            current = {"player": m.player}
-            turns.append(current)
-            passed = False
-            continue
-        if current is None:  # setup steps
-            continue
-        if isinstance(m, moves.PlacePirate):
-            current.setdefault("pirates", {})[m.island] = BOW_NAMES[m.bow]
-        elif isinstance(m, moves.TurnPirate):
-            if passed and "invest" not in current:  # turned after the moves.Invest step: say where
-                current["invest"] = False
-            if m.island is not None:  # 'turn a pirate': the island comes in the next step
-                current.setdefault("turn_pirate", {})[m.island] = m.payment
-                turning = m.island
-        elif isinstance(m, moves.PayPirate):
-            current["turn_pirate"][turning] = m.payment
-        elif isinstance(m, moves.Sail):
-            current["sail"] = {"to": m.to} if m.to else {"steps": m.steps}
-        elif isinstance(m, moves.Return):
-            current["sail"] = "return"
-        elif isinstance(m, moves.Bow):
-            current["sail"]["bow"] = BOW_NAMES[m.direction]
-        elif isinstance(m, moves.MovePirate):
-            current["sail"]["pirate"] = m.steps
-        elif isinstance(m, moves.NoIncome):
-            current["income"] = "none"
-        elif isinstance(m, moves.Collect):
-            current["income"] = []
-        elif isinstance(m, (moves.Take, moves.Trade, moves.Exchange, moves.Pick)):
-            current.setdefault("income", []).append(_item_text(m))
-        elif isinstance(m, moves.Invest):
-            current["invest"] = current.get("invest", 0) + 1
-        elif isinstance(m, moves.NoInvest):
-            passed = True
-        elif isinstance(m, (moves.EndIncome, moves.EndTurn)):
-            continue
-    for t in turns:
-        # a pirate chosen but not yet paid for (a game saved mid-choice) is left out: the
-        # choice is asked again when the game resumes
-        pending = [k for k, v in t.get("turn_pirate", {}).items() if v is None]
-        for k in pending:
-            del t["turn_pirate"][k]
-        if t.get("turn_pirate") == {}:
-            del t["turn_pirate"]
-        sail = t.get("sail")
-        if isinstance(sail, dict) and len(sail) == 1:
-            t["sail"] = next(iter(sail.values()))
-        income = t.get("income")
-        if isinstance(income, list):
-            income = t["income"] = _grouped(income)
-        if income == []:  # left out: it comes straight after sailing (see parse_turns)
-            del t["income"]
-        elif isinstance(income, list) and len(income) == 1:
-            t["income"] = income[0]
-        if "invest" in t:
-            t["invest"] = True if t["invest"] == 1 else t["invest"]
-    return turns
+def _income(r: lf.TurnReader, at: lf.At) -> None:
+    """No income (nothing, false, none), or collected: with its choices, in the order they
+    are collected (take, trade, exchange)."""
+    got = at.value
+    r.step(moves.NoIncome() if got is False else moves.Collect(), at.pos)
+    if isinstance(got, dict):
+        got = [item for k in INCOME_KEYS for item in lf.value_of(got, k, [])]
+    for item in got if isinstance(got, list) else []:
+        for move in item.value:
+            r.step(move, item.pos)
+
+
+NO_INVESTMENT = "invest is true, false, the island's name or a number of investments"
+INVEST = lf.YesNo(
+    NONE_WORDS,
+    ("yes", "true"),
+    lf.Forms(((int, lf.Whole(0, wrong=NO_INVESTMENT)), (object, ISLAND)), ""),
+)
+
+
+def _invest(r: lf.TurnReader, at: lf.At) -> None:
+    """No investment, one (on the island named), or a number of them."""
+    got, most = at.value, r.book.constants["markers_per_player"]
+    if isinstance(got, str):
+        r.step(moves.Invest(got), at.pos)
+    elif got is True or (type(got) is int and 0 < got <= most):
+        for _ in range(got):
+            r.step(moves.Invest(), at.pos)
+    elif not got:
+        r.step(moves.NoInvest(), at.pos)
+    else:  # not replayed n times: a player has only so many markers
+        r.bad(f"{got} investments: a player has {most} Investment Markers", at.pos, at.field)
+
+
+def _write_pirates(turn: dict, key: str, st: Step) -> None:
+    turn.setdefault(key, {})[st.move.island] = BOW_NAMES[st.move.bow]
+
+
+def _write_turn_pirate(turn: dict, key: str, st: Step) -> None:
+    m = st.move
+    if isinstance(m, moves.PayPirate):  # for the pirate not yet paid for
+        turn[key][next(k for k, v in turn[key].items() if v is None)] = m.payment
+        return
+    if "invest" in turn and turn["invest"] is None:  # turned after passing: say where
+        turn["invest"] = False
+    if m.island is not None:  # 'turn a pirate': the island comes in the next step
+        turn.setdefault(key, {})[m.island] = m.payment
+
+
+def _write_sail(turn: dict, key: str, st: Step) -> None:
+    m = st.move
+    if isinstance(m, moves.Sail):
+        turn[key] = {"to": m.to} if m.to else {"steps": m.steps}
+    elif isinstance(m, moves.Return):
+        turn[key] = "return"
+    elif isinstance(m, moves.Bow):
+        turn[key]["bow"] = BOW_NAMES[m.direction]
+    else:
+        turn[key]["pirate"] = m.steps
+
+
+def _write_income(turn: dict, key: str, st: Step) -> None:
+    m = st.move
+    if isinstance(m, (moves.NoIncome, moves.Collect)):
+        turn[key] = "none" if isinstance(m, moves.NoIncome) else []
+    else:
+        verb = m.action if isinstance(m, moves.Trade) else ITEM_VERB.get(type(m), "")
+        turn.setdefault(key, []).append((verb, m.resource))
+
+
+def _write_invest(turn: dict, key: str, st: Step) -> None:
+    passed = isinstance(st.move, moves.NoInvest)  # None: no investment, said if a pirate follows
+    turn[key] = None if passed else (turn.get(key) or 0) + 1
+
+
+def _tidy(turn: dict) -> None:
+    """A turn in its shortest form. A pirate chosen but not yet paid for (a game saved
+    mid-choice) is left out: the choice is asked again when the game resumes."""
+    for k in [k for k, v in turn.get("turn_pirate", {}).items() if v is None]:
+        del turn["turn_pirate"][k]
+    for key in ("turn_pirate", "invest"):
+        if turn.get(key, 0) in ({}, None):
+            del turn[key]
+    sail = turn.get("sail")
+    if isinstance(sail, dict) and len(sail) == 1:
+        turn["sail"] = next(iter(sail.values()))
+    income = turn.get("income")
+    if isinstance(income, list):
+        income = turn["income"] = _grouped(income)
+    if income == []:  # left out: it comes straight after sailing (see _turn_pirate)
+        del turn["income"]
+    elif isinstance(income, list) and len(income) == 1:
+        turn["income"] = income[0]
+    if turn.get("invest") == 1:
+        turn["invest"] = True
 
 
 def _grouped(items: list[tuple[str, str]]) -> list[str]:
@@ -454,11 +361,62 @@ def _grouped(items: list[tuple[str, str]]) -> list[str]:
     return [" ".join(w for w in (verb, str(n) if n > 1 else "", r) if w) for verb, n, r in out]
 
 
-def _item_text(m) -> tuple[str, str]:
-    if isinstance(m, moves.Trade):
-        return m.action, m.resource
-    if isinstance(m, moves.Take):
-        return "take", m.resource
-    if isinstance(m, moves.Exchange):
-        return "exchange", m.resource
-    return "", m.resource
+# -- the declaration: each key, its reader and the schema of what it reads ----------------------
+FORMAT = lf.LogFormat(
+    start=moves.StartTurn,
+    keys={
+        "pirates": lf.Key(
+            lf.MapOf(ISLAND, BOW, PIRATES, listed=PIRATES),
+            steps=_pirates,
+            write=_write_pirates,
+            moves=(moves.PlacePirate,),
+            doc="2 Player Variant",
+        ),
+        "turn_pirate": lf.Key(
+            lf.Forms(
+                (
+                    (str, ISLAND),
+                    ((YMap, list), lf.MapOf(ISLAND, PAYMENT, TURN_PIRATE, listed=TURN_PIRATE)),
+                ),
+                TURN_PIRATE,
+            ),
+            steps=_turn_pirate,
+            write=_write_turn_pirate,
+            moves=(moves.TurnPirate, moves.PayPirate),
+        ),
+        "sail": lf.Key(
+            SAIL,
+            steps=_sail,
+            write=_write_sail,
+            moves=(moves.Sail, moves.Return, moves.Bow, moves.MovePirate),
+            doc="an island, steps or return",
+        ),
+        "income": lf.Key(
+            INCOME,
+            steps=_income,
+            write=_write_income,
+            moves=(moves.NoIncome, moves.Collect, *ITEM.values(), moves.Trade),
+            doc="the income's choices",
+        ),
+        "invest": lf.Key(
+            INVEST,
+            steps=_invest,
+            write=_write_invest,
+            moves=(moves.Invest, moves.NoInvest),
+            doc="true, false or an island",
+        ),
+    },
+    top={
+        "setup": lf.Key(
+            SETUP,
+            steps=_setup,
+            write=_write_setup,
+            moves=(moves.PlaceIsland, *SETUP_MOVES.values()),
+        )
+    },
+    tidy=_tidy,
+    written_order=True,
+    shape="a turn is a mapping with at least 'player' and 'sail'",
+)
+TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
+write_log = partial(lf.write_log, FORMAT)

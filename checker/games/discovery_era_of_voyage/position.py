@@ -1,20 +1,6 @@
-"""Scoring a finished game from its end position alone (for a table that kept no log).
-
-game: discovery-era-of-voyage          # optional
-players:                               # in turn order, the starting player first
-  Ana: {vp: 12, resources: 2 Fruit + 1 Gold, coins: 4}
-  Ben: {vp: 9, resources: 3}           # resources: a count, or a bundle
-  Cai: {vp: 7}
-islands:                               # investment markers on each island
-  Palm Grove: {Ana: 2, Ben: 1}
-  Gold Reef: {Cai: 3}
-markers_used: {Ana: 5}                 # optional: markers placed, if not all are still on islands
-
-Coins are accepted (a table may write them down) but count for nothing: they are neither VP nor
-one of the rulebook's tie-breakers. A position the box cannot make is refused (``impossible``):
-more than 3 markers of a player on an island, more than 8 markers a player, more islands (of a
-type) than the preparation lays out, more VP tokens than the box holds.
-"""
+"""Scoring a finished Discovery game from its end position alone (docs/logs.md, "Scoring an end
+position"): coins are read and count for nothing (neither VP nor a tie-breaker); a position the
+box cannot make is refused. ``entries`` and ``problems``: the position a log starts from."""
 
 from __future__ import annotations
 

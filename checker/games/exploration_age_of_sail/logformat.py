@@ -1,27 +1,14 @@
-"""The turn log of Exploration in the Age of Sail: turns as typed at the table, and back.
-
-- player: Ana
-  draw: Galleons                           # Outfit phase
-  expedition: [Magellan, Galleons, Sailors]  # Expedition phase (optional; any order)
-  explore:                                 # Exploration phase, in the order played
-    - Magellan: Ocean
-    - Cook: {flip: Storm, save: Repairs}   # a Save card cancels the Hazard
-    - Cabot: {flip: Caribbean, discard: Colonists}  # the card discarded at random
-  discard: [Cannons]                       # Ocean phase (only cards over the limit)
-
-Declared in ``FORMAT`` (checker/core/logformat.py reads, writes and types it).
-"""
+"""The turn log of Exploration in the Age of Sail (docs/logs.md shows it), declared in
+``FORMAT``: checker/core/logformat.py reads, writes and types it."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
 from portolan.checker.games.exploration_age_of_sail import moves
 from portolan.checker.games.exploration_age_of_sail.book import CardBook
-from portolan.errors import InputError
-from portolan.yamlsrc import Source, YList
 
 TYPE_ORDER = {"explorer": 0, "ship": 1, "crew": 2}  # of an expedition's three cards
 
@@ -156,16 +143,7 @@ FORMAT = lf.LogFormat(
 TURN_KEYS = FORMAT.turn_keys
 
 
-def parse_log(
-    book: CardBook, raw: Any, source: Source, players: list[str], options: dict[str, Any]
-) -> list[Step]:
-    """The steps of a log (this game's log has only ``turns``)."""
-    r = lf.TurnReader(book, source, players)
-    lf.read_turns(FORMAT, r, raw.get("turns") or YList())
-    if r.problems:
-        raise InputError(r.problems)
-    return r.steps
+parse_log = partial(lf.parse_log, FORMAT)
 
 
-def write_log(steps: list[Step]) -> dict[str, Any]:
-    return {"turns": lf.write_turns(FORMAT, steps)}
+write_log = partial(lf.write_log, FORMAT)

@@ -1,19 +1,13 @@
-"""Scoring a finished game from its end position alone (for a table that kept no log).
-
-game: exploration-age-of-sail     # optional
-options: {bonus_ties: none}        # optional
-players:
-  Ana: {Japan: Hernan Cortez, China: Magellan}   # discovery: the explorer who claimed it
-  Ben: {Canada: Christopher Columbus}
-  Cy: {}                                          # an empty victory pile
-"""
+"""Scoring a finished game from its end position alone: each player's victory pile, each
+discovery with the explorer who claimed it (docs/logs.md, "Scoring an end position")."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from portolan.checker.core import logformat as lf
-from portolan.checker.core.entries import EntryReader
+from portolan.checker.core.entries import EntryReader, player_entries
 from portolan.checker.core.position import read_position
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.exploration_age_of_sail.book import CardBook
@@ -30,6 +24,7 @@ def _discovery(r: EntryReader, text: str) -> str | None:
     return name if name and r.book.exploration[name].type == "discovery" else None
 
 
+ONCE = "{value} is also in {owner}'s victory pile: each discovery exists once"
 PILE = lf.MapOf(
     lf.Name(
         lambda book: book.exploration_names,
@@ -51,19 +46,11 @@ def score_position(
     head = read_position(model, raw, source, keys=KEYS, options=options, players_hint=HINT)
     r = EntryReader(head, book)
     victory: dict[str, list[tuple[str, str]]] = {p: [] for p in head.players}
-    claimed: dict[str, str] = {}
-    for p, name in zip(head.players, head.table, strict=True):
-        pairs = PILE.read(r, head.table[name], head.table.value_pos[name], f"players.{name}")
-        for disc, explorer in [] if pairs is lf.BAD else pairs:
-            if disc.value in claimed:
-                head.bad(
-                    f"{disc.value} is also in {claimed[disc.value]}'s victory pile: each "
-                    "discovery exists once",
-                    disc.pos,
-                    disc.field,
-                )
-            claimed[disc.value] = p
-            victory[p].append((disc.value, explorer.value))
+    claimed: dict[str, str] = {}  # each discovery -> whose victory pile it is in
+    for p, pairs in player_entries(r, PILE).items():
+        for disc, explorer in pairs:
+            if lf.once(r, claimed, disc, p, ONCE):
+                victory[p].append((disc.value, explorer.value))
     head.done()
     return final_scoring(book, model.rules.scoring, victory, head.options)
 
@@ -102,18 +89,10 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
     """More copies of a card in the decks, hands, expeditions, victory piles and discard piles
     together than the game has."""
     book = state.book
-    counts = {**{n: c.count for n, c in book.expedition.items()}}
-    counts.update({n: c.count for n, c in book.exploration.items()})
-    held: dict[str, int] = {}
-    zones = state.zones()
-    for deck in (state.expedition_deck, state.exploration_deck):
-        for name, n in deck.items():
-            held[name] = held.get(name, 0) + n
-    for zone, cards in zones.items():
-        if zone in ("expedition deck", "exploration deck"):
-            continue
-        for name, n in cards.items():
-            held[name] = held.get(name, 0) + n
+    counts = {n: c.count for n, c in (*book.expedition.items(), *book.exploration.items())}
+    held: Counter = Counter()
+    for _, cards in sorted(state.zones().items(), key=lambda z: not z[0].endswith(" deck")):
+        held.update(cards)  # the decks first (the order the problems are listed in)
     out = []
     for name, n in held.items():
         where = _field_holding(state, name)
