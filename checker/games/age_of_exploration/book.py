@@ -33,6 +33,11 @@ OUTFIT_DECK = "outfitting-deck"
 NEW_WORLD = ("NA", "CB", "CA", "SA")  # the four regions with a Landfall (and guides)
 SIGHTING_REGIONS = ("NA", "CB", "CA", "SA", "NWP", "SSA")  # New World coastal waters
 GOODS = {"gold": "Gold", "spice": "Spice", "gems": "Gems", "pearls": "Pearls"}  # chits found
+# The goods a returning expedition delivers, and the award of each (Expedition Return).
+GOODS_AWARDS = {"Gems": "gems", "Pearls": "pearls", "Spice": "spice"}
+GOODS_AWARDS |= {"Hardwood": "hardwood-delivered", "Natives for Europe": "natives"}
+SIGHTING = "new-world-sighting"
+LANDFALLS = tuple(f"landfall-{r.lower()}" for r in NEW_WORLD)
 BASE_SURCHARGE = ("Copper Plated Hulls", "Sturdy Ship", "Cavalry", "Cannons")
 GOLD_BUYS = ("Crew", "Provision", "Soldiers")
 
@@ -194,6 +199,14 @@ class Book:
         self.gold_awards = sorted(((a.gold, a.id) for a in spec.awards if a.gold), reverse=False)
         self.tracks = {t.id: t for t in spec.progress_tracks}
         self.bases = {sid: s for sid, s in self.spaces.items() if s.base}
+        # The award a space earns by being visited: the first sighting of New World coastal
+        # waters, the Landfall of a New World region's land (Expedition Return).
+        self.visit_award = {
+            sid: SIGHTING if s.kind == "coastal" else f"landfall-{s.region.lower()}"
+            for sid, s in self.spaces.items()
+            if (s.kind == "coastal" and s.region in SIGHTING_REGIONS)
+            or (s.kind in ("land", "base") and s.region in NEW_WORLD)
+        }
         self.land_sighted = {
             sid: i
             for sid, s in self.spaces.items()
@@ -271,6 +284,11 @@ class Book:
         if start is None:
             return frozenset()
         return frozenset(distances([start], lambda s: self.along(s, ("coastal",))))
+
+    def visit_awards(self, path: Iterable[str]) -> list[str]:
+        """The sighting and Landfalls a voyage along ``path`` earns, in the chart's order."""
+        earned = {self.visit_award.get(s) for s in path}
+        return [a for a in (SIGHTING, *LANDFALLS) if a in earned]
 
     def along(self, space: str, kinds: tuple[str, ...]) -> tuple[str, ...]:
         """The spaces of ``kinds`` across a border from ``space``."""

@@ -26,7 +26,7 @@ import heapq
 import random
 import weakref
 
-from portolan.checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS, Book
+from portolan.checker.games.age_of_exploration.book import GOODS, LANDFALLS, SIGHTING, Book
 from portolan.checker.games.age_of_exploration.state import RAFT, SHIP, Expedition, State
 
 WORTH = {
@@ -86,8 +86,6 @@ WORTH = {
 }
 GEAR = ("Sturdy Ship", "Cannons", "Trade Goods", "Missionary", "Native Guide", "Interpreter")
 GEAR += ("Pilot", "Rutter", "Copper Plated Hulls", "Cavalry")
-GOODS_AWARDS = {"Gems": "gems", "Pearls": "pearls", "Spice": "spice"}
-GOODS_AWARDS |= {"Hardwood": "hardwood-delivered", "Natives for Europe": "natives"}
 ON_FOOT = ("land", "base", "river", "rumors", "contact", "capital")  # no ships needed
 
 _PATHS: weakref.WeakKeyDictionary[Book, dict] = weakref.WeakKeyDictionary()
@@ -251,6 +249,8 @@ def open_boxes(state: State, award: str) -> int:
 
 def pending_vp(state: State, p: str, e: Expedition) -> float:
     """The VP publishing would score now (Expedition Return), or its best Major Expedition."""
+    from portolan.checker.games.age_of_exploration.actions.publishing import return_awards
+
     if not e.launched:
         return 0.0
     book = state.book
@@ -263,33 +263,12 @@ def pending_vp(state: State, p: str, e: Expedition) -> float:
             taken[aid] = taken.get(aid, 0) + 1
             vp += book.awards[aid].vp
 
-    path = e.visited
     for tid, track in book.tracks.items():
         at = state.markers.get(tid)
-        if at is not None and track.vp and any(s in path for s in track.spaces[at + 1 :]):
+        if at is not None and track.vp and any(s in e.visited for s in track.spaces[at + 1 :]):
             vp += track.vp
-    if open_boxes(state, "new-world-sighting") and any(
-        book.kind[s] == "coastal" and book.spaces[s].region in SIGHTING_REGIONS for s in path
-    ):
-        award("new-world-sighting")
-    for region in NEW_WORLD:
-        aid = f"landfall-{region.lower()}"
-        if open_boxes(state, aid) and any(
-            book.kind[s] in ("land", "base") and book.spaces[s].region == region for s in path
-        ):
-            award(aid)
-    for sid, i in e.found:
-        d = book.spaces[sid].discoveries[i]
-        if d.award in GOODS or (sid, i) in state.known:
-            continue
-        if d.award == "land-sighted" and sid in state.sighted:
-            continue
-        award(d.award)
-    if e.teredos:
-        award("teredos")
-    for item, aid in GOODS_AWARDS.items():
-        if e.items.get(item):
-            award(aid)
+    for aid, _, _ in return_awards(state, e):
+        award(aid)
     gold = e.items.get("Gold", 0)
     for need, aid in book.gold_awards:
         if gold >= need:
@@ -304,17 +283,15 @@ def best_major(state: State, p: str, e: Expedition) -> float:
 
 
 # -- what is still to be found ------------------------------------------------------------------
-def candidates(book: Book) -> list[tuple[str, object, str]]:
+def candidates(book: Book) -> list[tuple[str, object]]:
     """The spaces that may reward an expedition: those with discoveries, New World coastal
     waters (the sighting) and New World land (a Landfall); the rest never do."""
     cache = _PATHS.setdefault(book, {})
     if "candidates" not in cache:
         cache["candidates"] = [
-            (sid, space, book.kind[sid])
+            (sid, space)
             for sid, space in book.spaces.items()
-            if space.discoveries
-            or (book.kind[sid] == "coastal" and space.region in SIGHTING_REGIONS)
-            or (book.kind[sid] in ("land", "base") and space.region in NEW_WORLD)
+            if space.discoveries or sid in book.visit_award
         ]
     return cache["candidates"]
 
@@ -327,26 +304,16 @@ def rewards(state: State, e: Expedition) -> dict[str, tuple[float, frozenset[str
     w = WORTH
     out: dict[str, tuple[float, frozenset[str], float, float]] = {}
     path = e.visited if e.launched else set()
-    sighting = open_boxes(state, "new-world-sighting") > 0 and not any(
-        book.kind[s] == "coastal" and book.spaces[s].region in SIGHTING_REGIONS for s in path
-    )
-    landfalls = {
-        r
-        for r in NEW_WORLD
-        if open_boxes(state, f"landfall-{r.lower()}")
-        and not any(book.kind[s] in ("land", "base") and book.spaces[s].region == r for s in path)
-    }
+    earned = book.visit_awards(path)
+    still = {a for a in (SIGHTING, *LANDFALLS) if open_boxes(state, a) and a not in earned}
     found = set(e.found)
     mine: dict[str, int] = {}
     for sid, i in e.found:
         a = book.spaces[sid].discoveries[i].award
         mine[a] = mine.get(a, 0) + 1
-    for sid, space, kind in candidates(book):
-        once: frozenset[str] = frozenset()
-        if sighting and kind == "coastal" and space.region in SIGHTING_REGIONS:
-            once = frozenset({"sighting"})
-        if kind in ("land", "base") and space.region in landfalls:
-            once = frozenset({space.region})
+    for sid, space in candidates(book):
+        aid = book.visit_award.get(sid)
+        once = frozenset({aid}) if aid in still else frozenset()
         gain = found_vp = 0.0
         for i, d in enumerate(space.discoveries):
             if d.award == "gold":

@@ -13,12 +13,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import losses
-from portolan.checker.games.age_of_exploration.actions.engine import (
-    auto,
-    chance,
-    choice,
-    roll_weights,
-)
+from portolan.checker.games.age_of_exploration.actions.engine import ask, auto, roll_weights
 from portolan.checker.games.age_of_exploration.actions.ratings import holds, label, target
 from portolan.checker.games.age_of_exploration.sections import (
     DRAW,
@@ -102,10 +97,10 @@ def strait_passed(state: State) -> list[str]:
     return ["the Straits are passed: Progress"]
 
 
-def decide_stance(state: State, t: tk.ChooseStance):
-    opts = stance_options(state)
-    what = "leave (draw a card) or stay" if STAY in opts else "explore the river or work on rafts"
-    return choice(state.player, "Card", (m.Stance,), what)
+def stance_question(state: State, t: tk.ChooseStance) -> str:
+    if STAY in stance_options(state):
+        return "leave (draw a card) or stay"
+    return "explore the river or work on rafts"
 
 
 def stance_moves(state: State, t: tk.ChooseStance) -> list:
@@ -123,6 +118,7 @@ def answer_stance(state: State, t: tk.ChooseStance, move: m.Stance) -> list[str]
     return start_draw(state, move.what)
 
 
+decide_stance = ask("Card", (m.Stance,), stance_question)
 tk.register(tk.ChooseStance, begin, decide_stance, stance_moves, check_stance, answer_stance)
 
 
@@ -137,17 +133,6 @@ def draw_auto(state: State, t: tk.DrawCard) -> list[str] | None:
         return None
     state.decks[deck], state.discards[deck] = state.discards[deck], []
     return [f"the {DECK_WORDS[deck]} deck is empty: its discards are shuffled into a new deck"]
-
-
-def decide_draw(state: State, t: tk.DrawCard):
-    deck = t.deck
-    return chance(
-        state.player, "Card", (m.Draw,), f"the number of the {DECK_WORDS[deck]} card drawn"
-    )
-
-
-def draw_outcomes(state: State, t: tk.DrawCard) -> list:
-    return [(m.Draw(n), 1) for n in state.decks[t.deck]]
 
 
 def check_draw(state: State, t: tk.DrawCard, move: m.Draw) -> Illegal | None:
@@ -169,6 +154,13 @@ def answer_draw(state: State, t: tk.DrawCard, move: m.Draw) -> list[str]:
     return [f"draws {state.book.titles[move.number]} ({now.draws} portion)"]
 
 
+def draw_outcomes(state: State, t: tk.DrawCard) -> list:
+    return [(m.Draw(n), 1) for n in state.decks[t.deck]]
+
+
+decide_draw = ask(
+    "Card", (m.Draw,), lambda s, t: f"the number of the {DECK_WORDS[t.deck]} card drawn", "chance"
+)
 tk.register(tk.DrawCard, draw_auto, decide_draw, draw_outcomes, check_draw, answer_draw)
 
 
@@ -308,17 +300,9 @@ def roll_for(state: State, step: ins.Check, leader: int | None = None) -> list[s
 
 
 # -- the dice -----------------------------------------------------------------------------------
-def decide_roll(state: State, t: tk.RollCheck):
-    dice = t.dice
-    what = "the die" if dice == 1 else "the dice"
-    return chance(
-        state.player, "Check", (m.Roll,), f"{what} for {t.what} (success at {t.target} or less)"
-    )
-
-
-def roll_outcomes(state: State, t: tk.RollCheck) -> list:
-    dice = t.dice
-    return [(m.Roll(n, n <= t.target), w) for n, w in roll_weights(dice)]
+def roll_question(state: State, t: tk.RollCheck) -> str:
+    what = "the die" if t.dice == 1 else "the dice"
+    return f"{what} for {t.what} (success at {t.target} or less)"
 
 
 def check_roll(state: State, t: tk.RollCheck, move: m.Roll) -> Illegal | None:
@@ -341,6 +325,11 @@ def answer_roll(state: State, t: tk.RollCheck, move: m.Roll) -> list[str]:
     return [f"{t.what}: {move.total} against {t.target}, {'success' if ok else 'failure'}"]
 
 
+def roll_outcomes(state: State, t: tk.RollCheck) -> list:
+    return [(m.Roll(n, n <= t.target), w) for n, w in roll_weights(t.dice)]
+
+
+decide_roll = ask("Check", (m.Roll,), roll_question, "chance")
 tk.register(tk.RollCheck, None, decide_roll, roll_outcomes, check_roll, answer_roll)
 
 
@@ -359,15 +348,6 @@ def empty_loss(e, option: list) -> bool:
     return all(w not in ("men", "Provision (men)") and not e.items.get(w) for w in option[0].what)
 
 
-def decide_or(state: State, t: tk.ChooseOr):
-    n = len(t.step.options)
-    return choice(state.player, "Card", (m.Or,), f"one of the card's {n} options (OR)")
-
-
-def or_moves(state: State, t: tk.ChooseOr) -> list:
-    return [m.Or(k) for k in open_options(state, t.step)]
-
-
 def check_or(state: State, t: tk.ChooseOr, move: m.Or) -> Illegal | None:
     n = len(t.step.options)
     if not 1 <= move.option <= n:
@@ -384,4 +364,11 @@ def answer_or(state: State, t: tk.ChooseOr, move: m.Or) -> list[str]:
     return [f"follows option {move.option}"]
 
 
+def or_moves(state: State, t: tk.ChooseOr) -> list:
+    return [m.Or(k) for k in open_options(state, t.step)]
+
+
+decide_or = ask(
+    "Card", (m.Or,), lambda s, t: f"one of the card's {len(t.step.options)} options (OR)"
+)
 tk.register(tk.ChooseOr, None, decide_or, or_moves, check_or, answer_or)

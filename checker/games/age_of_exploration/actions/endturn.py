@@ -8,7 +8,7 @@ from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions.engine import ask, auto, choice
+from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
 from portolan.checker.games.age_of_exploration.actions.ratings import navigation
 from portolan.checker.games.age_of_exploration.sections import END_OF_TURN, EXPLORATION_TURNS
 from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State, Turn
@@ -39,11 +39,6 @@ def next_player(state: State, t: tk.NextPlayer) -> list[str]:
     return []
 
 
-def decide_start(state: State, t: tk.StartOfTurn):
-    p = state.player
-    return choice(p, "Turn", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True)
-
-
 def start_turn(state: State, t: tk.StartOfTurn, move: m.StartTurn) -> list[str]:
     state.tasks.pop()
     p = state.player
@@ -65,7 +60,12 @@ def start_turn(state: State, t: tk.StartOfTurn, move: m.StartTurn) -> list[str]:
 
 
 tk.register(
-    tk.StartOfTurn, None, decide_start, lambda s, t: [m.StartTurn(s.player)], None, start_turn
+    tk.StartOfTurn,
+    None,
+    ask("Turn", (m.StartTurn,), lambda s, t: f"{s.player}'s turn to begin", starts_turn=True),
+    lambda s, t: [m.StartTurn(s.player)],
+    None,
+    start_turn,
 )
 
 

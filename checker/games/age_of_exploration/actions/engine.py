@@ -119,20 +119,18 @@ def roll_weights(dice: int = 2) -> list[tuple[int, int]]:
     return [(t, 6 - abs(t - 7)) for t in range(2, 13)]
 
 
-def ask(phase: str, accepts: tuple, prompt: str, kind: str = "choice", **kw: Any):
-    """A ``decide`` hook whose decision is always the same but for who makes it: the task's
-    player, or the player whose turn it is."""
+def ask(phase: str, accepts: tuple, prompt: Any, kind: str = "choice", **kw: Any):
+    """A ``decide`` hook whose decision is the same but for who makes it (the task's giver or
+    player, or the player whose turn it is) and, when ``prompt`` is a function of the state and
+    the task, how it is worded."""
     return lambda state, t: Decision(
-        getattr(t, "player", None) or state.player, phase, kind, accepts, prompt, **kw
+        getattr(t, "giver", None) or getattr(t, "player", None) or state.player,
+        phase,
+        kind,
+        accepts,
+        prompt(state, t) if callable(prompt) else prompt,
+        **kw,
     )
-
-
-def choice(player: str, phase: str, accepts: tuple, prompt: str, **kw: Any) -> Decision:
-    return Decision(player, phase, "choice", accepts, prompt, **kw)
-
-
-def chance(player: str, phase: str, accepts: tuple, prompt: str, **kw: Any) -> Decision:
-    return Decision(player, phase, "chance", accepts, prompt, **kw)
 
 
 def plural(n: int, word: str) -> str:

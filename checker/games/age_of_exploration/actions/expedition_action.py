@@ -11,7 +11,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery
-from portolan.checker.games.age_of_exploration.actions.engine import auto, choice
+from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
 from portolan.checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
@@ -70,8 +70,7 @@ def open_actions(state: State, e: Expedition):
         yield m.Takeover(rival)
         return
     it = e.items
-    if at_base(state, e) and it.get("Gold"):
-        yield from (m.SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i))
+    yield from gold_buys(state, e)
     if provisioning(state, e, e.space) and it.get("Provision", 0) < k["provisions_max"]:
         yield m.Action("provision")
     if repairable(state, e):
@@ -101,6 +100,13 @@ def open_actions(state: State, e: Expedition):
                 yield m.Takeover(rival)
 
 
+def gold_buys(state: State, e: Expedition) -> list[m.SpendGold]:
+    """At a base, each Gold buys a Crew, Provision or Soldiers, room allowing."""
+    if not (at_base(state, e) and e.items.get("Gold")):
+        return []
+    return [m.SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i)]
+
+
 def may_buy(state: State, e: Expedition, item: str) -> bool:
     limit = {"Crew": "crew_max", "Provision": "provisions_max"}.get(item)
     if limit and e.items.get(item, 0) >= state.k[limit]:
@@ -128,39 +134,30 @@ def repairable(state: State, e: Expedition) -> bool:
 
 
 def action_auto(state: State, t: tk.ExpeditionAction) -> list[str] | None:
-    e = state.exp[state.player]
-    if t.kind is not None:
-        if (
-            at_base(state, e)
-            and e.items.get("Gold")
-            and any(may_buy(state, e, i) for i in GOLD_BUYS)
-        ):
-            return None
-    else:
-        return None  # asked every turn (NoAction by default): nothing is worked out in advance
+    """Asked every turn (NoAction by default); after Gold is spent, asked again while more
+    Gold can buy something."""
+    if t.kind is None or gold_buys(state, state.exp[state.player]):
+        return None
     state.tasks.pop()
     return []
 
 
+CAPITAL_DEMANDS = ask("Action", (m.Takeover,), "the take-over the Capital demands")
+MORE_GOLD = ask(
+    "Action", (m.SpendGold, m.NoAction), "more Gold to spend (or none)", default=m.NO_ACTION
+)
+AN_ACTION = ask(
+    "Action",
+    (m.Action, m.SpendGold, m.Takeover, m.NoAction),
+    "an expedition action (or none)",
+    default=m.NO_ACTION,
+)
+
+
 def decide_action(state: State, t: tk.ExpeditionAction):
-    e = state.exp[state.player]
-    if capital_rival(state, e):
-        return choice(state.player, "Action", (m.Takeover,), "the take-over the Capital demands")
-    if t.kind is not None:
-        return choice(
-            state.player,
-            "Action",
-            (m.SpendGold, m.NoAction),
-            "more Gold to spend (or none)",
-            default=m.NO_ACTION,
-        )
-    return choice(
-        state.player,
-        "Action",
-        (m.Action, m.SpendGold, m.Takeover, m.NoAction),
-        "an expedition action (or none)",
-        default=m.NO_ACTION,
-    )
+    if capital_rival(state, state.exp[state.player]):
+        return CAPITAL_DEMANDS(state, t)
+    return (AN_ACTION if t.kind is None else MORE_GOLD)(state, t)
 
 
 def in_capital(state: State, e: Expedition) -> bool:
@@ -171,7 +168,7 @@ def in_capital(state: State, e: Expedition) -> bool:
 def action_moves(state: State, t: tk.ExpeditionAction) -> list:
     e = state.exp[state.player]
     if t.kind is not None:
-        return [*(m.SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i)), m.NO_ACTION]
+        return [*gold_buys(state, e), m.NO_ACTION]
     out = actions(state, e)
     return out if capital_rival(state, e) else [*out, m.NO_ACTION]
 
@@ -296,11 +293,6 @@ tk.register(tk.ExpeditionAction, action_auto, decide_action, action_moves, check
 
 
 # -- take-overs ----------------------------------------------------------------------------------
-def decide_give(state: State, t: tk.GiveGold):
-    what = f"how much Gold {t.giver} gives {t.attacker} (+2 each to the check)"
-    return choice(t.giver, "Take-over", (m.Give,), what)
-
-
 def check_give(state: State, t: tk.GiveGold, move: m.Give) -> Illegal | None:
     have = state.exp[t.giver].items.get("Gold", 0)
     if not 0 <= move.n <= have:
@@ -342,7 +334,11 @@ def answer_give(state: State, t: tk.GiveGold, move: m.Give) -> list[str]:
 tk.register(
     tk.GiveGold,
     None,
-    decide_give,
+    ask(
+        "Take-over",
+        (m.Give,),
+        lambda s, t: f"how much Gold {t.giver} gives {t.attacker} (+2 each to the check)",
+    ),
     lambda s, t: [m.Give(n) for n in range(s.exp[t.giver].items.get("Gold", 0) + 1)],
     check_give,
     answer_give,

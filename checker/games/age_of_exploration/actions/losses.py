@@ -13,7 +13,6 @@ from portolan.checker.games.age_of_exploration.actions import echoes
 from portolan.checker.games.age_of_exploration.actions.engine import (
     ask,
     auto,
-    choice,
     remove_turn_tasks,
 )
 from portolan.checker.games.age_of_exploration.actions.ratings import (
@@ -73,11 +72,10 @@ def gain_guide(state: State, e: Expedition, item: str) -> list[str]:
     return []
 
 
-def decide_guide(state: State, t: tk.KeepGuide):
+def which_guide(state: State, t: tk.KeepGuide) -> str:
     e = state.exp[state.player]
     what = "Native Guide" if t.attr == "guide" else "Interpreter"
-    what = f"which {what} to keep: the old one ({getattr(e, t.attr)}) or the new one ({t.new})"
-    return choice(state.player, "Card", (m.Keep,), what)
+    return f"which {what} to keep: the old one ({getattr(e, t.attr)}) or the new one ({t.new})"
 
 
 def answer_guide(state: State, t: tk.KeepGuide, move: m.Keep) -> list[str]:
@@ -98,7 +96,7 @@ def check_keep(state: State, t: tk.KeepGuide, move: m.Keep) -> Illegal | None:
 tk.register(
     tk.KeepGuide,
     None,
-    decide_guide,
+    ask("Card", (m.Keep,), which_guide),
     lambda s, t: [m.Keep("old"), m.Keep("new")],
     check_keep,
     answer_guide,
@@ -125,10 +123,9 @@ def cargo_auto(state: State, t: tk.CargoOverLimit) -> list[str] | None:
     return None
 
 
-def decide_cargo(state: State, t: tk.CargoOverLimit):
+def cargo_left(state: State, t: tk.CargoOverLimit) -> str:
     e = state.exp[state.player]
-    what = f"a counter to leave behind: the cargo is {load(state, e)} of {capacity(state, e)}"
-    return choice(state.player, "Cargo", (m.Drop,), what)
+    return f"a counter to leave behind: the cargo is {load(state, e)} of {capacity(state, e)}"
 
 
 def check_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> Illegal | None:
@@ -149,7 +146,7 @@ def answer_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> list[str]:
 tk.register(
     tk.CargoOverLimit,
     cargo_auto,
-    decide_cargo,
+    ask("Cargo", (m.Drop,), cargo_left),
     lambda s, t: [m.Drop(i) for i in droppable(s, s.exp[s.player])],
     check_drop,
     answer_drop,
@@ -228,10 +225,6 @@ def last_man(e: Expedition, cause: str | None) -> bool:
     )
 
 
-def decide_lose(state: State, t: tk.TakeLoss):
-    return choice(state.player, "Losses", (m.Lose,), f"what to lose ({' or '.join(t.what)})")
-
-
 def check_lose(state: State, t: tk.TakeLoss, move: m.Lose) -> Illegal | None:
     e = state.exp[state.player]
     options, _ = loss_options(e, t.what, t.cause)
@@ -258,7 +251,7 @@ def answer_lose(state: State, t: tk.TakeLoss, move: m.Lose) -> list[str]:
 tk.register(
     tk.TakeLoss,
     lose_auto,
-    decide_lose,
+    ask("Losses", (m.Lose,), lambda s, t: f"what to lose ({' or '.join(t.what)})"),
     lambda s, t: [m.Lose(i) for i in loss_options(s.exp[s.player], t.what, t.cause)[0]],
     check_lose,
     answer_lose,

@@ -12,7 +12,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery, echoes
-from portolan.checker.games.age_of_exploration.actions.engine import ask, auto, choice
+from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
 from portolan.checker.games.age_of_exploration.actions.losses import reduce_ships, take
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     capacity,
@@ -167,11 +167,13 @@ def must_move(state: State, e: Expedition) -> bool:
 MOVE_MISSING = Illegal(END_OF_TURN, "an expedition that must return moves on its way home")
 
 
+MUST_MOVE = ask("Movement", MOVES, MOVE_PROMPT, missing=MOVE_MISSING)
+MAY_STOP = ask("Movement", MOVES, MOVE_PROMPT, default=m.STOP)
+
+
 def decide_move(state: State, t: tk.Movement):
     e = state.exp[state.player]
-    if e.must_return and must_move(state, e):
-        return choice(state.player, "Movement", MOVES, MOVE_PROMPT, missing=MOVE_MISSING)
-    return choice(state.player, "Movement", MOVES, MOVE_PROMPT, default=m.STOP)
+    return (MUST_MOVE if e.must_return and must_move(state, e) else MAY_STOP)(state, t)
 
 
 def options(state: State, t: tk.Movement) -> list:

@@ -11,7 +11,7 @@ from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions.engine import ask, chance, choice
+from portolan.checker.games.age_of_exploration.actions.engine import ask
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
     ship_handling,
@@ -72,17 +72,19 @@ def odraw_auto(state: State, t: tk.DrawOutfitting) -> list[str] | None:
     return ["no Outfitting card left to draw"]
 
 
+TAKE_OR_BLIND = ask(
+    "Outfitting", (m.Take, m.Blind), "a face-up Outfitting card or the deck's top", default=m.BLIND
+)
+DRAW_OUTFITTING = ask(
+    "Outfitting",
+    (m.Draw,),
+    lambda s, t: f"the number of the Outfitting card {t.player} draws",
+    "chance",
+)
+
+
 def decide_odraw(state: State, t: tk.DrawOutfitting):
-    p = t.player
-    if face_up(state) and t.how is None:
-        return choice(
-            p,
-            "Outfitting",
-            (m.Take, m.Blind),
-            "a face-up Outfitting card or the deck's top",
-            default=m.BLIND,
-        )
-    return chance(p, "Outfitting", (m.Draw,), f"the number of the Outfitting card {p} draws")
+    return (TAKE_OR_BLIND if face_up(state) and t.how is None else DRAW_OUTFITTING)(state, t)
 
 
 def odraw_options(state: State, t: tk.DrawOutfitting) -> list:

@@ -14,18 +14,15 @@ from portolan.checker.games.age_of_exploration.actions import echoes
 from portolan.checker.games.age_of_exploration.actions.engine import (
     ask,
     auto,
-    chance,
     plural,
     remove_turn_tasks,
 )
-from portolan.checker.games.age_of_exploration.book import GOODS, NEW_WORLD, SIGHTING_REGIONS
+from portolan.checker.games.age_of_exploration.book import GOODS, GOODS_AWARDS
 from portolan.checker.games.age_of_exploration.sections import MAJOR_EXPEDITIONS, NEW_EXPEDITION
 from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State
 
 # Where a Major Expedition is reached (Major Expeditions: "reached at least NWP6", "NWP9").
 REACHED = {"nwp-explored": "NWP6", "nwp-traversed": "NWP9"}
-GOODS_AWARDS = {"Gems": "gems", "Pearls": "pearls", "Spice": "spice"}
-GOODS_AWARDS |= {"Hardwood": "hardwood-delivered", "Natives for Europe": "natives"}
 
 
 # -- VP ------------------------------------------------------------------------------------------
@@ -200,37 +197,18 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
 
     if major or defeat:
         events.append(publish_major(state, p, major or defeat))
-    path = e.visited
-    cards += known_progress(state, p, path, normal, events)
-    # sightings and landfalls
-    if any(book.kind[s] == "coastal" and book.spaces[s].region in SIGHTING_REGIONS for s in path):
-        award("new-world-sighting")
-    for region in NEW_WORLD:
-        if any(book.kind[s] in ("land", "base") and book.spaces[s].region == region for s in path):
-            award(f"landfall-{region.lower()}")
-    # the discoveries marked with Ⓓ chits
+    cards += known_progress(state, p, e.visited, normal, events)
     channels = 0
-    for sid, i in e.found:
-        d = book.spaces[sid].discoveries[i]
-        if d.award in GOODS:
-            continue
-        if (sid, i) in state.known or (d.award == "land-sighted" and sid in state.sighted):
-            continue  # another expedition published it first: its Known chit is there
-        state.known.add((sid, i))
-        if d.award == "land-sighted":
-            state.sighted.add(sid)
-            state.waters = None
-        if d.award == "channel":
-            channels += 1
-        award(d.award)
-    if e.teredos:
-        award("teredos")
+    for aid, category, chit in return_awards(state, e):
+        if chit is not None:  # a Ⓓ chit: now known (its Known chit on the map)
+            state.known.add(chit)
+            if aid == "land-sighted":
+                state.sighted.add(chit[0])
+                state.waters = None
+            channels += aid == "channel"
+        award(aid, category)
     if channels:
         cards += state.k["channel_cards"] + channels - 1
-    # goods delivered
-    for item, aid in GOODS_AWARDS.items():
-        if e.items.get(item):
-            award(aid, "goods")
     gold = e.items.get("Gold", 0)
     if normal:
         events += gold_awards(state, p, gold)
@@ -250,6 +228,27 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
         tk.NewExpedition(p, "second" if e.second else "returned"),
     )
     return events
+
+
+def return_awards(state: State, e: Expedition):
+    """The VP chart awards a return publishes, in the checklist's order (Expedition Return):
+    sighting and Landfalls, the Ⓓ chits nobody published first, Teredos, the goods delivered;
+    each as (award, score sheet category, its Ⓓ chit or None)."""
+    book = state.book
+    for aid in book.visit_awards(e.visited):
+        yield aid, "vp_chart", None
+    for sid, i in e.found:
+        d = book.spaces[sid].discoveries[i]
+        if d.award in GOODS:
+            continue
+        if (sid, i) in state.known or (d.award == "land-sighted" and sid in state.sighted):
+            continue  # another expedition published it first: its Known chit is there
+        yield d.award, "vp_chart", (sid, i)
+    if e.teredos:
+        yield "teredos", "vp_chart", None
+    for item, aid in GOODS_AWARDS.items():
+        if e.items.get(item):
+            yield aid, "goods", None
 
 
 @auto(tk.EmpireDefeated)
@@ -378,12 +377,6 @@ tk.register(
 )
 
 
-def decide_ldraw(state: State, t: tk.DrawLeader):
-    return chance(
-        t.player, "Leader", (m.Leader,), f"the {t.group.capitalize()} turned over for {t.player}"
-    )
-
-
 def check_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> Illegal | None:
     if move.name in state.piles[t.group]:
         return None
@@ -407,7 +400,12 @@ def answer_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> list[str]:
 tk.register(
     tk.DrawLeader,
     None,
-    decide_ldraw,
+    ask(
+        "Leader",
+        (m.Leader,),
+        lambda s, t: f"the {t.group.capitalize()} turned over for {t.player}",
+        "chance",
+    ),
     lambda s, t: [(m.Leader(x), 1) for x in s.piles[t.group]],
     check_ldraw,
     answer_ldraw,
