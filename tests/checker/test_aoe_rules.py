@@ -335,12 +335,12 @@ def test_a_take_over_target_gives_no_more_gold_than_it_has():
 
 
 def test_a_descent_needs_every_river_space_rafted():
-    from portolan.checker.games.age_of_exploration.actions.movement import descents, track_majors
+    from portolan.checker.games.age_of_exploration.actions.movement import track_majors
 
     state = table()
     e = launched(state, "Ana", "MR5", "raft", ships=0, Crew=1)
     e.rafts = 1
-    assert descents(state)["mississippi"][0] == ("MR1", "MR2", "MR3", "MR4", "MR5")
+    assert state.book.descents["mississippi"][0] == ("MR1", "MR2", "MR3", "MR4", "MR5")
     e.rafted = ["MR5"]
     track_majors(state, e, "MR5", "CA6", True)
     assert not e.descents

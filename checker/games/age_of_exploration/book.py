@@ -40,6 +40,8 @@ SIGHTING = "new-world-sighting"
 LANDFALLS = tuple(f"landfall-{r.lower()}" for r in NEW_WORLD)
 BASE_SURCHARGE = ("Copper Plated Hulls", "Sturdy Ship", "Cavalry", "Cannons")
 GOLD_BUYS = ("Crew", "Provision", "Soldiers")
+# A Native Guide or Interpreter is no counter: the mat's field that holds the region it is of.
+GUIDES = {"Native Guide": "guide", "Interpreter": "interpreter"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,12 @@ import heapq
 import random
 import weakref
 
+from portolan.checker.games.age_of_exploration.actions.discovery import pending
+from portolan.checker.games.age_of_exploration.actions.publishing import (
+    major_vp,
+    qualified,
+    return_awards,
+)
 from portolan.checker.games.age_of_exploration.book import GOODS, LANDFALLS, SIGHTING, Book
 from portolan.checker.games.age_of_exploration.state import RAFT, SHIP, Expedition, State
 
@@ -210,8 +216,6 @@ def launches(state: State, e: Expedition):
 def rumor_detour(state: State, p: str, e: Expedition, here: dict[str, float]) -> float:
     """Turns lost to face-up Rumors of Gold: no status change until they are visited
     (Expedition must return frees the expedition of them)."""
-    from portolan.checker.games.age_of_exploration.actions.discovery import pending
-
     if not pending(state, p, e):
         return 0.0
     if e.mode == SHIP:  # ships cannot go inland: it must first go ashore
@@ -249,8 +253,6 @@ def open_boxes(state: State, award: str) -> int:
 
 def pending_vp(state: State, p: str, e: Expedition) -> float:
     """The VP publishing would score now (Expedition Return), or its best Major Expedition."""
-    from portolan.checker.games.age_of_exploration.actions.publishing import return_awards
-
     if not e.launched:
         return 0.0
     book = state.book
@@ -277,8 +279,6 @@ def pending_vp(state: State, p: str, e: Expedition) -> float:
 
 
 def best_major(state: State, p: str, e: Expedition) -> float:
-    from portolan.checker.games.age_of_exploration.actions.publishing import major_vp, qualified
-
     return max((major_vp(state, p, m) for m in qualified(state, e)), default=0.0)
 
 

@@ -10,13 +10,13 @@ from typing import Any
 from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions import engine
+from portolan.checker.games.age_of_exploration.actions import engine, movement, outfitting, status
+from portolan.checker.games.age_of_exploration.actions import expedition_action as act
 from portolan.checker.games.age_of_exploration.sections import (
     DISCOVERIES,
     DRAW,
     END_OF_TURN,
     EXPEDITION_ACTION,
-    LAUNCH_POINT,
     LAUNCHING,
     LOSSES,
     MOVEMENT,
@@ -189,12 +189,8 @@ def after_the_turn(p: str, e, move: Any) -> Illegal | None:
 
 def outfitting_at_port(state: State, p: str, move: Any) -> Illegal:
     """An outfitting step where a turn in port begins: it stays (then outfits) or launches."""
-    from portolan.checker.games.age_of_exploration.actions import outfitting
-
-    if isinstance(move, m.LaunchFrom) and move not in outfitting.launch_points(state, p):
-        why = f"{state.book.named(move.space)} is not a New World base one may launch from"
-        return Illegal(LAUNCH_POINT, why)
-    return Illegal(
+    refused = isinstance(move, m.LaunchFrom) and outfitting.why_not_launch_from(state, p, move)
+    return refused or Illegal(
         OUTFITTING,
         f"a turn in port stays (drawing and playing two Outfitting cards) or launches: {p} "
         "outfits after 'port' and its two cards",
@@ -245,8 +241,6 @@ def drawn_too_many(state: State, p: str, e, move: Any, ended: bool) -> Illegal |
 def why_late(state: State, e, move: Any) -> Illegal | None:
     """The precise reason a move or status change came too late, when there is one: the step
     it belongs to was passed over because it could not be made."""
-    from portolan.checker.games.age_of_exploration.actions import movement, status
-
     if isinstance(move, m.Move) and not state.now.status:
         return movement.why_not_move(state, e, move.to)
     if isinstance(move, m.Status) and not state.now.status:
@@ -257,16 +251,12 @@ def why_late(state: State, e, move: Any) -> Illegal | None:
 def why_no_status(state: State, e, move: Any) -> Illegal | None:
     """A status change the status step will not take (it is taken as things stand: the steps
     skipped until then change nothing)."""
-    from portolan.checker.games.age_of_exploration.actions import status
-
     if state.now.status:
         return Illegal(STATUS_CHANGES, "only one status change a turn, after movement")
     return status.why_not(state, e, move.to)
 
 
 def why_no_action(state: State, e, move: Any) -> Illegal | None:
-    from portolan.checker.games.age_of_exploration.actions import expedition_action as act
-
     if state.now.acted:
         return Illegal(EXPEDITION_ACTION, "one expedition action a turn, after the status change")
     if move in act.actions(state, e):

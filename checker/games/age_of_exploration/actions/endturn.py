@@ -9,6 +9,7 @@ from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
+from portolan.checker.games.age_of_exploration.actions.publishing import abort
 from portolan.checker.games.age_of_exploration.actions.ratings import navigation
 from portolan.checker.games.age_of_exploration.sections import END_OF_TURN, EXPLORATION_TURNS
 from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State, Turn
@@ -155,8 +156,6 @@ def answer_end(state: State, t: tk.EndOfTurn, move) -> list[str]:
     if isinstance(move, m.Return):
         push(state, tk.ScoreVoyage(p))
         return [f"returns to {e.space} and publishes"]
-    from portolan.checker.games.age_of_exploration.actions.publishing import abort
-
     return abort(state, p)
 
 

@@ -13,6 +13,8 @@ from portolan.checker.games.age_of_exploration.actions import civilizations as c
 from portolan.checker.games.age_of_exploration.actions import discovery
 from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
 from portolan.checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
+from portolan.checker.games.age_of_exploration.actions.movement import enter
+from portolan.checker.games.age_of_exploration.actions.publishing import gold_awards
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
     rating,
@@ -48,11 +50,6 @@ def raft_site(state: State, e: Expedition) -> bool:
     return kind == "land" and any(book.kind[t] == "river" for t in book.trans[e.space])
 
 
-def actions(state: State, e: Expedition) -> list:
-    """Every expedition action open now."""
-    return list(open_actions(state, e))
-
-
 def capital_rival(state: State, e: Expedition) -> str | None:
     """Another expedition in the Capital this one has entered: the take-over it must attempt."""
     c = state.book.civ_of(e.space)
@@ -62,7 +59,8 @@ def capital_rival(state: State, e: Expedition) -> str | None:
     return inside if inside not in (None, state.player) else None
 
 
-def open_actions(state: State, e: Expedition):
+def actions(state: State, e: Expedition):
+    """Every expedition action open now."""
     p = state.player
     k = state.k
     rival = capital_rival(state, e)
@@ -160,16 +158,11 @@ def decide_action(state: State, t: tk.ExpeditionAction):
     return (AN_ACTION if t.kind is None else MORE_GOLD)(state, t)
 
 
-def in_capital(state: State, e: Expedition) -> bool:
-    c = state.book.civ_of(e.space)
-    return c is not None and e.space == c.capital
-
-
 def action_moves(state: State, t: tk.ExpeditionAction) -> list:
     e = state.exp[state.player]
     if t.kind is not None:
         return [*gold_buys(state, e), m.NO_ACTION]
-    out = actions(state, e)
+    out = list(actions(state, e))
     return out if capital_rival(state, e) else [*out, m.NO_ACTION]
 
 
@@ -216,8 +209,6 @@ def answer(state: State, t: tk.ExpeditionAction, move) -> list[str]:
     if isinstance(move, m.SpendGold):
         events = []
         if t.kind is None:
-            from portolan.checker.games.age_of_exploration.actions.publishing import gold_awards
-
             events += gold_awards(state, p, e.items.get("Gold", 0), cards=False)
         take(e, "Gold")
         e.items[move.item] = e.items.get(move.item, 0) + 1
@@ -354,8 +345,6 @@ def barred(state: State, rival: str) -> list[str]:
 
 @auto(tk.Repulsed)
 def repulsed(state: State, rival: str) -> list[str]:
-    from portolan.checker.games.age_of_exploration.actions.movement import enter
-
     e = state.exp[state.player]
     e.barred.add((rival, ANYWHERE))  # "may not attempt to take over this expedition again"
     back = e.came_from or e.space
@@ -381,12 +370,10 @@ def taken_over(state: State, loser: str, winner: str) -> list[str]:
 @auto(tk.CapitalExit)
 def capital_exit(state: State, attacker: str) -> list[str]:
     """An unsuccessful second expedition in the Capital (not itself taken over) must leave."""
-    from portolan.checker.games.age_of_exploration.actions.movement import enter
-
     e = state.exp[attacker]
-    if not e.launched or not in_capital(state, e):
-        return []
     c = state.book.civ_of(e.space)
+    if not e.launched or c is None or e.space != c.capital:
+        return []
     inside = state.capital.get(c.name)
     if inside == attacker:
         return []

@@ -10,6 +10,7 @@ from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions.engine import ask
+from portolan.checker.games.age_of_exploration.actions.losses import take
 from portolan.checker.games.age_of_exploration.actions.movement import SHIP_KEEPS
 from portolan.checker.games.age_of_exploration.sections import LAUNCH_POINT, LAUNCHING, SHIP_TYPE
 from portolan.checker.games.age_of_exploration.state import LAND, SHIP, State
@@ -143,9 +144,7 @@ def answer_eat(state: State, t: tk.EatProvisions, move: m.Action) -> list[str]:
     if not move.n:
         return []
     e = state.exp[state.player]
-    e.items["Cavalry"] -= move.n
-    if not e.items["Cavalry"]:
-        del e.items["Cavalry"]
+    take(e, "Cavalry", move.n)
     e.items["Soldiers"] = e.items.get("Soldiers", 0) + move.n
     e.items["Provision"] = e.items.get("Provision", 0) + move.n
     return [f"eats {move.n} horses before the scurvy losses"]

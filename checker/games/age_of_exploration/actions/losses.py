@@ -15,6 +15,7 @@ from portolan.checker.games.age_of_exploration.actions.engine import (
     auto,
     remove_turn_tasks,
 )
+from portolan.checker.games.age_of_exploration.actions.publishing import clear_expedition
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     capacity,
     hungry,
@@ -24,6 +25,7 @@ from portolan.checker.games.age_of_exploration.actions.ratings import (
     rating,
     ship_handling,
 )
+from portolan.checker.games.age_of_exploration.book import GUIDES
 from portolan.checker.games.age_of_exploration.sections import CARGO, INSTRUCTIONS, LOSSES
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
@@ -37,7 +39,7 @@ def gain(state: State, e: Expedition, items: dict[str, int]) -> list[str]:
     events = []
     k = state.k
     for item, n in items.items():
-        if item in ("Native Guide", "Interpreter"):
+        if item in GUIDES:
             events += gain_guide(state, e, item)
             continue
         if item == "Ship":
@@ -62,7 +64,7 @@ def gain(state: State, e: Expedition, items: dict[str, int]) -> list[str]:
 def gain_guide(state: State, e: Expedition, item: str) -> list[str]:
     """A second Native Guide or Interpreter: dismiss the one there is or turn down the new one
     (Card Instructions). A guide gained from a card is of the region it is met in."""
-    attr = "guide" if item == "Native Guide" else "interpreter"
+    attr = GUIDES[item]
     new = state.book.spaces[e.space].region
     old = getattr(e, attr)
     if old is None or old == new:
@@ -453,7 +455,7 @@ def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
     for item in (*MEN, "Missionary"):
         for _ in range(e.items.get(item, 0)):
             checks.append(tk.RollCheck(n, f"Shipwrecked: {item}", (), (tk.Wrecked(item),)))
-    for attr, what in (("guide", "Native Guide"), ("interpreter", "Interpreter")):
+    for what, attr in GUIDES.items():
         if getattr(e, attr):
             checks.append(tk.RollCheck(n, f"Shipwrecked: {what}", (), (tk.Wrecked(attr),)))
     push(state, *checks, tk.ShipwreckedAshore(land))
@@ -501,8 +503,6 @@ def fail_effect(state: State, why: str) -> list[str]:
 
 def fail(state: State, p: str, why: str) -> list[str]:
     """Expedition Failure: turn in every chit, retire the Leader face down, New Expedition."""
-    from portolan.checker.games.age_of_exploration.actions.publishing import clear_expedition
-
     e = state.exp[p]
     if p == state.player:
         remove_turn_tasks(state, p)

@@ -185,9 +185,7 @@ def options(state: State, t: tk.Movement) -> list:
 def check_move(state: State, t: tk.Movement, move) -> Illegal | None:
     e = state.exp[state.player]
     if isinstance(move, m.Stop):
-        if must_move(state, e):
-            return Illegal(END_OF_TURN, "an expedition that must return moves on its way home")
-        return None
+        return MOVE_MISSING if must_move(state, e) else None
     if isinstance(move, m.Move):
         return why_not_move(state, e, move.to)
     if isinstance(move, m.Drop):
@@ -336,17 +334,12 @@ def track_majors(state: State, e: Expedition, frm: str, to: str, status: bool) -
     if e.pacific and to in CAPE_VERDE and not e.circled:
         e.circled = True
         events.append("home by the Cape Verde Islands")
-    for major, (river, exits) in descents(state).items():
+    for major, (river, exits) in book.descents.items():
         done = to in exits and book.kind[frm] == "river" and all(r in e.rafted for r in river)
         if done and major not in e.descents:
             e.descents.add(major)
             events.append(f"completes the {book.majors[major].name}")
     return events
-
-
-def descents(state: State) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
-    """The rivers of the descents: major -> (its river spaces, the spaces beyond)."""
-    return state.book.descents
 
 
 def capital_entered(state: State, p: str, e: Expedition, to: str) -> list[str]:

@@ -12,12 +12,18 @@ from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions.engine import ask
+from portolan.checker.games.age_of_exploration.actions.publishing import set_leader
 from portolan.checker.games.age_of_exploration.actions.ratings import (
     over_capacity,
     ship_handling,
     with_pilot,
 )
-from portolan.checker.games.age_of_exploration.book import BASE_SURCHARGE, GOLD_BUYS, NEW_WORLD
+from portolan.checker.games.age_of_exploration.book import (
+    BASE_SURCHARGE,
+    GOLD_BUYS,
+    GUIDES,
+    NEW_WORLD,
+)
 from portolan.checker.games.age_of_exploration.sections import (
     ADDITIONAL_SHIPS,
     CARGO,
@@ -173,7 +179,7 @@ def plays(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -> li
         verdicts = {}
     for n in state.hands[p]:
         for what, items, counters in card_choices(state.book, n):
-            if what in ("Native Guide", "Interpreter"):
+            if what in GUIDES:
                 out += [
                     m.Play(n, what, r)
                     for r in regions
@@ -252,13 +258,12 @@ def why_not_items(
             return Illegal(PERSONNEL, f"the expedition already has a {item}")
         if item == "Copper Plated Hulls" and not state.claimed.get("teredos"):
             return Illegal(PERSONNEL, "Copper Plated Hulls come only once Teredos are published")
-        if item in ("Native Guide", "Interpreter"):
-            attr = "guide" if item == "Native Guide" else "interpreter"
+        if item in GUIDES:
             if not at_base(e):
                 return Illegal(
                     PERSONNEL, f"a {item} is taken only when launching from a New World base"
                 )
-            if getattr(e, attr):
+            if getattr(e, GUIDES[item]):
                 return Illegal(PERSONNEL, f"at most one {item}")
             if region not in published_regions(state):
                 return Illegal(PERSONNEL, f"a {item}'s region must have its Landfall published")
@@ -280,10 +285,8 @@ def add(state: State, e: Expedition, p: str, items: dict, region: str | None, si
             e.ships += sign * n
         elif item == "Gold":
             state.gold[p] += sign * n
-        elif item == "Native Guide":
-            e.guide = region if sign > 0 else None
-        elif item == "Interpreter":
-            e.interpreter = region if sign > 0 else None
+        elif item in GUIDES:
+            setattr(e, GUIDES[item], region if sign > 0 else None)
         else:
             left = e.items.get(item, 0) + sign * n
             if left:
@@ -323,6 +326,13 @@ def launch_points(state: State, p: str) -> list[m.LaunchFrom]:
         if state.book.spaces[sid].launch and sid != e.launch_from:
             out.append(m.LaunchFrom(sid))
     return out
+
+
+def why_not_launch_from(state: State, p: str, move: m.LaunchFrom) -> Illegal | None:
+    if move in launch_points(state, p):
+        return None
+    why = f"{state.book.named(move.space)} is not a New World base one may launch from"
+    return Illegal(LAUNCH_POINT, why)
 
 
 def letters(state: State, p: str) -> list[int]:
@@ -383,10 +393,7 @@ def check_outfit(state: State, t: tk.Outfit, move) -> Illegal | None:
             return Illegal(CARGO, f"the counters aboard do not fit a {move.type} expedition")
         return None
     if isinstance(move, m.LaunchFrom):
-        if move not in launch_points(state, p):
-            why = f"{state.book.named(move.space)} is not a New World base one may launch from"
-            return Illegal(LAUNCH_POINT, why)
-        return None
+        return why_not_launch_from(state, p, move)
     if isinstance(move, m.Pay):
         if move not in payments(state, p):
             return Illegal(PERSONNEL, "no base surcharge is due, or it cannot be paid so")
@@ -461,8 +468,6 @@ tk.register(tk.Outfit, None, decide_outfit, outfit_moves, check_outfit, answer_o
 
 # -- Switching Leaders ----------------------------------------------------------------------------
 def answer_retire(state: State, t: tk.RetireLeader, move: m.Retire) -> list[str]:
-    from portolan.checker.games.age_of_exploration.actions.publishing import set_leader
-
     state.tasks.pop()
     p, new = t.player, t.name
     e = state.exp[p]

@@ -4,7 +4,7 @@ from the Leader's rating and every modifier in force, combat strength (Combat), 
 
 from __future__ import annotations
 
-from portolan.checker.games.age_of_exploration.book import distances
+from portolan.checker.games.age_of_exploration.book import GUIDES, distances
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 from portolan.model.instructions import Check, Condition
 
@@ -33,16 +33,6 @@ def with_pilot(state: State, kind: str, own: int, pilot: bool) -> int:
     """The Ship Handling ships get from a Leader of ``kind`` whose own is ``own``: a
     Conquistador with a Pilot gives the Pilot's (Additional Ships)."""
     return state.k["pilot_ship_handling"] if kind == "conquistador" and pilot else own
-
-
-# -- where the expedition is ----------------------------------------------------------------------
-def place(state: State, e: Expedition) -> str:
-    """The kind of space the Leader is in."""
-    return state.book.kind[e.space]
-
-
-def region(state: State, e: Expedition) -> str:
-    return state.book.spaces[e.space].region
 
 
 def hungry(e: Expedition) -> bool:
@@ -105,7 +95,7 @@ def space_mod(state: State, e: Expedition, name: str) -> int:
 
 def navigation(state: State, e: Expedition, mod: int = 0) -> int:
     k = state.k
-    where = place(state, e)
+    where = state.book.kind[e.space]
     at_sea = where in SEA_PLACES
     n = rating(state, e, "navigation_sea" if at_sea else "navigation_land") + mod
     n += space_mod(state, e, "navigation")
@@ -114,7 +104,7 @@ def navigation(state: State, e: Expedition, mod: int = 0) -> int:
             n += k["pilot_navigation_bonus"]
         elif e.kind == "explorer" and e.items.get("Rutter"):
             n += k["rutter_navigation_bonus"]
-    if not at_sea and e.guide and e.guide == region(state, e):
+    if not at_sea and e.guide and e.guide == state.book.spaces[e.space].region:
         n += k["native_guide_bonus"]
     return n
 
@@ -124,7 +114,7 @@ def negotiation(state: State, e: Expedition, mod: int = 0, unmodified: bool = Fa
     n = rating(state, e, "negotiation") + mod + space_mod(state, e, "negotiation")
     if not unmodified and e.items.get("Trade Goods"):
         n += k["trade_goods_bonus"]
-    if e.interpreter and e.interpreter == region(state, e):
+    if e.interpreter and e.interpreter == state.book.spaces[e.space].region:
         n += k["interpreter_bonus"]
     return n
 
@@ -136,7 +126,7 @@ def sea_check(state: State, e: Expedition, mod: int = 0) -> int:
     if e.mode == RAFT:
         n = k["raft_sea_check_coastal"] + ship_handling(state, e, ships=False)
     else:
-        where = "sea" if place(state, e) == "sea" else "coastal"
+        where = "sea" if state.book.kind[e.space] == "sea" else "coastal"
         n = k[f"{e.ship_type.lower()}_sea_check_{where}"] + ship_handling(state, e)
         if e.items.get("Sturdy Ship"):
             n += k["sturdy_ship_bonus"]
@@ -256,10 +246,8 @@ def word_holds(state: State, e: Expedition, word: str) -> bool:
             return e.mode == SHIP and e.ships > 0
         if item == "Raft":
             return e.rafts > 0
-        if item == "Native Guide":
-            return e.guide is not None
-        if item == "Interpreter":
-            return e.interpreter is not None
+        if item in GUIDES:
+            return getattr(e, GUIDES[item]) is not None
         if item == "manned Cannons":
             return e.items.get("Cannons", 0) > 0 and manned(e)
         return e.items.get(item, 0) > 0
