@@ -273,14 +273,8 @@ def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
         # A card drawn: every card of the pile has weight 1, so this is the draw below
         # (``moves[rng.randrange(len(moves))]``, the same random numbers) without making a
         # Draw for every card of the pile (fifty or more) to keep one.
-        t = state.tasks[-1]
-        pile = (
-            state.decks[t.deck]
-            if isinstance(t, tk.DrawCard)
-            else state.outfit_deck
-            if isinstance(t, tk.DrawOutfitting)
-            else None
-        )
+        t = state.tasks[-1]  # a DrawCard or a DrawOutfitting: they alone ask for a Draw
+        pile = state.decks[t.deck] if isinstance(t, tk.DrawCard) else state.outfit_deck
         if pile:
             return m.Draw(pile[rng.randrange(len(pile))])
     outcomes = engine.options(state)

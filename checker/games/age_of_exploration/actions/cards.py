@@ -248,17 +248,13 @@ def execute(state: State, step: Any) -> list[str]:
 
 
 def flag(state: State, e, verb: str) -> list[str]:
-    now = state.now
     if verb == "lost":
         # The marker goes to "Lost this turn", also from "Still Lost": the new Lost is checked
         # at the end of this turn (End-of-turn Actions, Lost), not removed unchecked.
         e.lost = 1
         return ["Lost"]
-    if verb == "discovery":
-        now.discovery = True
-        return []
-    if verb == "rumor":
-        now.rumor = True
+    if verb in ("discovery", "rumor"):  # resolved once the card is turned in
+        setattr(state.now, verb, True)
         return []
     if verb == "must_return":
         if e.must_return:
@@ -266,7 +262,7 @@ def flag(state: State, e, verb: str) -> list[str]:
         e.must_return, e.outward = True, len(e.path)
         return ["Expedition must return"]
     if verb == "reshuffle":
-        now.reshuffle = "yes"
+        state.now.reshuffle = "yes"
         return []
     return ["no effect"]
 

@@ -23,8 +23,8 @@ def mark(state: State, e: Expedition, chit: str, on: bool) -> list[str]:
     if chit == "Rotten Hulls":
         if on:
             push(state, tk.ShipDamage(True))
-            return []
-        e.rotten = False
+        else:
+            e.rotten = False
         return []
     if chit == "Native Allies":
         if not on:
