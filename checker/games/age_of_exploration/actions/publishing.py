@@ -178,23 +178,6 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
     events: list[str] = []
     cards = 0
     state.now.published = 0
-
-    def award(aid: str, category: str = "vp_chart") -> None:
-        if state.phase == OVER:
-            return
-        vp = claim(state, p, aid)
-        if vp is None:
-            return
-        name = book.awards[aid].name
-        if normal and vp:
-            gain_vp(state, p, category, vp)
-            state.now.published += vp
-            events.append(f"{name}: {vp} VP")
-        else:
-            if vp:
-                state.unscored.setdefault(aid, []).append(p)
-            events.append(f"{name} published")
-
     if major or defeat:
         events.append(publish_major(state, p, major or defeat))
     cards += known_progress(state, p, e.visited, normal, events)
@@ -206,7 +189,18 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
                 state.sighted.add(chit[0])
                 state.waters = None
             channels += aid == "channel"
-        award(aid, category)
+        vp = None if state.phase == OVER else claim(state, p, aid)  # won: no more (Victory)
+        if vp is None:
+            continue
+        name = book.awards[aid].name
+        if normal and vp:
+            gain_vp(state, p, category, vp)
+            state.now.published += vp
+            events.append(f"{name}: {vp} VP")
+        else:
+            if vp:
+                state.unscored.setdefault(aid, []).append(p)
+            events.append(f"{name} published")
     if channels:
         cards += state.k["channel_cards"] + channels - 1
     gold = e.items.get("Gold", 0)
