@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from portolan.errors import InputError, OutputError
-from portolan.forks import die_with_parent
+from portolan.forks import die_with_parent, stop_now
 from portolan.generator.staging import Staging
 
 BuildOne = Callable[[Any, Any, Staging, Any], Any]
@@ -148,12 +148,7 @@ class ComponentPool:
         gc.unfreeze()
         if self.executor is None:
             return
-        workers = list((getattr(self.executor, "_processes", None) or {}).values())
-        for worker in workers:
-            worker.kill()
-        for worker in workers:
-            worker.join()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        stop_now(self.executor)
 
     def __enter__(self) -> ComponentPool:
         return self

@@ -25,3 +25,17 @@ def die_with_parent(parent: int) -> None:
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:  # the parent was gone before the child asked
         os._exit(1)
+
+
+def stop_now(pool) -> None:
+    """End a ``ProcessPoolExecutor``'s workers at once (``shutdown`` alone waits for the work
+    they are doing) and wait for its manager thread to wind up. Left running, that thread
+    closes its wake-up pipe while the interpreter's exit hook writes to it: the hook then
+    printed an ``OSError`` traceback after the one word of a Ctrl-C (seen under load)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    for worker in workers:
+        worker.kill()
+    for worker in workers:
+        worker.join()
+    # with every worker gone the manager thread finds the pool broken and ends straight away
+    pool.shutdown(wait=True, cancel_futures=True)

@@ -20,6 +20,7 @@ from portolan.cli.app import (
 )
 from portolan.cli.terminal import echo
 from portolan.errors import display_path
+from portolan.forks import stop_now
 
 # A game's steps are kept in memory until it ends (its log is written from them).
 MAX_STEPS = 2_000_000
@@ -332,7 +333,7 @@ def _play(batch, games: int, workers: int):
                     parts[first] = done.result()
                     bar.update(task, advance=stop - first)
             except BaseException:  # Ctrl-C, a failure: the workers stop now, not after the rest
-                _stop_workers(pool)
+                stop_now(pool)
                 raise
             pool.shutdown()
     return [r for first in sorted(parts) for r in parts[first]]
@@ -359,14 +360,6 @@ def _start_workers(workers: int, calls: list) -> tuple:
     except BaseException:
         if held is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        _stop_workers(pool)
+        stop_now(pool)
         raise
     return pool, futures
-
-
-def _stop_workers(pool) -> None:
-    """End the workers at once: ``shutdown`` would wait for the games they are playing."""
-    for worker in list((getattr(pool, "_processes", None) or {}).values()):
-        worker.kill()
-        worker.join()
-    pool.shutdown(wait=False, cancel_futures=True)

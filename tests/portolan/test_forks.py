@@ -61,3 +61,35 @@ def test_a_child_ignores_ctrl_c():
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
     )
     assert done.stdout.strip() == "7", done.stderr
+
+
+_STARTED = []  # the queue the workers say they started on (inherited: a fork's, not pickled)
+
+
+def _busy() -> None:
+    _STARTED[0].put(os.getpid())
+    time.sleep(600)
+
+
+def test_stop_now_ends_the_workers_and_the_pool_s_thread_before_it_returns():
+    """Nothing of the pool is left for the interpreter's exit: a manager thread still winding
+    up raced the exit hook on its wake-up pipe and printed a traceback after a Ctrl-C."""
+    import multiprocessing
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import _ExecutorManagerThread
+
+    from portolan.forks import stop_now
+
+    context = multiprocessing.get_context("fork")
+    started = context.Queue()
+    _STARTED[:] = [started]
+    pool = ProcessPoolExecutor(2, mp_context=context)
+    futures = [pool.submit(_busy) for _ in range(4)]
+    workers = {started.get(timeout=300), started.get(timeout=300)}  # both at work
+    stop_now(pool)
+    assert not [t for t in threading.enumerate() if isinstance(t, _ExecutorManagerThread)]
+    assert not [pid for pid in workers if running(pid)]
+    assert all(f.done() for f in futures)
+    started.close()
+    started.join_thread()
