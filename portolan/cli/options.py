@@ -91,6 +91,13 @@ def players(option: str, value: str) -> list[str] | int:
     return names(option, value)
 
 
+def seat_names(seats: list[str] | int) -> list[str]:
+    """--players as seat names: a count names the seats Ana, Ben, Cai..."""
+    from portolan.checker.core.simulate import default_players
+
+    return seats if isinstance(seats, list) else default_players(seats)
+
+
 def flag(name: str, help: str, choices=(), *more: str, **kw):
     """The ``typer.Option`` ``name`` (short forms ``more``); with ``choices``, one of those words,
     shown as [a|b] in the help and completed by the shell."""
