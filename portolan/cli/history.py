@@ -19,7 +19,7 @@ def history_command(
     game: str = typer.Option(
         None, "--game", help="Only this game's plays, e.g. ships.", autocompletion=opt.game_ids
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    as_json: opt.AsJson = False,
     as_csv: bool = typer.Option(
         False, "--csv", help="Print the plays as CSV (the file /history imports)."
     ),

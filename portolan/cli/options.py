@@ -144,6 +144,7 @@ def game_ids() -> list[str]:
 # Declarations several commands share: ``game: opt.Game``, ``option: opt.RuleOptions = None``.
 Game = Annotated[str, typer.Argument(help="Game id.", autocompletion=game_ids)]
 Log = Annotated[Path, typer.Argument(help="The turn log (YAML) to replay.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 AFTER_TURN = "Replay the log up to the end of this turn (default: the last)."
 AfterTurn = Annotated[int, typer.Option("--turn", help=AFTER_TURN)]
 RuleOptions = Annotated[

@@ -47,7 +47,6 @@ FROM = (
     "a log that names a position: a puzzle)."
 )
 FromLog = Annotated[Path, opt.flag("--from", FROM)]
-AsJson = Annotated[bool, opt.flag("--json", "Print one JSON object.")]
 
 
 @app.command("simulate")
@@ -65,7 +64,7 @@ def simulate_command(
     iterations: Iterations = DEFAULT_ITERATIONS,
     think: Think = None,
     from_log: FromLog = None,
-    as_json: AsJson = False,
+    as_json: opt.AsJson = False,
     components: Path = COMPONENTS,
 ):
     """Play random legal games, or games between bots (--bots): per seat and per level wins and

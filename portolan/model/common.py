@@ -83,12 +83,12 @@ def track_boxes_within(low: int, high: int) -> None:
 
 
 def count_field(field: str, key: str):
-    """A schema's field validator: ``field`` is a whole number from 1 to the limit
-    ``components.<key>``."""
+    """A schema's field validator: ``field`` is a whole number (or a ``SourcedInt``) from 1 to
+    the limit ``components.<key>``."""
 
-    def check(v: int) -> int:
+    def check(v):
         high = getattr(component_limits(), key)
-        if not 1 <= v <= high:
+        if not 1 <= getattr(v, "value", v) <= high:
             raise ValueError(
                 f"{field} must be between 1 and {shown(high)} (limit components.{key})"
             )
