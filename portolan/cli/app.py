@@ -92,6 +92,19 @@ def friendly(fn):
     return wrapper
 
 
+OUT = typer.Option(None, "--out", help="Write to this file instead of stdout.")
+
+
+def print_or_write(text: str, out: Path | None) -> None:
+    """``text`` on standard output, or (``--out``) into that file, replaced in one step."""
+    if out is None:
+        echo(text, nl=False)
+    else:
+        from portolan.fsio import write_atomic
+
+        write_atomic(out, text)
+
+
 def components_folder(path: Path | None) -> Path:
     return path if path is not None else components_dir()
 

@@ -43,7 +43,7 @@ def sheet_format(output_format: str, as_json: bool) -> str:
 @friendly
 def check_command(
     log: Path = typer.Argument(..., help="The turn log (YAML) to replay; - reads standard input."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    as_json: opt.AsJson = False,
     trace: bool = typer.Option(False, "--trace", help="Print what happened at every step."),
     components: Path = COMPONENTS,
     output_format: str = sheet_format_option(),
@@ -99,7 +99,7 @@ def score_command(
         autocompletion=opt.game_ids,
         show_default=False,
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    as_json: opt.AsJson = False,
     components: Path = COMPONENTS,
     output_format: str = sheet_format_option(),
 ):

@@ -13,19 +13,13 @@ from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, frie
 from portolan.cli.terminal import echo
 
 
-def _default_data() -> Path:
-    from portolan.cli.serve import default_data
-
-    return default_data()
-
-
 @app.command("history")
 @friendly
 def history_command(
     game: str = typer.Option(
         None, "--game", help="Only this game's plays, e.g. ships.", autocompletion=opt.game_ids
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    as_json: opt.AsJson = False,
     as_csv: bool = typer.Option(
         False, "--csv", help="Print the plays as CSV (the file /history imports)."
     ),
@@ -37,6 +31,7 @@ def history_command(
     components: Path = COMPONENTS,
 ):
     """List the plays scored or refereed with portolan serve, and each player's statistics."""
+    from portolan.cli.serve import default_data
     from portolan.model.loader import available_games
     from portolan.web.historydb import History
 
@@ -45,7 +40,7 @@ def history_command(
     if game is not None:
         known = available_games(components_folder(components))
         game = opt.choice("--game", game, known)
-    history = History(data if data is not None else _default_data())
+    history = History(data if data is not None else default_data())
     if as_csv:
         echo(history.export_csv(game), nl=False)
         return

@@ -11,13 +11,8 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from portolan.cli.terminal import json_text
 from portolan.errors import Problem
-
-
-def dumps(data: Any) -> str:
-    from portolan.cli.terminal import json_text
-
-    return json_text(data)
 
 
 def wants_json(kwargs: Mapping[str, Any]) -> bool:
@@ -53,4 +48,4 @@ def json_error(problems: Sequence[Problem] | Problem | str) -> str:
     elif isinstance(problems, Problem):
         problems = [problems]
     found = [problem_json(p) for p in problems]
-    return dumps({"ok": False, "error": found[0], "errors": found})
+    return json_text({"ok": False, "error": found[0], "errors": found})

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-import typer
 from pydantic import BaseModel, ConfigDict, Field
 
+from portolan.cli import options as opt
 from portolan.cli.app import COMPONENTS, app, components_folder, emit_json, friendly
 from portolan.cli.terminal import echo
 
@@ -101,7 +101,7 @@ def _detail(entry: dict[str, Any]) -> str:
 @friendly
 def list_command(
     components: Path = COMPONENTS,
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    as_json: opt.AsJson = False,
 ):
     """List the games and their components."""
     from portolan.model import available_games, load_game

@@ -91,6 +91,13 @@ def players(option: str, value: str) -> list[str] | int:
     return names(option, value)
 
 
+def seat_names(seats: list[str] | int) -> list[str]:
+    """--players as seat names: a count names the seats Ana, Ben, Cai..."""
+    from portolan.checker.core.simulate import default_players
+
+    return seats if isinstance(seats, list) else default_players(seats)
+
+
 def flag(name: str, help: str, choices=(), *more: str, **kw):
     """The ``typer.Option`` ``name`` (short forms ``more``); with ``choices``, one of those words,
     shown as [a|b] in the help and completed by the shell."""
@@ -137,6 +144,7 @@ def game_ids() -> list[str]:
 # Declarations several commands share: ``game: opt.Game``, ``option: opt.RuleOptions = None``.
 Game = Annotated[str, typer.Argument(help="Game id.", autocompletion=game_ids)]
 Log = Annotated[Path, typer.Argument(help="The turn log (YAML) to replay.")]
+AsJson = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 AFTER_TURN = "Replay the log up to the end of this turn (default: the last)."
 AfterTurn = Annotated[int, typer.Option("--turn", help=AFTER_TURN)]
 RuleOptions = Annotated[

@@ -100,7 +100,7 @@ def _resumed(text: str, log: Path, folder: Path, game: str, players, option, bot
     loaded = parse_log(text, display_path(log), folder, log.parent)
     if loaded.model.id != game:
         raise opt.bad("--log", f"{display_path(log)} is a log of {loaded.model.id}")
-    if players and _seats(players) not in (loaded.players, len(loaded.players)):
+    if players and opt.players("--players", players) not in (loaded.players, len(loaded.players)):
         raise opt.bad("--players", f"the log was started by {', '.join(loaded.players)}")
     if option:
         raise opt.bad("--option", "rule options are fixed when a game starts")
@@ -113,7 +113,7 @@ def _new_table(rules, model, players, option, bot) -> tuple[list[str], dict, dic
     """A new game's players, rule options and bot seats, from the command line."""
     if not players:
         raise opt.bad("--players", 'name the players for a new game, e.g. "Ana,Ben" (or 2)')
-    names = _seat_names(_seats(players))
+    names = opt.seat_names(opt.players("--players", players))
     problem = model.player_count_problem(len(names))
     if problem is not None:
         raise opt.bad("--players", problem)
@@ -196,14 +196,3 @@ def _existing_text(log: Path) -> str:
         ) from None
     except OSError as exc:
         raise InputError(Problem(f"cannot read: {exc.strerror}", file=display_path(log))) from None
-
-
-def _seats(players: str) -> list[str] | int:
-    return opt.players("--players", players)
-
-
-def _seat_names(seats: list[str] | int) -> list[str]:
-    """--players as names; a count names the seats as simulate does."""
-    from portolan.checker.core.simulate import default_players
-
-    return seats if isinstance(seats, list) else default_players(seats)

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, friendly
+from portolan.cli.app import COMPONENTS, OUT, app, components_folder, friendly, print_or_write
 from portolan.cli.terminal import echo
 from portolan.errors import display_path
 
@@ -18,13 +18,12 @@ from portolan.errors import display_path
 def position_command(
     log: opt.Log,
     turn: opt.AfterTurn = None,
-    out: Path = typer.Option(None, "--out", help="Write to this file instead of stdout."),
+    out: Path = OUT,
     components: Path = COMPONENTS,
 ):
     """Write the position reached after a turn of a log (YAML): what `portolan score` reads,
     whose turn is next and the state of the table, so that a log can start from it
     (position: FILE). Exit 1 if the log breaks a rule before."""
-    from portolan import fsio
     from portolan.checker.core.log import load_log
     from portolan.checker.core.position import position_yaml
     from portolan.checker.core.reach import position_after
@@ -46,8 +45,4 @@ def position_command(
         "A log goes on from it with `position: FILE` (docs/logs.md); `portolan score` reads",
         "its top part. The state below is the table between two turns, in the rules' terms.",
     ]
-    text = position_yaml(reached.data, header)
-    if out is None:
-        echo(text, nl=False)
-    else:
-        fsio.write_atomic(out, text)
+    print_or_write(position_yaml(reached.data, header), out)

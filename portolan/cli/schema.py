@@ -8,21 +8,20 @@ from pathlib import Path
 import typer
 
 from portolan.cli import options as opt
-from portolan.cli.app import COMPONENTS, app, components_folder, friendly
-from portolan.cli.terminal import echo
+from portolan.cli.app import COMPONENTS, OUT, app, components_folder, friendly, print_or_write
+from portolan.cli.terminal import json_text
 
 KINDS = ("components", "log", "position", "score", "check", "simulate", "history", "list")
 
 
 def schema_text(kind: str, game: str | None, components: Path | None = None) -> str:
     """The schema of ``kind`` for ``game``, as the JSON text the command prints."""
-    from portolan.cli.jsonout import dumps
     from portolan.model import load_game
 
     if kind == "list":  # every game's: no game needed
         from portolan.cli.listing import list_schema
 
-        return dumps(list_schema()) + "\n"
+        return json_text(list_schema()) + "\n"
     if game is None:
         raise opt.bad("GAME", f"name the game whose {kind} schema to print", "e.g. ships")
     model = load_game(components_folder(components), game)
@@ -36,7 +35,7 @@ def schema_text(kind: str, game: str | None, components: Path | None = None) -> 
 
         rules_for(game)  # a game without a checker has no logs: exit 2 naming the games that do
         schema = checker_schema(model, kind)
-    return dumps(schema) + "\n"
+    return json_text(schema) + "\n"
 
 
 @app.command("schema")
@@ -54,13 +53,8 @@ def schema_command(
         help="Game id, e.g. exploration-age-of-sail (every kind but list).",
         autocompletion=opt.game_ids,
     ),
-    out: Path = typer.Option(None, "--out", help="Write to this file instead of stdout."),
+    out: Path = OUT,
     components: Path = COMPONENTS,
 ):
     """Print a JSON Schema (draft 2020-12) generated from the models Portolan validates with."""
-    text = schema_text(opt.choice("kind", kind, KINDS), game, components)
-    if out is None:
-        echo(text, nl=False)
-    else:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text, encoding="utf-8")
+    print_or_write(schema_text(opt.choice("kind", kind, KINDS), game, components), out)

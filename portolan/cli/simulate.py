@@ -48,7 +48,6 @@ FROM = (
     "a log that names a position: a puzzle)."
 )
 FromLog = Annotated[Path, opt.flag("--from", FROM)]
-AsJson = Annotated[bool, opt.flag("--json", "Print one JSON object.")]
 
 
 @app.command("simulate")
@@ -66,7 +65,7 @@ def simulate_command(
     iterations: Iterations = DEFAULT_ITERATIONS,
     think: Think = None,
     from_log: FromLog = None,
-    as_json: AsJson = False,
+    as_json: opt.AsJson = False,
     components: Path = COMPONENTS,
 ):
     """Play random legal games, or games between bots (--bots): per seat and per level wins and
@@ -89,7 +88,8 @@ def simulate_command(
     _check_limits(games, max_steps, iterations, think)
     levels = _seat_levels(levels, n)
     workers = opt.workers(jobs)
-    names = list(start.state.players) if start is not None else _seat_names(seated, n)
+    seats = seated if isinstance(seated, list) else n
+    names = list(start.state.players) if start is not None else opt.seat_names(seats)
     defaults = rule_options(rules, model, option) if start is None else dict(start.options)
     batch = Batch(
         game,
@@ -130,12 +130,6 @@ def _player_count(start, count: int | None, levels: tuple, model) -> int:
     if problem is not None:
         raise opt.bad("--players", problem)
     return n
-
-
-def _seat_names(seated: list[str] | int | None, n: int) -> list[str]:
-    from portolan.checker.core.simulate import default_players
-
-    return seated if isinstance(seated, list) else default_players(n)
 
 
 def _check_limits(games: int, max_steps: int, iterations: int, think: float | None) -> None:

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import field_validator, model_validator
 
-from portolan.limits import component_limits, shown
+from portolan.limits import component_limits
 from portolan.model.base import Sourced, SourcedInt, Strict, by_design, int_by_design, keyed_union
 from portolan.model.board_display import ActionBox, EraCubes, Spaces
 from portolan.model.board_map import AgeTrack, Area, EdgeTrack
@@ -21,6 +21,7 @@ from portolan.model.common import (
     card_size_field,
     count_field,
     elements_within,
+    track_boxes_within,
     within,
 )
 
@@ -56,12 +57,7 @@ class Track(Strict):
     def _range(self):
         if not isinstance(self.end.value, int) or self.end.value < self.start:
             raise ValueError("a track's end must be a whole number not below its start")
-        most = component_limits().track_boxes
-        if self.end.value - self.start + 1 > most:
-            raise ValueError(
-                f"a track from {shown(self.start)} to {shown(self.end.value)} has more than "
-                f"{shown(most)} boxes (limit components.track_boxes)"
-            )
+        track_boxes_within(self.start, self.end.value)
         if self.per_row is not None and self.per_row < 1:
             raise ValueError("per_row must be at least 1")
         if self.mark_every is not None and self.mark_every < 1:

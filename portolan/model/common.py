@@ -72,13 +72,23 @@ def elements_within(items: list, what: str = "") -> list:
     return items
 
 
-def count_field(field: str, key: str):
-    """A schema's field validator: ``field`` is a whole number from 1 to the limit
-    ``components.<key>``."""
+def track_boxes_within(low: int, high: int) -> None:
+    """A track from ``low`` to ``high`` has at most the limit ``track_boxes`` boxes."""
+    most = component_limits().track_boxes
+    if high - low + 1 > most:
+        raise ValueError(
+            f"a track from {shown(low)} to {shown(high)} has more than {shown(most)} boxes "
+            "(limit components.track_boxes)"
+        )
 
-    def check(v: int) -> int:
+
+def count_field(field: str, key: str):
+    """A schema's field validator: ``field`` is a whole number (or a ``SourcedInt``) from 1 to
+    the limit ``components.<key>``."""
+
+    def check(v):
         high = getattr(component_limits(), key)
-        if not 1 <= v <= high:
+        if not 1 <= getattr(v, "value", v) <= high:
             raise ValueError(
                 f"{field} must be between 1 and {shown(high)} (limit components.{key})"
             )

@@ -19,7 +19,7 @@ from pydantic import Field, field_validator, model_validator
 
 from portolan.limits import component_limits, shown
 from portolan.model.base import SourcedInt, Strict, int_by_design
-from portolan.model.common import SafeName
+from portolan.model.common import SafeName, count_field
 
 
 class CounterFace(Strict):
@@ -78,15 +78,7 @@ class Counter(Strict):
 
     _count = field_validator("count", mode="before")(int_by_design)
 
-    @field_validator("count")
-    @classmethod
-    def _copies(cls, v: SourcedInt) -> SourcedInt:
-        most = component_limits().counters_per_sheet
-        if not 1 <= v.value <= most:
-            raise ValueError(
-                f"count must be between 1 and {shown(most)} (limit components.counters_per_sheet)"
-            )
-        return v
+    _copies = count_field("count", "counters_per_sheet")
 
     @model_validator(mode="after")
     def _sane(self):
@@ -133,11 +125,9 @@ class CountersSpec(Strict):
                 f"the counters add up to {shown(got)}, more than {shown(most)} on one sheet "
                 "(limit components.counters_per_sheet)"
             )
-        if self.total is not None:
-            got = sum(c.count.value for c in self.counters)
-            if got != self.total.value:
-                raise ValueError(
-                    f"the counters add up to {got}, but the total is {self.total.value} "
-                    f"({self.total.source})"
-                )
+        if self.total is not None and got != self.total.value:
+            raise ValueError(
+                f"the counters add up to {got}, but the total is {self.total.value} "
+                f"({self.total.source})"
+            )
         return self

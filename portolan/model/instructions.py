@@ -76,22 +76,23 @@ BARE = {
     "nothing": "nothing",
     "storm": "storm",
 }
-VERBS = (
-    "progress",
-    "check",
-    "choice",
-    "if",
-    "gain",
-    "lose",
-    "damage",
-    "storm",
-    "discover",
-    "mark",
-    "unmark",
-    "awe",
-    "strength",
-    *BARE,
-)
+# each verb's step type (a bare word's: Flag)
+STEP_TYPES = {
+    "progress": Progress,
+    "check": Check,
+    "choice": Choice,
+    "if": If,
+    "gain": GainItems,
+    "lose": Lose,
+    "damage": Damage,
+    "storm": Storm,
+    "discover": Discover,
+    "mark": Mark,
+    "unmark": Mark,
+    "awe": CivMove,
+    "strength": CivMove,
+}
+VERBS = (*STEP_TYPES, *BARE)
 # keys allowed beside each verb
 EXTRA = {
     "check": {"success", "failure", "unmodified"},
@@ -182,21 +183,7 @@ class StepReader:
         return getattr(self, "_" + verb, self._flag)(raw, verb, vpos, pos, f"{field}.{verb}")
 
     def build(self, verb: str, data: dict, pos: Pos | None, field: str):
-        model = {
-            "progress": Progress,
-            "check": Check,
-            "choice": Choice,
-            "if": If,
-            "gain": GainItems,
-            "lose": Lose,
-            "damage": Damage,
-            "storm": Storm,
-            "discover": Discover,
-            "mark": Mark,
-            "unmark": Mark,
-            "awe": CivMove,
-            "strength": CivMove,
-        }.get(verb, Flag)
+        model = STEP_TYPES.get(verb, Flag)
         if model in (Flag, Mark, CivMove):
             data = {"verb": verb, **data}
         try:
@@ -366,8 +353,10 @@ class StepReader:
             data["cause"] = raw["cause"]
         return self.build("lose", data, vpos, field)
 
-    def _damage(self, raw, verb, vpos, pos, field):
-        return self.build("damage", {"n": raw[verb]}, vpos, field)
+    def _number(self, raw, verb, vpos, pos, field):  # damage, awe, strength: by how much
+        return self.build(verb, {"n": raw[verb]}, vpos, field)
+
+    _damage = _awe = _strength = _number
 
     def _storm(self, raw, verb, vpos, pos, field):
         value = raw[verb]
@@ -387,11 +376,6 @@ class StepReader:
         return self.build(verb, {"chit": chit}, vpos, field)
 
     _unmark = _mark
-
-    def _awe(self, raw, verb, vpos, pos, field):
-        return self.build(verb, {"n": raw[verb]}, vpos, field)
-
-    _strength = _awe
 
 
 def read_steps(raw: Any, source: Source, pos: Pos | None, field: str) -> tuple[list, list[Problem]]:

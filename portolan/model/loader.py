@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from portolan.errors import InputError, Problem, did_you_mean, display_path
-from portolan.model.base import NON_RULEBOOK_SOURCES, OfSpec, validate
+from portolan.model.base import NON_RULEBOOK_SOURCES, OfSpec, field_label, validate
 from portolan.model.common import is_hex
 from portolan.model.game import GameSpec
 from portolan.model.rules import RulesSpec
@@ -213,7 +213,7 @@ def _missing(src: Source, raw: YMap, path: tuple, name: str) -> Problem:
     return src.problem(
         f"file '{name}' not found next to game.yaml",
         position_at(raw, path),
-        field=_label(path),
+        field=field_label(path),
     )
 
 
@@ -274,10 +274,6 @@ def _checked_keys(node: Any, path: tuple = (), out: list | None = None) -> list[
     return out
 
 
-def _label(path: tuple) -> str:
-    return ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in path).replace(".[", "[")
-
-
 def _cited(keys: list[tuple]):
     """(mapping, key, path) of every source among ``keys``: each ``source:`` value, and each
     value of a ``sources:`` mapping (a card's per-field sources)."""
@@ -324,4 +320,4 @@ def _check_colours(spec: GameSpec, keys: list[tuple], src: Source) -> list[Probl
 
 
 def _at_value(src: Source, mapping: YMap, key, path: tuple, message: str, hint) -> Problem:
-    return src.problem(message, mapping.value_pos[key], field=_label(path), hint=hint)
+    return src.problem(message, mapping.value_pos[key], field=field_label(path), hint=hint)

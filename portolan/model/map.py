@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, field_validator, model_validator
 
 from portolan.errors import did_you_mean
-from portolan.limits import component_limits, shown
+from portolan.limits import component_limits
 from portolan.model.base import Sourced, SourcedInt, Strict, field_label
 from portolan.model.board import Tiling
 from portolan.model.common import (
@@ -25,6 +25,7 @@ from portolan.model.common import (
     SafeName,
     board_size_within,
     elements_within,
+    track_boxes_within,
     within,
 )
 from portolan.model.instructions import RATINGS, StepReader, read_steps
@@ -211,7 +212,7 @@ class CivTrack(Strict):
     def _range(self):
         if not self.low <= self.start <= self.high:
             raise ValueError("start must lie between low and high")
-        _boxes(self.low, self.high)
+        track_boxes_within(self.low, self.high)
         within(self.box, (0.1, component_limits().board_mm[1]), "box", "mm", "board_mm")
         return self
 
@@ -262,20 +263,11 @@ class VpTrack(Strict):
     def _range(self):
         if self.end.value < self.start:
             raise ValueError("the track's end must not be below its start")
-        _boxes(self.start, self.end.value)
+        track_boxes_within(self.start, self.end.value)
         if self.per_row < 1:
             raise ValueError("per_row must be at least 1")
         within(self.box, (0.1, component_limits().board_mm[1]), "box", "mm", "board_mm")
         return self
-
-
-def _boxes(low: int, high: int) -> None:
-    most = component_limits().track_boxes
-    if high - low + 1 > most:
-        raise ValueError(
-            f"a track from {shown(low)} to {shown(high)} has more than {shown(most)} boxes "
-            "(limit components.track_boxes)"
-        )
 
 
 class MapSpec(Strict):
@@ -343,8 +335,7 @@ class MapSpec(Strict):
         return {s.id: s for s in self.spaces}
 
     def centre(self, space: Space) -> tuple[float, float]:
-        (ox, oy), (px, py) = self.grid.origin, self.grid.pitch
-        return ox + space.at[0] * px, oy + space.at[1] * py
+        return self.cell(space.at)
 
     def cell(self, at: tuple[float, float]) -> tuple[float, float]:
         (ox, oy), (px, py) = self.grid.origin, self.grid.pitch

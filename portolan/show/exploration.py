@@ -69,10 +69,8 @@ def _mat(pic: Picture, mat, p: str, e: Expedition, x0: float, y0: float, colour:
         x0, y0, mat.size.width, mat.size.height, fill="#ffffff", stroke=colour, width=0.6, radius=2
     )
     name = slug(e.explorer)
-    card = pic.d.g(id=f"expedition-{slug(p)}-{name}", class_="piece expedition")
-    card.attribs["data-space"] = f"{p}'s expeditions"
-    card.attribs["data-player"] = p
-    card.set_desc(title=f"{p}'s expedition of {e.explorer}: {e.ship}, {e.crew}")
+    title = f"{p}'s expedition of {e.explorer}: {e.ship}, {e.crew}"
+    card = pic.group(f"expedition-{slug(p)}-{name}", "expedition", f"{p}'s expeditions", p, title)
     pic.fitted(x0 + 6, y0 + 9, e.explorer, 70, 4.6, bold=True, parent=card)
     pic.fitted(x0 + 6, y0 + 16, f"{e.ship} · {e.crew}", 70, 3.4, parent=card)
     pic.d.add(card)
@@ -121,9 +119,7 @@ def _oceans(pic: Picture, b: Box, p: str, e: Expedition, x0: float, y0: float, c
             + 9
             + (k - 1) * min(6.0, (b.height - 24) / max(1, e.oceans - 1) if e.oceans > 1 else 6.0)
         )
-        g = pic.d.g(id=f"ocean-{slug(p)}-{slug(e.explorer)}-{k}", class_="piece card")
-        g.attribs["data-space"] = space
-        g.attribs["data-player"] = p
+        g = pic.group(f"ocean-{slug(p)}-{slug(e.explorer)}-{k}", "card", space, p)
         pic.rect(
             x + 3,
             cy,
@@ -145,10 +141,8 @@ def _victory(pic: Picture, state: State, p: str, x: float, y: float, h: float) -
     pile = state.victory[p]
     spots = spread(x + 2, y + 9, PILE_W - 4, h - 11, len(pile), 11)
     for k, ((found, explorer), (cx, cy)) in enumerate(zip(pile, spots, strict=True), start=1):
-        g = pic.d.g(id=f"discovery-{slug(p)}-{k}", class_="piece card")
-        g.attribs["data-space"] = f"{p}'s victory pile"
-        g.attribs["data-player"] = p
-        g.set_desc(title=f"{found}, found by {explorer}")
+        title = f"{found}, found by {explorer}"
+        g = pic.group(f"discovery-{slug(p)}-{k}", "card", f"{p}'s victory pile", p, title)
         pic.rect(cx - 5, cy - 5, 10, 10, fill="#95600f", stroke=INK, width=0.25, radius=1, parent=g)
         pic.text(cx, cy + 1.2, found[:4], 2.6, "#ffffff", "middle", True, parent=g)
         pic.d.add(g)

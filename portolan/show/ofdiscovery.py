@@ -92,9 +92,7 @@ def _row(pic: Picture, state: State, row: str, cards, kind: str, y: float, colou
         sub = f"transport {info.transport}" if info else ""
         if kind == "ship" and info:
             sub += f", cost {info.cost}"
-        g = pic.d.g(id=f"card-{row}-{k + 1}", class_="piece card")
-        g.attribs["data-space"] = space
-        g.set_desc(title=f"{name} in the {space}")
+        g = pic.group(f"card-{row}-{k + 1}", "card", space, title=f"{name} in the {space}")
         _card(pic, x, y, CW, CH, "face down" if name == UNNAMED else name, fill, g, sub)
         pic.d.add(g)
         pic.say(f"{space}: {name}")
@@ -131,10 +129,8 @@ def _ship(
 ) -> None:
     """A ship card (a strip when it is low): its colour, its owner's tag, its name."""
     x, y, w, h = box
-    g = pic.d.g(id=f"ship-{slug(p)}-{slug(card)}-{copies.next(p, card)}", class_="piece ship")
-    g.attribs["data-space"] = space
-    g.attribs["data-player"] = p
-    g.set_desc(title=f"{p}'s {card} at {space}")
+    ident = f"ship-{slug(p)}-{slug(card)}-{copies.next(p, card)}"
+    g = pic.group(ident, "ship", space, p, f"{p}'s {card} at {space}")
     pic.rect(x, y, w, h, fill=fill, stroke=INK, width=0.3, radius=1, parent=g)
     pic.rect(x, y, 6, h, fill=pic.colour(p), stroke=INK, width=0.3, radius=1, parent=g)
     pic.text(
@@ -196,9 +192,7 @@ def _player(pic: Picture, state: State, p: str, y: float, height: float, colour,
         pic.say(f"{p}'s fleet: " + ", ".join(fleet))
     for v in (v for v in state.voyages if v.player == p):
         info = state.book.contracts.get(v.contract)
-        g = pic.d.g(id=f"contract-{slug(p)}-{slug(v.contract)}", class_="piece card")
-        g.attribs["data-space"] = f"{p}'s trade voyages"
-        g.attribs["data-player"] = p
+        g = pic.group(f"contract-{slug(p)}-{slug(v.contract)}", "card", f"{p}'s trade voyages", p)
         fill = colour(info.colour) if info else "#7d5531"
         _card(pic, x, y + 9, CW, CH, v.contract, fill, g, f"{v.left} turns to go")
         pic.d.add(g)

@@ -92,25 +92,26 @@ def _age_box(pic: Picture, state: State, age: int, kind: str, cell) -> None:
     pic.rect(sx, sy, sw, sh, fill="#ffffff", width=0.3, radius=1.0)
     pic.text(sx + 1.2, sy + 3.4, kind.upper(), 2.4, "#555555", bold=True)
     counts = state.ships_at[age - 1][BOXES.index(kind)]
-    owners = [(p, k) for p, n in zip(state.players, counts, strict=True) for k in range(1, n + 1)]
-    space = f"Age {age} {kind} box"
-    for (p, k), (cx, cy) in zip(
-        owners, spread(sx, sy + 4, sw, sh - 4, len(owners), SHIP), strict=True
-    ):
-        pic.piece("ship", f"ship-{slug(p)}-a{age}-{kind}-{k}", space, p, cx, cy, SHIP)
+    place = (sx, sy + 4, sw, sh - 4)
+    _heap(pic, state, counts, ("ship", "ship"), f"a{age}-{kind}", f"Age {age} {kind} box", place)
+
+
+def _heap(pic, state: State, counts, piece: tuple[str, str], key: str, space: str, box) -> None:
+    """Each player's ``counts`` (in seat order) of a piece (shape and name) spread over ``box``
+    (x, y, w, h), ids ``SHAPE-PLAYER-KEY-N``, and said in one line."""
+    shape, noun = piece
+    size = SHIP if shape == "ship" else PIECE
+    seated = list(zip(state.players, counts, strict=False))
+    owners = [(p, k) for p, n in seated for k in range(1, n + 1)]
+    for (p, k), (cx, cy) in zip(owners, spread(*box, len(owners), size), strict=True):
+        pic.piece(shape, f"{shape}-{slug(p)}-{key}-{k}", space, p, cx, cy, size)
     if owners:
-        pic.say(f"{space}: " + _counted(owners, "ship"))
+        said = ", ".join(f"{p} {n} {noun}{'s' if n > 1 else ''}" for p, n in seated if n)
+        pic.say(f"{space}: {said}")
 
 
 def _amount(n: int, what: str) -> str:
     return f"{n} {what}" if n > 1 else what
-
-
-def _counted(owners: list[tuple[str, int]], noun: str) -> str:
-    totals: dict[str, int] = {}
-    for p, _ in owners:
-        totals[p] = totals.get(p, 0) + 1
-    return ", ".join(f"{p} {n} {noun}{'s' if n > 1 else ''}" for p, n in totals.items())
 
 
 def _area(pic: Picture, area: Area, index: int, state: State, model: Game) -> None:
@@ -214,38 +215,17 @@ def _open_box(pic, box: str, number: int, index: int, cell, state: State, colour
     pic.text(x + 1.6, y + 4.0, f"{box} box", 3.0, INK, bold=True)
     merchant = box.lower().startswith("merchant")
     counts = (state.open_cubes if merchant else state.open_discs).get(index, [])
-    shape = "cube" if merchant else "disc"
-    owners = [(p, k) for p, n in zip(state.players, counts, strict=False) for k in range(1, n + 1)]
-    space = f"Area {number} {box} box"
-    for (p, k), (cx, cy) in zip(
-        owners, spread(x + 1, y + 5, w - 2, h - 6, len(owners), PIECE), strict=True
-    ):
-        pic.piece(
-            shape,
-            f"{shape}-{slug(p)}-area{number}-{slug(box.lower())}-{k}",
-            space,
-            p,
-            cx,
-            cy,
-            PIECE,
-        )
-    if owners:
-        pic.say(f"{space}: " + _counted(owners, "merchant cube" if merchant else "city disc"))
+    piece = ("cube", "merchant cube") if merchant else ("disc", "city disc")
+    key, space = f"area{number}-{slug(box.lower())}", f"Area {number} {box} box"
+    _heap(pic, state, counts, piece, key, space, (x + 1, y + 5, w - 2, h - 6))
 
 
 def _spice(pic: Picture, el: Box, state: State) -> None:
     pic.rect(el.x, el.y, el.width, el.height, fill="#f4d9c9", width=0.4, radius=1.5)
     pic.text(el.x + el.width / 2, el.y + 4.5, "SPICE", 2.8, INK, "middle", True)
-    owners = [
-        (p, k)
-        for p, s in zip(state.players, state.seats, strict=True)
-        for k in range(1, s.spice + 1)
-    ]
-    spots = spread(el.x + 1, el.y + 6, el.width - 2, el.height - 7, len(owners), PIECE)
-    for (p, k), (cx, cy) in zip(owners, spots, strict=True):
-        pic.piece("cube", f"cube-{slug(p)}-spice-{k}", "Spice Box", p, cx, cy, PIECE)
-    if owners:
-        pic.say("Spice Box: " + _counted(owners, "merchant cube"))
+    counts = [s.spice for s in state.seats]
+    place = (el.x + 1, el.y + 6, el.width - 2, el.height - 7)
+    _heap(pic, state, counts, ("cube", "merchant cube"), "spice", "Spice Box", place)
 
 
 def _displays(pic: Picture, state: State, top: float) -> None:

@@ -155,17 +155,24 @@ class Picture:
 
     # -- pieces ------------------------------------------------------------------------------
 
+    def group(self, ident: str, kind: str, space: str, player: str | None = None, title=None):
+        """A piece's ``<g>`` (not yet added): its id, class ``piece KIND``, ``data-space``, the
+        owner's ``data-player`` and a title, when given."""
+        g = self.d.g(id=ident, class_=f"piece {kind}")
+        g.attribs["data-space"] = space
+        if player:
+            g.attribs["data-player"] = player
+        if title is not None:
+            g.set_desc(title=title)
+        return g
+
     def piece(self, shape: str, ident: str, space: str, player: str | None, x, y, size, label=""):
         """One piece centred at (x, y): ``shape`` ship, cube, disc, marker or chit; its id and
         data-space as given; the owner's colour and initial (a neutral piece: ``player`` None,
         ``label`` printed on it)."""
         colour = self.colour(player) if player else "#e9dcc0"
-        g = self.d.g(id=ident, class_=f"piece {shape}")
-        g.attribs["data-space"] = space
-        if player:
-            g.attribs["data-player"] = player
         owner = f"{player}'s " if player else ""
-        g.set_desc(title=f"{owner}{shape} at {space}")
+        g = self.group(ident, shape, space, player, f"{owner}{shape} at {space}")
         h = size / 2
         if shape == "ship":
             pts = [(x - h, y - h * 0.15), (x + h, y - h * 0.15), (x + h * 0.65, y + h * 0.8)]

@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from portolan.errors import InputError, OutputError
 from portolan.web import browse, check, history, picture, play, score
 from portolan.web.site import BODY_BYTES, Site, problems_of
-from portolan.web.store import Store
+from portolan.web.store import NoSuchGame, Store
 
 log = logging.getLogger("portolan.web")
 
@@ -135,6 +135,9 @@ def create_app(
     async def not_found(request: Request, exc: HTTPException):
         return error(request, exc.status_code, _title(exc.status_code), exc.detail)
 
+    async def no_game(request: Request, exc: NoSuchGame):  # a refereed game's address
+        return error(request, 404, _title(404), "no game at this address")
+
     async def bad_input(request: Request, exc: InputError):
         return error(request, 422, "Input problem", problems=problems_of(exc))
 
@@ -165,6 +168,7 @@ def create_app(
         ],
         exception_handlers={
             HTTPException: not_found,
+            NoSuchGame: no_game,
             InputError: bad_input,
             OutputError: cannot_write,
             OSError: cannot_write,

@@ -11,7 +11,7 @@ from starlette.routing import Route
 
 from portolan.errors import InputError, Problem
 from portolan.web.historydb import CSV_BYTES, CSV_NAME
-from portolan.web.site import Site, attachment, problems_of, read_form
+from portolan.web.site import Site, attachment, problems_of, read_form, upload_text
 from portolan.web.work import in_turn
 
 # What a redirect may tell the table, by code (a link never carries the text itself).
@@ -99,15 +99,7 @@ async def _csv_text(form) -> str:
     """The CSV of the import form: the uploaded file, else the pasted text."""
     upload = form.get("file")
     if isinstance(upload, UploadFile) and upload.filename:
-        data = await upload.read(CSV_BYTES + 1)
-        if len(data) > CSV_BYTES:
-            raise InputError(Problem(f"larger than {CSV_BYTES:,} bytes", file=CSV_NAME))
-        try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise InputError(
-                Problem(f"not UTF-8 text (byte {exc.start + 1})", file=CSV_NAME)
-            ) from None
+        return await upload_text(upload, CSV_BYTES, CSV_NAME)
     text = form.get("csv")
     if not isinstance(text, str) or not text.strip():
         raise InputError(Problem("choose a CSV file exported from the history", file=CSV_NAME))

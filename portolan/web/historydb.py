@@ -56,6 +56,7 @@ CSV_COLUMNS = ("play", "date", "game", "kind", "seat", "player", "score", "rank"
 CSV_BYTES = 1024 * 1024  # an imported CSV: about 20,000 rows of a typical history
 CSV_ROWS = 20_000
 MAX_SEATS = 12
+PLAYS = "SELECT id, game, played, kind, session, position, sheet FROM plays"
 MAX_SCORE = 100_000
 NAME_CHARS = 40
 
@@ -138,14 +139,8 @@ class History:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._connect(write=True) as conn:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+        with self._connect(write=True) as conn, _atomic(conn):
+            yield conn
 
     # -- writing -----------------------------------------------------------------------------
     def add_scored(
@@ -178,19 +173,12 @@ class History:
         """Every play (of ``game``), the latest first."""
         where, args = ("WHERE game = ?", (game,)) if game else ("", ())
         with self._connect() as conn:
-            rows = conn.execute(
-                f"SELECT id, game, played, kind, session, position, sheet FROM plays {where} "
-                "ORDER BY played DESC, id DESC",
-                args,
-            ).fetchall()
+            rows = conn.execute(f"{PLAYS} {where} ORDER BY played DESC, id DESC", args).fetchall()
             return [_play(conn, row) for row in rows]
 
     def play(self, play_id: int) -> Play | None:
         with self._connect() as conn:
-            row = conn.execute(
-                "SELECT id, game, played, kind, session, position, sheet FROM plays WHERE id = ?",
-                (play_id,),
-            ).fetchone()
+            row = conn.execute(f"{PLAYS} WHERE id = ?", (play_id,)).fetchone()
             return _play(conn, row) if row else None
 
     def stats(self, game: str | None = None) -> list[PlayerStats]:
@@ -251,15 +239,22 @@ def _migrate(conn: sqlite3.Connection, name: str) -> None:
             )
         )
     for number in range(version, len(MIGRATIONS)):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with _atomic(conn):
             for statement in MIGRATIONS[number]:
                 conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {number + 1}")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+
+
+@contextmanager
+def _atomic(conn: sqlite3.Connection) -> Iterator[None]:
+    """One transaction: all of what is done inside, or (on any failure) none of it."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 def _insert(conn, game, played, kind, seats, session, position, sheet) -> int:
@@ -294,8 +289,7 @@ def _play(conn: sqlite3.Connection, row) -> Play:
 
 
 def _all(conn: sqlite3.Connection) -> list[Play]:
-    rows = conn.execute("SELECT id, game, played, kind, session, position, sheet FROM plays")
-    return [_play(conn, row) for row in rows.fetchall()]
+    return [_play(conn, row) for row in conn.execute(PLAYS).fetchall()]
 
 
 def _fingerprint(kind: str, game: str, played: str, seats) -> tuple:

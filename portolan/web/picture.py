@@ -17,7 +17,6 @@ from portolan.errors import InputError
 from portolan.show import draw
 from portolan.show.svg import Picture
 from portolan.web.site import Site
-from portolan.web.store import NoSuchGame
 from portolan.web.work import in_turn
 
 
@@ -37,11 +36,8 @@ def routes(site: Site) -> list[Route]:
     store = site.store
 
     def svg_of(key: str) -> str | None:
-        try:
-            with store.table(key, changes=False) as table:
-                picture = picture_of(table)
-        except NoSuchGame:
-            raise HTTPException(404, "no game at this address") from None
+        with store.table(key, changes=False) as table:
+            picture = picture_of(table)
         return picture.svg() if picture is not None else None
 
     async def position(request: Request):

@@ -25,7 +25,6 @@ from portolan.web.picture import picture_of
 from portolan.web.referee import resume_command
 from portolan.web.score import players_of
 from portolan.web.site import Site, attachment, form_problem, problems_of, read_form
-from portolan.web.store import NoSuchGame
 from portolan.web.work import in_turn
 from portolan.yamlsrc import Source
 
@@ -114,15 +113,12 @@ class _PlayPages:
 
     def show(self, request: Request, key: str, status: int = 200):
         opened = request.query_params.get("open") or None
-        try:
-            with self.store.table(key, changes=False) as table:
-                before = table.version
-                table.settle()  # a bot's turn: it answers now, within its budget
-                if table.over and table.version != before:
-                    _keep_history(self.site, key, table)
-                values = _table_values(table, key, opened)
-        except NoSuchGame:
-            raise HTTPException(404, "no game at this address") from None
+        with self.store.table(key, changes=False) as table:
+            before = table.version
+            table.settle()  # a bot's turn: it answers now, within its budget
+            if table.over and table.version != before:
+                _keep_history(self.site, key, table)
+            values = _table_values(table, key, opened)
         notice = NOTICES.get(request.query_params.get("notice", ""), "")
         return self.site.page(request, "play.html.j2", status, notice=notice, **values)
 
@@ -132,19 +128,16 @@ class _PlayPages:
     def answer(self, key: str, action: str, value: str, at: str) -> str:
         """Apply one answer; the code of what to tell the table (``NOTICES``; '' if all went
         as asked)."""
-        try:
-            with self.store.table(key) as table:
-                if at != str(table.version):
-                    return "moved"
-                try:
-                    return _apply(table, action, value)
-                except (ValueError, IndexError):
-                    return "not-a-choice"
-                finally:
-                    if table.over or action == "undo":
-                        _keep_history(self.site, key, table)
-        except NoSuchGame:
-            raise HTTPException(404, "no game at this address") from None
+        with self.store.table(key) as table:
+            if at != str(table.version):
+                return "moved"
+            try:
+                return _apply(table, action, value)
+            except (ValueError, IndexError):
+                return "not-a-choice"
+            finally:
+                if table.over or action == "undo":
+                    _keep_history(self.site, key, table)
 
     async def post_answer(self, request: Request):
         key = request.path_params["key"]
@@ -162,10 +155,7 @@ class _PlayPages:
 
     async def download(self, request: Request):
         key = request.path_params["key"]
-        try:
-            path = self.store.log_path(key)
-        except NoSuchGame:
-            raise HTTPException(404, "no game at this address") from None
+        path = self.store.log_path(key)
         text = await in_turn(path.read_text, encoding="utf-8")
         first, _, rest = text.partition("\n")
         game = _game_of(first)

@@ -206,12 +206,9 @@ class Table:
         random_ok = len({w for _, w in outcomes}) == 1 and len(outcomes) <= 6
         random_ok = random_ok and d.secret is None  # a secret card is its owner's to name
         table = _table_action(d, turn)
-        count = self._run_of_reveals(d) if table else None
+        count = self.session.run_of_reveals(d) if table else None  # (5, 12): 5th of 12 dealt
         who = TABLE if table else d.player
         return Prompt(turn, who, d.phase, "chance", d.prompt, entries, None, random_ok, None, count)
-
-    def _run_of_reveals(self, d: Decision) -> tuple[int, int] | None:
-        return self.session.run_of_reveals(d)  # (5, 12): the 5th of the 12 cards dealt
 
     # -- answers -------------------------------------------------------------------------------
     def choose(self, index: int) -> None:

@@ -88,20 +88,22 @@ async def text_of(form: FormData, field_name: str, file_field: str, default_name
     is what messages call the file (the upload's base name)."""
     upload = form.get(file_field)
     if isinstance(upload, UploadFile) and upload.filename:
-        data = await upload.read(TEXT_BYTES + 1)
         name = Path(upload.filename.replace("\\", "/")).name[:100] or default_name
-        if len(data) > TEXT_BYTES:
-            raise InputError(
-                Problem(
-                    f"larger than {TEXT_BYTES:,} bytes", file=name, hint="limit yaml.document_bytes"
-                )
-            )
-        try:
-            return data.decode("utf-8-sig"), name
-        except UnicodeDecodeError as exc:
-            raise InputError(Problem(f"not UTF-8 text (byte {exc.start + 1})", file=name)) from None
+        return await upload_text(upload, TEXT_BYTES, name, "limit yaml.document_bytes"), name
     text = form.get(field_name)
     return (text if isinstance(text, str) else ""), default_name
+
+
+async def upload_text(upload: UploadFile, limit: int, name: str, hint: str | None = None) -> str:
+    """An uploaded file's text (UTF-8, a byte order mark dropped) of at most ``limit`` bytes;
+    ``name`` is what the messages call it."""
+    data = await upload.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(Problem(f"larger than {limit:,} bytes", file=name, hint=hint))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(Problem(f"not UTF-8 text (byte {exc.start + 1})", file=name)) from None
 
 
 def attachment(body: str, media: str, name: str) -> Response:
