@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from portolan.checker.core.bots.value import value
 from portolan.checker.core.registry import rules_for
 from portolan.checker.games.age_of_exploration import bot
 from portolan.checker.games.age_of_exploration.bot import WORTH
@@ -165,6 +166,21 @@ def swapped(state):
     other.outfit_deck.sort()
     other.forget()
     return other
+
+
+def test_a_win_by_the_target_beats_the_same_win_at_the_round_limit():
+    """Portolan's round limit is no rulebook ending: a bot that wins either way (publishing
+    its last VP now, or ending the turn that ends the last round ahead) takes the target."""
+    state = fresh()
+    state.phase = "over"
+    state.vp["Ana"]["vp_chart"], state.vp["Ben"]["vp_chart"] = state.target - 1, 2
+    assert RULES.decision(state) is None and RULES.bounded(state)
+    at_limit = value(RULES, state, state.players)
+    state.vp["Ana"]["vp_chart"] = state.target
+    assert not RULES.bounded(state)
+    by_target = value(RULES, state, state.players)
+    assert 0.99 < at_limit["Ana"] < by_target["Ana"] == 1.0
+    assert at_limit["Ben"] == by_target["Ben"] == 0.0
 
 
 # -- games end by the rulebook ------------------------------------------------------------------

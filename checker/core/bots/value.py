@@ -31,8 +31,17 @@ def standing(rules: GameRules, state: Any, players: list[str]) -> dict[str, floa
     return out
 
 
+# A finished game that ended at a bound Portolan sets (``rules.bounded``), not by the rulebook's
+# own ending, is worth this share less: only a tie-break. A player who could win now by the
+# rulebook, and would win at the bound anyway, chose between the two at random.
+BOUND_TIE = 1e-6
+
+
 def value(rules: GameRules, state: Any, players: list[str]) -> dict[str, float]:
-    """``outcome`` when the game is over, else ``standing``."""
+    """``outcome`` when the game is over (a hair less at a bound), else ``standing``."""
     if rules.decision(state) is None:
-        return outcome(rules, state)
+        result = outcome(rules, state)
+        if rules.bounded(state):
+            return {p: v * (1 - BOUND_TIE) for p, v in result.items()}
+        return result
     return standing(rules, state, players)
