@@ -93,6 +93,28 @@ def test_crew_provisions_and_ships_lower_the_risk():
     assert bot.decay(e) < weak
 
 
+def test_a_native_guide_and_an_interpreter_lower_the_risk_in_their_region():
+    """Like the other gear, a Native Guide (Navigation on land in its region) and an
+    Interpreter (Negotiation there) make an expedition safer, in their own region only. The
+    mat keeps them as regions, not among the counters (Other Personnel and Equipment)."""
+    plain, guided = fresh(), fresh()
+    for state in (plain, guided):
+        e = at_sea(state, "Ana", "NA1-NE", path=["ATL1", "ATL4", "NA-COD", "NA-NE"])
+        e.mode, e.ship_space = LAND, "NA-NE"
+        e.found = [("NA-COD", 0)]
+    e = guided.exp["Ana"]
+    e.guide = "NA"
+    assert bot.worth(guided, "Ana") > bot.worth(plain, "Ana")
+    alone = bot.decay(plain.exp["Ana"], "NA")
+    step = WORTH["time_factor"] * WORTH["gear_risk"]
+    assert bot.decay(e, "NA") == pytest.approx(alone + step)
+    e.interpreter = "NA"
+    assert bot.decay(e, "NA") == pytest.approx(alone + 2 * step)
+    assert bot.decay(e, "SA") == pytest.approx(alone)  # elsewhere they give no bonus
+    e.guide = e.interpreter = "SA"
+    assert bot.worth(guided, "Ana") == pytest.approx(bot.worth(plain, "Ana"))
+
+
 def test_a_fresh_expedition_gains_by_launching():
     """In port the prospects count the launching turn: launched, the same targets are a turn
     nearer."""

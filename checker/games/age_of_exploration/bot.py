@@ -32,7 +32,13 @@ from portolan.checker.games.age_of_exploration.actions.publishing import (
     qualified,
     return_awards,
 )
-from portolan.checker.games.age_of_exploration.book import GOODS, LANDFALLS, SIGHTING, Book
+from portolan.checker.games.age_of_exploration.book import (
+    GOODS,
+    GUIDES,
+    LANDFALLS,
+    SIGHTING,
+    Book,
+)
 from portolan.checker.games.age_of_exploration.state import RAFT, SHIP, Expedition, State
 
 WORTH = {
@@ -90,8 +96,11 @@ WORTH = {
     # lower the risk) and what is left is lost at launch: a worth here would keep a bot home.
     "gold": 0.0,
 }
-GEAR = ("Sturdy Ship", "Cannons", "Trade Goods", "Missionary", "Native Guide", "Interpreter")
-GEAR += ("Pilot", "Rutter", "Copper Plated Hulls", "Cavalry")
+# The gear among the counters. A Native Guide and an Interpreter are no counters: the mat keeps
+# the region of each (GUIDES names the field), and each counts as gear in its own region only,
+# where its bonus applies (Navigation on land, Negotiation).
+GEAR = ("Sturdy Ship", "Cannons", "Trade Goods", "Missionary", "Pilot", "Rutter")
+GEAR += ("Copper Plated Hulls", "Cavalry")
 ON_FOOT = ("land", "base", "river", "rumors", "contact", "capital")  # no ships needed
 
 _PATHS: weakref.WeakKeyDictionary[Book, dict] = weakref.WeakKeyDictionary()
@@ -123,7 +132,8 @@ def expedition_worth(state: State, p: str) -> float:
     here = distances_from(state, e, e.space)
     home = home_distances(state, e)
     extra = rumor_detour(state, p, e, here)
-    return voyage(state, e, pending_vp(state, p, e), decay(e), 0.0, here, home, extra, need=need)
+    g = decay(e, state.book.spaces[e.space].region)
+    return voyage(state, e, pending_vp(state, p, e), g, 0.0, here, home, extra, need=need)
 
 
 def voyage(
@@ -187,7 +197,8 @@ def launches(state: State, e: Expedition):
         e = copy.copy(e)
         e.items = {"Crew": state.k["starting_crew"], "Provision": state.k["starting_provisions"]}
     home = home_distances(state, e)
-    g = decay(e)
+    region = book.spaces[e.launch_from].region
+    g = decay(e, region)
     w = WORTH
     port = w["launch_step"] + w["port_wait"]
     if e.launch_from != book.europe:
@@ -208,7 +219,7 @@ def launches(state: State, e: Expedition):
     sick.items["Provision"] = max(0, round(left))
     if left < 0:
         sick.items["Crew"] = max(0, e.items.get("Crew", 0) + round(left))
-    g_sick = decay(sick)
+    g_sick = decay(sick, region)
     for sid in sorted(state.sighted):
         yield g_sick, port, distances_from(state, e, sid), home
 
@@ -223,8 +234,9 @@ def rumor_detour(state: State, p: str, e: Expedition, here: dict[str, float]) ->
     return 2 * here.get(state.rumors[p][0], WORTH["rumor_stuck"])
 
 
-def decay(e: Expedition) -> float:
-    """What a VP a turn away is worth: the time a turn costs and the risk of failing in it."""
+def decay(e: Expedition, region: str | None = None) -> float:
+    """What a VP a turn away is worth: the time a turn costs and the risk of failing in it.
+    ``region``: the region of the expedition's space (a Native Guide or Interpreter helps there)."""
     w = WORTH
     it = e.items
     risk = w["base_risk"] + w["men_risk"] * w["men_decay"] ** e.men
@@ -240,7 +252,9 @@ def decay(e: Expedition) -> float:
         risk += w["lost_risk"]
     if e.second:
         risk += w["second_risk"]
-    risk -= w["gear_risk"] * sum(min(1, it.get(g, 0)) for g in GEAR)
+    gear = sum(min(1, it.get(g, 0)) for g in GEAR)
+    gear += sum(region is not None and getattr(e, attr) == region for attr in GUIDES.values())
+    risk -= w["gear_risk"] * gear
     risk = min(w["max_risk"], max(0.0, risk))
     return w["time_factor"] * (1.0 - risk)
 
