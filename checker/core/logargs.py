@@ -160,6 +160,19 @@ class PlayerName(Arg):
         return {"type": "string", "description": "a player of this game"}
 
 
+def bundles(r, value, pos, field, names: list[str], what: str):
+    """Each ``(name, count, pos, field)`` of the bundles written in ``value`` (an item or a list
+    of them, '2 Fruit + 1 Gold'), in the order written; an item that does not read is noted
+    and stands as ``BAD``."""
+    for item, ipos, ifield in r.items(value, pos, field):
+        bundle, message, hint = read_bundle(item, names, what)
+        if message:
+            r.bad(message, ipos, ifield, hint)
+            yield BAD
+        else:
+            yield from ((name, n, ipos, ifield) for name, n in bundle.items())
+
+
 @dataclass(frozen=True)
 class Bundle(Arg):
     """Pieces written '2 Fruit + 1 Gold' or {Fruit: 2, Gold: 1} (or a list of those): the
@@ -174,14 +187,11 @@ class Bundle(Arg):
             return Whole(0, wrong="{key} cannot be negative").read(r, value, pos, field)
         out: dict[str, int] = {}
         ok = True
-        for item, ipos, ifield in r.items(value, pos, field):
-            bundle, message, hint = read_bundle(item, self.names(r.book), self.what)
-            if message:
-                r.bad(message, ipos, ifield, hint)
+        for count in bundles(r, value, pos, field, self.names(r.book), self.what):
+            if count is BAD:
                 ok = False
-                continue
-            for name, n in bundle.items():
-                out[name] = out.get(name, 0) + n
+            else:
+                out[count[0]] = out.get(count[0], 0) + count[1]
         return out if ok else BAD
 
     def schema(self, book, defs):

@@ -13,9 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from portolan.checker.core.logargs import BAD, Arg, At
+from portolan.checker.core.logargs import BAD, Arg, At, bundles
 from portolan.errors import did_you_mean
-from portolan.model.bundles import read_bundle
 from portolan.names import fold
 
 
@@ -56,19 +55,17 @@ class Pieces(Arg):
 
     def read(self, r, value, pos, field):
         out, ok = [], True
-        for item, ipos, ifield in r.items(value, pos, field):
-            bundle, message, hint = read_bundle(item, self.names(r.book), self.what)
-            if message:
-                r.bad(message, ipos, ifield, hint)
+        for count in bundles(r, value, pos, field, self.names(r.book), self.what):
+            if count is BAD:
                 ok = False
                 continue
-            for name, n in bundle.items():
-                most = self.most(r.book, name)
-                if n > most:  # a slip, not n pieces
-                    r.bad(f"{n} {name}: the game has {most}", ipos, ifield)
-                    ok = False
-                else:
-                    out += [At(name, ipos, ifield)] * n
+            name, n, ipos, ifield = count
+            most = self.most(r.book, name)
+            if n > most:  # a slip, not n pieces
+                r.bad(f"{n} {name}: the game has {most}", ipos, ifield)
+                ok = False
+            else:
+                out += [At(name, ipos, ifield)] * n
         return out if ok else BAD
 
     def schema(self, book, defs):
