@@ -113,7 +113,7 @@ class GameRules(Protocol):
     flow: Any  # its flow module: decide, choices, chances... (bound as the hooks)
     scoring: Any  # its scoring module: score(state)
     logformat: Any  # the game's log format module (FORMAT: its log declared, logformat.py)
-    position: Any  # its end position module (KEYS, PLAYER_KEYS: the schema, the web score pad)
+    position: Any  # its end position module (KEYS, PLAYER: the schema, the web score pad)
 
     def options(self, model: Game) -> Sequence[RuleOption]: ...
 
@@ -570,5 +570,5 @@ class RulesBase:
     def unknown_fields(self) -> dict[str, Callable[[Any], Any]]:
         """The state's fields a position may write as ``unknown`` (a deck the table has not
         looked through), each with what works out the most it may hold from the rest of the
-        state: the game's ``position.UNKNOWN``."""
-        return self.position.UNKNOWN
+        state: the game's ``position.UNKNOWN`` (none if it has none)."""
+        return getattr(self.position, "UNKNOWN", {})

@@ -4,6 +4,8 @@ count the game allows, and rule options. Each game then reads its own entries.""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -301,6 +303,28 @@ def _check_next(rules: GameRules, head: Position, state: Any) -> None:
                 f"next says {written!r}, but in this state {said}", raw.value_pos["next"], "next"
             )
     head.done()
+
+
+# -- what the games' positions count (their ``UNKNOWN`` decks and ``problems``) -------------
+def left_in_box(box: Mapping[str, int], held: Iterable[Mapping[str, int] | list[str]]) -> dict:
+    """The cards of ``box`` (name -> copies) in none of the ``held`` places (counts, or lists
+    of names): what a deck written ``unknown`` holds."""
+    seen: Counter = Counter()
+    for cards in held:
+        seen.update(cards)
+    return {name: n - seen[name] for name, n in box.items() if n > seen[name]}
+
+
+def too_many(
+    held: Mapping[str, int], box: Mapping[str, int], where: str, at: Callable[[str], tuple]
+) -> list[tuple[tuple, str]]:
+    """A problem for each card of ``box`` held more often than the game has it, at the state's
+    field ``at(card)``."""
+    return [
+        (at(name), f"{n} {name} cards {where}: the game has {box[name]}")
+        for name, n in held.items()
+        if name in box and n > box[name]
+    ]
 
 
 def position_yaml(data: dict[str, Any], header: list[str]) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import sys
 import types
 import typing
@@ -45,11 +46,9 @@ def fields_of(cls: type, skip: tuple[str, ...]) -> dict[str, Any]:
     return {f.name: hints[f.name] for f in dataclasses.fields(cls) if f.name not in skip}
 
 
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
-    cached = _HINTS.get(cls)
-    if cached is None:
-        cached = _HINTS[cls] = {f.name: _hint_of(cls, f) for f in dataclasses.fields(cls)}
-    return cached
+    return {f.name: _hint_of(cls, f) for f in dataclasses.fields(cls)}
 
 
 def _hint_of(cls: type, f: dataclasses.Field) -> Any:
@@ -63,9 +62,6 @@ def _hint_of(cls: type, f: dataclasses.Field) -> Any:
         return eval(f.type, vars(sys.modules[owner.__module__]))
     except NameError:
         return Any
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
 
 
 def classes_of(state_cls: type) -> dict[str, type]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.entries import SEAT, EntryReader, player_entries, value_of
-from portolan.checker.core.position import read_position
+from portolan.checker.core.position import read_position, too_many
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.age_of_discovery.book import CardBook
 from portolan.checker.games.age_of_discovery.scoring import Tally, matches, qualifies, score_sheet
@@ -43,7 +43,7 @@ class _Mission(lf.Arg):
 
 
 COUNT = lf.Whole(0, wrong="{key} is a number (0 or more), not {value!r}")
-ENTRY = lf.Fields(
+PLAYER = lf.Fields(
     {
         "first scoring": COUNT,
         "contracts": COUNT,
@@ -54,7 +54,6 @@ ENTRY = lf.Fields(
     partial=True,
     spell=lf.spaced,
 )
-PLAYER_KEYS = tuple(ENTRY.keys)  # what the web score pad asks for
 FLEETS = lf.MapOf(
     lf.Name(
         lambda book: book.expedition_names,
@@ -81,7 +80,7 @@ def score_position(
     r = EntryReader(head, book)
     players, chosen = head.players, head.options
     owners: dict[str, str] = {}
-    facts = {p: _facts(head, p, e, owners) for p, e in player_entries(r, ENTRY).items()}
+    facts = {p: _facts(head, p, e, owners) for p, e in player_entries(r, PLAYER).items()}
     seen = _Fleets(book, players, chosen, head.bad)
     placed = {
         exp.value: _expedition(seen, exp, fleets.value)
@@ -97,7 +96,7 @@ def score_position(
 
 def _facts(head: Any, p: str, entry: dict[str, lf.At], owners: dict[str, str]) -> dict:
     """One player's row: the numbers (0 when left out) and the special mission, once a card."""
-    got = {key: value_of(entry, key) for key in ENTRY.keys}
+    got = {key: value_of(entry, key) for key in PLAYER.keys}
     mission, once = entry.get("mission"), "{value} is also {owner}'s mission: each card exists once"
     got["mission"] = mission.value if mission and lf.once(head, owners, mission, p, once) else None
     return got
@@ -105,18 +104,12 @@ def _facts(head: Any, p: str, entry: dict[str, lf.At], owners: dict[str, str]) -
 
 def _tally(book: CardBook, state: Any, p: str, facts: dict[str, Any], placed: dict) -> Tally:
     """The final scoring of ``p``'s ships on the expeditions and of the special mission."""
-    final = 0
-    met = 0
+    final = met = 0
     kind = book.missions[facts["mission"]].kind if facts["mission"] else None
     for exp, ships in placed.items():
-        info = book.expeditions[exp]
-        for s in ships:
-            if s.player == p:
-                hit = matches(state, s, exp)
-                final += info.final_match if hit else info.final_other
-        mine = sum(1 for s in ships if s.player == p)
-        if kind and qualifies(kind, mine, len(ships)):
-            met += 1
+        info, mine = book.expeditions[exp], [s for s in ships if s.player == p]
+        final += sum(info.final_match if matches(state, s, exp) else info.final_other for s in mine)
+        met += bool(kind and qualifies(kind, len(mine), len(ships)))
     return Tally(
         first=facts["first scoring"],
         final=final,
@@ -147,16 +140,16 @@ class _Fleets:
 
 def _expedition(seen: _Fleets, exp: lf.At, fleets: list) -> list[Placed]:
     """The ships each player has on one expedition, then its colour and transport limit."""
-    book, name = seen.book, exp.value
-    info = book.expeditions[name]
-    out: list[Placed] = []
-    for who, ships in fleets:
-        for item in ships.value:
-            placed = _ship(seen, info, who.value, item.value, item.pos, item.field)
-            if placed is not None:
-                out.append(placed)
+    name = exp.value
+    info = seen.book.expeditions[name]
+    out = [
+        placed
+        for who, ships in fleets
+        for item in ships.value
+        if (placed := _ship(seen, info, who.value, *item)) is not None
+    ]
     load = sum(s.transport for s in out)
-    _one_colour(book, name, out, seen.options, exp.pos, exp.field, seen.bad)
+    _one_colour(seen, exp, out)
     if load > info.limit:
         seen.bad(
             f"{name}'s expedition has a transport limit of {info.limit}: these ships carry "
@@ -238,7 +231,7 @@ def _flagship(seen: _Fleets, info, p: str, ship: str, colours: list, ipos, f: st
     return colour
 
 
-def _one_colour(book, exp: str, ships: list[Placed], options, pos, field: str, bad) -> None:
+def _one_colour(seen: _Fleets, exp: lf.At, ships: list[Placed]) -> None:
     """'All ships added to an expedition later must be the same color as the first ship'
     (§4.4.1): apart from ships sent with a Wild Ship card, one colour an expedition (one a
     player with expedition_colour: per_player). A flagship counts with the colour it sails
@@ -249,9 +242,9 @@ def _one_colour(book, exp: str, ships: list[Placed], options, pos, field: str, b
     for s in ships:
         if s.wild:
             continue
-        key = s.player if options.get("expedition_colour") == "per_player" else None
+        key = s.player if seen.options.get("expedition_colour") == "per_player" else None
         groups.setdefault(key, set()).add(s.colour)
-        if book.is_flagship(s.ship):
+        if seen.book.is_flagship(s.ship):
             flagships.add(key)
     for key, colours in groups.items():
         if len(colours) > 1:
@@ -261,42 +254,39 @@ def _one_colour(book, exp: str, ships: list[Placed], options, pos, field: str, b
                 if key in flagships
                 else ""
             )
-            bad(
-                f"{exp}'s expedition has {whose} of {len(colours)} colours "
+            seen.bad(
+                f"{exp.value}'s expedition has {whose} of {len(colours)} colours "
                 f"({', '.join(sorted(colours))}): after the first ship, only ships of its colour "
                 f"join{flag}, or ships sent with a Wild Ship card, marked (wild) ({EXPEDITIONS})",
-                pos,
-                field,
+                exp.pos,
+                exp.field,
             )
 
 
 def _impossible(book: CardBook, table, players, facts, placed, bad) -> None:
     """What no game can reach: more ships or completed contracts than the box holds."""
-    n = len(players)
-    contracts = len(book.contracts)
+    last, contracts = players[-1], len(book.contracts)
+    at = table.value_pos.get(last)
     done = sum(facts[p]["contracts"] for p in players)
     if done > contracts:
+        why = f"the box has {contracts} ({COMPONENTS})"
         bad(
-            f"{done} completed contracts between the players: the box has {contracts} "
-            f"({COMPONENTS})",
-            table.value_pos.get(players[-1]),
-            f"players.{players[-1]}.contracts",
+            f"{done} completed contracts between the players: {why}",
+            at,
+            f"players.{last}.contracts",
         )
     ships = sum(b.count for b in book.ships.values())
     held = sum(len(v) for v in placed.values()) + sum(facts[p]["unassigned"] for p in players)
-    if held > ships + n:
+    if held > ships + len(players):
         bad(
             f"{held} ships between the expeditions and the players' unassigned ships: the box "
             f"has {ships} ships and a flagship each ({COMPONENTS})",
-            table.value_pos.get(players[-1]),
-            f"players.{players[-1]}.unassigned",
+            at,
+            f"players.{last}.unassigned",
         )
 
 
 # -- a position a log starts from (checker/core/position.py) --------------------------------
-UNKNOWN: dict[str, Any] = {}  # no deck may be written "unknown" (docs/logs.md)
-
-
 def entries(state: Any) -> dict[str, Any]:
     """What ``score_position`` reads of ``state``: each player's first scoring, completed
     contracts, mission and ships not on an expedition; who has which ships on each expedition
@@ -305,25 +295,19 @@ def entries(state: Any) -> dict[str, Any]:
 
     players: dict[str, Any] = {}
     for p in state.players:
-        entry: dict[str, Any] = {}
-        if state.first_points:
-            entry["first scoring"] = state.first_points[p]
-        entry["contracts"] = state.completed[p]
-        if state.missions[p]:
-            entry["mission"] = state.missions[p]
-        entry["unassigned"] = unassigned(state, p)
-        players[p] = entry
+        entry = {
+            "first scoring": (state.first_points or {}).get(p),
+            "contracts": state.completed[p],
+            "mission": state.missions[p],
+            "unassigned": unassigned(state, p),
+        }
+        players[p] = {key: value for key, value in entry.items() if value is not None}
     expeditions: dict[str, Any] = {}
     for exp, placed in state.expeditions.items():
-        by_player: dict[str, list[str]] = {}
         for ship in placed:
-            by_player.setdefault(ship.player, []).append(_ship_name(state.book, ship))
-        if by_player:
-            expeditions[exp] = by_player
-    out: dict[str, Any] = {"players": players}
-    if expeditions:
-        out["expeditions"] = expeditions
-    return out
+            name = _ship_name(state.book, ship)
+            expeditions.setdefault(exp, {}).setdefault(ship.player, []).append(name)
+    return {"players": players, "expeditions": expeditions} if expeditions else {"players": players}
 
 
 def _ship_name(book: CardBook, ship: Placed) -> str:
@@ -335,24 +319,17 @@ def _ship_name(book: CardBook, ship: Placed) -> str:
 def problems(state: Any) -> list[tuple[tuple, str]]:
     """More copies of a standard ship than the game has (rows, fleets, expeditions, trade
     voyages and those not turned over together), coins below nothing."""
-    book = state.book
-    out: list[tuple[tuple, str]] = []
     held = Counter(state.unseen)  # every card counted; the standard ships are checked
     held.update(card for row in (state.purchase, state.filling) for card in row)
     for fleet in state.fleet.values():
         held.update(fleet)
     held.update(ship.ship for placed in state.expeditions.values() for ship in placed)
     held.update(card for voyage in state.voyages for card, _ in voyage.ships)
-    for card, n in held.items():
-        info = book.ships.get(card)
-        if info is not None and n > info.count:
-            where = ("unseen",) if state.unseen.get(card) else ("fleet",)
-            out.append(
-                (
-                    where,
-                    f"{n} {card} cards on the table and in the piles: the game has {info.count}",
-                )
-            )
+    box = {name: info.count for name, info in state.book.ships.items()}
+    where = "on the table and in the piles"
+    out = too_many(
+        held, box, where, lambda card: ("unseen",) if state.unseen.get(card) else ("fleet",)
+    )
     for p, n in state.coins.items():
         if n < 0:
             out.append((("coins", p), f"{p} cannot have fewer than 0 coins"))

@@ -24,7 +24,7 @@ GOODS = ("spice", "gems", "pearls", "hardwood-delivered", "natives")
 
 
 AWARDS = lf.ListOf(by_id("awards", "an award of the VP chart", award_id))
-ENTRY = lf.Fields(
+PLAYER = lf.Fields(
     {
         "awards": AWARDS,
         "progress": lf.Whole(
@@ -50,7 +50,7 @@ def score_position(
     vp = {p: {c.id: 0 for c in book.categories} for p in head.players}
     boxes: dict[str, int] = {}
     taken: dict[str, str] = {}  # each Major Expedition -> the player who scored it
-    for p, entry in player_entries(EntryReader(head, book), ENTRY).items():
+    for p, entry in player_entries(EntryReader(head, book), PLAYER).items():
         player_entry(book, head, p, entry, vp[p], boxes)
         majors_scored(book, head, p, value_of(entry, "majors", []), vp[p], taken)
     head.done()
@@ -120,12 +120,7 @@ def majors_scored(
         mine[0] = (mine[0][0], low, mine[0][2])  # his only VP: the rules decide it was 4
     lows = 0
     for mid, value, pos in mine:
-        info = book.majors[mid]
-        full = (
-            info.variant_vp
-            if head.options.get("major_vp") == "variant" and info.variant_vp
-            else info.vp
-        )
+        info, full = book.majors[mid], _full_vp(book, head.options, mid)
         points = full if value is None else value
         if isinstance(points, bool) or not isinstance(points, int) or points not in (full, low):
             head.bad(
@@ -156,9 +151,6 @@ def majors_scored(
 
 
 # -- a position a log starts from (checker/core/position.py) --------------------------------
-UNKNOWN: dict[str, Any] = {}  # no deck may be written "unknown" (docs/logs.md)
-
-
 def entries(state: Any) -> dict[str, Any]:
     """What ``score_position`` reads of ``state``: each player's awards (a sequential award
     once a box), the times a Known Progress marker advanced for them, their Major Expeditions
@@ -177,13 +169,15 @@ def entries(state: Any) -> dict[str, Any]:
 
 
 def _major_vp(state: Any, p: str, major: str) -> int:
-    info = state.book.majors[major]
-    others = sum(v for c, v in state.vp[p].items() if c != "majors")
-    if not others:
+    if not sum(v for c, v in state.vp[p].items() if c != "majors"):
         return state.k["major_vp_without_vp"]
-    if state.options.get("major_vp") == "variant" and info.variant_vp:
-        return info.variant_vp
-    return info.vp
+    return _full_vp(state.book, state.options, major)
+
+
+def _full_vp(book: Book, options: dict, major: str) -> int:
+    """A Major Expedition's VP to a player with others (the variant's, under major_vp)."""
+    info = book.majors[major]
+    return info.variant_vp if options.get("major_vp") == "variant" and info.variant_vp else info.vp
 
 
 def problems(state: Any) -> list[tuple[tuple, str]]:

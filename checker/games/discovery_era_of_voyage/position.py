@@ -32,7 +32,6 @@ PLAYER = lf.Fields(
     shape="write each player as {vp: 12, resources: 2 Fruit + 1 Gold}",
     partial=True,
 )
-PLAYER_KEYS = tuple(PLAYER.keys)  # what the web score pad asks for
 ISLANDS = lf.MapOf(
     lf.Name(
         lambda book: book.names,
@@ -179,28 +178,19 @@ def _impossible_vp(book, options, vp, table, bad) -> None:
 
 
 # -- a position a log starts from (checker/core/position.py) --------------------------------
-UNKNOWN: dict[str, Any] = {}  # no deck may be written "unknown" (docs/logs.md)
-
-
 def entries(state: Any) -> dict[str, Any]:
     """What ``score_position`` reads of ``state``: each player's VP, resources and coins (in
     turn order), the investment markers on the islands and the markers placed."""
     players: dict[str, Any] = {}
     for p in state.order or state.players:
-        res = [f"{n} {r}" for r, n in state.res.get(p, {}).items() if n]
-        entry: dict[str, Any] = {"vp": state.vp.get(p, 0), "coins": state.coins.get(p, 0)}
-        if res:
-            entry["resources"] = " + ".join(res)
-        players[p] = entry
+        res = " + ".join(f"{n} {r}" for r, n in state.res.get(p, {}).items() if n)
+        entry = {"vp": state.vp.get(p, 0), "coins": state.coins.get(p, 0), "resources": res}
+        players[p] = {key: value for key, value in entry.items() if value != ""}
     islands: dict[str, Any] = {}
-    for slot, here in enumerate(state.markers):
-        placed = {p: n for p, n in here.items() if n}
-        if placed and slot < len(state.ring):
-            islands[state.ring[slot]] = placed
-    out: dict[str, Any] = {"players": players}
-    if islands:
-        out["islands"] = islands
-    return out
+    for name, here in zip(state.ring, state.markers, strict=False):  # the ring's slots
+        if placed := {p: n for p, n in here.items() if n}:
+            islands[name] = placed
+    return {"players": players, "islands": islands} if islands else {"players": players}
 
 
 def problems(state: Any) -> list[tuple[tuple, str]]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.entries import EntryReader, player_entries
-from portolan.checker.core.position import read_position
+from portolan.checker.core.position import left_in_box, read_position, too_many
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.exploration_age_of_sail.book import CardBook
 from portolan.checker.games.exploration_age_of_sail.scoring import final_scoring
@@ -60,16 +60,9 @@ def _unknown_deck(kind: str):
     def deck(state: Any) -> dict[str, int]:
         """The deck when the position writes it ``unknown``: every card of its kind that is
         in no hand, expedition, victory pile or discard pile."""
-        book = state.book
-        cards = book.expedition if kind == "expedition" else book.exploration
-        seen: dict[str, int] = {}
-        for zone, held in state.zones().items():
-            if zone.endswith(" deck"):
-                continue
-            for name, n in held.items():
-                seen[name] = seen.get(name, 0) + n
-        left = {name: c.count - seen.get(name, 0) for name, c in cards.items()}
-        return {name: n for name, n in left.items() if n > 0}
+        cards = state.book.expedition if kind == "expedition" else state.book.exploration
+        held = [n for zone, n in state.zones().items() if not zone.endswith(" deck")]
+        return left_in_box({name: c.count for name, c in cards.items()}, held)
 
     return deck
 
@@ -93,20 +86,13 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
     held: Counter = Counter()
     for _, cards in sorted(state.zones().items(), key=lambda z: not z[0].endswith(" deck")):
         held.update(cards)  # the decks first (the order the problems are listed in)
-    out = []
-    for name, n in held.items():
-        where = _field_holding(state, name)
-        if name not in counts:
-            out.append((where, f"'{name}' is not a card of the game"))
-        elif n > counts[name]:
-            out.append(
-                (
-                    where,
-                    f"{n} {name} cards in the decks, hands, expeditions and piles: "
-                    f"the game has {counts[name]}",
-                )
-            )
-    return out
+    out = [
+        (_field_holding(state, n), f"'{n}' is not a card of the game")
+        for n in held
+        if n not in counts
+    ]
+    where = "in the decks, hands, expeditions and piles"
+    return out + too_many(held, counts, where, lambda name: _field_holding(state, name))
 
 
 def _field_holding(state: Any, name: str) -> tuple:

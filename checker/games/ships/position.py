@@ -1,13 +1,6 @@
 """Scoring a finished game of Ships from its end position alone, for a table that kept no log
-(docs/logs.md, "Ships", "Scoring an end position": area, and each player's vp, gold, goods,
-kept cards and pieces in the present area). A position that cannot be is refused: more pieces
-or counters than the box holds, a cube or disc outside the present area's boxes, two pieces in
-one box, a card that is not kept to the end.
-
-A position a log starts from (``portolan position``) adds ``turn``, ``next`` and ``state``:
-``entries`` writes the part above from a state, ``problems`` refuses a state with more cards,
-goods or pieces than the game has.
-"""
+(docs/logs.md, "Ships", "Scoring an end position"); a position that cannot be is refused. For a
+position a log starts from: ``entries`` (what is read here, from a state) and ``problems``."""
 
 from __future__ import annotations
 
@@ -16,7 +9,7 @@ from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core.entries import EntryReader, player_entries, value_of
-from portolan.checker.core.position import Position, read_position
+from portolan.checker.core.position import Position, left_in_box, read_position, too_many
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.games.ships.book import BANK, WAREHOUSE, Book
 from portolan.checker.games.ships.scoring import score
@@ -41,7 +34,6 @@ PLAYER = lf.Fields(
     shape="each player maps to vp, gold, goods, kept, cubes, cities",
     partial=True,
 )
-PLAYER_KEYS = tuple(PLAYER.keys)  # what the web score pad asks for
 
 
 def score_position(
@@ -163,18 +155,8 @@ def _piece(
 def unknown_decks(state: State) -> list[dict[str, int]]:
     """Each era's deck when the position writes ``decks: unknown``: every card of the era that
     is not on the display, in the discard pile or kept by a player."""
-    seen: dict[str, int] = {}
-    for zone in (state.display, state.discard):
-        for card, n in zone.items():
-            seen[card] = seen.get(card, 0) + n
-    for seat in state.seats:
-        for card in seat.kept:
-            seen[card] = seen.get(card, 0) + 1
-    decks = []
-    for deck in state.book.decks:
-        left = {card: n - seen.get(card, 0) for card, n in deck.items()}
-        decks.append({card: n for card, n in left.items() if n > 0})
-    return decks
+    held = [state.display, state.discard, *(seat.kept for seat in state.seats)]
+    return [left_in_box(deck, held) for deck in state.book.decks]
 
 
 UNKNOWN = {"decks": unknown_decks}
@@ -205,14 +187,13 @@ def problems(state: State) -> list[tuple[tuple, str]]:
     """What a state read from a position cannot hold: more copies of a card than the game has
     (decks, display, discard pile and kept cards together), more of a good or of gold than the
     pool and the players hold together, a piece on a box of no player."""
-    book, n, out = state.book, len(state.players), []
-    for name, info in book.cards.items():
-        held = state.display.get(name, 0) + state.discard.get(name, 0)
-        held += sum(deck.get(name, 0) for deck in state.decks)
-        held += sum(seat.kept.count(name) for seat in state.seats)
-        where = "in the decks, display, discard pile and kept cards"
-        if held > info.count:
-            out.append((("decks",), f"{held} {name} cards {where}: the game has {info.count}"))
+    book, n = state.book, len(state.players)
+    held = Counter(dict.fromkeys(book.cards, 0))  # the problems in the book's order
+    for cards in (state.display, state.discard, *state.decks, *(s.kept for s in state.seats)):
+        held.update(cards)
+    box = {name: info.count for name, info in book.cards.items()}
+    where = "in the decks, display, discard pile and kept cards"
+    out = too_many(held, box, where, lambda _: ("decks",))
     for word in ("Gold", *book.goods):
         held = state.pool.get(word, 0) + sum(
             seat.gold if word == "Gold" else seat.goods.get(word, 0) for seat in state.seats
