@@ -318,10 +318,10 @@ def left_in_box(box: Mapping[str, int], held: Iterable[Mapping[str, int] | list[
 def too_many(
     held: Mapping[str, int], box: Mapping[str, int], where: str, at: Callable[[str], tuple]
 ) -> list[tuple[tuple, str]]:
-    """A problem for each card of ``box`` held more often than the game has it, at the state's
-    field ``at(card)``."""
+    """A problem for each thing of ``box`` held more often than the game has it ("N X <where>:
+    the game has M"), at the state's field ``at(X)``."""
     return [
-        (at(name), f"{n} {name} cards {where}: the game has {box[name]}")
+        (at(name), f"{n} {name} {where}: the game has {box[name]}")
         for name, n in held.items()
         if name in box and n > box[name]
     ]

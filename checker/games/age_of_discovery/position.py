@@ -326,7 +326,7 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
     held.update(ship.ship for placed in state.expeditions.values() for ship in placed)
     held.update(card for voyage in state.voyages for card, _ in voyage.ships)
     box = {name: info.count for name, info in state.book.ships.items()}
-    where = "on the table and in the piles"
+    where = "cards on the table and in the piles"
     out = too_many(
         held, box, where, lambda card: ("unseen",) if state.unseen.get(card) else ("fleet",)
     )

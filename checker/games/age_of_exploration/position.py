@@ -4,6 +4,7 @@ and the awards taken off the chart without VP (only with a Major Expedition)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from portolan.checker.core import logformat as lf
@@ -116,7 +117,7 @@ def majors_scored(
         if lf.once(head, taken, name, p, "{value} is also {owner}'s: each is scored once"):
             mine.append((name.value, value.value, name.pos))
     low = book.k["major_vp_without_vp"]
-    if mine and others == 0 and len(mine) == 1 and mine[0][1] is None:
+    if others == 0 and len(mine) == 1 and mine[0][1] is None:
         mine[0] = (mine[0][0], low, mine[0][2])  # his only VP: the rules decide it was 4
     lows = 0
     for mid, value, pos in mine:
@@ -185,16 +186,14 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
     have, an award claimed more often than its boxes."""
     book = state.book
     out: list[tuple[tuple, str]] = []
-    places = [("outfit_deck", state.outfit_deck), ("outfit_discard", state.outfit_discard)]
-    places.append(("row", state.row))
+    places = [((key,), getattr(state, key)) for key in ("outfit_deck", "outfit_discard", "row")]
     places += [(("hands", p), cards) for p, cards in state.hands.items()]
-    seen: dict[int, int] = {}
-    for where, cards in places:
-        path = where if isinstance(where, tuple) else (where,)
+    seen: Counter = Counter()
+    for path, cards in places:
         for n in cards:
             if n not in book.outfit:
                 out.append((path, f"there is no Outfitting card {n}"))
-            seen[n] = seen.get(n, 0) + 1
+            seen[n] += 1
             if seen[n] == 2:
                 out.append((path, f"Outfitting card {n} is in two places: the game has one"))
     for aid, who in state.claimed.items():

@@ -91,7 +91,7 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
         for n in held
         if n not in counts
     ]
-    where = "in the decks, hands, expeditions and piles"
+    where = "cards in the decks, hands, expeditions and piles"
     return out + too_many(held, counts, where, lambda name: _field_holding(state, name))
 
 

@@ -192,15 +192,12 @@ def problems(state: State) -> list[tuple[tuple, str]]:
     for cards in (state.display, state.discard, *state.decks, *(s.kept for s in state.seats)):
         held.update(cards)
     box = {name: info.count for name, info in book.cards.items()}
-    where = "in the decks, display, discard pile and kept cards"
+    where = "cards in the decks, display, discard pile and kept cards"
     out = too_many(held, box, where, lambda _: ("decks",))
-    for word in ("Gold", *book.goods):
-        held = state.pool.get(word, 0) + sum(
-            seat.gold if word == "Gold" else seat.goods.get(word, 0) for seat in state.seats
-        )
-        if held > book.pool[word]:
-            where = "in the pool and the players' hands"
-            out.append((("pool",), f"{held} {word} {where}: the game has {book.pool[word]}"))
+    held = Counter({word: state.pool.get(word, 0) for word in ("Gold", *book.goods)})
+    for seat in state.seats:
+        held.update(seat.goods, Gold=seat.gold)
+    out += too_many(held, book.pool, "in the pool and the players' hands", lambda _: ("pool",))
     for key, owners in (("trade", state.trade), ("cities", state.cities)):
         bad = [(i, owner) for i, owner in enumerate(owners) if not -1 <= owner < n]
         out += [((key, i), f"{owner} is no seat (0 to {n - 1}, or -1: empty)") for i, owner in bad]
