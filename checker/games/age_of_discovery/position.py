@@ -330,7 +330,5 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
     out = too_many(
         held, box, where, lambda card: ("unseen",) if state.unseen.get(card) else ("fleet",)
     )
-    for p, n in state.coins.items():
-        if n < 0:
-            out.append((("coins", p), f"{p} cannot have fewer than 0 coins"))
-    return out
+    below = [p for p, n in state.coins.items() if n < 0]
+    return out + [(("coins", p), f"{p} cannot have fewer than 0 coins") for p in below]

@@ -56,20 +56,16 @@ def score_position(
 
 
 # -- a position a log starts from (checker/core/position.py) --------------------------------
-def _unknown_deck(kind: str):
-    def deck(state: Any) -> dict[str, int]:
-        """The deck when the position writes it ``unknown``: every card of its kind that is
-        in no hand, expedition, victory pile or discard pile."""
-        cards = state.book.expedition if kind == "expedition" else state.book.exploration
-        held = [n for zone, n in state.zones().items() if not zone.endswith(" deck")]
-        return left_in_box({name: c.count for name, c in cards.items()}, held)
-
-    return deck
+def _unknown_deck(state: Any, cards: dict[str, Any]) -> dict[str, int]:
+    """A deck the position writes ``unknown``: every card of its kind (``cards``) that is in
+    no hand, expedition, victory pile or discard pile."""
+    held = [n for zone, n in state.zones().items() if not zone.endswith(" deck")]
+    return left_in_box({name: c.count for name, c in cards.items()}, held)
 
 
 UNKNOWN = {
-    "expedition_deck": _unknown_deck("expedition"),
-    "exploration_deck": _unknown_deck("exploration"),
+    "expedition_deck": lambda state: _unknown_deck(state, state.book.expedition),
+    "exploration_deck": lambda state: _unknown_deck(state, state.book.exploration),
 }
 
 
