@@ -343,3 +343,53 @@ def test_a_log_is_written_section_by_section_around_its_turns():
         "end": [3],
     }
     assert lf.write_log(form, steps[1:3]) == {"turns": [{"player": "Ben", "take": ["Galleons"]}]}
+
+
+def test_a_record_of_one_move_a_key_is_read_and_written_back():
+    """record: each key of a mapping one move (one an item of a list), made in the declared
+    order by the player given, and written back as its reader writes it."""
+    pace = lf.Words({"fast": 2, "slow": 1}, "a pace")
+    deal = lf.record(lf.Fields({"pay": pace, "take": lf.ListOf(CARD)}), {"take": Take, "pay": Pay})
+    form = lf.LogFormat(start=Start, keys={}, top={"deal": deal})
+    raw = parse_yaml("deal: {pay: fast, take: [sailors, galleons]}\n", "log.yaml")
+    steps = lf.parse_log(form, Book(), raw, Source("log.yaml"), ["Ana", "Ben"], {})
+    assert [(s.move, s.player) for s in steps] == [
+        (Take("Sailors"), "Ana"),
+        (Take("Galleons"), "Ana"),
+        (Pay(2), "Ana"),
+    ]
+    assert lf.write_log(form, steps) == {
+        "deal": {"take": ["Sailors", "Galleons"], "pay": "fast"},
+        "turns": [],
+    }
+    table = lf.LogFormat(
+        start=Start, keys={}, top={"deal": lf.record(deal.arg, {"take": Take}, "X")}
+    )
+    steps = lf.parse_log(table, Book(), raw, Source("log.yaml"), ["Ana"], {})
+    assert {s.player for s in steps} == {"X"}
+
+
+def test_a_section_the_turns_need_is_asked_for_and_checked_first():
+    """needs: a section missing where turns are written is one problem, and the turns are not
+    read when it cannot be; before: what a game checks of the whole log first."""
+    noted = []
+    form = lf.LogFormat(
+        start=Start,
+        keys=TURN.keys,
+        top={"deal": lf.Key(lf.ListOf(CARD), Take)},
+        needs={"deal": "deal the cards first"},
+        before=lambda r, raw: noted.append(sorted(raw)),
+    )
+
+    def refused(text: str) -> list[tuple[str | None, str]]:
+        with pytest.raises(InputError) as got:
+            lf.parse_log(form, Book(), parse_yaml(text, "l.yaml"), Source("l.yaml"), ["Ana"], {})
+        return [(p.field, p.message) for p in got.value.problems]
+
+    assert refused("turns: [{player: Ana, take: x}]\n") == [("deal", "deal the cards first")]
+    assert refused("deal: [x]\nturns: [{player: Ana, take: x}]\n")[0][0] == "deal[0]"
+    assert len(refused("deal: [x]\nturns: [{player: Ana, take: x}]\n")) == 1  # turns unread
+    assert (
+        lf.parse_log(form, Book(), parse_yaml("{}", "l.yaml"), Source("l.yaml"), ["Ana"], {}) == []
+    )
+    assert noted[0] == ["turns"]

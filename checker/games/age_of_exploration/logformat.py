@@ -74,18 +74,15 @@ def by_id(table: str, what: str, find: Any) -> lf.Name:
     )
 
 
-def award_id(book: Book, value: Any) -> str | None:
-    return next(
-        (a for a, i in book.awards.items() if fold(str(value)) in (fold(a), fold(i.name))), None
+def _id_or_name(table: str) -> Any:
+    """The id of an award or a Major Expedition written by its id or its name (None: neither)."""
+    return lambda book, value: next(
+        (k for k, i in getattr(book, table).items() if fold(str(value)) in (fold(k), fold(i.name))),
+        None,
     )
 
 
-def major_id(book: Book, value: Any) -> str | None:
-    return next(
-        (m for m, i in book.majors.items() if fold(str(value)) in (fold(m), fold(i.name))), None
-    )
-
-
+award_id, major_id = _id_or_name("awards"), _id_or_name("majors")
 NUMBER = lf.Whole(what="a card number", text=True)
 SPACE = by_id("spaces", "a space of the map", Book.space)
 MAJOR = by_id("majors", "a Major Expedition", major_id)

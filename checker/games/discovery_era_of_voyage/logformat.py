@@ -18,12 +18,10 @@ from portolan.checker.games.discovery_era_of_voyage.book import (
     NONE_WORDS,
     RETURN_WORDS,
     YES_WORDS,
-    IslandBook,
 )
 from portolan.checker.games.discovery_era_of_voyage.state import TABLE
-from portolan.errors import InputError
 from portolan.names import fold
-from portolan.yamlsrc import Source, YMap
+from portolan.yamlsrc import YMap
 
 INCOME_KEYS = ("take", "trade", "exchange")
 STANDARD_COINS, BY_SEAT_COINS = "standard", "by_seat"
@@ -84,6 +82,9 @@ class Coins(lf.Arg):
     def schema(self, book, defs):
         return {"type": ["integer", "string"], "description": "3 (each) or 0/0/1/1"}
 
+    def write(self, value):
+        return BY_SEAT_COINS if value else STANDARD_COINS
+
 
 SETUP = lf.Fields(
     {
@@ -96,70 +97,21 @@ SETUP = lf.Fields(
     missing="name the islands in circle order, clockwise (islands: [...])",
     shape="setup is a mapping: islands, first, coins, markers",
 )
+SETUP_MOVES = {
+    "islands": moves.PlaceIsland,
+    "first": moves.FirstPlayer,
+    "coins": moves.StartingCoins,
+    "markers": moves.Markers,
+}
 
 
-def parse_log(
-    book: IslandBook, raw: YMap, source: Source, players: list[str], options: dict[str, Any]
-) -> list[Step]:
-    """The steps of a log: its ``setup`` section (the table's Game Preparation), then turns."""
-    r = lf.TurnReader(book, source, players)
-    _table(r, raw)
-    if r.problems:  # the turns are not read without the table they are played on
-        raise InputError(r.problems)
-    lf.read_turns(FORMAT, r, raw.get("turns") or [])
-    if r.problems:
-        raise InputError(r.problems)
-    return r.steps
-
-
-# -- setup ------------------------------------------------------------------------------------
-def _table(r: lf.TurnReader, raw: YMap) -> None:
-    """The 2 Player Variant's option, and the setup (read by ``FORMAT``)."""
-    players = r.players
-    opts = raw.get("options")
+def _pirates_option(r: lf.TurnReader, raw: YMap) -> None:
+    """The 2 Player Variant's option, with another number of players: refused."""
+    opts, n = raw.get("options"), len(r.players)
     pirates = isinstance(opts, YMap) and str(opts.get("pirates", False)).lower() == "true"
-    if pirates and len(players) != 2:
-        r.bad(
-            f"the pirates are the 2 Player Variant: this game has {len(players)} players",
-            opts.value_pos["pirates"],
-            "options.pirates",
-        )
-    setup = raw.get("setup")
-    if "setup" not in raw and (not raw.get("turns") or "position" in raw):  # or a position
-        return  # an empty game, e.g. a `play` stopped at its first question
-    if "setup" not in raw or setup is None:
-        r.bad(
-            "'setup' is missing: name the islands in circle order, clockwise "
-            "(setup: {islands: [...], first: Player})",
-            raw.pos,
-            "setup",
-        )
-        return
-    FORMAT.top["setup"].read(r, raw, "setup", "")
-
-
-SETUP_MOVES = {"first": moves.FirstPlayer, "coins": moves.StartingCoins, "markers": moves.Markers}
-
-
-def _setup(r: lf.TurnReader, at: lf.At) -> None:
-    """Game Preparation: the islands clockwise, the first player, coins and markers."""
-    for island in at.value["islands"].value:
-        r.step(moves.PlaceIsland(island.value), island.pos, TABLE)
-    for key, move in SETUP_MOVES.items():
-        if key in at.value:
-            r.step(move(at.value[key].value), at.value[key].pos, TABLE)
-
-
-def _write_setup(out: dict, key: str, st: Step) -> None:
-    m, setup = st.move, out.setdefault(key, {})
-    if isinstance(m, moves.PlaceIsland):
-        setup.setdefault("islands", []).append(m.card)
-    elif isinstance(m, moves.FirstPlayer):
-        setup["first"] = m.player
-    elif isinstance(m, moves.StartingCoins):
-        setup["coins"] = BY_SEAT_COINS if m.by_seat else STANDARD_COINS
-    else:
-        setup["markers"] = m.count
+    if pirates and n != 2:
+        message = f"the pirates are the 2 Player Variant: this game has {n} players"
+        r.bad(message, opts.value_pos["pirates"], "options.pirates")
 
 
 # -- turns ------------------------------------------------------------------------------------
@@ -406,17 +358,15 @@ FORMAT = lf.LogFormat(
             doc="true, false or an island",
         ),
     },
-    top={
-        "setup": lf.Key(
-            SETUP,
-            steps=_setup,
-            write=_write_setup,
-            moves=(moves.PlaceIsland, *SETUP_MOVES.values()),
-        )
+    top={"setup": lf.record(SETUP, SETUP_MOVES, TABLE)},  # the table's Game Preparation
+    needs={
+        "setup": "'setup' is missing: name the islands in circle order, clockwise "
+        "(setup: {islands: [...], first: Player})"
     },
+    before=_pirates_option,
     tidy=_tidy,
     written_order=True,
     shape="a turn is a mapping with at least 'player' and 'sail'",
 )
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
-write_log = partial(lf.write_log, FORMAT)
+parse_log, write_log = partial(lf.parse_log, FORMAT), partial(lf.write_log, FORMAT)
