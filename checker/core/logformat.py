@@ -149,6 +149,7 @@ class Key:
     moves: tuple[type, ...] = ()
     doc: str = ""
     at_key: bool = False  # its steps are where the key is written ('coins: take')
+    each: Callable[[TurnReader, At], None] | None = None  # the steps of each item of a list
 
     def read(self, r: TurnReader, entry: YMap, name: str, field: str) -> None:
         """The steps of this key of ``entry``, read."""
@@ -159,6 +160,9 @@ class Key:
         at = At(got, entry.key_pos[name] if self.at_key else pos, kfield)
         if self.steps is not None:
             self.steps(r, at)
+        elif self.each is not None:
+            for item in at.value:
+                self.each(r, item)
         elif self.move is not None:
             one_step_each(r, at, self.move)
 
@@ -167,12 +171,14 @@ class Key:
         return {**schema, "description": self.doc} if self.doc else schema
 
     def write_move(self, turn: dict, key: str, st: Step) -> None:
+        """``st``'s move under ``key``: the value its reader reads back to it."""
         if self.write is not None:
-            self.write(turn, key, st)
-        elif isinstance(self.arg, ListOf):
-            turn.setdefault(key, []).append(only_field(st.move))
+            return self.write(turn, key, st)
+        value = only_field(st.move) if fields(st.move) else st.move  # (or the move itself)
+        if isinstance(self.arg, ListOf):
+            turn.setdefault(key, []).append(self.arg.item.write(value))
         else:
-            turn[key] = only_field(st.move)
+            turn[key] = self.arg.write(value)
 
     def written(self) -> tuple[type, ...]:
         return self.moves or ((self.move,) if isinstance(self.move, type) else ())

@@ -393,3 +393,37 @@ def test_a_section_the_turns_need_is_asked_for_and_checked_first():
         lf.parse_log(form, Book(), parse_yaml("{}", "l.yaml"), Source("l.yaml"), ["Ana"], {}) == []
     )
     assert noted[0] == ["turns"]
+
+
+@dataclass(frozen=True)
+class Anchor:
+    pass
+
+
+def test_each_item_of_a_list_makes_its_steps_and_a_move_is_written_as_read():
+    """Key(each=): the steps of each item; a key's default writer writes the value its reader
+    reads back to the move (a word for a move of no field, a move's one field)."""
+
+    def gift(r: lf.TurnReader, item: lf.At) -> None:
+        r.step(Give(item.value["card"].value, item.value["to"].value), item.pos)
+
+    form = lf.LogFormat(
+        start=Start,
+        keys={
+            "give": lf.Key(lf.ListOf(GIFT), each=gift, write=_write_gift, moves=(Give,)),
+            "anchor": lf.Key(lf.Words({"drop": Anchor()}), move=lambda a: a, moves=(Anchor,)),
+            "pay": lf.Key(lf.Words({"all": 9, "none": 0}, otherwise=lf.Whole()), Pay),
+        },
+    )
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    text = "turns:\n  - {player: Ana, give: {card: sailors, to: ben}, anchor: Drop, pay: all}\n"
+    lf.read_turns(form, r, parse_yaml(text, "log.yaml")["turns"])
+    assert [s.move for s in r.steps] == [Start("Ana"), Give("Sailors", "Ben"), Anchor(), Pay(9)]
+    assert lf.write_turns(form, r.steps) == [
+        {
+            "player": "Ana",
+            "give": [{"card": "Sailors", "to": "Ben"}],
+            "anchor": "drop",
+            "pay": "all",
+        }
+    ]

@@ -129,6 +129,8 @@ VOYAGE = lf.Fields(
             "wild: true, how many ships, or the ships a Wild Ship card is played for",
         ),
     },
+    required=("contract", "ships", "duration"),
+    missing="a contract played names the contract, its ships and the duration ({keys} missing)",
     spell=lf.spaced,
     aliases={**COLOR, "turns": "duration"},
 )
@@ -141,6 +143,8 @@ SAIL = lf.Fields(
             (NOTHING, (bool, lf.Flag())), "wild: true when a Wild Ship card lets this ship join"
         ),
     },
+    required=("ship", "to"),
+    missing="a ship sent names the ship and the expedition (to:)",
     shape="write each ship sent as 'Ship: Expedition'",
     spell=lf.spaced,
     aliases=COLOR,
@@ -224,10 +228,7 @@ def buy(rd: lf.TurnReader, at: lf.At) -> None:
 def send(rd: lf.TurnReader, at: lf.At) -> None:
     got = at.value
     if "contract" in got:
-        _voyage(rd, got, at)
-        return
-    if "ship" not in got or "to" not in got:
-        rd.bad("a ship sent names the ship and the expedition (to:)", at.pos, at.field)
+        _voyage(rd, got)
         return
     transport, colour = (lf.value_of(got, k, None) for k in EXTRAS)
     rd.step(moves.SendShip(got["ship"].value), got["ship"].pos)
@@ -235,16 +236,7 @@ def send(rd: lf.TurnReader, at: lf.At) -> None:
     rd.step(moves.Sail(got["to"].value, transport, colour, wild), got["to"].pos)
 
 
-def _voyage(rd: lf.TurnReader, got: dict, at: lf.At) -> None:
-    missing = [k for k in ("contract", "ships", "duration") if k not in got]
-    if missing:
-        rd.bad(
-            "a contract played names the contract, its ships and the duration "
-            f"({', '.join(missing)} missing)",
-            at.pos,
-            at.field,
-        )
-        return
+def _voyage(rd: lf.TurnReader, got: dict) -> None:
     contract, ships = got["contract"].value, got["ships"].value
     transport, colour = (lf.value_of(got, k, None) for k in EXTRAS)
     wild_ships = _wild_ships(rd, contract, list(lf.each(ships)), lf.value_of(got, "wild", None))

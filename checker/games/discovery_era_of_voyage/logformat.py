@@ -139,24 +139,21 @@ def _turn_pirate(r: lf.TurnReader, at: lf.At) -> None:
 
 
 def _sail(r: lf.TurnReader, at: lf.At) -> None:
-    value, central = at.value, r.book.central
-    if isinstance(value, int):
-        r.step(moves.Sail(None, value), at.pos)
-    elif isinstance(value, (str, moves.Return)):
-        to_centre = isinstance(value, moves.Return) or value == central
-        r.step(moves.Return() if to_centre else moves.Sail(value, None), at.pos)
-    elif "to" not in value and "steps" not in value:
+    """Where the ship sails (the Central Island: back), then its bow and the pirate moved."""
+    value = at.value if isinstance(at.value, dict) else {"to": at}  # written alone
+    to, steps = value.get("to"), value.get("steps")
+    if isinstance(to and to.value, int):
+        to, steps = None, to
+    if to is None and steps is None:
         r.bad("name where the ship sails: 'to' an island, or a number of 'steps'", at.pos, at.field)
-    elif "to" in value and value["to"].value == central:
-        r.step(moves.Return(), value["to"].pos)
+    elif to is not None and (isinstance(to.value, moves.Return) or to.value == r.book.central):
+        r.step(moves.Return(), to.pos)
     else:
-        to, steps = value.get("to"), value.get("steps")
         r.step(moves.Sail(*(v and v.value for v in (to, steps))), (to or steps).pos)
-    if isinstance(value, dict):
-        if "bow" in value:
-            r.step(moves.Bow(value["bow"].value), value["bow"].pos)
-        if "pirate" in value:
-            r.step(moves.MovePirate(value["pirate"].value), value["pirate"].pos)
+    if "bow" in value:
+        r.step(moves.Bow(value["bow"].value), value["bow"].pos)
+    if "pirate" in value:
+        r.step(moves.MovePirate(value["pirate"].value), value["pirate"].pos)
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,7 @@
-"""The turn log of Ships: the display dealt at setup, then each turn's actions as typed at the
-table (docs/logs.md, "Ships"), and back:
-
-setup: {display: [Currency, Docks, ...]}   # the 12 Galley cards dealt at setup
-turns:
-  - player: Ana
-    actions: [{place: 1, trade: Tyre Cloth}, {card: Ram, place: 3, city: Athens}, gold]
-
-Each entry is read by ``ENTRY``, a key's value by its typed reader; ``_together`` checks which
-keys go together, and the moves follow from the card an entry takes.
-"""
+"""The turn log of Ships (docs/logs.md, "Ships"), declared in ``FORMAT``: the display dealt at
+setup, then each turn's ``actions``, one entry an action ({place: 1, trade: Tyre Cloth}, or
+'gold'). Each entry is read by ``ENTRY``, a key's value by its typed reader; ``_together``
+checks which keys go together, and the moves follow from the card an entry takes."""
 
 from __future__ import annotations
 
