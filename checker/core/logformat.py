@@ -138,8 +138,9 @@ def one_step_each(r: TurnReader, at: At, move: Callable, player: str | None = No
 @dataclass(frozen=True)
 class Key:
     """One key of a turn: its reader, the move it stands for and how steps come of it (by
-    default ``move(value)``, one per item of a list), and how moves are written back under it
-    (by default the move's one field, appended when ``arg`` is a list). ``moves`` are the
+    default ``move(value)``, one per item of a list, ``move(key, value)`` for each of a
+    mapping), and how moves are written back under it (by default the move's fields, as
+    ``arg`` reads them: appended when ``arg`` is a list). ``moves`` are the
     moves written under this key (by default ``move``)."""
 
     arg: Arg
@@ -163,6 +164,9 @@ class Key:
         elif self.each is not None:
             for item in at.value:
                 self.each(r, item)
+        elif isinstance(self.arg, MapOf):  # a move of each key and its value, at the key
+            for k, v in at.value:
+                r.step(self.move(k.value, v.value), k.pos)
         elif self.move is not None:
             one_step_each(r, at, self.move)
 
@@ -174,6 +178,10 @@ class Key:
         """``st``'s move under ``key``: the value its reader reads back to it."""
         if self.write is not None:
             return self.write(turn, key, st)
+        if isinstance(self.arg, MapOf):  # a move of two fields: key and value
+            k, v = (getattr(st.move, f.name) for f in fields(st.move))
+            turn.setdefault(key, {})[self.arg.key.write(k)] = self.arg.value.write(v)
+            return None
         value = only_field(st.move) if fields(st.move) else st.move  # (or the move itself)
         if isinstance(self.arg, ListOf):
             turn.setdefault(key, []).append(self.arg.item.write(value))

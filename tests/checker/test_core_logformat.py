@@ -124,6 +124,23 @@ def test_a_mapping_of_players_to_numbers():
     assert r.problems[-1].message == "scores map players to points"
 
 
+def test_a_key_of_a_mapping_makes_one_move_a_pair_and_writes_it_back():
+    form = lf.LogFormat(
+        start=Start,
+        keys={"gifts": lf.Key(lf.MapOf(CARD, lf.PlayerName(), "gifts map cards to players"), Give)},
+    )
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    text = "turns:\n  - {player: Ana, gifts: {sailors: ben, Galleons: ana}}\n"
+    lf.read_turns(form, r, parse_yaml(text, "log.yaml")["turns"])
+    assert [(s.move, s.pos.column) for s in r.steps[1:]] == [
+        (Give("Sailors", "Ben"), 27),  # at the key
+        (Give("Galleons", "Ana"), 41),
+    ]
+    assert lf.write_turns(form, r.steps) == [
+        {"player": "Ana", "gifts": {"Sailors": "Ben", "Galleons": "Ana"}}
+    ]
+
+
 def test_one_value_written_alone_is_a_list_of_one():
     assert [s.move for s in read("  - {player: Ana, take: Sailors}\n").steps][1:] == [
         Take("Sailors")

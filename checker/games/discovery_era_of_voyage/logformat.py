@@ -13,7 +13,6 @@ from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
 from portolan.checker.games.discovery_era_of_voyage import moves
 from portolan.checker.games.discovery_era_of_voyage.book import (
-    BOW_NAMES,
     BOW_WORDS,
     NONE_WORDS,
     RETURN_WORDS,
@@ -45,6 +44,7 @@ RESOURCE = _name(lambda b: b.resource_names, "a resource", "resource")
 PAYMENT = _name(lambda b: b.payment_names, "a coin or a resource", "payment", find=_payment)
 BOW = lf.Words(BOW_WORDS, "a bow direction", hint="write clockwise or counterclockwise")
 PIRATES = "pirates maps each pirate's island to its bow: {Gold Reef: clockwise, ...}"
+PIRATE_BOWS = lf.MapOf(ISLAND, BOW, PIRATES, listed=PIRATES)
 TURN_PIRATE = "turn_pirate maps the pirate's island to the payment: {Gold Reef: Coin}"
 SAIL = lf.Forms(
     (
@@ -115,11 +115,6 @@ def _pirates_option(r: lf.TurnReader, raw: YMap) -> None:
 
 
 # -- turns ------------------------------------------------------------------------------------
-def _pirates(r: lf.TurnReader, at: lf.At) -> None:
-    for island, bow in at.value:
-        r.step(moves.PlacePirate(island.value, bow.value), island.pos)
-
-
 def _this_turn(r: lf.TurnReader) -> list[Any]:
     """The moves read so far in the turn being read."""
     start = next((i for i in range(len(r.steps) - 1, -1, -1) if r.steps[i].turn != r.turn), -1)
@@ -236,10 +231,6 @@ def _invest(r: lf.TurnReader, at: lf.At) -> None:
         r.bad(f"{got} investments: a player has {most} Investment Markers", at.pos, at.field)
 
 
-def _write_pirates(turn: dict, key: str, st: Step) -> None:
-    turn.setdefault(key, {})[st.move.island] = BOW_NAMES[st.move.bow]
-
-
 def _write_turn_pirate(turn: dict, key: str, st: Step) -> None:
     m = st.move
     if isinstance(m, moves.PayPirate):  # for the pirate not yet paid for
@@ -258,7 +249,7 @@ def _write_sail(turn: dict, key: str, st: Step) -> None:
     elif isinstance(m, moves.Return):
         turn[key] = "return"
     elif isinstance(m, moves.Bow):
-        turn[key]["bow"] = BOW_NAMES[m.direction]
+        turn[key]["bow"] = BOW.write(m.direction)
     else:
         turn[key]["pirate"] = m.steps
 
@@ -314,13 +305,7 @@ def _grouped(items: list[tuple[str, str]]) -> list[str]:
 FORMAT = lf.LogFormat(
     start=moves.StartTurn,
     keys={
-        "pirates": lf.Key(
-            lf.MapOf(ISLAND, BOW, PIRATES, listed=PIRATES),
-            steps=_pirates,
-            write=_write_pirates,
-            moves=(moves.PlacePirate,),
-            doc="2 Player Variant",
-        ),
+        "pirates": lf.Key(PIRATE_BOWS, moves.PlacePirate, doc="2 Player Variant"),
         "turn_pirate": lf.Key(
             lf.Forms(
                 (
