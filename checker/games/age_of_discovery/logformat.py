@@ -11,18 +11,17 @@ from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
 from portolan.checker.games.age_of_discovery import logactions as la
 from portolan.checker.games.age_of_discovery import moves
-from portolan.checker.games.age_of_discovery.logactions import NAMES
+from portolan.checker.games.age_of_discovery.logactions import CONTRACT, MISSION
 from portolan.checker.games.age_of_discovery.moves import HIDDEN, TAKE_2
 from portolan.checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
 from portolan.names import NameIndex
 
-MISSION = NAMES["mission"]
 FLAGSHIP = lf.Name(
     lambda b: NameIndex(b.flagships), "a flagship", kind="a ship card", ref="flagship"
 )
 DEALT = lf.Fields(
     {
-        "contracts": lf.ListOf(la.secret_or(NAMES["contract"])),
+        "contracts": lf.ListOf(la.secret_or(CONTRACT)),
         "flagship": la.secret_or(FLAGSHIP),
         "mission": la.secret_or(MISSION),
     },
@@ -32,7 +31,7 @@ DEALT = lf.Fields(
 )
 SETUP = lf.Fields(
     {
-        "contracts": lf.ListOf(NAMES["contract"]),
+        "contracts": lf.ListOf(CONTRACT),
         "purchase row": lf.ListOf(la.SHIP),
         "filling row": lf.ListOf(la.SHIP),
         "players": lf.MapOf(
