@@ -40,6 +40,7 @@ class TurnReader(LogReader):
         self.turn, self.player = 0, ""
         self.turns = 0  # how many the log has (its last may be cut short by a game saved)
         self.entry: YMap = YMap()  # the turn being read, as written
+        self.first = 0  # where its steps begin in ``steps``
 
     def step(self, move: Any, pos: Pos | None, player: str | None = None) -> None:
         self.steps.append(Step(move, self.turn, player or self.player, pos))

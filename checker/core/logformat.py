@@ -269,7 +269,7 @@ def read_turns(form: LogFormat, r: TurnReader, turns: Any) -> None:
     for t, entry, player, where in turn_entries(
         turns, r.source, r.players, form.turn_keys, r.problems, form.shape
     ):
-        r.turn, r.player, r.entry = t, player, entry
+        r.turn, r.player, r.entry, r.first = t, player, entry, len(r.steps)
         r.step(form.start(player), entry.value_pos["player"])
         names = [k for k in entry if k in form.keys] if form.written_order else form.keys
         for name in names:

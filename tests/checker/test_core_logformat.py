@@ -436,6 +436,7 @@ def test_each_item_of_a_list_makes_its_steps_and_a_move_is_written_as_read():
     text = "turns:\n  - {player: Ana, give: {card: sailors, to: ben}, anchor: Drop, pay: all}\n"
     lf.read_turns(form, r, parse_yaml(text, "log.yaml")["turns"])
     assert [s.move for s in r.steps] == [Start("Ana"), Give("Sailors", "Ben"), Anchor(), Pay(9)]
+    assert r.steps[r.first].move == Start("Ana") and r.turns == 1  # the turn's first step
     assert lf.write_turns(form, r.steps) == [
         {
             "player": "Ana",

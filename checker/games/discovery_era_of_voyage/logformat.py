@@ -115,14 +115,8 @@ def _pirates_option(r: lf.TurnReader, raw: YMap) -> None:
 
 
 # -- turns ------------------------------------------------------------------------------------
-def _this_turn(r: lf.TurnReader) -> list[Any]:
-    """The moves read so far in the turn being read."""
-    start = next((i for i in range(len(r.steps) - 1, -1, -1) if r.steps[i].turn != r.turn), -1)
-    return [st.move for st in r.steps[start + 1 :]]
-
-
 def _turn_pirate(r: lf.TurnReader, at: lf.At) -> None:
-    done = _this_turn(r)
+    done = [st.move for st in r.steps[r.first :]]  # so far in this turn
     sailed = any(isinstance(m, (moves.Sail, moves.Return)) for m in done)
     if sailed and "income" not in r.entry and not any(isinstance(m, INVESTED) for m in done):
         r.step(moves.Collect(), at.pos)  # income left out: it comes straight after sailing
