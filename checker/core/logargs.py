@@ -38,7 +38,9 @@ class TurnReader(LogReader):
         self.options = options or {}  # the log's rule options, resolved by the core
         self.steps: list[Step] = []
         self.turn, self.player = 0, ""
+        self.turns = 0  # how many the log has (its last may be cut short by a game saved)
         self.entry: YMap = YMap()  # the turn being read, as written
+        self.first = 0  # where its steps begin in ``steps``
 
     def step(self, move: Any, pos: Pos | None, player: str | None = None) -> None:
         self.steps.append(Step(move, self.turn, player or self.player, pos))
@@ -59,6 +61,10 @@ class Arg:
     def schema(self, book: Any, defs: dict[str, Any]) -> dict[str, Any]:
         """The JSON schema of the value; a list of names goes once into ``defs``."""
         raise NotImplementedError
+
+    def write(self, value: Any) -> Any:
+        """What the log writes for a value this reads as ``value`` (by default itself)."""
+        return value
 
 
 @dataclass(frozen=True)
@@ -227,6 +233,9 @@ class Words(Arg):
             r.bad(f"'{value}' is not {self.what}", pos, field, hint)
         return BAD
 
+    def write(self, value):
+        return next((w for w, v in self.words.items() if v == value), value)
+
     def schema(self, book, defs):
         words = {"enum": list(self.words), "description": self.what}
         return {"anyOf": [words, self.otherwise.schema(book, defs)]} if self.otherwise else words
@@ -293,20 +302,6 @@ class Unread(Arg):
         return {"description": self.what}
 
 
-def unknown_keys(r: LogReader, value: YMap, keys: Mapping[str, Any] | tuple, field: str) -> bool:
-    """Notes every key of ``value`` not among ``keys`` (with did-you-mean); True if none."""
-    known = tuple(keys)
-    wrong = [k for k in value if k not in known]
-    for key in wrong:
-        r.bad(
-            f"unknown key '{key}'",
-            value.key_pos.get(key, value.pos),
-            f"{field}.{key}",
-            did_you_mean(str(key), known),
-        )
-    return not wrong
-
-
 def value_of(read: Mapping[str, At], key: str, default: Any = 0) -> Any:
     """What a mapping read holds under ``key`` (``default`` when it is not written)."""
     return read[key].value if key in read else default
@@ -326,16 +321,6 @@ def once(r: Any, seen: dict[Any, str], at: At, owner: str, message: str) -> bool
 def each(values: list[At]) -> Iterator[Any]:
     """The values of a list read (without their positions)."""
     return (at.value for at in values)
-
-
-def object_schema(properties: dict[str, Any], **more: Any) -> dict[str, Any]:
-    """The schema of a mapping of these keys only."""
-    return {"type": "object", "properties": properties, "additionalProperties": False, **more}
-
-
-def one_or_list(item: dict[str, Any]) -> dict[str, Any]:
-    """The schema of one value, or a list of them."""
-    return {"anyOf": [item, {"type": "array", "items": item}]}
 
 
 def spaced(key: Any) -> str:

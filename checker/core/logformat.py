@@ -34,11 +34,8 @@ from portolan.checker.core.logargs import (  # noqa: F401 (the readers, declared
     YesNo,
     _escape,
     each,
-    object_schema,
     once,
-    one_or_list,
     spaced,
-    unknown_keys,
     value_of,
 )
 from portolan.checker.core.logshapes import (  # noqa: F401 (declared as lf.X)
@@ -129,20 +126,21 @@ def only_field(move: Any) -> Any:
     return getattr(move, fields(move)[0].name)
 
 
-def one_step_each(r: TurnReader, at: At, move: Callable) -> None:
+def one_step_each(r: TurnReader, at: At, move: Callable, player: str | None = None) -> None:
     """The steps of a simple key: ``move(value)``, or one per item of a list."""
     if isinstance(at.value, list):
         for item in at.value:
-            r.step(move(item.value), item.pos)
+            r.step(move(item.value), item.pos, player)
     else:
-        r.step(move(at.value), at.pos)
+        r.step(move(at.value), at.pos, player)
 
 
 @dataclass(frozen=True)
 class Key:
     """One key of a turn: its reader, the move it stands for and how steps come of it (by
-    default ``move(value)``, one per item of a list), and how moves are written back under it
-    (by default the move's one field, appended when ``arg`` is a list). ``moves`` are the
+    default ``move(value)``, one per item of a list, ``move(key, value)`` for each of a
+    mapping), and how moves are written back under it (by default the move's fields, as
+    ``arg`` reads them: appended when ``arg`` is a list). ``moves`` are the
     moves written under this key (by default ``move``)."""
 
     arg: Arg
@@ -152,6 +150,7 @@ class Key:
     moves: tuple[type, ...] = ()
     doc: str = ""
     at_key: bool = False  # its steps are where the key is written ('coins: take')
+    each: Callable[[TurnReader, At], None] | None = None  # the steps of each item of a list
 
     def read(self, r: TurnReader, entry: YMap, name: str, field: str) -> None:
         """The steps of this key of ``entry``, read."""
@@ -162,6 +161,12 @@ class Key:
         at = At(got, entry.key_pos[name] if self.at_key else pos, kfield)
         if self.steps is not None:
             self.steps(r, at)
+        elif self.each is not None:
+            for item in at.value:
+                self.each(r, item)
+        elif isinstance(self.arg, MapOf):  # a move of each key and its value, at the key
+            for k, v in at.value:
+                r.step(self.move(k.value, v.value), k.pos)
         elif self.move is not None:
             one_step_each(r, at, self.move)
 
@@ -170,15 +175,43 @@ class Key:
         return {**schema, "description": self.doc} if self.doc else schema
 
     def write_move(self, turn: dict, key: str, st: Step) -> None:
+        """``st``'s move under ``key``: the value its reader reads back to it."""
         if self.write is not None:
-            self.write(turn, key, st)
-        elif isinstance(self.arg, ListOf):
-            turn.setdefault(key, []).append(only_field(st.move))
+            return self.write(turn, key, st)
+        if isinstance(self.arg, MapOf):  # a move of two fields: key and value
+            k, v = (getattr(st.move, f.name) for f in fields(st.move))
+            turn.setdefault(key, {})[self.arg.key.write(k)] = self.arg.value.write(v)
+            return None
+        value = only_field(st.move) if fields(st.move) else st.move  # (or the move itself)
+        if isinstance(self.arg, ListOf):
+            turn.setdefault(key, []).append(self.arg.item.write(value))
         else:
-            turn[key] = only_field(st.move)
+            turn[key] = self.arg.write(value)
 
     def written(self) -> tuple[type, ...]:
         return self.moves or ((self.move,) if isinstance(self.move, type) else ())
+
+
+def record(arg: Fields, makes: Mapping[str, type], player: str | None = None) -> Key:
+    """The key of a mapping read by ``arg`` that holds one move under each key of ``makes``
+    (one per item of a list): the moves made in ``makes``'s order (by ``player``, by default
+    the turn's), and written back, each value as its reader writes it."""
+    names = {make: name for name, make in makes.items()}
+
+    def steps(r: TurnReader, at: At) -> None:
+        for name, make in makes.items():
+            if name in at.value:
+                one_step_each(r, at.value[name], make, player)
+
+    def write(out: dict, key: str, st: Step) -> None:
+        name = names[type(st.move)]
+        arg_of, into = arg.keys[name], out.setdefault(key, {})
+        if isinstance(arg_of, ListOf):
+            into.setdefault(name, []).append(arg_of.item.write(only_field(st.move)))
+        else:
+            into[name] = arg_of.write(only_field(st.move))
+
+    return Key(arg, steps=steps, write=write, moves=tuple(makes.values()))
 
 
 @dataclass(frozen=True)
@@ -197,6 +230,10 @@ class LogFormat:
     after: tuple[str, ...] = ()  # the sections of ``top`` read after the turns ('end')
     again: str | None = None  # the key of what follows, where a key comes again (``follows``)
     shape: str = "a turn is a mapping with at least 'player'"  # anything else in the turns
+    # the sections of ``top`` the turns are played on: the message when one is missing (the
+    # turns are not read when one cannot be)
+    needs: Mapping[str, str] = field(default_factory=dict)
+    before: Callable[[TurnReader, YMap], None] | None = None  # the log checked before it is read
     writes: dict[type, str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -228,10 +265,11 @@ def follows(keys: Mapping[str, Key], shape: str, doc: str) -> Key:
 
 def read_turns(form: LogFormat, r: TurnReader, turns: Any) -> None:
     """Every turn of ``turns`` read into ``r.steps`` (the problems into ``r.problems``)."""
+    r.turns = len(turns)
     for t, entry, player, where in turn_entries(
         turns, r.source, r.players, form.turn_keys, r.problems, form.shape
     ):
-        r.turn, r.player, r.entry = t, player, entry
+        r.turn, r.player, r.entry, r.first = t, player, entry, len(r.steps)
         r.step(form.start(player), entry.value_pos["player"])
         names = [k for k in entry if k in form.keys] if form.written_order else form.keys
         for name in names:
@@ -246,9 +284,13 @@ def parse_log(
     once the turns are read), then its turns; every problem found, or the steps."""
     r = TurnReader(book, source, players, options)
     r.player = players[0] if players else ""  # whose the steps before the first turn are
+    if form.before is not None:
+        form.before(r, raw)
     tops = [name for name, key in form.top.items() if isinstance(key, Key)]
     for name in (name for name in tops if name not in form.after):
         read_top(form, r, raw, name)
+    if r.problems and form.needs:
+        raise InputError(r.problems)
     if raw.get("turns"):
         read_turns(form, r, raw["turns"])
     for name in form.after:
@@ -263,6 +305,8 @@ def read_top(form: LogFormat, r: TurnReader, raw: YMap, name: str) -> None:
     it is written."""
     if raw.get(name) is not None:
         form.top[name].read(r, raw, name, "")
+    elif name in form.needs and (name in raw or (raw.get("turns") and "position" not in raw)):
+        r.bad(form.needs[name], raw.pos, name)  # else an empty game, or one from a position
 
 
 def write_log(form: LogFormat, steps: list[Step]) -> dict[str, Any]:

@@ -97,10 +97,10 @@ class Fields(Arg):
             return BAD
         written = self.written(r, value, field)
         ok = len(written) == len(value)
-        for key in self.required:
-            if key not in written:
-                r.bad(self.missing.format(key=key), pos, field)
-                return BAD
+        lacking = [key for key in self.required if key not in written]
+        if lacking:  # {key}: the first missing, {keys}: all of them
+            r.bad(self.missing.format(key=lacking[0], keys=", ".join(lacking)), pos, field)
+            return BAD
         out = {}
         for key, arg in self.keys.items():
             if key in written:

@@ -138,3 +138,24 @@ def test_a_misspelt_word_is_compared_with_its_hints():
         lf.BAD,
         [("v", "'Galleon' is not a ship type", "expected one of: 'Caravel'")],
     )
+
+
+def test_every_missing_key_is_named_in_one_problem():
+    voyage = lf.Fields(
+        {"card": CARD, "to": lf.PlayerName(), "coins": lf.Whole()},
+        required=("card", "to", "coins"),
+        missing="a gift names the card, whom it goes to and the coins ({keys} missing)",
+    )
+    assert read(voyage, "{to: Ana}") == (
+        lf.BAD,
+        [("v", "a gift names the card, whom it goes to and the coins (card, coins missing)", None)],
+    )
+    assert read(lf.Fields({"card": CARD}, required=("card",)), "{}")[1] == [
+        ("v", "'card' is missing", None)
+    ]
+
+
+def test_a_value_is_written_as_its_reader_reads_it():
+    assert lf.Words({"fast": 2, "quick": 2, "slow": 1}).write(2) == "fast"
+    assert lf.Words({"fast": 2}).write(5) == 5  # not one of its words: as it is
+    assert CARD.write("Sailors") == "Sailors"

@@ -124,6 +124,23 @@ def test_a_mapping_of_players_to_numbers():
     assert r.problems[-1].message == "scores map players to points"
 
 
+def test_a_key_of_a_mapping_makes_one_move_a_pair_and_writes_it_back():
+    form = lf.LogFormat(
+        start=Start,
+        keys={"gifts": lf.Key(lf.MapOf(CARD, lf.PlayerName(), "gifts map cards to players"), Give)},
+    )
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    text = "turns:\n  - {player: Ana, gifts: {sailors: ben, Galleons: ana}}\n"
+    lf.read_turns(form, r, parse_yaml(text, "log.yaml")["turns"])
+    assert [(s.move, s.pos.column) for s in r.steps[1:]] == [
+        (Give("Sailors", "Ben"), 27),  # at the key
+        (Give("Galleons", "Ana"), 41),
+    ]
+    assert lf.write_turns(form, r.steps) == [
+        {"player": "Ana", "gifts": {"Sailors": "Ben", "Galleons": "Ana"}}
+    ]
+
+
 def test_one_value_written_alone_is_a_list_of_one():
     assert [s.move for s in read("  - {player: Ana, take: Sailors}\n").steps][1:] == [
         Take("Sailors")
@@ -343,3 +360,88 @@ def test_a_log_is_written_section_by_section_around_its_turns():
         "end": [3],
     }
     assert lf.write_log(form, steps[1:3]) == {"turns": [{"player": "Ben", "take": ["Galleons"]}]}
+
+
+def test_a_record_of_one_move_a_key_is_read_and_written_back():
+    """record: each key of a mapping one move (one an item of a list), made in the declared
+    order by the player given, and written back as its reader writes it."""
+    pace = lf.Words({"fast": 2, "slow": 1}, "a pace")
+    deal = lf.record(lf.Fields({"pay": pace, "take": lf.ListOf(CARD)}), {"take": Take, "pay": Pay})
+    form = lf.LogFormat(start=Start, keys={}, top={"deal": deal})
+    raw = parse_yaml("deal: {pay: fast, take: [sailors, galleons]}\n", "log.yaml")
+    steps = lf.parse_log(form, Book(), raw, Source("log.yaml"), ["Ana", "Ben"], {})
+    assert [(s.move, s.player) for s in steps] == [
+        (Take("Sailors"), "Ana"),
+        (Take("Galleons"), "Ana"),
+        (Pay(2), "Ana"),
+    ]
+    assert lf.write_log(form, steps) == {
+        "deal": {"take": ["Sailors", "Galleons"], "pay": "fast"},
+        "turns": [],
+    }
+    table = lf.LogFormat(
+        start=Start, keys={}, top={"deal": lf.record(deal.arg, {"take": Take}, "X")}
+    )
+    steps = lf.parse_log(table, Book(), raw, Source("log.yaml"), ["Ana"], {})
+    assert {s.player for s in steps} == {"X"}
+
+
+def test_a_section_the_turns_need_is_asked_for_and_checked_first():
+    """needs: a section missing where turns are written is one problem, and the turns are not
+    read when it cannot be; before: what a game checks of the whole log first."""
+    noted = []
+    form = lf.LogFormat(
+        start=Start,
+        keys=TURN.keys,
+        top={"deal": lf.Key(lf.ListOf(CARD), Take)},
+        needs={"deal": "deal the cards first"},
+        before=lambda r, raw: noted.append(sorted(raw)),
+    )
+
+    def refused(text: str) -> list[tuple[str | None, str]]:
+        with pytest.raises(InputError) as got:
+            lf.parse_log(form, Book(), parse_yaml(text, "l.yaml"), Source("l.yaml"), ["Ana"], {})
+        return [(p.field, p.message) for p in got.value.problems]
+
+    assert refused("turns: [{player: Ana, take: x}]\n") == [("deal", "deal the cards first")]
+    assert refused("deal: [x]\nturns: [{player: Ana, take: x}]\n")[0][0] == "deal[0]"
+    assert len(refused("deal: [x]\nturns: [{player: Ana, take: x}]\n")) == 1  # turns unread
+    assert (
+        lf.parse_log(form, Book(), parse_yaml("{}", "l.yaml"), Source("l.yaml"), ["Ana"], {}) == []
+    )
+    assert noted[0] == ["turns"]
+
+
+@dataclass(frozen=True)
+class Anchor:
+    pass
+
+
+def test_each_item_of_a_list_makes_its_steps_and_a_move_is_written_as_read():
+    """Key(each=): the steps of each item; a key's default writer writes the value its reader
+    reads back to the move (a word for a move of no field, a move's one field)."""
+
+    def gift(r: lf.TurnReader, item: lf.At) -> None:
+        r.step(Give(item.value["card"].value, item.value["to"].value), item.pos)
+
+    form = lf.LogFormat(
+        start=Start,
+        keys={
+            "give": lf.Key(lf.ListOf(GIFT), each=gift, write=_write_gift, moves=(Give,)),
+            "anchor": lf.Key(lf.Words({"drop": Anchor()}), move=lambda a: a, moves=(Anchor,)),
+            "pay": lf.Key(lf.Words({"all": 9, "none": 0}, otherwise=lf.Whole()), Pay),
+        },
+    )
+    r = lf.TurnReader(Book(), Source("log.yaml"), ["Ana", "Ben"])
+    text = "turns:\n  - {player: Ana, give: {card: sailors, to: ben}, anchor: Drop, pay: all}\n"
+    lf.read_turns(form, r, parse_yaml(text, "log.yaml")["turns"])
+    assert [s.move for s in r.steps] == [Start("Ana"), Give("Sailors", "Ben"), Anchor(), Pay(9)]
+    assert r.steps[r.first].move == Start("Ana") and r.turns == 1  # the turn's first step
+    assert lf.write_turns(form, r.steps) == [
+        {
+            "player": "Ana",
+            "give": [{"card": "Sailors", "to": "Ben"}],
+            "anchor": "drop",
+            "pay": "all",
+        }
+    ]

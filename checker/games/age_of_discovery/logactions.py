@@ -27,26 +27,24 @@ def _name(names: Any, what: str, ref: str, **how: Any) -> lf.Name:
 
 
 # The names a log writes, each with its reader (checker/core/logformat.py).
-NAMES = {
-    "ship": _name(lambda b: b.ship_names, "a ship card", "ship"),
-    "contract": _name(lambda b: b.contract_names, "a trade contract", "contract"),
-    "expedition": _name(
-        lambda b: b.expedition_names,
-        "an expedition",
-        "expedition",
-        find=lambda r, text: r.book.expedition(text),
-    ),
-    "colour": _name(lambda b: b.colour_names, "a colour", "colour"),
-    "mission": _name(
-        lambda b: b.mission_names,
-        "a special mission",
-        "mission",
-        find=lambda r, text: r.book.mission(text, len(r.players)),
-        hints=lambda b: [*b.mission_names.names, *{m.kind for m in b.missions.values()}],
-    ),
-}
+SHIP = _name(lambda b: b.ship_names, "a ship card", "ship")
+CONTRACT = _name(lambda b: b.contract_names, "a trade contract", "contract")
+EXPEDITION = _name(
+    lambda b: b.expedition_names,
+    "an expedition",
+    "expedition",
+    find=lambda r, text: r.book.expedition(text),
+)
+COLOUR = _name(lambda b: b.colour_names, "a colour", "colour")
+MISSION = _name(
+    lambda b: b.mission_names,
+    "a special mission",
+    "mission",
+    find=lambda r, text: r.book.mission(text, len(r.players)),
+    hints=lambda b: [*b.mission_names.names, *{m.kind for m in b.missions.values()}],
+)
 WHOLE = lf.Whole(text=True)
-SHIPS = lf.ListOf(NAMES["ship"])
+SHIPS = lf.ListOf(SHIP)
 
 
 def loose_key(k: Any) -> str:
@@ -72,15 +70,14 @@ class Piled(lf.Arg):
         m = PILE.match(value) if isinstance(value, str) else None
         if m:
             value, pile = m.group(1), int(m.group(2))
-        name = NAMES["ship"].read(r, value, pos, field)
+        name = SHIP.read(r, value, pos, field)
         return lf.BAD if name is lf.BAD else moves.TurnOver(name, pile)
 
     def schema(self, book, defs):
         piled = {"type": "string", "pattern": r"\(\s*[Pp]ile\s*\d+\s*\)\s*$"}
-        return {"anyOf": [NAMES["ship"].schema(book, defs), piled]}
+        return {"anyOf": [SHIP.schema(book, defs), piled]}
 
 
-SHIP, CONTRACT, COLOUR = NAMES["ship"], NAMES["contract"], NAMES["colour"]
 NOTHING = (type(None), lf.Nothing())
 EXTRAS = {"transport": WHOLE, "colour": COLOUR}  # a flagship's
 CONTRACT_FORMS = lf.Forms(
@@ -129,18 +126,22 @@ VOYAGE = lf.Fields(
             "wild: true, how many ships, or the ships a Wild Ship card is played for",
         ),
     },
+    required=("contract", "ships", "duration"),
+    missing="a contract played names the contract, its ships and the duration ({keys} missing)",
     spell=lf.spaced,
     aliases={**COLOR, "turns": "duration"},
 )
 SAIL = lf.Fields(
     {
         "ship": SHIP,
-        "to": NAMES["expedition"],
+        "to": EXPEDITION,
         **EXTRAS,
         "wild": lf.Forms(
             (NOTHING, (bool, lf.Flag())), "wild: true when a Wild Ship card lets this ship join"
         ),
     },
+    required=("ship", "to"),
+    missing="a ship sent names the ship and the expedition (to:)",
     shape="write each ship sent as 'Ship: Expedition'",
     spell=lf.spaced,
     aliases=COLOR,
@@ -224,10 +225,7 @@ def buy(rd: lf.TurnReader, at: lf.At) -> None:
 def send(rd: lf.TurnReader, at: lf.At) -> None:
     got = at.value
     if "contract" in got:
-        _voyage(rd, got, at)
-        return
-    if "ship" not in got or "to" not in got:
-        rd.bad("a ship sent names the ship and the expedition (to:)", at.pos, at.field)
+        _voyage(rd, got)
         return
     transport, colour = (lf.value_of(got, k, None) for k in EXTRAS)
     rd.step(moves.SendShip(got["ship"].value), got["ship"].pos)
@@ -235,16 +233,7 @@ def send(rd: lf.TurnReader, at: lf.At) -> None:
     rd.step(moves.Sail(got["to"].value, transport, colour, wild), got["to"].pos)
 
 
-def _voyage(rd: lf.TurnReader, got: dict, at: lf.At) -> None:
-    missing = [k for k in ("contract", "ships", "duration") if k not in got]
-    if missing:
-        rd.bad(
-            "a contract played names the contract, its ships and the duration "
-            f"({', '.join(missing)} missing)",
-            at.pos,
-            at.field,
-        )
-        return
+def _voyage(rd: lf.TurnReader, got: dict) -> None:
     contract, ships = got["contract"].value, got["ships"].value
     transport, colour = (lf.value_of(got, k, None) for k in EXTRAS)
     wild_ships = _wild_ships(rd, contract, list(lf.each(ships)), lf.value_of(got, "wild", None))

@@ -11,18 +11,17 @@ from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
 from portolan.checker.games.age_of_discovery import logactions as la
 from portolan.checker.games.age_of_discovery import moves
-from portolan.checker.games.age_of_discovery.logactions import NAMES
+from portolan.checker.games.age_of_discovery.logactions import CONTRACT, MISSION
 from portolan.checker.games.age_of_discovery.moves import HIDDEN, TAKE_2
 from portolan.checker.games.age_of_discovery.state import CONTRACTS, FILLING, PURCHASE, UNNAMED
 from portolan.names import NameIndex
 
-MISSION = NAMES["mission"]
 FLAGSHIP = lf.Name(
     lambda b: NameIndex(b.flagships), "a flagship", kind="a ship card", ref="flagship"
 )
 DEALT = lf.Fields(
     {
-        "contracts": lf.ListOf(la.secret_or(NAMES["contract"])),
+        "contracts": lf.ListOf(la.secret_or(CONTRACT)),
         "flagship": la.secret_or(FLAGSHIP),
         "mission": la.secret_or(MISSION),
     },
@@ -32,7 +31,7 @@ DEALT = lf.Fields(
 )
 SETUP = lf.Fields(
     {
-        "contracts": lf.ListOf(NAMES["contract"]),
+        "contracts": lf.ListOf(CONTRACT),
         "purchase row": lf.ListOf(la.SHIP),
         "filling row": lf.ListOf(la.SHIP),
         "players": lf.MapOf(
@@ -85,23 +84,7 @@ def _end(rd: lf.TurnReader, at: lf.At) -> None:
             rd.step(moves.DealMission(p, by_seat[p].value), by_seat[p].pos, p)
 
 
-def _action(arg: lf.Arg, steps: Any, doc: str, write: Any, *written: type) -> lf.Key:
-    """An action key: one item or a list of them, each read by ``arg``, its steps by ``steps``
-    (written back by ``write``)."""
-    return lf.Key(
-        lf.ListOf(arg),
-        steps=lambda r, at: [steps(r, item) for item in at.value],
-        write=write,
-        moves=written,
-        doc=doc,
-    )
-
-
 # -- Writing: each action's moves under its key (lists, made short by _tidy) ------------------
-def _write_coins(turn: dict, key: str, st: Step) -> None:
-    turn[key] = "take"
-
-
 def _write_contract(turn: dict, key: str, st: Step) -> None:
     m, contracts = st.move, turn.setdefault(key, [])
     if isinstance(m, moves.Contract):
@@ -147,42 +130,43 @@ ACTIONS = {
         lf.Words({"take": TAKE_2}, wrong="write 'coins: take' for the action Take 2 coins"),
         move=lambda take: take,
         at_key=True,
-        write=_write_coins,
         moves=(moves.TakeCoins,),
         doc="Take 2 coins (§6.1)",
     ),
-    "contract": _action(
-        la.CONTRACT_FORMS,
-        la.contract,
-        "take or draw a trade contract",
-        _write_contract,
-        moves.Contract,
-        moves.TakeContract,
-        moves.DrawContract,
-        moves.ContractDrawn,
-        moves.KeepSecret,
-        moves.RowContract,
+    "contract": lf.Key(
+        lf.ListOf(la.CONTRACT_FORMS),
+        each=la.contract,
+        write=_write_contract,
+        moves=(
+            moves.Contract,
+            moves.TakeContract,
+            moves.DrawContract,
+            moves.ContractDrawn,
+            moves.KeepSecret,
+            moves.RowContract,
+        ),
+        doc="take or draw a trade contract",
     ),
-    "buy": _action(
-        la.BUY,
-        la.buy,
-        "each ship bought: 'Ship: the card turned over'",
-        _write_buy,
-        moves.Buy,
-        moves.TurnOver,
+    "buy": lf.Key(
+        lf.ListOf(la.BUY),
+        each=la.buy,
+        write=_write_buy,
+        moves=(moves.Buy, moves.TurnOver),
+        doc="each ship bought: 'Ship: the card turned over'",
     ),
-    "send": _action(
-        la.SEND,
-        la.send,
-        "each ship sent and each contract played",
-        _write_send,
-        moves.SendShip,
-        moves.Sail,
-        moves.PlayContract,
-        moves.Assign,
+    "send": lf.Key(
+        lf.ListOf(la.SEND),
+        each=la.send,
+        write=_write_send,
+        moves=(moves.SendShip, moves.Sail, moves.PlayContract, moves.Assign),
+        doc="each ship sent and each contract played",
     ),
-    "reserve": _action(
-        la.RESERVE, la.reserve, "a Reservation: the card reserved", _write_reserve, moves.Reserve
+    "reserve": lf.Key(
+        lf.ListOf(la.RESERVE),
+        each=la.reserve,
+        write=_write_reserve,
+        moves=(moves.Reserve,),
+        doc="a Reservation: the card reserved",
     ),
 }
 DEALT_MOVES = {move: what for _, what, move in DEALING}

@@ -74,18 +74,15 @@ def by_id(table: str, what: str, find: Any) -> lf.Name:
     )
 
 
-def award_id(book: Book, value: Any) -> str | None:
-    return next(
-        (a for a, i in book.awards.items() if fold(str(value)) in (fold(a), fold(i.name))), None
+def _id_or_name(table: str) -> Any:
+    """The id of an award or a Major Expedition written by its id or its name (None: neither)."""
+    return lambda book, value: next(
+        (k for k, i in getattr(book, table).items() if fold(str(value)) in (fold(k), fold(i.name))),
+        None,
     )
 
 
-def major_id(book: Book, value: Any) -> str | None:
-    return next(
-        (m for m, i in book.majors.items() if fold(str(value)) in (fold(m), fold(i.name))), None
-    )
-
-
+award_id, major_id = _id_or_name("awards"), _id_or_name("majors")
 NUMBER = lf.Whole(what="a card number", text=True)
 SPACE = by_id("spaces", "a space of the map", Book.space)
 MAJOR = by_id("majors", "a Major Expedition", major_id)
@@ -289,26 +286,15 @@ def _setup(r: lf.TurnReader, at: lf.At) -> None:
 def _groups(tokens: list) -> list[list]:
     """One pick each: the face-up cards turned over before it, the pick (a face-up card or the
     deck's top) and, after a face-up card, the card turned over in its place."""
-    out: list[list] = []
-    current: list = []
-    i = 0
-    while i < len(tokens):
-        tok = tokens[i]
-        current.append(tok)
-        i += 1
-        if isinstance(tok[0], (moves.Take, moves.Draw)):
-            if (
-                isinstance(tok[0], moves.Take)
-                and i < len(tokens)
-                and isinstance(tokens[i][0], moves.Row)
-            ):
-                current.append(tokens[i])
-                i += 1
-            out.append(current)
-            current = []
-    if current:
-        out.append(current)
-    return out
+    out: list[list] = [[]]
+    for i, (move, pos) in enumerate(tokens):
+        out[-1].append((move, pos))
+        then = tokens[i + 1][0] if i + 1 < len(tokens) else None
+        replaced = isinstance(move, moves.Row) and i and isinstance(tokens[i - 1][0], moves.Take)
+        took = isinstance(move, moves.Take) and not isinstance(then, moves.Row)
+        if isinstance(move, moves.Draw) or took or replaced:
+            out.append([])
+    return [group for group in out if group]
 
 
 def _write_step(turn: dict, key: str, st: Step) -> None:

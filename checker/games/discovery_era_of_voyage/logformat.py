@@ -13,17 +13,14 @@ from portolan.checker.core import logformat as lf
 from portolan.checker.core.game import Step
 from portolan.checker.games.discovery_era_of_voyage import moves
 from portolan.checker.games.discovery_era_of_voyage.book import (
-    BOW_NAMES,
     BOW_WORDS,
     NONE_WORDS,
     RETURN_WORDS,
     YES_WORDS,
-    IslandBook,
 )
 from portolan.checker.games.discovery_era_of_voyage.state import TABLE
-from portolan.errors import InputError
 from portolan.names import fold
-from portolan.yamlsrc import Source, YMap
+from portolan.yamlsrc import YMap
 
 INCOME_KEYS = ("take", "trade", "exchange")
 STANDARD_COINS, BY_SEAT_COINS = "standard", "by_seat"
@@ -47,6 +44,7 @@ RESOURCE = _name(lambda b: b.resource_names, "a resource", "resource")
 PAYMENT = _name(lambda b: b.payment_names, "a coin or a resource", "payment", find=_payment)
 BOW = lf.Words(BOW_WORDS, "a bow direction", hint="write clockwise or counterclockwise")
 PIRATES = "pirates maps each pirate's island to its bow: {Gold Reef: clockwise, ...}"
+PIRATE_BOWS = lf.MapOf(ISLAND, BOW, PIRATES, listed=PIRATES)
 TURN_PIRATE = "turn_pirate maps the pirate's island to the payment: {Gold Reef: Coin}"
 SAIL = lf.Forms(
     (
@@ -84,6 +82,9 @@ class Coins(lf.Arg):
     def schema(self, book, defs):
         return {"type": ["integer", "string"], "description": "3 (each) or 0/0/1/1"}
 
+    def write(self, value):
+        return BY_SEAT_COINS if value else STANDARD_COINS
+
 
 SETUP = lf.Fields(
     {
@@ -96,86 +97,26 @@ SETUP = lf.Fields(
     missing="name the islands in circle order, clockwise (islands: [...])",
     shape="setup is a mapping: islands, first, coins, markers",
 )
+SETUP_MOVES = {
+    "islands": moves.PlaceIsland,
+    "first": moves.FirstPlayer,
+    "coins": moves.StartingCoins,
+    "markers": moves.Markers,
+}
 
 
-def parse_log(
-    book: IslandBook, raw: YMap, source: Source, players: list[str], options: dict[str, Any]
-) -> list[Step]:
-    """The steps of a log: its ``setup`` section (the table's Game Preparation), then turns."""
-    r = lf.TurnReader(book, source, players)
-    _table(r, raw)
-    if r.problems:  # the turns are not read without the table they are played on
-        raise InputError(r.problems)
-    lf.read_turns(FORMAT, r, raw.get("turns") or [])
-    if r.problems:
-        raise InputError(r.problems)
-    return r.steps
-
-
-# -- setup ------------------------------------------------------------------------------------
-def _table(r: lf.TurnReader, raw: YMap) -> None:
-    """The 2 Player Variant's option, and the setup (read by ``FORMAT``)."""
-    players = r.players
-    opts = raw.get("options")
+def _pirates_option(r: lf.TurnReader, raw: YMap) -> None:
+    """The 2 Player Variant's option, with another number of players: refused."""
+    opts, n = raw.get("options"), len(r.players)
     pirates = isinstance(opts, YMap) and str(opts.get("pirates", False)).lower() == "true"
-    if pirates and len(players) != 2:
-        r.bad(
-            f"the pirates are the 2 Player Variant: this game has {len(players)} players",
-            opts.value_pos["pirates"],
-            "options.pirates",
-        )
-    setup = raw.get("setup")
-    if "setup" not in raw and (not raw.get("turns") or "position" in raw):  # or a position
-        return  # an empty game, e.g. a `play` stopped at its first question
-    if "setup" not in raw or setup is None:
-        r.bad(
-            "'setup' is missing: name the islands in circle order, clockwise "
-            "(setup: {islands: [...], first: Player})",
-            raw.pos,
-            "setup",
-        )
-        return
-    FORMAT.top["setup"].read(r, raw, "setup", "")
-
-
-SETUP_MOVES = {"first": moves.FirstPlayer, "coins": moves.StartingCoins, "markers": moves.Markers}
-
-
-def _setup(r: lf.TurnReader, at: lf.At) -> None:
-    """Game Preparation: the islands clockwise, the first player, coins and markers."""
-    for island in at.value["islands"].value:
-        r.step(moves.PlaceIsland(island.value), island.pos, TABLE)
-    for key, move in SETUP_MOVES.items():
-        if key in at.value:
-            r.step(move(at.value[key].value), at.value[key].pos, TABLE)
-
-
-def _write_setup(out: dict, key: str, st: Step) -> None:
-    m, setup = st.move, out.setdefault(key, {})
-    if isinstance(m, moves.PlaceIsland):
-        setup.setdefault("islands", []).append(m.card)
-    elif isinstance(m, moves.FirstPlayer):
-        setup["first"] = m.player
-    elif isinstance(m, moves.StartingCoins):
-        setup["coins"] = BY_SEAT_COINS if m.by_seat else STANDARD_COINS
-    else:
-        setup["markers"] = m.count
+    if pirates and n != 2:
+        message = f"the pirates are the 2 Player Variant: this game has {n} players"
+        r.bad(message, opts.value_pos["pirates"], "options.pirates")
 
 
 # -- turns ------------------------------------------------------------------------------------
-def _pirates(r: lf.TurnReader, at: lf.At) -> None:
-    for island, bow in at.value:
-        r.step(moves.PlacePirate(island.value, bow.value), island.pos)
-
-
-def _this_turn(r: lf.TurnReader) -> list[Any]:
-    """The moves read so far in the turn being read."""
-    start = next((i for i in range(len(r.steps) - 1, -1, -1) if r.steps[i].turn != r.turn), -1)
-    return [st.move for st in r.steps[start + 1 :]]
-
-
 def _turn_pirate(r: lf.TurnReader, at: lf.At) -> None:
-    done = _this_turn(r)
+    done = [st.move for st in r.steps[r.first :]]  # so far in this turn
     sailed = any(isinstance(m, (moves.Sail, moves.Return)) for m in done)
     if sailed and "income" not in r.entry and not any(isinstance(m, INVESTED) for m in done):
         r.step(moves.Collect(), at.pos)  # income left out: it comes straight after sailing
@@ -187,24 +128,21 @@ def _turn_pirate(r: lf.TurnReader, at: lf.At) -> None:
 
 
 def _sail(r: lf.TurnReader, at: lf.At) -> None:
-    value, central = at.value, r.book.central
-    if isinstance(value, int):
-        r.step(moves.Sail(None, value), at.pos)
-    elif isinstance(value, (str, moves.Return)):
-        to_centre = isinstance(value, moves.Return) or value == central
-        r.step(moves.Return() if to_centre else moves.Sail(value, None), at.pos)
-    elif "to" not in value and "steps" not in value:
+    """Where the ship sails (the Central Island: back), then its bow and the pirate moved."""
+    value = at.value if isinstance(at.value, dict) else {"to": at}  # written alone
+    to, steps = value.get("to"), value.get("steps")
+    if isinstance(to and to.value, int):
+        to, steps = None, to
+    if to is None and steps is None:
         r.bad("name where the ship sails: 'to' an island, or a number of 'steps'", at.pos, at.field)
-    elif "to" in value and value["to"].value == central:
-        r.step(moves.Return(), value["to"].pos)
+    elif to is not None and (isinstance(to.value, moves.Return) or to.value == r.book.central):
+        r.step(moves.Return(), to.pos)
     else:
-        to, steps = value.get("to"), value.get("steps")
         r.step(moves.Sail(*(v and v.value for v in (to, steps))), (to or steps).pos)
-    if isinstance(value, dict):
-        if "bow" in value:
-            r.step(moves.Bow(value["bow"].value), value["bow"].pos)
-        if "pirate" in value:
-            r.step(moves.MovePirate(value["pirate"].value), value["pirate"].pos)
+    if "bow" in value:
+        r.step(moves.Bow(value["bow"].value), value["bow"].pos)
+    if "pirate" in value:
+        r.step(moves.MovePirate(value["pirate"].value), value["pirate"].pos)
 
 
 @dataclass(frozen=True)
@@ -287,10 +225,6 @@ def _invest(r: lf.TurnReader, at: lf.At) -> None:
         r.bad(f"{got} investments: a player has {most} Investment Markers", at.pos, at.field)
 
 
-def _write_pirates(turn: dict, key: str, st: Step) -> None:
-    turn.setdefault(key, {})[st.move.island] = BOW_NAMES[st.move.bow]
-
-
 def _write_turn_pirate(turn: dict, key: str, st: Step) -> None:
     m = st.move
     if isinstance(m, moves.PayPirate):  # for the pirate not yet paid for
@@ -309,7 +243,7 @@ def _write_sail(turn: dict, key: str, st: Step) -> None:
     elif isinstance(m, moves.Return):
         turn[key] = "return"
     elif isinstance(m, moves.Bow):
-        turn[key]["bow"] = BOW_NAMES[m.direction]
+        turn[key]["bow"] = BOW.write(m.direction)
     else:
         turn[key]["pirate"] = m.steps
 
@@ -365,13 +299,7 @@ def _grouped(items: list[tuple[str, str]]) -> list[str]:
 FORMAT = lf.LogFormat(
     start=moves.StartTurn,
     keys={
-        "pirates": lf.Key(
-            lf.MapOf(ISLAND, BOW, PIRATES, listed=PIRATES),
-            steps=_pirates,
-            write=_write_pirates,
-            moves=(moves.PlacePirate,),
-            doc="2 Player Variant",
-        ),
+        "pirates": lf.Key(PIRATE_BOWS, moves.PlacePirate, doc="2 Player Variant"),
         "turn_pirate": lf.Key(
             lf.Forms(
                 (
@@ -406,17 +334,15 @@ FORMAT = lf.LogFormat(
             doc="true, false or an island",
         ),
     },
-    top={
-        "setup": lf.Key(
-            SETUP,
-            steps=_setup,
-            write=_write_setup,
-            moves=(moves.PlaceIsland, *SETUP_MOVES.values()),
-        )
+    top={"setup": lf.record(SETUP, SETUP_MOVES, TABLE)},  # the table's Game Preparation
+    needs={
+        "setup": "'setup' is missing: name the islands in circle order, clockwise "
+        "(setup: {islands: [...], first: Player})"
     },
+    before=_pirates_option,
     tidy=_tidy,
     written_order=True,
     shape="a turn is a mapping with at least 'player' and 'sail'",
 )
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
-write_log = partial(lf.write_log, FORMAT)
+parse_log, write_log = partial(lf.parse_log, FORMAT), partial(lf.write_log, FORMAT)

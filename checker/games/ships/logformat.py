@@ -1,31 +1,23 @@
-"""The turn log of Ships: the display dealt at setup, then each turn's actions as typed at the
-table (docs/logs.md, "Ships"), and back:
-
-setup: {display: [Currency, Docks, ...]}   # the 12 Galley cards dealt at setup
-turns:
-  - player: Ana
-    actions: [{place: 1, trade: Tyre Cloth}, {card: Ram, place: 3, city: Athens}, gold]
-
-Each entry is read by ``ENTRY``, a key's value by its typed reader; ``_together`` checks which
-keys go together, and the moves follow from the card an entry takes.
-"""
+"""The turn log of Ships (docs/logs.md, "Ships"), declared in ``FORMAT``: the display dealt at
+setup, then each turn's ``actions``, one entry an action ({place: 1, trade: Tyre Cloth}, or
+'gold'). Each entry is read by ``ENTRY``, a key's value by its typed reader; ``_together``
+checks which keys go together, and the moves follow from the card an entry takes."""
 
 from __future__ import annotations
 
 import re
-from itertools import takewhile
+from functools import partial
 from typing import Any
 
 from portolan.checker.core import logformat as lf
 from portolan.checker.core import phrases as ph
 from portolan.checker.core.game import Step
 from portolan.checker.games.ships import moves
-from portolan.checker.games.ships.book import BOXES, MERCHANT_BOX, ROWS, Book
+from portolan.checker.games.ships.book import BOXES, MERCHANT_BOX, ROWS
 from portolan.checker.games.ships.moves import CARD, FREE, MERCHANT
-from portolan.errors import InputError
 from portolan.model.effects import Action, RemoveShips
 from portolan.names import fold
-from portolan.yamlsrc import Source, YMap
+from portolan.yamlsrc import YMap
 
 MAIN_KEYS = ("place", "upgrade", "remove", "card", "gold", "navigation", "sell", "retrieve")
 SHIP_KEYS = ("place", "upgrade")
@@ -158,7 +150,7 @@ ACTIONS = lf.Forms(
 # -- reading -------------------------------------------------------------------------------------
 def _actions(r: lf.TurnReader, at: lf.At) -> None:
     for i, item in enumerate(at.value or ()):
-        last = r.turn == r.final and i == len(at.value) - 1  # type: ignore[attr-defined]
+        last = r.turn == r.turns and i == len(at.value) - 1
         _action(r, item, last)
 
 
@@ -315,22 +307,6 @@ def _retrieve(r: lf.TurnReader, e: dict, cube: str | None) -> None:
     r.step(moves.STOP_RETRIEVING, cubes.pos)
 
 
-def _setup(r: lf.TurnReader, at: lf.At) -> None:
-    for card in lf.value_of(at.value, "display", []):
-        r.step(moves.Deal(card.value), card.pos, r.players[0])
-
-
-# -- writing -----------------------------------------------------------------------------------
-def write_log(steps: list[Step]) -> dict[str, Any]:
-    """The log's setup and turns for a list of steps (the inverse of ``parse_log``). A game
-    saved in the middle of an action is written so that it resumes there."""
-    setup = takewhile(lambda st: not isinstance(st.move, moves.StartTurn), steps)
-    dealt = [st.move.card for st in setup if isinstance(st.move, moves.Deal)]
-    return ({"setup": {"display": dealt}} if dealt else {}) | {
-        "turns": lf.write_turns(FORMAT, steps)
-    }
-
-
 # what each action's move writes, its own key first (None: the key taken out)
 ACTIONS_WRITTEN = {
     moves.PlaceShip: lambda m: {"place": m.age, "box": m.box},  # box: until its cube or disc
@@ -427,25 +403,14 @@ FORMAT = lf.LogFormat(
     },
     tidy=_tidy,
     top={
-        "setup": lf.Key(
+        "setup": lf.record(  # dealt by the first player
             lf.Fields(
                 {"display": lf.ListOf(CARD_NAME)},
                 shape="setup is a mapping: display: [the cards dealt]",
             ),
-            steps=_setup,
+            {"display": moves.Deal},
         )
     },
 )
 TURN_KEYS, TOP_KEYS = FORMAT.turn_keys, tuple(FORMAT.top)
-
-
-def parse_log(
-    book: Book, raw: Any, source: Source, players: list[str], options: dict[str, Any]
-) -> list[Step]:
-    r = lf.TurnReader(book, source, players)
-    lf.read_top(FORMAT, r, raw, "setup")
-    r.final = len(raw.get("turns") or ())  # type: ignore[attr-defined]
-    lf.read_turns(FORMAT, r, raw.get("turns") or ())
-    if r.problems:
-        raise InputError(r.problems)
-    return r.steps
+parse_log, write_log = partial(lf.parse_log, FORMAT), partial(lf.write_log, FORMAT)
