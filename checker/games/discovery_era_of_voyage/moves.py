@@ -6,22 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from portolan.checker.core.words import in_words
-from portolan.checker.games.discovery_era_of_voyage.book import (
-    BOW_NAMES,
-    BOW_WORDS,
-    NONE_WORDS,
-    RETURN_WORDS,
-    YES_WORDS,
-)
-from portolan.checker.games.discovery_era_of_voyage.state import (
-    INCOME,
-    INVEST,
-    PIRATES,
-    SAILING,
-    SETUP,
-    TURN,
-    TURN_END,
-)
+from portolan.checker.games.discovery_era_of_voyage import book as bk
+from portolan.checker.games.discovery_era_of_voyage import state as st
 
 
 # -- Game Preparation (turn 0, answered by the table) --------------------------------------------
@@ -184,7 +170,7 @@ def describe(move: Any) -> str:
         case StartingCoins(by_seat):
             return "0/0/1/1 coins from the starting player on" if by_seat else "3 coins each"
         case PlacePirate(island, bow):
-            return f"a pirate on {island}, bow {BOW_NAMES[bow]}"
+            return f"a pirate on {island}, bow {bk.BOW_NAMES[bow]}"
         case TurnPirate(None, None):
             return "turn a pirate's bow (1 coin or 1 resource)"
         case TurnPirate(island, None):
@@ -196,7 +182,7 @@ def describe(move: Any) -> str:
         case Sail(to, steps, cost):
             return f"sail {steps} step{'s' if steps != 1 else ''} to {to}{_coins(cost)}"
         case Bow(direction):
-            return f"bow {BOW_NAMES[direction]}"
+            return f"bow {bk.BOW_NAMES[direction]}"
         case MovePirate(steps):
             return f"move the pirate {steps} step{'s' if steps != 1 else ''}"
         case Trade(action, resource, price):
@@ -213,7 +199,7 @@ def spellings(move: Any) -> tuple[str, ...]:
         case Markers(count) | MovePirate(count):
             return (str(count),)
         case PlacePirate(island, bow):
-            return tuple(f"{island} {w}" for w, d in BOW_WORDS.items() if d == bow)
+            return tuple(f"{island} {w}" for w, d in bk.BOW_WORDS.items() if d == bow)
         case TurnPirate(island, payment) if island is not None:
             return (island,) if payment is None else (island, f"{island} {payment}")
         case PayPirate(payment):
@@ -221,15 +207,15 @@ def spellings(move: Any) -> tuple[str, ...]:
         case Sail(to, steps, _):
             return (to,) if steps is None else (to, str(steps), f"{steps} steps")
         case Return():
-            return RETURN_WORDS
+            return bk.RETURN_WORDS
         case Bow(direction):
-            return tuple(w for w, d in BOW_WORDS.items() if d == direction)
+            return tuple(w for w, d in bk.BOW_WORDS.items() if d == direction)
         case Collect():
-            return YES_WORDS
+            return bk.YES_WORDS
         case Invest(None):
             return ("yes", "true")
         case NoIncome() | NoInvest():
-            return NONE_WORDS
+            return bk.NONE_WORDS
         case Take(resource) | Exchange(resource) | Pick(resource):
             return (resource,)
         case Trade(action, resource, _):
@@ -248,26 +234,26 @@ def spends(move: Any) -> str | None:
 # The phase each move belongs to (as state.py names them), for a move refused out of its place;
 # a pirate is turned at any point of a turn, so TurnPirate and PayPirate have none.
 MOVE_PHASES = {
-    PlaceIsland: SETUP,
-    FirstPlayer: SETUP,
-    StartingCoins: SETUP,
-    Markers: SETUP,
-    StartTurn: TURN,
-    PlacePirate: PIRATES,
-    Sail: SAILING,
-    Return: SAILING,
-    Bow: SAILING,
-    MovePirate: SAILING,
-    Collect: INCOME,
-    NoIncome: INCOME,
-    Take: INCOME,
-    Trade: INCOME,
-    Exchange: INCOME,
-    Pick: INCOME,
-    EndIncome: INCOME,
-    Invest: INVEST,
-    NoInvest: INVEST,
-    EndTurn: TURN_END,
+    PlaceIsland: st.SETUP,
+    FirstPlayer: st.SETUP,
+    StartingCoins: st.SETUP,
+    Markers: st.SETUP,
+    StartTurn: st.TURN,
+    PlacePirate: st.PIRATES,
+    Sail: st.SAILING,
+    Return: st.SAILING,
+    Bow: st.SAILING,
+    MovePirate: st.SAILING,
+    Collect: st.INCOME,
+    NoIncome: st.INCOME,
+    Take: st.INCOME,
+    Trade: st.INCOME,
+    Exchange: st.INCOME,
+    Pick: st.INCOME,
+    EndIncome: st.INCOME,
+    Invest: st.INVEST,
+    NoInvest: st.INVEST,
+    EndTurn: st.TURN_END,
 }
 
 

@@ -4,13 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from portolan.checker.games.exploration_age_of_sail.state import (
-    EXPEDITION,
-    EXPLORATION,
-    OCEAN,
-    OUTFIT,
-    START,
-)
+from portolan.checker.games.exploration_age_of_sail import state as st
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,17 +80,17 @@ END_EXPEDITIONS, NO_SAVE, END_TURN = EndExpeditions(), NoSave(), EndTurn()
 # of its place: a Save card with no Hazard waiting is an Exploration-phase mistake, wherever the
 # turn has got to.
 MOVE_PHASES = {
-    StartTurn: START,
-    Draw: OUTFIT,
-    Form: EXPEDITION,
-    EndExpeditions: EXPEDITION,
-    Explore: EXPLORATION,
-    Reveal: EXPLORATION,
-    Save: EXPLORATION,
-    NoSave: EXPLORATION,
-    RandomDiscard: EXPLORATION,
-    Discard: OCEAN,
-    EndTurn: OCEAN,
+    StartTurn: st.START,
+    Draw: st.OUTFIT,
+    Form: st.EXPEDITION,
+    EndExpeditions: st.EXPEDITION,
+    Explore: st.EXPLORATION,
+    Reveal: st.EXPLORATION,
+    Save: st.EXPLORATION,
+    NoSave: st.EXPLORATION,
+    RandomDiscard: st.EXPLORATION,
+    Discard: st.OCEAN,
+    EndTurn: st.OCEAN,
 }
 
 
