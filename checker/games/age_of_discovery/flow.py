@@ -17,12 +17,9 @@ from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.games.age_of_discovery import moves as m
 from portolan.checker.games.age_of_discovery import sections as sec
 from portolan.checker.games.age_of_discovery import state as st
+from portolan.checker.games.age_of_discovery.actions import loading
 from portolan.checker.games.age_of_discovery.actions import tasks as tk
 from portolan.checker.games.age_of_discovery.actions.common import reserved_by_other
-from portolan.checker.games.age_of_discovery.actions.loading import (
-    may_send,
-    sends,
-)
 from portolan.checker.games.age_of_discovery.setup import setup_step
 from portolan.checker.games.age_of_discovery.state import State
 
@@ -263,7 +260,7 @@ def top_moves(state: State) -> list[Any]:
         coins >= k["placement_fee"]
         and (state.fleet[p] or state.hand_size(p) or state.flagship_idle[p])
         and ok(st.SEND, "send")
-        and may_send(state, p)
+        and loading.may_send(state, p)
     ):
         out.append(SEND_HEADING)
     if state.action_cards[p].get(state.book.reservation):  # any time, again (log: then:)
@@ -274,7 +271,7 @@ def top_moves(state: State) -> list[Any]:
 def heading_moves(state: State, heading: str) -> list[Any]:
     """The moves under a heading that ``top_moves`` offers."""
     if heading == SEND_HEADING:
-        return list(sends(state, state.player))
+        return list(loading.sends(state, state.player))
     taken = {(x.row, x.space) for x in state.reservations}
     spots = [
         (row_name, i, c)

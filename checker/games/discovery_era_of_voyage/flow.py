@@ -13,12 +13,8 @@ from portolan.checker.games.discovery_era_of_voyage import book as bk
 from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage import sections as sec
 from portolan.checker.games.discovery_era_of_voyage import state as st
-from portolan.checker.games.discovery_era_of_voyage.actions import income
+from portolan.checker.games.discovery_era_of_voyage.actions import income, pirates
 from portolan.checker.games.discovery_era_of_voyage.actions.invest import can_invest
-from portolan.checker.games.discovery_era_of_voyage.actions.pirates import (
-    pirate_turns,
-    pirates_due,
-)
 from portolan.checker.games.discovery_era_of_voyage.actions.sailing import possible_sails
 from portolan.checker.games.discovery_era_of_voyage.setup import draw_circle, island_weight
 from portolan.checker.games.discovery_era_of_voyage.state import State
@@ -59,7 +55,7 @@ def misplaced(state: State, move) -> Illegal | None:
     if isinstance(move, m.PlacePirate):
         if state.pirates_placed == len(state.pirates):
             return Illegal(sec.TWO_PLAYER, "the pirates are placed once, in the first round")
-        if phase in (st.TURN, st.SAILING) and not pirates_due(state):
+        if phase in (st.TURN, st.SAILING) and not pirates.pirates_due(state):
             second = state.order[1] if state.order else "the 2nd player"
             return Illegal(
                 sec.TWO_PLAYER,
@@ -343,7 +339,7 @@ def choices(state: State, d: Decision) -> list[Any]:
     if top is not None:
         return top.choices(state)
     if phase == st.SAILING:
-        return possible_sails(state) + pirate_turns(state)
+        return possible_sails(state) + pirates.pirate_turns(state)
     if phase == st.BOW:
         return list(m.BOWS)
     if phase == st.PIRATE_MOVE:
@@ -359,7 +355,7 @@ def choices(state: State, d: Decision) -> list[Any]:
         return income.possible_exchanges(state)
     if phase == st.INVEST:  # a pirate turned after the income (it may pay with it)
         moves = [m.INVEST_HERE, m.NO_INVEST] if can_invest(state) else [m.NO_INVEST]
-        return moves + pirate_turns(state)
+        return moves + pirates.pirate_turns(state)
     if phase == st.TURN_END:  # turning here is no different from turning just before investing
         return [m.END_TURN]
     return []

@@ -7,11 +7,8 @@ from __future__ import annotations
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.discovery_era_of_voyage import book as bk
 from portolan.checker.games.discovery_era_of_voyage import moves as m
+from portolan.checker.games.discovery_era_of_voyage import sections as sec
 from portolan.checker.games.discovery_era_of_voyage.actions import supply
-from portolan.checker.games.discovery_era_of_voyage.sections import (
-    INCOME_ACTION,
-    ISLAND_CARD_DETAILS,
-)
 from portolan.checker.games.discovery_era_of_voyage.state import CENTRE, INVEST, State, Visit
 
 
@@ -190,21 +187,21 @@ def check_trade(state: State, move: m.Trade) -> Illegal | None:
     island = state.where(p)
     priced = trade_price(state, move.action, move.resource)
     if priced is None:
-        return Illegal(ISLAND_CARD_DETAILS, f"{island} does not {move.action} {move.resource}")
+        return Illegal(sec.ISLAND_CARD_DETAILS, f"{island} does not {move.action} {move.resource}")
     price, _ = priced
     if move.action == "buy":
         if state.coins[p] < price:
             return Illegal(
-                ISLAND_CARD_DETAILS,
+                sec.ISLAND_CARD_DETAILS,
                 f"1 {move.resource} costs {bk.counted(price, 'coin')} on {island}: {p} has "
                 f"{bk.counted(state.coins[p], 'coin')}",
             )
         return None
     if state.res[p][move.resource] < 1:
-        return Illegal(ISLAND_CARD_DETAILS, f"{p} has no {move.resource} to sell")
+        return Illegal(sec.ISLAND_CARD_DETAILS, f"{p} has no {move.resource} to sell")
     if state.options["short_supply"] == "finite" and state.supply_coins < price:
         return Illegal(
-            INCOME_ACTION,
+            sec.INCOME_ACTION,
             f"the supply has only {bk.counted(state.supply_coins, 'coin')}: it cannot pay {price} "
             f"for {move.resource} (option short_supply: finite)",
         )
@@ -248,13 +245,13 @@ def check_exchange(state: State, move: m.Exchange) -> Illegal | None:
     if move.resource not in island.rates:
         rates = ", ".join(f"{r} {n}" for r, n in island.rates.items())
         return Illegal(
-            ISLAND_CARD_DETAILS,
+            sec.ISLAND_CARD_DETAILS,
             f"{island.name} gives no VP for {move.resource} (it takes {rates})",
         )
     if state.res[p][move.resource] < 1:
-        return Illegal(ISLAND_CARD_DETAILS, f"{p} has no {move.resource} to exchange")
+        return Illegal(sec.ISLAND_CARD_DETAILS, f"{p} has no {move.resource} to exchange")
     if vp_available(state) == 0:
-        return Illegal(INCOME_ACTION, "no VP are left, on the Cultural island or in the supply")
+        return Illegal(sec.INCOME_ACTION, "no VP are left, on the Cultural island or in the supply")
     return None
 
 
