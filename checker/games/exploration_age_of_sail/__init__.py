@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from portolan.checker.core.game import RulesBase
+from portolan.checker.core.game import RulesBase, move_table
 from portolan.checker.games.exploration_age_of_sail import actions as a
 from portolan.checker.games.exploration_age_of_sail import moves as m
 from portolan.checker.games.exploration_age_of_sail.book import CardBook
@@ -17,7 +17,8 @@ class ExplorationRules(RulesBase, package=__name__):
     turn_section = TURN_SEQUENCE
     end_section = END_OF_GAME
     book_class = CardBook
-    moves = a.MOVES  # every move's check and apply
+    # every move's check and apply: the functions its actions mark @answers(move, check)
+    moves = move_table(a)
 
     def outcome_name(self, move: Any) -> str:
         cards = (m.Draw, m.Reveal, m.RandomDiscard)

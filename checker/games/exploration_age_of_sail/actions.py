@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Apply, Illegal
+from portolan.checker.core.game import Apply, Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.core.turn import Task
 from portolan.checker.games.exploration_age_of_sail import moves as m
@@ -449,20 +449,20 @@ def _alone(effect) -> Apply:
     return lambda state, move: effect(state)
 
 
-# Every move -> (check, apply).
-MOVES = {
-    m.StartTurn: (None, _alone(begin_turn)),
-    m.Draw: (check_draw, _then_on(_card(draw))),
-    m.Form: (check_form, _then_on(form_expedition)),
-    m.EndExpeditions: (None, _then_on(_alone(end_expeditions))),
-    m.Explore: (check_explore, _then_on(turn_over)),
-    m.Reveal: (check_reveal, _then_on(_card(reveal))),
-    m.Save: (check_save, _then_on(save)),
-    m.NoSave: (None, _then_on(_alone(suffer))),
-    m.RandomDiscard: (check_random_discard, _then_on(_card(random_discard))),
-    m.Discard: (check_discard, _then_on(discard)),
-    m.EndTurn: (check_end_turn, _alone(end_turn)),
-}
+# The applies of the moves (core.game.answers, gathered by move_table).
+start_turn = answers(m.StartTurn)(_alone(begin_turn))
+apply_draw = answers(m.Draw, check_draw)(_then_on(_card(draw)))
+apply_form = answers(m.Form, check_form)(_then_on(form_expedition))
+apply_end_expeditions = answers(m.EndExpeditions)(_then_on(_alone(end_expeditions)))
+explore = answers(m.Explore, check_explore)(_then_on(turn_over))
+apply_reveal = answers(m.Reveal, check_reveal)(_then_on(_card(reveal)))
+apply_save = answers(m.Save, check_save)(_then_on(save))
+no_save = answers(m.NoSave)(_then_on(_alone(suffer)))
+apply_random_discard = answers(m.RandomDiscard, check_random_discard)(
+    _then_on(_card(random_discard))
+)
+apply_discard = answers(m.Discard, check_discard)(_then_on(discard))
+apply_end_turn = answers(m.EndTurn, check_end_turn)(_alone(end_turn))
 
 
 def _in_hand(state: State, player: str, card: str, section: str) -> Illegal | None:
