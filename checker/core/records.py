@@ -12,6 +12,7 @@ shared by every record (``dataclass`` itself is then asked only for its bookkeep
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import FrozenInstanceError, dataclass
 from dataclasses import fields as fields_of
 from typing import Any
@@ -73,3 +74,18 @@ def record(
         namespace["__module__"] = module
     cls = type(name, bases, namespace)
     return dataclass(init=False, repr=False, eq=False, slots=True)(cls)
+
+
+def declarer(module: str) -> Callable[..., type]:
+    """How a game's moves module declares a move a line each: ``move(name, words, **fields)``
+    is the record of ``fields`` in order (``name=type`` or ``name=(type, default)``) with
+    ``WORDS``, its template in words (core/words.py), where it has one."""
+
+    def move(name: str, words: str | None = None, /, **fields: Any) -> type:
+        spec = [(f, *(t if isinstance(t, tuple) else (t,))) for f, t in fields.items()]
+        cls = record(name, spec, (), module)
+        if words is not None:
+            cls.WORDS = words
+        return cls
+
+    return move

@@ -15,45 +15,13 @@ from typing import Any
 from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.games.age_of_discovery import moves as m
+from portolan.checker.games.age_of_discovery import sections as sec
+from portolan.checker.games.age_of_discovery import state as st
+from portolan.checker.games.age_of_discovery.actions import loading
+from portolan.checker.games.age_of_discovery.actions import tasks as tk
 from portolan.checker.games.age_of_discovery.actions.common import reserved_by_other
-from portolan.checker.games.age_of_discovery.actions.loading import (
-    may_send,
-    sends,
-)
-from portolan.checker.games.age_of_discovery.actions.tasks import (
-    DrawingBlind,
-    Loading,
-    ReplacingContract,
-    Sailing,
-    TurningOver,
-    first_pile,
-)
-from portolan.checker.games.age_of_discovery.sections import (
-    ACCEPT_CONTRACT,
-    EXPEDITIONS,
-    PURCHASE_SHIPS,
-    SPECIAL_MISSIONS,
-    STARTING_PLAY,
-    TRADE_CONTRACTS,
-)
 from portolan.checker.games.age_of_discovery.setup import setup_step
-from portolan.checker.games.age_of_discovery.state import (
-    ACTIONS,
-    BUY,
-    COINS,
-    CONTRACT,
-    CONTRACTS,
-    FILLING,
-    MISSIONS,
-    OVER,
-    PURCHASE,
-    ROW_WORDS,
-    SEND,
-    SETUP,
-    START,
-    UNNAMED,
-    State,
-)
+from portolan.checker.games.age_of_discovery.state import State
 
 # What a player may do in the Actions phase (§4.0, §6.2).
 ACTION_MOVES = (
@@ -80,16 +48,16 @@ HEADINGS = {m.SendShip: SEND_HEADING, m.PlayContract: SEND_HEADING, m.Reserve: R
 def decide(state: State) -> Decision | None:
     """Who must do what now (None: the game is over)."""
     phase = state.phase
-    if phase == OVER:
+    if phase == st.OVER:
         return None
-    if phase == SETUP:
+    if phase == st.SETUP:
         return setup_decision(state)
     p = state.player
-    if phase == START:
+    if phase == st.START:
         return Decision(
             p, "Turn", "choice", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True
         )
-    if phase == MISSIONS:
+    if phase == st.MISSIONS:
         q = next(q for q in state.players if state.missions[q] is None)
         return Decision(
             q,
@@ -98,7 +66,7 @@ def decide(state: State) -> Decision | None:
             (m.DealMission,),
             f"which special mission does {q} reveal",
             missing=lambda: Illegal(
-                SPECIAL_MISSIONS,
+                sec.SPECIAL_MISSIONS,
                 f"the final scoring needs {q}'s special mission (write it under end: missions:)",
             ),
         )
@@ -129,24 +97,24 @@ def setup_decision(state: State) -> Decision:
             (m.RowContract,),
             "which contract was turned face up in the contract row",
             missing=lambda: Illegal(
-                STARTING_PLAY,
+                sec.STARTING_PLAY,
                 f"the setup turns {k['face_up_contracts']} trade contracts face up (contracts:): "
                 f"{n} named",
             ),
         )
     if what == "ship":
         row = step[1]
-        size = len(state.purchase if row == PURCHASE else state.filling)
-        n = sum(1 for c in (state.purchase if row == PURCHASE else state.filling) if c)
+        size = len(state.purchase if row == st.PURCHASE else state.filling)
+        n = sum(1 for c in (state.purchase if row == st.PURCHASE else state.filling) if c)
         return Decision(
             first,
             "Setup",
             "chance",
             (m.SetupShip,),
-            f"which ship was turned over for the {ROW_WORDS[row]}",
+            f"which ship was turned over for the {st.ROW_WORDS[row]}",
             missing=lambda: Illegal(
-                STARTING_PLAY,
-                f"the {ROW_WORDS[row]} holds {size} ships ({ROW_WORDS[row]}:): {n} named",
+                sec.STARTING_PLAY,
+                f"the {st.ROW_WORDS[row]} holds {size} ships ({st.ROW_WORDS[row]}:): {n} named",
             ),
         )
     p = step[1]
@@ -159,7 +127,7 @@ def setup_decision(state: State) -> Decision:
             (m.DealContract, m.KeepSecret),
             f"which trade contract was dealt to {p}",
             missing=lambda: Illegal(
-                STARTING_PLAY,
+                sec.STARTING_PLAY,
                 f"each player is dealt {k['contracts_dealt']} trade contracts: {n} written for "
                 f"{p} (a contract kept secret is written hidden)",
             ),
@@ -188,41 +156,43 @@ def _dealt_face_down(p: str, what: str, move: type, name: str) -> Decision:
 def misplaced(state: State, move: Any) -> Illegal | None:
     """A move nothing is waiting for, or that the game has gone past."""
     top = turn.top(state)
-    if state.phase != SETUP and isinstance(move, (m.SetupShip, m.DealContract, m.DealFlagship)):
-        return Illegal(STARTING_PLAY, "the setup is over: this card was dealt at the start")
-    if state.phase == SETUP:
+    if state.phase != st.SETUP and isinstance(move, (m.SetupShip, m.DealContract, m.DealFlagship)):
+        return Illegal(sec.STARTING_PLAY, "the setup is over: this card was dealt at the start")
+    if state.phase == st.SETUP:
         if isinstance(move, m.RowContract):
             return Illegal(
-                STARTING_PLAY,
+                sec.STARTING_PLAY,
                 f"the contract row holds {state.k['face_up_contracts']} contracts at the start",
             )
         return None
-    if isinstance(move, m.TurnOver) and not isinstance(top, TurningOver):
+    if isinstance(move, m.TurnOver) and not isinstance(top, tk.TurningOver):
         why = f" ({state.last_turnover})" if state.last_turnover else ""
         return Illegal(
-            PURCHASE_SHIPS,
+            sec.PURCHASE_SHIPS,
             f"no card is waiting to be turned over: one card replaces each ship bought{why}",
         )
-    if isinstance(move, m.RowContract) and not isinstance(top, ReplacingContract):
+    if isinstance(move, m.RowContract) and not isinstance(top, tk.ReplacingContract):
         return Illegal(
-            ACCEPT_CONTRACT,
+            sec.ACCEPT_CONTRACT,
             "no contract is turned over now: only a face-up contract taken is replaced",
         )
-    if isinstance(move, m.ContractDrawn) and not isinstance(top, DrawingBlind):
-        return Illegal(ACCEPT_CONTRACT, "no contract is being drawn from the deck now")
-    if isinstance(move, m.Sail) and not isinstance(top, Sailing):
-        return Illegal(EXPEDITIONS, "no ship is on its way to an expedition now")
-    if isinstance(move, m.Assign) and not isinstance(top, Loading):
+    if isinstance(move, m.ContractDrawn) and not isinstance(top, tk.DrawingBlind):
+        return Illegal(sec.ACCEPT_CONTRACT, "no contract is being drawn from the deck now")
+    if isinstance(move, m.Sail) and not isinstance(top, tk.Sailing):
+        return Illegal(sec.EXPEDITIONS, "no ship is on its way to an expedition now")
+    if isinstance(move, m.Assign) and not isinstance(top, tk.Loading):
         v = state.voyages[-1] if state.voyages else None
         if v is not None and v.player == state.player and v.left == v.duration:
             need = state.book.contracts[v.contract].transport
             return Illegal(
-                TRADE_CONTRACTS,
+                sec.TRADE_CONTRACTS,
                 f"{v.contract} has its {need} transport already: {move.card} is one ship too many",
             )
-        return Illegal(TRADE_CONTRACTS, "no trade contract is being played now")
+        return Illegal(sec.TRADE_CONTRACTS, "no trade contract is being played now")
     if isinstance(move, m.DealMission) and state.final_at != state.turn:
-        return Illegal(SPECIAL_MISSIONS, "special missions stay secret until the end of the game")
+        return Illegal(
+            sec.SPECIAL_MISSIONS, "special missions stay secret until the end of the game"
+        )
     return None
 
 
@@ -264,24 +234,24 @@ def top_moves(state: State) -> list[Any]:
         # lists a turn's moves under one key per kind.
         if last != block and block in blocks:
             return False
-        return (action == kind and kind in (BUY, SEND)) or (free and kind not in used)
+        return (action == kind and kind in (st.BUY, st.SEND)) or (free and kind not in used)
 
     out: list[Any] = [m.END_TURN]
-    if ok(COINS, "coins") and (state.bank > 0 or state.options["bank"] == "unlimited"):
+    if ok(st.COINS, "coins") and (state.bank > 0 or state.options["bank"] == "unlimited"):
         out.append(m.TAKE_2)
     if (
-        ok(CONTRACT, "contract")
+        ok(st.CONTRACT, "contract")
         and coins >= k["contract_cost"]
         and state.hand_size(p) < k["hand_limit"]
     ):
         for i, c in enumerate(state.contract_row):
-            if c and c != UNNAMED and not reserved_by_other(state, CONTRACTS, i):
+            if c and c != st.UNNAMED and not reserved_by_other(state, st.CONTRACTS, i):
                 out.append(m.shared(m.TakeContract, c))
         if state.draw_deck_size() > 0:
             out.append(m.DRAW_BLIND)
-    if ok(BUY, "buy"):
+    if ok(st.BUY, "buy"):
         ships = state.book.ships
-        others = [x.space for x in state.reservations if x.row == PURCHASE and x.player != p]
+        others = [x.space for x in state.reservations if x.row == st.PURCHASE and x.player != p]
         row = state.purchase
         for i, c in enumerate(row):
             if c and ships[c].cost <= coins and i not in others:
@@ -289,8 +259,8 @@ def top_moves(state: State) -> list[Any]:
     if (
         coins >= k["placement_fee"]
         and (state.fleet[p] or state.hand_size(p) or state.flagship_idle[p])
-        and ok(SEND, "send")
-        and may_send(state, p)
+        and ok(st.SEND, "send")
+        and loading.may_send(state, p)
     ):
         out.append(SEND_HEADING)
     if state.action_cards[p].get(state.book.reservation):  # any time, again (log: then:)
@@ -301,17 +271,17 @@ def top_moves(state: State) -> list[Any]:
 def heading_moves(state: State, heading: str) -> list[Any]:
     """The moves under a heading that ``top_moves`` offers."""
     if heading == SEND_HEADING:
-        return list(sends(state, state.player))
+        return list(loading.sends(state, state.player))
     taken = {(x.row, x.space) for x in state.reservations}
     spots = [
         (row_name, i, c)
         for row_name, row in (
-            (PURCHASE, state.purchase),
-            (FILLING, state.filling),
-            (CONTRACTS, state.contract_row),
+            (st.PURCHASE, state.purchase),
+            (st.FILLING, state.filling),
+            (st.CONTRACTS, state.contract_row),
         )
         for i, c in enumerate(row)
-        if c and c != UNNAMED and (row_name, i) not in taken
+        if c and c != st.UNNAMED and (row_name, i) not in taken
     ]
     twice = {c for c, n in Counter(c for _, _, c in spots).items() if n > 1}
     return [
@@ -330,7 +300,7 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     left ends the turn only now and then (uniform choices would end most turns early, and
     random games would drag on); an action or a heading is picked first, then a move under the
     heading, worked out only then (a heading with nothing under it is passed over)."""
-    if state.phase != ACTIONS or state.tasks:
+    if state.phase != st.ACTIONS or state.tasks:
         moves = choices(state, d)
         return moves[rng.randrange(len(moves))]
     top = top_moves(state)
@@ -374,7 +344,7 @@ def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
         return d.secret
     kind = d.accepts[0]
     if kind is m.TurnOver:
-        i = first_pile(state)
+        i = tk.first_pile(state)
         scoring = state.scoring_in[i]
         if scoring and rng.randrange(state.piles[i]) == 0:
             return m.TurnOver(scoring)

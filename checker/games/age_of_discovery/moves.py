@@ -4,150 +4,70 @@ the ship bought and the card turned over in its place); play and simulate ask fo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from portolan.checker.core.records import declarer
 from portolan.checker.core.words import in_words
 
+move = declarer(__name__)
+
 # -- Setup (§3.0): what the table turned over and dealt ----------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SetupShip:  # one of the 10 ships turned over into the purchase, then the filling row
-    card: str
-    row: str  # "purchase" or "filling"
-    WORDS = "{card} into the {row} row"
-
-
-@dataclass(frozen=True, slots=True)
-class DealContract:  # a trade contract dealt face down to a player
-    player: str
-    card: str
-    WORDS = "{player}: {card}"
-
-
-@dataclass(frozen=True, slots=True)
-class DealMission:  # a player's special mission, named at setup or when revealed at the end
-    player: str
-    card: str
-    WORDS = "{player}: {card}"
-
-
-@dataclass(frozen=True, slots=True)
-class DealFlagship:  # a player's flagship, named at setup (or when first used: see Sail)
-    player: str
-    card: str
-    WORDS = "{player}: {card}"
-
-
-@dataclass(frozen=True, slots=True)
-class KeepSecret:  # a card its owner keeps secret, not named until the rules reveal it
-    player: str
-    what: str  # "contract" (dealt, or drawn blind), "mission" or "flagship"
-    WORDS = "{player}'s {what} kept secret"
-
+# one of the 10 ships turned over into the purchase, then the filling row; row: "purchase" or
+# "filling"
+SetupShip = move("SetupShip", "{card} into the {row} row", card=str, row=str)
+# a trade contract dealt face down to a player
+DealContract = move("DealContract", "{player}: {card}", player=str, card=str)
+# a player's special mission, named at setup or when revealed at the end
+DealMission = move("DealMission", "{player}: {card}", player=str, card=str)
+# a player's flagship, named at setup (or when first used: see Sail)
+DealFlagship = move("DealFlagship", "{player}: {card}", player=str, card=str)
+# a card its owner keeps secret, not named until the rules reveal it; what: "contract" (dealt, or
+# drawn blind), "mission" or "flagship"
+KeepSecret = move("KeepSecret", "{player}'s {what} kept secret", player=str, what=str)
 
 HIDDEN = "hidden"  # what the log writes for a card kept secret
 
-
 # -- Cards turned over during play --------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class RowContract:  # a trade contract turned face up into the contract row
-    card: str
-    WORDS = "{card} turned face up"
-
-
-@dataclass(frozen=True, slots=True)
-class TurnOver:  # a card turned over from the draw piles into the filling row
-    card: str
-    pile: int | None = None  # the pile the log says it came from (1-5), if it says
-
-
-@dataclass(frozen=True, slots=True)
-class ContractDrawn:  # the trade contract drawn blind from the draw deck
-    card: str
-    WORDS = "{card} drawn"
-
+# a trade contract turned face up into the contract row
+RowContract = move("RowContract", "{card} turned face up", card=str)
+# a card turned over from the draw piles into the filling row; pile: the pile the log says it came
+# from (1-5), if it says
+TurnOver = move("TurnOver", card=str, pile=(int | None, None))
+# the trade contract drawn blind from the draw deck
+ContractDrawn = move("ContractDrawn", "{card} drawn", card=str)
 
 # -- A turn (§4.0) --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class StartTurn:
-    player: str
-    WORDS = "{player} begins the turn"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeCoins:  # §4.1
-    WORDS = "take coins"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeContract:  # §4.2: a face-up contract (a new one is turned over in its place)
-    card: str
-    WORDS = "accept the face-up contract {card}"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawContract:  # §4.2: the top card of the draw deck, drawn blind (ContractDrawn follows)
-    WORDS = "accept a contract: draw the top card of the deck"
-
-
-@dataclass(frozen=True, slots=True)
-class Contract:  # §4.2 as a log writes it: face up if it is in the row, else drawn blind
-    card: str
-    WORDS = "accept the contract {card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Buy:  # §4.3: a ship bought from the purchase row (space 1-5, None: wherever it is)
-    card: str
-    space: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SendShip:  # §4.4.1: this ship goes on an expedition (Sail says which)
-    card: str
-    WORDS = "send {card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Sail:  # §4.4.1: the expedition, and for a flagship its transport and colour
-    expedition: str
-    transport: int | None = None
-    colour: str | None = None
-    wild: bool = False  # a Wild Ship card played for this ship (§6.2)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayContract:  # §4.4.2: a contract from the hand, for a voyage of 1-3 turns
-    card: str
-    duration: int
-    WORDS = "play {card} for {duration} turn(s)"
-
-
-@dataclass(frozen=True, slots=True)
-class Assign:  # §4.4.2: a ship assigned to the contract being played
-    card: str
-    transport: int | None = None
-    colour: str | None = None
-    wild: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Reserve:  # §6.2: a token on a ship of the purchase or filling row, or a face-up contract
-    card: str
-    row: str | None = None  # "purchase", "filling" or "contracts"; None: wherever it is
-    space: int | None = None  # 1-based
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:
-    WORDS = "end the turn"
-
+StartTurn = move("StartTurn", "{player} begins the turn", player=str)
+TakeCoins = move("TakeCoins", "take coins")  # §4.1
+# §4.2: a face-up contract (a new one is turned over in its place)
+TakeContract = move("TakeContract", "accept the face-up contract {card}", card=str)
+# §4.2: the top card of the draw deck, drawn blind (ContractDrawn follows)
+DrawContract = move("DrawContract", "accept a contract: draw the top card of the deck")
+# §4.2 as a log writes it: face up if it is in the row, else drawn blind
+Contract = move("Contract", "accept the contract {card}", card=str)
+# §4.3: a ship bought from the purchase row (space 1-5, None: wherever it is)
+Buy = move("Buy", card=str, space=(int | None, None))
+# §4.4.1: this ship goes on an expedition (Sail says which)
+SendShip = move("SendShip", "send {card}", card=str)
+# §4.4.1: the expedition, and for a flagship its transport and colour; wild: a Wild Ship card
+# played for this ship (§6.2)
+Sail = move(
+    "Sail",
+    expedition=str,
+    transport=(int | None, None),
+    colour=(str | None, None),
+    wild=(bool, False),
+)
+# §4.4.2: a contract from the hand, for a voyage of 1-3 turns
+PlayContract = move("PlayContract", "play {card} for {duration} turn(s)", card=str, duration=int)
+# §4.4.2: a ship assigned to the contract being played
+Assign = move(
+    "Assign", card=str, transport=(int | None, None), colour=(str | None, None), wild=(bool, False)
+)
+# §6.2: a token on a ship of the purchase or filling row, or a face-up contract; row: "purchase",
+# "filling" or "contracts"; None: wherever it is; space: 1-based
+Reserve = move("Reserve", card=str, row=(str | None, None), space=(int | None, None))
+EndTurn = move("EndTurn", "end the turn")
 
 # The moves without data, made once.
 END_TURN, TAKE_2, DRAW_BLIND = EndTurn(), TakeCoins(), DrawContract()

@@ -7,13 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core.scoresheet import ScoreLine, ScoreSheet
-from portolan.checker.games.age_of_discovery.book import (
-    ALL_SHIPS,
-    HALF,
-    MAJORITY,
-    ONE_SHIP,
-    CardBook,
-)
+from portolan.checker.games.age_of_discovery import book as bk
 from portolan.checker.games.age_of_discovery.state import Placed, State
 
 
@@ -48,13 +42,13 @@ def qualifies(kind: str, mine: int, total: int) -> bool:
         return False
     if mine == total:
         return True
-    if kind == ONE_SHIP:
+    if kind == bk.ONE_SHIP:
         return True
-    if kind == HALF:
+    if kind == bk.HALF:
         return 2 * mine >= total
-    if kind == MAJORITY:
+    if kind == bk.MAJORITY:
         return mine > total - mine
-    if kind == ALL_SHIPS:
+    if kind == bk.ALL_SHIPS:
         return False
     raise ValueError(f"unknown mission kind {kind!r}")
 
@@ -101,7 +95,7 @@ class Tally:
 
 
 def score_sheet(
-    book: CardBook, categories: list, tallies: dict[str, Tally], options: dict[str, Any]
+    book: bk.CardBook, categories: list, tallies: dict[str, Tally], options: dict[str, Any]
 ) -> ScoreSheet:
     vp = book.constants["unassigned_ship_vp"]
     lines = []

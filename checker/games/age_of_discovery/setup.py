@@ -12,18 +12,11 @@ from portolan.checker.core import turn
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.games.age_of_discovery import moves as m
+from portolan.checker.games.age_of_discovery import state as st
 from portolan.checker.games.age_of_discovery.actions.tasks import DrawingBlind
 from portolan.checker.games.age_of_discovery.book import CardBook
 from portolan.checker.games.age_of_discovery.sections import STARTING_PLAY
-from portolan.checker.games.age_of_discovery.state import (
-    FILLING,
-    OVER,
-    PURCHASE,
-    ROW_WORDS,
-    SETUP,
-    START,
-    State,
-)
+from portolan.checker.games.age_of_discovery.state import State
 
 
 def setup(book: CardBook, options: dict, players: list[str]) -> State:
@@ -69,7 +62,7 @@ def setup(book: CardBook, options: dict, players: list[str]) -> State:
         boxed=boxed,
     )
     plan: list[tuple] = [("row contract",)] * k["face_up_contracts"]
-    plan += [("ship", PURCHASE)] * k["purchase_row"] + [("ship", FILLING)] * k["filling_row"]
+    plan += [("ship", st.PURCHASE)] * k["purchase_row"] + [("ship", st.FILLING)] * k["filling_row"]
     for p in players:
         plan += [("deal", p)] * k["contracts_dealt"]
     plan += [("mission", p) for p in players] + [("flagship", p) for p in players]
@@ -97,7 +90,7 @@ def setup_advanced(state: State) -> list[str]:
         state.piles[pile - 1] += 1
         state.scoring_in[pile - 1] = card
     # Flagships and missions not dealt to anyone stay face down: who has which is learnt later.
-    state.phase = START
+    state.phase = st.START
     shown = "/".join(str(n) for n in state.piles)
     return [
         f"the other ships form {len(sizes)} draw piles of {shown} cards, {book.first_scoring} in "
@@ -135,7 +128,7 @@ def check_setup_ship(state: State, move: m.SetupShip) -> Illegal | None:
         return problem
     if move.row != row:
         n = sum(1 for c in state.purchase if c)
-        if row == PURCHASE:
+        if row == st.PURCHASE:
             return Illegal(
                 STARTING_PLAY,
                 f"the purchase row has {n} ships: the first {len(state.purchase)} ships turned "
@@ -152,10 +145,10 @@ def check_setup_ship(state: State, move: m.SetupShip) -> Illegal | None:
 @answers(m.SetupShip, check_setup_ship)
 def apply_setup_ship(state: State, move: m.SetupShip) -> list[str]:
     take(state.unseen, move.card)
-    row = state.purchase if move.row == PURCHASE else state.filling
+    row = state.purchase if move.row == st.PURCHASE else state.filling
     space = row.index(None)
     row[space] = move.card
-    row_name = ROW_WORDS[move.row]
+    row_name = st.ROW_WORDS[move.row]
     return [
         f"{move.card} is turned over into space {space + 1} of the {row_name}",
         *setup_advanced(state),
@@ -198,11 +191,11 @@ def check_deal_mission(state: State, move: m.DealMission) -> Illegal | None:
 def apply_deal_mission(state: State, move: m.DealMission) -> list[str]:
     state.mission_pool.remove(move.card)
     state.missions[move.player] = move.card
-    if state.phase == SETUP:
+    if state.phase == st.SETUP:
         return [f"{move.player}'s special mission: {move.card}", *setup_advanced(state)]
     events = [f"{move.player} reveals the special mission {move.card}"]
     if all(state.missions.values()):
-        state.phase = OVER
+        state.phase = st.OVER
         events.append("the game is over")
     return events
 
@@ -234,7 +227,7 @@ SETUP_SECRETS = {"deal": "contract", "mission": "mission", "flagship": "flagship
 
 def secret_asked(state: State) -> tuple[str, str] | None:
     """(player, what) of the card that may be kept secret now, if one may."""
-    if state.phase == SETUP:
+    if state.phase == st.SETUP:
         step = setup_step(state)
         if step is not None and step[0] in SETUP_SECRETS:
             return step[1], SETUP_SECRETS[step[0]]
@@ -257,7 +250,7 @@ def apply_keep_secret(state: State, move: m.KeepSecret) -> list[str]:
     p = move.player
     if move.what == "contract":
         state.secret_contracts[p] += 1
-    if state.phase != SETUP:  # a contract drawn blind
+    if state.phase != st.SETUP:  # a contract drawn blind
         turn.pop(state)
         return [
             f"pays {state.k['contract_cost']} coin and draws a contract from the draw deck "

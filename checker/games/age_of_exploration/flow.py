@@ -9,22 +9,10 @@ from typing import Any
 
 from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.games.age_of_exploration import moves as m
+from portolan.checker.games.age_of_exploration import sections as sec
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import engine, movement, outfitting, status
 from portolan.checker.games.age_of_exploration.actions import expedition_action as act
-from portolan.checker.games.age_of_exploration.sections import (
-    DISCOVERIES,
-    DRAW,
-    END_OF_TURN,
-    EXPEDITION_ACTION,
-    LAUNCHING,
-    LOSSES,
-    MOVEMENT,
-    OUTFITTING,
-    SET_UP,
-    SHIP_TYPE,
-    STATUS_CHANGES,
-)
 from portolan.checker.games.age_of_exploration.state import State
 
 QUICK = {m.StartTurn, m.Roll, m.Draw}  # moves misplaced() has little to say about
@@ -41,15 +29,15 @@ STAGE = {
     tk.EndOfTurn: 4,
 }
 LATE = {
-    m.Find: (0, DISCOVERIES, "the card is resolved: a discovery comes with the card's Ⓓ"),
-    m.Rumor: (0, DRAW, "the card is resolved: Rumors of Gold come with the card's Ⓡ"),
-    m.Or: (0, DRAW, "the card is resolved: there is no OR to choose now"),
-    m.Move: (1, MOVEMENT, "movement comes after the card, before the status change"),
-    m.Ashore: (1, MOVEMENT, "a land expedition is formed in the movement step"),
-    m.Aboard: (1, MOVEMENT, "going back aboard is part of the movement step"),
-    m.Status: (2, STATUS_CHANGES, "only one status change a turn, after movement"),
-    m.Action: (3, EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
-    m.Takeover: (3, EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
+    m.Find: (0, sec.DISCOVERIES, "the card is resolved: a discovery comes with the card's Ⓓ"),
+    m.Rumor: (0, sec.DRAW, "the card is resolved: Rumors of Gold come with the card's Ⓡ"),
+    m.Or: (0, sec.DRAW, "the card is resolved: there is no OR to choose now"),
+    m.Move: (1, sec.MOVEMENT, "movement comes after the card, before the status change"),
+    m.Ashore: (1, sec.MOVEMENT, "a land expedition is formed in the movement step"),
+    m.Aboard: (1, sec.MOVEMENT, "going back aboard is part of the movement step"),
+    m.Status: (2, sec.STATUS_CHANGES, "only one status change a turn, after movement"),
+    m.Action: (3, sec.EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
+    m.Takeover: (3, sec.EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
 }
 
 HEADINGS = {
@@ -81,7 +69,7 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     if ended and state.turn == 0:  # the deal is over, no turn has begun
         n = state.k["starting_outfitting_cards"]
         return Illegal(
-            SET_UP, f"the setup deals each player an Explorer and {n} Outfitting cards, no more"
+            sec.SET_UP, f"the setup deals each player an Explorer and {n} Outfitting cards, no more"
         )
     p = state.players[state.current - 1] if ended else state.player
     e = state.exp.get(p)
@@ -97,7 +85,7 @@ def misplaced(state: State, move: Any) -> Illegal | None:
         return early
     if top is tk.DrawCard and not isinstance(move, m.Draw):
         return Illegal(
-            DRAW,
+            sec.DRAW,
             f"{p}'s expedition draws its exploration card now: write its number before "
             f"'{m.describe(move)}'",
         )
@@ -107,11 +95,11 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     if top is tk.InPort and isinstance(move, OUTFITTING_MOVES):
         return outfitting_at_port(state, p, move)
     if e is not None and not e.launched and isinstance(move, EXPLORING):
-        return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
+        return Illegal(sec.LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
     if top is tk.InPort:
         return port_begins(p)
     if e is not None and not e.launched and isinstance(move, (m.StayInPort, m.Launch)):
-        return Illegal(OUTFITTING, f"{p} outfits this turn: stay in port or launch next turn")
+        return Illegal(sec.OUTFITTING, f"{p} outfits this turn: stay in port or launch next turn")
     if not turn:
         return None
     pending = {type(t) for t in state.tasks}
@@ -125,7 +113,7 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     if late is not None and min(turn) > late[0]:
         return why_late(state, e, move) or Illegal(late[1], late[2])
     if isinstance(move, (m.Abort, m.Return, m.DeclareReturn)) and min(turn) > 4:
-        return Illegal(END_OF_TURN, "the turn is over")
+        return Illegal(sec.END_OF_TURN, "the turn is over")
     return None
 
 
@@ -139,7 +127,7 @@ IN_PORT = "stays in port (drawing and playing two Outfitting cards) or launches"
 
 
 def port_begins(p: str) -> Illegal:
-    return Illegal(OUTFITTING, f"a turn in port begins with 'port' or 'launch': {p} {IN_PORT}")
+    return Illegal(sec.OUTFITTING, f"a turn in port begins with 'port' or 'launch': {p} {IN_PORT}")
 
 
 def launched_already(p: str, e, move: Any, out: bool) -> Illegal | None:
@@ -150,16 +138,18 @@ def launched_already(p: str, e, move: Any, out: bool) -> Illegal | None:
     launched = e.launched and out
     if launched and isinstance(move, m.ShipType):
         return Illegal(
-            SHIP_TYPE,
+            sec.SHIP_TYPE,
             f"the ship type can change only until the expedition is launched: {p}'s is out "
             f"({e.ship_type})",
         )
     if launched and isinstance(move, m.Play):
-        return Illegal(OUTFITTING, f"Outfitting cards are played in port: {p}'s expedition is out")
+        return Illegal(
+            sec.OUTFITTING, f"Outfitting cards are played in port: {p}'s expedition is out"
+        )
     if launched and isinstance(move, (m.StayInPort, m.Launch, m.LaunchFrom)):
-        return Illegal(LAUNCHING, f"{p}'s expedition is already launched")
+        return Illegal(sec.LAUNCHING, f"{p}'s expedition is already launched")
     if e.launch_turn and isinstance(move, (m.Abort, m.Return, m.DeclareReturn)):
-        return Illegal(LAUNCHING, "launching takes the whole turn: no end-of-turn action")
+        return Illegal(sec.LAUNCHING, "launching takes the whole turn: no end-of-turn action")
     return None
 
 
@@ -169,19 +159,21 @@ def after_the_turn(p: str, e, move: Any) -> Illegal | None:
         return None
     if e.launch_turn:
         return Illegal(
-            LAUNCHING, f"launching takes an entire turn: {p} takes no other action after it"
+            sec.LAUNCHING, f"launching takes an entire turn: {p} takes no other action after it"
         )
     if not e.launched:
         if isinstance(move, EXPLORING):
-            return Illegal(LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
-        return Illegal(OUTFITTING, f"{p}'s turn is over: a turn in port {IN_PORT}")
+            return Illegal(sec.LAUNCHING, f"{p}'s expedition is in port: it explores once launched")
+        return Illegal(sec.OUTFITTING, f"{p}'s turn is over: a turn in port {IN_PORT}")
     late = LATE.get(type(move))
     if late is not None:
         return Illegal(late[1], late[2])
     if isinstance(move, (m.Action, m.Takeover, m.SpendGold)):
-        return Illegal(EXPEDITION_ACTION, "one expedition action a turn, after the status change")
+        return Illegal(
+            sec.EXPEDITION_ACTION, "one expedition action a turn, after the status change"
+        )
     return Illegal(
-        END_OF_TURN,
+        sec.END_OF_TURN,
         f"{p}'s turn is over: the end-of-turn actions are its last steps, and "
         f"'{m.describe(move)}' answers nothing then",
     )
@@ -191,7 +183,7 @@ def outfitting_at_port(state: State, p: str, move: Any) -> Illegal:
     """An outfitting step where a turn in port begins: it stays (then outfits) or launches."""
     refused = isinstance(move, m.LaunchFrom) and outfitting.why_not_launch_from(state, p, move)
     return refused or Illegal(
-        OUTFITTING,
+        sec.OUTFITTING,
         f"a turn in port stays (drawing and playing two Outfitting cards) or launches: {p} "
         "outfits after 'port' and its two cards",
     )
@@ -206,7 +198,7 @@ def lost_with_no_men(state: State, move: Any) -> Illegal | None:
     if "no men left" not in top.what:
         return None
     return Illegal(
-        LOSSES,
+        sec.LOSSES,
         f"'men' losses may not be satisfied by losing a {move.item}: with no men left, "
         f"the loss is a {top.what.split(' (')[0]} check",
     )
@@ -219,22 +211,22 @@ def drawn_too_many(state: State, p: str, e, move: Any, ended: bool) -> Illegal |
     if not isinstance(move, m.Draw):
         return None
     if e is not None and e.launch_turn and (ended or not isinstance(state.tasks[-1], DRAWING)):
-        return Illegal(LAUNCHING, f"launching takes an entire turn: {p} draws no card")
+        return Illegal(sec.LAUNCHING, f"launching takes an entire turn: {p} draws no card")
     if any(isinstance(t, DRAWING) for t in state.tasks):
         return None
     if state.now.kind == "port":
         n = state.k["stay_in_port_cards"]
         return Illegal(
-            OUTFITTING, f"staying in port draws {n} Outfitting cards: {p} has drawn them"
+            sec.OUTFITTING, f"staying in port draws {n} Outfitting cards: {p} has drawn them"
         )
     if state.now.kind == "explore" and not any(
         isinstance(t, (tk.ChooseStance, tk.Instructions)) for t in state.tasks
     ):
         if state.now.stance == "stay" or state.now.draws == "none":
-            return Illegal(DRAW, f"{p}'s expedition draws no card this turn")
-        return Illegal(DRAW, f"one exploration card a turn: {p} has drawn it")
+            return Illegal(sec.DRAW, f"{p}'s expedition draws no card this turn")
+        return Illegal(sec.DRAW, f"one exploration card a turn: {p} has drawn it")
     if state.tasks and isinstance(state.tasks[-1], tk.Outfit):
-        return Illegal(OUTFITTING, f"{p} outfits with the cards in hand: no card is drawn now")
+        return Illegal(sec.OUTFITTING, f"{p} outfits with the cards in hand: no card is drawn now")
     return None
 
 
@@ -252,16 +244,18 @@ def why_no_status(state: State, e, move: Any) -> Illegal | None:
     """A status change the status step will not take (it is taken as things stand: the steps
     skipped until then change nothing)."""
     if state.now.status:
-        return Illegal(STATUS_CHANGES, "only one status change a turn, after movement")
+        return Illegal(sec.STATUS_CHANGES, "only one status change a turn, after movement")
     return status.why_not(state, e, move.to)
 
 
 def why_no_action(state: State, e, move: Any) -> Illegal | None:
     if state.now.acted:
-        return Illegal(EXPEDITION_ACTION, "one expedition action a turn, after the status change")
+        return Illegal(
+            sec.EXPEDITION_ACTION, "one expedition action a turn, after the status change"
+        )
     if move in act.actions(state, e):
         return None
-    return Illegal(EXPEDITION_ACTION, act.why_not(state, e, move))
+    return Illegal(sec.EXPEDITION_ACTION, act.why_not(state, e, move))
 
 
 def menu(move: Any) -> str | None:

@@ -9,64 +9,27 @@ from typing import Any
 
 from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.discovery_era_of_voyage import book as bk
 from portolan.checker.games.discovery_era_of_voyage import moves as m
-from portolan.checker.games.discovery_era_of_voyage.actions.income import (
-    markers_here,
-    possible_exchanges,
-    possible_trades,
-)
+from portolan.checker.games.discovery_era_of_voyage import sections as sec
+from portolan.checker.games.discovery_era_of_voyage import state as st
+from portolan.checker.games.discovery_era_of_voyage.actions import income, pirates
 from portolan.checker.games.discovery_era_of_voyage.actions.invest import can_invest
-from portolan.checker.games.discovery_era_of_voyage.actions.pirates import (
-    pirate_turns,
-    pirates_due,
-)
 from portolan.checker.games.discovery_era_of_voyage.actions.sailing import possible_sails
-from portolan.checker.games.discovery_era_of_voyage.book import (
-    BOW_NAMES,
-    COMMERCIAL,
-    CULTURAL,
-    counted,
-)
-from portolan.checker.games.discovery_era_of_voyage.sections import (
-    GAME_PREPARATION,
-    INCOME_ACTION,
-    INVEST_ACTION,
-    ISLAND_CARD_DETAILS,
-    SAILING_ACTION,
-    SYMBOL_DETAILS,
-    TWO_PLAYER,
-)
 from portolan.checker.games.discovery_era_of_voyage.setup import draw_circle, island_weight
-from portolan.checker.games.discovery_era_of_voyage.state import (
-    BOW,
-    INCOME,
-    INVEST,
-    OVER,
-    PIRATE_MOVE,
-    PIRATES,
-    SAILING,
-    SETUP,
-    SETUP_COINS,
-    SETUP_FIRST,
-    SETUP_ISLANDS,
-    SETUP_MARKERS,
-    TABLE,
-    TURN,
-    TURN_END,
-    State,
-)
+from portolan.checker.games.discovery_era_of_voyage.state import State
 
 # -- Moves out of their place ---------------------------------------------------------------
 ORDER = {
-    SETUP: 0,
-    TURN: 1,
-    PIRATES: 2,
-    SAILING: 3,
-    BOW: 4,
-    PIRATE_MOVE: 5,
-    INCOME: 6,
-    INVEST: 7,
-    TURN_END: 8,
+    st.SETUP: 0,
+    st.TURN: 1,
+    st.PIRATES: 2,
+    st.SAILING: 3,
+    st.BOW: 4,
+    st.PIRATE_MOVE: 5,
+    st.INCOME: 6,
+    st.INVEST: 7,
+    st.TURN_END: 8,
 }
 
 
@@ -78,58 +41,60 @@ def misplaced(state: State, move) -> Illegal | None:
     phase = state.phase
     here = ORDER.get(phase, 8)
     p = state.player
-    if isinstance(move, m.PlaceIsland) and state.setup_step > SETUP_ISLANDS:
+    if isinstance(move, m.PlaceIsland) and state.setup_step > st.SETUP_ISLANDS:
         return Illegal(
-            GAME_PREPARATION,
+            sec.GAME_PREPARATION,
             f"the circle has {state.book.slots} slots, all filled: {move.card} cannot be added",
         )
-    if isinstance(move, SETUP_MOVES) and phase != SETUP:
-        return Illegal(GAME_PREPARATION, "the game is prepared once, before the first turn")
+    if isinstance(move, SETUP_MOVES) and phase != st.SETUP:
+        return Illegal(sec.GAME_PREPARATION, "the game is prepared once, before the first turn")
     if isinstance(move, (m.PlacePirate, m.TurnPirate, m.MovePirate)) and not state.pirated:
         n = len(state.players)
         why = "option pirates: false" if n == 2 else f"{n} players: pirates sail in 2-player games"
-        return Illegal(TWO_PLAYER, f"there are no pirates in this game ({why})")
+        return Illegal(sec.TWO_PLAYER, f"there are no pirates in this game ({why})")
     if isinstance(move, m.PlacePirate):
         if state.pirates_placed == len(state.pirates):
-            return Illegal(TWO_PLAYER, "the pirates are placed once, in the first round")
-        if phase in (TURN, SAILING) and not pirates_due(state):
+            return Illegal(sec.TWO_PLAYER, "the pirates are placed once, in the first round")
+        if phase in (st.TURN, st.SAILING) and not pirates.pirates_due(state):
             second = state.order[1] if state.order else "the 2nd player"
             return Illegal(
-                TWO_PLAYER,
+                sec.TWO_PLAYER,
                 f"{second} places the pirates in the first round, after the starting player's turn",
             )
-    if isinstance(move, (m.Sail, m.Return)) and here > ORDER[SAILING]:
-        return Illegal(SAILING_ACTION, f"{p} has already sailed this turn")
-    if isinstance(move, m.Bow) and here > ORDER[BOW]:
+    if isinstance(move, (m.Sail, m.Return)) and here > ORDER[st.SAILING]:
+        return Illegal(sec.SAILING_ACTION, f"{p} has already sailed this turn")
+    if isinstance(move, m.Bow) and here > ORDER[st.BOW]:
         if state.sailed_from_centre:
-            return Illegal(SAILING_ACTION, f"{p} has already turned the bow this turn")
-        bow = BOW_NAMES.get(state.bow[p])
+            return Illegal(sec.SAILING_ACTION, f"{p} has already turned the bow this turn")
+        bow = bk.BOW_NAMES.get(state.bow[p])
         if bow is None:
             return Illegal(
-                SAILING_ACTION, f"{p}'s ship is on the Central Island: it has no bow yet"
+                sec.SAILING_ACTION, f"{p}'s ship is on the Central Island: it has no bow yet"
             )
         return Illegal(
-            SAILING_ACTION,
+            sec.SAILING_ACTION,
             f"the bow is turned only on leaving the Central Island: {p}'s stays {bow} until "
             "the ship returns there",
         )
-    if isinstance(move, m.MovePirate) and here > ORDER[PIRATE_MOVE]:
-        return Illegal(TWO_PLAYER, f"there is no pirate on {state.where(p)} to move")
-    if isinstance(move, (m.Collect, m.NoIncome)) and here > ORDER[INCOME]:
-        return Illegal(INCOME_ACTION, "income is taken once a turn, after sailing")
+    if isinstance(move, m.MovePirate) and here > ORDER[st.PIRATE_MOVE]:
+        return Illegal(sec.TWO_PLAYER, f"there is no pirate on {state.where(p)} to move")
+    if isinstance(move, (m.Collect, m.NoIncome)) and here > ORDER[st.INCOME]:
+        return Illegal(sec.INCOME_ACTION, "income is taken once a turn, after sailing")
     if isinstance(move, (m.Take, m.Trade, m.Exchange, m.Pick)):
         return _misplaced_income(state, move)
-    if isinstance(move, m.Invest) and phase in (TURN, TURN_END) and state.invested:
-        return Illegal(INVEST_ACTION, "only one investment a turn")
+    if isinstance(move, m.Invest) and phase in (st.TURN, st.TURN_END) and state.invested:
+        return Illegal(sec.INVEST_ACTION, "only one investment a turn")
     return None
 
 
 def _misplaced_income(state: State, move) -> Illegal | None:
     phase = state.phase
-    if phase not in (INCOME, INVEST, TURN_END, TURN) or (phase == INCOME and state.visit is None):
+    if phase not in (st.INCOME, st.INVEST, st.TURN_END, st.TURN) or (
+        phase == st.INCOME and state.visit is None
+    ):
         return None  # the income is still to come
     v = state.visit
-    if phase == TURN or v is None:
+    if phase == st.TURN or v is None:
         return None
     p = state.player
     island = state.book.island(state.where(p))
@@ -142,29 +107,30 @@ def _misplaced_income(state: State, move) -> Illegal | None:
         if later:
             return None
     if v.declined:
-        return Illegal(INCOME_ACTION, f"{p} takes no income this turn (income: none)")
+        return Illegal(sec.INCOME_ACTION, f"{p} takes no income this turn (income: none)")
     takes, trades, exchanges = v.allowed
-    if isinstance(move, m.Take) or (isinstance(move, m.Pick) and island.type != CULTURAL):
-        if island.type == COMMERCIAL and isinstance(move, m.Pick):
+    if isinstance(move, m.Take) or (isinstance(move, m.Pick) and island.type != bk.CULTURAL):
+        if island.type == bk.COMMERCIAL and isinstance(move, m.Pick):
             return Illegal(
-                ISLAND_CARD_DETAILS,
+                sec.ISLAND_CARD_DETAILS,
                 f"on {island.name} a resource is bought or sold: write 'buy {move.resource}' or "
                 f"'sell {move.resource}'",
             )
         if takes:
             return Illegal(
-                SYMBOL_DETAILS, f"{p} may choose {counted(takes, 'resource')} on {island.name}"
+                sec.SYMBOL_DETAILS,
+                f"{p} may choose {bk.counted(takes, 'resource')} on {island.name}",
             )
         return Illegal(
-            SYMBOL_DETAILS,
+            sec.SYMBOL_DETAILS,
             f"{island.name}'s income gives {p} no resource to choose "
-            f"({counted(markers_here(state), 'marker')} there)",
+            f"({bk.counted(income.markers_here(state), 'marker')} there)",
         )
     if isinstance(move, m.Trade):
         where = "bought and sold on Commercial islands"
-        return _beyond_visit(island, COMMERCIAL, where, trades, "trade")
+        return _beyond_visit(island, bk.COMMERCIAL, where, trades, "trade")
     where = "exchanged for VP on the Cultural island"
-    return _beyond_visit(island, CULTURAL, where, exchanges, "exchange")
+    return _beyond_visit(island, bk.CULTURAL, where, exchanges, "exchange")
 
 
 def _beyond_visit(island, kind: str, where: str, allowed: int, what: str) -> Illegal:
@@ -172,32 +138,32 @@ def _beyond_visit(island, kind: str, where: str, allowed: int, what: str) -> Ill
     ``where``), or the visit has used the ``allowed`` ones."""
     if island.type != kind:
         return Illegal(
-            ISLAND_CARD_DETAILS,
+            sec.ISLAND_CARD_DETAILS,
             f"{island.name} is not a {kind.capitalize()} island: resources are {where}",
         )
-    return Illegal(SYMBOL_DETAILS, f"{island.name} allows {counted(allowed, what)} a visit")
+    return Illegal(sec.SYMBOL_DETAILS, f"{island.name} allows {bk.counted(allowed, what)} a visit")
 
 
 # -- Decisions -------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
     """Who must do what now (None: the game is over)."""
     phase = state.phase
-    if phase == OVER:
+    if phase == st.OVER:
         return None
     p = state.player
-    if phase == SETUP:
+    if phase == st.SETUP:
         return _setup_decision(state)
-    if phase == TURN:
+    if phase == st.TURN:
         return Decision(
             p, "Turn", "choice", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True
         )
-    if phase == PIRATES:
+    if phase == st.PIRATES:
         return _pirates_decision(state)
     top = turn.top(state)
     if top is not None:
         return top.decision(state)
     turning = (m.TurnPirate,) if state.pirates_placed else ()
-    if phase == SAILING:
+    if phase == st.SAILING:
         return Decision(
             p,
             "Sailing",
@@ -205,12 +171,12 @@ def decide(state: State) -> Decision | None:
             (m.Sail, m.Return, *turning),
             "where to sail",
             missing=lambda: Illegal(
-                SAILING_ACTION,
+                sec.SAILING_ACTION,
                 f"{p} must sail first: to an island, a number of steps along the bow, or "
                 "back to the Central Island (sail: ...)",
             ),
         )
-    if phase == BOW:
+    if phase == st.BOW:
         return Decision(
             p,
             "Sailing",
@@ -218,12 +184,12 @@ def decide(state: State) -> Decision | None:
             (m.Bow,),
             f"the bow's direction on {state.where(p)}",
             missing=lambda: Illegal(
-                SAILING_ACTION,
+                sec.SAILING_ACTION,
                 f"{p} sailed from the Central Island: turn the bow clockwise or "
                 "counterclockwise on arriving (sail: {to: Island, bow: clockwise})",
             ),
         )
-    if phase == PIRATE_MOVE:
+    if phase == st.PIRATE_MOVE:
         k = state.book.constants
         return Decision(
             p,
@@ -232,17 +198,22 @@ def decide(state: State) -> Decision | None:
             (m.MovePirate,),
             f"how far the pirate on {state.where(p)} moves",
             missing=lambda: Illegal(
-                TWO_PLAYER,
+                sec.TWO_PLAYER,
                 f"{p} stopped where a pirate is, on {state.where(p)}: pay "
-                f"{counted(k['pirate_move_cost'], 'coin')} and move it "
+                f"{bk.counted(k['pirate_move_cost'], 'coin')} and move it "
                 f"{' or '.join(map(str, k['pirate_steps']))} steps (sail: {{..., pirate: 1}})",
             ),
         )
-    if phase == INCOME:
+    if phase == st.INCOME:
         return _income_decision(state)
-    if phase == TURN_END:
+    if phase == st.TURN_END:
         return Decision(
-            p, TURN_END, "choice", (m.EndTurn, *turning), "the end of the turn", default=m.END_TURN
+            p,
+            st.TURN_END,
+            "choice",
+            (m.EndTurn, *turning),
+            "the end of the turn",
+            default=m.END_TURN,
         )
     return Decision(
         p, "Invest", "choice", (m.Invest, m.NoInvest, *turning), "whether to invest", m.NO_INVEST
@@ -259,7 +230,7 @@ def _pirates_decision(state: State) -> Decision:
         (m.PlacePirate,),
         f"a vacant island and a bow for a pirate ({n} to place)",
         missing=lambda: Illegal(
-            TWO_PLAYER,
+            sec.TWO_PLAYER,
             f"in the first round, after the starting player's turn, {p} places the "
             f"{len(state.pirates)} pirates on different vacant islands "
             "(pirates: {Island: clockwise, Island: counterclockwise})",
@@ -270,32 +241,32 @@ def _pirates_decision(state: State) -> Decision:
 def _setup_decision(state: State) -> Decision:
     step = state.setup_step
     book = state.book
-    if step == SETUP_ISLANDS:
+    if step == st.SETUP_ISLANDS:
         k = len(state.ring)
         return Decision(
-            TABLE,
+            st.TABLE,
             "Setup",
             "chance",
             (m.PlaceIsland,),
             f"which island lies in slot {k + 1} of the circle (clockwise)",
             missing=lambda: Illegal(
-                GAME_PREPARATION,
+                sec.GAME_PREPARATION,
                 f"the setup names the {book.slots} surrounding islands in circle order, "
                 f"clockwise ({book.draw_words()}): {k} named (setup: islands: [...])",
             ),
         )
-    if step == SETUP_FIRST:
+    if step == st.SETUP_FIRST:
         return Decision(
-            TABLE,
+            st.TABLE,
             "Setup",
             "chance",
             (m.FirstPlayer,),
             "who is the starting player",
             default=m.FirstPlayer(state.players[0]),
         )
-    if step == SETUP_COINS:
+    if step == st.SETUP_COINS:
         return Decision(
-            TABLE,
+            st.TABLE,
             "Setup",
             "choice",
             (m.StartingCoins,),
@@ -303,7 +274,7 @@ def _setup_decision(state: State) -> Decision:
             default=m.StartingCoins(False),
         )
     return Decision(
-        TABLE,
+        st.TABLE,
         "Setup",
         "choice",
         (m.Markers,),
@@ -329,8 +300,8 @@ def _income_decision(state: State) -> Decision:
             (m.Take, m.Pick),
             f"a resource for 'Any resource' ({v.takes} to take)",
             missing=lambda: Illegal(
-                SYMBOL_DETAILS,
-                f"{island}'s income gives {p} {counted(v.takes, 'resource')} of their choice: "
+                sec.SYMBOL_DETAILS,
+                f"{island}'s income gives {p} {bk.counted(v.takes, 'resource')} of their choice: "
                 "name it (income: {take: Gold})",
             ),
         )
@@ -347,45 +318,45 @@ def choices(state: State, d: Decision) -> list[Any]:
     """The legal moves of a choice (the decision's phase is the state's)."""
     phase = state.phase
     p = state.player
-    if phase == SETUP:
-        if state.setup_step == SETUP_COINS:
+    if phase == st.SETUP:
+        if state.setup_step == st.SETUP_COINS:
             return [m.StartingCoins(False), m.StartingCoins(True)]
-        if state.setup_step == SETUP_MARKERS:
+        if state.setup_step == st.SETUP_MARKERS:
             k = state.book.constants
             most = k["markers_per_player"]
             return [m.Markers(n) for n in range(most, most - k["max_markers_removed"] - 1, -1)]
         return []
-    if phase == TURN:
+    if phase == st.TURN:
         return [m.STARTS[p]]
-    if phase == PIRATES:
+    if phase == st.PIRATES:
         return [
             m.PlacePirate(name, b)
             for slot, name in enumerate(state.ring)
             if not state.occupied(slot)
-            for b in BOW_NAMES
+            for b in bk.BOW_NAMES
         ]
     top = turn.top(state)
     if top is not None:
         return top.choices(state)
-    if phase == SAILING:
-        return possible_sails(state) + pirate_turns(state)
-    if phase == BOW:
+    if phase == st.SAILING:
+        return possible_sails(state) + pirates.pirate_turns(state)
+    if phase == st.BOW:
         return list(m.BOWS)
-    if phase == PIRATE_MOVE:
+    if phase == st.PIRATE_MOVE:
         return [m.MovePirate(n) for n in state.book.constants["pirate_steps"]]
-    if phase == INCOME:
+    if phase == st.INCOME:
         v = state.visit
         if v is None:  # declining all income never helps: accepted in a log, not offered
             return [m.COLLECT]
         if v.takes:
             return [m.Take(r) for r in state.book.resources]
         if v.trades:
-            return possible_trades(state)
-        return possible_exchanges(state)
-    if phase == INVEST:  # a pirate turned after the income (it may pay with it)
+            return income.possible_trades(state)
+        return income.possible_exchanges(state)
+    if phase == st.INVEST:  # a pirate turned after the income (it may pay with it)
         moves = [m.INVEST_HERE, m.NO_INVEST] if can_invest(state) else [m.NO_INVEST]
-        return moves + pirate_turns(state)
-    if phase == TURN_END:  # turning here is no different from turning just before investing
+        return moves + pirates.pirate_turns(state)
+    if phase == st.TURN_END:  # turning here is no different from turning just before investing
         return [m.END_TURN]
     return []
 
@@ -406,7 +377,7 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     """One chance outcome drawn as the table draws it (same odds as ``chances``): the circle's
     islands are drawn and shuffled once, then laid out slot by slot (state.planned)."""
-    if state.setup_step == SETUP_ISLANDS:
+    if state.setup_step == st.SETUP_ISLANDS:
         if not state.planned:
             state.planned = draw_circle(state, rng)
         return m.PlaceIsland(state.planned[len(state.ring)])
@@ -446,13 +417,13 @@ def public_state(state: State) -> list[str]:
         marks = [f"{p} {n}" for p, n in state.markers[slot].items() if n]
         pirate = state.pirate_at(slot)
         if pirate is not None:
-            marks.append(f"a pirate, bow {BOW_NAMES[state.pirates[pirate][1]]}")
+            marks.append(f"a pirate, bow {bk.BOW_NAMES[state.pirates[pirate][1]]}")
         slots.append(f"{slot + 1} {name}" + (f" ({', '.join(marks)})" if marks else ""))
     lines = ["The circle: " + "; ".join(slots)]
     for p in state.order or state.players:
         if p not in state.at:
             continue
-        bow = BOW_NAMES.get(state.bow.get(p, 0))
+        bow = bk.BOW_NAMES.get(state.bow.get(p, 0))
         held = [f"{r} {n}" for r, n in state.res[p].items() if n]
         lines.append(
             f"{p}: ship on {state.where(p)}"

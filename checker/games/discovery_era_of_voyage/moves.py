@@ -5,72 +5,31 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from portolan.checker.core.records import declarer
 from portolan.checker.core.words import in_words
-from portolan.checker.games.discovery_era_of_voyage.book import (
-    BOW_NAMES,
-    BOW_WORDS,
-    NONE_WORDS,
-    RETURN_WORDS,
-    YES_WORDS,
-)
-from portolan.checker.games.discovery_era_of_voyage.state import (
-    INCOME,
-    INVEST,
-    PIRATES,
-    SAILING,
-    SETUP,
-    TURN,
-    TURN_END,
-)
+from portolan.checker.games.discovery_era_of_voyage import book as bk
+from portolan.checker.games.discovery_era_of_voyage import state as st
 
+move = declarer(__name__)
 
 # -- Game Preparation (turn 0, answered by the table) --------------------------------------------
-@dataclass(frozen=True, slots=True)
-class PlaceIsland:  # the island that lies in the next slot of the circle, clockwise
-    card: str
-    WORDS = "{card}"
-
-
-@dataclass(frozen=True, slots=True)
-class FirstPlayer:  # the starting player, picked at random
-    player: str
-    WORDS = "{player}"
-
-
-@dataclass(frozen=True, slots=True)
-class StartingCoins:  # 3 coins each, or 0/0/1/1 from the starting player on
-    by_seat: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Markers:  # investment markers each player keeps (8, or fewer by agreement)
-    count: int
-    WORDS = "{count} investment markers each"
-
+# the island that lies in the next slot of the circle, clockwise
+PlaceIsland = move("PlaceIsland", "{card}", card=str)
+FirstPlayer = move("FirstPlayer", "{player}", player=str)  # the starting player, picked at random
+# 3 coins each, or 0/0/1/1 from the starting player on
+StartingCoins = move("StartingCoins", by_seat=bool)
+# investment markers each player keeps (8, or fewer by agreement)
+Markers = move("Markers", "{count} investment markers each", count=int)
 
 # -- A turn ----------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class StartTurn:
-    player: str
-    WORDS = "{player} begins the turn"
-
-
-@dataclass(frozen=True, slots=True)
-class PlacePirate:  # 2 Player Variant: the 2nd player puts a pirate on a vacant island
-    island: str
-    bow: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnPirate:  # 2 Player Variant: pay 1 coin or resource to turn the pirate on an island
-    island: str | None = None  # None: 'turn a pirate', which one is chosen next (play, simulate)
-    payment: str | None = None  # None: chosen next (PayPirate)
-
-
-@dataclass(frozen=True, slots=True)
-class PayPirate:  # what pays for turning the pirate chosen with TurnPirate(island)
-    payment: str
-    WORDS = "pay 1 {payment}"
+StartTurn = move("StartTurn", "{player} begins the turn", player=str)
+# 2 Player Variant: the 2nd player puts a pirate on a vacant island
+PlacePirate = move("PlacePirate", island=str, bow=int)
+# 2 Player Variant: pay 1 coin or resource to turn the pirate on an island; island: None: 'turn a
+# pirate', which one is chosen next (play, simulate); payment: None: chosen next (PayPirate)
+TurnPirate = move("TurnPirate", island=(str | None, None), payment=(str | None, None))
+# what pays for turning the pirate chosen with TurnPirate(island)
+PayPirate = move("PayPirate", "pay 1 {payment}", payment=str)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,35 +39,15 @@ class Sail:  # to an island: named, or a number of steps along the bow (or both)
     cost: int | None = field(default=None, compare=False)  # coins it costs, shown in play
 
 
-@dataclass(frozen=True, slots=True)
-class Return:  # back to the Central Island
-    WORDS = "return to the Central Island"
-
-
-@dataclass(frozen=True, slots=True)
-class Bow:  # on arriving from the Central Island: +1 clockwise, -1 counterclockwise
-    direction: int
-
-
-@dataclass(frozen=True, slots=True)
-class MovePirate:  # 2 Player Variant: the pirate where the ship stopped moves 1 or 2 islands
-    steps: int
-
-
-@dataclass(frozen=True, slots=True)
-class Collect:  # Income: take the island's income
-    WORDS = "take the income"
-
-
-@dataclass(frozen=True, slots=True)
-class NoIncome:  # Income is optional ("Selective"): take none
-    WORDS = "take no income"
-
-
-@dataclass(frozen=True, slots=True)
-class Take:  # the resource chosen for an 'Any resource' box
-    resource: str
-    WORDS = "take {resource}"
+Return = move("Return", "return to the Central Island")  # back to the Central Island
+# on arriving from the Central Island: +1 clockwise, -1 counterclockwise
+Bow = move("Bow", direction=int)
+# 2 Player Variant: the pirate where the ship stopped moves 1 or 2 islands
+MovePirate = move("MovePirate", steps=int)
+Collect = move("Collect", "take the income")  # Income: take the island's income
+NoIncome = move("NoIncome", "take no income")  # Income is optional ("Selective"): take none
+# the resource chosen for an 'Any resource' box
+Take = move("Take", "take {resource}", resource=str)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,38 +57,17 @@ class Trade:  # Commercial island: buy or sell 1 resource
     price: int | None = field(default=None, compare=False)  # shown in play
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange:  # Cultural island: hand in 1 resource for VP
-    resource: str
-    WORDS = "exchange 1 {resource} for VP"
-
-
-@dataclass(frozen=True, slots=True)
-class Pick:  # a bare resource in the log: taken (Any resource) or exchanged, as the island says
-    resource: str
-    WORDS = "{resource}"
-
-
-@dataclass(frozen=True, slots=True)
-class EndIncome:  # no (more) trades or exchanges this visit
-    WORDS = "no (more) trades or exchanges"
-
-
-@dataclass(frozen=True, slots=True)
-class Invest:  # place 1 investment marker here (the log may name the island)
-    island: str | None = None
-    WORDS = "invest here"
-
-
-@dataclass(frozen=True, slots=True)
-class NoInvest:
-    WORDS = "do not invest"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:  # the turn is over (with pirates: after Invest, where a pirate may still turn)
-    WORDS = "end the turn"
-
+# Cultural island: hand in 1 resource for VP
+Exchange = move("Exchange", "exchange 1 {resource} for VP", resource=str)
+# a bare resource in the log: taken (Any resource) or exchanged, as the island says
+Pick = move("Pick", "{resource}", resource=str)
+# no (more) trades or exchanges this visit
+EndIncome = move("EndIncome", "no (more) trades or exchanges")
+# place 1 investment marker here (the log may name the island)
+Invest = move("Invest", "invest here", island=(str | None, None))
+NoInvest = move("NoInvest", "do not invest")
+# the turn is over (with pirates: after Invest, where a pirate may still turn)
+EndTurn = move("EndTurn", "end the turn")
 
 # -- The shared instances ----------------------------------------------------------------------
 # Moves without data are made once; moves with data that play and simulate offer again and again
@@ -184,7 +102,7 @@ def describe(move: Any) -> str:
         case StartingCoins(by_seat):
             return "0/0/1/1 coins from the starting player on" if by_seat else "3 coins each"
         case PlacePirate(island, bow):
-            return f"a pirate on {island}, bow {BOW_NAMES[bow]}"
+            return f"a pirate on {island}, bow {bk.BOW_NAMES[bow]}"
         case TurnPirate(None, None):
             return "turn a pirate's bow (1 coin or 1 resource)"
         case TurnPirate(island, None):
@@ -196,7 +114,7 @@ def describe(move: Any) -> str:
         case Sail(to, steps, cost):
             return f"sail {steps} step{'s' if steps != 1 else ''} to {to}{_coins(cost)}"
         case Bow(direction):
-            return f"bow {BOW_NAMES[direction]}"
+            return f"bow {bk.BOW_NAMES[direction]}"
         case MovePirate(steps):
             return f"move the pirate {steps} step{'s' if steps != 1 else ''}"
         case Trade(action, resource, price):
@@ -213,7 +131,7 @@ def spellings(move: Any) -> tuple[str, ...]:
         case Markers(count) | MovePirate(count):
             return (str(count),)
         case PlacePirate(island, bow):
-            return tuple(f"{island} {w}" for w, d in BOW_WORDS.items() if d == bow)
+            return tuple(f"{island} {w}" for w, d in bk.BOW_WORDS.items() if d == bow)
         case TurnPirate(island, payment) if island is not None:
             return (island,) if payment is None else (island, f"{island} {payment}")
         case PayPirate(payment):
@@ -221,15 +139,15 @@ def spellings(move: Any) -> tuple[str, ...]:
         case Sail(to, steps, _):
             return (to,) if steps is None else (to, str(steps), f"{steps} steps")
         case Return():
-            return RETURN_WORDS
+            return bk.RETURN_WORDS
         case Bow(direction):
-            return tuple(w for w, d in BOW_WORDS.items() if d == direction)
+            return tuple(w for w, d in bk.BOW_WORDS.items() if d == direction)
         case Collect():
-            return YES_WORDS
+            return bk.YES_WORDS
         case Invest(None):
             return ("yes", "true")
         case NoIncome() | NoInvest():
-            return NONE_WORDS
+            return bk.NONE_WORDS
         case Take(resource) | Exchange(resource) | Pick(resource):
             return (resource,)
         case Trade(action, resource, _):
@@ -248,26 +166,26 @@ def spends(move: Any) -> str | None:
 # The phase each move belongs to (as state.py names them), for a move refused out of its place;
 # a pirate is turned at any point of a turn, so TurnPirate and PayPirate have none.
 MOVE_PHASES = {
-    PlaceIsland: SETUP,
-    FirstPlayer: SETUP,
-    StartingCoins: SETUP,
-    Markers: SETUP,
-    StartTurn: TURN,
-    PlacePirate: PIRATES,
-    Sail: SAILING,
-    Return: SAILING,
-    Bow: SAILING,
-    MovePirate: SAILING,
-    Collect: INCOME,
-    NoIncome: INCOME,
-    Take: INCOME,
-    Trade: INCOME,
-    Exchange: INCOME,
-    Pick: INCOME,
-    EndIncome: INCOME,
-    Invest: INVEST,
-    NoInvest: INVEST,
-    EndTurn: TURN_END,
+    PlaceIsland: st.SETUP,
+    FirstPlayer: st.SETUP,
+    StartingCoins: st.SETUP,
+    Markers: st.SETUP,
+    StartTurn: st.TURN,
+    PlacePirate: st.PIRATES,
+    Sail: st.SAILING,
+    Return: st.SAILING,
+    Bow: st.SAILING,
+    MovePirate: st.SAILING,
+    Collect: st.INCOME,
+    NoIncome: st.INCOME,
+    Take: st.INCOME,
+    Trade: st.INCOME,
+    Exchange: st.INCOME,
+    Pick: st.INCOME,
+    EndIncome: st.INCOME,
+    Invest: st.INVEST,
+    NoInvest: st.INVEST,
+    EndTurn: st.TURN_END,
 }
 
 

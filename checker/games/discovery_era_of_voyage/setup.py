@@ -8,17 +8,10 @@ import random
 
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.discovery_era_of_voyage import moves as m
+from portolan.checker.games.discovery_era_of_voyage import state as st
 from portolan.checker.games.discovery_era_of_voyage.book import PRODUCTION, IslandBook, counted
 from portolan.checker.games.discovery_era_of_voyage.sections import GAME_PREPARATION
-from portolan.checker.games.discovery_era_of_voyage.state import (
-    CENTRE,
-    SETUP_COINS,
-    SETUP_DONE,
-    SETUP_FIRST,
-    SETUP_MARKERS,
-    TURN,
-    State,
-)
+from portolan.checker.games.discovery_era_of_voyage.state import State
 from portolan.errors import InputError, Problem
 
 
@@ -39,7 +32,7 @@ def setup(book: IslandBook, options: dict, players: list[str]) -> State:
     state.stack = book.vp_stack[n]
     state.supply_vp = book.vp - state.stack
     for p in players:
-        state.at[p] = CENTRE
+        state.at[p] = st.CENTRE
         state.bow[p] = 0
         state.coins[p] = 0
         state.res[p] = dict.fromkeys(book.resources, 0)
@@ -48,7 +41,7 @@ def setup(book: IslandBook, options: dict, players: list[str]) -> State:
     state.markers = [{} for _ in range(book.slots)]
     if options["pirates"] and n == book.constants["pirate_players"]:  # the 2 Player Variant
         state.pirated = True
-        state.pirates = [[CENTRE, 0] for _ in range(book.constants["pirate_ships"])]
+        state.pirates = [[st.CENTRE, 0] for _ in range(book.constants["pirate_ships"])]
     return state
 
 
@@ -104,7 +97,7 @@ def place_island(state: State, move: m.PlaceIsland) -> list[str]:
     state.slot_of[move.card] = len(state.ring)
     state.ring.append(move.card)
     if len(state.ring) == state.book.slots:
-        state.setup_step = SETUP_FIRST
+        state.setup_step = st.SETUP_FIRST
     return [f"slot {len(state.ring)}: {move.card} ({island.label} {island.number})"]
 
 
@@ -114,7 +107,7 @@ def first_player(state: State, move: m.FirstPlayer) -> list[str]:
     state.first = move.player
     state.order = state.players[k:] + state.players[:k]
     state.player = state.order[0]
-    state.setup_step = SETUP_COINS
+    state.setup_step = st.SETUP_COINS
     return [f"{move.player} is the starting player; turn order {', '.join(state.order)}"]
 
 
@@ -130,7 +123,7 @@ def starting_coins(state: State, move: m.StartingCoins) -> list[str]:
     for p, n in zip(state.order, amounts, strict=False):
         state.coins[p] += n
         state.supply_coins -= n
-    state.setup_step = SETUP_MARKERS
+    state.setup_step = st.SETUP_MARKERS
     shown = ", ".join(f"{p} {n}" for p, n in zip(state.order, amounts, strict=False))
     return [f"starting coins: {shown}"]
 
@@ -152,8 +145,8 @@ def investment_markers(state: State, move: m.Markers) -> list[str]:
     for p in state.players:
         state.left[p] = move.count
     state.markers_each = move.count
-    state.setup_step = SETUP_DONE
-    state.phase = TURN
+    state.setup_step = st.SETUP_DONE
+    state.phase = st.TURN
     events = [f"{move.count} investment markers each; {state.stack} VP on the Cultural island"]
     if state.pirated:
         events.append(

@@ -11,42 +11,21 @@ from dataclasses import dataclass
 from itertools import product
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal, answers
+from portolan.checker.core.game import Apply, Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.core.turn import Task
 from portolan.checker.games.exploration_age_of_sail import moves as m
+from portolan.checker.games.exploration_age_of_sail import sections as sec
+from portolan.checker.games.exploration_age_of_sail import state as st
+from portolan.checker.games.exploration_age_of_sail import tasks as tk
 from portolan.checker.games.exploration_age_of_sail.book import STATS
-from portolan.checker.games.exploration_age_of_sail.sections import (
-    EXPEDITION_PHASE,
-    EXPEDITIONS,
-    EXPLORATION_PHASE,
-    OCEAN_PHASE,
-    OUTFIT_PHASE,
-)
-from portolan.checker.games.exploration_age_of_sail.state import (
-    EXPEDITION,
-    EXPLORATION,
-    OCEAN,
-    OUTFIT,
-    OVER,
-    START,
-    Expedition,
-    State,
-)
-from portolan.checker.games.exploration_age_of_sail.tasks import (
-    DiscardingAtRandom,
-    Revealing,
-    Saving,
-    save_cards,
-    save_matches,
-    savers,
-)
+from portolan.checker.games.exploration_age_of_sail.state import State
 
 
 # -- Turn order ------------------------------------------------------------------------------
 def begin_turn(state: State) -> list[str]:
     state.turn += 1
-    state.phase = OUTFIT
+    state.phase = st.OUTFIT
     state.formed = 0
     for e in state.expeditions[state.player]:
         e.explored = False
@@ -55,7 +34,7 @@ def begin_turn(state: State) -> list[str]:
 
 def end_turn(state: State) -> list[str]:
     state.current = (state.current + 1) % len(state.players)
-    state.phase = START
+    state.phase = st.START
     return []
 
 
@@ -72,7 +51,7 @@ def leave_hand(state: State, player: str, card: str) -> None:
 def draw(state: State, card: str) -> list[str]:
     take(state.expedition_deck, card)
     put(state.hands[state.player], card)
-    state.phase = EXPEDITION
+    state.phase = st.EXPEDITION
     return [f"draws {card}"]
 
 
@@ -100,7 +79,7 @@ def starting_stats(state: State, cards: tuple[str, str, str]) -> dict[str, int]:
 def check_form(state: State, move: m.Form) -> Illegal | None:
     if state.options["expeditions_per_phase"] == "one" and state.formed >= 1:
         return Illegal(
-            EXPEDITION_PHASE,
+            sec.EXPEDITION_PHASE,
             "only one expedition may be formed in an Expedition phase "
             "(option expeditions_per_phase: one)",
         )
@@ -109,12 +88,12 @@ def check_form(state: State, move: m.Form) -> Illegal | None:
         kind = book.expedition[name].type
         if kind != wanted:
             return Illegal(
-                EXPEDITIONS,
+                sec.EXPEDITIONS,
                 f"{name} is a {kind.capitalize()} card, not {_a(wanted)}: "
                 "an expedition is one Explorer, one Ship and one Crew",
             )
     for name in (move.explorer, move.ship, move.crew):
-        problem = _in_hand(state, state.player, name, EXPEDITION_PHASE)
+        problem = _in_hand(state, state.player, name, sec.EXPEDITION_PHASE)
         if problem is not None:
             return problem
     return None
@@ -125,7 +104,7 @@ def form_expedition(state: State, move: m.Form) -> list[str]:
     for name in cards:
         leave_hand(state, state.player, name)
     stats = starting_stats(state, cards)
-    state.expeditions[state.player].append(Expedition(*cards, stats))
+    state.expeditions[state.player].append(st.Expedition(*cards, stats))
     state.formed += 1
     shown = ", ".join(f"{s} {v}" for s, v in stats.items())
     return [f"forms an expedition: {', '.join(cards)} ({shown})"]
@@ -147,7 +126,7 @@ def possible_forms(state: State) -> list[m.Form]:
 
 
 # -- Exploration phase -----------------------------------------------------------------------
-def unexplored(state: State) -> list[Expedition]:
+def unexplored(state: State) -> list[st.Expedition]:
     return [e for e in state.expeditions[state.player] if not e.explored]
 
 
@@ -155,11 +134,11 @@ def check_explore(state: State, move: m.Explore) -> Illegal | None:
     exp = state.expedition_of(state.player, move.expedition)
     if exp is None:
         return Illegal(
-            EXPLORATION_PHASE, f"{state.player} has no expedition led by {move.expedition}"
+            sec.EXPLORATION_PHASE, f"{state.player} has no expedition led by {move.expedition}"
         )
     if exp.explored:
         return Illegal(
-            EXPLORATION_PHASE,
+            sec.EXPLORATION_PHASE,
             f"the expedition of {move.expedition} has already turned "
             "over its card this turn: one card per expedition",
         )
@@ -168,7 +147,7 @@ def check_explore(state: State, move: m.Explore) -> Illegal | None:
 
 def turn_over(state: State, move: m.Explore) -> list[str]:
     exp = state.expedition_of(state.player, move.expedition)
-    turn.push(state, Revealing(exp))
+    turn.push(state, tk.Revealing(exp))
     return []
 
 
@@ -187,7 +166,7 @@ def reveal(state: State, card: str) -> list[str]:
     return hazard(state, exp, card)
 
 
-def ocean_count(state: State, exp: Expedition, region: str | None) -> tuple[int, str]:
+def ocean_count(state: State, exp: st.Expedition, region: str | None) -> tuple[int, str]:
     """Ocean cards for claiming a discovery, with the regional explorer's extra card."""
     bonus = 0
     if region and state.book.expedition[exp.explorer].regional_region == region:
@@ -195,7 +174,7 @@ def ocean_count(state: State, exp: Expedition, region: str | None) -> tuple[int,
     return exp.oceans + bonus, (f" +{bonus} {region} Explorer" if bonus else "")
 
 
-def discovery(state: State, exp: Expedition, card: str) -> list[str]:
+def discovery(state: State, exp: st.Expedition, card: str) -> list[str]:
     info = state.book.exploration[card]
     count, note = ocean_count(state, exp, info.region)
     head = f"{exp.explorer} turns over {card} (level {info.level}) with {exp.oceans} Ocean{note}"
@@ -204,7 +183,7 @@ def discovery(state: State, exp: Expedition, card: str) -> list[str]:
         put(state.exploration_discard, card)
         return [f"{head}: too few, the discovery is discarded", *flip_done(state)]
     state.victory[state.player].append((card, exp.explorer))
-    turn.replace(state, DiscardingAtRandom(exp, card))
+    turn.replace(state, tk.DiscardingAtRandom(exp, card))
     return [f"{head}: {state.player} claims {card}"]
 
 
@@ -224,12 +203,12 @@ def random_discard(state: State, card: str) -> list[str]:
     ]
 
 
-def immune(state: State, exp: Expedition, trait: str) -> bool:
+def immune(state: State, exp: st.Expedition, trait: str) -> bool:
     """An expedition is immune if any of its three cards has the trait the Hazard tests."""
     return any(trait in state.book.expedition[c].traits for c in exp.cards)
 
 
-def hazard(state: State, exp: Expedition, card: str) -> list[str]:
+def hazard(state: State, exp: st.Expedition, card: str) -> list[str]:
     info = state.book.exploration[card]
     head = f"{exp.explorer} turns over {card} ({info.tests}: {info.loses} -1)"
     if immune(state, exp, info.tests):
@@ -240,8 +219,8 @@ def hazard(state: State, exp: Expedition, card: str) -> list[str]:
         state.last_flip = f"{exp.explorer} turned over {card} with no Ocean card to lose"
         put(state.exploration_discard, card)
         return [head, "no Ocean card to lose: no effect", *flip_done(state)]
-    turn.replace(state, Saving(exp, card))
-    if not save_cards(state, info.tests):
+    turn.replace(state, tk.Saving(exp, card))
+    if not tk.save_cards(state, info.tests):
         state.last_flip = (
             f"{exp.explorer} turned over {card} and no matching Save card was in reach"
         )
@@ -250,7 +229,7 @@ def hazard(state: State, exp: Expedition, card: str) -> list[str]:
     return [head]
 
 
-def harmless(state: State, exp: Expedition, card: str) -> bool:
+def harmless(state: State, exp: st.Expedition, card: str) -> bool:
     """A Hazard that takes an Ocean card from an expedition without one does nothing (option
     ocean_loss_without_ocean: nothing), so no Save card is played against it [Exploration Phase]."""
     return (
@@ -268,17 +247,18 @@ def save_problem(state: State, move: m.Save, hazard_card: str) -> Illegal | None
     """Why this Save card cannot cancel ``hazard_card`` (None if it can)."""
     trait = state.book.exploration[hazard_card].tests
     info = state.book.expedition[move.card]
-    if move.by not in savers(state):
+    if move.by not in tk.savers(state):
         return Illegal(
-            EXPLORATION_PHASE,
+            sec.EXPLORATION_PHASE,
             f"{move.by} cannot protect {state.player}'s expedition: a Save card is discarded "
             "from your own hand (option save_others: false)",
         )
     if info.type != "save":
         return Illegal(
-            EXPLORATION_PHASE, f"{move.card} is a {info.type.capitalize()} card, not a Save card"
+            sec.EXPLORATION_PHASE,
+            f"{move.card} is a {info.type.capitalize()} card, not a Save card",
         )
-    if not save_matches(state, move.card, trait):
+    if not tk.save_matches(state, move.card, trait):
         shown = ", ".join(sorted(info.traits))
         extra = (
             " (option sail_matches_sails: false)"
@@ -286,10 +266,10 @@ def save_problem(state: State, move: m.Save, hazard_card: str) -> Illegal | None
             else ""
         )
         return Illegal(
-            EXPLORATION_PHASE,
+            sec.EXPLORATION_PHASE,
             f"{move.card} ({shown}) does not match {trait}, the trait {hazard_card} tests{extra}",
         )
-    return _in_hand(state, move.by, move.card, EXPLORATION_PHASE)
+    return _in_hand(state, move.by, move.card, sec.EXPLORATION_PHASE)
 
 
 def save(state: State, move: m.Save) -> list[str]:
@@ -320,7 +300,7 @@ def suffer(state: State) -> list[str]:
     return events + flip_done(state)
 
 
-def fail(state: State, exp: Expedition) -> list[str]:
+def fail(state: State, exp: st.Expedition) -> list[str]:
     """A stat at zero: the three cards are discarded (and its Ocean cards with them)."""
     for c in exp.cards:
         put(state.expedition_discard, c)
@@ -343,7 +323,7 @@ def exploration_deck_runs_out(state: State) -> list[str]:
         n = sum(state.exploration_discard.values())
         state.exploration_deck, state.exploration_discard = state.exploration_discard, {}
         return [f"the Exploration deck has run out: its {n} discards are shuffled into a new deck"]
-    state.phase = OVER
+    state.phase = st.OVER
     state.tasks.clear()
     state.end_reason = "the Exploration deck ran out a second time"
     return ["the Exploration deck has run out a second time: the game ends"]
@@ -358,11 +338,11 @@ def check_discard(state: State, move: m.Discard) -> Illegal | None:
     limit = state.constants["hand_limit"]
     if over_limit(state) == 0:
         return Illegal(
-            OCEAN_PHASE,
+            sec.OCEAN_PHASE,
             f"{state.player} holds {_cards(state.hand_size(state.player))}: "
             f"only cards over the limit of {limit} are discarded",
         )
-    return _in_hand(state, state.player, move.card, OCEAN_PHASE)
+    return _in_hand(state, state.player, move.card, sec.OCEAN_PHASE)
 
 
 def discard(state: State, move: m.Discard) -> list[str]:
@@ -393,114 +373,96 @@ def advance(state: State) -> list[str]:
     """Move through every point where the rules leave nothing to decide."""
     events: list[str] = []
     while True:
-        if state.phase == OUTFIT and not state.expedition_deck:
+        if state.phase == st.OUTFIT and not state.expedition_deck:
             if state.expedition_discard:
                 events += reshuffle_expedition_deck(state)
             else:
                 events.append("nothing to draw: the Expedition deck and its discards are empty")
-                state.phase = EXPEDITION
+                state.phase = st.EXPEDITION
             continue
-        if state.phase == EXPLORATION and not state.tasks:
+        if state.phase == st.EXPLORATION and not state.tasks:
             if not unexplored(state):
-                state.phase = OCEAN
+                state.phase = st.OCEAN
                 continue
             if not state.exploration_deck:
                 if state.options["deck_runs_out"] == "at_next_flip":
                     events += exploration_deck_runs_out(state)
                 else:  # the last reshuffle brought no card back
-                    state.phase = OVER
+                    state.phase = st.OVER
                     state.end_reason = "the Exploration deck ran out a second time"
                     events.append("the Exploration deck is empty: the game ends")
-                if state.phase != OVER:
+                if state.phase != st.OVER:
                     continue
         return events
 
 
 # -- The moves: (check, apply) pairs for the move table -----------------------------------------
-@answers(m.StartTurn)
-def start_turn(state: State, move: m.StartTurn) -> list[str]:
-    return begin_turn(state)
-
-
 def check_draw(state: State, move: m.Draw) -> Illegal | None:
-    return _in_deck(state, state.expedition_deck, move.card, "Expedition deck", OUTFIT_PHASE)
-
-
-@answers(m.Draw, check_draw)
-def apply_draw(state: State, move: m.Draw) -> list[str]:
-    return moving_on(state, draw(state, move.card))
-
-
-@answers(m.Form, check_form)
-def apply_form(state: State, move: m.Form) -> list[str]:
-    return moving_on(state, form_expedition(state, move))
-
-
-@answers(m.EndExpeditions)
-def end_expeditions(state: State, move: m.EndExpeditions) -> list[str]:
-    state.phase = EXPLORATION
-    return moving_on(state, [])
-
-
-@answers(m.Explore, check_explore)
-def explore(state: State, move: m.Explore) -> list[str]:
-    return moving_on(state, turn_over(state, move))
+    return _in_deck(state, state.expedition_deck, move.card, "Expedition deck", sec.OUTFIT_PHASE)
 
 
 def check_reveal(state: State, move: m.Reveal) -> Illegal | None:
-    return _in_deck(state, state.exploration_deck, move.card, "Exploration deck", EXPLORATION_PHASE)
-
-
-@answers(m.Reveal, check_reveal)
-def apply_reveal(state: State, move: m.Reveal) -> list[str]:
-    return moving_on(state, reveal(state, move.card))
-
-
-@answers(m.Save, check_save)
-def apply_save(state: State, move: m.Save) -> list[str]:
-    return moving_on(state, save(state, move))
-
-
-@answers(m.NoSave)
-def no_save(state: State, move: m.NoSave) -> list[str]:
-    return moving_on(state, suffer(state))
+    return _in_deck(
+        state, state.exploration_deck, move.card, "Exploration deck", sec.EXPLORATION_PHASE
+    )
 
 
 def check_random_discard(state: State, move: m.RandomDiscard) -> Illegal | None:
     cards = turn.top(state).expedition.cards
     if move.card not in cards:
         return Illegal(
-            EXPLORATION_PHASE,
+            sec.EXPLORATION_PHASE,
             "the card discarded at random must be one of "
             f"the expedition's three cards: {', '.join(cards)}",
         )
     return None
 
 
-@answers(m.RandomDiscard, check_random_discard)
-def apply_random_discard(state: State, move: m.RandomDiscard) -> list[str]:
-    return moving_on(state, random_discard(state, move.card))
-
-
-@answers(m.Discard, check_discard)
-def apply_discard(state: State, move: m.Discard) -> list[str]:
-    return moving_on(state, discard(state, move))
-
-
 def check_end_turn(state: State, move: m.EndTurn) -> Illegal | None:
     n = over_limit(state)
     if n:
         return Illegal(
-            OCEAN_PHASE,
+            sec.OCEAN_PHASE,
             f"{state.player} holds {state.hand_size(state.player)} "
             f"cards: discard {n} to get down to {state.constants['hand_limit']}",
         )
     return None
 
 
-@answers(m.EndTurn, check_end_turn)
-def apply_end_turn(state: State, move: m.EndTurn) -> list[str]:
-    return end_turn(state)
+def end_expeditions(state: State) -> list[str]:
+    state.phase = st.EXPLORATION
+    return []
+
+
+def _then_on(apply) -> Apply:
+    """The apply of a move the rules go on from (MovingOn) once it is done."""
+    return lambda state, move: moving_on(state, apply(state, move))
+
+
+def _card(effect) -> Apply:
+    """``effect`` of the card the move names."""
+    return lambda state, move: effect(state, move.card)
+
+
+def _alone(effect) -> Apply:
+    """``effect``, which needs nothing of the move but that it was made."""
+    return lambda state, move: effect(state)
+
+
+# The applies of the moves (core.game.answers, gathered by move_table).
+start_turn = answers(m.StartTurn)(_alone(begin_turn))
+apply_draw = answers(m.Draw, check_draw)(_then_on(_card(draw)))
+apply_form = answers(m.Form, check_form)(_then_on(form_expedition))
+apply_end_expeditions = answers(m.EndExpeditions)(_then_on(_alone(end_expeditions)))
+explore = answers(m.Explore, check_explore)(_then_on(turn_over))
+apply_reveal = answers(m.Reveal, check_reveal)(_then_on(_card(reveal)))
+apply_save = answers(m.Save, check_save)(_then_on(save))
+no_save = answers(m.NoSave)(_then_on(_alone(suffer)))
+apply_random_discard = answers(m.RandomDiscard, check_random_discard)(
+    _then_on(_card(random_discard))
+)
+apply_discard = answers(m.Discard, check_discard)(_then_on(discard))
+apply_end_turn = answers(m.EndTurn, check_end_turn)(_alone(end_turn))
 
 
 def _in_hand(state: State, player: str, card: str, section: str) -> Illegal | None:

@@ -8,32 +8,15 @@ from typing import Any
 
 from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal
+from portolan.checker.games.exploration_age_of_sail import actions
 from portolan.checker.games.exploration_age_of_sail import moves as m
-from portolan.checker.games.exploration_age_of_sail.actions import (
-    over_limit,
-    possible_forms,
-    save_problem,
-    unexplored,
-)
-from portolan.checker.games.exploration_age_of_sail.sections import (
-    EXPEDITION_PHASE,
-    EXPLORATION_PHASE,
-    OCEAN_PHASE,
-    OUTFIT_PHASE,
-)
-from portolan.checker.games.exploration_age_of_sail.state import (
-    EXPEDITION,
-    EXPLORATION,
-    OCEAN,
-    OUTFIT,
-    OVER,
-    START,
-    State,
-)
+from portolan.checker.games.exploration_age_of_sail import sections as sec
+from portolan.checker.games.exploration_age_of_sail import state as st
+from portolan.checker.games.exploration_age_of_sail.state import State
 from portolan.checker.games.exploration_age_of_sail.tasks import DiscardingAtRandom, Saving
 
 # -- Moves out of their place ---------------------------------------------------------------
-PHASE_ORDER = {START: 0, OUTFIT: 1, EXPEDITION: 2, EXPLORATION: 3, OCEAN: 4}
+PHASE_ORDER = {st.START: 0, st.OUTFIT: 1, st.EXPEDITION: 2, st.EXPLORATION: 3, st.OCEAN: 4}
 
 
 def misplaced(state: State, move) -> Illegal | None:
@@ -42,33 +25,35 @@ def misplaced(state: State, move) -> Illegal | None:
     top = turn.top(state)
     if isinstance(move, (m.Save, m.NoSave)) and not isinstance(top, Saving):
         if isinstance(move, m.Save) and state.last_hazard:
-            problem = save_problem(state, move, state.last_hazard)
+            problem = actions.save_problem(state, move, state.last_hazard)
             if problem is not None:
                 return problem
         last = state.last_flip
         why = f" ({last})" if last else ""
-        return Illegal(EXPLORATION_PHASE, f"no Hazard is waiting for a Save card{why}")
+        return Illegal(sec.EXPLORATION_PHASE, f"no Hazard is waiting for a Save card{why}")
     if isinstance(move, m.RandomDiscard) and not isinstance(top, DiscardingAtRandom):
         last = state.last_flip
         why = f" ({last})" if last else ""
         return Illegal(
-            EXPLORATION_PHASE,
+            sec.EXPLORATION_PHASE,
             f"no discovery was just claimed, so no card is discarded at random{why}",
         )
-    if isinstance(move, m.Draw) and here > PHASE_ORDER[OUTFIT]:
-        return Illegal(OUTFIT_PHASE, "only one card is drawn each turn, at the start of the turn")
-    if isinstance(move, (m.Form, m.EndExpeditions)) and here > PHASE_ORDER[EXPEDITION]:
+    if isinstance(move, m.Draw) and here > PHASE_ORDER[st.OUTFIT]:
         return Illegal(
-            EXPEDITION_PHASE,
+            sec.OUTFIT_PHASE, "only one card is drawn each turn, at the start of the turn"
+        )
+    if isinstance(move, (m.Form, m.EndExpeditions)) and here > PHASE_ORDER[st.EXPEDITION]:
+        return Illegal(
+            sec.EXPEDITION_PHASE,
             "expeditions are formed in the Expedition phase, before any card is turned over",
         )
     if isinstance(move, m.Explore) and state.expedition_of(state.player, move.expedition) is None:
         return Illegal(
-            EXPLORATION_PHASE, f"{state.player} has no expedition led by {move.expedition}"
+            sec.EXPLORATION_PHASE, f"{state.player} has no expedition led by {move.expedition}"
         )
-    if isinstance(move, m.Explore) and here > PHASE_ORDER[EXPLORATION]:
+    if isinstance(move, m.Explore) and here > PHASE_ORDER[st.EXPLORATION]:
         return Illegal(
-            EXPLORATION_PHASE,
+            sec.EXPLORATION_PHASE,
             f"{move.expedition}: every expedition of "
             f"{state.player} has already turned over its card this turn",
         )
@@ -78,15 +63,15 @@ def misplaced(state: State, move) -> Illegal | None:
 # -- Decisions -------------------------------------------------------------------------------
 def decide(state: State) -> Decision | None:
     """Who must do what now (None: the game is over)."""
-    if state.phase == OVER:
+    if state.phase == st.OVER:
         return None
     p = state.player
     phase = state.phase
-    if phase == START:
+    if phase == st.START:
         return Decision(
             p, "Turn", "choice", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True
         )
-    if phase == OUTFIT:
+    if phase == st.OUTFIT:
         return Decision(
             p,
             "Outfit",
@@ -94,11 +79,11 @@ def decide(state: State) -> Decision | None:
             (m.Draw,),
             "which card was drawn from the Expedition deck",
             missing=lambda: Illegal(
-                OUTFIT_PHASE,
+                sec.OUTFIT_PHASE,
                 f"{p} must first draw 1 card from the Expedition deck (write it as draw:)",
             ),
         )
-    if phase == EXPEDITION:
+    if phase == st.EXPEDITION:
         return Decision(
             p,
             "Expedition",
@@ -107,7 +92,7 @@ def decide(state: State) -> Decision | None:
             "an expedition to form, or none",
             default=m.END_EXPEDITIONS,
         )
-    if phase == EXPLORATION:
+    if phase == st.EXPLORATION:
         top = turn.top(state)
         if top is not None:
             return top.decision(state)
@@ -118,13 +103,13 @@ def decide(state: State) -> Decision | None:
             (m.Explore,),
             "the expedition to explore next",
             missing=lambda: Illegal(
-                EXPLORATION_PHASE,
+                sec.EXPLORATION_PHASE,
                 "not every expedition has turned over its card this turn: "
-                + ", ".join(e.explorer for e in unexplored(state))
+                + ", ".join(e.explorer for e in actions.unexplored(state))
                 + " still must",
             ),
         )
-    n = over_limit(state)
+    n = actions.over_limit(state)
     if n:
         return Decision(
             p,
@@ -133,7 +118,7 @@ def decide(state: State) -> Decision | None:
             (m.Discard, m.EndTurn),
             f"a card to discard ({n} to go)",
             missing=lambda: Illegal(
-                OCEAN_PHASE,
+                sec.OCEAN_PHASE,
                 f"{p} holds {state.hand_size(p)} cards: discard "
                 f"{n} to get down to {state.constants['hand_limit']}",
             ),
@@ -152,10 +137,10 @@ def choices(state: State, d: Decision) -> list[Any]:
     if m.StartTurn in d.accepts:
         return [m.StartTurn(state.player)]
     if m.Form in d.accepts:
-        return [*possible_forms(state), m.END_EXPEDITIONS]
+        return [*actions.possible_forms(state), m.END_EXPEDITIONS]
     if m.Explore in d.accepts:
-        return [m.Explore(e.explorer) for e in unexplored(state)]
-    if over_limit(state):
+        return [m.Explore(e.explorer) for e in actions.unexplored(state)]
+    if actions.over_limit(state):
         return [m.Discard(c) for c in state.hands[state.player]]
     return [m.END_TURN]
 

@@ -2,82 +2,33 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from portolan.checker.core.records import declarer
+from portolan.checker.games.exploration_age_of_sail import state as st
 
-from portolan.checker.games.exploration_age_of_sail.state import (
-    EXPEDITION,
-    EXPLORATION,
-    OCEAN,
-    OUTFIT,
-    START,
+move = declarer(__name__)
+
+StartTurn = move("StartTurn", "{player} begins the turn", player=str)
+# Outfit phase: the card drawn from the Expedition deck
+Draw = move("Draw", "draw {card}", card=str)
+# Expedition phase: one Explorer, one Ship and one Crew from the hand
+Form = move(
+    "Form", "form an expedition: {explorer} + {ship} + {crew}", explorer=str, ship=str, crew=str
 )
-
-
-@dataclass(frozen=True, slots=True)
-class StartTurn:
-    player: str
-    WORDS = "{player} begins the turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:  # Outfit phase: the card drawn from the Expedition deck
-    card: str
-    WORDS = "draw {card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Form:  # Expedition phase: one Explorer, one Ship and one Crew from the hand
-    explorer: str
-    ship: str
-    crew: str
-    WORDS = "form an expedition: {explorer} + {ship} + {crew}"
-
-
-@dataclass(frozen=True, slots=True)
-class EndExpeditions:  # Expedition phase: no (more) expeditions this turn
-    WORDS = "no (more) expeditions this turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Explore:  # Exploration phase: this expedition turns over a card next
-    expedition: str
-    WORDS = "the expedition of {expedition} turns over a card"
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal:  # the card turned over from the Exploration deck
-    card: str
-    WORDS = "turn over {card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Save:  # a Save card discarded to cancel the Hazard
-    card: str
-    by: str
-    WORDS = "{by} discards {card} to cancel the Hazard"
-
-
-@dataclass(frozen=True, slots=True)
-class NoSave:  # no Save card: the Hazard takes effect
-    WORDS = "no Save card: the Hazard takes effect"
-
-
-@dataclass(frozen=True, slots=True)
-class RandomDiscard:  # after a discovery, the expedition card discarded at random
-    card: str
-    WORDS = "{card} is the card discarded at random"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:  # Ocean phase: a card discarded down to the hand limit
-    card: str
-    WORDS = "discard {card}"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:  # Ocean phase over: the next player's turn begins
-    WORDS = "end the turn"
-
+# Expedition phase: no (more) expeditions this turn
+EndExpeditions = move("EndExpeditions", "no (more) expeditions this turn")
+# Exploration phase: this expedition turns over a card next
+Explore = move("Explore", "the expedition of {expedition} turns over a card", expedition=str)
+# the card turned over from the Exploration deck
+Reveal = move("Reveal", "turn over {card}", card=str)
+# a Save card discarded to cancel the Hazard
+Save = move("Save", "{by} discards {card} to cancel the Hazard", card=str, by=str)
+# no Save card: the Hazard takes effect
+NoSave = move("NoSave", "no Save card: the Hazard takes effect")
+# after a discovery, the expedition card discarded at random
+RandomDiscard = move("RandomDiscard", "{card} is the card discarded at random", card=str)
+# Ocean phase: a card discarded down to the hand limit
+Discard = move("Discard", "discard {card}", card=str)
+EndTurn = move("EndTurn", "end the turn")  # Ocean phase over: the next player's turn begins
 
 # The moves without data, made once.
 END_EXPEDITIONS, NO_SAVE, END_TURN = EndExpeditions(), NoSave(), EndTurn()
@@ -86,19 +37,18 @@ END_EXPEDITIONS, NO_SAVE, END_TURN = EndExpeditions(), NoSave(), EndTurn()
 # of its place: a Save card with no Hazard waiting is an Exploration-phase mistake, wherever the
 # turn has got to.
 MOVE_PHASES = {
-    StartTurn: START,
-    Draw: OUTFIT,
-    Form: EXPEDITION,
-    EndExpeditions: EXPEDITION,
-    Explore: EXPLORATION,
-    Reveal: EXPLORATION,
-    Save: EXPLORATION,
-    NoSave: EXPLORATION,
-    RandomDiscard: EXPLORATION,
-    Discard: OCEAN,
-    EndTurn: OCEAN,
+    StartTurn: st.START,
+    Draw: st.OUTFIT,
+    Form: st.EXPEDITION,
+    EndExpeditions: st.EXPEDITION,
+    Explore: st.EXPLORATION,
+    Reveal: st.EXPLORATION,
+    Save: st.EXPLORATION,
+    NoSave: st.EXPLORATION,
+    RandomDiscard: st.EXPLORATION,
+    Discard: st.OCEAN,
+    EndTurn: st.OCEAN,
 }
-
 
 NONE_WORDS = ("none", "no", "-")  # what the log writes for no Save card, no expedition
 

@@ -9,27 +9,10 @@ from typing import Any
 from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.games.ships import moves as m
-from portolan.checker.games.ships.actions import cards, income, ships
-from portolan.checker.games.ships.actions.common import (
-    ACTION_OF,
-    PHASE,
-    SHIP_ACTIONS,
-    CardAction,
-    Dealing,
-    payment_problem,
-    pending,
-    unused_exchange,
-)
+from portolan.checker.games.ships import sections as sec
+from portolan.checker.games.ships.actions import cards, common, income, ships
 from portolan.checker.games.ships.actions.turn import apply_exchange, check_exchange
 from portolan.checker.games.ships.book import BOXES
-from portolan.checker.games.ships.sections import (
-    MERCHANT_BOX,
-    NEXT_AGE,
-    RETRIEVE,
-    SELL_GOODS,
-    TAKE_CARD,
-    WHICH_BOX,
-)
 from portolan.checker.games.ships.state import ACTIONS as ACTIONS_PHASE
 from portolan.checker.games.ships.state import OVER, START, State
 
@@ -60,18 +43,23 @@ def decide(state: State) -> Decision | None:
         return Decision(
             p, "Available", "choice", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True
         )
-    left = pending(state)
+    left = common.pending(state)
     if left:
         return Decision(
             p,
-            PHASE,
+            common.PHASE,
             "choice",
             TOP_ACCEPTS,
             f"an action that uses the {left} from the exchange",
-            missing=unused_exchange(left),
+            missing=common.unused_exchange(left),
         )
     return Decision(
-        p, PHASE, "choice", TOP_ACCEPTS, "an action, or the end of the turn", default=m.END_TURN
+        p,
+        common.PHASE,
+        "choice",
+        TOP_ACCEPTS,
+        "an action, or the end of the turn",
+        default=m.END_TURN,
     )
 
 
@@ -181,7 +169,7 @@ def legal_actions(state: State, *, first: bool = False) -> list[Any]:
             paying = payable[(kind, extra)] = tuple(
                 c
                 for c in cubes
-                if payment_problem(state, action, c, extra, card=c == m.CARD) is None
+                if common.payment_problem(state, action, c, extra, card=c == m.CARD) is None
             )
         ok: bool | None = None  # what stands in the way once paid for: the same for any cube
         for cube in paying:
@@ -212,7 +200,7 @@ def _shapes(state: State) -> list[tuple[tuple[str, ...], Any]]:
     """(the cubes that may pay, an action without its cube) that might be legal now."""
     top = turn.top(state)
     if top is not None:
-        only = ACTION_OF[top.step.action]
+        only = common.ACTION_OF[top.step.action]
         return [((m.CARD,), x) for x in action_shapes(state, only)]
     cubes = tuple(cubes_available(state))
     return [(cubes, x) for x in action_shapes(state)] if cubes else []
@@ -225,7 +213,7 @@ def _paid(state: State, cube: str, move: Any, paid: dict) -> bool:
     key = (cube, kind, extra)
     ok = paid.get(key)
     if ok is None:
-        problem = payment_problem(state, PROBLEMS[kind][0], cube, extra, card=cube == m.CARD)
+        problem = common.payment_problem(state, PROBLEMS[kind][0], cube, extra, card=cube == m.CARD)
         ok = paid[key] = problem is None
     return ok
 
@@ -234,12 +222,12 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     """A uniform pick among the legal moves, without listing them all where a turn offers
     many: every candidate in a random order, the first legal one taken."""
     top = turn.top(state)
-    if m.StartTurn in d.accepts or not (top is None or isinstance(top, CardAction)):
+    if m.StartTurn in d.accepts or not (top is None or isinstance(top, common.CardAction)):
         return rng.choice(choices(state, d))
     candidates: list[tuple[str | None, Any]] = [
         (c, shape) for cubes, shape in _shapes(state) for c in cubes
     ]
-    if not pending(state):
+    if not common.pending(state):
         candidates.append((None, m.END_TURN if top is None else m.DECLINE))
     goods = state.seat.goods
     candidates += [(None, _exchange(g)) for g in state.book.exchanges if goods.get(g)]
@@ -313,12 +301,12 @@ def choices(state: State, d: Decision) -> list[Any]:
     top = turn.top(state)
     if top is None:
         out = legal_actions(state) + exchanges(state)
-        return out if pending(state) else [*out, m.END_TURN]
-    if isinstance(top, CardAction):
+        return out if common.pending(state) else [*out, m.END_TURN]
+    if isinstance(top, common.CardAction):
         out = legal_actions(state)
-        if top.step.action in SHIP_ACTIONS:
+        if top.step.action in common.SHIP_ACTIONS:
             out += [e for e in exchanges(state) if e.good == "Metal"]
-        return out if pending(state) else [*out, m.DECLINE]
+        return out if common.pending(state) else [*out, m.DECLINE]
     return top.choices(state)
 
 
@@ -335,9 +323,9 @@ def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
 def misplaced(state: State, move: Any) -> Illegal | None:
     """A move nothing is waiting for. Inside an action, what it still waits for is reported
     (the decision's own message); between actions, a move that belongs inside one is."""
-    if isinstance(move, m.Deal) and not turn.waits(state, Dealing):
+    if isinstance(move, m.Deal) and not turn.waits(state, common.Dealing):
         return Illegal(
-            NEXT_AGE,
+            sec.NEXT_AGE,
             "no card is dealt now: the display is dealt at setup and when a new era begins",
         )
     if state.tasks or state.phase != ACTIONS_PHASE:
@@ -345,20 +333,20 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     if isinstance(move, (m.Trade, m.City)):
         what = "merchant cube" if isinstance(move, m.Trade) else "city disc"
         return Illegal(
-            WHICH_BOX,
+            sec.WHICH_BOX,
             f"no ship was just placed: a {what} goes on the board only with Place ship or "
             "Upgrade ship",
         )
     if isinstance(move, m.ReturnGood):
-        return Illegal(MERCHANT_BOX, "the warehouse has room: no good needs to go back")
+        return Illegal(sec.MERCHANT_BOX, "the warehouse has room: no good needs to go back")
     if isinstance(move, (m.SellGood, m.StopSelling)):
-        return Illegal(SELL_GOODS, "goods are sold with the Sell goods action")
+        return Illegal(sec.SELL_GOODS, "goods are sold with the Sell goods action")
     if isinstance(move, (m.TakeBack, m.TakeBackAll, m.StopRetrieving)):
-        return Illegal(RETRIEVE, "cubes are taken back with the Retrieve merchant cubes action")
+        return Illegal(sec.RETRIEVE, "cubes are taken back with the Retrieve merchant cubes action")
     if isinstance(move, m.ChooseGood):
-        return Illegal(TAKE_CARD, "no card gives a good of your choice now")
+        return Illegal(sec.TAKE_CARD, "no card gives a good of your choice now")
     if isinstance(move, (m.TakeBackShips, m.Decline)):
-        return Illegal(TAKE_CARD, "no card's action is waiting now")
+        return Illegal(sec.TAKE_CARD, "no card's action is waiting now")
     return None
 
 

@@ -10,152 +10,52 @@ back from a full warehouse, the goods sold, the cards dealt to the display.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from portolan.checker.core.records import declarer
 from portolan.checker.core.words import in_words
+
+move = declarer(__name__)
 
 MERCHANT, FREE, CARD = "merchant", "free", "card"
 CUBE_WORDS = {MERCHANT: "merchant cube", FREE: "free action cube", CARD: "the card"}
 
-
-@dataclass(frozen=True, slots=True)
-class StartTurn:  # Phase One: the cubes of the era into the Action cubes section
-    player: str
-    WORDS = "{player} begins the turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:  # a card dealt to the display (at setup and when a new era begins)
-    card: str
-    WORDS = "deal {card} to the display"
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceShip:
-    age: int
-    box: str  # Merchant or Warship
-    cube: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class UpgradeShip:  # the ship in ``age``'s ``ship`` box moves to age + 1's ``box``
-    age: int
-    ship: str
-    box: str
-    cube: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RemoveShip:
-    age: int
-    box: str
-    cube: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TakeCard:
-    card: str
-    cube: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TakeGold:
-    cube: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TakeNavigation:
-    cube: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SellGoods:  # the goods follow, one SellGood each
-    cube: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Retrieve:  # area 0: the action boxes; otherwise the cubes follow (TakeBack...)
-    area: int
-    cube: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Exchange:  # a free exchange: what it gives is used by the action that follows
-    good: str
-    WORDS = "exchange {good}"
-
-
-@dataclass(frozen=True, slots=True)
-class EndTurn:  # Phase Three: tidy up; the next player's turn
-    WORDS = "end the turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Trade:  # the merchant cube into a trade box (Area 7: its Merchant box and a good)
-    location: str
-    good: str
-    industry: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class City:  # the city disc into a city space (Area 7: its Warship box), taken from ``row``
-    location: str
-    benefit: str | None = None  # which of the location's cities (None: its only one)
-    row: str | None = None  # Warehouse or Bank (None: the row that still has discs)
-    industry: bool = False  # an industry counter written with it: never legal (a city's benefit)
-
-
-@dataclass(frozen=True, slots=True)
-class ReturnGood:  # a good back to the pool, to fit the warehouse
-    good: str
-    WORDS = "return {good} to the pool"
-
-
-@dataclass(frozen=True, slots=True)
-class SellGood:
-    good: str
-    WORDS = "sell {good}"
-
-
-@dataclass(frozen=True, slots=True)
-class StopSelling:
-    WORDS = "sell nothing more"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeBack:  # retrieving from an area: the cube in this trade box
-    location: str
-    good: str
-    WORDS = "take back the cube in {location} {good}"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeBackAll:  # retrieving from an area: every cube of yours left there
-    WORDS = "take back every cube there"
-
-
-@dataclass(frozen=True, slots=True)
-class StopRetrieving:
-    WORDS = "take back nothing more"
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseGood:  # a card's "good of your choice"
-    good: str
-    WORDS = "take {good}"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeBackShips:  # a card's "take back your ships from one age"
-    age: int
-    merchant: int
-    warship: int
-
-
-@dataclass(frozen=True, slots=True)
-class Decline:  # a card's action not taken up
-    WORDS = "do not use the card's action"
-
+# Phase One: the cubes of the era into the Action cubes section
+StartTurn = move("StartTurn", "{player} begins the turn", player=str)
+# a card dealt to the display (at setup and when a new era begins)
+Deal = move("Deal", "deal {card} to the display", card=str)
+PlaceShip = move("PlaceShip", age=int, box=str, cube=(str | None, None))  # box: Merchant or Warship
+# the ship in ``age``'s ``ship`` box moves to age + 1's ``box``
+UpgradeShip = move("UpgradeShip", age=int, ship=str, box=str, cube=(str | None, None))
+RemoveShip = move("RemoveShip", age=int, box=str, cube=(str | None, None))
+TakeCard = move("TakeCard", card=str, cube=(str | None, None))
+TakeGold = move("TakeGold", cube=(str | None, None))
+TakeNavigation = move("TakeNavigation", cube=(str | None, None))
+SellGoods = move("SellGoods", cube=(str | None, None))  # the goods follow, one SellGood each
+# area 0: the action boxes; otherwise the cubes follow (TakeBack...)
+Retrieve = move("Retrieve", area=int, cube=(str | None, None))
+# a free exchange: what it gives is used by the action that follows
+Exchange = move("Exchange", "exchange {good}", good=str)
+EndTurn = move("EndTurn", "end the turn")  # Phase Three: tidy up; the next player's turn
+# the merchant cube into a trade box (Area 7: its Merchant box and a good)
+Trade = move("Trade", location=str, good=str, industry=(bool, False))
+# the city disc into a city space (Area 7: its Warship box), taken from ``row``; benefit: which of
+# the location's cities (None: its only one); row: Warehouse or Bank (None: the row that still has
+# discs); industry: an industry counter written with it: never legal (a city's benefit)
+City = move(
+    "City", location=str, benefit=(str | None, None), row=(str | None, None), industry=(bool, False)
+)
+# a good back to the pool, to fit the warehouse
+ReturnGood = move("ReturnGood", "return {good} to the pool", good=str)
+SellGood = move("SellGood", "sell {good}", good=str)
+StopSelling = move("StopSelling", "sell nothing more")
+# retrieving from an area: the cube in this trade box
+TakeBack = move("TakeBack", "take back the cube in {location} {good}", location=str, good=str)
+# retrieving from an area: every cube of yours left there
+TakeBackAll = move("TakeBackAll", "take back every cube there")
+StopRetrieving = move("StopRetrieving", "take back nothing more")
+ChooseGood = move("ChooseGood", "take {good}", good=str)  # a card's "good of your choice"
+# a card's "take back your ships from one age"
+TakeBackShips = move("TakeBackShips", age=int, merchant=int, warship=int)
+Decline = move("Decline", "do not use the card's action")  # a card's action not taken up
 
 END_TURN, STOP_SELLING, TAKE_BACK_ALL = EndTurn(), StopSelling(), TakeBackAll()
 STOP_RETRIEVING, DECLINE = StopRetrieving(), Decline()

@@ -6,18 +6,9 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.piles import put
+from portolan.checker.games.age_of_discovery import state as st
 from portolan.checker.games.age_of_discovery.sections import COURSE_OF_PLAY
-from portolan.checker.games.age_of_discovery.state import (
-    BUY,
-    CONTRACTS,
-    FILLING,
-    PURCHASE,
-    ROW_WORDS,
-    SEND,
-    Reservation,
-    State,
-    Voyage,
-)
+from portolan.checker.games.age_of_discovery.state import State
 
 
 # -- The bank --------------------------------------------------------------------------------
@@ -38,7 +29,7 @@ def pay_in(state: State, player: str, amount: int) -> None:
 # -- Two different actions a turn (§4.0) --------------------------------------------------------
 def gate(state: State, kind: str) -> Illegal | None:
     """§4.0: two different actions a turn; a purchase or a sending goes on until another begins."""
-    if state.action == kind and kind in (BUY, SEND):
+    if state.action == kind and kind in (st.BUY, st.SEND):
         return None
     p = state.player
     if kind in state.used:
@@ -88,7 +79,7 @@ def fee_problem(state: State, card: str, section: str) -> Illegal | None:
     return None
 
 
-def return_ships(state: State, v: Voyage) -> None:
+def return_ships(state: State, v: st.Voyage) -> None:
     for s, _ in v.ships:
         if state.book.is_flagship(s):
             state.flagship_idle[v.player] = True
@@ -104,7 +95,7 @@ def reserved_by_other(state: State, row: str, space: int) -> str | None:
     return None
 
 
-def reserved_at(state: State, row: str, space: int) -> Reservation | None:
+def reserved_at(state: State, row: str, space: int) -> st.Reservation | None:
     return next((r for r in state.reservations if r.row == row and r.space == space), None)
 
 
@@ -114,9 +105,13 @@ def drop_reservation(state: State, row: str, space: int) -> None:
         state.reservations.remove(r)
 
 
-def reserved_card(state: State, r: Reservation) -> str:
-    row = {PURCHASE: state.purchase, FILLING: state.filling, CONTRACTS: state.contract_row}[r.row]
-    return f"{row[r.space] or 'an empty space'} ({ROW_WORDS[r.row]})"
+def reserved_card(state: State, r: st.Reservation) -> str:
+    row = {
+        st.PURCHASE: state.purchase,
+        st.FILLING: state.filling,
+        st.CONTRACTS: state.contract_row,
+    }[r.row]
+    return f"{row[r.space] or 'an empty space'} ({st.ROW_WORDS[r.row]})"
 
 
 # -- Numbers in words ----------------------------------------------------------------------------

@@ -6,26 +6,15 @@ from __future__ import annotations
 from portolan.checker.core import turn
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.age_of_discovery import moves as m
-from portolan.checker.games.age_of_discovery.actions.common import (
-    begin,
-    drop_reservation,
-    gate,
-    in_block,
-    pay_in,
-    reserved_by_other,
-)
+from portolan.checker.games.age_of_discovery import sections as sec
+from portolan.checker.games.age_of_discovery.actions import common
 from portolan.checker.games.age_of_discovery.actions.tasks import DrawingBlind, ReplacingContract
-from portolan.checker.games.age_of_discovery.sections import (
-    ACCEPT_CONTRACT,
-    ACTION_CARDS,
-    STARTING_PLAY,
-)
 from portolan.checker.games.age_of_discovery.setup import check_contract_reveal, setup_advanced
 from portolan.checker.games.age_of_discovery.state import CONTRACT, CONTRACTS, SETUP, UNNAMED, State
 
 
 def contract_gate(state: State) -> Illegal | None:
-    problem = gate(state, CONTRACT)
+    problem = common.gate(state, CONTRACT)
     if problem:
         return problem
     p = state.player
@@ -35,13 +24,15 @@ def contract_gate(state: State) -> Illegal | None:
         if state.secret_contracts.get(p):
             held.append(f"{state.secret_contracts[p]} kept secret")
         return Illegal(
-            ACCEPT_CONTRACT,
+            sec.ACCEPT_CONTRACT,
             f"{p} already holds {state.hand_size(p)} trade contracts "
             f"({', '.join(held)}): never more than {limit} in the hand",
         )
     cost = state.k["contract_cost"]
     if state.coins[p] < cost:
-        return Illegal(ACCEPT_CONTRACT, f"a contract costs {cost} coin: {p} has {state.coins[p]}")
+        return Illegal(
+            sec.ACCEPT_CONTRACT, f"a contract costs {cost} coin: {p} has {state.coins[p]}"
+        )
     return None
 
 
@@ -53,14 +44,16 @@ def check_take_contract(state: State, move: m.TakeContract | m.Contract) -> Ille
     space = state.unnamed_face_up(card) if card not in state.contract_row else None
     if card not in state.contract_row and space is None:
         return Illegal(
-            ACCEPT_CONTRACT,
+            sec.ACCEPT_CONTRACT,
             f"{card} is not face up in the contract row ({state.where_is_contract(card)})",
         )
     if space is None:
         space = state.contract_row.index(card)
-    owner = reserved_by_other(state, CONTRACTS, space)
+    owner = common.reserved_by_other(state, CONTRACTS, space)
     if owner:
-        return Illegal(ACTION_CARDS, f"{card} is reserved by {owner}: no other player may take it")
+        return Illegal(
+            sec.ACTION_CARDS, f"{card} is reserved by {owner}: no other player may take it"
+        )
     return None
 
 
@@ -78,7 +71,7 @@ def check_contract(state: State, move: m.Contract) -> Illegal | None:
     problem = contract_gate(state)
     if problem:
         return problem
-    return check_contract_reveal(state, move.card, ACCEPT_CONTRACT, "drawn from the draw deck")
+    return check_contract_reveal(state, move.card, sec.ACCEPT_CONTRACT, "drawn from the draw deck")
 
 
 def check_draw_contract(state: State, move: m.DrawContract) -> Illegal | None:
@@ -86,7 +79,7 @@ def check_draw_contract(state: State, move: m.DrawContract) -> Illegal | None:
     if problem:
         return problem
     if state.draw_deck_size() <= 0:
-        return Illegal(ACCEPT_CONTRACT, "the contract draw deck is empty")
+        return Illegal(sec.ACCEPT_CONTRACT, "the contract draw deck is empty")
     return None
 
 
@@ -94,15 +87,15 @@ def check_draw_contract(state: State, move: m.DrawContract) -> Illegal | None:
 def take_contract(state: State, move: m.TakeContract | m.Contract) -> list[str]:
     p = state.player
     card = move.card
-    in_block(state, "contract")
-    begin(state, CONTRACT)
-    pay_in(state, p, state.k["contract_cost"])
+    common.in_block(state, "contract")
+    common.begin(state, CONTRACT)
+    common.pay_in(state, p, state.k["contract_cost"])
     if card not in state.contract_row:  # the unnamed face-up card, named now
         state.contract_row[state.unnamed_face_up(card)] = card
         state.contract_deck.remove(card)
     space = state.contract_row.index(card)
     state.contract_row[space] = None
-    drop_reservation(state, CONTRACTS, space)
+    common.drop_reservation(state, CONTRACTS, space)
     state.hands[p].append(card)
     events = [f"pays {state.k['contract_cost']} coin and takes the face-up {card}"]
     if state.draw_deck_size() > 0:
@@ -114,15 +107,15 @@ def take_contract(state: State, move: m.TakeContract | m.Contract) -> list[str]:
 
 @answers(m.DrawContract, check_draw_contract)
 def draw_contract(state: State, move: m.DrawContract | m.Contract) -> list[str]:
-    in_block(state, "contract")
-    begin(state, CONTRACT)
-    pay_in(state, state.player, state.k["contract_cost"])
+    common.in_block(state, "contract")
+    common.begin(state, CONTRACT)
+    common.pay_in(state, state.player, state.k["contract_cost"])
     turn.push(state, DrawingBlind())
     return []
 
 
 def check_contract_drawn(state: State, move: m.ContractDrawn) -> Illegal | None:
-    return check_contract_reveal(state, move.card, ACCEPT_CONTRACT, "drawn from the draw deck")
+    return check_contract_reveal(state, move.card, sec.ACCEPT_CONTRACT, "drawn from the draw deck")
 
 
 @answers(m.ContractDrawn, check_contract_drawn)
@@ -145,7 +138,7 @@ def apply_contract(state: State, move: m.Contract) -> list[str]:
 def check_row_contract(state: State, move: m.RowContract) -> Illegal | None:
     if move.card == UNNAMED:
         return None
-    section = STARTING_PLAY if state.phase == SETUP else ACCEPT_CONTRACT
+    section = sec.STARTING_PLAY if state.phase == SETUP else sec.ACCEPT_CONTRACT
     return check_contract_reveal(state, move.card, section, "turned face up")
 
 

@@ -8,24 +8,9 @@ from portolan.checker.core import turn
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.games.age_of_discovery import moves as m
-from portolan.checker.games.age_of_discovery.actions.common import (
-    begin,
-    count_cards,
-    drop_reservation,
-    gate,
-    in_block,
-    pay_in,
-    reserved_at,
-    reserved_by_other,
-)
+from portolan.checker.games.age_of_discovery import sections as sec
+from portolan.checker.games.age_of_discovery.actions import common
 from portolan.checker.games.age_of_discovery.actions.tasks import TurningOver, first_pile
-from portolan.checker.games.age_of_discovery.sections import (
-    ACTION_CARDS,
-    FINAL_SCORING,
-    FIRST_SCORING,
-    PURCHASE_SHIPS,
-    STARTING_PLAY,
-)
 from portolan.checker.games.age_of_discovery.setup import ship_reveal_problem
 from portolan.checker.games.age_of_discovery.state import BUY, FILLING, PURCHASE, ROW_WORDS, State
 
@@ -37,7 +22,7 @@ def buy_space(state: State, move: m.Buy) -> tuple[int | None, Illegal | None]:
         if not 0 <= s < len(state.purchase) or state.purchase[s] != move.card:
             held = state.purchase[s] if 0 <= s < len(state.purchase) else None
             return None, Illegal(
-                PURCHASE_SHIPS,
+                sec.PURCHASE_SHIPS,
                 f"space {move.space} of the purchase row holds {held or 'no ship'}, "
                 f"not {move.card}",
             )
@@ -46,19 +31,19 @@ def buy_space(state: State, move: m.Buy) -> tuple[int | None, Illegal | None]:
     if not spaces:
         if move.card in state.filling:
             return None, Illegal(
-                PURCHASE_SHIPS,
+                sec.PURCHASE_SHIPS,
                 f"{move.card} is in the filling row: ships are bought only from the purchase row",
             )
         return None, Illegal(
-            PURCHASE_SHIPS,
+            sec.PURCHASE_SHIPS,
             f"{move.card} is not in the purchase row ({state.where_is_ship(move.card)})",
         )
-    free = [i for i in spaces if not reserved_by_other(state, PURCHASE, i)] or spaces
-    outcomes = {(state.filling[i], id(reserved_at(state, FILLING, i))) for i in free}
+    free = [i for i in spaces if not common.reserved_by_other(state, PURCHASE, i)] or spaces
+    outcomes = {(state.filling[i], id(common.reserved_at(state, FILLING, i))) for i in free}
     if len(outcomes) > 1:
         shown = " and ".join(str(i + 1) for i in free)
         return None, Illegal(
-            PURCHASE_SHIPS,
+            sec.PURCHASE_SHIPS,
             f"{p} could buy the {move.card} of space {shown} of the purchase row, with different "
             "ships above them: say which (space:)",
         )
@@ -66,38 +51,40 @@ def buy_space(state: State, move: m.Buy) -> tuple[int | None, Illegal | None]:
 
 
 def check_buy(state: State, move: m.Buy) -> Illegal | None:
-    problem = gate(state, BUY)
+    problem = common.gate(state, BUY)
     if problem:
         return problem
     space, problem = buy_space(state, move)
     if problem:
         return problem
     p = state.player
-    owner = reserved_by_other(state, PURCHASE, space)
+    owner = common.reserved_by_other(state, PURCHASE, space)
     if owner:
         return Illegal(
-            ACTION_CARDS, f"{move.card} is reserved by {owner}: no other player may purchase it"
+            sec.ACTION_CARDS, f"{move.card} is reserved by {owner}: no other player may purchase it"
         )
     cost = state.book.ships[move.card].cost
     if state.coins[p] < cost:
-        return Illegal(PURCHASE_SHIPS, f"{move.card} costs {cost} coins: {p} has {state.coins[p]}")
+        return Illegal(
+            sec.PURCHASE_SHIPS, f"{move.card} costs {cost} coins: {p} has {state.coins[p]}"
+        )
     return None
 
 
 @answers(m.Buy, check_buy)
 def buy(state: State, move: m.Buy) -> list[str]:
     p = state.player
-    in_block(state, "buy")
-    begin(state, BUY)
+    common.in_block(state, "buy")
+    common.begin(state, BUY)
     space, _ = buy_space(state, move)
     cost = state.book.ships[move.card].cost
-    pay_in(state, p, cost)
+    common.pay_in(state, p, cost)
     put(state.fleet[p], move.card)
-    drop_reservation(state, PURCHASE, space)
+    common.drop_reservation(state, PURCHASE, space)
     events = [f"buys {move.card} for {cost} coins ({state.coins[p]} left)"]
     above = state.filling[space]
     held = state.options["reserved_filling_ship"] == "stays" and bool(
-        reserved_at(state, FILLING, space)
+        common.reserved_at(state, FILLING, space)
     )
     if above is not None and not held:
         state.purchase[space] = above
@@ -126,33 +113,33 @@ def check_turn_over(state: State, move: m.TurnOver) -> Illegal | None:
     if move.pile is not None and move.pile != i + 1:
         if move.pile > i + 1:
             return Illegal(
-                PURCHASE_SHIPS,
-                f"pile {i + 1} still has {count_cards(n)}: a replacement comes from the first pile "
-                f"that has cards, not from pile {move.pile}",
+                sec.PURCHASE_SHIPS,
+                f"pile {i + 1} still has {common.count_cards(n)}: a replacement comes from the "
+                f"first pile that has cards, not from pile {move.pile}",
             )
         return Illegal(
-            PURCHASE_SHIPS,
+            sec.PURCHASE_SHIPS,
             f"pile {move.pile} is empty: the replacement comes from pile {i + 1}",
         )
     card = move.card
     if card in state.book.scoring:
         if state.scoring_in[i] == card:
             return None
-        section = FIRST_SCORING if card == state.book.first_scoring else FINAL_SCORING
+        section = sec.FIRST_SCORING if card == state.book.first_scoring else sec.FINAL_SCORING
         if card in state.set_aside:
             return Illegal(section, f"{card} has already been turned over and set aside")
         j = state.scoring_in.index(card)
         return Illegal(
-            STARTING_PLAY,
+            sec.STARTING_PLAY,
             f"{card} was shuffled into pile {j + 1}: it cannot turn up while pile {i + 1} has "
             "cards",
         )
-    problem = ship_reveal_problem(state, card, PURCHASE_SHIPS)
+    problem = ship_reveal_problem(state, card, sec.PURCHASE_SHIPS)
     if problem:
         return problem
     if n == 1 and state.scoring_in[i]:
         return Illegal(
-            STARTING_PLAY,
+            sec.STARTING_PLAY,
             f"pile {i + 1} has one card left, and it is the {state.scoring_in[i]} card",
         )
     return None

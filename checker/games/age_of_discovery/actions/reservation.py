@@ -6,24 +6,17 @@ from __future__ import annotations
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.games.age_of_discovery import moves as m
+from portolan.checker.games.age_of_discovery import state as st
 from portolan.checker.games.age_of_discovery.actions.common import in_block, reserved_at
 from portolan.checker.games.age_of_discovery.sections import ACTION_CARDS
-from portolan.checker.games.age_of_discovery.state import (
-    CONTRACTS,
-    FILLING,
-    PURCHASE,
-    ROW_WORDS,
-    UNNAMED,
-    Reservation,
-    State,
-)
+from portolan.checker.games.age_of_discovery.state import State
 
 
 def reserve_spot(state: State, move: m.Reserve) -> tuple[tuple[str, int] | None, Illegal | None]:
     rows = (
-        (PURCHASE, state.purchase),
-        (FILLING, state.filling),
-        (CONTRACTS, state.contract_row),
+        (st.PURCHASE, state.purchase),
+        (st.FILLING, state.filling),
+        (st.CONTRACTS, state.contract_row),
     )
     spots = [
         (name, i)
@@ -32,13 +25,13 @@ def reserve_spot(state: State, move: m.Reserve) -> tuple[tuple[str, int] | None,
         for i, c in enumerate(row)
         if c == move.card and (move.space is None or move.space == i + 1)
     ]
-    if not spots and move.row in (None, CONTRACTS):
+    if not spots and move.row in (None, st.CONTRACTS):
         # the face-up contract the log did not name (docs/rules/age-of-discovery.md): named now
         space = state.unnamed_face_up(move.card)
         if space is not None and move.space in (None, space + 1):
-            spots = [(CONTRACTS, space)]
+            spots = [(st.CONTRACTS, space)]
     if not spots:
-        where = f" of the {ROW_WORDS[move.row]}" if move.row else ""
+        where = f" of the {st.ROW_WORDS[move.row]}" if move.row else ""
         if move.space is not None:
             where = f" in space {move.space}" + where
         if move.card in state.book.contracts:
@@ -52,7 +45,7 @@ def reserve_spot(state: State, move: m.Reserve) -> tuple[tuple[str, int] | None,
         )
     free = [s for s in spots if not reserved_at(state, *s)] or spots
     if len(free) > 1:
-        shown = ", ".join(f"{ROW_WORDS[r]} space {i + 1}" for r, i in free)
+        shown = ", ".join(f"{st.ROW_WORDS[r]} space {i + 1}" for r, i in free)
         return None, Illegal(
             ACTION_CARDS,
             f"{move.card} lies in more than one place ({shown}): say which (row:, space:)",
@@ -79,13 +72,13 @@ def reserve(state: State, move: m.Reserve) -> list[str]:
     p = state.player
     in_block(state, "reserve")
     (row, space), _ = reserve_spot(state, move)
-    if row == CONTRACTS and state.contract_row[space] == UNNAMED:  # named now
+    if row == st.CONTRACTS and state.contract_row[space] == st.UNNAMED:  # named now
         state.contract_row[space] = move.card
         state.contract_deck.remove(move.card)
     take(state.action_cards[p], state.book.reservation)
     put(state.boxed, state.book.reservation)
-    state.reservations.append(Reservation(p, row, space, state.turn))
+    state.reservations.append(st.Reservation(p, row, space, state.turn))
     return [
         f"plays {state.book.reservation}: a token on {move.card} "
-        f"({ROW_WORDS[row]}, space {space + 1}) until the end of {p}'s next turn"
+        f"({st.ROW_WORDS[row]}, space {space + 1}) until the end of {p}'s next turn"
     ]

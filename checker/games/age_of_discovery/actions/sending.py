@@ -9,26 +9,9 @@ from portolan.checker.core import turn
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.games.age_of_discovery import moves as m
-from portolan.checker.games.age_of_discovery.actions.common import (
-    begin,
-    count_coins,
-    count_turns,
-    fee_problem,
-    gate,
-    in_block,
-    one_of,
-    pay_in,
-    placement_fee,
-)
+from portolan.checker.games.age_of_discovery import sections as sec
+from portolan.checker.games.age_of_discovery.actions import common
 from portolan.checker.games.age_of_discovery.actions.tasks import Loading, Sailing
-from portolan.checker.games.age_of_discovery.sections import (
-    ACTION_CARDS,
-    EXPEDITIONS,
-    FIRST_SCORING,
-    SEND_SHIPS,
-    SHIP_CARDS,
-    TRADE_CONTRACTS,
-)
 from portolan.checker.games.age_of_discovery.setup import flagship_problem
 from portolan.checker.games.age_of_discovery.state import SEND, Placed, State, Voyage
 
@@ -45,14 +28,14 @@ def owns_ship(state: State, player: str, card: str) -> Illegal | None:
             return problem
         if not state.flagship_idle[player]:
             return Illegal(
-                SEND_SHIPS, f"{card} is already out at sea ({_flagship_at(state, card)})"
+                sec.SEND_SHIPS, f"{card} is already out at sea ({_flagship_at(state, card)})"
             )
         return None
     if card in book.scoring:
-        return Illegal(FIRST_SCORING, f"{card} is a scoring card, not a ship")
+        return Illegal(sec.FIRST_SCORING, f"{card} is a scoring card, not a ship")
     if not state.fleet[player].get(card):
         return Illegal(
-            SEND_SHIPS,
+            sec.SEND_SHIPS,
             f"{player} has no {card} to send ({card}: {state.where_is_ship(card)})",
         )
     return None
@@ -66,14 +49,14 @@ def _flagship_at(state: State, card: str) -> str:
 
 
 def check_send_ship(state: State, move: m.SendShip) -> Illegal | None:
-    return gate(state, SEND) or owns_ship(state, state.player, move.card)
+    return common.gate(state, SEND) or owns_ship(state, state.player, move.card)
 
 
 @answers(m.SendShip, check_send_ship)
 def send_ship(state: State, move: m.SendShip) -> list[str]:
     p = state.player
-    in_block(state, "send")
-    begin(state, SEND)
+    common.in_block(state, "send")
+    common.begin(state, SEND)
     events = reveal_flagship(state, p, move.card)
     turn.push(state, Sailing(move.card))
     return events
@@ -96,7 +79,7 @@ def ship_transport(state: State, card: str, given: int | None, section: str):
             said = "no transport" if given is None else f"transport {given}"
             return None, Illegal(
                 section,
-                f"a flagship is sent with transport {one_of(allowed)}, chosen each time "
+                f"a flagship is sent with transport {common.one_of(allowed)}, chosen each time "
                 f"({card} has {said}: write transport:)",
             )
         return given, None
@@ -122,7 +105,7 @@ def sailing_colour(
         return (
             None,
             False,
-            Illegal(SHIP_CARDS, f"{card} shows {colours[0]} and {colours[1]}, not {given}"),
+            Illegal(sec.SHIP_CARDS, f"{card} shows {colours[0]} and {colours[1]}, not {given}"),
         )
     if wanted is None:  # the flagship sets the colour: one of its own two
         colour = given or (printed if printed in colours else None)
@@ -153,12 +136,12 @@ def check_sail(state: State, move: m.Sail) -> Illegal | None:
     p = state.player
     card = turn.top(state).card
     info = state.book.expeditions[move.expedition]
-    t, problem = ship_transport(state, card, move.transport, EXPEDITIONS)
+    t, problem = ship_transport(state, card, move.transport, sec.EXPEDITIONS)
     if problem:
         return problem
     wanted = state.exp_colour.get(exp_key(state, move.expedition, p))
     colour, needs_wild, problem = sailing_colour(
-        state, card, wanted, info.colour, move.colour, EXPEDITIONS
+        state, card, wanted, info.colour, move.colour, sec.EXPEDITIONS
     )
     if problem:
         return problem
@@ -169,7 +152,7 @@ def check_sail(state: State, move: m.Sail) -> Illegal | None:
         move.wild,
         f"{move.expedition}'s expedition",
         wanted,
-        EXPEDITIONS,
+        sec.EXPEDITIONS,
         colour,
     )
     if problem:
@@ -177,11 +160,11 @@ def check_sail(state: State, move: m.Sail) -> Illegal | None:
     used = state.load[move.expedition]
     if used + t > info.limit:
         return Illegal(
-            EXPEDITIONS,
+            sec.EXPEDITIONS,
             f"{move.expedition}'s expedition has a transport limit of {info.limit} and carries "
             f"{used} already: {card} (transport {t}) would exceed it",
         )
-    return fee_problem(state, card, EXPEDITIONS)
+    return common.fee_problem(state, card, sec.EXPEDITIONS)
 
 
 def wild_problem(state, card, needs_wild, wild, group, wanted, section, colour) -> Illegal | None:
@@ -189,7 +172,7 @@ def wild_problem(state, card, needs_wild, wild, group, wanted, section, colour) 
     wild_name = state.book.wild
     if needs_wild and not wild:
         whose = ""
-        if state.options["expedition_colour"] == "per_player" and section == EXPEDITIONS:
+        if state.options["expedition_colour"] == "per_player" and section == sec.EXPEDITIONS:
             whose = f" for {p}"
         looks = f"is {colour}"
         if state.book.is_flagship(card):  # two colours on the card: name both
@@ -202,12 +185,12 @@ def wild_problem(state, card, needs_wild, wild, group, wanted, section, colour) 
         )
     if wild and not needs_wild:
         return Illegal(
-            ACTION_CARDS,
+            sec.ACTION_CARDS,
             f"{card} may join {group} as it is: a {wild_name} card is played only for a ship "
             "that does not match",
         )
     if wild and not state.action_cards[p].get(wild_name):
-        return Illegal(ACTION_CARDS, f"{p} has no {wild_name} card left")
+        return Illegal(sec.ACTION_CARDS, f"{p} has no {wild_name} card left")
     return None
 
 
@@ -222,12 +205,12 @@ def sail(state: State, move: m.Sail) -> list[str]:
     p = state.player
     card = turn.top(state).card
     info = state.book.expeditions[move.expedition]
-    t, _ = ship_transport(state, card, move.transport, EXPEDITIONS)
+    t, _ = ship_transport(state, card, move.transport, sec.EXPEDITIONS)
     key = exp_key(state, move.expedition, p)
     wanted = state.exp_colour.get(key)
-    colour, _, _ = sailing_colour(state, card, wanted, info.colour, move.colour, EXPEDITIONS)
-    fee = placement_fee(state, card)
-    pay_in(state, p, fee)
+    colour, _, _ = sailing_colour(state, card, wanted, info.colour, move.colour, sec.EXPEDITIONS)
+    fee = common.placement_fee(state, card)
+    common.pay_in(state, p, fee)
     if state.book.is_flagship(card):
         state.flagship_idle[p] = False
     else:
@@ -246,7 +229,7 @@ def sail(state: State, move: m.Sail) -> list[str]:
     flag = f" as {colour}, transport {t}," if state.book.is_flagship(card) else ""
     used = state.load[move.expedition]
     return [
-        f"sends {card}{flag} to {move.expedition}'s expedition{how} for {count_coins(fee)} "
+        f"sends {card}{flag} to {move.expedition}'s expedition{how} for {common.count_coins(fee)} "
         f"({used}/{info.limit})",
         *events,
     ]
@@ -254,19 +237,20 @@ def sail(state: State, move: m.Sail) -> list[str]:
 
 # -- Trade contracts (§4.4.2) -------------------------------------------------------------------
 def check_play_contract(state: State, move: m.PlayContract) -> Illegal | None:
-    problem = gate(state, SEND)
+    problem = common.gate(state, SEND)
     if problem:
         return problem
     p = state.player
     if move.card not in state.hands[p] and move.card not in state.secret_hand(p):
         return Illegal(
-            TRADE_CONTRACTS,
+            sec.TRADE_CONTRACTS,
             f"{move.card} is not in {p}'s hand ({state.where_is_contract(move.card)})",
         )
     allowed = state.k["contract_durations"]
     if move.duration not in allowed:
         return Illegal(
-            TRADE_CONTRACTS, f"a voyage lasts {one_of(allowed)} turns, not {move.duration}"
+            sec.TRADE_CONTRACTS,
+            f"a voyage lasts {common.one_of(allowed)} turns, not {move.duration}",
         )
     return None
 
@@ -274,8 +258,8 @@ def check_play_contract(state: State, move: m.PlayContract) -> Illegal | None:
 @answers(m.PlayContract, check_play_contract)
 def play_contract(state: State, move: m.PlayContract) -> list[str]:
     p = state.player
-    in_block(state, "send")
-    begin(state, SEND)
+    common.in_block(state, "send")
+    common.begin(state, SEND)
     events = []
     if move.card in state.hands[p]:
         state.hands[p].remove(move.card)
@@ -303,27 +287,34 @@ def check_assign(state: State, move: m.Assign) -> Illegal | None:
     if problem:
         return problem
     if any(s == move.card for s, _ in v.ships) and state.book.is_flagship(move.card):
-        return Illegal(TRADE_CONTRACTS, f"{move.card} is already on this voyage")
-    t, problem = ship_transport(state, move.card, move.transport, TRADE_CONTRACTS)
+        return Illegal(sec.TRADE_CONTRACTS, f"{move.card} is already on this voyage")
+    t, problem = ship_transport(state, move.card, move.transport, sec.TRADE_CONTRACTS)
     if problem:
         return problem
     colour, needs_wild, problem = sailing_colour(
-        state, move.card, info.colour, info.colour, move.colour, TRADE_CONTRACTS
+        state, move.card, info.colour, info.colour, move.colour, sec.TRADE_CONTRACTS
     )
     if problem:
         return problem
     problem = wild_problem(
-        state, move.card, needs_wild, move.wild, v.contract, info.colour, TRADE_CONTRACTS, colour
+        state,
+        move.card,
+        needs_wild,
+        move.wild,
+        v.contract,
+        info.colour,
+        sec.TRADE_CONTRACTS,
+        colour,
     )
     if problem:
         return problem
     if v.loaded + t > info.transport:
         return Illegal(
-            TRADE_CONTRACTS,
+            sec.TRADE_CONTRACTS,
             f"{v.contract} needs exactly {info.transport} transport: {v.loaded} is assigned, "
             f"so {move.card} (transport {t}) would be too much",
         )
-    return fee_problem(state, move.card, TRADE_CONTRACTS)
+    return common.fee_problem(state, move.card, sec.TRADE_CONTRACTS)
 
 
 @answers(m.Assign, check_assign)
@@ -332,9 +323,9 @@ def assign(state: State, move: m.Assign) -> list[str]:
     v: Voyage = turn.top(state).voyage
     info = state.book.contracts[v.contract]
     events = reveal_flagship(state, p, move.card)
-    t, _ = ship_transport(state, move.card, move.transport, TRADE_CONTRACTS)
-    fee = placement_fee(state, move.card)
-    pay_in(state, p, fee)
+    t, _ = ship_transport(state, move.card, move.transport, sec.TRADE_CONTRACTS)
+    fee = common.placement_fee(state, move.card)
+    common.pay_in(state, p, fee)
     if state.book.is_flagship(move.card):
         state.flagship_idle[p] = False
     else:
@@ -344,11 +335,11 @@ def assign(state: State, move: m.Assign) -> list[str]:
     v.ships.append((move.card, t))
     how = f" with a {state.book.wild} card" if move.wild else ""
     events.append(
-        f"assigns {move.card} (transport {t}){how} to {v.contract} for {count_coins(fee)} "
+        f"assigns {move.card} (transport {t}){how} to {v.contract} for {common.count_coins(fee)} "
         f"({v.loaded}/{info.transport})"
     )
     if v.loaded == info.transport:
         v.left = v.duration
         turn.pop(state)
-        events.append(f"{v.contract} sails: {count_turns(v.duration)} on the turn track")
+        events.append(f"{v.contract} sails: {common.count_turns(v.duration)} on the turn track")
     return events

@@ -10,13 +10,8 @@ from typing import Any
 from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.core.turn import Task
 from portolan.checker.games.age_of_discovery import moves as m
+from portolan.checker.games.age_of_discovery import sections as sec
 from portolan.checker.games.age_of_discovery.actions.loading import assign_moves, sail_targets
-from portolan.checker.games.age_of_discovery.sections import (
-    ACCEPT_CONTRACT,
-    EXPEDITIONS,
-    PURCHASE_SHIPS,
-    TRADE_CONTRACTS,
-)
 from portolan.checker.games.age_of_discovery.state import ROW_WORDS, UNNAMED, State, Voyage
 
 UNNAMED_CONTRACT = m.RowContract(UNNAMED)
@@ -40,7 +35,7 @@ class TurningOver(Task):
 
     def missing(self, state: State) -> Illegal:
         return Illegal(
-            PURCHASE_SHIPS,
+            sec.PURCHASE_SHIPS,
             f"name the card turned over from pile {first_pile(state) + 1} for space "
             f"{self.space + 1} of the {ROW_WORDS[self.row]} (Ship: New card)",
         )
@@ -87,7 +82,7 @@ class DrawingBlind(Task):
             (m.ContractDrawn, m.KeepSecret),
             "which contract was drawn from the draw deck",
             missing=lambda: Illegal(
-                ACCEPT_CONTRACT, "name the contract drawn from the deck (or write hidden)"
+                sec.ACCEPT_CONTRACT, "name the contract drawn from the deck (or write hidden)"
             ),
             secret=m.shared(m.KeepSecret, state.player, "contract"),
         )
@@ -107,7 +102,7 @@ class Sailing(Task):
         return f"the expedition {self.card} sails to"
 
     def missing(self, state: State) -> Illegal:
-        return Illegal(EXPEDITIONS, f"say which expedition {self.card} joins")
+        return Illegal(sec.EXPEDITIONS, f"say which expedition {self.card} joins")
 
     def choices(self, state: State) -> list[Any]:
         return sail_targets(state, state.player, self.card)
@@ -126,7 +121,7 @@ class Loading(Task):
     def missing(self, state: State) -> Illegal:
         v = self.voyage
         return Illegal(
-            TRADE_CONTRACTS,
+            sec.TRADE_CONTRACTS,
             f"{v.contract} needs exactly {state.book.contracts[v.contract].transport} "
             f"transport: the ships assigned carry {v.loaded}",
         )

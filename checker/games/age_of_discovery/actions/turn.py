@@ -6,25 +6,11 @@ from __future__ import annotations
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put
 from portolan.checker.games.age_of_discovery import moves as m
-from portolan.checker.games.age_of_discovery.actions.common import (
-    begin,
-    gate,
-    in_block,
-    pay_out,
-    reserved_card,
-    return_ships,
-)
+from portolan.checker.games.age_of_discovery import state as st
+from portolan.checker.games.age_of_discovery.actions import common
 from portolan.checker.games.age_of_discovery.scoring import expedition_points
 from portolan.checker.games.age_of_discovery.sections import TAKE_COINS
-from portolan.checker.games.age_of_discovery.state import (
-    ACTIONS,
-    COINS,
-    MISSIONS,
-    OVER,
-    START,
-    State,
-    Voyage,
-)
+from portolan.checker.games.age_of_discovery.state import State
 
 
 @answers(m.StartTurn)
@@ -34,7 +20,7 @@ def begin_turn(state: State, move: m.StartTurn) -> list[str]:
     state.used = []
     state.blocks = []
     state.action = None
-    state.phase = ACTIONS
+    state.phase = st.ACTIONS
     p = state.player
     events = []
     for v in [v for v in state.voyages if v.player == p]:
@@ -46,12 +32,12 @@ def begin_turn(state: State, move: m.StartTurn) -> list[str]:
     return events
 
 
-def complete_voyage(state: State, v: Voyage) -> list[str]:
+def complete_voyage(state: State, v: st.Voyage) -> list[str]:
     info = state.book.contracts[v.contract]
     payout = info.payouts[v.duration - 1]
-    paid = pay_out(state, v.player, payout)
+    paid = common.pay_out(state, v.player, payout)
     state.voyages.remove(v)
-    return_ships(state, v)
+    common.return_ships(state, v)
     put(state.boxed, v.contract)
     state.completed[v.player] += 1
     short = f" (the bank had only {paid})" if paid < payout else ""
@@ -68,20 +54,20 @@ def end_turn(state: State, move: m.EndTurn) -> list[str]:
     events = []
     for r in [r for r in state.reservations if r.player == p and r.placed < state.turn]:
         state.reservations.remove(r)
-        events.append(f"{p}'s reservation token comes off {reserved_card(state, r)}")
+        events.append(f"{p}'s reservation token comes off {common.reserved_card(state, r)}")
     if state.first_at == state.turn:
         events += first_scoring(state)
     if state.final_at == state.turn:
         events += final_scoring(state)
         return events
     state.current = (state.current + 1) % len(state.players)
-    state.phase = START
+    state.phase = st.START
     return events
 
 
 # -- Take 2 coins (§4.1) ------------------------------------------------------------------------
 def check_take_coins(state: State, move: m.TakeCoins) -> Illegal | None:
-    problem = gate(state, COINS)
+    problem = common.gate(state, st.COINS)
     if problem:
         return problem
     if state.options["bank"] == "limited" and state.bank <= 0:
@@ -91,9 +77,9 @@ def check_take_coins(state: State, move: m.TakeCoins) -> Illegal | None:
 
 @answers(m.TakeCoins, check_take_coins)
 def take_coins(state: State, move: m.TakeCoins) -> list[str]:
-    in_block(state, "coins")
-    begin(state, COINS)
-    got = pay_out(state, state.player, state.k["take_coins"])
+    common.in_block(state, "coins")
+    common.begin(state, st.COINS)
+    got = common.pay_out(state, state.player, state.k["take_coins"])
     return [f"takes {got} coins ({state.coins[state.player]} now)"]
 
 
@@ -109,7 +95,7 @@ def final_scoring(state: State) -> list[str]:
     events = []
     for v in list(state.voyages):
         state.voyages.remove(v)
-        return_ships(state, v)
+        common.return_ships(state, v)
         put(state.boxed, v.contract)
         events.append(
             f"{v.contract} is not complete: back to the box, {v.player} takes back its ships"
@@ -117,8 +103,8 @@ def final_scoring(state: State) -> list[str]:
     state.final_points = {"expeditions": expedition_points(state, "final")}
     shown = ", ".join(f"{p} {n}" for p, n in state.final_points["expeditions"].items())
     events.append(f"final scoring of the expeditions: {shown}")
-    state.phase = MISSIONS
+    state.phase = st.MISSIONS
     if all(state.missions.values()):
-        state.phase = OVER
+        state.phase = st.OVER
         events.append("the game is over")
     return events

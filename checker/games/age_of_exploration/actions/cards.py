@@ -10,16 +10,12 @@ from typing import Any
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
+from portolan.checker.games.age_of_exploration import sections as sec
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import losses
 from portolan.checker.games.age_of_exploration.actions.engine import ask, auto, roll_weights
 from portolan.checker.games.age_of_exploration.actions.ratings import holds, label, target
-from portolan.checker.games.age_of_exploration.sections import (
-    DRAW,
-    INSTRUCTIONS,
-    KEY_CONCEPTS,
-)
 from portolan.checker.games.age_of_exploration.state import RAFT, SHIP, State
 from portolan.model import instructions as ins
 
@@ -109,7 +105,7 @@ def stance_moves(state: State, t: tk.ChooseStance) -> list:
 
 def check_stance(state: State, t: tk.ChooseStance, move: m.Stance) -> Illegal | None:
     if move.what not in stance_options(state):
-        return Illegal(DRAW, f"'{move.what}' is not possible here")
+        return Illegal(sec.DRAW, f"'{move.what}' is not possible here")
     return None
 
 
@@ -140,8 +136,10 @@ def check_draw(state: State, t: tk.DrawCard, move: m.Draw) -> Illegal | None:
     if move.number in state.decks[deck]:
         return None
     if state.book.deck_of.get(move.number) != deck:
-        return Illegal(DRAW, f"card {move.number} is not a {DECK_WORDS[deck]} card")
-    return Illegal(DRAW, f"card {move.number} cannot be drawn: it is {state.where_is(move.number)}")
+        return Illegal(sec.DRAW, f"card {move.number} is not a {DECK_WORDS[deck]} card")
+    return Illegal(
+        sec.DRAW, f"card {move.number} cannot be drawn: it is {state.where_is(move.number)}"
+    )
 
 
 def answer_draw(state: State, t: tk.DrawCard, move: m.Draw) -> list[str]:
@@ -305,12 +303,12 @@ def check_roll(state: State, t: tk.RollCheck, move: m.Roll) -> Illegal | None:
     dice = t.dice
     low, high = (1, 6) if dice == 1 else (2, 12)
     if not low <= move.total <= high:
-        return Illegal(KEY_CONCEPTS, f"{move.total} cannot be rolled on {dice} dice")
+        return Illegal(sec.KEY_CONCEPTS, f"{move.total} cannot be rolled on {dice} dice")
     ok = move.total <= t.target
     if move.claim is not None and move.claim != ok:
         said, truth = ("success", "fails") if move.claim else ("failure", "succeeds")
         why = f"the log says {said}, but {move.total} {truth} against {t.what} at {t.target}"
-        return Illegal(KEY_CONCEPTS, why)
+        return Illegal(sec.KEY_CONCEPTS, why)
     return None
 
 
@@ -347,10 +345,12 @@ def empty_loss(e, option: list) -> bool:
 def check_or(state: State, t: tk.ChooseOr, move: m.Or) -> Illegal | None:
     n = len(t.step.options)
     if not 1 <= move.option <= n:
-        return Illegal(INSTRUCTIONS, f"the card offers {n} options, not an option {move.option}")
+        return Illegal(
+            sec.INSTRUCTIONS, f"the card offers {n} options, not an option {move.option}"
+        )
     if move.option not in open_options(state, t.step):
         why = f"option {move.option} only loses a counter the expedition does not have"
-        return Illegal(INSTRUCTIONS, why)
+        return Illegal(sec.INSTRUCTIONS, why)
     return None
 
 

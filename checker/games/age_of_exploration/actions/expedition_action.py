@@ -10,16 +10,11 @@ from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
-from portolan.checker.games.age_of_exploration.actions import discovery
+from portolan.checker.games.age_of_exploration.actions import discovery, ratings
 from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
 from portolan.checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
 from portolan.checker.games.age_of_exploration.actions.movement import enter
 from portolan.checker.games.age_of_exploration.actions.publishing import gold_awards
-from portolan.checker.games.age_of_exploration.actions.ratings import (
-    over_capacity,
-    rating,
-    ship_handling,
-)
 from portolan.checker.games.age_of_exploration.actions.status import provisioning
 from portolan.checker.games.age_of_exploration.book import GOLD_BUYS
 from portolan.checker.games.age_of_exploration.sections import EXPEDITION_ACTION
@@ -110,7 +105,7 @@ def may_buy(state: State, e: Expedition, item: str) -> bool:
     if limit and e.items.get(item, 0) >= state.k[limit]:
         return False
     e.items[item] = e.items.get(item, 0) + 1
-    ok = not over_capacity(state, e)
+    ok = not ratings.over_capacity(state, e)
     take(e, item)
     return ok
 
@@ -250,7 +245,7 @@ def do(state: State, e: Expedition, move: m.Action) -> list[str]:
     if what == "raft":
         if at_base(state, e):
             return raft_built(state)
-        n = k["raft_check"] + e.items.get("Crew", 0) + ship_handling(state, e, ships=False)
+        n = k["raft_check"] + e.items.get("Crew", 0) + ratings.ship_handling(state, e, ships=False)
         push(state, tk.RollCheck(n, "Build a raft", (tk.RaftBuilt(),), ()))
         return ["attempts to build a raft"]
     if what == "hardwood":
@@ -301,15 +296,15 @@ def answer_give(state: State, t: tk.GiveGold, move: m.Give) -> list[str]:
         take(r, "Gold", move.n)
         a.items["Gold"] = a.items.get("Gold", 0) + move.n
     k = state.k
-    nego = rating(state, r, "negotiation") + k["takeover_negotiation_mod"] + 2 * move.n
+    nego = ratings.rating(state, r, "negotiation") + k["takeover_negotiation_mod"] + 2 * move.n
     defend = tk.RollCheck(
-        rating(state, r, "personal_arms"),
+        ratings.rating(state, r, "personal_arms"),
         f"{rival}'s Personal Arms",
         (tk.Repulsed(rival),),
         (tk.TakenOver(rival, attacker),),
     )
     attack = tk.RollCheck(
-        rating(state, a, "personal_arms"),
+        ratings.rating(state, a, "personal_arms"),
         f"{attacker}'s Personal Arms",
         (defend,),
         (tk.TakenOver(attacker, rival),),

@@ -9,22 +9,8 @@ from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
-from portolan.checker.games.age_of_exploration.actions import echoes
-from portolan.checker.games.age_of_exploration.actions.engine import (
-    ask,
-    auto,
-    remove_turn_tasks,
-)
+from portolan.checker.games.age_of_exploration.actions import echoes, engine, ratings
 from portolan.checker.games.age_of_exploration.actions.publishing import clear_expedition
-from portolan.checker.games.age_of_exploration.actions.ratings import (
-    capacity,
-    hungry,
-    load,
-    over_capacity,
-    porters_limit,
-    rating,
-    ship_handling,
-)
 from portolan.checker.games.age_of_exploration.book import GUIDES
 from portolan.checker.games.age_of_exploration.sections import CARGO, INSTRUCTIONS, LOSSES
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
@@ -53,7 +39,7 @@ def gain(state: State, e: Expedition, items: dict[str, int]) -> list[str]:
         if item == "Provision":
             e.items["Provision"] = min(e.items["Provision"], k["provisions_max"])
         events.append(f"gains {n} {item}")
-    limit = porters_limit(e) if e.mode == LAND else k["max_porters_aboard"]
+    limit = ratings.porters_limit(e) if e.mode == LAND else k["max_porters_aboard"]
     if e.items.get("Porters", 0) > limit:
         e.items["Porters"] = limit
         events.append(f"Porters beyond {limit} are turned down")
@@ -98,7 +84,7 @@ def check_keep(state: State, t: tk.KeepGuide, move: m.Keep) -> Illegal | None:
 tk.register(
     tk.KeepGuide,
     None,
-    ask("Card", (m.Keep,), which_guide),
+    engine.ask("Card", (m.Keep,), which_guide),
     lambda s, t: [m.Keep("old"), m.Keep("new")],
     check_keep,
     answer_guide,
@@ -119,7 +105,7 @@ def droppable(state: State, e: Expedition) -> list[str]:
 
 def cargo_auto(state: State, t: tk.CargoOverLimit) -> list[str] | None:
     e = state.exp.get(state.player)
-    if e is None or not e.launched or not over_capacity(state, e):
+    if e is None or not e.launched or not ratings.over_capacity(state, e):
         state.tasks.pop()
         return []
     return None
@@ -127,7 +113,8 @@ def cargo_auto(state: State, t: tk.CargoOverLimit) -> list[str] | None:
 
 def cargo_left(state: State, t: tk.CargoOverLimit) -> str:
     e = state.exp[state.player]
-    return f"a counter to leave behind: the cargo is {load(state, e)} of {capacity(state, e)}"
+    load, capacity = ratings.load(state, e), ratings.capacity(state, e)
+    return f"a counter to leave behind: the cargo is {load} of {capacity}"
 
 
 def check_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> Illegal | None:
@@ -140,7 +127,7 @@ def check_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> Illegal | No
 def answer_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> list[str]:
     e = state.exp[state.player]
     take(e, move.item)
-    if not over_capacity(state, e):
+    if not ratings.over_capacity(state, e):
         state.tasks.pop()
     return [f"leaves 1 {move.item} behind (over capacity)", *allies_follow_porters(state, e)]
 
@@ -148,7 +135,7 @@ def answer_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> list[str]:
 tk.register(
     tk.CargoOverLimit,
     cargo_auto,
-    ask("Cargo", (m.Drop,), cargo_left),
+    engine.ask("Cargo", (m.Drop,), cargo_left),
     lambda s, t: [m.Drop(i) for i in droppable(s, s.exp[s.player])],
     check_drop,
     answer_drop,
@@ -253,7 +240,7 @@ def answer_lose(state: State, t: tk.TakeLoss, move: m.Lose) -> list[str]:
 tk.register(
     tk.TakeLoss,
     lose_auto,
-    ask("Losses", (m.Lose,), lambda s, t: f"what to lose ({' or '.join(t.what)})"),
+    engine.ask("Losses", (m.Lose,), lambda s, t: f"what to lose ({' or '.join(t.what)})"),
     lambda s, t: [m.Lose(i) for i in loss_options(s.exp[s.player], t.what, t.cause)[0]],
     check_lose,
     answer_lose,
@@ -294,9 +281,11 @@ def no_men_check(state: State, e: Expedition, cause: str | None) -> list[str]:
     """No men to lose: Leadership (−3 if hungry) for a non-combat loss, Personal Arms for a
     combat or battle loss; a failure kills the Leader and the expedition fails."""
     if cause in COMBAT:
-        n, what = rating(state, e, "personal_arms"), "Personal Arms (no men left)"
+        n, what = ratings.rating(state, e, "personal_arms"), "Personal Arms (no men left)"
     else:
-        n = rating(state, e, "leadership") + (state.k["hungry_leadership_mod"] if hungry(e) else 0)
+        n = ratings.rating(state, e, "leadership") + (
+            state.k["hungry_leadership_mod"] if ratings.hungry(e) else 0
+        )
         what = "Leadership (no men left)"
     push(
         state,
@@ -319,7 +308,10 @@ def answer_intervene(state: State, t: tk.MayIntervene, move: m.Intervene) -> lis
     push(
         state,
         tk.RollCheck(
-            rating(state, e, "personal_arms"), "Personal Arms (the last man)", (), tuple(after)
+            ratings.rating(state, e, "personal_arms"),
+            "Personal Arms (the last man)",
+            (),
+            tuple(after),
         ),
     )
     return ["the Leader fights for the last man"]
@@ -328,7 +320,7 @@ def answer_intervene(state: State, t: tk.MayIntervene, move: m.Intervene) -> lis
 tk.register(
     tk.MayIntervene,
     None,
-    ask(
+    engine.ask(
         "Losses",
         (m.Intervene,),
         "whether the Leader checks Personal Arms to save the last man",
@@ -341,7 +333,7 @@ tk.register(
 
 
 # -- the Leader's death -------------------------------------------------------------------------
-@auto(tk.LeaderDies)
+@engine.auto(tk.LeaderDies)
 def leader_dies(state: State, who: str | None = None) -> list[str]:
     """The Leader dies: his Second-in-Command takes over (flip the card); if the Second dies,
     the expedition fails. The Second has no Ship Handling: extra ships beyond it go, each
@@ -368,7 +360,7 @@ def reduce_ships(state: State, e: Expedition) -> list[str]:
     giving its Crew the consolidation check (Reducing Additional Ships): on the Leader's death
     aboard, or when a Second-in-Command who took over ashore reboards them."""
     events = []
-    allowed = ship_handling(state, e)
+    allowed = ratings.ship_handling(state, e)
     while e.ships - 1 > allowed:
         e.ships -= 1
         push(state, CONSOLIDATION)
@@ -376,7 +368,7 @@ def reduce_ships(state: State, e: Expedition) -> list[str]:
     return events
 
 
-@auto(tk.Consolidation)
+@engine.auto(tk.Consolidation)
 def consolidation(state: State) -> list[str]:
     """If not at maximum Crew, check against (9 − Crew aboard): a success adds 1 Crew
     (Expedition Action, Consolidate ships); at maximum Crew there is no check."""
@@ -396,7 +388,7 @@ def consolidation(state: State) -> list[str]:
     return []
 
 
-@auto(tk.CrewBack)
+@engine.auto(tk.CrewBack)
 def crew_back(state: State) -> list[str]:
     e = state.exp[state.player]
     if e.items.get("Crew", 0) < state.k["crew_max"]:
@@ -406,7 +398,7 @@ def crew_back(state: State) -> list[str]:
 
 
 # -- Damage, wrecks and shipwrecks ----------------------------------------------------------------
-@auto(tk.ShipDamage)
+@engine.auto(tk.ShipDamage)
 def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
     """Damage (wreck) 1 ship/raft: a Damage chit, or with one already there, a ship or raft
     lost and the chit removed (Taking Losses). Copper Plated Hulls keep the Teredos out."""
@@ -430,7 +422,7 @@ def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
     return lose_item(state, e, "Ship")
 
 
-@auto(tk.Wreck)
+@engine.auto(tk.Wreck)
 def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
     """The last ship (or raft) is lost: at sea the expedition fails; in coastal waters it fails
     unless a status arrow joins them to land, where it is shipwrecked; on a river it is always
@@ -462,7 +454,7 @@ def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
     return [f"shipwrecked: a land expedition forms in {land}"]
 
 
-@auto(tk.Wrecked)
+@engine.auto(tk.Wrecked)
 def wrecked(state: State, item: str) -> list[str]:
     e = state.exp[state.player]
     if item in ("guide", "interpreter"):
@@ -472,7 +464,7 @@ def wrecked(state: State, item: str) -> list[str]:
     return [f"1 {item} is lost"]
 
 
-@auto(tk.ShipwreckedAshore)
+@engine.auto(tk.ShipwreckedAshore)
 def shipwrecked_ashore(state: State, space: str) -> list[str]:
     """Cavalry become Soldiers; Pilot, Rutter, Porters, Natives for Europe, Cannons, Gold, Trade
     Goods and Hardwood are lost; the ship type card is set aside."""
@@ -496,7 +488,7 @@ def shipwrecked_ashore(state: State, space: str) -> list[str]:
 
 
 # -- failure ------------------------------------------------------------------------------------
-@auto(tk.Failed)
+@engine.auto(tk.Failed)
 def fail_effect(state: State, why: str) -> list[str]:
     return fail(state, state.player, why)
 
@@ -505,7 +497,7 @@ def fail(state: State, p: str, why: str) -> list[str]:
     """Expedition Failure: turn in every chit, retire the Leader face down, New Expedition."""
     e = state.exp[p]
     if p == state.player:
-        remove_turn_tasks(state, p)
+        engine.remove_turn_tasks(state, p)
     state.retired_down.append(e.leader)
     clear_expedition(state, p)
     push(state, tk.NewExpedition(p, "failed"))

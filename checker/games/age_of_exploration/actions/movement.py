@@ -9,25 +9,13 @@ from __future__ import annotations
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
+from portolan.checker.games.age_of_exploration import sections as sec
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
-from portolan.checker.games.age_of_exploration.actions import discovery, echoes
+from portolan.checker.games.age_of_exploration.actions import discovery, echoes, ratings
 from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
 from portolan.checker.games.age_of_exploration.actions.losses import reduce_ships, take
-from portolan.checker.games.age_of_exploration.actions.ratings import (
-    capacity,
-    known_waters,
-    load,
-    porters_limit,
-)
 from portolan.checker.games.age_of_exploration.book import distances
-from portolan.checker.games.age_of_exploration.sections import (
-    CARGO,
-    CIVILIZATIONS,
-    END_OF_TURN,
-    MOVEMENT,
-    SWITCHING,
-)
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
 NO_NATIVES = m.Natives(False)
@@ -91,7 +79,7 @@ def move_targets(state: State, e: Expedition) -> list[str]:
     now = state.now
     if e.lost or now.stance != "explore" or now.moved >= max_moves(state, e):
         return []
-    if e.mode == LAND and (load(state, e) > capacity(state, e) or porters_over(e)):
+    if e.mode == LAND and (ratings.load(state, e) > ratings.capacity(state, e) or porters_over(e)):
         return []
     out = []
     home = home_distances(state, e) if e.must_return else None
@@ -115,14 +103,14 @@ def ashore_moves(state: State, e: Expedition) -> list:
 def porters_over(e: Expedition) -> bool:
     """More Porters than men + 1 ashore (a loss of men since they were taken): a land cargo
     rule, checked when the land expedition moves (Cargo Capacity; Switching between ...)."""
-    return e.mode == LAND and e.items.get("Porters", 0) > porters_limit(e)
+    return e.mode == LAND and e.items.get("Porters", 0) > ratings.porters_limit(e)
 
 
 def land_drops(state: State, e: Expedition) -> list[str]:
     if e.mode != LAND:
         return []
     out = ["Porters"] if porters_over(e) else []
-    if load(state, e) > capacity(state, e):
+    if ratings.load(state, e) > ratings.capacity(state, e):
         table = state.book.tables["cargo"]["land"]
         out += [i for i, n in e.items.items() if n and table.get(i)]
     return sorted(out)
@@ -164,7 +152,7 @@ def must_move(state: State, e: Expedition) -> bool:
     return e.must_return and bool(move_targets(state, e))
 
 
-MOVE_MISSING = Illegal(END_OF_TURN, "an expedition that must return moves on its way home")
+MOVE_MISSING = Illegal(sec.END_OF_TURN, "an expedition that must return moves on its way home")
 
 
 MUST_MOVE = ask("Movement", MOVES, MOVE_PROMPT, missing=MOVE_MISSING)
@@ -190,54 +178,60 @@ def check_move(state: State, t: tk.Movement, move) -> Illegal | None:
         return why_not_move(state, e, move.to)
     if isinstance(move, m.Drop):
         if move.item not in land_drops(state, e):
-            return Illegal(CARGO, f"leaving {move.item} behind does not free land cargo")
+            return Illegal(sec.CARGO, f"leaving {move.item} behind does not free land cargo")
         return None
     if move not in move_options(state, e):
         what = "go ashore" if isinstance(move, m.Ashore) else "go back aboard"
-        return Illegal(SWITCHING, f"the expedition cannot {what} here")
+        return Illegal(sec.SWITCHING, f"the expedition cannot {what} here")
     return None
 
 
 def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
     now = state.now
     if e.lost:
-        return Illegal(MOVEMENT, "a Lost expedition does not move")
+        return Illegal(sec.MOVEMENT, "a Lost expedition does not move")
     if now.stance != "explore":
-        return Illegal(MOVEMENT, "an expedition that stays or works on its rafts does not move")
+        return Illegal(sec.MOVEMENT, "an expedition that stays or works on its rafts does not move")
     if now.moved >= max_moves(state, e):
         if not now.progress:
-            return Illegal(MOVEMENT, "no Progress was made: the expedition does not move")
-        return Illegal(MOVEMENT, f"Progress {now.progress} allows {max_moves(state, e)} space(s)")
+            return Illegal(sec.MOVEMENT, "no Progress was made: the expedition does not move")
+        return Illegal(
+            sec.MOVEMENT, f"Progress {now.progress} allows {max_moves(state, e)} space(s)"
+        )
     if to not in state.book.neigh[e.space]:
         if to in state.book.trans[e.space]:
             return Illegal(
-                MOVEMENT, f"{state.book.named(to)} is across a grey arrow: that is a status change"
+                sec.MOVEMENT,
+                f"{state.book.named(to)} is across a grey arrow: that is a status change",
             )
         return Illegal(
-            MOVEMENT, f"{state.book.named(to)} is not next to {state.book.named(e.space)}"
+            sec.MOVEMENT, f"{state.book.named(to)} is not next to {state.book.named(e.space)}"
         )
     if not may_be_in(state, e, to):
         what = {SHIP: "ships", LAND: "a land expedition", RAFT: "rafts"}[e.mode]
         return Illegal(
-            SWITCHING, f"{what} cannot enter {state.book.named(to)}: {state.book.kind[to]}"
+            sec.SWITCHING, f"{what} cannot enter {state.book.named(to)}: {state.book.kind[to]}"
         )
     why = border_open(state, e, e.space, to)
     if why:
-        section = CIVILIZATIONS if "Capital" in why else MOVEMENT
+        section = sec.CIVILIZATIONS if "Capital" in why else sec.MOVEMENT
         return Illegal(section, why)
-    if e.mode == LAND and load(state, e) > capacity(state, e):
+    if e.mode == LAND and ratings.load(state, e) > ratings.capacity(state, e):
         return Illegal(
-            CARGO, f"the land cargo is {load(state, e)} of {capacity(state, e)}: it cannot move"
+            sec.CARGO,
+            f"the land cargo is {ratings.load(state, e)} of {ratings.capacity(state, e)}: "
+            "it cannot move",
         )
     if porters_over(e):
         return Illegal(
-            SWITCHING,
+            sec.SWITCHING,
             f"{e.items['Porters']} Porters with {e.men} men: a land expedition moves with at most"
-            f" {porters_limit(e)} (Crew + Soldiers + Cavalry + 1); leave the rest behind",
+            f" {ratings.porters_limit(e)} (Crew + Soldiers + Cavalry + 1); leave the rest behind",
         )
     if e.must_return and to not in move_targets(state, e):
         return Illegal(
-            END_OF_TURN, f"{state.book.named(to)} is not on the way home (Expedition must return)"
+            sec.END_OF_TURN,
+            f"{state.book.named(to)} is not on the way home (Expedition must return)",
         )
     return None
 
@@ -373,7 +367,7 @@ def go_ashore(state: State, e: Expedition, move: m.Ashore) -> list[str]:
         if n:
             take(e, item, n)
             hold[item] = n
-    extra = e.items.get("Porters", 0) - porters_limit(e)
+    extra = e.items.get("Porters", 0) - ratings.porters_limit(e)
     if extra > 0:
         take(e, "Porters", extra)
         hold["Porters"] = extra
@@ -444,7 +438,9 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
     to: ships retrace their path (or take known waters) to Europe or a base; a land or raft
     expedition makes for its ships or a New World base."""
     book = state.book
-    waters = known_waters(state)  # before the key: the key holds the known waters it was for
+    waters = ratings.known_waters(
+        state
+    )  # before the key: the key holds the known waters it was for
     key = (e.mode, len(e.visited), len(state.founded), waters, e.ship_space, e.ships > 0)
     cached = state.now.home
     if cached is not None and cached[0] == key:

@@ -9,29 +9,13 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
+from portolan.checker.games.age_of_exploration import book as bk
 from portolan.checker.games.age_of_exploration import moves as m
+from portolan.checker.games.age_of_exploration import sections as sec
 from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import ratings
 from portolan.checker.games.age_of_exploration.actions.engine import ask
 from portolan.checker.games.age_of_exploration.actions.publishing import set_leader
-from portolan.checker.games.age_of_exploration.actions.ratings import (
-    over_capacity,
-    ship_handling,
-    with_pilot,
-)
-from portolan.checker.games.age_of_exploration.book import (
-    BASE_SURCHARGE,
-    GOLD_BUYS,
-    GUIDES,
-    NEW_WORLD,
-)
-from portolan.checker.games.age_of_exploration.sections import (
-    ADDITIONAL_SHIPS,
-    CARGO,
-    LAUNCH_POINT,
-    OUTFITTING,
-    PERSONNEL,
-    SWITCHING_LEADERS,
-)
 from portolan.checker.games.age_of_exploration.state import Expedition, State
 from portolan.model.steps import ITEMS
 
@@ -101,12 +85,13 @@ def odraw_options(state: State, t: tk.DrawOutfitting) -> list:
 
 def check_odraw(state: State, t: tk.DrawOutfitting, move) -> Illegal | None:
     if isinstance(move, m.Take) and move.number not in state.row:
-        return Illegal(OUTFITTING, f"card {move.number} is not face up")
+        return Illegal(sec.OUTFITTING, f"card {move.number} is not face up")
     if isinstance(move, m.Draw) and move.number not in state.outfit_deck:
         if move.number not in state.book.outfit:
-            return Illegal(OUTFITTING, f"card {move.number} is not an Outfitting card")
+            return Illegal(sec.OUTFITTING, f"card {move.number} is not an Outfitting card")
         return Illegal(
-            OUTFITTING, f"card {move.number} cannot be drawn: it is {state.where_is(move.number)}"
+            sec.OUTFITTING,
+            f"card {move.number} cannot be drawn: it is {state.where_is(move.number)}",
         )
     return None
 
@@ -141,7 +126,7 @@ def check_row(state: State, t: tk.RefillRow, move: m.Row) -> Illegal | None:
     if move.number in state.outfit_deck:
         return None
     where = state.where_is(move.number)
-    return Illegal(OUTFITTING, f"card {move.number} cannot be turned up: it is {where}")
+    return Illegal(sec.OUTFITTING, f"card {move.number} cannot be turned up: it is {where}")
 
 
 def answer_row(state: State, t: tk.RefillRow, move: m.Row) -> list[str]:
@@ -167,7 +152,7 @@ def at_base(e: Expedition) -> bool:
 
 
 def published_regions(state: State) -> list[str]:
-    return [r for r in NEW_WORLD if state.claimed.get(f"landfall-{r.lower()}")]
+    return [r for r in bk.NEW_WORLD if state.claimed.get(f"landfall-{r.lower()}")]
 
 
 def plays(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -> list[m.Play]:
@@ -179,7 +164,7 @@ def plays(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -> li
         verdicts = {}
     for n in state.hands[p]:
         for what, items, counters in card_choices(state.book, n):
-            if what in GUIDES:
+            if what in bk.GUIDES:
                 out += [
                     m.Play(n, what, r)
                     for r in regions
@@ -228,7 +213,7 @@ def items_of(state: State, move: m.Play) -> dict[str, int]:
 def why_not_play(state: State, e: Expedition, p: str, move: m.Play) -> Illegal | None:
     if move.card not in state.hands[p]:
         return Illegal(
-            OUTFITTING, f"card {move.card} is not in {p}'s hand ({state.where_is(move.card)})"
+            sec.OUTFITTING, f"card {move.card} is not in {p}'s hand ({state.where_is(move.card)})"
         )
     items = items_of(state, move)
     if not items:
@@ -236,7 +221,7 @@ def why_not_play(state: State, e: Expedition, p: str, move: m.Play) -> Illegal |
         offered = " or ".join(
             "any counter" if "Letter of Credit" in o else words(o) for o in card.options
         )
-        return Illegal(OUTFITTING, f"{card.name} gives {offered}, not {move.what}")
+        return Illegal(sec.OUTFITTING, f"{card.name} gives {offered}, not {move.what}")
     return why_not_items(state, e, p, items, move.region)
 
 
@@ -246,36 +231,38 @@ def why_not_items(
     k = state.k
     for item, n in items.items():
         if item == "Extra Ship":
-            allowed = 1 + ship_handling(state, e)
+            allowed = 1 + ratings.ship_handling(state, e)
             if e.ships + n > min(allowed, k["max_ships"]):
                 why = f"{e.leader}'s Ship Handling allows {allowed - 1} extra ship(s)"
-                return Illegal(ADDITIONAL_SHIPS, why)
+                return Illegal(sec.ADDITIONAL_SHIPS, why)
         if item == "Pilot" and e.kind != "conquistador":
-            return Illegal(PERSONNEL, "only a Conquistador may have a Pilot")
+            return Illegal(sec.PERSONNEL, "only a Conquistador may have a Pilot")
         if item == "Rutter" and e.kind != "explorer":
-            return Illegal(PERSONNEL, "only an Explorer may have a Rutter")
+            return Illegal(sec.PERSONNEL, "only an Explorer may have a Rutter")
         if item in ONE_ONLY and e.items.get(item):
-            return Illegal(PERSONNEL, f"the expedition already has a {item}")
+            return Illegal(sec.PERSONNEL, f"the expedition already has a {item}")
         if item == "Copper Plated Hulls" and not state.claimed.get("teredos"):
-            return Illegal(PERSONNEL, "Copper Plated Hulls come only once Teredos are published")
-        if item in GUIDES:
+            return Illegal(
+                sec.PERSONNEL, "Copper Plated Hulls come only once Teredos are published"
+            )
+        if item in bk.GUIDES:
             if not at_base(e):
                 return Illegal(
-                    PERSONNEL, f"a {item} is taken only when launching from a New World base"
+                    sec.PERSONNEL, f"a {item} is taken only when launching from a New World base"
                 )
-            if getattr(e, GUIDES[item]):
-                return Illegal(PERSONNEL, f"at most one {item}")
+            if getattr(e, bk.GUIDES[item]):
+                return Illegal(sec.PERSONNEL, f"at most one {item}")
             if region not in published_regions(state):
-                return Illegal(PERSONNEL, f"a {item}'s region must have its Landfall published")
+                return Illegal(sec.PERSONNEL, f"a {item}'s region must have its Landfall published")
         if item == "Crew" and e.items.get("Crew", 0) + n > k["crew_max"]:
-            return Illegal(CARGO, f"the Crew track ends at {k['crew_max']}")
+            return Illegal(sec.CARGO, f"the Crew track ends at {k['crew_max']}")
         if item == "Provision" and e.items.get("Provision", 0) + n > k["provisions_max"]:
-            return Illegal(CARGO, f"the Provisions track ends at {k['provisions_max']}")
+            return Illegal(sec.CARGO, f"the Provisions track ends at {k['provisions_max']}")
     add(state, e, p, items, None, 1)
-    over = over_capacity(state, e)
+    over = ratings.over_capacity(state, e)
     add(state, e, p, items, None, -1)
     if over:
-        return Illegal(CARGO, "no cargo space on the ships for that")
+        return Illegal(sec.CARGO, "no cargo space on the ships for that")
     return None
 
 
@@ -285,8 +272,8 @@ def add(state: State, e: Expedition, p: str, items: dict, region: str | None, si
             e.ships += sign * n
         elif item == "Gold":
             state.gold[p] += sign * n
-        elif item in GUIDES:
-            setattr(e, GUIDES[item], region if sign > 0 else None)
+        elif item in bk.GUIDES:
+            setattr(e, bk.GUIDES[item], region if sign > 0 else None)
         else:
             left = e.items.get(item, 0) + sign * n
             if left:
@@ -301,7 +288,9 @@ def gold_buys(state: State, p: str, verdicts: dict[tuple, bool] | None = None) -
     if verdicts is None:
         verdicts = {}
     return [
-        m.SpendGold(i) for i in GOLD_BUYS if items_ok(state, p, {i: 1}, ((i, 1),), None, verdicts)
+        m.SpendGold(i)
+        for i in bk.GOLD_BUYS
+        if items_ok(state, p, {i: 1}, ((i, 1),), None, verdicts)
     ]
 
 
@@ -312,7 +301,7 @@ def ship_types(state: State, p: str) -> list[m.ShipType]:
         if t == e.ship_type:
             continue
         e.ship_type, old = t, e.ship_type
-        ok = not over_capacity(state, e)
+        ok = not ratings.over_capacity(state, e)
         e.ship_type = old
         if ok:
             out.append(m.ShipType(t))
@@ -332,7 +321,7 @@ def why_not_launch_from(state: State, p: str, move: m.LaunchFrom) -> Illegal | N
     if move in launch_points(state, p):
         return None
     why = f"{state.book.named(move.space)} is not a New World base one may launch from"
-    return Illegal(LAUNCH_POINT, why)
+    return Illegal(sec.LAUNCH_POINT, why)
 
 
 def letters(state: State, p: str) -> list[int]:
@@ -382,25 +371,25 @@ def check_outfit(state: State, t: tk.Outfit, move) -> Illegal | None:
         return why_not_play(state, e, p, move)
     if isinstance(move, m.SpendGold):
         if state.gold[p] < 1:
-            return Illegal(PERSONNEL, f"{p} has no Gold")
-        if move.item not in GOLD_BUYS:
-            return Illegal(PERSONNEL, "Gold buys Crew, Provisions or Soldiers (not Cannons)")
+            return Illegal(sec.PERSONNEL, f"{p} has no Gold")
+        if move.item not in bk.GOLD_BUYS:
+            return Illegal(sec.PERSONNEL, "Gold buys Crew, Provisions or Soldiers (not Cannons)")
         return why_not_items(state, e, p, {move.item: 1}, None)
     if isinstance(move, m.ShipType):
         if move.type == e.ship_type:
             return None  # the type it has: written, it changes nothing
         if move not in ship_types(state, p):
-            return Illegal(CARGO, f"the counters aboard do not fit a {move.type} expedition")
+            return Illegal(sec.CARGO, f"the counters aboard do not fit a {move.type} expedition")
         return None
     if isinstance(move, m.LaunchFrom):
         return why_not_launch_from(state, p, move)
     if isinstance(move, m.Pay):
         if move not in payments(state, p):
-            return Illegal(PERSONNEL, "no base surcharge is due, or it cannot be paid so")
+            return Illegal(sec.PERSONNEL, "no base surcharge is due, or it cannot be paid so")
         return None
     if move not in hires(state, p):
         why = "a Letter of Credit buys a retired Leader or the top card of a pile"
-        return Illegal(SWITCHING_LEADERS, why)
+        return Illegal(sec.SWITCHING_LEADERS, why)
     return None
 
 
@@ -420,7 +409,7 @@ def answer_outfit(state: State, t: tk.Outfit, move) -> list[str]:
         add(state, e, p, items, move.region, 1)
         events = [f"{p} plays {book.outfit[move.card].name} for {move.what}"]
         if at_base(e):
-            e.unpaid += sum(n for i, n in items.items() if i in BASE_SURCHARGE)
+            e.unpaid += sum(n for i, n in items.items() if i in bk.BASE_SURCHARGE)
         if book.outfit[move.card].reshuffle:
             state.outfit_deck += state.outfit_discard
             state.outfit_discard = []
@@ -440,7 +429,7 @@ def answer_outfit(state: State, t: tk.Outfit, move) -> list[str]:
             e.guide = e.interpreter = None
             e.unpaid = 0
         else:
-            e.unpaid = sum(e.items.get(i, 0) for i in BASE_SURCHARGE)
+            e.unpaid = sum(e.items.get(i, 0) for i in bk.BASE_SURCHARGE)
         return events
     if isinstance(move, m.Pay):
         if move.card:
@@ -484,7 +473,7 @@ def handles(state: State, e: Expedition, name: str) -> bool:
     Pilot (a Rutter swapped for one) gives 2."""
     info = state.book.leaders[name]
     pilot = bool(e.items.get("Pilot" if info.type == e.kind else "Rutter"))
-    return e.ships - 1 <= with_pilot(state, info.type, info.ratings["ship_handling"], pilot)
+    return e.ships - 1 <= ratings.with_pilot(state, info.type, info.ratings["ship_handling"], pilot)
 
 
 def retire_options(state: State, t: tk.RetireLeader) -> list[m.Retire]:
@@ -496,11 +485,12 @@ def retire_options(state: State, t: tk.RetireLeader) -> list[m.Retire]:
 def check_retire(state: State, t: tk.RetireLeader, move: m.Retire) -> Illegal | None:
     e = state.exp[t.player]
     if move.name not in (e.leader, t.name):
-        return Illegal(SWITCHING_LEADERS, f"retire {e.leader} or {t.name}")
+        return Illegal(sec.SWITCHING_LEADERS, f"retire {e.leader} or {t.name}")
     if move not in retire_options(state, t):
         other = t.name if move.name == e.leader else e.leader
         return Illegal(
-            ADDITIONAL_SHIPS, f"{other}'s Ship Handling does not allow {e.ships - 1} extra ship(s)"
+            sec.ADDITIONAL_SHIPS,
+            f"{other}'s Ship Handling does not allow {e.ships - 1} extra ship(s)",
         )
     return None
 

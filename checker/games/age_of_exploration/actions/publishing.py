@@ -10,13 +10,7 @@ from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
-from portolan.checker.games.age_of_exploration.actions import echoes
-from portolan.checker.games.age_of_exploration.actions.engine import (
-    ask,
-    auto,
-    plural,
-    remove_turn_tasks,
-)
+from portolan.checker.games.age_of_exploration.actions import echoes, engine
 from portolan.checker.games.age_of_exploration.book import GOODS, GOODS_AWARDS
 from portolan.checker.games.age_of_exploration.sections import MAJOR_EXPEDITIONS, NEW_EXPEDITION
 from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State
@@ -125,7 +119,9 @@ def answer_score(state: State, t: tk.ScoreVoyage, move: m.Score) -> list[str]:
 tk.register(
     tk.ScoreVoyage,
     score_auto,
-    ask("Return", (m.Score,), "a Major Expedition instead of normal scoring?", default=m.NORMAL),
+    engine.ask(
+        "Return", (m.Score,), "a Major Expedition instead of normal scoring?", default=m.NORMAL
+    ),
     lambda s, t: [m.NORMAL, *(m.Score(x) for x in qualified(s, s.exp[t.player]))],
     check_score,
     answer_score,
@@ -214,7 +210,9 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
         events.append(f"+{book.majors[defeat].gold} Gold")
     cards += state.now.published * state.k["cards_per_vp"]
     e.found.clear()
-    events.append(f"draws {plural(cards, 'Outfitting card')}" if cards else "no Outfitting cards")
+    events.append(
+        f"draws {engine.plural(cards, 'Outfitting card')}" if cards else "no Outfitting cards"
+    )
     clear_expedition(state, p)
     push(
         state,
@@ -245,7 +243,7 @@ def return_awards(state: State, e: Expedition):
             yield aid, "goods", None
 
 
-@auto(tk.EmpireDefeated)
+@engine.auto(tk.EmpireDefeated)
 def defeat(state: State, name: str) -> list[str]:
     """An empire's defeat completes its Major Expedition at once; then the Return checklist,
     its base placed, and a New Expedition with 5 Gold more (Civilization Encounters)."""
@@ -255,7 +253,7 @@ def defeat(state: State, name: str) -> list[str]:
     if c.defeat in state.majors:
         return [f"the {name} Empire is defeated (already scored)"]
     found_base(state, c.base)
-    remove_turn_tasks(state, p)
+    engine.remove_turn_tasks(state, p)
     return [f"defeats the {name} Empire", *publish(state, p, None, defeat=c.defeat)]
 
 
@@ -294,7 +292,7 @@ def leading(state: State, p: str) -> bool:
     return all(state.total(p) > state.total(q) for q in state.players if q != p)
 
 
-@auto(tk.NewExpedition)
+@engine.auto(tk.NewExpedition)
 def new_expedition(state: State, t: tk.NewExpedition) -> list[str]:
     """New Expedition: 2 Outfitting cards (2 more after a failure or abort, unless leading);
     a new Leader after a failure, an abort or a Second-in-Command's return; then outfitting."""
@@ -364,7 +362,7 @@ def set_leader(state: State, p: str, name: str) -> None:
 tk.register(
     tk.PickLeader,
     None,
-    ask("Leader", (m.Pick,), "the new expedition's Leader"),
+    engine.ask("Leader", (m.Pick,), "the new expedition's Leader"),
     pick_moves,
     check_pick,
     answer_pick,
@@ -394,7 +392,7 @@ def answer_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> list[str]:
 tk.register(
     tk.DrawLeader,
     None,
-    ask(
+    engine.ask(
         "Leader",
         (m.Leader,),
         lambda s, t: f"the {t.group.capitalize()} turned over for {t.player}",

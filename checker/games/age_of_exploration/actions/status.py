@@ -8,23 +8,11 @@ from __future__ import annotations
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
+from portolan.checker.games.age_of_exploration import sections as sec
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
-from portolan.checker.games.age_of_exploration.actions import discovery
+from portolan.checker.games.age_of_exploration.actions import discovery, movement
 from portolan.checker.games.age_of_exploration.actions.engine import ask
-from portolan.checker.games.age_of_exploration.actions.movement import (
-    enter,
-    home_distances,
-    provision_open,
-)
-from portolan.checker.games.age_of_exploration.sections import (
-    CIVILIZATIONS,
-    DRAW,
-    END_OF_TURN,
-    RUMORS,
-    STATUS_CHANGES,
-    SWITCHING,
-)
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
 
@@ -34,42 +22,46 @@ def why_not(state: State, e: Expedition, to: str) -> Illegal | None:
     frm = e.space
     if to not in book.trans[frm]:
         return Illegal(
-            STATUS_CHANGES, f"no grey arrow leads from {book.named(frm)} to {book.named(to)}"
+            sec.STATUS_CHANGES, f"no grey arrow leads from {book.named(frm)} to {book.named(to)}"
         )
     if now.status:
-        return Illegal(STATUS_CHANGES, "only one status change a turn")
+        return Illegal(sec.STATUS_CHANGES, "only one status change a turn")
     if e.lost:
-        return Illegal(STATUS_CHANGES, "a Lost expedition makes no status change")
+        return Illegal(sec.STATUS_CHANGES, "a Lost expedition makes no status change")
     if now.stance == "rafts":
-        return Illegal(STATUS_CHANGES, "a raft expedition working on its rafts stays put")
+        return Illegal(sec.STATUS_CHANGES, "a raft expedition working on its rafts stays put")
     if now.stance == "stay":  # a card is drawn on the turn it leaves a base or an island
         why = f"an expedition that stays draws no card: it leaves {book.named(frm)} by drawing one"
-        return Illegal(DRAW, why)
+        return Illegal(sec.DRAW, why)
     if discovery.pending(state, state.player, e):
         where = state.rumors[state.player][0]
-        return Illegal(RUMORS, f"the Rumors of Gold in {book.named(where)} must be visited first")
+        return Illegal(
+            sec.RUMORS, f"the Rumors of Gold in {book.named(where)} must be visited first"
+        )
     why = kind_allowed(state, e, frm, to)
     if why:
-        return Illegal(SWITCHING, why)
+        return Illegal(sec.SWITCHING, why)
     arrow = book.arrow[(frm, to)]
     if arrow.sighting and arrow.a == frm:
         i = book.land_sighted.get(frm)
         if frm not in state.sighted and (frm, i) not in e.found:
             why = f"westward across a D arrow needs the Land Sighted of {book.named(frm)}"
-            return Illegal(STATUS_CHANGES, why)
+            return Illegal(sec.STATUS_CHANGES, why)
     c = book.civs.get(book.spaces[to].civilization or "")
     if c is not None and book.kind[to] == "rumors":
         i = next(i for i, d in enumerate(book.spaces[c.home].discoveries) if d.award == c.award)
         if not discovery.known_or_found(state, e, c.home, i):
-            return Illegal(CIVILIZATIONS, f"the {c.name} civilization must be discovered first")
+            return Illegal(sec.CIVILIZATIONS, f"the {c.name} civilization must be discovered first")
     if frm == book.strait_west and book.kind[to] == "sea" and not now.strait:
-        return Illegal(STATUS_CHANGES, "heading west, the Straits must be passed on a check first")
+        return Illegal(
+            sec.STATUS_CHANGES, "heading west, the Straits must be passed on a check first"
+        )
     if e.must_return:
-        home = home_distances(state, e)
+        home = movement.home_distances(state, e)
         closer = home.get(to, 1 << 30) < home.get(frm, 1 << 30)
         if not closer and not provisioning(state, e, to) and frm in home:
             return Illegal(
-                END_OF_TURN,
+                sec.END_OF_TURN,
                 "an expedition that must return changes status only on its way home "
                 "or to a provisioning space",
             )
@@ -98,7 +90,7 @@ def provisioning(state: State, e: Expedition, sid: str) -> bool:
     space = state.book.spaces[sid]
     if sid in state.founded and space.launch:
         return True
-    return space.provision is not None and provision_open(state, e, sid)
+    return space.provision is not None and movement.provision_open(state, e, sid)
 
 
 def targets(state: State, e: Expedition) -> list[str]:
@@ -138,7 +130,7 @@ def change(state: State, t: tk.StatusChange, move) -> list[str]:
     elif e.mode == RAFT and k_to in ("land", "base") and to not in book.coast_land:
         e.mode, e.rafts, e.raft_damage = LAND, 0, False
         events.append("the rafts are abandoned: a land expedition")
-    return enter(state, p, e, to, status=True) + events
+    return movement.enter(state, p, e, to, status=True) + events
 
 
 def check_status(state: State, t: tk.StatusChange, move) -> Illegal | None:

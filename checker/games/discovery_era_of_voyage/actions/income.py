@@ -5,27 +5,10 @@ Cultural island (Symbol Details, Island Card Details)."""
 from __future__ import annotations
 
 from portolan.checker.core.game import Illegal, answers
+from portolan.checker.games.discovery_era_of_voyage import book as bk
 from portolan.checker.games.discovery_era_of_voyage import moves as m
-from portolan.checker.games.discovery_era_of_voyage.actions.supply import (
-    gain_coins,
-    gain_vp,
-    supplied,
-)
-from portolan.checker.games.discovery_era_of_voyage.book import (
-    ADJUST,
-    ANY,
-    COIN,
-    CULTURAL,
-    EXCHANGE,
-    TRADE,
-    VP,
-    IslandBook,
-    counted,
-)
-from portolan.checker.games.discovery_era_of_voyage.sections import (
-    INCOME_ACTION,
-    ISLAND_CARD_DETAILS,
-)
+from portolan.checker.games.discovery_era_of_voyage import sections as sec
+from portolan.checker.games.discovery_era_of_voyage.actions import supply
 from portolan.checker.games.discovery_era_of_voyage.state import CENTRE, INVEST, State, Visit
 
 
@@ -34,7 +17,7 @@ def markers_here(state: State) -> int:
     return 0 if slot == CENTRE else state.markers[slot].get(state.player, 0)
 
 
-def income_plan(book: IslandBook, name: str, markers: int) -> tuple:
+def income_plan(book: bk.IslandBook, name: str, markers: int) -> tuple:
     """What collecting on ``name`` with ``markers`` gives: (goods, takes, trades, adjusts,
     exchanges, bonus VP, description). Goods are resources, coins and unconditional VP."""
     key = (name, markers)
@@ -48,16 +31,18 @@ def income_plan(book: IslandBook, name: str, markers: int) -> tuple:
     takes = trades = adjusts = exchanges = bonus = 0
     for b in boxes:
         for word, n in island.income[b]:
-            if word == ANY:
+            if word == bk.ANY:
                 takes += n
-            elif word == TRADE:
+            elif word == bk.TRADE:
                 trades += n
-            elif word == ADJUST:
+            elif word == bk.ADJUST:
                 adjusts += n * book.constants["price_adjustment"]
-            elif word == EXCHANGE:
+            elif word == bk.EXCHANGE:
                 exchanges += n
             elif (
-                word == VP and island.type == CULTURAL and book.constants["bonus_vp_needs_exchange"]
+                word == bk.VP
+                and island.type == bk.CULTURAL
+                and book.constants["bonus_vp_needs_exchange"]
             ):
                 bonus += n
             else:
@@ -65,17 +50,17 @@ def income_plan(book: IslandBook, name: str, markers: int) -> tuple:
     why = (
         "basic income"
         if len(boxes) == 1
-        else f"basic + extra income ({counted(markers, 'marker')})"
+        else f"basic + extra income ({bk.counted(markers, 'marker')})"
     )
-    parts = [counted(n, w) for w, n in goods.items()]
+    parts = [bk.counted(n, w) for w, n in goods.items()]
     if takes:
         parts.append(f"{takes} resource{'s' if takes > 1 else ''} of choice")
     if trades:
-        parts.append(counted(trades, "trade"))
+        parts.append(bk.counted(trades, "trade"))
     if adjusts:
         parts.append(f"±{adjusts} on prices")
     if exchanges:
-        parts.append(counted(exchanges, "exchange"))
+        parts.append(bk.counted(exchanges, "exchange"))
     if bonus:
         parts.append(f"+{bonus} VP after an exchange")
     text = f"{why} on {name}: {', '.join(parts) or 'nothing'}"
@@ -94,12 +79,12 @@ def collect(state: State, move: m.Collect) -> list[str]:
     short = ""
     res = state.res[p]
     for word, n in goods:
-        if word == COIN:
-            got = gain_coins(state, p, n)
+        if word == bk.COIN:
+            got = supply.gain_coins(state, p, n)
             if got < n:
-                short += f" (the supply had only {counted(got, 'coin')})"
-        elif word == VP:
-            got = gain_vp(state, p, n)
+                short += f" (the supply had only {bk.counted(got, 'coin')})"
+        elif word == bk.VP:
+            got = supply.gain_vp(state, p, n)
             if got < n:
                 short += f" (only {got} VP were left)"
         else:
@@ -125,14 +110,15 @@ def advance_income(state: State) -> list[str]:
     return finish_income(state)
 
 
-def finish_income(state: State) -> list[str]:
+@answers(m.EndIncome)
+def finish_income(state: State, move: m.EndIncome | None = None) -> list[str]:
     p = state.player
     v = state.visit
     events = []
     if v.exchanged and v.bonus_vp:
         stack = state.stack
-        got = gain_vp(state, p, v.bonus_vp)
-        events.append(f"gains {got} VP of extra income for exchanging{supplied(got, stack)}")
+        got = supply.gain_vp(state, p, v.bonus_vp)
+        events.append(f"gains {got} VP of extra income for exchanging{supply.supplied(got, stack)}")
     v.takes = v.trades = v.exchanges = 0
     if state.stack == 0 and not state.end_reason:
         state.end_reason = "no VP left on the Cultural island"
@@ -201,23 +187,23 @@ def check_trade(state: State, move: m.Trade) -> Illegal | None:
     island = state.where(p)
     priced = trade_price(state, move.action, move.resource)
     if priced is None:
-        return Illegal(ISLAND_CARD_DETAILS, f"{island} does not {move.action} {move.resource}")
+        return Illegal(sec.ISLAND_CARD_DETAILS, f"{island} does not {move.action} {move.resource}")
     price, _ = priced
     if move.action == "buy":
         if state.coins[p] < price:
             return Illegal(
-                ISLAND_CARD_DETAILS,
-                f"1 {move.resource} costs {counted(price, 'coin')} on {island}: {p} has "
-                f"{counted(state.coins[p], 'coin')}",
+                sec.ISLAND_CARD_DETAILS,
+                f"1 {move.resource} costs {bk.counted(price, 'coin')} on {island}: {p} has "
+                f"{bk.counted(state.coins[p], 'coin')}",
             )
         return None
     if state.res[p][move.resource] < 1:
-        return Illegal(ISLAND_CARD_DETAILS, f"{p} has no {move.resource} to sell")
+        return Illegal(sec.ISLAND_CARD_DETAILS, f"{p} has no {move.resource} to sell")
     if state.options["short_supply"] == "finite" and state.supply_coins < price:
         return Illegal(
-            INCOME_ACTION,
-            f"the supply has only {counted(state.supply_coins, 'coin')}: it cannot pay {price} for "
-            f"{move.resource} (option short_supply: finite)",
+            sec.INCOME_ACTION,
+            f"the supply has only {bk.counted(state.supply_coins, 'coin')}: it cannot pay {price} "
+            f"for {move.resource} (option short_supply: finite)",
         )
     return None
 
@@ -243,7 +229,7 @@ def trade(state: State, move: m.Trade) -> list[str]:
     v.adjusts -= used
     v.trades -= 1
     note = f" (adjusted by {used})" if used else ""
-    return [f"{verb} 1 {r} for {counted(price, 'coin')}{note}", *advance_income(state)]
+    return [f"{verb} 1 {r} for {bk.counted(price, 'coin')}{note}", *advance_income(state)]
 
 
 def vp_available(state: State) -> int | None:
@@ -259,13 +245,13 @@ def check_exchange(state: State, move: m.Exchange) -> Illegal | None:
     if move.resource not in island.rates:
         rates = ", ".join(f"{r} {n}" for r, n in island.rates.items())
         return Illegal(
-            ISLAND_CARD_DETAILS,
+            sec.ISLAND_CARD_DETAILS,
             f"{island.name} gives no VP for {move.resource} (it takes {rates})",
         )
     if state.res[p][move.resource] < 1:
-        return Illegal(ISLAND_CARD_DETAILS, f"{p} has no {move.resource} to exchange")
+        return Illegal(sec.ISLAND_CARD_DETAILS, f"{p} has no {move.resource} to exchange")
     if vp_available(state) == 0:
-        return Illegal(INCOME_ACTION, "no VP are left, on the Cultural island or in the supply")
+        return Illegal(sec.INCOME_ACTION, "no VP are left, on the Cultural island or in the supply")
     return None
 
 
@@ -277,11 +263,11 @@ def exchange(state: State, move: m.Exchange) -> list[str]:
     state.res[p][r] -= 1
     state.supply_res[r] += 1
     stack = state.stack
-    got = gain_vp(state, p, island.rates[r])
+    got = supply.gain_vp(state, p, island.rates[r])
     v = state.visit
     v.exchanges -= 1
     v.exchanged += 1
-    return [f"exchanges 1 {r} for {got} VP{supplied(got, stack)}", *advance_income(state)]
+    return [f"exchanges 1 {r} for {got} VP{supply.supplied(got, stack)}", *advance_income(state)]
 
 
 def check_pick(state: State, move: m.Pick) -> Illegal | None:
@@ -296,8 +282,3 @@ def apply_pick(state: State, move: m.Pick) -> list[str]:
     if state.visit.takes:
         return take(state, m.Take(move.resource))
     return exchange(state, m.EXCHANGES[move.resource])
-
-
-@answers(m.EndIncome)
-def end_income(state: State, move: m.EndIncome) -> list[str]:
-    return finish_income(state)

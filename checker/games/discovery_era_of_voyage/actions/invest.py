@@ -6,11 +6,7 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.discovery_era_of_voyage import moves as m
-from portolan.checker.games.discovery_era_of_voyage.actions.supply import (
-    bundle_words,
-    pay,
-    short_of,
-)
+from portolan.checker.games.discovery_era_of_voyage.actions import supply
 from portolan.checker.games.discovery_era_of_voyage.actions.turn import finish_turn
 from portolan.checker.games.discovery_era_of_voyage.book import counted
 from portolan.checker.games.discovery_era_of_voyage.sections import CENTRAL_ISLAND, INVEST_ACTION
@@ -55,11 +51,11 @@ def check_invest(state: State, move: m.Invest) -> Illegal | None:
             "(option marker_limit: anyone)",
         )
     island = state.book.island(where)
-    short = short_of(state, p, island.cost)
+    short = supply.short_of(state, p, island.cost)
     if short:
         return Illegal(
             INVEST_ACTION,
-            f"investing on {where} costs {bundle_words(island.cost)}: {p} has {short}",
+            f"investing on {where} costs {supply.bundle_words(island.cost)}: {p} has {short}",
         )
     return None
 
@@ -69,12 +65,12 @@ def invest(state: State, move: m.Invest) -> list[str]:
     p = state.player
     slot = state.at[p]
     island = state.book.island(state.ring[slot])
-    pay(state, p, island.cost)
+    supply.pay(state, p, island.cost)
     state.markers[slot][p] = state.markers[slot].get(p, 0) + 1
     state.left[p] -= 1
     state.invested = True
     events = [
-        f"invests on {island.name} for {bundle_words(island.cost)}: "
+        f"invests on {island.name} for {supply.bundle_words(island.cost)}: "
         f"{counted(state.markers[slot][p], 'marker')} there, {state.left[p]} left"
     ]
     reason = ""
@@ -93,4 +89,4 @@ def can_invest(state: State) -> bool:
     slot = state.at[p]
     if slot == CENTRE or state.left[p] == 0 or closed(state, slot, p) is not None:
         return False
-    return not short_of(state, p, state.book.island(state.ring[slot]).cost)
+    return not supply.short_of(state, p, state.book.island(state.ring[slot]).cost)

@@ -5,16 +5,11 @@ from __future__ import annotations
 
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.discovery_era_of_voyage import moves as m
+from portolan.checker.games.discovery_era_of_voyage import state as st
 from portolan.checker.games.discovery_era_of_voyage.actions.supply import pay
 from portolan.checker.games.discovery_era_of_voyage.book import BOW_NAMES, COIN, counted
 from portolan.checker.games.discovery_era_of_voyage.sections import SAILING_ACTION, TWO_PLAYER
-from portolan.checker.games.discovery_era_of_voyage.state import (
-    BOW,
-    CENTRE,
-    INCOME,
-    PIRATE_MOVE,
-    State,
-)
+from portolan.checker.games.discovery_era_of_voyage.state import State
 
 
 def not_in_circle(state: State, name: str) -> str:
@@ -27,7 +22,7 @@ def resolve_sail(state: State, move: m.Sail) -> tuple[int, int] | Illegal:
     here = state.at[p]
     if move.to is not None and move.to != book.central and move.to not in state.slot_of:
         return Illegal(SAILING_ACTION, not_in_circle(state, move.to))
-    if here == CENTRE:
+    if here == st.CENTRE:
         if move.to is None:
             return Illegal(
                 SAILING_ACTION,
@@ -111,7 +106,7 @@ def sail(state: State, move: m.Sail) -> list[str]:
     cost, owed, pirate = sail_costs(state, target, steps)
     here = state.at[p]
     to = state.ring[target]
-    if here == CENTRE:
+    if here == st.CENTRE:
         events = [f"sails from the Central Island to {to}"]
     else:
         events = [f"sails {counted(steps, 'step')} {BOW_NAMES[state.bow[p]]} to {to}"]
@@ -124,11 +119,11 @@ def sail(state: State, move: m.Sail) -> list[str]:
         state.coins[other] += tariff
         events.append(f"pays {counted(tariff, 'coin')} of tariff to {other}")
     state.at[p] = target
-    if here == CENTRE:
+    if here == st.CENTRE:
         state.sailed_from_centre = True
-        state.phase = BOW
+        state.phase = st.BOW
     else:
-        state.phase = PIRATE_MOVE if pirate else INCOME
+        state.phase = st.PIRATE_MOVE if pirate else st.INCOME
     return events
 
 
@@ -136,7 +131,7 @@ def sail(state: State, move: m.Sail) -> list[str]:
 def set_bow(state: State, move: m.Bow) -> list[str]:
     p = state.player
     state.bow[p] = move.direction
-    state.phase = PIRATE_MOVE if state.pirate_at(state.at[p]) is not None else INCOME
+    state.phase = st.PIRATE_MOVE if state.pirate_at(state.at[p]) is not None else st.INCOME
     return [f"turns the bow {BOW_NAMES[move.direction]}"]
 
 
@@ -144,13 +139,13 @@ def return_cost(state: State) -> tuple[list[str], int]:
     """Players owed a tariff on the Central Island (option tariff_on_central) and its sum."""
     if not state.options["tariff_on_central"]:
         return [], 0
-    owed = state.ships_at(CENTRE, but=state.player)
+    owed = state.ships_at(st.CENTRE, but=state.player)
     return owed, state.book.constants["tariff"] * len(owed)
 
 
 def check_return(state: State, move: m.Return) -> Illegal | None:
     p = state.player
-    if state.at[p] == CENTRE:
+    if state.at[p] == st.CENTRE:
         return Illegal(
             SAILING_ACTION,
             f"{p}'s ship is on the Central Island: it must sail to one of the surrounding islands",
@@ -179,9 +174,9 @@ def sail_home(state: State, move: m.Return) -> list[str]:
             events.append(f"pays {counted(tariff, 'coin')} of tariff to {other}")
     elif cost:
         events[0] += " (a forced return: no tariff)"
-    state.at[p] = CENTRE
+    state.at[p] = st.CENTRE
     state.bow[p] = 0
-    state.phase = INCOME
+    state.phase = st.INCOME
     return events
 
 
@@ -203,7 +198,7 @@ def possible_sails(state: State, *, with_return: bool = True) -> list:
         if slot >= 0:
             due[slot] += pirate_cost
     ring = state.ring
-    if here == CENTRE:
+    if here == st.CENTRE:
         return [_sail(ring[slot], None, due[slot]) for slot in range(n) if due[slot] <= coins]
     bow = state.bow[p]
     moves: list = []

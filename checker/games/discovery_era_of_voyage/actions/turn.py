@@ -5,15 +5,9 @@ from __future__ import annotations
 
 from portolan.checker.core.game import answers
 from portolan.checker.games.discovery_era_of_voyage import moves as m
+from portolan.checker.games.discovery_era_of_voyage import state as st
 from portolan.checker.games.discovery_era_of_voyage.actions.pirates import pirates_due
-from portolan.checker.games.discovery_era_of_voyage.state import (
-    OVER,
-    PIRATES,
-    SAILING,
-    TURN,
-    TURN_END,
-    State,
-)
+from portolan.checker.games.discovery_era_of_voyage.state import State
 
 
 @answers(m.StartTurn)
@@ -27,45 +21,36 @@ def begin_turn(state: State, move: m.StartTurn) -> list[str]:
     state.sailed_from_centre = False
     state.visit = None
     if state.pirated and state.pirates_placed < len(state.pirates) and pirates_due(state):
-        state.phase = PIRATES
+        state.phase = st.PIRATES
     else:
-        state.phase = SAILING
+        state.phase = st.SAILING
     return []
 
 
-def end_turn(state: State) -> list[str]:
+@answers(m.EndTurn)
+def end_turn(state: State, move: m.EndTurn | None = None) -> list[str]:
     """The next player's turn; after the last player's, the next round, or the end of the game
     when an end condition was met during this round."""
     state.current += 1
     if state.current < len(state.order):
         state.player = state.order[state.current]
-        state.phase = TURN
+        state.phase = st.TURN
         return []
     state.current = 0
     state.player = state.order[0]
     state.round += 1
     if state.end_reason:
-        state.phase = OVER
+        state.phase = st.OVER
         return [f"round {state.round - 1} is over: the game ends ({state.end_reason})"]
-    state.phase = TURN
+    state.phase = st.TURN
     return []
 
 
-def finish_turn(state: State) -> list[str]:
+@answers(m.NoInvest)  # Invest is optional: without it, the turn ends
+def finish_turn(state: State, move: m.NoInvest | None = None) -> list[str]:
     """After Invest the turn is over; with pirates a player may still turn one ("During their
     turn", 2 Player Variant) before it ends."""
     if state.pirated:
-        state.phase = TURN_END
+        state.phase = st.TURN_END
         return []
-    return end_turn(state)
-
-
-@answers(m.NoInvest)
-def no_invest(state: State, move: m.NoInvest) -> list[str]:
-    """Invest is optional: without it, the turn ends."""
-    return finish_turn(state)
-
-
-@answers(m.EndTurn)
-def end_of_turn(state: State, move: m.EndTurn) -> list[str]:
     return end_turn(state)

@@ -11,24 +11,10 @@ from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal, answers
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
-from portolan.checker.games.ships.actions.common import (
-    PHASE,
-    gain,
-    gain_gold,
-    gain_goods,
-    good_to_pool,
-    navigation_in_hand,
-    pay_navigation,
-    score,
-)
+from portolan.checker.games.ships import sections as sec
+from portolan.checker.games.ships.actions import common
 from portolan.checker.games.ships.book import FOOD, GOLD, MERCHANT_BOX, ROWS, SPICE
 from portolan.checker.games.ships.scoring import area_points, pieces_of
-from portolan.checker.games.ships.sections import (
-    FREE_EXCHANGE,
-    NEXT_AREA,
-    WARSHIP_BOX,
-    WHICH_BOX,
-)
 from portolan.checker.games.ships.sections import (
     MERCHANT_BOX as MERCHANT_RULES,
 )
@@ -49,7 +35,7 @@ class Targeting(Task):
         if self.box == MERCHANT_BOX:
             return Decision(
                 state.player,
-                PHASE,
+                common.PHASE,
                 "choice",
                 (m.Trade,),
                 "the trade box for the merchant cube",
@@ -59,15 +45,15 @@ class Targeting(Task):
             )
         return Decision(
             state.player,
-            PHASE,
+            common.PHASE,
             "choice",
             (m.City,),
             "the city for the city disc",
-            missing=Illegal(WHICH_BOX, "name the city the city disc goes to (city:)"),
+            missing=Illegal(sec.WHICH_BOX, "name the city the city disc goes to (city:)"),
         )
 
     def choices(self, state: State) -> list[Any]:
-        nav = navigation_in_hand(state)
+        nav = common.navigation_in_hand(state)
         if self.box == MERCHANT_BOX:
             return trade_targets(state, nav, state.pend_nav)
         return city_targets(state, nav, state.pend_nav, self.no_food)
@@ -107,38 +93,38 @@ def area_problem(state: State, area: int, nav: int, pend: int) -> Illegal | None
     name = f"Area {book.areas[area].number}"
     if area < state.area:
         return Illegal(
-            NEXT_AREA,
+            sec.NEXT_AREA,
             f"{name} is behind the present area (Area {here.number}): cubes and discs go in "
             "the present area or the next",
         )
     if area > state.area + 1:
         return Illegal(
-            NEXT_AREA,
+            sec.NEXT_AREA,
             f"{name} is beyond the next area: from Area {here.number} only "
             f"Area {book.areas[state.area + 1].number} can be entered",
         )
     if area == state.area:
         if pend:
             return Illegal(
-                FREE_EXCHANGE,
+                sec.FREE_EXCHANGE,
                 f"{pend} navigation from Metal must be used at once: "
                 f"placing in the present area costs none",
             )
         return None
     if state.pieces_in_area(state.area) == 0:
         first = "the first cube or disc of the game goes in" if state.area == 0 else "nothing is in"
-        return Illegal(NEXT_AREA, f"{first} Area {here.number}: {name} cannot be entered yet")
+        return Illegal(sec.NEXT_AREA, f"{first} Area {here.number}: {name} cannot be entered yet")
     cost = area_cost(state, area)
     if cost > nav:
         return Illegal(
-            NEXT_AREA,
+            sec.NEXT_AREA,
             f"entering {name} costs {cost} navigation ({book.areas[area].navigation} less "
             f"{book.areas[area].navigation - cost} for discs and cards): "
             f"{state.seat.name} has {nav}",
         )
     if pend > cost:
         return Illegal(
-            FREE_EXCHANGE,
+            sec.FREE_EXCHANGE,
             f"{pend} navigation from Metal but entering {name} costs {cost}: "
             "what an exchange gives must be used at once",
         )
@@ -150,14 +136,14 @@ def enter(state: State, area: int) -> list[str]:
     if area == state.area:
         return []
     cost = area_cost(state, area)
-    pay_navigation(state, cost)
+    common.pay_navigation(state, cost)
     return [f"enters Area {state.book.areas[area].number} for {cost} navigation"]
 
 
 def score_area(state: State, area: int) -> list[str]:
     points = area_points(state.book, area, pieces_of(state, area), len(state.players))
     for p, n in enumerate(points):
-        score(state, p, n)
+        common.score(state, p, n)
     info = state.book.areas[area]
     got = ", ".join(f"{name} {n}" for name, n in zip(state.players, points, strict=True))
     return [f"Area {info.number} ({info.name}) scores: {got}"]
@@ -252,11 +238,12 @@ def can_place(
 def check_trade(state: State, move: m.Trade) -> Illegal | None:
     if turn.top(state).box != MERCHANT_BOX:
         return Illegal(
-            WARSHIP_BOX, "the ship went in a Warship box: its city disc goes in a city, not a cube"
+            sec.WARSHIP_BOX,
+            "the ship went in a Warship box: its city disc goes in a city, not a cube",
         )
     book, seat = state.book, state.seat
     area = book.area_of(move.location)
-    problem = area_problem(state, area, navigation_in_hand(state), state.pend_nav)
+    problem = area_problem(state, area, common.navigation_in_hand(state), state.pend_nav)
     if problem is not None:
         return problem
     if seat.stock < 1:
@@ -267,7 +254,7 @@ def check_trade(state: State, move: m.Trade) -> Illegal | None:
     if info.open:
         if move.good not in info.open_goods:
             return Illegal(
-                NEXT_AREA,
+                sec.NEXT_AREA,
                 f"{info.name}'s Merchant box gives one of {', '.join(info.open_goods)}, "
                 f"not {move.good}",
             )
@@ -295,7 +282,7 @@ def check_trade(state: State, move: m.Trade) -> Illegal | None:
             )
         if info.open and state.options["area7_industry"] == "forbidden":
             return Illegal(
-                NEXT_AREA,
+                sec.NEXT_AREA,
                 f"{info.name}'s Merchant box gives exactly one good "
                 "(option area7_industry: forbidden)",
             )
@@ -328,16 +315,16 @@ def apply_trade(state: State, move: m.Trade) -> list[str]:
             seat.stock -= 1
             seat.spice += 1
             cube = "a cube to the Spice Box, "
-        score(state, p, k["spice_vp"])
-        got = f"{cube}{k['spice_vp']} VP and {gain_gold(state, p, k['spice_gold'])}"
+        common.score(state, p, k["spice_vp"])
+        got = f"{cube}{k['spice_vp']} VP and {common.gain_gold(state, p, k['spice_gold'])}"
     elif move.good == GOLD:
-        got = gain_gold(state, p, amount)
+        got = common.gain_gold(state, p, amount)
     else:
         if move.industry:
             seat.industry -= 1
             seat.box_industry += 1
             amount += book.constants["industry_per_take"]
-        got = gain_goods(state, p, move.good, amount)
+        got = common.gain_goods(state, p, move.good, amount)
         if move.industry:
             got += " (with an industry counter)"
     events.append(f"{where}: {got}")
@@ -391,10 +378,10 @@ def city_of(state: State, move: m.City) -> tuple[list[int], Illegal | None]:
     if move.benefit is not None:
         spaces = [c for c in spaces if book.cities[c].benefit == move.benefit]
         if not spaces:
-            return [], Illegal(WARSHIP_BOX, f"{move.location} has no {move.benefit} city")
+            return [], Illegal(sec.WARSHIP_BOX, f"{move.location} has no {move.benefit} city")
     elif len(spaces) > 1:
         shown = " or ".join(f"'{move.location} {book.cities[c].benefit}'" for c in spaces)
-        return [], Illegal(WARSHIP_BOX, f"{move.location} has two cities: say which ({shown})")
+        return [], Illegal(sec.WARSHIP_BOX, f"{move.location} has two cities: say which ({shown})")
     return spaces, None
 
 
@@ -407,28 +394,29 @@ def check_city(state: State, move: m.City) -> Illegal | None:
         )
     if move.industry:
         return Illegal(
-            WARSHIP_BOX,
+            sec.WARSHIP_BOX,
             "an industry counter cannot increase a city's benefit (industry: true goes with a "
             "trade box)",
         )
     book, seat = state.book, state.seat
     area = book.area_of(move.location)
-    problem = area_problem(state, area, navigation_in_hand(state), state.pend_nav)
+    problem = area_problem(state, area, common.navigation_in_hand(state), state.pend_nav)
     if problem is not None:
         return problem
     need = book.constants["warship_food"]
     if not no_food and seat.goods[FOOD] < need:
         return Illegal(
-            WARSHIP_BOX, f"a ship in a Warship box costs {need} food: {seat.name} has none"
+            sec.WARSHIP_BOX, f"a ship in a Warship box costs {need} food: {seat.name} has none"
         )
     rows = disc_rows(state)
     if move.row is None and len(rows) > 1:
         return Illegal(
-            WARSHIP_BOX, "say which row of the display the disc comes from: disc: Warehouse or Bank"
+            sec.WARSHIP_BOX,
+            "say which row of the display the disc comes from: disc: Warehouse or Bank",
         )
     if not rows or (move.row is not None and move.row not in rows):
         where = f"in the {move.row} row" if move.row else "on the display"
-        return Illegal(WARSHIP_BOX, f"{seat.name} has no city disc left {where}")
+        return Illegal(sec.WARSHIP_BOX, f"{seat.name} has no city disc left {where}")
     if book.areas[area].open:
         return None
     spaces, problem = city_of(state, move)
@@ -436,7 +424,7 @@ def check_city(state: State, move: m.City) -> Illegal | None:
         return problem
     if all(state.cities[c] >= 0 for c in spaces):
         owner = state.players[state.cities[spaces[0]]]
-        return Illegal(WARSHIP_BOX, f"the city of {move.location} is taken (by {owner})")
+        return Illegal(sec.WARSHIP_BOX, f"the city of {move.location} is taken (by {owner})")
     return None
 
 
@@ -457,7 +445,7 @@ def apply_city(state: State, move: m.City) -> list[str]:
     info = book.areas[area]
     if info.open:
         state.open_discs[area][p] += 1
-        score(state, p, info.open_vp)
+        common.score(state, p, info.open_vp)
         events.append(
             f"a city disc (from the {row}) to {info.name}'s Warship box: {info.open_vp} VP"
         )
@@ -466,7 +454,7 @@ def apply_city(state: State, move: m.City) -> list[str]:
         c = next(c for c in spaces if state.cities[c] < 0)
         state.cities[c] = p
         city = book.cities[c]
-        got = gain(state, p, ((city.benefit, city.amount),))
+        got = common.gain(state, p, ((city.benefit, city.amount),))
         events.append(
             f"a city disc (from the {row}) to {city.location} ({city.amount} {city.benefit}): "
             + ", ".join(got)
@@ -483,7 +471,7 @@ def check_return(state: State, move: m.ReturnGood) -> Illegal | None:
 
 @answers(m.ReturnGood, check_return)
 def apply_return(state: State, move: m.ReturnGood) -> list[str]:
-    good_to_pool(state, move.good)
+    common.good_to_pool(state, move.good)
     if state.warehouse_room(state.current) >= 0:
         turn.pop(state)
     return [f"sends {move.good} back to the pool (the warehouse is full)"]

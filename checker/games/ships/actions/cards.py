@@ -9,16 +9,7 @@ from portolan.checker.core.game import Illegal, answers
 from portolan.checker.core.piles import put, take
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
-from portolan.checker.games.ships.actions.common import (
-    CardAction,
-    Choosing,
-    Gaining,
-    check_exchange_used,
-    choosable,
-    gain_goods,
-    pay,
-    payment_problem,
-)
+from portolan.checker.games.ships.actions import common
 from portolan.checker.games.ships.actions.ships import TakingBackShips, resolve_cube
 from portolan.checker.games.ships.sections import NEXT_AGE, SETUP, TAKE_CARD
 from portolan.checker.games.ships.state import SETUP as SETUP_PHASE
@@ -82,7 +73,7 @@ def check_take_card(state: State, move: m.TakeCard) -> Illegal | None:
         return problem
     cube, step = resolve_cube(state, move.cube, TAKE)
     cost = state.book.cards[move.card].cost
-    return payment_problem(state, TAKE, cube, cost, card=step is not None)
+    return common.payment_problem(state, TAKE, cube, cost, card=step is not None)
 
 
 def take_card_problem(state: State, move: m.TakeCard, step) -> Illegal | None:
@@ -101,7 +92,7 @@ def apply_take_card(state: State, move: m.TakeCard) -> list[str]:
     if step is not None:
         turn.pop(state)
     info = state.book.cards[move.card]
-    events = pay(state, TAKE, cube, info.cost)
+    events = common.pay(state, TAKE, cube, info.cost)
     take(state.display, move.card)
     state.took_card = True
     if info.kept:
@@ -117,15 +108,15 @@ def apply_take_card(state: State, move: m.TakeCard) -> list[str]:
 def card_task(step: Gain | Action | object) -> Task:
     """What one step of a card leaves pending: a gain, an action, ships taken back."""
     if isinstance(step, Gain):
-        return Gaining(step)
+        return common.Gaining(step)
     if isinstance(step, Action):
-        return CardAction(step)
+        return common.CardAction(step)
     return TakingBackShips()
 
 
 # -- what a card asks for ----------------------------------------------------------------------
 def check_choose(state: State, move: m.ChooseGood) -> Illegal | None:
-    if move.good not in choosable(state):
+    if move.good not in common.choosable(state):
         return Illegal(TAKE_CARD, f"the pool has no {move.good} left")
     return None
 
@@ -134,12 +125,12 @@ def check_choose(state: State, move: m.ChooseGood) -> Illegal | None:
 def apply_choose(state: State, move: m.ChooseGood) -> list[str]:
     n = turn.pop(state).n
     if n > 1:
-        turn.push(state, Choosing(n - 1))
-    return [f"chooses {gain_goods(state, state.current, move.good, 1)}"]
+        turn.push(state, common.Choosing(n - 1))
+    return [f"chooses {common.gain_goods(state, state.current, move.good, 1)}"]
 
 
-@answers(m.Decline, check_exchange_used)
+@answers(m.Decline, common.check_exchange_used)
 def apply_decline(state: State, move: m.Decline) -> list[str]:
     top = turn.pop(state)
-    what = top.step.action if isinstance(top, CardAction) else "taking ships back"
+    what = top.step.action if isinstance(top, common.CardAction) else "taking ships back"
     return [f"does not use the card's {what}"]

@@ -10,16 +10,8 @@ from typing import Any
 from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal
 from portolan.checker.core.turn import Task
+from portolan.checker.games.ships import book as bk
 from portolan.checker.games.ships import moves as m
-from portolan.checker.games.ships.book import (
-    ANY_GOOD,
-    FREE_CUBE,
-    GOLD,
-    INDUSTRY,
-    MERCHANT_CUBE,
-    NAVIGATION,
-    VP,
-)
 from portolan.checker.games.ships.sections import (
     FREE_EXCHANGE,
     MERCHANT_BOX,
@@ -53,11 +45,11 @@ def lose(state: State, p: int, n: int) -> int:
 def gain_gold(state: State, p: int, n: int) -> str:
     """Gold from the pool into the bank, one coin per empty space; the surplus is returned at
     once for 1 VP per 2 gold (a single coin left over is lost)."""
-    n = min(n, state.pool[GOLD])
+    n = min(n, state.pool[bk.GOLD])
     seat = state.seats[p]
     into = max(0, min(n, state.bank_room(p)))
     seat.gold += into
-    state.pool[GOLD] -= into
+    state.pool[bk.GOLD] -= into
     surplus = n - into
     if not surplus:
         return f"{n} gold"
@@ -83,9 +75,9 @@ def need_room(state: State, p: int) -> None:
 
 # counters a gain takes from the pool: the seat's field that holds them, and their words
 FROM_POOL = {
-    NAVIGATION: ("nav", "navigation"),
-    INDUSTRY: ("industry", "industry"),
-    FREE_CUBE: ("free", "free action cube(s)"),
+    bk.NAVIGATION: ("nav", "navigation"),
+    bk.INDUSTRY: ("industry", "industry"),
+    bk.FREE_CUBE: ("free", "free action cube(s)"),
 }
 
 
@@ -98,9 +90,9 @@ def gain(state: State, p: int, bundle, times: int = 1) -> list[str]:
         n *= times
         if n <= 0:
             continue
-        if word == GOLD:
+        if word == bk.GOLD:
             words.append(gain_gold(state, p, n))
-        elif word == VP:
+        elif word == bk.VP:
             score(state, p, n)
             words.append(f"{n} VP")
         elif word in FROM_POOL:  # as many as the pool still holds
@@ -109,12 +101,12 @@ def gain(state: State, p: int, bundle, times: int = 1) -> list[str]:
             pool[word] -= n
             setattr(seat, held, getattr(seat, held) + n)
             words.append(f"{n} {what}")
-        elif word == MERCHANT_CUBE:
+        elif word == bk.MERCHANT_CUBE:
             n = min(n, seat.pool_cubes)
             seat.pool_cubes -= n
             seat.stock += n
             words.append(f"{n} merchant cube(s) from the pool")
-        elif word == ANY_GOOD:
+        elif word == bk.ANY_GOOD:
             turn.push(state, Choosing(n))
             words.append(f"{n} good(s) of {seat.name}'s choice")
         else:
@@ -207,7 +199,7 @@ def pay(state: State, action: str, cube: str, extra: int = 0) -> list[str]:
     used = min(state.pend_gold, cost)
     state.pend_gold -= used
     seat.gold -= cost - used
-    state.pool[GOLD] += cost
+    state.pool[bk.GOLD] += cost
     paid = "the card's action" if cube == m.CARD else f"with a {m.CUBE_WORDS[cube]}"
     return [f"{action} ({paid}" + (f", {cost} gold)" if cost else ")")]
 
@@ -220,7 +212,7 @@ def pay_navigation(state: State, n: int) -> None:
     used = min(state.pend_nav, n)
     state.pend_nav -= used
     state.seat.nav -= n - used
-    state.pool[NAVIGATION] += n
+    state.pool[bk.NAVIGATION] += n
 
 
 def pending(state: State) -> str:

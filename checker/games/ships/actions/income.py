@@ -11,15 +11,8 @@ from portolan.checker.core import turn
 from portolan.checker.core.game import Decision, Illegal, answers
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
-from portolan.checker.games.ships.actions.common import (
-    PHASE,
-    cube_used,
-    gain_gold,
-    gold_cost,
-    pay,
-    score,
-)
-from portolan.checker.games.ships.actions.ships import paid_problem, pay_for, resolve_cube
+from portolan.checker.games.ships.actions import common
+from portolan.checker.games.ships.actions.ships import paid, pay_for, resolve_cube
 from portolan.checker.games.ships.book import GOLD, MERCHANT_BOX, NAVIGATION, VP
 from portolan.checker.games.ships.scoring import sell_bonus_gold
 from portolan.checker.games.ships.sections import RETRIEVE, SELL_GOODS, TAKE_GOLD, TAKE_NAVIGATION
@@ -31,12 +24,8 @@ NAV_TAKEN = 2  # Take Two Navigation Counters
 
 
 # -- Take one gold -----------------------------------------------------------------------------
-def check_take_gold(state: State, move: m.TakeGold) -> Illegal | None:
-    return paid_problem(state, move, GOLD_ACTION, gold_problem)
-
-
 def gold_problem(state: State, move: m.TakeGold, step) -> Illegal | None:
-    cube = m.CARD if step is not None else cube_used(state, move.cube)
+    cube = m.CARD if step is not None else common.cube_used(state, move.cube)
     if state.bank_room(state.current) + gold_paid(state, GOLD_ACTION, cube) < 1:
         return Illegal(TAKE_GOLD, f"{state.seat.name}'s bank has no empty space")
     if state.pool[GOLD] < 1:
@@ -46,27 +35,23 @@ def gold_problem(state: State, move: m.TakeGold, step) -> Illegal | None:
 
 def gold_paid(state: State, action: str, cube: str) -> int:
     """Gold the action takes out of the bank (what Wine gave is paid first)."""
-    return max(0, gold_cost(state, action, cube) - state.pend_gold)
+    return max(0, common.gold_cost(state, action, cube) - state.pend_gold)
 
 
-@answers(m.TakeGold, check_take_gold)
+@answers(m.TakeGold, paid(GOLD_ACTION, gold_problem))
 def apply_take_gold(state: State, move: m.TakeGold) -> list[str]:
     events = pay_for(state, move, GOLD_ACTION)
-    return [*events, f"takes {gain_gold(state, state.current, 1)}"]
+    return [*events, f"takes {common.gain_gold(state, state.current, 1)}"]
 
 
 # -- Take two navigation counters --------------------------------------------------------------
-def check_take_navigation(state: State, move: m.TakeNavigation) -> Illegal | None:
-    return paid_problem(state, move, NAV_ACTION, navigation_problem)
-
-
 def navigation_problem(state: State, move: m.TakeNavigation, step) -> Illegal | None:
     if state.pool[NAVIGATION] < 1:
         return Illegal(TAKE_NAVIGATION, "the pool has no navigation counter left")
     return None
 
 
-@answers(m.TakeNavigation, check_take_navigation)
+@answers(m.TakeNavigation, paid(NAV_ACTION, navigation_problem))
 def apply_take_navigation(state: State, move: m.TakeNavigation) -> list[str]:
     events = pay_for(state, move, NAV_ACTION)
     n = min(NAV_TAKEN, state.pool[NAVIGATION])
@@ -76,24 +61,20 @@ def apply_take_navigation(state: State, move: m.TakeNavigation) -> list[str]:
 
 
 # -- Sell goods --------------------------------------------------------------------------------
-def check_sell(state: State, move: m.SellGoods) -> Illegal | None:
-    return paid_problem(state, move, SELL_ACTION, sell_problem)
-
-
 def sell_problem(state: State, move: m.SellGoods, step) -> Illegal | None:
     if not state.seat.goods_held:
         return Illegal(SELL_GOODS, f"{state.seat.name} has no goods to sell")
     return None
 
 
-@answers(m.SellGoods, check_sell)
+@answers(m.SellGoods, paid(SELL_ACTION, sell_problem))
 def apply_sell(state: State, move: m.SellGoods) -> list[str]:
     cube, step = resolve_cube(state, move.cube, SELL_ACTION)
     bonus = ()
     if step is not None:
         turn.pop(state)
         bonus = tuple((step.per_good or {}).items())
-    events = pay(state, SELL_ACTION, cube)
+    events = common.pay(state, SELL_ACTION, cube)
     state.sold = {}
     turn.push(state, Selling(bonus))
     return events
@@ -109,7 +90,7 @@ class Selling(Task):
         if state.sold:
             return Decision(
                 state.player,
-                PHASE,
+                common.PHASE,
                 "choice",
                 (m.SellGood, m.StopSelling),
                 "another good to sell",
@@ -117,7 +98,7 @@ class Selling(Task):
             )
         return Decision(
             state.player,
-            PHASE,
+            common.PHASE,
             "choice",
             (m.SellGood,),
             "a good to sell",
@@ -149,7 +130,8 @@ def check_stop_selling(state: State, move: m.StopSelling) -> Illegal | None:
     return None
 
 
-def finish_selling(state: State) -> list[str]:
+@answers(m.StopSelling, check_stop_selling)
+def finish_selling(state: State, move: m.StopSelling | None = None) -> list[str]:
     """The gold for everything sold, into the bank; surplus to VP; a card's bonus per good."""
     book, p = state.book, state.current
     bonus = dict(turn.pop(state).bonus)
@@ -158,23 +140,14 @@ def finish_selling(state: State) -> list[str]:
     gold = sum(book.sell_prices[g] * k for g, k in sold.items())
     gold += sell_bonus_gold(book, sold, state.seat.kept) + n * bonus.get(GOLD, 0)
     if bonus.get(VP):
-        score(state, p, n * bonus[VP])
+        common.score(state, p, n * bonus[VP])
     what = " + ".join(f"{k} {g}" for g, k in sold.items())
     extra = f" and {n * bonus[VP]} VP" if bonus.get(VP) else ""
     state.sold = {}
-    return [f"sells {what}: {gain_gold(state, p, gold)}{extra}"]
-
-
-@answers(m.StopSelling, check_stop_selling)
-def apply_stop_selling(state: State, move: m.StopSelling) -> list[str]:
-    return finish_selling(state)
+    return [f"sells {what}: {common.gain_gold(state, p, gold)}{extra}"]
 
 
 # -- Retrieve merchant cubes -------------------------------------------------------------------
-def check_retrieve(state: State, move: m.Retrieve) -> Illegal | None:
-    return paid_problem(state, move, RETRIEVE_ACTION, retrieve_problem)
-
-
 def retrieve_problem(state: State, move: m.Retrieve, step) -> Illegal | None:
     seat = state.seat
     if move.area == 0:
@@ -189,7 +162,7 @@ def retrieve_problem(state: State, move: m.Retrieve, step) -> Illegal | None:
     return None
 
 
-@answers(m.Retrieve, check_retrieve)
+@answers(m.Retrieve, paid(RETRIEVE_ACTION, retrieve_problem))
 def apply_retrieve(state: State, move: m.Retrieve) -> list[str]:
     events = pay_for(state, move, RETRIEVE_ACTION)
     seat = state.seat
@@ -218,7 +191,7 @@ class Retrieving(Task):
         if state.retrieved:
             return Decision(
                 state.player,
-                PHASE,
+                common.PHASE,
                 "choice",
                 accepts,
                 "another cube to take back",
@@ -226,7 +199,7 @@ class Retrieving(Task):
             )
         return Decision(
             state.player,
-            PHASE,
+            common.PHASE,
             "choice",
             accepts,
             "the cubes to take back",

@@ -8,34 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core import turn
-from portolan.checker.core.game import Illegal, answers
+from portolan.checker.core.game import Check, Illegal, answers
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
+from portolan.checker.games.ships import sections as sec
+from portolan.checker.games.ships.actions import common
 from portolan.checker.games.ships.actions.areas import Targeting, can_place
-from portolan.checker.games.ships.actions.common import (
-    PHASE,
-    CardAction,
-    Dealing,
-    cube_used,
-    lose,
-    navigation_in_hand,
-    pay,
-    pay_navigation,
-    payment_problem,
-    score,
-)
 from portolan.checker.games.ships.book import BOXES, FOOD, MERCHANT_BOX
-from portolan.checker.games.ships.sections import (
-    FREE_EXCHANGE,
-    NEXT_AGE,
-    NEXT_AREA,
-    PLACE_SHIP,
-    REMOVE_SHIP,
-    TAKE_CARD,
-    UPGRADE_SHIP,
-    WARSHIP_BOX,
-    WHICH_AGE,
-)
 from portolan.checker.games.ships.sections import (
     MERCHANT_BOX as MERCHANT_RULES,
 )
@@ -51,7 +30,7 @@ def box_index(box: str) -> int:
 def card_step(state: State, action: str):
     """The card's action being carried out, if it is this action (else None)."""
     top = turn.top(state)
-    if isinstance(top, CardAction) and top.step.action == action:
+    if isinstance(top, common.CardAction) and top.step.action == action:
         return top.step
     return None
 
@@ -61,14 +40,20 @@ def resolve_cube(state: State, cube: str | None, action: str):
     step = card_step(state, action)
     if step is not None and cube is None:
         return m.CARD, step
-    return cube_used(state, cube), step
+    return common.cube_used(state, cube), step
 
 
-def paid_problem(state: State, move: Any, action: str, problem) -> Illegal | None:
-    """Why an action cannot be taken: its payment (a cube, or the step of a card being
-    played), then ``problem(state, move, step)``."""
-    cube, step = resolve_cube(state, move.cube, action)
-    return payment_problem(state, action, cube, card=step is not None) or problem(state, move, step)
+def paid(action: str, problem) -> Check:
+    """The check of an action's move: why it cannot be taken, its payment first (a cube, or the
+    step of a card being played), then ``problem(state, move, step)``."""
+
+    def check(state: State, move: Any) -> Illegal | None:
+        cube, step = resolve_cube(state, move.cube, action)
+        return common.payment_problem(state, action, cube, card=step is not None) or problem(
+            state, move, step
+        )
+
+    return check
 
 
 def pay_for(state: State, move: Any, action: str) -> list[str]:
@@ -76,7 +61,7 @@ def pay_for(state: State, move: Any, action: str) -> list[str]:
     cube, step = resolve_cube(state, move.cube, action)
     if step is not None:
         turn.pop(state)
-    return pay(state, action, cube)
+    return common.pay(state, action, cube)
 
 
 def era_word(state: State, era: int) -> str:
@@ -109,24 +94,26 @@ def age_cost(state: State, age: int) -> int:
 def age_problem(state: State, age: int) -> Illegal | None:
     last = state.book.last_age
     if state.highest == 0:
-        return None if age == 1 else Illegal(WHICH_AGE, "the first ship of the game goes in age 1")
+        return (
+            None if age == 1 else Illegal(sec.WHICH_AGE, "the first ship of the game goes in age 1")
+        )
     if age < state.highest:
         return Illegal(
-            WHICH_AGE,
+            sec.WHICH_AGE,
             f"age {age} is below the present age ({state.highest}): "
             "Place ship never goes lower (Upgrade ship may)",
         )
     if age > last:
-        return Illegal(WHICH_AGE, f"age {last} is the last age")
+        return Illegal(sec.WHICH_AGE, f"age {last} is the last age")
     if age > state.highest + 1:
         return Illegal(
-            WHICH_AGE,
+            sec.WHICH_AGE,
             f"age {age} is too far: a ship goes in the present age ({state.highest}) "
             f"or the next ({state.highest + 1})",
         )
     if age == state.highest + 1 and state.ships_in_age(state.highest) == 0:
         return Illegal(
-            NEXT_AGE,
+            sec.NEXT_AGE,
             f"no ship is in the present age ({state.highest}): age {age} cannot be opened yet",
         )
     return None
@@ -150,26 +137,26 @@ def target_problem(
         need = state.book.constants["warship_food"]
         if not no_food and seat.goods[FOOD] < need:
             return Illegal(
-                WARSHIP_BOX, f"a ship in a Warship box costs {need} food: {seat.name} has none"
+                sec.WARSHIP_BOX, f"a ship in a Warship box costs {need} food: {seat.name} has none"
             )
         if not any(seat.discs.values()):
-            return Illegal(WARSHIP_BOX, f"{seat.name} has no city disc left on the display")
+            return Illegal(sec.WARSHIP_BOX, f"{seat.name} has no city disc left on the display")
     if pend:
         return Illegal(
-            FREE_EXCHANGE,
+            sec.FREE_EXCHANGE,
             f"{pend} navigation from Metal is more than this placement can use: "
             "what an exchange gives must be used at once",
         )
     kind = "trade box" if box == MERCHANT_BOX else "city space"
-    return Illegal(NEXT_AREA, f"no empty {kind} that {seat.name} can reach")
+    return Illegal(sec.NEXT_AREA, f"no empty {kind} that {seat.name} can reach")
 
 
 def ship_problem(state: State, age: int, box: str, cost: int, no_food: bool) -> Illegal | None:
     """Navigation for the age, then somewhere for the cube or disc."""
-    nav = navigation_in_hand(state)
+    nav = common.navigation_in_hand(state)
     if cost > nav:
         return Illegal(
-            NEXT_AGE,
+            sec.NEXT_AGE,
             f"opening age {age} costs {cost} navigation: {state.seat.name} has {nav}",
         )
     # a new era discards the kept cards of the old one, with their discounts, before the cube
@@ -182,10 +169,10 @@ def ship_problem(state: State, age: int, box: str, cost: int, no_food: bool) -> 
 def open_age(state: State, age: int, cost: int) -> list[str]:
     """The first ship into an age: its navigation, its VP, lagging ships, perhaps a new era."""
     book = state.book
-    pay_navigation(state, cost)
+    common.pay_navigation(state, cost)
     state.highest = age
     info = book.ages[age - 1]
-    score(state, state.current, info.vp)
+    common.score(state, state.current, info.vp)
     events = [f"opens age {age} ({cost} navigation): {info.vp} VP for the first ship"]
     deepest = book.lagging[-1][0] if book.lagging else 0
     for below, loss in book.lagging:
@@ -198,7 +185,7 @@ def open_age(state: State, age: int, cost: int) -> list[str]:
             n = boxes[0][p] + boxes[1][p]
             if not n:
                 continue
-            lost = lose(state, p, n * loss)
+            lost = common.lose(state, p, n * loss)
             line = f"{name}'s {n} ship(s) in age {lag} lose {lost} VP"
             if below == deepest:
                 state.seats[p].ships[era] += n
@@ -224,7 +211,7 @@ def new_era(state: State, era: int) -> list[str]:
             state.discard[card] = state.discard.get(card, 0) + 1
     state.to_deal = min(book.constants["display_cards"], sum(state.decks[era].values()))
     if state.to_deal:
-        turn.push(state, Dealing())
+        turn.push(state, common.Dealing())
     return [f"the {book.eras[era]} era begins: {state.to_deal} {book.eras[era]} cards are dealt"]
 
 
@@ -235,21 +222,17 @@ def check_last_age(state: State) -> None:
 
 
 # -- Place ship --------------------------------------------------------------------------------
-def check_place(state: State, move: m.PlaceShip) -> Illegal | None:
-    return paid_problem(state, move, PLACE, place_problem)
-
-
 def place_problem(state: State, move: m.PlaceShip, step) -> Illegal | None:
     """What stands in the way of this placement, once it is paid for."""
     if step is not None and step.box and move.box != step.box:
-        return Illegal(TAKE_CARD, f"the card's ship goes in a {step.box} box")
+        return Illegal(sec.TAKE_CARD, f"the card's ship goes in a {step.box} box")
     problem = age_problem(state, move.age)
     if problem is not None:
         return problem
     era = state.book.ages[move.age - 1].era
     if state.seat.ships[era] < 1:
         return Illegal(
-            PLACE_SHIP,
+            sec.PLACE_SHIP,
             f"age {move.age} takes a {era_word(state, era)} counter: "
             f"{state.seat.name} has none left in the stack",
         )
@@ -257,13 +240,13 @@ def place_problem(state: State, move: m.PlaceShip, step) -> Illegal | None:
     return ship_problem(state, move.age, move.box, age_cost(state, move.age), no_food)
 
 
-@answers(m.PlaceShip, check_place)
+@answers(m.PlaceShip, paid(PLACE, place_problem))
 def apply_place(state: State, move: m.PlaceShip) -> list[str]:
     cube, step = resolve_cube(state, move.cube, PLACE)
     if step is not None:
         turn.pop(state)
     cost = age_cost(state, move.age)
-    events = pay(state, PLACE, cube)
+    events = common.pay(state, PLACE, cube)
     era = state.book.ages[move.age - 1].era
     state.seat.ships[era] -= 1
     state.ships_at[move.age - 1][box_index(move.box)][state.current] += 1
@@ -276,27 +259,23 @@ def apply_place(state: State, move: m.PlaceShip) -> list[str]:
 
 
 # -- Upgrade ship ------------------------------------------------------------------------------
-def check_upgrade(state: State, move: m.UpgradeShip) -> Illegal | None:
-    return paid_problem(state, move, UPGRADE, upgrade_problem)
-
-
 def upgrade_problem(state: State, move: m.UpgradeShip, step) -> Illegal | None:
     if step is not None and step.box and move.box != step.box:
-        return Illegal(TAKE_CARD, f"the card's ship goes in a {step.box} box")
+        return Illegal(sec.TAKE_CARD, f"the card's ship goes in a {step.box} box")
     if (
         not 1 <= move.age <= state.book.last_age
         or not (state.ships_at[move.age - 1][box_index(move.ship)][state.current])
     ):
         return Illegal(
-            UPGRADE_SHIP, f"{state.seat.name} has no ship in age {move.age}'s {move.ship} box"
+            sec.UPGRADE_SHIP, f"{state.seat.name} has no ship in age {move.age}'s {move.ship} box"
         )
     if move.age == state.book.last_age:
-        return Illegal(UPGRADE_SHIP, f"age {move.age} is the last age: no ship goes higher")
+        return Illegal(sec.UPGRADE_SHIP, f"age {move.age} is the last age: no ship goes higher")
     no_food = step is not None and step.no_food
     return ship_problem(state, move.age + 1, move.box, age_cost(state, move.age + 1), no_food)
 
 
-@answers(m.UpgradeShip, check_upgrade)
+@answers(m.UpgradeShip, paid(UPGRADE, upgrade_problem))
 def apply_upgrade(state: State, move: m.UpgradeShip) -> list[str]:
     cube, step = resolve_cube(state, move.cube, UPGRADE)
     if step is not None:
@@ -304,7 +283,7 @@ def apply_upgrade(state: State, move: m.UpgradeShip) -> list[str]:
     book, seat, p = state.book, state.seat, state.current
     to = move.age + 1
     cost = age_cost(state, to)
-    events = pay(state, UPGRADE, cube)
+    events = common.pay(state, UPGRADE, cube)
     state.ships_at[move.age - 1][box_index(move.ship)][p] -= 1
     old, new = book.ages[move.age - 1].era, book.ages[to - 1].era
     if old == new:
@@ -351,22 +330,18 @@ def _own_ships(state: State) -> list[tuple[int, str]]:
     ]
 
 
-def check_remove(state: State, move: m.RemoveShip) -> Illegal | None:
-    return paid_problem(state, move, REMOVE, remove_problem)
-
-
 def remove_problem(state: State, move: m.RemoveShip, step) -> Illegal | None:
     if (
         not 1 <= move.age <= state.book.last_age
         or not (state.ships_at[move.age - 1][box_index(move.box)][state.current])
     ):
         return Illegal(
-            REMOVE_SHIP, f"{state.seat.name} has no ship in age {move.age}'s {move.box} box"
+            sec.REMOVE_SHIP, f"{state.seat.name} has no ship in age {move.age}'s {move.box} box"
         )
     return None
 
 
-@answers(m.RemoveShip, check_remove)
+@answers(m.RemoveShip, paid(REMOVE, remove_problem))
 def apply_remove(state: State, move: m.RemoveShip) -> list[str]:
     events = pay_for(state, move, REMOVE)
     return events + take_back(state, move.age, move.box, 1)
@@ -384,7 +359,7 @@ def take_back(state: State, age: int, box: str, n: int) -> list[str]:
 class TakingBackShips(Task):
     """A card's "take back ships from one age": which ships, or none."""
 
-    asks = (PHASE, "choice", (m.TakeBackShips, m.Decline))
+    asks = (common.PHASE, "choice", (m.TakeBackShips, m.Decline))
 
     def prompt(self, state: State) -> str:
         return "the ships the card takes back, or none"
@@ -413,13 +388,13 @@ def take_back_choices(state: State) -> list[m.TakeBackShips]:
 def check_take_back_ships(state: State, move: m.TakeBackShips) -> Illegal | None:
     p = state.current
     if not 1 <= move.age <= state.book.last_age:
-        return Illegal(TAKE_CARD, f"there is no age {move.age}")
+        return Illegal(sec.TAKE_CARD, f"there is no age {move.age}")
     boxes = state.ships_at[move.age - 1]
     if move.merchant < 0 or move.warship < 0 or not (move.merchant or move.warship):
-        return Illegal(TAKE_CARD, "name the ships taken back")
+        return Illegal(sec.TAKE_CARD, "name the ships taken back")
     if move.merchant > boxes[0][p] or move.warship > boxes[1][p]:
         return Illegal(
-            TAKE_CARD,
+            sec.TAKE_CARD,
             f"{state.seat.name} has {boxes[0][p]} ship(s) in age {move.age}'s Merchant box and "
             f"{boxes[1][p]} in its Warship box",
         )

@@ -6,14 +6,7 @@ from __future__ import annotations
 from portolan.checker.core import turn
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.ships import moves as m
-from portolan.checker.games.ships.actions.common import (
-    SHIP_ACTIONS,
-    CardAction,
-    check_exchange_used,
-    gain,
-    good_to_pool,
-    score,
-)
+from portolan.checker.games.ships.actions import common
 from portolan.checker.games.ships.book import FREE_CUBE, GOLD, NAVIGATION, VP
 from portolan.checker.games.ships.sections import FREE_EXCHANGE
 from portolan.checker.games.ships.state import ACTIONS, OVER, START, State
@@ -43,7 +36,7 @@ def apply_start_turn(state: State, move: m.StartTurn) -> list[str]:
     for card in seat.kept:
         income = book.cards[card].each_turn
         if income:
-            events.append(f"{card}: takes " + ", ".join(gain(state, state.current, income)))
+            events.append(f"{card}: takes " + ", ".join(common.gain(state, state.current, income)))
     return events
 
 
@@ -59,11 +52,11 @@ def check_exchange(state: State, move: m.Exchange) -> Illegal | None:
     if seat.goods.get(move.good, 0) < 1:
         return Illegal(FREE_EXCHANGE, f"{seat.name} has no {move.good} to exchange")
     top = turn.top(state)
-    in_card = isinstance(top, CardAction)
+    in_card = isinstance(top, common.CardAction)
     for word, n in gives.items():
         if word == VP:
             continue
-        if in_card and (word != NAVIGATION or top.step.action not in SHIP_ACTIONS):
+        if in_card and (word != NAVIGATION or top.step.action not in common.SHIP_ACTIONS):
             return Illegal(
                 FREE_EXCHANGE,
                 f"what {move.good} gives ({word}) must be used at once: "
@@ -81,11 +74,11 @@ def check_exchange(state: State, move: m.Exchange) -> Illegal | None:
 
 @answers(m.Exchange, check_exchange)
 def apply_exchange(state: State, move: m.Exchange) -> list[str]:
-    good_to_pool(state, move.good)
+    common.good_to_pool(state, move.good)
     got = []
     for word, n in state.book.exchanges[move.good].items():
         if word == VP:
-            score(state, state.current, n)
+            common.score(state, state.current, n)
         else:
             state.pool[word] -= n
             setattr(state, PENDING[word], getattr(state, PENDING[word]) + n)
@@ -94,7 +87,7 @@ def apply_exchange(state: State, move: m.Exchange) -> list[str]:
 
 
 # -- Phase Three: tidy up, and the end of the game ---------------------------------------------
-@answers(m.EndTurn, check_exchange_used)
+@answers(m.EndTurn, common.check_exchange_used)
 def apply_end_turn(state: State, move: m.EndTurn) -> list[str]:
     """Free action cubes in the action boxes go back to the pool; unused ones in the Action
     cubes section into stock, with unused merchant cubes. After the last seat's turn, the game
