@@ -11,7 +11,7 @@ flagships), so the pad lists exactly what the position reader accepts;
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core.registry import rules_for
@@ -75,7 +75,7 @@ class Grid:
 class Spec:
     rows: tuple[Row, ...] = ()
     grids: tuple[Grid, ...] = ()
-    area: tuple[tuple[str, str], ...] = field(default=())  # Ships: (number, label) of the areas
+    area: tuple[tuple[str, str], ...] = ()  # Ships: (number, label) of the areas
 
 
 def spec_for(model: Game) -> Spec:

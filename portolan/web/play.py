@@ -132,7 +132,10 @@ class _PlayPages:
             if at != str(table.version):
                 return "moved"
             try:
-                return _apply(table, action, value)
+                if action == "undo":
+                    return "" if table.undo() else "nothing-to-undo"
+                table.answer(action, value)
+                return ""
             except (ValueError, IndexError):
                 return "not-a-choice"
             finally:
@@ -184,20 +187,6 @@ def _table_values(table, key: str, opened: str | None) -> dict:
         scores=[(ln.player, ln.total) for ln in sheet.lines],
         sheet=sheet.as_json() if prompt is None else None,
     )
-
-
-def _apply(table, action: str, value: str) -> str:
-    """One answer applied to the table; ValueError or IndexError if it is not a choice."""
-    if action == "undo":
-        return "" if table.undo() else "nothing-to-undo"
-    if action == "random":
-        table.reveal_random()
-    elif action == "secret":
-        table.keep_hidden()
-    elif action in ("choose", "reveal"):
-        index = int(value)
-        (table.choose if action == "choose" else table.reveal)(index)
-    return ""
 
 
 def bot_seats(form: dict[str, str], players: list[str]) -> dict[str, str]:

@@ -211,36 +211,25 @@ class Table:
         return Prompt(turn, who, d.phase, "chance", d.prompt, entries, None, random_ok, None, count)
 
     # -- answers -------------------------------------------------------------------------------
-    def choose(self, index: int) -> None:
-        """Play the legal move at ``index`` of the current choice (IndexError if none)."""
-        d = self._decision("choice")
-        moves = self.rules.legal_moves(self.session.state)
-        if not 0 <= index < len(moves):
-            raise IndexError(index)
-        self._play(d, moves[index])
-
-    def reveal(self, index: int) -> None:
-        """The table revealed the outcome at ``index`` of the current chance."""
-        d = self._decision("chance")
-        outcomes = self.rules.outcomes(self.session.state)
-        if not 0 <= index < len(outcomes):
-            raise IndexError(index)
-        self._play(d, outcomes[index][0])
-
-    def keep_hidden(self) -> None:
-        """The card stays its owner's secret until the rules reveal it."""
-        d = self._decision("chance")
-        if d.secret is None:
-            raise IndexError("secret")
-        self._play(d, d.secret)
-
-    def reveal_random(self) -> None:
-        d = self._decision("chance")
-        outcomes = self.rules.outcomes(self.session.state)
-        if d.secret is not None:
-            raise IndexError("random")
-        move = self.session.rng.choice([m for m, _ in outcomes])
-        self.events.append(f"picked at random: {self.rules.outcome_name(move)}")
+    def answer(self, action: str, value: str = "") -> None:
+        """Apply an answer: ``choose`` the legal move at index ``value``, ``reveal`` the outcome
+        at ``value``, keep the card drawn ``secret`` (its owner names it later), or reveal one at
+        ``random``; IndexError (ValueError for an index that is no number) if that is not one
+        of the choices now."""
+        d = self._decision("choice" if action == "choose" else "chance")
+        if action == "choose":
+            move = _at(self.rules.legal_moves(self.session.state), value)
+        elif action == "secret" and d.secret is not None:
+            move = d.secret
+        elif action == "reveal" or (action == "random" and d.secret is None):
+            outcomes = [m for m, _ in self.rules.outcomes(self.session.state)]
+            if action == "reveal":
+                move = _at(outcomes, value)
+            else:
+                move = self.session.rng.choice(outcomes)
+                self.events.append(f"picked at random: {self.rules.outcome_name(move)}")
+        else:
+            raise IndexError(action)
         self._play(d, move)
 
     def undo(self) -> bool:
@@ -331,6 +320,13 @@ class Table:
 
 
 TABLE = "Table"
+
+
+def _at(items: list, value: str):
+    index = int(value)
+    if not 0 <= index < len(items):
+        raise IndexError(index)
+    return items[index]
 
 
 def _table_action(d: Decision, turn: int) -> bool:

@@ -29,18 +29,12 @@ NUMBER = re.compile(r"-?\d{1,7}")
 
 
 @dataclass(frozen=True)
-class Pad:
-    game: str
-    spec: Spec
-    sections: tuple[str, ...]  # the position's other sections no grid fills: typed as YAML
+class Pad(Spec):
+    """A game's score form: its ``Spec``, and the position's other sections no grid fills
+    (typed as YAML)."""
 
-    @property
-    def rows(self) -> tuple[Row, ...]:
-        return self.spec.rows
-
-    @property
-    def grids(self) -> tuple[Grid, ...]:
-        return self.spec.grids
+    game: str = ""
+    sections: tuple[str, ...] = ()
 
     def names(self, players: list[str]) -> list[str]:
         """Every form name of the pad's cells, for reading the form."""
@@ -54,7 +48,7 @@ class Pad:
                         out += [f"g.{grid.key}.{i}.{s}.{part}" for part in SLOT]
                 else:
                     out += [f"g.{grid.key}.{i}.{p}" for p in range(len(players))]
-        if self.spec.area:
+        if self.area:
             out.append("area")
         return out + [f"s.{key}" for key in self.sections]
 
@@ -80,7 +74,7 @@ def _pad(model: Game) -> Pad:
     if spec.area:
         filled.add("area")
     sections = tuple(k for k in keys if k not in SHARED_KEYS and k not in filled)
-    return Pad(game, spec, sections)
+    return Pad(**vars(spec), game=game, sections=sections)
 
 
 @dataclass
@@ -126,7 +120,7 @@ def check_cells(pad: Pad, players: list[str], typed: dict[str, str]) -> dict[str
                 wrong.update(_ship_problems(grid, i, players, typed))
             else:
                 wrong.update(_count_problems(grid, i, players, typed))
-    if pad.spec.area and area not in ("", *(a for a, _ in pad.spec.area)):
+    if pad.area and area not in ("", *(a for a, _ in pad.area)):
         wrong["area"] = "choose the present area from the list"
     return wrong
 
@@ -223,7 +217,7 @@ def position_text(
                 lines.append(f"{row.key}: {{{body}}}")
                 for p, _ in filled:
                     cell_of[f"{row.key}.{players[p]}"] = f"c{p}.{r}"
-    if pad.spec.area and typed.get("area"):
+    if pad.area and typed.get("area"):
         lines.append(f"area: {typed['area']}")
         cell_of["area"] = "area"
     for grid in pad.grids:
