@@ -26,45 +26,39 @@ from portolan.forks import stop_now
 MAX_STEPS = 2_000_000
 
 
-Games = Annotated[int, opt.flag("--games", "How many games to play.")]
-Seed = Annotated[int, opt.flag("--seed", "Random seed (same seed, same games).")]
-LogDir = Annotated[Path, opt.flag("--log-dir", "Write every game's log into this folder.")]
 MAX_STEPS_HELP = "Stop a game that has not ended after this many steps, and report it."
-MaxSteps = Annotated[int, opt.flag("--max-steps", MAX_STEPS_HELP)]
 BOTS = (
     "Bot levels, one per seat (random, greedy, mcts), rotated a seat each game; "
     "one level plays every seat. Without it every choice is random."
 )
-Bots = Annotated[str, opt.flag("--bots", BOTS)]
 ITERATIONS = "The mcts bot's search per move (same seed, same games)."
-Iterations = Annotated[int, opt.flag("--iterations", ITERATIONS)]
 THINK = (
     "At most this many CPU seconds per mcts move (ends the search before --iterations "
     "does; the games then depend on the machine's speed)."
 )
-Think = Annotated[float, opt.flag("--think", THINK)]
 FROM = (
     "Every game goes on from the position this log ends at (its players and options; "
     "a log that names a position: a puzzle)."
 )
-FromLog = Annotated[Path, opt.flag("--from", FROM)]
 
 
 @app.command("simulate")
 @friendly
 def simulate_command(
     game: opt.Game,
-    games: Games = 100,
-    seed: Seed = 0,
+    games: Annotated[int, opt.flag("--games", "How many games to play.")] = 100,
+    seed: Annotated[int, opt.flag("--seed", "Random seed (same seed, same games).")] = 0,
     players: str = opt.players_option("default: one per --bots level, else the fewest allowed"),
-    log_dir: LogDir = None,
+    log_dir: Annotated[
+        Path | None, opt.flag("--log-dir", "Write every game's log into this folder.")
+    ] = None,
     option: opt.RuleOptions = None,
-    max_steps: MaxSteps = 200_000,
+    max_steps: Annotated[int, opt.flag("--max-steps", MAX_STEPS_HELP)] = 200_000,
     jobs: int = opt.jobs_option("Play"),
-    bots: Bots = None,
-    iterations: Iterations = DEFAULT_ITERATIONS,
-    think: Think = None,
-    from_log: FromLog = None,
+    bots: Annotated[str | None, opt.flag("--bots", BOTS)] = None,
+    iterations: Annotated[int, opt.flag("--iterations", ITERATIONS)] = DEFAULT_ITERATIONS,
+    think: Annotated[float | None, opt.flag("--think", THINK)] = None,
+    from_log: Annotated[Path | None, opt.flag("--from", FROM)] = None,
     as_json: opt.AsJson = False,
     components: Path = COMPONENTS,
 ):

@@ -105,8 +105,8 @@ class Table:
             players,
             options,
             log,
-            _no_input,
-            _silent,
+            lambda prompt: None,  # never asked: the page gets the answers
+            lambda text: None,  # the table's ``_heard`` once the table is made
             bot_levels=bots,
             budget=Budget(DEFAULT_ITERATIONS, THINK),
             bot_seed=log.parent.name,  # the game's id: a restart draws the same face-down cards
@@ -338,11 +338,3 @@ def _table_action(d: Decision, turn: int) -> bool:
 def resume_command(game: str, log: str) -> str:
     """What a log's first line tells a terminal to run to go on with the game."""
     return shlex.join(["portolan", "play", game, "--log", log])
-
-
-def _no_input(prompt: str) -> str | None:
-    return None
-
-
-def _silent(text: str) -> None:
-    pass

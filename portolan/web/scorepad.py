@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from portolan.checker.core.registry import rules_for
 from portolan.model.loader import Game
-from portolan.web.padspecs import Grid, Row, Spec, spec_for
+from portolan.web.padspecs import Grid, Spec, spec_for
 
 SHARED_KEYS = ("game", "options", "players")
 MAX_CELL = 2000  # characters of one cell of the form
@@ -250,7 +250,7 @@ def _player_entries(pad, players, typed, cell_of) -> dict[str, list[tuple[str, s
                         cell_of[f"players.{player}.{row.key}"] = f"c{p}.{r}"
                     bundles.setdefault((player, row.key), []).append(f"{value} {row.part}")
             elif value:
-                entries[player].append((row.key, _cell_value(row, value)))
+                entries[player].append((row.key, _q(value) if row.kind == "choice" else value))
                 cell_of[f"players.{player}.{row.key}"] = f"c{p}.{r}"
     for (player, key), parts in bundles.items():
         at = entries[player].index((key, ""))
@@ -355,10 +355,6 @@ def _fleets(grid: Grid, players, typed, cell_of) -> list[str]:
             body = ", ".join(f"{_q(p)}: [{', '.join(v)}]" for p, v in fleets.items())
             out.append(f"  {_q(line.id)}: {{{body}}}")
     return [f"{grid.key}:", *out] if out else []
-
-
-def _cell_value(row: Row, value: str) -> str:
-    return _q(value) if row.kind == "choice" else value
 
 
 def _q(text: str) -> str:
