@@ -198,12 +198,9 @@ def _player(pic: Picture, state: State, p: str, y: float, height: float, colour,
         pic.d.add(g)
         for k, (ship, _) in enumerate(v.ships):
             box = (x, y + 9 + CH + 2 + k * (SHIP_H + 1), CW, SHIP_H)
-            ship_fill = (
-                colour(state.book.ships[ship].colour)
-                if ship in state.book.ships
-                else colour("flagship")
-            )
-            _ship(pic, copies, p, ship, ship_fill, box, f"{p}'s trade voyage {v.contract}")
+            known = state.book.ships.get(ship)
+            fill = colour(known.colour if known else "flagship")
+            _ship(pic, copies, p, ship, fill, box, f"{p}'s trade voyage {v.contract}")
         ships = ", ".join(s for s, _ in v.ships)
         pic.say(f"{p}'s trade voyage: {v.contract} with {ships}, {v.left} turns to go")
         x += STEP

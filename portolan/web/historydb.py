@@ -215,9 +215,10 @@ class History:
         plays = read_csv(text, games)
         added = skipped = 0
         with self._transaction() as conn:
-            known = {_fingerprint(p.kind, p.game, p.played, p.seats) for p in _all(conn)}
+            rows = conn.execute(PLAYS).fetchall()
+            known = {_fingerprint(_play(conn, row)) for row in rows}
             for p in plays:
-                mark = _fingerprint(p.kind, p.game, p.played, p.seats)
+                mark = _fingerprint(p)
                 if mark in known:
                     skipped += 1
                     continue
@@ -288,12 +289,9 @@ def _play(conn: sqlite3.Connection, row) -> Play:
     )
 
 
-def _all(conn: sqlite3.Connection) -> list[Play]:
-    return [_play(conn, row) for row in conn.execute(PLAYS).fetchall()]
-
-
-def _fingerprint(kind: str, game: str, played: str, seats) -> tuple:
-    return (kind, game, played, tuple((s.player, s.score, s.rank, s.won) for s in seats))
+def _fingerprint(p: Play | _Imported) -> tuple:
+    """What makes two plays the same one (an import skips a play already in the history)."""
+    return (p.kind, p.game, p.played, tuple((s.player, s.score, s.rank, s.won) for s in p.seats))
 
 
 def _from_cell(text: str) -> str:
