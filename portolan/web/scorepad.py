@@ -114,12 +114,7 @@ def check_cells(pad: Pad, players: list[str], typed: dict[str, str]) -> dict[str
                 )
     for grid in pad.grids:
         for i in range(len(grid.lines)):
-            if grid.cell == "claim":
-                wrong.update(_claim_problems(grid, i, players, typed))
-            elif grid.cell == "ships":
-                wrong.update(_ship_problems(grid, i, players, typed))
-            else:
-                wrong.update(_count_problems(grid, i, players, typed))
+            wrong.update(PROBLEMS[grid.cell](grid, i, players, typed))
     if pad.area and area not in ("", *(a for a, _ in pad.area)):
         wrong["area"] = "choose the present area from the list"
     return wrong
@@ -190,6 +185,10 @@ def _ship_problems(grid: Grid, i: int, players: list[str], typed: dict[str, str]
         elif wild and not ship:
             wrong[f"{name}.ship"] = f"{where}: choose the ship the tick is for"
     return wrong
+
+
+# What can be wrong with a line of a grid, by the grid's kind of cell.
+PROBLEMS = {"count": _count_problems, "claim": _claim_problems, "ships": _ship_problems}
 
 
 def position_text(
