@@ -42,7 +42,7 @@ _RESUME = re.compile(r"portolan play ([a-z0-9-]+) --log")
 def routes(site: Site) -> list[Route]:
     pages = _PlayPages(site)
     return [
-        Route("/play", pages.new, name="play_new"),
+        Route("/play", pages.new_page, name="play_new"),
         Route("/play", pages.create, methods=["POST"], name="play_create"),
         Route("/play/{key}", pages.table_page, name="table"),
         Route("/play/{key}", pages.post_answer, methods=["POST"], name="table_answer"),
@@ -79,9 +79,6 @@ class _PlayPages:
             in_progress=[] if model else self.store.in_progress(),
             titles={g.id: g.title for g in games},
         )
-
-    async def new(self, request: Request):
-        return self.new_page(request)
 
     async def create(self, request: Request):
         form = await read_form(request)
@@ -176,7 +173,7 @@ def _table_values(table, key: str, opened: str | None) -> dict:
         key=key,
         game=table.session.model,
         players=table.session.players,
-        bots={p: read_seat(spec) for p, spec in table.bots.items()},
+        bots={p: read_seat(spec) for p, spec in table.session.bot_levels.items()},
         prompt=prompt,
         at=table.version,
         turn=table.steps[-1].turn if table.steps else 0,

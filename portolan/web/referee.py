@@ -150,11 +150,6 @@ class Table:
             lines = [facedown.mask(line, held) for line in lines]
         return lines
 
-    @property
-    def bots(self) -> dict[str, str]:
-        """The bot seats: seat -> level (and procedure), as the log's header keeps them."""
-        return dict(self.session.bot_levels)
-
     def bot_thinking(self) -> str | None:
         """The seat whose bot answers the decision of the moment (the page shows it thinking
         and reloads), or None."""
