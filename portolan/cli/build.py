@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
@@ -161,9 +162,7 @@ def _say_built(report, target: Path, verbose: bool) -> None:
 
 def _count(files: list[Path]) -> str:
     """``1 HTML, 10 PDF, 111 SVG``: the files by kind."""
-    kinds: dict[str, int] = {}
-    for f in files:
-        kinds[f.suffix[1:].upper()] = kinds.get(f.suffix[1:].upper(), 0) + 1
+    kinds = Counter(f.suffix[1:].upper() for f in files)
     return ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
 
 
