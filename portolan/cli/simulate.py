@@ -181,13 +181,8 @@ def _print_report(summary: dict, by_level, batch, games: int, elapsed: float) ->
         f"{games} games of {n} players, {steps} actions in {elapsed:.2f} s: "
         f"{games / elapsed:,.0f} games/s, {steps / elapsed:,.0f} actions/s"
     )
-    log_dir = Path(batch.log_dir) if batch.log_dir is not None else None
     if summary["unfinished"]:
-        echo(
-            _unfinished_note(
-                summary["unfinished"], batch.game, games, batch.max_steps, batch.seed, log_dir
-            )
-        )
+        echo(_unfinished_note(summary["unfinished"], games, batch))
     if not summary["ended"]:
         return
     if summary["bounded"]:
@@ -268,22 +263,20 @@ def _levels_table(by_level: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def _unfinished_note(
-    unfinished: list[int], game: str, games: int, max_steps: int, seed: int, log_dir
-) -> str:
+def _unfinished_note(unfinished: list[int], games: int, batch) -> str:
     """What to say of the games stopped at the step limit: which, why it is no error, and how to
     see one again."""
     from portolan.checker.core.simulate import log_name
 
     shown = ", ".join(map(str, unfinished[:10])) + (", …" if len(unfinished) > 10 else "")
-    first = unfinished[0]
+    first, seed = unfinished[0], batch.seed
     where = (
-        f"the log of game {first} is {log_dir / log_name(game, seed, first)}"
-        if log_dir is not None
+        f"the log of game {first} is {Path(batch.log_dir) / log_name(batch.game, seed, first)}"
+        if batch.log_dir is not None
         else f"--seed {seed} --games {first} --log-dir DIR writes the log of game {first}"
     )
     return (
-        f"{len(unfinished)} of {games} games did not end within {max_steps:,} steps "
+        f"{len(unfinished)} of {games} games did not end within {batch.max_steps:,} steps "
         f"({'game' if len(unfinished) == 1 else 'games'} {shown}): the rules let a table that "
         "never heads for the end play on, and random players sometimes do. Their scores and wins "
         f"are left out of the figures; {where}."
