@@ -13,7 +13,7 @@ from portolan.cli import options as opt
 from portolan.cli.group import PortolanGroup, version_option
 from portolan.cli.jsonout import json_error, wants_json
 from portolan.cli.terminal import echo, json_text
-from portolan.errors import EXIT_INPUT, EXIT_IO, InputError, OutputError, Problem
+from portolan.errors import EXIT_BUG, EXIT_INPUT, EXIT_IO, InputError, OutputError, Problem
 from portolan.paths import components_dir
 
 app = typer.Typer(
@@ -59,11 +59,7 @@ def friendly(fn):
         try:
             return fn(*args, **kwargs)
         except InputError as exc:
-            for problem in exc.problems:
-                echo(f"error: {problem}", err=True)
-            if wants_json(kwargs):  # --json: the same problems as JSON on stdout
-                echo(json_error(exc.problems))
-            raise typer.Exit(EXIT_INPUT) from None
+            said, problems, code = [f"error: {p}" for p in exc.problems], exc.problems, EXIT_INPUT
         except BrokenPipeError:  # e.g. piped into `head`: stop quietly
             import os
 
@@ -71,23 +67,26 @@ def friendly(fn):
             os.dup2(devnull, sys.stdout.fileno())
             raise typer.Exit(0) from None
         except (OutputError, OSError) as exc:
-            if not isinstance(exc, OutputError):
-                exc = OutputError.of(exc)
-            echo(f"error: {exc}", err=True)
-            if wants_json(kwargs):
-                echo(json_error(Problem(exc.reason, file=exc.path)))
-            raise typer.Exit(EXIT_IO) from None
+            failed = exc if isinstance(exc, OutputError) else OutputError.of(exc)
+            said, code = [f"error: {failed}"], EXIT_IO
+            problems = Problem(failed.reason, file=failed.path)
         except KeyboardInterrupt:
             echo("interrupted", err=True)
             raise typer.Exit(130) from None
         except (typer.Exit, typer.Abort):
             raise
         except Exception as exc:
-            echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
-            echo("This is a bug in Portolan; please report it with the command you ran.", err=True)
-            if wants_json(kwargs):
-                echo(json_error(f"internal error: {type(exc).__name__}: {exc}"))
-            raise typer.Exit(3) from None
+            problems = f"internal error: {type(exc).__name__}: {exc}"
+            said = [
+                problems,
+                "This is a bug in Portolan; please report it with the command you ran.",
+            ]
+            code = EXIT_BUG
+        for line in said:
+            echo(line, err=True)
+        if wants_json(kwargs):  # --json: the same problems as JSON on stdout
+            echo(json_error(problems))
+        raise typer.Exit(code)
 
     return wrapper
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
@@ -31,72 +32,57 @@ BUILD_FORMATS = ("pdf", "svg", "png", "tts", "cards-png")
 SAFE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a game id as the model allows it
 
 
-Games = Annotated[
-    list[str],
-    typer.Argument(help="Game ids to build (default: every game).", autocompletion=opt.game_ids),
-]
-Out = Annotated[Path, opt.flag("--out", "Output folder (default: output/).")]
-Page = Annotated[str, opt.flag("--page", "Paper size.", papers())]
 BOARD_PAGE = "Paper for boards and mats too large for --page: one sheet each when they fit."
-BoardPage = Annotated[str, opt.flag("--board-page", BOARD_PAGE, papers())]
-Bleed = Annotated[float, opt.flag("--bleed", "Bleed in mm around every card.")]
 LAYOUT = "packed: most cards a page (shared cut lines); gutters: full bleed on every card."
-Layout = Annotated[str, opt.flag("--layout", LAYOUT, LAYOUTS)]
 MARGIN = "What your printer leaves blank at the edges, in mm."
-PrinterMargin = Annotated[float, opt.flag("--printer-margin", MARGIN)]
 DUPLEX_HELP = "long, short, none (backs at the end) or fold (fronts and backs side by side)."
-Duplex = Annotated[str, opt.flag("--duplex", DUPLEX_HELP, DUPLEX)]
 SIDES_HELP = "both, fronts or backs (to feed the second side by hand)."
-Sides = Annotated[str, opt.flag("--sides", SIDES_HELP, SIDES)]
 BACK_OFFSET = "Shift every backs page by X,Y mm (X right, Y down, as seen on the backs page)."
-BackOffset = Annotated[str, opt.flag("--back-offset", BACK_OFFSET)]
 SHEETS_HELP = "shared: decks of one card size in one file; per-deck: one file per deck."
-Sheets = Annotated[str, opt.flag("--sheets", SHEETS_HELP, SHEETS)]
 CARD_SIZE = "Print decks and aids at a preset size (poker-us), or some: deck-id=tarot,..."
-CardSize = Annotated[str, opt.flag("--card-size", CARD_SIZE)]
-InkSaver = Annotated[bool, opt.flag("--ink-saver", "No large background fills.")]
-Grayscale = Annotated[bool, opt.flag("--grayscale", "Print in shades of grey.")]
 FORMATS_HELP = (
     "Comma-separated: PDF sheets, SVG faces, PNG previews, Tabletop Simulator decks "
     "(tts), print-shop card images and print set (cards-png)."
 )
-Formats = Annotated[
-    str,
-    opt.flag(
-        "--format",
-        FORMATS_HELP,
-        metavar=",".join(BUILD_FORMATS),
-        autocompletion=lambda: list(BUILD_FORMATS),
-    ),
-]
 FORCE = "Build every game asked for, even those already up to date."
-Force = Annotated[bool, opt.flag("--force", FORCE)]
 VERBOSE = "Say where the layout gave less bleed than asked."
-Verbose = Annotated[bool, opt.flag("--verbose", VERBOSE, (), "-v")]
 
 
 @app.command("build")
 @friendly
 def build_command(
-    games: Games = None,
+    games: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Game ids to build (default: every game).", autocompletion=opt.game_ids
+        ),
+    ] = None,
     components: Path = COMPONENTS,
-    out: Out = None,
-    page: Page = "a4",
-    board_page: BoardPage = None,
-    bleed: Bleed = 3.0,
-    layout: Layout = "packed",
-    printer_margin: PrinterMargin = 5.0,
-    duplex: Duplex = "long",
-    sides: Sides = "both",
-    back_offset: BackOffset = "0,0",
-    sheets: Sheets = "shared",
-    card_size: CardSize = None,
-    ink_saver: InkSaver = False,
-    grayscale: Grayscale = False,
-    formats: Formats = "pdf,svg",
+    out: Annotated[Path | None, opt.flag("--out", "Output folder (default: output/).")] = None,
+    page: Annotated[str, opt.flag("--page", "Paper size.", papers())] = "a4",
+    board_page: Annotated[str | None, opt.flag("--board-page", BOARD_PAGE, papers())] = None,
+    bleed: Annotated[float, opt.flag("--bleed", "Bleed in mm around every card.")] = 3.0,
+    layout: Annotated[str, opt.flag("--layout", LAYOUT, LAYOUTS)] = "packed",
+    printer_margin: Annotated[float, opt.flag("--printer-margin", MARGIN)] = 5.0,
+    duplex: Annotated[str, opt.flag("--duplex", DUPLEX_HELP, DUPLEX)] = "long",
+    sides: Annotated[str, opt.flag("--sides", SIDES_HELP, SIDES)] = "both",
+    back_offset: Annotated[str, opt.flag("--back-offset", BACK_OFFSET)] = "0,0",
+    sheets: Annotated[str, opt.flag("--sheets", SHEETS_HELP, SHEETS)] = "shared",
+    card_size: Annotated[str | None, opt.flag("--card-size", CARD_SIZE)] = None,
+    ink_saver: Annotated[bool, opt.flag("--ink-saver", "No large background fills.")] = False,
+    grayscale: Annotated[bool, opt.flag("--grayscale", "Print in shades of grey.")] = False,
+    formats: Annotated[
+        str,
+        opt.flag(
+            "--format",
+            FORMATS_HELP,
+            metavar=",".join(BUILD_FORMATS),
+            autocompletion=lambda: list(BUILD_FORMATS),
+        ),
+    ] = "pdf,svg",
     jobs: int = opt.jobs_option("Build"),
-    force: Force = False,
-    verbose: Verbose = False,
+    force: Annotated[bool, opt.flag("--force", FORCE)] = False,
+    verbose: Annotated[bool, opt.flag("--verbose", VERBOSE, (), "-v")] = False,
 ):
     """Build print-and-play PDFs (and SVGs, PNG previews) into output/<game>/: one line a game.
 
@@ -176,9 +162,7 @@ def _say_built(report, target: Path, verbose: bool) -> None:
 
 def _count(files: list[Path]) -> str:
     """``1 HTML, 10 PDF, 111 SVG``: the files by kind."""
-    kinds: dict[str, int] = {}
-    for f in files:
-        kinds[f.suffix[1:].upper()] = kinds.get(f.suffix[1:].upper(), 0) + 1
+    kinds = Counter(f.suffix[1:].upper() for f in files)
     return ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
 
 

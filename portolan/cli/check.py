@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import typer
@@ -117,7 +118,9 @@ def score_command(
 
     name = document_name(position)
     raw = load_yaml(position)  # first: it may name the game
-    _not_a_log(raw, position)
+    if isinstance(raw, YMap) and "turns" in raw:
+        hint = "replay and score it with: portolan check"
+        raise _other_kind("a turn log, not an end position", position, hint)
     game = game or _named_game(raw, name)
     rules = rules_for(game)
     model = load_game(components_folder(components), game)
@@ -128,20 +131,6 @@ def score_command(
         echo(sheet.as_csv(), nl=False)
     else:
         echo(sheet.as_text())
-
-
-def _shell_word(path: Path) -> str:
-    import shlex
-
-    return shlex.quote(str(path)) if str(path) != STDIN else STDIN
-
-
-def _is_position(raw) -> bool:
-    return isinstance(raw, YMap) and "turns" not in raw and isinstance(raw.get("players"), YMap)
-
-
-def _is_log(raw) -> bool:
-    return isinstance(raw, YMap) and "turns" in raw
 
 
 def _read_log(log: Path, components: Path):
@@ -170,24 +159,15 @@ def _not_a_position(read, path: Path) -> None:
         raw = parse_yaml(read(), document_name(path))
     except InputError:
         return
-    if _is_position(raw):
+    if isinstance(raw, YMap) and "turns" not in raw and isinstance(raw.get("players"), YMap):
         raise _other_kind("an end position, not a turn log", path, "score it with: portolan score")
-
-
-def _not_a_log(raw, path: Path) -> None:
-    if _is_log(raw):
-        hint = "replay and score it with: portolan check"
-        raise _other_kind("a turn log, not an end position", path, hint)
 
 
 def _other_kind(what: str, path: Path, command: str) -> InputError:
     """A file given to the command for the other kind of file, and the command that takes it."""
+    word = shlex.quote(str(path)) if str(path) != STDIN else STDIN
     return InputError(
-        Problem(
-            f"this is {what}",
-            file=document_name(path),
-            hint=f"{command} {_shell_word(path)}",
-        )
+        Problem(f"this is {what}", file=document_name(path), hint=f"{command} {word}")
     )
 
 

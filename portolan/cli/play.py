@@ -24,32 +24,28 @@ COMMANDS_HELP = (
 
 
 LOG = "The log file to write (an existing one resumes, at the very prompt it stopped)."
-LogFile = Annotated[Path, opt.flag("--log", LOG)]
 SEED = (
     "Seed for 'r', which picks at random among a few equally likely outcomes (the "
     "starting player, a card discarded at random)."
 )
-Seed = Annotated[int, opt.flag("--seed", SEED)]
 BOT = (
     "A seat a bot plays, NAME=LEVEL (random, greedy, mcts) or NAME=LEVEL:hidden, which "
     "leaves its secret cards face down: Portolan draws them for it and names them when the "
     "rules reveal them (repeatable; new games: the log keeps them)."
 )
-BotSeats = Annotated[list[str], opt.flag("--bot", BOT)]
 THINK = "CPU seconds an mcts bot thinks a move (default: 200 iterations of its search)."
-Think = Annotated[float, opt.flag("--think", THINK)]
 
 
 @app.command("play", epilog=COMMANDS_HELP)
 @friendly
 def play_command(
     game: opt.Game,
-    log: LogFile = ...,
+    log: Annotated[Path, opt.flag("--log", LOG)] = ...,
     players: str = opt.players_option("new games; a count seats Ana, Ben, Cai..."),
     option: opt.RuleOptions = None,
-    seed: Seed = None,
-    bot: BotSeats = None,
-    think: Think = None,
+    seed: Annotated[int | None, opt.flag("--seed", SEED)] = None,
+    bot: Annotated[list[str] | None, opt.flag("--bot", BOT)] = None,
+    think: Annotated[float | None, opt.flag("--think", THINK)] = None,
     components: Path = COMPONENTS,
 ):
     """Referee a game at the table: lists the legal moves, asks what was drawn, writes the log

@@ -36,9 +36,8 @@ def progress_bar(columns: Callable):
 
     class Bar(rich.progress.Progress):
         """Drawn again at each update, with no thread of its own that redraws it on a timer:
-        a process with another thread is not forked (``portolan.generator.parallel.can_fork``), and
-        a
-        build's workers are forks."""
+        a process with another thread is not forked (``portolan.generator.parallel.can_fork``),
+        and a build's workers are forks."""
 
         def update(self, task, **changes) -> None:
             super().update(task, **changes)

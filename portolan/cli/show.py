@@ -31,12 +31,13 @@ def show_command(
     where it stands, as on the printed board. Exit 1 if the log breaks a rule before that turn
     (the picture then shows the table before the illegal step)."""
     from portolan.checker.core.log import load_log
+    from portolan.fsio import write_atomic
     from portolan.show import picture_of
 
     loaded = load_log(log, components_folder(components))
     target = _target(log, out, turn)
     shown = picture_of(loaded, turn)
-    _write(target, shown.svg)
+    write_atomic(target, shown.svg)
     if text:
         for line in shown.lines:
             echo(line)
@@ -70,9 +71,3 @@ def _target(log: Path, out: Path | None, turn: int | None) -> Path:
     if target.exists() and log.exists() and target.resolve() == log.resolve():
         raise opt.bad("--out", f"'{out}' is the log itself", f"e.g. --out {name}")
     return target
-
-
-def _write(target: Path, svg: str) -> None:
-    from portolan.fsio import write_atomic
-
-    write_atomic(target, svg)

@@ -26,45 +26,39 @@ from portolan.forks import stop_now
 MAX_STEPS = 2_000_000
 
 
-Games = Annotated[int, opt.flag("--games", "How many games to play.")]
-Seed = Annotated[int, opt.flag("--seed", "Random seed (same seed, same games).")]
-LogDir = Annotated[Path, opt.flag("--log-dir", "Write every game's log into this folder.")]
 MAX_STEPS_HELP = "Stop a game that has not ended after this many steps, and report it."
-MaxSteps = Annotated[int, opt.flag("--max-steps", MAX_STEPS_HELP)]
 BOTS = (
     "Bot levels, one per seat (random, greedy, mcts), rotated a seat each game; "
     "one level plays every seat. Without it every choice is random."
 )
-Bots = Annotated[str, opt.flag("--bots", BOTS)]
 ITERATIONS = "The mcts bot's search per move (same seed, same games)."
-Iterations = Annotated[int, opt.flag("--iterations", ITERATIONS)]
 THINK = (
     "At most this many CPU seconds per mcts move (ends the search before --iterations "
     "does; the games then depend on the machine's speed)."
 )
-Think = Annotated[float, opt.flag("--think", THINK)]
 FROM = (
     "Every game goes on from the position this log ends at (its players and options; "
     "a log that names a position: a puzzle)."
 )
-FromLog = Annotated[Path, opt.flag("--from", FROM)]
 
 
 @app.command("simulate")
 @friendly
 def simulate_command(
     game: opt.Game,
-    games: Games = 100,
-    seed: Seed = 0,
+    games: Annotated[int, opt.flag("--games", "How many games to play.")] = 100,
+    seed: Annotated[int, opt.flag("--seed", "Random seed (same seed, same games).")] = 0,
     players: str = opt.players_option("default: one per --bots level, else the fewest allowed"),
-    log_dir: LogDir = None,
+    log_dir: Annotated[
+        Path | None, opt.flag("--log-dir", "Write every game's log into this folder.")
+    ] = None,
     option: opt.RuleOptions = None,
-    max_steps: MaxSteps = 200_000,
+    max_steps: Annotated[int, opt.flag("--max-steps", MAX_STEPS_HELP)] = 200_000,
     jobs: int = opt.jobs_option("Play"),
-    bots: Bots = None,
-    iterations: Iterations = DEFAULT_ITERATIONS,
-    think: Think = None,
-    from_log: FromLog = None,
+    bots: Annotated[str | None, opt.flag("--bots", BOTS)] = None,
+    iterations: Annotated[int, opt.flag("--iterations", ITERATIONS)] = DEFAULT_ITERATIONS,
+    think: Annotated[float | None, opt.flag("--think", THINK)] = None,
+    from_log: Annotated[Path | None, opt.flag("--from", FROM)] = None,
     as_json: opt.AsJson = False,
     components: Path = COMPONENTS,
 ):
@@ -187,13 +181,8 @@ def _print_report(summary: dict, by_level, batch, games: int, elapsed: float) ->
         f"{games} games of {n} players, {steps} actions in {elapsed:.2f} s: "
         f"{games / elapsed:,.0f} games/s, {steps / elapsed:,.0f} actions/s"
     )
-    log_dir = Path(batch.log_dir) if batch.log_dir is not None else None
     if summary["unfinished"]:
-        echo(
-            _unfinished_note(
-                summary["unfinished"], batch.game, games, batch.max_steps, batch.seed, log_dir
-            )
-        )
+        echo(_unfinished_note(summary["unfinished"], games, batch))
     if not summary["ended"]:
         return
     if summary["bounded"]:
@@ -274,22 +263,20 @@ def _levels_table(by_level: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def _unfinished_note(
-    unfinished: list[int], game: str, games: int, max_steps: int, seed: int, log_dir
-) -> str:
+def _unfinished_note(unfinished: list[int], games: int, batch) -> str:
     """What to say of the games stopped at the step limit: which, why it is no error, and how to
     see one again."""
     from portolan.checker.core.simulate import log_name
 
     shown = ", ".join(map(str, unfinished[:10])) + (", …" if len(unfinished) > 10 else "")
-    first = unfinished[0]
+    first, seed = unfinished[0], batch.seed
     where = (
-        f"the log of game {first} is {log_dir / log_name(game, seed, first)}"
-        if log_dir is not None
+        f"the log of game {first} is {Path(batch.log_dir) / log_name(batch.game, seed, first)}"
+        if batch.log_dir is not None
         else f"--seed {seed} --games {first} --log-dir DIR writes the log of game {first}"
     )
     return (
-        f"{len(unfinished)} of {games} games did not end within {max_steps:,} steps "
+        f"{len(unfinished)} of {games} games did not end within {batch.max_steps:,} steps "
         f"({'game' if len(unfinished) == 1 else 'games'} {shown}): the rules let a table that "
         "never heads for the end play on, and random players sometimes do. Their scores and wins "
         f"are left out of the figures; {where}."

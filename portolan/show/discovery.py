@@ -39,10 +39,8 @@ def draw(model: Game, state: State, caption: str) -> Picture:
 
 def _local(place: SlotPlace, dx: float, dy: float) -> tuple[float, float]:
     """The point (dx, dy) from the slot's centre, in the slot's own turned frame."""
-    a = math.radians(place.rotate)
-    return place.cx + dx * math.cos(a) - dy * math.sin(a), place.cy + dx * math.sin(
-        a
-    ) + dy * math.cos(a)
+    cos, sin = math.cos(math.radians(place.rotate)), math.sin(math.radians(place.rotate))
+    return place.cx + dx * cos - dy * sin, place.cy + dx * sin + dy * cos
 
 
 def _slot(pic: Picture, model: Game, state: State, place: SlotPlace, slot: int, ring: Ring) -> None:

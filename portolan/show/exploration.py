@@ -113,12 +113,9 @@ def _oceans(pic: Picture, b: Box, p: str, e: Expedition, x0: float, y0: float, c
     pic.rect(x, y, b.width, b.height, fill=tint(colour, 0.85), stroke=colour, width=0.4, radius=1.5)
     pic.text(x + b.width / 2, y + 5, b.box, 3.0, INK, "middle", True)
     space = f"{e.explorer}'s Ocean stack"
+    step = min(6.0, (b.height - 24) / max(1, e.oceans - 1))
     for k in range(1, e.oceans + 1):  # fanned down the box, the newest lowest
-        cy = (
-            y
-            + 9
-            + (k - 1) * min(6.0, (b.height - 24) / max(1, e.oceans - 1) if e.oceans > 1 else 6.0)
-        )
+        cy = y + 9 + (k - 1) * step
         g = pic.group(f"ocean-{slug(p)}-{slug(e.explorer)}-{k}", "card", space, p)
         pic.rect(
             x + 3,

@@ -4,6 +4,8 @@ of each player the fleet, the flagship, the trade voyages under way, coins and c
 
 from __future__ import annotations
 
+from collections import Counter
+
 from portolan.checker.games.age_of_discovery.state import ROW_WORDS, UNNAMED, State
 from portolan.generator.colours import tint
 from portolan.model.loader import Game
@@ -42,7 +44,10 @@ def draw(model: Game, state: State, caption: str) -> Picture:
         y += CH + 6
     y += 4
     pic.text(4, y + 4, "Expeditions", 3.6, INK, bold=True)
-    copies = Copies()
+    # Each player's copies of a ship card numbered in the order they are drawn (expeditions,
+    # fleet, voyages): a card that moves keeps its id (ship-Ana-White_Ship_2-1) unless its
+    # owner has two of it.
+    copies: Counter[tuple[str, str]] = Counter()
     for k, (exp, placed) in enumerate(state.expeditions.items()):
         _expedition(pic, state, exp, placed, LEFT + k * STEP, y, colour, copies)
     y += exp_h + 6
@@ -110,26 +115,13 @@ def _row(pic: Picture, state: State, row: str, cards, kind: str, y: float, colou
         pic.say(f"{label} space {r.space + 1}: reserved by {r.player}")
 
 
-class Copies:
-    """Numbers each player's copies of a ship card in the order they are drawn (expeditions,
-    fleet, voyages), so a card that moves keeps its id (``ship-Ana-White_Ship_2-1``) unless
-    its owner has two of it."""
-
-    def __init__(self) -> None:
-        self.seen: dict[tuple[str, str], int] = {}
-
-    def next(self, player: str, card: str) -> int:
-        n = self.seen.get((player, card), 0) + 1
-        self.seen[(player, card)] = n
-        return n
-
-
 def _ship(
-    pic: Picture, copies: Copies, p: str, card: str, fill: str, box, space: str, sub=""
+    pic: Picture, copies: Counter, p: str, card: str, fill: str, box, space: str, sub=""
 ) -> None:
     """A ship card (a strip when it is low): its colour, its owner's tag, its name."""
     x, y, w, h = box
-    ident = f"ship-{slug(p)}-{slug(card)}-{copies.next(p, card)}"
+    copies[p, card] += 1
+    ident = f"ship-{slug(p)}-{slug(card)}-{copies[p, card]}"
     g = pic.group(ident, "ship", space, p, f"{p}'s {card} at {space}")
     pic.rect(x, y, w, h, fill=fill, stroke=INK, width=0.3, radius=1, parent=g)
     pic.rect(x, y, 6, h, fill=pic.colour(p), stroke=INK, width=0.3, radius=1, parent=g)
@@ -198,12 +190,9 @@ def _player(pic: Picture, state: State, p: str, y: float, height: float, colour,
         pic.d.add(g)
         for k, (ship, _) in enumerate(v.ships):
             box = (x, y + 9 + CH + 2 + k * (SHIP_H + 1), CW, SHIP_H)
-            ship_fill = (
-                colour(state.book.ships[ship].colour)
-                if ship in state.book.ships
-                else colour("flagship")
-            )
-            _ship(pic, copies, p, ship, ship_fill, box, f"{p}'s trade voyage {v.contract}")
+            known = state.book.ships.get(ship)
+            fill = colour(known.colour if known else "flagship")
+            _ship(pic, copies, p, ship, fill, box, f"{p}'s trade voyage {v.contract}")
         ships = ", ".join(s for s, _ in v.ships)
         pic.say(f"{p}'s trade voyage: {v.contract} with {ships}, {v.left} turns to go")
         x += STEP

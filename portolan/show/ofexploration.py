@@ -61,15 +61,11 @@ def _spot(board: MapSpec, space: Space, taken: dict[str, int]) -> tuple[float, f
     )
 
 
-def _where(spaces: dict[str, Space], space_id: str | None) -> Space | None:
-    return spaces.get(space_id) if space_id else None
-
-
 def _expedition(pic, board: MapSpec, spaces, state: State, p: str, taken) -> None:
     e = state.exp[p]
     if not e.leader:
         return
-    here = _where(spaces, e.space)
+    here = spaces.get(e.space)
     if here is not None:
         x, y = _spot(board, here, taken)
         pic.piece("marker", f"expedition-{slug(p)}", here.id, p, x, y, PIECE)
@@ -78,13 +74,13 @@ def _expedition(pic, board: MapSpec, spaces, state: State, p: str, taken) -> Non
         pic.say(
             f"{p}'s expedition ({e.leader}, {status}) at {here.printed} {here.name or ''}, {mode}"
         )
-    ships_at = _where(spaces, e.ship_space or e.space)
+    ships_at = spaces.get(e.ship_space or e.space)
     if e.ships > 0 and ships_at is not None:
         x, y = _spot(board, ships_at, taken)
         pic.piece("ship", f"ships-{slug(p)}", ships_at.id, p, x, y, PIECE)
         pic.say(f"{p}'s {e.ships} {e.ship_type}{'s' if e.ships > 1 else ''} at {ships_at.printed}")
     for k, (space_id, _potential) in enumerate(e.found, start=1):
-        at = _where(spaces, space_id)
+        at = spaces.get(space_id)
         if at is not None:
             x, y = _spot(board, at, taken)
             pic.piece("chit", f"found-{slug(p)}-{k}", at.id, p, x, y, PIECE * 0.8)
@@ -93,14 +89,14 @@ def _expedition(pic, board: MapSpec, spaces, state: State, p: str, taken) -> Non
 
 def _chits(pic, board: MapSpec, spaces, state: State, taken) -> None:
     for space_id in sorted(state.founded):
-        at = _where(spaces, space_id)
+        at = spaces.get(space_id)
         if at is not None:
             x, y = _spot(board, at, taken)
             pic.piece("chit", f"base-{slug(space_id)}", at.id, None, x, y, PIECE, label="B")
             pic.say(f"New World base at {at.printed}")
     for p in state.players:  # each player's Rumors of Gold chit
         placed = state.rumors.get(p)
-        at = _where(spaces, placed[0]) if placed else None
+        at = spaces.get(placed[0]) if placed else None
         if at is not None:
             x, y = _spot(board, at, taken)
             pic.piece("chit", f"rumor-{slug(p)}", at.id, p, x, y, PIECE * 0.8)
@@ -112,7 +108,7 @@ def _progress(pic, board: MapSpec, spaces, state: State, taken) -> None:
     """The Known Progress markers, on the space each track has reached."""
     for track in board.progress_tracks:
         index = state.markers.get(track.id)
-        at = _where(spaces, track.spaces[index]) if index is not None else None
+        at = spaces.get(track.spaces[index]) if index is not None else None
         if at is not None:
             x, y = _spot(board, at, taken)
             pic.piece(

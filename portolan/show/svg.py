@@ -23,6 +23,14 @@ PAPER = "#f6efdf"
 # Seat colours for the games whose players have none of their own: dark enough for a white
 # initial, and told apart by the initial as well as the colour.
 SEAT_COLOURS = ("#b8322a", "#2f5ea8", "#2e7d3a", "#8a5a00", "#6b3fa0", "#3b3b3b")
+# The polygons of the pieces drawn as outlines: points in half-sizes from the piece's centre.
+OUTLINES = {
+    "ship": (
+        ((-1, -0.15), (1, -0.15), (0.65, 0.8), (-0.65, 0.8)),  # the hull
+        ((-0.1, -0.15), (-0.1, -1), (0.6, -0.25)),  # the sail
+    ),
+    "marker": (((0, -1.1), (1, 0.8), (-1, 0.8)),),
+}
 
 
 def printed(model: Game, ident: str, kind: type, has: str | None = None):
@@ -174,39 +182,15 @@ class Picture:
         owner = f"{player}'s " if player else ""
         g = self.group(ident, shape, space, player, f"{owner}{shape} at {space}")
         h = size / 2
-        if shape == "ship":
-            pts = [(x - h, y - h * 0.15), (x + h, y - h * 0.15), (x + h * 0.65, y + h * 0.8)]
-            pts += [(x - h * 0.65, y + h * 0.8)]
-            g.add(self._poly(pts, colour))
-            g.add(
-                self._poly(
-                    [
-                        (x - h * 0.1, y - h * 0.15),
-                        (x - h * 0.1, y - h),
-                        (x + h * 0.6, y - h * 0.25),
-                    ],
-                    colour,
-                )
-            )
-        elif shape == "cube":
-            g.add(
-                self.d.rect(
-                    (num(x - h), num(y - h)),
-                    (num(size), num(size)),
-                    fill=colour,
-                    stroke=INK,
-                    stroke_width="0.25",
-                )
-            )
-        elif shape == "marker":
-            pts = [(x, y - h * 1.1), (x + h, y + h * 0.8), (x - h, y + h * 0.8)]
-            g.add(self._poly(pts, colour))
+        if shape == "cube":
+            corner, side = (num(x - h), num(y - h)), (num(size), num(size))
+            g.add(self.d.rect(corner, side, fill=colour, stroke=INK, stroke_width="0.25"))
+        elif shape in OUTLINES:
+            for outline in OUTLINES[shape]:
+                g.add(self._poly([(x + h * dx, y + h * dy) for dx, dy in outline], colour))
         else:  # disc, chit
-            g.add(
-                self.d.circle(
-                    (num(x), num(y)), num(h), fill=colour, stroke=INK, stroke_width="0.25"
-                )
-            )
+            centre = (num(x), num(y))
+            g.add(self.d.circle(centre, num(h), fill=colour, stroke=INK, stroke_width="0.25"))
         mark = self.seats[player].initial if player else label
         if mark:
             if shape == "ship":  # on the hull

@@ -92,6 +92,7 @@ class SecurityHeaders:
         return name is not None and (name in self.hosts or _is_address(name))
 
 
+TITLES = {400: "Bad request", 404: "Not found", 405: "Not allowed", 413: "Too large"}
 # Names that always mean this machine (RFC 6761: "localhost" never leads elsewhere).
 LOCAL_NAMES = ("localhost",)
 
@@ -133,10 +134,10 @@ def create_app(
         )
 
     async def not_found(request: Request, exc: HTTPException):
-        return error(request, exc.status_code, _title(exc.status_code), exc.detail)
+        return error(request, exc.status_code, TITLES.get(exc.status_code, "Error"), exc.detail)
 
     async def no_game(request: Request, exc: NoSuchGame):  # a refereed game's address
-        return error(request, 404, _title(404), "no game at this address")
+        return error(request, 404, TITLES[404], "no game at this address")
 
     async def bad_input(request: Request, exc: InputError):
         return error(request, 422, "Input problem", problems=problems_of(exc))
@@ -191,12 +192,3 @@ def _same_origin(scope: Scope) -> bool:
         return True  # not a browser's form (a script, an old browser): nothing to compare
     host = headers.get(b"host", b"")
     return urlsplit(origin.decode("latin-1")).netloc.encode("latin-1") == host
-
-
-def _title(status: int) -> str:
-    return {
-        400: "Bad request",
-        404: "Not found",
-        405: "Not allowed",
-        413: "Too large",
-    }.get(status, "Error")

@@ -83,29 +83,23 @@ def _columns(rest: str, players: list[str]) -> dict[str, str]:
 
 
 def routes(site: Site) -> list[Route]:
-    async def form_page(request: Request):
-        return site.page(request, "check.html.j2", text="", result=None, problems=[], rows=[])
+    def page(request: Request, status=200, text="", result=None, problems=(), rows=()):
+        values = dict(text=text, result=result, problems=list(problems), rows=list(rows))
+        return site.page(request, "check.html.j2", status, **values)
 
     async def submit(request: Request):
         form = await read_form(request)
+        text = ""
         try:
             text, name = await text_of(form, "text", "file", PASTED)
             result = await in_turn(check_text, site, text, name)
         except InputError as exc:
             lines = {p.line for p in exc.problems if p.line}
-            shown = locals().get("text", "")
-            return site.page(
-                request,
-                "check.html.j2",
-                422,
-                text=shown,
-                result=None,
-                problems=problems_of(exc),
-                rows=numbered(shown, lines) if lines else [],
-            )
-        return site.page(request, "check.html.j2", text=text, result=result, problems=[], rows=[])
+            rows = numbered(text, lines) if lines else []
+            return page(request, 422, text, None, problems_of(exc), rows)
+        return page(request, text=text, result=result)
 
     return [
-        Route("/check", form_page, name="check"),
+        Route("/check", page, name="check"),
         Route("/check", submit, methods=["POST"], name="check_submit"),
     ]

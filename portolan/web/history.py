@@ -46,7 +46,7 @@ def routes(site: Site) -> list[Route]:
         return await in_turn(list_page, request)
 
     def one(request: Request):
-        play = site.history.play(_play_id(request))
+        play = site.history.play(request.path_params["play"])
         if play is None:
             raise HTTPException(404, "no play with this number in the history")
         return site.page(
@@ -61,8 +61,7 @@ def routes(site: Site) -> list[Route]:
         return await in_turn(one, request)
 
     async def delete(request: Request):
-        play_id = _play_id(request)
-        if not await in_turn(site.history.delete, play_id):
+        if not await in_turn(site.history.delete, request.path_params["play"]):
             raise HTTPException(404, "no play with this number in the history")
         url = request.url_for("history").include_query_params(notice="deleted")
         return RedirectResponse(str(url), status_code=303)
@@ -89,10 +88,6 @@ def routes(site: Site) -> list[Route]:
         Route("/history/{play:int}", show, name="history_play"),
         Route("/history/{play:int}/delete", delete, methods=["POST"], name="history_delete"),
     ]
-
-
-def _play_id(request: Request) -> int:
-    return int(request.path_params["play"])
 
 
 async def _csv_text(form) -> str:

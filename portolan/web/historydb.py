@@ -58,6 +58,13 @@ CSV_ROWS = 20_000
 MAX_SEATS = 12
 PLAYS = "SELECT id, game, played, kind, session, position, sheet FROM plays"
 MAX_SCORE = 100_000
+# The whole-number columns and their bounds.
+NUMBERS = (
+    ("play", 1, 10**9),
+    ("seat", 1, MAX_SEATS),
+    ("score", -MAX_SCORE, MAX_SCORE),
+    ("rank", 1, MAX_SEATS),
+)
 NAME_CHARS = 40
 
 
@@ -215,9 +222,10 @@ class History:
         plays = read_csv(text, games)
         added = skipped = 0
         with self._transaction() as conn:
-            known = {_fingerprint(p.kind, p.game, p.played, p.seats) for p in _all(conn)}
+            rows = conn.execute(PLAYS).fetchall()
+            known = {_fingerprint(_play(conn, row)) for row in rows}
             for p in plays:
-                mark = _fingerprint(p.kind, p.game, p.played, p.seats)
+                mark = _fingerprint(p)
                 if mark in known:
                     skipped += 1
                     continue
@@ -288,12 +296,9 @@ def _play(conn: sqlite3.Connection, row) -> Play:
     )
 
 
-def _all(conn: sqlite3.Connection) -> list[Play]:
-    return [_play(conn, row) for row in conn.execute(PLAYS).fetchall()]
-
-
-def _fingerprint(kind: str, game: str, played: str, seats) -> tuple:
-    return (kind, game, played, tuple((s.player, s.score, s.rank, s.won) for s in seats))
+def _fingerprint(p: Play | _Imported) -> tuple:
+    """What makes two plays the same one (an import skips a play already in the history)."""
+    return (p.kind, p.game, p.played, tuple((s.player, s.score, s.rank, s.won) for s in p.seats))
 
 
 def _from_cell(text: str) -> str:
@@ -328,27 +333,27 @@ def read_csv(text: str, games: set[str]) -> list[_Imported]:
     if len(rows) - 1 > CSV_ROWS:
         raise InputError(Problem(f"more than {CSV_ROWS:,} rows", file=CSV_NAME))
     problems: list[Problem] = []
-    plays: dict[str, _Imported] = {}
+    plays: dict[int, _Imported] = {}
     for line, row in enumerate(rows[1:], 2):
         if not any(c.strip() for c in row):
             continue
-        fields = _row_fields(row, line, games, problems)
-        if fields is None:
+        if len(row) != len(CSV_COLUMNS):
+            columns = f"{len(row)} columns: expected {len(CSV_COLUMNS)}"
+            problems.append(Problem(columns, file=CSV_NAME, line=line))
             continue
-        key = fields["play"]
-        play = plays.setdefault(key, _Imported(fields["game"], fields["date"], fields["kind"], []))
-        if (play.game, play.played, play.kind) != (fields["game"], fields["date"], fields["kind"]):
-            problems.append(_bad(line, "play", "this play's other rows name another game or date"))
-            continue
-        if fields["seat"] != len(play.seats) + 1:
-            problems.append(
-                _bad(line, "seat", f"seat {fields['seat']}: expected {len(play.seats) + 1}")
-            )
-            continue
-        if len(play.seats) >= MAX_SEATS:
-            problems.append(_bad(line, "seat", f"more than {MAX_SEATS} players in one play"))
-            continue
-        play.seats.append(Seat(fields["player"], fields["score"], fields["rank"], fields["won"]))
+        cells = dict(zip(CSV_COLUMNS, (c.strip() for c in row), strict=True))
+        fields, wrong = _row_fields(cells, games)
+        if not wrong:
+            said = (fields["game"], fields["date"], fields["kind"])
+            play = plays.setdefault(fields["play"], _Imported(*said, []))
+            seat = len(play.seats) + 1  # a seat past MAX_SEATS is refused by _row_fields
+            if (play.game, play.played, play.kind) != said:
+                wrong = [("play", "this play's other rows name another game or date")]
+            elif fields["seat"] != seat:
+                wrong = [("seat", f"seat {fields['seat']}: expected {seat}")]
+            else:
+                play.seats.append(Seat(*(fields[k] for k in ("player", "score", "rank", "won"))))
+        problems += [_bad(line, *w) for w in wrong]
     if problems:
         raise InputError(problems[:20])
     return list(plays.values())
@@ -365,49 +370,30 @@ def _bad(line: int, column: str, message: str, hint: str | None = None) -> Probl
     )
 
 
-def _row_fields(row: list[str], line: int, games: set[str], problems: list[Problem]):
-    if len(row) != len(CSV_COLUMNS):
-        problems.append(
-            Problem(f"{len(row)} columns: expected {len(CSV_COLUMNS)}", file=CSV_NAME, line=line)
-        )
-        return None
-    cells = dict(zip(CSV_COLUMNS, (c.strip() for c in row), strict=True))
-    found: dict[str, Any] = {}
-    before = len(problems)
-
-    def number(column: str, low: int, high: int) -> int:
+def _row_fields(cells: dict[str, str], games: set[str]) -> tuple[dict[str, Any], list[tuple]]:
+    """A row's fields read, and what is wrong with them: (column, message[, hint]) each."""
+    found: dict[str, Any] = dict(cells)
+    wrong: list[tuple] = []
+    for column, low, high in NUMBERS:
         try:
-            value = int(cells[column])
+            found[column] = int(cells[column])
         except ValueError:
-            problems.append(_bad(line, column, f"'{cells[column][:20]}' is not a whole number"))
-            return 0
-        if not low <= value <= high:
-            problems.append(_bad(line, column, f"{value} is not between {low} and {high}"))
-        return value
-
-    found["play"] = str(number("play", 1, 10**9))
-    found["seat"] = number("seat", 1, MAX_SEATS)
-    found["score"] = number("score", -MAX_SCORE, MAX_SCORE)
-    found["rank"] = number("rank", 1, MAX_SEATS)
+            wrong.append((column, f"'{cells[column][:20]}' is not a whole number"))
+            continue
+        if not low <= found[column] <= high:
+            wrong.append((column, f"{found[column]} is not between {low} and {high}"))
     try:
         found["date"] = date.fromisoformat(cells["date"]).isoformat()
     except ValueError:
-        problems.append(_bad(line, "date", f"'{cells['date'][:20]}' is not a date (2026-12-04)"))
-    found["game"] = cells["game"]
+        wrong.append(("date", f"'{cells['date'][:20]}' is not a date (2026-12-04)"))
     if cells["game"] not in games:
-        problems.append(
-            _bad(line, "game", f"'{cells['game'][:40]}' is not a game", ", ".join(sorted(games)))
-        )
-    found["kind"] = cells["kind"]
+        wrong.append(("game", f"'{cells['game'][:40]}' is not a game", ", ".join(sorted(games))))
     if cells["kind"] not in KINDS:
-        problems.append(_bad(line, "kind", f"'{cells['kind'][:20]}' is not scored or refereed"))
-    player = _from_cell(cells["player"])
+        wrong.append(("kind", f"'{cells['kind'][:20]}' is not scored or refereed"))
+    player = found["player"] = _from_cell(cells["player"])
     if not player or len(player) > NAME_CHARS or not player.isprintable():
-        problems.append(
-            _bad(line, "player", f"a player's name is 1 to {NAME_CHARS} printable characters")
-        )
-    found["player"] = player
+        wrong.append(("player", f"a player's name is 1 to {NAME_CHARS} printable characters"))
     if cells["won"].lower() not in ("yes", "no"):
-        problems.append(_bad(line, "won", f"'{cells['won'][:20]}' is not yes or no"))
+        wrong.append(("won", f"'{cells['won'][:20]}' is not yes or no"))
     found["won"] = cells["won"].lower() == "yes"
-    return found if len(problems) == before else None
+    return found, wrong

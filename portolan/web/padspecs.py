@@ -11,7 +11,8 @@ flagships), so the pad lists exactly what the position reader accepts;
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import itertools
+from dataclasses import dataclass
 from typing import Any
 
 from portolan.checker.core.registry import rules_for
@@ -63,19 +64,16 @@ class Grid:
     folded: bool = False  # shown closed: what few tables need (awards taken without VP)
 
     def groups(self) -> list[tuple[str, list[tuple[int, Line]]]]:
-        out: list[tuple[str, list[tuple[int, Line]]]] = []
-        for i, line in enumerate(self.lines):
-            if not out or out[-1][0] != line.group:
-                out.append((line.group, []))
-            out[-1][1].append((i, line))
-        return out
+        """The lines (with their index) under each heading, in order."""
+        lined = itertools.groupby(enumerate(self.lines), key=lambda at: at[1].group)
+        return [(group, list(lines)) for group, lines in lined]
 
 
 @dataclass(frozen=True)
 class Spec:
     rows: tuple[Row, ...] = ()
     grids: tuple[Grid, ...] = ()
-    area: tuple[tuple[str, str], ...] = field(default=())  # Ships: (number, label) of the areas
+    area: tuple[tuple[str, str], ...] = ()  # Ships: (number, label) of the areas
 
 
 def spec_for(model: Game) -> Spec:

@@ -42,7 +42,7 @@ _RESUME = re.compile(r"portolan play ([a-z0-9-]+) --log")
 def routes(site: Site) -> list[Route]:
     pages = _PlayPages(site)
     return [
-        Route("/play", pages.new, name="play_new"),
+        Route("/play", pages.new_page, name="play_new"),
         Route("/play", pages.create, methods=["POST"], name="play_create"),
         Route("/play/{key}", pages.table_page, name="table"),
         Route("/play/{key}", pages.post_answer, methods=["POST"], name="table_answer"),
@@ -79,9 +79,6 @@ class _PlayPages:
             in_progress=[] if model else self.store.in_progress(),
             titles={g.id: g.title for g in games},
         )
-
-    async def new(self, request: Request):
-        return self.new_page(request)
 
     async def create(self, request: Request):
         form = await read_form(request)
@@ -132,7 +129,10 @@ class _PlayPages:
             if at != str(table.version):
                 return "moved"
             try:
-                return _apply(table, action, value)
+                if action == "undo":
+                    return "" if table.undo() else "nothing-to-undo"
+                table.answer(action, value)
+                return ""
             except (ValueError, IndexError):
                 return "not-a-choice"
             finally:
@@ -173,7 +173,7 @@ def _table_values(table, key: str, opened: str | None) -> dict:
         key=key,
         game=table.session.model,
         players=table.session.players,
-        bots={p: read_seat(spec) for p, spec in table.bots.items()},
+        bots={p: read_seat(spec) for p, spec in table.session.bot_levels.items()},
         prompt=prompt,
         at=table.version,
         turn=table.steps[-1].turn if table.steps else 0,
@@ -184,20 +184,6 @@ def _table_values(table, key: str, opened: str | None) -> dict:
         scores=[(ln.player, ln.total) for ln in sheet.lines],
         sheet=sheet.as_json() if prompt is None else None,
     )
-
-
-def _apply(table, action: str, value: str) -> str:
-    """One answer applied to the table; ValueError or IndexError if it is not a choice."""
-    if action == "undo":
-        return "" if table.undo() else "nothing-to-undo"
-    if action == "random":
-        table.reveal_random()
-    elif action == "secret":
-        table.keep_hidden()
-    elif action in ("choose", "reveal"):
-        index = int(value)
-        (table.choose if action == "choose" else table.reveal)(index)
-    return ""
 
 
 def bot_seats(form: dict[str, str], players: list[str]) -> dict[str, str]:

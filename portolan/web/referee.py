@@ -105,8 +105,8 @@ class Table:
             players,
             options,
             log,
-            _no_input,
-            _silent,
+            lambda prompt: None,  # never asked: the page gets the answers
+            lambda text: None,  # the table's ``_heard`` once the table is made
             bot_levels=bots,
             budget=Budget(DEFAULT_ITERATIONS, THINK),
             bot_seed=log.parent.name,  # the game's id: a restart draws the same face-down cards
@@ -149,11 +149,6 @@ class Table:
             held = facedown.held(self.session.state)
             lines = [facedown.mask(line, held) for line in lines]
         return lines
-
-    @property
-    def bots(self) -> dict[str, str]:
-        """The bot seats: seat -> level (and procedure), as the log's header keeps them."""
-        return dict(self.session.bot_levels)
 
     def bot_thinking(self) -> str | None:
         """The seat whose bot answers the decision of the moment (the page shows it thinking
@@ -211,36 +206,25 @@ class Table:
         return Prompt(turn, who, d.phase, "chance", d.prompt, entries, None, random_ok, None, count)
 
     # -- answers -------------------------------------------------------------------------------
-    def choose(self, index: int) -> None:
-        """Play the legal move at ``index`` of the current choice (IndexError if none)."""
-        d = self._decision("choice")
-        moves = self.rules.legal_moves(self.session.state)
-        if not 0 <= index < len(moves):
-            raise IndexError(index)
-        self._play(d, moves[index])
-
-    def reveal(self, index: int) -> None:
-        """The table revealed the outcome at ``index`` of the current chance."""
-        d = self._decision("chance")
-        outcomes = self.rules.outcomes(self.session.state)
-        if not 0 <= index < len(outcomes):
-            raise IndexError(index)
-        self._play(d, outcomes[index][0])
-
-    def keep_hidden(self) -> None:
-        """The card stays its owner's secret until the rules reveal it."""
-        d = self._decision("chance")
-        if d.secret is None:
-            raise IndexError("secret")
-        self._play(d, d.secret)
-
-    def reveal_random(self) -> None:
-        d = self._decision("chance")
-        outcomes = self.rules.outcomes(self.session.state)
-        if d.secret is not None:
-            raise IndexError("random")
-        move = self.session.rng.choice([m for m, _ in outcomes])
-        self.events.append(f"picked at random: {self.rules.outcome_name(move)}")
+    def answer(self, action: str, value: str = "") -> None:
+        """Apply an answer: ``choose`` the legal move at index ``value``, ``reveal`` the outcome
+        at ``value``, keep the card drawn ``secret`` (its owner names it later), or reveal one at
+        ``random``; IndexError (ValueError for an index that is no number) if that is not one
+        of the choices now."""
+        d = self._decision("choice" if action == "choose" else "chance")
+        if action == "choose":
+            move = _at(self.rules.legal_moves(self.session.state), value)
+        elif action == "secret" and d.secret is not None:
+            move = d.secret
+        elif action == "reveal" or (action == "random" and d.secret is None):
+            outcomes = [m for m, _ in self.rules.outcomes(self.session.state)]
+            if action == "reveal":
+                move = _at(outcomes, value)
+            else:
+                move = self.session.rng.choice(outcomes)
+                self.events.append(f"picked at random: {self.rules.outcome_name(move)}")
+        else:
+            raise IndexError(action)
         self._play(d, move)
 
     def undo(self) -> bool:
@@ -333,6 +317,13 @@ class Table:
 TABLE = "Table"
 
 
+def _at(items: list, value: str):
+    index = int(value)
+    if not 0 <= index < len(items):
+        raise IndexError(index)
+    return items[index]
+
+
 def _table_action(d: Decision, turn: int) -> bool:
     """Whether the table, not a player, does what ``d`` asks: a card or tile laid out in the
     setup (a reveal before the first turn that is nobody's secret)."""
@@ -342,11 +333,3 @@ def _table_action(d: Decision, turn: int) -> bool:
 def resume_command(game: str, log: str) -> str:
     """What a log's first line tells a terminal to run to go on with the game."""
     return shlex.join(["portolan", "play", game, "--log", log])
-
-
-def _no_input(prompt: str) -> str | None:
-    return None
-
-
-def _silent(text: str) -> None:
-    pass

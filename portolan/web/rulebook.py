@@ -7,8 +7,8 @@ booklet; every passage of it ends with the rulebook place it summarises, in brac
 
 from __future__ import annotations
 
+import functools
 import re
-import threading
 from pathlib import Path
 
 from portolan.generator.kinds.reference import reference_blocks
@@ -27,22 +27,13 @@ from portolan.model.loader import Game, load_game
 _CITED = re.compile(r"\[([^\[\]]+)\]\s*$")
 PASSAGES = 3  # at most this many passages beside a broken rule
 
-_cache: dict[tuple[str, str], tuple[Game, list[Block]]] = {}
-_guard = threading.Lock()
 
-
+@functools.cache
 def blocks_of(components: Path, game_id: str) -> tuple[Game, list[Block]]:
     """The game and its reference blocks, rendered once per server (the templates are fixed
     while it runs)."""
-    key = (str(components), game_id)
-    with _guard:
-        found = _cache.get(key)
-    if found is None:
-        model = load_game(components, game_id)
-        found = (model, reference_blocks(model))
-        with _guard:
-            _cache[key] = found
-    return found
+    model = load_game(components, game_id)
+    return model, reference_blocks(model)
 
 
 def reference_html(blocks: list[Block]) -> tuple[str, list[tuple[str, str]]]:

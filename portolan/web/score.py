@@ -65,9 +65,10 @@ class _ScorePages:
     def __init__(self, site: Site) -> None:
         self.site = site
 
-    def known(self, game_id: str) -> None:
+    def known(self, game_id: str) -> str:
         if game_id not in {g.id for g in self.site.checked_games()}:
             raise HTTPException(404, f"no checker for a game called '{game_id[:64]}'")
+        return game_id
 
     def start_page(self, request: Request, status: int, problems: list, chosen: str, players: str):
         return self.site.page(
@@ -125,8 +126,7 @@ class _ScorePages:
         return RedirectResponse(str(url), status_code=303)
 
     async def pad(self, request: Request):
-        game_id = request.path_params["game"]
-        self.known(game_id)
+        game_id = self.known(request.path_params["game"])
         raw_players = request.query_params.get("players", "")
         try:
             players = players_of(self.site, game_id, raw_players)
@@ -135,8 +135,7 @@ class _ScorePages:
         return self.pad_page(request, game_id, players)
 
     async def submit(self, request: Request):
-        game_id = request.path_params["game"]
-        self.known(game_id)
+        game_id = self.known(request.path_params["game"])
         form = await read_form(request)
         pad = pad_for(self.site.game(game_id))
         raw_players = str(form.get("players", ""))
@@ -193,8 +192,7 @@ class _ScorePages:
     async def totals(self, request: Request):
         """The running totals of a pad being filled in (the page's script asks as the table
         types): each player's total, or the wrong cells with their messages."""
-        game_id = request.path_params["game"]
-        self.known(game_id)
+        game_id = self.known(request.path_params["game"])
         form = await read_form(request)
         pad = pad_for(self.site.game(game_id))
         try:

@@ -27,7 +27,7 @@ def cells_of(pad: Pad, players: list[str], raw: Any) -> tuple[dict[str, str], di
     by_name = {fold(str(k)): v if isinstance(v, dict) else {} for k, v in entries.items()}
     table = [by_name.get(fold(p), {}) for p in players]
     typed: dict[str, str] = {}
-    area = str(raw.get("area", "")) if pad.spec.area else ""
+    area = str(raw.get("area", "")) if pad.area else ""
     if area:
         typed["area"] = area
     for r, row in enumerate(pad.rows):

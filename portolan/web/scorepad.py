@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from portolan.checker.core.registry import rules_for
 from portolan.model.loader import Game
-from portolan.web.padspecs import Grid, Row, Spec, spec_for
+from portolan.web.padspecs import Grid, Spec, spec_for
 
 SHARED_KEYS = ("game", "options", "players")
 MAX_CELL = 2000  # characters of one cell of the form
@@ -29,18 +29,12 @@ NUMBER = re.compile(r"-?\d{1,7}")
 
 
 @dataclass(frozen=True)
-class Pad:
-    game: str
-    spec: Spec
-    sections: tuple[str, ...]  # the position's other sections no grid fills: typed as YAML
+class Pad(Spec):
+    """A game's score form: its ``Spec``, and the position's other sections no grid fills
+    (typed as YAML)."""
 
-    @property
-    def rows(self) -> tuple[Row, ...]:
-        return self.spec.rows
-
-    @property
-    def grids(self) -> tuple[Grid, ...]:
-        return self.spec.grids
+    game: str = ""
+    sections: tuple[str, ...] = ()
 
     def names(self, players: list[str]) -> list[str]:
         """Every form name of the pad's cells, for reading the form."""
@@ -54,7 +48,7 @@ class Pad:
                         out += [f"g.{grid.key}.{i}.{s}.{part}" for part in SLOT]
                 else:
                     out += [f"g.{grid.key}.{i}.{p}" for p in range(len(players))]
-        if self.spec.area:
+        if self.area:
             out.append("area")
         return out + [f"s.{key}" for key in self.sections]
 
@@ -80,7 +74,7 @@ def _pad(model: Game) -> Pad:
     if spec.area:
         filled.add("area")
     sections = tuple(k for k in keys if k not in SHARED_KEYS and k not in filled)
-    return Pad(game, spec, sections)
+    return Pad(**vars(spec), game=game, sections=sections)
 
 
 @dataclass
@@ -120,13 +114,8 @@ def check_cells(pad: Pad, players: list[str], typed: dict[str, str]) -> dict[str
                 )
     for grid in pad.grids:
         for i in range(len(grid.lines)):
-            if grid.cell == "claim":
-                wrong.update(_claim_problems(grid, i, players, typed))
-            elif grid.cell == "ships":
-                wrong.update(_ship_problems(grid, i, players, typed))
-            else:
-                wrong.update(_count_problems(grid, i, players, typed))
-    if pad.spec.area and area not in ("", *(a for a, _ in pad.spec.area)):
+            wrong.update(PROBLEMS[grid.cell](grid, i, players, typed))
+    if pad.area and area not in ("", *(a for a, _ in pad.area)):
         wrong["area"] = "choose the present area from the list"
     return wrong
 
@@ -198,6 +187,10 @@ def _ship_problems(grid: Grid, i: int, players: list[str], typed: dict[str, str]
     return wrong
 
 
+# What can be wrong with a line of a grid, by the grid's kind of cell.
+PROBLEMS = {"count": _count_problems, "claim": _claim_problems, "ships": _ship_problems}
+
+
 def position_text(
     pad: Pad, players: list[str], typed: dict[str, str], options: dict[str, str]
 ) -> Written:
@@ -223,7 +216,7 @@ def position_text(
                 lines.append(f"{row.key}: {{{body}}}")
                 for p, _ in filled:
                     cell_of[f"{row.key}.{players[p]}"] = f"c{p}.{r}"
-    if pad.spec.area and typed.get("area"):
+    if pad.area and typed.get("area"):
         lines.append(f"area: {typed['area']}")
         cell_of["area"] = "area"
     for grid in pad.grids:
@@ -256,7 +249,7 @@ def _player_entries(pad, players, typed, cell_of) -> dict[str, list[tuple[str, s
                         cell_of[f"players.{player}.{row.key}"] = f"c{p}.{r}"
                     bundles.setdefault((player, row.key), []).append(f"{value} {row.part}")
             elif value:
-                entries[player].append((row.key, _cell_value(row, value)))
+                entries[player].append((row.key, _q(value) if row.kind == "choice" else value))
                 cell_of[f"players.{player}.{row.key}"] = f"c{p}.{r}"
     for (player, key), parts in bundles.items():
         at = entries[player].index((key, ""))
@@ -361,10 +354,6 @@ def _fleets(grid: Grid, players, typed, cell_of) -> list[str]:
             body = ", ".join(f"{_q(p)}: [{', '.join(v)}]" for p, v in fleets.items())
             out.append(f"  {_q(line.id)}: {{{body}}}")
     return [f"{grid.key}:", *out] if out else []
-
-
-def _cell_value(row: Row, value: str) -> str:
-    return _q(value) if row.kind == "choice" else value
 
 
 def _q(text: str) -> str:

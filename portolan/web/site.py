@@ -25,14 +25,13 @@ FIELDS = component_limits().score_players * component_limits().score_rows + 64
 
 
 def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
+    return jinja2.Environment(
         loader=jinja2.PackageLoader("portolan.web", "templates"),
         autoescape=True,  # every template, whatever its name: no input reaches a page unescaped
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    return env
 
 
 @dataclass

@@ -142,11 +142,10 @@ def test_a_failing_request_loses_no_saved_step(client, app, monkeypatch):
     saved = step_of(play_steps(client, key, 3))
     from portolan.web import referee
 
-    def broken(self, index):
+    def broken(self, action, value):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(referee.Table, "choose", broken)
-    monkeypatch.setattr(referee.Table, "reveal", broken)
+    monkeypatch.setattr(referee.Table, "answer", broken)
     answer = page_answer(client.get(f"/play/{key}").text)
     assert client.post(f"/play/{key}", data=answer).status_code == 500
     monkeypatch.undo()

@@ -20,7 +20,7 @@ def test_every_pad_asks_for_everything_its_position_reader_reads(game):
     module = rules_for(game).position
     made = pad(game)
     keys = {r.key for r in made.rows} | {g.key for g in made.grids}
-    if made.spec.area:
+    if made.area:
         keys.add("area")
     for key in getattr(getattr(module, "PLAYER", None), "keys", ()):
         assert key in keys, key

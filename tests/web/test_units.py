@@ -23,7 +23,7 @@ def table(tmp_path, game="exploration-age-of-sail"):
 
 def answer(t: Table) -> None:
     p = t.prompt()
-    (t.choose if p.kind == "choice" else t.reveal)(0)
+    t.answer("choose" if p.kind == "choice" else "reveal", "0")
 
 
 def test_the_adapter_stops_only_at_real_questions(tmp_path):
@@ -39,7 +39,7 @@ def test_the_adapter_stops_only_at_real_questions(tmp_path):
 def test_what_the_setup_does_is_the_tables_not_the_last_player_dealt_to(tmp_path):
     t = table(tmp_path, "age-of-discovery")
     while t.session.turn_of(t.decision()) == 0:
-        t.reveal(0)
+        t.answer("reveal", "0")
     formed = [e for e in t.events if "draw piles" in e]
     assert formed and all(e.startswith("the other ships form") for e in formed), t.events
     assert any(e.startswith("Ben's special mission") for e in t.events)
@@ -49,9 +49,9 @@ def test_the_adapter_refuses_an_answer_of_the_wrong_kind(tmp_path):
     t = table(tmp_path)
     p = t.prompt()
     with pytest.raises(IndexError):
-        (t.reveal if p.kind == "choice" else t.choose)(0)
+        t.answer("reveal" if p.kind == "choice" else "choose", "0")
     with pytest.raises(IndexError):
-        (t.choose if p.kind == "choice" else t.reveal)(len(p.entries) + 5)
+        t.answer("choose" if p.kind == "choice" else "reveal", str(len(p.entries) + 5))
 
 
 def test_undo_returns_to_the_same_question(tmp_path):
