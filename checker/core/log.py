@@ -53,7 +53,6 @@ class LogFile:
     players: list[str]
     options: dict[str, Any]
     steps: list[Step]
-    players_pos: Pos | None = None
     bots: dict[str, str] = field(default_factory=dict)  # seat -> bot level (play's bot seats)
     start: Any = None  # the position the log starts from (position.Start), None: the setup
 
@@ -111,19 +110,14 @@ def read_log(raw: Any, source: Source, components: Path, folder: Path | None = N
         start = read_start_of(raw, source, rules, model, players, chosen, folder)
         chosen = start.options
     bots = read_bots(raw, players, source)
-    turns = raw.get("turns", YList())
-    if turns is None:
-        turns = YList()
-    if not isinstance(turns, list):
+    if not isinstance(raw.get("turns", []), list | None):
         raise InputError(
             source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
         )
     steps = rules.parse_log(model, raw, source, players, chosen)
     if start is not None and start.turns:  # the turns go on from the position's
         steps = [s._replace(turn=s.turn + start.turns) for s in steps]
-    return LogFile(
-        source, raw, model, rules, players, chosen, steps, raw.value_pos["players"], bots, start
-    )
+    return LogFile(source, raw, model, rules, players, chosen, steps, bots, start)
 
 
 def read_start_of(
@@ -244,11 +238,9 @@ def player_named(name: Any, players: list[str], source: Source, pos: Pos | None,
         if isinstance(name, str) and p.casefold() == name.strip().casefold():
             return p
     raise InputError(
-        Problem(
+        source.problem(
             f"'{name}' is not a player in this game",
-            file=source.path,
-            line=pos.line if pos else None,
-            column=pos.column if pos else None,
+            pos,
             field=field,
             hint=did_you_mean(str(name), players),
         )
@@ -277,11 +269,6 @@ class LogReader:
         if isinstance(value, list):
             return [(v, pos, f"{field}[{i}]") for i, v in enumerate(value)]
         return [(value, pos, field)]
-
-
-def last_turn(turns: Any) -> int:
-    """The number of a log's last turn."""
-    return len(turns)
 
 
 def turn_entries(
