@@ -32,7 +32,6 @@ from portolan.checker.core.logwriter import log_text
 from portolan.checker.core.menus import BACK as BACK  # where tests and tools import them
 from portolan.checker.core.menus import Heading as Heading
 from portolan.checker.core.menus import menu_entries as menu_entries
-from portolan.checker.core.menus import pick as pick
 from portolan.checker.core.playlog import Answer, PlayLog
 from portolan.checker.core.questions import STOP, UNDO, Questions
 from portolan.checker.core.replay import run
