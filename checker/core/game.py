@@ -16,16 +16,10 @@ core calls and is what a game subclasses: it owns the decision cache and the mov
 hooks, calls its ``preparation`` (setup) and ``scoring`` modules, and gives every optional hook
 a default.
 
-A log is a list of turns, and the replay (replay.py) holds each turn to account when it ends,
-not when the next one happens to begin: a decision left open when a log turn ends (its next
-step opens a new turn) is that turn's fault, reported at its last line with its player. A
-decision that *closes a turn* (``Decision.closes_turn``: an end-of-turn duty with no default,
-such as discarding down to a hand limit) is checked when the log itself ends too, since the
-last turn of a log is a finished turn; any other open decision at the end of a log is a game
-that is simply not over. A game whose preparation is decided at the table answers decisions
-before the first turn (turn 0, "setup") and reads and writes log sections of its own
-(``log_keys``; its ``logformat`` module's ``parse_log`` and ``write_log``). The package layout
-every game follows is in docs/new-game.md.
+A log is a list of turns, each held to account when it ends (replay.py, ``run``). A game whose
+preparation is decided at the table answers decisions before the first turn (turn 0, "setup")
+and reads and writes log sections of its own (``log_keys``; its ``logformat`` module's
+``parse_log`` and ``write_log``). The package layout every game follows is in docs/new-game.md.
 """
 
 from __future__ import annotations
@@ -183,12 +177,18 @@ def wire_modules(cls: type, package: str) -> None:
     if "log_keys" not in own:
         cls.log_keys = getattr(cls.logformat, "TOP_KEYS", ())  # type: ignore[attr-defined]
     moves = importlib.import_module(f"{package}.moves")
-    for name in MOVE_HOOKS:
-        hook = getattr(moves, name, None)
-        if hook is not None and name not in own:
-            setattr(cls, name, staticmethod(hook))
+    bind_hooks(cls, moves, {name: name for name in MOVE_HOOKS})
     if "move_phases" not in own:
         cls.move_phases = getattr(moves, "MOVE_PHASES", {})  # type: ignore[attr-defined]
+
+
+def bind_hooks(cls: type, module: Any, hooks: dict[str, str]) -> None:
+    """Each function ``name`` of ``module`` becomes the class's ``hooks[name]`` (a static
+    method: no wrapper, they run at every step), unless the class writes that itself."""
+    for name, attr in hooks.items():
+        hook = getattr(module, name, None)
+        if hook is not None and attr not in cls.__dict__:
+            setattr(cls, attr, staticmethod(hook))
 
 
 class RulesBase:
@@ -246,16 +246,9 @@ class RulesBase:
         if package is not None:
             wire_modules(cls, package)
         flow = cls.__dict__.get("flow")
-        if flow is None:
-            return
-        for name in FLOW_HOOKS:
-            hook = getattr(flow, name, None)
-            if hook is not None and name not in cls.__dict__:
-                setattr(cls, name, staticmethod(hook))
-        for name, attr in (("sample_move", "_pick_move"), ("sample_outcome", "_pick_outcome")):
-            hook = getattr(flow, name, None)
-            if hook is not None:
-                setattr(cls, attr, staticmethod(hook))
+        if flow is not None:
+            samplers = {"sample_move": "_pick_move", "sample_outcome": "_pick_outcome"}
+            bind_hooks(cls, flow, {**{name: name for name in FLOW_HOOKS}, **samplers})
 
     def __init__(self) -> None:
         self._books: dict[int, tuple[Game, Any]] = {}

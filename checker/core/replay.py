@@ -66,7 +66,8 @@ def run(
     Each log turn is held to account when it ends: a decision it leaves open (with no default)
     when the next turn begins is reported at the turn's own last step, turn and player; with
     ``finish``, the decisions the log may leave out are applied after its last step and a
-    decision that closes a turn (``Decision.closes_turn``) still open is reported the same way.
+    decision that closes a turn (``Decision.closes_turn``) still open is reported the same way:
+    a log's last turn is a finished turn. Any other decision open then is a game not yet over.
     """
     going = _Run(rules, model, state, file, trace)
     for step in steps:
