@@ -1,13 +1,5 @@
-"""The interactive referee: at every step, whose turn, which phase, what may be done.
-
-Choices are listed with numbers; a number, or words that pick out one entry (case- and
-accent-insensitive, the beginnings of words allowed, or any spelling the log accepts: see
-matching.py), answers. An entry that stands for a count is listed under that count, so a
-number never means two things. A game may file some choices under headings (``menu``): the
-list then shows the headings, and a heading opens its choices. For what the table reveals (a
-card drawn or turned over) the card's name is typed; '?' lists what is still possible, and a
-card its owner keeps secret may be left 'hidden' until the rules reveal it. A forced move that
-spends something (a Wild Ship card) is asked before it is played.
+"""The interactive referee: at every step, whose turn, which phase, what may be done (the
+prompts and how an answer is read: questions.py).
 
 Every answer is recorded as it is given (playlog.py: whole turns in the log, the turn under way
 as comment lines after it), so a game stopped at any prompt resumes at that prompt by running

@@ -121,10 +121,6 @@ def card_size_field(v):
     return v
 
 
-class Colour(Strict):
-    """Checked against the game palette by the loader; a literal #rrggbb is always accepted."""
-
-
 def is_hex(colour: str) -> bool:
     return bool(HEX.fullmatch(colour))
 
