@@ -102,7 +102,7 @@ class Session(Questions):
         # it; the file then says so, for what the log leaves out at a turn's end (no more
         # trades, the end of the turn) is no answer it can hold
         turn_over = d is None or d.starts_turn  # the game's end ends its last turn
-        self.file.save(self.steps, self._answers, turn_over, turn_over=turn_over)
+        self.file.save(self.steps, self._answers, turn_over)
 
     def _answers(self, start: int) -> list[Answer]:
         return [

@@ -238,26 +238,18 @@ class PlayLog:
         return self.answers
 
     # -- saving -----------------------------------------------------------------------------
-    def save(
-        self,
-        steps: list[Step],
-        answers: Callable[[int], list[Answer]],
-        whole: bool,
-        *,
-        turn_over: bool = False,
-    ) -> None:
+    def save(self, steps: list[Step], answers: Callable[[int], list[Answer]], over: bool) -> None:
         """Make the file hold ``steps``: the log up to the turn under way (all of it when the
-        last turn is ``whole``: it is over, or the game is), then the answers of that turn
-        (``answers(i)``: those of steps[i:]), or, with ``turn_over``, the line that says the
-        last turn is over."""
-        upto = len(steps) if whole else turn_start(steps)
+        last turn is ``over``, or the game is), then the answers of that turn (``answers(i)``:
+        those of steps[i:]), or, when it is ``over``, the line that says so."""
+        upto = len(steps) if over else turn_start(steps)
         if 0 <= self.written <= len(steps):  # what is written stays written
             upto = max(upto, self.written)
         if upto != self.written:
             self._log_part(steps[:upto])
             self.written = upto
         self.answers = answers(upto)
-        self.over = turn_over and not self.answers
+        self.over = over and not self.answers
         self._write("".join(self.pieces) + answers_text(self.answers, self.over))
 
     def forget_from(self, n: int) -> None:
