@@ -341,12 +341,10 @@ class RulesBase:
     def sample_move(self, state: Any, rng: random.Random) -> Any:
         """A random legal choice for simulate: uniform, unless the flow plays more like a table
         (``flow.sample_move(state, decision, rng)``)."""
-        # legal_moves, inlined: simulate asks this at most steps of a game.
-        d = self.decision(state)
         pick = self._pick_move
         if pick is not None:
-            return pick(state, d, rng)
-        return rng.choice([] if d is None or d.kind != "choice" else self.choices(state, d))
+            return pick(state, self.decision(state), rng)
+        return rng.choice(self.legal_moves(state))
 
     def sample_outcome(self, state: Any, rng: random.Random) -> Any:
         """A chance outcome drawn with the weights of ``outcomes``, or by the flow's faster

@@ -41,15 +41,9 @@ class Questions:
     rng: random.Random
     facedown: FaceDown
     asking: tuple
-
-    def undo(self) -> None:
-        raise NotImplementedError
-
-    def turn_of(self, d: Decision) -> int:
-        raise NotImplementedError
-
-    def run_of_reveals(self, d: Decision) -> tuple[int, int] | None:
-        raise NotImplementedError
+    undo: Callable[[], None]
+    turn_of: Callable[[Decision], int]
+    run_of_reveals: Callable[[Decision], tuple[int, int] | None]
 
     # -- commands typed at any prompt -----------------------------------------------------
     def _read(self, prompt: str, names: Sequence[Sequence[str]] = ()) -> Any:
