@@ -211,6 +211,11 @@ class RulesBase:
     # - position: score_position(book, model, raw, source, options).
     preparation: ClassVar[Any]
     flow: ClassVar[Any] = None
+    # *game*, the flow's (bound as the hooks): who acts now and what is asked (None: the game
+    # is over), the legal moves of a choice, what the table may reveal at a chance (weighted).
+    decide: Callable[[Any], Decision | None]
+    choices: Callable[[Any, Decision], list[Any]]
+    chances: Callable[[Any, Decision], list[tuple[Any, int]]]
     scoring: ClassVar[Any]
     logformat: ClassVar[Any]
     position: ClassVar[Any]
@@ -270,18 +275,6 @@ class RulesBase:
         state = self.preparation.setup(self.book(model), options, players)
         run(state)
         return state
-
-    def decide(self, state: Any) -> Decision | None:
-        """*game* (``flow.decide``): who acts now and what is asked (``None``: game over)."""
-        raise NotImplementedError
-
-    def choices(self, state: Any, decision: Decision) -> list[Any]:
-        """*game* (``flow.choices``): the legal moves of a choice."""
-        raise NotImplementedError
-
-    def chances(self, state: Any, decision: Decision) -> list[tuple[Any, int]]:
-        """*game* (``flow.chances``): what the table may reveal at a chance, with weights."""
-        raise NotImplementedError
 
     def score(self, state: Any) -> ScoreSheet:
         """The scores of the position: the game's ``scoring.score``."""
