@@ -202,10 +202,8 @@ class RulesBase:
     book_class: ClassVar[type]  # the game's card book: what its rules need from the decks
     # The game's modules, which the core's hooks call (docs/new-game.md):
     # - preparation: its setup module, setup(book, options, players) -> the starting State;
-    # - flow: decide(state), choices(state, d), chances(state, d), and where the game has them
-    #   misplaced(state, move), sample_move(state, d, rng), sample_outcome(state, d, rng),
-    #   copies_left(state, move), public_state(state), menu(move): bound as the hooks of the
-    #   same names (no wrapper: they run at every step);
+    # - flow: decide, choices, chances and, where the game has them, the other FLOW_HOOKS and
+    #   sample_move(state, d, rng), sample_outcome(state, d, rng): bound as the hooks;
     # - scoring: score(state) -> the score sheet;
     # - logformat: parse_log(book, raw, source, players), write_log(steps);
     # - position: score_position(book, model, raw, source, options).

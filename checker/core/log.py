@@ -36,6 +36,7 @@ from portolan.yamlsrc import (
     YList,
     YMap,
     gc_paused,
+    load_yaml,
     parse_yaml,
     plain,
     read_document,
@@ -158,8 +159,6 @@ def read_start_of(
             )
         )
     path = position_file(value.strip(), folder, source, pos)
-    from portolan.yamlsrc import load_yaml
-
     doc = load_yaml(path)
     start = read_start(rules, model, doc, Source(display_path(path)), players, given)
     start.given = value.strip()

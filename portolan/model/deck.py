@@ -121,12 +121,8 @@ def parse_field_type(spec: str) -> FieldType:
             low=int(m["lo"]) if m["lo"] is not None else None,
             high=int(m["hi"]) if m["hi"] is not None else None,
         )
-    if text == "text":
-        return FieldType("text")
-    if text == "effect":
-        return FieldType("effect")
-    if text == "instructions":
-        return FieldType("instructions")
+    if text in ("text", "effect", "instructions"):
+        return FieldType(text)
     if m := _LIST.match(text):
         low = int(m["lo"]) if m["lo"] is not None else None
         high = int(m["hi"]) if m["hi"] is not None else low
