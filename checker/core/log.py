@@ -167,34 +167,23 @@ def read_start_of(
 
 def position_file(name: str, folder: Path | None, source: Source, pos: Pos | None) -> Path:
     """The file a log's ``position:`` names: inside the log's folder, and there."""
+
+    def bad(message: str, hint: str | None = None) -> InputError:
+        return InputError(source.problem(message, pos, field="position", hint=hint))
+
     if folder is None:
-        raise InputError(
-            source.problem(
-                "a log read from elsewhere than a file can only hold its position itself",
-                pos,
-                field="position",
-                hint="write the position's mapping under position:",
-            )
+        raise bad(
+            "a log read from elsewhere than a file can only hold its position itself",
+            "write the position's mapping under position:",
         )
     base = folder.resolve()
     path = (base / name).resolve()
     if not path.is_relative_to(base) or Path(name).is_absolute():
-        raise InputError(
-            source.problem(
-                f"'{name}' is outside the log's folder: a position file lies beside the log "
-                "or below it",
-                pos,
-                field="position",
-            )
+        raise bad(
+            f"'{name}' is outside the log's folder: a position file lies beside the log or below it"
         )
     if not path.is_file():
-        raise InputError(
-            source.problem(
-                f"there is no position file '{name}' in {display_path(base) or '.'}",
-                pos,
-                field="position",
-            )
-        )
+        raise bad(f"there is no position file '{name}' in {display_path(base) or '.'}")
     return path
 
 
