@@ -270,7 +270,6 @@ def turn_entries(
     """(turn number, entry, player, field) for every turn of a log that names a known player;
     what is wrong with the others (not a mapping, unknown keys, no player) goes to ``problems``."""
     known = set(keys)
-    seats: dict[str, str] = {}  # a player's name as written -> the seat (names found only)
     for t, entry in enumerate(turns, start=1):
         if enough_problems(problems, source):
             return
@@ -293,16 +292,10 @@ def turn_entries(
         if "player" not in entry:
             problems.append(source.problem("each turn names its player", entry.pos, field=where))
             continue
-        name = entry["player"]
-        player = seats.get(name) if isinstance(name, str) else None
-        if player is None:
-            try:
-                player = player_named(
-                    name, players, source, entry.value_pos["player"], f"{where}.player"
-                )
-            except InputError as exc:
-                problems += exc.problems
-                continue
-            if isinstance(name, str):
-                seats[name] = player
+        pos = entry.value_pos["player"]
+        try:
+            player = player_named(entry["player"], players, source, pos, f"{where}.player")
+        except InputError as exc:
+            problems += exc.problems
+            continue
         yield t, entry, player, where
