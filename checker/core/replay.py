@@ -175,8 +175,7 @@ class _Run:
                 return self.stop(culprit, decision, self.unanswered(decision))
             events = rules.apply(state, decision.default)
             if self.trace:  # a default left out at the end of a turn belongs to that turn
-                turn = step.turn if step.turn == self.last_turn else self.last_turn
-                self.lines += _trace(turn, decision, events)
+                self.lines += _trace(self.last_turn, decision, events)
             decision = rules.decision(state)
         return decision
 
