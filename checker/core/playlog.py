@@ -75,14 +75,12 @@ def _answer(line: str) -> Answer | None:
         fields = json.loads(line[len(ANSWER) :])
     except ValueError:
         return None
-    if (
-        not isinstance(fields, list)
-        or len(fields) not in (2, 3)
-        or not all(isinstance(f, str) for f in fields[:2])
-        or (len(fields) == 3 and (not isinstance(fields[2], int) or fields[2] < 0))
-    ):
-        return None
-    return Answer(*fields)
+    match fields:
+        case [str(), str()]:
+            return Answer(*fields)
+        case [str(), str(), int(nth)] if nth >= 0:
+            return Answer(*fields)
+    return None
 
 
 def split_answers(text: str) -> tuple[str, list[Answer]]:
