@@ -67,15 +67,9 @@ class FieldType:
             elif self.low is not None:
                 size = f"{self.low} to {self.high} "
             return f"a list of {size}{self.item.noun(plural=True)}"
-        article = {
-            "int": "a ",
-            "text": "",
-            "term": "one ",
-            "map": "a ",
-            "bundle": "a ",
-            "effect": "an ",
-            "instructions": "",
-        }[self.kind]
+        article = {"text": "", "instructions": "", "term": "one ", "effect": "an "}.get(
+            self.kind, "a "
+        )
         return article + self.noun()
 
     def noun(self, plural: bool = False) -> str:
