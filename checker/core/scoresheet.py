@@ -107,13 +107,8 @@ class ScoreSheet:
         labels = self.tie_breaker_labels()
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(
-            [
-                as_cell(text)
-                for text in ("Player", *(label for _, label in self.categories), "Total", *labels)
-            ]
-            + ["Rank"]
-        )
+        header = ("Player", *(label for _, label in self.categories), "Total", *labels)
+        writer.writerow([*map(as_cell, header), "Rank"])
         for ln in self.lines:
             tiebreak = list(ln.tiebreak) + [""] * (len(labels) - len(ln.tiebreak))
             writer.writerow(
