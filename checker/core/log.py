@@ -80,12 +80,10 @@ def read_log(raw: Any, source: Source, components: Path, folder: Path | None = N
         )
     # A game may add sections of its own (e.g. a ``setup:`` of what the table turned over).
     # An unknown game is named before the keys that only a known game could explain.
-    game_keys: tuple[str, ...] = ()
-    if isinstance(raw.get("game"), str):
-        gpos = raw.value_pos["game"]
-        rules = rules_for(raw["game"], file=source.path, line=gpos.line, column=gpos.column)
-        game_keys = rules.log_keys
-    keys = (*TOP_KEYS, *game_keys)
+    game, gpos = raw.get("game"), raw.value_pos.get("game")
+    where = {"file": source.path, "line": gpos and gpos.line, "column": gpos and gpos.column}
+    rules = rules_for(game, **where) if isinstance(game, str) else None
+    keys = (*TOP_KEYS, *(rules.log_keys if rules else ()))
     problems = [
         source.problem(
             f"unknown key '{k}'", raw.key_pos[k], field=str(k), hint=did_you_mean(str(k), keys)
@@ -100,10 +98,8 @@ def read_log(raw: Any, source: Source, components: Path, folder: Path | None = N
     ]
     if problems:
         raise InputError(problems)
-    game_id = raw["game"]
-    gpos = raw.value_pos["game"]
-    rules = rules_for(str(game_id), file=source.path, line=gpos.line, column=gpos.column)
-    model = load_game(components, game_id)
+    rules = rules or rules_for(str(game), **where)  # a game written as no text: none such
+    model = load_game(components, game)
     players = read_players(raw["players"], raw.value_pos["players"], source, model)
     chosen = rule_options.resolve(rules.options(model), raw.get("options"), source)
     start = None
