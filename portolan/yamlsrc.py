@@ -306,59 +306,22 @@ class _Builder:
 
     def on_scalar(self, ev: yaml.ScalarEvent) -> None:
         pos = self.place(ev.start_mark)
-        value = ev.value
-        if (
-            ev.tag is None
-            and ev.implicit[0]
-            and ev.anchor is None
-            and len(value) <= self.limits.string_chars
-            and value in self.plain
-        ):
-            value = self.plain[value]
-        else:
-            value = self.scalar(ev, pos)
-            if ev.anchor is not None:
-                self.anchors[ev.anchor] = value
-        if not self.stack:
-            if value is _MERGE_KEY:
-                raise self.fail(_MERGE_AS_TEXT, pos)
-            self.root = value
-            return
-        top = self.stack[-1]
-        target = top.value
-        if type(target) is YList and value is not _MERGE_KEY:
-            target.append(value)
-            target.item_pos.append(pos)
+        value = self.scalar(ev, pos)
+        if ev.anchor is not None:
+            self.anchors[ev.anchor] = value
+        if self.stack:
+            self.add(self.stack[-1], value, pos, True)
         elif value is _MERGE_KEY:
-            self.add(top, value, pos, True)
-        elif top.key is _NO_KEY:
-            top.key, top.key_pos = value, pos
+            raise self.fail(_MERGE_AS_TEXT, pos)
         else:
-            self.put(top, value, pos, True)
-
-    def put(self, top: _Open, value: Any, pos: Pos, is_scalar: bool) -> None:
-        """``value`` under the key ``top`` holds (``add`` says what is wrong with the key)."""
-        key, target = top.key, top.value
-        if key is _NO_KEY or key is _MERGE_KEY or key in target:
-            self.add(top, value, pos, is_scalar)
-        else:
-            target[key] = value
-            target.key_pos[key] = top.key_pos
-            target.value_pos[key] = pos
-            top.key = _NO_KEY
+            self.root = value
 
     def on_start(self, ev: yaml.MappingStartEvent | yaml.SequenceStartEvent) -> None:
         pos = self.place(ev.start_mark)
         depth = self.limits.depth
         if len(self.stack) >= depth:
             raise self.fail(f"values are nested more than {depth} levels deep", pos, "yaml.depth")
-        if type(ev) is yaml.MappingStartEvent:
-            container = dict.__new__(YMap)
-            container.key_pos = {}
-            container.value_pos = {}
-        else:
-            container = list.__new__(YList)
-            container.item_pos = []
+        container = YMap() if type(ev) is yaml.MappingStartEvent else YList()
         container.pos = pos
         if ev.anchor is not None:
             self.open_anchors.add(ev.anchor)
@@ -370,16 +333,10 @@ class _Builder:
         if done.anchor is not None:
             self.open_anchors.discard(done.anchor)
             self.anchors[done.anchor] = value
-        if not self.stack:
-            self.root = value
-            return
-        top = self.stack[-1]
-        target = top.value
-        if type(target) is YList:
-            target.append(value)
-            target.item_pos.append(value.pos)
+        if self.stack:
+            self.add(self.stack[-1], value, value.pos, False)
         else:
-            self.put(top, value, value.pos, False)
+            self.root = value
 
     def on_alias(self, ev: yaml.AliasEvent) -> None:
         pos = self.place(ev.start_mark)

@@ -10,21 +10,16 @@ What is pending inside a turn is a stack of typed tasks (``state.tasks``; turn.p
 top gives the decision, a move's apply pops it and pushes what follows, and ``apply`` then
 carries out the automatic tasks (``turn.run``).
 
-``GameRules`` lists every hook the core calls; ``RulesBase`` is what a game subclasses: it owns
-the decision cache and the move table (``moves``: one ``(check, apply)`` pair per move type),
-binds the game's ``flow`` functions as hooks, calls its ``preparation`` (setup) and ``scoring``
-modules, and gives every optional hook a default.
+``RulesBase`` (also named ``GameRules``, as the core's modules type a game) holds every hook the
+core calls and is what a game subclasses: it owns the decision cache and the move table
+(``moves``: one ``(check, apply)`` pair per move type), binds the game's ``flow`` functions as
+hooks, calls its ``preparation`` (setup) and ``scoring`` modules, and gives every optional hook
+a default.
 
-A log is a list of turns, and the replay (replay.py) holds each turn to account when it ends,
-not when the next one happens to begin: a decision left open when a log turn ends (its next
-step opens a new turn) is that turn's fault, reported at its last line with its player. A
-decision that *closes a turn* (``Decision.closes_turn``: an end-of-turn duty with no default,
-such as discarding down to a hand limit) is checked when the log itself ends too, since the
-last turn of a log is a finished turn; any other open decision at the end of a log is a game
-that is simply not over. A game whose preparation is decided at the table answers decisions
-before the first turn (turn 0, "setup") and reads and writes log sections of its own
-(``log_keys``; its ``logformat`` module's ``parse_log`` and ``write_log``). The package layout
-every game follows is in docs/new-game.md.
+A log is a list of turns, each held to account when it ends (replay.py, ``run``). A game whose
+preparation is decided at the table answers decisions before the first turn (turn 0, "setup")
+and reads and writes log sections of its own (``log_keys``; its ``logformat`` module's
+``parse_log`` and ``write_log``). The package layout every game follows is in docs/new-game.md.
 """
 
 from __future__ import annotations
@@ -34,7 +29,7 @@ import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple
 
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.checker.core.turn import Decision, Illegal, Task, run
@@ -102,98 +97,6 @@ Apply = Callable[[Any, Any], list[str]]  # (state, move) -> what happened, in wo
 MoveTable = Mapping[type, tuple[Check | None, Apply]]
 
 
-class GameRules(Protocol):
-    """Every hook the core (replay, log, play, simulate, score) calls on a game."""
-
-    id: str
-    turn_section: str  # cited when a step is taken out of turn
-    end_section: str  # cited when a step comes after the end of the game
-    log_keys: tuple[str, ...]  # top-level log sections of the game's own (besides turns)
-    preparation: Any  # the game's setup module: setup(book, options, players)
-    flow: Any  # its flow module: decide, choices, chances... (bound as the hooks)
-    scoring: Any  # its scoring module: score(state)
-    logformat: Any  # the game's log format module (FORMAT: its log declared, logformat.py)
-    position: Any  # its end position module (KEYS, PLAYER: the schema, the web score pad)
-
-    def options(self, model: Game) -> Sequence[RuleOption]: ...
-
-    # -- replay
-    def setup(self, model: Game, players: list[str], options: dict[str, Any]) -> Any: ...
-
-    def decision(self, state: Any) -> Decision | None: ...
-
-    def check(self, state: Any, move: Any, player: str) -> Illegal | None: ...
-
-    def misplaced(self, state: Any, move: Any) -> Illegal | None: ...
-
-    def apply(self, state: Any, move: Any) -> list[str]: ...
-
-    def score(self, state: Any) -> ScoreSheet: ...
-
-    # -- play and simulate
-    def legal_moves(self, state: Any) -> list[Any]: ...
-
-    def outcomes(self, state: Any) -> list[tuple[Any, int]]: ...
-
-    def sample_move(self, state: Any, rng: random.Random) -> Any: ...
-
-    def sample_outcome(self, state: Any, rng: random.Random) -> Any: ...
-
-    def describe(self, move: Any) -> str: ...
-
-    def phase_of(self, move: Any) -> str | None: ...
-
-    def sheet(self, state: Any) -> ScoreSheet: ...
-
-    def outcome_name(self, move: Any) -> str: ...
-
-    def menu(self, move: Any) -> str | None: ...
-
-    def spellings(self, move: Any) -> tuple[str, ...]: ...
-
-    def copies_left(self, state: Any, move: Any) -> int | None: ...
-
-    def spends(self, move: Any) -> str | None: ...
-
-    def detail(self, state: Any, move: Any) -> str | None: ...
-
-    def public_state(self, state: Any) -> list[str]: ...
-
-    # -- bots (checker/core/bots): look-ahead on copies, seen from one seat
-    def copy_state(self, state: Any) -> Any: ...
-
-    def determinise(self, state: Any, seat: str, rng: random.Random) -> None: ...
-
-    def worths(self, state: Any) -> dict[str, float]: ...
-
-    bot: Any
-
-    def bounded(self, state: Any) -> bool: ...
-
-    worth_scale: float
-    rollout_steps: int
-    shared_fields: tuple[str, ...]
-    cache_fields: tuple[str, ...]
-    signature_skips: tuple[str, ...]
-
-    # -- files
-    def parse_log(
-        self, model: Game, raw: Any, source: Source, players: list[str], options: dict[str, Any]
-    ) -> list[Step]: ...
-
-    def write_log(self, steps: list[Step]) -> dict[str, Any]: ...
-
-    def score_position(
-        self, model: Game, raw: Any, source: Source, options: dict[str, Any] | None
-    ) -> ScoreSheet: ...
-
-    def position_entries(self, state: Any) -> dict[str, Any]: ...
-
-    def position_problems(self, state: Any) -> list[tuple[tuple, str]]: ...
-
-    def unknown_fields(self) -> dict[str, Callable[[Any], Any]]: ...
-
-
 # The flow functions bound as the hooks of the same names (RulesBase.__init_subclass__).
 FLOW_HOOKS = (
     "decide",
@@ -248,26 +151,16 @@ MOVE_HOOKS = ("describe", "spellings", "spends")  # functions of the game's move
 
 
 class LazyModule:
-    """A rules class's attribute that is one of its game's modules, imported the first time
-    it is asked for (then set on the class in its place)."""
+    """A rules class's attribute ``name`` that is the module ``module``, imported the first
+    time it is asked for (then set on the class in its place)."""
 
-    def __init__(self, module: str) -> None:
-        self.module = module
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
+    def __init__(self, name: str, module: str) -> None:
+        self.name, self.module = name, module
 
     def __get__(self, rules: Any, owner: type) -> Any:
         module = importlib.import_module(self.module)
         setattr(owner, self.name, module)
         return module
-
-
-def lazy_module(cls: type, attr: str, module: str) -> None:
-    """``cls.attr`` becomes ``module``, imported when first asked for."""
-    lazy = LazyModule(module)
-    lazy.__set_name__(cls, attr)
-    setattr(cls, attr, lazy)
 
 
 def wire_modules(cls: type, package: str) -> None:
@@ -278,19 +171,24 @@ def wire_modules(cls: type, package: str) -> None:
     for attr, name in GAME_MODULES.items():
         if attr in own:
             continue
-        if attr in LAZY_MODULES:
-            lazy_module(cls, attr, f"{package}.{name}")
-        else:
-            setattr(cls, attr, importlib.import_module(f"{package}.{name}"))
+        module = f"{package}.{name}"
+        lazy = attr in LAZY_MODULES
+        setattr(cls, attr, LazyModule(attr, module) if lazy else importlib.import_module(module))
     if "log_keys" not in own:
         cls.log_keys = getattr(cls.logformat, "TOP_KEYS", ())  # type: ignore[attr-defined]
     moves = importlib.import_module(f"{package}.moves")
-    for name in MOVE_HOOKS:
-        hook = getattr(moves, name, None)
-        if hook is not None and name not in own:
-            setattr(cls, name, staticmethod(hook))
+    bind_hooks(cls, moves, {name: name for name in MOVE_HOOKS})
     if "move_phases" not in own:
         cls.move_phases = getattr(moves, "MOVE_PHASES", {})  # type: ignore[attr-defined]
+
+
+def bind_hooks(cls: type, module: Any, hooks: dict[str, str]) -> None:
+    """Each function ``name`` of ``module`` becomes the class's ``hooks[name]`` (a static
+    method: no wrapper, they run at every step), unless the class writes that itself."""
+    for name, attr in hooks.items():
+        hook = getattr(module, name, None)
+        if hook is not None and attr not in cls.__dict__:
+            setattr(cls, attr, staticmethod(hook))
 
 
 class RulesBase:
@@ -298,21 +196,24 @@ class RulesBase:
     methods marked *game*; the rest are the core's, with defaults a game may override."""
 
     id: ClassVar[str]
-    turn_section: ClassVar[str]
-    end_section: ClassVar[str]
-    log_keys: ClassVar[tuple[str, ...]] = ()
+    turn_section: ClassVar[str]  # cited when a step is taken out of turn
+    end_section: ClassVar[str]  # cited when a step comes after the end of the game
+    log_keys: ClassVar[tuple[str, ...]] = ()  # top-level log sections of the game's own
     book_class: ClassVar[type]  # the game's card book: what its rules need from the decks
     # The game's modules, which the core's hooks call (docs/new-game.md):
     # - preparation: its setup module, setup(book, options, players) -> the starting State;
-    # - flow: decide(state), choices(state, d), chances(state, d), and where the game has them
-    #   misplaced(state, move), sample_move(state, d, rng), sample_outcome(state, d, rng),
-    #   copies_left(state, move), public_state(state), menu(move): bound as the hooks of the
-    #   same names (no wrapper: they run at every step);
+    # - flow: decide, choices, chances and, where the game has them, the other FLOW_HOOKS and
+    #   sample_move(state, d, rng), sample_outcome(state, d, rng): bound as the hooks;
     # - scoring: score(state) -> the score sheet;
     # - logformat: parse_log(book, raw, source, players), write_log(steps);
     # - position: score_position(book, model, raw, source, options).
     preparation: ClassVar[Any]
     flow: ClassVar[Any] = None
+    # *game*, the flow's (bound as the hooks): who acts now and what is asked (None: the game
+    # is over), the legal moves of a choice, what the table may reveal at a chance (weighted).
+    decide: Callable[[Any], Decision | None]
+    choices: Callable[[Any, Decision], list[Any]]
+    chances: Callable[[Any, Decision], list[tuple[Any, int]]]
     scoring: ClassVar[Any]
     logformat: ClassVar[Any]
     position: ClassVar[Any]
@@ -348,16 +249,9 @@ class RulesBase:
         if package is not None:
             wire_modules(cls, package)
         flow = cls.__dict__.get("flow")
-        if flow is None:
-            return
-        for name in FLOW_HOOKS:
-            hook = getattr(flow, name, None)
-            if hook is not None and name not in cls.__dict__:
-                setattr(cls, name, staticmethod(hook))
-        for name, attr in (("sample_move", "_pick_move"), ("sample_outcome", "_pick_outcome")):
-            hook = getattr(flow, name, None)
-            if hook is not None:
-                setattr(cls, attr, staticmethod(hook))
+        if flow is not None:
+            samplers = {"sample_move": "_pick_move", "sample_outcome": "_pick_outcome"}
+            bind_hooks(cls, flow, {**{name: name for name in FLOW_HOOKS}, **samplers})
 
     def __init__(self) -> None:
         self._books: dict[int, tuple[Game, Any]] = {}
@@ -379,18 +273,6 @@ class RulesBase:
         state = self.preparation.setup(self.book(model), options, players)
         run(state)
         return state
-
-    def decide(self, state: Any) -> Decision | None:
-        """*game* (``flow.decide``): who acts now and what is asked (``None``: game over)."""
-        raise NotImplementedError
-
-    def choices(self, state: Any, decision: Decision) -> list[Any]:
-        """*game* (``flow.choices``): the legal moves of a choice."""
-        raise NotImplementedError
-
-    def chances(self, state: Any, decision: Decision) -> list[tuple[Any, int]]:
-        """*game* (``flow.chances``): what the table may reveal at a chance, with weights."""
-        raise NotImplementedError
 
     def score(self, state: Any) -> ScoreSheet:
         """The scores of the position: the game's ``scoring.score``."""
@@ -450,12 +332,10 @@ class RulesBase:
     def sample_move(self, state: Any, rng: random.Random) -> Any:
         """A random legal choice for simulate: uniform, unless the flow plays more like a table
         (``flow.sample_move(state, decision, rng)``)."""
-        # legal_moves, inlined: simulate asks this at most steps of a game.
-        d = self.decision(state)
         pick = self._pick_move
         if pick is not None:
-            return pick(state, d, rng)
-        return rng.choice([] if d is None or d.kind != "choice" else self.choices(state, d))
+            return pick(state, self.decision(state), rng)
+        return rng.choice(self.legal_moves(state))
 
     def sample_outcome(self, state: Any, rng: random.Random) -> Any:
         """A chance outcome drawn with the weights of ``outcomes``, or by the flow's faster
@@ -572,3 +452,7 @@ class RulesBase:
         looked through), each with what works out the most it may hold from the rest of the
         state: the game's ``position.UNKNOWN`` (none if it has none)."""
         return getattr(self.position, "UNKNOWN", {})
+
+
+# What the core's modules call a game: every game's rules object is a RulesBase.
+GameRules = RulesBase

@@ -36,6 +36,7 @@ from portolan.yamlsrc import (
     YList,
     YMap,
     gc_paused,
+    load_yaml,
     parse_yaml,
     plain,
     read_document,
@@ -53,7 +54,6 @@ class LogFile:
     players: list[str]
     options: dict[str, Any]
     steps: list[Step]
-    players_pos: Pos | None = None
     bots: dict[str, str] = field(default_factory=dict)  # seat -> bot level (play's bot seats)
     start: Any = None  # the position the log starts from (position.Start), None: the setup
 
@@ -80,12 +80,10 @@ def read_log(raw: Any, source: Source, components: Path, folder: Path | None = N
         )
     # A game may add sections of its own (e.g. a ``setup:`` of what the table turned over).
     # An unknown game is named before the keys that only a known game could explain.
-    game_keys: tuple[str, ...] = ()
-    if isinstance(raw.get("game"), str):
-        gpos = raw.value_pos["game"]
-        rules = rules_for(raw["game"], file=source.path, line=gpos.line, column=gpos.column)
-        game_keys = rules.log_keys
-    keys = (*TOP_KEYS, *game_keys)
+    game, gpos = raw.get("game"), raw.value_pos.get("game")
+    where = {"file": source.path, "line": gpos and gpos.line, "column": gpos and gpos.column}
+    rules = rules_for(game, **where) if isinstance(game, str) else None
+    keys = (*TOP_KEYS, *(rules.log_keys if rules else ()))
     problems = [
         source.problem(
             f"unknown key '{k}'", raw.key_pos[k], field=str(k), hint=did_you_mean(str(k), keys)
@@ -100,10 +98,8 @@ def read_log(raw: Any, source: Source, components: Path, folder: Path | None = N
     ]
     if problems:
         raise InputError(problems)
-    game_id = raw["game"]
-    gpos = raw.value_pos["game"]
-    rules = rules_for(str(game_id), file=source.path, line=gpos.line, column=gpos.column)
-    model = load_game(components, game_id)
+    rules = rules or rules_for(str(game), **where)  # a game written as no text: none such
+    model = load_game(components, game)
     players = read_players(raw["players"], raw.value_pos["players"], source, model)
     chosen = rule_options.resolve(rules.options(model), raw.get("options"), source)
     start = None
@@ -111,19 +107,14 @@ def read_log(raw: Any, source: Source, components: Path, folder: Path | None = N
         start = read_start_of(raw, source, rules, model, players, chosen, folder)
         chosen = start.options
     bots = read_bots(raw, players, source)
-    turns = raw.get("turns", YList())
-    if turns is None:
-        turns = YList()
-    if not isinstance(turns, list):
+    if not isinstance(raw.get("turns", []), list | None):
         raise InputError(
             source.problem("turns must be a list of turns", raw.value_pos["turns"], field="turns")
         )
     steps = rules.parse_log(model, raw, source, players, chosen)
     if start is not None and start.turns:  # the turns go on from the position's
         steps = [s._replace(turn=s.turn + start.turns) for s in steps]
-    return LogFile(
-        source, raw, model, rules, players, chosen, steps, raw.value_pos["players"], bots, start
-    )
+    return LogFile(source, raw, model, rules, players, chosen, steps, bots, start)
 
 
 def read_start_of(
@@ -164,8 +155,6 @@ def read_start_of(
             )
         )
     path = position_file(value.strip(), folder, source, pos)
-    from portolan.yamlsrc import load_yaml
-
     doc = load_yaml(path)
     start = read_start(rules, model, doc, Source(display_path(path)), players, given)
     start.given = value.strip()
@@ -174,34 +163,23 @@ def read_start_of(
 
 def position_file(name: str, folder: Path | None, source: Source, pos: Pos | None) -> Path:
     """The file a log's ``position:`` names: inside the log's folder, and there."""
+
+    def bad(message: str, hint: str | None = None) -> InputError:
+        return InputError(source.problem(message, pos, field="position", hint=hint))
+
     if folder is None:
-        raise InputError(
-            source.problem(
-                "a log read from elsewhere than a file can only hold its position itself",
-                pos,
-                field="position",
-                hint="write the position's mapping under position:",
-            )
+        raise bad(
+            "a log read from elsewhere than a file can only hold its position itself",
+            "write the position's mapping under position:",
         )
     base = folder.resolve()
     path = (base / name).resolve()
     if not path.is_relative_to(base) or Path(name).is_absolute():
-        raise InputError(
-            source.problem(
-                f"'{name}' is outside the log's folder: a position file lies beside the log "
-                "or below it",
-                pos,
-                field="position",
-            )
+        raise bad(
+            f"'{name}' is outside the log's folder: a position file lies beside the log or below it"
         )
     if not path.is_file():
-        raise InputError(
-            source.problem(
-                f"there is no position file '{name}' in {display_path(base) or '.'}",
-                pos,
-                field="position",
-            )
-        )
+        raise bad(f"there is no position file '{name}' in {display_path(base) or '.'}")
     return path
 
 
@@ -244,11 +222,9 @@ def player_named(name: Any, players: list[str], source: Source, pos: Pos | None,
         if isinstance(name, str) and p.casefold() == name.strip().casefold():
             return p
     raise InputError(
-        Problem(
+        source.problem(
             f"'{name}' is not a player in this game",
-            file=source.path,
-            line=pos.line if pos else None,
-            column=pos.column if pos else None,
+            pos,
             field=field,
             hint=did_you_mean(str(name), players),
         )
@@ -279,11 +255,6 @@ class LogReader:
         return [(value, pos, field)]
 
 
-def last_turn(turns: Any) -> int:
-    """The number of a log's last turn."""
-    return len(turns)
-
-
 def turn_entries(
     turns: Any,
     source: Source,
@@ -295,7 +266,6 @@ def turn_entries(
     """(turn number, entry, player, field) for every turn of a log that names a known player;
     what is wrong with the others (not a mapping, unknown keys, no player) goes to ``problems``."""
     known = set(keys)
-    seats: dict[str, str] = {}  # a player's name as written -> the seat (names found only)
     for t, entry in enumerate(turns, start=1):
         if enough_problems(problems, source):
             return
@@ -318,16 +288,10 @@ def turn_entries(
         if "player" not in entry:
             problems.append(source.problem("each turn names its player", entry.pos, field=where))
             continue
-        name = entry["player"]
-        player = seats.get(name) if isinstance(name, str) else None
-        if player is None:
-            try:
-                player = player_named(
-                    name, players, source, entry.value_pos["player"], f"{where}.player"
-                )
-            except InputError as exc:
-                problems += exc.problems
-                continue
-            if isinstance(name, str):
-                seats[name] = player
+        pos = entry.value_pos["player"]
+        try:
+            player = player_named(entry["player"], players, source, pos, f"{where}.player")
+        except InputError as exc:
+            problems += exc.problems
+            continue
         yield t, entry, player, where

@@ -1,4 +1,4 @@
-"""The list of choices as play shows it: menu headings, the way back, matching an answer."""
+"""The list of choices as play shows it: menu headings and the way back."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from portolan.checker.core.matching import match
 from portolan.names import fold
 
 
@@ -38,11 +37,6 @@ def menu_entries(
         if h is not None:
             counts[h] = counts.get(h, 0) + 1
     return top + [(f"{h} ({n})", Heading(h)) for h, n in counts.items()]
-
-
-def pick(answer: str, labels: list[str]) -> list[int]:
-    """Indexes of the labels an answer picks out (see matching.py)."""
-    return match(answer, [(label,) for label in labels])
 
 
 def named_exactly(answer: str, names: Sequence[Sequence[str]]) -> bool:

@@ -1,13 +1,5 @@
-"""The interactive referee: at every step, whose turn, which phase, what may be done.
-
-Choices are listed with numbers; a number, or words that pick out one entry (case- and
-accent-insensitive, the beginnings of words allowed, or any spelling the log accepts: see
-matching.py), answers. An entry that stands for a count is listed under that count, so a
-number never means two things. A game may file some choices under headings (``menu``): the
-list then shows the headings, and a heading opens its choices. For what the table reveals (a
-card drawn or turned over) the card's name is typed; '?' lists what is still possible, and a
-card its owner keeps secret may be left 'hidden' until the rules reveal it. A forced move that
-spends something (a Wild Ship card) is asked before it is played.
+"""The interactive referee: at every step, whose turn, which phase, what may be done (the
+prompts and how an answer is read: questions.py).
 
 Every answer is recorded as it is given (playlog.py: whole turns in the log, the turn under way
 as comment lines after it), so a game stopped at any prompt resumes at that prompt by running
@@ -32,7 +24,6 @@ from portolan.checker.core.logwriter import log_text
 from portolan.checker.core.menus import BACK as BACK  # where tests and tools import them
 from portolan.checker.core.menus import Heading as Heading
 from portolan.checker.core.menus import menu_entries as menu_entries
-from portolan.checker.core.menus import pick as pick
 from portolan.checker.core.playlog import Answer, PlayLog
 from portolan.checker.core.questions import STOP, UNDO, Questions
 from portolan.checker.core.replay import run
@@ -111,7 +102,7 @@ class Session(Questions):
         # it; the file then says so, for what the log leaves out at a turn's end (no more
         # trades, the end of the turn) is no answer it can hold
         turn_over = d is None or d.starts_turn  # the game's end ends its last turn
-        self.file.save(self.steps, self._answers, turn_over, turn_over=turn_over)
+        self.file.save(self.steps, self._answers, turn_over)
 
     def _answers(self, start: int) -> list[Answer]:
         return [

@@ -75,14 +75,12 @@ def _answer(line: str) -> Answer | None:
         fields = json.loads(line[len(ANSWER) :])
     except ValueError:
         return None
-    if (
-        not isinstance(fields, list)
-        or len(fields) not in (2, 3)
-        or not all(isinstance(f, str) for f in fields[:2])
-        or (len(fields) == 3 and (not isinstance(fields[2], int) or fields[2] < 0))
-    ):
-        return None
-    return Answer(*fields)
+    match fields:
+        case [str(), str()]:
+            return Answer(*fields)
+        case [str(), str(), int(nth)] if nth >= 0:
+            return Answer(*fields)
+    return None
 
 
 def split_answers(text: str) -> tuple[str, list[Answer]]:
@@ -238,26 +236,18 @@ class PlayLog:
         return self.answers
 
     # -- saving -----------------------------------------------------------------------------
-    def save(
-        self,
-        steps: list[Step],
-        answers: Callable[[int], list[Answer]],
-        whole: bool,
-        *,
-        turn_over: bool = False,
-    ) -> None:
+    def save(self, steps: list[Step], answers: Callable[[int], list[Answer]], over: bool) -> None:
         """Make the file hold ``steps``: the log up to the turn under way (all of it when the
-        last turn is ``whole``: it is over, or the game is), then the answers of that turn
-        (``answers(i)``: those of steps[i:]), or, with ``turn_over``, the line that says the
-        last turn is over."""
-        upto = len(steps) if whole else turn_start(steps)
+        last turn is ``over``, or the game is), then the answers of that turn (``answers(i)``:
+        those of steps[i:]), or, when it is ``over``, the line that says so."""
+        upto = len(steps) if over else turn_start(steps)
         if 0 <= self.written <= len(steps):  # what is written stays written
             upto = max(upto, self.written)
         if upto != self.written:
             self._log_part(steps[:upto])
             self.written = upto
         self.answers = answers(upto)
-        self.over = turn_over and not self.answers
+        self.over = over and not self.answers
         self._write("".join(self.pieces) + answers_text(self.answers, self.over))
 
     def forget_from(self, n: int) -> None:

@@ -41,20 +41,20 @@ class Questions:
     rng: random.Random
     facedown: FaceDown
     asking: tuple
-
-    def undo(self) -> None:
-        raise NotImplementedError
-
-    def turn_of(self, d: Decision) -> int:
-        raise NotImplementedError
-
-    def run_of_reveals(self, d: Decision) -> tuple[int, int] | None:
-        raise NotImplementedError
+    undo: Callable[[], None]
+    turn_of: Callable[[Decision], int]
+    run_of_reveals: Callable[[Decision], tuple[int, int] | None]
 
     # -- commands typed at any prompt -----------------------------------------------------
-    def _read(self, prompt: str) -> str | None:
-        answer = self.ask(prompt)
-        return None if answer is None else answer.strip()
+    def _read(self, prompt: str, names: Sequence[Sequence[str]] = ()) -> Any:
+        """The answer typed at ``prompt``, stripped, once it is no command that asks again
+        (table, help); STOP or UNDO for those commands."""
+        while True:
+            answer = self.ask(prompt)
+            answer = None if answer is None else answer.strip()
+            asked = self.command(answer, names)
+            if asked is not AGAIN:
+                return answer if asked is None else asked
 
     def command(self, answer: str | None, names: Sequence[Sequence[str]] = ()) -> Any:
         """STOP, UNDO or AGAIN (the prompt is asked again) for a command; None otherwise. An
@@ -127,12 +127,9 @@ class Questions:
         hidden = [m for m in moves if all(m is not e for _, e in entries)]
         under = [(self.rules.describe(m), *self.rules.spellings(m)) for m in hidden]
         while True:
-            answer = self._read("> ")
-            asked = self.command(answer, shown)
-            if asked is AGAIN:
-                continue
-            if asked is not None:
-                return asked
+            answer = self._read("> ", shown)
+            if answer is STOP or answer is UNDO:
+                return answer
             if answer in ("", "?"):
                 return AGAIN  # the list again
             if answer.isdecimal():
@@ -179,12 +176,9 @@ class Questions:
             count = self.run_of_reveals(d)
             question += f" (card {count[0]} of {count[1]})" if count else ""
         while True:
-            answer = self._read(f"{d.player}, {question}? ({'; '.join(hints)}) > ")
-            asked = self.command(answer, names)
-            if asked is AGAIN:
-                continue
-            if asked is not None:
-                return asked
+            answer = self._read(f"{d.player}, {question}? ({'; '.join(hints)}) > ", names)
+            if answer is STOP or answer is UNDO:
+                return answer
             if d.secret is not None and fold(answer) in HIDDEN_WORDS:
                 return d.secret
             if answer == "?":
@@ -222,11 +216,8 @@ class Questions:
         )
         while True:
             answer = self._read("Enter plays it (u undoes the last answer, q stops) > ")
-            asked = self.command(answer)
-            if asked is AGAIN:
-                continue
-            if asked is not None:
-                return asked
+            if answer is STOP or answer is UNDO:
+                return answer
             if fold(answer) in ("", "y", "yes", "ok"):
                 return move
             self.say("  Press Enter to play it, u to undo the last answer, q to stop.")

@@ -66,7 +66,8 @@ def run(
     Each log turn is held to account when it ends: a decision it leaves open (with no default)
     when the next turn begins is reported at the turn's own last step, turn and player; with
     ``finish``, the decisions the log may leave out are applied after its last step and a
-    decision that closes a turn (``Decision.closes_turn``) still open is reported the same way.
+    decision that closes a turn (``Decision.closes_turn``) still open is reported the same way:
+    a log's last turn is a finished turn. Any other decision open then is a game not yet over.
     """
     going = _Run(rules, model, state, file, trace)
     for step in steps:
@@ -174,8 +175,7 @@ class _Run:
                 return self.stop(culprit, decision, self.unanswered(decision))
             events = rules.apply(state, decision.default)
             if self.trace:  # a default left out at the end of a turn belongs to that turn
-                turn = step.turn if step.turn == self.last_turn else self.last_turn
-                self.lines += _trace(turn, decision, events)
+                self.lines += _trace(self.last_turn, decision, events)
             decision = rules.decision(state)
         return decision
 

@@ -107,13 +107,8 @@ class ScoreSheet:
         labels = self.tie_breaker_labels()
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(
-            [
-                as_cell(text)
-                for text in ("Player", *(label for _, label in self.categories), "Total", *labels)
-            ]
-            + ["Rank"]
-        )
+        header = ("Player", *(label for _, label in self.categories), "Total", *labels)
+        writer.writerow([*map(as_cell, header), "Rank"])
         for ln in self.lines:
             tiebreak = list(ln.tiebreak) + [""] * (len(labels) - len(ln.tiebreak))
             writer.writerow(
@@ -132,24 +127,18 @@ class ScoreSheet:
         labels = [label for _, label in self.categories] + self.tie_breakers
         label_w = max([len(label) for label in labels] + [len("Total"), 12])
         col_w = max([len(n) for n in names] + [5])
-        out = ["Score sheet", ""]
-        out.append(" " * label_w + "  " + "  ".join(n.rjust(col_w) for n in names))
+
+        def row(label: str, cells) -> str:
+            return f"{label.ljust(label_w)}  " + "  ".join(str(c).rjust(col_w) for c in cells)
+
+        out = ["Score sheet", "", row("", names)]
         for cid, label in self.categories:
-            cells = "  ".join(str(ln.breakdown.get(cid, 0)).rjust(col_w) for ln in self.lines)
-            out.append(f"{label.ljust(label_w)}  {cells}")
+            out.append(row(label, [ln.breakdown.get(cid, 0) for ln in self.lines]))
         out.append("-" * (label_w + 2 + (col_w + 2) * len(names) - 2))
-        out.append(
-            f"{'Total'.ljust(label_w)}  "
-            + "  ".join(str(ln.total).rjust(col_w) for ln in self.lines)
-        )
+        out.append(row("Total", [ln.total for ln in self.lines]))
         for k, label in enumerate(self.tie_breakers):
-            out.append(
-                f"{label.ljust(label_w)}  "
-                + "  ".join(str(ln.tiebreak[k]).rjust(col_w) for ln in self.lines)
-            )
-        out.append(
-            f"{'Rank'.ljust(label_w)}  " + "  ".join(str(ln.rank).rjust(col_w) for ln in self.lines)
-        )
+            out.append(row(label, [ln.tiebreak[k] for ln in self.lines]))
+        out.append(row("Rank", [ln.rank for ln in self.lines]))
         out.append("")
         winners = self.winners
         if not self.finished:

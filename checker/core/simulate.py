@@ -11,24 +11,17 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from portolan.checker.core.bots import DEFAULT_ITERATIONS
-from portolan.checker.core.game import GameRules, Step
+from portolan.checker.core.bots import DEFAULT_ITERATIONS, Budget
+from portolan.checker.core.bots.arena import BotGame, bot_game, bots_for, seat_levels
+from portolan.checker.core.game import GameRules
 from portolan.model.loader import Game
-
-
-@dataclass
-class SimulatedGame:
-    state: Any
-    steps: list[Step]
-    players: list[str]
-    options: dict[str, Any]
 
 
 class GameDidNotEnd(RuntimeError):
     """A random game passed its step limit: the rules let a table that never heads for the end
     (one that never invests, say) play on for ever, so this is a finding, not a fault."""
 
-    def __init__(self, max_steps: int, game: SimulatedGame):
+    def __init__(self, max_steps: int, game: BotGame):
         super().__init__(f"no end after {max_steps} steps")
         self.max_steps = max_steps
         self.game = game
@@ -43,28 +36,13 @@ def random_game(
     *,
     max_steps: int = 200_000,
     start: Any = None,
-) -> SimulatedGame:
-    """A random game from the setup, or from ``start`` (a position.Start: a copy of its state,
-    the turns numbered on from its own)."""
-    state = rules.setup(model, players, options) if start is None else rules.copy_state(start.state)
-    steps: list[Step] = []
-    turn = 0 if start is None else start.turns
-    # The hooks and the step's constructor looked up once: a game is thousands of steps, a
-    # step a few microseconds. tuple.__new__ makes the same Step as Step(...) without the
-    # named tuple's Python-level __new__.
-    sample_outcome, sample_move = rules.sample_outcome, rules.sample_move
-    decision, apply, append, new = rules.decision, rules.apply, steps.append, tuple.__new__
-    while (d := decision(state)) is not None:
-        if len(steps) >= max_steps:  # a step is still to play: the game has not ended
-            raise GameDidNotEnd(
-                max_steps, SimulatedGame(state, steps, list(players), dict(options))
-            )
-        move = sample_outcome(state, rng) if d.kind == "chance" else sample_move(state, rng)
-        if d.starts_turn:
-            turn += 1
-        apply(state, move)
-        append(new(Step, (move, turn, d.player, None)))
-    return SimulatedGame(state, steps, list(players), dict(options))
+) -> BotGame:
+    """A random game (a game between no bots) from the setup, or from ``start`` (a
+    position.Start: a copy of its state, the turns numbered on from its own)."""
+    game = bot_game(rules, model, players, options, {}, rng, max_steps=max_steps, start=start)
+    if not game.ended:
+        raise GameDidNotEnd(max_steps, game)
+    return game
 
 
 def default_players(n: int) -> list[str]:
@@ -134,34 +112,29 @@ def play_games(batch: Batch, first: int, stop: int) -> list[GameResult]:
     out = []
     for k in range(first, stop):
         # Between bots, each deal (the chance draws' seed) is played once in every rotation of
-        # the seats, so the luck of a deal counts alike for every level.
+        # the seats, so the luck of a deal counts alike for every level; without bots every
+        # seat plays at random.
         rng = game_rng(batch.seed, k // len(batch.bots) if batch.bots else k)
-        levels: tuple[str, ...] = ()
-        thinking: tuple[tuple[str, float], ...] = ()
-        if batch.bots:
-            g, ended, levels, thinking = _bot_game(
-                batch, rules, model, names, options, k, rng, start
-            )
-        else:
-            try:
-                g = random_game(
-                    rules, model, names, options, rng, max_steps=batch.max_steps, start=start
-                )
-                ended = True
-            except GameDidNotEnd as stopped:
-                g, ended = stopped.game, False
+        levels = seat_levels(batch.bots, k) if batch.bots else ()
+        budget = Budget(batch.iterations, batch.seconds)
+        bots = bots_for(rules, names, levels, f"{batch.seed}:{k}", budget) if levels else {}
+        g = bot_game(
+            rules, model, names, options, bots, rng, max_steps=batch.max_steps, start=start
+        )
+        level_of = dict(zip(names, levels, strict=False))
+        thinking = tuple((level_of[p], t) for p in names for t in g.thinking.get(p, ()))
         sheet = rules.score(g.state)
-        winners = sheet.winners if ended else ()
+        winners = sheet.winners if g.ended else ()
         out.append(
             GameResult(
                 tuple(ln.total for ln in sheet.lines),
                 tuple(1 / len(winners) if ln.player in winners else 0.0 for ln in sheet.lines),
                 len(g.steps),
                 g.steps[-1].turn if g.steps else 0,
-                ended,
+                g.ended,
                 levels,
                 thinking,
-                ended and rules.bounded(g.state),
+                g.ended and rules.bounded(g.state),
             )
         )
         if batch.log_dir is not None:
@@ -185,23 +158,6 @@ def start_of(log_path: Any, components: Any) -> Any:
     if reached.violation is not None:
         raise ValueError(str(reached.violation))
     return Start(reached.state, last, log.options, log.source, given=reached.data)
-
-
-def _bot_game(
-    batch: Batch, rules, model, names, options, k: int, rng: random.Random, start: Any = None
-):
-    """Game ``k`` between the batch's bots, seats rotated: the game, whether it ended, each
-    seat's level, and the (level, CPU seconds) of every bot move."""
-    from portolan.checker.core.bots import Budget
-    from portolan.checker.core.bots.arena import bot_game, bots_for, seat_levels
-
-    levels = seat_levels(batch.bots, k)
-    budget = Budget(batch.iterations, batch.seconds)
-    bots = bots_for(rules, names, levels, f"{batch.seed}:{k}", budget)
-    g = bot_game(rules, model, names, options, bots, rng, max_steps=batch.max_steps, start=start)
-    level_of = dict(zip(names, levels, strict=True))
-    thinking = tuple((level_of[p], t) for p in names for t in g.thinking.get(p, ()))
-    return g, g.ended, levels, thinking
 
 
 def spread(values: list[float]) -> dict[str, float]:

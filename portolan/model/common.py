@@ -7,6 +7,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, field_validator, model_validator
 
+from portolan.errors import did_you_mean
 from portolan.limits import component_limits, shown
 from portolan.model.base import Strict
 from portolan.sizes import Size, card_sizes
@@ -113,16 +114,10 @@ def card_size_field(v):
     if isinstance(v, str):
         sizes = card_sizes()
         if v not in sizes:
-            from portolan.errors import did_you_mean
-
             hint = did_you_mean(v, sizes)
             raise ValueError(f"unknown card size '{v}'" + (f" ({hint})" if hint else ""))
         return {"width": sizes[v].width, "height": sizes[v].height}
     return v
-
-
-class Colour(Strict):
-    """Checked against the game palette by the loader; a literal #rrggbb is always accepted."""
 
 
 def is_hex(colour: str) -> bool:

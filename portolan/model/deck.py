@@ -67,15 +67,9 @@ class FieldType:
             elif self.low is not None:
                 size = f"{self.low} to {self.high} "
             return f"a list of {size}{self.item.noun(plural=True)}"
-        article = {
-            "int": "a ",
-            "text": "",
-            "term": "one ",
-            "map": "a ",
-            "bundle": "a ",
-            "effect": "an ",
-            "instructions": "",
-        }[self.kind]
+        article = {"text": "", "instructions": "", "term": "one ", "effect": "an "}.get(
+            self.kind, "a "
+        )
         return article + self.noun()
 
     def noun(self, plural: bool = False) -> str:
@@ -121,12 +115,8 @@ def parse_field_type(spec: str) -> FieldType:
             low=int(m["lo"]) if m["lo"] is not None else None,
             high=int(m["hi"]) if m["hi"] is not None else None,
         )
-    if text == "text":
-        return FieldType("text")
-    if text == "effect":
-        return FieldType("effect")
-    if text == "instructions":
-        return FieldType("instructions")
+    if text in ("text", "effect", "instructions"):
+        return FieldType(text)
     if m := _LIST.match(text):
         low = int(m["lo"]) if m["lo"] is not None else None
         high = int(m["hi"]) if m["hi"] is not None else low

@@ -9,7 +9,7 @@ from typing import Annotated
 from pydantic import AfterValidator, field_validator, model_validator
 
 from portolan.model.base import SourcedInt, Strict
-from portolan.model.common import safe_name_problem
+from portolan.model.common import is_hex, safe_name_problem
 
 GAME_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 CITATION_NAMES = ("game", "section", "id")
@@ -136,7 +136,7 @@ class GameSpec(Strict):
     @classmethod
     def _colours(cls, v: dict[str, str]) -> dict[str, str]:
         for name, colour in v.items():
-            if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+            if not is_hex(colour):
                 raise ValueError(f"palette colour '{name}' must look like #1f4e79")
         return v
 

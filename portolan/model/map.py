@@ -31,18 +31,6 @@ from portolan.model.common import (
 from portolan.model.instructions import RATINGS, StepReader, read_steps
 from portolan.yamlsrc import position_at
 
-SPACE_KINDS = (
-    "europe",
-    "sea",
-    "coastal",
-    "land",
-    "river",
-    "island",
-    "base",
-    "rumors",
-    "contact",
-    "capital",
-)
 # The exploration deck each kind of space draws from ("Draw and resolve an exploration card").
 DRAWS = ("sea", "coast", "nwp", "river", "land", "civilization", "none")
 DEFAULT_DRAW = {
@@ -57,6 +45,7 @@ DEFAULT_DRAW = {
     "contact": "civilization",
     "capital": "civilization",
 }
+SPACE_KINDS = tuple(DEFAULT_DRAW)  # every kind of space
 
 
 class Grid(Strict):

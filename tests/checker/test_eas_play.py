@@ -4,7 +4,7 @@ stdin is in test_games_play.py)."""
 
 from __future__ import annotations
 
-from portolan.checker.core.play import pick
+from portolan.checker.core.matching import match
 from tests.checker.helpers import portolan
 
 
@@ -24,16 +24,16 @@ def test_answers_by_name_prefix_and_undo(tmp_path):
     assert "{player: Ben, draw: Caravels}" in text and "Carracks" not in text
 
 
-def test_pick_matches_words_case_and_accent_insensitively():
+def test_an_answer_matches_words_case_and_accent_insensitively():
     labels = [
-        "form an expedition: Hernán Cortés + Galleons + Sailors",
-        "form an expedition: Magellan + Galleons + Sailors",
-        "no (more) expeditions this turn",
+        ("form an expedition: Hernán Cortés + Galleons + Sailors",),
+        ("form an expedition: Magellan + Galleons + Sailors",),
+        ("no (more) expeditions this turn",),
     ]
-    assert pick("hernan", labels) == [0]
-    assert pick("MAG gal", labels) == [1]
-    assert pick("galleons", labels) == [0, 1]
-    assert pick("no", labels) == [2]
+    assert match("hernan", labels) == [0]
+    assert match("MAG gal", labels) == [1]
+    assert match("galleons", labels) == [0, 1]
+    assert match("no", labels) == [2]
 
 
 def test_new_game_needs_players_and_a_valid_count(tmp_path):

@@ -9,13 +9,13 @@ its seat sees: before it looks ahead it asks the game to re-sample what is hidde
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from portolan.checker.core.game import Decision, GameRules
 
-LEVELS = ("random", "greedy", "mcts")
 DEFAULT_ITERATIONS = 200  # the mcts budget when no time is given: same seed, same game
 
 
@@ -37,22 +37,23 @@ class Budget:
     seconds: float | None = None
 
 
+# Each level's bot class (module of this package, class), imported when a seat needs it.
+BOT_CLASSES = {
+    "random": ("policies", "RandomBot"),
+    "greedy": ("greedy", "GreedyBot"),
+    "mcts": ("mcts", "MctsBot"),
+}
+LEVELS = tuple(BOT_CLASSES)
+
+
 def make_bot(
     level: str, rules: GameRules, seat: str, seed: Any, budget: Budget | None = None
 ) -> Bot:
     """The bot of ``level`` for ``seat``, its own random source seeded from ``seed`` and the seat
-    (two bots of one game never share draws)."""
+    (two bots of one game never share draws); ``budget``: how long an mcts bot thinks."""
+    if level not in BOT_CLASSES:
+        raise ValueError(f"unknown bot level {level!r}")
+    module, name = BOT_CLASSES[level]
+    bot = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     rng = random.Random(f"portolan-bot:{seed}:{seat}:{level}")
-    if level == "random":
-        from portolan.checker.core.bots.policies import RandomBot
-
-        return RandomBot(rules, seat, rng)
-    if level == "greedy":
-        from portolan.checker.core.bots.greedy import GreedyBot
-
-        return GreedyBot(rules, seat, rng)
-    if level == "mcts":
-        from portolan.checker.core.bots.mcts import MctsBot
-
-        return MctsBot(rules, seat, rng, budget or Budget())
-    raise ValueError(f"unknown bot level {level!r}")
+    return bot(rules, seat, rng, budget or Budget())

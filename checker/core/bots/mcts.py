@@ -15,14 +15,11 @@ game) or CPU seconds, whichever ends first.
 from __future__ import annotations
 
 import math
-import random
 import time
 from typing import Any
 
-from portolan.checker.core.bots import Budget
 from portolan.checker.core.bots.policies import LookAheadBot, play_out
 from portolan.checker.core.bots.value import value
-from portolan.checker.core.game import GameRules
 
 EXPLORATION = 0.7  # the UCB constant: rewards lie between 0 and 1
 
@@ -47,11 +44,7 @@ class Node:
 
 class MctsBot(LookAheadBot):
     level = "mcts"
-
-    def __init__(self, rules: GameRules, seat: str, rng: random.Random, budget: Budget):
-        super().__init__(rules, seat, rng)
-        self.budget = budget
-        self.iterations = 0  # of the last choice (for the benchmark)
+    iterations = 0  # of the last choice (for the benchmark)
 
     def pick(self, state: Any, moves: list[Any]) -> Any:
         """The most tried of ``moves`` after the budget's iterations from ``state``."""

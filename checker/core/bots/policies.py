@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from portolan.checker.core.bots import Budget
 from portolan.checker.core.bots.repeats import Seen
 from portolan.checker.core.game import Decision, GameRules
 
@@ -15,7 +16,7 @@ class RandomBot:
     level = "random"
     reason = "a move at random"
 
-    def __init__(self, rules: GameRules, seat: str, rng: random.Random):
+    def __init__(self, rules: GameRules, seat: str, rng: random.Random, budget: Any = None):
         self.rules, self.seat, self.rng = rules, seat, rng
 
     def choose(self, state: Any, decision: Decision) -> Any:
@@ -29,8 +30,9 @@ class LookAheadBot:
 
     level = ""
 
-    def __init__(self, rules: GameRules, seat: str, rng: random.Random):
+    def __init__(self, rules: GameRules, seat: str, rng: random.Random, budget: Budget):
         self.rules, self.seat, self.rng = rules, seat, rng
+        self.budget = budget  # how long it may think (mcts)
         self.been = Seen()  # positions its moves led to: it never goes round in a circle
         self.reason = ""  # why it chose its last move, in words a table can check
 
