@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from portolan.generator.draw import Line, Text
 from portolan.generator.faces import signed
-from portolan.generator.fonts import PT, width_mm
+from portolan.generator.fonts import PT, centred_text, width_mm
 from portolan.generator.glyphs import LETTER_ROOM, circled, thumb
 from portolan.generator.textbox import keeps_together
 from portolan.model import instructions as ins
@@ -410,9 +410,7 @@ def draw_panels(
         room = w - 3.0 - len(marks) * (HEAD_H + 0.4)
         size = fit_size(text, "bold", 6.2, room, 4.2)
         d.add(
-            Text(
-                x + 1.4, top + HEAD_H / 2 + size * PT * 0.36, text, size, "bold", shade(tone, 0.55)
-            )
+            centred_text(x + 1.4, top + HEAD_H / 2, text, size, "bold", shade(tone, 0.55), "start")
         )
         mx = x + w - 1.0
         for m in marks:

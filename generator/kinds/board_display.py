@@ -6,7 +6,7 @@ from __future__ import annotations
 from portolan.generator import symbols
 from portolan.generator.colours import readable, shade, tint
 from portolan.generator.draw import Circle, Drawing, Line, Rect, Text
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
 from portolan.generator.icons import icon
 from portolan.generator.kinds.board_map import era_icon
 from portolan.generator.kinds.cardface import Overflow
@@ -27,7 +27,7 @@ def _coins(d: Drawing, x: float, cy: float, n: int, size: float, colour: str) ->
     d.add(icon(COIN, x, cy - size / 2, size, colour))
     label = str(n)
     ls = max(LABEL, size * 0.55 / PT)
-    d.add(Text(x + size / 2, cy + ls * PT * 0.36, label, ls, "bold", on(colour), "middle"))
+    d.add(centred_text(x + size / 2, cy, label, ls, "bold", on(colour)))
     return size
 
 
@@ -67,7 +67,7 @@ def spaces(d: Drawing, s: Spaces, colour: str, theme: Theme) -> list[Overflow]:
     if lay.label_width > 0:
         label = s.spaces.upper()
         ls = fit_size(label, "bold", 8, lay.label_width - 1.5, LABEL)
-        d.add(Text(lay.x, lay.y + size / 2 + ls * PT * 0.36, label, ls, "bold", shade(c, 0.2)))
+        d.add(centred_text(lay.x, lay.y + size / 2, label, ls, "bold", shade(c, 0.2), "start"))
         if width_mm(label, "bold", ls) > lay.label_width - 1:
             over.append(Overflow(f"spaces {s.spaces}", label))
     x0 = lay.x + lay.label_width
@@ -126,7 +126,7 @@ def era_cubes(
         cy = ry + row_h / 2
         d.add(icon(era_icon(vocab, era), x + 2, cy - 3.5, 7, shade(c, 0.25)))
         ls = fit_size(era, "bold", 6.5, label_w - 10, LABEL)
-        d.add(Text(x + 10, cy + ls * PT * 0.36, era, ls, "bold", shade(c, 0.25)))
+        d.add(centred_text(x + 10, cy, era, ls, "bold", shade(c, 0.25), "start"))
         sx = x + label_w
         for word, n in cubes.items():
             for _ in range(n):

@@ -17,7 +17,7 @@ from portolan.generator import symbols
 from portolan.generator.colours import shade, tint
 from portolan.generator.draw import Circle, Drawing, Rect, Text
 from portolan.generator.faces import BoxRow
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import centred_text, fit_size, width_mm
 from portolan.generator.icons import icon
 from portolan.generator.kinds.cardparts import (
     SAFE,
@@ -158,9 +158,7 @@ def _left_badge(f: _Front, left: float, cy: float, r: float) -> None:
         isz = r * 1.5
         d.add(icon(content.badge_icon, left - isz / 2, cy - isz / 2, isz, tint(c, 0.68), WHITE))
         size = fit_size(content.badge, "bold", 13 * s, 1.5 * r, 6)
-        d.add(
-            Text(left, cy + size * PT * 0.36, content.badge, size, "bold", shade(c, 0.35), "middle")
-        )
+        d.add(centred_text(left, cy, content.badge, size, "bold", shade(c, 0.35)))
     elif content.badge:
         badge(d, left, cy, r, content.badge, content.badge_fill, ic)
     else:
@@ -174,17 +172,7 @@ def _title(f: _Front, title_x: float, right_edge: float, cy: float, band_text: s
     title_w = right_edge - title_x
     size = fit_size(title, "bold", max(TITLE, 11 * s), title_w, TITLE)
     if width_mm(title, "bold", size) <= title_w:
-        d.add(
-            Text(
-                title_x + title_w / 2,
-                cy + size * PT * 0.36,
-                title,
-                size,
-                "bold",
-                band_text,
-                "middle",
-            )
-        )
+        d.add(centred_text(title_x + title_w / 2, cy, title, size, "bold", band_text))
         return
     block = set_paragraphs(
         [title],

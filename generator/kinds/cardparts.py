@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from portolan.generator.colours import readable, shade, tint
 from portolan.generator.draw import Circle, Drawing, Line, Path, Rect, Text
 from portolan.generator.faces import BoxRow
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
 from portolan.generator.icons import icon
 from portolan.generator.legibility import CAPTION, LABEL
 from portolan.generator.legibility import CONTRAST_AIM as CONTRAST
@@ -58,7 +58,7 @@ def badge(d: Drawing, cx: float, cy: float, r: float, text: str, fill: str, ic: 
         d.add(Circle(cx, cy, r, fill=WHITE, stroke=shade(ic, 0.1), width=0.45))
         colour = ic
     size = fit_size(text, "bold", 15 * r / 4.6, 1.6 * r * (0.85 if fill else 1.0), 6)
-    d.add(Text(cx, cy + size * PT * 0.36, text, size, "bold", colour, "middle"))
+    d.add(centred_text(cx, cy, text, size, "bold", colour))
 
 
 def colour_marks(
@@ -231,17 +231,7 @@ def chips(
                     radius=chip_h / 2,
                 )
             )
-            d.add(
-                Text(
-                    x + cw / 2,
-                    y + chip_h / 2 + size * PT * 0.36,
-                    chip,
-                    size,
-                    "bold",
-                    text,
-                    "middle",
-                )
-            )
+            d.add(centred_text(x + cw / 2, y + chip_h / 2, chip, size, "bold", text))
             x += cw + gap
         y += chip_h + 1.2 * s
     return y

@@ -8,7 +8,7 @@ from typing import Any
 from portolan.generator import symbols
 from portolan.generator.colours import readable, shade, tint
 from portolan.generator.draw import Drawing, Line, Rect, Text
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import centred_text, fit_size, width_mm
 from portolan.generator.kinds.cardparts import SAFE, Overflow
 from portolan.generator.legibility import CAPTION, LABEL
 from portolan.generator.legibility import CONTRAST_AIM as CONTRAST
@@ -67,7 +67,7 @@ def symbol_rows(
         _row_ground(d, x0 - 0.8 * s, y, inner + 1.6 * s, row_h, s, c, theme)
         if lead:
             lsize = fit_size(lead, "bold", lead_pt, lead_w - 1.2 * s, LABEL)
-            d.add(Text(x0, cy + lsize * PT * 0.36, lead, lsize, "bold", ink))
+            d.add(centred_text(x0, cy, lead, lsize, "bold", ink, "start"))
         for j, cell in enumerate(cells):
             cx = x0 + lead_w + col_w * (j + 0.5)
             cw = symbols.measure(vocab, cell, size)
@@ -77,7 +77,7 @@ def symbol_rows(
                 sx = x0 + lead_w + col_w * (j + 1)
                 row_bg = WHITE if theme.ink_saver else tint(c, 0.82)
                 sep_ink = readable(tint(c, 0.1), row_bg, CONTRAST)
-                d.add(Text(sx, cy + ssize * PT * 0.36, sep, ssize, "bold", sep_ink, "middle"))
+                d.add(centred_text(sx, cy, sep, ssize, "bold", sep_ink))
         y += row_h
         if captions:
             where = f"{face_id} row {k + 1} caption"

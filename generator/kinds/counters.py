@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from portolan.generator.colours import readable, tint
 from portolan.generator.draw import Circle, Drawing, Group, Line, Rect, Text
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
 from portolan.generator.icons import ICONS, icon
 from portolan.generator.kinds.cardface import Overflow
 from portolan.generator.kinds.deck import check_colour, check_icon
@@ -349,7 +349,7 @@ def standee(
         d.add(Rect(0, fh, w, b, fill=strip))
         label = "BASE · fold up"
         size = fit_size(label, "regular", max(LABEL, min(6.5, b * 0.45 / PT)), w - 2, LABEL)
-        d.add(Text(w / 2, fh + b / 2 + size * PT * 0.36, label, size, "regular", CUT, "middle"))
+        d.add(centred_text(w / 2, fh + b / 2, label, size, "regular", CUT))
     art = tuple(it for it in back.items if not isinstance(it, Text))
     # Mirrored left to right, then turned 180°: the reflection across the fold, v -> H - v.
     d.add(Group(art, dy=H, rotate=180, flip=True, clip=Rect(0, 0, w, fh)))

@@ -7,7 +7,7 @@ import math
 
 from portolan.generator.colours import readable, shade, tint
 from portolan.generator.draw import Drawing, Line, Rect, Text
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import centred_text, fit_size, width_mm
 from portolan.generator.glyphs import arrow, circled
 from portolan.generator.kinds.cardface import Overflow
 from portolan.generator.legibility import BODY, CONTRAST_AIM, LABEL
@@ -79,7 +79,7 @@ def legend(d: Drawing, spec: MapSpec, sea: str) -> None:
         elif key == "tag":
             d.add(Text(sx, cy + 0.8, "KS1", LABEL, "bold", TAG))
         size = fit_size(text, "regular", BODY, w - 15, BODY)
-        d.add(Text(x + 13, cy + size * PT * 0.36, text, size, "regular", INK))
+        d.add(centred_text(x + 13, cy, text, size, "regular", INK, "start"))
         cy += lh
 
 

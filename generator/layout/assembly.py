@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from portolan.generator.draw import Drawing, Group, Rect, Text
-from portolan.generator.fonts import PT, fit_size
+from portolan.generator.fonts import PT, centred_text, fit_size
 from portolan.generator.layout.furniture import hatch, header, margins_around, scale_bar
 from portolan.generator.layout.tiling import BAND, TilePlan
 from portolan.generator.legibility import BODY
@@ -120,7 +120,7 @@ def assembly_page(board: Drawing, plan: TilePlan, titles: tuple[str, str], total
             name = plan.name(r, c)
             cx, cy = tx + tw / 2, ty + th / 2
             page.add(Rect(cx - 7, cy - 4.5, 14, 9, fill="#ffffff", stroke=OUTLINE, width=0.4))
-            page.add(Text(cx, cy + 12 * PT * 0.36, name, 12, "bold", OUTLINE, "middle"))
+            page.add(centred_text(cx, cy, name, 12, "bold", OUTLINE))
     y = fy + full_h * s + 6
 
     steps = set_paragraphs(
