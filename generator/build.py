@@ -35,9 +35,11 @@ from portolan.generator.exports import EXPORT_FORMATS, write_exports
 from portolan.generator.fingerprint import STAGING, fingerprint, stamp
 from portolan.generator.keep import keep_other_formats
 from portolan.generator.kinds.cardface import Overflow
+from portolan.generator.kinds.counters import has_backs as counters_have_backs
 from portolan.generator.kinds.counters import render_counters
 from portolan.generator.kinds.scorepad import render_scorepad
 from portolan.generator.layout.large import choose_sheet, large_page
+from portolan.generator.layout.sheet import compose
 from portolan.generator.options import FORMATS, BuildOptions  # noqa: F401 (FORMATS: callers' name)
 from portolan.generator.parallel import ComponentPool, can_fork
 from portolan.generator.printset import (
@@ -47,7 +49,6 @@ from portolan.generator.printset import (
     free_stem,
     is_tiled,
     registration,
-    shared_pages,
 )
 from portolan.generator.printset import render_component as render
 from portolan.generator.publish import publish_pdf
@@ -196,7 +197,7 @@ def _write_shared(game: Game, shared: SharedSheets, staging: Staging, opts) -> _
     out = _Written([])
     for stem, name, items in shared.files():
         notes: list[str] = []
-        pages = shared_pages(game, name, items, opts, notes)
+        pages = compose(items, opts.sheet(), (game.title, name), notes=notes)
         out.notes += [f"{stem}: {n}" for n in notes]
         has_backs = any(it.back is not None for it in items)
         out.files += _write_pdf(game, name, stem, pages, has_backs, staging, opts)
@@ -340,9 +341,7 @@ def _build_component(
         pages, designs = render_counters(game, component, opts.bleed, theme, opts, notes, overflows)
         report.notes += [f"{component.id}: {n}" for n in notes]
         report.overflows += overflows
-        has_backs = any(
-            c.back is not None and c.shape != "standee" for c in component.spec.counters
-        )
+        has_backs = counters_have_backs(component.spec)
     else:
         rendered = render(game, component, opts)
         report.overflows += rendered.overflows
@@ -351,7 +350,7 @@ def _build_component(
         designs = rendered.designs
         has_backs = any(it.back is not None for it in rendered.items)
         notes = []
-        if shared.takes(component, rendered):
+        if shared.keep(component, rendered.items):
             pages = []
         else:
             pages = component_pages(game, component, rendered, opts, notes)
@@ -461,7 +460,7 @@ def build_games(
                     game, Staging(stage), opts, progress, final=final, pool=pool, flush=flusher
                 )
                 if key is not None:
-                    warnings = [_warning(o) for o in report.overflows]
+                    warnings = [o.warning() for o in report.overflows]
                     stamp(stage, key, report.files, warnings, report.notes)
                 report.files = [final / f.relative_to(stage) for f in report.files]
                 reports.append(report)
@@ -508,10 +507,6 @@ def _worker_pool(
         return ComponentPool(jobs, games, stages, worker_opts, _component_in_worker, handout)
     except OSError:  # no worker could be forked (memory, process limit): one process
         return None
-
-
-def _warning(over: Overflow) -> str:
-    return over.warning()
 
 
 def _as_final(filename, staged: list[tuple[Game, Path]], out_root: Path) -> Path:

@@ -377,12 +377,13 @@ def fold_lines(counter: Counter) -> list[float]:
     return [fh, fh + counter.base] if counter.base else [fh]
 
 
-def _has_backs(spec) -> bool:
+def has_backs(spec) -> bool:
+    """Whether any counter prints a back on the other side of the paper (a standee's is not)."""
     return any(c.back is not None and c.shape != "standee" for c in spec.counters)
 
 
 def _folded(spec, sheet) -> bool:
-    return sheet.duplex == "fold" and _has_backs(spec)
+    return sheet.duplex == "fold" and has_backs(spec)
 
 
 def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
@@ -392,7 +393,7 @@ def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
     W, H = sheet.paper
     m = sheet.margin
     # a backs page moves by the back offset: keep room for it
-    sx, sy = sheet.shift_room if _has_backs(spec) else (0.0, 0.0)
+    sx, sy = sheet.shift_room if has_backs(spec) else (0.0, 0.0)
     # room on the left for the scale bar down the page
     left = m + b + BAR_ROOM + sx
     right = W / 2 - fold_gap() - b if _folded(spec, sheet) else W - m - 1.0 - b - sx
@@ -496,7 +497,6 @@ def render_counters(
             "--layout gutters gives them the full bleed"
         )
     gap = max(2 * b, 1.0)
-    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
     folded = _folded(spec, sheet)
     left, top, right, bottom = counter_area(spec, sheet, b)
     flip = "long" if folded else sheet.duplex
@@ -523,7 +523,7 @@ def render_counters(
         return pages, designs
     pages = assemble(
         fronts,
-        backs if any_back else [],
+        backs if has_backs(spec) else [],
         sheet,
         (game.title, component.name),
         "cut along each outline",
