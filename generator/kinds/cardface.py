@@ -232,9 +232,7 @@ def _chips_and_symbol_rows(f: _Front, y: float) -> float:
     if content.rows:
         vocab = content.vocabulary
         assert vocab is not None, "symbol rows need the game's vocabulary"
-        y = symbol_rows(
-            f.d, content.rows, vocab, f.d.width, y, f.s, c, f.theme, f.face_id, f.overflows
-        )
+        y = symbol_rows(f.d, content.rows, vocab, y, f.s, c, f.theme, f.overflows)
     return y
 
 
@@ -253,20 +251,7 @@ def _corner_boxes(f: _Front) -> float:
     top = h - SAFE - 4.0 * s - corner_h
     for side, spec in corners:
         try:
-            corner(
-                f.d,
-                spec,
-                side,
-                vocab,
-                f.d.width,
-                top,
-                corner_h,
-                s,
-                content.colour,
-                f.theme,
-                f.face_id,
-                f.overflows,
-            )
+            corner(f.d, spec, side, vocab, top, corner_h, s, content.colour, f.theme, f.overflows)
         except symbols.CellError as exc:
             raise symbols.CellError(str(exc), f"corner_{side}") from None
     return top - 1.0 * s

@@ -31,15 +31,14 @@ def symbol_rows(
     d: Drawing,
     rows: list[dict[str, Any]],
     vocab: symbols.Vocabulary,
-    w: float,
     y: float,
     s: float,
     c: str,
     theme: Theme,
-    face_id: str,
     overflows: list[Overflow],
 ) -> float:
     """Rows of cells in equal columns, each row optionally headed, led and captioned."""
+    w, face_id = d.width, d.id
     ink = shade(c, 0.35)
     bg = WHITE
     x0 = SAFE + 1.8 * s
@@ -146,16 +145,15 @@ def corner(
     spec: dict[str, Any],
     side: str,
     vocab: symbols.Vocabulary,
-    w: float,
     top: float,
     box_h: float,
     s: float,
     c: str,
     theme: Theme,
-    face_id: str,
     overflows: list[Overflow],
 ) -> None:
     """A framed box in a bottom corner: a heading, cells side by side, captions under them."""
+    w, face_id = d.width, d.id
     cells = _cell_list(spec, f"corner_{side}")
     heading = str(spec.get("heading") or "").upper()
     captions = [str(t) for t in (spec.get("captions") or [])]

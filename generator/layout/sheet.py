@@ -202,27 +202,17 @@ def mirrored(p: Placed, page: tuple[float, float], duplex: str) -> Placed:
 
 
 def place(drawing: Drawing, p: Placed) -> Group:
-    """``drawing`` in the slot ``p``, its art clipped to the slot's bleeds."""
-    bl, bt, br, bb = p.bleed_left, p.bleed_top, p.bleed_right, p.bleed_bottom
-    if p.rotate == 90:
-        # Turned clockwise: the drawing's left edge faces the page's top, its top the right.
-        clip = Rect(-bt, -br, p.h + bt + bb, p.w + br + bl)
-        return Group(tuple(drawing.items), dx=p.x + p.w, dy=p.y, clip=clip, rotate=90)
-    if p.rotate == 180:
-        # Upside down: the drawing's left edge faces the page's right, its top the bottom.
-        clip = Rect(-br, -bb, p.w + br + bl, p.h + bb + bt)
-        return Group(tuple(drawing.items), dx=p.x + p.w, dy=p.y + p.h, clip=clip, rotate=180)
-    if p.rotate == 270:
-        # Turned anticlockwise: the drawing's left edge faces the page's bottom, its top the left.
-        clip = Rect(-bb, -bl, p.h + bb + bt, p.w + bl + br)
-        return Group(tuple(drawing.items), dx=p.x, dy=p.y + p.h, clip=clip, rotate=270)
-    clip = Rect(
-        -p.bleed_left,
-        -p.bleed_top,
-        p.w + p.bleed_left + p.bleed_right,
-        p.h + p.bleed_top + p.bleed_bottom,
-    )
-    return Group(tuple(drawing.items), dx=p.x, dy=p.y, clip=clip)
+    """``drawing`` in the slot ``p``, its art clipped to the slot's bleeds. Turned a quarter
+    clockwise (``rotate`` 90), the drawing's left edge faces the page's top and its top the
+    page's right; each further quarter moves every edge on by one side."""
+    k = p.rotate // 90
+    sides = (p.bleed_left, p.bleed_top, p.bleed_right, p.bleed_bottom) * 2
+    left, top, right, bottom = sides[k : k + 4]
+    w, h = (p.h, p.w) if k % 2 else (p.w, p.h)
+    clip = Rect(-left, -top, w + left + right, h + top + bottom)
+    dx = p.x + p.w if k in (1, 2) else p.x
+    dy = p.y + p.h if k in (2, 3) else p.y
+    return Group(tuple(drawing.items), dx=dx, dy=dy, clip=clip, rotate=p.rotate)
 
 
 def crop_marks(
