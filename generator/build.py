@@ -375,8 +375,11 @@ def _write_pdf(
     has_backs: bool,
     staging: Staging,
     opts: BuildOptions,
+    subject: str = "",
+    boxes: dict | None = None,
 ) -> list[Path]:
-    """``<stem>.pdf`` (and its PNG previews) from ``pages``; nothing when there are none."""
+    """``<stem>.pdf`` (and its PNG previews) from ``pages``; nothing when there are none.
+    ``boxes``: every page's TrimBox and BleedBox (``PdfWriter.page``)."""
     if not pages or ("pdf" not in opts.formats and "png" not in opts.formats):
         return []
     one_side = opts.duplex == "fold" or opts.sides != "both"
@@ -385,12 +388,12 @@ def _write_pdf(
         pdf_path,
         (pages[0].width, pages[0].height),
         title=f"{game.title} — {name}",
-        subject=f"Portolan print-and-play, {paper_label(opts.page)}",
+        subject=subject or f"Portolan print-and-play, {paper_label(opts.page)}",
         duplex=("none" if one_side else opts.duplex) if has_backs else None,
         colour_filter=opts.theme.colour_filter,
     )
     for page in pages:
-        writer.page(page)
+        writer.page(page, **(boxes or {}))
     writer.save()
     return publish_pdf(pdf_path, staging, stem, opts.formats)
 
@@ -403,20 +406,12 @@ def _write_large(
         return []
     first = items[0].front
     sheet = choose_sheet(first.width, first.height, first.bleed, opts.printer_margin)
-    stem = f"{component.id}-large"
-    path = staging.file(f"{stem}.pdf")
-    writer = PdfWriter(
-        path,
-        sheet.size,
-        title=f"{game.title} — {component.name} (single sheet)",
-        subject=f"Portolan print-and-play, {sheet.label} single sheet for a print shop",
-        colour_filter=opts.theme.colour_filter,
-    )
-    for n, item in enumerate(items, start=1):
-        page = large_page(item.front, sheet, (game.title, component.name), n, len(items))
-        writer.page(page, trim=sheet.trim, bleed=sheet.bleed_box)
-    writer.save()
-    return publish_pdf(path, staging, stem, opts.formats)
+    titles = (game.title, component.name)
+    pages = [large_page(it.front, sheet, titles, n, len(items)) for n, it in enumerate(items, 1)]
+    name, stem = f"{component.name} (single sheet)", f"{component.id}-large"
+    subject = f"Portolan print-and-play, {sheet.label} single sheet for a print shop"
+    boxes = {"trim": sheet.trim, "bleed": sheet.bleed_box}
+    return _write_pdf(game, name, stem, pages, False, staging, opts, subject, boxes)
 
 
 def build_games(

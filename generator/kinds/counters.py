@@ -103,11 +103,13 @@ class _Face:
             self.d.add(icon(face.icon, x, y, size, self.fg, self.bg))
 
     def mark(self) -> float:
-        """The face's corner mark; returns how far down it reaches (``_mark``)."""
-        d, face = self.d, self.face
-        return _mark(
-            d, self.component, face, self.index, self.side, self.w, self.h, self.fg, self.bg
-        )
+        """Draw the face's corner mark (``MARK`` of the shorter side, inside the frame's top
+        right corner); return how far down it reaches, plus ``CLEAR``."""
+        check_icon(self.component, self.face.mark, ("counters", self.index, self.side, "mark"))
+        size = self.d_ * MARK
+        top = self.d_ * FRAME + CLEAR
+        self.d.add(icon(self.face.mark, self.w - top - size, top, size, self.fg, self.bg))
+        return top + size + CLEAR
 
 
 def counter_face(
@@ -244,16 +246,6 @@ def _texts(f: _Face, tall: bool, text_top: float) -> None:
         sub = baseline + ssize * PT * (1.15 if full else 1.3)
         f.d.add(Text(cx, sub, face.subtext, ssize, "regular", f.fg, "middle"))
         f.check(face.subtext, "regular", ssize, f.inset, w - f.inset, sub)
-
-
-def _mark(d, component, face: CounterFace, index: int, side: str, w, h, fg, bg) -> float:
-    """Draw the face's corner mark (``MARK`` of the shorter side, inside the frame's top right
-    corner); return how far down it reaches, plus ``CLEAR``."""
-    check_icon(component, face.mark, ("counters", index, side, "mark"))
-    size = min(w, h) * MARK
-    top = min(w, h) * FRAME + CLEAR
-    d.add(icon(face.mark, w - top - size, top, size, fg, bg))
-    return top + size + CLEAR
 
 
 def cut_ink(background: str) -> str:

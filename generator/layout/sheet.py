@@ -333,19 +333,11 @@ def compose(
     short, long = bleed_given(grid, opts.bleed)
     if long and notes is not None:
         notes.append(long + _alternative(opts))
-    fronts, backs = _grid_pages(items, opts, grid, fold)
-    if fold is not None:
-        note = (
-            "fold on the dashed line, glue, then cut" if has_backs else "cut along the crop marks"
-        )
-        return assemble(fronts, [], opts, titles, note, bleed=short, folded=has_backs)
+    fronts, backs = _grid_pages(items, opts, grid, fold)  # no backs pages with a fold
+    folded = fold is not None and has_backs
+    note = "fold on the dashed line, glue, then cut" if folded else "cut along the crop marks"
     return assemble(
-        fronts,
-        backs if has_backs else [],
-        opts,
-        titles,
-        "cut along the crop marks",
-        bleed=short,
+        fronts, backs if has_backs else [], opts, titles, note, bleed=short, folded=folded
     )
 
 
@@ -508,27 +500,15 @@ def assemble(
     elif not has_backs and opts.sides == "backs":
         order = []
     game, component = titles
-    if folded:
-        note = cut_note
-    elif has_backs:
-        note = {
-            "long": "duplex: flip on the long edge",
-            "short": "duplex: flip on the short edge",
-            "none": "backs follow at the end",
-            "fold": "",
-        }[opts.duplex]
+    note = cut_note
+    if has_backs and not folded:  # with --duplex fold, backs are always folded
+        edge = "short" if opts.duplex == "short" else "long"
         if opts.sides != "both":
-            note = (
-                f"{opts.sides} only: "
-                + {
-                    "long": "feed the sheets back turned over on their long edge",
-                    "short": "feed the sheets back turned over on their short edge",
-                    "none": "feed the sheets back turned over on their long edge",
-                    "fold": "",
-                }[opts.duplex]
-            )
-    else:
-        note = cut_note
+            note = f"{opts.sides} only: feed the sheets back turned over on their {edge} edge"
+        elif opts.duplex == "none":
+            note = "backs follow at the end"
+        else:
+            note = f"duplex: flip on the {edge} edge"
     pages = []
     # Pages of one grid have the same art box and marks, so the same free bands and scale bar:
     # worked out once per frame (a deck of 1,000 copies has over 200 pages).
