@@ -45,10 +45,6 @@ def check_title(step: ins.Check) -> str:
     return text
 
 
-def _amounts(items: dict[str, int]) -> str:
-    return " and ".join(f"{n} {w}" for w, n in items.items())
-
-
 def condition_text(c: ins.Condition) -> str:
     clauses = []
     for clause in c.clauses:
@@ -75,7 +71,7 @@ def simple_words(step) -> list[tuple[str, str]]:
             out.append(("r", "(may enter the Capital)"))
         return out
     if isinstance(step, ins.GainItems):
-        return [("r", "Gain"), ("b", _amounts(step.items))]
+        return [("r", "Gain"), ("b", " and ".join(f"{n} {w}" for w, n in step.items.items()))]
     if isinstance(step, ins.Lose):
         out = [("r", "Lose"), ("b", f"{step.n} " + " or ".join(step.what))]
         if step.cause in ("starvation", "disease"):

@@ -33,7 +33,7 @@ from portolan.generator.kinds.deck import render_deck
 from portolan.generator.staging import Staging
 from portolan.generator.theme import Theme
 from portolan.model.loader import Game
-from portolan.sizes import large_papers, papers
+from portolan.sizes import large_papers, paper_label, papers
 
 DPI = 300
 CARD_KINDS = {"deck": render_deck, "aid": render_aid}
@@ -89,8 +89,6 @@ class PrintPart:
 
 def _paper_name(width_mm: float, height_mm: float) -> str:
     sizes = {**papers(), **large_papers()}
-    from portolan.sizes import paper_label
-
     for name, size in sizes.items():
         if {round(size.width), round(size.height)} == {round(width_mm), round(height_mm)}:
             return paper_label(name)
@@ -133,8 +131,8 @@ def print_parts(game: Game, folder: Path, opts=None) -> list[tuple[Path, PrintPa
             count = len(doc)
         finally:
             doc.close()
-        mm = 25.4 / 72
-        parts.append((pdf, PrintPart(pdf.name, _paper_name(w * mm, h * mm), _sides(pdf), count)))
+        paper = _paper_name(w * MM_PER_PT, h * MM_PER_PT)
+        parts.append((pdf, PrintPart(pdf.name, paper, _sides(pdf), count)))
     return parts
 
 

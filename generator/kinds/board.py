@@ -316,10 +316,7 @@ def _slot(
         items += block.items
     else:
         fits = True
-    a = math.radians(p.rotate)
-    # the top-left corner of the turned outline
-    x0 = p.cx - (w / 2) * math.cos(a) + (h / 2) * math.sin(a)
-    y0 = p.cy - (w / 2) * math.sin(a) - (h / 2) * math.cos(a)
+    x0, y0 = p.corners()[0]  # the top-left corner of the turned outline
     return Group(tuple(items), dx=x0, dy=y0, rotate=p.rotate), fits
 
 

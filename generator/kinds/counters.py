@@ -490,34 +490,22 @@ def render_counters(
         )
     gap = max(2 * b, 1.0)
     folded = _folded(spec, sheet)
-    left, top, right, bottom = counter_area(spec, sheet, b)
+    area = counter_area(spec, sheet, b)
     flip = "long" if folded else sheet.duplex
-    area = (left, top, right, bottom)
     fronts, backs, designs = _pack(game, component, b, theme, overflows, gap, area, flip, (W, H))
+    left, top, right, bottom = area
     box = (left - b, top - b, right + b, bottom + b)
     for f, bk in zip(fronts, backs, strict=True):
         f.frame = (box, [])
         bk.frame = (mirror_box(box, (W, H), flip), [])
-    if folded:
-        fold = Line(W / 2, m, W / 2, H - m, FOLD_INK, 0.3, dash=(3.0, 1.5))
-        for f, bk in zip(fronts, backs, strict=True):
-            f.items += bk.items
-            f.add(fold)
-            f.frame = ((box[0], box[1], W - box[0], box[3]), [fold])
-        pages = assemble(
-            fronts,
-            [],
-            sheet,
-            (game.title, component.name),
-            "fold on the dashed line, glue, then cut along each outline",
-            folded=True,
-        )
-        return pages, designs
-    pages = assemble(
-        fronts,
-        backs if has_backs(spec) else [],
-        sheet,
-        (game.title, component.name),
-        "cut along each outline",
-    )
-    return pages, designs
+    titles = (game.title, component.name)
+    if not folded:
+        backs = backs if has_backs(spec) else []
+        return assemble(fronts, backs, sheet, titles, "cut along each outline"), designs
+    fold = Line(W / 2, m, W / 2, H - m, FOLD_INK, 0.3, dash=(3.0, 1.5))
+    for f, bk in zip(fronts, backs, strict=True):
+        f.items += bk.items
+        f.add(fold)
+        f.frame = ((box[0], box[1], W - box[0], box[3]), [fold])
+    note = "fold on the dashed line, glue, then cut along each outline"
+    return assemble(fronts, [], sheet, titles, note, folded=True), designs

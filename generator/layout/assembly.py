@@ -44,10 +44,6 @@ def assembly_steps(plan: TilePlan) -> list[str]:
     ]
 
 
-def _hatch(x: float, y: float, w: float, h: float) -> Group:
-    return hatch(x, y, w, h, step=1.6, colour=HATCH, width=0.15)
-
-
 def without_text(items) -> tuple:
     """``items`` with every text left out, groups included: the reduced board is a picture to
     find the tiles on, and its lettering, reduced to 2 or 3 points, would be live text no one
@@ -108,10 +104,9 @@ def assembly_page(board: Drawing, plan: TilePlan, titles: tuple[str, str], total
             clip=Rect(-b, -b, full_w, full_h),
         )
     )
-    for sx in plan.seams_x():
-        page.add(_hatch(fx + (sx + b) * s, fy, plan.overlap * s, full_h * s))
-    for sy in plan.seams_y():
-        page.add(_hatch(fx, fy + (sy + b) * s, full_w * s, plan.overlap * s))
+    strips = [(fx + (sx + b) * s, fy, plan.overlap * s, full_h * s) for sx in plan.seams_x()]
+    strips += [(fx, fy + (sy + b) * s, full_w * s, plan.overlap * s) for sy in plan.seams_y()]
+    page.add(*(hatch(*strip, step=1.6, colour=HATCH, width=0.15) for strip in strips))
     for r in range(plan.rows):
         for c in range(plan.cols):
             tx, ty = fx + (plan.x0(c) + b) * s, fy + (plan.y0(r) + b) * s

@@ -400,27 +400,23 @@ def _grid_pages(
         marks, mirror_marks, back_places = frame(used)
         if fold is not None:
             marks = marks + mirror_marks
-            page = Drawing(W, H, id=f"page-{n}", items=list(marks))
-            for it, p, q in zip(chunk, used, back_places, strict=True):
-                page.add(place(it.front, p))
-                if it.back is not None:
-                    page.add(place(it.back, q))
-            fold_line = _fold_line(fold, opts)
-            page.add(fold_line)
-            box = _union(art_box(grid), mirror_box(art_box(grid), opts.paper, flip))
-            page.frame = (box, [*marks, fold_line])
-            fronts.append(page)
-            continue
         page = Drawing(W, H, id=f"page-{n}", items=list(marks))
-        page.frame = (art_box(grid), marks)
-        back = Drawing(W, H, id=f"back-{n}", items=list(mirror_marks))
-        back.frame = (mirror_box(art_box(grid), opts.paper, opts.duplex), mirror_marks)
+        back = page if fold else Drawing(W, H, id=f"back-{n}", items=list(mirror_marks))
         for it, p, q in zip(chunk, used, back_places, strict=True):
             page.add(place(it.front, p))
             if it.back is not None:
                 back.add(place(it.back, q))
         fronts.append(page)
-        backs.append(back)
+        if fold is None:
+            page.frame = (art_box(grid), marks)
+            back.frame = (mirror_box(art_box(grid), opts.paper, flip), mirror_marks)
+            backs.append(back)
+            continue
+        fold_line = _fold_line(fold, opts)
+        page.add(fold_line)
+        a, b = art_box(grid), mirror_box(art_box(grid), opts.paper, flip)
+        box = min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+        page.frame = (box, [*marks, fold_line])
     return fronts, backs
 
 
@@ -428,10 +424,6 @@ def _alternative(opts: SheetOptions) -> str:
     if opts.layout == "packed":
         return "; --layout gutters gives every edge its full bleed (fewer to a page)"
     return "; not even one fits with its full bleed (a smaller --bleed or larger paper would)"
-
-
-def _union(a, b):
-    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
 def _fold_line(fold: Fold, opts: SheetOptions) -> Line:

@@ -186,10 +186,6 @@ def _backing(cx: float, cy: float, label: str, size: float, upright: bool) -> Re
     return Rect(cx - depth / 2, cy - length / 2, depth, length, fill="#ffffff", radius=0.6)
 
 
-def _hatch(x: float, y: float, w: float, h: float) -> Group:
-    return hatch(x, y, w, h, step=3.0, colour=HATCH, width=0.2)
-
-
 def tile_page(
     board: Drawing, plan: TilePlan, r: int, c: int, extents: list
 ) -> tuple[Drawing, list[Line]]:
@@ -269,7 +265,7 @@ def _glue_strip(box, line, centre, length: float, label: str, upright: bool) -> 
         else Text(cx + lift, cy, label, size, "bold", INK, "middle", 90)
     )
     return [
-        _hatch(*box),
+        hatch(*box, step=3.0, colour=HATCH, width=0.2),
         Line(*line, INK, MARK_WIDTH, dash=(1.5, 1.0)),
         _backing(cx, cy, label, size, upright=upright),
         text,
