@@ -98,50 +98,47 @@ def build_game(
     written.
     """
     with build_budget(1):
-        return _build_game(game, target, opts, progress, final, pool, flush)
-
-
-def _build_game(game, target, opts, progress, final, pool, flush) -> GameReport:
-    staging = target if isinstance(target, Staging) else Staging(target)
-    opts = _with_pdf(opts)
-    report = GameReport(game.id)
-    shared = SharedSheets(game, opts)
-    if pool is None:
-        for component in game.components:
-            if progress:
-                progress(f"{game.id}: {component.name}")
-            files = build_component(game, component, staging, opts, report, shared)
-            report.files += files
-            flush(files)
-        staging.component = None
-        tail = _write_shared(game, shared, staging, opts) + _write_registration(game, staging, opts)
-    else:
-        # The parent would only wait for the workers: it writes the registration test first,
-        # and the shared card sheets as soon as the components that feed them are in (the
-        # workers draw those early, ``_handout``). A failure there is raised where a
-        # one-process build meets it, after the components.
-        registration_test = _attempt(_write_registration, game, staging, opts)
-        early = _shared_early(game, shared, staging, opts, pool)
-        for component, built in pool.results(game):
-            if progress:
-                progress(f"{game.id}: {component.name}")
-            staging.component = component
-            for path in built.files:  # what a one-process build's staging would have refused
-                staging.claim(path)
-            report.files += built.files
-            flush(built.files)
-            report.overflows += built.overflows
-            report.notes += built.notes
-        staging.component = None
-        # Every component is in (the loop raises the first failure): the decks too, so the
-        # sheets are written here if they were not already.
-        early = early or _shared_early(game, shared, staging, opts, pool)
-        assert early is not None
-        tail = early.result() + registration_test.result()
-    report.notes += tail.notes
-    report.files += tail.files
-    report.files += write_exports(game, staging, final or staging.root, opts, progress)
-    return report
+        staging = target if isinstance(target, Staging) else Staging(target)
+        opts = _with_pdf(opts)
+        report = GameReport(game.id)
+        shared = SharedSheets(game, opts)
+        if pool is None:
+            for component in game.components:
+                if progress:
+                    progress(f"{game.id}: {component.name}")
+                files = build_component(game, component, staging, opts, report, shared)
+                report.files += files
+                flush(files)
+            staging.component = None
+            tail = _write_shared(game, shared, staging, opts)
+            tail += _write_registration(game, staging, opts)
+        else:
+            # The parent would only wait for the workers: it writes the registration test first,
+            # and the shared card sheets as soon as the components that feed them are in (the
+            # workers draw those early, ``_handout``). A failure there is raised where a
+            # one-process build meets it, after the components.
+            registration_test = _attempt(_write_registration, game, staging, opts)
+            early = _shared_early(game, shared, staging, opts, pool)
+            for component, built in pool.results(game):
+                if progress:
+                    progress(f"{game.id}: {component.name}")
+                staging.component = component
+                for path in built.files:  # what a one-process build's staging would have refused
+                    staging.claim(path)
+                report.files += built.files
+                flush(built.files)
+                report.overflows += built.overflows
+                report.notes += built.notes
+            staging.component = None
+            # Every component is in (the loop raises the first failure): the decks too, so the
+            # sheets are written here if they were not already.
+            early = early or _shared_early(game, shared, staging, opts, pool)
+            assert early is not None
+            tail = early.result() + registration_test.result()
+        report.notes += tail.notes
+        report.files += tail.files
+        report.files += write_exports(game, staging, final or staging.root, opts, progress)
+        return report
 
 
 def _shared_early(

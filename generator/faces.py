@@ -222,13 +222,7 @@ def _environment(game: Game) -> PortolanSandbox:
 def card_context(game: Game, deck: Deck, card: Card) -> dict[str, Any]:
     ctx: dict[str, Any] = {}
     for fname, ft in deck.spec.field_types().items():
-        default: Any = (
-            []
-            if ft.kind in ("list", "instructions")
-            else {}
-            if ft.kind in ("map", "bundle")
-            else None
-        )
+        default = {"list": [], "instructions": [], "map": {}, "bundle": {}}.get(ft.kind)
         value = card.fields.get(fname, default)
         ctx[fname] = list(value) if isinstance(value, tuple) else value
     ctx.update(

@@ -36,6 +36,7 @@ from portolan.generator.theme import WHITE, Theme
 from portolan.model.loader import Component, Game
 from portolan.model.map import MapSpec, Space
 
+LAND_KINDS = ("land", "base", "river", "europe", "rumors", "contact", "capital")  # tinted areas
 TRACK_TAGS = {"known-sea": "KS", "known-sea-south": "KS", "known-nwp": "NWP", "known-ssa": "SSA"}
 
 
@@ -119,15 +120,7 @@ def _land(d: Drawing, spec: MapSpec, colours: dict, theme: Theme) -> None:
     """Each land region as a tinted area: rounded blocks under its land spaces."""
     for space in spec.spaces:
         region = spec.regions[space.region]
-        if not region.land or space.kind not in (
-            "land",
-            "base",
-            "river",
-            "europe",
-            "rumors",
-            "contact",
-            "capital",
-        ):
+        if not region.land or space.kind not in LAND_KINDS:
             continue
         x, y, w, h = spec.box(space)
         pad = 4.5

@@ -43,7 +43,6 @@ FOLD_INK = "#777777"
 @dataclass(frozen=True)
 class SheetOptions:
     paper: tuple[float, float]
-    paper_name: str
     bleed: float = 3.0
     duplex: str = "long"  # long | short | none | fold
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -120,13 +119,13 @@ def grid_for(opts: SheetOptions, item_w: float, item_h: float) -> tuple[Grid, Fo
         return solve_grid(W, H, item_w, item_h, opts.bleed, opts.edges, opts.layout), None
     gap = fold_gap()
     ways = []
-    for fold in (Fold("x", W / 2), Fold("y", H / 2)):
-        if fold.axis == "x":
-            args = (W / 2, H, item_w, item_h, opts.bleed, (e, e, gap, e))
-        else:
-            args = (W, H / 2, item_w, item_h, opts.bleed, (e, e, e, gap))
+    halves = (
+        (Fold("x", W / 2), W / 2, H, (e, e, gap, e)),
+        (Fold("y", H / 2), W, H / 2, (e, e, e, gap)),
+    )
+    for fold, w, h, margins in halves:
         try:
-            grid = solve_grid(*args, opts.layout)
+            grid = solve_grid(w, h, item_w, item_h, opts.bleed, margins, opts.layout)
         except ValueError:
             continue
         ways.append(((grid.per_page, round(grid.least_bleed, 6), fold.axis == "x"), grid, fold))

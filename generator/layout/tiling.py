@@ -208,16 +208,14 @@ def tile_page(
     marks: list = []
 
     # Outer edges: crop marks on the trim lines, in the margins.
-    if c == 0 or c == plan.cols - 1:
-        for bx in ([0.0] if c == 0 else []) + ([plan.width] if c == plan.cols - 1 else []):
-            px = left + bx - x0
-            marks.append(Line(px, unprintable, px, top, INK, MARK_WIDTH))
-            marks.append(Line(px, bottom, px, H - unprintable, INK, MARK_WIDTH))
-    if r == 0 or r == plan.rows - 1:
-        for by in ([0.0] if r == 0 else []) + ([plan.height] if r == plan.rows - 1 else []):
-            py = top + by - y0
-            marks.append(Line(unprintable, py, left, py, INK, MARK_WIDTH))
-            marks.append(Line(right, py, W - unprintable, py, INK, MARK_WIDTH))
+    for bx in ([0.0] if c == 0 else []) + ([plan.width] if c == plan.cols - 1 else []):
+        px = left + bx - x0
+        marks.append(Line(px, unprintable, px, top, INK, MARK_WIDTH))
+        marks.append(Line(px, bottom, px, H - unprintable, INK, MARK_WIDTH))
+    for by in ([0.0] if r == 0 else []) + ([plan.height] if r == plan.rows - 1 else []):
+        py = top + by - y0
+        marks.append(Line(unprintable, py, left, py, INK, MARK_WIDTH))
+        marks.append(Line(right, py, W - unprintable, py, INK, MARK_WIDTH))
 
     # Left / top edges with a neighbour: this tile goes on top; cut along the picture's edge.
     if c > 0:
