@@ -13,6 +13,7 @@ import shutil
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -143,7 +144,7 @@ def build_game(
 
 def _shared_early(
     game: Game, shared: SharedSheets, staging: Staging, opts: BuildOptions, pool: ComponentPool
-) -> _Attempt | None:
+) -> Future[_Written] | None:
     """The shared card sheets, written once the components that feed them are drawn, whichever
     components come before them in the game; None when one of those failed (the loop over the
     results raises the first failure, in the game's order)."""
@@ -158,24 +159,14 @@ def _shared_early(
     return _attempt(_write_shared, game, shared, staging, opts)
 
 
-@dataclass
-class _Attempt:
-    """What a call gave, or the exception it raised, to be raised when ``result`` is asked."""
-
-    value: _Written | None = None
-    error: BaseException | None = None
-
-    def result(self) -> _Written:
-        if self.error is not None:
-            raise self.error
-        return self.value
-
-
-def _attempt(write: Callable[..., _Written], *args) -> _Attempt:
+def _attempt(write: Callable[..., _Written], *args) -> Future[_Written]:
+    """What ``write(*args)`` gave, or the exception it raised, for ``result()`` to raise."""
+    attempt: Future[_Written] = Future()
     try:
-        return _Attempt(write(*args))
+        attempt.set_result(write(*args))
     except Exception as exc:
-        return _Attempt(error=exc)
+        attempt.set_exception(exc)
+    return attempt
 
 
 @dataclass

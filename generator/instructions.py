@@ -16,7 +16,7 @@ from portolan.generator.draw import Line, Text
 from portolan.generator.faces import signed
 from portolan.generator.fonts import PT, centred_text, width_mm
 from portolan.generator.glyphs import LETTER_ROOM, circled, thumb
-from portolan.generator.textbox import keeps_together
+from portolan.generator.textbox import fill_lines, keeps_together
 from portolan.model import instructions as ins
 
 RATING_NAMES = {
@@ -239,18 +239,8 @@ def _wrap(tokens, size: float, width: float) -> list[list[tuple[str, str]]]:
             units[-1].append(piece)
         else:
             units.append([piece])
-    lines: list[list] = [[]]
-    used = 0.0
-    for unit in units:
-        uw = sum(_token_width(*p, size) for p in unit) + space * (len(unit) - 1)
-        extra = uw + (space if lines[-1] else 0.0)
-        if lines[-1] and used + extra > width:
-            lines.append(list(unit))
-            used = uw
-        else:
-            lines[-1].extend(unit)
-            used += extra
-    return lines
+    widths = [sum(_token_width(*p, size) for p in unit) + space * (len(unit) - 1) for unit in units]
+    return fill_lines(units, widths, space, width) or [[]]
 
 
 def _runs(line: list[tuple[str, str]]) -> list[tuple[str, str]]:
