@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from portolan.generator.draw import Line, Text
+from portolan.generator.colours import shade, tint
+from portolan.generator.draw import Line, Rect, Text
 from portolan.generator.faces import signed
-from portolan.generator.fonts import PT, centred_text, width_mm
+from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
 from portolan.generator.glyphs import LETTER_ROOM, circled, thumb
 from portolan.generator.textbox import fill_lines, keeps_together
 from portolan.model import instructions as ins
@@ -363,10 +364,6 @@ def draw_panels(
 ) -> bool:
     """Framed panels, one under the other, each a heading (label, title, Ⓓ/Ⓡ) over its
     instructions; heights shared by how much each holds. Returns whether all fitted."""
-    from portolan.generator.colours import shade, tint
-    from portolan.generator.draw import Rect
-    from portolan.generator.fonts import fit_size
-
     valid = [p for p in panels if isinstance(p, dict) and p.get("steps")]
     if not valid:
         return True

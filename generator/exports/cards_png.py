@@ -30,6 +30,8 @@ from portolan.generator.exports.pdf_merge import (
 from portolan.generator.exports.raster import designs_of, pixels, rasterise
 from portolan.generator.kinds.aid import render_aid
 from portolan.generator.kinds.deck import render_deck
+from portolan.generator.options import BuildOptions
+from portolan.generator.printset import SharedSheets
 from portolan.generator.staging import Staging
 from portolan.generator.theme import Theme
 from portolan.model.loader import Game
@@ -138,9 +140,6 @@ def print_parts(game: Game, folder: Path, opts=None) -> list[tuple[Path, PrintPa
 
 def _shared_stems(game: Game, opts) -> dict[str, str]:
     """The shared card file (its stem) of each deck and aid that prints in one."""
-    from portolan.generator.options import BuildOptions
-    from portolan.generator.printset import SharedSheets
-
     sheets = SharedSheets(game, opts if opts is not None else BuildOptions())
     return {
         member: stem

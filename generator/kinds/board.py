@@ -134,40 +134,27 @@ def _title_band(
 
 def _label(game, component, d: Drawing, i: int, el: Label, colour: str) -> list[Overflow]:
     """A text on the board: set in a box of its width, or on one line from its anchor."""
-    spec = component.spec
-    overflows: list[Overflow] = []
     text = fill_in(game, component, el.text, ("elements", i, "text"))
     face = "bold" if el.bold else "regular"
-    if el.width:
-        block = set_paragraphs(
-            [text],
-            el.x,
-            el.y - el.size * PT * 0.76,
-            el.width,
-            el.size * PT * 6,
-            max_size=max(BODY, el.size),
-            min_size=BODY,
-            face=face,
-            fill=shade(ink(colour), 0.35),
-            align=el.align,
-        )
-        d.add(*block.items)
-        if not block.fits:
-            overflows.append(Overflow(f"{spec.id} elements[{i}] (text)", text))
-    else:
+    fill = shade(ink(colour), 0.35)
+    if not el.width:
         anchor = {"left": "start", "centre": "middle", "right": "end"}[el.align]
-        d.add(
-            Text(
-                el.x,
-                el.y,
-                text,
-                max(LABEL, el.size),
-                face,
-                shade(ink(colour), 0.35),
-                anchor,
-            )
-        )
-    return overflows
+        d.add(Text(el.x, el.y, text, max(LABEL, el.size), face, fill, anchor))
+        return []
+    block = set_paragraphs(
+        [text],
+        el.x,
+        el.y - el.size * PT * 0.76,
+        el.width,
+        el.size * PT * 6,
+        max_size=max(BODY, el.size),
+        min_size=BODY,
+        face=face,
+        fill=fill,
+        align=el.align,
+    )
+    d.add(*block.items)
+    return [] if block.fits else [Overflow(f"{component.spec.id} elements[{i}] (text)", text)]
 
 
 def _data_element(game, component, d, i, el, colour, theme, vocab) -> list[Overflow]:

@@ -19,6 +19,7 @@ from portolan.generator.draw import Circle, Drawing, Rect, Text
 from portolan.generator.faces import BoxRow
 from portolan.generator.fonts import centred_text, fit_size, width_mm
 from portolan.generator.icons import icon
+from portolan.generator.instructions import draw_panels
 from portolan.generator.kinds.cardparts import (
     SAFE,
     Mark,
@@ -273,8 +274,6 @@ def _panels(f: _Front, y: float, box_bottom: float) -> None:
     """Instruction panels (Age of Exploration's card portions), filling the text area."""
     if not f.content.panels:
         return
-    from portolan.generator.instructions import draw_panels
-
     s, w = f.s, f.d.width
     fits = draw_panels(
         f.d,

@@ -215,22 +215,12 @@ def chips(
         used += (gap if rows[-1] else 0) + cw
         rows[-1].append((chip, cw))
     fill, text = theme.band(c)
+    edge = ink(c) if theme.ink_saver else None  # a pale chip's outline when saving ink
     for row in rows:
         total = sum(cw for _, cw in row) + gap * (len(row) - 1)
         x = (w - total) / 2
         for chip, cw in row:
-            d.add(
-                Rect(
-                    x,
-                    y,
-                    cw,
-                    chip_h,
-                    fill=fill,
-                    stroke=ink(c) if theme.ink_saver else None,
-                    width=0.3,
-                    radius=chip_h / 2,
-                )
-            )
+            d.add(Rect(x, y, cw, chip_h, fill=fill, stroke=edge, width=0.3, radius=chip_h / 2))
             d.add(centred_text(x + cw / 2, y + chip_h / 2, chip, size, "bold", text))
             x += cw + gap
         y += chip_h + 1.2 * s

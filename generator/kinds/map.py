@@ -33,6 +33,7 @@ from portolan.generator.kinds.map_panels import (
 from portolan.generator.layout.sheet import Item
 from portolan.generator.legibility import BODY, CONTRAST_AIM, LABEL
 from portolan.generator.theme import WHITE, Theme
+from portolan.model.instructions import Check, Progress
 from portolan.model.loader import Component, Game
 from portolan.model.map import MapSpec, Space
 
@@ -344,8 +345,6 @@ def _space(d: Drawing, spec: MapSpec, s: Space, colour: str, theme: Theme, tags:
 
 def enter_text(steps: list) -> str:
     """A check needed to move in, shortly: 'Navigation −1 check' (a failure means no move)."""
-    from portolan.model.instructions import Check, Progress
-
     if len(steps) == 1 and isinstance(steps[0], Check):
         failure = steps[0].failure
         if all(isinstance(f, Progress) and f.n == 0 for f in failure):

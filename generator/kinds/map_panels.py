@@ -11,6 +11,7 @@ from portolan.generator.fonts import centred_text, fit_size, width_mm
 from portolan.generator.glyphs import arrow, circled
 from portolan.generator.kinds.cardface import Overflow
 from portolan.generator.legibility import BODY, CONTRAST_AIM, LABEL
+from portolan.generator.textbox import set_paragraphs
 from portolan.generator.theme import INK, WHITE, Theme
 from portolan.model.map import MapSpec
 
@@ -85,8 +86,6 @@ def legend(d: Drawing, spec: MapSpec, sea: str) -> None:
 
 def notes(d: Drawing, spec: MapSpec, sea: str) -> None:
     """The map's printed reminders, under the legend."""
-    from portolan.generator.textbox import set_paragraphs
-
     if not spec.notes or not spec.legend:
         return
     x, y = spec.cell(spec.legend.at)
