@@ -76,18 +76,10 @@ def spaces(d: Drawing, s: Spaces, colour: str, theme: Theme) -> list[Overflow]:
         covered = s.open is not None and k >= s.open
         fill = WHITE if covered else tint(colour, 0.8 if not theme.ink_saver else 0.95)
         d.add(Rect(x, lay.y, size, size, fill=fill, stroke=c, width=0.4, radius=0.8))
-        if covered:
-            r = size * 0.38
-            d.add(Circle(x + size / 2, lay.y + size / 2, r, stroke=tint(c, 0.35), width=0.35))
-            d.add(
-                icon(
-                    "city",
-                    x + size / 2 - r * 0.6,
-                    lay.y + size / 2 - r * 0.6,
-                    r * 1.2,
-                    tint(c, 0.6),
-                )
-            )
+        if covered:  # a city's circle on the space, its centre (cx, cy)
+            r, cx, cy = size * 0.38, x + size / 2, lay.y + size / 2
+            d.add(Circle(cx, cy, r, stroke=tint(c, 0.35), width=0.35))
+            d.add(icon("city", cx - r * 0.6, cy - r * 0.6, r * 1.2, tint(c, 0.6)))
         elif s.holds:
             isz = size * 0.6
             d.add(icon(s.holds, x + (size - isz) / 2, lay.y + (size - isz) / 2, isz, tint(c, 0.45)))

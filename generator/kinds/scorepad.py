@@ -104,12 +104,8 @@ def _table(
     for i, (label, hint) in enumerate(all_rows):
         ry = grid_top + i * row_h
         strong = label in ("Player", "Total")
-        if ink_saver:
-            pass
-        elif strong:
-            d.add(Rect(x, ry, w, row_h, fill=tint(c, 0.8)))
-        elif i % 2 == 0:
-            d.add(Rect(x, ry, w, row_h, fill=tint(c, 0.93)))
+        if not ink_saver and (strong or i % 2 == 0):
+            d.add(Rect(x, ry, w, row_h, fill=tint(c, 0.8 if strong else 0.93)))
         lsize = fit_size(
             label, "bold" if strong else "regular", 9, LABEL_W - (18 if hint else 4), 6
         )
