@@ -72,8 +72,6 @@ class GameReport:
 
 Progress = Callable[[str], None]
 
-# Hidden folders of a build in progress, and of the set it replaces while it swaps them.
-
 
 def steps(game: Game, opts: BuildOptions | None = None) -> int:
     """How many progress steps building ``game`` takes (one per component, one per export)."""
