@@ -13,6 +13,7 @@ import shutil
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -35,9 +36,11 @@ from portolan.generator.exports import EXPORT_FORMATS, write_exports
 from portolan.generator.fingerprint import STAGING, fingerprint, stamp
 from portolan.generator.keep import keep_other_formats
 from portolan.generator.kinds.cardface import Overflow
+from portolan.generator.kinds.counters import has_backs as counters_have_backs
 from portolan.generator.kinds.counters import render_counters
 from portolan.generator.kinds.scorepad import render_scorepad
 from portolan.generator.layout.large import choose_sheet, large_page
+from portolan.generator.layout.sheet import compose
 from portolan.generator.options import FORMATS, BuildOptions  # noqa: F401 (FORMATS: callers' name)
 from portolan.generator.parallel import ComponentPool, can_fork
 from portolan.generator.printset import (
@@ -47,7 +50,6 @@ from portolan.generator.printset import (
     free_stem,
     is_tiled,
     registration,
-    shared_pages,
 )
 from portolan.generator.printset import render_component as render
 from portolan.generator.publish import publish_pdf
@@ -69,8 +71,6 @@ class GameReport:
 
 
 Progress = Callable[[str], None]
-
-# Hidden folders of a build in progress, and of the set it replaces while it swaps them.
 
 
 def steps(game: Game, opts: BuildOptions | None = None) -> int:
@@ -97,55 +97,52 @@ def build_game(
     written.
     """
     with build_budget(1):
-        return _build_game(game, target, opts, progress, final, pool, flush)
-
-
-def _build_game(game, target, opts, progress, final, pool, flush) -> GameReport:
-    staging = target if isinstance(target, Staging) else Staging(target)
-    opts = _with_pdf(opts)
-    report = GameReport(game.id)
-    shared = SharedSheets(game, opts)
-    if pool is None:
-        for component in game.components:
-            if progress:
-                progress(f"{game.id}: {component.name}")
-            files = build_component(game, component, staging, opts, report, shared)
-            report.files += files
-            flush(files)
-        staging.component = None
-        tail = _write_shared(game, shared, staging, opts) + _write_registration(game, staging, opts)
-    else:
-        # The parent would only wait for the workers: it writes the registration test first,
-        # and the shared card sheets as soon as the components that feed them are in (the
-        # workers draw those early, ``_handout``). A failure there is raised where a
-        # one-process build meets it, after the components.
-        registration_test = _attempt(_write_registration, game, staging, opts)
-        early = _shared_early(game, shared, staging, opts, pool)
-        for component, built in pool.results(game):
-            if progress:
-                progress(f"{game.id}: {component.name}")
-            staging.component = component
-            for path in built.files:  # what a one-process build's staging would have refused
-                staging.claim(path)
-            report.files += built.files
-            flush(built.files)
-            report.overflows += built.overflows
-            report.notes += built.notes
-        staging.component = None
-        # Every component is in (the loop raises the first failure): the decks too, so the
-        # sheets are written here if they were not already.
-        early = early or _shared_early(game, shared, staging, opts, pool)
-        assert early is not None
-        tail = early.result() + registration_test.result()
-    report.notes += tail.notes
-    report.files += tail.files
-    report.files += write_exports(game, staging, final or staging.root, opts, progress)
-    return report
+        staging = target if isinstance(target, Staging) else Staging(target)
+        opts = _with_pdf(opts)
+        report = GameReport(game.id)
+        shared = SharedSheets(game, opts)
+        if pool is None:
+            for component in game.components:
+                if progress:
+                    progress(f"{game.id}: {component.name}")
+                files = build_component(game, component, staging, opts, report, shared)
+                report.files += files
+                flush(files)
+            staging.component = None
+            tail = _write_shared(game, shared, staging, opts)
+            tail += _write_registration(game, staging, opts)
+        else:
+            # The parent would only wait for the workers: it writes the registration test first,
+            # and the shared card sheets as soon as the components that feed them are in (the
+            # workers draw those early, ``_handout``). A failure there is raised where a
+            # one-process build meets it, after the components.
+            registration_test = _attempt(_write_registration, game, staging, opts)
+            early = _shared_early(game, shared, staging, opts, pool)
+            for component, built in pool.results(game):
+                if progress:
+                    progress(f"{game.id}: {component.name}")
+                staging.component = component
+                for path in built.files:  # what a one-process build's staging would have refused
+                    staging.claim(path)
+                report.files += built.files
+                flush(built.files)
+                report.overflows += built.overflows
+                report.notes += built.notes
+            staging.component = None
+            # Every component is in (the loop raises the first failure): the decks too, so the
+            # sheets are written here if they were not already.
+            early = early or _shared_early(game, shared, staging, opts, pool)
+            assert early is not None
+            tail = early.result() + registration_test.result()
+        report.notes += tail.notes
+        report.files += tail.files
+        report.files += write_exports(game, staging, final or staging.root, opts, progress)
+        return report
 
 
 def _shared_early(
     game: Game, shared: SharedSheets, staging: Staging, opts: BuildOptions, pool: ComponentPool
-) -> _Attempt | None:
+) -> Future[_Written] | None:
     """The shared card sheets, written once the components that feed them are drawn, whichever
     components come before them in the game; None when one of those failed (the loop over the
     results raises the first failure, in the game's order)."""
@@ -160,24 +157,14 @@ def _shared_early(
     return _attempt(_write_shared, game, shared, staging, opts)
 
 
-@dataclass
-class _Attempt:
-    """What a call gave, or the exception it raised, to be raised when ``result`` is asked."""
-
-    value: _Written | None = None
-    error: BaseException | None = None
-
-    def result(self) -> _Written:
-        if self.error is not None:
-            raise self.error
-        return self.value
-
-
-def _attempt(write: Callable[..., _Written], *args) -> _Attempt:
+def _attempt(write: Callable[..., _Written], *args) -> Future[_Written]:
+    """What ``write(*args)`` gave, or the exception it raised, for ``result()`` to raise."""
+    attempt: Future[_Written] = Future()
     try:
-        return _Attempt(write(*args))
+        attempt.set_result(write(*args))
     except Exception as exc:
-        return _Attempt(error=exc)
+        attempt.set_exception(exc)
+    return attempt
 
 
 @dataclass
@@ -196,7 +183,7 @@ def _write_shared(game: Game, shared: SharedSheets, staging: Staging, opts) -> _
     out = _Written([])
     for stem, name, items in shared.files():
         notes: list[str] = []
-        pages = shared_pages(game, name, items, opts, notes)
+        pages = compose(items, opts.sheet(), (game.title, name), notes=notes)
         out.notes += [f"{stem}: {n}" for n in notes]
         has_backs = any(it.back is not None for it in items)
         out.files += _write_pdf(game, name, stem, pages, has_backs, staging, opts)
@@ -340,9 +327,7 @@ def _build_component(
         pages, designs = render_counters(game, component, opts.bleed, theme, opts, notes, overflows)
         report.notes += [f"{component.id}: {n}" for n in notes]
         report.overflows += overflows
-        has_backs = any(
-            c.back is not None and c.shape != "standee" for c in component.spec.counters
-        )
+        has_backs = counters_have_backs(component.spec)
     else:
         rendered = render(game, component, opts)
         report.overflows += rendered.overflows
@@ -351,7 +336,7 @@ def _build_component(
         designs = rendered.designs
         has_backs = any(it.back is not None for it in rendered.items)
         notes = []
-        if shared.takes(component, rendered):
+        if shared.keep(component, rendered.items):
             pages = []
         else:
             pages = component_pages(game, component, rendered, opts, notes)
@@ -376,8 +361,11 @@ def _write_pdf(
     has_backs: bool,
     staging: Staging,
     opts: BuildOptions,
+    subject: str = "",
+    boxes: dict | None = None,
 ) -> list[Path]:
-    """``<stem>.pdf`` (and its PNG previews) from ``pages``; nothing when there are none."""
+    """``<stem>.pdf`` (and its PNG previews) from ``pages``; nothing when there are none.
+    ``boxes``: every page's TrimBox and BleedBox (``PdfWriter.page``)."""
     if not pages or ("pdf" not in opts.formats and "png" not in opts.formats):
         return []
     one_side = opts.duplex == "fold" or opts.sides != "both"
@@ -386,12 +374,12 @@ def _write_pdf(
         pdf_path,
         (pages[0].width, pages[0].height),
         title=f"{game.title} — {name}",
-        subject=f"Portolan print-and-play, {paper_label(opts.page)}",
+        subject=subject or f"Portolan print-and-play, {paper_label(opts.page)}",
         duplex=("none" if one_side else opts.duplex) if has_backs else None,
         colour_filter=opts.theme.colour_filter,
     )
     for page in pages:
-        writer.page(page)
+        writer.page(page, **(boxes or {}))
     writer.save()
     return publish_pdf(pdf_path, staging, stem, opts.formats)
 
@@ -404,20 +392,12 @@ def _write_large(
         return []
     first = items[0].front
     sheet = choose_sheet(first.width, first.height, first.bleed, opts.printer_margin)
-    stem = f"{component.id}-large"
-    path = staging.file(f"{stem}.pdf")
-    writer = PdfWriter(
-        path,
-        sheet.size,
-        title=f"{game.title} — {component.name} (single sheet)",
-        subject=f"Portolan print-and-play, {sheet.label} single sheet for a print shop",
-        colour_filter=opts.theme.colour_filter,
-    )
-    for n, item in enumerate(items, start=1):
-        page = large_page(item.front, sheet, (game.title, component.name), n, len(items))
-        writer.page(page, trim=sheet.trim, bleed=sheet.bleed_box)
-    writer.save()
-    return publish_pdf(path, staging, stem, opts.formats)
+    titles = (game.title, component.name)
+    pages = [large_page(it.front, sheet, titles, n, len(items)) for n, it in enumerate(items, 1)]
+    name, stem = f"{component.name} (single sheet)", f"{component.id}-large"
+    subject = f"Portolan print-and-play, {sheet.label} single sheet for a print shop"
+    boxes = {"trim": sheet.trim, "bleed": sheet.bleed_box}
+    return _write_pdf(game, name, stem, pages, False, staging, opts, subject, boxes)
 
 
 def build_games(
@@ -461,7 +441,7 @@ def build_games(
                     game, Staging(stage), opts, progress, final=final, pool=pool, flush=flusher
                 )
                 if key is not None:
-                    warnings = [_warning(o) for o in report.overflows]
+                    warnings = [o.warning() for o in report.overflows]
                     stamp(stage, key, report.files, warnings, report.notes)
                 report.files = [final / f.relative_to(stage) for f in report.files]
                 reports.append(report)
@@ -508,10 +488,6 @@ def _worker_pool(
         return ComponentPool(jobs, games, stages, worker_opts, _component_in_worker, handout)
     except OSError:  # no worker could be forked (memory, process limit): one process
         return None
-
-
-def _warning(over: Overflow) -> str:
-    return over.warning()
 
 
 def _as_final(filename, staged: list[tuple[Game, Path]], out_root: Path) -> Path:

@@ -35,11 +35,6 @@ def shade(colour: str, t: float) -> str:
     return mix(colour, "#000000", t)
 
 
-def luminance(colour: str) -> float:
-    r, g, b = rgb(colour)
-    return (0.299 * r + 0.587 * g + 0.114 * b) / 255
-
-
 def _linear(v: int) -> float:
     c = v / 255
     return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4

@@ -88,9 +88,7 @@ def _mark(item: Any) -> MarkSpec:
     if isinstance(item, str):
         return MarkSpec(item)
     if isinstance(item, dict) and isinstance(item.get("icon"), str):
-        unknown = set(item) - {"icon", "text", "colour"}
-        if unknown:
-            raise ValueError(f"a mark has no key '{sorted(unknown)[0]}' (icon, text, colour)")
+        _known_keys(item, "a mark", ("icon", "text", "colour"))
         return MarkSpec(item["icon"], str(item.get("text") or ""), str(item.get("colour") or ""))
     raise ValueError(f"a mark must be an icon name or {{icon, text, colour}}, not {item!r}")
 
@@ -102,12 +100,7 @@ def _row(item: Any) -> BoxRow:
         raise ValueError(
             f"a row of boxes must be a list of cells or {{cells: [...]}}, not {item!r}"
         )
-    unknown = set(item) - {"cells", "icon", "label", "accent", "style", "arrow"}
-    if unknown:
-        raise ValueError(
-            f"a row of boxes has no key '{sorted(unknown)[0]}' "
-            "(cells, icon, label, accent, style, arrow)"
-        )
+    _known_keys(item, "a row of boxes", ("cells", "icon", "label", "accent", "style", "arrow"))
     style = item.get("style") or "boxes"
     arrow = item.get("arrow") or ""
     if style not in ("boxes", "captions"):
@@ -125,6 +118,12 @@ def _row(item: Any) -> BoxRow:
         style,
         arrow,
     )
+
+
+def _known_keys(item: dict, what: str, keys: tuple[str, ...]) -> None:
+    unknown = set(item) - set(keys)
+    if unknown:
+        raise ValueError(f"{what} has no key '{sorted(unknown)[0]}' ({', '.join(keys)})")
 
 
 def a_an(word) -> str:
@@ -222,13 +221,7 @@ def _environment(game: Game) -> PortolanSandbox:
 def card_context(game: Game, deck: Deck, card: Card) -> dict[str, Any]:
     ctx: dict[str, Any] = {}
     for fname, ft in deck.spec.field_types().items():
-        default: Any = (
-            []
-            if ft.kind in ("list", "instructions")
-            else {}
-            if ft.kind in ("map", "bundle")
-            else None
-        )
+        default = {"list": [], "instructions": [], "map": {}, "bundle": {}}.get(ft.kind)
         value = card.fields.get(fname, default)
         ctx[fname] = list(value) if isinstance(value, tuple) else value
     ctx.update(

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import math
 
-from portolan.generator.draw import Circle, Path, Rect, Text
-from portolan.generator.fonts import PT
+from portolan.generator.draw import Circle, Path, Rect
+from portolan.generator.fonts import PT, centred_text
 from portolan.generator.legibility import LABEL
 
 WHITE = "#ffffff"
@@ -26,7 +26,7 @@ def circled(letter: str, x: float, cy: float, size: float, colour: str, filled: 
     pt = max(size * 0.62 / PT, LABEL)
     return [
         Circle(x + r, cy, r * 0.94, fill=fill, stroke=colour, width=max(0.12, size * 0.07)),
-        Text(x + r, cy + pt * PT * 0.36, letter, pt, "bold", ink, "middle"),
+        centred_text(x + r, cy, letter, pt, "bold", ink),
     ]
 
 

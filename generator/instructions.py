@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from portolan.generator.draw import Line, Text
+from portolan.generator.colours import shade, tint
+from portolan.generator.draw import Line, Rect, Text
 from portolan.generator.faces import signed
-from portolan.generator.fonts import PT, width_mm
+from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
 from portolan.generator.glyphs import LETTER_ROOM, circled, thumb
-from portolan.generator.textbox import keeps_together
+from portolan.generator.textbox import fill_lines, keeps_together
 from portolan.model import instructions as ins
 
 RATING_NAMES = {
@@ -45,10 +46,6 @@ def check_title(step: ins.Check) -> str:
     return text
 
 
-def _amounts(items: dict[str, int]) -> str:
-    return " and ".join(f"{n} {w}" for w, n in items.items())
-
-
 def condition_text(c: ins.Condition) -> str:
     clauses = []
     for clause in c.clauses:
@@ -75,7 +72,7 @@ def simple_words(step) -> list[tuple[str, str]]:
             out.append(("r", "(may enter the Capital)"))
         return out
     if isinstance(step, ins.GainItems):
-        return [("r", "Gain"), ("b", _amounts(step.items))]
+        return [("r", "Gain"), ("b", " and ".join(f"{n} {w}" for w, n in step.items.items()))]
     if isinstance(step, ins.Lose):
         out = [("r", "Lose"), ("b", f"{step.n} " + " or ".join(step.what))]
         if step.cause in ("starvation", "disease"):
@@ -243,18 +240,8 @@ def _wrap(tokens, size: float, width: float) -> list[list[tuple[str, str]]]:
             units[-1].append(piece)
         else:
             units.append([piece])
-    lines: list[list] = [[]]
-    used = 0.0
-    for unit in units:
-        uw = sum(_token_width(*p, size) for p in unit) + space * (len(unit) - 1)
-        extra = uw + (space if lines[-1] else 0.0)
-        if lines[-1] and used + extra > width:
-            lines.append(list(unit))
-            used = uw
-        else:
-            lines[-1].extend(unit)
-            used += extra
-    return lines
+    widths = [sum(_token_width(*p, size) for p in unit) + space * (len(unit) - 1) for unit in units]
+    return fill_lines(units, widths, space, width) or [[]]
 
 
 def _runs(line: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -377,10 +364,6 @@ def draw_panels(
 ) -> bool:
     """Framed panels, one under the other, each a heading (label, title, Ⓓ/Ⓡ) over its
     instructions; heights shared by how much each holds. Returns whether all fitted."""
-    from portolan.generator.colours import shade, tint
-    from portolan.generator.draw import Rect
-    from portolan.generator.fonts import fit_size
-
     valid = [p for p in panels if isinstance(p, dict) and p.get("steps")]
     if not valid:
         return True
@@ -410,9 +393,7 @@ def draw_panels(
         room = w - 3.0 - len(marks) * (HEAD_H + 0.4)
         size = fit_size(text, "bold", 6.2, room, 4.2)
         d.add(
-            Text(
-                x + 1.4, top + HEAD_H / 2 + size * PT * 0.36, text, size, "bold", shade(tone, 0.55)
-            )
+            centred_text(x + 1.4, top + HEAD_H / 2, text, size, "bold", shade(tone, 0.55), "start")
         )
         mx = x + w - 1.0
         for m in marks:

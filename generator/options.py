@@ -42,11 +42,9 @@ class BuildOptions:
         from portolan.generator.layout.sheet import SheetOptions
         from portolan.sizes import papers
 
-        page = page or self.page
-        size = papers()[page]
+        size = papers()[page or self.page]
         return SheetOptions(
             (size.width, size.height),
-            page,
             self.bleed,
             self.duplex,
             self.back_offset,

@@ -150,12 +150,6 @@ class ComponentPool:
             return
         stop_now(self.executor)
 
-    def __enter__(self) -> ComponentPool:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
 
 def _hold_ctrl_c() -> set | None:
     """Block SIGINT; the signal mask as it was (None where there is no signal mask)."""

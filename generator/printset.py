@@ -20,6 +20,7 @@ from portolan.errors import InputError, Problem, did_you_mean
 from portolan.generator.draw import Drawing
 from portolan.generator.kinds.aid import render_aid
 from portolan.generator.kinds.board import render_board
+from portolan.generator.kinds.counters import has_backs
 from portolan.generator.kinds.deck import Rendered, render_deck
 from portolan.generator.kinds.map import render_map
 from portolan.generator.layout.assembly import assembly_page
@@ -98,10 +99,6 @@ class SharedSheets:
             if len(ids) > 1 and _per_page(self.opts.sheet(), size) > 1
         }
 
-    def takes(self, component: Component, rendered: Rendered) -> bool:
-        """Whether ``component`` prints in a shared file (then its items are kept for it)."""
-        return self.keep(component, rendered.items)
-
     def keep(self, component: Component, items: list[Item]) -> bool:
         """Keep ``items`` of ``component`` for its shared file, if it prints in one."""
         for size, ids in self.groups.items():
@@ -158,11 +155,6 @@ def is_tiled(items: list[Item], sheet: SheetOptions) -> bool:
         return False
     first = items[0].front
     return not fits_page(first.width, first.height, sheet.paper, sheet.margin)
-
-
-def shared_pages(game: Game, name: str, items: list[Item], opts, notes: list[str]):
-    """The pages of a shared card file."""
-    return compose(items, opts.sheet(), (game.title, name), notes=notes)
 
 
 def component_pages(
@@ -228,7 +220,5 @@ def registration(game: Game, opts) -> list[Drawing]:
         if c.kind in CARD_KINDS:
             two_sided = two_sided or c.kind == "deck" or bool(getattr(c.spec, "back", None))
         elif c.kind == "counters":
-            two_sided = two_sided or any(
-                k.back is not None and k.shape != "standee" for k in c.spec.counters
-            )
+            two_sided = two_sided or has_backs(c.spec)
     return registration_pages(opts.sheet(), game.title) if two_sided else []

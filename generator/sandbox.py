@@ -58,11 +58,8 @@ def _refuse(message: str) -> SecurityError:
 
 
 def _check_size(value: Any) -> Any:
-    if isinstance(value, str | list | tuple) and len(value) > max_chars():
-        raise _refuse(
-            f"a value of {shown(len(value))} items is longer than the limit of "
-            f"{shown(max_chars())} (limit components.rendered_chars)"
-        )
+    if isinstance(value, str | list | tuple):
+        _check_size_of(len(value))
     return value
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from portolan.generator.draw import Text
-from portolan.generator.fonts import PT, width_mm
+from portolan.generator.fonts import PT, centred_text, width_mm
 from portolan.generator.icons import ICONS, icon
 from portolan.generator.legibility import LABEL
 from portolan.generator.theme import on
@@ -117,10 +117,10 @@ def draw(vocab: Vocabulary, cell: Any, x: float, cy: float, size: float, ink: st
         w = _piece_width(vocab, piece, size)
         tsize = _text_size(size)
         if kind == "text":
-            items.append(Text(x, cy + tsize * PT * 0.36, value, tsize, "bold", ink))
+            items.append(centred_text(x, cy, value, tsize, "bold", ink, "start"))
         elif vocab.icon_of(value) is None:
             wsize = max(LABEL, tsize * 0.8)
-            items.append(Text(x, cy + wsize * PT * 0.36, f"{amount} {value}", wsize, "bold", ink))
+            items.append(centred_text(x, cy, f"{amount} {value}", wsize, "bold", ink, "start"))
         else:
             name = vocab.icon_of(value)
             colour = vocab.colours.get(value, ink)
@@ -141,7 +141,7 @@ def draw(vocab: Vocabulary, cell: Any, x: float, cy: float, size: float, ink: st
                     items.append(icon(name, x + k * size * REPEAT, top, size, colour, bg))
             else:
                 label = f"{amount}×"
-                items.append(Text(x, cy + tsize * PT * 0.36, label, tsize, "bold", ink))
+                items.append(centred_text(x, cy, label, tsize, "bold", ink, "start"))
                 lw = width_mm(label, "bold", tsize)
                 items.append(icon(name, x + lw + size * 0.05, top, size, colour, bg))
         x += w + GAP * size

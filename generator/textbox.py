@@ -84,12 +84,18 @@ def wrap(ws: list[Word], size: float, width: float) -> list[list[Word]]:
             units[-1].append(w)
         else:
             units.append([w])
-    lines: list[list[Word]] = []
-    line: list[Word] = []
+    widths = [sum(width_mm(w.text, w.face, size) for w in unit) for unit in units]
+    return fill_lines(units, widths, width_mm(" ", "regular", size), width)
+
+
+def fill_lines(units: list[list], widths: list[float], space: float, width: float) -> list[list]:
+    """``units`` (words that move to the next line together, each ``widths`` wide) filled into
+    lines no wider than ``width`` with a ``space`` between units; a unit wider than that
+    stands on a line of its own."""
+    lines: list[list] = []
+    line: list = []
     used = 0.0
-    space = width_mm(" ", "regular", size)
-    for unit in units:
-        ulen = sum(width_mm(w.text, w.face, size) for w in unit)
+    for unit, ulen in zip(units, widths, strict=True):
         extra = ulen + (space if line else 0.0)
         if line and used + extra > width:
             lines.append(line)

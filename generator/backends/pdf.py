@@ -26,6 +26,7 @@ from portolan.generator.colours import ColourFilter, identity
 from portolan.generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
 
 DUPLEX_NAMES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
+PATH_OPERATIONS = {"M": "moveTo", "L": "lineTo", "C": "curveTo", "Z": "close"}  # draw.Path's
 KAPPA = 0.5522847498  # a circle's quarter as a cubic Bézier: control points at r * KAPPA
 # The box of a form whose placements are not clipped: the content's own extent is not known.
 UNBOUNDED = (-10_000.0, -10_000.0, 10_000.0, 10_000.0)
@@ -219,15 +220,7 @@ class PdfWriter:
             stroke, fill = self._paint(item.fill, item.stroke, item.width)
             p = c.beginPath()
             for cmd in item.commands:
-                op = cmd[0]
-                if op == "M":
-                    p.moveTo(*cmd[1:])
-                elif op == "L":
-                    p.lineTo(*cmd[1:])
-                elif op == "C":
-                    p.curveTo(*cmd[1:])
-                elif op == "Z":
-                    p.close()
+                getattr(p, PATH_OPERATIONS[cmd[0]])(*cmd[1:])
             c.drawPath(p, stroke=stroke, fill=fill)
         else:  # pragma: no cover - a programming error, not user input
             raise TypeError(f"cannot draw {item!r}")

@@ -30,10 +30,12 @@ from portolan.generator.exports.pdf_merge import (
 from portolan.generator.exports.raster import designs_of, pixels, rasterise
 from portolan.generator.kinds.aid import render_aid
 from portolan.generator.kinds.deck import render_deck
+from portolan.generator.options import BuildOptions
+from portolan.generator.printset import SharedSheets
 from portolan.generator.staging import Staging
 from portolan.generator.theme import Theme
 from portolan.model.loader import Game
-from portolan.sizes import large_papers, papers
+from portolan.sizes import large_papers, paper_label, papers
 
 DPI = 300
 CARD_KINDS = {"deck": render_deck, "aid": render_aid}
@@ -89,8 +91,6 @@ class PrintPart:
 
 def _paper_name(width_mm: float, height_mm: float) -> str:
     sizes = {**papers(), **large_papers()}
-    from portolan.sizes import paper_label
-
     for name, size in sizes.items():
         if {round(size.width), round(size.height)} == {round(width_mm), round(height_mm)}:
             return paper_label(name)
@@ -133,16 +133,13 @@ def print_parts(game: Game, folder: Path, opts=None) -> list[tuple[Path, PrintPa
             count = len(doc)
         finally:
             doc.close()
-        mm = 25.4 / 72
-        parts.append((pdf, PrintPart(pdf.name, _paper_name(w * mm, h * mm), _sides(pdf), count)))
+        paper = _paper_name(w * MM_PER_PT, h * MM_PER_PT)
+        parts.append((pdf, PrintPart(pdf.name, paper, _sides(pdf), count)))
     return parts
 
 
 def _shared_stems(game: Game, opts) -> dict[str, str]:
     """The shared card file (its stem) of each deck and aid that prints in one."""
-    from portolan.generator.options import BuildOptions
-    from portolan.generator.printset import SharedSheets
-
     sheets = SharedSheets(game, opts if opts is not None else BuildOptions())
     return {
         member: stem

@@ -272,12 +272,10 @@ def _compose(images, plan: SheetPlan, *, hidden: bool):
     from PIL import Image
 
     sheet = Image.new("RGB", plan.size, "white")
-    faces = images[:-1] if hidden else images
-    for cell, image in enumerate(faces):
+    cells = list(range(len(images)))
+    if hidden:
+        cells[-1] = plan.columns * plan.rows - 1
+    for cell, image in zip(cells, images, strict=True):
         row, col = divmod(cell, plan.columns)
         sheet.paste(image, (col * plan.cell[0], row * plan.cell[1]))
-    if hidden:
-        last = plan.columns * plan.rows - 1
-        row, col = divmod(last, plan.columns)
-        sheet.paste(images[-1], (col * plan.cell[0], row * plan.cell[1]))
     return sheet

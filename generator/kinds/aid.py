@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from portolan.generator.draw import Drawing, Rect, Text
+from portolan.generator.draw import Drawing, Rect
 from portolan.generator.flow import flow
-from portolan.generator.fonts import PT, fit_size
+from portolan.generator.fonts import centred_text, fit_size
 from portolan.generator.icons import icon
 from portolan.generator.kinds.cardface import SAFE, Overflow, card_frame
 from portolan.generator.kinds.deck import Rendered, check_colour, check_icon
@@ -44,7 +44,7 @@ def aid_face(
         d.add(icon(spec.icon, SAFE + 1.2, SAFE + 1.0, band_h - 2, band_text, band_fill))
         text_x = SAFE + band_h + 0.8
     size = fit_size(title, "bold", 9, w - SAFE - 2 - text_x, TITLE)
-    d.add(Text(text_x, SAFE + band_h / 2 + size * PT * 0.36, title, size, "bold", band_text))
+    d.add(centred_text(text_x, SAFE + band_h / 2, title, size, "bold", band_text, "start"))
     body = flow(
         blocks, SAFE + 1.6, SAFE + band_h + 1.8, w - 2 * SAFE - 3.2, h - 2 * SAFE - band_h - 3.4, c
     )

@@ -9,7 +9,7 @@ from portolan.errors import InputError, did_you_mean
 from portolan.generator import symbols
 from portolan.generator.colours import shade, tint
 from portolan.generator.draw import Circle, Drawing, Group, Path, Rect, Text
-from portolan.generator.fonts import PT, fit_size
+from portolan.generator.fonts import PT, centred_text, fit_size
 from portolan.generator.icons import icon
 from portolan.generator.kinds import board_display, board_map
 from portolan.generator.kinds.cardface import SAFE, Overflow, card_frame
@@ -129,45 +129,32 @@ def _title_band(
         check_icon(component, band_icon, ("icon",))
         d.add(icon(band_icon, SAFE + 1.5, SAFE + 1.2, 7.6, band_text, band_fill))
     size = fit_size(title.upper(), "bold", 11, 58, TITLE)
-    d.add(Text(SAFE + 11, SAFE + 5 + size * PT * 0.36, title.upper(), size, "bold", band_text))
+    d.add(centred_text(SAFE + 11, SAFE + 5, title.upper(), size, "bold", band_text, "start"))
 
 
 def _label(game, component, d: Drawing, i: int, el: Label, colour: str) -> list[Overflow]:
     """A text on the board: set in a box of its width, or on one line from its anchor."""
-    spec = component.spec
-    overflows: list[Overflow] = []
     text = fill_in(game, component, el.text, ("elements", i, "text"))
     face = "bold" if el.bold else "regular"
-    if el.width:
-        block = set_paragraphs(
-            [text],
-            el.x,
-            el.y - el.size * PT * 0.76,
-            el.width,
-            el.size * PT * 6,
-            max_size=max(BODY, el.size),
-            min_size=BODY,
-            face=face,
-            fill=shade(ink(colour), 0.35),
-            align=el.align,
-        )
-        d.add(*block.items)
-        if not block.fits:
-            overflows.append(Overflow(f"{spec.id} elements[{i}] (text)", text))
-    else:
+    fill = shade(ink(colour), 0.35)
+    if not el.width:
         anchor = {"left": "start", "centre": "middle", "right": "end"}[el.align]
-        d.add(
-            Text(
-                el.x,
-                el.y,
-                text,
-                max(LABEL, el.size),
-                face,
-                shade(ink(colour), 0.35),
-                anchor,
-            )
-        )
-    return overflows
+        d.add(Text(el.x, el.y, text, max(LABEL, el.size), face, fill, anchor))
+        return []
+    block = set_paragraphs(
+        [text],
+        el.x,
+        el.y - el.size * PT * 0.76,
+        el.width,
+        el.size * PT * 6,
+        max_size=max(BODY, el.size),
+        min_size=BODY,
+        face=face,
+        fill=fill,
+        align=el.align,
+    )
+    d.add(*block.items)
+    return [] if block.fits else [Overflow(f"{component.spec.id} elements[{i}] (text)", text)]
 
 
 def _data_element(game, component, d, i, el, colour, theme, vocab) -> list[Overflow]:
@@ -218,7 +205,7 @@ def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
     if t.label_width > 0:
         size = fit_size(t.track, "bold", 9, t.label_width - 1.5, LABEL)
         d.add(
-            Text(t.x, t.y + t.box / 2 + size * PT * 0.36, t.track, size, "bold", shade(ink(c), 0.2))
+            centred_text(t.x, t.y + t.box / 2, t.track, size, "bold", shade(ink(c), 0.2), "start")
         )
     for value, x, y in t.cells():
         fill = WHITE
@@ -231,17 +218,7 @@ def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
         vsize = fit_size(
             label, "bold", max(LABEL, min(10.0, t.box * 0.55 / PT)), t.box * 0.86, LABEL
         )
-        d.add(
-            Text(
-                x + t.box / 2,
-                y + t.box / 2 + vsize * PT * 0.36,
-                label,
-                vsize,
-                "bold",
-                shade(ink(c), 0.3),
-                "middle",
-            )
-        )
+        d.add(centred_text(x + t.box / 2, y + t.box / 2, label, vsize, "bold", shade(ink(c), 0.3)))
 
 
 def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> bool:
@@ -326,10 +303,7 @@ def _slot(
         items += block.items
     else:
         fits = True
-    a = math.radians(p.rotate)
-    # the top-left corner of the turned outline
-    x0 = p.cx - (w / 2) * math.cos(a) + (h / 2) * math.sin(a)
-    y0 = p.cy - (w / 2) * math.sin(a) - (h / 2) * math.cos(a)
+    x0, y0 = p.corners()[0]  # the top-left corner of the turned outline
     return Group(tuple(items), dx=x0, dy=y0, rotate=p.rotate), fits
 
 
@@ -370,17 +344,7 @@ def _ring(d: Drawing, ring: Ring, c: str, theme: Theme) -> list[str]:
             reach = max((x - ring.cx) * ux + (y - ring.cy) * uy for x, y in p.corners())
             nx, ny = ring.cx + (reach + 6) * ux, ring.cy + (reach + 6) * uy
             d.add(Circle(nx, ny, 4.2, fill=None if theme.ink_saver else c, stroke=c, width=0.5))
-            d.add(
-                Text(
-                    nx,
-                    ny + 11 * PT * 0.36,
-                    str(k),
-                    11,
-                    "bold",
-                    WHITE if not theme.ink_saver else c,
-                    "middle",
-                )
-            )
+            d.add(centred_text(nx, ny, str(k), 11, "bold", WHITE if not theme.ink_saver else c))
     if ring.arrows:
         _ring_arrows(d, ring, places, radius, c)
     return too_long

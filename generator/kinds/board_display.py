@@ -6,7 +6,7 @@ from __future__ import annotations
 from portolan.generator import symbols
 from portolan.generator.colours import readable, shade, tint
 from portolan.generator.draw import Circle, Drawing, Line, Rect, Text
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
 from portolan.generator.icons import icon
 from portolan.generator.kinds.board_map import era_icon
 from portolan.generator.kinds.cardface import Overflow
@@ -27,7 +27,7 @@ def _coins(d: Drawing, x: float, cy: float, n: int, size: float, colour: str) ->
     d.add(icon(COIN, x, cy - size / 2, size, colour))
     label = str(n)
     ls = max(LABEL, size * 0.55 / PT)
-    d.add(Text(x + size / 2, cy + ls * PT * 0.36, label, ls, "bold", on(colour), "middle"))
+    d.add(centred_text(x + size / 2, cy, label, ls, "bold", on(colour)))
     return size
 
 
@@ -67,7 +67,7 @@ def spaces(d: Drawing, s: Spaces, colour: str, theme: Theme) -> list[Overflow]:
     if lay.label_width > 0:
         label = s.spaces.upper()
         ls = fit_size(label, "bold", 8, lay.label_width - 1.5, LABEL)
-        d.add(Text(lay.x, lay.y + size / 2 + ls * PT * 0.36, label, ls, "bold", shade(c, 0.2)))
+        d.add(centred_text(lay.x, lay.y + size / 2, label, ls, "bold", shade(c, 0.2), "start"))
         if width_mm(label, "bold", ls) > lay.label_width - 1:
             over.append(Overflow(f"spaces {s.spaces}", label))
     x0 = lay.x + lay.label_width
@@ -76,18 +76,10 @@ def spaces(d: Drawing, s: Spaces, colour: str, theme: Theme) -> list[Overflow]:
         covered = s.open is not None and k >= s.open
         fill = WHITE if covered else tint(colour, 0.8 if not theme.ink_saver else 0.95)
         d.add(Rect(x, lay.y, size, size, fill=fill, stroke=c, width=0.4, radius=0.8))
-        if covered:
-            r = size * 0.38
-            d.add(Circle(x + size / 2, lay.y + size / 2, r, stroke=tint(c, 0.35), width=0.35))
-            d.add(
-                icon(
-                    "city",
-                    x + size / 2 - r * 0.6,
-                    lay.y + size / 2 - r * 0.6,
-                    r * 1.2,
-                    tint(c, 0.6),
-                )
-            )
+        if covered:  # a city's circle on the space, its centre (cx, cy)
+            r, cx, cy = size * 0.38, x + size / 2, lay.y + size / 2
+            d.add(Circle(cx, cy, r, stroke=tint(c, 0.35), width=0.35))
+            d.add(icon("city", cx - r * 0.6, cy - r * 0.6, r * 1.2, tint(c, 0.6)))
         elif s.holds:
             isz = size * 0.6
             d.add(icon(s.holds, x + (size - isz) / 2, lay.y + (size - isz) / 2, isz, tint(c, 0.45)))
@@ -126,7 +118,7 @@ def era_cubes(
         cy = ry + row_h / 2
         d.add(icon(era_icon(vocab, era), x + 2, cy - 3.5, 7, shade(c, 0.25)))
         ls = fit_size(era, "bold", 6.5, label_w - 10, LABEL)
-        d.add(Text(x + 10, cy + ls * PT * 0.36, era, ls, "bold", shade(c, 0.25)))
+        d.add(centred_text(x + 10, cy, era, ls, "bold", shade(c, 0.25), "start"))
         sx = x + label_w
         for word, n in cubes.items():
             for _ in range(n):

@@ -13,7 +13,7 @@ import math
 from portolan.generator import symbols
 from portolan.generator.colours import shade, tint
 from portolan.generator.draw import Circle, Drawing, Path, Rect, Text
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
 from portolan.generator.icons import icon
 from portolan.generator.kinds.cardface import Overflow
 from portolan.generator.legibility import BODY, CAPTION, LABEL, TITLE
@@ -40,10 +40,6 @@ def era_icon(vocab: symbols.Vocabulary, era: str) -> str:
     return vocab.icon_of(era) or "ship"
 
 
-def _centred(d: Drawing, text: str, cx: float, cy: float, size: float, face: str, fill: str):
-    d.add(Text(cx, cy + size * PT * 0.36, text, size, face, fill, "middle"))
-
-
 def cost_badge(d: Drawing, cx: float, cy: float, amount: int, colour: str, caption: str = ""):
     """A small upright frame: the navigation symbol over the number of counters it costs, and
     under them a tiny ``caption`` (what the cost is for)."""
@@ -51,10 +47,10 @@ def cost_badge(d: Drawing, cx: float, cy: float, amount: int, colour: str, capti
     top = cy - h / 2
     d.add(Rect(cx - w / 2, top, w, h, fill=WHITE, stroke=colour, width=0.6, radius=1.6))
     d.add(icon(NAVIGATION, cx - 3.2, top + 1.0, 6.4, colour))
-    _centred(d, str(amount), cx, top + 10.6, 11, "bold", colour)
+    d.add(centred_text(cx, top + 10.6, str(amount), 11, "bold", colour))
     if caption:
         size = fit_size(caption, "bold", CAPTION, w - 1.0, CAPTION)
-        _centred(d, caption, cx, top + h - 1.5, size, "bold", colour)
+        d.add(centred_text(cx, top + h - 1.5, caption, size, "bold", colour))
 
 
 # -- the edge track -------------------------------------------------------------------------
@@ -70,7 +66,7 @@ def edge_track(d: Drawing, t: EdgeTrack, colour: str, theme: Theme) -> None:
         size = fit_size(
             label, "bold", max(LABEL, min(9.0, min(w, h) * 0.55 / PT)), min(w, h) * 0.9, LABEL
         )
-        _centred(d, label, x + w / 2, y + h / 2, size, "bold", shade(c, 0.3))
+        d.add(centred_text(x + w / 2, y + h / 2, label, size, "bold", shade(c, 0.3)))
 
 
 # -- the track of ages ----------------------------------------------------------------------
@@ -179,7 +175,7 @@ def _age(d: Drawing, age: Age, cell, vertical: bool, c: str, theme: Theme, vocab
         name = box.named or box.name
         face = "bold" if box.named else "regular"
         nsize = fit_size(name, face, max(LABEL, 6.0), sw - 2.4, LABEL)
-        _centred(d, name, sx + sw / 2, sy + sh - 2.6, nsize, face, shade(c, 0.35))
+        d.add(centred_text(sx + sw / 2, sy + sh - 2.6, name, nsize, face, shade(c, 0.35)))
         if width_mm(name, face, nsize) > sw - 1.6:
             over.append(Overflow(f"age {age.age} {kind.lower()} box", name))
     return over
@@ -212,16 +208,10 @@ def area(d: Drawing, a: Area, colour: str, theme: Theme, vocab) -> list[Overflow
     ssize = LABEL
     sw = width_mm(score, "regular", ssize)
     tsize = fit_size(title, "bold", 8.5, lay.width - sw - 8, TITLE)
-    d.add(Text(lay.x + 2.5, lay.y + head / 2 + tsize * PT * 0.36, title, tsize, "bold", band_text))
+    d.add(centred_text(lay.x + 2.5, lay.y + head / 2, title, tsize, "bold", band_text, "start"))
     d.add(
-        Text(
-            lay.x + lay.width - 2.5,
-            lay.y + head / 2 + ssize * PT * 0.36,
-            score,
-            ssize,
-            "regular",
-            band_text,
-            "end",
+        centred_text(
+            lay.x + lay.width - 2.5, lay.y + head / 2, score, ssize, "regular", band_text, "end"
         )
     )
     if width_mm(title, "bold", tsize) + sw + 6 > lay.width:
@@ -302,16 +292,20 @@ def _open_box(d: Drawing, box: OpenBox, cell, c: str, theme: Theme, vocab) -> li
     x, y, w, h = cell
     ink_c = shade(c, 0.3)
     d.add(Rect(x, y, w, h, fill=WHITE, stroke=ink_c, width=0.6, radius=1.8, dash=(2.0, 1.2)))
-    _centred(d, box.box.upper(), x + w / 2, y + 5.5, 9, "bold", ink_c)
+    d.add(centred_text(x + w / 2, y + 5.5, box.box.upper(), 9, "bold", ink_c))
     over: list[Overflow] = []
     y_text = y + 10
     if box.choice:
-        _centred(d, "Take one of:", x + w / 2, y_text + 1.5, 6.5, "regular", ink_c)
+        d.add(centred_text(x + w / 2, y_text + 1.5, "Take one of:", 6.5, "regular", ink_c))
         row = [{k: 1} for k in box.choice]
         over += _symbols(d, vocab, row, x + 3, y_text + 4, w - 6, 14, ink_c, f"{box.box} box")
         y_text += 20
     if box.vp is not None:
-        _centred(d, "Score when you place here:", x + w / 2, y_text + 1.5, 6.5, "regular", ink_c)
+        d.add(
+            centred_text(
+                x + w / 2, y_text + 1.5, "Score when you place here:", 6.5, "regular", ink_c
+            )
+        )
         over += _symbols(d, vocab, {"VP": box.vp}, x + 3, y_text + 4, w - 6, 14, ink_c, box.box)
         y_text += 20
     if box.text:

@@ -49,31 +49,17 @@ def card_back(
         return d
     d.add(Circle(w / 2, h * 0.42, 17 * s, fill=ring, stroke=fg, width=0.5))
     d.add(icon(icon_name, w / 2 - 12.5 * s, h * 0.42 - 12.5 * s, 25 * s, fg, ring))
-    _line(
-        d, title.upper(), w / 2, h * 0.72, max(TITLE, 13 * s), TITLE, "bold", fg, w, over, face_id
-    )
+    _line(d, title.upper(), w / 2, h * 0.72, max(TITLE, 13 * s), TITLE, "bold", fg, over)
     if subtitle:
-        _line(
-            d,
-            subtitle,
-            w / 2,
-            h * 0.72 + 6 * s,
-            max(LABEL, 6.5 * s),
-            LABEL,
-            "regular",
-            fg,
-            w,
-            over,
-            face_id,
-        )
+        _line(d, subtitle, w / 2, h * 0.72 + 6 * s, max(LABEL, 6.5 * s), LABEL, "regular", fg, over)
     return d
 
 
-def _line(d, text, x, y, max_pt, min_pt, face, fg, w, over, face_id) -> float:
+def _line(d, text, x, y, max_pt, min_pt, face, fg, over) -> float:
     """A centred line across a card back, on two lines (split at the space that balances them)
     when one does not fit at ``min_pt``, reported when two do not either; returns how far
     below ``y`` the last line stands."""
-    room = w - 2 * SAFE - 6
+    room = d.width - 2 * SAFE - 6
     lines = [text]
     if width_mm(text, face, min_pt) > room and " " in text:
         words = text.split(" ")
@@ -81,7 +67,7 @@ def _line(d, text, x, y, max_pt, min_pt, face, fg, w, over, face_id) -> float:
         lines = list(min(halves, key=lambda p: max(width_mm(t, face, min_pt) for t in p)))
     size = min(fit_size(t, face, max_pt, room, min_pt) for t in lines)
     if max(width_mm(t, face, size) for t in lines) > room + 2:
-        over.append(Overflow(f"{face_id} back", text))
+        over.append(Overflow(f"{d.id} back", text))
     lead = size * PT * 1.2
     for i, t in enumerate(lines):
         d.add(Text(x, y + i * lead, t, size, face, fg, "middle"))
@@ -94,10 +80,10 @@ def _back_table(d, title, subtitle, icon_name, lines, w, h, s, fg, ring, over) -
     d.add(Circle(w / 2, SAFE + 12 * s, 7.5 * s, fill=ring, stroke=fg, width=0.4))
     d.add(icon(icon_name, w / 2 - 5.5 * s, SAFE + 6.5 * s, 11 * s, fg, ring))
     y = SAFE + 26 * s
-    _line(d, title.upper(), w / 2, y, max(TITLE, 10 * s), TITLE, "bold", fg, w, over, face_id)
+    _line(d, title.upper(), w / 2, y, max(TITLE, 10 * s), TITLE, "bold", fg, over)
     if subtitle:
         y += 5 * s
-        y += _line(d, subtitle, w / 2, y, max(LABEL, 6 * s), LABEL, "regular", fg, w, over, face_id)
+        y += _line(d, subtitle, w / 2, y, max(LABEL, 6 * s), LABEL, "regular", fg, over)
     y += 4 * s
     row_h = min(6.2 * s, (h - SAFE - 5 * s - y) / max(1, len(lines)))
     left, right = SAFE + 4 * s, w - SAFE - 4 * s

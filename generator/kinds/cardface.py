@@ -17,8 +17,9 @@ from portolan.generator import symbols
 from portolan.generator.colours import shade, tint
 from portolan.generator.draw import Circle, Drawing, Rect, Text
 from portolan.generator.faces import BoxRow
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import centred_text, fit_size, width_mm
 from portolan.generator.icons import icon
+from portolan.generator.instructions import draw_panels
 from portolan.generator.kinds.cardparts import (
     SAFE,
     Mark,
@@ -158,9 +159,7 @@ def _left_badge(f: _Front, left: float, cy: float, r: float) -> None:
         isz = r * 1.5
         d.add(icon(content.badge_icon, left - isz / 2, cy - isz / 2, isz, tint(c, 0.68), WHITE))
         size = fit_size(content.badge, "bold", 13 * s, 1.5 * r, 6)
-        d.add(
-            Text(left, cy + size * PT * 0.36, content.badge, size, "bold", shade(c, 0.35), "middle")
-        )
+        d.add(centred_text(left, cy, content.badge, size, "bold", shade(c, 0.35)))
     elif content.badge:
         badge(d, left, cy, r, content.badge, content.badge_fill, ic)
     else:
@@ -174,17 +173,7 @@ def _title(f: _Front, title_x: float, right_edge: float, cy: float, band_text: s
     title_w = right_edge - title_x
     size = fit_size(title, "bold", max(TITLE, 11 * s), title_w, TITLE)
     if width_mm(title, "bold", size) <= title_w:
-        d.add(
-            Text(
-                title_x + title_w / 2,
-                cy + size * PT * 0.36,
-                title,
-                size,
-                "bold",
-                band_text,
-                "middle",
-            )
-        )
+        d.add(centred_text(title_x + title_w / 2, cy, title, size, "bold", band_text))
         return
     block = set_paragraphs(
         [title],
@@ -244,9 +233,7 @@ def _chips_and_symbol_rows(f: _Front, y: float) -> float:
     if content.rows:
         vocab = content.vocabulary
         assert vocab is not None, "symbol rows need the game's vocabulary"
-        y = symbol_rows(
-            f.d, content.rows, vocab, f.d.width, y, f.s, c, f.theme, f.face_id, f.overflows
-        )
+        y = symbol_rows(f.d, content.rows, vocab, y, f.s, c, f.theme, f.overflows)
     return y
 
 
@@ -265,20 +252,7 @@ def _corner_boxes(f: _Front) -> float:
     top = h - SAFE - 4.0 * s - corner_h
     for side, spec in corners:
         try:
-            corner(
-                f.d,
-                spec,
-                side,
-                vocab,
-                f.d.width,
-                top,
-                corner_h,
-                s,
-                content.colour,
-                f.theme,
-                f.face_id,
-                f.overflows,
-            )
+            corner(f.d, spec, side, vocab, top, corner_h, s, content.colour, f.theme, f.overflows)
         except symbols.CellError as exc:
             raise symbols.CellError(str(exc), f"corner_{side}") from None
     return top - 1.0 * s
@@ -300,8 +274,6 @@ def _panels(f: _Front, y: float, box_bottom: float) -> None:
     """Instruction panels (Age of Exploration's card portions), filling the text area."""
     if not f.content.panels:
         return
-    from portolan.generator.instructions import draw_panels
-
     s, w = f.s, f.d.width
     fits = draw_panels(
         f.d,

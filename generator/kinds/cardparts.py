@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from portolan.generator.colours import readable, shade, tint
 from portolan.generator.draw import Circle, Drawing, Line, Path, Rect, Text
 from portolan.generator.faces import BoxRow
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
 from portolan.generator.icons import icon
 from portolan.generator.legibility import CAPTION, LABEL
 from portolan.generator.legibility import CONTRAST_AIM as CONTRAST
@@ -58,7 +58,7 @@ def badge(d: Drawing, cx: float, cy: float, r: float, text: str, fill: str, ic: 
         d.add(Circle(cx, cy, r, fill=WHITE, stroke=shade(ic, 0.1), width=0.45))
         colour = ic
     size = fit_size(text, "bold", 15 * r / 4.6, 1.6 * r * (0.85 if fill else 1.0), 6)
-    d.add(Text(cx, cy + size * PT * 0.36, text, size, "bold", colour, "middle"))
+    d.add(centred_text(cx, cy, text, size, "bold", colour))
 
 
 def colour_marks(
@@ -215,33 +215,13 @@ def chips(
         used += (gap if rows[-1] else 0) + cw
         rows[-1].append((chip, cw))
     fill, text = theme.band(c)
+    edge = ink(c) if theme.ink_saver else None  # a pale chip's outline when saving ink
     for row in rows:
         total = sum(cw for _, cw in row) + gap * (len(row) - 1)
         x = (w - total) / 2
         for chip, cw in row:
-            d.add(
-                Rect(
-                    x,
-                    y,
-                    cw,
-                    chip_h,
-                    fill=fill,
-                    stroke=ink(c) if theme.ink_saver else None,
-                    width=0.3,
-                    radius=chip_h / 2,
-                )
-            )
-            d.add(
-                Text(
-                    x + cw / 2,
-                    y + chip_h / 2 + size * PT * 0.36,
-                    chip,
-                    size,
-                    "bold",
-                    text,
-                    "middle",
-                )
-            )
+            d.add(Rect(x, y, cw, chip_h, fill=fill, stroke=edge, width=0.3, radius=chip_h / 2))
+            d.add(centred_text(x + cw / 2, y + chip_h / 2, chip, size, "bold", text))
             x += cw + gap
         y += chip_h + 1.2 * s
     return y

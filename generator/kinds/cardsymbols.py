@@ -8,7 +8,7 @@ from typing import Any
 from portolan.generator import symbols
 from portolan.generator.colours import readable, shade, tint
 from portolan.generator.draw import Drawing, Line, Rect, Text
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import centred_text, fit_size, width_mm
 from portolan.generator.kinds.cardparts import SAFE, Overflow
 from portolan.generator.legibility import CAPTION, LABEL
 from portolan.generator.legibility import CONTRAST_AIM as CONTRAST
@@ -31,15 +31,14 @@ def symbol_rows(
     d: Drawing,
     rows: list[dict[str, Any]],
     vocab: symbols.Vocabulary,
-    w: float,
     y: float,
     s: float,
     c: str,
     theme: Theme,
-    face_id: str,
     overflows: list[Overflow],
 ) -> float:
     """Rows of cells in equal columns, each row optionally headed, led and captioned."""
+    w, face_id = d.width, d.id
     ink = shade(c, 0.35)
     bg = WHITE
     x0 = SAFE + 1.8 * s
@@ -67,7 +66,7 @@ def symbol_rows(
         _row_ground(d, x0 - 0.8 * s, y, inner + 1.6 * s, row_h, s, c, theme)
         if lead:
             lsize = fit_size(lead, "bold", lead_pt, lead_w - 1.2 * s, LABEL)
-            d.add(Text(x0, cy + lsize * PT * 0.36, lead, lsize, "bold", ink))
+            d.add(centred_text(x0, cy, lead, lsize, "bold", ink, "start"))
         for j, cell in enumerate(cells):
             cx = x0 + lead_w + col_w * (j + 0.5)
             cw = symbols.measure(vocab, cell, size)
@@ -77,7 +76,7 @@ def symbol_rows(
                 sx = x0 + lead_w + col_w * (j + 1)
                 row_bg = WHITE if theme.ink_saver else tint(c, 0.82)
                 sep_ink = readable(tint(c, 0.1), row_bg, CONTRAST)
-                d.add(Text(sx, cy + ssize * PT * 0.36, sep, ssize, "bold", sep_ink, "middle"))
+                d.add(centred_text(sx, cy, sep, ssize, "bold", sep_ink))
         y += row_h
         if captions:
             where = f"{face_id} row {k + 1} caption"
@@ -146,16 +145,15 @@ def corner(
     spec: dict[str, Any],
     side: str,
     vocab: symbols.Vocabulary,
-    w: float,
     top: float,
     box_h: float,
     s: float,
     c: str,
     theme: Theme,
-    face_id: str,
     overflows: list[Overflow],
 ) -> None:
     """A framed box in a bottom corner: a heading, cells side by side, captions under them."""
+    w, face_id = d.width, d.id
     cells = _cell_list(spec, f"corner_{side}")
     heading = str(spec.get("heading") or "").upper()
     captions = [str(t) for t in (spec.get("captions") or [])]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from portolan.generator.colours import readable, tint
 from portolan.generator.draw import Circle, Drawing, Group, Line, Rect, Text
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
 from portolan.generator.icons import ICONS, icon
 from portolan.generator.kinds.cardface import Overflow
 from portolan.generator.kinds.deck import check_colour, check_icon
@@ -103,11 +103,13 @@ class _Face:
             self.d.add(icon(face.icon, x, y, size, self.fg, self.bg))
 
     def mark(self) -> float:
-        """The face's corner mark; returns how far down it reaches (``_mark``)."""
-        d, face = self.d, self.face
-        return _mark(
-            d, self.component, face, self.index, self.side, self.w, self.h, self.fg, self.bg
-        )
+        """Draw the face's corner mark (``MARK`` of the shorter side, inside the frame's top
+        right corner); return how far down it reaches, plus ``CLEAR``."""
+        check_icon(self.component, self.face.mark, ("counters", self.index, self.side, "mark"))
+        size = self.d_ * MARK
+        top = self.d_ * FRAME + CLEAR
+        self.d.add(icon(self.face.mark, self.w - top - size, top, size, self.fg, self.bg))
+        return top + size + CLEAR
 
 
 def counter_face(
@@ -246,16 +248,6 @@ def _texts(f: _Face, tall: bool, text_top: float) -> None:
         f.check(face.subtext, "regular", ssize, f.inset, w - f.inset, sub)
 
 
-def _mark(d, component, face: CounterFace, index: int, side: str, w, h, fg, bg) -> float:
-    """Draw the face's corner mark (``MARK`` of the shorter side, inside the frame's top right
-    corner); return how far down it reaches, plus ``CLEAR``."""
-    check_icon(component, face.mark, ("counters", index, side, "mark"))
-    size = min(w, h) * MARK
-    top = min(w, h) * FRAME + CLEAR
-    d.add(icon(face.mark, w - top - size, top, size, fg, bg))
-    return top + size + CLEAR
-
-
 def cut_ink(background: str) -> str:
     """The colour of a cut outline on ``background``: ``CUT``, lightened on a dark colour (a
     black, wine or navy counter) where a dark grey line would not be seen to cut along."""
@@ -349,7 +341,7 @@ def standee(
         d.add(Rect(0, fh, w, b, fill=strip))
         label = "BASE · fold up"
         size = fit_size(label, "regular", max(LABEL, min(6.5, b * 0.45 / PT)), w - 2, LABEL)
-        d.add(Text(w / 2, fh + b / 2 + size * PT * 0.36, label, size, "regular", CUT, "middle"))
+        d.add(centred_text(w / 2, fh + b / 2, label, size, "regular", CUT))
     art = tuple(it for it in back.items if not isinstance(it, Text))
     # Mirrored left to right, then turned 180°: the reflection across the fold, v -> H - v.
     d.add(Group(art, dy=H, rotate=180, flip=True, clip=Rect(0, 0, w, fh)))
@@ -377,12 +369,13 @@ def fold_lines(counter: Counter) -> list[float]:
     return [fh, fh + counter.base] if counter.base else [fh]
 
 
-def _has_backs(spec) -> bool:
+def has_backs(spec) -> bool:
+    """Whether any counter prints a back on the other side of the paper (a standee's is not)."""
     return any(c.back is not None and c.shape != "standee" for c in spec.counters)
 
 
 def _folded(spec, sheet) -> bool:
-    return sheet.duplex == "fold" and _has_backs(spec)
+    return sheet.duplex == "fold" and has_backs(spec)
 
 
 def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
@@ -392,7 +385,7 @@ def counter_area(spec, sheet, b: float) -> tuple[float, float, float, float]:
     W, H = sheet.paper
     m = sheet.margin
     # a backs page moves by the back offset: keep room for it
-    sx, sy = sheet.shift_room if _has_backs(spec) else (0.0, 0.0)
+    sx, sy = sheet.shift_room if has_backs(spec) else (0.0, 0.0)
     # room on the left for the scale bar down the page
     left = m + b + BAR_ROOM + sx
     right = W / 2 - fold_gap() - b if _folded(spec, sheet) else W - m - 1.0 - b - sx
@@ -496,36 +489,23 @@ def render_counters(
             "--layout gutters gives them the full bleed"
         )
     gap = max(2 * b, 1.0)
-    any_back = any(c.back is not None and c.shape != "standee" for c in spec.counters)
     folded = _folded(spec, sheet)
-    left, top, right, bottom = counter_area(spec, sheet, b)
+    area = counter_area(spec, sheet, b)
     flip = "long" if folded else sheet.duplex
-    area = (left, top, right, bottom)
     fronts, backs, designs = _pack(game, component, b, theme, overflows, gap, area, flip, (W, H))
+    left, top, right, bottom = area
     box = (left - b, top - b, right + b, bottom + b)
     for f, bk in zip(fronts, backs, strict=True):
         f.frame = (box, [])
         bk.frame = (mirror_box(box, (W, H), flip), [])
-    if folded:
-        fold = Line(W / 2, m, W / 2, H - m, FOLD_INK, 0.3, dash=(3.0, 1.5))
-        for f, bk in zip(fronts, backs, strict=True):
-            f.items += bk.items
-            f.add(fold)
-            f.frame = ((box[0], box[1], W - box[0], box[3]), [fold])
-        pages = assemble(
-            fronts,
-            [],
-            sheet,
-            (game.title, component.name),
-            "fold on the dashed line, glue, then cut along each outline",
-            folded=True,
-        )
-        return pages, designs
-    pages = assemble(
-        fronts,
-        backs if any_back else [],
-        sheet,
-        (game.title, component.name),
-        "cut along each outline",
-    )
-    return pages, designs
+    titles = (game.title, component.name)
+    if not folded:
+        backs = backs if has_backs(spec) else []
+        return assemble(fronts, backs, sheet, titles, "cut along each outline"), designs
+    fold = Line(W / 2, m, W / 2, H - m, FOLD_INK, 0.3, dash=(3.0, 1.5))
+    for f, bk in zip(fronts, backs, strict=True):
+        f.items += bk.items
+        f.add(fold)
+        f.frame = ((box[0], box[1], W - box[0], box[3]), [fold])
+    note = "fold on the dashed line, glue, then cut along each outline"
+    return assemble(fronts, [], sheet, titles, note, folded=True), designs

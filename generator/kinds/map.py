@@ -33,9 +33,11 @@ from portolan.generator.kinds.map_panels import (
 from portolan.generator.layout.sheet import Item
 from portolan.generator.legibility import BODY, CONTRAST_AIM, LABEL
 from portolan.generator.theme import WHITE, Theme
+from portolan.model.instructions import Check, Progress
 from portolan.model.loader import Component, Game
 from portolan.model.map import MapSpec, Space
 
+LAND_KINDS = ("land", "base", "river", "europe", "rumors", "contact", "capital")  # tinted areas
 TRACK_TAGS = {"known-sea": "KS", "known-sea-south": "KS", "known-nwp": "NWP", "known-ssa": "SSA"}
 
 
@@ -119,15 +121,7 @@ def _land(d: Drawing, spec: MapSpec, colours: dict, theme: Theme) -> None:
     """Each land region as a tinted area: rounded blocks under its land spaces."""
     for space in spec.spaces:
         region = spec.regions[space.region]
-        if not region.land or space.kind not in (
-            "land",
-            "base",
-            "river",
-            "europe",
-            "rumors",
-            "contact",
-            "capital",
-        ):
+        if not region.land or space.kind not in LAND_KINDS:
             continue
         x, y, w, h = spec.box(space)
         pad = 4.5
@@ -351,8 +345,6 @@ def _space(d: Drawing, spec: MapSpec, s: Space, colour: str, theme: Theme, tags:
 
 def enter_text(steps: list) -> str:
     """A check needed to move in, shortly: 'Navigation −1 check' (a failure means no move)."""
-    from portolan.model.instructions import Check, Progress
-
     if len(steps) == 1 and isinstance(steps[0], Check):
         failure = steps[0].failure
         if all(isinstance(f, Progress) and f.n == 0 for f in failure):

@@ -7,10 +7,11 @@ import math
 
 from portolan.generator.colours import readable, shade, tint
 from portolan.generator.draw import Drawing, Line, Rect, Text
-from portolan.generator.fonts import PT, fit_size, width_mm
+from portolan.generator.fonts import centred_text, fit_size, width_mm
 from portolan.generator.glyphs import arrow, circled
 from portolan.generator.kinds.cardface import Overflow
 from portolan.generator.legibility import BODY, CONTRAST_AIM, LABEL
+from portolan.generator.textbox import set_paragraphs
 from portolan.generator.theme import INK, WHITE, Theme
 from portolan.model.map import MapSpec
 
@@ -79,14 +80,12 @@ def legend(d: Drawing, spec: MapSpec, sea: str) -> None:
         elif key == "tag":
             d.add(Text(sx, cy + 0.8, "KS1", LABEL, "bold", TAG))
         size = fit_size(text, "regular", BODY, w - 15, BODY)
-        d.add(Text(x + 13, cy + size * PT * 0.36, text, size, "regular", INK))
+        d.add(centred_text(x + 13, cy, text, size, "regular", INK, "start"))
         cy += lh
 
 
 def notes(d: Drawing, spec: MapSpec, sea: str) -> None:
     """The map's printed reminders, under the legend."""
-    from portolan.generator.textbox import set_paragraphs
-
     if not spec.notes or not spec.legend:
         return
     x, y = spec.cell(spec.legend.at)

@@ -38,6 +38,7 @@ from portolan.generator.markup import (
 from portolan.generator.publish import publish_pdf
 from portolan.generator.staging import Staging
 from portolan.generator.templating import html_page, render
+from portolan.generator.textbox import plain
 from portolan.generator.theme import WHITE, Theme
 from portolan.model.loader import Component, Game
 from portolan.sizes import papers
@@ -237,16 +238,13 @@ def _table(t: MTable, st, colour: str, width_mm: float, theme: Theme):
 
 
 def _col_widths(t: MTable, ncols: int, width_mm: float):
-    from portolan.generator.fonts import width_mm as measure
-    from portolan.generator.textbox import plain
-
     def cell(r: int, c: int, words: bool = False) -> float:
         row = t.rows[r]
         face = "bold" if (t.header and r == 0) else "regular"
         text = plain(row[c]) if c < len(row) else ""
         if words:  # the longest word: a cell may wrap between words, never inside one
-            return max((measure(w, face, 8.5) for w in text.split()), default=0.0)
-        return measure(text, face, 8.5)
+            return max((fonts.width_mm(w, face, 8.5) for w in text.split()), default=0.0)
+        return fonts.width_mm(text, face, 8.5)
 
     natural = [max(cell(r, c) for r in range(len(t.rows))) + 6 for c in range(ncols)]
     floor = [max(cell(r, c, True) for r in range(len(t.rows))) + 6 for c in range(ncols)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from portolan.generator.colours import tint
 from portolan.generator.draw import Drawing, Line, Rect, Text
-from portolan.generator.fonts import PT, fit_size
+from portolan.generator.fonts import PT, centred_text, fit_size
 from portolan.generator.kinds.deck import check_colour
 from portolan.generator.layout.furniture import header, margins_around, scale_bar
 from portolan.generator.theme import Theme
@@ -90,16 +90,10 @@ def _table(
     else:
         d.add(Rect(x, y, w, title_h, fill=c, radius=1.2))
     size = fit_size(game.title, "bold", 11, w * 0.6, 7)
-    d.add(Text(x + 3, y + title_h / 2 + size * PT * 0.36, game.title, size, "bold", title_text))
+    d.add(centred_text(x + 3, y + title_h / 2, game.title, size, "bold", title_text, "start"))
     d.add(
-        Text(
-            x + w - 3,
-            y + title_h / 2 + 8 * PT * 0.36,
-            "Date ______________",
-            8,
-            "regular",
-            title_text,
-            "end",
+        centred_text(
+            x + w - 3, y + title_h / 2, "Date ______________", 8, "regular", title_text, "end"
         )
     )
     all_rows = [("Player", ""), *rows, ("Total", ""), *ties, ("Rank", "")]
@@ -110,12 +104,8 @@ def _table(
     for i, (label, hint) in enumerate(all_rows):
         ry = grid_top + i * row_h
         strong = label in ("Player", "Total")
-        if ink_saver:
-            pass
-        elif strong:
-            d.add(Rect(x, ry, w, row_h, fill=tint(c, 0.8)))
-        elif i % 2 == 0:
-            d.add(Rect(x, ry, w, row_h, fill=tint(c, 0.93)))
+        if not ink_saver and (strong or i % 2 == 0):
+            d.add(Rect(x, ry, w, row_h, fill=tint(c, 0.8 if strong else 0.93)))
         lsize = fit_size(
             label, "bold" if strong else "regular", 9, LABEL_W - (18 if hint else 4), 6
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from portolan.generator.draw import Drawing, Group, Rect, Text
-from portolan.generator.fonts import PT, fit_size
+from portolan.generator.fonts import PT, centred_text, fit_size
 from portolan.generator.layout.furniture import hatch, header, margins_around, scale_bar
 from portolan.generator.layout.tiling import BAND, TilePlan
 from portolan.generator.legibility import BODY
@@ -42,10 +42,6 @@ def assembly_steps(plan: TilePlan) -> list[str]:
         f"**4. Glue** one tile at a time, row by row ({order}). A sheet of card behind the "
         "whole board keeps it flat.",
     ]
-
-
-def _hatch(x: float, y: float, w: float, h: float) -> Group:
-    return hatch(x, y, w, h, step=1.6, colour=HATCH, width=0.15)
 
 
 def without_text(items) -> tuple:
@@ -108,10 +104,9 @@ def assembly_page(board: Drawing, plan: TilePlan, titles: tuple[str, str], total
             clip=Rect(-b, -b, full_w, full_h),
         )
     )
-    for sx in plan.seams_x():
-        page.add(_hatch(fx + (sx + b) * s, fy, plan.overlap * s, full_h * s))
-    for sy in plan.seams_y():
-        page.add(_hatch(fx, fy + (sy + b) * s, full_w * s, plan.overlap * s))
+    strips = [(fx + (sx + b) * s, fy, plan.overlap * s, full_h * s) for sx in plan.seams_x()]
+    strips += [(fx, fy + (sy + b) * s, full_w * s, plan.overlap * s) for sy in plan.seams_y()]
+    page.add(*(hatch(*strip, step=1.6, colour=HATCH, width=0.15) for strip in strips))
     for r in range(plan.rows):
         for c in range(plan.cols):
             tx, ty = fx + (plan.x0(c) + b) * s, fy + (plan.y0(r) + b) * s
@@ -120,7 +115,7 @@ def assembly_page(board: Drawing, plan: TilePlan, titles: tuple[str, str], total
             name = plan.name(r, c)
             cx, cy = tx + tw / 2, ty + th / 2
             page.add(Rect(cx - 7, cy - 4.5, 14, 9, fill="#ffffff", stroke=OUTLINE, width=0.4))
-            page.add(Text(cx, cy + 12 * PT * 0.36, name, 12, "bold", OUTLINE, "middle"))
+            page.add(centred_text(cx, cy, name, 12, "bold", OUTLINE))
     y = fy + full_h * s + 6
 
     steps = set_paragraphs(

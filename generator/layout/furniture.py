@@ -120,11 +120,6 @@ def margins_around(
     )
 
 
-def _size_for(band: Span, max_pt: float) -> float:
-    y0, y1 = band
-    return min(max_pt, (y1 - y0) * 0.8 / PT)
-
-
 @functools.lru_cache(maxsize=4096)  # the same runs of a header are tried on every page
 def _text_in(
     lo: float,
@@ -138,7 +133,7 @@ def _text_in(
     """``text`` in [lo, hi] of ``band``, as large as fits up to ``max_pt``; None if it does not
     fit at the furniture's smallest legible size."""
     y0, y1 = band
-    size = fit_size(text, face, _size_for(band, max_pt), hi - lo, FURNITURE)
+    size = fit_size(text, face, min(max_pt, (y1 - y0) * 0.8 / PT), hi - lo, FURNITURE)
     if size < FURNITURE - 1e-9 or width_mm(text, face, size) > hi - lo + 1e-6:
         return None
     baseline = (y0 + y1) / 2 + size * PT * 0.36

@@ -16,7 +16,7 @@ a correction the test printed again should read 0, 0.
 from __future__ import annotations
 
 from portolan.generator.draw import Drawing, Line, Rect, Text
-from portolan.generator.fonts import PT
+from portolan.generator.fonts import centred_text
 from portolan.generator.layout.sheet import SheetOptions, assemble
 from portolan.generator.legibility import BODY, LABEL
 from portolan.generator.textbox import set_paragraphs
@@ -47,9 +47,7 @@ def _ruler(cx: float, cy: float, across: bool, label: str) -> list:
             if across:
                 items.append(Text(cx + v, cy + 4.0 + 2.6, text, LABEL, "regular", INK, "middle"))
             else:
-                items.append(
-                    Text(cx + 5.0, cy + v + LABEL * PT * 0.36, text, LABEL, "regular", INK)
-                )
+                items.append(centred_text(cx + 5.0, cy + v, text, LABEL, "regular", INK, "start"))
     if across:
         items.append(Line(cx - RULER, cy, cx + RULER, cy, INK, 0.18))
         items.append(Text(cx - RULER - 1.5, cy + 2.6, label, LABEL + 1, "bold", INK, "end"))

@@ -43,7 +43,6 @@ FOLD_INK = "#777777"
 @dataclass(frozen=True)
 class SheetOptions:
     paper: tuple[float, float]
-    paper_name: str
     bleed: float = 3.0
     duplex: str = "long"  # long | short | none | fold
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -120,13 +119,13 @@ def grid_for(opts: SheetOptions, item_w: float, item_h: float) -> tuple[Grid, Fo
         return solve_grid(W, H, item_w, item_h, opts.bleed, opts.edges, opts.layout), None
     gap = fold_gap()
     ways = []
-    for fold in (Fold("x", W / 2), Fold("y", H / 2)):
-        if fold.axis == "x":
-            args = (W / 2, H, item_w, item_h, opts.bleed, (e, e, gap, e))
-        else:
-            args = (W, H / 2, item_w, item_h, opts.bleed, (e, e, e, gap))
+    halves = (
+        (Fold("x", W / 2), W / 2, H, (e, e, gap, e)),
+        (Fold("y", H / 2), W, H / 2, (e, e, e, gap)),
+    )
+    for fold, w, h, margins in halves:
         try:
-            grid = solve_grid(*args, opts.layout)
+            grid = solve_grid(w, h, item_w, item_h, opts.bleed, margins, opts.layout)
         except ValueError:
             continue
         ways.append(((grid.per_page, round(grid.least_bleed, 6), fold.axis == "x"), grid, fold))
@@ -202,27 +201,17 @@ def mirrored(p: Placed, page: tuple[float, float], duplex: str) -> Placed:
 
 
 def place(drawing: Drawing, p: Placed) -> Group:
-    """``drawing`` in the slot ``p``, its art clipped to the slot's bleeds."""
-    bl, bt, br, bb = p.bleed_left, p.bleed_top, p.bleed_right, p.bleed_bottom
-    if p.rotate == 90:
-        # Turned clockwise: the drawing's left edge faces the page's top, its top the right.
-        clip = Rect(-bt, -br, p.h + bt + bb, p.w + br + bl)
-        return Group(tuple(drawing.items), dx=p.x + p.w, dy=p.y, clip=clip, rotate=90)
-    if p.rotate == 180:
-        # Upside down: the drawing's left edge faces the page's right, its top the bottom.
-        clip = Rect(-br, -bb, p.w + br + bl, p.h + bb + bt)
-        return Group(tuple(drawing.items), dx=p.x + p.w, dy=p.y + p.h, clip=clip, rotate=180)
-    if p.rotate == 270:
-        # Turned anticlockwise: the drawing's left edge faces the page's bottom, its top the left.
-        clip = Rect(-bb, -bl, p.h + bb + bt, p.w + bl + br)
-        return Group(tuple(drawing.items), dx=p.x, dy=p.y + p.h, clip=clip, rotate=270)
-    clip = Rect(
-        -p.bleed_left,
-        -p.bleed_top,
-        p.w + p.bleed_left + p.bleed_right,
-        p.h + p.bleed_top + p.bleed_bottom,
-    )
-    return Group(tuple(drawing.items), dx=p.x, dy=p.y, clip=clip)
+    """``drawing`` in the slot ``p``, its art clipped to the slot's bleeds. Turned a quarter
+    clockwise (``rotate`` 90), the drawing's left edge faces the page's top and its top the
+    page's right; each further quarter moves every edge on by one side."""
+    k = p.rotate // 90
+    sides = (p.bleed_left, p.bleed_top, p.bleed_right, p.bleed_bottom) * 2
+    left, top, right, bottom = sides[k : k + 4]
+    w, h = (p.h, p.w) if k % 2 else (p.w, p.h)
+    clip = Rect(-left, -top, w + left + right, h + top + bottom)
+    dx = p.x + p.w if k in (1, 2) else p.x
+    dy = p.y + p.h if k in (2, 3) else p.y
+    return Group(tuple(drawing.items), dx=dx, dy=dy, clip=clip, rotate=p.rotate)
 
 
 def crop_marks(
@@ -343,19 +332,11 @@ def compose(
     short, long = bleed_given(grid, opts.bleed)
     if long and notes is not None:
         notes.append(long + _alternative(opts))
-    fronts, backs = _grid_pages(items, opts, grid, fold)
-    if fold is not None:
-        note = (
-            "fold on the dashed line, glue, then cut" if has_backs else "cut along the crop marks"
-        )
-        return assemble(fronts, [], opts, titles, note, bleed=short, folded=has_backs)
+    fronts, backs = _grid_pages(items, opts, grid, fold)  # no backs pages with a fold
+    folded = fold is not None and has_backs
+    note = "fold on the dashed line, glue, then cut" if folded else "cut along the crop marks"
     return assemble(
-        fronts,
-        backs if has_backs else [],
-        opts,
-        titles,
-        "cut along the crop marks",
-        bleed=short,
+        fronts, backs if has_backs else [], opts, titles, note, bleed=short, folded=folded
     )
 
 
@@ -418,27 +399,23 @@ def _grid_pages(
         marks, mirror_marks, back_places = frame(used)
         if fold is not None:
             marks = marks + mirror_marks
-            page = Drawing(W, H, id=f"page-{n}", items=list(marks))
-            for it, p, q in zip(chunk, used, back_places, strict=True):
-                page.add(place(it.front, p))
-                if it.back is not None:
-                    page.add(place(it.back, q))
-            fold_line = _fold_line(fold, opts)
-            page.add(fold_line)
-            box = _union(art_box(grid), mirror_box(art_box(grid), opts.paper, flip))
-            page.frame = (box, [*marks, fold_line])
-            fronts.append(page)
-            continue
         page = Drawing(W, H, id=f"page-{n}", items=list(marks))
-        page.frame = (art_box(grid), marks)
-        back = Drawing(W, H, id=f"back-{n}", items=list(mirror_marks))
-        back.frame = (mirror_box(art_box(grid), opts.paper, opts.duplex), mirror_marks)
+        back = page if fold else Drawing(W, H, id=f"back-{n}", items=list(mirror_marks))
         for it, p, q in zip(chunk, used, back_places, strict=True):
             page.add(place(it.front, p))
             if it.back is not None:
                 back.add(place(it.back, q))
         fronts.append(page)
-        backs.append(back)
+        if fold is None:
+            page.frame = (art_box(grid), marks)
+            back.frame = (mirror_box(art_box(grid), opts.paper, flip), mirror_marks)
+            backs.append(back)
+            continue
+        fold_line = _fold_line(fold, opts)
+        page.add(fold_line)
+        a, b = art_box(grid), mirror_box(art_box(grid), opts.paper, flip)
+        box = min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+        page.frame = (box, [*marks, fold_line])
     return fronts, backs
 
 
@@ -446,10 +423,6 @@ def _alternative(opts: SheetOptions) -> str:
     if opts.layout == "packed":
         return "; --layout gutters gives every edge its full bleed (fewer to a page)"
     return "; not even one fits with its full bleed (a smaller --bleed or larger paper would)"
-
-
-def _union(a, b):
-    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
 
 
 def _fold_line(fold: Fold, opts: SheetOptions) -> Line:
@@ -518,27 +491,15 @@ def assemble(
     elif not has_backs and opts.sides == "backs":
         order = []
     game, component = titles
-    if folded:
-        note = cut_note
-    elif has_backs:
-        note = {
-            "long": "duplex: flip on the long edge",
-            "short": "duplex: flip on the short edge",
-            "none": "backs follow at the end",
-            "fold": "",
-        }[opts.duplex]
+    note = cut_note
+    if has_backs and not folded:  # with --duplex fold, backs are always folded
+        edge = "short" if opts.duplex == "short" else "long"
         if opts.sides != "both":
-            note = (
-                f"{opts.sides} only: "
-                + {
-                    "long": "feed the sheets back turned over on their long edge",
-                    "short": "feed the sheets back turned over on their short edge",
-                    "none": "feed the sheets back turned over on their long edge",
-                    "fold": "",
-                }[opts.duplex]
-            )
-    else:
-        note = cut_note
+            note = f"{opts.sides} only: feed the sheets back turned over on their {edge} edge"
+        elif opts.duplex == "none":
+            note = "backs follow at the end"
+        else:
+            note = f"duplex: flip on the {edge} edge"
     pages = []
     # Pages of one grid have the same art box and marks, so the same free bands and scale bar:
     # worked out once per frame (a deck of 1,000 copies has over 200 pages).

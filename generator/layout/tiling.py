@@ -186,10 +186,6 @@ def _backing(cx: float, cy: float, label: str, size: float, upright: bool) -> Re
     return Rect(cx - depth / 2, cy - length / 2, depth, length, fill="#ffffff", radius=0.6)
 
 
-def _hatch(x: float, y: float, w: float, h: float) -> Group:
-    return hatch(x, y, w, h, step=3.0, colour=HATCH, width=0.2)
-
-
 def tile_page(
     board: Drawing, plan: TilePlan, r: int, c: int, extents: list
 ) -> tuple[Drawing, list[Line]]:
@@ -212,16 +208,14 @@ def tile_page(
     marks: list = []
 
     # Outer edges: crop marks on the trim lines, in the margins.
-    if c == 0 or c == plan.cols - 1:
-        for bx in ([0.0] if c == 0 else []) + ([plan.width] if c == plan.cols - 1 else []):
-            px = left + bx - x0
-            marks.append(Line(px, unprintable, px, top, INK, MARK_WIDTH))
-            marks.append(Line(px, bottom, px, H - unprintable, INK, MARK_WIDTH))
-    if r == 0 or r == plan.rows - 1:
-        for by in ([0.0] if r == 0 else []) + ([plan.height] if r == plan.rows - 1 else []):
-            py = top + by - y0
-            marks.append(Line(unprintable, py, left, py, INK, MARK_WIDTH))
-            marks.append(Line(right, py, W - unprintable, py, INK, MARK_WIDTH))
+    for bx in ([0.0] if c == 0 else []) + ([plan.width] if c == plan.cols - 1 else []):
+        px = left + bx - x0
+        marks.append(Line(px, unprintable, px, top, INK, MARK_WIDTH))
+        marks.append(Line(px, bottom, px, H - unprintable, INK, MARK_WIDTH))
+    for by in ([0.0] if r == 0 else []) + ([plan.height] if r == plan.rows - 1 else []):
+        py = top + by - y0
+        marks.append(Line(unprintable, py, left, py, INK, MARK_WIDTH))
+        marks.append(Line(right, py, W - unprintable, py, INK, MARK_WIDTH))
 
     # Left / top edges with a neighbour: this tile goes on top; cut along the picture's edge.
     if c > 0:
@@ -269,7 +263,7 @@ def _glue_strip(box, line, centre, length: float, label: str, upright: bool) -> 
         else Text(cx + lift, cy, label, size, "bold", INK, "middle", 90)
     )
     return [
-        _hatch(*box),
+        hatch(*box, step=3.0, colour=HATCH, width=0.2),
         Line(*line, INK, MARK_WIDTH, dash=(1.5, 1.0)),
         _backing(cx, cy, label, size, upright=upright),
         text,

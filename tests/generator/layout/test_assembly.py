@@ -22,7 +22,7 @@ def printed(tmp_path_factory):
     board = Drawing(600, 300, bleed=3, id="wide")
     board.add(Rect(-3, -3, 606, 306, fill="#eeeeee"))
     plan = plan_tiles(600, 300, 3, 15, A4, 5.0)
-    opts = SheetOptions(A4, "a4", bleed=3)
+    opts = SheetOptions(A4, bleed=3)
     tiles = compose([Item(board)], opts, ("Game", "Wide Board"), overlap=15, lead_pages=1)
     pages = [assembly_page(board, plan, ("Game", "Wide Board"), len(tiles) + 1), *tiles]
     path = tmp_path_factory.mktemp("assembly") / "wide.pdf"

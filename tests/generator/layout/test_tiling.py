@@ -64,7 +64,7 @@ def _board() -> tuple[Drawing, list[tuple[float, float]]]:
 @pytest.fixture(scope="module")
 def tiled(tmp_path_factory):
     board, probes = _board()
-    opts = SheetOptions(A4, "a4", bleed=3)
+    opts = SheetOptions(A4, bleed=3)
     pages = compose([Item(board)], opts, ("Game", "Big Board"), overlap=12)
     path = tmp_path_factory.mktemp("tiles") / "big.pdf"
     writer = PdfWriter(path, A4, title="tiles")
