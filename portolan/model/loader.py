@@ -274,16 +274,22 @@ def _checked_keys(node: Any, path: tuple = (), out: list | None = None) -> list[
     return out
 
 
+def _cited(keys: list[tuple]):
+    """(mapping, key, path) of every source among ``keys``: each ``source:`` value, and each
+    value of a ``sources:`` mapping (a card's per-field sources)."""
+    for mapping, key, path in keys:
+        if not isinstance(mapping[key], str):
+            continue
+        if key == "source" or (len(path) >= 2 and path[-2] == "sources"):
+            yield mapping, key, path
+
+
 def _check_sources(spec: GameSpec, keys: list[tuple], src: Source) -> list[Problem]:
-    """Every source cited (a ``source:`` value, or a value of a card's per-field ``sources:``)
-    must be a section of the rulebook, or say it is not from the rulebook."""
+    """Every ``source:`` must cite a section of the rulebook, or say it is not from the rulebook."""
     known = [s.id for s in spec.sections]
     problems = []
-    for mapping, key, path in keys:
+    for mapping, key, path in _cited(keys):
         value = mapping[key]
-        cited = key == "source" or (len(path) >= 2 and path[-2] == "sources")
-        if not cited or not isinstance(value, str):
-            continue
         if value in NON_RULEBOOK_SOURCES or value in known:
             continue
         hint = did_you_mean(value, [*known, *NON_RULEBOOK_SOURCES]) or (

@@ -30,9 +30,11 @@ class LookAheadBot:
 
     level = ""
 
-    def __init__(self, rules: GameRules, seat: str, rng: random.Random, budget: Budget):
+    def __init__(
+        self, rules: GameRules, seat: str, rng: random.Random, budget: Budget | None = None
+    ):
         self.rules, self.seat, self.rng = rules, seat, rng
-        self.budget = budget  # how long it may think (mcts)
+        self.budget = budget or Budget()  # how long it may think (mcts)
         self.been = Seen()  # positions its moves led to: it never goes round in a circle
         self.reason = ""  # why it chose its last move, in words a table can check
 
