@@ -223,7 +223,7 @@ TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
 
 def _flagship(m: Any) -> dict:
     """A flagship's transport and colour, when the move names them."""
-    return {k: getattr(m, k) for k in ("transport", "colour") if getattr(m, k) is not None}
+    return {k: getattr(m, k) for k in la.EXTRAS if getattr(m, k) is not None}
 
 
 def _reservation(m: Any) -> Any:
