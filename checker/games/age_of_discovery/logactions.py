@@ -216,9 +216,8 @@ def buy(rd: lf.TurnReader, at: lf.At) -> None:
     if isinstance(got, str):
         rd.step(moves.Buy(got), at.pos)
         return
-    space = got["space"].value if "space" in got else None
-    rd.step(moves.Buy(got["ship"].value, space), got["ship"].pos)
-    for card in got["new"].value or [] if "new" in got else []:
+    rd.step(moves.Buy(got["ship"].value, lf.value_of(got, "space", None)), got["ship"].pos)
+    for card in lf.value_of(got, "new", None) or []:
         rd.step(card.value, card.pos)
 
 
@@ -239,11 +238,10 @@ def _voyage(rd: lf.TurnReader, got: dict) -> None:
     wild_ships = _wild_ships(rd, contract, list(lf.each(ships)), lf.value_of(got, "wild", None))
     rd.step(moves.PlayContract(contract, got["duration"].value), got["contract"].pos)
     for ship in ships:
-        flag = rd.book.is_flagship(ship.value)
         w = ship.value in wild_ships
         if w:
             wild_ships.remove(ship.value)
-        extras = (transport, colour) if flag else (None, None)
+        extras = (transport, colour) if rd.book.is_flagship(ship.value) else (None, None)
         rd.step(moves.Assign(ship.value, *extras, w), ship.pos)
 
 
@@ -251,18 +249,15 @@ def _wild_ships(rd: lf.TurnReader, contract: str, ships: list[str], wild: Any) -
     """The ships a Wild Ship card is played for: listed, or (wild: true / a number) those of
     another colour than the contract's. A flagship joins a contract of any colour without one
     under the default flagship_colours: any (§4.4.1's example), of its own two under either."""
-    if wild is False or wild is None:
+    if not wild:  # False, None, 0 or []
         return []
     if isinstance(wild, list):
         return list(lf.each(wild))
-    colour = rd.book.contracts[contract].colour
-    book = rd.book
+    book, colour = rd.book, rd.book.contracts[contract].colour
 
     def off(s: str) -> bool:
         if book.is_flagship(s):
-            if rd.options.get("flagship_colours") == "any":
-                return False
-            return colour not in book.flagships[s]
+            return rd.options.get("flagship_colours") != "any" and colour not in book.flagships[s]
         return book.ships[s].colour != colour
 
     return [s for s in ships if off(s)][: None if wild is True else wild]

@@ -84,45 +84,62 @@ def _end(rd: lf.TurnReader, at: lf.At) -> None:
             rd.step(moves.DealMission(p, by_seat[p].value), by_seat[p].pos, p)
 
 
-# -- Writing: each action's moves under its key (lists, made short by _tidy) ------------------
-def _write_contract(turn: dict, key: str, st: Step) -> None:
-    m, contracts = st.move, turn.setdefault(key, [])
-    if isinstance(m, moves.Contract):
-        contracts.append(m.card)
-    elif isinstance(m, (moves.TakeContract, moves.DrawContract)):
-        contracts.append({"take": m.card} if isinstance(m, moves.TakeContract) else {"draw": None})
-    elif isinstance(m, (moves.ContractDrawn, moves.KeepSecret)):  # drawn blind
-        contracts[-1]["draw"] = m.card if isinstance(m, moves.ContractDrawn) else HIDDEN
-    elif m.card != UNNAMED:  # the contract turned over in its place
-        contracts[-1]["new"] = m.card
+# -- Writing: what each move writes into the list under its action's key (one item a
+# contract, a purchase, a ship sent or contract played, a Reservation; made short by _tidy) --
+def _sail(m: moves.Sail, sent: list) -> None:
+    """The ship chosen sails: 'Ship: Expedition', with its flagship's transport and colour."""
+    wild = {"wild": True} if m.wild else {}
+    sent[-1] = {sent[-1][SENDING]: m.expedition, **_flagship(m), **wild}
 
 
-def _write_buy(turn: dict, key: str, st: Step) -> None:
-    m = st.move
-    if isinstance(m, moves.Buy):
-        turn.setdefault(key, []).append({"ship": m.card, "space": m.space, "new": []})
-    else:  # the card turned over in its place
-        turn[key][-1]["new"].append(m.card + (f" (pile {m.pile})" if m.pile else ""))
+def _assign(m: moves.Assign, sent: list) -> None:
+    """A ship joins the contract played: listed, and again under wild: if a Wild Ship card
+    lets it."""
+    sent[-1].update(_flagship(m))
+    sent[-1]["ships"].append(m.card)
+    if m.wild:
+        sent[-1].setdefault("wild", []).append(m.card)
 
 
-def _write_send(turn: dict, key: str, st: Step) -> None:
-    m, sent = st.move, turn.setdefault(key, [])
-    if isinstance(m, moves.SendShip):
-        sent.append({SENDING: m.card})  # written once it sails
-    elif isinstance(m, moves.Sail):
-        sent[-1] = _flagship({sent[-1][SENDING]: m.expedition}, m)
-        if m.wild:
-            sent[-1]["wild"] = True
-    elif isinstance(m, moves.PlayContract):
-        sent.append({"contract": m.card, "ships": [], "duration": m.duration})
-    else:
-        _flagship(sent[-1], m)["ships"].append(m.card)
-        if m.wild:
-            sent[-1].setdefault("wild", []).append(m.card)
+WRITES = {
+    "contract": {
+        moves.Contract: lambda m, got: got.append(m.card),
+        moves.TakeContract: lambda m, got: got.append({"take": m.card}),
+        moves.DrawContract: lambda m, got: got.append({"draw": None}),  # drawn blind, then:
+        moves.ContractDrawn: lambda m, got: got[-1].update(draw=m.card),
+        moves.KeepSecret: lambda m, got: got[-1].update(draw=HIDDEN),
+        # the contract turned over in the place of one taken (when it is named)
+        moves.RowContract: lambda m, got: got[-1].update(
+            {} if m.card == UNNAMED else {"new": m.card}
+        ),
+    },
+    "buy": {
+        moves.Buy: lambda m, got: got.append({"ship": m.card, "space": m.space, "new": []}),
+        moves.TurnOver: lambda m, got: got[-1]["new"].append(
+            m.card + (f" (pile {m.pile})" if m.pile else "")
+        ),
+    },
+    "send": {
+        moves.SendShip: lambda m, got: got.append({SENDING: m.card}),  # written once it sails
+        moves.Sail: _sail,
+        moves.PlayContract: lambda m, got: got.append(
+            {"contract": m.card, "ships": [], "duration": m.duration}
+        ),
+        moves.Assign: _assign,
+    },
+    "reserve": {moves.Reserve: lambda m, got: got.append(_reservation(m))},
+}
 
 
-def _write_reserve(turn: dict, key: str, st: Step) -> None:
-    turn.setdefault(key, []).append(_reservation(st.move))
+def _action(name: str, arg: lf.Arg, each: Any, doc: str) -> lf.Key:
+    """The key of one action: a list of items, each read by ``arg`` into moves by ``each``, and
+    written back by the moves of ``WRITES[name]``."""
+    writes = WRITES[name]
+
+    def write(turn: dict, key: str, st: Step) -> None:
+        writes[type(st.move)](st.move, turn.setdefault(key, []))
+
+    return lf.Key(lf.ListOf(arg), each=each, write=write, moves=tuple(writes), doc=doc)
 
 
 ACTIONS = {
@@ -133,41 +150,12 @@ ACTIONS = {
         moves=(moves.TakeCoins,),
         doc="Take 2 coins (§6.1)",
     ),
-    "contract": lf.Key(
-        lf.ListOf(la.CONTRACT_FORMS),
-        each=la.contract,
-        write=_write_contract,
-        moves=(
-            moves.Contract,
-            moves.TakeContract,
-            moves.DrawContract,
-            moves.ContractDrawn,
-            moves.KeepSecret,
-            moves.RowContract,
-        ),
-        doc="take or draw a trade contract",
+    "contract": _action(
+        "contract", la.CONTRACT_FORMS, la.contract, "take or draw a trade contract"
     ),
-    "buy": lf.Key(
-        lf.ListOf(la.BUY),
-        each=la.buy,
-        write=_write_buy,
-        moves=(moves.Buy, moves.TurnOver),
-        doc="each ship bought: 'Ship: the card turned over'",
-    ),
-    "send": lf.Key(
-        lf.ListOf(la.SEND),
-        each=la.send,
-        write=_write_send,
-        moves=(moves.SendShip, moves.Sail, moves.PlayContract, moves.Assign),
-        doc="each ship sent and each contract played",
-    ),
-    "reserve": lf.Key(
-        lf.ListOf(la.RESERVE),
-        each=la.reserve,
-        write=_write_reserve,
-        moves=(moves.Reserve,),
-        doc="a Reservation: the card reserved",
-    ),
+    "buy": _action("buy", la.BUY, la.buy, "each ship bought: 'Ship: the card turned over'"),
+    "send": _action("send", la.SEND, la.send, "each ship sent and each contract played"),
+    "reserve": _action("reserve", la.RESERVE, la.reserve, "a Reservation: the card reserved"),
 }
 DEALT_MOVES = {move: what for _, what, move in DEALING}
 SETUP_MOVES = (moves.RowContract, moves.SetupShip, moves.KeepSecret, *DEALT_MOVES)
@@ -233,32 +221,22 @@ parse_log, write_log = partial(lf.parse_log, FORMAT), partial(lf.write_log, FORM
 TOP_KEYS, TURN_KEYS = tuple(FORMAT.top), FORMAT.turn_keys
 
 
-def _flagship(entry: dict, m: Any) -> dict:
+def _flagship(m: Any) -> dict:
     """A flagship's transport and colour, when the move names them."""
-    if m.transport is not None:
-        entry["transport"] = m.transport
-    if m.colour is not None:
-        entry["colour"] = m.colour
-    return entry
+    return {k: getattr(m, k) for k in la.EXTRAS if getattr(m, k) is not None}
 
 
 def _reservation(m: Any) -> Any:
+    """A card reserved: its name alone, or with the row (not the contracts') and space."""
     if m.row is None and m.space is None:
         return m.card
-    spec = {"contract" if m.row == CONTRACTS else "ship": m.card}
-    if m.row and m.row != CONTRACTS:
-        spec["row"] = m.row
-    if m.space:
-        spec["space"] = m.space
-    return spec
+    kind, row = ("contract", None) if m.row == CONTRACTS else ("ship", m.row)
+    return {kind: m.card} | {k: v for k, v in (("row", row), ("space", m.space)) if v}
 
 
 def _purchase(b: dict) -> Any:
-    new = b["new"]
-    value = new[0] if len(new) == 1 else (new or None)
+    """A purchase in its shortest form: 'Ship: New card', or with the space it was bought from."""
+    new = b["new"][0] if len(b["new"]) == 1 else b["new"]
     if b["space"] is not None:
-        out = {"ship": b["ship"], "space": b["space"]}
-        if value is not None:
-            out["new"] = value
-        return out
-    return {b["ship"]: value} if value is not None else b["ship"]
+        return {"ship": b["ship"], "space": b["space"]} | ({"new": new} if new else {})
+    return {b["ship"]: new} if new else b["ship"]

@@ -158,9 +158,7 @@ def _action(r: lf.TurnReader, item: lf.At, last: bool) -> None:
     """The moves of one action entry; ``last``: the log's last, perhaps cut short by a game
     saved halfway (a card's action not written is then not declined)."""
     got = ENTRY.read(r, item.value, item.pos, item.field)
-    if isinstance(item.value, YMap) and not _together(r, item):
-        return
-    if got is lf.BAD:
+    if (isinstance(item.value, YMap) and not _together(r, item)) or got is lf.BAD:
         return
     e = {got: lf.At(None, item.pos, item.field)} if isinstance(got, str) else got
     mains = [k for k in e if k in MAIN_KEYS]
@@ -170,11 +168,12 @@ def _action(r: lf.TurnReader, item: lf.At, last: bool) -> None:
             r.step(moves.Exchange(g.value), g.pos)
         return
     cube = lf.value_of(e, "cube", None)
+    for g in swaps:  # a Metal exchanged for a card's action: when the action comes (_card)
+        if "card" not in e or g.value != "Metal":
+            r.step(moves.Exchange(g.value), e["exchange"].pos)
     if "card" in e:
         _card(r, e, [k for k in mains if k != "card"], cube, last)
     else:
-        for g in swaps:
-            r.step(moves.Exchange(g.value), e["exchange"].pos)
         _main(r, e, mains[0], cube)
     for g in lf.value_of(e, "return", []):
         r.step(moves.ReturnGood(g.value), g.pos)
@@ -217,9 +216,6 @@ def _card(r: lf.TurnReader, e: dict, subs: list[str], cube: str | None, last: bo
     """Take one card, then what it grants: the ships it takes back, its action (``subs``: the
     action's key, if written; a Metal exchanged pays the action's navigation)."""
     at, swaps = e["card"], lf.value_of(e, "exchange", [])
-    for g in swaps:
-        if g.value != "Metal":
-            r.step(moves.Exchange(g.value), e["exchange"].pos)
     r.step(moves.TakeCard(at.value, cube), at.pos)
     for g in lf.value_of(e, "good", []):
         r.step(moves.ChooseGood(g.value), g.pos)
