@@ -17,16 +17,18 @@ from portolan.checker.games.ships.book import BOXES
 from portolan.checker.games.ships.state import ACTIONS as ACTIONS_PHASE
 from portolan.checker.games.ships.state import OVER, START, State
 
-# Each action move: its display action (what it costs) and what else may stand in its way.
+# Each action move's display action (what it costs, and the interactive referee's heading).
+ACTION = {kind: action for action, kind in common.ACTION_OF.items()}
+# What else may stand in an action's way, once it is paid for.
 PROBLEMS = {
-    m.PlaceShip: ("Place ship", ships.place_problem),
-    m.UpgradeShip: ("Upgrade ship", ships.upgrade_problem),
-    m.RemoveShip: ("Remove one ship", ships.remove_problem),
-    m.TakeCard: ("Take one card", cards.take_card_problem),
-    m.TakeGold: ("Take one gold", income.gold_problem),
-    m.TakeNavigation: ("Take two navigation", income.navigation_problem),
-    m.SellGoods: ("Sell goods", income.sell_problem),
-    m.Retrieve: ("Retrieve merchant cubes", income.retrieve_problem),
+    m.PlaceShip: ships.place_problem,
+    m.UpgradeShip: ships.upgrade_problem,
+    m.RemoveShip: ships.remove_problem,
+    m.TakeCard: cards.take_card_problem,
+    m.TakeGold: income.gold_problem,
+    m.TakeNavigation: income.navigation_problem,
+    m.SellGoods: income.sell_problem,
+    m.Retrieve: income.retrieve_problem,
 }
 TOP_ACCEPTS = (*m.ACTION_MOVES, m.Exchange, m.EndTurn)
 
@@ -108,7 +110,7 @@ def _paying(state: State, cubes: tuple[str, ...], shape: Any, paid: dict) -> tup
     extra = state.book.cards[shape.card].cost if kind is m.TakeCard else 0
     found = paid.get((kind, extra, cubes))
     if found is None:
-        action = PROBLEMS[kind][0]
+        action = ACTION[kind]
         found = paid[(kind, extra, cubes)] = tuple(
             c
             for c in cubes
@@ -130,7 +132,7 @@ def legal_actions(state: State, *, first: bool = False) -> list[Any]:
         for cube in _paying(state, cubes, shape, paid):
             move = replace(shape, cube=cube)
             if ok is None or kind is m.TakeGold:
-                ok = PROBLEMS[kind][1](state, move, step) is None
+                ok = PROBLEMS[kind](state, move, step) is None
             if ok:
                 out.append(move)
                 if first:
@@ -178,7 +180,7 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
         if id(shape) in ruled_out or cube not in _paying(state, (cube,), shape, paid):
             continue
         move = replace(shape, cube=cube)
-        if PROBLEMS[type(shape)][1](state, move, step) is None:
+        if PROBLEMS[type(shape)](state, move, step) is None:
             return move
         if type(shape) is not m.TakeGold:
             ruled_out.add(id(shape))
@@ -280,17 +282,13 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     return None
 
 
-# The interactive referee's headings for long lists.
-MENUS = {
-    m.PlaceShip: "Place ship",
-    m.UpgradeShip: "Upgrade ship",
-    m.RemoveShip: "Remove one ship",
-    m.TakeCard: "Take one card",
-}
+# The interactive referee files the long lists under their display action.
+MENUS = (m.PlaceShip, m.UpgradeShip, m.RemoveShip, m.TakeCard)
 
 
 def menu(move: Any) -> str | None:
-    return MENUS.get(type(move))
+    kind = type(move)
+    return ACTION[kind] if kind in MENUS else None
 
 
 # -- The table as everyone sees it ------------------------------------------------------------
