@@ -104,8 +104,8 @@ def setup_decision(state: State) -> Decision:
         )
     if what == "ship":
         row = step[1]
-        size = len(state.purchase if row == st.PURCHASE else state.filling)
-        n = sum(1 for c in (state.purchase if row == st.PURCHASE else state.filling) if c)
+        cards = state.purchase if row == st.PURCHASE else state.filling
+        size, n = len(cards), sum(1 for c in cards if c)
         return Decision(
             first,
             "Setup",

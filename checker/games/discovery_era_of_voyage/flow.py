@@ -88,24 +88,15 @@ def misplaced(state: State, move) -> Illegal | None:
 
 
 def _misplaced_income(state: State, move) -> Illegal | None:
-    phase = state.phase
-    if phase not in (st.INCOME, st.INVEST, st.TURN_END, st.TURN) or (
-        phase == st.INCOME and state.visit is None
-    ):
-        return None  # the income is still to come
     v = state.visit
-    if phase == st.TURN or v is None:
-        return None
+    if v is None or state.phase not in (st.INCOME, st.INVEST, st.TURN_END):
+        return None  # the income is still to come
+    if (isinstance(move, m.Trade) and v.trades) or (
+        isinstance(move, (m.Exchange, m.Pick)) and v.exchanges
+    ):
+        return None  # the visit's trades or exchanges are not used up
     p = state.player
     island = state.book.island(state.where(p))
-    if v.takes or v.trades or v.exchanges:  # a choice of this visit comes first
-        later = (
-            (isinstance(move, m.Trade) and v.trades)
-            or (isinstance(move, m.Exchange) and v.exchanges)
-            or (isinstance(move, m.Pick) and v.exchanges)
-        )
-        if later:
-            return None
     if v.declined:
         return Illegal(sec.INCOME_ACTION, f"{p} takes no income this turn (income: none)")
     takes, trades, exchanges = v.allowed

@@ -23,17 +23,14 @@ def misplaced(state: State, move) -> Illegal | None:
     """A move that the turn has already gone past, or that nothing is waiting for."""
     here = PHASE_ORDER.get(state.phase, 5)
     top = turn.top(state)
+    why = f" ({state.last_flip})" if state.last_flip else ""  # what the last flip did
     if isinstance(move, (m.Save, m.NoSave)) and not isinstance(top, Saving):
         if isinstance(move, m.Save) and state.last_hazard:
             problem = actions.save_problem(state, move, state.last_hazard)
             if problem is not None:
                 return problem
-        last = state.last_flip
-        why = f" ({last})" if last else ""
         return Illegal(sec.EXPLORATION_PHASE, f"no Hazard is waiting for a Save card{why}")
     if isinstance(move, m.RandomDiscard) and not isinstance(top, DiscardingAtRandom):
-        last = state.last_flip
-        why = f" ({last})" if last else ""
         return Illegal(
             sec.EXPLORATION_PHASE,
             f"no discovery was just claimed, so no card is discarded at random{why}",

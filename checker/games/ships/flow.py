@@ -4,6 +4,7 @@ table may reveal, and moves that come out of their place."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from portolan.checker.core import turn
@@ -16,16 +17,18 @@ from portolan.checker.games.ships.book import BOXES
 from portolan.checker.games.ships.state import ACTIONS as ACTIONS_PHASE
 from portolan.checker.games.ships.state import OVER, START, State
 
-# Each action move: its display action (what it costs) and what else may stand in its way.
+# Each action move's display action (what it costs, and the interactive referee's heading).
+ACTION = {kind: action for action, kind in common.ACTION_OF.items()}
+# What else may stand in an action's way, once it is paid for.
 PROBLEMS = {
-    m.PlaceShip: ("Place ship", ships.place_problem),
-    m.UpgradeShip: ("Upgrade ship", ships.upgrade_problem),
-    m.RemoveShip: ("Remove one ship", ships.remove_problem),
-    m.TakeCard: ("Take one card", cards.take_card_problem),
-    m.TakeGold: ("Take one gold", income.gold_problem),
-    m.TakeNavigation: ("Take two navigation", income.navigation_problem),
-    m.SellGoods: ("Sell goods", income.sell_problem),
-    m.Retrieve: ("Retrieve merchant cubes", income.retrieve_problem),
+    m.PlaceShip: ships.place_problem,
+    m.UpgradeShip: ships.upgrade_problem,
+    m.RemoveShip: ships.remove_problem,
+    m.TakeCard: cards.take_card_problem,
+    m.TakeGold: income.gold_problem,
+    m.TakeNavigation: income.navigation_problem,
+    m.SellGoods: income.sell_problem,
+    m.Retrieve: income.retrieve_problem,
 }
 TOP_ACCEPTS = (*m.ACTION_MOVES, m.Exchange, m.EndTurn)
 
@@ -76,124 +79,65 @@ def cubes_available(state: State) -> list[str]:
 
 def action_shapes(state: State, only: type | None = None) -> list[Any]:
     """Every action that might be legal now, without the cube that pays for it (the caller
-    checks them, cube by cube). The shapes are made once for each set of ages, ships, cards
-    or areas they are made from (moves never change; callers never change the lists)."""
+    checks them, cube by cube); ``only``: the actions of this kind."""
     p = state.current
     out: list[Any] = []
     if only in (None, m.PlaceShip):
-        out += _shape_list(m.PlaceShip, tuple(ships.place_ages(state)))
-    if only in (None, m.UpgradeShip, m.RemoveShip):
-        own = tuple(ships.own_ships(state))
-        if only in (None, m.UpgradeShip):
-            out += _shape_list(m.UpgradeShip, (state.book.last_age, own))
-        if only in (None, m.RemoveShip):
-            out += _shape_list(m.RemoveShip, own)
+        out += [m.PlaceShip(a, b, None) for a in ships.place_ages(state) for b in BOXES]
+    if only in (None, m.UpgradeShip):
+        last_age = state.book.last_age
+        own = ships.own_ships(state)
+        out += [m.UpgradeShip(a, s, b, None) for a, s in own if a < last_age for b in BOXES]
+    if only in (None, m.RemoveShip):
+        out += [m.RemoveShip(a, s, None) for a, s in ships.own_ships(state)]
     if only in (None, m.TakeCard) and not state.took_card:
-        out += [_TAKE_CARD.get(c) or _take_card(c) for c in state.display]
-    if only in (None, m.TakeGold):
-        out.append(TAKE_GOLD)
-    if only in (None, m.TakeNavigation):
-        out.append(TAKE_NAVIGATION)
-    if only in (None, m.SellGoods):
-        out.append(SELL_GOODS_SHAPE)
+        out += [m.TakeCard(c, None) for c in state.display]
+    out += [shape for shape in SHAPES if only in (None, type(shape))]
     if only in (None, m.Retrieve):
-        out.append(RETRIEVE_BOXES)
         cubes = state.area_cubes  # (state.cubes_in_area, inlined)
-        areas_with_cubes = [a.number for a in state.book.areas if cubes[a.index][p]]
-        out += _shape_list(m.Retrieve, tuple(areas_with_cubes))
+        out += [m.Retrieve(a.number, None) for a in state.book.areas if cubes[a.index][p]]
     return out
 
 
-TAKE_GOLD, TAKE_NAVIGATION, SELL_GOODS_SHAPE = (
-    m.TakeGold(None),
-    m.TakeNavigation(None),
-    m.SellGoods(None),
-)
-RETRIEVE_BOXES = m.Retrieve(0, None)
-_TAKE_CARD: dict[str, m.TakeCard] = {}  # a card's name -> TakeCard(card) without its cube
-# (move type, what they are made of) -> the shapes; emptied now and then to stay small (the
-# ships of a player make a few hundred keys in a game).
-_SHAPE_LISTS: dict[tuple, list[Any]] = {}
+# The actions that take no argument but their cube (Retrieve 0: from the action boxes).
+SHAPES = (m.TakeGold(None), m.TakeNavigation(None), m.SellGoods(None), m.Retrieve(0, None))
 
 
-def _exchange(good: str) -> m.Exchange:
-    """Exchange(good), made once per good (a candidate at every action)."""
-    move = _EXCHANGE.get(good)
-    if move is None:
-        move = _EXCHANGE[good] = m.Exchange(good)
-    return move
-
-
-_EXCHANGE: dict[str, m.Exchange] = {}
-
-
-def _take_card(card: str) -> m.TakeCard:
-    move = _TAKE_CARD[card] = m.TakeCard(card, None)
-    return move
-
-
-def _shape_list(kind: type, key: tuple) -> list[Any]:
-    found = _SHAPE_LISTS.get((kind, key))
+def _paying(state: State, cubes: tuple[str, ...], shape: Any, paid: dict) -> tuple[str, ...]:
+    """The cubes (of ``cubes``) that can pay for this action (worked out once per kind of action
+    and extra gold: ``paid`` keeps them)."""
+    kind = type(shape)
+    extra = state.book.cards[shape.card].cost if kind is m.TakeCard else 0
+    found = paid.get((kind, extra, cubes))
     if found is None:
-        if len(_SHAPE_LISTS) > 20_000:
-            _SHAPE_LISTS.clear()
-        found = _SHAPE_LISTS[(kind, key)] = _make_shapes(kind, key)
+        action = ACTION[kind]
+        found = paid[(kind, extra, cubes)] = tuple(
+            c
+            for c in cubes
+            if common.payment_problem(state, action, c, extra, card=c == m.CARD) is None
+        )
     return found
-
-
-def _make_shapes(kind: type, key: tuple) -> list[Any]:
-    if kind is m.PlaceShip:  # key: the ages
-        return [m.PlaceShip(a, b, None) for a in key for b in BOXES]
-    if kind is m.UpgradeShip:  # key: the last age, the player's ships
-        last_age, own = key
-        return [m.UpgradeShip(a, s, b, None) for a, s in own if a < last_age for b in BOXES]
-    if kind is m.RemoveShip:  # key: the player's ships
-        return [m.RemoveShip(a, s, None) for a, s in key]
-    return [m.Retrieve(n, None) for n in key]  # key: the areas holding the player's cubes
 
 
 def legal_actions(state: State, *, first: bool = False) -> list[Any]:
     """The actions legal now (at the top of a turn, or a card's action); ``first``: stop at
     the first one found."""
     out = []
-    payable: dict[tuple, tuple[str, ...]] = {}  # (action, extra gold) -> the cubes that can pay
+    paid: dict[tuple, tuple[str, ...]] = {}
     top = turn.top(state)
     step = top.step if top is not None else None
-    cards = state.book.cards
     for cubes, shape in _shapes(state):
         kind = type(shape)
-        extra = cards[shape.card].cost if kind is m.TakeCard else 0
-        paying = payable.get((kind, extra))
-        if paying is None:
-            action = PROBLEMS[kind][0]
-            paying = payable[(kind, extra)] = tuple(
-                c
-                for c in cubes
-                if common.payment_problem(state, action, c, extra, card=c == m.CARD) is None
-            )
         ok: bool | None = None  # what stands in the way once paid for: the same for any cube
-        for cube in paying:
-            move = WITH_CUBE[kind](shape, cube)
+        for cube in _paying(state, cubes, shape, paid):
+            move = replace(shape, cube=cube)
             if ok is None or kind is m.TakeGold:
-                ok = PROBLEMS[kind][1](state, move, step) is None
+                ok = PROBLEMS[kind](state, move, step) is None
             if ok:
                 out.append(move)
                 if first:
                     return out
     return out
-
-
-# An action move paid with this cube.
-WITH_CUBE = {
-    m.PlaceShip: lambda x, c: m.PlaceShip(x.age, x.box, c),
-    m.UpgradeShip: lambda x, c: m.UpgradeShip(x.age, x.ship, x.box, c),
-    m.RemoveShip: lambda x, c: m.RemoveShip(x.age, x.box, c),
-    m.TakeCard: lambda x, c: m.TakeCard(x.card, c),
-    m.TakeGold: lambda x, c: m.TakeGold(c),
-    m.TakeNavigation: lambda x, c: m.TakeNavigation(c),
-    m.SellGoods: lambda x, c: m.SellGoods(c),
-    m.Retrieve: lambda x, c: m.Retrieve(x.area, c),
-}
 
 
 def _shapes(state: State) -> list[tuple[tuple[str, ...], Any]]:
@@ -204,18 +148,6 @@ def _shapes(state: State) -> list[tuple[tuple[str, ...], Any]]:
         return [((m.CARD,), x) for x in action_shapes(state, only)]
     cubes = tuple(cubes_available(state))
     return [(cubes, x) for x in action_shapes(state)] if cubes else []
-
-
-def _paid(state: State, cube: str, move: Any, paid: dict) -> bool:
-    """Can this action be paid for with this cube? (Worked out once per action and cube.)"""
-    kind = type(move)
-    extra = state.book.cards[move.card].cost if kind is m.TakeCard else 0
-    key = (cube, kind, extra)
-    ok = paid.get(key)
-    if ok is None:
-        problem = common.payment_problem(state, PROBLEMS[kind][0], cube, extra, card=cube == m.CARD)
-        ok = paid[key] = problem is None
-    return ok
 
 
 def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
@@ -230,8 +162,8 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
     if not common.pending(state):
         candidates.append((None, m.END_TURN if top is None else m.DECLINE))
     goods = state.seat.goods
-    candidates += [(None, _exchange(g)) for g in state.book.exchanges if goods.get(g)]
-    paid: dict[tuple, bool] = {}
+    candidates += [(None, m.Exchange(g)) for g in state.book.exchanges if goods.get(g)]
+    paid: dict[tuple, tuple[str, ...]] = {}
     ruled_out: set[int] = set()  # actions (without their cube) that cannot be carried out
     step = top.step if top else None
     left = len(candidates)
@@ -245,10 +177,10 @@ def sample_move(state: State, d: Decision, rng: random.Random) -> Any:
             if not isinstance(shape, m.Exchange) or _exchange_usable(state, shape):
                 return shape
             continue
-        if id(shape) in ruled_out or not _paid(state, cube, shape, paid):
+        if id(shape) in ruled_out or cube not in _paying(state, (cube,), shape, paid):
             continue
-        move = WITH_CUBE[type(shape)](shape, cube)
-        if PROBLEMS[type(shape)][1](state, move, step) is None:
+        move = replace(shape, cube=cube)
+        if PROBLEMS[type(shape)](state, move, step) is None:
             return move
         if type(shape) is not m.TakeGold:
             ruled_out.add(id(shape))
@@ -350,17 +282,13 @@ def misplaced(state: State, move: Any) -> Illegal | None:
     return None
 
 
-# The interactive referee's headings for long lists.
-MENUS = {
-    m.PlaceShip: "Place ship",
-    m.UpgradeShip: "Upgrade ship",
-    m.RemoveShip: "Remove one ship",
-    m.TakeCard: "Take one card",
-}
+# The interactive referee files the long lists under their display action.
+MENUS = (m.PlaceShip, m.UpgradeShip, m.RemoveShip, m.TakeCard)
 
 
 def menu(move: Any) -> str | None:
-    return MENUS.get(type(move))
+    kind = type(move)
+    return ACTION[kind] if kind in MENUS else None
 
 
 # -- The table as everyone sees it ------------------------------------------------------------
