@@ -9,6 +9,7 @@ from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import echoes, engine, ratings
 from portolan.checker.games.age_of_exploration.actions.publishing import clear_expedition
 from portolan.checker.games.age_of_exploration.book import GUIDES
@@ -266,15 +267,8 @@ def allies_follow_porters(state: State, e: Expedition) -> list[str]:
     last Porters go (a loss, left behind over capacity, removed in a shipwreck)."""
     if e.items.get("Porters") or not e.allies:
         return []
-    release_allies(state, e)
+    civ.release(state, e, "allies")
     return ["Native Allies leave with the last Porters"]
-
-
-def release_allies(state: State, e: Expedition) -> None:
-    e.allies = False
-    for civ, holder in state.allies.items():
-        if holder is not None and state.exp.get(holder) is e:
-            state.allies[civ] = None
 
 
 def no_men_check(state: State, e: Expedition, cause: str | None) -> list[str]:
