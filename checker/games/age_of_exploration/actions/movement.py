@@ -76,20 +76,7 @@ def max_moves(state: State, e: Expedition) -> int:
 
 
 def move_targets(state: State, e: Expedition) -> list[str]:
-    now = state.now
-    if e.lost or now.stance != "explore" or now.moved >= max_moves(state, e):
-        return []
-    if e.mode == LAND and (ratings.load(state, e) > ratings.capacity(state, e) or porters_over(e)):
-        return []
-    out = []
-    home = home_distances(state, e) if e.must_return else None
-    for b in state.book.neigh[e.space]:
-        if not may_be_in(state, e, b) or border_open(state, e, e.space, b):
-            continue
-        if home is not None and e.space in home and home.get(b, 1 << 30) >= home[e.space]:
-            continue
-        out.append(b)
-    return out
+    return [b for b in state.book.neigh[e.space] if why_not_move(state, e, b) is None]
 
 
 def ashore_moves(state: State, e: Expedition) -> list:
@@ -228,7 +215,8 @@ def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
             f"{e.items['Porters']} Porters with {e.men} men: a land expedition moves with at most"
             f" {ratings.porters_limit(e)} (Crew + Soldiers + Cavalry + 1); leave the rest behind",
         )
-    if e.must_return and to not in move_targets(state, e):
+    home = home_distances(state, e) if e.must_return else None
+    if home is not None and e.space in home and home.get(to, 1 << 30) >= home[e.space]:
         return Illegal(
             sec.END_OF_TURN,
             f"{state.book.named(to)} is not on the way home (Expedition must return)",
