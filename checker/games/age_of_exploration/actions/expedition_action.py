@@ -11,7 +11,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery, outfitting, ratings
-from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
+from portolan.checker.games.age_of_exploration.actions.engine import ask, asked_while, auto
 from portolan.checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
 from portolan.checker.games.age_of_exploration.actions.movement import enter
 from portolan.checker.games.age_of_exploration.actions.publishing import gold_awards
@@ -117,13 +117,9 @@ def repairable(state: State, e: Expedition) -> bool:
     return space.repair is not False and provisioning(state, e, e.space)
 
 
-def action_auto(state: State, t: tk.ExpeditionAction) -> list[str] | None:
-    """Asked every turn (NoAction by default); after Gold is spent, asked again while more
-    Gold can buy something."""
-    if t.kind is None or gold_buys(state, state.exp[state.player]):
-        return None
-    state.tasks.pop()
-    return []
+# Asked every turn (NoAction by default); after Gold is spent, asked again while more Gold can
+# buy something.
+action_auto = asked_while(lambda s, t: t.kind is None or gold_buys(s, s.exp[s.player]))
 
 
 CAPITAL_DEMANDS = ask("Action", (m.Takeover,), "the take-over the Capital demands")

@@ -13,7 +13,7 @@ from portolan.checker.games.age_of_exploration import sections as sec
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery, echoes, ratings
-from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
+from portolan.checker.games.age_of_exploration.actions.engine import ask, asked_while, auto
 from portolan.checker.games.age_of_exploration.actions.losses import reduce_ships, take
 from portolan.checker.games.age_of_exploration.book import distances
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
@@ -457,13 +457,6 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
 
 
 # -- Natives for Europe ------------------------------------------------------------------------
-def natives_auto(state: State, t: tk.MeetNatives) -> list[str] | None:
-    if state.exp[state.player].items.get("Porters"):
-        return None
-    state.tasks.pop()
-    return []
-
-
 def answer_natives(state: State, t: tk.MeetNatives, move: m.Natives) -> list[str]:
     """Reboarding, a land expedition's Porters may come aboard as Porters (a cargo space) or
     as a Natives for Europe chit (none): Switching between Naval, Land and Raft Expeditions."""
@@ -478,7 +471,7 @@ def answer_natives(state: State, t: tk.MeetNatives, move: m.Natives) -> list[str
 
 tk.register(
     tk.MeetNatives,
-    natives_auto,
+    asked_while(lambda s, t: s.exp[s.player].items.get("Porters")),
     ask("Movement", (m.Natives,), "Porters aboard, or Natives for Europe", default=NO_NATIVES),
     lambda s, t: [NO_NATIVES, m.Natives(True)],
     None,
