@@ -119,19 +119,14 @@ def move_options(state: State, e: Expedition) -> list:
     return out
 
 
-def move_auto(state: State, t: tk.Movement) -> list[str] | None:
+def move_asked(state: State, t: tk.Movement) -> bool:
     """Asked when Progress was made (or the expedition may go ashore or aboard): no movement by
     default, unless it must return."""
     e = state.exp[state.player]
     now = state.now
-    quick = (e.mode == LAND and e.space != e.ship_space) or state.book.kind[e.space] in (
-        "sea",
-        "coastal",
-    )
-    if quick and (e.lost or not now.progress or now.moved >= max_moves(state, e)):
-        state.tasks.pop()
-        return []
-    return None
+    at_sea = state.book.kind[e.space] in ("sea", "coastal")
+    only_moves = at_sea or (e.mode == LAND and e.space != e.ship_space)  # no ashore nor aboard
+    return not only_moves or not (e.lost or not now.progress or now.moved >= max_moves(state, e))
 
 
 def must_move(state: State, e: Expedition) -> bool:
@@ -248,7 +243,7 @@ def answer_move(state: State, t: tk.Movement, move) -> list[str]:
     return enter(state, state.player, e, move.to)
 
 
-tk.register(tk.Movement, move_auto, decide_move, options, check_move, answer_move)
+tk.register(tk.Movement, asked_while(move_asked), decide_move, options, check_move, answer_move)
 
 
 @auto(tk.Entered)
