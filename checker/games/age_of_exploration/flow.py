@@ -28,6 +28,7 @@ STAGE = {
     tk.LostCheck: 4,
     tk.EndOfTurn: 4,
 }
+ONE_ACTION = Illegal(sec.EXPEDITION_ACTION, "one expedition action a turn, after the status change")
 LATE = {
     m.Find: (0, sec.DISCOVERIES, "the card is resolved: a discovery comes with the card's Ⓓ"),
     m.Rumor: (0, sec.DRAW, "the card is resolved: Rumors of Gold come with the card's Ⓡ"),
@@ -36,8 +37,8 @@ LATE = {
     m.Ashore: (1, sec.MOVEMENT, "a land expedition is formed in the movement step"),
     m.Aboard: (1, sec.MOVEMENT, "going back aboard is part of the movement step"),
     m.Status: (2, sec.STATUS_CHANGES, "only one status change a turn, after movement"),
-    m.Action: (3, sec.EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
-    m.Takeover: (3, sec.EXPEDITION_ACTION, "one expedition action a turn, after the status change"),
+    m.Action: (3, *ONE_ACTION),
+    m.Takeover: (3, *ONE_ACTION),
 }
 
 HEADINGS = {
@@ -169,9 +170,7 @@ def after_the_turn(p: str, e, move: Any) -> Illegal | None:
     if late is not None:
         return Illegal(late[1], late[2])
     if isinstance(move, (m.Action, m.Takeover, m.SpendGold)):
-        return Illegal(
-            sec.EXPEDITION_ACTION, "one expedition action a turn, after the status change"
-        )
+        return ONE_ACTION
     return Illegal(
         sec.END_OF_TURN,
         f"{p}'s turn is over: the end-of-turn actions are its last steps, and "
@@ -250,9 +249,7 @@ def why_no_status(state: State, e, move: Any) -> Illegal | None:
 
 def why_no_action(state: State, e, move: Any) -> Illegal | None:
     if state.now.acted:
-        return Illegal(
-            sec.EXPEDITION_ACTION, "one expedition action a turn, after the status change"
-        )
+        return ONE_ACTION
     if move in act.actions(state, e):
         return None
     return Illegal(sec.EXPEDITION_ACTION, act.why_not(state, e, move))

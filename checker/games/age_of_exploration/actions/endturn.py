@@ -12,7 +12,7 @@ from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
 from portolan.checker.games.age_of_exploration.actions.publishing import abort
 from portolan.checker.games.age_of_exploration.actions.ratings import navigation
 from portolan.checker.games.age_of_exploration.sections import END_OF_TURN, EXPLORATION_TURNS
-from portolan.checker.games.age_of_exploration.state import OVER, Expedition, State, Turn
+from portolan.checker.games.age_of_exploration.state import OVER, State, Turn
 
 TURN = (
     tk.ChooseStance(),
@@ -105,29 +105,16 @@ def still_lost(state: State) -> list[str]:
 
 
 # -- the end of the turn ------------------------------------------------------------------------
-def can_return(state: State, e: Expedition) -> bool:
-    return e.space == state.book.europe or e.space in state.founded
-
-
-def may_declare(state: State, e: Expedition) -> bool:
-    return not e.must_return and state.book.spaces[e.space].region != "PAC"
-
-
-def end_moves(state: State) -> list:
-    e = state.exp[state.player]
-    out: list = []
-    if can_return(state, e):
-        out.append(m.Return())
-    if may_declare(state, e):
-        out.append(m.DeclareReturn())
-    if not e.launch_turn:
-        out.append(m.Abort())
-    return [*out, m.END_TURN]
+def end_moves(state: State, t: tk.EndOfTurn) -> list:
+    """The end-of-turn actions ``check_end`` allows now, then ending the turn."""
+    actions = (m.Return(), m.DeclareReturn(), m.Abort())
+    return [*(x for x in actions if check_end(state, t, x) is None), m.END_TURN]
 
 
 def check_end(state: State, t: tk.EndOfTurn, move) -> Illegal | None:
     e = state.exp[state.player]
-    if isinstance(move, m.Return) and not can_return(state, e):
+    home = e.space == state.book.europe or e.space in state.founded  # where one may return
+    if isinstance(move, m.Return) and not home:
         return Illegal(
             END_OF_TURN,
             "an expedition returns only in Europe or at a base, not in "
@@ -136,7 +123,7 @@ def check_end(state: State, t: tk.EndOfTurn, move) -> Illegal | None:
     if isinstance(move, m.DeclareReturn):
         if e.must_return:
             return Illegal(END_OF_TURN, "Expedition must return is already declared")
-        if not may_declare(state, e):
+        if state.book.spaces[e.space].region == "PAC":
             return Illegal(END_OF_TURN, "an expedition in the Pacific may not declare its return")
     if isinstance(move, m.Abort) and e.launch_turn:
         return Illegal(END_OF_TURN, "an expedition is not aborted on its launch turn")
@@ -168,7 +155,7 @@ tk.register(
         "an end-of-turn action (or end the turn)",
         default=m.END_TURN,
     ),
-    lambda s, t: end_moves(s),
+    end_moves,
     check_end,
     answer_end,
 )

@@ -80,6 +80,19 @@ def auto(kind: type[tk.TurnTask]):
     return register
 
 
+def asked_while(needed):
+    """The ``auto`` hook of a task that waits for a decision only while ``needed(state, task)``
+    holds; otherwise it is dropped, doing nothing."""
+
+    def auto(state: State, t: tk.TurnTask) -> list[str] | None:
+        if needed(state, t):
+            return None
+        state.tasks.pop()
+        return []
+
+    return auto
+
+
 def remove_turn_tasks(state: State, player: str) -> None:
     """An expedition that fails or returns stops its turn: the tasks left of the turn go,
     except those of other players and the hand-over to the next player; a card being resolved

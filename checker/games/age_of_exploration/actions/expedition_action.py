@@ -10,8 +10,8 @@ from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
-from portolan.checker.games.age_of_exploration.actions import discovery, ratings
-from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
+from portolan.checker.games.age_of_exploration.actions import discovery, outfitting, ratings
+from portolan.checker.games.age_of_exploration.actions.engine import ask, asked_while, auto
 from portolan.checker.games.age_of_exploration.actions.losses import CONSOLIDATION, fail, take
 from portolan.checker.games.age_of_exploration.actions.movement import enter
 from portolan.checker.games.age_of_exploration.actions.publishing import gold_awards
@@ -97,17 +97,8 @@ def gold_buys(state: State, e: Expedition) -> list[m.SpendGold]:
     """At a base, each Gold buys a Crew, Provision or Soldiers, room allowing."""
     if not (at_base(state, e) and e.items.get("Gold")):
         return []
-    return [m.SpendGold(i) for i in GOLD_BUYS if may_buy(state, e, i)]
-
-
-def may_buy(state: State, e: Expedition, item: str) -> bool:
-    limit = {"Crew": "crew_max", "Provision": "provisions_max"}.get(item)
-    if limit and e.items.get(item, 0) >= state.k[limit]:
-        return False
-    e.items[item] = e.items.get(item, 0) + 1
-    ok = not ratings.over_capacity(state, e)
-    take(e, item)
-    return ok
+    room = outfitting.why_not_items  # the mat's tracks and the cargo, as when outfitting
+    return [m.SpendGold(i) for i in GOLD_BUYS if room(state, e, state.player, {i: 1}, None) is None]
 
 
 def river_busy(state: State, e: Expedition) -> bool:
@@ -126,13 +117,9 @@ def repairable(state: State, e: Expedition) -> bool:
     return space.repair is not False and provisioning(state, e, e.space)
 
 
-def action_auto(state: State, t: tk.ExpeditionAction) -> list[str] | None:
-    """Asked every turn (NoAction by default); after Gold is spent, asked again while more
-    Gold can buy something."""
-    if t.kind is None or gold_buys(state, state.exp[state.player]):
-        return None
-    state.tasks.pop()
-    return []
+# Asked every turn (NoAction by default); after Gold is spent, asked again while more Gold can
+# buy something.
+action_auto = asked_while(lambda s, t: t.kind is None or gold_buys(s, s.exp[s.player]))
 
 
 CAPITAL_DEMANDS = ask("Action", (m.Takeover,), "the take-over the Capital demands")

@@ -9,6 +9,7 @@ from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import tasks as tk
+from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import echoes, engine, ratings
 from portolan.checker.games.age_of_exploration.actions.publishing import clear_expedition
 from portolan.checker.games.age_of_exploration.book import GUIDES
@@ -103,12 +104,9 @@ def droppable(state: State, e: Expedition) -> list[str]:
     return sorted(out)
 
 
-def cargo_auto(state: State, t: tk.CargoOverLimit) -> list[str] | None:
+def over_limit(state: State, t: tk.CargoOverLimit) -> bool:
     e = state.exp.get(state.player)
-    if e is None or not e.launched or not ratings.over_capacity(state, e):
-        state.tasks.pop()
-        return []
-    return None
+    return e is not None and e.launched and ratings.over_capacity(state, e)
 
 
 def cargo_left(state: State, t: tk.CargoOverLimit) -> str:
@@ -134,7 +132,7 @@ def answer_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> list[str]:
 
 tk.register(
     tk.CargoOverLimit,
-    cargo_auto,
+    engine.asked_while(over_limit),
     engine.ask("Cargo", (m.Drop,), cargo_left),
     lambda s, t: [m.Drop(i) for i in droppable(s, s.exp[s.player])],
     check_drop,
@@ -208,10 +206,8 @@ def lose_auto(state: State, t: tk.TakeLoss) -> list[str] | None:
 
 
 def last_man(e: Expedition, cause: str | None) -> bool:
-    return (
-        len(men_options(e, cause)) == 1
-        and sum(e.items.get(x, 0) for x in men_options(e, cause)) == 1
-    )
+    men = men_options(e, cause)
+    return len(men) == 1 and e.items[men[0]] == 1
 
 
 def check_lose(state: State, t: tk.TakeLoss, move: m.Lose) -> Illegal | None:
@@ -266,15 +262,8 @@ def allies_follow_porters(state: State, e: Expedition) -> list[str]:
     last Porters go (a loss, left behind over capacity, removed in a shipwreck)."""
     if e.items.get("Porters") or not e.allies:
         return []
-    release_allies(state, e)
+    civ.release(state, e, "allies")
     return ["Native Allies leave with the last Porters"]
-
-
-def release_allies(state: State, e: Expedition) -> None:
-    e.allies = False
-    for civ, holder in state.allies.items():
-        if holder is not None and state.exp.get(holder) is e:
-            state.allies[civ] = None
 
 
 def no_men_check(state: State, e: Expedition, cause: str | None) -> list[str]:

@@ -13,7 +13,7 @@ from portolan.checker.games.age_of_exploration import sections as sec
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery, echoes, ratings
-from portolan.checker.games.age_of_exploration.actions.engine import ask, auto
+from portolan.checker.games.age_of_exploration.actions.engine import ask, asked_while, auto
 from portolan.checker.games.age_of_exploration.actions.losses import reduce_ships, take
 from portolan.checker.games.age_of_exploration.book import distances
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
@@ -76,20 +76,7 @@ def max_moves(state: State, e: Expedition) -> int:
 
 
 def move_targets(state: State, e: Expedition) -> list[str]:
-    now = state.now
-    if e.lost or now.stance != "explore" or now.moved >= max_moves(state, e):
-        return []
-    if e.mode == LAND and (ratings.load(state, e) > ratings.capacity(state, e) or porters_over(e)):
-        return []
-    out = []
-    home = home_distances(state, e) if e.must_return else None
-    for b in state.book.neigh[e.space]:
-        if not may_be_in(state, e, b) or border_open(state, e, e.space, b):
-            continue
-        if home is not None and e.space in home and home.get(b, 1 << 30) >= home[e.space]:
-            continue
-        out.append(b)
-    return out
+    return [b for b in state.book.neigh[e.space] if why_not_move(state, e, b) is None]
 
 
 def ashore_moves(state: State, e: Expedition) -> list:
@@ -132,19 +119,14 @@ def move_options(state: State, e: Expedition) -> list:
     return out
 
 
-def move_auto(state: State, t: tk.Movement) -> list[str] | None:
+def move_asked(state: State, t: tk.Movement) -> bool:
     """Asked when Progress was made (or the expedition may go ashore or aboard): no movement by
     default, unless it must return."""
     e = state.exp[state.player]
     now = state.now
-    quick = (e.mode == LAND and e.space != e.ship_space) or state.book.kind[e.space] in (
-        "sea",
-        "coastal",
-    )
-    if quick and (e.lost or not now.progress or now.moved >= max_moves(state, e)):
-        state.tasks.pop()
-        return []
-    return None
+    at_sea = state.book.kind[e.space] in ("sea", "coastal")
+    only_moves = at_sea or (e.mode == LAND and e.space != e.ship_space)  # no ashore nor aboard
+    return not only_moves or not (e.lost or not now.progress or now.moved >= max_moves(state, e))
 
 
 def must_move(state: State, e: Expedition) -> bool:
@@ -228,7 +210,8 @@ def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
             f"{e.items['Porters']} Porters with {e.men} men: a land expedition moves with at most"
             f" {ratings.porters_limit(e)} (Crew + Soldiers + Cavalry + 1); leave the rest behind",
         )
-    if e.must_return and to not in move_targets(state, e):
+    home = home_distances(state, e) if e.must_return else None
+    if home is not None and e.space in home and home.get(to, 1 << 30) >= home[e.space]:
         return Illegal(
             sec.END_OF_TURN,
             f"{state.book.named(to)} is not on the way home (Expedition must return)",
@@ -260,7 +243,7 @@ def answer_move(state: State, t: tk.Movement, move) -> list[str]:
     return enter(state, state.player, e, move.to)
 
 
-tk.register(tk.Movement, move_auto, decide_move, options, check_move, answer_move)
+tk.register(tk.Movement, asked_while(move_asked), decide_move, options, check_move, answer_move)
 
 
 @auto(tk.Entered)
@@ -469,13 +452,6 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
 
 
 # -- Natives for Europe ------------------------------------------------------------------------
-def natives_auto(state: State, t: tk.MeetNatives) -> list[str] | None:
-    if state.exp[state.player].items.get("Porters"):
-        return None
-    state.tasks.pop()
-    return []
-
-
 def answer_natives(state: State, t: tk.MeetNatives, move: m.Natives) -> list[str]:
     """Reboarding, a land expedition's Porters may come aboard as Porters (a cargo space) or
     as a Natives for Europe chit (none): Switching between Naval, Land and Raft Expeditions."""
@@ -490,7 +466,7 @@ def answer_natives(state: State, t: tk.MeetNatives, move: m.Natives) -> list[str
 
 tk.register(
     tk.MeetNatives,
-    natives_auto,
+    asked_while(lambda s, t: s.exp[s.player].items.get("Porters")),
     ask("Movement", (m.Natives,), "Porters aboard, or Natives for Europe", default=NO_NATIVES),
     lambda s, t: [NO_NATIVES, m.Natives(True)],
     None,

@@ -14,7 +14,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import sections as sec
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import ratings
-from portolan.checker.games.age_of_exploration.actions.engine import ask
+from portolan.checker.games.age_of_exploration.actions.engine import ask, asked_while
 from portolan.checker.games.age_of_exploration.actions.publishing import set_leader
 from portolan.checker.games.age_of_exploration.state import Expedition, State
 from portolan.model.steps import ITEMS
@@ -115,13 +115,6 @@ def answer_odraw(state: State, t: tk.DrawOutfitting, move) -> list[str]:
 tk.register(tk.DrawOutfitting, odraw_auto, decide_odraw, odraw_options, check_odraw, answer_odraw)
 
 
-def row_auto(state: State, t: tk.RefillRow) -> list[str] | None:
-    if state.outfit_deck and len(state.row) < row_size(state):
-        return None
-    state.tasks.pop()
-    return []
-
-
 def check_row(state: State, t: tk.RefillRow, move: m.Row) -> Illegal | None:
     if move.number in state.outfit_deck:
         return None
@@ -138,7 +131,7 @@ def answer_row(state: State, t: tk.RefillRow, move: m.Row) -> list[str]:
 
 tk.register(
     tk.RefillRow,
-    row_auto,
+    asked_while(lambda s, t: s.outfit_deck and len(s.row) < row_size(s)),
     ask("Outfitting", (m.Row,), "the Outfitting card turned face up", "chance"),
     lambda s, t: [(m.Row(n), 1) for n in s.outfit_deck],
     check_row,
@@ -200,14 +193,10 @@ def card_choices(book, n: int) -> tuple[tuple[str, dict, tuple], ...]:
 
 
 def items_of(state: State, move: m.Play) -> dict[str, int]:
-    card = state.book.outfit[move.card]
-    for option in card.options:
-        if "Letter of Credit" in option:
-            if move.what in LETTER_ITEMS:
-                return {move.what: 1}
-        elif words(option).casefold() == move.what.casefold():
-            return dict(option)
-    return {}
+    """The counters ``move`` takes for its card ({}: the card does not give them)."""
+    said = move.what.casefold()
+    choices = card_choices(state.book, move.card)
+    return next((items for what, items, _ in choices if what.casefold() == said), {})
 
 
 def why_not_play(state: State, e: Expedition, p: str, move: m.Play) -> Illegal | None:

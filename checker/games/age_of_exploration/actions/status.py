@@ -12,7 +12,7 @@ from portolan.checker.games.age_of_exploration import sections as sec
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
 from portolan.checker.games.age_of_exploration.actions import discovery, movement
-from portolan.checker.games.age_of_exploration.actions.engine import ask
+from portolan.checker.games.age_of_exploration.actions.engine import ask, asked_while
 from portolan.checker.games.age_of_exploration.state import LAND, RAFT, SHIP, Expedition, State
 
 
@@ -97,14 +97,6 @@ def targets(state: State, e: Expedition) -> list[str]:
     return [t for t in state.book.trans[e.space] if why_not(state, e, t) is None]
 
 
-def status_auto(state: State, t: tk.StatusChange) -> list[str] | None:
-    """Asked wherever a grey arrow leaves the space (no status change by default)."""
-    if state.book.trans[state.exp[state.player].space] and not state.now.status:
-        return None
-    state.tasks.pop()
-    return []
-
-
 def change(state: State, t: tk.StatusChange, move) -> list[str]:
     state.tasks.pop()
     if isinstance(move, m.NoStatus):
@@ -141,7 +133,8 @@ def check_status(state: State, t: tk.StatusChange, move) -> Illegal | None:
 
 tk.register(
     tk.StatusChange,
-    status_auto,
+    # asked wherever a grey arrow leaves the space (no status change by default)
+    asked_while(lambda s, t: s.book.trans[s.exp[s.player].space] and not s.now.status),
     ask("Status", (m.Status, m.NoStatus), "a status change (or none)", default=m.NO_STATUS),
     lambda s, t: [*(m.Status(x) for x in targets(s, s.exp[s.player])), m.NO_STATUS],
     check_status,
