@@ -361,6 +361,7 @@ def _write_pdf(
     has_backs: bool,
     staging: Staging,
     opts: BuildOptions,
+    *,
     subject: str = "",
     boxes: dict | None = None,
 ) -> list[Path]:
@@ -397,7 +398,7 @@ def _write_large(
     name, stem = f"{component.name} (single sheet)", f"{component.id}-large"
     subject = f"Portolan print-and-play, {sheet.label} single sheet for a print shop"
     boxes = {"trim": sheet.trim, "bleed": sheet.bleed_box}
-    return _write_pdf(game, name, stem, pages, False, staging, opts, subject, boxes)
+    return _write_pdf(game, name, stem, pages, False, staging, opts, subject=subject, boxes=boxes)
 
 
 def build_games(

@@ -234,6 +234,8 @@ class Words(Arg):
         return BAD
 
     def write(self, value):
+        """The first word listed for ``value`` (so list the word to write before its short
+        forms), or ``value`` itself when no word stands for it."""
         return next((w for w, v in self.words.items() if v == value), value)
 
     def schema(self, book, defs):

@@ -192,7 +192,7 @@ class Key:
         return self.moves or ((self.move,) if isinstance(self.move, type) else ())
 
 
-def record(arg: Fields, makes: Mapping[str, type], player: str | None = None) -> Key:
+def record_key(arg: Fields, makes: Mapping[str, type], player: str | None = None) -> Key:
     """The key of a mapping read by ``arg`` that holds one move under each key of ``makes``
     (one per item of a list): the moves made in ``makes``'s order (by ``player``, by default
     the turn's), and written back, each value as its reader writes it."""

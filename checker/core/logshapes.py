@@ -98,9 +98,9 @@ class Fields(Arg):
         written = self.written(r, value, field)
         ok = len(written) == len(value)
         lacking = [key for key in self.required if key not in written]
-        if lacking:  # {key}: the first missing, {keys}: all of them
+        if lacking:  # {key}: the first missing, {keys}: all of them; the rest is still read
             r.bad(self.missing.format(key=lacking[0], keys=", ".join(lacking)), pos, field)
-            return BAD
+            ok = False  # so a misspelt name among the keys written is named too
         out = {}
         for key, arg in self.keys.items():
             if key in written:
@@ -109,7 +109,7 @@ class Fields(Arg):
                 ok = ok and got is not BAD
                 if got is not BAD or not self.partial:
                     out[key] = At(got, kpos, kfield)
-        return out if ok or self.partial else BAD
+        return out if (ok or self.partial) and not lacking else BAD
 
     def key(self, k: Any) -> str:
         key = self.spell(k) if self.spell else k

@@ -316,10 +316,11 @@ def left_in_box(box: Mapping[str, int], held: Iterable[Mapping[str, int] | list[
 
 
 def too_many(
-    held: Mapping[str, int], box: Mapping[str, int], where: str, at: Callable[[str], tuple]
+    box: Mapping[str, int], held: Mapping[str, int], where: str, at: Callable[[str], tuple]
 ) -> list[tuple[tuple, str]]:
-    """A problem for each thing of ``box`` held more often than the game has it ("N X <where>:
-    the game has M"), at the state's field ``at(X)``."""
+    """A problem for each thing of ``box`` (name -> copies, first as in ``left_in_box``) held
+    more often than the game has it ("N X <where>: the game has M"), at the state's field
+    ``at(X)``."""
     return [
         (at(name), f"{n} {name} {where}: the game has {box[name]}")
         for name, n in held.items()

@@ -205,6 +205,9 @@ def place(drawing: Drawing, p: Placed) -> Group:
     clockwise (``rotate`` 90), the drawing's left edge faces the page's top and its top the
     page's right; each further quarter moves every edge on by one side."""
     k = p.rotate // 90
+    # The drawing's own left, top, right and bottom bleeds, read from the slot's sides: at 0
+    # left->left; at 90 (k=1) its left faces the slot's top, so it takes bleed_top; at 180 its
+    # left takes bleed_right; at 270 bleed_bottom (the others follow round in the same order).
     sides = (p.bleed_left, p.bleed_top, p.bleed_right, p.bleed_bottom) * 2
     left, top, right, bottom = sides[k : k + 4]
     w, h = (p.h, p.w) if k % 2 else (p.w, p.h)

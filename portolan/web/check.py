@@ -83,7 +83,7 @@ def _columns(rest: str, players: list[str]) -> dict[str, str]:
 
 
 def routes(site: Site) -> list[Route]:
-    def page(request: Request, status=200, text="", result=None, problems=(), rows=()):
+    def page(request: Request, status=200, *, text="", result=None, problems=(), rows=()):
         values = dict(text=text, result=result, problems=list(problems), rows=list(rows))
         return site.page(request, "check.html.j2", status, **values)
 
@@ -96,7 +96,7 @@ def routes(site: Site) -> list[Route]:
         except InputError as exc:
             lines = {p.line for p in exc.problems if p.line}
             rows = numbered(text, lines) if lines else []
-            return page(request, 422, text, None, problems_of(exc), rows)
+            return page(request, 422, text=text, problems=problems_of(exc), rows=rows)
         return page(request, text=text, result=result)
 
     return [

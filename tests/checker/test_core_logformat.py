@@ -366,7 +366,9 @@ def test_a_record_of_one_move_a_key_is_read_and_written_back():
     """record: each key of a mapping one move (one an item of a list), made in the declared
     order by the player given, and written back as its reader writes it."""
     pace = lf.Words({"fast": 2, "slow": 1}, "a pace")
-    deal = lf.record(lf.Fields({"pay": pace, "take": lf.ListOf(CARD)}), {"take": Take, "pay": Pay})
+    deal = lf.record_key(
+        lf.Fields({"pay": pace, "take": lf.ListOf(CARD)}), {"take": Take, "pay": Pay}
+    )
     form = lf.LogFormat(start=Start, keys={}, top={"deal": deal})
     raw = parse_yaml("deal: {pay: fast, take: [sailors, galleons]}\n", "log.yaml")
     steps = lf.parse_log(form, Book(), raw, Source("log.yaml"), ["Ana", "Ben"], {})
@@ -380,7 +382,7 @@ def test_a_record_of_one_move_a_key_is_read_and_written_back():
         "turns": [],
     }
     table = lf.LogFormat(
-        start=Start, keys={}, top={"deal": lf.record(deal.arg, {"take": Take}, "X")}
+        start=Start, keys={}, top={"deal": lf.record_key(deal.arg, {"take": Take}, "X")}
     )
     steps = lf.parse_log(table, Book(), raw, Source("log.yaml"), ["Ana"], {})
     assert {s.player for s in steps} == {"X"}

@@ -37,5 +37,5 @@ def test_a_deck_written_unknown_holds_what_is_in_no_other_place():
 
 def test_a_card_held_more_often_than_the_box_has_it_is_a_problem_where_it_lies():
     held = {"Carrack": 4, "Galleon": 2, "Raft": 9}  # a name not in the box is not counted
-    found = too_many(held, {"Carrack": 3, "Galleon": 2}, "cards in the piles", lambda n: (n,))
+    found = too_many({"Carrack": 3, "Galleon": 2}, held, "cards in the piles", lambda n: (n,))
     assert found == [(("Carrack",), "4 Carrack cards in the piles: the game has 3")]

@@ -328,7 +328,7 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
     box = {name: info.count for name, info in state.book.ships.items()}
     where = "cards on the table and in the piles"
     out = too_many(
-        held, box, where, lambda card: ("unseen",) if state.unseen.get(card) else ("fleet",)
+        box, held, where, lambda card: ("unseen",) if state.unseen.get(card) else ("fleet",)
     )
     below = [p for p, n in state.coins.items() if n < 0]
     return out + [(("coins", p), f"{p} cannot have fewer than 0 coins") for p in below]

@@ -290,7 +290,9 @@ def _groups(tokens: list) -> list[list]:
     for i, (move, pos) in enumerate(tokens):
         out[-1].append((move, pos))
         then = tokens[i + 1][0] if i + 1 < len(tokens) else None
-        replaced = isinstance(move, moves.Row) and i and isinstance(tokens[i - 1][0], moves.Take)
+        replaced = (
+            isinstance(move, moves.Row) and i > 0 and isinstance(tokens[i - 1][0], moves.Take)
+        )
         took = isinstance(move, moves.Take) and not isinstance(then, moves.Row)
         if isinstance(move, moves.Draw) or took or replaced:
             out.append([])

@@ -334,7 +334,7 @@ FORMAT = lf.LogFormat(
             doc="true, false or an island",
         ),
     },
-    top={"setup": lf.record(SETUP, SETUP_MOVES, TABLE)},  # the table's Game Preparation
+    top={"setup": lf.record_key(SETUP, SETUP_MOVES, TABLE)},  # the table's Game Preparation
     needs={
         "setup": "'setup' is missing: name the islands in circle order, clockwise "
         "(setup: {islands: [...], first: Player})"

@@ -81,14 +81,14 @@ def problems(state: Any) -> list[tuple[tuple, str]]:
     counts = {n: c.count for n, c in (*book.expedition.items(), *book.exploration.items())}
     held: Counter = Counter()
     for _, cards in sorted(state.zones().items(), key=lambda z: not z[0].endswith(" deck")):
-        held.update(cards)  # the decks first (the order the problems are listed in)
+        held.update(cards)  # the decks first: each kind of problem below is listed in this order
     out = [
         (_field_holding(state, n), f"'{n}' is not a card of the game")
         for n in held
         if n not in counts
     ]
     where = "cards in the decks, hands, expeditions and piles"
-    return out + too_many(held, counts, where, lambda name: _field_holding(state, name))
+    return out + too_many(counts, held, where, lambda name: _field_holding(state, name))
 
 
 def _field_holding(state: Any, name: str) -> tuple:

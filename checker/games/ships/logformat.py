@@ -399,7 +399,7 @@ FORMAT = lf.LogFormat(
     },
     tidy=_tidy,
     top={
-        "setup": lf.record(  # dealt by the first player
+        "setup": lf.record_key(  # dealt by the first player
             lf.Fields(
                 {"display": lf.ListOf(CARD_NAME)},
                 shape="setup is a mapping: display: [the cards dealt]",

@@ -193,11 +193,11 @@ def problems(state: State) -> list[tuple[tuple, str]]:
         held.update(cards)
     box = {name: info.count for name, info in book.cards.items()}
     where = "cards in the decks, display, discard pile and kept cards"
-    out = too_many(held, box, where, lambda _: ("decks",))
+    out = too_many(box, held, where, lambda _: ("decks",))
     held = Counter({word: state.pool.get(word, 0) for word in ("Gold", *book.goods)})
     for seat in state.seats:
         held.update(seat.goods, Gold=seat.gold)
-    out += too_many(held, book.pool, "in the pool and the players' hands", lambda _: ("pool",))
+    out += too_many(book.pool, held, "in the pool and the players' hands", lambda _: ("pool",))
     for key, owners in (("trade", state.trade), ("cities", state.cities)):
         bad = [(i, owner) for i, owner in enumerate(owners) if not -1 <= owner < n]
         out += [((key, i), f"{owner} is no seat (0 to {n - 1}, or -1: empty)") for i, owner in bad]

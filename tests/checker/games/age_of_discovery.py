@@ -511,6 +511,20 @@ MALFORMED = {
         "      - {contract: Yellow Contract 5, ships: [Santa María], duration: two}  # here\n",
         "expected a whole number, found 'two'",
     ),
+    "a contract played without its duration": (
+        HEAD + "  - player: Ana\n    send:\n"
+        "      - {contract: Yellow Contract 5, ships: [Santa María]}  # here\n",
+        "a contract played names the contract, its ships and the duration (duration missing)",
+    ),
+    "a contract played without its duration and with a misspelt ship": (  # both are named
+        HEAD + "  - player: Ana\n    send:\n"
+        "      - {contract: Yellow Contract 5, ships: [Santa Mario]}  # here\n",
+        "'Santa Mario' is not a ship card (did you mean 'Santa María'?)",
+    ),
+    "a ship sent without its expedition": (
+        HEAD + "  - player: Ana\n    send:\n      - {ship: Santa María}  # here\n",
+        "a ship sent names the ship and the expedition (to:)",
+    ),
     "a duration written with a superscript digit": (  # '²'.isdigit(), but int() refuses it
         HEAD + "  - player: Ana\n    send:\n"
         "      - {contract: Yellow Contract 5, ships: [Santa María], duration: ²}  # here\n",
