@@ -76,14 +76,19 @@ def record(
     return dataclass(init=False, repr=False, eq=False, slots=True)(cls)
 
 
+def spec_of(fields: dict[str, Any]) -> list[tuple]:
+    """``record``'s field list from keyword fields, each ``name=type`` or
+    ``name=(type, default)``, in the order written."""
+    return [(f, *(t if isinstance(t, tuple) else (t,))) for f, t in fields.items()]
+
+
 def declarer(module: str) -> Callable[..., type]:
     """How a game's moves module declares a move a line each: ``move(name, words, **fields)``
     is the record of ``fields`` in order (``name=type`` or ``name=(type, default)``) with
     ``WORDS``, its template in words (core/words.py), where it has one."""
 
     def move(name: str, words: str | None = None, /, **fields: Any) -> type:
-        spec = [(f, *(t if isinstance(t, tuple) else (t,))) for f, t in fields.items()]
-        cls = record(name, spec, (), module)
+        cls = record(name, spec_of(fields), (), module)
         if words is not None:
             cls.WORDS = words
         return cls

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from portolan.checker.core.records import record
+from portolan.checker.core.records import record, spec_of
 
 Words = str | Callable[[Any], str | None] | None
 _TOKEN: dict[type, Words] = {}
@@ -22,8 +22,7 @@ def move(name: str, token: Words, words: Words, /, **fields: Any) -> type:
     """A move type: a frozen dataclass of ``fields`` in order (each ``name=type`` or
     ``name=(type, default)``; made cheaply: core/records.py), with how a log writes it and how
     it is said."""
-    spec = [(f, *(t if isinstance(t, tuple) else (t,))) for f, t in fields.items()]
-    cls = record(name, spec, (), __name__)  # found by name, as a class written here is
+    cls = record(name, spec_of(fields), (), __name__)  # found by name, as a class written here is
     _TOKEN[cls], _WORDS[cls] = token, words
     return cls
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from portolan.checker.core.records import record
+from portolan.checker.core.records import record, spec_of
 from portolan.checker.core.turn import Decision, Illegal, Task
 
 
@@ -69,8 +69,8 @@ class TurnTask(Task):
 def kind(name: str, base: type = TurnTask, /, **fields: Any) -> type:
     """A kind of task: a frozen dataclass of ``fields`` in order, each ``name=type`` or
     ``name=(type, default)`` (made cheaply: core/records.py)."""
-    spec = [(f, *(t if isinstance(t, tuple) else (t,))) for f, t in fields.items()]
-    return record(name, spec, (base,), __name__)  # found by name where a position writes it
+    # found by name where a position writes it
+    return record(name, spec_of(fields), (base,), __name__)
 
 
 # -- the deal and the turn's frame --------------------------------------------------------------
