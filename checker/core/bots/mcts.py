@@ -10,6 +10,10 @@ the result (the win shares of a finished game, or each player's standing) is cre
 move on the way, each from the point of view of the player who chose it. The move tried most
 often at the root is played. The budget is a number of iterations (the same seed gives the same
 game) or CPU seconds, whichever ends first.
+
+A game's bot module may set ``tree_depth`` (how many moves deep the tree grows; below it every
+iteration goes straight to the play-out) and ``exploration`` (the UCB constant) where its own
+measurements say so (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -36,8 +40,8 @@ class Node:
         self.reward = 0.0
         self.children: dict[Any, Node] = {}
 
-    def ucb(self) -> float:
-        return self.reward / self.visits + EXPLORATION * math.sqrt(
+    def ucb(self, exploration: float) -> float:
+        return self.reward / self.visits + exploration * math.sqrt(
             math.log(max(self.available, 1)) / self.visits
         )
 
@@ -50,8 +54,15 @@ class MctsBot(LookAheadBot):
         """The most tried of ``moves`` after the budget's iterations from ``state``."""
         if len(moves) == 1:
             return moves[0]
+        return self.most_tried(self.search(state), moves)
+
+    def search(self, state: Any) -> Node:
+        """The tree the budget's iterations grow from ``state``."""
         root = Node(None)
         players = list(state.players)
+        bot = self.rules.bot
+        self.depth = getattr(bot, "tree_depth", None)
+        self.exploration = getattr(bot, "exploration", EXPLORATION)
         started = time.process_time()
         limit = self.budget.seconds
         n = 0
@@ -61,7 +72,7 @@ class MctsBot(LookAheadBot):
             if limit is not None and time.process_time() - started >= limit:
                 break
         self.iterations = n
-        return self.most_tried(root, moves)
+        return root
 
     def most_tried(self, root: Node, moves: list[Any]) -> Any:
         """The move tried most often at the root; among equals the one with the best mean
@@ -104,10 +115,12 @@ class MctsBot(LookAheadBot):
                 rules.apply(s, move)
                 path.append(child)
                 break
-            move = max(moves, key=lambda m: children[m].ucb())
+            move = max(moves, key=lambda m: children[m].ucb(self.exploration))
             node = children[move]
             rules.apply(s, move)
             path.append(node)
+            if len(path) == self.depth:
+                break
         rollout = getattr(rules.bot, "rollout", None)  # a game's own play-out, if it has one
         if rollout is None:
             play_out(rules, s, rng, rules.rollout_steps)

@@ -475,6 +475,17 @@ def reverse(
 
 
 # -- mcts's play-out ------------------------------------------------------------------------------
+# mcts searches one move deep here: a flat search, each of the player's moves judged over
+# sampled hands, cards and dice. Deeper, a move's worth became the mean over every continuation
+# the search tried, most of them poor (a turn has many choices), so moves that leave fewer
+# choices looked best: waiting in port, no expedition action, staying on an island. Measured
+# against greedy (2 players, 200 iterations, seeds 1-7, 10 games each): a full tree won 16.7 %
+# of 30 games, two moves deep 15 % of 30, one move deep 50 % of 70 (games ended by the
+# rulebook: 53 %, 67 %, 81 %). With one level the search is a choice between bandit arms, and a
+# small exploration constant spends the play-outs on the moves that look best.
+tree_depth = 1
+exploration = 0.1
+
 ROLLOUT_CHANCES = 30  # chance steps resolved at most before the position is judged
 
 

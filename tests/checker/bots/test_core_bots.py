@@ -131,3 +131,36 @@ def test_percentile_by_nearest_rank():
 def test_an_unknown_level_is_refused():
     with pytest.raises(ValueError):
         make_bot("clever", rules_for("ships"), "Ana", 0)
+
+
+def at_a_choice(rules, model, options, seed: int, steps: int):
+    """The first position from ``steps`` random steps on where a player has a real choice."""
+    while True:
+        state = advanced(rules, model, options, seed, steps)
+        d = rules.decision(state)
+        if d.kind == "choice" and len(rules.legal_moves(state)) > 1:
+            return state, d.player
+        steps += 1
+
+
+def tree_depth(node) -> int:
+    return 1 + max((tree_depth(c) for c in node.children.values()), default=0) if node else 0
+
+
+@pytest.mark.parametrize("depth", [1, 2, None])
+def test_a_games_tree_depth_bounds_the_mcts_tree(monkeypatch, depth):
+    rules, model, options = loaded("ships")
+    monkeypatch.setattr(rules.bot, "tree_depth", depth, raising=False)
+    state, player = at_a_choice(rules, model, options, 5, 30)
+    root = make_bot("mcts", rules, player, 1, Budget(iterations=60))
+    grown = tree_depth(root.search(state)) - 1  # the root itself is no move
+    assert grown == depth if depth else grown > 2
+
+
+def test_age_of_exploration_searches_one_move_deep():
+    rules, model, options = loaded("age-of-exploration")
+    state, player = at_a_choice(rules, model, options, 1, 12)
+    bot = make_bot("mcts", rules, player, 1, Budget(iterations=40))
+    root = bot.search(state)
+    assert root.children and all(not c.children for c in root.children.values())
+    assert bot.exploration == rules.bot.exploration < 0.7
