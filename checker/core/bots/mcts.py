@@ -49,6 +49,10 @@ class Node:
 class MctsBot(LookAheadBot):
     level = "mcts"
     iterations = 0  # of the last choice (for the benchmark)
+    # the game's own knobs (its bot module), read at each search: see the module's docstring
+    depth: int | None = None
+    exploration = EXPLORATION
+    rollout: Any = None
 
     def pick(self, state: Any, moves: list[Any]) -> Any:
         """The most tried of ``moves`` after the budget's iterations from ``state``."""
@@ -63,6 +67,7 @@ class MctsBot(LookAheadBot):
         bot = self.rules.bot
         self.depth = getattr(bot, "tree_depth", None)
         self.exploration = getattr(bot, "exploration", EXPLORATION)
+        self.rollout = getattr(bot, "rollout", None)  # a game's own play-out, if it has one
         started = time.process_time()
         limit = self.budget.seconds
         n = 0
@@ -121,11 +126,10 @@ class MctsBot(LookAheadBot):
             path.append(node)
             if len(path) == self.depth:
                 break
-        rollout = getattr(rules.bot, "rollout", None)  # a game's own play-out, if it has one
-        if rollout is None:
+        if self.rollout is None:
             play_out(rules, s, rng, rules.rollout_steps)
         else:
-            rollout(rules, s, rng)
+            self.rollout(rules, s, rng)
         result = value(rules, s, players)
         for n in path:
             n.visits += 1

@@ -482,7 +482,8 @@ def reverse(
 # against greedy (2 players, 200 iterations, seeds 1-7, 10 games each): a full tree won 16.7 %
 # of 30 games, two moves deep 15 % of 30, one move deep 50 % of 70 (games ended by the
 # rulebook: 53 %, 67 %, 81 %). With one level the search is a choice between bandit arms, and a
-# small exploration constant spends the play-outs on the moves that look best.
+# small exploration constant spends the play-outs on the moves that look best. The 200-game
+# tournament against greedy then gave 53.2 % (benchmarks/README.md).
 tree_depth = 1
 exploration = 0.1
 

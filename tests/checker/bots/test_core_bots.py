@@ -144,7 +144,7 @@ def at_a_choice(rules, model, options, seed: int, steps: int):
 
 
 def tree_depth(node) -> int:
-    return 1 + max((tree_depth(c) for c in node.children.values()), default=0) if node else 0
+    return 1 + max((tree_depth(c) for c in node.children.values()), default=0)
 
 
 @pytest.mark.parametrize("depth", [1, 2, None])
@@ -152,8 +152,8 @@ def test_a_games_tree_depth_bounds_the_mcts_tree(monkeypatch, depth):
     rules, model, options = loaded("ships")
     monkeypatch.setattr(rules.bot, "tree_depth", depth, raising=False)
     state, player = at_a_choice(rules, model, options, 5, 30)
-    root = make_bot("mcts", rules, player, 1, Budget(iterations=60))
-    grown = tree_depth(root.search(state)) - 1  # the root itself is no move
+    bot = make_bot("mcts", rules, player, 1, Budget(iterations=60))
+    grown = tree_depth(bot.search(state)) - 1  # the root itself is no move
     assert grown == depth if depth else grown > 2
 
 
