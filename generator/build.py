@@ -54,6 +54,7 @@ from portolan.generator.printset import (
 from portolan.generator.printset import render_component as render
 from portolan.generator.publish import publish_pdf
 from portolan.generator.staging import Staging
+from portolan.interrupts import raise_if_pressed
 from portolan.limits import component_limits, hint, shown, time_budget
 from portolan.model.loader import Component, Game
 from portolan.sizes import paper_label
@@ -103,6 +104,7 @@ def build_game(
         shared = SharedSheets(game, opts)
         if pool is None:
             for component in game.components:
+                raise_if_pressed()
                 if progress:
                     progress(f"{game.id}: {component.name}")
                 files = build_component(game, component, staging, opts, report, shared)
@@ -119,6 +121,7 @@ def build_game(
             registration_test = _attempt(_write_registration, game, staging, opts)
             early = _shared_early(game, shared, staging, opts, pool)
             for component, built in pool.results(game):
+                raise_if_pressed()
                 if progress:
                     progress(f"{game.id}: {component.name}")
                 staging.component = component
@@ -451,6 +454,7 @@ def build_games(
             flusher.finish()
             for _, stage in staged:
                 fsync_tree(stage, flusher.flushed)
+            raise_if_pressed()  # a Ctrl-C Python dropped: nothing is swapped into place
         except BaseException as exc:
             if flusher is not None:
                 flusher.close()

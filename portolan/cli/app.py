@@ -14,6 +14,7 @@ from portolan.cli.group import PortolanGroup, version_option
 from portolan.cli.jsonout import json_error, wants_json
 from portolan.cli.terminal import echo, json_text
 from portolan.errors import EXIT_BUG, EXIT_INPUT, EXIT_IO, InputError, OutputError, Problem
+from portolan.interrupts import ctrl_c_kept
 from portolan.paths import components_dir
 
 app = typer.Typer(
@@ -57,7 +58,8 @@ def friendly(fn):
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
-            return fn(*args, **kwargs)
+            with ctrl_c_kept():
+                return fn(*args, **kwargs)
         except InputError as exc:
             said, problems, code = [f"error: {p}" for p in exc.problems], exc.problems, EXIT_INPUT
         except BrokenPipeError:  # e.g. piped into `head`: stop quietly
