@@ -26,13 +26,9 @@ def _remember(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
-def pressed() -> bool:
-    """Whether Ctrl-C was pressed since the outermost ``ctrl_c_kept`` began."""
-    return _pressed
-
-
 def raise_if_pressed() -> None:
-    """Raise ``KeyboardInterrupt`` if Ctrl-C was pressed (raised once already or dropped)."""
+    """Raise ``KeyboardInterrupt`` if Ctrl-C was pressed since the outermost ``ctrl_c_kept``
+    began (raised once already, or dropped)."""
     if _pressed:
         raise KeyboardInterrupt
 
