@@ -19,11 +19,14 @@ measurements say so (docs/bots.md).
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import Any
 
+from portolan.checker.core.bots import Budget
 from portolan.checker.core.bots.policies import LookAheadBot, play_out
 from portolan.checker.core.bots.value import value
+from portolan.checker.core.game import GameRules
 
 EXPLORATION = 0.7  # the UCB constant: rewards lie between 0 and 1
 
@@ -49,10 +52,16 @@ class Node:
 class MctsBot(LookAheadBot):
     level = "mcts"
     iterations = 0  # of the last choice (for the benchmark)
-    # the game's own knobs (its bot module), read at each search: see the module's docstring
-    depth: int | None = None
-    exploration = EXPLORATION
-    rollout: Any = None
+
+    def __init__(
+        self, rules: GameRules, seat: str, rng: random.Random, budget: Budget | None = None
+    ):
+        super().__init__(rules, seat, rng, budget)
+        # the game's own knobs (its bot module): see the module's docstring
+        bot = rules.bot
+        self.depth: int | None = getattr(bot, "tree_depth", None)
+        self.exploration: float = getattr(bot, "exploration", EXPLORATION)
+        self.rollout = getattr(bot, "rollout", None)  # a game's own play-out, if it has one
 
     def pick(self, state: Any, moves: list[Any]) -> Any:
         """The most tried of ``moves`` after the budget's iterations from ``state``."""
@@ -64,10 +73,6 @@ class MctsBot(LookAheadBot):
         """The tree the budget's iterations grow from ``state``."""
         root = Node(None)
         players = list(state.players)
-        bot = self.rules.bot
-        self.depth = getattr(bot, "tree_depth", None)
-        self.exploration = getattr(bot, "exploration", EXPLORATION)
-        self.rollout = getattr(bot, "rollout", None)  # a game's own play-out, if it has one
         started = time.process_time()
         limit = self.budget.seconds
         n = 0
