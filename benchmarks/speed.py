@@ -13,6 +13,9 @@ Targets (a verdict above 1 misses; exit 1 if any does):
   naive    the generator against a naive reportlab canvas drawing the same cards   <= 1.5 x
   scale    10,000 distinct cards against 1,000 (fixture game, PDF)                 <= 10 x
   check    `portolan check` of the longest example log against `portolan --version` <= 2 x
+           (beside it, not judged: ``floor``, typer, pydantic and yaml imported with one
+           TypeAdapter built, and ``components``, the same with the game's components loaded,
+           each against `portolan --version`)
   replay   replayed actions per second, every game (seeded random games' logs)      >= 50,000/s
   long     `portolan check` of a 2,000-turn log, every game (an example's turns
            repeated: every turn is read, the replay stops where the game ends)      < 2 s CPU
@@ -82,11 +85,28 @@ def child(code: str, *args: str) -> list[str]:
 
 
 # -- the measurements: each returns {figure: value} for one run in ``tree`` ---------------------
+# What any `check` costs before Portolan's own work, each in a process of its own: the fixed
+# dependencies (typer 0.29 converts every parameter through a pydantic TypeAdapter), then the
+# same and the game's components read and validated, with no checker.
+FLOOR = "import typer, yaml; from pathlib import Path; from pydantic import TypeAdapter; "
+FLOOR += "TypeAdapter(Path)"
+COMPONENTS = FLOOR + "; from portolan.model.loader import load_game; "
+COMPONENTS += "load_game(Path('components'), 'age-of-exploration')"
+
+
 def check(tree: Path) -> dict:
     log = longest_example()
     version, _, _, _ = timed(portolan("--version"), tree)
     cpu, _, _, _ = timed(portolan("check", str(log)), tree)
-    return {"--version s": version, "check s": cpu, "ratio": cpu / version}
+    floor, _, _, _ = timed(child(FLOOR), tree)
+    components, _, _, _ = timed(child(COMPONENTS), tree)
+    return {
+        "--version s": version,
+        "check s": cpu,
+        "ratio": cpu / version,
+        "floor ratio": floor / version,
+        "components ratio": components / version,
+    }
 
 
 def turn_entries(text: str) -> tuple[str, list[str]]:
