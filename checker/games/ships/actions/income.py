@@ -88,18 +88,11 @@ class Selling(Task):
 
     def decision(self, state: State) -> Decision:
         if state.sold:
-            return Decision(
-                state.player,
-                common.PHASE,
-                "choice",
-                (m.SellGood, m.StopSelling),
-                "another good to sell",
-                default=m.STOP_SELLING,
+            return common.asked(
+                state, (m.SellGood, m.StopSelling), "another good to sell", default=m.STOP_SELLING
             )
-        return Decision(
-            state.player,
-            common.PHASE,
-            "choice",
+        return common.asked(
+            state,
             (m.SellGood,),
             "a good to sell",
             missing=Illegal(SELL_GOODS, "name the goods sold (sell: [...])"),
@@ -189,18 +182,11 @@ class Retrieving(Task):
     def decision(self, state: State) -> Decision:
         accepts = (m.TakeBack, m.TakeBackAll, m.StopRetrieving)
         if state.retrieved:
-            return Decision(
-                state.player,
-                common.PHASE,
-                "choice",
-                accepts,
-                "another cube to take back",
-                default=m.STOP_RETRIEVING,
+            return common.asked(
+                state, accepts, "another cube to take back", default=m.STOP_RETRIEVING
             )
-        return Decision(
-            state.player,
-            common.PHASE,
-            "choice",
+        return common.asked(
+            state,
             accepts,
             "the cubes to take back",
             missing=Illegal(RETRIEVE, "name the cubes taken back (cubes: [...]), or take them all"),

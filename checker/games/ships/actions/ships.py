@@ -311,16 +311,9 @@ def apply_upgrade(state: State, move: m.UpgradeShip) -> list[str]:
 
 
 # -- Remove one ship ---------------------------------------------------------------------------
+@common.per_position
 def own_ships(state: State) -> list[tuple[int, str]]:
     """(age, box) of every box holding a ship of the player."""
-    cache = state.scratch()
-    found = cache.get("own ships")
-    if found is None:
-        found = cache["own ships"] = _own_ships(state)
-    return found
-
-
-def _own_ships(state: State) -> list[tuple[int, str]]:
     p = state.current
     return [
         (a + 1, box)
