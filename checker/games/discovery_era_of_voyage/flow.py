@@ -145,9 +145,7 @@ def decide(state: State) -> Decision | None:
     if phase == st.SETUP:
         return _setup_decision(state)
     if phase == st.TURN:
-        return Decision(
-            p, "Turn", "choice", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True
-        )
+        return _asked(state, "Turn", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True)
     if phase == st.PIRATES:
         return _pirates_decision(state)
     top = turn.top(state)
@@ -155,10 +153,9 @@ def decide(state: State) -> Decision | None:
         return top.decision(state)
     turning = (m.TurnPirate,) if state.pirates_placed else ()
     if phase == st.SAILING:
-        return Decision(
-            p,
+        return _asked(
+            state,
             "Sailing",
-            "choice",
             (m.Sail, m.Return, *turning),
             "where to sail",
             missing=lambda: Illegal(
@@ -168,10 +165,9 @@ def decide(state: State) -> Decision | None:
             ),
         )
     if phase == st.BOW:
-        return Decision(
-            p,
+        return _asked(
+            state,
             "Sailing",
-            "choice",
             (m.Bow,),
             f"the bow's direction on {state.where(p)}",
             missing=lambda: Illegal(
@@ -182,10 +178,9 @@ def decide(state: State) -> Decision | None:
         )
     if phase == st.PIRATE_MOVE:
         k = state.book.constants
-        return Decision(
-            p,
+        return _asked(
+            state,
             "Sailing",
-            "choice",
             (m.MovePirate,),
             f"how far the pirate on {state.where(p)} moves",
             missing=lambda: Illegal(
@@ -198,26 +193,27 @@ def decide(state: State) -> Decision | None:
     if phase == st.INCOME:
         return _income_decision(state)
     if phase == st.TURN_END:
-        return Decision(
-            p,
-            st.TURN_END,
-            "choice",
-            (m.EndTurn, *turning),
-            "the end of the turn",
-            default=m.END_TURN,
+        return _asked(
+            state, st.TURN_END, (m.EndTurn, *turning), "the end of the turn", default=m.END_TURN
         )
-    return Decision(
-        p, "Invest", "choice", (m.Invest, m.NoInvest, *turning), "whether to invest", m.NO_INVEST
+    return _asked(
+        state, "Invest", (m.Invest, m.NoInvest, *turning), "whether to invest", m.NO_INVEST
     )
+
+
+def _asked(
+    state: State, phase: str, accepts: tuple[type, ...], prompt: str, default: Any = None, **kw: Any
+) -> Decision:
+    """A choice of the player whose turn it is."""
+    return Decision(state.player, phase, "choice", accepts, prompt, default, **kw)
 
 
 def _pirates_decision(state: State) -> Decision:
     p = state.player
     n = len(state.pirates) - state.pirates_placed
-    return Decision(
-        p,
+    return _asked(
+        state,
         "Pirates",
-        "choice",
         (m.PlacePirate,),
         f"a vacant island and a bow for a pirate ({n} to place)",
         missing=lambda: Illegal(
@@ -280,14 +276,11 @@ def _income_decision(state: State) -> Decision:
     island = state.where(p)
     if v is None:
         turning = (m.TurnPirate,) if state.pirates_placed else ()
-        return Decision(
-            p, "Income", "choice", (m.Collect, m.NoIncome, *turning), "the income", m.COLLECT
-        )
+        return _asked(state, "Income", (m.Collect, m.NoIncome, *turning), "the income", m.COLLECT)
     if v.takes:
-        return Decision(
-            p,
+        return _asked(
+            state,
             "Income",
-            "choice",
             (m.Take, m.Pick),
             f"a resource for 'Any resource' ({v.takes} to take)",
             missing=lambda: Illegal(
@@ -301,7 +294,7 @@ def _income_decision(state: State) -> Decision:
     else:
         accepts = (m.Exchange, m.Pick, m.EndIncome)
         prompt = f"a resource to exchange for VP ({v.exchanges} left)"
-    return Decision(p, "Income", "choice", accepts, prompt, m.END_INCOME)
+    return _asked(state, "Income", accepts, prompt, m.END_INCOME)
 
 
 # -- Choices and chances ---------------------------------------------------------------------
