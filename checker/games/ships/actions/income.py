@@ -12,7 +12,7 @@ from portolan.checker.core.game import Decision, Illegal, answers
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions import common
-from portolan.checker.games.ships.actions.ships import paid, pay_for, resolve_cube
+from portolan.checker.games.ships.actions.ships import paid, pay_for
 from portolan.checker.games.ships.book import GOLD, MERCHANT_BOX, NAVIGATION, VP
 from portolan.checker.games.ships.scoring import sell_bonus_gold
 from portolan.checker.games.ships.sections import RETRIEVE, SELL_GOODS, TAKE_GOLD, TAKE_NAVIGATION
@@ -40,7 +40,7 @@ def gold_paid(state: State, action: str, cube: str) -> int:
 
 @answers(m.TakeGold, paid(GOLD_ACTION, gold_problem))
 def apply_take_gold(state: State, move: m.TakeGold) -> list[str]:
-    events = pay_for(state, move, GOLD_ACTION)
+    events, _ = pay_for(state, move, GOLD_ACTION)
     return [*events, f"takes {common.gain_gold(state, state.current, 1)}"]
 
 
@@ -53,7 +53,7 @@ def navigation_problem(state: State, move: m.TakeNavigation, step) -> Illegal | 
 
 @answers(m.TakeNavigation, paid(NAV_ACTION, navigation_problem))
 def apply_take_navigation(state: State, move: m.TakeNavigation) -> list[str]:
-    events = pay_for(state, move, NAV_ACTION)
+    events, _ = pay_for(state, move, NAV_ACTION)
     n = min(NAV_TAKEN, state.pool[NAVIGATION])
     state.pool[NAVIGATION] -= n
     state.seat.nav += n
@@ -69,12 +69,8 @@ def sell_problem(state: State, move: m.SellGoods, step) -> Illegal | None:
 
 @answers(m.SellGoods, paid(SELL_ACTION, sell_problem))
 def apply_sell(state: State, move: m.SellGoods) -> list[str]:
-    cube, step = resolve_cube(state, move.cube, SELL_ACTION)
-    bonus = ()
-    if step is not None:
-        turn.pop(state)
-        bonus = tuple((step.per_good or {}).items())
-    events = common.pay(state, SELL_ACTION, cube)
+    events, step = pay_for(state, move, SELL_ACTION)
+    bonus = tuple((step.per_good or {}).items()) if step is not None else ()
     state.sold = {}
     turn.push(state, Selling(bonus))
     return events
@@ -157,7 +153,7 @@ def retrieve_problem(state: State, move: m.Retrieve, step) -> Illegal | None:
 
 @answers(m.Retrieve, paid(RETRIEVE_ACTION, retrieve_problem))
 def apply_retrieve(state: State, move: m.Retrieve) -> list[str]:
-    events = pay_for(state, move, RETRIEVE_ACTION)
+    events, _ = pay_for(state, move, RETRIEVE_ACTION)
     seat = state.seat
     if move.area == 0:
         cubes, industry = seat.box_cubes, seat.box_industry

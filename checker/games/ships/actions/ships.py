@@ -56,12 +56,13 @@ def paid(action: str, problem) -> Check:
     return check
 
 
-def pay_for(state: State, move: Any, action: str) -> list[str]:
-    """Pay for an action (with the card's step, that step is done): the payment in words."""
+def pay_for(state: State, move: Any, action: str, extra: int = 0) -> tuple[list[str], Any]:
+    """Pay for an action, and ``extra`` gold (with the card's step, that step is done): the
+    payment in words, and the card's step (None: none)."""
     cube, step = resolve_cube(state, move.cube, action)
     if step is not None:
         turn.pop(state)
-    return common.pay(state, action, cube)
+    return common.pay(state, action, cube, extra), step
 
 
 def era_word(state: State, era: int) -> str:
@@ -242,11 +243,8 @@ def place_problem(state: State, move: m.PlaceShip, step) -> Illegal | None:
 
 @answers(m.PlaceShip, paid(PLACE, place_problem))
 def apply_place(state: State, move: m.PlaceShip) -> list[str]:
-    cube, step = resolve_cube(state, move.cube, PLACE)
-    if step is not None:
-        turn.pop(state)
+    events, step = pay_for(state, move, PLACE)
     cost = age_cost(state, move.age)
-    events = common.pay(state, PLACE, cube)
     era = state.book.ages[move.age - 1].era
     state.seat.ships[era] -= 1
     state.ships_at[move.age - 1][box_index(move.box)][state.current] += 1
@@ -277,13 +275,10 @@ def upgrade_problem(state: State, move: m.UpgradeShip, step) -> Illegal | None:
 
 @answers(m.UpgradeShip, paid(UPGRADE, upgrade_problem))
 def apply_upgrade(state: State, move: m.UpgradeShip) -> list[str]:
-    cube, step = resolve_cube(state, move.cube, UPGRADE)
-    if step is not None:
-        turn.pop(state)
+    events, step = pay_for(state, move, UPGRADE)
     book, seat, p = state.book, state.seat, state.current
     to = move.age + 1
     cost = age_cost(state, to)
-    events = common.pay(state, UPGRADE, cube)
     state.ships_at[move.age - 1][box_index(move.ship)][p] -= 1
     old, new = book.ages[move.age - 1].era, book.ages[to - 1].era
     if old == new:
@@ -336,7 +331,7 @@ def remove_problem(state: State, move: m.RemoveShip, step) -> Illegal | None:
 
 @answers(m.RemoveShip, paid(REMOVE, remove_problem))
 def apply_remove(state: State, move: m.RemoveShip) -> list[str]:
-    events = pay_for(state, move, REMOVE)
+    events, _ = pay_for(state, move, REMOVE)
     return events + take_back(state, move.age, move.box, 1)
 
 
