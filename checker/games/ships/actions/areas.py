@@ -66,7 +66,7 @@ def area_cost(state: State, area: int, discount: int | None = None) -> int:
     printed = book.areas[area].navigation
     if discount is None:
         discount = state.discount(state.current)
-    return max(0, printed - per_disc * state.discs_in_area(state.area) - discount)
+    return max(0, printed - per_disc * state.area_discs[state.area] - discount)
 
 
 def reachable(
