@@ -349,12 +349,8 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
     """The islands that may lie in the next slot, each weighted by the valid circles it leaves;
     then the starting player, one chance each."""
     if m.PlaceIsland in d.accepts:
-        out = []
-        for name in state.book.surrounding:
-            w = island_weight(state, name)
-            if w:
-                out.append((m.PlaceIsland(name), w))
-        return out
+        weights = ((name, island_weight(state, name)) for name in state.book.surrounding)
+        return [(m.PlaceIsland(name), w) for name, w in weights if w]
     return [(m.FirstPlayer(p), 1) for p in state.players]
 
 

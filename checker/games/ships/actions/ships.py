@@ -361,16 +361,13 @@ class TakingBackShips(Task):
 
 def take_back_choices(state: State) -> list[m.TakeBackShips]:
     p = state.current
-    out = []
-    for a, boxes in enumerate(state.ships_at):
-        merchant, w = boxes[0][p], boxes[1][p]
-        out += [
-            m.TakeBackShips(a + 1, i, j)
-            for i in range(merchant + 1)
-            for j in range(w + 1)
-            if i or j
-        ]
-    return out
+    return [
+        m.TakeBackShips(a + 1, i, j)
+        for a, (merchant, warship) in enumerate(state.ships_at)
+        for i in range(merchant[p] + 1)
+        for j in range(warship[p] + 1)
+        if i or j
+    ]
 
 
 def check_take_back_ships(state: State, move: m.TakeBackShips) -> Illegal | None:
