@@ -66,13 +66,9 @@ def gain_goods(state: State, p: int, good: str, n: int) -> str:
     n = min(n, state.pool[good])
     state.pool[good] -= n
     state.seats[p].goods[good] += n
-    need_room(state, p)
-    return f"{n} {good}" if n else f"no {good} (none left in the pool)"
-
-
-def need_room(state: State, p: int) -> None:
     if state.warehouse_room(p) < 0 and not isinstance(turn.top(state), Returning):
         turn.push(state, Returning())
+    return f"{n} {good}" if n else f"no {good} (none left in the pool)"
 
 
 # counters a gain takes from the pool: the seat's field that holds them, and their words

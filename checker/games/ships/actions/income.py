@@ -26,16 +26,13 @@ NAV_TAKEN = 2  # Take Two Navigation Counters
 # -- Take one gold -----------------------------------------------------------------------------
 def gold_problem(state: State, move: m.TakeGold, step) -> Illegal | None:
     cube = m.CARD if step is not None else common.cube_used(state, move.cube)
-    if state.bank_room(state.current) + gold_paid(state, GOLD_ACTION, cube) < 1:
+    # the gold the action takes out of the bank makes room (what Wine gave is paid first)
+    paid_out = max(0, common.gold_cost(state, GOLD_ACTION, cube) - state.pend_gold)
+    if state.bank_room(state.current) + paid_out < 1:
         return Illegal(TAKE_GOLD, f"{state.seat.name}'s bank has no empty space")
     if state.pool[GOLD] < 1:
         return Illegal(TAKE_GOLD, "the pool has no gold left")
     return None
-
-
-def gold_paid(state: State, action: str, cube: str) -> int:
-    """Gold the action takes out of the bank (what Wine gave is paid first)."""
-    return max(0, common.gold_cost(state, action, cube) - state.pend_gold)
 
 
 @answers(m.TakeGold, paid(GOLD_ACTION, gold_problem))
