@@ -27,20 +27,13 @@ def box_index(box: str) -> int:
     return 0 if box == MERCHANT_BOX else 1
 
 
-def card_step(state: State, action: str):
-    """The card's action being carried out, if it is this action (else None)."""
+def resolve_cube(state: State, cube: str | None, action: str):
+    """(the cube paying, the card's action step or None: the card's action being carried out,
+    if it is this action)."""
     top = turn.top(state)
     if isinstance(top, common.CardAction) and top.step.action == action:
-        return top.step
-    return None
-
-
-def resolve_cube(state: State, cube: str | None, action: str):
-    """(the cube paying, the card's action step or None)."""
-    step = card_step(state, action)
-    if step is not None and cube is None:
-        return m.CARD, step
-    return common.cube_used(state, cube), step
+        return (m.CARD if cube is None else common.cube_used(state, cube)), top.step
+    return common.cube_used(state, cube), None
 
 
 def paid(action: str, problem) -> Check:
