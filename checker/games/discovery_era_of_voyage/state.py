@@ -109,9 +109,6 @@ class State(GameState):
     def occupied(self, slot: int) -> bool:
         return any(self.at[p] == slot for p in self.order) or self.pirate_at(slot) is not None
 
-    def resources_of(self, player: str) -> int:
-        return sum(self.res[player].values())
-
     def totals(self) -> dict[str, int]:
         """Supply plus players, for the conservation checks: constant through a game."""
         out = {"coins": self.supply_coins + sum(self.coins.values())}
