@@ -230,9 +230,7 @@ def _setup_decision(state: State) -> Decision:
     book = state.book
     if step == st.SETUP_ISLANDS:
         k = len(state.ring)
-        return Decision(
-            st.TABLE,
-            "Setup",
+        return _setup_asks(
             "chance",
             (m.PlaceIsland,),
             f"which island lies in slot {k + 1} of the circle (clockwise)",
@@ -243,31 +241,27 @@ def _setup_decision(state: State) -> Decision:
             ),
         )
     if step == st.SETUP_FIRST:
-        return Decision(
-            st.TABLE,
-            "Setup",
+        return _setup_asks(
             "chance",
             (m.FirstPlayer,),
             "who is the starting player",
             default=m.FirstPlayer(state.players[0]),
         )
     if step == st.SETUP_COINS:
-        return Decision(
-            st.TABLE,
-            "Setup",
-            "choice",
-            (m.StartingCoins,),
-            "the starting coins",
-            default=m.StartingCoins(False),
+        return _setup_asks(
+            "choice", (m.StartingCoins,), "the starting coins", default=m.StartingCoins(False)
         )
-    return Decision(
-        st.TABLE,
-        "Setup",
+    return _setup_asks(
         "choice",
         (m.Markers,),
         "how many investment markers each player uses",
         default=m.Markers(book.constants["markers_per_player"]),
     )
+
+
+def _setup_asks(kind: str, accepts: tuple[type, ...], prompt: str, **kw: Any) -> Decision:
+    """What the table decides in the Game Preparation."""
+    return Decision(st.TABLE, "Setup", kind, accepts, prompt, **kw)
 
 
 def _income_decision(state: State) -> Decision:
