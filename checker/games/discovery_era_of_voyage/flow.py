@@ -20,17 +20,7 @@ from portolan.checker.games.discovery_era_of_voyage.setup import draw_circle, is
 from portolan.checker.games.discovery_era_of_voyage.state import State
 
 # -- Moves out of their place ---------------------------------------------------------------
-ORDER = {
-    st.SETUP: 0,
-    st.TURN: 1,
-    st.PIRATES: 2,
-    st.SAILING: 3,
-    st.BOW: 4,
-    st.PIRATE_MOVE: 5,
-    st.INCOME: 6,
-    st.INVEST: 7,
-    st.TURN_END: 8,
-}
+ORDER = {phase: i for i, phase in enumerate(st.PHASES)}  # a phase gone past: a later number
 
 
 SETUP_MOVES = (m.FirstPlayer, m.StartingCoins, m.Markers)
@@ -39,7 +29,7 @@ SETUP_MOVES = (m.FirstPlayer, m.StartingCoins, m.Markers)
 def misplaced(state: State, move) -> Illegal | None:
     """A move that the game or the turn has already gone past, or that nothing will accept."""
     phase = state.phase
-    here = ORDER.get(phase, 8)
+    here = ORDER[phase]
     p = state.player
     if isinstance(move, m.PlaceIsland) and state.setup_step > st.SETUP_ISLANDS:
         return Illegal(
