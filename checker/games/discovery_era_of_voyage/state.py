@@ -90,9 +90,11 @@ class State(GameState):
     def over(self) -> bool:
         return self.phase == OVER
 
-    def where(self, player: str) -> str:
-        slot = self.at[player]
+    def island_at(self, slot: int) -> str:
         return self.book.central if slot == CENTRE else self.ring[slot]
+
+    def where(self, player: str) -> str:
+        return self.island_at(self.at[player])
 
     def ships_at(self, slot: int, but: str | None = None) -> list[str]:
         at = self.at
