@@ -136,22 +136,18 @@ def enter(state: State, area: int) -> list[str]:
     return [f"enters Area {state.book.areas[area].number} for {cost} navigation"]
 
 
-def score_area(state: State, area: int) -> list[str]:
-    points = area_points(state.book, area, pieces_of(state, area), len(state.players))
-    for p, n in enumerate(points):
-        common.score(state, p, n)
-    info = state.book.areas[area]
-    got = ", ".join(f"{name} {n}" for name, n in zip(state.players, points, strict=True))
-    return [f"Area {info.number} ({info.name}) scores: {got}"]
-
-
 def move_on(state: State, area: int) -> list[str]:
     """After a placement in the next area: it becomes the present area; the one left scores."""
     if area == state.area:
         return []
     old = state.area
     state.area = area
-    return score_area(state, old)
+    points = area_points(state.book, old, pieces_of(state, old), len(state.players))
+    for p, n in enumerate(points):
+        common.score(state, p, n)
+    info = state.book.areas[old]
+    got = ", ".join(f"{name} {n}" for name, n in zip(state.players, points, strict=True))
+    return [f"Area {info.number} ({info.name}) scores: {got}"]
 
 
 # -- the merchant box: a trade box -------------------------------------------------------------
