@@ -6,7 +6,7 @@ the YAML only; nothing here is a rule value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from portolan.model.loader import Game
 from portolan.names import NameIndex, fold
@@ -79,28 +79,16 @@ class CardBook:
         self.scoring: list[str] = []  # [first, final], in the deck file's order
         for card in model.deck(SHIP_DECK).cards:
             if card.type == "ship":
-                self.ships[card.name] = Ship(
-                    card.name,
-                    card.get("colour"),
-                    card.get("transport"),
-                    card.get("cost"),
-                    card.count,
-                )
+                printed = (card.get(k) for k in ("colour", "transport", "cost"))
+                self.ships[card.name] = Ship(card.name, *printed, card.count)
             elif card.type == "flagship":
                 self.flagships[card.name] = tuple(card.get("colours"))
             elif card.type == "scoring":
                 self.scoring.append(card.name)
         self.first_scoring, self.final_scoring = self.scoring
+        keys = [f.name for f in fields(Expedition)][1:]  # as the expedition cards name them
         self.expeditions = {
-            c.name: Expedition(
-                c.name,
-                c.get("colour"),
-                c.get("limit"),
-                c.get("first_match"),
-                c.get("first_other"),
-                c.get("final_match"),
-                c.get("final_other"),
-            )
+            c.name: Expedition(c.name, *(c.get(k) for k in keys))
             for c in model.deck(EXPEDITION_DECK).cards
         }
         self.contracts = {

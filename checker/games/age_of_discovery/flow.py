@@ -90,10 +90,8 @@ def setup_decision(state: State) -> Decision:
     k = state.k
     if what == "row contract":
         n = sum(1 for c in state.contract_row if c)
-        return Decision(
+        return _dealt(
             first,
-            "Setup",
-            "chance",
             (m.RowContract,),
             "which contract was turned face up in the contract row",
             missing=lambda: Illegal(
@@ -106,10 +104,8 @@ def setup_decision(state: State) -> Decision:
         row = step[1]
         cards = state.purchase if row == st.PURCHASE else state.filling
         size, n = len(cards), sum(1 for c in cards if c)
-        return Decision(
+        return _dealt(
             first,
-            "Setup",
-            "chance",
             (m.SetupShip,),
             f"which ship was turned over for the {st.ROW_WORDS[row]}",
             missing=lambda: Illegal(
@@ -120,10 +116,8 @@ def setup_decision(state: State) -> Decision:
     p = step[1]
     if what == "deal":
         n = state.hand_size(p)
-        return Decision(
+        return _dealt(
             p,
-            "Setup",
-            "chance",
             (m.DealContract, m.KeepSecret),
             f"which trade contract was dealt to {p}",
             missing=lambda: Illegal(
@@ -138,17 +132,16 @@ def setup_decision(state: State) -> Decision:
     return _dealt_face_down(p, "flagship", m.DealFlagship, "flagship")
 
 
+def _dealt(player: str, accepts: tuple[type, ...], prompt: str, **kw: Any) -> Decision:
+    """A card the table turns over or deals in the setup, named by ``player``."""
+    return Decision(player, "Setup", "chance", accepts, prompt, **kw)
+
+
 def _dealt_face_down(p: str, what: str, move: type, name: str) -> Decision:
     """The card of ``what`` dealt to ``p``: named, or kept secret (the default)."""
     secret = m.shared(m.KeepSecret, p, what)
-    return Decision(
-        p,
-        "Setup",
-        "chance",
-        (move, m.KeepSecret),
-        f"which {name} was dealt to {p}",
-        default=secret,
-        secret=secret,
+    return _dealt(
+        p, (move, m.KeepSecret), f"which {name} was dealt to {p}", default=secret, secret=secret
     )
 
 

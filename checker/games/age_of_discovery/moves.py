@@ -4,6 +4,7 @@ the ship bought and the card turned over in its place); play and simulate ask fo
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from portolan.checker.core.records import declarer
@@ -83,17 +84,12 @@ CARD_REVEALS = (
     ContractDrawn,
 )
 
-_SHARED: dict[tuple, Any] = {}
 
-
+@functools.cache
 def shared(kind: type, *args: Any) -> Any:
     """One shared (immutable) move object per kind and arguments: much cheaper than new ones
     (the legal moves are listed at nearly every step of a random game)."""
-    key = (kind, *args)
-    move = _SHARED.get(key)
-    if move is None:
-        move = _SHARED[key] = kind(*args)
-    return move
+    return kind(*args)
 
 
 def describe(move: Any) -> str:

@@ -91,7 +91,7 @@ def score_position(
     head.done()
     state = SimpleNamespace(book=book, options=chosen)  # what scoring.matches reads of a state
     tallies = {p: _tally(book, state, p, facts[p], placed) for p in players}
-    return score_sheet(book, model.rules.scoring, tallies, chosen)
+    return score_sheet(book, model.rules.scoring, tallies)
 
 
 def _facts(head: Any, p: str, entry: dict[str, lf.At], owners: dict[str, str]) -> dict:

@@ -4,7 +4,6 @@ missions, ships not sent; and the score sheet, from a replayed game or from a wr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from portolan.checker.core.scoresheet import ScoreLine, ScoreSheet
 from portolan.checker.games.age_of_discovery import book as bk
@@ -94,9 +93,7 @@ class Tally:
     unassigned: int
 
 
-def score_sheet(
-    book: bk.CardBook, categories: list, tallies: dict[str, Tally], options: dict[str, Any]
-) -> ScoreSheet:
+def score_sheet(book: bk.CardBook, categories: list, tallies: dict[str, Tally]) -> ScoreSheet:
     vp = book.constants["unassigned_ship_vp"]
     lines = []
     notes = []
@@ -124,13 +121,12 @@ def score_sheet(
     if not finished:
         notes.append("The final scoring has not happened yet: points so far.")
     notes.append("A tie goes to the tied player with the most ships not sent on an expedition.")
-    sheet = ScoreSheet(
+    return ScoreSheet(
         [(c.id, c.label) for c in categories],
         lines,
         tie_breakers=["Ships not sent"],
         notes=notes,
     )
-    return sheet
 
 
 def score(state: State) -> ScoreSheet:
@@ -146,4 +142,4 @@ def score(state: State) -> ScoreSheet:
             completed=state.completed[p],
             unassigned=unassigned(state, p),
         )
-    return score_sheet(state.book, state.categories, tallies, state.options)
+    return score_sheet(state.book, state.categories, tallies)

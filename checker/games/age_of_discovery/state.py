@@ -131,12 +131,10 @@ class State(GameState, TakesTurns):
 
     def where_is_ship(self, card: str) -> str:
         places = []
-        n = sum(1 for c in self.purchase if c == card)
-        if n:
-            places.append("in the purchase row" + (f" ({n})" if n > 1 else ""))
-        n = sum(1 for c in self.filling if c == card)
-        if n:
-            places.append("in the filling row" + (f" ({n})" if n > 1 else ""))
+        for row, cards in (("purchase", self.purchase), ("filling", self.filling)):
+            n = cards.count(card)
+            if n:
+                places.append(f"in the {row} row" + (f" ({n})" if n > 1 else ""))
         for p in self.players:
             if self.fleet[p].get(card):
                 places.append(f"in {p}'s fleet")
@@ -190,12 +188,10 @@ class State(GameState, TakesTurns):
             for s in book.scoring:
                 if s not in self.scoring_in and s not in self.set_aside:
                     add("scoring cards", s)
-        for c in self.purchase:
-            if c:
-                add("purchase row", c)
-        for c in self.filling:
-            if c:
-                add("filling row", c)
+        for zone, cards in (("purchase row", self.purchase), ("filling row", self.filling)):
+            for c in cards:
+                if c:
+                    add(zone, c)
         for c in self.set_aside:
             add("set aside", c)
         for c in self.contract_deck:

@@ -130,9 +130,6 @@ class IslandBook:
             self._provides[key] = mask
         return mask
 
-    def all_resources(self) -> int:
-        return (1 << len(self.resources)) - 1
-
     def missing_resources(self, names: list[str], reading: str) -> list[str]:
         mask = 0
         for n in names:
@@ -164,7 +161,7 @@ class IslandBook:
             if kind != PRODUCTION or reading == "none":
                 n *= comb(len(rest), need)
                 continue
-            full = self.all_resources()
+            full = (1 << len(self.resources)) - 1  # every resource
             base = 0
             for p in have:
                 base |= self.provides(p, reading)

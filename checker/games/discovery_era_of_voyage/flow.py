@@ -20,17 +20,7 @@ from portolan.checker.games.discovery_era_of_voyage.setup import draw_circle, is
 from portolan.checker.games.discovery_era_of_voyage.state import State
 
 # -- Moves out of their place ---------------------------------------------------------------
-ORDER = {
-    st.SETUP: 0,
-    st.TURN: 1,
-    st.PIRATES: 2,
-    st.SAILING: 3,
-    st.BOW: 4,
-    st.PIRATE_MOVE: 5,
-    st.INCOME: 6,
-    st.INVEST: 7,
-    st.TURN_END: 8,
-}
+ORDER = {phase: i for i, phase in enumerate(st.PHASES)}  # a phase gone past: a later number
 
 
 SETUP_MOVES = (m.FirstPlayer, m.StartingCoins, m.Markers)
@@ -39,7 +29,7 @@ SETUP_MOVES = (m.FirstPlayer, m.StartingCoins, m.Markers)
 def misplaced(state: State, move) -> Illegal | None:
     """A move that the game or the turn has already gone past, or that nothing will accept."""
     phase = state.phase
-    here = ORDER.get(phase, 8)
+    here = ORDER[phase]
     p = state.player
     if isinstance(move, m.PlaceIsland) and state.setup_step > st.SETUP_ISLANDS:
         return Illegal(
@@ -145,9 +135,7 @@ def decide(state: State) -> Decision | None:
     if phase == st.SETUP:
         return _setup_decision(state)
     if phase == st.TURN:
-        return Decision(
-            p, "Turn", "choice", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True
-        )
+        return _asked(state, "Turn", (m.StartTurn,), f"{p}'s turn to begin", starts_turn=True)
     if phase == st.PIRATES:
         return _pirates_decision(state)
     top = turn.top(state)
@@ -155,10 +143,9 @@ def decide(state: State) -> Decision | None:
         return top.decision(state)
     turning = (m.TurnPirate,) if state.pirates_placed else ()
     if phase == st.SAILING:
-        return Decision(
-            p,
+        return _asked(
+            state,
             "Sailing",
-            "choice",
             (m.Sail, m.Return, *turning),
             "where to sail",
             missing=lambda: Illegal(
@@ -168,10 +155,9 @@ def decide(state: State) -> Decision | None:
             ),
         )
     if phase == st.BOW:
-        return Decision(
-            p,
+        return _asked(
+            state,
             "Sailing",
-            "choice",
             (m.Bow,),
             f"the bow's direction on {state.where(p)}",
             missing=lambda: Illegal(
@@ -182,10 +168,9 @@ def decide(state: State) -> Decision | None:
         )
     if phase == st.PIRATE_MOVE:
         k = state.book.constants
-        return Decision(
-            p,
+        return _asked(
+            state,
             "Sailing",
-            "choice",
             (m.MovePirate,),
             f"how far the pirate on {state.where(p)} moves",
             missing=lambda: Illegal(
@@ -198,26 +183,27 @@ def decide(state: State) -> Decision | None:
     if phase == st.INCOME:
         return _income_decision(state)
     if phase == st.TURN_END:
-        return Decision(
-            p,
-            st.TURN_END,
-            "choice",
-            (m.EndTurn, *turning),
-            "the end of the turn",
-            default=m.END_TURN,
+        return _asked(
+            state, st.TURN_END, (m.EndTurn, *turning), "the end of the turn", default=m.END_TURN
         )
-    return Decision(
-        p, "Invest", "choice", (m.Invest, m.NoInvest, *turning), "whether to invest", m.NO_INVEST
+    return _asked(
+        state, "Invest", (m.Invest, m.NoInvest, *turning), "whether to invest", m.NO_INVEST
     )
+
+
+def _asked(
+    state: State, phase: str, accepts: tuple[type, ...], prompt: str, default: Any = None, **kw: Any
+) -> Decision:
+    """A choice of the player whose turn it is."""
+    return Decision(state.player, phase, "choice", accepts, prompt, default, **kw)
 
 
 def _pirates_decision(state: State) -> Decision:
     p = state.player
     n = len(state.pirates) - state.pirates_placed
-    return Decision(
-        p,
+    return _asked(
+        state,
         "Pirates",
-        "choice",
         (m.PlacePirate,),
         f"a vacant island and a bow for a pirate ({n} to place)",
         missing=lambda: Illegal(
@@ -234,9 +220,7 @@ def _setup_decision(state: State) -> Decision:
     book = state.book
     if step == st.SETUP_ISLANDS:
         k = len(state.ring)
-        return Decision(
-            st.TABLE,
-            "Setup",
+        return _setup_asks(
             "chance",
             (m.PlaceIsland,),
             f"which island lies in slot {k + 1} of the circle (clockwise)",
@@ -247,31 +231,27 @@ def _setup_decision(state: State) -> Decision:
             ),
         )
     if step == st.SETUP_FIRST:
-        return Decision(
-            st.TABLE,
-            "Setup",
+        return _setup_asks(
             "chance",
             (m.FirstPlayer,),
             "who is the starting player",
             default=m.FirstPlayer(state.players[0]),
         )
     if step == st.SETUP_COINS:
-        return Decision(
-            st.TABLE,
-            "Setup",
-            "choice",
-            (m.StartingCoins,),
-            "the starting coins",
-            default=m.StartingCoins(False),
+        return _setup_asks(
+            "choice", (m.StartingCoins,), "the starting coins", default=m.StartingCoins(False)
         )
-    return Decision(
-        st.TABLE,
-        "Setup",
+    return _setup_asks(
         "choice",
         (m.Markers,),
         "how many investment markers each player uses",
         default=m.Markers(book.constants["markers_per_player"]),
     )
+
+
+def _setup_asks(kind: str, accepts: tuple[type, ...], prompt: str, **kw: Any) -> Decision:
+    """What the table decides in the Game Preparation."""
+    return Decision(st.TABLE, "Setup", kind, accepts, prompt, **kw)
 
 
 def _income_decision(state: State) -> Decision:
@@ -280,14 +260,11 @@ def _income_decision(state: State) -> Decision:
     island = state.where(p)
     if v is None:
         turning = (m.TurnPirate,) if state.pirates_placed else ()
-        return Decision(
-            p, "Income", "choice", (m.Collect, m.NoIncome, *turning), "the income", m.COLLECT
-        )
+        return _asked(state, "Income", (m.Collect, m.NoIncome, *turning), "the income", m.COLLECT)
     if v.takes:
-        return Decision(
-            p,
+        return _asked(
+            state,
             "Income",
-            "choice",
             (m.Take, m.Pick),
             f"a resource for 'Any resource' ({v.takes} to take)",
             missing=lambda: Illegal(
@@ -301,7 +278,7 @@ def _income_decision(state: State) -> Decision:
     else:
         accepts = (m.Exchange, m.Pick, m.EndIncome)
         prompt = f"a resource to exchange for VP ({v.exchanges} left)"
-    return Decision(p, "Income", "choice", accepts, prompt, m.END_INCOME)
+    return _asked(state, "Income", accepts, prompt, m.END_INCOME)
 
 
 # -- Choices and chances ---------------------------------------------------------------------
@@ -356,12 +333,8 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
     """The islands that may lie in the next slot, each weighted by the valid circles it leaves;
     then the starting player, one chance each."""
     if m.PlaceIsland in d.accepts:
-        out = []
-        for name in state.book.surrounding:
-            w = island_weight(state, name)
-            if w:
-                out.append((m.PlaceIsland(name), w))
-        return out
+        weights = ((name, island_weight(state, name)) for name in state.book.surrounding)
+        return [(m.PlaceIsland(name), w) for name, w in weights if w]
     return [(m.FirstPlayer(p), 1) for p in state.players]
 
 

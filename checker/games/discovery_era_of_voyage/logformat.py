@@ -70,11 +70,11 @@ class Coins(lf.Arg):
     def read(self, r, value, pos, field):
         k = r.book.constants
         text = fold(str(value)).replace(" ", "").replace("_", "")
+        by_seat = "/".join(map(str, k["starting_coins_by_seat"]))
         if text in (str(k["starting_coins"]), "standard", "each", f"{k['starting_coins']}each"):
             return False
-        if text in ("/".join(map(str, k["starting_coins_by_seat"])), "byseat", "seat"):
+        if text in (by_seat, "byseat", "seat"):
             return True
-        by_seat = "/".join(map(str, k["starting_coins_by_seat"]))
         hint = f"write {k['starting_coins']} (each) or {by_seat}"
         r.bad(f"'{value}' is not a way to hand out starting coins", pos, field, hint)
         return lf.BAD

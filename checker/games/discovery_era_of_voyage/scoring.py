@@ -33,7 +33,7 @@ def position_of(state: State) -> Position:
         islands=list(state.ring),
         markers=[dict(m) for m in state.markers[: len(state.ring)]],
         vp=dict(state.vp),
-        resources={p: state.resources_of(p) for p in state.players},
+        resources={p: sum(state.res[p].values()) for p in state.players},
         markers_used={p: state.markers_each - state.left[p] for p in state.players},
         pirates=state.pirated,
         end_reason=state.end_reason if state.over else "",
@@ -95,14 +95,8 @@ def final_scoring(book: IslandBook, categories: list[ScoreCategory], pos: Positi
     tie_values = [t.value for t in book.model.rules.tie_breakers]
     lines = []
     for p in players:
-        breakdown = {}
-        for cat in categories:
-            if cat.id == "island_majorities":
-                breakdown[cat.id] = island_vp[p]
-            elif cat.id == "vp_tokens":
-                breakdown[cat.id] = pos.vp.get(p, 0)
-            else:  # pragma: no cover - rules.yaml and this file are kept in step
-                raise ValueError(f"unknown score category {cat.id}")
+        parts = {"island_majorities": island_vp[p], "vp_tokens": pos.vp.get(p, 0)}
+        breakdown = {cat.id: parts[cat.id] for cat in categories}
         used = pos.markers_used.get(p, sum(m.get(p, 0) for m in pos.markers))
         tb = {
             "markers_used": used,

@@ -9,9 +9,9 @@ from typing import Any
 from portolan.checker.core.game import GameState
 from portolan.checker.games.discovery_era_of_voyage.book import IslandBook
 
-# Phases, as the rulebook names them (the setup steps are answered by the table). TURN_END is
-# the end of a turn in a game with pirates, where a pirate may still be turned.
-SETUP, TURN, PIRATES, SAILING, BOW, PIRATE_MOVE, INCOME, INVEST, TURN_END, OVER = (
+# Phases, as the rulebook names them, in their order (the setup steps are answered by the table).
+# TURN_END is the end of a turn in a game with pirates, where a pirate may still be turned.
+SETUP, TURN, PIRATES, SAILING, BOW, PIRATE_MOVE, INCOME, INVEST, TURN_END, OVER = PHASES = (
     "Setup",
     "Turn",
     "Pirates",
@@ -110,9 +110,6 @@ class State(GameState):
 
     def occupied(self, slot: int) -> bool:
         return any(self.at[p] == slot for p in self.order) or self.pirate_at(slot) is not None
-
-    def resources_of(self, player: str) -> int:
-        return sum(self.res[player].values())
 
     def totals(self) -> dict[str, int]:
         """Supply plus players, for the conservation checks: constant through a game."""

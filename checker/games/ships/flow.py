@@ -48,22 +48,13 @@ def decide(state: State) -> Decision | None:
         )
     left = common.pending(state)
     if left:
-        return Decision(
-            p,
-            common.PHASE,
-            "choice",
+        return common.asked(
+            state,
             TOP_ACCEPTS,
             f"an action that uses the {left} from the exchange",
             missing=common.unused_exchange(left),
         )
-    return Decision(
-        p,
-        common.PHASE,
-        "choice",
-        TOP_ACCEPTS,
-        "an action, or the end of the turn",
-        default=m.END_TURN,
-    )
+    return common.asked(state, TOP_ACCEPTS, "an action, or the end of the turn", default=m.END_TURN)
 
 
 # -- Choices -----------------------------------------------------------------------------------

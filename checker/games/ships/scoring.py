@@ -10,7 +10,6 @@ from portolan.checker.core.scoresheet import ScoreLine, ScoreSheet
 from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.book import Book
 from portolan.checker.games.ships.state import State
-from portolan.model.rules import ScoreCategory
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,26 +66,6 @@ def sell_bonus_gold(book: Book, sold: dict[str, int], kept: list[str]) -> int:
     return extra
 
 
-def final_sheet(
-    book: Book,
-    categories: list[ScoreCategory],
-    players: list[str],
-    track: list[int],
-    last_area: list[int],
-    sale: list[int],
-    area_name: str,
-) -> ScoreSheet:
-    lines = []
-    for p, name in enumerate(players):
-        parts = {"track": track[p], "final_area": last_area[p], "goods_and_gold": sale[p]}
-        lines.append(ScoreLine(name, {c.id: parts[c.id] for c in categories}))
-    notes = [
-        f"Last area scored: {area_name}.",
-        "The rulebook has no tie-breaker: players tied on points share the place.",
-    ]
-    return ScoreSheet([(c.id, c.label) for c in categories], lines, notes=notes)
-
-
 def pieces_of(state: State, area: int) -> AreaPieces:
     info = state.book.areas[area]
     if info.open:
@@ -104,15 +83,15 @@ def score(state: State) -> ScoreSheet:
     last = area_points(book, state.area, pieces_of(state, state.area), n)
     sale = [goods_and_gold(book, s.goods, s.gold, s.kept)[1] for s in state.seats]
     info = book.areas[state.area]
-    return final_sheet(
-        book,
-        state.categories,
-        state.players,
-        [s.vp for s in state.seats],
-        last,
-        sale,
-        f"Area {info.number} ({info.name})",
-    )
+    lines = []
+    for p, (name, seat) in enumerate(zip(state.players, state.seats, strict=True)):
+        parts = {"track": seat.vp, "final_area": last[p], "goods_and_gold": sale[p]}
+        lines.append(ScoreLine(name, {c.id: parts[c.id] for c in state.categories}))
+    notes = [
+        f"Last area scored: Area {info.number} ({info.name}).",
+        "The rulebook has no tie-breaker: players tied on points share the place.",
+    ]
+    return ScoreSheet([(c.id, c.label) for c in state.categories], lines, notes=notes)
 
 
 def incomplete_turn(state: State, decision: Decision | None) -> str | None:

@@ -18,12 +18,11 @@ def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:
     eras = len(book.eras)
     seats = []
     pool = dict(book.pool)
-    food = FOOD
     for i, name in enumerate(players):
         goods = dict.fromkeys(book.goods, 0)
-        late = min(book.late_food.get(i + 1, 0), pool[food])
-        goods[food] += late
-        pool[food] -= late
+        late = min(book.late_food.get(i + 1, 0), pool[FOOD])
+        goods[FOOD] += late
+        pool[FOOD] -= late
         free = min(k["starting_free_action_cubes"], pool[FREE_CUBE])
         pool[FREE_CUBE] -= free
         seats.append(

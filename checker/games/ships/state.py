@@ -107,9 +107,6 @@ class State(GameState, TakesTurns):
     def bank_room(self, p: int) -> int:
         return self.capacity(p, BANK) - self.seats[p].gold
 
-    def discs_in_area(self, area: int) -> int:
-        return self.area_discs[area]
-
     def cubes_in_area(self, area: int, p: int) -> int:
         return self.area_cubes[area][p]
 

@@ -74,7 +74,7 @@ def fee_problem(state: State, card: str, section: str) -> Illegal | None:
     if state.coins[p] < fee:
         return Illegal(
             section,
-            f"the placement fee for {card} is {count_coins(fee)}: {p} has {state.coins[p]}",
+            f"the placement fee for {card} is {counted(fee, 'coin')}: {p} has {state.coins[p]}",
         )
     return None
 
@@ -115,16 +115,9 @@ def reserved_card(state: State, r: st.Reservation) -> str:
 
 
 # -- Numbers in words ----------------------------------------------------------------------------
-def count_cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
-
-def count_coins(n: int) -> str:
-    return "1 coin" if n == 1 else f"{n} coins"
-
-
-def count_turns(n: int) -> str:
-    return "1 turn" if n == 1 else f"{n} turns"
+def counted(n: int, word: str) -> str:
+    """'1 coin', '3 coins'."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def one_of(values) -> str:

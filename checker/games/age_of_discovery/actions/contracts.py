@@ -68,10 +68,7 @@ def taken_face_up(state: State, card: str) -> bool:
 def check_contract(state: State, move: m.Contract) -> Illegal | None:
     if taken_face_up(state, move.card):
         return check_take_contract(state, move)
-    problem = contract_gate(state)
-    if problem:
-        return problem
-    return check_contract_reveal(state, move.card, sec.ACCEPT_CONTRACT, "drawn from the draw deck")
+    return contract_gate(state) or check_contract_drawn(state, move)
 
 
 def check_draw_contract(state: State, move: m.DrawContract) -> Illegal | None:
@@ -114,7 +111,7 @@ def draw_contract(state: State, move: m.DrawContract | m.Contract) -> list[str]:
     return []
 
 
-def check_contract_drawn(state: State, move: m.ContractDrawn) -> Illegal | None:
+def check_contract_drawn(state: State, move: m.ContractDrawn | m.Contract) -> Illegal | None:
     return check_contract_reveal(state, move.card, sec.ACCEPT_CONTRACT, "drawn from the draw deck")
 
 

@@ -114,7 +114,7 @@ def check_turn_over(state: State, move: m.TurnOver) -> Illegal | None:
         if move.pile > i + 1:
             return Illegal(
                 sec.PURCHASE_SHIPS,
-                f"pile {i + 1} still has {common.count_cards(n)}: a replacement comes from the "
+                f"pile {i + 1} still has {common.counted(n, 'card')}: a replacement comes from the "
                 f"first pile that has cards, not from pile {move.pile}",
             )
         return Illegal(

@@ -136,25 +136,9 @@ def check_sail(state: State, move: m.Sail) -> Illegal | None:
     p = state.player
     card = turn.top(state).card
     info = state.book.expeditions[move.expedition]
-    t, problem = ship_transport(state, card, move.transport, sec.EXPEDITIONS)
-    if problem:
-        return problem
     wanted = state.exp_colour.get(exp_key(state, move.expedition, p))
-    colour, needs_wild, problem = sailing_colour(
-        state, card, wanted, info.colour, move.colour, sec.EXPEDITIONS
-    )
-    if problem:
-        return problem
-    problem = wild_problem(
-        state,
-        card,
-        needs_wild,
-        move.wild,
-        f"{move.expedition}'s expedition",
-        wanted,
-        sec.EXPEDITIONS,
-        colour,
-    )
+    group = f"{move.expedition}'s expedition"
+    t, problem = joining(state, card, move, wanted, info.colour, group, sec.EXPEDITIONS)
     if problem:
         return problem
     used = state.load[move.expedition]
@@ -165,6 +149,19 @@ def check_sail(state: State, move: m.Sail) -> Illegal | None:
             f"{used} already: {card} (transport {t}) would exceed it",
         )
     return common.fee_problem(state, card, sec.EXPEDITIONS)
+
+
+def joining(state, card, move, wanted, printed, group, section) -> tuple[int, Illegal | None]:
+    """(transport, problem) of ``card`` joining ``group`` of ``wanted`` ships (None: the ship
+    sets the colour) as ``move`` writes it: its transport, the colour it sails under, and the
+    Wild Ship card that lets a ship of another colour join."""
+    t, problem = ship_transport(state, card, move.transport, section)
+    if problem:
+        return t, problem
+    colour, needs_wild, problem = sailing_colour(state, card, wanted, printed, move.colour, section)
+    if problem:
+        return t, problem
+    return t, wild_problem(state, card, needs_wild, move.wild, group, wanted, section, colour)
 
 
 def wild_problem(state, card, needs_wild, wild, group, wanted, section, colour) -> Illegal | None:
@@ -194,10 +191,20 @@ def wild_problem(state, card, needs_wild, wild, group, wanted, section, colour) 
     return None
 
 
-def play_wild(state: State) -> None:
-    name = state.book.wild
-    take(state.action_cards[state.player], name)
-    put(state.boxed, name)
+def send_out(state: State, card: str, wild: bool) -> int:
+    """The ship leaves the player's fleet (a flagship goes out to sea), its placement fee paid
+    and a Wild Ship card played for it if ``wild``: the fee."""
+    p = state.player
+    fee = common.placement_fee(state, card)
+    common.pay_in(state, p, fee)
+    if state.book.is_flagship(card):
+        state.flagship_idle[p] = False
+    else:
+        take(state.fleet[p], card)
+    if wild:
+        take(state.action_cards[p], state.book.wild)
+        put(state.boxed, state.book.wild)
+    return fee
 
 
 @answers(m.Sail, check_sail)
@@ -209,14 +216,7 @@ def sail(state: State, move: m.Sail) -> list[str]:
     key = exp_key(state, move.expedition, p)
     wanted = state.exp_colour.get(key)
     colour, _, _ = sailing_colour(state, card, wanted, info.colour, move.colour, sec.EXPEDITIONS)
-    fee = common.placement_fee(state, card)
-    common.pay_in(state, p, fee)
-    if state.book.is_flagship(card):
-        state.flagship_idle[p] = False
-    else:
-        take(state.fleet[p], card)
-    if move.wild:
-        play_wild(state)
+    fee = send_out(state, card, move.wild)
     state.expeditions[move.expedition].append(Placed(p, card, colour, t, move.wild))
     state.load[move.expedition] += t
     state.sent += 1
@@ -229,8 +229,8 @@ def sail(state: State, move: m.Sail) -> list[str]:
     flag = f" as {colour}, transport {t}," if state.book.is_flagship(card) else ""
     used = state.load[move.expedition]
     return [
-        f"sends {card}{flag} to {move.expedition}'s expedition{how} for {common.count_coins(fee)} "
-        f"({used}/{info.limit})",
+        f"sends {card}{flag} to {move.expedition}'s expedition{how} "
+        f"for {common.counted(fee, 'coin')} ({used}/{info.limit})",
         *events,
     ]
 
@@ -288,23 +288,8 @@ def check_assign(state: State, move: m.Assign) -> Illegal | None:
         return problem
     if any(s == move.card for s, _ in v.ships) and state.book.is_flagship(move.card):
         return Illegal(sec.TRADE_CONTRACTS, f"{move.card} is already on this voyage")
-    t, problem = ship_transport(state, move.card, move.transport, sec.TRADE_CONTRACTS)
-    if problem:
-        return problem
-    colour, needs_wild, problem = sailing_colour(
-        state, move.card, info.colour, info.colour, move.colour, sec.TRADE_CONTRACTS
-    )
-    if problem:
-        return problem
-    problem = wild_problem(
-        state,
-        move.card,
-        needs_wild,
-        move.wild,
-        v.contract,
-        info.colour,
-        sec.TRADE_CONTRACTS,
-        colour,
+    t, problem = joining(
+        state, move.card, move, info.colour, info.colour, v.contract, sec.TRADE_CONTRACTS
     )
     if problem:
         return problem
@@ -324,22 +309,15 @@ def assign(state: State, move: m.Assign) -> list[str]:
     info = state.book.contracts[v.contract]
     events = reveal_flagship(state, p, move.card)
     t, _ = ship_transport(state, move.card, move.transport, sec.TRADE_CONTRACTS)
-    fee = common.placement_fee(state, move.card)
-    common.pay_in(state, p, fee)
-    if state.book.is_flagship(move.card):
-        state.flagship_idle[p] = False
-    else:
-        take(state.fleet[p], move.card)
-    if move.wild:
-        play_wild(state)
+    fee = send_out(state, move.card, move.wild)
     v.ships.append((move.card, t))
     how = f" with a {state.book.wild} card" if move.wild else ""
     events.append(
-        f"assigns {move.card} (transport {t}){how} to {v.contract} for {common.count_coins(fee)} "
-        f"({v.loaded}/{info.transport})"
+        f"assigns {move.card} (transport {t}){how} to {v.contract} "
+        f"for {common.counted(fee, 'coin')} ({v.loaded}/{info.transport})"
     )
     if v.loaded == info.transport:
         v.left = v.duration
         turn.pop(state)
-        events.append(f"{v.contract} sails: {common.count_turns(v.duration)} on the turn track")
+        events.append(f"{v.contract} sails: {common.counted(v.duration, 'turn')} on the turn track")
     return events

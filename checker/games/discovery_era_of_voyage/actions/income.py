@@ -213,18 +213,12 @@ def trade(state: State, move: m.Trade) -> list[str]:
     p = state.player
     price, used = trade_price(state, move.action, move.resource)
     r = move.resource
-    if move.action == "buy":
-        state.coins[p] -= price
-        state.supply_coins += price
-        state.res[p][r] += 1
-        state.supply_res[r] -= 1
-        verb = "buys"
-    else:
-        state.coins[p] += price
-        state.supply_coins -= price
-        state.res[p][r] -= 1
-        state.supply_res[r] += 1
-        verb = "sells"
+    bought = 1 if move.action == "buy" else -1  # a sale moves the same things the other way
+    state.coins[p] -= bought * price
+    state.supply_coins += bought * price
+    state.res[p][r] += bought
+    state.supply_res[r] -= bought
+    verb = "buys" if bought == 1 else "sells"
     v = state.visit
     v.adjusts -= used
     v.trades -= 1

@@ -3,6 +3,8 @@ cost of the steps, or back to the Central Island; a tariff to every ship where o
 
 from __future__ import annotations
 
+import functools
+
 from portolan.checker.core.game import Illegal, answers
 from portolan.checker.games.discovery_era_of_voyage import moves as m
 from portolan.checker.games.discovery_era_of_voyage import state as st
@@ -211,16 +213,8 @@ def possible_sails(state: State, *, with_return: bool = True) -> list:
     return moves
 
 
-_SAILS: dict[tuple, m.Sail] = {}  # (island, steps, cost) -> the Sail, made once
-
-
+@functools.lru_cache(maxsize=20_000)  # islands x steps x costs: a few hundred in practice
 def _sail(to: str, steps: int | None, cost: int) -> m.Sail:
     """Sail(to, steps, cost), made once (simulate lists the sails at every sailing action; a
     move never changes)."""
-    key = (to, steps, cost)
-    move = _SAILS.get(key)
-    if move is None:
-        if len(_SAILS) > 20_000:  # islands x steps x costs: a few hundred in practice
-            _SAILS.clear()
-        move = _SAILS[key] = m.Sail(to, steps, cost)
-    return move
+    return m.Sail(to, steps, cost)

@@ -33,20 +33,16 @@ class Targeting(Task):
 
     def decision(self, state: State) -> Decision:
         if self.box == MERCHANT_BOX:
-            return Decision(
-                state.player,
-                common.PHASE,
-                "choice",
+            return common.asked(
+                state,
                 (m.Trade,),
                 "the trade box for the merchant cube",
                 missing=Illegal(
                     MERCHANT_RULES, "name the trade box the merchant cube goes to (trade:)"
                 ),
             )
-        return Decision(
-            state.player,
-            common.PHASE,
-            "choice",
+        return common.asked(
+            state,
             (m.City,),
             "the city for the city disc",
             missing=Illegal(sec.WHICH_BOX, "name the city the city disc goes to (city:)"),
@@ -70,7 +66,7 @@ def area_cost(state: State, area: int, discount: int | None = None) -> int:
     printed = book.areas[area].navigation
     if discount is None:
         discount = state.discount(state.current)
-    return max(0, printed - per_disc * state.discs_in_area(state.area) - discount)
+    return max(0, printed - per_disc * state.area_discs[state.area] - discount)
 
 
 def reachable(
@@ -140,22 +136,18 @@ def enter(state: State, area: int) -> list[str]:
     return [f"enters Area {state.book.areas[area].number} for {cost} navigation"]
 
 
-def score_area(state: State, area: int) -> list[str]:
-    points = area_points(state.book, area, pieces_of(state, area), len(state.players))
-    for p, n in enumerate(points):
-        common.score(state, p, n)
-    info = state.book.areas[area]
-    got = ", ".join(f"{name} {n}" for name, n in zip(state.players, points, strict=True))
-    return [f"Area {info.number} ({info.name}) scores: {got}"]
-
-
 def move_on(state: State, area: int) -> list[str]:
     """After a placement in the next area: it becomes the present area; the one left scores."""
     if area == state.area:
         return []
     old = state.area
     state.area = area
-    return score_area(state, old)
+    points = area_points(state.book, old, pieces_of(state, old), len(state.players))
+    for p, n in enumerate(points):
+        common.score(state, p, n)
+    info = state.book.areas[old]
+    got = ", ".join(f"{name} {n}" for name, n in zip(state.players, points, strict=True))
+    return [f"Area {info.number} ({info.name}) scores: {got}"]
 
 
 # -- the merchant box: a trade box -------------------------------------------------------------
@@ -169,23 +161,14 @@ def industry_ok(state: State, area: int, good: str) -> bool:
     return not (state.book.areas[area].open and state.options["area7_industry"] == "forbidden")
 
 
-def trade_targets(state: State, nav: int, pend: int, discount: int | None = None) -> list[m.Trade]:
-    """Every trade box the merchant cube of a placed ship may go to (``discount``: the
-    navigation discount then, if it will not be the player's present one)."""
-    key = ("trade", nav, pend, discount)
-    cache = state.scratch()
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = _trade_targets(state, nav, pend, discount)
-    return found
-
-
-def _trade_targets(state: State, nav: int, pend: int, discount: int | None) -> list[m.Trade]:
+@common.per_position
+def trade_targets(state: State, nav: int, pend: int) -> list[m.Trade]:
+    """Every trade box the merchant cube of a placed ship may go to."""
     if state.seat.stock < 1:
         return []
     book = state.book
     out: list[m.Trade] = []
-    for area, _ in reachable(state, nav, pend, discount):
+    for area, _ in reachable(state, nav, pend):
         info = book.areas[area]
         if info.open:
             for good in info.open_goods:
@@ -336,19 +319,9 @@ def disc_rows(state: State) -> list[str]:
     return [r for r in ROWS if state.seat.discs[r] > 0]
 
 
-def city_targets(
-    state: State, nav: int, pend: int, no_food: bool, discount: int | None = None
-) -> list:
+@common.per_position
+def city_targets(state: State, nav: int, pend: int, no_food: bool) -> list:
     """Every city (and row the disc comes from) the disc of a placed warship may go to."""
-    key = ("city", nav, pend, no_food, discount)
-    cache = state.scratch()
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = _city_targets(state, nav, pend, no_food, discount)
-    return found
-
-
-def _city_targets(state: State, nav: int, pend: int, no_food: bool, discount: int | None) -> list:
     seat = state.seat
     if not no_food and seat.goods[FOOD] < state.book.constants["warship_food"]:
         return []
@@ -357,7 +330,7 @@ def _city_targets(state: State, nav: int, pend: int, no_food: bool, discount: in
         return []
     book = state.book
     out = []
-    for area, _ in reachable(state, nav, pend, discount):
+    for area, _ in reachable(state, nav, pend):
         info = book.areas[area]
         if info.open:
             out += [m.City(info.name, None, r) for r in rows]

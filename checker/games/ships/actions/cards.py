@@ -10,7 +10,7 @@ from portolan.checker.core.piles import put, take
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions import common
-from portolan.checker.games.ships.actions.ships import TakingBackShips, resolve_cube
+from portolan.checker.games.ships.actions.ships import TakingBackShips, pay_for, resolve_cube
 from portolan.checker.games.ships.sections import NEXT_AGE, SETUP, TAKE_CARD
 from portolan.checker.games.ships.state import SETUP as SETUP_PHASE
 from portolan.checker.games.ships.state import State
@@ -88,11 +88,8 @@ def take_card_problem(state: State, move: m.TakeCard, step) -> Illegal | None:
 
 @answers(m.TakeCard, check_take_card)
 def apply_take_card(state: State, move: m.TakeCard) -> list[str]:
-    cube, step = resolve_cube(state, move.cube, TAKE)
-    if step is not None:
-        turn.pop(state)
     info = state.book.cards[move.card]
-    events = common.pay(state, TAKE, cube, info.cost)
+    events, _ = pay_for(state, move, TAKE, info.cost)
     take(state.display, move.card)
     state.took_card = True
     if info.kept:

@@ -4,6 +4,8 @@ the steps the rules carry out between two decisions."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,13 +66,9 @@ def gain_goods(state: State, p: int, good: str, n: int) -> str:
     n = min(n, state.pool[good])
     state.pool[good] -= n
     state.seats[p].goods[good] += n
-    need_room(state, p)
-    return f"{n} {good}" if n else f"no {good} (none left in the pool)"
-
-
-def need_room(state: State, p: int) -> None:
     if state.warehouse_room(p) < 0 and not isinstance(turn.top(state), Returning):
         turn.push(state, Returning())
+    return f"{n} {good}" if n else f"no {good} (none left in the pool)"
 
 
 # counters a gain takes from the pool: the seat's field that holds them, and their words
@@ -231,6 +229,22 @@ def pending(state: State) -> str:
     return " and ".join(parts)
 
 
+def per_position(work: Callable[..., Any]) -> Callable[..., Any]:
+    """``work(state, *args)`` worked out once in a position (``State.scratch``), for what a
+    decision's checks and choices ask again."""
+
+    @functools.wraps(work)
+    def remembered(state: State, *args: Any) -> Any:
+        cache = state.scratch()
+        key = (work, *args)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = work(state, *args)
+        return found
+
+    return remembered
+
+
 # -- what is pending inside an action (checker/core/turn.py) ----------------------------------
 PHASE = "Actions"  # the phase every decision inside an action is asked in
 # The move each display action is, for a card that grants one.
@@ -244,6 +258,11 @@ ACTION_OF = {
     "Sell goods": m.SellGoods,
     "Retrieve merchant cubes": m.Retrieve,
 }
+
+
+def asked(state: State, accepts: tuple[type, ...], prompt: str, **kw: Any) -> Decision:
+    """A choice of the player whose turn it is, inside an action (``PHASE``)."""
+    return Decision(state.player, PHASE, "choice", accepts, prompt, **kw)
 
 
 def unused_exchange(left: str) -> Illegal:
@@ -378,10 +397,8 @@ class CardAction(Task):
 
     def decision(self, state: State) -> Decision:
         left = pending(state)
-        return Decision(
-            state.player,
-            PHASE,
-            "choice",
+        return asked(
+            state,
             (ACTION_OF[self.step.action], m.Exchange, m.Decline),
             f"the card's {self.step.action} action, or none",
             default=None if left else m.DECLINE,

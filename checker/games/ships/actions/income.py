@@ -12,7 +12,7 @@ from portolan.checker.core.game import Decision, Illegal, answers
 from portolan.checker.core.turn import Task
 from portolan.checker.games.ships import moves as m
 from portolan.checker.games.ships.actions import common
-from portolan.checker.games.ships.actions.ships import paid, pay_for, resolve_cube
+from portolan.checker.games.ships.actions.ships import paid, pay_for
 from portolan.checker.games.ships.book import GOLD, MERCHANT_BOX, NAVIGATION, VP
 from portolan.checker.games.ships.scoring import sell_bonus_gold
 from portolan.checker.games.ships.sections import RETRIEVE, SELL_GOODS, TAKE_GOLD, TAKE_NAVIGATION
@@ -26,21 +26,18 @@ NAV_TAKEN = 2  # Take Two Navigation Counters
 # -- Take one gold -----------------------------------------------------------------------------
 def gold_problem(state: State, move: m.TakeGold, step) -> Illegal | None:
     cube = m.CARD if step is not None else common.cube_used(state, move.cube)
-    if state.bank_room(state.current) + gold_paid(state, GOLD_ACTION, cube) < 1:
+    # the gold the action takes out of the bank makes room (what Wine gave is paid first)
+    paid_out = max(0, common.gold_cost(state, GOLD_ACTION, cube) - state.pend_gold)
+    if state.bank_room(state.current) + paid_out < 1:
         return Illegal(TAKE_GOLD, f"{state.seat.name}'s bank has no empty space")
     if state.pool[GOLD] < 1:
         return Illegal(TAKE_GOLD, "the pool has no gold left")
     return None
 
 
-def gold_paid(state: State, action: str, cube: str) -> int:
-    """Gold the action takes out of the bank (what Wine gave is paid first)."""
-    return max(0, common.gold_cost(state, action, cube) - state.pend_gold)
-
-
 @answers(m.TakeGold, paid(GOLD_ACTION, gold_problem))
 def apply_take_gold(state: State, move: m.TakeGold) -> list[str]:
-    events = pay_for(state, move, GOLD_ACTION)
+    events, _ = pay_for(state, move, GOLD_ACTION)
     return [*events, f"takes {common.gain_gold(state, state.current, 1)}"]
 
 
@@ -53,7 +50,7 @@ def navigation_problem(state: State, move: m.TakeNavigation, step) -> Illegal | 
 
 @answers(m.TakeNavigation, paid(NAV_ACTION, navigation_problem))
 def apply_take_navigation(state: State, move: m.TakeNavigation) -> list[str]:
-    events = pay_for(state, move, NAV_ACTION)
+    events, _ = pay_for(state, move, NAV_ACTION)
     n = min(NAV_TAKEN, state.pool[NAVIGATION])
     state.pool[NAVIGATION] -= n
     state.seat.nav += n
@@ -69,12 +66,8 @@ def sell_problem(state: State, move: m.SellGoods, step) -> Illegal | None:
 
 @answers(m.SellGoods, paid(SELL_ACTION, sell_problem))
 def apply_sell(state: State, move: m.SellGoods) -> list[str]:
-    cube, step = resolve_cube(state, move.cube, SELL_ACTION)
-    bonus = ()
-    if step is not None:
-        turn.pop(state)
-        bonus = tuple((step.per_good or {}).items())
-    events = common.pay(state, SELL_ACTION, cube)
+    events, step = pay_for(state, move, SELL_ACTION)
+    bonus = tuple((step.per_good or {}).items()) if step is not None else ()
     state.sold = {}
     turn.push(state, Selling(bonus))
     return events
@@ -88,18 +81,11 @@ class Selling(Task):
 
     def decision(self, state: State) -> Decision:
         if state.sold:
-            return Decision(
-                state.player,
-                common.PHASE,
-                "choice",
-                (m.SellGood, m.StopSelling),
-                "another good to sell",
-                default=m.STOP_SELLING,
+            return common.asked(
+                state, (m.SellGood, m.StopSelling), "another good to sell", default=m.STOP_SELLING
             )
-        return Decision(
-            state.player,
-            common.PHASE,
-            "choice",
+        return common.asked(
+            state,
             (m.SellGood,),
             "a good to sell",
             missing=Illegal(SELL_GOODS, "name the goods sold (sell: [...])"),
@@ -164,7 +150,7 @@ def retrieve_problem(state: State, move: m.Retrieve, step) -> Illegal | None:
 
 @answers(m.Retrieve, paid(RETRIEVE_ACTION, retrieve_problem))
 def apply_retrieve(state: State, move: m.Retrieve) -> list[str]:
-    events = pay_for(state, move, RETRIEVE_ACTION)
+    events, _ = pay_for(state, move, RETRIEVE_ACTION)
     seat = state.seat
     if move.area == 0:
         cubes, industry = seat.box_cubes, seat.box_industry
@@ -189,18 +175,11 @@ class Retrieving(Task):
     def decision(self, state: State) -> Decision:
         accepts = (m.TakeBack, m.TakeBackAll, m.StopRetrieving)
         if state.retrieved:
-            return Decision(
-                state.player,
-                common.PHASE,
-                "choice",
-                accepts,
-                "another cube to take back",
-                default=m.STOP_RETRIEVING,
+            return common.asked(
+                state, accepts, "another cube to take back", default=m.STOP_RETRIEVING
             )
-        return Decision(
-            state.player,
-            common.PHASE,
-            "choice",
+        return common.asked(
+            state,
             accepts,
             "the cubes to take back",
             missing=Illegal(RETRIEVE, "name the cubes taken back (cubes: [...]), or take them all"),

@@ -27,20 +27,13 @@ def box_index(box: str) -> int:
     return 0 if box == MERCHANT_BOX else 1
 
 
-def card_step(state: State, action: str):
-    """The card's action being carried out, if it is this action (else None)."""
+def resolve_cube(state: State, cube: str | None, action: str):
+    """(the cube paying, the card's action step or None: the card's action being carried out,
+    if it is this action)."""
     top = turn.top(state)
     if isinstance(top, common.CardAction) and top.step.action == action:
-        return top.step
-    return None
-
-
-def resolve_cube(state: State, cube: str | None, action: str):
-    """(the cube paying, the card's action step or None)."""
-    step = card_step(state, action)
-    if step is not None and cube is None:
-        return m.CARD, step
-    return common.cube_used(state, cube), step
+        return (m.CARD if cube is None else common.cube_used(state, cube)), top.step
+    return common.cube_used(state, cube), None
 
 
 def paid(action: str, problem) -> Check:
@@ -56,12 +49,13 @@ def paid(action: str, problem) -> Check:
     return check
 
 
-def pay_for(state: State, move: Any, action: str) -> list[str]:
-    """Pay for an action (with the card's step, that step is done): the payment in words."""
+def pay_for(state: State, move: Any, action: str, extra: int = 0) -> tuple[list[str], Any]:
+    """Pay for an action, and ``extra`` gold (with the card's step, that step is done): the
+    payment in words, and the card's step (None: none)."""
     cube, step = resolve_cube(state, move.cube, action)
     if step is not None:
         turn.pop(state)
-    return common.pay(state, action, cube)
+    return common.pay(state, action, cube, extra), step
 
 
 def era_word(state: State, era: int) -> str:
@@ -242,11 +236,8 @@ def place_problem(state: State, move: m.PlaceShip, step) -> Illegal | None:
 
 @answers(m.PlaceShip, paid(PLACE, place_problem))
 def apply_place(state: State, move: m.PlaceShip) -> list[str]:
-    cube, step = resolve_cube(state, move.cube, PLACE)
-    if step is not None:
-        turn.pop(state)
+    events, step = pay_for(state, move, PLACE)
     cost = age_cost(state, move.age)
-    events = common.pay(state, PLACE, cube)
     era = state.book.ages[move.age - 1].era
     state.seat.ships[era] -= 1
     state.ships_at[move.age - 1][box_index(move.box)][state.current] += 1
@@ -277,13 +268,10 @@ def upgrade_problem(state: State, move: m.UpgradeShip, step) -> Illegal | None:
 
 @answers(m.UpgradeShip, paid(UPGRADE, upgrade_problem))
 def apply_upgrade(state: State, move: m.UpgradeShip) -> list[str]:
-    cube, step = resolve_cube(state, move.cube, UPGRADE)
-    if step is not None:
-        turn.pop(state)
+    events, step = pay_for(state, move, UPGRADE)
     book, seat, p = state.book, state.seat, state.current
     to = move.age + 1
     cost = age_cost(state, to)
-    events = common.pay(state, UPGRADE, cube)
     state.ships_at[move.age - 1][box_index(move.ship)][p] -= 1
     old, new = book.ages[move.age - 1].era, book.ages[to - 1].era
     if old == new:
@@ -311,16 +299,9 @@ def apply_upgrade(state: State, move: m.UpgradeShip) -> list[str]:
 
 
 # -- Remove one ship ---------------------------------------------------------------------------
+@common.per_position
 def own_ships(state: State) -> list[tuple[int, str]]:
     """(age, box) of every box holding a ship of the player."""
-    cache = state.scratch()
-    found = cache.get("own ships")
-    if found is None:
-        found = cache["own ships"] = _own_ships(state)
-    return found
-
-
-def _own_ships(state: State) -> list[tuple[int, str]]:
     p = state.current
     return [
         (a + 1, box)
@@ -343,7 +324,7 @@ def remove_problem(state: State, move: m.RemoveShip, step) -> Illegal | None:
 
 @answers(m.RemoveShip, paid(REMOVE, remove_problem))
 def apply_remove(state: State, move: m.RemoveShip) -> list[str]:
-    events = pay_for(state, move, REMOVE)
+    events, _ = pay_for(state, move, REMOVE)
     return events + take_back(state, move.age, move.box, 1)
 
 
@@ -373,16 +354,13 @@ class TakingBackShips(Task):
 
 def take_back_choices(state: State) -> list[m.TakeBackShips]:
     p = state.current
-    out = []
-    for a, boxes in enumerate(state.ships_at):
-        merchant, w = boxes[0][p], boxes[1][p]
-        out += [
-            m.TakeBackShips(a + 1, i, j)
-            for i in range(merchant + 1)
-            for j in range(w + 1)
-            if i or j
-        ]
-    return out
+    return [
+        m.TakeBackShips(a + 1, i, j)
+        for a, (merchant, warship) in enumerate(state.ships_at)
+        for i in range(merchant[p] + 1)
+        for j in range(warship[p] + 1)
+        if i or j
+    ]
 
 
 def check_take_back_ships(state: State, move: m.TakeBackShips) -> Illegal | None:
