@@ -163,10 +163,9 @@ tk.register(tk.DrawCard, draw_auto, decide_draw, draw_outcomes, check_draw, answ
 
 
 @auto(tk.TurnInCard)
-def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
+def turn_in_card(state: State) -> list[str]:
     """After the instructions: the card is turned in (and the deck reshuffled if it says so),
     then any Discovery or Rumors of Gold is resolved (Draw and resolve an exploration card)."""
-    state.tasks.pop()
     now = state.now
     e = state.exp[state.player]
     events: list[str] = []
@@ -187,10 +186,8 @@ def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
 
 # -- instructions -------------------------------------------------------------------------------
 @auto(tk.Instructions)
-def steps(state: State, t: tk.Instructions) -> list[str]:
+def steps(state: State, seq: tuple, i: int) -> list[str]:
     """Carry out the next instruction of a sequence (Choices and Sequences)."""
-    state.tasks.pop()
-    seq, i = t.seq, t.index
     if i >= len(seq):
         return []
     if i + 1 < len(seq):
@@ -278,9 +275,8 @@ def start_check(state: State, step: ins.Check) -> list[str]:
 
 
 @auto(tk.CombatCheck)
-def combat_check(state: State, t: tk.CombatCheck) -> list[str]:
-    state.tasks.pop()
-    return roll_for(state, t.step, t.bonus)
+def combat_check(state: State, step: ins.Check, bonus: int) -> list[str]:
+    return roll_for(state, step, bonus)
 
 
 def roll_for(state: State, step: ins.Check, leader: int | None = None) -> list[str]:

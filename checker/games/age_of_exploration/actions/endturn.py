@@ -27,8 +27,7 @@ TURN = (
 
 # -- turns --------------------------------------------------------------------------------------
 @auto(tk.NextPlayer)
-def next_player(state: State, t: tk.NextPlayer) -> list[str]:
-    state.tasks.pop()
+def next_player(state: State) -> list[str]:
     state.current = (state.current + 1) % len(state.players)
     if state.current == 0:
         state.round += 1
@@ -72,9 +71,8 @@ tk.register(
 
 # -- Lost ---------------------------------------------------------------------------------------
 @auto(tk.LostCheck)
-def lost_check(state: State, t: tk.LostCheck) -> list[str]:
+def lost_check(state: State) -> list[str]:
     """Lost (mandatory): Still lost is removed; Lost this turn checks Navigation."""
-    state.tasks.pop()
     e = state.exp[state.player]
     if e.lost == 2:
         e.lost = 0

@@ -71,7 +71,7 @@ def apply(state: State, move: Any) -> list[str]:
 
 def auto(kind: type[tk.TurnTask]):
     """Register the function that carries out a task that needs no decision: it takes the state
-    and the task, or for an effect (what a roll decided) the state and the task's fields."""
+    and the task, or for an ``Effect`` the state and the task's fields."""
 
     def register(fn):
         tk.register(kind, fn)

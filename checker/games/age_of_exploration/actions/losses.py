@@ -388,12 +388,10 @@ def crew_back(state: State) -> list[str]:
 
 # -- Damage, wrecks and shipwrecks ----------------------------------------------------------------
 @engine.auto(tk.ShipDamage)
-def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
+def damage_auto(state: State, rotten: bool) -> list[str]:
     """Damage (wreck) 1 ship/raft: a Damage chit, or with one already there, a ship or raft
     lost and the chit removed (Taking Losses). Copper Plated Hulls keep the Teredos out."""
-    state.tasks.pop()
     e = state.exp[state.player]
-    rotten = t.rotten
     if state.now.teredos and e.items.get("Copper Plated Hulls") and e.mode == SHIP:
         return ["the Copper Plated Hulls keep the Teredos out"]
     if e.mode == RAFT:
@@ -412,11 +410,10 @@ def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
 
 
 @engine.auto(tk.Wreck)
-def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
+def wreck_auto(state: State) -> list[str]:
     """The last ship (or raft) is lost: at sea the expedition fails; in coastal waters it fails
     unless a status arrow joins them to land, where it is shipwrecked; on a river it is always
     shipwrecked (Shipwrecked)."""
-    state.tasks.pop()
     e = state.exp[state.player]
     book = state.book
     if (e.mode == SHIP and e.ships) or (e.mode == RAFT and e.rafts):

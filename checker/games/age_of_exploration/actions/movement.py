@@ -247,15 +247,14 @@ tk.register(tk.Movement, asked_while(move_asked), decide_move, options, check_mo
 
 
 @auto(tk.Entered)
-def entered(state: State, t: tk.Entered) -> list[str]:
-    state.tasks.pop()
+def entered(state: State, space: str) -> list[str]:
     now = state.now
     now.entering = False
     if now.blocked:
         now.blocked = False
         now.moved = max_moves(state, state.exp[state.player])
-        return [f"cannot enter {t.space}: the movement ends"]
-    return enter(state, state.player, state.exp[state.player], t.space)
+        return [f"cannot enter {space}: the movement ends"]
+    return enter(state, state.player, state.exp[state.player], space)
 
 
 # -- entering a space ---------------------------------------------------------------------------
@@ -378,10 +377,9 @@ def merge(e: Expedition) -> None:
 
 
 @auto(tk.Reboard)
-def reboard(state: State, t: tk.Reboard) -> list[str]:
+def reboard(state: State) -> list[str]:
     """Back to the ships' space: each ship is still there on a check of 7 + 1 per Crew left
     aboard (Switching between Naval, Land and Raft Expeditions)."""
-    state.tasks.pop()
     e = state.exp[state.player]
     n = state.k["reboard_check"] + e.hold.get("Crew", 0)
     state.now.reboard = 0
