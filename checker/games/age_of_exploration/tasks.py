@@ -25,7 +25,8 @@ from portolan.checker.core.turn import Decision, Illegal, Task
 @dataclass(frozen=True, slots=True)
 class Hooks:
     """What a section says of a kind of task it owns (each hook takes the state, the task and,
-    for ``check`` and ``answer``, the move)."""
+    for ``check`` and ``answer``, the move; ``answer`` is given the task already off the stack,
+    and puts it back if it still waits)."""
 
     auto: Callable[[Any, Any], list[str] | None] | None = None
     decide: Callable[[Any, Any], Decision] | None = None

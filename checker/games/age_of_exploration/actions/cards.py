@@ -110,7 +110,6 @@ def check_stance(state: State, t: tk.ChooseStance, move: m.Stance) -> Illegal | 
 
 
 def answer_stance(state: State, t: tk.ChooseStance, move: m.Stance) -> list[str]:
-    state.tasks.pop()
     return start_draw(state, move.what)
 
 
@@ -143,7 +142,6 @@ def check_draw(state: State, t: tk.DrawCard, move: m.Draw) -> Illegal | None:
 
 
 def answer_draw(state: State, t: tk.DrawCard, move: m.Draw) -> list[str]:
-    state.tasks.pop()
     state.decks[t.deck].remove(move.number)
     now = state.now
     now.card = move.number
@@ -309,7 +307,6 @@ def check_roll(state: State, t: tk.RollCheck, move: m.Roll) -> Illegal | None:
 
 
 def answer_roll(state: State, t: tk.RollCheck, move: m.Roll) -> list[str]:
-    state.tasks.pop()
     ok = move.total <= t.target
     push(state, *(t.success if ok else t.failure))
     return [f"{t.what}: {move.total} against {t.target}, {'success' if ok else 'failure'}"]
@@ -351,7 +348,6 @@ def check_or(state: State, t: tk.ChooseOr, move: m.Or) -> Illegal | None:
 
 
 def answer_or(state: State, t: tk.ChooseOr, move: m.Or) -> list[str]:
-    state.tasks.pop()
     push(state, tk.Instructions(tuple(t.step.options[move.option - 1]), 0))
     return [f"follows option {move.option}"]
 

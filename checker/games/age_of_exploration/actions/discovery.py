@@ -74,7 +74,6 @@ def check_find(state: State, t: tk.Discover, move: m.Find) -> Illegal | None:
 
 
 def answer_find(state: State, t: tk.Discover, move: m.Find) -> list[str]:
-    state.tasks.pop()
     e = state.exp[state.player]
     index = next(i for i, label in potentials(state, e) if label == move.label)
     return make(state, e, index)
@@ -171,7 +170,6 @@ def check_rumor(state: State, t: tk.RumorsOfGold, move: m.Rumor) -> Illegal | No
 
 
 def answer_rumor(state: State, t: tk.RumorsOfGold, move: m.Rumor) -> list[str]:
-    state.tasks.pop()
     state.rumors[state.player] = (move.space, True)
     return [f"Rumors of Gold in {move.space}: visit it before any status change"]
 

@@ -40,7 +40,6 @@ def next_player(state: State) -> list[str]:
 
 
 def start_turn(state: State, t: tk.StartOfTurn, move: m.StartTurn) -> list[str]:
-    state.tasks.pop()
     p = state.player
     state.turn += 1
     state.now = Turn()
@@ -132,12 +131,11 @@ def answer_end(state: State, t: tk.EndOfTurn, move) -> list[str]:
     p = state.player
     e = state.exp[p]
     if isinstance(move, m.EndTurn):
-        state.tasks.pop()
         return []
     if isinstance(move, m.DeclareReturn):
+        push(state, t)
         e.must_return, e.outward = True, len(e.path)
         return ["declares Expedition must return"]
-    state.tasks.pop()
     if isinstance(move, m.Return):
         push(state, tk.ScoreVoyage(p))
         return [f"returns to {e.space} and publishes"]

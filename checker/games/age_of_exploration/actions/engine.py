@@ -65,7 +65,7 @@ def apply(state: State, move: Any) -> list[str]:
         if an_echo(state, move):
             return echoes.answer(state, move)
         state.now.echoes.clear()
-    t = state.tasks[-1]
+    t = state.tasks.pop()  # the answer puts it back if it still waits
     return t.hooks.answer(state, t, move)
 
 

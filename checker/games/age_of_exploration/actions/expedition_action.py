@@ -184,7 +184,6 @@ def why_not(state: State, e: Expedition, move) -> str:
 def answer(state: State, t: tk.ExpeditionAction, move) -> list[str]:
     p = state.player
     e = state.exp[p]
-    state.tasks.pop()
     if isinstance(move, m.NoAction):
         return []
     state.now.acted = True
@@ -276,7 +275,6 @@ def check_give(state: State, t: tk.GiveGold, move: m.Give) -> Illegal | None:
 def answer_give(state: State, t: tk.GiveGold, move: m.Give) -> list[str]:
     """The target checks Negotiation −4, +2 per Gold given; on a failure the attacker checks
     Personal Arms, and on his success the defender does (Expedition Action)."""
-    state.tasks.pop()
     rival, attacker = t.giver, t.attacker
     r, a = state.exp[rival], state.exp[attacker]
     if move.n:

@@ -221,7 +221,6 @@ def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
 
 def answer_move(state: State, t: tk.Movement, move) -> list[str]:
     e = state.exp[state.player]
-    state.tasks.pop()
     if isinstance(move, m.Stop):
         return []
     push(state, tk.Movement())
@@ -453,7 +452,6 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
 def answer_natives(state: State, t: tk.MeetNatives, move: m.Natives) -> list[str]:
     """Reboarding, a land expedition's Porters may come aboard as Porters (a cargo space) or
     as a Natives for Europe chit (none): Switching between Naval, Land and Raft Expeditions."""
-    state.tasks.pop()
     if not move.yes:
         return []
     e = state.exp[state.player]

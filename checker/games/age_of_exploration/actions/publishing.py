@@ -112,7 +112,6 @@ def check_score(state: State, t: tk.ScoreVoyage, move: m.Score) -> Illegal | Non
 
 
 def answer_score(state: State, t: tk.ScoreVoyage, move: m.Score) -> list[str]:
-    state.tasks.pop()
     return publish(state, t.player, move.major)
 
 
@@ -335,7 +334,6 @@ def check_pick(state: State, t: tk.PickLeader, move: m.Pick) -> Illegal | None:
 
 
 def answer_pick(state: State, t: tk.PickLeader, move: m.Pick) -> list[str]:
-    state.tasks.pop()
     p = t.player
     if move.pick in state.piles:
         push(state, tk.DrawLeader(p, move.pick, "pick"))
@@ -379,7 +377,6 @@ def check_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> Illegal | Non
 
 
 def answer_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> list[str]:
-    state.tasks.pop()
     p, purpose = t.player, t.purpose
     state.piles[t.group].remove(move.name)
     if purpose == "hire":
