@@ -272,11 +272,7 @@ def start_check(state: State, step: ins.Check) -> list[str]:
     return []
 
 
-@auto(tk.CombatCheck)
-def combat_check(state: State, step: ins.Check, bonus: int) -> list[str]:
-    return roll_for(state, step, bonus)
-
-
+@auto(tk.CombatCheck)  # with the Leader's combat strength found
 def roll_for(state: State, step: ins.Check, leader: int | None = None) -> list[str]:
     """The roll of a check, its success and failure instructions to follow (``leader``: the
     Leader's combat strength in a Combat check)."""
