@@ -149,9 +149,7 @@ def action_moves(state: State, t: tk.ExpeditionAction) -> list:
 
 
 def check_action(state: State, t: tk.ExpeditionAction, move) -> Illegal | None:
-    if isinstance(move, m.NoAction):
-        return None
-    if move in action_moves(state, t):
+    if isinstance(move, m.NoAction) or move in action_moves(state, t):
         return None
     return Illegal(EXPEDITION_ACTION, why_not(state, state.exp[state.player], move))
 
