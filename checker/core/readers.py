@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from portolan.errors import InputError, Problem
+from portolan.errors import InputError, Problem, did_you_mean
 from portolan.limits import hint, problems_listed
 from portolan.model.loader import Game
-from portolan.yamlsrc import Pos, Source, YList
+from portolan.yamlsrc import Pos, Source, YList, YMap
 
 
 def check_player_count(model: Game, players: list[str], pos: Pos | None, source: Source) -> None:
@@ -46,6 +46,21 @@ def read_players(value: Any, pos: Pos, source: Source, model: Game | None = None
         seen.add(folded)
         names.append(name.strip())
     return names
+
+
+def unknown_keys(source: Source, raw: YMap, keys: tuple, where: str = "") -> list[Problem]:
+    """A problem for each key of ``raw`` not among ``keys`` (at field ``where``), with
+    did-you-mean."""
+    return [
+        source.problem(
+            f"unknown key '{k}'",
+            raw.key_pos[k],
+            field=f"{where}.{k}" if where else str(k),
+            hint=did_you_mean(str(k), keys),
+        )
+        for k in raw
+        if k not in keys
+    ]
 
 
 def enough_problems(problems: list[Problem], source: Source) -> bool:
