@@ -476,19 +476,16 @@ def _in_deck(
     state: State, held: dict[str, int], card: str, deck: str, section: str
 ) -> Illegal | None:
     """Why ``card`` cannot come from ``deck`` (``held``), or None when a copy is there."""
-    if not held.get(card):
-        return Illegal(section, _missing(state, card, deck))
-    return None
-
-
-def _missing(state: State, card: str, deck: str) -> str:
+    if held.get(card):
+        return None
     total = (state.book.expedition.get(card) or state.book.exploration[card]).count
     places = state.places_of(card)
     if total == 1:
         where = places[0][0] if places else "not in the deck"
-        return f"{card} cannot come from the {deck}: its only copy is {where}"
+        return Illegal(section, f"{card} cannot come from the {deck}: its only copy is {where}")
     shown = ", ".join(f"{n} {where}" for where, n in places)
-    return f"{card} cannot come from the {deck}: all {total} copies are elsewhere ({shown})"
+    why = f"{card} cannot come from the {deck}: all {total} copies are elsewhere ({shown})"
+    return Illegal(section, why)
 
 
 def _cards(n: int) -> str:
