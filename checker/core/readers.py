@@ -11,13 +11,6 @@ from portolan.model.loader import Game
 from portolan.yamlsrc import Pos, Source, YList, YMap
 
 
-def check_player_count(model: Game, players: list[str], pos: Pos | None, source: Source) -> None:
-    """The game's player range (game.yaml ``players``); outside it the file is malformed."""
-    problem = model.player_count_problem(len(players))
-    if problem is not None:
-        raise InputError(source.problem(problem, pos, field="players"))
-
-
 def read_players(value: Any, pos: Pos, source: Source, model: Game | None = None) -> list[str]:
     """The seat names of a ``players`` entry (a list, or names separated by commas), each
     given and none twice (case-insensitive). With ``model`` their count is checked first, so a
@@ -28,8 +21,9 @@ def read_players(value: Any, pos: Pos, source: Source, model: Game | None = None
         raise InputError(
             source.problem("players must be a list of names in seat order", pos, field="players")
         )
-    if model is not None:
-        check_player_count(model, value, pos, source)
+    problem = model.player_count_problem(len(value)) if model is not None else None  # game.yaml
+    if problem:
+        raise InputError(source.problem(problem, pos, field="players"))
     names: list[str] = []
     seen: set[str] = set()
     for i, name in enumerate(value):
