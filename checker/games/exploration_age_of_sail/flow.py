@@ -114,11 +114,7 @@ def decide(state: State) -> Decision | None:
             "choice",
             (m.Discard, m.EndTurn),
             f"a card to discard ({n} to go)",
-            missing=lambda: Illegal(
-                sec.OCEAN_PHASE,
-                f"{p} holds {state.hand_size(p)} cards: discard "
-                f"{n} to get down to {state.constants['hand_limit']}",
-            ),
+            missing=lambda: actions.check_end_turn(state, m.END_TURN),
             closes_turn=True,  # the last turn of a log is checked too
         )
     return Decision(
