@@ -45,9 +45,7 @@ def misplaced(state: State, move) -> Illegal | None:
             "expeditions are formed in the Expedition phase, before any card is turned over",
         )
     if isinstance(move, m.Explore) and state.expedition_of(state.player, move.expedition) is None:
-        return Illegal(
-            sec.EXPLORATION_PHASE, f"{state.player} has no expedition led by {move.expedition}"
-        )
+        return actions.check_explore(state, move)  # no such expedition
     if isinstance(move, m.Explore) and here > PHASE_ORDER[st.EXPLORATION]:
         return Illegal(
             sec.EXPLORATION_PHASE,
