@@ -51,12 +51,6 @@ class TurnTask(Task):
         decide = self.hooks.decide
         return None if decide is None else decide(state, self)
 
-    def choices(self, state: Any) -> list[Any]:
-        return self.hooks.options(state, self)
-
-    def chances(self, state: Any) -> list[tuple[Any, int]]:
-        return self.hooks.options(state, self)
-
     def carry_out(self, state: Any) -> list[str] | None:
         auto = self.hooks.auto
         if auto is None:

@@ -418,9 +418,7 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
     to: ships retrace their path (or take known waters) to Europe or a base; a land or raft
     expedition makes for its ships or a New World base."""
     book = state.book
-    waters = ratings.known_waters(
-        state
-    )  # before the key: the key holds the known waters it was for
+    waters = ratings.known_waters(state)  # before the key: it holds the waters it was for
     key = (e.mode, len(e.visited), len(state.founded), waters, e.ship_space, e.ships > 0)
     cached = state.now.home
     if cached is not None and cached[0] == key:
