@@ -143,23 +143,19 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
     return [(m.Draw(c), n) for c, n in state.expedition_deck.items()]
 
 
-# The deck each move takes a card from: drawn (the Outfit phase) or turned over (an expedition).
-DECK_OF = {m.Draw: "expedition_deck", m.Reveal: "exploration_deck"}
-
-
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     """One chance outcome drawn with the weights of ``chances`` (faster for simulate)."""
     kind = d.accepts[0]
-    if kind in DECK_OF:
-        deck = getattr(state, DECK_OF[kind])
+    if kind in actions.DECKS:
+        deck = getattr(state, actions.DECKS[kind][0])
         return kind(rng.choices(list(deck), weights=list(deck.values()))[0])
     return m.RandomDiscard(rng.choice(turn.top(state).expedition.cards))
 
 
 def copies_left(state: State, move: Any) -> int | None:
     """The copies of a card still in the deck it is drawn or turned over from."""
-    deck = DECK_OF.get(type(move))
-    return None if deck is None else getattr(state, deck).get(move.card, 0)
+    deck = actions.DECKS.get(type(move))
+    return None if deck is None else getattr(state, deck[0]).get(move.card, 0)
 
 
 # -- The table as everyone sees it ------------------------------------------------------------
