@@ -13,7 +13,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import sections as sec
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
-from portolan.checker.games.age_of_exploration.actions import losses
+from portolan.checker.games.age_of_exploration.actions import losses, ratings
 from portolan.checker.games.age_of_exploration.actions.engine import ask, auto, roll_weights
 from portolan.checker.games.age_of_exploration.actions.ratings import holds, label, target
 from portolan.checker.games.age_of_exploration.state import RAFT, SHIP, State
@@ -68,16 +68,8 @@ def start_draw(state: State, stance: str) -> list[str]:
         now.draws = "land"  # moored off-shore (Landfall)
     if now.draws == "none":
         if e.space in book.straits:
-            step = ins.Check(rating="navigation")
-            push(
-                state,
-                tk.RollCheck(
-                    target(state, e, step),
-                    "Navigation (the Straits of Magellan)",
-                    (tk.StraitPassed(),),
-                    (),
-                ),
-            )
+            what = "Navigation (the Straits of Magellan)"
+            push(state, tk.RollCheck(ratings.navigation(state, e), what, (tk.StraitPassed(),), ()))
             return ["draws no card: a Navigation check in the Straits"]
         return ["draws no card here"]
     deck = DECK_OF.get(now.draws, now.draws)
