@@ -171,11 +171,10 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
     e = state.exp[p]
     normal = major is None and defeat is None
     events: list[str] = []
-    cards = 0
     state.now.published = 0
     if major or defeat:
         events.append(publish_major(state, p, major or defeat))
-    cards += known_progress(state, p, e.visited, normal, events)
+    cards = known_progress(state, p, e.visited, normal, events)
     channels = 0
     for aid, category, chit in return_awards(state, e):
         if chit is not None:  # a Ⓓ chit: now known (its Known chit on the map)
