@@ -362,10 +362,8 @@ def check_outfit(state: State, t: tk.Outfit, move) -> Illegal | None:
         if move.item not in bk.GOLD_BUYS:
             return Illegal(sec.PERSONNEL, "Gold buys Crew, Provisions or Soldiers (not Cannons)")
         return why_not_items(state, e, p, {move.item: 1}, None)
-    if isinstance(move, m.ShipType):
-        if move.type == e.ship_type:
-            return None  # the type it has: written, it changes nothing
-        if move not in ship_types(state, p):
+    if isinstance(move, m.ShipType):  # (the type it has: written, it changes nothing)
+        if move.type != e.ship_type and move not in ship_types(state, p):
             return Illegal(sec.CARGO, f"the counters aboard do not fit a {move.type} expedition")
         return None
     if isinstance(move, m.LaunchFrom):
