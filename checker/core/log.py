@@ -26,6 +26,7 @@ from portolan.checker.core.game import GameRules, Step
 from portolan.checker.core.readers import (  # also read from here by the games' log readers
     enough_problems,
     read_players,
+    unknown_keys,
 )
 from portolan.checker.core.registry import rules_for
 from portolan.errors import InputError, Problem, did_you_mean, display_path
@@ -84,13 +85,7 @@ def read_log(raw: Any, source: Source, components: Path, folder: Path | None = N
     where = {"file": source.path, "line": gpos and gpos.line, "column": gpos and gpos.column}
     rules = rules_for(game, **where) if isinstance(game, str) else None
     keys = (*TOP_KEYS, *(rules.log_keys if rules else ()))
-    problems = [
-        source.problem(
-            f"unknown key '{k}'", raw.key_pos[k], field=str(k), hint=did_you_mean(str(k), keys)
-        )
-        for k in raw
-        if k not in keys
-    ]
+    problems = unknown_keys(source, raw, keys)
     problems += [
         source.problem(f"'{k}' is missing", raw.pos, field=k)
         for k in ("game", "players")
@@ -275,16 +270,7 @@ def turn_entries(
             problems.append(source.problem(shape, tpos, field=where))
             continue
         if not known.issuperset(entry):
-            problems += [
-                source.problem(
-                    f"unknown key '{key}'",
-                    entry.key_pos[key],
-                    field=f"{where}.{key}",
-                    hint=did_you_mean(str(key), keys),
-                )
-                for key in entry
-                if key not in keys
-            ]
+            problems += unknown_keys(source, entry, keys, where)
         if "player" not in entry:
             problems.append(source.problem("each turn names its player", entry.pos, field=where))
             continue

@@ -14,7 +14,7 @@ from typing import Any
 from portolan.checker.core.logargs import BAD, Arg, At
 from portolan.errors import did_you_mean
 from portolan.names import fold
-from portolan.yamlsrc import Pos, YList, YMap
+from portolan.yamlsrc import Pos, YMap
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,8 @@ class ListOf(Arg):
     def read(self, r, value, pos, field):
         if not self.many(value):
             if self.alone:
-                return self.read_items(r, [value], pos, field, single=True)
+                got = self.item.read(r, value, pos, field)
+                return BAD if got is BAD else [At(got, pos, field)]
             r.bad(self.shape, pos, field)
             return BAD
         if self.size is not None and len(value) != self.size:
@@ -45,11 +46,9 @@ class ListOf(Arg):
             return False
         return not isinstance(self.item, ListOf) or (bool(value) and isinstance(value[0], list))
 
-    def read_items(self, r, value, pos, field, single: bool = False) -> Any:
+    def read_items(self, r, value, pos, field) -> Any:
         out, ok = [], True
-        for i, item in enumerate(value):
-            ipos = value.item_pos[i] if isinstance(value, YList) else pos
-            ifield = field if single else f"{field}[{i}]"
+        for item, ipos, ifield in r.items(value, pos, field):
             got = self.item.read(r, item, ipos, ifield)
             ok = ok and got is not BAD
             out.append(At(got, ipos, ifield))

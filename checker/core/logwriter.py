@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import unicodedata
-from pathlib import Path
 from typing import Any
 
 import yaml
 
-from portolan import fsio
 from portolan.checker.core.game import GameRules, Step
+from portolan.fsio import write_atomic as write_atomic  # a log written: where simulate finds it
 from portolan.model.loader import Game
 
 
@@ -63,10 +62,3 @@ def comment(text: str) -> str:
         for ch in text.removesuffix("\n")
     )
     return (body if body.startswith("#") else "# " + body) + "\n"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` in one step, so an interrupted write never leaves half a log (and the
-    new log is on the disk before it replaces the old one); a path that cannot be written is an
-    ``OutputError``."""
-    fsio.write_atomic(path, text)

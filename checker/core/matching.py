@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from portolan.names import fold
@@ -89,10 +90,7 @@ def number_keys(counts: Sequence[Sequence[int]]) -> list[int]:
     """The number each entry is listed under. An entry that stands for a count no other entry
     shares ('8 investment markers', 'sail 3 steps') is listed under that count, so a number
     typed means one thing only; the others take the numbers after the highest count."""
-    seen: dict[int, int] = {}
-    for cs in counts:
-        for c in set(cs):
-            seen[c] = seen.get(c, 0) + 1
+    seen = Counter(c for cs in counts for c in set(cs))
     own = [next((c for c in cs if seen[c] == 1), None) for cs in counts]
     taken = {c for c in own if c is not None}
     following = max(taken, default=0) + 1

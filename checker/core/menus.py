@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,10 +33,7 @@ def menu_entries(
         inside = [(describe(m), m) for m, h in zip(moves, menus, strict=True) if h == opened]
         return [*inside, ("back (the other choices)", BACK)]
     top = [(describe(m), m) for m, h in zip(moves, menus, strict=True) if h is None]
-    counts: dict[str, int] = {}
-    for h in menus:
-        if h is not None:
-            counts[h] = counts.get(h, 0) + 1
+    counts = Counter(h for h in menus if h is not None)
     return top + [(f"{h} ({n})", Heading(h)) for h, n in counts.items()]
 
 

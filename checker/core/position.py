@@ -12,8 +12,8 @@ from typing import Any
 from portolan.checker.core import statecodec
 from portolan.checker.core.game import Decision, GameRules, Illegal, missing_of
 from portolan.checker.core.options import resolve
-from portolan.checker.core.readers import enough_problems, read_players
-from portolan.errors import InputError, Problem, did_you_mean
+from portolan.checker.core.readers import enough_problems, read_players, unknown_keys
+from portolan.errors import InputError, Problem
 from portolan.model.loader import Game
 from portolan.yamlsrc import Pos, Source, YList, YMap, plain, position_at
 
@@ -58,13 +58,7 @@ def read_position(
         raise InputError(
             source.problem("a position is a mapping with 'players'", getattr(raw, "pos", None))
         )
-    problems = [
-        source.problem(
-            f"unknown key '{k}'", raw.key_pos[k], field=str(k), hint=did_you_mean(str(k), keys)
-        )
-        for k in raw
-        if k not in keys
-    ]
+    problems = unknown_keys(source, raw, keys)
     if "game" in raw and raw["game"] != model.id:
         problems.append(
             source.problem(

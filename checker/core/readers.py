@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from portolan.errors import InputError, Problem
+from portolan.errors import InputError, Problem, did_you_mean
 from portolan.limits import hint, problems_listed
 from portolan.model.loader import Game
-from portolan.yamlsrc import Pos, Source, YList
-
-
-def check_player_count(model: Game, players: list[str], pos: Pos | None, source: Source) -> None:
-    """The game's player range (game.yaml ``players``); outside it the file is malformed."""
-    problem = model.player_count_problem(len(players))
-    if problem is not None:
-        raise InputError(source.problem(problem, pos, field="players"))
+from portolan.yamlsrc import Pos, Source, YList, YMap
 
 
 def read_players(value: Any, pos: Pos, source: Source, model: Game | None = None) -> list[str]:
@@ -28,8 +21,9 @@ def read_players(value: Any, pos: Pos, source: Source, model: Game | None = None
         raise InputError(
             source.problem("players must be a list of names in seat order", pos, field="players")
         )
-    if model is not None:
-        check_player_count(model, value, pos, source)
+    problem = model.player_count_problem(len(value)) if model is not None else None  # game.yaml
+    if problem:
+        raise InputError(source.problem(problem, pos, field="players"))
     names: list[str] = []
     seen: set[str] = set()
     for i, name in enumerate(value):
@@ -46,6 +40,21 @@ def read_players(value: Any, pos: Pos, source: Source, model: Game | None = None
         seen.add(folded)
         names.append(name.strip())
     return names
+
+
+def unknown_keys(source: Source, raw: YMap, keys: tuple, where: str = "") -> list[Problem]:
+    """A problem for each key of ``raw`` not among ``keys`` (at field ``where``), with
+    did-you-mean."""
+    return [
+        source.problem(
+            f"unknown key '{k}'",
+            raw.key_pos[k],
+            field=f"{where}.{k}" if where else str(k),
+            hint=did_you_mean(str(k), keys),
+        )
+        for k in raw
+        if k not in keys
+    ]
 
 
 def enough_problems(problems: list[Problem], source: Source) -> bool:

@@ -107,7 +107,7 @@ def encode(value: Any, hint: Any = Any, skip: tuple[str, ...] = ()) -> Any:
         return _in_order(encode(v, args[0] if args else Any) for v in value)
     if isinstance(value, dict) and origin is dict:
         key_hint, value_hint = args if args else (Any, Any)
-        if _plain_keys(key_hint, value):
+        if key_hint in (str, int) or all(isinstance(k, str) for k in value):
             return {k: encode(v, value_hint) for k, v in value.items()}
         return [[encode(k, key_hint), encode(v, value_hint)] for k, v in value.items()]
     return _tagged(value)
@@ -138,12 +138,6 @@ def _origin(hint: Any) -> Any:
     if hint in (list, tuple, set, frozenset, dict):
         return hint
     return typing.get_origin(hint)
-
-
-def _plain_keys(key_hint: Any, value: dict) -> bool:
-    if key_hint in (str, int):
-        return True
-    return all(isinstance(k, str) for k in value)
 
 
 def _item_hint(args: tuple, i: int) -> Any:

@@ -148,9 +148,3 @@ def run(state: Any) -> list[str]:
             break
         events += done
     return events
-
-
-def decide(state: Any) -> Decision | None:
-    """The decision of the task on top (``None`` when nothing is pending)."""
-    tasks = state.tasks
-    return tasks[-1].decision(state) if tasks else None

@@ -7,9 +7,8 @@ to the hooks of the section that owns the task (actions/*.py)."""
 from __future__ import annotations
 
 from portolan.checker.core.game import RulesBase
-from portolan.checker.games.age_of_exploration import flow, logformat, moves, scoring
+from portolan.checker.games.age_of_exploration import moves
 from portolan.checker.games.age_of_exploration import moves as m
-from portolan.checker.games.age_of_exploration import setup as s
 from portolan.checker.games.age_of_exploration.actions import engine
 from portolan.checker.games.age_of_exploration.book import Book
 from portolan.checker.games.age_of_exploration.sections import EXPLORATION_TURNS, VICTORY
@@ -23,16 +22,11 @@ MOVE_TYPES = [
 
 
 class AgeOfExplorationRules(RulesBase, package=__name__):
-    # Its position and bot modules are imported when first asked for (core/game.py).
+    # Its modules are wired by package, position and bot when first asked for (core/game.py).
     id = "age-of-exploration"
     turn_section = EXPLORATION_TURNS
     end_section = VICTORY
-    log_keys = logformat.TOP_KEYS
     book_class = Book
-    preparation = s
-    flow = flow
-    scoring = scoring
-    logformat = logformat
     # Every move answers the task on top of the stack: the engine hands it to its section.
     moves = dict.fromkeys(MOVE_TYPES, (engine.check, engine.apply))
     # A step refused out of its place is reported in the phase it belongs to (moves of one
@@ -45,8 +39,6 @@ class AgeOfExplorationRules(RulesBase, package=__name__):
         m.Takeover: "Action",
         **dict.fromkeys((m.Abort, m.Return, m.DeclareReturn), "End of turn"),
     }
-
-    describe = staticmethod(m.describe)
 
     outcome_name = staticmethod(m.outcome_name)
 

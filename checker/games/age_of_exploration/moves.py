@@ -56,7 +56,7 @@ Row = move("Row", "row {number}", "card {number} turned face up", number=int)
 # The dice of a check (two dice; one for scurvy); ``claim``: the result as logged.
 Roll = move(
     "Roll",
-    lambda m: f"{m.total}{roll_word(m.claim)}",
+    lambda m: f"{m.total}" + {None: "", True: " ok", False: " fail"}[m.claim],
     lambda m: f"rolled {m.total}" + {None: "", True: " (success)", False: " (failure)"}[m.claim],
     total=int,
     claim=(bool | None, None),
@@ -211,10 +211,6 @@ STAY, DONE, BLIND, STOP, NO_STATUS, NO_ACTION, END_TURN = (
 )
 DECLARE, RETURN, ABORT, ABOARD, NORMAL = DeclareReturn(), Return(), Abort(), Aboard(), Score(None)
 NO_INTERVENTION = Intervene(False)
-
-
-def roll_word(claim: bool | None) -> str:
-    return "" if claim is None else (" ok" if claim else " fail")
 
 
 def outcome_name(move: Any) -> str:

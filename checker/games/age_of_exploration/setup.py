@@ -75,9 +75,8 @@ def setup(book: Book, options: dict[str, Any], players: list[str]) -> State:
 
 
 @auto(tk.BeginPlay)
-def begin_play(state: State, t: tk.BeginPlay) -> list[str]:
+def begin_play(state: State) -> list[str]:
     """After the deal, play begins with the first player: everyone outfits in seat order."""
-    state.tasks.pop()
     state.phase = PLAY
     push(state, tk.StartOfTurn())
     return []

@@ -63,9 +63,6 @@ class Expedition:
     ashore_here: bool = False  # went ashore in the ships' space and has not left it
     turns: int = 0  # exploration turns played
 
-    def count(self, item: str) -> int:
-        return self.items.get(item, 0)
-
     @property
     def men(self) -> int:
         it = self.items

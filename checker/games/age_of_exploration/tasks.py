@@ -25,7 +25,8 @@ from portolan.checker.core.turn import Decision, Illegal, Task
 @dataclass(frozen=True, slots=True)
 class Hooks:
     """What a section says of a kind of task it owns (each hook takes the state, the task and,
-    for ``check`` and ``answer``, the move)."""
+    for ``check`` and ``answer``, the move; ``answer`` is given the task already off the stack,
+    and puts it back if it still waits)."""
 
     auto: Callable[[Any, Any], list[str] | None] | None = None
     decide: Callable[[Any, Any], Decision] | None = None
@@ -50,18 +51,27 @@ class TurnTask(Task):
         decide = self.hooks.decide
         return None if decide is None else decide(state, self)
 
-    def choices(self, state: Any) -> list[Any]:
-        return self.hooks.options(state, self)
-
-    def chances(self, state: Any) -> list[tuple[Any, int]]:
-        return self.hooks.options(state, self)
-
     def carry_out(self, state: Any) -> list[str] | None:
         auto = self.hooks.auto
         if auto is None:
             return None
         events = auto(state, self)
         if events is not None and state.over:
+            state.tasks.clear()
+        return events
+
+
+class Effect(TurnTask):
+    """A task carried out alone, never waiting for a decision (an effect a roll or a card
+    decided, a step of the turn's frame): its section's ``auto`` hook is the effect, called
+    with the task's fields once the task is off the stack."""
+
+    __slots__ = ()
+
+    def carry_out(self, state: Any) -> list[str]:
+        state.tasks.pop()
+        events = self.hooks.auto(state, *(getattr(self, f) for f in self.__dataclass_fields__))
+        if state.over:
             state.tasks.clear()
         return events
 
@@ -74,12 +84,12 @@ def kind(name: str, base: type = TurnTask, /, **fields: Any) -> type:
 
 
 # -- the deal and the turn's frame --------------------------------------------------------------
-BeginPlay = kind("BeginPlay")  # after the deal, play begins with the first player
+BeginPlay = kind("BeginPlay", Effect)  # after the deal, play begins with the first player
 StartOfTurn = kind("StartOfTurn")  # the next player's turn is to begin
-NextPlayer = kind("NextPlayer")  # the turn is over: the next player's turn
+NextPlayer = kind("NextPlayer", Effect)  # the turn is over: the next player's turn
 # The end-of-turn actions: return, declare a return, abort, or end the turn.
 EndOfTurn = kind("EndOfTurn")
-LostCheck = kind("LostCheck")  # a lost expedition checks whether it finds its way
+LostCheck = kind("LostCheck", Effect)  # a lost expedition checks whether it finds its way
 ScoreVoyage = kind("ScoreVoyage", player=str)  # a returned expedition's voyage is scored
 
 # -- outfitting and launching -------------------------------------------------------------------
@@ -105,10 +115,11 @@ NewExpedition = kind("NewExpedition", player=str, why=str, leader=(str | None, N
 ChooseStance = kind("ChooseStance")  # leave (draw a card) or stay, or explore a river or rafts
 DrawCard = kind("DrawCard", deck=str)  # the exploration card drawn from ``deck``
 # The card's instructions done: it is turned in, then Discovery and Rumors of Gold.
-TurnInCard = kind("TurnInCard")
-Instructions = kind("Instructions", seq=tuple, index=int)  # a card's ``seq``, from ``index`` on
+TurnInCard = kind("TurnInCard", Effect)
+# A card's instructions: ``seq``, from ``index`` on.
+Instructions = kind("Instructions", Effect, seq=tuple, index=int)
 ChooseOr = kind("ChooseOr", step=Any)  # an OR of the card: ``step`` (a Choice) gives the options
-CombatCheck = kind("CombatCheck", step=Any, bonus=int)  # a Combat check, ``bonus`` added
+CombatCheck = kind("CombatCheck", Effect, step=Any, bonus=int)  # a Combat check, ``bonus`` added
 # A check: roll ``target`` or less for ``what`` on ``dice`` dice; ``success`` or ``failure``
 # are the tasks that follow.
 RollCheck = kind("RollCheck", target=int, what=str, success=tuple, failure=tuple, dice=(int, 2))
@@ -121,15 +132,16 @@ RumorsOfGold = kind("RumorsOfGold")  # the card's Rumors of Gold are resolved
 TakeLoss = kind("TakeLoss", what=tuple, cause=str, forced=(bool, False))
 MayIntervene = kind("MayIntervene", what=tuple, cause=str)
 CargoOverLimit = kind("CargoOverLimit")  # cargo over what the ships hold is dropped
-ShipDamage = kind("ShipDamage", rotten=bool)  # a ship or raft is damaged (``rotten``: Teredos)
-Wreck = kind("Wreck")  # a ship or raft is wrecked
+# A ship or raft is damaged (``rotten``: Teredos).
+ShipDamage = kind("ShipDamage", Effect, rotten=bool)
+Wreck = kind("Wreck", Effect)  # a ship or raft is wrecked
 # A second Native Guide or Interpreter (``attr``): keep the old one or ``new``.
 KeepGuide = kind("KeepGuide", attr=str, new=Any)
 
 # -- movement, status, expedition action --------------------------------------------------------
 Movement = kind("Movement")  # the movement step
-Entered = kind("Entered", space=str)  # the expedition entered ``space``
-Reboard = kind("Reboard")  # a land expedition goes back aboard
+Entered = kind("Entered", Effect, space=str)  # the expedition entered ``space``
+Reboard = kind("Reboard", Effect)  # a land expedition goes back aboard
 MeetNatives = kind("MeetNatives")  # natives met on the way
 StatusChange = kind("StatusChange")  # the status change step
 # The expedition action step (``kind``: what is already chosen, e.g. "gold").
@@ -139,21 +151,6 @@ GiveGold = kind("GiveGold", giver=str, attacker=str)
 
 
 # -- effects: what a roll decided, carried out alone --------------------------------------------
-class Effect(TurnTask):
-    """An effect a roll (or a card) decided: its section's ``auto`` hook is the effect, called
-    with the task's fields once the task is off the stack."""
-
-    __slots__ = ()
-
-    def carry_out(self, state: Any) -> list[str]:
-        state.tasks.pop()
-        events = self.hooks.auto(state, *(getattr(self, f) for f in self.__dataclass_fields__))
-        if state.over:
-            state.tasks.clear()
-        return events
-
-
-# What a roll (or a card) decided.
 StraitPassed = kind("StraitPassed", Effect)  # the Navigation check in the Straits succeeded
 RaftBuilt = kind("RaftBuilt", Effect)  # the raft-building check succeeded
 Deplete = kind("Deplete", Effect, space=str)  # the mine of ``space`` is depleted

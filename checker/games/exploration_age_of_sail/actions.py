@@ -397,14 +397,29 @@ def advance(state: State) -> list[str]:
 
 
 # -- The moves: (check, apply) pairs for the move table -----------------------------------------
-def check_draw(state: State, move: m.Draw) -> Illegal | None:
-    return _in_deck(state, state.expedition_deck, move.card, "Expedition deck", sec.OUTFIT_PHASE)
+# The deck a card is drawn (Outfit phase) or turned over (Exploration phase) from: the state's
+# field, its name, the phase.
+DECKS = {
+    m.Draw: ("expedition_deck", "Expedition deck", sec.OUTFIT_PHASE),
+    m.Reveal: ("exploration_deck", "Exploration deck", sec.EXPLORATION_PHASE),
+}
 
 
-def check_reveal(state: State, move: m.Reveal) -> Illegal | None:
-    return _in_deck(
-        state, state.exploration_deck, move.card, "Exploration deck", sec.EXPLORATION_PHASE
-    )
+def check_deck(state: State, move: m.Draw | m.Reveal) -> Illegal | None:
+    """Why the card ``move`` names cannot come from its deck (DECKS), or None when a copy is
+    there."""
+    field, deck, section = DECKS[type(move)]
+    card = move.card
+    if getattr(state, field).get(card):
+        return None
+    total = (state.book.expedition.get(card) or state.book.exploration[card]).count
+    places = state.places_of(card)
+    if total == 1:
+        where = places[0][0] if places else "not in the deck"
+        return Illegal(section, f"{card} cannot come from the {deck}: its only copy is {where}")
+    shown = ", ".join(f"{n} {where}" for where, n in places)
+    why = f"{card} cannot come from the {deck}: all {total} copies are elsewhere ({shown})"
+    return Illegal(section, why)
 
 
 def check_random_discard(state: State, move: m.RandomDiscard) -> Illegal | None:
@@ -451,11 +466,11 @@ def _alone(effect) -> Apply:
 
 # The applies of the moves (core.game.answers, gathered by move_table).
 start_turn = answers(m.StartTurn)(_alone(begin_turn))
-apply_draw = answers(m.Draw, check_draw)(_then_on(_card(draw)))
+apply_draw = answers(m.Draw, check_deck)(_then_on(_card(draw)))
 apply_form = answers(m.Form, check_form)(_then_on(form_expedition))
 apply_end_expeditions = answers(m.EndExpeditions)(_then_on(_alone(end_expeditions)))
 explore = answers(m.Explore, check_explore)(_then_on(turn_over))
-apply_reveal = answers(m.Reveal, check_reveal)(_then_on(_card(reveal)))
+apply_reveal = answers(m.Reveal, check_deck)(_then_on(_card(reveal)))
 apply_save = answers(m.Save, check_save)(_then_on(save))
 no_save = answers(m.NoSave)(_then_on(_alone(suffer)))
 apply_random_discard = answers(m.RandomDiscard, check_random_discard)(
@@ -470,25 +485,6 @@ def _in_hand(state: State, player: str, card: str, section: str) -> Illegal | No
     if not state.hands[player].get(card):
         return Illegal(section, f"{card} is not in {player}'s hand ({state.where_is(card)})")
     return None
-
-
-def _in_deck(
-    state: State, held: dict[str, int], card: str, deck: str, section: str
-) -> Illegal | None:
-    """Why ``card`` cannot come from ``deck`` (``held``), or None when a copy is there."""
-    if not held.get(card):
-        return Illegal(section, _missing(state, card, deck))
-    return None
-
-
-def _missing(state: State, card: str, deck: str) -> str:
-    total = (state.book.expedition.get(card) or state.book.exploration[card]).count
-    places = state.places_of(card)
-    if total == 1:
-        where = places[0][0] if places else "not in the deck"
-        return f"{card} cannot come from the {deck}: its only copy is {where}"
-    shown = ", ".join(f"{n} {where}" for where, n in places)
-    return f"{card} cannot come from the {deck}: all {total} copies are elsewhere ({shown})"
 
 
 def _cards(n: int) -> str:

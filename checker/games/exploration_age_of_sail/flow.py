@@ -45,9 +45,7 @@ def misplaced(state: State, move) -> Illegal | None:
             "expeditions are formed in the Expedition phase, before any card is turned over",
         )
     if isinstance(move, m.Explore) and state.expedition_of(state.player, move.expedition) is None:
-        return Illegal(
-            sec.EXPLORATION_PHASE, f"{state.player} has no expedition led by {move.expedition}"
-        )
+        return actions.check_explore(state, move)  # no such expedition
     if isinstance(move, m.Explore) and here > PHASE_ORDER[st.EXPLORATION]:
         return Illegal(
             sec.EXPLORATION_PHASE,
@@ -114,11 +112,7 @@ def decide(state: State) -> Decision | None:
             "choice",
             (m.Discard, m.EndTurn),
             f"a card to discard ({n} to go)",
-            missing=lambda: Illegal(
-                sec.OCEAN_PHASE,
-                f"{p} holds {state.hand_size(p)} cards: discard "
-                f"{n} to get down to {state.constants['hand_limit']}",
-            ),
+            missing=lambda: actions.check_end_turn(state, m.END_TURN),
             closes_turn=True,  # the last turn of a log is checked too
         )
     return Decision(
@@ -151,22 +145,17 @@ def chances(state: State, d: Decision) -> list[tuple[Any, int]]:
 
 def sample_outcome(state: State, d: Decision, rng: random.Random) -> Any:
     """One chance outcome drawn with the weights of ``chances`` (faster for simulate)."""
-    if m.Draw in d.accepts:
-        deck = state.expedition_deck
-        return m.Draw(rng.choices(list(deck), weights=list(deck.values()))[0])
-    if m.Reveal in d.accepts:
-        deck = state.exploration_deck
-        return m.Reveal(rng.choices(list(deck), weights=list(deck.values()))[0])
+    kind = d.accepts[0]
+    if kind in actions.DECKS:
+        deck = getattr(state, actions.DECKS[kind][0])
+        return kind(rng.choices(list(deck), weights=list(deck.values()))[0])
     return m.RandomDiscard(rng.choice(turn.top(state).expedition.cards))
 
 
 def copies_left(state: State, move: Any) -> int | None:
     """The copies of a card still in the deck it is drawn or turned over from."""
-    if isinstance(move, m.Draw):
-        return state.expedition_deck.get(move.card, 0)
-    if isinstance(move, m.Reveal):
-        return state.exploration_deck.get(move.card, 0)
-    return None
+    deck = actions.DECKS.get(type(move))
+    return None if deck is None else getattr(state, deck[0]).get(move.card, 0)
 
 
 # -- The table as everyone sees it ------------------------------------------------------------

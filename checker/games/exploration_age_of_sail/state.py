@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -102,17 +103,13 @@ class State(GameState, TakesTurns):
         }
         for p in self.players:
             out[f"{p} hand"] = dict(self.hands[p])
-            exp: dict[str, int] = {}
+            exp: Counter = Counter()
             for e in self.expeditions[p]:
-                for c in e.cards:
-                    exp[c] = exp.get(c, 0) + 1
+                exp.update(e.cards)
                 if e.oceans:
-                    exp[self.book.ocean] = exp.get(self.book.ocean, 0) + e.oceans
-            out[f"{p} expeditions"] = exp
-            vic: dict[str, int] = {}
-            for d, _ in self.victory[p]:
-                vic[d] = vic.get(d, 0) + 1
-            out[f"{p} victory pile"] = vic
+                    exp[self.book.ocean] += e.oceans
+            out[f"{p} expeditions"] = dict(exp)
+            out[f"{p} victory pile"] = dict(Counter(d for d, _ in self.victory[p]))
         hazard = self.hazard()
         if hazard:
             out["hazard being resolved"] = {hazard: 1}

@@ -13,7 +13,7 @@ from portolan.checker.games.age_of_exploration import moves as m
 from portolan.checker.games.age_of_exploration import sections as sec
 from portolan.checker.games.age_of_exploration import tasks as tk
 from portolan.checker.games.age_of_exploration.actions import civilizations as civ
-from portolan.checker.games.age_of_exploration.actions import losses
+from portolan.checker.games.age_of_exploration.actions import losses, ratings
 from portolan.checker.games.age_of_exploration.actions.engine import ask, auto, roll_weights
 from portolan.checker.games.age_of_exploration.actions.ratings import holds, label, target
 from portolan.checker.games.age_of_exploration.state import RAFT, SHIP, State
@@ -68,16 +68,8 @@ def start_draw(state: State, stance: str) -> list[str]:
         now.draws = "land"  # moored off-shore (Landfall)
     if now.draws == "none":
         if e.space in book.straits:
-            step = ins.Check(rating="navigation")
-            push(
-                state,
-                tk.RollCheck(
-                    target(state, e, step),
-                    "Navigation (the Straits of Magellan)",
-                    (tk.StraitPassed(),),
-                    (),
-                ),
-            )
+            what = "Navigation (the Straits of Magellan)"
+            push(state, tk.RollCheck(ratings.navigation(state, e), what, (tk.StraitPassed(),), ()))
             return ["draws no card: a Navigation check in the Straits"]
         return ["draws no card here"]
     deck = DECK_OF.get(now.draws, now.draws)
@@ -110,7 +102,6 @@ def check_stance(state: State, t: tk.ChooseStance, move: m.Stance) -> Illegal | 
 
 
 def answer_stance(state: State, t: tk.ChooseStance, move: m.Stance) -> list[str]:
-    state.tasks.pop()
     return start_draw(state, move.what)
 
 
@@ -143,7 +134,6 @@ def check_draw(state: State, t: tk.DrawCard, move: m.Draw) -> Illegal | None:
 
 
 def answer_draw(state: State, t: tk.DrawCard, move: m.Draw) -> list[str]:
-    state.tasks.pop()
     state.decks[t.deck].remove(move.number)
     now = state.now
     now.card = move.number
@@ -163,10 +153,9 @@ tk.register(tk.DrawCard, draw_auto, decide_draw, draw_outcomes, check_draw, answ
 
 
 @auto(tk.TurnInCard)
-def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
+def turn_in_card(state: State) -> list[str]:
     """After the instructions: the card is turned in (and the deck reshuffled if it says so),
     then any Discovery or Rumors of Gold is resolved (Draw and resolve an exploration card)."""
-    state.tasks.pop()
     now = state.now
     e = state.exp[state.player]
     events: list[str] = []
@@ -187,10 +176,8 @@ def turn_in_card(state: State, t: tk.TurnInCard) -> list[str]:
 
 # -- instructions -------------------------------------------------------------------------------
 @auto(tk.Instructions)
-def steps(state: State, t: tk.Instructions) -> list[str]:
+def steps(state: State, seq: tuple, i: int) -> list[str]:
     """Carry out the next instruction of a sequence (Choices and Sequences)."""
-    state.tasks.pop()
-    seq, i = t.seq, t.index
     if i >= len(seq):
         return []
     if i + 1 < len(seq):
@@ -277,12 +264,7 @@ def start_check(state: State, step: ins.Check) -> list[str]:
     return []
 
 
-@auto(tk.CombatCheck)
-def combat_check(state: State, t: tk.CombatCheck) -> list[str]:
-    state.tasks.pop()
-    return roll_for(state, t.step, t.bonus)
-
-
+@auto(tk.CombatCheck)  # with the Leader's combat strength found
 def roll_for(state: State, step: ins.Check, leader: int | None = None) -> list[str]:
     """The roll of a check, its success and failure instructions to follow (``leader``: the
     Leader's combat strength in a Combat check)."""
@@ -313,7 +295,6 @@ def check_roll(state: State, t: tk.RollCheck, move: m.Roll) -> Illegal | None:
 
 
 def answer_roll(state: State, t: tk.RollCheck, move: m.Roll) -> list[str]:
-    state.tasks.pop()
     ok = move.total <= t.target
     push(state, *(t.success if ok else t.failure))
     return [f"{t.what}: {move.total} against {t.target}, {'success' if ok else 'failure'}"]
@@ -355,7 +336,6 @@ def check_or(state: State, t: tk.ChooseOr, move: m.Or) -> Illegal | None:
 
 
 def answer_or(state: State, t: tk.ChooseOr, move: m.Or) -> list[str]:
-    state.tasks.pop()
     push(state, tk.Instructions(tuple(t.step.options[move.option - 1]), 0))
     return [f"follows option {move.option}"]
 

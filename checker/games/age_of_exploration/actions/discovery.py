@@ -4,8 +4,6 @@ visited before any status change)."""
 
 from __future__ import annotations
 
-from collections import deque
-
 from portolan.checker.core.game import Illegal
 from portolan.checker.core.turn import push
 from portolan.checker.games.age_of_exploration import moves as m
@@ -76,7 +74,6 @@ def check_find(state: State, t: tk.Discover, move: m.Find) -> Illegal | None:
 
 
 def answer_find(state: State, t: tk.Discover, move: m.Find) -> list[str]:
-    state.tasks.pop()
     e = state.exp[state.player]
     index = next(i for i, label in potentials(state, e) if label == move.label)
     return make(state, e, index)
@@ -124,26 +121,12 @@ def number(state: State, sid: str) -> int:
 
 def rumor_targets(state: State, e: Expedition) -> list[str]:
     """The nearest connected land spaces with Ⓡ and a higher number than the expedition's."""
-    book = state.book
     here = number(state, e.space)
-    dist = {e.space: 0}
-    todo = deque([e.space])
-    best: list[str] = []
-    best_d = None
-    while todo:
-        s = todo.popleft()
-        if best_d is not None and dist[s] > best_d:
-            break
-        sp = book.spaces[s]
-        if s != e.space and sp.rumor and (sp.number or 0) > here:
-            best_d = dist[s]
-            best.append(s)
-            continue
-        for t in book.neigh[s]:
-            if t not in dist and book.kind[t] in ("land", "base"):
-                dist[t] = dist[s] + 1
-                todo.append(t)
-    return best
+    dist = distances([e.space], lambda s: state.book.along(s, ("land", "base")))
+    higher = [
+        s for s in dist if s != e.space and state.book.spaces[s].rumor and number(state, s) > here
+    ]
+    return [s for s in higher if dist[s] == dist[higher[0]]]
 
 
 def rumor_auto(state: State, t: tk.RumorsOfGold) -> list[str] | None:
@@ -187,7 +170,6 @@ def check_rumor(state: State, t: tk.RumorsOfGold, move: m.Rumor) -> Illegal | No
 
 
 def answer_rumor(state: State, t: tk.RumorsOfGold, move: m.Rumor) -> list[str]:
-    state.tasks.pop()
     state.rumors[state.player] = (move.space, True)
     return [f"Rumors of Gold in {move.space}: visit it before any status change"]
 

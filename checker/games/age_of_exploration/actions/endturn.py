@@ -27,8 +27,7 @@ TURN = (
 
 # -- turns --------------------------------------------------------------------------------------
 @auto(tk.NextPlayer)
-def next_player(state: State, t: tk.NextPlayer) -> list[str]:
-    state.tasks.pop()
+def next_player(state: State) -> list[str]:
     state.current = (state.current + 1) % len(state.players)
     if state.current == 0:
         state.round += 1
@@ -41,7 +40,6 @@ def next_player(state: State, t: tk.NextPlayer) -> list[str]:
 
 
 def start_turn(state: State, t: tk.StartOfTurn, move: m.StartTurn) -> list[str]:
-    state.tasks.pop()
     p = state.player
     state.turn += 1
     state.now = Turn()
@@ -72,9 +70,8 @@ tk.register(
 
 # -- Lost ---------------------------------------------------------------------------------------
 @auto(tk.LostCheck)
-def lost_check(state: State, t: tk.LostCheck) -> list[str]:
+def lost_check(state: State) -> list[str]:
     """Lost (mandatory): Still lost is removed; Lost this turn checks Navigation."""
-    state.tasks.pop()
     e = state.exp[state.player]
     if e.lost == 2:
         e.lost = 0
@@ -134,12 +131,11 @@ def answer_end(state: State, t: tk.EndOfTurn, move) -> list[str]:
     p = state.player
     e = state.exp[p]
     if isinstance(move, m.EndTurn):
-        state.tasks.pop()
         return []
     if isinstance(move, m.DeclareReturn):
+        push(state, t)
         e.must_return, e.outward = True, len(e.path)
         return ["declares Expedition must return"]
-    state.tasks.pop()
     if isinstance(move, m.Return):
         push(state, tk.ScoreVoyage(p))
         return [f"returns to {e.space} and publishes"]

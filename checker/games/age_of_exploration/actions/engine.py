@@ -65,13 +65,13 @@ def apply(state: State, move: Any) -> list[str]:
         if an_echo(state, move):
             return echoes.answer(state, move)
         state.now.echoes.clear()
-    t = state.tasks[-1]
+    t = state.tasks.pop()  # the answer puts it back if it still waits
     return t.hooks.answer(state, t, move)
 
 
 def auto(kind: type[tk.TurnTask]):
     """Register the function that carries out a task that needs no decision: it takes the state
-    and the task, or for an effect (what a roll decided) the state and the task's fields."""
+    and the task, or for an ``Effect`` the state and the task's fields."""
 
     def register(fn):
         tk.register(kind, fn)

@@ -149,9 +149,7 @@ def action_moves(state: State, t: tk.ExpeditionAction) -> list:
 
 
 def check_action(state: State, t: tk.ExpeditionAction, move) -> Illegal | None:
-    if isinstance(move, m.NoAction):
-        return None
-    if move in action_moves(state, t):
+    if isinstance(move, m.NoAction) or move in action_moves(state, t):
         return None
     return Illegal(EXPEDITION_ACTION, why_not(state, state.exp[state.player], move))
 
@@ -184,7 +182,6 @@ def why_not(state: State, e: Expedition, move) -> str:
 def answer(state: State, t: tk.ExpeditionAction, move) -> list[str]:
     p = state.player
     e = state.exp[p]
-    state.tasks.pop()
     if isinstance(move, m.NoAction):
         return []
     state.now.acted = True
@@ -276,7 +273,6 @@ def check_give(state: State, t: tk.GiveGold, move: m.Give) -> Illegal | None:
 def answer_give(state: State, t: tk.GiveGold, move: m.Give) -> list[str]:
     """The target checks Negotiation −4, +2 per Gold given; on a failure the attacker checks
     Personal Arms, and on his success the defender does (Expedition Action)."""
-    state.tasks.pop()
     rival, attacker = t.giver, t.attacker
     r, a = state.exp[rival], state.exp[attacker]
     if move.n:

@@ -72,8 +72,8 @@ def check_port(state: State, t: tk.InPort, move) -> Illegal | None:
 
 def answer_port(state: State, t: tk.InPort, move) -> list[str]:
     if isinstance(move, m.ShipType):  # the type it has, written before the launch
+        push(state, t)
         return [f"{state.player}'s ships are {move.type}s"]
-    state.tasks.pop()
     p = state.player
     state.now.kind = "port" if isinstance(move, m.StayInPort) else "launch"
     if isinstance(move, m.StayInPort):
@@ -111,7 +111,6 @@ tk.register(
 
 # -- scurvy ---------------------------------------------------------------------------------------
 def answer_scurvy(state: State, t: tk.ScurvyRoll, move: m.Roll) -> list[str]:
-    state.tasks.pop()
     e = state.exp[state.player]
     losses = max(0, move.total + (state.k["caravel_scurvy_mod"] if e.ship_type == "Caravel" else 0))
     tasks = [tk.TakeLoss(("Provision (men)",), "disease")] * losses
@@ -140,7 +139,6 @@ tk.register(
 
 
 def answer_eat(state: State, t: tk.EatProvisions, move: m.Action) -> list[str]:
-    state.tasks.pop()
     if not move.n:
         return []
     e = state.exp[state.player]
@@ -179,10 +177,5 @@ tk.register(
     ask("Launch", (m.EndTurn,), "the end of the launch turn", default=m.END_TURN),
     lambda s, t: [m.END_TURN],
     None,
-    lambda s, t, move: end_launch_turn(s),
+    lambda s, t, move: [],
 )
-
-
-def end_launch_turn(state: State) -> list[str]:
-    state.tasks.pop()
-    return []

@@ -68,7 +68,6 @@ def which_guide(state: State, t: tk.KeepGuide) -> str:
 
 
 def answer_guide(state: State, t: tk.KeepGuide, move: m.Keep) -> list[str]:
-    state.tasks.pop()
     e = state.exp[state.player]
     if move.which == "new":
         setattr(e, t.attr, t.new)
@@ -125,8 +124,8 @@ def check_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> Illegal | No
 def answer_drop(state: State, t: tk.CargoOverLimit, move: m.Drop) -> list[str]:
     e = state.exp[state.player]
     take(e, move.item)
-    if not ratings.over_capacity(state, e):
-        state.tasks.pop()
+    if ratings.over_capacity(state, e):
+        push(state, t)
     return [f"leaves 1 {move.item} behind (over capacity)", *allies_follow_porters(state, e)]
 
 
@@ -229,7 +228,6 @@ def check_lose(state: State, t: tk.TakeLoss, move: m.Lose) -> Illegal | None:
 
 
 def answer_lose(state: State, t: tk.TakeLoss, move: m.Lose) -> list[str]:
-    state.tasks.pop()
     return lose_item(state, state.exp[state.player], move.item)
 
 
@@ -285,7 +283,6 @@ def no_men_check(state: State, e: Expedition, cause: str | None) -> list[str]:
 
 # -- the Leader fights for the last man ---------------------------------------------------------
 def answer_intervene(state: State, t: tk.MayIntervene, move: m.Intervene) -> list[str]:
-    state.tasks.pop()
     what, cause = t.what, t.cause
     if not move.yes:
         push(state, tk.TakeLoss(what, cause, forced=True))
@@ -388,12 +385,10 @@ def crew_back(state: State) -> list[str]:
 
 # -- Damage, wrecks and shipwrecks ----------------------------------------------------------------
 @engine.auto(tk.ShipDamage)
-def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
+def damage_auto(state: State, rotten: bool) -> list[str]:
     """Damage (wreck) 1 ship/raft: a Damage chit, or with one already there, a ship or raft
     lost and the chit removed (Taking Losses). Copper Plated Hulls keep the Teredos out."""
-    state.tasks.pop()
     e = state.exp[state.player]
-    rotten = t.rotten
     if state.now.teredos and e.items.get("Copper Plated Hulls") and e.mode == SHIP:
         return ["the Copper Plated Hulls keep the Teredos out"]
     if e.mode == RAFT:
@@ -412,11 +407,10 @@ def damage_auto(state: State, t: tk.ShipDamage) -> list[str]:
 
 
 @engine.auto(tk.Wreck)
-def wreck_auto(state: State, t: tk.Wreck) -> list[str]:
+def wreck_auto(state: State) -> list[str]:
     """The last ship (or raft) is lost: at sea the expedition fails; in coastal waters it fails
     unless a status arrow joins them to land, where it is shipwrecked; on a river it is always
     shipwrecked (Shipwrecked)."""
-    state.tasks.pop()
     e = state.exp[state.player]
     book = state.book
     if (e.mode == SHIP and e.ships) or (e.mode == RAFT and e.rafts):

@@ -221,7 +221,6 @@ def why_not_move(state: State, e: Expedition, to: str) -> Illegal | None:
 
 def answer_move(state: State, t: tk.Movement, move) -> list[str]:
     e = state.exp[state.player]
-    state.tasks.pop()
     if isinstance(move, m.Stop):
         return []
     push(state, tk.Movement())
@@ -247,15 +246,14 @@ tk.register(tk.Movement, asked_while(move_asked), decide_move, options, check_mo
 
 
 @auto(tk.Entered)
-def entered(state: State, t: tk.Entered) -> list[str]:
-    state.tasks.pop()
+def entered(state: State, space: str) -> list[str]:
     now = state.now
     now.entering = False
     if now.blocked:
         now.blocked = False
         now.moved = max_moves(state, state.exp[state.player])
-        return [f"cannot enter {t.space}: the movement ends"]
-    return enter(state, state.player, state.exp[state.player], t.space)
+        return [f"cannot enter {space}: the movement ends"]
+    return enter(state, state.player, state.exp[state.player], space)
 
 
 # -- entering a space ---------------------------------------------------------------------------
@@ -378,10 +376,9 @@ def merge(e: Expedition) -> None:
 
 
 @auto(tk.Reboard)
-def reboard(state: State, t: tk.Reboard) -> list[str]:
+def reboard(state: State) -> list[str]:
     """Back to the ships' space: each ship is still there on a check of 7 + 1 per Crew left
     aboard (Switching between Naval, Land and Raft Expeditions)."""
-    state.tasks.pop()
     e = state.exp[state.player]
     n = state.k["reboard_check"] + e.hold.get("Crew", 0)
     state.now.reboard = 0
@@ -421,9 +418,7 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
     to: ships retrace their path (or take known waters) to Europe or a base; a land or raft
     expedition makes for its ships or a New World base."""
     book = state.book
-    waters = ratings.known_waters(
-        state
-    )  # before the key: the key holds the known waters it was for
+    waters = ratings.known_waters(state)  # before the key: it holds the waters it was for
     key = (e.mode, len(e.visited), len(state.founded), waters, e.ship_space, e.ships > 0)
     cached = state.now.home
     if cached is not None and cached[0] == key:
@@ -455,7 +450,6 @@ def home_distances(state: State, e: Expedition) -> dict[str, int]:
 def answer_natives(state: State, t: tk.MeetNatives, move: m.Natives) -> list[str]:
     """Reboarding, a land expedition's Porters may come aboard as Porters (a cargo space) or
     as a Natives for Europe chit (none): Switching between Naval, Land and Raft Expeditions."""
-    state.tasks.pop()
     if not move.yes:
         return []
     e = state.exp[state.player]

@@ -98,7 +98,6 @@ def check_odraw(state: State, t: tk.DrawOutfitting, move) -> Illegal | None:
 
 def answer_odraw(state: State, t: tk.DrawOutfitting, move) -> list[str]:
     p = t.player
-    state.tasks.pop()
     if isinstance(move, m.Blind):
         push(state, tk.DrawOutfitting(p, "blind"))
         return []
@@ -123,7 +122,6 @@ def check_row(state: State, t: tk.RefillRow, move: m.Row) -> Illegal | None:
 
 
 def answer_row(state: State, t: tk.RefillRow, move: m.Row) -> list[str]:
-    state.tasks.pop()
     state.outfit_deck.remove(move.number)
     state.row.append(move.number)
     return [f"card {move.number} is turned face up"]
@@ -364,10 +362,8 @@ def check_outfit(state: State, t: tk.Outfit, move) -> Illegal | None:
         if move.item not in bk.GOLD_BUYS:
             return Illegal(sec.PERSONNEL, "Gold buys Crew, Provisions or Soldiers (not Cannons)")
         return why_not_items(state, e, p, {move.item: 1}, None)
-    if isinstance(move, m.ShipType):
-        if move.type == e.ship_type:
-            return None  # the type it has: written, it changes nothing
-        if move not in ship_types(state, p):
+    if isinstance(move, m.ShipType):  # (the type it has: written, it changes nothing)
+        if move.type != e.ship_type and move not in ship_types(state, p):
             return Illegal(sec.CARGO, f"the counters aboard do not fit a {move.type} expedition")
         return None
     if isinstance(move, m.LaunchFrom):
@@ -387,11 +383,11 @@ def answer_outfit(state: State, t: tk.Outfit, move) -> list[str]:
     e = state.exp[p]
     book = state.book
     if isinstance(move, m.Done):
-        state.tasks.pop()
         n = len(state.hands[p])
         state.outfit_discard += state.hands[p]
         state.hands[p] = []
         return [f"{p} discards {n} unused Outfitting card(s)"] if n else []
+    push(state, t)  # outfitting goes on
     if isinstance(move, m.Play):
         items = items_of(state, move)
         turn_in(state, p, move.card)
@@ -446,7 +442,6 @@ tk.register(tk.Outfit, None, decide_outfit, outfit_moves, check_outfit, answer_o
 
 # -- Switching Leaders ----------------------------------------------------------------------------
 def answer_retire(state: State, t: tk.RetireLeader, move: m.Retire) -> list[str]:
-    state.tasks.pop()
     p, new = t.player, t.name
     e = state.exp[p]
     old = e.leader

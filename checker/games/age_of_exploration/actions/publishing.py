@@ -112,7 +112,6 @@ def check_score(state: State, t: tk.ScoreVoyage, move: m.Score) -> Illegal | Non
 
 
 def answer_score(state: State, t: tk.ScoreVoyage, move: m.Score) -> list[str]:
-    state.tasks.pop()
     return publish(state, t.player, move.major)
 
 
@@ -172,11 +171,10 @@ def publish(state: State, p: str, major: str | None, defeat: str | None = None) 
     e = state.exp[p]
     normal = major is None and defeat is None
     events: list[str] = []
-    cards = 0
     state.now.published = 0
     if major or defeat:
         events.append(publish_major(state, p, major or defeat))
-    cards += known_progress(state, p, e.visited, normal, events)
+    cards = known_progress(state, p, e.visited, normal, events)
     channels = 0
     for aid, category, chit in return_awards(state, e):
         if chit is not None:  # a Ⓓ chit: now known (its Known chit on the map)
@@ -335,7 +333,6 @@ def check_pick(state: State, t: tk.PickLeader, move: m.Pick) -> Illegal | None:
 
 
 def answer_pick(state: State, t: tk.PickLeader, move: m.Pick) -> list[str]:
-    state.tasks.pop()
     p = t.player
     if move.pick in state.piles:
         push(state, tk.DrawLeader(p, move.pick, "pick"))
@@ -379,7 +376,6 @@ def check_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> Illegal | Non
 
 
 def answer_ldraw(state: State, t: tk.DrawLeader, move: m.Leader) -> list[str]:
-    state.tasks.pop()
     p, purpose = t.player, t.purpose
     state.piles[t.group].remove(move.name)
     if purpose == "hire":

@@ -142,18 +142,8 @@ def strength(state: State, e: Expedition) -> int:
     """Combat strength (Combat): sea values aboard ships, land values ashore and on rafts;
     Cannons only when a Crew or Soldiers mans them, Porters only ashore with Native Allies."""
     table = state.book.tables["combat_strength"]["sea" if e.mode == SHIP else "land"]
-    it = e.items
-    total = 0
-    for item, value in table.items():
-        n = it.get(item, 0)
-        if not n:
-            continue
-        if item == "Cannons" and not manned(e):
-            continue
-        if item == "Porters" and not e.allies:
-            continue
-        total += n * value
-    return total
+    idle = {"Cannons": not manned(e), "Porters": not e.allies}
+    return sum(e.items.get(item, 0) * value for item, value in table.items() if not idle.get(item))
 
 
 def combat(state: State, e: Expedition, mod: int, leader: int, battle: bool) -> int:

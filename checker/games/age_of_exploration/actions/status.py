@@ -98,7 +98,6 @@ def targets(state: State, e: Expedition) -> list[str]:
 
 
 def change(state: State, t: tk.StatusChange, move) -> list[str]:
-    state.tasks.pop()
     if isinstance(move, m.NoStatus):
         return []
     p = state.player
