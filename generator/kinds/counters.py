@@ -143,13 +143,13 @@ def counter_face(
     ring, lift = d_ / 2 * RING, 0.0
     if counter.shape == "circle" and face.icon and face.text and not full:
         ring, lift = _disc_text(face.text, _text_size(face, counter, d_, full), d_ / 2)
-    inset = _frame_inset(face, counter, d_, full)
-    f = _Face(d, component, counter, face, index, side, fg, bg, inset, ring, lift, full, overflows)
-    rounded = d_ * 0.12 if counter.shape in ("rounded", "standee") else 0.0
-    _ground(f, bleed, rounded)
     tall = h >= 1.15 * w and face.icon and face.text  # room for a large icon above the text
     # a wide piece (a ship counter): a large icon at the left, the text beside it
     wide = w >= 1.4 * h and counter.shape != "circle" and face.icon and face.text
+    inset = _frame_inset(face, counter, d_, full, bool(tall or wide))
+    f = _Face(d, component, counter, face, index, side, fg, bg, inset, ring, lift, full, overflows)
+    rounded = d_ * 0.12 if counter.shape in ("rounded", "standee") else 0.0
+    _ground(f, bleed, rounded)
     if wide and not face.subtext:
         _wide(f)
     else:
@@ -254,21 +254,20 @@ def cut_ink(background: str) -> str:
     return readable(CUT, background, CUT_CONTRAST)
 
 
-def _frame_inset(face: CounterFace, counter: Counter, d_: float, full: bool) -> float:
+def _frame_inset(
+    face: CounterFace, counter: Counter, d_: float, full: bool, tall_or_wide: bool
+) -> float:
     """How far a square's printed frame lies inside its cut line: ``FRAME`` of the side, or
     ``FRAME_OUT`` when a text centred on the face would come nearer it than ``CLEAR``, counted
     from the text's full advance (what still crosses the frame is reported by the check). A
     tall or wide piece keeps its frame."""
-    w = counter.size
-    h = w if counter.shape == "circle" else counter.face_height
-    tall = h >= 1.15 * w and face.icon and face.text
-    wide = w >= 1.4 * h and face.icon and face.text
-    if counter.shape == "circle" or not face.text or tall or wide:
+    if counter.shape == "circle" or not face.text or tall_or_wide:
         return d_ * FRAME
     widest = width_mm(face.text, "bold", _text_size(face, counter, d_, full))
     if face.subtext:
         ssize = _subtext_size(face, counter, d_, full)
         widest = max(widest, width_mm(face.subtext, "regular", ssize))
+    w = counter.size
     if (w - widest) / 2 - CLEAR >= d_ * FRAME:  # the advance: a T or A has no side bearing
         return d_ * FRAME
     return d_ * FRAME_OUT
