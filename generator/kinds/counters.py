@@ -323,12 +323,9 @@ def standee(
     outline round it all."""
     w, fh, b = counter.size, counter.face_height, counter.base
     H = 2 * fh + b
-    front = counter_face(
-        game, component, counter, counter.front, index, "front", 0, theme, False, overflows
-    )
-    back_face = counter.back or counter.front
-    back = counter_face(
-        game, component, counter, back_face, index, "back", 0, theme, False, overflows
+    front, back = (
+        counter_face(game, component, counter, face, index, side, 0, theme, False, overflows)
+        for face, side in ((counter.front, "front"), (counter.back or counter.front, "back"))
     )
     colour = check_colour(game, component, counter.colour, ("counters", index, "colour"))
     bg = WHITE if theme.ink_saver else colour
@@ -424,15 +421,11 @@ def _pack(
             back = None  # both faces are on the front of the paper
             designs.append(front)
         else:
-            front = counter_face(
-                game, component, counter, counter.front, i, "front", b, theme, True, overflows
-            )
-            back = (
-                counter_face(
-                    game, component, counter, counter.back, i, "back", b, theme, True, overflows
-                )
-                if counter.back
+            front, back = (
+                counter_face(game, component, counter, face, i, side, b, theme, True, overflows)
+                if face
                 else None
+                for face, side in ((counter.front, "front"), (counter.back, "back"))
             )
             designs += [front] + ([back] if back else [])
         pw, ph = counter.outline
