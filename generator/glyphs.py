@@ -14,6 +14,7 @@ WHITE = "#ffffff"
 
 
 LETTER_ROOM = 2.4  # mm: the smallest circle that holds a bold capital at the label floor
+LETTER_INK = {"D": "#7a1f1f", "R": "#8a6a00", "P": "#2e6b2e"}  # each circled letter's colour
 
 
 def circled(letter: str, x: float, cy: float, size: float, colour: str, filled: bool = False):

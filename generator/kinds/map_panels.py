@@ -8,7 +8,7 @@ import math
 from portolan.generator.colours import readable, shade, tint
 from portolan.generator.draw import Drawing, Line, Rect, Text
 from portolan.generator.fonts import centred_text, fit_size, width_mm
-from portolan.generator.glyphs import arrow, circled
+from portolan.generator.glyphs import LETTER_INK, arrow, circled
 from portolan.generator.kinds.cardface import Overflow
 from portolan.generator.legibility import BODY, CONTRAST_AIM, LABEL
 from portolan.generator.textbox import set_paragraphs
@@ -61,12 +61,8 @@ def legend(d: Drawing, spec: MapSpec, sea: str) -> None:
         if key == "base":
             d.add(Rect(sx, cy - 1.7, 3.4, 3.4, fill="#6b6b6b", radius=0.5))
             d.add(Text(sx + 1.7, cy + 0.9, "B", 7, "bold", WHITE, "middle"))
-        elif key in ("D", "d"):
-            d.add(*circled("D", sx, cy, 3.4, "#7a1f1f", filled=key == "D"))
-        elif key == "R":
-            d.add(*circled("R", sx, cy, 3.4, "#8a6a00", filled=True))
-        elif key == "P":
-            d.add(*circled("P", sx, cy, 3.4, "#2e6b2e", filled=True))
+        elif key in ("D", "d", "R", "P"):
+            d.add(*circled(key.upper(), sx, cy, 3.4, LETTER_INK[key.upper()], filled=key != "d"))
         elif key == "border":
             d.add(Line(sx - 1, cy, sx + 8, cy, stroke=BORDER, width=0.8))
         elif key == "oneway":
