@@ -310,9 +310,7 @@ def _slot(
 def _inside(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
     x, y = pt
     sign = 0
-    for i in range(len(poly)):
-        x1, y1 = poly[i]
-        x2, y2 = poly[(i + 1) % len(poly)]
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
         cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
         if cross:
             if sign and (cross > 0) != (sign > 0):
