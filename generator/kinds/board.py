@@ -223,12 +223,13 @@ def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
 
 def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> bool:
     """Draws the box; False if its text did not fit."""
+    x, y, w, h = b.x, b.y, b.width, b.height
     d.add(
         Rect(
-            b.x,
-            b.y,
-            b.width,
-            b.height,
+            x,
+            y,
+            w,
+            h,
             fill=None if theme.ink_saver else tint(c, 0.93),
             stroke=c,
             width=0.4,
@@ -236,22 +237,18 @@ def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> bool:
             dash=(1.6, 1.0) if b.dashed else None,
         )
     )
-    size = fit_size(b.box.upper(), "bold", 8, b.width - 4, LABEL)
-    d.add(
-        Text(
-            b.x + b.width / 2, b.y + 5.5, b.box.upper(), size, "bold", shade(ink(c), 0.2), "middle"
-        )
-    )
+    size = fit_size(b.box.upper(), "bold", 8, w - 4, LABEL)
+    d.add(Text(x + w / 2, y + 5.5, b.box.upper(), size, "bold", shade(ink(c), 0.2), "middle"))
     if text:
         # the lower part of the box, but never above the title's baseline (5.5) and some air:
         # a short box (Age of Exploration's status boxes, 17 mm) had its text touch the title
-        top = max(b.y + b.height - 14, b.y + 7.0)
+        top = max(y + h - 14, y + 7.0)
         block = set_paragraphs(
             [text],
-            b.x + 3,
+            x + 3,
             top,
-            b.width - 6,
-            b.y + b.height - 3 - top,
+            w - 6,
+            y + h - 3 - top,
             max_size=6.5,
             min_size=BODY,
             fill=shade(ink(c), 0.3),
