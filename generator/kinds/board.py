@@ -390,20 +390,10 @@ def _ring_arrows(d: Drawing, ring: Ring, places: list[SlotPlace], radius: float,
                 fill=c,
             )
         )
-        if ring.arrow_label:
+        label = ring.arrow_label
+        if label:
             tm = math.radians(mid)
             lx = ring.cx + (radius + 3.2) * math.sin(tm)
             ly = ring.cy - (radius + 3.2) * math.cos(tm)
-            size = fit_size(ring.arrow_label, "bold", 6.5, span * math.pi / 180 * radius, LABEL)
-            d.add(
-                Text(
-                    lx,
-                    ly,
-                    ring.arrow_label,
-                    size,
-                    "bold",
-                    shade(ink(c), 0.2),
-                    "middle",
-                    rotate=-mid,
-                )
-            )
+            size = fit_size(label, "bold", 6.5, span * math.pi / 180 * radius, LABEL)
+            d.add(Text(lx, ly, label, size, "bold", shade(ink(c), 0.2), "middle", rotate=-mid))
