@@ -39,11 +39,7 @@ def thumb(up: bool, x: float, cy: float, size: float, colour: str):
     thumb_ = [(0.30, 0.48), (0.36, 0.06), (0.50, 0.0), (0.58, 0.08), (0.56, 0.48)]
 
     def pts(poly):
-        out = []
-        for px, py in poly:
-            yy = py if up else 1 - py
-            out.append((x + px * s, cy - s / 2 + yy * s))
-        return out
+        return [(x + px * s, cy - s / 2 + (py if up else 1 - py) * s) for px, py in poly]
 
     items = []
     for poly in (fist, thumb_):

@@ -282,6 +282,7 @@ def _slot(
     if icon_name:
         isz = min(w, h) * 0.5
         items.append(icon(icon_name, (w - isz) / 2, h * 0.3 - isz / 2 + 4, isz, tint(c, 0.45)))
+    fits = True
     if label:
         block = set_paragraphs(
             [label.upper()],
@@ -298,8 +299,6 @@ def _slot(
         )
         fits = block.fits
         items += block.items
-    else:
-        fits = True
     x0, y0 = p.corners()[0]  # the top-left corner of the turned outline
     return Group(tuple(items), dx=x0, dy=y0, rotate=p.rotate), fits
 

@@ -408,13 +408,14 @@ def _pack(
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
 
-    def new_page():
+    def new_page() -> tuple[float, float, float]:
+        """A fresh page of fronts and its backs; where the packing starts: x, y, row height."""
         n = len(fronts) + 1
         fronts.append(Drawing(W, H, id=f"page-{n}"))
         backs.append(Drawing(W, H, id=f"back-{n}"))
+        return left, top, 0.0
 
-    new_page()
-    x, y, row_h = left, top, 0.0
+    x, y, row_h = new_page()
     for i, counter in enumerate(spec.counters):
         if counter.shape == "standee":
             front = standee(game, component, counter, i, b, theme, overflows)
@@ -433,8 +434,7 @@ def _pack(
             if x > left:
                 x, y, row_h = left, y + row_h + gap, 0.0
             if y + LABEL_H + ph > bottom + 1e-9:
-                new_page()
-                x, y, row_h = left, top, 0.0
+                x, y, row_h = new_page()
             label = f"{counter.count.value} × {counter.name}"
             fronts[-1].add(Text(left, y + 2.9, label, 7, "bold", CUT))
             y += LABEL_H
@@ -442,8 +442,7 @@ def _pack(
             if x + pw > right + 1e-9:
                 x, y, row_h = left, y + row_h + gap, 0.0
             if y + ph > bottom + 1e-9:
-                new_page()
-                x, y, row_h = left, top, 0.0
+                x, y, row_h = new_page()
                 if spec.labels:  # the rest of a kind on the next page says what it is
                     n = counter.count.value
                     rest = f"{n} × {counter.name}, continued: {n - k} here"

@@ -136,13 +136,12 @@ def vp_chart(d: Drawing, spec: MapSpec, sea: str) -> list[Overflow]:
             d.add(Rect(cx + b * (bw + 0.3), cy + 0.3, bw, bw, fill=WHITE, stroke=ink, width=0.2))
         tx = cx + boxes * (bw + 0.3) + 0.8
         value = f"{vp} VP" if vp else (f"{cards} cards" if cards else "0 VP")
-        text = f"{name}"
         d.add(Text(cx + col_w - 2, cy + 2.5, value, vsize, "bold", ink, "end"))
         room = cx + col_w - 2 - width_mm(value, "bold", vsize) - 1 - tx
-        size = fit_size(text, "regular", BODY, room, BODY)
-        if width_mm(text, "regular", size) > room + 0.2:
-            over.append(Overflow(f"{spec.id} VP chart", text))
-        d.add(Text(tx, cy + 2.5, text, size, "regular", INK))
+        size = fit_size(name, "regular", BODY, room, BODY)
+        if width_mm(name, "regular", size) > room + 0.2:
+            over.append(Overflow(f"{spec.id} VP chart", name))
+        d.add(Text(tx, cy + 2.5, name, size, "regular", INK))
     my = y + 5.5 + lh * per_col + 0.5
     d.add(Line(x + 1.5, my, x + w - 1.5, my, stroke=ink, width=0.25))
     d.add(

@@ -29,10 +29,8 @@ class SlotPlace:
         a = math.radians(self.rotate)
         ca, sa = math.cos(a), math.sin(a)
         hw, hh = self.w / 2 + grow, self.h / 2 + grow
-        out = []
-        for x, y in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)):
-            out.append((self.cx + x * ca - y * sa, self.cy + x * sa + y * ca))
-        return out
+        corners = ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))
+        return [(self.cx + x * ca - y * sa, self.cy + x * sa + y * ca) for x, y in corners]
 
 
 def _overlap(p: list[tuple[float, float]], q: list[tuple[float, float]]) -> bool:
