@@ -157,19 +157,16 @@ def _table(t: Table, x0: float, y0: float, w: float, size: float, colour: str):
             n = 0 if header else write_ins(text)
             if n:
                 got, height = _boxes(n, x + pad, y + pad * 0.7, widths[c] - 2 * pad)
-                cells.append(got)
-                row_h = max(row_h, height + 1.4 * pad)
-                x += widths[c]
-                continue
-            got, height = _para(
-                text,
-                x + pad,
-                y + pad * 0.7,
-                widths[c] - 2 * pad,
-                size,
-                face="bold" if header else "regular",
-                fill=on(colour) if header else TEXT,
-            )
+            else:
+                got, height = _para(
+                    text,
+                    x + pad,
+                    y + pad * 0.7,
+                    widths[c] - 2 * pad,
+                    size,
+                    face="bold" if header else "regular",
+                    fill=on(colour) if header else TEXT,
+                )
             cells.append(got)
             row_h = max(row_h, height + 1.4 * pad)
             x += widths[c]

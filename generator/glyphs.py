@@ -14,6 +14,7 @@ WHITE = "#ffffff"
 
 
 LETTER_ROOM = 2.4  # mm: the smallest circle that holds a bold capital at the label floor
+LETTER_INK = {"D": "#7a1f1f", "R": "#8a6a00", "P": "#2e6b2e"}  # each circled letter's colour
 
 
 def circled(letter: str, x: float, cy: float, size: float, colour: str, filled: bool = False):
@@ -38,11 +39,7 @@ def thumb(up: bool, x: float, cy: float, size: float, colour: str):
     thumb_ = [(0.30, 0.48), (0.36, 0.06), (0.50, 0.0), (0.58, 0.08), (0.56, 0.48)]
 
     def pts(poly):
-        out = []
-        for px, py in poly:
-            yy = py if up else 1 - py
-            out.append((x + px * s, cy - s / 2 + yy * s))
-        return out
+        return [(x + px * s, cy - s / 2 + (py if up else 1 - py) * s) for px, py in poly]
 
     items = []
     for poly in (fist, thumb_):

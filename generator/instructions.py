@@ -16,7 +16,7 @@ from portolan.generator.colours import shade, tint
 from portolan.generator.draw import Line, Rect, Text
 from portolan.generator.faces import signed
 from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
-from portolan.generator.glyphs import LETTER_ROOM, circled, thumb
+from portolan.generator.glyphs import LETTER_INK, LETTER_ROOM, circled, thumb
 from portolan.generator.textbox import fill_lines, keeps_together
 from portolan.model import instructions as ins
 
@@ -330,8 +330,7 @@ def _run(kind: str, text: str, px: float, baseline: float, size: float, colour: 
     """One run of a line at ``px``: a circled D or R, a thumb up or down, or text."""
     if kind in ("D", "R"):
         g = size * PT * 0.98
-        red_or_gold = "#7a1f1f" if kind == "D" else "#8a6a00"
-        return list(circled(kind, px, baseline - size * PT * 0.32, g, red_or_gold, filled=True))
+        return list(circled(kind, px, baseline - size * PT * 0.32, g, LETTER_INK[kind], True))
     if kind in ("up", "down"):
         g = size * PT * 0.92
         green_or_red = "#2e6b2e" if kind == "up" else "#a0281e"
@@ -399,11 +398,7 @@ def draw_panels(
         for m in marks:
             g = HEAD_H - 0.5
             mx -= g
-            d.add(
-                *circled(
-                    m, mx, top + HEAD_H / 2, g, "#7a1f1f" if m == "D" else "#8a6a00", filled=True
-                )
-            )
+            d.add(*circled(m, mx, top + HEAD_H / 2, g, LETTER_INK[m], filled=True))
             mx -= 0.4
         block = set_instructions(
             paras,

@@ -106,19 +106,15 @@ def _reason(exc: BaseException) -> str:
 
 
 def _where_in(exc: BaseException, template: str) -> str | None:
-    line = _template_line(exc, template)
-    return f"line {line} of {template}" if line else None
-
-
-def _template_line(exc: BaseException, template: str) -> int | None:
-    """The line of the template where ``exc`` was raised, from the traceback jinja2 rewrites."""
+    """The line of the template where ``exc`` was raised ("line 3 of aid.md.j2"), from the
+    traceback jinja2 rewrites."""
     tb = exc.__traceback__
     line = None
     while tb is not None:
         if tb.tb_frame.f_code.co_filename.endswith(template):
             line = tb.tb_lineno
         tb = tb.tb_next
-    return line
+    return f"line {line} of {template}" if line else None
 
 
 def fill_in(game: Game, component: Component, text: str, path: tuple) -> str:

@@ -147,15 +147,13 @@ def set_paragraphs(
         longest = max((line_width(ln, size) for para in wrapped for ln in para), default=0.0)
         step = size * PT * leading
         n_lines = sum(len(p) for p in wrapped)
-        total = (
-            (
+        total = 0.0
+        if n_lines:  # every paragraph has a line
+            total = (
                 (ASCENT + DESCENT) * size * PT
-                + max(0, n_lines - 1) * step
-                + max(0, len(wrapped) - 1) * gap * step
+                + (n_lines - 1) * step
+                + (len(wrapped) - 1) * gap * step
             )
-            if n_lines
-            else 0.0
-        )
         fits = total <= height + 1e-6 and longest <= width + 1e-6
         if fits or size <= min_size:
             break

@@ -157,14 +157,6 @@ class PdfWriter:
         return (x * mm, (self.height - y - h) * mm, (x + w) * mm, (self.height - y) * mm)
 
     # -- state ------------------------------------------------------------------------------
-    def _push(self) -> None:
-        self.canvas.saveState()
-        self._saved.append(list(self._state))
-
-    def _pop(self) -> None:
-        self.canvas.restoreState()
-        self._state = self._saved.pop()
-
     def _operator(self, colour: str, op: str) -> str:
         """'r g b rg' (or RG) for a '#rrggbb' colour, after the colour filter; cached."""
         key = (colour, op)
@@ -245,14 +237,10 @@ class PdfWriter:
         form = self._forms.get(_design(item)) if self._forms else None
         s = item.scale
         moved = item.rotate or item.flip or s != 1.0 or item.dx or item.dy
-        if not moved and item.clip is None:
-            if form is not None:
-                c.doForm(form[0])
-                return
-            for sub in item.items:  # nothing to save: the group only gathers its items
-                self._draw(sub)
-            return
-        self._push()
+        saved = moved or item.clip is not None  # else the group only gathers its items
+        if saved:
+            c.saveState()
+            self._saved.append(list(self._state))
         if item.rotate or item.flip:
             c.translate(item.dx, item.dy)
             if item.rotate:
@@ -269,7 +257,9 @@ class PdfWriter:
         else:
             for sub in item.items:
                 self._draw(sub)
-        self._pop()
+        if saved:
+            c.restoreState()
+            self._state = self._saved.pop()
 
     def _text(self, t: Text) -> None:
         """One line of text in a text object of its own, placed by its text matrix (no change

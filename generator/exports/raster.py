@@ -27,17 +27,11 @@ class Design:
 
 def designs_of(items: list[Item]) -> list[Design]:
     """The distinct designs of a component's sheet items (copies are the same ``Item``)."""
-    out: list[Design] = []
-    index: dict[int, int] = {}
+    out: dict[int, Design] = {}  # in the order of first use
     for item in items:
-        key = id(item.front)
-        if key in index:
-            d = out[index[key]]
-            out[index[key]] = Design(d.front, d.back, d.count + 1)
-        else:
-            index[key] = len(out)
-            out.append(Design(item.front, item.back, 1))
-    return out
+        d = out.get(id(item.front), Design(item.front, item.back, 0))
+        out[id(item.front)] = Design(d.front, d.back, d.count + 1)
+    return list(out.values())
 
 
 def rasterise(

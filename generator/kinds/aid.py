@@ -20,7 +20,6 @@ def aid_face(
     game: Game,
     component: Component,
     template: str,
-    field: str,
     side: str,
     bleed: float,
     theme: Theme,
@@ -29,7 +28,7 @@ def aid_face(
     spec = component.spec
     w, h = card_dims or spec.dims
     c = check_colour(game, component, spec.colour, ("colour",))
-    blocks = parse(plain_code(render(game, component, template, field)))
+    blocks = parse(plain_code(render(game, component, template, side)))
     title = spec.name
     if blocks and isinstance(blocks[0], Heading) and blocks[0].level == 1:
         title = blocks.pop(0).text
@@ -56,11 +55,11 @@ def aid_face(
 def render_aid(game: Game, component: Component, bleed: float, theme: Theme, size=None) -> Rendered:
     """The aid's faces at its YAML size, or at ``size`` (``--card-size``)."""
     spec = component.spec
-    front, over = aid_face(game, component, spec.front, "front", "front", bleed, theme, size)
+    front, over = aid_face(game, component, spec.front, "front", bleed, theme, size)
     designs = [front]
     back = None
     if spec.back:
-        back, over_back = aid_face(game, component, spec.back, "back", "back", bleed, theme, size)
+        back, over_back = aid_face(game, component, spec.back, "back", bleed, theme, size)
         over += over_back
         designs.append(back)
     return Rendered([Item(front, back)] * spec.count, designs, over)

@@ -223,12 +223,13 @@ def _track(d: Drawing, t: Track, c: str, theme: Theme) -> None:
 
 def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> bool:
     """Draws the box; False if its text did not fit."""
+    x, y, w, h = b.x, b.y, b.width, b.height
     d.add(
         Rect(
-            b.x,
-            b.y,
-            b.width,
-            b.height,
+            x,
+            y,
+            w,
+            h,
             fill=None if theme.ink_saver else tint(c, 0.93),
             stroke=c,
             width=0.4,
@@ -236,22 +237,18 @@ def _box(d: Drawing, b: Box, c: str, theme: Theme, text: str) -> bool:
             dash=(1.6, 1.0) if b.dashed else None,
         )
     )
-    size = fit_size(b.box.upper(), "bold", 8, b.width - 4, LABEL)
-    d.add(
-        Text(
-            b.x + b.width / 2, b.y + 5.5, b.box.upper(), size, "bold", shade(ink(c), 0.2), "middle"
-        )
-    )
+    size = fit_size(b.box.upper(), "bold", 8, w - 4, LABEL)
+    d.add(Text(x + w / 2, y + 5.5, b.box.upper(), size, "bold", shade(ink(c), 0.2), "middle"))
     if text:
         # the lower part of the box, but never above the title's baseline (5.5) and some air:
         # a short box (Age of Exploration's status boxes, 17 mm) had its text touch the title
-        top = max(b.y + b.height - 14, b.y + 7.0)
+        top = max(y + h - 14, y + 7.0)
         block = set_paragraphs(
             [text],
-            b.x + 3,
+            x + 3,
             top,
-            b.width - 6,
-            b.y + b.height - 3 - top,
+            w - 6,
+            y + h - 3 - top,
             max_size=6.5,
             min_size=BODY,
             fill=shade(ink(c), 0.3),
@@ -285,6 +282,7 @@ def _slot(
     if icon_name:
         isz = min(w, h) * 0.5
         items.append(icon(icon_name, (w - isz) / 2, h * 0.3 - isz / 2 + 4, isz, tint(c, 0.45)))
+    fits = True
     if label:
         block = set_paragraphs(
             [label.upper()],
@@ -301,8 +299,6 @@ def _slot(
         )
         fits = block.fits
         items += block.items
-    else:
-        fits = True
     x0, y0 = p.corners()[0]  # the top-left corner of the turned outline
     return Group(tuple(items), dx=x0, dy=y0, rotate=p.rotate), fits
 
@@ -310,9 +306,7 @@ def _slot(
 def _inside(pt: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
     x, y = pt
     sign = 0
-    for i in range(len(poly)):
-        x1, y1 = poly[i]
-        x2, y2 = poly[(i + 1) % len(poly)]
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
         cross = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1)
         if cross:
             if sign and (cross > 0) != (sign > 0):
@@ -395,20 +389,10 @@ def _ring_arrows(d: Drawing, ring: Ring, places: list[SlotPlace], radius: float,
                 fill=c,
             )
         )
-        if ring.arrow_label:
+        label = ring.arrow_label
+        if label:
             tm = math.radians(mid)
             lx = ring.cx + (radius + 3.2) * math.sin(tm)
             ly = ring.cy - (radius + 3.2) * math.cos(tm)
-            size = fit_size(ring.arrow_label, "bold", 6.5, span * math.pi / 180 * radius, LABEL)
-            d.add(
-                Text(
-                    lx,
-                    ly,
-                    ring.arrow_label,
-                    size,
-                    "bold",
-                    shade(ink(c), 0.2),
-                    "middle",
-                    rotate=-mid,
-                )
-            )
+            size = fit_size(label, "bold", 6.5, span * math.pi / 180 * radius, LABEL)
+            d.add(Text(lx, ly, label, size, "bold", shade(ink(c), 0.2), "middle", rotate=-mid))

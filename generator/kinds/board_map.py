@@ -186,46 +186,32 @@ def _age(d: Drawing, age: Age, cell, vertical: bool, c: str, theme: Theme, vocab
 
 def area(d: Drawing, a: Area, colour: str, theme: Theme, vocab) -> list[Overflow]:
     lay = a.layout
+    x, y, w, h = lay.x, lay.y, lay.width, lay.height
     c = ink(colour)
     over: list[Overflow] = []
-    d.add(
-        Rect(
-            lay.x,
-            lay.y,
-            lay.width,
-            lay.height,
-            fill=theme.background(c, 0.82),
-            stroke=c,
-            width=0.7,
-            radius=2.5,
-        )
-    )
+    d.add(Rect(x, y, w, h, fill=theme.background(c, 0.82), stroke=c, width=0.7, radius=2.5))
     head = 8.0
     band_fill, band_text = theme.band(c)
-    d.add(Rect(lay.x, lay.y, lay.width, head, fill=band_fill, radius=2.5))
+    d.add(Rect(x, y, w, head, fill=band_fill, radius=2.5))
     title = f"AREA {a.area} · {a.name.upper()}"
     score = f"cube {a.area} · disc {a.area} + cubes"
     ssize = LABEL
     sw = width_mm(score, "regular", ssize)
-    tsize = fit_size(title, "bold", 8.5, lay.width - sw - 8, TITLE)
-    d.add(centred_text(lay.x + 2.5, lay.y + head / 2, title, tsize, "bold", band_text, "start"))
-    d.add(
-        centred_text(
-            lay.x + lay.width - 2.5, lay.y + head / 2, score, ssize, "regular", band_text, "end"
-        )
-    )
-    if width_mm(title, "bold", tsize) + sw + 6 > lay.width:
+    tsize = fit_size(title, "bold", 8.5, w - sw - 8, TITLE)
+    d.add(centred_text(x + 2.5, y + head / 2, title, tsize, "bold", band_text, "start"))
+    d.add(centred_text(x + w - 2.5, y + head / 2, score, ssize, "regular", band_text, "end"))
+    if width_mm(title, "bold", tsize) + sw + 6 > w:
         over.append(Overflow(f"area {a.area} title", title))
     pad = 2.2
     items = list(a.locations) + list(a.boxes)
     cols = max(1, min(lay.columns, len(items)))
     rows = math.ceil(len(items) / cols)
-    cw = (lay.width - pad * (cols + 1)) / cols
-    ch = (lay.height - head - pad * (rows + 1)) / rows
+    cw = (w - pad * (cols + 1)) / cols
+    ch = (h - head - pad * (rows + 1)) / rows
     for k, item in enumerate(items):
         r, col = divmod(k, cols)
-        cx = lay.x + pad + col * (cw + pad)
-        cy = lay.y + head + pad + r * (ch + pad)
+        cx = x + pad + col * (cw + pad)
+        cy = y + head + pad + r * (ch + pad)
         if isinstance(item, Location):
             over += _location(d, item, (cx, cy, cw, ch), c, theme, vocab)
         else:
@@ -260,17 +246,10 @@ def _location(d: Drawing, loc: Location, cell, c: str, theme: Theme, vocab) -> l
     sx += 2.0
     for bundle in loc.cities:
         r = size / 2
+        inset, side = r * 0.29, r * 1.42  # the square inside the disc
         d.add(Circle(sx + r, sy + r, r, fill=WHITE, stroke=ink_c, width=0.6))
         over += _symbols(
-            d,
-            vocab,
-            bundle,
-            sx + r * 0.29,
-            sy + r * 0.29,
-            r * 1.42,
-            r * 1.42,
-            ink_c,
-            f"{loc.name} city",
+            d, vocab, bundle, sx + inset, sy + inset, side, side, ink_c, f"{loc.name} city"
         )
         sx += size + gap
     return over

@@ -103,7 +103,6 @@ class _Front:
     theme: Theme
     s: float  # the card's scale: 1 on a poker card
     ic: str  # the colour for text and thin lines (a pale colour is darkened to read)
-    face_id: str
     overflows: list[Overflow] = field(default_factory=list)
 
     @property
@@ -118,7 +117,7 @@ def card_front(
     s = min(w / 63, h / 88)
     c = content.colour
     d = Drawing(w, h, bleed=bleed, id=face_id, title=content.title)
-    f = _Front(d, content, theme, s, ink(c), face_id)
+    f = _Front(d, content, theme, s, ink(c))
     inner = None if theme.ink_saver else tint(c, 0.95)
     card_frame(d, c, theme, stroke=f.ic, radius=2.2 * s, inner=inner)
     _title_band(f)
@@ -191,7 +190,7 @@ def _title(f: _Front, title_x: float, right_edge: float, cy: float, band_text: s
     )
     d.add(*block.items)
     if not block.fits:
-        f.overflows.append(Overflow(f"{f.face_id} title", title))
+        f.overflows.append(Overflow(f"{f.d.id} title", title))
 
 
 def _type_line(f: _Front) -> None:
@@ -203,7 +202,7 @@ def _type_line(f: _Front) -> None:
     label = subtitle.upper()
     size = fit_size(label, "bold", max(LABEL, 6.5 * s), w - 2 * SAFE - 4, LABEL)
     if width_mm(label, "bold", size) > w - 2 * SAFE - 2:
-        f.overflows.append(Overflow(f"{f.face_id} subtitle", subtitle))
+        f.overflows.append(Overflow(f"{f.d.id} subtitle", subtitle))
     f.d.add(Text(w / 2, y, label, size, "bold", shade(f.ic, 0.15), "middle"))
 
 
@@ -264,9 +263,9 @@ def _rows_of_boxes(f: _Front, y: float, box_bottom: float) -> float:
         return y
     s = f.s
     y, bad_cells = boxes(f.d, f.content.boxes, f.d.width, y + 0.4 * s, s, f.content.colour, f.theme)
-    f.overflows += [Overflow(f"{f.face_id} box", t) for t in bad_cells]
+    f.overflows += [Overflow(f"{f.d.id} box", t) for t in bad_cells]
     if y > box_bottom + 1e-6:
-        f.overflows.append(Overflow(f"{f.face_id} boxes", "the rows of boxes run into the footer"))
+        f.overflows.append(Overflow(f"{f.d.id} boxes", "the rows of boxes run into the footer"))
     return y
 
 
@@ -286,7 +285,7 @@ def _panels(f: _Front, y: float, box_bottom: float) -> None:
         f.theme.ink_saver,
     )
     if not fits:
-        f.overflows.append(Overflow(f"{f.face_id} panels", f.content.title))
+        f.overflows.append(Overflow(f"{f.d.id} panels", f.content.title))
 
 
 def _rules_text(f: _Front, y: float, box_bottom: float) -> None:
@@ -310,7 +309,7 @@ def _rules_text(f: _Front, y: float, box_bottom: float) -> None:
     )
     f.d.add(*block.items)
     if not block.fits:
-        f.overflows.append(Overflow(f"{f.face_id} text", " / ".join(text)))
+        f.overflows.append(Overflow(f"{f.d.id} text", " / ".join(text)))
 
 
 def _footer(f: _Front) -> None:

@@ -143,13 +143,13 @@ def counter_face(
     ring, lift = d_ / 2 * RING, 0.0
     if counter.shape == "circle" and face.icon and face.text and not full:
         ring, lift = _disc_text(face.text, _text_size(face, counter, d_, full), d_ / 2)
-    inset = _frame_inset(face, counter, d_, full)
-    f = _Face(d, component, counter, face, index, side, fg, bg, inset, ring, lift, full, overflows)
-    rounded = d_ * 0.12 if counter.shape in ("rounded", "standee") else 0.0
-    _ground(f, bleed, rounded)
     tall = h >= 1.15 * w and face.icon and face.text  # room for a large icon above the text
     # a wide piece (a ship counter): a large icon at the left, the text beside it
     wide = w >= 1.4 * h and counter.shape != "circle" and face.icon and face.text
+    inset = _frame_inset(face, counter, d_, full, bool(tall or wide))
+    f = _Face(d, component, counter, face, index, side, fg, bg, inset, ring, lift, full, overflows)
+    rounded = d_ * 0.12 if counter.shape in ("rounded", "standee") else 0.0
+    _ground(f, bleed, rounded)
     if wide and not face.subtext:
         _wide(f)
     else:
@@ -254,21 +254,20 @@ def cut_ink(background: str) -> str:
     return readable(CUT, background, CUT_CONTRAST)
 
 
-def _frame_inset(face: CounterFace, counter: Counter, d_: float, full: bool) -> float:
+def _frame_inset(
+    face: CounterFace, counter: Counter, d_: float, full: bool, tall_or_wide: bool
+) -> float:
     """How far a square's printed frame lies inside its cut line: ``FRAME`` of the side, or
     ``FRAME_OUT`` when a text centred on the face would come nearer it than ``CLEAR``, counted
     from the text's full advance (what still crosses the frame is reported by the check). A
     tall or wide piece keeps its frame."""
-    w = counter.size
-    h = w if counter.shape == "circle" else counter.face_height
-    tall = h >= 1.15 * w and face.icon and face.text
-    wide = w >= 1.4 * h and face.icon and face.text
-    if counter.shape == "circle" or not face.text or tall or wide:
+    if counter.shape == "circle" or not face.text or tall_or_wide:
         return d_ * FRAME
     widest = width_mm(face.text, "bold", _text_size(face, counter, d_, full))
     if face.subtext:
         ssize = _subtext_size(face, counter, d_, full)
         widest = max(widest, width_mm(face.subtext, "regular", ssize))
+    w = counter.size
     if (w - widest) / 2 - CLEAR >= d_ * FRAME:  # the advance: a T or A has no side bearing
         return d_ * FRAME
     return d_ * FRAME_OUT
@@ -324,12 +323,9 @@ def standee(
     outline round it all."""
     w, fh, b = counter.size, counter.face_height, counter.base
     H = 2 * fh + b
-    front = counter_face(
-        game, component, counter, counter.front, index, "front", 0, theme, False, overflows
-    )
-    back_face = counter.back or counter.front
-    back = counter_face(
-        game, component, counter, back_face, index, "back", 0, theme, False, overflows
+    front, back = (
+        counter_face(game, component, counter, face, index, side, 0, theme, False, overflows)
+        for face, side in ((counter.front, "front"), (counter.back or counter.front, "back"))
     )
     colour = check_colour(game, component, counter.colour, ("counters", index, "colour"))
     bg = WHITE if theme.ink_saver else colour
@@ -412,28 +408,25 @@ def _pack(
     fronts: list[Drawing] = []
     backs: list[Drawing] = []
 
-    def new_page():
+    def new_page() -> tuple[float, float, float]:
+        """A fresh page of fronts and its backs; where the packing starts: x, y, row height."""
         n = len(fronts) + 1
         fronts.append(Drawing(W, H, id=f"page-{n}"))
         backs.append(Drawing(W, H, id=f"back-{n}"))
+        return left, top, 0.0
 
-    new_page()
-    x, y, row_h = left, top, 0.0
+    x, y, row_h = new_page()
     for i, counter in enumerate(spec.counters):
         if counter.shape == "standee":
             front = standee(game, component, counter, i, b, theme, overflows)
             back = None  # both faces are on the front of the paper
             designs.append(front)
         else:
-            front = counter_face(
-                game, component, counter, counter.front, i, "front", b, theme, True, overflows
-            )
-            back = (
-                counter_face(
-                    game, component, counter, counter.back, i, "back", b, theme, True, overflows
-                )
-                if counter.back
+            front, back = (
+                counter_face(game, component, counter, face, i, side, b, theme, True, overflows)
+                if face
                 else None
+                for face, side in ((counter.front, "front"), (counter.back, "back"))
             )
             designs += [front] + ([back] if back else [])
         pw, ph = counter.outline
@@ -441,8 +434,7 @@ def _pack(
             if x > left:
                 x, y, row_h = left, y + row_h + gap, 0.0
             if y + LABEL_H + ph > bottom + 1e-9:
-                new_page()
-                x, y, row_h = left, top, 0.0
+                x, y, row_h = new_page()
             label = f"{counter.count.value} × {counter.name}"
             fronts[-1].add(Text(left, y + 2.9, label, 7, "bold", CUT))
             y += LABEL_H
@@ -450,8 +442,7 @@ def _pack(
             if x + pw > right + 1e-9:
                 x, y, row_h = left, y + row_h + gap, 0.0
             if y + ph > bottom + 1e-9:
-                new_page()
-                x, y, row_h = left, top, 0.0
+                x, y, row_h = new_page()
                 if spec.labels:  # the rest of a kind on the next page says what it is
                     n = counter.count.value
                     rest = f"{n} × {counter.name}, continued: {n - k} here"

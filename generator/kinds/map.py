@@ -282,7 +282,8 @@ def _space(d: Drawing, spec: MapSpec, s: Space, colour: str, theme: Theme, tags:
     # top line: label, then symbols at the right (Ⓡ, Ⓟ, B)
     label = s.printed
     lsize = 7.0 if len(label) <= 5 else LABEL
-    d.add(Text(x + 1.2, y + 1.0 + lsize * PT * 0.76, label, lsize, "bold", ink))
+    baseline = y + 1.0 + lsize * PT * 0.76
+    d.add(Text(x + 1.2, baseline, label, lsize, "bold", ink))
     rx = x + w - 1.0
     sym = 3.4
     if s.base:
@@ -306,19 +307,10 @@ def _space(d: Drawing, spec: MapSpec, s: Space, colour: str, theme: Theme, tags:
     name = s.name or ""
     top = y + 1.0 + lsize * PT * 1.05
     if name and name != label:
-        room = rx - (x + 1.2 + label_w + 1.0)
-        nsize = fit_size(name, "regular", BODY, room, BODY)
-        if width_mm(name, "regular", nsize) <= room:
-            d.add(
-                Text(
-                    x + 1.2 + label_w + 1.0,
-                    y + 1.0 + lsize * PT * 0.76,
-                    name,
-                    nsize,
-                    "regular",
-                    ink,
-                )
-            )
+        nx = x + 1.2 + label_w + 1.0
+        nsize = fit_size(name, "regular", BODY, rx - nx, BODY)
+        if width_mm(name, "regular", nsize) <= rx - nx:
+            d.add(Text(nx, baseline, name, nsize, "regular", ink))
         else:
             lines.append(("", name))
     for disc in s.discoveries:

@@ -8,7 +8,7 @@ import math
 from portolan.generator.colours import readable, shade, tint
 from portolan.generator.draw import Drawing, Line, Rect, Text
 from portolan.generator.fonts import centred_text, fit_size, width_mm
-from portolan.generator.glyphs import arrow, circled
+from portolan.generator.glyphs import LETTER_INK, arrow, circled
 from portolan.generator.kinds.cardface import Overflow
 from portolan.generator.legibility import BODY, CONTRAST_AIM, LABEL
 from portolan.generator.textbox import set_paragraphs
@@ -61,12 +61,8 @@ def legend(d: Drawing, spec: MapSpec, sea: str) -> None:
         if key == "base":
             d.add(Rect(sx, cy - 1.7, 3.4, 3.4, fill="#6b6b6b", radius=0.5))
             d.add(Text(sx + 1.7, cy + 0.9, "B", 7, "bold", WHITE, "middle"))
-        elif key in ("D", "d"):
-            d.add(*circled("D", sx, cy, 3.4, "#7a1f1f", filled=key == "D"))
-        elif key == "R":
-            d.add(*circled("R", sx, cy, 3.4, "#8a6a00", filled=True))
-        elif key == "P":
-            d.add(*circled("P", sx, cy, 3.4, "#2e6b2e", filled=True))
+        elif key in ("D", "d", "R", "P"):
+            d.add(*circled(key.upper(), sx, cy, 3.4, LETTER_INK[key.upper()], filled=key != "d"))
         elif key == "border":
             d.add(Line(sx - 1, cy, sx + 8, cy, stroke=BORDER, width=0.8))
         elif key == "oneway":
@@ -140,13 +136,12 @@ def vp_chart(d: Drawing, spec: MapSpec, sea: str) -> list[Overflow]:
             d.add(Rect(cx + b * (bw + 0.3), cy + 0.3, bw, bw, fill=WHITE, stroke=ink, width=0.2))
         tx = cx + boxes * (bw + 0.3) + 0.8
         value = f"{vp} VP" if vp else (f"{cards} cards" if cards else "0 VP")
-        text = f"{name}"
         d.add(Text(cx + col_w - 2, cy + 2.5, value, vsize, "bold", ink, "end"))
         room = cx + col_w - 2 - width_mm(value, "bold", vsize) - 1 - tx
-        size = fit_size(text, "regular", BODY, room, BODY)
-        if width_mm(text, "regular", size) > room + 0.2:
-            over.append(Overflow(f"{spec.id} VP chart", text))
-        d.add(Text(tx, cy + 2.5, text, size, "regular", INK))
+        size = fit_size(name, "regular", BODY, room, BODY)
+        if width_mm(name, "regular", size) > room + 0.2:
+            over.append(Overflow(f"{spec.id} VP chart", name))
+        d.add(Text(tx, cy + 2.5, name, size, "regular", INK))
     my = y + 5.5 + lh * per_col + 0.5
     d.add(Line(x + 1.5, my, x + w - 1.5, my, stroke=ink, width=0.25))
     d.add(

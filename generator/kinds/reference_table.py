@@ -40,16 +40,13 @@ class PagedTable(Flowable):
         frame asks twice for the same space: wrap, then split)."""
         if self._last and self._last[0] == (width, height):
             return self._last[1]
-        self._last = ((width, height), self._fill_new(width, height))
-        return self._last[1]
-
-    def _fill_new(self, width: float, height: float) -> tuple[Table, float, float]:
         count = WINDOW
         while True:
             end = min(self.start + count, self.rows)
             table = self.make(self.start, end)
             w, h = table.wrap(width, height)
             if h > height or end == self.rows:
+                self._last = ((width, height), (table, w, h))
                 return table, w, h
             count *= 2
 

@@ -20,11 +20,8 @@ def score_rows(game: Game, component: Component) -> list[tuple[str, str]]:
     rows = []
     spec = component.spec
     for cat in game.rules.scoring:
-        hint = (
-            f"+{cat.points} each"
-            if cat.points and cat.points == 1
-            else (f"+{cat.points}" if cat.points else "")
-        )
+        hint = f"+{cat.points}" if cat.points else ""
+        hint += " each" if cat.points == 1 else ""
         split = spec.itemise.get(cat.id)
         if split is not None:
             for n in range(1, split.count + 1):

@@ -94,13 +94,11 @@ def solve_axis(
         raise ValueError(
             f"an item {item:g} mm long does not fit a {page:g} mm page with crop marks"
         )
+    with_gutters = math.floor((span + EPS) / (item + 2 * bleed))
+    if layout == "gutters" and bleed > 0 and with_gutters >= 1:
+        count = with_gutters  # every item its full bleed: fewer of them
     body = count * item
-    full = layout == "gutters" and bleed > 0 and math.floor((span + EPS) / (item + 2 * bleed)) >= 1
-    if full:
-        count = math.floor((span + EPS) / (item + 2 * bleed))
-        body = count * item
-        gutter, outer = 2 * bleed, bleed
-    elif body + count * 2 * bleed <= span + EPS:
+    if body + count * 2 * bleed <= span + EPS:
         gutter, outer = 2 * bleed, bleed
     elif body + 2 * bleed <= span + EPS:
         gutter, outer = 0.0, bleed

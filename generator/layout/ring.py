@@ -7,6 +7,7 @@ is turned a degrees clockwise, so its top edge faces away from the centre.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -28,18 +29,14 @@ class SlotPlace:
         a = math.radians(self.rotate)
         ca, sa = math.cos(a), math.sin(a)
         hw, hh = self.w / 2 + grow, self.h / 2 + grow
-        out = []
-        for x, y in ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)):
-            out.append((self.cx + x * ca - y * sa, self.cy + x * sa + y * ca))
-        return out
+        corners = ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))
+        return [(self.cx + x * ca - y * sa, self.cy + x * sa + y * ca) for x, y in corners]
 
 
 def _overlap(p: list[tuple[float, float]], q: list[tuple[float, float]]) -> bool:
     """Whether two convex polygons overlap (separating axis test)."""
     for poly in (p, q):
-        for i in range(len(poly)):
-            x1, y1 = poly[i]
-            x2, y2 = poly[(i + 1) % len(poly)]
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
             nx, ny = y2 - y1, x1 - x2
             a = [nx * x + ny * y for x, y in p]
             b = [nx * x + ny * y for x, y in q]
@@ -76,9 +73,7 @@ def _clear(ring: Ring, radius: float) -> bool:
     grown = [p.corners(ring.gap / 2) for p in places]
     if ring.centre is not None:
         grown.append(centre_place(ring).corners(ring.gap / 2))
-    return not any(
-        _overlap(grown[i], grown[j]) for i in range(len(grown)) for j in range(i + 1, len(grown))
-    )
+    return not any(_overlap(p, q) for p, q in itertools.combinations(grown, 2))
 
 
 def ring_radius(ring: Ring) -> float:

@@ -154,25 +154,13 @@ def unfolded(opts: SheetOptions, item_w: float, item_h: float) -> SheetOptions:
 def slots(grid: Grid) -> list[Placed]:
     out = []
     cols, rows = grid.columns, grid.rows
+    turn = 90 if grid.rotated else 0
     for r in range(rows.count):
         for c in range(cols.count):
+            x, y = cols.position(c), rows.position(r)
             bl, br = cols.bleeds(c)
             bt, bb = rows.bleeds(r)
-            out.append(
-                Placed(
-                    cols.position(c),
-                    rows.position(r),
-                    cols.item,
-                    rows.item,
-                    bl,
-                    bt,
-                    br,
-                    bb,
-                    90 if grid.rotated else 0,
-                    r,
-                    c,
-                )
-            )
+            out.append(Placed(x, y, cols.item, rows.item, bl, bt, br, bb, turn, r, c))
     return out
 
 
