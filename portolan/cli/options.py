@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -30,6 +31,10 @@ def _shown(x: float) -> str:
 
 
 def number(option: str, value: float, low: float, high: float) -> float:
+    if not math.isfinite(value):  # 'inf' and 'nan' read as floats
+        raise bad(
+            option, f"'{value}' is not a number", f"give one from {_shown(low)} to {_shown(high)}"
+        )
     if not (low <= value <= high):
         raise bad(option, f"{_shown(value)} is outside {_shown(low)}..{_shown(high)}")
     return value
@@ -66,6 +71,8 @@ def pair(option: str, value: str) -> tuple[float, float]:
         if len(parts) != 2:
             raise ValueError
         x, y = (float(p) for p in parts)
+        if not (math.isfinite(x) and math.isfinite(y)):  # 'inf' and 'nan' read as floats
+            raise ValueError
     except ValueError:
         raise bad(
             option, f"'{value}' is not two numbers in mm", "write X,Y such as 0.5,-1"

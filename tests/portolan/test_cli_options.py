@@ -62,3 +62,30 @@ def test_jobs_has_one_default_and_one_spelling_everywhere():
     assert build.opts == sim.opts == ["--jobs", "-j"]
     assert simulate()["jobs"] == opt.workers(0) >= 1
     assert simulate("-j", "1")["jobs"] == 1
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["build", "ships", "--bleed", "inf"],
+        ["build", "ships", "--printer-margin", "nan"],
+        ["build", "ships", "--back-offset", "nan,1"],
+        ["build", "ships", "--back-offset", "0,-inf"],
+        ["simulate", "ships", "--bots", "mcts,greedy", "--think", "inf"],
+        ["play", "ships", "--players", "2", "--think", "nan"],
+    ],
+)
+def test_infinity_and_nan_are_refused_as_the_option_they_are_given_to(command, tmp_path):
+    """Python reads 'inf' and 'nan' as floats: they are refused with exit 2 and the option
+    named, before anything is built, played or written (they were an internal error, exit 3,
+    or a misleading message about a card's size)."""
+    where = ["--out", str(tmp_path / "out")] if command[0] == "build" else []
+    where += ["--log", str(tmp_path / "game.yaml")] if command[0] == "play" else []
+    result = runner.invoke(app, [*command, *where], input="q\n")
+    assert result.exit_code == 2, result.output
+    option = next(
+        a for a in command if a in ("--bleed", "--printer-margin", "--back-offset", "--think")
+    )
+    assert f"command line: {option}:" in result.stderr
+    assert "not" in result.stderr and "number" in result.stderr
+    assert not list(tmp_path.iterdir())
