@@ -66,14 +66,8 @@ class ScoreSheet:
         labels = self.tie_breaker_labels()
         deepest = -1
         for other in level:
-            step = next(
-                (
-                    k
-                    for k, (a, b) in enumerate(zip(line.tiebreak, other.tiebreak, strict=False))
-                    if a != b
-                ),
-                None,
-            )
+            pairs = zip(line.tiebreak, other.tiebreak, strict=False)
+            step = next((k for k, (a, b) in enumerate(pairs) if a != b), None)
             if step is None:
                 return "shared"
             deepest = max(deepest, step)

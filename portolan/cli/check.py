@@ -138,25 +138,21 @@ def _read_log(log: Path, components: Path):
     its place is named as such."""
     from portolan.checker.core.log import load_log, parse_log
 
-    if str(log) != STDIN:
-        try:
-            return load_log(log, components)
-        except InputError:
-            _not_a_position(lambda: read_document(log), log)
-            raise
-    data = read_document(log)
+    data = read_document(log) if str(log) == STDIN else None
     try:
+        if data is None:
+            return load_log(log, components)
         return parse_log(data.decode("utf-8"), document_name(log), components)
     except InputError:
-        _not_a_position(lambda: data, log)
+        _not_a_position(data, log)
         raise
 
 
-def _not_a_position(read, path: Path) -> None:
-    """Raise a clearer error when a log that failed to read (``read()`` gives its bytes) is in
-    fact an end position."""
+def _not_a_position(data: bytes | None, path: Path) -> None:
+    """Raise a clearer error when a log that failed to read (``data``: its bytes, None: read
+    from ``path`` again) is in fact an end position."""
     try:
-        raw = parse_yaml(read(), document_name(path))
+        raw = parse_yaml(data if data is not None else read_document(path), document_name(path))
     except InputError:
         return
     if isinstance(raw, YMap) and "turns" not in raw and isinstance(raw.get("players"), YMap):
