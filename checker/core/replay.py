@@ -43,9 +43,9 @@ def replay(log: LogFile, *, trace: bool = False) -> Replay:
     return result
 
 
-def start_state(log: LogFile) -> Any:
+def start_state(log: Any) -> Any:
     """The state a log's first turn is played in: a copy of the position it names, or the
-    setup."""
+    setup (``log``: a log, or a game at play, which has the same fields)."""
     if log.start is not None:
         return log.rules.copy_state(log.start.state)
     return log.rules.setup(log.model, log.players, log.options)
