@@ -192,9 +192,7 @@ class _Builder:
                 "yaml.alias_nodes",
             )
         if isinstance(value, YMap):
-            out = YMap()
-            for k, v in value.items():
-                out[k] = self.copy(v, pos)
+            out = YMap((k, self.copy(v, pos)) for k, v in value.items())
             out.pos = value.pos
             out.key_pos, out.value_pos = dict(value.key_pos), dict(value.value_pos)
             return out
@@ -266,10 +264,9 @@ class _Builder:
                     out[k] = v
                     out.key_pos[k] = source.key_pos[k]
                     out.value_pos[k] = source.value_pos[k]
-        for k, v in own.items():
-            out[k] = v
-            out.key_pos[k] = own.key_pos[k]
-            out.value_pos[k] = own.value_pos[k]
+        out.update(own)
+        out.key_pos.update(own.key_pos)
+        out.value_pos.update(own.value_pos)
         return out
 
     # -- the event loop ---------------------------------------------------------------------
