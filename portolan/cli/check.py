@@ -55,15 +55,13 @@ def check_command(
 
     loaded = _read_log(log, components_folder(components))
     result = replay(loaded, trace=trace)
-    rules = loaded.rules
-    sheet = rules.sheet(result.state)  # no winner while the game is not over
-    finished = sheet.finished
+    sheet = loaded.rules.sheet(result.state)  # no winner while the game is not over
     if shown == "json":
         data = {
             "ok": result.ok,
             "game": loaded.model.id,
             "turns": result.turns,
-            "finished": finished,
+            "finished": sheet.finished,
             "violation": result.violation.as_json() if result.violation else None,
         }
         data.update(sheet.as_json() if result.ok else {"scores": [], "winners": []})
@@ -81,7 +79,8 @@ def check_command(
         if result.violation is not None:
             echo(str(result.violation))
         else:
-            state = "the game is over" if finished else "the game is not over yet (scores so far)"
+            over = sheet.finished
+            state = "the game is over" if over else "the game is not over yet (scores so far)"
             echo(f"{loaded.source.path}: {result.turns} turns, every step legal; {state}.")
             echo("")
             echo(sheet.as_text())
