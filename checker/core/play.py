@@ -35,6 +35,11 @@ from portolan.model.loader import Game
 HEADER = "# Portolan play log. Resume with: {command}\n"
 
 
+def resume_command(game: str, log: str, *more: str) -> str:
+    """What a log's first line tells a terminal to run to go on with the game."""
+    return shlex.join(["portolan", "play", game, "--log", log, *more])
+
+
 @dataclass
 class Session(Questions):
     rules: GameRules
@@ -280,8 +285,7 @@ class Session(Questions):
 
     def resume_command(self) -> str:
         """The command that resumes this game, quoted for a POSIX shell."""
-        words = ["portolan", "play", self.rules.id, "--log", str(self.log), *self.resume_args]
-        return shlex.join(words)
+        return resume_command(self.rules.id, str(self.log), *self.resume_args)
 
     def header(self, turn: int, d: Decision) -> None:
         if self.shown != (turn, d.player, d.phase):
