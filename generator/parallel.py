@@ -19,7 +19,6 @@ import gc
 import multiprocessing
 import os
 import pickle
-import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -28,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from portolan.errors import InputError, OutputError
-from portolan.forks import die_with_parent, stop_now
+from portolan.forks import die_with_parent, hold_ctrl_c, release_ctrl_c, stop_now
 from portolan.generator.staging import Staging
 
 BuildOne = Callable[[Any, Any, Staging, Any], Any]
@@ -88,7 +87,7 @@ class ComponentPool:
         # Ctrl-C is held back while the workers are forked: one that came in the middle of a
         # fork would land in its handlers, where Python drops it (the build would go on) and a
         # worker prints it. The workers start with it held back and ignore it for good.
-        held = _hold_ctrl_c()
+        held = hold_ctrl_c()
         self.executor = None
         try:
             self.executor = ProcessPoolExecutor(
@@ -104,10 +103,10 @@ class ComponentPool:
                 self.futures[game.id] = [submitted[ci] for ci in range(len(game.components))]
         except BaseException:  # a fork failed (no memory, too many processes)
             self._stop_workers()
-            _release_ctrl_c(held)
+            release_ctrl_c(held)
             raise
         try:
-            _release_ctrl_c(held)
+            release_ctrl_c(held)
         except BaseException:  # Ctrl-C pressed during the fork: the workers stop too
             self.close()
             raise
@@ -149,19 +148,6 @@ class ComponentPool:
         if self.executor is None:
             return
         stop_now(self.executor)
-
-
-def _hold_ctrl_c() -> set | None:
-    """Block SIGINT; the signal mask as it was (None where there is no signal mask)."""
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
-        return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-
-
-def _release_ctrl_c(mask: set | None) -> None:
-    """The signal mask back as it was: one Ctrl-C pressed meanwhile is raised here."""
-    if mask is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def _build_one(gi: int, ci: int) -> tuple:

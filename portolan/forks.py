@@ -27,6 +27,19 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+def hold_ctrl_c() -> set | None:
+    """Block SIGINT; the signal mask as it was (None where there is no signal mask)."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def release_ctrl_c(mask: set | None) -> None:
+    """The signal mask back as it was: one Ctrl-C pressed meanwhile is raised here."""
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 def stop_now(pool) -> None:
     """End a ``ProcessPoolExecutor``'s workers at once (``shutdown`` alone waits for the work
     they are doing) and wait for its manager thread to wind up. Left running, that thread

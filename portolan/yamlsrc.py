@@ -192,9 +192,7 @@ class _Builder:
                 "yaml.alias_nodes",
             )
         if isinstance(value, YMap):
-            out = YMap()
-            for k, v in value.items():
-                out[k] = self.copy(v, pos)
+            out = YMap((k, self.copy(v, pos)) for k, v in value.items())
             out.pos = value.pos
             out.key_pos, out.value_pos = dict(value.key_pos), dict(value.value_pos)
             return out
@@ -205,11 +203,15 @@ class _Builder:
         return value
 
     # -- mappings ---------------------------------------------------------------------------
-    def add(self, top: _Open, value: Any, pos: Pos, is_scalar: bool) -> None:
-        """Put a finished value into the open mapping or sequence ``top``."""
-        target = top.value
+    def add(self, value: Any, pos: Pos, is_scalar: bool) -> None:
+        """Put a finished value into the open mapping or sequence on top (none: the root)."""
+        top = self.stack[-1] if self.stack else None
+        target = top.value if top is not None else None
         if value is _MERGE_KEY and not (isinstance(target, YMap) and top.key is _NO_KEY):
             raise self.fail(_MERGE_AS_TEXT, pos)
+        if top is None:
+            self.root = value
+            return
         if isinstance(target, YList):
             target.append(value)
             target.item_pos.append(pos)
@@ -262,10 +264,9 @@ class _Builder:
                     out[k] = v
                     out.key_pos[k] = source.key_pos[k]
                     out.value_pos[k] = source.value_pos[k]
-        for k, v in own.items():
-            out[k] = v
-            out.key_pos[k] = own.key_pos[k]
-            out.value_pos[k] = own.value_pos[k]
+        out.update(own)
+        out.key_pos.update(own.key_pos)
+        out.value_pos.update(own.value_pos)
         return out
 
     # -- the event loop ---------------------------------------------------------------------
@@ -309,12 +310,7 @@ class _Builder:
         value = self.scalar(ev, pos)
         if ev.anchor is not None:
             self.anchors[ev.anchor] = value
-        if self.stack:
-            self.add(self.stack[-1], value, pos, True)
-        elif value is _MERGE_KEY:
-            raise self.fail(_MERGE_AS_TEXT, pos)
-        else:
-            self.root = value
+        self.add(value, pos, True)
 
     def on_start(self, ev: yaml.MappingStartEvent | yaml.SequenceStartEvent) -> None:
         pos = self.place(ev.start_mark)
@@ -333,18 +329,12 @@ class _Builder:
         if done.anchor is not None:
             self.open_anchors.discard(done.anchor)
             self.anchors[done.anchor] = value
-        if self.stack:
-            self.add(self.stack[-1], value, value.pos, False)
-        else:
-            self.root = value
+        self.add(value, value.pos, False)
 
     def on_alias(self, ev: yaml.AliasEvent) -> None:
         pos = self.place(ev.start_mark)
         value = self.alias(ev.anchor, pos)
-        if self.stack:
-            self.add(self.stack[-1], value, pos, not isinstance(value, YMap | YList))
-        else:
-            self.root = value
+        self.add(value, pos, not isinstance(value, YMap | YList))
 
     def on_document(self, ev: yaml.DocumentStartEvent) -> None:
         self.documents += 1

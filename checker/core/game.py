@@ -309,6 +309,11 @@ class RulesBase:
         """Why ``move`` cannot come now nor later in this turn (None if it still may)."""
         return None
 
+    def unanswered(self, decision: Decision) -> Illegal:
+        """Why a log that leaves ``decision`` open breaks a rule: what the decision says is
+        missing, else that the turn's rule expected it."""
+        return missing_of(decision) or Illegal(self.turn_section, f"expected {decision.prompt}")
+
     def phase_of(self, move: Any) -> str | None:
         """The phase ``move`` belongs to (``move_phases``), for a violation reported out of its
         place (None: the phase of the decision at hand)."""

@@ -53,13 +53,11 @@ def match(answer: str, names: Sequence[Sequence[str]]) -> list[int]:
 
 
 def _covers(typed: list[str], words_of_name: list[str], whole: bool) -> bool:
-    for t in typed:
-        if whole or t.isdigit():
-            if t not in words_of_name:
-                return False
-        elif not any(w.startswith(t) for w in words_of_name):
-            return False
-    return True
+    """Every word typed is a word of the name (``whole``; a number always) or begins one."""
+    return all(
+        t in words_of_name if whole or t.isdigit() else any(w.startswith(t) for w in words_of_name)
+        for t in typed
+    )
 
 
 def suggestion(answer: str, names: Sequence[Sequence[str]]) -> str | None:

@@ -26,13 +26,18 @@ from portolan.checker.core.menus import Heading as Heading
 from portolan.checker.core.menus import menu_entries as menu_entries
 from portolan.checker.core.playlog import Answer, PlayLog
 from portolan.checker.core.questions import STOP, UNDO, Questions
-from portolan.checker.core.replay import run
+from portolan.checker.core.replay import run, start_state
 from portolan.checker.core.reveals import run_of_reveals
 from portolan.checker.core.violation import Violation
 from portolan.errors import display_path
 from portolan.model.loader import Game
 
 HEADER = "# Portolan play log. Resume with: {command}\n"
+
+
+def resume_command(game: str, log: str, *more: str) -> str:
+    """What a log's first line tells a terminal to run to go on with the game."""
+    return shlex.join(["portolan", "play", game, "--log", log, *more])
 
 
 @dataclass
@@ -58,7 +63,7 @@ class Session(Questions):
     start: Any = None  # the position the log starts from (position.Start), None: the setup
 
     def __post_init__(self) -> None:
-        self.state = self.first_state()
+        self.state = start_state(self)
         self.file = PlayLog(self.log, self._log_text, self._parse)
         self.opened = False
         self.shown: tuple | None = None
@@ -74,12 +79,6 @@ class Session(Questions):
         self.facedown = FaceDown(self.rules, hidden, self.bot_seed)
 
     # -- the log file ---------------------------------------------------------------------
-    def first_state(self) -> Any:
-        """The state before the log's first turn: the position it starts from, or the setup."""
-        if self.start is not None:
-            return self.rules.copy_state(self.start.state)
-        return self.rules.setup(self.model, self.players, self.options)
-
     def _log_text(self, steps: list[Step]) -> str:
         position = self.start.given if self.start is not None else None
         return log_text(
@@ -195,7 +194,7 @@ class Session(Questions):
         return len(self.rules.legal_moves(self.state)) > 1
 
     def rebuild(self) -> None:
-        self.state = self.first_state()
+        self.state = start_state(self)
         run(self.rules, self.model, self.state, self.steps, str(self.log), finish=False)
 
     def turn_of(self, d: Decision) -> int:
@@ -286,8 +285,7 @@ class Session(Questions):
 
     def resume_command(self) -> str:
         """The command that resumes this game, quoted for a POSIX shell."""
-        words = ["portolan", "play", self.rules.id, "--log", str(self.log), *self.resume_args]
-        return shlex.join(words)
+        return resume_command(self.rules.id, str(self.log), *self.resume_args)
 
     def header(self, turn: int, d: Decision) -> None:
         if self.shown != (turn, d.player, d.phase):
@@ -408,7 +406,7 @@ class Session(Questions):
     def prompts_so_far(self) -> list[int]:
         """The steps so far a person was asked for (a game resumed works them out when an
         undo needs them)."""
-        state = self.first_state()
+        state = start_state(self)
         self.state, marks = state, []
         for i, step in enumerate(self.steps):
             d = self.rules.decision(state)

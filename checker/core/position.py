@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from portolan.checker.core import statecodec
-from portolan.checker.core.game import Decision, GameRules, Illegal, missing_of
+from portolan.checker.core.game import Decision, GameRules, Illegal
 from portolan.checker.core.options import resolve
 from portolan.checker.core.readers import enough_problems, read_players, unknown_keys
 from portolan.errors import InputError, Problem
@@ -113,9 +113,7 @@ def between_turns(rules: GameRules, state: Any) -> Decision | Illegal | None:
     decision = rules.decision(state)
     while decision is not None and not decision.starts_turn:
         if decision.default is None:
-            return missing_of(decision) or Illegal(
-                rules.turn_section, f"expected {decision.prompt}"
-            )
+            return rules.unanswered(decision)
         rules.apply(state, decision.default)
         decision = rules.decision(state)
     return decision

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from portolan.checker.core.game import Decision, GameRules, Illegal, Step, missing_of
+from portolan.checker.core.game import Decision, GameRules, Illegal, Step
 from portolan.checker.core.log import LogFile
 from portolan.checker.core.violation import Violation
 from portolan.model.loader import Game
@@ -43,9 +43,9 @@ def replay(log: LogFile, *, trace: bool = False) -> Replay:
     return result
 
 
-def start_state(log: LogFile) -> Any:
+def start_state(log: Any) -> Any:
     """The state a log's first turn is played in: a copy of the position it names, or the
-    setup."""
+    setup (``log``: a log, or a game at play, which has the same fields)."""
     if log.start is not None:
         return log.rules.copy_state(log.start.state)
     return log.rules.setup(log.model, log.players, log.options)
@@ -113,11 +113,6 @@ class _Run:
         )
         return Replay(self.state, violation, self.applied, self.last_turn, self.lines)
 
-    def unanswered(self, decision: Decision) -> Illegal:
-        return missing_of(decision) or Illegal(
-            self.rules.turn_section, f"expected {decision.prompt}"
-        )
-
     def take(self, step: Step) -> Replay | None:
         """Apply one step (after the defaults before it), or the replay stopped at it."""
         rules, state = self.rules, self.state
@@ -172,7 +167,7 @@ class _Run:
                         phase = rules.phase_of(step.move) or self.last_phase
                         return self.stop(step, decision, late, phase)
                 culprit = last_step if ended and last_step is not None else step
-                return self.stop(culprit, decision, self.unanswered(decision))
+                return self.stop(culprit, decision, self.rules.unanswered(decision))
             events = rules.apply(state, decision.default)
             if self.trace:  # a default left out at the end of a turn belongs to that turn
                 self.lines += _trace(self.last_turn, decision, events)
@@ -191,7 +186,7 @@ class _Run:
             decision = rules.decision(state)
         if decision is not None and decision.closes_turn and self.last_step is not None:
             # The log's last turn is over: its end-of-turn duties are due.
-            return self.stop(self.last_step, decision, self.unanswered(decision))
+            return self.stop(self.last_step, decision, self.rules.unanswered(decision))
         return None
 
 

@@ -36,12 +36,9 @@ class ScoreSheet:
 
     def rank(self) -> None:
         """Rank 1 is best; players equal on total and every tie-breaker share a rank."""
-        keyed = sorted(self.lines, key=lambda ln: (ln.total, *ln.tiebreak), reverse=True)
-        previous = None
-        for position, line in enumerate(keyed, start=1):
-            key = (line.total, *line.tiebreak)
-            line.rank = previous[1] if previous and previous[0] == key else position
-            previous = (key, line.rank)
+        keys = [(ln.total, *ln.tiebreak) for ln in self.lines]
+        for line, key in zip(self.lines, keys, strict=True):
+            line.rank = 1 + sum(other > key for other in keys)
 
     @property
     def winners(self) -> list[str]:
@@ -66,14 +63,8 @@ class ScoreSheet:
         labels = self.tie_breaker_labels()
         deepest = -1
         for other in level:
-            step = next(
-                (
-                    k
-                    for k, (a, b) in enumerate(zip(line.tiebreak, other.tiebreak, strict=False))
-                    if a != b
-                ),
-                None,
-            )
+            pairs = zip(line.tiebreak, other.tiebreak, strict=False)
+            step = next((k for k, (a, b) in enumerate(pairs) if a != b), None)
             if step is None:
                 return "shared"
             deepest = max(deepest, step)

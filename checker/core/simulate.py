@@ -178,17 +178,16 @@ def summarise(players: list[str], results: list[GameResult]) -> dict[str, Any]:
     games' length in steps and in turns. Spreads are over the games that ended (none if no game
     did); ``unfinished`` numbers (from 1) the games stopped at the step limit."""
     ended = [r for r in results if r.ended]
-    seats = []
-    for i, name in enumerate(players):
-        seats.append(
-            {
-                "seat": i + 1,
-                "player": name,
-                "wins": round(sum(r.shares[i] for r in ended), 4),
-                "outright_wins": sum(1 for r in ended if r.shares[i] == 1),
-                "score": spread([r.totals[i] for r in ended]) if ended else None,
-            }
-        )
+    seats = [
+        {
+            "seat": i + 1,
+            "player": name,
+            "wins": round(sum(r.shares[i] for r in ended), 4),
+            "outright_wins": sum(1 for r in ended if r.shares[i] == 1),
+            "score": spread([r.totals[i] for r in ended]) if ended else None,
+        }
+        for i, name in enumerate(players)
+    ]
     return {
         "seats": seats,
         "length": spread([r.steps for r in ended]) if ended else None,

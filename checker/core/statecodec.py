@@ -26,7 +26,7 @@ from typing import Any, Union
 from portolan.errors import did_you_mean
 from portolan.yamlsrc import Pos, YList, YMap
 
-TAGS = ("tuple", "set", "frozenset", "dict")
+TAGS = {"tuple": tuple, "set": set, "frozenset": frozenset, "dict": dict}  # tag -> kind
 UNKNOWN = "unknown"  # a deck whose contents the table does not know
 SCALARS = (bool, int, float, str)
 _SKIPPED = ("memo", "scratchpad")  # the core's caches (GameState)
@@ -278,7 +278,7 @@ class Reader:
             ((tag, body),) = raw.items()
             where = raw.value_pos.get(tag, pos)
             if tag in TAGS:
-                kind = {"tuple": tuple, "set": set, "frozenset": frozenset, "dict": dict}[tag]
+                kind = TAGS[tag]
                 if kind is dict:
                     return self._mapping(body, (Any, Any), where, field)
                 return self._sequence(body, kind, (), where, field, None)

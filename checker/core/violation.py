@@ -39,13 +39,8 @@ class Violation:
         return f"{prefix}: {self.message} {self.rule}"
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "file": self.file,
-            "turn": self.turn,
-            "player": self.player,
-            "phase": self.phase,
-            "line": self.line,
-            "column": self.column,
-            "rule": self.rule,
-            "message": self.message,
-        }
+        """Its fields as ``--json`` prints them (reports.ViolationReport), in that order."""
+        return {name: getattr(self, name) for name in JSON_FIELDS}
+
+
+JSON_FIELDS = ("file", "turn", "player", "phase", "line", "column", "rule", "message")

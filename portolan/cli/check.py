@@ -55,15 +55,13 @@ def check_command(
 
     loaded = _read_log(log, components_folder(components))
     result = replay(loaded, trace=trace)
-    rules = loaded.rules
-    sheet = rules.sheet(result.state)  # no winner while the game is not over
-    finished = sheet.finished
+    sheet = loaded.rules.sheet(result.state)  # no winner while the game is not over
     if shown == "json":
         data = {
             "ok": result.ok,
             "game": loaded.model.id,
             "turns": result.turns,
-            "finished": finished,
+            "finished": sheet.finished,
             "violation": result.violation.as_json() if result.violation else None,
         }
         data.update(sheet.as_json() if result.ok else {"scores": [], "winners": []})
@@ -81,7 +79,8 @@ def check_command(
         if result.violation is not None:
             echo(str(result.violation))
         else:
-            state = "the game is over" if finished else "the game is not over yet (scores so far)"
+            over = sheet.finished
+            state = "the game is over" if over else "the game is not over yet (scores so far)"
             echo(f"{loaded.source.path}: {result.turns} turns, every step legal; {state}.")
             echo("")
             echo(sheet.as_text())
@@ -138,25 +137,21 @@ def _read_log(log: Path, components: Path):
     its place is named as such."""
     from portolan.checker.core.log import load_log, parse_log
 
-    if str(log) != STDIN:
-        try:
-            return load_log(log, components)
-        except InputError:
-            _not_a_position(lambda: read_document(log), log)
-            raise
-    data = read_document(log)
+    data = read_document(log) if str(log) == STDIN else None
     try:
+        if data is None:
+            return load_log(log, components)
         return parse_log(data.decode("utf-8"), document_name(log), components)
     except InputError:
-        _not_a_position(lambda: data, log)
+        _not_a_position(data, log)
         raise
 
 
-def _not_a_position(read, path: Path) -> None:
-    """Raise a clearer error when a log that failed to read (``read()`` gives its bytes) is in
-    fact an end position."""
+def _not_a_position(data: bytes | None, path: Path) -> None:
+    """Raise a clearer error when a log that failed to read (``data``: its bytes, None: read
+    from ``path`` again) is in fact an end position."""
     try:
-        raw = parse_yaml(read(), document_name(path))
+        raw = parse_yaml(data if data is not None else read_document(path), document_name(path))
     except InputError:
         return
     if isinstance(raw, YMap) and "turns" not in raw and isinstance(raw.get("players"), YMap):

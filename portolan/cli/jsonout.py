@@ -30,15 +30,7 @@ def argv_wants_json(argv: Sequence[str]) -> bool:
     return any(a == "--format" and b == "json" for a, b in itertools.pairwise(args))
 
 
-def problem_json(problem: Problem) -> dict[str, Any]:
-    return {
-        "file": problem.file,
-        "line": problem.line,
-        "column": problem.column,
-        "field": problem.field,
-        "message": problem.message,
-        "hint": problem.hint,
-    }
+ERROR_FIELDS = ("file", "line", "column", "field", "message", "hint")  # as reports.ErrorDetail
 
 
 def json_error(problems: Sequence[Problem] | Problem | str) -> str:
@@ -47,5 +39,5 @@ def json_error(problems: Sequence[Problem] | Problem | str) -> str:
         problems = [Problem(problems)]
     elif isinstance(problems, Problem):
         problems = [problems]
-    found = [problem_json(p) for p in problems]
+    found = [{name: getattr(p, name) for name in ERROR_FIELDS} for p in problems]
     return json_text({"ok": False, "error": found[0], "errors": found})

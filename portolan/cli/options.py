@@ -42,27 +42,23 @@ def number(option: str, value: float, low: float, high: float) -> float:
 
 def levels(option: str, value: str, allowed) -> tuple[str, ...]:
     """A comma-separated list of bot levels (repeats allowed: one per seat)."""
-    out = []
-    for part in value.split(","):
-        part = part.strip().lower()
-        if part not in allowed:
-            raise bad(option, f"unknown bot level '{part}'", did_you_mean(part, allowed))
-        out.append(part)
-    return tuple(out)
+    return tuple(_listed(option, value.split(","), allowed, "bot level"))
 
 
 def formats(option: str, value: str, allowed) -> tuple[str, ...]:
-    out = []
-    for part in value.split(","):
-        part = part.strip().lower()
-        if not part:
-            continue
-        if part not in allowed:
-            raise bad(option, f"unknown format '{part}'", did_you_mean(part, allowed))
-        out.append(part)
+    out = _listed(option, [p for p in value.split(",") if p.strip()], allowed, "format")
     if not out:
         raise bad(option, "name at least one format", "for example pdf,svg")
     return tuple(dict.fromkeys(out))
+
+
+def _listed(option: str, parts: list[str], allowed, what: str) -> list[str]:
+    """Each of ``parts`` in lower case, every one a word of ``allowed`` (else exit 2)."""
+    out = [part.strip().lower() for part in parts]
+    for part in out:
+        if part not in allowed:
+            raise bad(option, f"unknown {what} '{part}'", did_you_mean(part, allowed))
+    return out
 
 
 def pair(option: str, value: str) -> tuple[float, float]:

@@ -324,23 +324,18 @@ def _start_workers(workers: int, calls: list) -> tuple:
     """A pool of ``workers`` processes running ``calls`` ((function, arguments) each), and its
     futures by call index. The workers end with this process and leave Ctrl-C to it (in a
     worker it printed a traceback); Ctrl-C is held back while they are forked."""
-    import signal
     from concurrent.futures import ProcessPoolExecutor
 
-    from portolan.forks import die_with_parent
+    from portolan.forks import die_with_parent, hold_ctrl_c, release_ctrl_c
 
-    held = None
-    if hasattr(signal, "pthread_sigmask"):
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    held = hold_ctrl_c()
     pool = ProcessPoolExecutor(workers, initializer=die_with_parent, initargs=(os.getpid(),))
     try:
         futures = {pool.submit(call, *args): i for i, (call, args) in enumerate(calls)}
-        if held is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl-C meanwhile lands here
-            held = None
+        release_ctrl_c(held)  # a Ctrl-C meanwhile lands here
+        held = None
     except BaseException:
-        if held is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        release_ctrl_c(held)
         stop_now(pool)
         raise
     return pool, futures

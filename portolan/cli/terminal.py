@@ -26,8 +26,7 @@ _CONTROL = re.compile(
 
 
 def _escaped(match: re.Match) -> str:
-    char = match[0]
-    code = ord(char)
+    code = ord(match[0])
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 

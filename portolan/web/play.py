@@ -18,11 +18,10 @@ from starlette.routing import Route
 from portolan.checker.core import options as rule_options
 from portolan.checker.core.bots import LEVELS
 from portolan.checker.core.bots.seats import PROCEDURES, read_seat
-from portolan.checker.core.play import HEADER
+from portolan.checker.core.play import HEADER, resume_command
 from portolan.checker.core.registry import rules_for
 from portolan.errors import InputError, Problem
 from portolan.web.picture import picture_of
-from portolan.web.referee import resume_command
 from portolan.web.score import players_of
 from portolan.web.site import Site, attachment, form_problem, problems_of, read_form
 from portolan.web.work import in_turn

@@ -10,7 +10,6 @@ template.
 
 from __future__ import annotations
 
-import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +19,7 @@ from portolan.checker.core.bots import DEFAULT_ITERATIONS, Budget
 from portolan.checker.core.bots.seats import read_seat
 from portolan.checker.core.game import Decision, GameRules
 from portolan.checker.core.log import LogFile
-from portolan.checker.core.play import BACK, HEADER, Heading, Session, menu_entries
+from portolan.checker.core.play import BACK, HEADER, Heading, Session, menu_entries, resume_command
 from portolan.checker.core.scoresheet import ScoreSheet
 from portolan.model.loader import Game
 
@@ -328,8 +327,3 @@ def _table_action(d: Decision, turn: int) -> bool:
     """Whether the table, not a player, does what ``d`` asks: a card or tile laid out in the
     setup (a reveal before the first turn that is nobody's secret)."""
     return d.player == TABLE or (d.kind == "chance" and not turn and d.secret is None)
-
-
-def resume_command(game: str, log: str) -> str:
-    """What a log's first line tells a terminal to run to go on with the game."""
-    return shlex.join(["portolan", "play", game, "--log", log])

@@ -88,11 +88,8 @@ def passages(model: Game, blocks: list[Block], section: str | None) -> list[str]
 def _names_match(cited: str, names: set[str], section: str) -> bool:
     """Whether a bracket cites the section: one of its comma-separated places is the section,
     by id or label, or ends with its id ("Age of Discovery §4.0")."""
-    for part in re.split(r"[,;]", cited):
-        part = part.strip().casefold()
-        if part in names or part.endswith(" " + section.casefold()):
-            return True
-    return False
+    parts = (part.strip().casefold() for part in re.split(r"[,;]", cited))
+    return any(part in names or part.endswith(" " + section.casefold()) for part in parts)
 
 
 def _texts(b: Block) -> list[str]:
