@@ -47,14 +47,11 @@ def check_title(step: ins.Check) -> str:
 
 
 def condition_text(c: ins.Condition) -> str:
-    clauses = []
-    for clause in c.clauses:
-        words = []
-        for w in clause:
-            words.append("with " + w[4:] if w.startswith("has ") else w)
-        clauses.append(" or ".join(words))
-    text = " and ".join(clauses)
-    return ("not " if c.negate else "") + text
+    clauses = [
+        " or ".join("with " + w[4:] if w.startswith("has ") else w for w in clause)
+        for clause in c.clauses
+    ]
+    return ("not " if c.negate else "") + " and ".join(clauses)
 
 
 def simple_words(step) -> list[tuple[str, str]]:
@@ -172,32 +169,26 @@ def _step(step, indent: int) -> list[Para]:
                 out += paragraphs(option, indent, rules=False)
         return out
     if isinstance(step, ins.If):
-        out = []
-        cond = [("b", "If " + condition_text(step.condition) + ":")]
-        if is_simple(step.then):
-            out.append(Para(indent, cond + inline(step.then)))
-        else:
-            out.append(Para(indent, cond))
-            out += paragraphs(step.then, indent + 1, rules=False)
+        out = _headed("If " + condition_text(step.condition) + ":", step.then, indent)
         if step.otherwise:
-            if is_simple(step.otherwise):
-                out.append(Para(indent, [("b", "Otherwise:"), *inline(step.otherwise)]))
-            else:
-                out.append(Para(indent, [("b", "Otherwise:")]))
-                out += paragraphs(step.otherwise, indent + 1, rules=False)
+            out += _headed("Otherwise:", step.otherwise, indent)
         return out
     return [Para(indent, inline([step]))]
 
 
+def _headed(head: str, steps: list, indent: int) -> list[Para]:
+    """``head`` in bold, then ``steps``: on its line when they are simple, else indented under it."""
+    if is_simple(steps):
+        return [Para(indent, [("b", head), *inline(steps)])]
+    return [Para(indent, [("b", head)]), *paragraphs(steps, indent + 1, rules=False)]
+
+
 def plain_text(steps: list) -> str:
     """One line of words for a tree (symbols written as (D), (R), success:, failure:)."""
+    shown = {"D": "(D)", "R": "(R)", "up": "success:", "down": "failure:"}
     parts = []
     for p in paragraphs(steps, rules=False):
-        words = []
-        for kind, text in p.tokens:
-            words.append(
-                {"D": "(D)", "R": "(R)", "up": "success:", "down": "failure:"}.get(kind, text)
-            )
+        words = [shown.get(kind, text) for kind, text in p.tokens]
         parts.append(" ".join(w for w in words if w))
     return "; ".join(parts)
 
