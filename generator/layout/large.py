@@ -20,10 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from portolan.generator.draw import Drawing, Group, Line, Rect
-from portolan.generator.layout.furniture import MARK_WIDTH, header, margins_around, scale_bar
+from portolan.generator.layout.furniture import INK, MARK_WIDTH, header, margins_around, scale_bar
 from portolan.sizes import Size, large_papers, paper_label, printer_limits
-
-INK = "#000000"
 
 
 @dataclass(frozen=True)
