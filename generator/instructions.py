@@ -19,17 +19,9 @@ from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
 from portolan.generator.glyphs import LETTER_INK, LETTER_ROOM, circled, thumb
 from portolan.generator.textbox import fill_lines, keeps_together
 from portolan.model import instructions as ins
+from portolan.model.steps import RATINGS
 
-RATING_NAMES = {
-    "leadership": "Leadership",
-    "negotiation": "Negotiation",
-    "navigation": "Navigation",
-    "ship-handling": "Ship Handling",
-    "personal-arms": "Personal Arms",
-    "sea": "Sea",
-    "combat": "Combat",
-    "battle": "Battle",
-}
+RATING_NAMES = {r: r.replace("-", " ").title() for r in RATINGS}  # ship-handling: Ship Handling
 SYMBOLS = {"D", "R", "up", "down"}
 
 
@@ -177,7 +169,7 @@ def _step(step, indent: int) -> list[Para]:
 
 
 def _headed(head: str, steps: list, indent: int) -> list[Para]:
-    """``head`` in bold, then ``steps``: on its line when they are simple, else indented under it."""
+    """``head`` in bold, then ``steps``: on its line when simple, else indented under it."""
     if is_simple(steps):
         return [Para(indent, [("b", head), *inline(steps)])]
     return [Para(indent, [("b", head)]), *paragraphs(steps, indent + 1, rules=False)]
