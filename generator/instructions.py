@@ -132,17 +132,14 @@ def paragraphs(steps: list, indent: int = 0, rules: bool = True) -> list[Para]:
 def _step(step, indent: int) -> list[Para]:
     if isinstance(step, ins.Check):
         head = [("b", check_title(step) + ":")]
-        if is_simple(step.success) and is_simple(step.failure):
+        branches = [(sym, b) for sym, b in (("up", step.success), ("down", step.failure)) if b]
+        if all(is_simple(branch) for _, branch in branches):
             tokens = list(head)
-            if step.success:
-                tokens += [("up", ""), *inline(step.success)]
-            if step.failure:
-                tokens += [("down", ""), *inline(step.failure)]
+            for sym, branch in branches:
+                tokens += [(sym, ""), *inline(branch)]
             return [Para(indent, tokens)]
         out = [Para(indent, head)]
-        for sym, branch in (("up", step.success), ("down", step.failure)):
-            if not branch:
-                continue
+        for sym, branch in branches:
             if is_simple(branch):
                 out.append(Para(indent + 1, [(sym, ""), *inline(branch)]))
             else:
@@ -330,12 +327,9 @@ PANEL_GAP = 1.3
 
 def split_symbols(steps: list) -> tuple[list, list[str]]:
     """Top-level Ⓓ and Ⓡ (drawn large in the heading) and the other steps."""
-    marks = [
-        {"discovery": "D", "rumor": "R"}[s.verb]
-        for s in steps
-        if isinstance(s, ins.Flag) and s.verb in ("discovery", "rumor")
-    ]
-    rest = [s for s in steps if not (isinstance(s, ins.Flag) and s.verb in ("discovery", "rumor"))]
+    letters = {"discovery": "D", "rumor": "R"}
+    marks = [letters[s.verb] for s in steps if isinstance(s, ins.Flag) and s.verb in letters]
+    rest = [s for s in steps if not (isinstance(s, ins.Flag) and s.verb in letters)]
     if not rest:
         return list(steps), []
     return rest, marks
