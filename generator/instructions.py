@@ -50,11 +50,8 @@ def simple_words(step) -> list[tuple[str, str]]:
     """Tokens of a step without branches: (kind, text); kind is 'b' bold, 'r' regular or a
     symbol name."""
     if isinstance(step, ins.Progress):
-        if step.by_ship:
-            parts = ", ".join(f"{n} {ship}" for ship, n in step.by_ship.items())
-            out = [("b", f"Progress {parts}")]
-        else:
-            out = [("b", f"Progress {step.n}")]
+        ships = ", ".join(f"{n} {ship}" for ship, n in (step.by_ship or {}).items())
+        out = [("b", f"Progress {ships or step.n}")]
         if step.capital == "except":
             out.append(("r", "(except into Capital)"))
         elif step.capital == "allowed":
@@ -74,9 +71,7 @@ def simple_words(step) -> list[tuple[str, str]]:
     if isinstance(step, ins.Discover):
         return [("r", "Discovery:"), ("b", step.what)]
     if isinstance(step, ins.Mark):
-        if step.verb == "mark":
-            return [("r", "Take"), ("b", step.chit)]
-        return [("r", "Remove"), ("b", step.chit)]
+        return [("r", "Take" if step.verb == "mark" else "Remove"), ("b", step.chit)]
     if isinstance(step, ins.CivMove):
         name = "Awe" if step.verb == "awe" else "Military Strength"
         return [("b", f"{name} {signed(step.n)}")]
