@@ -54,10 +54,6 @@ def margin_needed(bleed: float, margin: float) -> float:
     return bleed + mark + margin
 
 
-def _fits(width: float, height: float, W: float, H: float, need: float) -> bool:
-    return width + need <= W + 1e-9 and height + need <= H + 1e-9
-
-
 def choose_sheet(
     width: float,
     height: float,
@@ -80,7 +76,7 @@ def choose_sheet(
             pages = (landscape, portrait) if width >= height else (portrait, landscape)
             ways = [(page, width, height, False) for page in pages]
         for (W, H), w, h, turned in ways:
-            if _fits(w, h, W, H, need):
+            if w + need <= W + 1e-9 and h + need <= H + 1e-9:
                 trim = ((W - w) / 2, (H - h) / 2, w, h)
                 return LargeSheet(name, (W, H), trim, bleed, margin, turned)
     names = ", ".join(paper_label(n) for n in sheets)
