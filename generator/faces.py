@@ -157,11 +157,8 @@ def _environment(game: Game) -> PortolanSandbox:
     env = sandboxed(undefined=jinja2.StrictUndefined, autoescape=False)
 
     def explain(names, kind):
-        out = []
-        for name in names or []:
-            term = game.spec.term(kind, name)
-            out.append(f"**{name}**: {term.text}" if term and term.text else str(name))
-        return out
+        terms = [(name, game.spec.term(kind, name)) for name in names or []]
+        return [f"**{n}**: {t.text}" if t and t.text else str(n) for n, t in terms]
 
     def marks(names, kind):
         out = []
@@ -179,11 +176,9 @@ def _environment(game: Game) -> PortolanSandbox:
         return term.text
 
     def matched(names, kind):
-        out = []
-        for name in [names] if isinstance(names, str) else list(names or []):
-            term = game.spec.term(kind, name)
-            out.append(term.matches if term and term.matches else str(name))
-        return out
+        names = [names] if isinstance(names, str) else list(names or [])
+        terms = [(name, game.spec.term(kind, name)) for name in names]
+        return [t.matches if t and t.matches else str(n) for n, t in terms]
 
     def letter(name, kind):
         term = game.spec.term(kind, name)

@@ -19,17 +19,9 @@ from portolan.generator.fonts import PT, centred_text, fit_size, width_mm
 from portolan.generator.glyphs import LETTER_INK, LETTER_ROOM, circled, thumb
 from portolan.generator.textbox import fill_lines, keeps_together
 from portolan.model import instructions as ins
+from portolan.model.steps import RATINGS
 
-RATING_NAMES = {
-    "leadership": "Leadership",
-    "negotiation": "Negotiation",
-    "navigation": "Navigation",
-    "ship-handling": "Ship Handling",
-    "personal-arms": "Personal Arms",
-    "sea": "Sea",
-    "combat": "Combat",
-    "battle": "Battle",
-}
+RATING_NAMES = {r: r.replace("-", " ").title() for r in RATINGS}  # ship-handling: Ship Handling
 SYMBOLS = {"D", "R", "up", "down"}
 
 
@@ -47,25 +39,19 @@ def check_title(step: ins.Check) -> str:
 
 
 def condition_text(c: ins.Condition) -> str:
-    clauses = []
-    for clause in c.clauses:
-        words = []
-        for w in clause:
-            words.append("with " + w[4:] if w.startswith("has ") else w)
-        clauses.append(" or ".join(words))
-    text = " and ".join(clauses)
-    return ("not " if c.negate else "") + text
+    clauses = [
+        " or ".join("with " + w[4:] if w.startswith("has ") else w for w in clause)
+        for clause in c.clauses
+    ]
+    return ("not " if c.negate else "") + " and ".join(clauses)
 
 
 def simple_words(step) -> list[tuple[str, str]]:
     """Tokens of a step without branches: (kind, text); kind is 'b' bold, 'r' regular or a
     symbol name."""
     if isinstance(step, ins.Progress):
-        if step.by_ship:
-            parts = ", ".join(f"{n} {ship}" for ship, n in step.by_ship.items())
-            out = [("b", f"Progress {parts}")]
-        else:
-            out = [("b", f"Progress {step.n}")]
+        ships = ", ".join(f"{n} {ship}" for ship, n in (step.by_ship or {}).items())
+        out = [("b", f"Progress {ships or step.n}")]
         if step.capital == "except":
             out.append(("r", "(except into Capital)"))
         elif step.capital == "allowed":
@@ -85,9 +71,7 @@ def simple_words(step) -> list[tuple[str, str]]:
     if isinstance(step, ins.Discover):
         return [("r", "Discovery:"), ("b", step.what)]
     if isinstance(step, ins.Mark):
-        if step.verb == "mark":
-            return [("r", "Take"), ("b", step.chit)]
-        return [("r", "Remove"), ("b", step.chit)]
+        return [("r", "Take" if step.verb == "mark" else "Remove"), ("b", step.chit)]
     if isinstance(step, ins.CivMove):
         name = "Awe" if step.verb == "awe" else "Military Strength"
         return [("b", f"{name} {signed(step.n)}")]
@@ -143,17 +127,14 @@ def paragraphs(steps: list, indent: int = 0, rules: bool = True) -> list[Para]:
 def _step(step, indent: int) -> list[Para]:
     if isinstance(step, ins.Check):
         head = [("b", check_title(step) + ":")]
-        if is_simple(step.success) and is_simple(step.failure):
+        branches = [(sym, b) for sym, b in (("up", step.success), ("down", step.failure)) if b]
+        if all(is_simple(branch) for _, branch in branches):
             tokens = list(head)
-            if step.success:
-                tokens += [("up", ""), *inline(step.success)]
-            if step.failure:
-                tokens += [("down", ""), *inline(step.failure)]
+            for sym, branch in branches:
+                tokens += [(sym, ""), *inline(branch)]
             return [Para(indent, tokens)]
         out = [Para(indent, head)]
-        for sym, branch in (("up", step.success), ("down", step.failure)):
-            if not branch:
-                continue
+        for sym, branch in branches:
             if is_simple(branch):
                 out.append(Para(indent + 1, [(sym, ""), *inline(branch)]))
             else:
@@ -172,32 +153,26 @@ def _step(step, indent: int) -> list[Para]:
                 out += paragraphs(option, indent, rules=False)
         return out
     if isinstance(step, ins.If):
-        out = []
-        cond = [("b", "If " + condition_text(step.condition) + ":")]
-        if is_simple(step.then):
-            out.append(Para(indent, cond + inline(step.then)))
-        else:
-            out.append(Para(indent, cond))
-            out += paragraphs(step.then, indent + 1, rules=False)
+        out = _headed("If " + condition_text(step.condition) + ":", step.then, indent)
         if step.otherwise:
-            if is_simple(step.otherwise):
-                out.append(Para(indent, [("b", "Otherwise:"), *inline(step.otherwise)]))
-            else:
-                out.append(Para(indent, [("b", "Otherwise:")]))
-                out += paragraphs(step.otherwise, indent + 1, rules=False)
+            out += _headed("Otherwise:", step.otherwise, indent)
         return out
     return [Para(indent, inline([step]))]
 
 
+def _headed(head: str, steps: list, indent: int) -> list[Para]:
+    """``head`` in bold, then ``steps``: on its line when simple, else indented under it."""
+    if is_simple(steps):
+        return [Para(indent, [("b", head), *inline(steps)])]
+    return [Para(indent, [("b", head)]), *paragraphs(steps, indent + 1, rules=False)]
+
+
 def plain_text(steps: list) -> str:
     """One line of words for a tree (symbols written as (D), (R), success:, failure:)."""
+    shown = {"D": "(D)", "R": "(R)", "up": "success:", "down": "failure:"}
     parts = []
     for p in paragraphs(steps, rules=False):
-        words = []
-        for kind, text in p.tokens:
-            words.append(
-                {"D": "(D)", "R": "(R)", "up": "success:", "down": "failure:"}.get(kind, text)
-            )
+        words = [shown.get(kind, text) for kind, text in p.tokens]
         parts.append(" ".join(w for w in words if w))
     return "; ".join(parts)
 
@@ -347,12 +322,9 @@ PANEL_GAP = 1.3
 
 def split_symbols(steps: list) -> tuple[list, list[str]]:
     """Top-level Ⓓ and Ⓡ (drawn large in the heading) and the other steps."""
-    marks = [
-        {"discovery": "D", "rumor": "R"}[s.verb]
-        for s in steps
-        if isinstance(s, ins.Flag) and s.verb in ("discovery", "rumor")
-    ]
-    rest = [s for s in steps if not (isinstance(s, ins.Flag) and s.verb in ("discovery", "rumor"))]
+    letters = {"discovery": "D", "rumor": "R"}
+    marks = [letters[s.verb] for s in steps if isinstance(s, ins.Flag) and s.verb in letters]
+    rest = [s for s in steps if not (isinstance(s, ins.Flag) and s.verb in letters)]
     if not rest:
         return list(steps), []
     return rest, marks

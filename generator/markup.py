@@ -117,8 +117,7 @@ def inline_html(text: str) -> str:
 def inline_rl(text: str) -> str:
     """Inline markup for reportlab Paragraphs (a tiny XML dialect). `code` is shown in italics:
     the only fonts embedded are the Vera family, which has no monospace face."""
-    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    escaped = kept_together(escaped)
+    escaped = kept_together(html.escape(text, quote=False))
     return _CODE.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", escaped))
 
 

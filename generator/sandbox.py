@@ -384,11 +384,9 @@ def _check_percent_size(text: str, values: Any) -> None:
     fields = len(_PERCENT_SPEC.findall(text))
     if not fields:
         return
-    if isinstance(values, tuple):
-        values = list(values)
-    elif isinstance(values, dict):
-        values = list(values.values())
-    else:
+    if isinstance(values, dict):
+        values = values.values()
+    elif not isinstance(values, tuple):
         values = [values]
     _check_size_of(len(text) + fields * (_biggest(values) + MAX_WIDTH))
 

@@ -274,11 +274,8 @@ class PdfWriter:
         self._paint(t.fill, None, 0)
         name = fonts.font_name(t.face)
         size = t.size * fonts.PT
-        if t.rotate:
-            a = math.radians(t.rotate)
-            cos, sin = math.cos(a), math.sin(a)
-        else:
-            cos, sin = 1.0, 0.0
+        a = math.radians(t.rotate)
+        cos, sin = math.cos(a), math.sin(a)
         shift = 0.0
         if t.anchor != "start":
             width = pdfmetrics.stringWidth(t.text, name, size)

@@ -24,10 +24,11 @@ from portolan.generator import fonts
 from portolan.generator.colours import ColourFilter, identity
 from portolan.generator.draw import Circle, Drawing, Group, Line, Path, Rect, Text
 
+# A face's font-weight and font-style: None, the SVG default (normal), is not written.
 FACE_STYLE = {
-    "regular": ("normal", "normal"),
-    "bold": ("bold", "normal"),
-    "italic": ("normal", "italic"),
+    "regular": (None, None),
+    "bold": ("bold", None),
+    "italic": (None, "italic"),
     "bolditalic": ("bold", "italic"),
 }
 
@@ -130,13 +131,10 @@ class _SvgRenderer:
             "font-size": _n(t.size * fonts.PT),
             "font-family": fonts.SVG_FAMILY,
             "fill": _filtered(self.filter, t.fill),
+            "font-weight": weight,
+            "font-style": style,
+            "text-anchor": None if t.anchor == "start" else t.anchor,  # start: the default
         }
-        if weight != "normal":
-            attribs["font-weight"] = weight
-        if style != "normal":
-            attribs["font-style"] = style
-        if t.anchor != "start":
-            attribs["text-anchor"] = t.anchor
         if t.rotate:
             attribs["transform"] = f"rotate({_n(-t.rotate)} {_n(t.x)} {_n(t.y)})"
         return self._node("text", attribs, t.text)

@@ -110,7 +110,6 @@ def write_deck(
 ) -> list[Path]:
     rendered = render_deck(game, component, 0.0, theme)
     designs = designs_of(rendered.items)
-    names = [card.name for card in component.deck.cards]
     target = staging.root
     w, h = component.deck.spec.dims
     written: list[Path] = []
@@ -166,7 +165,7 @@ def write_deck(
                 card_ids[k] = key * 100 + cell
             key += 1
 
-    piles = _piles(game, component, designs, names, card_ids, custom)
+    piles = _piles(game, component, designs, by_back, card_ids, custom)
     several = len(piles) > 1
     objects = [
         _pile(game, component, back_id, cards, custom, n * PILE_STEP, several)
@@ -183,32 +182,32 @@ def _piles(
     game: Game,
     component: Component,
     designs: list,
-    names: list[str],
+    by_back: dict[str, list[int]],
     card_ids: dict[int, int],
     custom: dict[str, dict],
 ) -> dict[str, list[dict]]:
     """Every copy of every card as a Tabletop Simulator card, in a pile per back (the cards the
-    rules keep apart)."""
-    piles: dict[str, list[dict]] = {}  # the cards of each back: a pile the rules keep apart
-    for k, d in enumerate(designs):
-        name = names[k] if k < len(names) else d.front.title or d.front.id
-        back_id = d.back.id if d.back is not None else "back"
-        for copy in range(d.count):
-            cid = card_ids[k]
-            piles.setdefault(back_id, []).append(
-                {
-                    "GUID": _guid(f"{game.id}/{component.id}/{k}/{copy}"),
-                    "Name": "Card",
-                    "Transform": _transform(),
-                    "Nickname": name,
-                    "Description": "",
-                    "CardID": cid,
-                    "SidewaysCard": False,
-                    "Hands": True,
-                    "CustomDeck": {str(cid // 100): custom[str(cid // 100)]},
-                }
-            )
-    return piles
+    rules keep apart): ``by_back`` lists each back's designs."""
+    names = [card.name for card in component.deck.cards]
+
+    def card(k: int, copy: int) -> dict:
+        front, cid = designs[k].front, card_ids[k]
+        return {
+            "GUID": _guid(f"{game.id}/{component.id}/{k}/{copy}"),
+            "Name": "Card",
+            "Transform": _transform(),
+            "Nickname": names[k] if k < len(names) else front.title or front.id,
+            "Description": "",
+            "CardID": cid,
+            "SidewaysCard": False,
+            "Hands": True,
+            "CustomDeck": {str(cid // 100): custom[str(cid // 100)]},
+        }
+
+    return {
+        back_id: [card(k, copy) for k in members for copy in range(designs[k].count)]
+        for back_id, members in by_back.items()
+    }
 
 
 def _saved_game(game: Game, component: Component, objects: list[dict]) -> dict:
@@ -238,7 +237,9 @@ def _pile(game, component, back_id: str, cards: list[dict], custom: dict, x: flo
     nickname = component.name
     if named:
         nickname += " — " + back_id.removeprefix(f"{component.id}-").removesuffix("-back")
-    deck_object = {
+    if len(cards) == 1:  # TTS has no deck of one: the card itself, as a custom card
+        return {**cards[0], "Name": "CardCustom", "Hands": True, "Transform": _transform(x=x)}
+    return {
         "GUID": _guid(f"{game.id}/{component.id}" + (f"/{back_id}" if named else "")),
         "Name": "DeckCustom",
         "Transform": _transform(x=x),
@@ -257,14 +258,6 @@ def _pile(game, component, back_id: str, cards: list[dict], custom: dict, x: flo
         "CustomDeck": {k: v for k, v in custom.items() if k in sheets},
         "ContainedObjects": cards,
     }
-    if len(cards) == 1:  # TTS has no deck of one: the card itself, as a custom card
-        deck_object = {
-            **cards[0],
-            "Name": "CardCustom",
-            "Hands": True,
-            "Transform": _transform(x=x),
-        }
-    return deck_object
 
 
 def _compose(images, plan: SheetPlan, *, hidden: bool):

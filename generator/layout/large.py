@@ -20,10 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from portolan.generator.draw import Drawing, Group, Line, Rect
-from portolan.generator.layout.furniture import MARK_WIDTH, header, margins_around, scale_bar
+from portolan.generator.layout.furniture import INK, MARK_WIDTH, header, margins_around, scale_bar
 from portolan.sizes import Size, large_papers, paper_label, printer_limits
-
-INK = "#000000"
 
 
 @dataclass(frozen=True)
@@ -56,10 +54,6 @@ def margin_needed(bleed: float, margin: float) -> float:
     return bleed + mark + margin
 
 
-def _fits(width: float, height: float, W: float, H: float, need: float) -> bool:
-    return width + need <= W + 1e-9 and height + need <= H + 1e-9
-
-
 def choose_sheet(
     width: float,
     height: float,
@@ -75,20 +69,16 @@ def choose_sheet(
     need = 2 * margin_needed(bleed, margin)
     sheets = large_papers() if sheets is None else sheets
     for name, size in sheets.items():
-        portrait = (min(size), max(size))
-        if turn_board:
-            W, H = portrait
-            for w, h, turned in ((width, height, False), (height, width, True)):
-                if _fits(w, h, W, H, need):
-                    trim = ((W - w) / 2, (H - h) / 2, w, h)
-                    return LargeSheet(name, (W, H), trim, bleed, margin, turned)
-            continue
-        landscape = (max(size), min(size))
-        ways = (landscape, portrait) if width >= height else (portrait, landscape)
-        for W, H in ways:
-            if _fits(width, height, W, H, need):
-                trim = ((W - width) / 2, (H - height) / 2, width, height)
-                return LargeSheet(name, (W, H), trim, bleed, margin)
+        portrait, landscape = (min(size), max(size)), (max(size), min(size))
+        if turn_board:  # (the page, the board's width and height on it, whether it is turned)
+            ways = [(portrait, width, height, False), (portrait, height, width, True)]
+        else:
+            pages = (landscape, portrait) if width >= height else (portrait, landscape)
+            ways = [(page, width, height, False) for page in pages]
+        for (W, H), w, h, turned in ways:
+            if w + need <= W + 1e-9 and h + need <= H + 1e-9:
+                trim = ((W - w) / 2, (H - h) / 2, w, h)
+                return LargeSheet(name, (W, H), trim, bleed, margin, turned)
     names = ", ".join(paper_label(n) for n in sheets)
     raise ValueError(f"a {width:g} x {height:g} mm board does not fit any large sheet ({names})")
 

@@ -303,21 +303,19 @@ def _diagram(plan: TilePlan, r: int, c: int, band: tuple[float, float], x: float
     cell = min(3.2, (y1 - y0 - 0.6) / plan.rows)
     cw = cell * plan.tile_w / plan.tile_h
     top = (y0 + y1) / 2 - cell * plan.rows / 2
-    items: list = []
-    for rr in range(plan.rows):
-        for cc in range(plan.cols):
-            items.append(
-                Rect(
-                    x + cc * cw,
-                    top + rr * cell,
-                    cw,
-                    cell,
-                    fill="#333333" if (rr, cc) == (r, c) else "#ffffff",
-                    stroke="#333333",
-                    width=0.15,
-                )
-            )
-    return items
+    return [
+        Rect(
+            x + cc * cw,
+            top + rr * cell,
+            cw,
+            cell,
+            fill="#333333" if (rr, cc) == (r, c) else "#ffffff",
+            stroke="#333333",
+            width=0.15,
+        )
+        for rr in range(plan.rows)
+        for cc in range(plan.cols)
+    ]
 
 
 def tile_pages(

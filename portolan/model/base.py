@@ -151,16 +151,6 @@ def _data_path(loc: tuple, data: Any) -> tuple:
     return tuple(out)
 
 
-def _key_position(data: Any, path: tuple, key: Any):
-    node = data
-    for step in path:
-        try:
-            node = node[step]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return node.key_pos.get(key) if hasattr(node, "key_pos") else None
-
-
 def problems_from(
     exc: ValidationError, model: type[BaseModel], data: Any, source: Source, prefix: tuple = ()
 ) -> list[Problem]:
@@ -180,8 +170,7 @@ def problems_from(
             full = (*prefix, *loc, str(key))
             message = f"a key must be text, not {key!r}"
             hint = "put the key in quotes"
-            parent = position_at(data, loc)
-            pos = _key_position(data, loc, key) or parent
+            pos = position_at(data, (*loc, key), key=True)  # the key, or else its mapping
         elif kind == "extra_forbidden":
             message = f"unknown key '{loc[-1]}'"
             hint = did_you_mean(str(loc[-1]), allowed_keys(model, loc[:-1]))

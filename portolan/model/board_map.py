@@ -28,6 +28,7 @@ from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, mo
 
 from portolan.model import vocabulary
 from portolan.model.base import Sourced, Strict, by_design
+from portolan.model.board_display import BoxLayout
 
 AGE_GAP = 11.0  # mm before each age along the track: where the cost to enter it is shown
 
@@ -227,14 +228,10 @@ class OpenBox(Strict):
     _choice = vocabulary.bundles_of("trade", "choice", optional=True)
 
 
-class AreaLayout(Strict):
+class AreaLayout(BoxLayout):
     """Where the area is drawn: its frame, its locations in ``columns`` columns, and the centre
     of the box on its border that shows what entering it costs."""
 
-    x: float
-    y: float
-    width: float
-    height: float
     columns: int = Field(default=2, ge=1)
     border: tuple[float, float] | None = None
 

@@ -243,8 +243,7 @@ def _read_values(read: _Entry, ctype, ftypes, terms) -> dict[str, Any]:
             read.problems += step_problems
             values[key] = tuple(steps)
         elif ftypes[key].kind == "effect":
-            steps, effect_problems = _read_effect(value, terms, entry, key, source, where)
-            read.problems += effect_problems
+            steps = _read_effect(read, key, value, terms)
             if steps is not None:
                 values[key] = steps
         else:
@@ -256,17 +255,17 @@ def _read_values(read: _Entry, ctype, ftypes, terms) -> dict[str, Any]:
     return values
 
 
-def _read_effect(value, terms, entry: YMap, key: str, source: Source, where: str):
+def _read_effect(read: _Entry, key: str, value, terms):
     """A card's effect: its steps, or one problem per mistake at the exact value."""
     from portolan.model.effects import problem_field, read_effect  # imported by games using it
 
     steps, errors = read_effect(value, terms)
-    problems = [
-        source.problem(
+    read.problems += [
+        read.source.problem(
             message,
-            position_at(value, loc) or entry.value_pos.get(key),
-            field=problem_field(f"{where}.{key}", loc),
+            position_at(value, loc) or read.entry.value_pos.get(key),
+            field=problem_field(f"{read.where}.{key}", loc),
         )
         for loc, message in errors
     ]
-    return steps, problems
+    return steps

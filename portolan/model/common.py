@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, field_validator, model_validator
 
@@ -34,14 +34,19 @@ def safe_name_problem(name: str, what: str = "an id", why: str = "ids name files
     return None
 
 
-def _safe_name(name: str) -> str:
-    problem = safe_name_problem(name)
-    if problem:
-        raise ValueError(problem)
-    return name
+def safe_name(what: str = "an id", why: str = "ids name files") -> Any:
+    """Text that ``safe_name_problem(text, what, why)`` finds nothing wrong with."""
+
+    def check(name: str) -> str:
+        problem = safe_name_problem(name, what, why)
+        if problem:
+            raise ValueError(problem)
+        return name
+
+    return Annotated[str, AfterValidator(check)]
 
 
-SafeName = Annotated[str, AfterValidator(_safe_name)]
+SafeName = safe_name()
 
 
 def within(value: float, bounds: tuple[float, float], what: str, unit: str, key: str) -> None:

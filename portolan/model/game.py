@@ -4,26 +4,18 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Annotated
 
-from pydantic import AfterValidator, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
 from portolan.model.base import SourcedInt, Strict
-from portolan.model.common import is_hex, safe_name_problem
+from portolan.model.common import is_hex, safe_name
 
 GAME_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 CITATION_NAMES = ("game", "section", "id")
 
 
-def _file_name(name: str) -> str:
-    """A file next to game.yaml: a plain name, never a path out of the game's folder."""
-    problem = safe_name_problem(name, "a file name here", "files are read from the game's folder")
-    if problem:
-        raise ValueError(problem)
-    return name
-
-
-FileName = Annotated[str, AfterValidator(_file_name)]
+# A file next to game.yaml: a plain name, never a path out of the game's folder.
+FileName = safe_name("a file name here", "files are read from the game's folder")
 
 
 class PlayerRange(Strict):

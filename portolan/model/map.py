@@ -318,10 +318,7 @@ class MapSpec(Strict):
         return v
 
     def space(self, space_id: str) -> Space:
-        return self._index()[space_id]
-
-    def _index(self) -> dict[str, Space]:
-        return {s.id: s for s in self.spaces}
+        return {s.id: s for s in self.spaces}[space_id]
 
     def centre(self, space: Space) -> tuple[float, float]:
         return self.cell(space.at)
