@@ -9,7 +9,8 @@ issue was filed": each commit since ab5df4b (merges apart) is measured here (lin
 removed, by git) and given a class by ``--classes`` (benchmarks/results/size/classes.txt: a
 commit's SHA, its class, why): F32 to F38 for the feature issues, S31 for the simplification, O
 for the rest (fixes, docs, benchmarks). The figure judged is the lines now less the F commits'
-net lines. A commit not in the list is counted as O and named, to be classified.
+net lines. A commit not in the list is counted as O, and named if it changes a line of
+non-test Python, to be classified.
 """
 
 from __future__ import annotations
@@ -65,10 +66,9 @@ def main() -> int:
             classes[sha[:10]] = kind
     sums, counts, unlisted = Counter(), Counter(), []
     for commit in git("rev-list", "--no-merges", "--reverse", f"{FILED}..HEAD").split():
-        kind = classes.get(commit[:10])
-        if kind is None:
+        kind, n = classes.get(commit[:10]), net(commit)
+        if kind is None and n:  # one that changes no line of non-test Python needs no class
             unlisted.append(commit)
-        n = net(commit)
         sums[kind or "O"] += n
         counts[kind or "O"] += 1
         if args.verbose:
