@@ -57,6 +57,8 @@ def record(
         "    return NotImplemented\n"
         "def __hash__(self):\n"
         f"    return hash(({own}))\n"
+        "def _values(self):\n"  # the fields' values in order, for a call that takes them
+        f"    return ({own})\n"
     )
     namespace: dict[str, Any] = {}
     scope = {"_set": object.__setattr__, **{f"_d_{n}": v for n, v in defaults.items()}}

@@ -70,7 +70,7 @@ class Effect(TurnTask):
 
     def carry_out(self, state: Any) -> list[str]:
         state.tasks.pop()
-        events = self.hooks.auto(state, *(getattr(self, f) for f in self.__dataclass_fields__))
+        events = self.hooks.auto(state, *self._values())
         if state.over:
             state.tasks.clear()
         return events
