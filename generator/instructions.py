@@ -305,7 +305,9 @@ def _run(kind: str, text: str, px: float, baseline: float, size: float, colour: 
     """One run of a line at ``px``: a circled D or R, a thumb up or down, or text."""
     if kind in ("D", "R"):
         g = size * PT * 0.98
-        return list(circled(kind, px, baseline - size * PT * 0.32, g, LETTER_INK[kind], True))
+        return list(
+            circled(kind, px, baseline - size * PT * 0.32, g, LETTER_INK[kind], filled=True)
+        )
     if kind in ("up", "down"):
         g = size * PT * 0.92
         green_or_red = "#2e6b2e" if kind == "up" else "#a0281e"

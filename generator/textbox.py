@@ -148,7 +148,7 @@ def set_paragraphs(
         step = size * PT * leading
         n_lines = sum(len(p) for p in wrapped)
         total = 0.0
-        if n_lines:  # every paragraph has a line
+        if n_lines:  # at least one paragraph
             total = (
                 (ASCENT + DESCENT) * size * PT
                 + (n_lines - 1) * step

@@ -21,7 +21,8 @@ def read_players(value: Any, pos: Pos, source: Source, model: Game | None = None
         raise InputError(
             source.problem("players must be a list of names in seat order", pos, field="players")
         )
-    problem = model.player_count_problem(len(value)) if model is not None else None  # game.yaml
+    # the player range game.yaml allows; outside it the file is malformed
+    problem = model.player_count_problem(len(value)) if model is not None else None
     if problem:
         raise InputError(source.problem(problem, pos, field="players"))
     names: list[str] = []

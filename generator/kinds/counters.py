@@ -323,10 +323,12 @@ def standee(
     outline round it all."""
     w, fh, b = counter.size, counter.face_height, counter.base
     H = 2 * fh + b
-    front, back = (
-        counter_face(game, component, counter, face, index, side, 0, theme, False, overflows)
-        for face, side in ((counter.front, "front"), (counter.back or counter.front, "back"))
-    )
+
+    def face_of(face, side: str):
+        return counter_face(game, component, counter, face, index, side, 0, theme, False, overflows)
+
+    front = face_of(counter.front, "front")
+    back = face_of(counter.back or counter.front, "back")
     colour = check_colour(game, component, counter.colour, ("counters", index, "colour"))
     bg = WHITE if theme.ink_saver else colour
     d = Drawing(w, H, bleed=bleed, id=f"{component.id}-{index + 1}-standee", title=counter.name)
@@ -422,12 +424,14 @@ def _pack(
             back = None  # both faces are on the front of the paper
             designs.append(front)
         else:
-            front, back = (
-                counter_face(game, component, counter, face, i, side, b, theme, True, overflows)
-                if face
-                else None
-                for face, side in ((counter.front, "front"), (counter.back, "back"))
+            front = counter_face(
+                game, component, counter, counter.front, i, "front", b, theme, True, overflows
             )
+            back = None
+            if counter.back:
+                back = counter_face(
+                    game, component, counter, counter.back, i, "back", b, theme, True, overflows
+                )
             designs += [front] + ([back] if back else [])
         pw, ph = counter.outline
         if spec.labels:  # each kind on fresh rows under a line naming it and its count

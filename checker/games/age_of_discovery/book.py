@@ -38,6 +38,9 @@ class Ship:
 
 @dataclass(frozen=True, slots=True)
 class Expedition:
+    """An expedition card: its fields after ``name`` are read by the keys of the same names in
+    the expedition deck's YAML (CardBook), so a field renamed is a key renamed."""
+
     name: str
     colour: str
     limit: int

@@ -22,7 +22,8 @@ MOVE_TYPES = [
 
 
 class AgeOfExplorationRules(RulesBase, package=__name__):
-    # Its modules are wired by package, position and bot when first asked for (core/game.py).
+    # Its modules are wired from the package (core/game.py); position and bot are imported
+    # when first asked for.
     id = "age-of-exploration"
     turn_section = EXPLORATION_TURNS
     end_section = VICTORY

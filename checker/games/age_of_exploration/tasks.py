@@ -26,9 +26,10 @@ from portolan.checker.core.turn import Decision, Illegal, Task
 class Hooks:
     """What a section says of a kind of task it owns (each hook takes the state, the task and,
     for ``check`` and ``answer``, the move; ``answer`` is given the task already off the stack,
-    and puts it back if it still waits)."""
+    and puts it back if it still waits; an ``Effect``'s ``auto`` takes the task's fields in
+    place of the task)."""
 
-    auto: Callable[[Any, Any], list[str] | None] | None = None
+    auto: Callable[..., list[str] | None] | None = None
     decide: Callable[[Any, Any], Decision] | None = None
     options: Callable[[Any, Any], list] | None = None
     check: Callable[[Any, Any, Any], Illegal | None] | None = None

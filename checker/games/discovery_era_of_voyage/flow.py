@@ -29,7 +29,7 @@ SETUP_MOVES = (m.FirstPlayer, m.StartingCoins, m.Markers)
 def misplaced(state: State, move) -> Illegal | None:
     """A move that the game or the turn has already gone past, or that nothing will accept."""
     phase = state.phase
-    here = ORDER[phase]
+    here = ORDER.get(phase, len(ORDER))  # a phase no rule names (a position by hand): past all
     p = state.player
     if isinstance(move, m.PlaceIsland) and state.setup_step > st.SETUP_ISLANDS:
         return Illegal(

@@ -96,6 +96,7 @@ def final_scoring(book: IslandBook, categories: list[ScoreCategory], pos: Positi
     lines = []
     for p in players:
         parts = {"island_majorities": island_vp[p], "vp_tokens": pos.vp.get(p, 0)}
+        # the score sheet's categories (rules.yaml), each one of these parts
         breakdown = {cat.id: parts[cat.id] for cat in categories}
         used = pos.markers_used.get(p, sum(m.get(p, 0) for m in pos.markers))
         tb = {

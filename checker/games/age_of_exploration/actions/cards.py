@@ -264,7 +264,7 @@ def start_check(state: State, step: ins.Check) -> list[str]:
     return []
 
 
-@auto(tk.CombatCheck)  # with the Leader's combat strength found
+@auto(tk.CombatCheck)  # CombatCheck(step, bonus): its bonus is the Leader's combat strength
 def roll_for(state: State, step: ins.Check, leader: int | None = None) -> list[str]:
     """The roll of a check, its success and failure instructions to follow (``leader``: the
     Leader's combat strength in a Combat check)."""

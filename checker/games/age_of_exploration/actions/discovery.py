@@ -126,7 +126,8 @@ def rumor_targets(state: State, e: Expedition) -> list[str]:
     higher = [
         s for s in dist if s != e.space and state.book.spaces[s].rumor and number(state, s) > here
     ]
-    return [s for s in higher if dist[s] == dist[higher[0]]]
+    nearest = min((dist[s] for s in higher), default=None)
+    return [s for s in higher if dist[s] == nearest]
 
 
 def rumor_auto(state: State, t: tk.RumorsOfGold) -> list[str] | None:

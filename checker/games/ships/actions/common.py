@@ -66,6 +66,7 @@ def gain_goods(state: State, p: int, good: str, n: int) -> str:
     n = min(n, state.pool[good])
     state.pool[good] -= n
     state.seats[p].goods[good] += n
+    # over the warehouse's room: goods must be returned
     if state.warehouse_room(p) < 0 and not isinstance(turn.top(state), Returning):
         turn.push(state, Returning())
     return f"{n} {good}" if n else f"no {good} (none left in the pool)"

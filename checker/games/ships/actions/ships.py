@@ -28,8 +28,8 @@ def box_index(box: str) -> int:
 
 
 def resolve_cube(state: State, cube: str | None, action: str):
-    """(the cube paying, the card's action step or None: the card's action being carried out,
-    if it is this action)."""
+    """(the cube paying, the card's step): the step is that of the card action on top of the
+    stack when it is this action, else None."""
     top = turn.top(state)
     if isinstance(top, common.CardAction) and top.step.action == action:
         return (m.CARD if cube is None else common.cube_used(state, cube)), top.step
