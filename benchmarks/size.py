@@ -75,7 +75,7 @@ def main() -> int:
             print(f"{commit[:10]} {n:+6d} {kind or 'O (unlisted)'}")
     paths = non_test()
     now = lines(paths)
-    readers = lines([p for p in paths if "/games/" in p and p.rsplit("/", 1)[1] in READERS])
+    readers = [p for p in paths if "/games/" in p and p.rsplit("/", 1)[1] in READERS]
     since = net("HEAD", FILED)
     at_filing, merges = now - since, since - sum(sums.values())
     features = sum(v for k, v in sums.items() if k.startswith("F"))
@@ -87,10 +87,13 @@ def main() -> int:
     verdict = now - features
     met = "met" if verdict <= TARGET else "missed"
     print(f"now less the features: {verdict:,d} (target {TARGET:,d}: {met})")
-    later = sum(_log_start_part(p) for p in paths if p.endswith("/position.py"))
-    print(f"readers (the five games' {', '.join(READERS)}): {readers:,d}; less the part of")
-    print(f"  position.py for logs that start from a position (issue 32): {readers - later:,d}")
+    later = sum(_log_start_part(p) for p in readers if p.endswith("/position.py"))
+    total = lines(readers)
+    print(f"readers (the five games' {', '.join(READERS)}): {total:,d}; less the part of")
+    print(f"  position.py for logs that start from a position (issue 32): {total - later:,d}")
     print(f"  (target {READERS_TARGET:,d})")
+    if git("status", "--porcelain", *NON_TEST).strip():  # ``now`` reads the working tree
+        print("uncommitted changes to non-test Python are counted in 'now' and in 'merges'")
     for commit in unlisted:
         subject = git("log", "-1", "--format=%s", commit)[:80]
         print(f"unclassified, counted as O: {commit[:10]} {subject}")
